@@ -1,0 +1,25 @@
+"""schema-lint: lint and tighten the JSON Schemas that describe LLM tool arguments.
+
+This module stays import-light because pre-commit runs the CLI on every commit:
+the boundary library is re-exported lazily, on first attribute access.
+"""
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "canonicalize": "schema_lint.boundary",
+    "validate": "schema_lint.boundary",
+    "ToolBoundary": "schema_lint.boundary",
+    "RetryPolicy": "schema_lint.boundary",
+    "Policy": "schema_lint.boundary",
+    "guard": "schema_lint.boundary",
+}
+
+
+def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'schema_lint' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,3 @@
+from schema_lint.cli import main
+
+main()

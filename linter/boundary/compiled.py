@@ -1,0 +1,104 @@
+"""Compile a schema once and keep everything the boundary asks of it.
+
+Validation happens on every tool call, so the costly parts (building the validator,
+building per-subschema validators for canonicalization) happen once per schema. The
+fast validator is jsonschema-rs with format assertions on and remote references off;
+per-subschema validators are built only when a call first needs a repair, so a tool
+whose calls are always valid never pays for them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from functools import cached_property
+from typing import Any
+from urllib.parse import unquote
+
+import jsonschema_rs
+
+_OPTIONS = {"validate_formats": True, "offline": True}
+_CACHE_SIZE = 512
+
+
+class SchemaError(ValueError):
+    """The schema cannot be used to validate calls (invalid, or a reference that cannot be resolved offline)."""
+
+
+class CompiledSchema:
+    """One schema with its validators; ``schema`` must not be mutated afterwards."""
+
+    def __init__(self, schema: Any):
+        self.schema = schema
+        try:
+            self.validator = jsonschema_rs.validator_for(schema, **_OPTIONS)
+        except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError) as exc:
+            raise SchemaError(f"cannot compile the schema: {_first_line(exc)}") from exc
+        self.is_valid = self.validator.is_valid
+
+    @cached_property
+    def _subschemas(self) -> jsonschema_rs.ValidatorMap:
+        return jsonschema_rs.validator_map_for(self.schema, **_OPTIONS)
+
+    def accepts(self, pointer: str, instance: Any) -> bool:
+        """Whether the subschema at ``pointer`` (``#/properties/a``) accepts ``instance``.
+
+        An unknown pointer accepts nothing: a repair is only made when it is proven valid.
+        """
+        validator = self._subschemas.get(pointer)
+        return validator is not None and validator.is_valid(instance)
+
+    def node(self, pointer: str) -> Any:
+        """The subschema at a local ``$ref``-style pointer, or ``None`` when it does not exist."""
+        return resolve_pointer(self.schema, pointer)
+
+
+def resolve_pointer(document: Any, pointer: str) -> Any:
+    """Follow a local reference (``#``, ``#/$defs/T``, percent- and ~-escaped) into ``document``."""
+    if not pointer.startswith("#"):
+        return None
+    fragment = unquote(pointer[1:])
+    if fragment and not fragment.startswith("/"):
+        return None  # a named anchor: not a location this walk can follow
+    node = document
+    for token in fragment.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return None
+    return node
+
+
+def pointer_child(pointer: str, *steps: str | int) -> str:
+    """Extend a ``#/…`` pointer with keys or indices, escaping as JSON Pointer requires."""
+    for step in steps:
+        pointer += "/" + str(step).replace("~", "~0").replace("/", "~1")
+    return pointer
+
+
+_cache: OrderedDict[str, CompiledSchema] = OrderedDict()
+
+
+def compiled(schema: Any) -> CompiledSchema:
+    """The compiled form of ``schema``, shared by every caller that passes an equal schema.
+
+    Keyed by the schema's JSON text, not its identity, so a caller that edits a schema
+    and passes it again gets a fresh validator rather than a stale one.
+    """
+    key = json.dumps(schema, sort_keys=True, default=repr)
+    hit = _cache.get(key)
+    if hit is not None:
+        _cache.move_to_end(key)
+        return hit
+    result = CompiledSchema(schema)
+    _cache[key] = result
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return result
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

@@ -1,0 +1,156 @@
+"""The `schema-lint` command. Thin: parse flags, build a Config, call the engine, print.
+
+`schema-lint PATH...` is `schema-lint check PATH...`, as with ruff. Commands other than
+`check` (fuzz, replay) import their modules only when invoked, so that the `check` path
+pre-commit runs on every commit stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from schema_lint import __version__
+from schema_lint.report import FORMATS
+
+# Subcommands living in their own modules, imported only when invoked.
+LAZY_COMMANDS = {
+    "fuzz": ("schema_lint.fuzz.cli", "fuzz"),
+    "replay": ("schema_lint.replay", "replay"),
+}
+
+
+class SchemaLintGroup(click.Group):
+    """Routes `schema-lint PATH...` to `check`, and loads lazy commands on demand."""
+
+    def list_commands(self, ctx):
+        return sorted([*self.commands, *LAZY_COMMANDS])
+
+    def get_command(self, ctx, name):
+        if name in LAZY_COMMANDS and name not in self.commands:
+            import importlib
+
+            module_name, attribute = LAZY_COMMANDS[name]
+            try:
+                return getattr(importlib.import_module(module_name), attribute)
+            except ModuleNotFoundError as exc:
+                if exc.name and exc.name.startswith("schema_lint"):
+                    return None
+                raise click.ClickException(f"`{name}` needs an optional dependency: {exc.name} "
+                                           f"(pip install 'schema-lint[fuzz]')") from None
+        return super().get_command(ctx, name)
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.list_commands(ctx) and args[0] not in ("--help", "-h", "--version"):
+            args = ["check", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=SchemaLintGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="schema-lint")
+def main() -> None:
+    """Lint and tighten the JSON Schemas of LLM tools (OpenAI, Anthropic, MCP, Gemini, BFCL)."""
+
+
+def _codes(values: tuple[str, ...]) -> list[str]:
+    return [code.strip().upper() for value in values for code in value.split(",") if code.strip()]
+
+
+def use_color(stream) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return stream.isatty()
+
+
+def load_config_or_exit(config_path: str | None):
+    from schema_lint.config import ConfigError, load_config
+
+    try:
+        return load_config(Path(config_path) if config_path else None)
+    except ConfigError as exc:
+        click.echo(f"schema-lint: error: {exc}", err=True)
+        sys.exit(2)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
+@click.option("--output-format", type=click.Choice(sorted(FORMATS)), default=None,
+              help="Report format (default: full on a terminal, concise otherwise).")
+@click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated); replaces the configured set.")
+@click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable on top of the selection.")
+@click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable.")
+@click.option("--profile", "profiles", multiple=True,
+              type=click.Choice(["openai-strict", "anthropic-strict", "gemini"]),
+              help="Also check what this provider's strict mode refuses.")
+@click.option("--fail-on", type=click.Choice(["warning", "error", "never"]), default=None,
+              help="Lowest severity that makes the exit code 1 (default: warning; info never fails).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (still 2 on unreadable input).")
+@click.option("--statistics", is_flag=True, help="Print counts per rule instead of the findings.")
+@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
+@click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool.")
+def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
+          config_path, stdin_filename, verbose):
+    """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
+    from schema_lint.engine import Linter, exit_code
+    from schema_lint.report import ReportOptions, render
+
+    config = load_config_or_exit(config_path)
+    if select:
+        config.select = _codes(select)
+    config.extend_select += _codes(extend_select)
+    config.ignore += _codes(ignore)
+    config.profiles = sorted(set(config.profiles) | set(profiles))
+    if fail_on:
+        config.fail_on = fail_on
+    result = Linter(config).run(paths or ["."], stdin_name=stdin_filename)
+    if verbose:
+        for path in result.skipped:
+            click.echo(f"{path}: no tool found, skipped", err=True)
+    if statistics:
+        from schema_lint.report.statistics import render as render_statistics
+
+        click.echo(render_statistics(result, json_output=output_format in ("json", "jsonl")), nl=False)
+    else:
+        format_name = output_format or ("full" if sys.stdout.isatty() else "concise")
+        click.echo(render(format_name, result, ReportOptions(color=use_color(sys.stdout))), nl=False)
+    code = exit_code(result, config.fail_on)
+    sys.exit(0 if exit_zero and code == 1 else code)
+
+
+@main.command("rule")
+@click.argument("code")
+def rule_command(code):
+    """Explain a rule: what it does, why, an example, and its fix's safety."""
+    from schema_lint.rule import load_rules
+
+    rules = load_rules()
+    found = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
+    if found is None:
+        click.echo(f"schema-lint: error: unknown rule `{code}` (see `schema-lint rules`)", err=True)
+        sys.exit(2)
+    click.echo(f"# {found.code} {found.name}\n")
+    click.echo(f"Default severity: {found.default_severity_text}. Fix: {'available' if found.fixable else 'none'}.\n")
+    click.echo(found.doc)
+
+
+@main.command("rules")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text")
+def rules_command(output_format):
+    """List every rule: code, name, default severity, whether a fix exists."""
+    from schema_lint.rule import load_rules
+
+    rules = load_rules().values()
+    if output_format == "json":
+        import json
+
+        click.echo(json.dumps([{"code": r.code, "name": r.name, "severity": r.default_severity_text,
+                                "fixable": r.fixable} for r in rules], indent=2))
+        return
+    for r in rules:
+        click.echo(f"{r.code}  {r.name:<34} {r.default_severity_text:<22} {'fix' if r.fixable else ''}".rstrip())

@@ -1,0 +1,158 @@
+"""`[tool.schema-lint]` in pyproject.toml, or a `.schema-lint.toml`.
+
+The nearest file upward from the current directory wins (`.schema-lint.toml` before
+`pyproject.toml` in the same directory, as ruff does with `ruff.toml`). Unknown keys
+are an error that names the key: a typo must not silently turn a rule back on.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from schema_lint.model import Severity, SideEffects
+from schema_lint.sources.documents import DEFAULT_MAX_BYTES
+
+DEFAULT_INCLUDE = ["*.json", "*.yaml", "*.yml", "*.jsonl"]
+DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
+                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"]
+FAIL_ON_CHOICES = ("warning", "error", "never")
+
+
+class ConfigError(Exception):
+    """A configuration problem the user must fix; exit code 2."""
+
+
+@dataclass
+class Config:
+    select: list[str] | None = None
+    extend_select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    per_tool_ignores: dict[str, list[str]] = field(default_factory=dict)
+    severity: dict[str, Severity] = field(default_factory=dict)
+    side_effects: dict[str, SideEffects] = field(default_factory=dict)
+    include: list[str] = field(default_factory=lambda: list(DEFAULT_INCLUDE))
+    exclude: list[str] = field(default_factory=list)
+    fail_on: str = "warning"
+    profiles: list[str] = field(default_factory=list)
+    max_file_size: int = DEFAULT_MAX_BYTES
+    # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
+    settings: dict[str, Any] = field(default_factory=dict)
+    # Directory the config file lives in: per-file-ignores globs are relative to it.
+    root: Path = field(default_factory=Path.cwd)
+    source: Path | None = None
+
+
+# Rule settings a config file may carry, with the type each must have.
+RULE_SETTINGS: dict[str, type | tuple[type, ...]] = {
+    "max-length": dict,
+    "max-items": int,
+    "idempotency-keys": list,
+    "sensitive-names": list,
+}
+_KEYS = {f.name.replace("_", "-") for f in fields(Config)} - {"settings", "root", "source"}
+
+
+def find_config_file(start: Path) -> Path | None:
+    for directory in [start, *start.parents]:
+        candidate = directory / ".schema-lint.toml"
+        if candidate.is_file():
+            return candidate
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file() and _has_our_table(candidate):
+            return candidate
+    return None
+
+
+def load_config(path: Path | None = None, start: Path | None = None) -> Config:
+    path = path or find_config_file((start or Path.cwd()).resolve())
+    if path is None:
+        return Config()
+    table = _read_table(path)
+    config = Config(root=path.resolve().parent, source=path)
+    for key, value in table.items():
+        if key in RULE_SETTINGS:
+            if not isinstance(value, RULE_SETTINGS[key]):
+                raise ConfigError(f"{path}: `{key}` has the wrong type")
+            config.settings[key] = value
+        elif key in _KEYS:
+            _apply(config, key, value, path)
+        else:
+            raise ConfigError(f"{path}: unknown configuration key `{key}`")
+    return config
+
+
+def _apply(config: Config, key: str, value: Any, path: Path) -> None:
+    name = key.replace("-", "_")
+    try:
+        if name == "severity":
+            value = {code.upper(): Severity.parse(text) for code, text in _table(value).items()}
+        elif name == "side_effects":
+            value = {glob: SideEffects(text) for glob, text in _table(value).items()}
+        elif name in ("per_file_ignores", "per_tool_ignores"):
+            value = {glob: _strings(codes) for glob, codes in _table(value).items()}
+        elif name == "fail_on":
+            value = parse_fail_on(value)
+        elif name == "max_file_size":
+            if not isinstance(value, int) or value <= 0:
+                raise ValueError("must be a positive number of bytes")
+        else:
+            value = _strings(value)
+    except (ValueError, TypeError) as exc:
+        raise ConfigError(f"{path}: `{key}`: {exc}") from None
+    setattr(config, name, value)
+
+
+def parse_fail_on(value: Any) -> str:
+    if value not in FAIL_ON_CHOICES:
+        raise ValueError(f"expected one of {', '.join(FAIL_ON_CHOICES)}, got {value!r}")
+    return value
+
+
+def _table(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise TypeError("expected a table")
+    return value
+
+
+def _strings(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError("expected a list of strings")
+    return value
+
+
+def _read_table(path: Path) -> dict:
+    data = _load_toml(path)
+    if path.name == "pyproject.toml":
+        return data.get("tool", {}).get("schema-lint", {})
+    return data
+
+
+def _has_our_table(path: Path) -> bool:
+    try:
+        return "schema-lint" in _load_toml(path).get("tool", {})
+    except ConfigError:
+        return False
+
+
+def _load_toml(path: Path) -> dict:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+
+
+def relative_to_root(config: Config, file_path: str) -> str:
+    try:
+        return os.path.relpath(os.path.abspath(file_path), config.root).replace(os.sep, "/")
+    except ValueError:
+        return file_path

@@ -1,0 +1,157 @@
+"""Run the selected rules over every tool of every file, and decide severities.
+
+Flow: path → Document → tools → rules → Diagnostics (positioned only now, lazily) →
+suppressions (per-file, per-tool, YAML comments) → sorted result.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
+from schema_lint.model import Diagnostic, Severity
+from schema_lint.rule import Finding, Rule, ToolContext, load_rules, select_codes
+from schema_lint.side_effects import classify
+from schema_lint.sources.documents import Document, read_document
+from schema_lint.sources.files import expand_paths
+from schema_lint.sources.tools import find_tools
+
+PARSE_ERROR_CODE = "SL000"
+PARSE_ERROR_NAME = "parse-error"
+# Providers' strict flags switch on the matching profile for that tool alone.
+_STRICT_PROFILES = {
+    "openai_chat_function": "openai-strict",
+    "openai_responses_function": "openai-strict",
+    "anthropic_tool": "anthropic-strict",
+}
+
+
+@dataclass
+class LintResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    documents: dict[str, Document] = field(default_factory=dict)
+    # Files read that held no tool (listed with -v).
+    skipped: list[str] = field(default_factory=list)
+    tools_checked: int = 0
+
+    @property
+    def had_parse_errors(self) -> bool:
+        return any(d.code == PARSE_ERROR_CODE for d in self.diagnostics)
+
+
+class Linter:
+    def __init__(self, config: Config, rules: dict[str, Rule] | None = None):
+        self.config = config
+        all_rules = rules if rules is not None else load_rules()
+        codes = select_codes(all_rules, config.select, config.extend_select, config.ignore)
+        self.rules = [all_rules[c] for c in codes]
+
+    def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
+        result = LintResult()
+        files = expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE)
+        for path in files:
+            if path == "-":
+                name = stdin_name or "-"
+                doc = read_document(name, raw=sys.stdin.buffer.read(), max_bytes=self.config.max_file_size)
+            else:
+                doc = read_document(path, max_bytes=self.config.max_file_size)
+            self.lint_document(doc, result)
+        result.diagnostics.sort(key=lambda d: d.sort_key)
+        return result
+
+    def lint_document(self, doc: Document, result: LintResult) -> None:
+        result.documents[doc.path] = doc
+        if doc.errors:
+            result.diagnostics.extend(_parse_error(doc, error) for error in doc.errors)
+            if doc.data is None or doc.kind != "jsonl":
+                return
+        stem = os.path.splitext(os.path.basename(doc.path))[0]
+        tools = find_tools(doc.data, stem)
+        if not tools:
+            result.skipped.append(doc.path)
+            return
+        file_ignores = self._file_ignores(doc.path)
+        for tool in tools:
+            result.tools_checked += 1
+            tool.side_effects = classify(tool, self.config.side_effects)
+            ignored = file_ignores + self._tool_ignores(tool.name)
+            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool))
+            for rule in self.rules:
+                if _listed(rule.code, ignored):
+                    continue
+                for finding in rule.check(ctx):
+                    diagnostic = self._diagnostic(rule, ctx, finding, doc)
+                    if not _suppressed_by_comment(doc, diagnostic):
+                        result.diagnostics.append(diagnostic)
+
+    def _diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
+        severity = (self.config.severity.get(rule.code) or finding.severity
+                    or rule.severity_for(ctx.side_effects))
+        diagnostic = Diagnostic(
+            code=rule.code, name=rule.name, severity=severity, message=finding.message,
+            path=doc.path, pointer=finding.pointer, tool=ctx.tool.name, fix=finding.fix,
+            at_key=finding.at_key,
+        )
+        diagnostic.span = doc.locate(finding.pointer, finding.at_key)
+        return diagnostic
+
+    def _file_ignores(self, path: str) -> list[str]:
+        relative = relative_to_root(self.config, path)
+        return [code for glob, codes in self.config.per_file_ignores.items()
+                if fnmatch.fnmatchcase(relative, glob) or fnmatch.fnmatchcase(path, glob) for code in codes]
+
+    def _tool_ignores(self, name: str) -> list[str]:
+        return [code for glob, codes in self.config.per_tool_ignores.items()
+                if fnmatch.fnmatchcase(name, glob) for code in codes]
+
+    def _profiles(self, tool) -> frozenset[str]:
+        profiles = set(self.config.profiles)
+        if tool.strict and tool.format in _STRICT_PROFILES:
+            profiles.add(_STRICT_PROFILES[tool.format])
+        return frozenset(profiles)
+
+
+def _listed(code: str, prefixes: list[str]) -> bool:
+    return any(p == "ALL" or code.startswith(p.upper()) for p in prefixes)
+
+
+def _parse_error(doc: Document, error) -> Diagnostic:
+    from schema_lint.model import Span
+
+    return Diagnostic(
+        code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR, message=error.message,
+        path=doc.path, pointer="", span=Span(error.line, error.column, error.line, error.column),
+    )
+
+
+def _suppressed_by_comment(doc: Document, diagnostic: Diagnostic) -> bool:
+    if doc.kind != "yaml" or diagnostic.span is None:
+        return False
+    lines = {diagnostic.span.line, doc.locate(diagnostic.pointer, at_key=True).line}
+    for line in lines:
+        codes = doc.suppressed_codes(line)
+        if codes is not None and (not codes or diagnostic.code in codes):
+            return True
+    return False
+
+
+def exit_code(result: LintResult, fail_on: str) -> int:
+    if result.had_parse_errors:
+        return 2
+    if fail_on == "never":
+        return 0
+    threshold = Severity.parse(fail_on)
+    failing = [d for d in result.diagnostics if d.severity >= threshold and d.severity > Severity.INFO]
+    return 1 if failing else 0
+
+
+def lint_text(text: str, path: str = "tool.json", config: Config | None = None) -> LintResult:
+    """Lint one document given as text (the file name decides JSON, JSONL or YAML)."""
+    result = LintResult()
+    Linter(config or Config()).lint_document(read_document(path, raw=text.encode("utf-8")), result)
+    result.diagnostics.sort(key=lambda d: d.sort_key)
+    return result

@@ -1,0 +1,1 @@
+"""Near-miss fuzzing of tool schemas through the boundary (`schema-lint fuzz`)."""

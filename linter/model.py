@@ -1,0 +1,119 @@
+"""The values that flow from sources through rules to reporters.
+
+Kept free of behaviour so every layer (sources, engine, fixes, reports) can share
+them without importing each other.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Severity(enum.IntEnum):
+    """Ordered so that `--fail-on warning` means "warning or worse"."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown severity {text!r} (expected info, warning or error)") from None
+
+
+class SideEffects(str, enum.Enum):
+    """What calling a tool does to the world; strict severities follow it."""
+
+    READ = "read"
+    WRITE = "write"
+    DESTRUCTIVE = "destructive"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Span:
+    """1-based line and column (in characters) of a node; the end is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One JSON-Patch-like change to the parsed document, addressed by JSON pointer.
+
+    `op` is "add" (also sets an existing member), "replace" or "remove".
+    """
+
+    op: str
+    path: str
+    value: Any = None
+
+
+class FixSafety(str, enum.Enum):
+    """`safe` fixes accept and reject exactly the same calls; `unsafe` ones tighten."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Fix:
+    description: str
+    safety: FixSafety
+    operations: tuple[Operation, ...]
+
+
+@dataclass
+class Tool:
+    """One tool found in a document.
+
+    `pointer` addresses the tool object in the document, `schema_pointer` its
+    argument schema; both are JSON pointers ("" is the document root).
+    """
+
+    name: str
+    schema: Any
+    pointer: str
+    schema_pointer: str
+    format: str
+    side_effects: SideEffects = SideEffects.WRITE
+    definition: dict = field(default_factory=dict)
+    strict: bool = False
+
+
+@dataclass
+class Diagnostic:
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    path: str
+    pointer: str
+    tool: str | None = None
+    fix: Fix | None = None
+    span: Span | None = None
+    # Findings about a property *name* (not its schema) point at the key.
+    at_key: bool = False
+    # Set by the fix layer when a fix could not be applied.
+    fix_note: str | None = None
+
+    @property
+    def sort_key(self) -> tuple:
+        span = self.span or Span(0, 0, 0, 0)
+        return (self.path, span.line, span.column, self.code, self.pointer)

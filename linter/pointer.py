@@ -1,0 +1,54 @@
+"""JSON Pointer (RFC 6901) helpers: the one address format every layer shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def escape(token: str | int) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def join(pointer: str, *tokens: str | int) -> str:
+    return pointer + "".join("/" + escape(t) for t in tokens)
+
+
+def split(pointer: str) -> list[str]:
+    if not pointer:
+        return []
+    if not pointer.startswith("/"):
+        raise ValueError(f"not a JSON pointer: {pointer!r}")
+    return [unescape(t) for t in pointer[1:].split("/")]
+
+
+def parent(pointer: str) -> str:
+    return pointer[: pointer.rfind("/")] if pointer else ""
+
+
+def resolve(document: Any, pointer: str) -> Any:
+    """The value at `pointer`; raises LookupError when there is none."""
+    node = document
+    for token in split(pointer):
+        if isinstance(node, dict):
+            if token not in node:
+                raise LookupError(pointer)
+            node = node[token]
+        elif isinstance(node, list):
+            if not token.isdigit() or int(token) >= len(node):
+                raise LookupError(pointer)
+            node = node[int(token)]
+        else:
+            raise LookupError(pointer)
+    return node
+
+
+def to_path(pointer: str) -> str:
+    """`/a/b/0` as `$.a.b[0]`: the form model-facing messages use."""
+    out = "$"
+    for token in split(pointer):
+        out += f"[{token}]" if token.isdigit() else f".{token}"
+    return out

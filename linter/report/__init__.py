@@ -1,0 +1,27 @@
+"""Output formats. Each is a module with `render(result, options) -> str`, imported only
+when chosen so that a format's dependencies never slow down the others."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+FORMATS = {
+    "full": "schema_lint.report.full",
+    "concise": "schema_lint.report.concise",
+    "json": "schema_lint.report.json_report",
+    "jsonl": "schema_lint.report.json_report",
+}
+
+
+@dataclass
+class ReportOptions:
+    color: bool = False
+    # Whether `--fix`/`--unsafe-fixes` were given (the summary says what is left to fix).
+    fixing: bool = False
+
+
+def render(format_name: str, result, options: ReportOptions) -> str:
+    module = importlib.import_module(FORMATS[format_name])
+    renderer = getattr(module, "render_lines", None) if format_name == "jsonl" else None
+    return (renderer or module.render)(result, options)

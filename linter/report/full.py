@@ -1,0 +1,38 @@
+"""ruff-style findings: the location, then the source line with the node underlined."""
+
+from __future__ import annotations
+
+from schema_lint.report.text import location, paint, severity_label, summary
+
+
+def render(result, options) -> str:
+    out: list[str] = []
+    for diagnostic in result.diagnostics:
+        head = f"{paint(location(diagnostic), '1', options.color)}: {paint(diagnostic.code, '1;31', options.color)} "
+        out.append(head + f"{severity_label(diagnostic.severity, options.color)} {diagnostic.message}")
+        document = result.documents.get(diagnostic.path)
+        if document is not None and diagnostic.span is not None and document.text:
+            out.extend(_excerpt(document.text, diagnostic, options.color))
+        out.append("")
+    out.append(summary(result))
+    return "\n".join(out) + "\n"
+
+
+def _excerpt(text: str, diagnostic, color: bool) -> list[str]:
+    span = diagnostic.span
+    lines = text.splitlines()
+    if not 0 < span.line <= len(lines):
+        return []
+    source = lines[span.line - 1].expandtabs(1)
+    if len(source) > 200:
+        return []
+    width = len(str(span.line))
+    end = span.end_column if span.end_line == span.line else len(source) + 1
+    carets = "^" * max(1, end - span.column)
+    gutter = " " * width + " |"
+    return [
+        gutter,
+        f"{span.line} | {source}",
+        f"{gutter} {' ' * (span.column - 1)}{paint(carets, '31', color)} {diagnostic.code}",
+        gutter,
+    ]

@@ -1,0 +1,43 @@
+"""`json` (one array) and `jsonl` (one object a line): the machine-readable findings."""
+
+from __future__ import annotations
+
+import json
+
+
+def diagnostic_record(diagnostic, result) -> dict:
+    span = diagnostic.span
+    return {
+        "code": diagnostic.code,
+        "name": diagnostic.name,
+        "severity": str(diagnostic.severity),
+        "message": diagnostic.message,
+        "file": diagnostic.path,
+        "line": span.line if span else None,
+        "column": span.column if span else None,
+        "end_line": span.end_line if span else None,
+        "end_column": span.end_column if span else None,
+        "pointer": diagnostic.pointer,
+        "tool": diagnostic.tool,
+        "fix": fix_record(diagnostic, result),
+    }
+
+
+def fix_record(diagnostic, result) -> dict | None:
+    fix = diagnostic.fix
+    if fix is None:
+        return None
+    return {
+        "safety": str(fix.safety),
+        "description": fix.description,
+        "operations": [{"op": o.op, "path": o.path, **({"value": o.value} if o.op != "remove" else {})}
+                       for o in fix.operations],
+    }
+
+
+def render(result, options) -> str:
+    return json.dumps([diagnostic_record(d, result) for d in result.diagnostics], indent=2, ensure_ascii=False) + "\n"
+
+
+def render_lines(result, options) -> str:
+    return "".join(json.dumps(diagnostic_record(d, result), ensure_ascii=False) + "\n" for d in result.diagnostics)

@@ -1,0 +1,33 @@
+"""Pieces shared by the human-readable formats."""
+
+from __future__ import annotations
+
+import collections
+
+from schema_lint.model import Severity
+
+_COLORS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
+
+
+def paint(text: str, code: str, enabled: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if enabled else text
+
+
+def severity_label(severity: Severity, color: bool) -> str:
+    return paint(f"[{severity}]", _COLORS[severity], color)
+
+
+def location(diagnostic) -> str:
+    span = diagnostic.span
+    return f"{diagnostic.path}:{span.line}:{span.column}" if span else diagnostic.path
+
+
+def summary(result) -> str:
+    diagnostics = result.diagnostics
+    if not diagnostics:
+        return f"All checks passed ({result.tools_checked} tools in {len(result.documents)} files)."
+    counts = collections.Counter(d.severity for d in diagnostics)
+    parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True)]
+    files = len({d.path for d in diagnostics})
+    noun = "finding" if len(diagnostics) == 1 else "findings"
+    return f"Found {len(diagnostics)} {noun} ({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}."

@@ -1,0 +1,164 @@
+"""What a rule is, how rules are found, and what a rule's check function receives.
+
+A rule is a module in `schema_lint.rules` (or a third-party module registered under
+the entry-point group `schema_lint.rules`) that defines:
+
+    CODE = "SL301"                 # stable, public
+    NAME = "unbounded-string"      # kebab-case
+    SEVERITY = Severity.WARNING    # or by_side_effects(read=..., write=..., destructive=...)
+    FIXABLE = True                 # whether it can attach a Fix
+    def check(ctx: ToolContext) -> Iterable[Finding]: ...
+
+and a module docstring in four `## ` sections: What it does / Why is this bad /
+Example / Fix safety.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import ModuleType
+from typing import Any
+
+from schema_lint.model import Fix, Severity, SideEffects, Tool
+from schema_lint.schema_walk import SchemaNode, walk
+
+ENTRY_POINT_GROUP = "schema_lint.rules"
+
+
+def by_side_effects(read: Severity, write: Severity, destructive: Severity | None = None) -> dict[SideEffects, Severity]:
+    return {SideEffects.READ: read, SideEffects.WRITE: write, SideEffects.DESTRUCTIVE: destructive or write}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a check yields; the engine turns it into a positioned Diagnostic."""
+
+    pointer: str
+    message: str
+    fix: Fix | None = None
+    at_key: bool = False
+    severity: Severity | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity | Mapping[SideEffects, Severity]
+    check: Callable[[ToolContext], Iterable[Finding]]
+    doc: str
+    fixable: bool = False
+
+    def severity_for(self, side_effects: SideEffects) -> Severity:
+        if isinstance(self.severity, Severity):
+            return self.severity
+        return self.severity[side_effects]
+
+    @property
+    def default_severity_text(self) -> str:
+        if isinstance(self.severity, Severity):
+            return str(self.severity)
+        return "/".join(str(self.severity[s]) for s in SideEffects)
+
+    @classmethod
+    def from_module(cls, module: ModuleType) -> Rule:
+        return cls(
+            code=module.CODE, name=module.NAME, severity=module.SEVERITY, check=module.check,
+            doc=(module.__doc__ or "").strip(), fixable=getattr(module, "FIXABLE", False),
+        )
+
+
+@dataclass
+class ToolContext:
+    """Everything a check may look at for one tool."""
+
+    tool: Tool
+    document: Any
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    profiles: frozenset[str] = frozenset()
+
+    @property
+    def side_effects(self) -> SideEffects:
+        return self.tool.side_effects
+
+    @cached_property
+    def nodes(self) -> list[SchemaNode]:
+        return list(walk(self.tool.schema, self.tool.schema_pointer))
+
+    def walk(self) -> Iterator[SchemaNode]:
+        return iter(self.nodes)
+
+    def properties(self) -> Iterator[SchemaNode]:
+        return (node for node in self.nodes if node.is_property)
+
+    def objects(self) -> Iterator[SchemaNode]:
+        """Subschemas that describe objects (declared, or implied by `properties`)."""
+        for node in self.nodes:
+            if "object" in node.types or (not node.types and isinstance(node.get("properties"), dict)):
+                yield node
+
+
+def load_rules() -> dict[str, Rule]:
+    """Built-in rules, then third-party ones; keyed and ordered by code."""
+    from schema_lint import rules as package
+
+    found: dict[str, Rule] = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        if hasattr(module, "CODE"):
+            rule = Rule.from_module(module)
+            found[rule.code] = rule
+    for module in _entry_point_modules():
+        rule = Rule.from_module(module)
+        found.setdefault(rule.code, rule)
+    return dict(sorted(found.items()))
+
+
+def _entry_point_modules() -> Iterator[ModuleType]:
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        yield entry.load()
+
+
+def select_codes(all_codes: Iterable[str], select: list[str] | None, extend_select: list[str],
+                 ignore: list[str]) -> list[str]:
+    """ruff's selection: prefixes match (`SL3` is all SL3xx), `ALL` matches everything."""
+
+    def matches(code: str, prefixes: Iterable[str]) -> bool:
+        return any(p == "ALL" or code.startswith(p) for p in prefixes)
+
+    chosen = [c for c in all_codes if select is None or matches(c, select) or matches(c, extend_select)]
+    return [c for c in chosen if not matches(c, ignore)]
+
+
+def parse_rule_doc(doc: str) -> dict[str, str]:
+    """Split a rule docstring into its four headed parts."""
+    parts: dict[str, str] = {}
+    current = None
+    for line in doc.splitlines():
+        heading = line.strip().lstrip("#").strip().rstrip(":")
+        if heading in ("What it does", "Why is this bad", "Example", "Fix safety"):
+            current = heading
+            parts[current] = ""
+        elif current is not None:
+            parts[current] += line + "\n"
+    return {k: v.strip() for k, v in parts.items()}
+
+
+def resolve_local_ref(root: Any, ref: str) -> Any:
+    """The target of a `#/...` reference within `root`; raises LookupError."""
+    from urllib.parse import unquote
+
+    from schema_lint.pointer import resolve
+
+    if not ref.startswith("#"):
+        raise LookupError(ref)
+    return resolve(root, unquote(ref[1:]))
+

@@ -1,0 +1,133 @@
+"""Walk every subschema of a tool's argument schema, with the context rules need.
+
+Iterative (no recursion limit to hit) and visits each subschema once; `$ref`s are
+not followed here, since the target is visited where it is defined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from schema_lint.pointer import join
+
+# Keyword → how its value holds schemas.
+SINGLE = ("additionalProperties", "unevaluatedProperties", "additionalItems", "unevaluatedItems",
+          "contains", "propertyNames", "not", "if", "then", "else", "contentSchema")
+MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+
+# Non-standard type names seen in real tool schemas, mapped to JSON Schema's.
+# `None` means "any value" (no type constraint).
+TYPE_ALIASES: dict[str, str | None] = {
+    "dict": "object", "map": "object", "hashmap": "object", "obj": "object",
+    "float": "number", "double": "number", "decimal": "number",
+    "int": "integer", "long": "integer", "short": "integer",
+    "str": "string", "char": "string", "text": "string",
+    "list": "array", "tuple": "array", "arraylist": "array", "set": "array",
+    "bool": "boolean",
+    "any": None, "": None,
+}
+STANDARD_TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
+
+
+def standard_type(name: str) -> str | None:
+    """JSON Schema's name for a declared type, tolerating dialects (None: any value)."""
+    lowered = name.lower()
+    if lowered in STANDARD_TYPES:
+        return lowered
+    return TYPE_ALIASES.get(lowered)
+
+
+@dataclass
+class SchemaNode:
+    schema: Any
+    pointer: str
+    parent: SchemaNode | None = None
+    keyword: str | None = None
+    # Property name, when this node is reached through `properties`.
+    name: str | None = None
+    depth: int = 0
+
+    @property
+    def is_property(self) -> bool:
+        return self.keyword == "properties"
+
+    @property
+    def is_root(self) -> bool:
+        return self.parent is None
+
+    @property
+    def required(self) -> bool:
+        """For a property: whether its object lists it in `required`."""
+        if not self.is_property or self.parent is None or not isinstance(self.parent.schema, dict):
+            return False
+        required = self.parent.schema.get("required")
+        return isinstance(required, list) and self.name in required
+
+    @property
+    def types(self) -> frozenset[str]:
+        """Declared types in standard names; empty when `type` is absent or says "any"."""
+        if not isinstance(self.schema, dict):
+            return frozenset()
+        declared = self.schema.get("type")
+        names = declared if isinstance(declared, list) else [declared]
+        return frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.schema.get(key, default) if isinstance(self.schema, dict) else default
+
+
+def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
+    stack = [SchemaNode(schema, pointer)]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node.schema, dict):
+            stack.extend(reversed(list(_children(node))))
+
+
+def _children(node: SchemaNode) -> Iterator[SchemaNode]:
+    schema, depth = node.schema, node.depth + 1
+    for keyword, value in schema.items():
+        if keyword in MAPS and isinstance(value, dict):
+            for name, sub in value.items():
+                if isinstance(sub, (dict, bool)):
+                    yield SchemaNode(sub, join(node.pointer, keyword, name), node, keyword,
+                                     name if keyword == "properties" else None, depth)
+        elif keyword in LISTS and isinstance(value, list):
+            for index, sub in enumerate(value):
+                if isinstance(sub, (dict, bool)):
+                    yield SchemaNode(sub, join(node.pointer, keyword, index), node, keyword, None, depth)
+        elif keyword == "items":
+            if isinstance(value, (dict, bool)):
+                yield SchemaNode(value, join(node.pointer, keyword), node, keyword, None, depth)
+            elif isinstance(value, list):
+                for index, sub in enumerate(value):
+                    if isinstance(sub, (dict, bool)):
+                        yield SchemaNode(sub, join(node.pointer, keyword, index), node, keyword, None, depth)
+        elif keyword in SINGLE and isinstance(value, (dict, bool)):
+            yield SchemaNode(value, join(node.pointer, keyword), node, keyword, None, depth)
+        elif keyword == "dependencies" and isinstance(value, dict):
+            for name, sub in value.items():
+                if isinstance(sub, dict):
+                    yield SchemaNode(sub, join(node.pointer, keyword, name), node, keyword, None, depth)
+
+
+def label(node: SchemaNode) -> str:
+    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`."""
+    parts: list[str] = []
+    current: SchemaNode | None = node
+    while current is not None and current.parent is not None:
+        if current.keyword == "properties":
+            parts.append(current.name or "")
+        elif current.keyword in ("items", "prefixItems", "additionalItems"):
+            parts.append("[]")
+        elif current.keyword in ("$defs", "definitions"):
+            parts.append(f"{current.keyword}.{current.pointer.rsplit('/', 1)[-1]}")
+        current = current.parent
+    text = ""
+    for part in reversed(parts):
+        text += part if part == "[]" or not text else "." + part
+    return text or "(root)"

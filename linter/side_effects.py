@@ -1,0 +1,68 @@
+"""Decide whether a tool reads, writes or destroys: strict severities follow it.
+
+Order of evidence: configuration (`side-effects` globs), MCP annotations, then the
+verb in the tool's name. A name with no known verb counts as `write`: assuming a
+tool is harmless is the mistake that costs more.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+
+from schema_lint.model import SideEffects, Tool
+
+READ_VERBS = frozenset("""
+get list search find read fetch query show describe lookup look count check view
+calculate calc compute estimate predict analyze analyse summarize validate verify
+convert translate retrieve browse inspect explain preview download scan detect
+determine evaluate compare recommend suggest resolve identify locate measure
+sum average parse format render match test""".split())
+DESTRUCTIVE_VERBS = frozenset("""
+delete remove drop destroy purge revoke terminate kill wipe erase truncate reset
+uninstall unsubscribe deactivate disable archive ban evict clear""".split())
+WRITE_VERBS = frozenset("""
+create add update set send post put patch write insert upload move rename publish
+submit book pay transfer execute run start stop cancel merge approve assign invite
+schedule reserve order buy sell commit push deploy install enable close open edit
+modify save store append replace change apply trigger register subscribe reply
+comment share grant click type fill navigate press select upgrade restart""".split())
+
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> SideEffects:
+    for pattern, effects in (overrides or {}).items():
+        if fnmatch.fnmatchcase(tool.name, pattern):
+            return effects
+    from_annotations = _from_annotations(tool.definition.get("annotations"))
+    if from_annotations is not None:
+        return from_annotations
+    return from_name(tool.name)
+
+
+def _from_annotations(annotations: object) -> SideEffects | None:
+    """MCP hints; per the MCP spec destructiveHint defaults to true for non-read tools."""
+    if not isinstance(annotations, dict):
+        return None
+    read_only = annotations.get("readOnlyHint")
+    if read_only is True:
+        return SideEffects.READ
+    destructive = annotations.get("destructiveHint")
+    if destructive is True:
+        return SideEffects.DESTRUCTIVE
+    if read_only is False:
+        return SideEffects.WRITE if destructive is False else SideEffects.DESTRUCTIVE
+    return None
+
+
+def from_name(name: str) -> SideEffects:
+    for word in _WORDS.findall(name):
+        word = word.lower()
+        if word in DESTRUCTIVE_VERBS:
+            return SideEffects.DESTRUCTIVE
+        if word in WRITE_VERBS:
+            return SideEffects.WRITE
+        if word in READ_VERBS:
+            return SideEffects.READ
+    return SideEffects.WRITE

@@ -1,0 +1,196 @@
+"""Read a file into a parsed document, or into a positioned parse error.
+
+Parsing uses the fast parser (the C `json` module; ruamel's safe composer for YAML).
+Positions are not computed here: `Document.locate` finds a pointer in the text only
+when a finding needs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from schema_lint.model import Span
+
+DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+# Deeper than this no tool schema goes; deeper input is an attack or a bug, and
+# refusing it early keeps every recursive consumer (validators, rules) safe.
+MAX_DEPTH = 256
+# A YAML alias bomb expands to billions of nodes from a few lines.
+MAX_YAML_NODES = 1_000_000
+
+SUFFIX_KINDS = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+_SUPPRESS = re.compile(r"#\s*schema-lint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
+
+
+@dataclass
+class ParseError:
+    message: str
+    line: int = 1
+    column: int = 1
+
+
+@dataclass
+class Document:
+    """A parsed file. For JSONL, `data` is a list with one entry per line."""
+
+    path: str
+    text: str
+    kind: str
+    data: Any = None
+    errors: list[ParseError] = field(default_factory=list)
+    # (pointer of the object, key) for every key that appears twice.
+    duplicate_keys: list[tuple[str, str]] = field(default_factory=list)
+    _locator: Any = None
+    _yaml_root: Any = None
+
+    def locate(self, pointer: str, at_key: bool = False) -> Span:
+        if self._locator is None:
+            from schema_lint.sources.locate import locator_for
+
+            self._locator = locator_for(self)
+        return self._locator.locate(pointer, at_key)
+
+    def suppressed_codes(self, line: int) -> frozenset[str] | None:
+        """Codes a `# schema-lint: ignore[...]` comment on `line` silences (empty: all)."""
+        if self.kind != "yaml":
+            return None
+        lines = self.text.splitlines()
+        if not 0 < line <= len(lines):
+            return None
+        match = _SUPPRESS.search(lines[line - 1])
+        if match is None:
+            return None
+        codes = match.group(1)
+        return frozenset(c.strip().upper() for c in codes.split(",") if c.strip()) if codes else frozenset()
+
+
+def kind_for(path: str) -> str | None:
+    return SUFFIX_KINDS.get(os.path.splitext(path)[1].lower())
+
+
+def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
+                  max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
+    """Read and parse `path` (or `raw` bytes standing for it); never raises on bad input."""
+    kind = kind or kind_for(path) or "json"
+    if raw is None:
+        try:
+            size = os.path.getsize(path)
+            if size > max_bytes:
+                return _failed(path, kind, f"file is {size / 1e6:.1f} MB, over the {max_bytes / 1e6:.0f} MB limit (max-file-size)")
+            with open(path, "rb") as handle:
+                raw = handle.read()
+        except OSError as exc:
+            return _failed(path, kind, f"cannot read file: {exc.strerror or exc}")
+    elif len(raw) > max_bytes:
+        return _failed(path, kind, f"input is {len(raw) / 1e6:.1f} MB, over the {max_bytes / 1e6:.0f} MB limit (max-file-size)")
+    if b"\x00" in raw[:8192]:
+        return _failed(path, kind, "binary file (or not UTF-8): it contains NUL bytes")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return _failed(path, kind, f"not valid UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded", line, column)
+    doc = Document(path=path, text=text, kind=kind)
+    if not text.strip():
+        doc.errors.append(ParseError("empty file"))
+        return doc
+    if kind == "yaml":
+        from schema_lint.sources.yaml_parse import parse_yaml
+
+        parse_yaml(doc)
+    elif kind == "jsonl":
+        _parse_jsonl(doc)
+    else:
+        doc.data = _parse_json(doc, text, 0, "")
+    return doc
+
+
+def _failed(path: str, kind: str, message: str, line: int = 1, column: int = 1) -> Document:
+    return Document(path=path, text="", kind=kind, errors=[ParseError(message, line, column)])
+
+
+def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str) -> Any:
+    duplicates: dict[int, list[str]] = {}
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            duplicates[id(obj)] = [k for k, _ in pairs if k in seen or seen.add(k)]
+        return obj
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs_hook)
+    except json.JSONDecodeError as exc:
+        doc.errors.append(ParseError(f"invalid JSON: {exc.msg}", exc.lineno + line_offset, exc.colno))
+        return None
+    except RecursionError:
+        line, column = _deep_position(text)
+        doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels", line + line_offset, column))
+        return None
+    if _find_too_deep(data):
+        line, column = _deep_position(text)
+        doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels", line + line_offset, column))
+        return None
+    if duplicates:
+        for pointer, obj in _walk_objects(data, pointer_prefix):
+            for key in duplicates.get(id(obj), ()):
+                doc.duplicate_keys.append((pointer, key))
+    return data
+
+
+def _parse_jsonl(doc: Document) -> None:
+    values: list[Any] = []
+    for index, line in enumerate(doc.text.splitlines()):
+        values.append(_parse_json(doc, line, index, f"/{index}") if line.strip() else None)
+    doc.data = values
+
+
+def _find_too_deep(data: Any) -> bool:
+    """True when `data` nests deeper than MAX_DEPTH (checked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node if isinstance(v, (dict, list)))
+    return False
+
+
+def _walk_objects(data: Any, prefix: str):
+    from schema_lint.pointer import join
+
+    stack = [(data, prefix)]
+    while stack:
+        node, pointer = stack.pop()
+        if isinstance(node, dict):
+            yield pointer, node
+            stack.extend((v, join(pointer, k)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, join(pointer, i)) for i, v in enumerate(node))
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _deep_position(text: str) -> tuple[int, int]:
+    """Line and column where nesting first passes MAX_DEPTH (strings skipped)."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                start = match.start()
+                return text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+        elif token in "]}":
+            depth -= 1
+    return 1, 1

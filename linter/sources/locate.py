@@ -1,0 +1,167 @@
+"""Find a JSON pointer's node in the source text: line:column and end, on demand.
+
+Only called for nodes that have a finding, so documents without findings never pay
+for it. JSON is scanned with the C decoder's `raw_decode` to skip values; each
+object's member table is built once and cached, so many findings in one file cost
+one pass over the text, not one per finding.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from json.decoder import scanstring
+from typing import Any
+
+from schema_lint.model import Span
+from schema_lint.pointer import join, split
+
+_WS = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+class _Lines:
+    """Offset → 1-based (line, column) for one text."""
+
+    def __init__(self, text: str, first_line: int = 1):
+        self.starts = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
+        self.first_line = first_line
+
+    def position(self, offset: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self.starts, offset) - 1
+        return index + self.first_line, offset - self.starts[index] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        return Span(*self.position(start), *self.position(end))
+
+
+class JsonLocator:
+    def __init__(self, text: str, first_line: int = 1):
+        self.text = text
+        self.lines = _Lines(text, first_line)
+        self.members: dict[int, dict[str, tuple[int, int, int, int]]] = {}
+        self.elements: dict[int, list[tuple[int, int]]] = {}
+
+    def _skip_ws(self, index: int) -> int:
+        return _WS.match(self.text, index).end()
+
+    def _value_end(self, start: int) -> int:
+        return _DECODER.raw_decode(self.text, start)[1]
+
+    def _members(self, start: int) -> dict[str, tuple[int, int, int, int]]:
+        table = self.members.get(start)
+        if table is None:
+            table = {}
+            text, i = self.text, self._skip_ws(start + 1)
+            while i < len(text) and text[i] == '"':
+                key, key_end = scanstring(text, i + 1)
+                colon = self._skip_ws(key_end)
+                value_start = self._skip_ws(colon + 1)
+                value_end = self._value_end(value_start)
+                table[key] = (i, key_end, value_start, value_end)
+                i = self._skip_ws(value_end)
+                if i < len(text) and text[i] == ",":
+                    i = self._skip_ws(i + 1)
+            self.members[start] = table
+        return table
+
+    def _elements(self, start: int) -> list[tuple[int, int]]:
+        table = self.elements.get(start)
+        if table is None:
+            table = []
+            text, i = self.text, self._skip_ws(start + 1)
+            while i < len(text) and text[i] != "]":
+                end = self._value_end(i)
+                table.append((i, end))
+                i = self._skip_ws(end)
+                if i < len(text) and text[i] == ",":
+                    i = self._skip_ws(i + 1)
+            self.elements[start] = table
+        return table
+
+    def offsets(self, tokens: list[str], at_key: bool = False) -> tuple[int, int]:
+        """Start and end offset of the node (or of its key) that `tokens` address.
+
+        Stops at the deepest existing node when the pointer runs past the text.
+        """
+        start = self._skip_ws(0)
+        end = None
+        for depth, token in enumerate(tokens):
+            char = self.text[start] if start < len(self.text) else ""
+            if char == "{":
+                member = self._members(start).get(token)
+                if member is None:
+                    break
+                if at_key and depth == len(tokens) - 1:
+                    return member[0], member[1]
+                start, end = member[2], member[3]
+            elif char == "[" and token.isdigit():
+                elements = self._elements(start)
+                if int(token) >= len(elements):
+                    break
+                start, end = elements[int(token)]
+            else:
+                break
+        if end is None:
+            end = self._value_end(start)
+        return start, end
+
+    def locate(self, pointer: str, at_key: bool = False) -> Span:
+        tokens = split(pointer)
+        try:
+            start, end = self.offsets(tokens, at_key)
+        except (ValueError, IndexError):
+            return self.lines.span(0, 0)
+        return self.lines.span(start, end)
+
+
+class JsonLinesLocator:
+    """Each line is its own JSON text; the pointer's first token is the line index."""
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+        self.locators: dict[int, JsonLocator] = {}
+
+    def locate(self, pointer: str, at_key: bool = False) -> Span:
+        tokens = split(pointer)
+        if not tokens or not tokens[0].isdigit() or int(tokens[0]) >= len(self.lines):
+            return Span(1, 1, 1, 1)
+        index = int(tokens[0])
+        locator = self.locators.get(index)
+        if locator is None:
+            locator = self.locators[index] = JsonLocator(self.lines[index], first_line=index + 1)
+        return locator.locate(join("", *tokens[1:]), at_key)
+
+
+class YamlLocator:
+    def __init__(self, root: Any):
+        self.root = root
+
+    def locate(self, pointer: str, at_key: bool = False) -> Span:
+        node, key_node = self.root, None
+        for token in split(pointer):
+            if node.id == "mapping":
+                found = None
+                for k, v in node.value:
+                    if k.id == "scalar" and str(k.value) == token:
+                        found = (k, v)
+                if found is None:
+                    break
+                key_node, node = found
+            elif node.id == "sequence" and token.isdigit() and int(token) < len(node.value):
+                key_node, node = None, node.value[int(token)]
+            else:
+                key_node = None
+                break
+        target = key_node if at_key and key_node is not None else node
+        start, end = target.start_mark, target.end_mark
+        return Span(start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+
+
+def locator_for(doc: Any):
+    if doc.kind == "yaml" and doc._yaml_root is not None:
+        return YamlLocator(doc._yaml_root)
+    if doc.kind == "jsonl":
+        return JsonLinesLocator(doc.text)
+    return JsonLocator(doc.text)

@@ -1,0 +1,98 @@
+"""Find the tools inside a parsed document, whatever shape they were published in.
+
+Shapes recognised (see README "Inputs"): OpenAI Chat and Responses function tools,
+request bodies with `tools`, Anthropic tools, MCP tools, `tools/list` results and
+whole JSON-RPC responses, Gemini function declarations, BFCL function docs,
+pydantic-ai tool definitions, lists of any of these, and raw JSON Schema files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schema_lint.model import Tool
+from schema_lint.pointer import join
+
+# Keys that hold a tool's argument schema, with the format they imply.
+_SCHEMA_KEYS = (
+    ("inputSchema", "mcp_tool"),
+    ("input_schema", "anthropic_tool"),
+    ("parametersJsonSchema", "gemini_function_declaration"),
+    ("parameters_json_schema", "pydantic_ai_tool_def"),
+    ("parameters", "function"),
+)
+# Keys whose value is a list (or holder) of tools.
+_CONTAINERS = ("tools", "functions", "functionDeclarations", "function_declarations", "result")
+_GEMINI_CONTAINERS = ("functionDeclarations", "function_declarations")
+
+
+def find_tools(data: Any, fallback_name: str) -> list[Tool]:
+    tools: list[Tool] = []
+    _visit(data, "", tools, hint=None)
+    if not tools and _looks_like_schema(data):
+        name = data.get("title") if isinstance(data.get("title"), str) else fallback_name
+        tools.append(Tool(name=name, schema=data, pointer="", schema_pointer="", format="json_schema", definition=data))
+    return tools
+
+
+def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None:
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            _visit(item, join(pointer, index), tools, hint)
+        return
+    if not isinstance(node, dict):
+        return
+    tool = _as_tool(node, pointer, hint)
+    if tool is not None:
+        tools.append(tool)
+        return
+    for key in _CONTAINERS:
+        value = node.get(key)
+        if isinstance(value, (list, dict)):
+            _visit(value, join(pointer, key), tools, "gemini" if key in _GEMINI_CONTAINERS else hint)
+
+
+def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:
+    function = node.get("function")
+    if node.get("type") == "function" and isinstance(function, dict) and isinstance(function.get("parameters"), (dict, bool)):
+        return Tool(
+            name=_name(function), schema=function["parameters"], pointer=pointer,
+            schema_pointer=join(pointer, "function", "parameters"), format="openai_chat_function",
+            definition=function, strict=function.get("strict") is True,
+        )
+    if not isinstance(node.get("name"), str):
+        return None
+    for key, fmt in _SCHEMA_KEYS:
+        schema = node.get(key)
+        if isinstance(schema, (dict, bool)):
+            if fmt == "function":
+                fmt = _function_format(node, schema, hint)
+            return Tool(
+                name=node["name"], schema=schema, pointer=pointer, schema_pointer=join(pointer, key),
+                format=fmt, definition=node, strict=node.get("strict") is True,
+            )
+    return None
+
+
+def _function_format(node: dict, schema: Any, hint: str | None) -> str:
+    if node.get("type") == "function":
+        return "openai_responses_function"
+    declared = schema.get("type") if isinstance(schema, dict) else None
+    if hint == "gemini" or (isinstance(declared, str) and declared.isupper()):
+        return "gemini_function_declaration"
+    if declared == "dict":
+        return "bfcl_function"
+    return "function"
+
+
+def _name(definition: dict) -> str:
+    name = definition.get("name")
+    return name if isinstance(name, str) else "<unnamed>"
+
+
+def _looks_like_schema(data: Any) -> bool:
+    if not isinstance(data, dict):
+        return False
+    if isinstance(data.get("$schema"), str):
+        return True
+    return isinstance(data.get("properties"), dict) and data.get("type") in ("object", None)

@@ -1,0 +1,132 @@
+"""YAML to plain JSON data, keeping the node tree for positions.
+
+ruamel's composer gives every node its marks; we build the data ourselves so that
+YAML behaves like JSON where tool schemas care: the last duplicate key wins (and is
+reported), timestamps stay strings, and aliases are expanded under a node budget so
+an alias bomb is refused instead of walked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schema_lint.pointer import join
+from schema_lint.sources.documents import MAX_DEPTH, MAX_YAML_NODES, Document, ParseError
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _Refused(Exception):
+    def __init__(self, message: str, node: Any):
+        super().__init__(message)
+        self.node = node
+
+
+def yaml_loader():
+    from ruamel.yaml import YAML
+
+    return YAML(typ="safe", pure=True)
+
+
+def parse_yaml(doc: Document) -> None:
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    loader = yaml_loader()
+    try:
+        root = loader.compose(doc.text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        doc.errors.append(ParseError(f"invalid YAML: {exc.problem or exc.context}", line, column))
+        return
+    except RecursionError:
+        doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels"))
+        return
+    except (YAMLError, ValueError) as exc:
+        doc.errors.append(ParseError(f"invalid YAML: {exc}"))
+        return
+    if root is None:
+        doc.errors.append(ParseError("empty file"))
+        return
+    try:
+        _check_size(root)
+        doc.data = _Builder(loader.constructor, doc).build(root, "")
+    except _Refused as exc:
+        mark = exc.node.start_mark
+        doc.errors.append(ParseError(str(exc), mark.line + 1, mark.column + 1))
+        return
+    doc._yaml_root = root
+
+
+def _check_size(root: Any) -> None:
+    """Refuse documents whose alias-expanded size or depth is out of bounds."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+
+    def size(node: Any, depth: int) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if depth > MAX_DEPTH:
+            raise _Refused(f"nesting deeper than {MAX_DEPTH} levels", node)
+        if key in active:
+            raise _Refused("recursive YAML alias", node)
+        active.add(key)
+        total = 1
+        if node.id == "mapping":
+            for k, v in node.value:
+                total += size(k, depth + 1) + size(v, depth + 1)
+        elif node.id == "sequence":
+            for v in node.value:
+                total += size(v, depth + 1)
+        active.discard(key)
+        if total > MAX_YAML_NODES:
+            raise _Refused(f"YAML aliases expand to more than {MAX_YAML_NODES:,} nodes (alias bomb?)", node)
+        sizes[key] = total
+        return total
+
+    size(root, 1)
+
+
+class _Builder:
+    def __init__(self, constructor: Any, doc: Document):
+        self.constructor = constructor
+        self.doc = doc
+
+    def build(self, node: Any, pointer: str) -> Any:
+        if node.id == "scalar":
+            if node.tag in _PLAIN_TAGS:
+                return self.constructor.construct_object(node, deep=True)
+            return node.value
+        if node.id == "sequence":
+            return [self.build(v, join(pointer, i)) for i, v in enumerate(node.value)]
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                merged = self.build(value_node, pointer)
+                for source in merged if isinstance(merged, list) else [merged]:
+                    if isinstance(source, dict):
+                        for k, v in source.items():
+                            result.setdefault(k, v)
+                continue
+            key = self.build(key_node, pointer)
+            key = key if isinstance(key, str) else _key_text(key)
+            if key in result:
+                self.doc.duplicate_keys.append((pointer, key))
+            result[key] = self.build(value_node, join(pointer, key))
+        return result
+
+
+def _key_text(key: Any) -> str:
+    """YAML allows `1:` or `true:` as keys; JSON Schema sees their text."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)

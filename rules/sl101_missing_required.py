@@ -1,0 +1,73 @@
+"""An object with properties that does not say which of them are required.
+
+## What it does
+Flags an object schema that has `properties` but no `required` keyword. On a write or
+destructive tool it also flags an empty `required: []`; on a read tool an explicit
+empty list is taken as a statement of intent.
+
+## Why is this bad
+Without `required`, every argument is optional: a call that omits `priority` or
+`recipient` validates and reaches the executor, which then guesses or fails late.
+Models drop arguments they were not told are mandatory.
+
+## Example
+```json
+{"type": "object", "properties": {"title": {"type": "string"}, "limit": {"type": "integer", "default": 10}}}
+```
+Use instead:
+```json
+{"type": "object", "properties": {"title": {"type": "string"}, "limit": {"type": "integer", "default": 10}},
+ "required": ["title"]}
+```
+
+## Fix safety
+Unsafe (tightening): the fix adds `required` listing every property that has no
+`default` and does not accept `null`; calls that omitted those now fail. Review it.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.pointer import join
+from schema_lint.rule import Finding, by_side_effects
+from schema_lint.schema_walk import label
+
+CODE = "SL101"
+NAME = "missing-required"
+SEVERITY = by_side_effects(read=Severity.WARNING, write=Severity.ERROR)
+FIXABLE = True
+
+
+def check(ctx):
+    for node in ctx.objects():
+        properties = node.get("properties")
+        if not isinstance(properties, dict) or not properties or node.keyword == "not":
+            continue
+        required = node.get("required")
+        if required is None:
+            yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`",
+                          fix=_fix(node.pointer, properties, "add"))
+        elif required == [] and ctx.side_effects is not SideEffects.READ:
+            yield Finding(join(node.pointer, "required"),
+                          f"object `{label(node)}` of a {ctx.side_effects} tool requires nothing",
+                          fix=_fix(node.pointer, properties, "replace"))
+
+
+def _fix(pointer: str, properties: dict, op: str) -> Fix | None:
+    names = [name for name, schema in properties.items() if not _optional_by_nature(schema)]
+    if not names:
+        return None
+    return Fix(f"require {', '.join(names)}", FixSafety.UNSAFE, (Operation(op, join(pointer, "required"), names),))
+
+
+def _optional_by_nature(schema) -> bool:
+    """A property with a default or that accepts null is optional on purpose."""
+    if not isinstance(schema, dict):
+        return True
+    if "default" in schema:
+        return True
+    declared = schema.get("type")
+    if declared == "null" or (isinstance(declared, list) and "null" in declared):
+        return True
+    branches = schema.get("anyOf") or schema.get("oneOf") or []
+    return any(isinstance(b, dict) and b.get("type") == "null" for b in branches)

@@ -1,0 +1,29 @@
+"""Shared test setup: hypothesis is derandomized everywhere, so CI never flakes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "schema-lint", derandomize=True, database=None, deadline=None, max_examples=60,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("schema-lint")
+
+# Test helpers (lintkit) import as top-level modules from any test folder.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CORPUS = REPO.parent / "shared" / "corpus"
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not (CORPUS / "tools.jsonl").is_file():
+        pytest.skip("the shared corpus is not beside this checkout")
+    return CORPUS

@@ -1,0 +1,62 @@
+"""SL001, SL101, SL201, SL301: failing and passing examples."""
+
+from __future__ import annotations
+
+from lintkit import lint_tool
+
+from schema_lint.model import Severity
+
+TIGHT = {
+    "type": "object",
+    "properties": {"title": {"type": "string", "maxLength": 200}},
+    "required": ["title"],
+    "additionalProperties": False,
+}
+
+
+def test_sl001_reports_each_metaschema_violation_at_its_node():
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": "0"}}, "required": "n"}
+    found = lint_tool(schema, "SL001")
+    assert sorted(d.pointer for d in found) == ["/inputSchema/properties/n/minimum", "/inputSchema/required"]
+    assert lint_tool(TIGHT, "SL001") == []
+
+
+def test_sl001_leaves_dialect_type_names_to_sl005():
+    assert lint_tool({"type": "dict", "properties": {"x": {"type": "float"}}}, "SL001") == []
+
+
+def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
+    schema = {"type": "object", "properties": {"q": {"type": "string"}, "limit": {"type": "integer", "default": 5}}}
+    (write,) = lint_tool(schema, "SL101", name="create_item")
+    (read,) = lint_tool(schema, "SL101", name="search_items")
+    assert (write.severity, read.severity) == (Severity.ERROR, Severity.WARNING)
+    assert write.fix.operations[0].value == ["q"]
+    assert lint_tool(TIGHT, "SL101") == []
+
+
+def test_sl101_empty_required_is_intent_on_read_tools_only():
+    schema = {**TIGHT, "required": []}
+    assert lint_tool(schema, "SL101", name="list_items") == []
+    assert [d.pointer for d in lint_tool(schema, "SL101", name="delete_item")] == ["/inputSchema/required"]
+
+
+def test_sl201_open_object_and_mcp_annotations_decide_severity():
+    schema = {**TIGHT}
+    del schema["additionalProperties"]
+    (found,) = lint_tool(schema, "SL201", name="frobnicate", annotations={"readOnlyHint": True})
+    assert found.severity is Severity.WARNING
+    assert lint_tool(TIGHT, "SL201") == []
+    assert lint_tool({**schema, "unevaluatedProperties": False}, "SL201") == []
+
+
+def test_sl301_flags_only_unbounded_strings():
+    schema = {"type": "object", "properties": {
+        "free": {"type": "string"},
+        "tags": {"type": "array", "items": {"type": "string"}},
+        "email": {"type": "string", "format": "email"},
+        "code": {"type": "string", "pattern": "^[A-Z]{3}$"},
+        "loose": {"type": "string", "pattern": "[A-Z]{3}"},
+        "kind": {"type": "string", "enum": ["a", "b"]},
+    }}
+    found = lint_tool(schema, "SL301")
+    assert sorted(d.pointer.rsplit("/properties/", 1)[1] for d in found) == ["free", "loose", "tags/items"]
