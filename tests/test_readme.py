@@ -1,0 +1,23 @@
+"""README must tell the truth: its rule index equals the registry."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import REPO
+
+from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+from schema_lint.rule import load_rules
+
+
+def _readme_rules() -> dict[str, tuple[str, str]]:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    table = text.split("<!-- rules:start -->", 1)[1].split("<!-- rules:end -->", 1)[0]
+    rows = re.findall(r"^\| (SL\d{3}) \| ([a-z0-9-]+) \| ([a-z/]+) \|", table, re.M)
+    return {code: (name, severity) for code, name, severity in rows}
+
+
+def test_readme_rule_index_matches_registry():
+    expected = {code: (rule.name, rule.default_severity_text) for code, rule in load_rules().items()}
+    expected[PARSE_ERROR_CODE] = (PARSE_ERROR_NAME, "error")
+    assert _readme_rules() == expected
