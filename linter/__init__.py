@@ -13,6 +13,16 @@ _LAZY = {
     "RetryPolicy": "schema_lint.boundary",
     "Policy": "schema_lint.boundary",
     "guard": "schema_lint.boundary",
+    "Canonicalized": "schema_lint.boundary",
+    "Repair": "schema_lint.boundary",
+    "REPAIRS": "schema_lint.boundary",
+    "Valid": "schema_lint.boundary",
+    "Rejected": "schema_lint.boundary",
+    "Outcome": "schema_lint.boundary",
+    "CheckFailure": "schema_lint.boundary",
+    "RetryDecision": "schema_lint.boundary",
+    "SchemaError": "schema_lint.boundary",
+    "normalize_dialect": "schema_lint.boundary",
 }
 
 

@@ -10,12 +10,16 @@ whose calls are always valid never pays for them.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from functools import cached_property
 from typing import Any
 from urllib.parse import unquote
 
 import jsonschema_rs
+
+from .. import pointer
+from .dialect import normalize_dialect
 
 _OPTIONS = {"validate_formats": True, "offline": True}
 _CACHE_SIZE = 512
@@ -53,50 +57,38 @@ class CompiledSchema:
         return resolve_pointer(self.schema, pointer)
 
 
-def resolve_pointer(document: Any, pointer: str) -> Any:
-    """Follow a local reference (``#``, ``#/$defs/T``, percent- and ~-escaped) into ``document``."""
-    if not pointer.startswith("#"):
+def resolve_pointer(document: Any, reference: str) -> Any:
+    """Follow a local reference (``#``, ``#/$defs/T``, percent-escaped) into ``document``, or ``None``."""
+    if not reference.startswith("#"):
         return None
-    fragment = unquote(pointer[1:])
-    if fragment and not fragment.startswith("/"):
-        return None  # a named anchor: not a location this walk can follow
-    node = document
-    for token in fragment.split("/")[1:]:
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return None
-    return node
-
-
-def pointer_child(pointer: str, *steps: str | int) -> str:
-    """Extend a ``#/…`` pointer with keys or indices, escaping as JSON Pointer requires."""
-    for step in steps:
-        pointer += "/" + str(step).replace("~", "~0").replace("/", "~1")
-    return pointer
+    try:
+        return pointer.resolve(document, unquote(reference[1:]))
+    except (LookupError, ValueError):  # no such location, or a named anchor rather than a pointer
+        return None
 
 
 _cache: OrderedDict[str, CompiledSchema] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
 def compiled(schema: Any) -> CompiledSchema:
     """The compiled form of ``schema``, shared by every caller that passes an equal schema.
 
     Keyed by the schema's JSON text, not its identity, so a caller that edits a schema
-    and passes it again gets a fresh validator rather than a stale one.
+    and passes it again gets a fresh validator rather than a stale one. The schema is
+    translated with :func:`normalize_dialect` first, so BFCL and Gemini schemas work.
     """
     key = json.dumps(schema, sort_keys=True, default=repr)
-    hit = _cache.get(key)
-    if hit is not None:
-        _cache.move_to_end(key)
-        return hit
-    result = CompiledSchema(schema)
-    _cache[key] = result
-    if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        hit = _cache.get(key)
+        if hit is not None:
+            _cache.move_to_end(key)
+            return hit
+    result = CompiledSchema(normalize_dialect(schema))
+    with _cache_lock:
+        _cache[key] = result
+        if len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
     return result
 
 

@@ -1,0 +1,190 @@
+"""Turn validation errors into the envelope a model can act on.
+
+Every error is reported at the path of the thing to change: a missing field at the
+field's own path (``$.priority``, not the object that lacks it), an unknown key at its
+own path. Each carries the JSON Schema keyword as ``reason``, what is ``expected`` in
+plain words and a one-sentence ``repair``. Nothing from the validator's own messages
+is passed through: they quote the rejected value and use internal wording.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import jsonschema_rs
+
+from .compiled import CompiledSchema
+from .describe import FORMATS, count, describe, one_of, render
+from .paths import ROOT, child, format_path
+
+VALIDATION_FAILED = "SCHEMA_VALIDATION_FAILED"
+_NAME_LIMIT = 64
+_TYPE_MISMATCH = {"type", "enum", "const", "falseSchema"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One entry of an envelope's ``errors`` list."""
+
+    path: str
+    reason: str
+    expected: str
+    repair: str
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def envelope(code: str, problems: Iterable[Problem], retryable: bool) -> dict[str, Any]:
+    """The plain-dict envelope: ``{"ok": false, "error": {"code", "errors"}, "retryable"}``."""
+    return {"ok": False, "error": {"code": code, "errors": [p.as_dict() for p in problems]}, "retryable": retryable}
+
+
+def schema_problems(schema: CompiledSchema, instance: Any) -> list[Problem]:
+    """Every problem with ``instance``, deduplicated, in the validator's order."""
+    problems = list(dict.fromkeys(_problems(schema, schema.validator.iter_errors(instance))))
+    return problems or [Problem(ROOT, "schema", "a value the schema accepts", "resubmit the call so it matches the tool's schema")]
+
+
+def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationError]) -> Iterator[Problem]:
+    for error in errors:
+        kind = error.kind.name
+        if kind in ("anyOf", "oneOf"):
+            branch = _closest_branch(error)
+            if branch is not None:
+                yield from _problems(schema, branch)
+                continue
+        yield from _explain(schema, error)
+
+
+def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.ValidationError] | None:
+    """The one branch whose errors are deeper than a type mismatch at the value itself, if exactly one."""
+    context = getattr(error.kind, "context", None) or []
+    here = list(error.instance_path)
+    close = [branch for branch in context if branch and not any(
+        e.kind.name in _TYPE_MISMATCH and list(e.instance_path) == here for e in branch)]
+    return close[0] if len(close) == 1 else None
+
+
+def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> Iterator[Problem]:
+    kind = error.kind
+    name = kind.name
+    path = format_path(error.instance_path)
+    node_path = list(error.schema_path) if name == "falseSchema" else list(error.schema_path)[:-1]
+    node = _walk(schema.schema, node_path)
+    if name == "required":
+        missing = kind.property
+        target = child(path, missing)
+        expected = describe(_declared(schema.schema, node_path, missing), schema.schema)
+        yield Problem(target, "required", expected, f"add {_short(missing)} and resubmit the same call")
+    elif name in ("additionalProperties", "unevaluatedProperties"):
+        properties = _keyword(node, "properties")
+        allowed = sorted(properties) if isinstance(properties, dict) else []
+        for key in kind.unexpected:
+            yield _unexpected(path, key, name, allowed)
+    elif name == "propertyNames":
+        bad = str(kind.error.instance)
+        steps = list(error.schema_path)
+        names_schema = _walk(schema.schema, steps[:len(steps) - steps[::-1].index("propertyNames")])
+        expected = f"a property name that is {describe(names_schema, schema.schema)}"
+        yield Problem(child(path, bad), name, expected, f"rename {_short(bad)} to {expected} and resubmit the same call")
+    else:
+        expected = _expected(name, kind, node, schema.schema)
+        yield Problem(path, name, expected, _repair(name, _field(error.instance_path), expected))
+
+
+def _unexpected(path: str, key: str, reason: str, allowed: list[str]) -> Problem:
+    expected = f"only these properties: {', '.join(allowed)}" if allowed else "no properties other than those declared"
+    guess = difflib.get_close_matches(key, allowed, n=1)
+    rename = f" (or rename it to {guess[0]} if that is what you meant)" if guess else ""
+    return Problem(child(path, key), reason, expected, f"remove {_short(key)}{rename} and resubmit the same call")
+
+
+_LIMITS = {"minLength": ("at least {} long", "character"), "maxLength": ("at most {} long", "character"),
+           "minItems": ("at least {}", "item"), "maxItems": ("at most {}", "item"),
+           "minProperties": ("at least {}", "property"), "maxProperties": ("at most {}", "property")}
+_BOUNDS = {"minimum": "a number at least {}", "maximum": "a number at most {}",
+           "exclusiveMinimum": "a number greater than {}", "exclusiveMaximum": "a number less than {}"}
+
+
+def _expected(name: str, kind: Any, node: Any, root: Any) -> str:
+    if name == "enum":
+        return one_of(kind.options)
+    if name == "const":
+        return f"exactly {render(kind.expected_value)}"
+    if name == "format":
+        return FORMATS.get(kind.format, f"a string in {kind.format} format")
+    if name == "pattern":
+        return f"a string matching the pattern {kind.pattern}"
+    if name in _LIMITS:
+        text, unit = _LIMITS[name]
+        return text.format(count(kind.limit, unit))
+    if name in _BOUNDS:
+        return _BOUNDS[name].format(render(kind.limit))
+    if name == "multipleOf":
+        return f"a multiple of {render(kind.multiple_of)}"
+    if name == "uniqueItems":
+        return "an array without duplicate items"
+    if name == "contains":
+        return f"an array with at least one item that is {describe(_keyword(node, 'contains'), root)}"
+    if name == "not":
+        return f"a value that is not {describe(kind.schema, root)}"
+    if isinstance(kind, jsonschema_rs.ValidationErrorKind.OneOfMultipleValid):
+        return f"a value matching exactly one of: {describe(node, root)}"
+    return describe(node, root)
+
+
+_REPAIRS = {"enum": "use one of the allowed values for {field}", "falseSchema": "remove {field}",
+            "type": "send {field} as {expected}", "format": "send {field} as {expected}",
+            "minLength": "make {field} {expected}", "maxLength": "make {field} {expected}",
+            "minItems": "give {field} {expected}", "maxItems": "give {field} {expected}",
+            "minProperties": "give {field} {expected}", "maxProperties": "give {field} {expected}",
+            "uniqueItems": "remove the duplicate items from {field}"}
+
+
+def _repair(reason: str, field: str, expected: str) -> str:
+    sentence = _REPAIRS.get(reason, "change {field} to {expected}").format(field=field, expected=expected)
+    return sentence + " and resubmit the same call"
+
+
+def _declared(root: Any, node_path: list, name: str) -> Any:
+    """The schema declared for property ``name`` at ``node_path`` or the nearest schema above it."""
+    for depth in range(len(node_path), -1, -1):
+        properties = _keyword(_walk(root, node_path[:depth]), "properties")
+        if isinstance(properties, dict) and name in properties:
+            return properties[name]
+    return True
+
+
+def _keyword(node: Any, keyword: str) -> Any:
+    return node.get(keyword, True) if isinstance(node, dict) else True
+
+
+def _walk(root: Any, steps: list) -> Any:
+    node = root
+    for step in steps:
+        if isinstance(node, dict) and step in node:
+            node = node[step]
+        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+            node = node[step]
+        else:
+            return None
+    return node
+
+
+def _field(instance_path: list) -> str:
+    """How the repair sentence names the value: its key, ``item 2 of tags``, or ``the arguments``."""
+    if not instance_path:
+        return "the arguments"
+    last = instance_path[-1]
+    if isinstance(last, int):
+        owner = next((_short(str(s)) for s in reversed(instance_path) if not isinstance(s, int)), "the arguments")
+        return f"item {last} of {owner}"
+    return _short(str(last))
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= _NAME_LIMIT else name[:_NAME_LIMIT] + "…"

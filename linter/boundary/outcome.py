@@ -1,0 +1,40 @@
+"""What the boundary decided about one call."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .canonicalize import Repair
+
+Status = Literal["valid", "canonicalized", "rejected"]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """One checked call.
+
+    ``status`` is what enforcement decides: ``valid`` (as sent), ``canonicalized``
+    (repaired; ``repairs`` says how) or ``rejected`` (``envelope`` says why).
+    ``received`` is the call as it arrived (decoded, when it came as JSON text that
+    parses). ``arguments`` are what to execute and ``proceed`` whether to execute them: in
+    ``observe`` mode every call proceeds with the arguments as received, while
+    ``status`` records what enforcing would have done. ``attempt`` is 1 for a first
+    call and counts up through retries (see ``ToolBoundary.check(previous=...)``).
+    """
+
+    status: Status
+    arguments: Any
+    proceed: bool
+    received: Any
+    repairs: list[Repair] = field(default_factory=list)
+    envelope: dict[str, Any] | None = None
+    call_id: str | None = None
+    attempt: int = 1
+
+    def fingerprint(self) -> str:
+        """A digest of the arguments as received: equal digests mean a resubmission changed nothing."""
+        text = json.dumps(self.received, sort_keys=True, default=repr)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -1,0 +1,187 @@
+"""The repairs canonicalization may make, and the policy that chooses among them.
+
+Each repair turns one near-miss value into the value the schema wants, and nothing
+else: it never splits strings on commas, renames or drops keys, or invents values.
+Only ``scalar-for-array`` is on by default; the others change a value's type based on
+its text, so a team turns them on knowingly. A repair only proposes a candidate; the
+walk in :mod:`.canonicalize` keeps it only when the subschema accepts the result.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .walk import Node, declared_types
+
+NO_REPAIR = object()
+"""What a repair proposes when it does not apply to the value."""
+
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
+
+
+@dataclass(frozen=True)
+class RepairRule:
+    """One named repair: what it does, what can go wrong, and its proposal function."""
+
+    name: str
+    summary: str
+    risk: str
+    default: bool
+    propose: Callable[[Any, list[Node]], Any]
+
+
+def _decode_json(text: str) -> Any:
+    """Strict JSON (no NaN or Infinity), or ``NO_REPAIR``."""
+    def refuse(constant: str) -> Any:
+        raise ValueError(constant)
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except ValueError:
+        return NO_REPAIR
+
+
+def _is_container_text(value: Any) -> bool:
+    return isinstance(value, str) and isinstance(_decode_json(value), (dict, list))
+
+
+def _json_string(value: Any, conjuncts: list[Node]) -> Any:
+    if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
+        return NO_REPAIR
+    decoded = _decode_json(value)
+    wanted = declared_types(conjuncts)
+    if isinstance(decoded, dict) and "object" in wanted or isinstance(decoded, list) and "array" in wanted:
+        return decoded
+    return NO_REPAIR
+
+
+def _scalar_for_array(value: Any, conjuncts: list[Node]) -> Any:
+    if value is None or isinstance(value, (dict, list)) or "array" not in declared_types(conjuncts):
+        return NO_REPAIR
+    if _is_container_text(value):
+        return NO_REPAIR  # '["a","b"]' is a JSON-encoded array: wrapping it would hide that
+    return [value]
+
+
+def _enum_case(value: Any, conjuncts: list[Node]) -> Any:
+    if not isinstance(value, str):
+        return NO_REPAIR
+    allowed: set[str] = set()
+    for node in conjuncts:
+        allowed.update(v for v in node.get("enum") or [] if isinstance(v, str))
+        if isinstance(node.schema, dict) and isinstance(node.schema.get("const"), str):
+            allowed.add(node.schema["const"])
+    if value in allowed:
+        return NO_REPAIR
+    folded = value.casefold()
+    matches = {v for v in allowed if v.casefold() == folded}
+    return matches.pop() if len(matches) == 1 else NO_REPAIR
+
+
+def _numeric_string(value: Any, conjuncts: list[Node]) -> Any:
+    if not isinstance(value, str) or not _JSON_NUMBER.match(value):
+        return NO_REPAIR
+    if not {"number", "integer"} & declared_types(conjuncts):
+        return NO_REPAIR
+    number = float(value) if any(c in value for c in ".eE") else int(value)
+    return number if number not in (float("inf"), float("-inf")) else NO_REPAIR
+
+
+def _boolean_string(value: Any, conjuncts: list[Node]) -> Any:
+    if value not in ("true", "false") or "boolean" not in declared_types(conjuncts):
+        return NO_REPAIR
+    return value == "true"
+
+
+REPAIRS: dict[str, RepairRule] = {
+    rule.name: rule
+    for rule in (
+        RepairRule(
+            "json-string",
+            "a string holding JSON, where an object or array is wanted, becomes the decoded value",
+            "low: only applied when the decoded value is what the schema wants; a tool that "
+            "takes JSON text in an object field would never reach this repair",
+            False,
+            _json_string,
+        ),
+        RepairRule(
+            "scalar-for-array",
+            'a single value where an array is wanted becomes a one-element array ("a,b" → ["a,b"], never split)',
+            "very low: the value is kept whole and must be accepted by the array's items",
+            True,
+            _scalar_for_array,
+        ),
+        RepairRule(
+            "enum-case",
+            'a string that matches exactly one allowed value when case is ignored becomes that value ("HIGH" → "high")',
+            "low to medium: safe when the enum values differ in more than case; on a field where "
+            "case carries meaning (ticker symbols, case-sensitive identifiers) leave it off",
+            False,
+            _enum_case,
+        ),
+        RepairRule(
+            "numeric-string",
+            'a string that is exactly a JSON number, where a number is wanted, becomes that number ("5" → 5)',
+            'medium: identifiers that look numeric ("007") are not touched, but a model that quotes a '
+            "number it was unsure of is no longer asked to confirm it",
+            False,
+            _numeric_string,
+        ),
+        RepairRule(
+            "boolean-string",
+            '"true" or "false", where a boolean is wanted, becomes the boolean (no other spellings)',
+            'low: only the two exact JSON spellings; "yes", "1" and "True" are still rejected',
+            False,
+            _boolean_string,
+        ),
+    )
+}
+"""Every repair by name, in the order the walk tries them: the CLI lists this table."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Which repairs canonicalization may make; build one with the class methods."""
+
+    repairs: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        _require_known(self.repairs)
+
+    @classmethod
+    def default(cls) -> Policy:
+        """Only ``scalar-for-array``."""
+        return cls.from_names(name for name, rule in REPAIRS.items() if rule.default)
+
+    @classmethod
+    def none(cls) -> Policy:
+        """No repairs: every near miss is rejected."""
+        return cls(())
+
+    @classmethod
+    def all(cls) -> Policy:
+        """Every repair this library knows."""
+        return cls.from_names(REPAIRS)
+
+    @classmethod
+    def from_names(cls, names: Iterable[str]) -> Policy:
+        """The named repairs, kept in the order the walk tries them whatever order they are given in."""
+        wanted = list(names)
+        _require_known(wanted)
+        return cls(tuple(name for name in REPAIRS if name in wanted))
+
+    def rules(self) -> tuple[RepairRule, ...]:
+        return tuple(REPAIRS[name] for name in self.repairs)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.repairs
+
+
+def _require_known(names: Iterable[str]) -> None:
+    unknown = [name for name in names if name not in REPAIRS]
+    if unknown:
+        raise ValueError(f"unknown repair {', '.join(unknown)}; known: {', '.join(REPAIRS)}")

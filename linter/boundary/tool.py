@@ -1,0 +1,163 @@
+"""One object per tool: the compiled schema, the repair policy, business checks and telemetry.
+
+``check`` is what an agent loop or a tool server calls for every tool call. A valid call
+costs one fast validation; only a call that fails pays for canonicalization, the
+envelope and telemetry.
+
+Schemas in a non-standard dialect (BFCL's ``dict``/``float``, Gemini's ``STRING``) are
+always translated with :func:`normalize_dialect` when the boundary is built: the
+translation only touches schemas a validator would refuse anyway, so there is nothing
+to switch off.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .canonicalize import canonicalize_compiled
+from .compiled import compiled
+from .describe import describe
+from .envelope import VALIDATION_FAILED, Problem, envelope, schema_problems
+from .outcome import Outcome
+from .paths import ROOT
+from .repairs import Policy
+from .retry import SIDE_EFFECTS, RetryDecision, RetryPolicy
+from .telemetry import CALL_ID, TOOL_NAME, Telemetry, TelemetrySink
+
+Mode = Literal["enforce", "observe"]
+
+
+@dataclass(frozen=True)
+class CheckFailure:
+    """What a business check returns when a well-formed call cannot be served as it is.
+
+    ``code`` is the envelope's error code (``NOT_FOUND``, ``CONFLICT``, ``INVALID_ARGUMENT``
+    …); whether the envelope says ``retryable`` comes from the boundary's retry policy.
+    """
+
+    code: str
+    path: str = ROOT
+    expected: str = ""
+    repair: str = ""
+    reason: str | None = None
+
+    def problem(self) -> Problem:
+        return Problem(self.path, self.reason or self.code.lower().replace("_", "-"), self.expected, self.repair)
+
+
+BusinessCheck = Callable[[Any], "CheckFailure | None"]
+
+@functools.cache
+def _shared_telemetry() -> Telemetry:
+    """Built on first use: it imports OpenTelemetry, which a plain ``import schema_lint`` must not."""
+    return Telemetry()
+
+
+class ToolBoundary:
+    """Canonicalize, validate, run business checks and report, for one tool's calls."""
+
+    def __init__(self, schema: Any, *, name: str | None = None, policy: Policy | None = None,
+                 side_effects: str = "write", mode: Mode = "enforce", business_checks: Iterable[BusinessCheck] = (),
+                 telemetry: TelemetrySink | None = None, retry_policy: RetryPolicy | None = None):
+        if side_effects not in SIDE_EFFECTS:
+            raise ValueError(f"side_effects must be one of {', '.join(SIDE_EFFECTS)}")
+        if mode not in ("enforce", "observe"):
+            raise ValueError("mode must be 'enforce' or 'observe'")
+        self.name = name or "tool"
+        self.schema = compiled(schema)
+        self.policy = policy or Policy.default()
+        self.side_effects = side_effects
+        self.mode = mode
+        self.business_checks = tuple(business_checks)
+        self.telemetry = telemetry or _shared_telemetry()
+        self.retry_policy = retry_policy or RetryPolicy()
+        self._is_valid = self.schema.is_valid
+
+    def check(self, arguments: Any, call_id: str | None = None, previous: Outcome | None = None) -> Outcome:
+        """Decide about one call; ``arguments`` may be a dict or JSON text.
+
+        Pass the outcome of the previous attempt as ``previous`` when this call is the
+        model's resubmission: the attempt number carries on and telemetry records
+        whether the arguments changed.
+        """
+        if isinstance(arguments, (str, bytes, bytearray)):
+            try:
+                arguments = json.loads(arguments)
+            except ValueError as exc:
+                return self._finish(self._unparseable(arguments, exc, call_id), previous)
+        if self._is_valid(arguments):
+            outcome = Outcome("valid", arguments, True, arguments, call_id=call_id)
+            if previous is None and not self.business_checks:
+                return outcome
+            return self._finish(outcome, previous)
+        return self._finish(self._repair_or_reject(arguments, call_id), previous)
+
+    def should_retry(self, outcome_or_error: Any, attempt: int | None = None, *, idempotency_key: bool = False,
+                     call_id: str | None = None) -> RetryDecision:
+        """The retry policy's decision for this tool, recorded as a telemetry event."""
+        decision = self.retry_policy.should_retry(outcome_or_error, attempt, self.side_effects,
+                                                  idempotency_key=idempotency_key)
+        if call_id is None and isinstance(outcome_or_error, Outcome):
+            call_id = outcome_or_error.call_id
+        self.telemetry.emit("schema_lint.retry.decision", {
+            TOOL_NAME: self.name, CALL_ID: call_id, "schema_lint.retry.attempt": decision.attempt,
+            "schema_lint.retry.decision": "retry" if decision else "stop",
+            "schema_lint.retry.reason": decision.reason, "schema_lint.error.code": decision.code})
+        return decision
+
+    def _repair_or_reject(self, arguments: Any, call_id: str | None) -> Outcome:
+        result = canonicalize_compiled(self.schema, arguments, self.policy)
+        if result.repairs and self._is_valid(result.arguments):
+            return Outcome("canonicalized", result.arguments, True, arguments, result.repairs, call_id=call_id)
+        problems = schema_problems(self.schema, result.arguments)
+        return self._rejected(result.arguments, arguments, problems, VALIDATION_FAILED, call_id, result.repairs)
+
+    def _unparseable(self, text: str | bytes | bytearray, exc: ValueError, call_id: str | None) -> Outcome:
+        if isinstance(exc, json.JSONDecodeError):
+            where = f"line {exc.lineno} column {exc.colno}: {exc.msg}"
+        else:
+            where = f"byte {getattr(exc, 'start', 0)}: not UTF-8 text"
+        problem = Problem(ROOT, "invalid-json", describe(self.schema.schema, self.schema.schema),
+                          f"send the arguments as valid JSON (parsing stopped at {where}) and resubmit the same call")
+        return self._rejected(text, text, [problem], VALIDATION_FAILED, call_id, [])
+
+    def _rejected(self, arguments: Any, received: Any, problems: list[Problem], code: str, call_id: str | None,
+                  repairs: list) -> Outcome:
+        body = envelope(code, problems, self.retry_policy.is_retryable(code))
+        return Outcome("rejected", arguments, False, received, repairs, body, call_id)
+
+    def _finish(self, outcome: Outcome, previous: Outcome | None) -> Outcome:
+        """Business checks, observe mode, attempt counting and telemetry, for every path but the fastest."""
+        if outcome.status != "rejected":
+            failures = [f for f in (check(outcome.arguments) for check in self.business_checks) if f is not None]
+            if failures:
+                outcome = self._rejected(outcome.arguments, outcome.received, [f.problem() for f in failures],
+                                         failures[0].code, outcome.call_id, outcome.repairs)
+        if previous is not None:
+            outcome.attempt = previous.attempt + 1
+        if self.mode == "observe":
+            outcome.arguments, outcome.proceed = outcome.received, True
+        self._report(outcome, previous)
+        return outcome
+
+    def _report(self, outcome: Outcome, previous: Outcome | None) -> None:
+        base = {TOOL_NAME: self.name, CALL_ID: outcome.call_id, "schema_lint.outcome": outcome.status,
+                "schema_lint.mode": self.mode, "schema_lint.attempt": outcome.attempt}
+        if previous is not None:
+            self.telemetry.emit("schema_lint.retry.attempt", {
+                **base, "schema_lint.retry.attempt": outcome.attempt,
+                "schema_lint.retry.arguments_changed": outcome.fingerprint() != previous.fingerprint()})
+        if outcome.status == "valid":
+            return
+        details = {"schema_lint.repair.paths": [r.path for r in outcome.repairs],
+                   "schema_lint.repair.rules": [r.rule for r in outcome.repairs]}
+        if outcome.envelope is not None:
+            errors = outcome.envelope["error"]["errors"]
+            details.update({"schema_lint.error.code": outcome.envelope["error"]["code"],
+                            "schema_lint.error.paths": [e["path"] for e in errors],
+                            "schema_lint.error.reasons": [e["reason"] for e in errors]})
+        self.telemetry.emit(f"schema_lint.call.{outcome.status}", {**base, **details})
