@@ -1,0 +1,58 @@
+"""`schema-lint replay TOOLS CALLS...`: recorded traffic through the boundary."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command()
+@click.argument("tools", type=click.Path(exists=True))
+@click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--policy", default="scalar-for-array", show_default=True,
+              help="Comma-separated canonicalization repairs to apply (`none` for none).")
+@click.option("--against", type=click.Path(exists=True),
+              help="Tightened tools: list every call that passes today and these would reject (exit 1 if any).")
+@click.option("--output-format", type=click.Choice(["table", "json", "jsonl", "markdown"]), default="table",
+              show_default=True)
+def replay(tools, calls, policy, against, output_format):
+    """Replay recorded calls (JSONL or JSON) through the boundary built from TOOLS."""
+    from schema_lint.boundary import Policy
+    from schema_lint.config import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
+    from schema_lint.replay.calls import read_calls
+    from schema_lint.replay.report import render_json, render_text, summary
+    from schema_lint.replay.run import Toolset, ToolsUnreadable
+    from schema_lint.replay.run import replay as run_replay
+    from schema_lint.sources.files import expand_paths
+
+    names = [] if policy.strip().lower() in ("", "none") else [n.strip() for n in policy.split(",") if n.strip()]
+    try:
+        chosen = Policy.from_names(names)
+    except (KeyError, ValueError) as exc:
+        raise click.BadParameter(str(exc), param_hint="--policy") from None
+
+    def load(path: str) -> Toolset:
+        try:
+            return Toolset.load(expand_paths([path], DEFAULT_INCLUDE, [], DEFAULT_EXCLUDE), chosen)
+        except ToolsUnreadable as exc:
+            click.echo(f"schema-lint: error: {exc}", err=True)
+            sys.exit(2)
+
+    toolset = load(tools)
+    tightened = load(against) if against else None
+
+    def write_line(result):
+        sys.stdout.write(json.dumps(result.as_record(), ensure_ascii=False) + "\n")
+
+    tally = run_replay(read_calls(calls), toolset, tightened,
+                       on_result=write_line if output_format == "jsonl" else None)
+    for broken in tally.broken:
+        click.echo(f"{broken.file}:{broken.line}: {broken.reason}", err=True)
+    data = summary(tally, toolset, names)
+    if output_format == "json":
+        click.echo(render_json(data), nl=False)
+    elif output_format != "jsonl":
+        click.echo(render_text(data, markdown=output_format == "markdown"), nl=False)
+    sys.exit(1 if tally.regressions else 0)

@@ -1,0 +1,78 @@
+"""The replay summary: as a terminal table, a Markdown comment, or a JSON object."""
+
+from __future__ import annotations
+
+import json
+
+from schema_lint.replay.run import Tally, Toolset
+
+TOP = 15
+
+
+def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
+    return {
+        "calls": tally.calls,
+        "tools": len(toolset.boundaries),
+        "normalized_tools": len(toolset.normalized),
+        "outcomes": {o: tally.outcomes[o] for o in ("valid", "canonicalized", "rejected")},
+        "policy": policy_names,
+        "failure_rate_without_policy": round(tally.rate("canonicalized", "rejected"), 6),
+        "failure_rate_with_policy": round(tally.rate("rejected"), 6),
+        "rejections": [{"reason": r, "path": p, "count": n} for (r, p), n in tally.rejections.most_common()],
+        "repairs": [{"rule": r, "path": p, "count": n} for (r, p), n in tally.repairs.most_common()],
+        "broken_lines": [{"file": b.file, "line": b.line, "reason": b.reason} for b in tally.broken],
+        "newly_rejected": None if not tally.against else [
+            {"index": call.index, "tool": call.tool,
+             "errors": [{"path": e.get("path"), "reason": e.get("reason")} for e in errors]}
+            for call, errors in tally.regressions],
+    }
+
+
+def render_json(data: dict) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_text(data: dict, markdown: bool) -> str:
+    table = _markdown_table if markdown else _plain_table
+    calls = data["calls"]
+    lines = [f"Replayed {calls:,} calls against {data['tools']:,} tools"
+             + (f" ({data['normalized_tools']:,} normalized from a non-standard dialect such as BFCL's)."
+                if data["normalized_tools"] else "."), ""]
+    labels = {"valid": "valid as sent", "canonicalized": "canonicalized", "rejected": "rejected"}
+    lines += table(["outcome", "calls", "share"],
+                   [[labels[o], f"{n:,}", _percent(n, calls)] for o, n in data["outcomes"].items()])
+    policy = ", ".join(data["policy"]) or "none"
+    lines += ["", f"Failure rate without the policy: {data['failure_rate_without_policy']:.1%}; "
+                  f"with it ({policy}): {data['failure_rate_with_policy']:.1%}."]
+    for title, key, first in (("Rejections by reason and path", "rejections", "reason"),
+                              ("Repairs by rule and path", "repairs", "rule")):
+        rows = data[key]
+        if rows:
+            lines += ["", title + (f" (top {TOP} of {len(rows)})" if len(rows) > TOP else "") + ":", ""]
+            lines += table(["count", first, "path"], [[f"{r['count']:,}", r[first], r["path"]] for r in rows[:TOP]])
+    if data["broken_lines"]:
+        shown = "; ".join(f"{b['file']}:{b['line']}: {b['reason']}" for b in data["broken_lines"][:5])
+        lines += ["", f"Lines without a call: {len(data['broken_lines'])} ({shown})."]
+    if data["newly_rejected"] is not None:
+        regressions = data["newly_rejected"]
+        lines += ["", f"Tightened tools: {len(regressions):,} calls that pass today would be rejected."]
+        if regressions:
+            lines += [""] + table(["call", "tool", "path", "reason"], [
+                [f"#{r['index']}", r["tool"], e["path"], e["reason"]] for r in regressions for e in r["errors"]])
+    return "\n".join(lines) + "\n"
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{part / whole:.1%}" if whole else "-"
+
+
+def _plain_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(str(c)) for c in column) for column in zip(header, *rows)]
+    return ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header, *rows]]
+
+
+def _markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    def cells(row: list[str]) -> str:
+        return "| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |"
+
+    return [cells(header), "|" + "---|" * len(header), *(cells(r) for r in rows)]

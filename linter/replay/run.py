@@ -1,0 +1,132 @@
+"""Send recorded calls through the same boundary production runs, and count.
+
+Calls stream: memory stays constant in the number of calls (only the tallies and the
+`--against` regressions grow), and each tool's validator is compiled once.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schema_lint.boundary import Policy, ToolBoundary
+from schema_lint.boundary.dialect import normalize_dialect
+from schema_lint.replay.calls import BrokenLine, RecordedCall
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.tools import find_tools
+
+UNKNOWN_TOOL = "UNKNOWN_TOOL"
+
+
+class ToolsUnreadable(Exception):
+    """A tools file could not be parsed; its message is `file:line:col: reason`."""
+
+
+@dataclass
+class Toolset:
+    boundaries: dict[str, ToolBoundary]
+    # Tools whose schema was written in a non-standard dialect (BFCL's `dict`, ...).
+    normalized: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, paths: Iterable[str], policy: Policy) -> Toolset:
+        schemas: dict[str, Any] = {}
+        for path in paths:
+            document = read_document(path)
+            if document.errors:
+                error = document.errors[0]
+                raise ToolsUnreadable(f"{path}:{error.line}:{error.column}: {error.message}")
+            stem = os.path.splitext(os.path.basename(path))[0]
+            for tool in find_tools(document.data, stem):
+                schemas.setdefault(tool.name, tool.schema)
+        return cls.from_schemas(schemas, policy)
+
+    @classmethod
+    def from_schemas(cls, schemas: dict[str, Any], policy: Policy) -> Toolset:
+        toolset = cls({})
+        for name, schema in schemas.items():
+            standard = normalize_dialect(schema)
+            if standard != schema:
+                toolset.normalized.append(name)
+            toolset.boundaries[name] = ToolBoundary(standard, name=name, policy=policy)
+        return toolset
+
+
+@dataclass
+class CallResult:
+    call: RecordedCall
+    outcome: str
+    arguments: Any
+    repairs: list[dict]
+    envelope: dict | None
+
+    def as_record(self) -> dict:
+        """The `--output-format jsonl` object: exactly these keys, in this order."""
+        return {"index": self.call.index, "tool": self.call.tool, "outcome": self.outcome,
+                "arguments": self.arguments, "repairs": self.repairs, "envelope": self.envelope}
+
+
+@dataclass
+class Tally:
+    calls: int = 0
+    outcomes: collections.Counter = field(default_factory=collections.Counter)
+    rejections: collections.Counter = field(default_factory=collections.Counter)
+    repairs: collections.Counter = field(default_factory=collections.Counter)
+    broken: list[BrokenLine] = field(default_factory=list)
+    # Calls that pass today and the tightened tools would reject: (call, errors).
+    regressions: list[tuple[RecordedCall, list[dict]]] = field(default_factory=list)
+    against: bool = False
+
+    def add(self, result: CallResult) -> None:
+        self.calls += 1
+        self.outcomes[result.outcome] += 1
+        for repair in result.repairs:
+            self.repairs[(repair["rule"], repair["path"])] += 1
+        if result.envelope:
+            for error in result.envelope["error"]["errors"]:
+                self.rejections[(error.get("reason", result.envelope["error"]["code"]), error.get("path", "$"))] += 1
+
+    def rate(self, *outcomes: str) -> float:
+        return sum(self.outcomes[o] for o in outcomes) / self.calls if self.calls else 0.0
+
+
+def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
+    boundary = toolset.boundaries.get(call.tool)
+    if boundary is None:
+        return CallResult(call, "rejected", None, [], unknown_tool_envelope(call.tool, toolset))
+    outcome = boundary.check(call.arguments, call_id=call.call_id)
+    repairs = [{"path": r.path, "rule": r.rule, "before": r.before, "after": r.after} for r in outcome.repairs]
+    if outcome.status == "rejected":
+        return CallResult(call, "rejected", None, repairs, outcome.envelope)
+    return CallResult(call, outcome.status, outcome.arguments, repairs, None)
+
+
+def unknown_tool_envelope(name: str, toolset: Toolset) -> dict:
+    known = sorted(toolset.boundaries)
+    shown = ", ".join(known[:20]) + (", …" if len(known) > 20 else "")
+    return {"ok": False,
+            "error": {"code": UNKNOWN_TOOL,
+                      "errors": [{"path": "$", "reason": "unknown-tool", "expected": f"one of {shown}",
+                                  "repair": f"call one of the available tools instead of {name}"}]},
+            "retryable": True}
+
+
+def replay(items: Iterable[RecordedCall | BrokenLine], toolset: Toolset, tightened: Toolset | None = None,
+           on_result: Callable[[CallResult], None] | None = None) -> Tally:
+    tally = Tally(against=tightened is not None)
+    for item in items:
+        if isinstance(item, BrokenLine):
+            tally.broken.append(item)
+            continue
+        result = replay_one(toolset, item)
+        tally.add(result)
+        if on_result is not None:
+            on_result(result)
+        if tightened is not None and result.outcome != "rejected":
+            after = replay_one(tightened, item)
+            if after.outcome == "rejected":
+                tally.regressions.append((item, after.envelope["error"]["errors"]))
+    return tally

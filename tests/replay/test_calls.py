@@ -1,0 +1,60 @@
+"""Every recorded-call shape `replay` reads, and lines that hold none."""
+
+from __future__ import annotations
+
+import json
+
+from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
+
+SHAPES = [
+    ({"tool": "search", "arguments": {"q": "a"}}, [("search", {"q": "a"})]),
+    ({"name": "search", "args": {"q": "b"}}, [("search", {"q": "b"})]),
+    ({"role": "assistant", "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{\"q\": \"c\"}"}},
+        {"id": "c2", "type": "function", "function": {"name": "create", "arguments": "{}"}}]},
+     [("search", "{\"q\": \"c\"}"), ("create", "{}")]),
+    ({"choices": [{"message": {"role": "assistant", "tool_calls": [
+        {"id": "c3", "type": "function", "function": {"name": "search", "arguments": "{}"}}]}}]},
+     [("search", "{}")]),
+    ({"type": "function_call", "call_id": "fc1", "name": "search", "arguments": "{\"q\": \"d\"}"},
+     [("search", "{\"q\": \"d\"}")]),
+    ({"output": [{"type": "message", "content": []},
+                 {"type": "function_call", "call_id": "fc2", "name": "create", "arguments": "{}"}]},
+     [("create", "{}")]),
+    ({"role": "assistant", "content": [{"type": "text", "text": "ok"},
+                                       {"type": "tool_use", "id": "tu1", "name": "search", "input": {"q": "e"}}]},
+     [("search", {"q": "e"})]),
+    ({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "search", "arguments": {"q": "f"}}},
+     [("search", {"q": "f"})]),
+    ([{"tool": "a", "arguments": {}}, {"tool": "b", "arguments": {}}], [("a", {}), ("b", {})]),
+]
+
+
+def _write(tmp_path, lines: list[str], name: str = "calls.jsonl") -> str:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_each_shape_yields_its_calls_in_order(tmp_path):
+    path = _write(tmp_path, [json.dumps(record) for record, _ in SHAPES])
+    calls = list(read_calls([path]))
+    assert all(isinstance(c, RecordedCall) for c in calls)
+    assert [(c.tool, c.arguments) for c in calls] == [pair for _, expected in SHAPES for pair in expected]
+    assert [c.index for c in calls] == list(range(len(calls)))
+    assert calls[2].call_id == "c1" and calls[-3].call_id == "7"
+
+
+def test_broken_lines_are_reported_with_their_line_number_and_the_run_goes_on(tmp_path):
+    path = _write(tmp_path, ['{"tool": "a", "arguments": {}}', "{not json", "", '{"role": "user", "content": "hi"}',
+                             '{"tool": "b", "arguments": {}}'])
+    items = list(read_calls([path]))
+    broken = [i for i in items if isinstance(i, BrokenLine)]
+    assert [(b.line, b.reason.split(":")[0]) for b in broken] == [(2, "not JSON"), (4, "no tool call found")]
+    assert [i.tool for i in items if isinstance(i, RecordedCall)] == ["a", "b"]
+
+
+def test_a_json_file_is_one_record(tmp_path):
+    path = tmp_path / "calls.json"
+    path.write_text(json.dumps([{"tool": "a", "arguments": {}}, {"tool": "b", "arguments": {}}], indent=2))
+    assert [c.tool for c in read_calls([str(path)])] == ["a", "b"]

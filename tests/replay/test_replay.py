@@ -1,0 +1,120 @@
+"""`schema-lint replay`: outcomes, figures, output shapes and the `--against` gate."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+
+SEARCH = {"name": "search_docs", "description": "Search.", "inputSchema": {
+    "type": "object",
+    "properties": {"query": {"type": "string"},
+                   "data_source_names": {"type": "array", "items": {"type": "string"}}},
+    "required": ["query", "data_source_names"]}}
+BFCL = {"name": "calc_area", "description": "Area.", "parameters": {
+    "type": "dict", "properties": {"width": {"type": "float"}, "height": {"type": "float"}},
+    "required": ["width", "height"]}}
+CALLS = [
+    {"tool": "search_docs", "arguments": {"query": "q", "data_source_names": ["a"]}},          # valid
+    {"tool": "search_docs", "arguments": {"query": "q", "data_source_names": "dotnet/eshop"}},  # canonicalized
+    {"tool": "search_docs", "arguments": {"data_source_names": ["a"]}},                         # rejected: required
+    {"tool": "nope", "arguments": {}},                                                          # unknown tool
+    {"tool": "search_docs", "arguments": "{\"query\": \"q\", \"data_source_names\": [\"b\"], \"x\": 1}"},
+    {"tool": "search_docs", "arguments": "{\"query\": "},                                       # invalid JSON
+    {"tool": "calc_area", "arguments": {"width": 2.5, "height": 4}},                             # BFCL dialect
+]
+
+
+def _files(tmp_path, tools=None, calls=None):
+    tools_path = tmp_path / "tools.json"
+    tools_path.write_text(json.dumps(tools or [SEARCH, BFCL]))
+    calls_path = tmp_path / "calls.jsonl"
+    calls_path.write_text("".join(json.dumps(c) + "\n" for c in (calls or CALLS)))
+    return str(tools_path), str(calls_path)
+
+
+def _run(*args):
+    return CliRunner().invoke(main, ["replay", *args])
+
+
+def test_jsonl_has_one_object_per_call_in_order_with_exactly_the_documented_keys(tmp_path):
+    result = _run(*_files(tmp_path), "--output-format", "jsonl")
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [set(r) for r in records] == [{"index", "tool", "outcome", "arguments", "repairs", "envelope"}] * 7
+    assert [r["outcome"] for r in records] == ["valid", "canonicalized", "rejected", "rejected", "valid",
+                                               "rejected", "valid"]
+    canonicalized = records[1]
+    assert canonicalized["arguments"]["data_source_names"] == ["dotnet/eshop"]
+    assert canonicalized["repairs"] == [{"path": "$.data_source_names", "rule": "scalar-for-array",
+                                         "before": "dotnet/eshop", "after": ["dotnet/eshop"]}]
+    missing = records[2]["envelope"]["error"]["errors"]
+    assert (missing[0]["path"], missing[0]["reason"]) == ("$.query", "required")
+    assert records[3]["envelope"]["error"]["code"] == "UNKNOWN_TOOL"
+    assert records[5]["envelope"]["error"]["errors"][0]["reason"] == "invalid-json"
+    assert records[4]["arguments"] == {"query": "q", "data_source_names": ["b"], "x": 1}
+
+
+def test_summary_gives_rates_without_and_with_the_policy(tmp_path):
+    tools, calls = _files(tmp_path)
+    data = json.loads(_run(tools, calls, "--output-format", "json").stdout)
+    assert data["outcomes"] == {"valid": 3, "canonicalized": 1, "rejected": 3}
+    assert data["failure_rate_without_policy"] == round(4 / 7, 6)
+    assert data["failure_rate_with_policy"] == round(3 / 7, 6)
+    assert data["normalized_tools"] == 1
+    assert {"rule": "scalar-for-array", "path": "$.data_source_names", "count": 1} in data["repairs"]
+    assert {"reason": "required", "path": "$.query", "count": 1} in data["rejections"]
+    without = json.loads(_run(tools, calls, "--policy", "none", "--output-format", "json").stdout)
+    assert without["outcomes"]["canonicalized"] == 0 and without["outcomes"]["rejected"] == 4
+
+
+def test_table_output_names_the_figures(tmp_path):
+    result = _run(*_files(tmp_path))
+    assert "valid as sent" in result.stdout and "Failure rate without the policy: 57.1%" in result.stdout
+    assert "normalized from a non-standard dialect" in result.stdout
+    markdown = _run(*_files(tmp_path), "--output-format", "markdown").stdout
+    assert "| outcome | calls | share |" in markdown
+
+
+def test_against_lists_calls_that_tightening_would_break_and_exits_1(tmp_path):
+    tools, calls = _files(tmp_path)
+    closed = json.loads(json.dumps(SEARCH))
+    closed["inputSchema"]["additionalProperties"] = False
+    tightened = tmp_path / "tight.json"
+    tightened.write_text(json.dumps([closed, BFCL]))
+    result = _run(tools, calls, "--against", str(tightened), "--output-format", "json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["newly_rejected"] == [
+        {"index": 4, "tool": "search_docs", "errors": [{"path": "$.x", "reason": "additionalProperties"}]}]
+
+
+def test_against_passes_when_tightening_breaks_no_recorded_call(tmp_path):
+    tools, calls = _files(tmp_path)
+    bounded = json.loads(json.dumps(SEARCH))
+    bounded["inputSchema"]["properties"]["query"]["maxLength"] = 100
+    tightened = tmp_path / "tight.json"
+    tightened.write_text(json.dumps([bounded, BFCL]))
+    result = _run(tools, calls, "--against", str(tightened))
+    assert result.exit_code == 0, result.output
+    assert "0 calls that pass today would be rejected" in result.stdout
+
+
+def test_broken_lines_are_reported_on_stderr_and_do_not_stop_the_run(tmp_path):
+    tools, calls = _files(tmp_path)
+    with open(calls, "a") as handle:
+        handle.write("garbage\n")
+    result = _run(tools, calls, "--output-format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["broken_lines"] == [
+        {"file": calls, "line": 8, "reason": "not JSON: Expecting value at column 1"}]
+    assert f"{calls}:8: not JSON" in result.stderr
+
+
+def test_unreadable_tools_file_is_exit_2_with_a_position(tmp_path):
+    tools, calls = _files(tmp_path)
+    (tmp_path / "tools.json").write_text("{broken")
+    result = _run(tools, calls)
+    assert result.exit_code == 2
+    assert "tools.json:1:2:" in result.stderr
