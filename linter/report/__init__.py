@@ -11,6 +11,9 @@ FORMATS = {
     "concise": "schema_lint.report.concise",
     "json": "schema_lint.report.json_report",
     "jsonl": "schema_lint.report.json_report",
+    "github": "schema_lint.report.github",
+    "sarif": "schema_lint.report.sarif",
+    "gitlab": "schema_lint.report.gitlab",
 }
 
 

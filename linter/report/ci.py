@@ -1,0 +1,46 @@
+"""Pieces shared by the formats that CI services read (github, sarif, gitlab).
+
+Those services match a finding to a file of the checkout, so paths are given relative
+to the working directory (where CI runs the linter) with forward slashes; and they
+track a finding across runs by a fingerprint, so it must not depend on anything that
+changes when unrelated lines move (no line numbers, no message wording).
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+import os
+
+
+def checkout_path(path: str) -> str:
+    """`path` relative to the working directory when it lies below it, else absolute."""
+    if path == "-":
+        return path
+    absolute = os.path.abspath(path)
+    relative = os.path.relpath(absolute, os.getcwd()) if _below_cwd(absolute) else absolute
+    return relative.replace(os.sep, "/")
+
+
+def _below_cwd(absolute: str) -> bool:
+    try:
+        return os.path.commonpath([absolute, os.getcwd()]) == os.getcwd()
+    except ValueError:  # another drive on Windows
+        return False
+
+
+def fingerprints(diagnostics) -> list[str]:
+    """One fingerprint per diagnostic, from its file, rule, tool and JSON pointer.
+
+    Two findings of one rule at the same node are numbered in report order, so every
+    fingerprint in a report is unique (GitLab merges findings that share one).
+    """
+    seen: collections.Counter = collections.Counter()
+    out = []
+    for diagnostic in diagnostics:
+        key = (checkout_path(diagnostic.path), diagnostic.code, diagnostic.tool or "", diagnostic.pointer)
+        occurrence = seen[key]
+        seen[key] += 1
+        text = "\0".join([*key, str(occurrence)])
+        out.append(hashlib.sha256(text.encode("utf-8")).hexdigest()[:32])
+    return out

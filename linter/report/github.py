@@ -1,0 +1,56 @@
+"""GitHub Actions workflow commands: each finding becomes an annotation on the diff.
+
+`::error file=F,line=L,endLine=E,col=C,endColumn=D,title=SL301 unbounded-string::F:L:C: message`
+
+GitHub reads a command only when its values are escaped its way (`%`, CR and LF in
+the message; also `:` and `,` in properties), takes `col`/`endColumn` only on a
+single-line range, and shows no more than 10 annotations of each type per step. So
+the last line is a plain summary with the totals, and every finding stays in the log.
+"""
+
+from __future__ import annotations
+
+import collections
+
+from schema_lint.model import Severity
+from schema_lint.report.ci import checkout_path
+from schema_lint.report.text import summary
+
+# GitHub's own cap on annotations of one type shown for one step.
+ANNOTATIONS_SHOWN_PER_TYPE = 10
+COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(diagnostic) -> str:
+    path = checkout_path(diagnostic.path)
+    properties = {"file": path}
+    where = path
+    span = diagnostic.span
+    if span is not None:
+        properties.update(line=span.line, endLine=span.end_line)
+        if span.line == span.end_line:
+            properties.update(col=span.column, endColumn=span.end_column)
+        where = f"{path}:{span.line}:{span.column}"
+    properties["title"] = f"{diagnostic.code} {diagnostic.name}"
+    head = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
+    return f"::{COMMANDS[diagnostic.severity]} {head}::{escape_data(f'{where}: {diagnostic.message}')}"
+
+
+def render(result, options) -> str:
+    lines = [annotation(d) for d in result.diagnostics]
+    lines.append(summary(result))
+    per_type = collections.Counter(COMMANDS[d.severity] for d in result.diagnostics)
+    hidden = {kind: count for kind, count in per_type.items() if count > ANNOTATIONS_SHOWN_PER_TYPE}
+    if hidden:
+        counts = ", ".join(f"{count} {kind}s" for kind, count in sorted(hidden.items()))
+        lines.append(f"GitHub shows the first {ANNOTATIONS_SHOWN_PER_TYPE} annotations of each type "
+                     f"({counts} here); every finding is listed in this log.")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,35 @@
+"""GitLab Code Quality: a JSON array GitLab shows in merge requests and pipelines.
+
+Each finding is `{description, check_name, fingerprint, severity, location: {path,
+lines: {begin, end}}}`. GitLab compares fingerprints between the source and target
+branch to show what a merge request adds or fixes, so they come from
+`report.ci.fingerprints` (stable across runs and line moves).
+"""
+
+from __future__ import annotations
+
+import json
+
+from schema_lint.model import Severity
+from schema_lint.report.ci import checkout_path, fingerprints
+
+# GitLab's scale is info, minor, major, critical, blocker; an error fails the run,
+# which is "major" there, and nothing this linter finds blocks a deploy by itself.
+SEVERITIES = {Severity.INFO: "info", Severity.WARNING: "minor", Severity.ERROR: "major"}
+
+
+def issue(diagnostic, fingerprint: str) -> dict:
+    span = diagnostic.span
+    begin, end = (span.line, span.end_line) if span is not None else (1, 1)
+    return {
+        "description": f"{diagnostic.code} {diagnostic.name}: {diagnostic.message}",
+        "check_name": diagnostic.code,
+        "fingerprint": fingerprint,
+        "severity": SEVERITIES[diagnostic.severity],
+        "location": {"path": checkout_path(diagnostic.path), "lines": {"begin": begin, "end": end}},
+    }
+
+
+def render(result, options) -> str:
+    issues = [issue(d, f) for d, f in zip(result.diagnostics, fingerprints(result.diagnostics))]
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"

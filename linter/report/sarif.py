@@ -1,0 +1,132 @@
+"""SARIF 2.1.0: the format GitHub code scanning and other static-analysis viewers read.
+
+One run: `tool.driver` describes schema-lint and every rule (from the rule's
+docstring), and each finding is one result with its physical location (file and
+region) and two logical ones (the tool, and the JSON pointer of the node).
+`sarif_result` builds one result from one diagnostic, so that whatever a result
+gains later (fixes) is added in one place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+from schema_lint import __version__
+from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+from schema_lint.model import Severity, SideEffects
+from schema_lint.pointer import resolve, split
+from schema_lint.report.ci import checkout_path, fingerprints
+from schema_lint.rule import load_rules, parse_rule_doc
+
+SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/schema-lint/"
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+# Paths are given relative to this base, which `originalUriBaseIds` anchors at the cwd.
+SOURCE_ROOT = "%SRCROOT%"
+FINGERPRINT_NAME = "schemaLint/v1"
+_PARSE_ERROR_TEXT = "A file that could not be read or parsed as JSON, YAML or JSON Lines."
+
+
+def rule_descriptors() -> list[dict]:
+    """SL000 and every registered rule, in code order (a result's ruleIndex points here)."""
+    descriptors = [{
+        "id": PARSE_ERROR_CODE, "name": PARSE_ERROR_NAME,
+        "shortDescription": {"text": _PARSE_ERROR_TEXT}, "fullDescription": {"text": _PARSE_ERROR_TEXT},
+        "defaultConfiguration": {"level": "error"},
+    }]
+    for rule in load_rules().values():
+        parts = parse_rule_doc(rule.doc)
+        summary = rule.doc.splitlines()[0].strip() if rule.doc else rule.name
+        descriptors.append({
+            "id": rule.code,
+            "name": rule.name,
+            "shortDescription": {"text": summary},
+            "fullDescription": {"text": parts.get("What it does") or summary},
+            "help": {"text": rule.doc or summary, "markdown": rule.doc or summary},
+            # Severities of some rules follow the tool's side effects; write is the
+            # class a tool gets when nothing says otherwise.
+            "defaultConfiguration": {"level": LEVELS[rule.severity_for(SideEffects.WRITE)]},
+            "properties": {"severity": rule.default_severity_text, "fixable": rule.fixable},
+        })
+    return descriptors
+
+
+def artifact_location(path: str) -> dict:
+    shown = checkout_path(path)
+    if os.path.isabs(shown):
+        return {"uri": Path(shown).as_uri()}
+    return {"uri": quote(shown), "uriBaseId": SOURCE_ROOT}
+
+
+def region(span) -> dict:
+    return {"startLine": span.line, "startColumn": span.column,
+            "endLine": span.end_line, "endColumn": span.end_column}
+
+
+def pointer_location(diagnostic, document) -> dict:
+    """The node as a logical location: its JSON pointer, and what kind of JSON it is."""
+    tokens = split(diagnostic.pointer)
+    location = {"fullyQualifiedName": diagnostic.pointer or "/"}
+    if tokens:
+        location["name"] = tokens[-1]
+    kind = "property" if diagnostic.at_key else _json_kind(document, diagnostic.pointer)
+    if kind:
+        location["kind"] = kind
+    return location
+
+
+def _json_kind(document, pointer: str) -> str | None:
+    if document is None or document.data is None:
+        return None
+    try:
+        value = resolve(document.data, pointer)
+    except (LookupError, ValueError):
+        return None
+    return "object" if isinstance(value, dict) else "array" if isinstance(value, list) else "value"
+
+
+def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dict:
+    physical = {"artifactLocation": artifact_location(diagnostic.path)}
+    if diagnostic.span is not None:
+        physical["region"] = region(diagnostic.span)
+    logical = [pointer_location(diagnostic, document)]
+    if diagnostic.tool is not None:
+        logical.insert(0, {"name": diagnostic.tool, "kind": "function"})
+    return {
+        "ruleId": diagnostic.code,
+        "ruleIndex": rule_index,
+        "level": LEVELS[diagnostic.severity],
+        "message": {"text": diagnostic.message},
+        "locations": [{"physicalLocation": physical, "logicalLocations": logical}],
+        "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
+    }
+
+
+def sarif_log(result) -> dict:
+    rules = rule_descriptors()
+    index = {descriptor["id"]: i for i, descriptor in enumerate(rules)}
+    for diagnostic in result.diagnostics:  # rules handed to the Linter directly
+        if diagnostic.code not in index:
+            index[diagnostic.code] = len(rules)
+            rules.append({"id": diagnostic.code, "name": diagnostic.name})
+    results = [
+        sarif_result(d, index[d.code], fingerprint, result.documents.get(d.path))
+        for d, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics))
+    ]
+    driver = {"name": "schema-lint", "version": __version__, "semanticVersion": __version__,
+              "informationUri": INFORMATION_URI, "rules": rules}
+    run = {
+        "tool": {"driver": driver},
+        "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path.cwd().as_uri().rstrip("/") + "/"}},
+        # Columns count characters (code points), as every other format of this linter does.
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+    }
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def render(result, options) -> str:
+    return json.dumps(sarif_log(result), indent=2, ensure_ascii=False) + "\n"

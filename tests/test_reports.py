@@ -1,0 +1,221 @@
+"""Every output format: its shape, its escaping, and (SARIF) its schema."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from conftest import FIXTURES
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schema_lint.config import Config
+from schema_lint.engine import LintResult, lint_text
+from schema_lint.model import Diagnostic, Severity, Span
+from schema_lint.report import FORMATS, ReportOptions, render
+from schema_lint.report.ci import fingerprints
+from schema_lint.report.github import escape_data, escape_property
+
+LOOSE_TOOL = {
+    "name": "create_ticket",
+    "description": "Open a ticket.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {"title": {"type": "string"}, "body": {"type": "string", "maxLength": 100}},
+    },
+}
+PATH = "tools/create_ticket.json"
+JSON_KEYS = {"code", "name", "severity", "message", "file", "line", "column", "end_line", "end_column",
+             "pointer", "tool", "fix"}
+
+
+def lint_loose(select=("SL101", "SL201", "SL301")) -> LintResult:
+    return lint_text(json.dumps(LOOSE_TOOL, indent=2), PATH, Config(select=list(select)))
+
+
+def diagnostic(message="bad", severity=Severity.WARNING, span=Span(3, 5, 3, 9), path=PATH, pointer="/x",
+               code="SL301", tool="create_ticket") -> Diagnostic:
+    return Diagnostic(code=code, name="unbounded-string", severity=severity, message=message, path=path,
+                      pointer=pointer, tool=tool, span=span)
+
+
+def output(format_name: str, result: LintResult) -> str:
+    return render(format_name, result, ReportOptions())
+
+
+def test_every_format_renders_an_empty_result():
+    empty = {name: output(name, LintResult()) for name in FORMATS}
+    assert json.loads(empty["json"]) == json.loads(empty["gitlab"]) == []
+    assert empty["jsonl"] == ""
+    assert json.loads(empty["sarif"])["runs"][0]["results"] == []
+    for name in ("full", "concise", "github"):
+        assert empty[name] == "All checks passed (0 tools in 0 files).\n", name
+
+
+# --- json, jsonl, concise, full -------------------------------------------------------
+
+
+def test_json_objects_have_exactly_the_documented_keys():
+    records = json.loads(output("json", lint_loose()))
+    assert [r["code"] for r in records] == ["SL101", "SL201", "SL301"]
+    assert all(set(r) == JSON_KEYS for r in records)
+    title = records[2]
+    assert (title["file"], title["pointer"], title["tool"], title["severity"]) == (
+        PATH, "/inputSchema/properties/title", "create_ticket", "warning")
+    assert (title["line"], title["column"], title["end_line"], title["end_column"]) == (7, 16, 9, 8)
+
+
+def test_jsonl_is_the_json_array_one_object_a_line():
+    result = lint_loose()
+    lines = output("jsonl", result).splitlines()
+    assert [json.loads(line) for line in lines] == json.loads(output("json", result))
+
+
+def test_concise_is_one_grep_friendly_line_per_finding():
+    lines = output("concise", lint_loose(["SL301"])).splitlines()
+    assert lines[0] == (f"{PATH}:7:16: SL301 [warning] string `title` has no maxLength, enum, const, "
+                        "anchored pattern or format")
+    assert lines[-1] == "Found 1 finding (1 warning) in 1 file."
+
+
+def test_full_shows_the_source_line_and_underlines_the_node():
+    text = '{"name": "create_x", "inputSchema": {"type": "object",\n "properties": {"a": {"type": "string"}}}}\n'
+    report = output("full", lint_text(text, "t.json", Config(select=["SL301"])))
+    assert ' "properties": {"a": {"type": "string"}}}}' in report
+    caret_line = next(line for line in report.splitlines() if "^" in line)
+    assert caret_line.index("^") - caret_line.index("|") - 2 == len(' "properties": {"a": ')
+    assert caret_line.count("^") == len('{"type": "string"}')
+
+
+# --- github -----------------------------------------------------------------------------
+
+
+def test_github_annotation_carries_range_title_and_location():
+    lines = output("github", lint_loose(["SL301"])).splitlines()
+    assert lines[0] == (
+        f"::warning file={PATH},line=7,endLine=9,title=SL301 unbounded-string::"
+        f"{PATH}:7:16: string `title` has no maxLength, enum, const, anchored pattern or format"
+    )
+
+
+def test_github_gives_columns_only_on_single_line_ranges():
+    single = output("github", LintResult([diagnostic(span=Span(3, 5, 3, 9))]))
+    multi = output("github", LintResult([diagnostic(span=Span(3, 5, 4, 2))]))
+    assert "line=3,endLine=3,col=5,endColumn=9," in single
+    assert "line=3,endLine=4,title=" in multi and "col=" not in multi
+
+
+def test_github_maps_info_to_notice_and_keeps_error_and_warning():
+    result = LintResult([diagnostic(severity=s) for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)])
+    commands = [line.split(" ", 1)[0] for line in output("github", result).splitlines()[:3]]
+    assert commands == ["::error", "::warning", "::notice"]
+
+
+def test_github_escapes_message_and_properties_as_github_requires():
+    d = diagnostic(message="100% of\r\nlines: a,b", path="dir,1/a:b.json")
+    line = output("github", LintResult([d])).splitlines()[0]
+    assert line.startswith("::warning file=dir%2C1/a%3Ab.json,line=3,")
+    assert line.endswith("::dir,1/a:b.json:3:5: 100%25 of%0D%0Alines: a,b")
+
+
+def test_github_summary_says_how_many_annotations_github_hides():
+    few = output("github", LintResult([diagnostic() for _ in range(10)])).splitlines()
+    many = output("github", LintResult([diagnostic() for _ in range(11)] + [diagnostic(severity=Severity.ERROR)]))
+    assert few[-1] == "Found 10 findings (10 warnings) in 1 file."
+    assert many.splitlines()[-1].startswith("GitHub shows the first 10 annotations of each type (11 warnings here)")
+
+
+def _unescape(text: str) -> str:
+    for escaped, raw in (("%2C", ","), ("%3A", ":"), ("%0A", "\n"), ("%0D", "\r"), ("%25", "%")):
+        text = text.replace(escaped, raw)
+    return text
+
+
+@given(st.text())
+def test_github_escaping_is_reversible_and_leaves_no_separator(text):
+    prop, data = escape_property(text), escape_data(text)
+    assert _unescape(prop) == text and _unescape(data) == text
+    assert not any(c in prop for c in ",:\r\n") and not any(c in data for c in "\r\n")
+
+
+# --- sarif ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sarif_validator():
+    schema = json.loads((FIXTURES / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+
+def _assert_valid(validator, log):
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(log)]
+    assert errors == []
+
+
+def test_sarif_is_valid_against_the_official_schema(sarif_validator):
+    result = lint_loose()
+    broken = lint_text('{"name": "x",\n "inputSchema": {', "broken.json")
+    result.diagnostics += broken.diagnostics
+    result.documents.update(broken.documents)
+    log = json.loads(output("sarif", result))
+    _assert_valid(sarif_validator, log)
+    assert len(log["runs"][0]["results"]) == 4
+    _assert_valid(sarif_validator, json.loads(output("sarif", LintResult())))
+
+
+def test_sarif_results_point_at_their_rule_region_and_node():
+    log = json.loads(output("sarif", lint_loose(["SL301"])))
+    run = log["runs"][0]
+    (result,) = run["results"]
+    rule = run["tool"]["driver"]["rules"][result["ruleIndex"]]
+    assert (rule["id"], rule["name"], result["ruleId"], result["level"]) == (
+        "SL301", "unbounded-string", "SL301", "warning")
+    assert rule["defaultConfiguration"] == {"level": "warning"}
+    assert "## Why is this bad" in rule["help"]["markdown"]
+    (location,) = result["locations"]
+    assert location["physicalLocation"] == {
+        "artifactLocation": {"uri": PATH, "uriBaseId": "%SRCROOT%"},
+        "region": {"startLine": 7, "startColumn": 16, "endLine": 9, "endColumn": 8},
+    }
+    assert location["logicalLocations"] == [
+        {"name": "create_ticket", "kind": "function"},
+        {"fullyQualifiedName": "/inputSchema/properties/title", "name": "title", "kind": "object"},
+    ]
+
+
+def test_sarif_maps_info_to_note_and_describes_every_rule():
+    log = json.loads(output("sarif", LintResult([diagnostic(severity=Severity.INFO)])))
+    run = log["runs"][0]
+    assert run["results"][0]["level"] == "note"
+    ids = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    assert ids[0] == "SL000" and {"SL001", "SL101", "SL201", "SL301"} <= set(ids)
+    assert ids == sorted(ids)
+
+
+# --- gitlab -----------------------------------------------------------------------------
+
+
+def test_gitlab_code_quality_issue_shape():
+    issues = json.loads(output("gitlab", lint_loose()))
+    assert [set(i) for i in issues] == [{"description", "check_name", "fingerprint", "severity", "location"}] * 3
+    title = issues[2]
+    assert title["check_name"] == "SL301"
+    assert title["description"].startswith("SL301 unbounded-string: string `title`")
+    assert title["location"] == {"path": PATH, "lines": {"begin": 7, "end": 9}}
+    assert [i["severity"] for i in issues] == ["major", "major", "minor"]
+
+
+def test_gitlab_severity_scale():
+    result = LintResult([diagnostic(severity=s) for s in Severity])
+    assert [i["severity"] for i in json.loads(output("gitlab", result))] == ["info", "minor", "major"]
+
+
+def test_fingerprints_ignore_line_moves_and_stay_unique():
+    moved = lint_text("\n\n" + json.dumps(LOOSE_TOOL, indent=4), PATH, Config(select=["SL301"]))
+    assert fingerprints(lint_loose(["SL301"]).diagnostics) == fingerprints(moved.diagnostics)
+    twins = [diagnostic(message="first"), diagnostic(message="second"), diagnostic(pointer="/y")]
+    assert len(set(fingerprints(twins))) == 3
+    assert fingerprints(twins) == fingerprints(list(twins))
