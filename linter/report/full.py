@@ -11,19 +11,19 @@ def render(result, options) -> str:
         head = f"{paint(location(diagnostic), '1', options.color)}: {paint(diagnostic.code, '1;31', options.color)} "
         out.append(head + f"{severity_label(diagnostic.severity, options.color)} {diagnostic.message}")
         document = result.documents.get(diagnostic.path)
-        if document is not None and diagnostic.span is not None and document.text:
-            out.extend(_excerpt(document.text, diagnostic, options.color))
+        if document is not None and diagnostic.span is not None:
+            out.extend(_excerpt(document, diagnostic, options.color))
         out.append("")
     out.append(summary(result))
     return "\n".join(out) + "\n"
 
 
-def _excerpt(text: str, diagnostic, color: bool) -> list[str]:
+def _excerpt(document, diagnostic, color: bool) -> list[str]:
     span = diagnostic.span
-    lines = text.splitlines()
-    if not 0 < span.line <= len(lines):
+    source = document.source_line(span.line)
+    if source is None:
         return []
-    source = lines[span.line - 1].expandtabs(1)
+    source = source.expandtabs(1)
     if len(source) > 200:
         return []
     width = len(str(span.line))

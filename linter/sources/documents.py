@@ -11,6 +11,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from schema_lint.model import Span
@@ -24,6 +25,17 @@ MAX_YAML_NODES = 1_000_000
 
 SUFFIX_KINDS = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 _SUPPRESS = re.compile(r"#\s*schema-lint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
+# Line breaks as JSON, YAML and editors count them. Not `str.splitlines()`, which also
+# breaks at U+2028, form feed and others that may stand raw inside a JSON string.
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of `text` as an editor numbers them (a final line break ends the last line)."""
+    lines = LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 @dataclass
@@ -54,14 +66,22 @@ class Document:
             self._locator = locator_for(self)
         return self._locator.locate(pointer, at_key)
 
+    @cached_property
+    def lines(self) -> list[str]:
+        return split_lines(self.text)
+
+    def source_line(self, number: int) -> str | None:
+        """The text of 1-based line `number`, or None past either end."""
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else None
+
     def suppressed_codes(self, line: int) -> frozenset[str] | None:
         """Codes a `# schema-lint: ignore[...]` comment on `line` silences (empty: all)."""
         if self.kind != "yaml":
             return None
-        lines = self.text.splitlines()
-        if not 0 < line <= len(lines):
+        source = self.source_line(line)
+        if source is None:
             return None
-        match = _SUPPRESS.search(lines[line - 1])
+        match = _SUPPRESS.search(source)
         if match is None:
             return None
         codes = match.group(1)
@@ -146,7 +166,7 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
 
 def _parse_jsonl(doc: Document) -> None:
     values: list[Any] = []
-    for index, line in enumerate(doc.text.splitlines()):
+    for index, line in enumerate(doc.lines):
         values.append(_parse_json(doc, line, index, f"/{index}") if line.strip() else None)
     doc.data = values
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from schema_lint.model import Span
 from schema_lint.pointer import join, split
+from schema_lint.sources.documents import LINE_BREAK
 
 _WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
@@ -25,7 +26,7 @@ class _Lines:
     """Offset → 1-based (line, column) for one text."""
 
     def __init__(self, text: str, first_line: int = 1):
-        self.starts = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
+        self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(text)]
         self.first_line = first_line
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -119,8 +120,8 @@ class JsonLocator:
 class JsonLinesLocator:
     """Each line is its own JSON text; the pointer's first token is the line index."""
 
-    def __init__(self, text: str):
-        self.lines = text.splitlines()
+    def __init__(self, lines: list[str]):
+        self.lines = lines
         self.locators: dict[int, JsonLocator] = {}
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
@@ -135,8 +136,9 @@ class JsonLinesLocator:
 
 
 class YamlLocator:
-    def __init__(self, root: Any):
+    def __init__(self, root: Any, lines: list[str]):
         self.root = root
+        self.lines = lines
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
         node, key_node = self.root, None
@@ -155,13 +157,29 @@ class YamlLocator:
                 key_node = None
                 break
         target = key_node if at_key and key_node is not None else node
-        start, end = target.start_mark, target.end_mark
-        return Span(start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+        start = target.start_mark
+        end_line, end_column = _content_end(target)
+        if end_column == 0 and end_line > start.line:
+            # A block scalar ends after its line break: end at the end of its last line.
+            end_line -= 1
+            end_column = len(self.lines[end_line]) if end_line < len(self.lines) else 0
+        return Span(start.line + 1, start.column + 1, end_line + 1, end_column + 1)
+
+
+def _content_end(node: Any) -> tuple[int, int]:
+    """0-based line and column where a node's own text ends.
+
+    A block collection's end mark is where the next token starts, past trailing
+    comments and blank lines; its last descendant's end is where its text ends.
+    """
+    while node.id in ("mapping", "sequence") and not node.flow_style and node.value:
+        node = node.value[-1][1] if node.id == "mapping" else node.value[-1]
+    return node.end_mark.line, node.end_mark.column
 
 
 def locator_for(doc: Any):
     if doc.kind == "yaml" and doc._yaml_root is not None:
-        return YamlLocator(doc._yaml_root)
+        return YamlLocator(doc._yaml_root, doc.lines)
     if doc.kind == "jsonl":
-        return JsonLinesLocator(doc.text)
+        return JsonLinesLocator(doc.lines)
     return JsonLocator(doc.text)
