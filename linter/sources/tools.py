@@ -24,6 +24,9 @@ _SCHEMA_KEYS = (
 # Keys whose value is a list (or holder) of tools.
 _CONTAINERS = ("tools", "functions", "functionDeclarations", "function_declarations", "result")
 _GEMINI_CONTAINERS = ("functionDeclarations", "function_declarations")
+# google-genai's Python FunctionDeclaration shares `parameters_json_schema` with
+# pydantic-ai's ToolDefinition; only these fields of its own tell it apart.
+_GEMINI_ONLY_FIELDS = ("response_json_schema", "response", "behavior")
 
 
 def find_tools(data: Any, fallback_name: str) -> list[Tool]:
@@ -67,6 +70,8 @@ def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:
         if isinstance(schema, (dict, bool)):
             if fmt == "function":
                 fmt = _function_format(node, schema, hint)
+            elif fmt == "pydantic_ai_tool_def" and (hint == "gemini" or any(f in node for f in _GEMINI_ONLY_FIELDS)):
+                fmt = "gemini_function_declaration"
             return Tool(
                 name=node["name"], schema=schema, pointer=pointer, schema_pointer=join(pointer, key),
                 format=fmt, definition=node, strict=node.get("strict") is True,

@@ -1,0 +1,164 @@
+"""Tool discovery: every shape tools are published in, found with the right name,
+format and pointers; files without tools are skipped, not reported."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import FIXTURES
+
+from schema_lint.config import Config
+from schema_lint.engine import lint_text
+from schema_lint.pointer import join, resolve
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.tools import find_tools
+
+FORMATS = FIXTURES / "formats"
+# file → (name, format, tool pointer, schema pointer) of each tool, in document order.
+EXPECTED = {
+    "openai_chat.json": [("send_email", "openai_chat_function", "", "/function/parameters")],
+    "openai_responses.json": [("send_email", "openai_responses_function", "", "/parameters")],
+    "request_body.json": [
+        ("get_iban", "openai_chat_function", "/tools/0", "/tools/0/function/parameters"),
+        ("get_channels", "openai_chat_function", "/tools/1", "/tools/1/function/parameters"),
+    ],
+    "anthropic.json": [("send_email", "anthropic_tool", "", "/input_schema")],
+    "mcp_tool.json": [("browser_navigate", "mcp_tool", "", "/inputSchema")],
+    "mcp_tools_list.json": [
+        ("get_issue", "mcp_tool", "/tools/0", "/tools/0/inputSchema"),
+        ("add_issue_comment", "mcp_tool", "/tools/1", "/tools/1/inputSchema"),
+    ],
+    "mcp_jsonrpc_response.json": [
+        ("browser_close", "mcp_tool", "/result/tools/0", "/result/tools/0/inputSchema"),
+        ("browser_navigate", "mcp_tool", "/result/tools/1", "/result/tools/1/inputSchema"),
+    ],
+    "gemini_tools.json": [("send_email", "gemini_function_declaration", "/tools/0/functionDeclarations/0",
+                           "/tools/0/functionDeclarations/0/parameters")],
+    "bfcl.json": [
+        ("solve_quadratic_equation", "bfcl_function", "/0", "/0/parameters"),
+        ("absolute_value", "bfcl_function", "/1", "/1/parameters"),
+    ],
+    "bfcl.jsonl": [
+        ("add", "bfcl_function", "/0", "/0/parameters"),
+        ("divide", "bfcl_function", "/1/0", "/1/0/parameters"),
+        ("absolute_value", "bfcl_function", "/1/1", "/1/1/parameters"),
+    ],
+    "pydantic_ai.json": [("send_email", "pydantic_ai_tool_def", "", "/parameters_json_schema")],
+    "raw_schema.json": [("raw_schema", "json_schema", "", "")],
+}
+
+
+def tools_in(text: str, path: str = "tools.json"):
+    doc = read_document(path, raw=text.encode("utf-8"))
+    assert doc.errors == []
+    return find_tools(doc.data, "fallback")
+
+
+def summary(tools):
+    return [(t.name, t.format, t.pointer, t.schema_pointer) for t in tools]
+
+
+def test_every_fixture_shape_has_an_expectation():
+    assert {p.name for p in FORMATS.iterdir() if p.suffix in (".json", ".jsonl")} == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_real_tools_are_found_in_every_published_shape(name):
+    doc = read_document(str(FORMATS / name))
+    assert doc.errors == []
+    tools = find_tools(doc.data, name.split(".")[0])
+    assert summary(tools) == EXPECTED[name]
+    assert all(resolve(doc.data, t.schema_pointer) is t.schema for t in tools)
+
+
+def test_strict_flag_and_mcp_annotations_travel_with_the_tool():
+    (responses,) = find_tools(read_document(str(FORMATS / "openai_responses.json")).data, "x")
+    (mcp,) = find_tools(read_document(str(FORMATS / "mcp_tool.json")).data, "x")
+    (chat,) = find_tools(read_document(str(FORMATS / "openai_chat.json")).data, "x")
+    assert (responses.strict, chat.strict) == (True, False)
+    assert mcp.definition["annotations"]["destructiveHint"] is True
+
+
+SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}}
+
+
+def test_gemini_snake_case_declarations_inside_tools_in_yaml():
+    text = """\
+tools:
+  - function_declarations:
+      - name: find_flights
+        description: Find flights.
+        parameters: {type: OBJECT, properties: {origin: {type: STRING}}}
+"""
+    assert summary(tools_in(text, "vertex.yaml")) == [
+        ("find_flights", "gemini_function_declaration", "/tools/0/function_declarations/0",
+         "/tools/0/function_declarations/0/parameters")]
+
+
+def test_gemini_python_declaration_is_told_apart_from_pydantic_ai():
+    gemini = {"name": "a", "parameters_json_schema": SCHEMA, "response_json_schema": {"type": "string"}}
+    pydantic_ai = {"name": "b", "parameters_json_schema": SCHEMA, "strict": None}
+    assert [t.format for t in tools_in(json.dumps([gemini, pydantic_ai]))] == [
+        "gemini_function_declaration", "pydantic_ai_tool_def"]
+
+
+def test_upper_case_types_mark_a_bare_gemini_declaration():
+    (tool,) = tools_in(json.dumps({"name": "a", "parameters": {"type": "OBJECT", "properties": {}}}))
+    assert tool.format == "gemini_function_declaration"
+
+
+def test_a_list_may_mix_shapes():
+    mixed = [
+        {"type": "function", "function": {"name": "a", "parameters": SCHEMA}},
+        {"name": "b", "input_schema": SCHEMA},
+        {"name": "c", "inputSchema": SCHEMA},
+        {"type": "function", "name": "d", "parameters": SCHEMA},
+    ]
+    assert [(t.name, t.format) for t in tools_in(json.dumps(mixed))] == [
+        ("a", "openai_chat_function"), ("b", "anthropic_tool"), ("c", "mcp_tool"), ("d", "openai_responses_function")]
+
+
+def test_request_bodies_keep_function_tools_and_skip_builtin_ones():
+    anthropic = {"model": "m", "max_tokens": 10, "tools": [{"name": "b", "input_schema": SCHEMA}]}
+    responses = {"model": "m", "tools": [{"type": "web_search"}, {"type": "function", "name": "d", "parameters": SCHEMA}]}
+    assert summary(tools_in(json.dumps(anthropic))) == [("b", "anthropic_tool", "/tools/0", "/tools/0/input_schema")]
+    assert summary(tools_in(json.dumps(responses))) == [
+        ("d", "openai_responses_function", "/tools/1", "/tools/1/parameters")]
+
+
+def test_raw_schema_is_named_by_its_title_or_the_file():
+    assert [t.name for t in tools_in(json.dumps({**SCHEMA, "title": "Search"}))] == ["Search"]
+    assert [(t.name, t.format) for t in tools_in(json.dumps(SCHEMA))] == [("fallback", "json_schema")]
+    assert tools_in(json.dumps({"$schema": "https://json-schema.org/draft/2020-12/schema"}))[0].schema_pointer == ""
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": 1}', "[1, 2]", '"text"', "null",
+    '{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}',
+    '{"tools": []}',
+])
+def test_documents_without_a_tool_hold_none(text):
+    assert tools_in(text) == []
+
+
+def test_a_file_without_a_tool_is_skipped_without_a_finding():
+    result = lint_text('{"version": 3, "settings": {"a": 1}}', "settings.json")
+    assert (result.diagnostics, result.skipped, result.tools_checked) == ([], ["settings.json"], 0)
+
+
+def test_a_broken_jsonl_line_is_reported_and_the_other_lines_still_linted():
+    good = json.dumps({"name": "create_a", "inputSchema": {"type": "object", "properties": {"t": {"type": "string"}}}})
+    result = lint_text(f"{good}\n{{broken\n{good}\n", "tools.jsonl", Config(select=["SL301"]))
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [("SL301", 1), ("SL000", 2), ("SL301", 3)]
+
+
+def test_every_corpus_tool_is_found_as_its_record_says(corpus):
+    mismatches = []
+    for line in (corpus / "tools.jsonl").open(encoding="utf-8"):
+        record = json.loads(line)
+        found = summary(find_tools(record["tool"], "fallback"))
+        expected = (record["format"], join("", *record["schema_path"]))
+        if [(fmt, pointer) for _, fmt, _, pointer in found] != [expected]:
+            mismatches.append((record["uid"], found, expected))
+    assert mismatches == []
