@@ -22,8 +22,8 @@ _WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 
 
-class _Lines:
-    """Offset → 1-based (line, column) for one text."""
+class LineIndex:
+    """Offset → 1-based (line, column) for one text (also how fix edits get their positions)."""
 
     def __init__(self, text: str, first_line: int = 1):
         self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(text)]
@@ -40,7 +40,7 @@ class _Lines:
 class JsonLocator:
     def __init__(self, text: str, first_line: int = 1):
         self.text = text
-        self.lines = _Lines(text, first_line)
+        self.lines = LineIndex(text, first_line)
         self.members: dict[int, dict[str, tuple[int, int, int, int]]] = {}
         self.elements: dict[int, list[tuple[int, int]]] = {}
 
