@@ -8,6 +8,7 @@ are an error that names the key: a typo must not silently turn a rule back on.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -73,6 +74,8 @@ def load_config(path: Path | None = None, start: Path | None = None) -> Config:
     if path is None:
         return Config()
     table = _read_table(path)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: `tool.schema-lint` must be a table")
     config = Config(root=path.resolve().parent, source=path)
     for key, value in table.items():
         if key in RULE_SETTINGS:
@@ -82,8 +85,15 @@ def load_config(path: Path | None = None, start: Path | None = None) -> Config:
         elif key in _KEYS:
             _apply(config, key, value, path)
         else:
-            raise ConfigError(f"{path}: unknown configuration key `{key}`")
+            raise ConfigError(f"{path}: unknown configuration key `{key}`{_did_you_mean(key)}")
     return config
+
+
+def _did_you_mean(key: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, sorted(_KEYS | set(RULE_SETTINGS)), n=1)
+    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 def _apply(config: Config, key: str, value: Any, path: Path) -> None:
@@ -94,7 +104,9 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
         elif name == "side_effects":
             value = {glob: SideEffects(text) for glob, text in _table(value).items()}
         elif name in ("per_file_ignores", "per_tool_ignores"):
-            value = {glob: _strings(codes) for glob, codes in _table(value).items()}
+            value = {glob: _codes(codes) for glob, codes in _table(value).items()}
+        elif name in ("select", "extend_select", "ignore"):
+            value = _codes(value)
         elif name == "fail_on":
             value = parse_fail_on(value)
         elif name == "max_file_size":
@@ -119,10 +131,18 @@ def _table(value: Any) -> dict:
     return value
 
 
+def _codes(value: Any) -> list[str]:
+    """Rule codes or prefixes, upper-cased as the command line's are (`sl3` is `SL3`)."""
+    return [code.strip().upper() for code in _strings(value)]
+
+
 def _strings(value: Any) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise TypeError("expected a list of strings")
     return value
+
+
+_TOML_POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
 def _read_table(path: Path) -> dict:
@@ -133,10 +153,9 @@ def _read_table(path: Path) -> dict:
 
 
 def _has_our_table(path: Path) -> bool:
-    try:
-        return "schema-lint" in _load_toml(path).get("tool", {})
-    except ConfigError:
-        return False
+    """Raises ConfigError on broken TOML: a typo must not silently drop the configuration."""
+    tool = _load_toml(path).get("tool")
+    return isinstance(tool, dict) and "schema-lint" in tool
 
 
 def _load_toml(path: Path) -> dict:
@@ -147,8 +166,18 @@ def _load_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(_toml_error(path, str(exc))) from None
+
+
+def _toml_error(path: Path, message: str) -> str:
+    """`file:line:col: message`, from the position TOML parsers append to their message."""
+    found = _TOML_POSITION.search(message)
+    if found is None:
+        return f"{path}: invalid TOML: {message}"
+    return f"{path}:{found['line']}:{found['column']}: invalid TOML: {message[:found.start()].rstrip()}"
 
 
 def relative_to_root(config: Config, file_path: str) -> str:

@@ -52,7 +52,8 @@ class Linter:
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
         result = LintResult()
-        files = expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE)
+        files = expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
+                             root=self.config.root)
         for path in files:
             if path == "-":
                 name = stdin_name or "-"

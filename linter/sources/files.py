@@ -3,6 +3,10 @@
 Directories are walked recursively, keeping names that match `include` and skipping
 `exclude` globs and `.gitignore`d paths. Files named explicitly are always read
 (pre-commit passes them one by one) unless `exclude` matches them.
+
+Globs follow ruff: one with a `/` is anchored at the project root (the directory of
+the configuration file) and names that path and everything below it
+(`fixtures/legacy`); one without names a file or folder anywhere (`*.json`, `build`).
 """
 
 from __future__ import annotations
@@ -13,12 +17,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 
-def _matches(path: str, globs: list[str]) -> bool:
-    parts = path.replace(os.sep, "/").split("/")
-    return any(
-        fnmatch.fnmatchcase(path, g) or any(fnmatch.fnmatchcase(part, g) for part in parts)
-        for g in globs
-    )
+def _relative_parts(path: str, root: str) -> list[str]:
+    return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/").split("/")
+
+
+def _matches(globs: list[str], path: str, root: str, every_folder: bool = False) -> bool:
+    """Whether a glob names `path` or a folder it lies in.
+
+    A walk tests each folder as it enters it, so there a bare name is tested against
+    the last name only (`every_folder=False`), and the folder named on the command line
+    is never excluded by a bare name; a file named on the command line is tested
+    against every folder it lies in.
+    """
+    parts = _relative_parts(path, root)
+    for glob in globs:
+        anchored = glob.removeprefix("./").strip("/")
+        if "/" in anchored:
+            if any(fnmatch.fnmatchcase("/".join(parts[:i]), anchored) for i in range(1, len(parts) + 1)):
+                return True
+        elif any(fnmatch.fnmatchcase(name, glob) for name in (parts if every_folder else parts[-1:])):
+            return True
+    return False
 
 
 class _GitIgnores:
@@ -47,15 +66,16 @@ class _GitIgnores:
 
 
 def expand_paths(paths: list[str], include: list[str], exclude: list[str],
-                 default_exclude: list[str]) -> Iterator[str]:
+                 default_exclude: list[str], root: str | os.PathLike | None = None) -> Iterator[str]:
     seen: set[str] = set()
+    root = os.path.abspath(root or os.getcwd())
     for raw in paths:
         if raw == "-":
             yield raw
             continue
         if os.path.isdir(raw):
-            files = _walk(raw, include, exclude + default_exclude)
-        elif _matches(raw, exclude):
+            files = _walk(raw, include, exclude + default_exclude, root)
+        elif _matches(exclude, raw, root, every_folder=True):
             files = iter(())
         else:
             files = iter([raw])
@@ -65,19 +85,21 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str],
                 yield path
 
 
-def _walk(root: str, include: list[str], exclude: list[str]) -> Iterator[str]:
+def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterator[str]:
     ignores = _GitIgnores()
-    for ancestor in reversed(Path(os.path.abspath(root)).parents):
+    for ancestor in reversed(Path(os.path.abspath(top)).parents):
         if (ancestor / ".git").exists() or ignores.specs:
             ignores.load(str(ancestor))
-    root = os.path.normpath(root)
-    for directory, dirnames, filenames in os.walk(root):
+    for directory, dirnames, filenames in os.walk(os.path.normpath(top)):
         ignores.load(directory)
         dirnames[:] = sorted(
             d for d in dirnames
-            if not _matches(d, exclude) and not ignores.ignored(os.path.join(directory, d), True)
+            if not _matches(exclude, os.path.join(directory, d), root)
+            and not ignores.ignored(os.path.join(directory, d), True)
         )
         for name in sorted(filenames):
-            path = os.path.join(directory, name)
-            if _matches(name, include) and not _matches(path, exclude) and not ignores.ignored(path, False):
+            # normpath: `schema-lint .` reports `sub/a.json`, not `./sub/a.json`, as ruff does.
+            path = os.path.normpath(os.path.join(directory, name))
+            if (_matches(include, path, root) and not _matches(exclude, path, root)
+                    and not ignores.ignored(path, False)):
                 yield path

@@ -1,0 +1,173 @@
+"""Configuration: where it is found, what each key does, and that mistakes are errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lintkit import lint_tool
+
+from schema_lint.config import Config, ConfigError, load_config
+from schema_lint.engine import Linter, lint_text
+from schema_lint.model import Severity, SideEffects
+from schema_lint.rule import load_rules
+
+LOOSE = {"type": "object", "properties": {"title": {"type": "string"}}}
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def tool_file(path: Path, name: str = "create_ticket") -> Path:
+    return write(path, json.dumps({"name": name, "description": "A tool.", "inputSchema": LOOSE}, indent=2))
+
+
+def codes_found(config: Config, *paths: Path) -> list[tuple[str, str]]:
+    result = Linter(config).run([str(p) for p in paths])
+    return [(Path(d.path).name, d.code) for d in result.diagnostics]
+
+
+# --- where the configuration comes from --------------------------------------------------
+
+
+def test_nearest_pyproject_with_our_table_wins_upward(tmp_path):
+    write(tmp_path / "pyproject.toml", '[tool.schema-lint]\nignore = ["SL301"]\n')
+    write(tmp_path / "pkg" / "pyproject.toml", '[project]\nname = "pkg"\n')
+    (tmp_path / "pkg" / "src").mkdir()
+    config = load_config(start=tmp_path / "pkg" / "src")
+    assert (config.source, config.root, config.ignore) == (tmp_path / "pyproject.toml", tmp_path, ["SL301"])
+
+
+def test_dot_schema_lint_toml_comes_before_pyproject_in_the_same_directory(tmp_path):
+    write(tmp_path / "pyproject.toml", '[tool.schema-lint]\nignore = ["SL301"]\n')
+    write(tmp_path / ".schema-lint.toml", 'ignore = ["SL201"]\n')
+    config = load_config(start=tmp_path)
+    assert (config.source.name, config.ignore) == (".schema-lint.toml", ["SL201"])
+
+
+def test_no_configuration_file_means_the_defaults(tmp_path):
+    config = load_config(start=tmp_path)
+    assert config.source is None and config == Config(root=config.root)
+
+
+def test_unknown_key_is_an_error_that_names_it(tmp_path):
+    path = write(tmp_path / "pyproject.toml", '[tool.schema-lint]\nselct = ["SL3"]\n')
+    with pytest.raises(ConfigError, match="unknown configuration key `selct` \\(did you mean `select`\\?\\)"):
+        load_config(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('fail-on = "sometimes"', "`fail-on`: expected one of warning, error, never"),
+    ('select = "SL3"', "`select`: expected a list of strings"),
+    ("[severity]\nSL301 = \"fatal\"", "`severity`: unknown severity 'fatal'"),
+    ('[side-effects]\n"*" = "harmless"', "`side-effects`"),
+    ("max-file-size = -1", "`max-file-size`: must be a positive number of bytes"),
+])
+def test_values_of_the_wrong_kind_are_errors_that_name_the_key(tmp_path, text, message):
+    with pytest.raises(ConfigError, match=message.replace("(", "\\(")):
+        load_config(write(tmp_path / ".schema-lint.toml", text + "\n"))
+
+
+def test_broken_toml_is_an_error_with_its_position_not_a_silent_default(tmp_path):
+    write(tmp_path / "pyproject.toml", '[tool.schema-lint]\nselect = ["SL3"]]\n')
+    with pytest.raises(ConfigError, match=r"pyproject\.toml:2:17: invalid TOML"):
+        load_config(start=tmp_path)
+
+
+# --- selection ---------------------------------------------------------------------------
+
+
+def selected(**kwargs) -> list[str]:
+    return [rule.code for rule in Linter(Config(**kwargs)).rules]
+
+
+def test_select_extend_select_and_ignore_match_prefixes():
+    every = list(load_rules())
+    assert selected() == every
+    assert selected(select=["SL3"]) == [c for c in every if c.startswith("SL3")]
+    assert selected(select=["SL3"], extend_select=["SL101"]) == ["SL101"] + [c for c in every if c.startswith("SL3")]
+    assert selected(select=["ALL"], ignore=["SL3", "SL1"]) == [c for c in every if c[:3] not in ("SL3", "SL1")]
+
+
+def test_codes_in_the_file_are_case_insensitive_like_the_command_line(tmp_path):
+    config = load_config(write(tmp_path / ".schema-lint.toml", 'select = ["sl30"]\n[per-tool-ignores]\n"*" = ["sl301"]\n'))
+    assert (config.select, config.per_tool_ignores) == (["SL30"], {"*": ["SL301"]})
+
+
+# --- suppression and severities ----------------------------------------------------------
+
+
+def test_per_file_ignores_globs_are_relative_to_the_configuration(tmp_path):
+    legacy, fresh = tool_file(tmp_path / "tools" / "legacy" / "a.json"), tool_file(tmp_path / "tools" / "b.json")
+    config = load_config(write(tmp_path / ".schema-lint.toml",
+                               'select = ["SL201", "SL301"]\n[per-file-ignores]\n"tools/legacy/*.json" = ["SL3"]\n'))
+    assert codes_found(config, legacy, fresh) == [("b.json", "SL201"), ("b.json", "SL301"), ("a.json", "SL201")]
+
+
+def test_per_tool_ignores_match_tool_name_globs():
+    config = Config(select=["SL201"], per_tool_ignores={"debug_*": ["SL201"]})
+    assert lint_tool(LOOSE, name="debug_dump", config=config) == []
+    assert [d.code for d in lint_tool(LOOSE, name="create_ticket", config=config)] == ["SL201"]
+
+
+def test_severity_overrides_beat_the_side_effect_default():
+    (finding,) = lint_tool(LOOSE, "SL301", name="create_ticket", config=Config(severity={"SL301": Severity.ERROR}))
+    assert finding.severity is Severity.ERROR
+
+
+def test_side_effects_globs_come_before_annotations_and_the_name():
+    config = Config(side_effects={"jira_*": SideEffects.READ})
+    (read,) = lint_tool(LOOSE, "SL201", name="jira_create_issue", config=config,
+                        annotations={"readOnlyHint": False, "destructiveHint": True})
+    (write_,) = lint_tool(LOOSE, "SL201", name="jira_create_issue")
+    assert (read.severity, write_.severity) == (Severity.WARNING, Severity.ERROR)
+
+
+# --- YAML suppression comments -----------------------------------------------------------
+
+YAML = """\
+name: create_ticket
+description: A tool.
+inputSchema:
+  type: object
+  properties:
+    title:  # schema-lint: ignore[SL301]
+      type: string
+    body: {type: string}  # schema-lint: ignore[SL201]
+    note: {type: string}  # schema-lint: ignore
+    tag: {type: string}
+"""
+
+
+def test_yaml_comment_silences_the_named_codes_on_its_line():
+    found = lint_text(YAML, "tool.yaml", Config(select=["SL301"])).diagnostics
+    assert [d.pointer.rsplit("/", 1)[1] for d in found] == ["body", "tag"]
+
+
+# --- include and exclude -----------------------------------------------------------------
+
+
+def test_exclude_globs_with_a_slash_are_anchored_at_the_project_root(tmp_path, monkeypatch):
+    tool_file(tmp_path / "fixtures" / "legacy" / "a.json")
+    tool_file(tmp_path / "fixtures" / "current" / "b.json")
+    tool_file(tmp_path / "legacy" / "c.json")
+    write(tmp_path / ".schema-lint.toml", 'select = ["SL201"]\nexclude = ["fixtures/legacy"]\n')
+    monkeypatch.chdir(tmp_path / "fixtures")
+    config = load_config()
+    files = {Path(d.path).name for d in Linter(config).run([str(tmp_path)]).diagnostics}
+    assert files == {"b.json", "c.json"}
+    assert Linter(config).run([str(tmp_path / "fixtures" / "legacy" / "a.json")]).diagnostics == []
+
+
+def test_bare_exclude_names_and_include_globs(tmp_path):
+    tool_file(tmp_path / "a.json")
+    tool_file(tmp_path / "generated" / "b.json")
+    write(tmp_path / "c.yaml", "name: create_c\ninputSchema: {type: object, properties: {x: {type: string}}}\n")
+    config = Config(select=["SL201"], include=["*.yaml", "*.json"], exclude=["generated"], root=tmp_path)
+    assert sorted(Path(d.path).name for d in Linter(config).run([str(tmp_path)]).diagnostics) == ["a.json", "c.yaml"]
+    only_yaml = Config(select=["SL201"], include=["*.yaml"], root=tmp_path)
+    assert [Path(d.path).name for d in Linter(only_yaml).run([str(tmp_path)]).diagnostics] == ["c.yaml"]
