@@ -14,6 +14,8 @@ FORMATS = {
     "github": "schema_lint.report.github",
     "sarif": "schema_lint.report.sarif",
     "gitlab": "schema_lint.report.gitlab",
+    "rdjson": "schema_lint.report.rdjson",
+    "markdown": "schema_lint.report.markdown",
 }
 
 

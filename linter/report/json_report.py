@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from schema_lint.fixes.review import edits_of, positioned
+
 
 def diagnostic_record(diagnostic, result) -> dict:
     span = diagnostic.span
@@ -24,15 +26,18 @@ def diagnostic_record(diagnostic, result) -> dict:
 
 
 def fix_record(diagnostic, result) -> dict | None:
+    """The fix as text edits of the file (1-based, end exclusive, columns in characters);
+    no edits, and a `note`, when they could not be computed."""
     fix = diagnostic.fix
     if fix is None:
         return None
-    return {
-        "safety": str(fix.safety),
-        "description": fix.description,
-        "operations": [{"op": o.op, "path": o.path, **({"value": o.value} if o.op != "remove" else {})}
-                       for o in fix.operations],
-    }
+    document = result.documents.get(diagnostic.path)
+    edits = edits_of(diagnostic, document) or []
+    record = {"safety": str(fix.safety), "description": fix.description,
+              "edits": [positioned(document, edit) for edit in edits]}
+    if diagnostic.fix_note:
+        record["note"] = diagnostic.fix_note
+    return record
 
 
 def render(result, options) -> str:

@@ -3,8 +3,8 @@
 One run: `tool.driver` describes schema-lint and every rule (from the rule's
 docstring), and each finding is one result with its physical location (file and
 region) and two logical ones (the tool, and the JSON pointer of the node).
-`sarif_result` builds one result from one diagnostic, so that whatever a result
-gains later (fixes) is added in one place.
+`sarif_result` builds one result from one diagnostic, with its fix (if any) as
+`fixes[].artifactChanges`: regions in the same code-point columns as the locations.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from schema_lint import __version__
 from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.pointer import resolve, split
 from schema_lint.report.ci import checkout_path, fingerprints
@@ -95,13 +96,33 @@ def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dic
     logical = [pointer_location(diagnostic, document)]
     if diagnostic.tool is not None:
         logical.insert(0, {"name": diagnostic.tool, "kind": "function"})
-    return {
+    record = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,
         "level": LEVELS[diagnostic.severity],
         "message": {"text": diagnostic.message},
         "locations": [{"physicalLocation": physical, "logicalLocations": logical}],
         "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
+    }
+    edits = edits_of(diagnostic, document)
+    if edits:
+        record["fixes"] = [sarif_fix(diagnostic, document, edits)]
+    return record
+
+
+def sarif_fix(diagnostic, document, edits) -> dict:
+    """The fix as SARIF `artifactChanges`: each text edit a replacement of a region."""
+    replacements = []
+    for edit in edits:
+        where = positioned(document, edit)
+        replacements.append({
+            "deletedRegion": {"startLine": where["line"], "startColumn": where["column"],
+                              "endLine": where["end_line"], "endColumn": where["end_column"]},
+            "insertedContent": {"text": edit.content},
+        })
+    return {
+        "description": {"text": f"{diagnostic.fix.description} ({diagnostic.fix.safety})"},
+        "artifactChanges": [{"artifactLocation": artifact_location(diagnostic.path), "replacements": replacements}],
     }
 
 

@@ -23,7 +23,19 @@ def location(diagnostic) -> str:
 
 
 def summary(result) -> str:
+    """The closing line, and what `--fix` did or could do (as ruff words it)."""
+    fixes = getattr(result, "fix_summary", None)
+    lines = [_findings_line(result, fixes.fixed if fixes else None)]
+    if fixes:
+        lines.extend(fixes.lines())
+    return "\n".join(lines)
+
+
+def _findings_line(result, fixed: int | None) -> str:
     diagnostics = result.diagnostics
+    if fixed:
+        total = fixed + len(diagnostics)
+        return f"Found {total} finding{'s' if total != 1 else ''} ({fixed} fixed, {len(diagnostics)} remaining)."
     if not diagnostics:
         return f"All checks passed ({result.tools_checked} tools in {len(result.documents)} files)."
     counts = collections.Counter(d.severity for d in diagnostics)

@@ -1,0 +1,79 @@
+"""A fix's text edits for a document, whatever its format.
+
+One editor per document is kept for the document's life, so that many fixes in one
+file share one scan of its text. The operations of a fix are edited independently when
+their edits do not collide (`enum` removed, `const` added: two precise edits); when
+they do (the only member removed and another added), they are applied one at a time,
+each on the text the previous one left, and reported as the single edit that spans
+what changed.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from schema_lint.fixes.json_editor import JsonEditor
+from schema_lint.fixes.jsonl_editor import JsonLinesEditor
+from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
+from schema_lint.model import Fix
+
+# Per-document objects (editors, line indexes), dropped when their document is.
+_CACHE: dict[tuple[int, str], Any] = {}
+
+
+def make_editor(kind: str, text: str, data: Any = None):
+    if kind == "yaml":
+        # Imported here: it loads ruamel.yaml, which JSON-only runs never need.
+        from schema_lint.fixes.yaml_editor import YamlEditor
+
+        return YamlEditor(text)
+    if kind == "jsonl":
+        return JsonLinesEditor(text)
+    return JsonEditor(text, data)
+
+
+def per_document(doc, name: str, factory: Callable[[], Any]) -> Any:
+    """`factory()`, made once per document and kept for the document's life."""
+    key = (id(doc), name)
+    value = _CACHE.get(key)
+    if value is None:
+        value = _CACHE[key] = factory()
+        weakref.finalize(doc, _CACHE.pop, key, None)
+    return value
+
+
+def editor_for(doc) -> Any:
+    return per_document(doc, "editor", lambda: make_editor(doc.kind, doc.text, doc.data))
+
+
+def fix_edits(doc, fix: Fix) -> list[TextEdit]:
+    """The text edits that carry out `fix` on `doc`; raises EditError when there are none."""
+    if not fix.operations:
+        raise EditError("the fix has no operations")
+    try:
+        editor = editor_for(doc)
+        edits = [edit for operation in fix.operations for edit in editor.edits(operation)]
+        if not any(a.collides_with(b) for i, a in enumerate(edits) for b in edits[i + 1:]):
+            return edits
+        text = doc.text
+        for operation in fix.operations:
+            text = apply_edits(text, make_editor(doc.kind, text).edits(operation))
+        return [spanning_edit(doc.text, text)]
+    except EditError:
+        raise
+    except Exception as exc:  # a node the edit layer cannot read: the fix is reported, not applied
+        raise EditError(f"{type(exc).__name__}: {exc}") from None
+
+
+def spanning_edit(before: str, after: str) -> TextEdit:
+    """One edit turning `before` into `after`: everything between their common prefix and suffix."""
+    limit = min(len(before), len(after))
+    prefix = 0
+    while prefix < limit and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and before[-1 - suffix] == after[-1 - suffix]:
+        suffix += 1
+    return TextEdit(prefix, len(before) - suffix, after[prefix:len(after) - suffix])

@@ -1,0 +1,143 @@
+"""JSON operations as minimal text edits: only the fixed node's text changes.
+
+A replaced value takes exactly its old value's span; a new member goes after the last
+member of its object, in the object's own layout (one line, or one member a line with
+the siblings' indentation); a removed member takes its comma and whitespace with it.
+Positions come from the positions layer (`JsonLocator`), which scans each object once.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from typing import Any
+
+from schema_lint.fixes.delimited import Delimited
+from schema_lint.fixes.json_style import JsonStyle, detect_style
+from schema_lint.fixes.textedit import EditError, TextEdit
+from schema_lint.model import Operation
+from schema_lint.pointer import split
+from schema_lint.sources.locate import JsonLocator
+
+
+class EditLocator(JsonLocator):
+    """The positions layer with the exact lookups an edit needs: a missing node is an
+    error here, not "the nearest existing node" as for a finding's position."""
+
+    def skip_whitespace(self, index: int) -> int:
+        return self._skip_ws(index)
+
+    def member_table(self, start: int) -> dict[str, tuple[int, int, int, int]]:
+        """key → (key start, key end, value start, value end) of the object at `start`."""
+        return self._members(start)
+
+    def element_table(self, start: int) -> list[tuple[int, int]]:
+        return self._elements(start)
+
+    def find(self, tokens: list[str]) -> tuple[int, int]:
+        start = self._skip_ws(0)
+        end = self._value_end(start)
+        for token in tokens:
+            char = self.text[start:start + 1]
+            if char == "{" and token in self._members(start):
+                start, end = self._members(start)[token][2:]
+            elif char == "[" and token.isdigit() and int(token) < len(self._elements(start)):
+                start, end = self._elements(start)[int(token)]
+            else:
+                raise EditError(f"no node at `{token}`")
+        return start, end
+
+
+def line_indent(text: str, offset: int) -> str:
+    """The whitespace that starts the line holding `offset`."""
+    line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+    stripped = text[line_start:offset]
+    return stripped[: len(stripped) - len(stripped.lstrip(" \t"))]
+
+
+class JsonEditor:
+    def __init__(self, text: str, data: Any = None):
+        self.text = text
+        self.locator = EditLocator(text)
+        self._data = data
+
+    @cached_property
+    def style(self) -> JsonStyle:
+        data = self._data if self._data is not None else json.loads(self.text)
+        return detect_style(self.locator, data)
+
+    def edits(self, operation: Operation) -> list[TextEdit]:
+        tokens = split(operation.path)
+        if not tokens:
+            if operation.op == "remove":
+                raise EditError("cannot remove the whole document")
+            start, end = self.locator.find([])
+            return [TextEdit(start, end, self.style.dumps(operation.value, line_indent(self.text, start)))]
+        start, end = self.locator.find(tokens[:-1])
+        opener = self.text[start]
+        if opener == "{":
+            return [self._object_edit(start, end, tokens[-1], operation)]
+        if opener == "[":
+            return [self._array_edit(start, end, tokens[-1], operation)]
+        raise EditError("the parent is not an object or array")
+
+    def _render(self, value: Any, container: Delimited, indent: str) -> str:
+        return self.style.dumps(value, None if container.one_line else indent)
+
+    def _item_indent(self, container: Delimited) -> str:
+        if container.items:
+            return line_indent(self.text, container.items[-1][0])
+        return line_indent(self.text, container.close) + self.style.indent_unit
+
+    def _empty_layout(self, container: Delimited, indent: str) -> tuple[str, str]:
+        if container.one_line:
+            return "", ""
+        newline = self.style.newline
+        return newline + indent, newline + line_indent(self.text, container.close)
+
+    def _object_edit(self, start: int, end: int, key: str, operation: Operation) -> TextEdit:
+        members = self.locator.member_table(start)
+        container = Delimited(self.text, start, end - 1, [(m[0], m[3]) for m in members.values()])
+        if key in members:
+            key_start, _, value_start, value_end = members[key]
+            if operation.op == "remove":
+                return container.remove(list(members).index(key))
+            indent = line_indent(self.text, key_start)
+            return TextEdit(value_start, value_end, self._render(operation.value, container, indent))
+        if operation.op != "add":
+            raise EditError(f"no member `{key}` to {operation.op}")
+        if members:
+            _, key_end, value_start, _ = list(members.values())[-1]
+            key_separator = self.text[key_end:value_start]
+        else:
+            key_separator = self.style.key_separator
+        indent = self._item_indent(container)
+        member = (json.dumps(key, ensure_ascii=self.style.ascii_only) + key_separator
+                  + self._render(operation.value, container, indent))
+        return container.append(member, self.style.item_separator, self._empty_layout(container, indent))
+
+    def _array_edit(self, start: int, end: int, token: str, operation: Operation) -> TextEdit:
+        elements = self.locator.element_table(start)
+        container = Delimited(self.text, start, end - 1, elements)
+        index = len(elements) if token == "-" and operation.op == "add" else _index(token, len(elements))
+        if operation.op == "remove" or (operation.op == "replace" and index < len(elements)):
+            if index >= len(elements):
+                raise EditError(f"no element {index}")
+            if operation.op == "remove":
+                return container.remove(index)
+            element_start, element_end = elements[index]
+            indent = line_indent(self.text, element_start)
+            return TextEdit(element_start, element_end, self._render(operation.value, container, indent))
+        if operation.op != "add" or index > len(elements):
+            raise EditError(f"no element {index} to {operation.op}")
+        indent = self._item_indent(container)
+        item = self._render(operation.value, container, indent)
+        if index < len(elements):
+            return container.insert(index, item, self.style.item_separator)
+        return container.append(item, self.style.item_separator, self._empty_layout(container, indent))
+
+
+def _index(token: str, length: int) -> int:
+    if not token.isdigit():
+        raise EditError(f"`{token}` is not an array index")
+    return int(token)

@@ -1,0 +1,116 @@
+"""Which fixes of one document are applied together, and the text they produce.
+
+Fixes are taken in the order of their findings (position, then code). A fix is held
+back for the next run when it touches the same node as one already taken (same or
+nested JSON pointers) or its text edits collide with one's; it is dropped, with a note
+on its finding, when its edits cannot be computed or the edited text does not re-parse
+to exactly `apply_operations` on the parsed original. Nothing a fix would break is
+ever written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from schema_lint.fixes.editor import fix_edits
+from schema_lint.fixes.operations import OperationError, apply_operations, same_json
+from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
+from schema_lint.model import Diagnostic, Operation
+from schema_lint.sources.documents import Document, read_document
+
+NOT_REPRODUCED = "the edited text does not parse to the intended document"
+
+
+@dataclass
+class FilePlan:
+    doc: Document
+    text: str
+    applied: list[Diagnostic] = field(default_factory=list)
+    # Overlapping an applied fix: applied by the next run.
+    deferred: list[Diagnostic] = field(default_factory=list)
+    # Their fix_note says why.
+    failed: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.doc.text
+
+
+def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
+    plan = FilePlan(doc, doc.text)
+    taken: list[tuple[Diagnostic, list[TextEdit]]] = []
+    for diagnostic in sorted((d for d in diagnostics if d.fix is not None), key=_order):
+        if any(d.fix.operations == diagnostic.fix.operations for d, _ in taken):
+            plan.applied.append(diagnostic)
+            continue
+        try:
+            edits = fix_edits(doc, diagnostic.fix)
+        except EditError as exc:
+            _fail(plan, diagnostic, str(exc))
+            continue
+        if any(_overlaps(diagnostic, edits, other, other_edits) for other, other_edits in taken):
+            plan.deferred.append(diagnostic)
+        else:
+            taken.append((diagnostic, edits))
+    _apply_verified(plan, taken)
+    return plan
+
+
+def _order(diagnostic: Diagnostic) -> tuple:
+    span = diagnostic.span
+    return (span.line, span.column, diagnostic.code, diagnostic.pointer) if span else (0, 0, diagnostic.code, diagnostic.pointer)
+
+
+def _fail(plan: FilePlan, diagnostic: Diagnostic, reason: str) -> None:
+    diagnostic.fix_note = f"fix could not be applied: {reason}"
+    plan.failed.append(diagnostic)
+
+
+def _nested(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + "/") or b.startswith(a + "/")
+
+
+def _overlaps(diagnostic: Diagnostic, edits: list[TextEdit], other: Diagnostic, other_edits: list[TextEdit]) -> bool:
+    if any(_nested(a.path, b.path) for a in diagnostic.fix.operations for b in other.fix.operations):
+        return True
+    return any(a.collides_with(b) for a in edits for b in other_edits)
+
+
+def _operations(taken: list[tuple[Diagnostic, list[TextEdit]]]) -> list[Operation]:
+    return [op for diagnostic, _ in taken for op in diagnostic.fix.operations]
+
+
+def reproduces(doc: Document, text: str, operations: list[Operation]) -> bool:
+    """Whether `text` parses to exactly the operations applied to the parsed original."""
+    try:
+        expected = apply_operations(doc.data, operations)
+    except OperationError:
+        return False
+    reparsed = read_document(doc.path, raw=text.encode("utf-8"), kind=doc.kind)
+    return not reparsed.errors and same_json(reparsed.data, expected)
+
+
+def _edited(doc: Document, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> str:
+    return apply_edits(doc.text, [edit for _, edits in taken for edit in edits])
+
+
+def _apply_verified(plan: FilePlan, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> None:
+    """All taken fixes at once when they verify together (the usual case); otherwise one
+    by one, keeping each that verifies with those kept before it."""
+    doc = plan.doc
+    text = _edited(doc, taken)
+    if reproduces(doc, text, _operations(taken)):
+        plan.text = text
+        plan.applied.extend(d for d, _ in taken)
+        return
+    kept: list[tuple[Diagnostic, list[TextEdit]]] = []
+    for entry in taken:
+        trial = [*kept, entry]
+        if reproduces(doc, _edited(doc, trial), _operations(trial)):
+            kept = trial
+        elif reproduces(doc, _edited(doc, [entry]), _operations([entry])):
+            plan.deferred.append(entry[0])
+        else:
+            _fail(plan, entry[0], NOT_REPRODUCED)
+    plan.text = _edited(doc, kept)
+    plan.applied.extend(d for d, _ in kept)

@@ -1,0 +1,72 @@
+"""Fixes as a reviewer sees them: text edits with line:column positions (the `json`
+report, SARIF) and whole-line suggestions (reviewdog, GitHub suggested changes, the
+markdown report). A GitHub suggestion replaces whole lines of the commented range, so
+a suggestion covers every line its edits touch, carrying their new text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from schema_lint.fixes.editor import fix_edits, per_document
+from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
+from schema_lint.sources.locate import LineIndex
+
+
+@dataclass(frozen=True)
+class LineSuggestion:
+    """Lines `first_line`..`last_line` (1-based, inclusive) become `text` (no final line break)."""
+
+    first_line: int
+    last_line: int
+    text: str
+
+
+def edits_of(diagnostic, document) -> list[TextEdit] | None:
+    """The finding's fix as text edits of its document; None when it has none (a fix
+    whose edits cannot be computed gets a note saying why)."""
+    if diagnostic.fix is None or not diagnostic.fix.operations or document is None or document.errors:
+        return None
+    try:
+        return fix_edits(document, diagnostic.fix)
+    except EditError as exc:
+        diagnostic.fix_note = f"fix could not be applied: {exc}"
+        return None
+
+
+def _index(document) -> LineIndex:
+    return per_document(document, "lines", lambda: LineIndex(document.text))
+
+
+def positioned(document, edit: TextEdit) -> dict:
+    """`{line, column, end_line, end_column, content}`: 1-based, columns in characters, end exclusive."""
+    index = _index(document)
+    line, column = index.position(edit.start)
+    end_line, end_column = index.position(edit.end)
+    return {"line": line, "column": column, "end_line": end_line, "end_column": end_column, "content": edit.content}
+
+
+def line_suggestion(document, edits: list[TextEdit]) -> LineSuggestion:
+    text, index = document.text, _index(document)
+    start, end = min(e.start for e in edits), max(e.end for e in edits)
+    first, first_column = index.position(start)
+    last, last_column = index.position(end)
+    if start == end and first_column == 1 and first > 1:
+        first = last = first - 1  # whole new lines: shown with the line above, which always exists
+    elif last_column == 1 and end > start and last > first:
+        last -= 1  # the edits stop at the line break before `last`
+    region_start = index.starts[first - 1]
+    region_end = index.starts[last] if last < len(index.starts) else len(text)
+    new = apply_edits(text[region_start:region_end], [TextEdit(e.start - region_start, e.end - region_start, e.content)
+                                                      for e in edits])
+    ends_line = region_end > region_start and text[region_end - 1] in "\r\n"
+    if ends_line:
+        new = new[:-2] if new.endswith("\r\n") else new[:-1] if new.endswith(("\n", "\r")) else new
+    return LineSuggestion(first, last, new)
+
+
+def byte_column(document, line: int, column: int) -> int:
+    """A 1-based character column as the 1-based UTF-8 byte column reviewdog counts."""
+    source = document.source_line(line) if document is not None else None
+    if source is None:
+        return column
+    return len(source[: column - 1].encode("utf-8")) + 1

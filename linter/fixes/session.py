@@ -1,0 +1,119 @@
+"""`--fix` and `--diff` over a whole lint result: plan each file's fixes, then show the
+diff, or write the files and lint them again so that what is reported is what remains
+(as ruff does: fixed findings are not reported, the summary counts them)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from schema_lint.fixes.files import StaleFile, unified_diff, write_fixed
+from schema_lint.fixes.plan import FilePlan, plan_fixes
+from schema_lint.model import Diagnostic, FixSafety
+from schema_lint.sources.documents import read_document
+
+
+def applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
+    """Whether the flags enable this finding's fix: safe ones always, unsafe ones on request."""
+    fix = diagnostic.fix
+    return fix is not None and bool(fix.operations) and (fix.safety is FixSafety.SAFE or unsafe)
+
+
+@dataclass(frozen=True)
+class FixSummary:
+    """What the report's summary says about fixes."""
+
+    fixed: int | None
+    available: int
+    hidden: int
+    deferred: int = 0
+
+    @classmethod
+    def of(cls, diagnostics: list[Diagnostic], unsafe: bool, fixed: int | None = None, deferred: int = 0) -> FixSummary:
+        with_fix = [d for d in diagnostics if d.fix is not None and d.fix.operations]
+        available = sum(applicable(d, unsafe) for d in with_fix)
+        return cls(fixed, available, len(with_fix) - available, deferred)
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.deferred:
+            out.append(f"{self.deferred} fix{'es' if self.deferred != 1 else ''} overlapped another fix "
+                       "and wait for the next `--fix` run.")
+        hidden = (f"{self.hidden} hidden fix{'es' if self.hidden != 1 else ''} can be enabled with "
+                  "the `--unsafe-fixes` option") if self.hidden else ""
+        if self.available:
+            line = f"[*] {self.available} fixable with the `--fix` option"
+            out.append(line + (f" ({hidden})." if hidden else "."))
+        elif hidden:
+            out.append(f"No fixes available ({hidden}).")
+        return out
+
+
+class FixSession:
+    def __init__(self, result, unsafe: bool):
+        self.result = result
+        self.unsafe = unsafe
+        grouped: dict[str, list[Diagnostic]] = defaultdict(list)
+        for diagnostic in result.diagnostics:
+            if applicable(diagnostic, unsafe):
+                grouped[diagnostic.path].append(diagnostic)
+        self.plans: list[FilePlan] = [
+            plan_fixes(result.documents[path], diagnostics) for path, diagnostics in grouped.items()
+            if not result.documents[path].errors
+        ]
+        self.errors: list[str] = []
+
+    @property
+    def changed(self) -> list[FilePlan]:
+        return [plan for plan in self.plans if plan.changed]
+
+    @property
+    def fixed(self) -> int:
+        return sum(len(plan.applied) for plan in self.plans)
+
+    @property
+    def deferred(self) -> int:
+        return sum(len(plan.deferred) for plan in self.plans)
+
+    @property
+    def notes(self) -> list[Diagnostic]:
+        return [d for plan in self.plans for d in plan.failed]
+
+    def diff(self) -> str:
+        return "".join(unified_diff(plan.doc.path, plan.doc.text, plan.text) for plan in self.changed)
+
+    def write(self, linter) -> list[str]:
+        """Write every changed file, then replace its findings by a fresh lint of it."""
+        written = []
+        for plan in self.changed:
+            try:
+                write_fixed(plan.doc.path, plan.doc.text, plan.text)
+            except (StaleFile, OSError) as exc:
+                self.errors.append(f"{plan.doc.path}: {exc}")
+                plan.applied.clear()
+                continue
+            written.append(plan.doc.path)
+        self._relint(linter, {path: read_document(path, max_bytes=linter.config.max_file_size) for path in written})
+        return written
+
+    def relint_text(self, linter, plan: FilePlan) -> None:
+        """For stdin: lint the fixed text in place of the original."""
+        doc = plan.doc
+        self._relint(linter, {doc.path: read_document(doc.path, raw=plan.text.encode("utf-8"), kind=doc.kind)})
+
+    def _relint(self, linter, documents: dict) -> None:
+        from schema_lint.engine import LintResult
+
+        fresh = LintResult()
+        for doc in documents.values():
+            linter.lint_document(doc, fresh)
+        notes = {(d.path, d.code, d.pointer): d.fix_note for d in self.notes}
+        for diagnostic in fresh.diagnostics:
+            diagnostic.fix_note = notes.get((diagnostic.path, diagnostic.code, diagnostic.pointer))
+        result = self.result
+        result.diagnostics = [d for d in result.diagnostics if d.path not in documents] + fresh.diagnostics
+        result.diagnostics.sort(key=lambda d: d.sort_key)
+        result.documents.update(fresh.documents)
+
+    def summary(self) -> FixSummary:
+        return FixSummary.of(self.result.diagnostics, self.unsafe, self.fixed, self.deferred)

@@ -1,0 +1,55 @@
+"""New YAML text for fixed nodes, written by ruamel.yaml's round-trip emitter in the
+document's own indentation (guessed by ruamel from the file) and line breaks, so an
+inserted member reads like the ones around it."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.util import load_yaml_guess_indent
+
+# Long strings stay on one line: folding them would change lines nobody asked to change.
+_NO_WRAP = 1 << 30
+
+
+class YamlRenderer:
+    def __init__(self, text: str, newline: str):
+        try:
+            _, indent, sequence_offset = load_yaml_guess_indent(text)
+        except Exception:  # the text parsed already; a failed guess only costs the default style
+            indent, sequence_offset = None, None
+        self.indent = indent or 2
+        self.sequence_offset = sequence_offset or 0
+        self.newline = newline
+
+    def _dump(self, value: Any, flow: bool) -> str:
+        yaml = YAML(typ="rt")
+        yaml.width = _NO_WRAP
+        yaml.default_flow_style = flow
+        yaml.indent(mapping=self.indent, sequence=self.indent, offset=self.sequence_offset)
+        out = io.StringIO()
+        yaml.dump(value, out)
+        return out.getvalue()
+
+    def flow(self, value: Any) -> str:
+        """`value` on one line: a plain or quoted scalar, or a flow collection."""
+        if isinstance(value, (dict, list)):
+            return self._dump(value, flow=True).rstrip("\n")
+        return self._dump([value], flow=True).rstrip("\n")[1:-1]
+
+    def block_member(self, key: str, value: Any, indent: str) -> str:
+        """`key: value` as block lines, each starting with `indent` and ending in a line break."""
+        if not isinstance(value, (dict, list)) or not value:
+            return indent + self.flow(key) + ": " + self.flow(value) + self.newline
+        return self._indented(self._dump({key: value}, flow=False), indent)
+
+    def block_item(self, value: Any, indent: str) -> str:
+        """`- value` as block lines, each starting with `indent` and ending in a line break."""
+        if not isinstance(value, (dict, list)) or not value:
+            return indent + "- " + self.flow(value) + self.newline
+        return self._indented(self._dump([value], flow=False), indent)
+
+    def _indented(self, block: str, indent: str) -> str:
+        return "".join(indent + line + self.newline for line in block.splitlines())

@@ -1,0 +1,56 @@
+"""reviewdog's Diagnostic Format (rdjson), for `reviewdog -f=rdjson`.
+
+Positions are 1-based with columns in UTF-8 bytes and an exclusive end, as reviewdog
+counts them. A finding with a fix carries it as a suggestion for a person to accept:
+reviewdog posts a GitHub suggested change only when the suggestion spans exactly the
+lines of the comment, so such a finding's range is those whole lines (given as lines
+alone, which rdjson reads as whole lines including the last).
+"""
+
+from __future__ import annotations
+
+import json
+
+from schema_lint.fixes.review import byte_column, edits_of, line_suggestion
+from schema_lint.model import Severity
+from schema_lint.report.ci import checkout_path
+
+SOURCE = {"name": "schema-lint", "url": "https://pypi.org/project/schema-lint/"}
+SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
+
+
+def fix_text(fix) -> str:
+    """How a suggestion introduces itself: what it does, and whether it tightens."""
+    effect = "safe" if str(fix.safety) == "safe" else "unsafe: it narrows what calls are accepted"
+    return f"Suggested fix ({effect}): {fix.description}"
+
+
+def _range(document, span) -> dict:
+    return {
+        "start": {"line": span.line, "column": byte_column(document, span.line, span.column)},
+        "end": {"line": span.end_line, "column": byte_column(document, span.end_line, span.end_column)},
+    }
+
+
+def rd_diagnostic(diagnostic, document) -> dict:
+    record = {
+        "message": diagnostic.message,
+        "location": {"path": checkout_path(diagnostic.path)},
+        "severity": SEVERITIES[diagnostic.severity],
+        "code": {"value": diagnostic.code},
+    }
+    if diagnostic.span is not None:
+        record["location"]["range"] = _range(document, diagnostic.span)
+    edits = edits_of(diagnostic, document)
+    if edits:
+        suggestion = line_suggestion(document, edits)
+        lines = {"start": {"line": suggestion.first_line}, "end": {"line": suggestion.last_line}}
+        record["location"]["range"] = lines
+        record["suggestions"] = [{"range": lines, "text": suggestion.text}]
+        record["message"] += "\n\n" + fix_text(diagnostic.fix)
+    return record
+
+
+def render(result, options) -> str:
+    diagnostics = [rd_diagnostic(d, result.documents.get(d.path)) for d in result.diagnostics]
+    return json.dumps({"source": SOURCE, "diagnostics": diagnostics}, indent=2, ensure_ascii=False) + "\n"
