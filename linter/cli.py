@@ -118,7 +118,9 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         click.echo(render_statistics(result, json_output=output_format in ("json", "jsonl")), nl=False)
     else:
         format_name = output_format or ("full" if sys.stdout.isatty() else "concise")
-        click.echo(render(format_name, result, ReportOptions(color=use_color(sys.stdout))), nl=False)
+        color = use_color(sys.stdout)
+        # color= also stops click from stripping the codes when FORCE_COLOR asks for them off a terminal.
+        click.echo(render(format_name, result, ReportOptions(color=color)), nl=False, color=color)
     code = exit_code(result, config.fail_on)
     sys.exit(0 if exit_zero and code == 1 else code)
 

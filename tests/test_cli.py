@@ -1,0 +1,226 @@
+"""The command line as users meet it: commands, exit codes, inputs, colour."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint import __version__
+from schema_lint.cli import main, use_color
+from schema_lint.rule import load_rules
+
+SELECT = ["--select", "SL101,SL201,SL301"]
+LOOSE = {"type": "object", "properties": {"title": {"type": "string"}}}
+TIGHT = {"type": "object", "properties": {"title": {"type": "string", "maxLength": 100}},
+         "required": ["title"], "additionalProperties": False}
+
+
+def tool(name: str, schema: dict) -> str:
+    return json.dumps({"name": name, "description": "A tool.", "inputSchema": schema}, indent=2)
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A directory with a loose write tool, a loose read tool and a tight tool; the cwd."""
+    (tmp_path / "create_ticket.json").write_text(tool("create_ticket", LOOSE))
+    (tmp_path / "search_tickets.json").write_text(tool("search_tickets", LOOSE))
+    (tmp_path / "update_ticket.json").write_text(tool("update_ticket", TIGHT))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def files_with_findings(output: str) -> set[str]:
+    return {match[1] for match in re.finditer(r"^(\S+):\d+:\d+: SL\d{3} ", output, re.M)}
+
+
+# --- commands ---------------------------------------------------------------------------
+
+
+def test_plain_paths_mean_check(project):
+    plain, check = run(*SELECT, "create_ticket.json"), run("check", *SELECT, "create_ticket.json")
+    assert (plain.exit_code, plain.stdout) == (check.exit_code, check.stdout)
+    assert "create_ticket.json:7:16: SL301 [warning]" in plain.stdout
+
+
+def test_rule_prints_its_documentation_by_code_or_name():
+    by_code, by_name = run("rule", "SL101"), run("rule", "missing-required")
+    assert by_code.exit_code == 0 and by_code.stdout == by_name.stdout
+    assert by_code.stdout.startswith("# SL101 missing-required\n")
+    for heading in ("## What it does", "## Why is this bad", "## Example", "## Fix safety"):
+        assert heading in by_code.stdout
+
+
+def test_rule_unknown_is_a_usage_error():
+    result = run("rule", "SL999")
+    assert result.exit_code == 2 and "unknown rule `SL999`" in result.stderr
+
+
+def test_rules_lists_every_registered_rule():
+    rules = load_rules()
+    text = run("rules").stdout.splitlines()
+    assert [line.split()[0] for line in text] == list(rules)
+    listed = json.loads(run("rules", "--output-format", "json").stdout)
+    assert [(r["code"], r["name"], r["severity"]) for r in listed] == [
+        (r.code, r.name, r.default_severity_text) for r in rules.values()]
+
+
+def test_version():
+    assert run("--version").stdout == f"schema-lint, version {__version__}\n"
+
+
+# --- exit codes -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    ([*SELECT, "update_ticket.json"], 0),                          # nothing found
+    ([*SELECT, "create_ticket.json"], 1),                          # errors and a warning
+    ([*SELECT, "search_tickets.json"], 1),                         # warnings on a read tool
+    ([*SELECT, "--fail-on", "error", "search_tickets.json"], 0),   # ... below the threshold
+    ([*SELECT, "--fail-on", "error", "create_ticket.json"], 1),
+    (["--select", "SL301", "search_tickets.json"], 0),             # info never fails
+    ([*SELECT, "--fail-on", "never", "create_ticket.json"], 0),
+    ([*SELECT, "--exit-zero", "create_ticket.json"], 0),
+    ([*SELECT, "--output-format", "xml", "create_ticket.json"], 2),  # usage error
+])
+def test_exit_codes(project, args, code):
+    assert run(*args).exit_code == code
+
+
+def test_unreadable_input_exits_2_and_the_other_files_are_still_linted(project):
+    (project / "broken.json").write_text('{"name": "x", "inputSchema": {')
+    for extra in ([], ["--exit-zero"]):
+        result = run(*SELECT, *extra, "broken.json", "create_ticket.json")
+        assert result.exit_code == 2
+        assert "broken.json:1:31: SL000 [error] invalid JSON" in result.stdout
+        assert "create_ticket.json:7:16: SL301" in result.stdout
+
+
+def test_bad_configuration_exits_2_with_the_key_and_no_traceback(project):
+    (project / "pyproject.toml").write_text('[tool.schema-lint]\nfail_on = "error"\n')
+    result = run("create_ticket.json")
+    assert result.exit_code == 2
+    assert "unknown configuration key `fail_on` (did you mean `fail-on`?)" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_command_line_overrides_the_configuration_file(project):
+    (project / "pyproject.toml").write_text('[tool.schema-lint]\nselect = ["SL301"]\nfail-on = "error"\n')
+    assert run("create_ticket.json").exit_code == 0
+    assert run("--fail-on", "warning", "create_ticket.json").exit_code == 1
+    assert "SL101" in run("--select", "SL1", "create_ticket.json").stdout
+    assert run("--ignore", "SL3", "--fail-on", "warning", "create_ticket.json").stdout.startswith("All checks passed")
+
+
+def test_statistics_count_findings_per_rule(project):
+    result = run(*SELECT, "--statistics", "create_ticket.json", "search_tickets.json")
+    assert [line.split()[:2] for line in result.stdout.splitlines()] == [["2", "SL101"], ["2", "SL201"], ["2", "SL301"]]
+    counts = json.loads(run(*SELECT, "--statistics", "--output-format", "json", "create_ticket.json").stdout)
+    assert [(c["code"], c["count"]) for c in counts] == [("SL101", 1), ("SL201", 1), ("SL301", 1)]
+
+
+# --- inputs -----------------------------------------------------------------------------
+
+
+def test_stdin_takes_its_name_and_format_from_stdin_filename(project):
+    yaml = "name: create_ticket\ninputSchema:\n  type: object\n  properties:\n    title: {type: string}\n"
+    named = run(*SELECT, "-", "--stdin-filename", "tools/ticket.yaml", input=yaml)
+    assert named.exit_code == 1
+    assert "tools/ticket.yaml:5:12: SL301 [warning]" in named.stdout
+    anonymous = run(*SELECT, "-", input=tool("create_ticket", LOOSE))
+    assert "-:7:16: SL301" in anonymous.stdout
+
+
+def test_directories_skip_gitignored_and_vendored_paths(project):
+    (project / ".git").mkdir()
+    (project / ".gitignore").write_text("generated/\n*.local.json\n")
+    for path in ("generated/a.json", "mine.local.json", "node_modules/pkg/b.json", "sub/create_c.json"):
+        (project / path).parent.mkdir(parents=True, exist_ok=True)
+        (project / path).write_text(tool("create_c", LOOSE))
+    assert files_with_findings(run(*SELECT, ".").stdout) == {"create_ticket.json", "search_tickets.json", "sub/create_c.json"}
+    # A file named on the command line is read even when ignored (pre-commit names files).
+    assert "mine.local.json:7:16: SL301" in run(*SELECT, "mine.local.json").stdout
+
+
+def test_verbose_lists_files_without_a_tool(project):
+    (project / "settings.json").write_text('{"theme": "dark"}')
+    assert run(*SELECT, "-v", ".").stderr == "settings.json: no tool found, skipped\n"
+    assert run(*SELECT, ".").stderr == ""
+
+
+# --- colour -----------------------------------------------------------------------------
+
+
+class Stream:
+    def __init__(self, tty: bool):
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(("tty", "env", "expected"), [
+    (True, {}, True),
+    (False, {}, False),
+    (True, {"NO_COLOR": "1"}, False),
+    (False, {"FORCE_COLOR": "1"}, True),
+    (True, {"NO_COLOR": "1", "FORCE_COLOR": "1"}, False),
+])
+def test_colour_only_on_a_terminal_unless_told(monkeypatch, tty, env, expected):
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert use_color(Stream(tty)) is expected
+
+
+def test_piped_output_is_concise_and_plain(project):
+    result = run(*SELECT, "create_ticket.json")
+    assert "\x1b[" not in result.stdout and " | " not in result.stdout
+
+
+def console(args: list[str], cwd: Path, terminal: bool, **env: str) -> tuple[int, str]:
+    """Run the installed `schema-lint` script, its stdout a terminal or a pipe."""
+    script = Path(sys.executable).with_name("schema-lint")
+    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")} | env
+    if not terminal:
+        done = subprocess.run([str(script), *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=60)
+        return done.returncode, done.stdout
+    try:
+        leader, follower = pty.openpty()
+    except OSError:
+        pytest.skip("no pseudo-terminal on this machine")
+    process = subprocess.Popen([str(script), *args], cwd=cwd, env=environ, stdout=follower, stderr=follower)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closes when the process ends
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    return process.wait(timeout=60), b"".join(chunks).decode("utf-8")
+
+
+def test_real_console_script_in_a_terminal_and_in_a_pipe(project):
+    code, coloured = console([*SELECT, "create_ticket.json"], project, terminal=True)
+    assert code == 1
+    assert "\x1b[" in coloured and " | " in coloured  # full format, in colour
+    _, plain = console([*SELECT, "create_ticket.json"], project, terminal=True, NO_COLOR="1")
+    assert "\x1b[" not in plain and " | " in plain
+    code, piped = console([*SELECT, "create_ticket.json"], project, terminal=False)
+    assert code == 1 and piped.splitlines()[0].startswith("create_ticket.json:") and "\x1b[" not in piped
