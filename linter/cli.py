@@ -94,8 +94,14 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
 @click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool.")
+@click.option("--fix/--no-fix", default=False, help="Apply the enabled fixes (safe ones; tightening ones too with --unsafe-fixes), then report what remains.")
+@click.option("--unsafe-fixes/--no-unsafe-fixes", default=False,
+              help="Enable tightening fixes: they count as fixable, --fix applies them, --diff shows them.")
+@click.option("--diff", is_flag=True, help="Print the enabled fixes as a unified diff and write nothing; exit 1 when there is a change.")
+@click.option("--show-fixes", is_flag=True, help="With --fix: list what was fixed, per file and rule (on stderr).")
+@click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when --fix changed a file, even if nothing remains.")
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
-          config_path, stdin_filename, verbose):
+          config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix):
     """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
     from schema_lint.engine import Linter, exit_code
     from schema_lint.report import ReportOptions, render
@@ -108,7 +114,14 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     config.profiles = sorted(set(config.profiles) | set(profiles))
     if fail_on:
         config.fail_on = fail_on
-    result = Linter(config).run(paths or ["."], stdin_name=stdin_filename)
+    linter = Linter(config)
+    result = linter.run(paths or ["."], stdin_name=stdin_filename)
+    from schema_lint.fixes.command import run_fix_flags
+
+    fixing = run_fix_flags(linter, result, fix=fix, unsafe=unsafe_fixes, diff=diff, show_fixes=show_fixes,
+                           from_stdin=list(paths) == ["-"])
+    if fixing.exit_code is not None:
+        sys.exit(fixing.exit_code)
     if verbose:
         for path in result.skipped:
             click.echo(f"{path}: no tool found, skipped", err=True)
@@ -118,11 +131,15 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         click.echo(render_statistics(result, json_output=output_format in ("json", "jsonl")), nl=False)
     else:
         format_name = output_format or ("full" if sys.stdout.isatty() else "concise")
-        color = use_color(sys.stdout)
+        stream = sys.stderr if fixing.report_to_stderr else sys.stdout
+        color = use_color(stream)
         # color= also stops click from stripping the codes when FORCE_COLOR asks for them off a terminal.
-        click.echo(render(format_name, result, ReportOptions(color=color)), nl=False, color=color)
+        click.echo(render(format_name, result, ReportOptions(color=color, fixing=fix)), nl=False, color=color,
+                   err=fixing.report_to_stderr)
     code = exit_code(result, config.fail_on)
-    sys.exit(0 if exit_zero and code == 1 else code)
+    if exit_zero and code == 1:
+        code = 0
+    sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
 
 
 @main.command("rule")

@@ -37,6 +37,8 @@ class LintResult:
     # Files read that held no tool (listed with -v).
     skipped: list[str] = field(default_factory=list)
     tools_checked: int = 0
+    # Set by `check`: what the summary says about fixes (a `schema_lint.fixes.session.FixSummary`).
+    fix_summary: object | None = None
 
     @property
     def had_parse_errors(self) -> bool:
