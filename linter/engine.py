@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
 from schema_lint.model import Diagnostic, Severity
+from schema_lint.providers import implied_profiles
 from schema_lint.rule import Finding, Rule, ToolContext, load_rules, select_codes
 from schema_lint.side_effects import classify
 from schema_lint.sources.documents import Document, read_document
@@ -22,12 +23,6 @@ from schema_lint.sources.tools import find_tools
 
 PARSE_ERROR_CODE = "SL000"
 PARSE_ERROR_NAME = "parse-error"
-# Providers' strict flags switch on the matching profile for that tool alone.
-_STRICT_PROFILES = {
-    "openai_chat_function": "openai-strict",
-    "openai_responses_function": "openai-strict",
-    "anthropic_tool": "anthropic-strict",
-}
 
 
 @dataclass
@@ -112,10 +107,7 @@ class Linter:
                 if fnmatch.fnmatchcase(name, glob) for code in codes]
 
     def _profiles(self, tool) -> frozenset[str]:
-        profiles = set(self.config.profiles)
-        if tool.strict and tool.format in _STRICT_PROFILES:
-            profiles.add(_STRICT_PROFILES[tool.format])
-        return frozenset(profiles)
+        return frozenset(set(self.config.profiles) | implied_profiles(tool))
 
 
 def _listed(code: str, prefixes: list[str]) -> bool:

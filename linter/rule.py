@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from schema_lint.model import Fix, Severity, SideEffects, Tool
+from schema_lint.providers import OPENAI_STRICT, refusing
 from schema_lint.schema_walk import SchemaNode, walk
 
 ENTRY_POINT_GROUP = "schema_lint.rules"
@@ -84,6 +85,18 @@ class ToolContext:
     @property
     def side_effects(self) -> SideEffects:
         return self.tool.side_effects
+
+    def refuses(self, keyword: str) -> bool:
+        """Whether a provider this tool is checked for rejects (or ignores) `keyword`.
+
+        Rules ask before they advise: a fix must never suggest what the provider refuses.
+        """
+        return refusing(self.profiles, keyword) is not None
+
+    @property
+    def optional_as_nullable(self) -> bool:
+        """openai-strict wants every property required, optional ones spelled `[T, "null"]`."""
+        return OPENAI_STRICT in self.profiles
 
     @cached_property
     def nodes(self) -> list[SchemaNode]:

@@ -131,3 +131,30 @@ def label(node: SchemaNode) -> str:
     for part in reversed(parts):
         text += part if part == "[]" or not text else "." + part
     return text or "(root)"
+
+
+def field_name(node: SchemaNode) -> str | None:
+    """The property a subschema describes, also through array items and union branches.
+
+    `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`: rules judge a value by
+    the name it travels under.
+    """
+    current: SchemaNode | None = node
+    while current is not None and not current.is_property:
+        if current.keyword not in ("items", "anyOf", "oneOf", "prefixItems"):
+            return None
+        current = current.parent
+    return current.name if current is not None else None
+
+
+def accepts_null(schema: Any) -> bool:
+    """Whether a schema says `null` is welcome: a `null` type, or a `null` branch of a union."""
+    if not isinstance(schema, dict):
+        return schema is True
+    declared = schema.get("type")
+    if declared == "null" or (isinstance(declared, list) and "null" in declared):
+        return True
+    if schema.get("nullable") is True:
+        return True
+    branches = schema.get("anyOf") or schema.get("oneOf") or []
+    return isinstance(branches, list) and any(isinstance(b, dict) and b.get("type") == "null" for b in branches)
