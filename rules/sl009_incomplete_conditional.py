@@ -1,0 +1,58 @@
+"""An `if` with no `then` or `else`, or a `then`/`else` with no `if`.
+
+## What it does
+Flags an `if` that has neither `then` nor `else` beside it, and a `then` or `else` that
+has no `if` beside it.
+
+## Why is this bad
+Each half is ignored without the other: validators evaluate `if` only to choose between
+`then` and `else`, and skip a `then`/`else` that has no `if`. The author meant a
+condition, and the schema enforces none, usually because the keywords ended up at
+different levels (the `then` inside `properties`, or in a sibling `allOf` branch).
+
+## Example
+```json
+{"type": "object", "if": {"properties": {"channel": {"const": "email"}}},
+ "properties": {"channel": {"enum": ["console", "email"]}, "then": {"required": ["recipient"]}}}
+```
+Use instead:
+```json
+{"type": "object", "properties": {"channel": {"enum": ["console", "email"]}},
+ "if": {"properties": {"channel": {"const": "email"}}, "required": ["channel"]},
+ "then": {"required": ["recipient"]}}
+```
+
+## Fix safety
+Safe: the fix removes the keyword that has no effect, so every call validates exactly as
+before. Moving it to where it was meant to be is for a person.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+
+CODE = "SL009"
+NAME = "incomplete-conditional"
+SEVERITY = Severity.WARNING
+FIXABLE = True
+
+
+def check(ctx):
+    for node in ctx.walk():
+        if not isinstance(node.schema, dict):
+            continue
+        if "if" in node.schema and "then" not in node.schema and "else" not in node.schema:
+            yield _finding(node, "if", "has no `then` or `else`")
+        if "if" not in node.schema:
+            for keyword in ("then", "else"):
+                if keyword in node.schema:
+                    yield _finding(node, keyword, "has no `if` beside it")
+
+
+def _finding(node, keyword: str, problem: str) -> Finding:
+    pointer = join(node.pointer, keyword)
+    fix = Fix(f"remove the ignored `{keyword}`", FixSafety.SAFE, (Operation("remove", pointer),))
+    return Finding(pointer, f"`{keyword}` in `{label(node)}` {problem}, so it is ignored", fix=fix)

@@ -1,0 +1,72 @@
+"""An `enum` or `const` value that the schema's own `type` rejects.
+
+## What it does
+Flags each `enum` value, and a `const`, whose JSON type is not among the declared
+`type`s (`"5"` in the enum of an `integer`, `null` in the enum of a `string` that does
+not also allow `"null"`). Dialect type names (`int`, `str`, Gemini's `STRING`) count as
+their standard types.
+
+## Why is this bad
+Both keywords must hold, so such a value can never be sent: the model is offered a
+choice the validator refuses, and the retry it makes is a guess. Often it is the sign
+of a type that was meant to be a union (`["string", "null"]`).
+
+## Example
+```json
+{"type": "integer", "enum": [1, 2, "3"]}
+```
+Use instead:
+```json
+{"type": "integer", "enum": [1, 2, 3]}
+```
+
+## Fix safety
+Safe when some values fit: the fix removes the values that could never validate, and
+the schema accepts exactly what it accepted before. No fix when none fit (or for a
+`const`): the schema accepts nothing, and what was meant is for a person to say.
+"""
+
+from __future__ import annotations
+
+import json
+
+from schema_lint.json_types import declared_types, instance_types
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+
+CODE = "SL012"
+NAME = "enum-type-mismatch"
+SEVERITY = Severity.WARNING
+FIXABLE = True
+
+
+def check(ctx):
+    for node in ctx.walk():
+        types = declared_types(node.schema)
+        if not types:
+            continue
+        values = node.get("enum")
+        if isinstance(values, list):
+            fitting = [v for v in values if instance_types(v) & types]
+            if len(fitting) < len(values):
+                wrong = [v for v in values if not instance_types(v) & types]
+                pointer = join(node.pointer, "enum")
+                fix = Fix("remove the values the type rejects", FixSafety.SAFE,
+                          (Operation("replace", pointer, fitting),)) if fitting else None
+                yield Finding(pointer, f"`{label(node)}` is {_show_types(types)}, so its enum values "
+                              f"{', '.join(map(_show, wrong))} can never validate", fix=fix,
+                              severity=None if fitting else Severity.ERROR)
+        if "const" in node.schema and not instance_types(node.get("const")) & types:
+            yield Finding(join(node.pointer, "const"), f"`{label(node)}` is {_show_types(types)}, so its const "
+                          f"{_show(node.get('const'))} can never validate: nothing is accepted", severity=Severity.ERROR)
+
+
+def _show_types(types: frozenset[str]) -> str:
+    return " or ".join(f"`{t}`" for t in sorted(types))
+
+
+def _show(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 30 else text[:27] + "..."

@@ -1,0 +1,92 @@
+"""A `pattern` that is not an ECMA-262 regular expression.
+
+## What it does
+Compiles every `pattern` and `patternProperties` key as ECMA-262 (with the `u` flag, as
+ajv and other JavaScript validators do) and flags those that fail. Python-only syntax is
+named with its ECMA-262 spelling: `(?P<name>…)` is `(?<name>…)`, `(?P=name)` is
+`\\k<name>`, `\\A` and `\\Z` are `^` and `$`, and inline flags such as `(?i)` do not exist.
+
+## Why is this bad
+JSON Schema's `pattern` dialect is ECMA-262. A Python-flavoured pattern works in the
+Python service that wrote it and fails elsewhere: a JavaScript validator refuses the
+whole schema, a provider rejects the tool, or, without the `u` flag, `\\Z` silently
+means the letter `Z`.
+
+## Example
+```json
+{"type": "string", "pattern": "^(?P<year>\\d{4})-\\d{2}\\Z"}
+```
+Use instead:
+```json
+{"type": "string", "pattern": "^(?<year>\\d{4})-\\d{2}$"}
+```
+
+## Fix safety
+Unsafe: the fix rewrites the Python-only constructs above into their ECMA-262 spelling
+(only when the result compiles). Validators that failed on the old pattern start
+enforcing the new one, so calls they used to let through may be rejected.
+"""
+
+from __future__ import annotations
+
+import re
+
+import regress
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+
+CODE = "SL013"
+NAME = "invalid-pattern"
+SEVERITY = Severity.ERROR
+FIXABLE = True
+
+# Python-only construct → (what it is, its ECMA-262 spelling as a re.sub replacement, or None)
+PYTHON_ONLY = (
+    (re.compile(r"\(\?P<(\w+)>"), "`(?P<name>` is Python's named group; ECMA-262 writes `(?<name>`", r"(?<\1>"),
+    (re.compile(r"\(\?P=(\w+)\)"), "`(?P=name)` is Python's backreference; ECMA-262 writes `\\k<name>`", r"\\k<\1>"),
+    (re.compile(r"(?<!\\)((?:\\\\)*)\\Z"), "`\\Z` is Python's end of input; ECMA-262 writes `$`", r"\1$"),
+    (re.compile(r"(?<!\\)((?:\\\\)*)\\A"), "`\\A` is Python's start of input; ECMA-262 writes `^`", r"\1^"),
+    (re.compile(r"\(\?[aiLmsux]+\)"), "inline flags such as `(?i)` do not exist in ECMA-262", None),
+)
+
+
+def check(ctx):
+    for node in ctx.walk():
+        pattern = node.get("pattern")
+        if isinstance(pattern, str):
+            error = ecma_error(pattern)
+            if error:
+                pointer = join(node.pointer, "pattern")
+                yield Finding(pointer, f"`pattern` of `{label(node)}` is not ECMA-262: {error}", fix=_fix(pointer, pattern))
+        keys = node.get("patternProperties")
+        if isinstance(keys, dict):
+            for key in keys:
+                error = ecma_error(key)
+                if error:
+                    yield Finding(join(node.pointer, "patternProperties", key),
+                                  f"`patternProperties` key {key!r} is not ECMA-262: {error}", at_key=True)
+
+
+def ecma_error(pattern: str) -> str | None:
+    """Why `pattern` does not compile as ECMA-262 (with the `u` flag), or None when it does."""
+    try:
+        regress.Regex(pattern, "u")
+    except regress.RegressError as exc:
+        hints = [hint for construct, hint, _ in PYTHON_ONLY if construct.search(pattern)]
+        return "; ".join(hints) if hints else str(exc) or "invalid regular expression"
+    return None
+
+
+def _fix(pointer: str, pattern: str) -> Fix | None:
+    rewritten = pattern
+    for construct, _, replacement in PYTHON_ONLY:
+        if construct.search(rewritten):
+            if replacement is None:
+                return None
+            rewritten = construct.sub(replacement, rewritten)
+    if rewritten == pattern or ecma_error(rewritten):
+        return None
+    return Fix(f"rewrite as `{rewritten}`", FixSafety.UNSAFE, (Operation("replace", pointer, rewritten),))

@@ -1,0 +1,114 @@
+"""A default on a field that decides where money, messages or rights go.
+
+## What it does
+Flags a property with a `default` when its name (or, for a generic name, its
+description) says it holds an amount, price or currency; a recipient, destination or
+account; or a permission, role or scope. Paging and sorting fields (`page`, `limit`,
+`cursor`, `offset`, `sort`…) and filter bounds (`price_min`) never count, and an empty
+default (`null`, `""`, `[]`, `0`, `false`) chooses nothing. Extra name words come from
+the `sensitive-names` setting.
+
+## Why is this bad
+A model that leaves out an argument it was never told is important gets the default:
+money goes to the default account, the invite carries the default `admin` role, the
+refund is the default amount. On a tool that changes the world such a call should fail
+and ask, not guess. On read tools the cost is lower, so it is only info there.
+
+## Example
+```json
+{"type": "object", "properties": {"amount": {"type": "number", "default": 100},
+ "to_account": {"type": "string"}}, "required": ["to_account"]}
+```
+Use instead:
+```json
+{"type": "object", "properties": {"amount": {"type": "number", "exclusiveMinimum": 0},
+ "to_account": {"type": "string"}}, "required": ["to_account", "amount"]}
+```
+
+## Fix safety
+Unsafe (tightening): the fix removes the `default` and adds the field to `required`, so
+calls that relied on the default are rejected afterwards.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schema_lint.field_kinds import words
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding, by_side_effects
+from schema_lint.schema_walk import SchemaNode, label
+
+CODE = "SL103"
+NAME = "sensitive-default"
+SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.ERROR)
+FIXABLE = True
+
+# kind → name words that say it
+SENSITIVE_WORDS = {
+    "money": {"amount", "amounts", "price", "prices", "cost", "fee", "fees", "currency", "currencies",
+              "payment", "charge", "refund", "tip", "salary", "budget"},
+    "recipient": {"recipient", "recipients", "payee", "beneficiary", "assignee", "assignees", "cc", "bcc"},
+    "destination": {"destination", "dest", "iban", "wallet"},
+    "account": {"account", "accounts"},
+    "permission": {"permission", "permissions", "role", "roles", "scope", "scopes", "privilege", "privileges",
+                   "acl", "grant", "grants"},
+}
+# Exact names that are sensitive on their own but too short to match as words.
+SENSITIVE_NAMES = {"to": "recipient"}
+# Paging, sorting and filtering words: `page_size`, `sort_by_price`, `price_min` shape a
+# listing, they move nothing.
+NEUTRAL_WORDS = frozenset({"page", "pages", "limit", "cursor", "offset", "sort", "order", "per", "size", "skip",
+                           "top", "min", "max", "range", "filter", "results", "direction", "asc", "desc", "format",
+                           "unit", "units", "language", "locale", "timezone"})
+# Descriptions that name a sensitive kind outright, for fields whose names are generic.
+_DESCRIPTION = re.compile(r"\b(amount of money|amount to (?:pay|charge|transfer|send|refund)|recipient|"
+                          r"destination account|permission level|access role)\b", re.I)
+
+
+def check(ctx):
+    extra = {w.lower() for w in ctx.settings.get("sensitive-names", [])}
+    for node in ctx.properties():
+        default = node.get("default")
+        if not default or node.parent is None:
+            continue
+        kind = sensitive_kind(node, extra)
+        if kind is None:
+            continue
+        yield Finding(join(node.pointer, "default"),
+                      f"`{label(node)}` ({kind}) defaults to {_show(default)}: a call that omits it "
+                      f"gets a value nobody chose",
+                      fix=_fix(node))
+
+
+def sensitive_kind(node: SchemaNode, extra: set[str]) -> str | None:
+    name = node.name or ""
+    if name.lower() in SENSITIVE_NAMES:
+        return SENSITIVE_NAMES[name.lower()]
+    parts = set(words(name))
+    if parts & NEUTRAL_WORDS:
+        return None
+    for kind, names in SENSITIVE_WORDS.items():
+        if parts & names:
+            return kind
+    if parts & extra:
+        return "configured"
+    description = node.get("description")
+    if isinstance(description, str) and _DESCRIPTION.search(description):
+        return "by its description"
+    return None
+
+
+def _fix(node: SchemaNode) -> Fix:
+    required = node.parent.get("required")
+    names = [*required] if isinstance(required, list) else []
+    operations = [Operation("remove", join(node.pointer, "default"))]
+    if node.name not in names:
+        operations.append(Operation("add", join(node.parent.pointer, "required"), [*names, node.name]))
+    return Fix(f"remove the default and require `{node.name}`", FixSafety.UNSAFE, tuple(operations))
+
+
+def _show(value) -> str:
+    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,105 @@
+"""A parameter widened to accept a value or an array of that value.
+
+## What it does
+Flags an `anyOf`, `oneOf` or type list that accepts both `T` and an array of `T`
+(`"tag"` or `["tag"]`), with or without `null` beside them.
+
+## Why is this bad
+The union is there for one model's habit of sending a scalar where a list belongs. It
+makes every consumer handle two shapes, hides which one the tool really wants from the
+next model, and is refused by some providers' strict modes. Keep the public schema
+strict and let the boundary canonicalize `"tag"` into `["tag"]`, which schema-lint's
+boundary does by default.
+
+## Example
+```json
+{"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+```
+Use instead:
+```json
+{"type": "array", "items": {"type": "string"}}
+```
+
+## Fix safety
+Unsafe (tightening): the fix keeps only the array form (and `null`, if the union allowed
+it); a bare scalar is rejected afterwards unless the boundary canonicalizes it. No fix
+when the scalar branches are not all element types of the array.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding, by_side_effects
+from schema_lint.schema_walk import label, standard_type
+
+CODE = "SL202"
+NAME = "loose-union"
+SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
+FIXABLE = True
+
+
+def check(ctx):
+    for node in ctx.walk():
+        for keyword in ("anyOf", "oneOf"):
+            branches = node.get(keyword)
+            if isinstance(branches, list):
+                yield from _union_of_branches(node, keyword, branches)
+        if isinstance(node.get("type"), list):
+            yield from _type_list(node)
+
+
+def _union_of_branches(node, keyword: str, branches: list):
+    schemas = [b for b in branches if isinstance(b, dict)]
+    arrays = [b for b in schemas if _types(b) == {"array"}]
+    scalars = set().union(*(_types(b) for b in schemas if b not in arrays)) - {"null"}
+    for array in arrays:
+        covered = _covered(scalars, _types(array.get("items")))
+        if covered:
+            nullable = any(_types(b) == {"null"} for b in schemas)
+            narrowed = [array, {"type": "null"}] if nullable else [array]
+            fix = None
+            if covered == scalars:
+                fix = Fix("keep only the array form", FixSafety.UNSAFE,
+                          (Operation("replace", join(node.pointer, keyword), narrowed),))
+            yield Finding(join(node.pointer, keyword), _message(node, scalars), fix=fix)
+            return
+
+
+def _type_list(node):
+    names = {standard_type(t) for t in node.get("type") if isinstance(t, str)} - {None}
+    scalars = names - {"array", "null"}
+    if "array" not in names or not scalars:
+        return
+    items = node.get("items")
+    covered = _covered(scalars, _types(items)) if isinstance(items, dict) else scalars
+    if not covered:
+        return
+    fix = None
+    if covered == scalars:
+        narrowed = ["array", "null"] if "null" in names else "array"
+        operations = [Operation("replace", join(node.pointer, "type"), narrowed)]
+        if items is None and len(scalars) == 1:
+            operations.append(Operation("add", join(node.pointer, "items"), {"type": next(iter(scalars))}))
+        if items is not None or len(scalars) == 1:
+            fix = Fix("keep only the array form", FixSafety.UNSAFE, tuple(operations))
+    yield Finding(join(node.pointer, "type"), _message(node, scalars), fix=fix)
+
+
+def _types(schema) -> set[str]:
+    if not isinstance(schema, dict):
+        return set()
+    declared = schema.get("type")
+    names = declared if isinstance(declared, list) else [declared]
+    return {standard_type(n) for n in names if isinstance(n, str)} - {None}
+
+
+def _covered(scalars: set[str], elements: set[str]) -> set[str]:
+    """The scalar types an array's elements also accept (an integer is a number)."""
+    return {t for t in scalars if t in elements or (t == "integer" and "number" in elements)}
+
+
+def _message(node, scalars: set[str]) -> str:
+    shown = " or ".join(sorted(scalars))
+    return (f"`{label(node)}` accepts a {shown} or an array of them; keep the array form and "
+            f"canonicalize scalars at the boundary")

@@ -1,0 +1,65 @@
+"""A tool with side effects that cannot be retried safely.
+
+## What it does
+Flags a write or destructive tool whose top-level parameters include no idempotency key:
+`idempotency_key`, `request_id`, `client_token`, `dedupe_key`, `client_request_id`
+(any spelling: `idempotencyKey`, `Idempotency-Key`…), plus the names in the
+`idempotency-keys` setting. A tool whose MCP annotations say `idempotentHint: true` is
+idempotent by its own account and is skipped. Info on write tools, a warning on
+destructive ones.
+
+## Why is this bad
+Agents retry: after a timeout, a dropped connection, a model that calls twice. Without
+a key the executor cannot tell the retry from a second request, and the customer is
+charged twice or two tickets are opened. schema-lint's boundary never retries a
+side-effecting tool on a non-validation error without one.
+
+## Example
+```json
+{"type": "object", "properties": {"amount": {"type": "number"}}, "required": ["amount"]}
+```
+Use instead:
+```json
+{"type": "object", "properties": {"amount": {"type": "number"},
+ "idempotency_key": {"type": "string", "maxLength": 64, "description": "Same key, same effect: retries are safe."}},
+ "required": ["amount", "idempotency_key"]}
+```
+
+## Fix safety
+No fix: a key the executor ignores protects nothing, so adding one is the executor
+owner's change.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schema_lint.model import Severity, SideEffects
+from schema_lint.rule import Finding, by_side_effects
+
+CODE = "SL501"
+NAME = "missing-idempotency-key"
+SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.INFO, destructive=Severity.WARNING)
+KEY_NAMES = ("idempotency_key", "idempotency_token", "idempotence_key", "request_id", "client_request_id",
+             "client_token", "dedupe_key", "dedup_key", "deduplication_key", "deduplication_id", "dedupe_id")
+
+
+def check(ctx):
+    if ctx.side_effects is SideEffects.READ or _declared_idempotent(ctx.tool.definition):
+        return
+    accepted = {normalized(n) for n in (*KEY_NAMES, *ctx.settings.get("idempotency-keys", []))}
+    properties = ctx.tool.schema.get("properties") if isinstance(ctx.tool.schema, dict) else None
+    names = properties if isinstance(properties, dict) else {}
+    if not any(normalized(name) in accepted for name in names):
+        yield Finding(ctx.tool.schema_pointer, f"{ctx.side_effects} tool `{ctx.tool.name}` has no idempotency key "
+                      "parameter: a retry cannot be told from a second request")
+
+
+def normalized(name: str) -> str:
+    """`Idempotency-Key`, `idempotencyKey` and `idempotency_key` are one name."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _declared_idempotent(definition: dict) -> bool:
+    annotations = definition.get("annotations")
+    return isinstance(annotations, dict) and annotations.get("idempotentHint") is True
