@@ -23,6 +23,8 @@ Use instead:
 ## Fix safety
 Unsafe (tightening): the fix adds `required` listing every property that has no
 `default` and does not accept `null`; calls that omitted those now fail. Review it.
+Under `openai-strict`, which refuses a partial `required`, it requires every property
+and makes the optional ones nullable instead.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from __future__ import annotations
 from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.providers.openai_strict import nullable_required_fix
+from schema_lint.schema_walk import SchemaNode, accepts_null, label
 
 CODE = "SL101"
 NAME = "missing-required"
@@ -46,28 +49,23 @@ def check(ctx):
         required = node.get("required")
         if required is None:
             yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`",
-                          fix=_fix(node.pointer, properties, "add"))
+                          fix=_fix(ctx, node, "add"))
         elif required == [] and ctx.side_effects is not SideEffects.READ:
             yield Finding(join(node.pointer, "required"),
                           f"object `{label(node)}` of a {ctx.side_effects} tool requires nothing",
-                          fix=_fix(node.pointer, properties, "replace"))
+                          fix=_fix(ctx, node, "replace"))
 
 
-def _fix(pointer: str, properties: dict, op: str) -> Fix | None:
-    names = [name for name, schema in properties.items() if not _optional_by_nature(schema)]
+def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:
+    """Require what is not optional by nature; openai-strict instead requires all, the rest nullable."""
+    if ctx.optional_as_nullable:
+        return nullable_required_fix(node)
+    names = [name for name, schema in node.get("properties").items() if not _optional_by_nature(schema)]
     if not names:
         return None
-    return Fix(f"require {', '.join(names)}", FixSafety.UNSAFE, (Operation(op, join(pointer, "required"), names),))
+    return Fix(f"require {', '.join(names)}", FixSafety.UNSAFE, (Operation(op, join(node.pointer, "required"), names),))
 
 
 def _optional_by_nature(schema) -> bool:
     """A property with a default or that accepts null is optional on purpose."""
-    if not isinstance(schema, dict):
-        return True
-    if "default" in schema:
-        return True
-    declared = schema.get("type")
-    if declared == "null" or (isinstance(declared, list) and "null" in declared):
-        return True
-    branches = schema.get("anyOf") or schema.get("oneOf") or []
-    return any(isinstance(b, dict) and b.get("type") == "null" for b in branches)
+    return not isinstance(schema, dict) or "default" in schema or accepts_null(schema)

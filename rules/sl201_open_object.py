@@ -4,7 +4,8 @@
 Flags an object schema with `properties` that neither sets `additionalProperties:
 false` nor `unevaluatedProperties: false`. Objects that combine subschemas with
 `allOf` are pointed at `unevaluatedProperties`, which sees through the combination.
-Gemini `parameters` schemas are skipped: that API cannot express a closed object.
+Tools whose provider refuses `additionalProperties` are skipped: a Gemini `parameters`
+schema (an OpenAPI subset) cannot express a closed object.
 
 ## Why is this bad
 An open object lets a call carry invented keys (`userId`, `force`, `admin`) straight
@@ -39,13 +40,14 @@ FIXABLE = True
 
 
 def check(ctx):
-    if ctx.tool.format == "gemini_function_declaration" and ctx.tool.schema_pointer.endswith("/parameters"):
+    if ctx.refuses("additionalProperties"):
         return
     for node in ctx.objects():
         if not isinstance(node.get("properties"), dict) or node.keyword in ("allOf", "not"):
             continue
         if node.get("additionalProperties", True) is not True or node.get("unevaluatedProperties", True) is not True:
             continue
-        keyword = "unevaluatedProperties" if "allOf" in node.schema else "additionalProperties"
+        sees_through_allof = "allOf" in node.schema and not ctx.refuses("unevaluatedProperties")
+        keyword = "unevaluatedProperties" if sees_through_allof else "additionalProperties"
         fix = Fix(f"set `{keyword}: false`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
         yield Finding(node.pointer, f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)", fix=fix)

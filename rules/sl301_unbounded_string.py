@@ -22,7 +22,8 @@ Use instead:
 Unsafe (tightening): the fix adds a `maxLength` chosen by the field's kind (names and
 titles 256, emails 254, URLs 2048, identifiers 128, free text 10000, otherwise 1024;
 `max-length` in the configuration overrides any of these). Longer strings are rejected
-afterwards.
+afterwards. No fix where the tool's provider does not enforce `maxLength`
+(`anthropic-strict`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from schema_lint.field_kinds import kind_of, max_length_for
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema_walk import field_name, label
 
 CODE = "SL301"
 NAME = "unbounded-string"
@@ -44,20 +45,14 @@ def check(ctx):
     for node in ctx.walk():
         if "string" not in node.types or any(k in node.schema for k in _BOUNDS) or _anchored(node.get("pattern")):
             continue
-        name = _field_name(node)
-        limit = max_length_for(kind_of(name), ctx.settings.get("max-length"))
-        fix = Fix(f"add `maxLength: {limit}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))
-        yield Finding(node.pointer, f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format", fix=fix)
+        yield Finding(node.pointer, f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format",
+                      fix=None if ctx.refuses("maxLength") else _fix(ctx, node))
+
+
+def _fix(ctx, node) -> Fix:
+    limit = max_length_for(kind_of(field_name(node)), ctx.settings.get("max-length"))
+    return Fix(f"add `maxLength: {limit}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))
 
 
 def _anchored(pattern) -> bool:
     return isinstance(pattern, str) and pattern.startswith("^") and pattern.endswith("$") and not pattern.endswith("\\$")
-
-
-def _field_name(node) -> str | None:
-    """The property name, also for array items (`tags[]` is named by `tags`)."""
-    while node is not None and not node.is_property:
-        if node.keyword not in ("items", "anyOf", "oneOf", "prefixItems"):
-            return None
-        node = node.parent
-    return node.name if node is not None else None
