@@ -31,7 +31,7 @@ class YamlEditor:
     @property
     def render(self) -> YamlRenderer:
         if self._renderer is None:
-            self._renderer = YamlRenderer(self.text, self.newline)
+            self._renderer = YamlRenderer(self.text, self.newline, _writes_scalar_lists_in_flow(self.root))
         return self._renderer
 
     def edits(self, operation: Operation) -> list[TextEdit]:
@@ -171,3 +171,17 @@ class YamlEditor:
             start = self._line_start(dashes[index])
             return TextEdit(start, start, lines)
         return self._new_lines_at(self._content_end(sequence), lines)
+
+
+def _writes_scalar_lists_in_flow(root: Any) -> bool:
+    """Whether the document's first non-empty list of scalars (a `required`, an `enum`) is a flow sequence."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.id == "sequence" and node.value and all(item.id == "scalar" for item in node.value):
+            return bool(node.flow_style)
+        if node.id == "mapping":
+            stack.extend(value for _, value in reversed(node.value))
+        elif node.id == "sequence":
+            stack.extend(reversed(node.value))
+    return False

@@ -15,7 +15,7 @@ _NO_WRAP = 1 << 30
 
 
 class YamlRenderer:
-    def __init__(self, text: str, newline: str):
+    def __init__(self, text: str, newline: str, inline_scalar_lists: bool = False):
         try:
             _, indent, sequence_offset = load_yaml_guess_indent(text)
         except Exception:  # the text parsed already; a failed guess only costs the default style
@@ -23,6 +23,8 @@ class YamlRenderer:
         self.indent = indent or 2
         self.sequence_offset = sequence_offset or 0
         self.newline = newline
+        # Whether the document writes lists of scalars in flow style (`required: [a, b]`).
+        self.inline_scalar_lists = inline_scalar_lists
 
     def _dump(self, value: Any, flow: bool) -> str:
         yaml = YAML(typ="rt")
@@ -41,7 +43,7 @@ class YamlRenderer:
 
     def block_member(self, key: str, value: Any, indent: str) -> str:
         """`key: value` as block lines, each starting with `indent` and ending in a line break."""
-        if not isinstance(value, (dict, list)) or not value:
+        if not isinstance(value, (dict, list)) or not value or (self.inline_scalar_lists and _scalar_list(value)):
             return indent + self.flow(key) + ": " + self.flow(value) + self.newline
         return self._indented(self._dump({key: value}, flow=False), indent)
 
@@ -53,3 +55,7 @@ class YamlRenderer:
 
     def _indented(self, block: str, indent: str) -> str:
         return "".join(indent + line + self.newline for line in block.splitlines())
+
+
+def _scalar_list(value: Any) -> bool:
+    return isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value)
