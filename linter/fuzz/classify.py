@@ -1,0 +1,58 @@
+"""Send each near miss through the production boundary and say where it lands.
+
+`canonicalized`: the policy repaired it (the repairs say how). `rejected`: the model gets
+an envelope it can act on. `accepted`: the schema let a wrong call through, and the
+rule that would have caught it is named. The boundary is the real `ToolBoundary`, so
+the report predicts what runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from schema_lint.boundary import Policy, ToolBoundary
+from schema_lint.fuzz.mutators import Bend, Change
+from schema_lint.model import Tool
+
+OUTCOMES = ("canonicalized", "rejected", "accepted")
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    """One near miss and what the boundary made of it."""
+
+    mutator: str
+    path: str
+    outcome: str
+    example: Any
+    changes: tuple[Change, ...] = ()
+    repairs: tuple[dict, ...] = ()
+    envelope: dict | None = None
+    rule: str | None = None
+
+
+class _Unrecorded:
+    """Fuzzing makes thousands of calls on purpose: they are not telemetry."""
+
+    def emit(self, event: str, attributes: Mapping[str, Any]) -> None:
+        pass
+
+
+def boundary_for(tool: Tool, policy: Policy) -> ToolBoundary:
+    """The boundary production would build for `tool` (raises SchemaError for an unusable schema)."""
+    return ToolBoundary(tool.schema, name=tool.name, policy=policy, side_effects=str(tool.side_effects),
+                        telemetry=_Unrecorded())
+
+
+def classify(boundary: ToolBoundary, mutator: str, bend: Bend, call: Any) -> NearMiss:
+    """What the boundary does with `bend` made to a valid `call`; the rule is named only when it is accepted."""
+    arguments = bend.apply(call)
+    outcome = boundary.check(arguments)
+    made = NearMiss(mutator, bend.path, "accepted", arguments, bend.changes)
+    if outcome.status == "valid":
+        return replace(made, rule=bend.rule)
+    if outcome.status == "canonicalized":
+        return replace(made, outcome="canonicalized", repairs=tuple(asdict(r) for r in outcome.repairs))
+    return replace(made, outcome="rejected", envelope=outcome.envelope)

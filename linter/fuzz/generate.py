@@ -1,0 +1,103 @@
+"""Valid calls for a tool, from hypothesis-jsonschema, driven the way hypothesis is meant to be.
+
+A real `@given` run (no example database, a fixed seed, no deadline, generation only:
+nothing fails, so there is nothing to shrink) collects up to N values in a child process
+with a time budget (see `isolation`). Every value is then re-validated against the
+schema with the boundary's own validator: hypothesis-jsonschema ignores
+`dependentRequired` and `unevaluatedProperties` and reads `pattern` as a Python regular
+expression, so a value it believes valid may not be. Such a value is dropped and counted,
+never fuzzed: a near miss must start from a call the tool really accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from hypothesis_jsonschema import from_schema
+
+from schema_lint.boundary.compiled import CompiledSchema
+from schema_lint.fuzz.isolation import Crashed, TimedOut, run_isolated
+from schema_lint.fuzz.recursion import unroll_recursive_refs
+
+# Formats the validator asserts and hypothesis-jsonschema has no strategy for.
+CUSTOM_FORMATS = {
+    "uuid": st.uuids().map(str),
+    "duration": st.builds("P{}DT{}H{}M".format, st.integers(0, 400), st.integers(0, 23), st.integers(0, 59)),
+}
+
+
+@dataclass(frozen=True)
+class Generated:
+    """Valid calls in generation order, or why there are none."""
+
+    calls: list[Any]
+    unsupported: str | None = None
+    # Generated values the schema rejects (a generator gap, never a finding).
+    discarded: int = 0
+
+
+def generate_valid_calls(schema: CompiledSchema, examples: int, seed_value: int, budget: float) -> Generated:
+    """Up to `examples` distinct valid calls for `schema` (already in standard dialect)."""
+    outcome = run_isolated(draw_values, (schema.schema, examples, seed_value), budget)
+    if isinstance(outcome, TimedOut):
+        return Generated([], f"generation did not finish within the {budget:g} s budget")
+    if isinstance(outcome, Crashed):
+        return Generated([], f"generator failed: {outcome.reason}")
+    if isinstance(outcome.value, str):
+        return Generated([], outcome.value)
+    calls, seen, discarded = [], set(), 0
+    for value in outcome.value:
+        key = json.dumps(value, sort_keys=True)
+        if key in seen:
+            continue
+        seen.add(key)
+        if schema.is_valid(value):
+            calls.append(value)
+        else:
+            discarded += 1
+    if not calls:
+        return Generated([], f"generator unsupported: none of its {discarded} values is valid against the schema",
+                         discarded)
+    return Generated(calls, None, discarded)
+
+
+def draw_values(schema: Any, examples: int, seed_value: int) -> list[Any] | str:
+    """Values hypothesis-jsonschema draws for `schema`, or a reason it cannot (runs in the child).
+
+    Strings are ASCII when the schema allows it, so that report examples stay readable,
+    and any Unicode when a `pattern` or `format` needs more.
+    """
+    values = _draw(schema, examples, seed_value, "ascii")
+    return _draw(schema, examples, seed_value, "utf-8") if values == _UNSATISFIABLE else values
+
+
+_UNSATISFIABLE = "generator unsupported: no value satisfies the schema as the generator reads it"
+
+
+def _draw(schema: Any, examples: int, seed_value: int, codec: str) -> list[Any] | str:
+    values: list[Any] = []
+
+    @settings(max_examples=examples, database=None, deadline=None, derandomize=False,
+              phases=(Phase.generate,), suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet)
+    @seed(seed_value)
+    @given(from_schema(unroll_recursive_refs(schema) or schema, custom_formats=CUSTOM_FORMATS,
+                       allow_x00=False, codec=codec))
+    def collect(value: Any) -> None:
+        values.append(value)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # invalid-regex and deprecation chatter from the generator
+        try:
+            collect()
+        except Unsatisfiable:
+            return _UNSATISFIABLE
+        except Exception as exc:  # the generator's refusals (recursive or remote $ref, odd keywords)
+            message = str(exc).strip().splitlines()
+            return f"generator unsupported: {type(exc).__name__}: {message[0] if message else ''}".rstrip(": ")
+    return values

@@ -1,0 +1,40 @@
+"""Helpers for fuzz tests: fuzz one schema as an MCP tool, find near misses by mutator and path."""
+
+from __future__ import annotations
+
+from schema_lint.fuzz.run import FuzzOptions, ToolReport, fuzz_tool
+from schema_lint.side_effects import classify
+from schema_lint.sources.tools import find_tools
+
+# Few examples keep the suite fast; the seed keeps it deterministic.
+TEST_OPTIONS = FuzzOptions(examples=5, seed=0, budget=20.0)
+
+
+def fuzz_schema(schema, name: str = "create_ticket", options: FuzzOptions = TEST_OPTIONS) -> ToolReport:
+    tool = find_tools({"name": name, "description": "A tool.", "inputSchema": schema}, name)[0]
+    tool.side_effects = classify(tool)
+    return fuzz_tool(tool, "tool.json", options)
+
+
+def outcomes(report: ToolReport, mutator: str, path: str | None = None) -> set[str]:
+    """The outcomes `mutator` met (at `path`, when given)."""
+    return {m.outcome for m in report.near_misses if m.mutator == mutator and (path is None or m.path == path)}
+
+
+CREATE_TICKET = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string", "minLength": 1},
+        "priority": {"type": "string", "enum": ["low", "normal", "high"]},
+        "channel": {"type": "string", "enum": ["console", "email"]},
+        "recipient": {"type": "string", "format": "email"},
+        "attachment_url": {"type": "string", "format": "uri"},
+    },
+    "required": ["title", "priority", "channel"],
+    "additionalProperties": False,
+}
+
+RECIPIENT_WHEN_EMAIL = {
+    "allOf": [{"if": {"properties": {"channel": {"const": "email"}}, "required": ["channel"]},
+               "then": {"required": ["recipient"]}}],
+}

@@ -1,0 +1,148 @@
+"""`schema-lint fuzz` end to end: formats, determinism, exit codes, bad input, progress."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from fuzzkit import CREATE_TICKET
+
+from schema_lint.cli import main
+
+CLOSED_TOOL = {"name": "create_ticket", "description": "Open a ticket.", "inputSchema": CREATE_TICKET}
+OPEN_TOOL = {"name": "search_tickets", "description": "Search tickets.",
+             "inputSchema": {"type": "object", "properties": {"query": {"type": "string", "maxLength": 200}},
+                             "required": ["query"]}}
+FAST = ["--examples", "3", "--budget", "20"]
+
+
+def _write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    return str(path)
+
+
+def _fuzz(*args):
+    result = CliRunner().invoke(main, ["fuzz", *FAST, *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result
+
+
+def test_json_report_has_exactly_the_documented_keys(tmp_path):
+    result = _fuzz(_write(tmp_path, "tools.json", [CLOSED_TOOL, OPEN_TOOL]), "--output-format", "json")
+    data = json.loads(result.stdout)
+    assert set(data) == {"tools", "summary"}
+    assert [(t["name"], t["unsupported"]) for t in data["tools"]] == [("create_ticket", None), ("search_tickets", None)]
+    for tool in data["tools"]:
+        assert set(tool) == {"name", "file", "near_misses", "unsupported"}
+        for miss in tool["near_misses"]:
+            detail = {"canonicalized": "repairs", "rejected": "envelope", "accepted": None}[miss["outcome"]]
+            assert set(miss) == {"mutator", "path", "outcome", "example", "rule"} | ({detail} - {None})
+            assert miss["path"].startswith("$")
+            assert (miss["rule"] is not None) == (miss["outcome"] == "accepted")
+    summary = data["summary"]
+    assert summary["near_misses"] == summary["canonicalized"] + summary["rejected"] + summary["accepted"]
+    assert summary["accepted_by_rule"]["SL201"] >= 1  # the open search tool
+
+
+def test_identical_input_and_seed_give_identical_output(tmp_path):
+    path = _write(tmp_path, "tools.json", [CLOSED_TOOL, OPEN_TOOL])
+    first, second = (_fuzz(path, "--seed", "7", "--output-format", "json").stdout for _ in range(2))
+    assert first == second
+    assert _fuzz(path, "--seed", "8", "--output-format", "json").stdout != first
+
+
+def test_table_names_the_rule_of_each_accepted_near_miss(tmp_path):
+    output = _fuzz(_write(tmp_path, "tools.json", OPEN_TOOL)).stdout
+    assert "search_tickets" in output
+    assert "unknown-key       accepted (SL201)" in output or "accepted (SL201)" in output
+    assert output.rstrip().splitlines()[-1].startswith("1 tool, ")
+
+
+def test_markdown_puts_accepted_near_misses_in_bold(tmp_path):
+    output = _fuzz(_write(tmp_path, "tools.json", [CLOSED_TOOL, OPEN_TOOL]), "--output-format", "markdown").stdout
+    assert output.startswith("## schema-lint fuzz\n")
+    assert "| `unknown-key` | **accepted (SL201)** |" in output
+
+
+@pytest.mark.parametrize(("tool", "fail_on", "code"), [
+    (OPEN_TOOL, "accepted", 1), (OPEN_TOOL, "never", 0), (OPEN_TOOL, None, 0),
+    (CLOSED_TOOL, "rejected", 1),
+])
+def test_fail_on_makes_a_ci_gate(tmp_path, tool, fail_on, code):
+    args = [_write(tmp_path, "tool.json", tool)] + (["--fail-on", fail_on] if fail_on else [])
+    assert _fuzz(*args).exit_code == code
+
+
+def test_fail_on_accepted_passes_a_tool_that_accepts_no_near_miss(tmp_path):
+    strict = {"name": "get_status", "inputSchema": {"type": "object", "additionalProperties": False, "required": ["id"],
+                                                    "properties": {"id": {"type": "integer", "minimum": 1}}}}
+    assert _fuzz(_write(tmp_path, "tool.json", strict), "--fail-on", "accepted").exit_code == 0
+
+
+def test_unreadable_file_is_reported_with_its_position_and_the_others_are_still_fuzzed(tmp_path):
+    broken = _write(tmp_path, "broken.json", '{"name": "x",\n  "inputSchema": {,}}')
+    good = _write(tmp_path, "good.json", OPEN_TOOL)
+    result = _fuzz(broken, good, "--output-format", "json")
+    assert result.exit_code == 2
+    assert f"{broken}:2:19: invalid JSON" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert [t["name"] for t in json.loads(result.stdout)["tools"]] == ["search_tickets"]
+
+
+def test_jsonl_keeps_the_lines_that_parse(tmp_path):
+    text = json.dumps(OPEN_TOOL) + "\nnot json\n" + json.dumps(CLOSED_TOOL) + "\n"
+    result = _fuzz(_write(tmp_path, "tools.jsonl", text), "--output-format", "json")
+    assert result.exit_code == 2 and "tools.jsonl:2:1:" in result.stderr
+    assert [t["name"] for t in json.loads(result.stdout)["tools"]] == ["search_tickets", "create_ticket"]
+
+
+def test_unknown_policy_is_a_usage_error(tmp_path):
+    result = _fuzz(_write(tmp_path, "tool.json", OPEN_TOOL), "--policy", "split-commas")
+    assert result.exit_code == 2 and "unknown repair split-commas" in result.stderr
+
+
+def test_an_invalid_schema_is_reported_as_not_fuzzed(tmp_path):
+    tool = {"name": "bad", "inputSchema": {"type": "object", "properties": {"a": {"type": "strang"}}}}
+    data = json.loads(_fuzz(_write(tmp_path, "tool.json", tool), "--output-format", "json").stdout)
+    assert data["tools"][0]["unsupported"].startswith("cannot compile the schema")
+    assert data["summary"]["unsupported"] == 1
+
+
+def test_progress_bar_goes_to_a_terminal_stderr_only(tmp_path):
+    tools = [{"name": f"get_item_{n}", "inputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}}}
+             for n in range(6)]
+    path = _write(tmp_path, "tools.json", tools)
+    command = [sys.executable, "-m", "schema_lint", "fuzz", "--examples", "1", "--output-format", "json", path]
+    leader, follower = pty.openpty()
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower) as process:
+        os.close(follower)
+        stdout, _ = process.communicate(timeout=120)
+    terminal = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        terminal += chunk
+    os.close(leader)
+    assert b"fuzzing" in terminal
+    assert len(json.loads(stdout)["tools"]) == 6
+    piped = subprocess.run(command, capture_output=True, timeout=120)
+    assert piped.stderr == b""
+
+
+def test_check_never_imports_the_fuzzer():
+    code = ("import sys\nfrom schema_lint.cli import main\n"
+            "try:\n    main(['check', 'examples/'])\nexcept SystemExit:\n    pass\n"
+            "print('hypothesis' in sys.modules, 'schema_lint.fuzz' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                            cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    assert result.stdout.strip().splitlines()[-1] == "False False"
