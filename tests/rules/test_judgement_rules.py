@@ -286,3 +286,28 @@ def test_safe_fixes_accept_exactly_what_the_schema_accepted(value):
         after = fixed_schema(schema, diagnostic)["properties"]["v"]
         assert jsonschema.Draft202012Validator(after).is_valid(value) == \
             jsonschema.Draft202012Validator(property_schema).is_valid(value), code
+
+
+KEYWORDS = st.sampled_from(["type", "enum", "const", "required", "properties", "items", "anyOf", "oneOf", "if", "then",
+                            "else", "pattern", "minimum", "maximum", "exclusiveMinimum", "minLength", "maxLength",
+                            "default", "description", "$ref", "format", "additionalProperties", "maxProperties"])
+ODD_SCHEMAS = st.recursive(
+    JSON_VALUES | st.sampled_from(["string", "any", "dict", ["integer", "array"], "(?P<x>a)\\Z", "#/$defs/x"]),
+    lambda inner: st.dictionaries(KEYWORDS | st.text(max_size=4), inner, max_size=4) | st.lists(inner, max_size=3),
+    max_leaves=10,
+)
+MY_RULES = ["SL009", "SL010", "SL011", "SL012", "SL013", "SL014", "SL015", "SL103", "SL202", "SL203", "SL303",
+            "SL403", "SL501", "SL601"]
+
+
+@given(properties=st.dictionaries(st.text(max_size=8), ODD_SCHEMAS, max_size=4), root=ODD_SCHEMAS)
+def test_no_rule_crashes_on_odd_schemas(properties, root):
+    import json
+
+    from schema_lint.engine import lint_text
+
+    schema = {**root, "properties": properties} if isinstance(root, dict) else root
+    tool = {"name": "create_thing", "description": "A tool.", "inputSchema": schema, "strict": True}
+    config = Config(select=MY_RULES, profiles=["openai-strict", "anthropic-strict", "gemini"])
+    result = lint_text(json.dumps(tool), "tool.json", config)
+    assert not [d.message for d in result.diagnostics if d.message.startswith("internal error")]
