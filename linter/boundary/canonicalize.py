@@ -16,12 +16,15 @@ input).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import jsonschema_rs
+
 from ..pointer import join
 from .compiled import CompiledSchema, compiled
-from .paths import ROOT, child
+from .paths import format_path
 from .repairs import NO_REPAIR, Policy, RepairRule
 from .walk import Node, element_nodes, expand, json_type, member_nodes
 
@@ -54,14 +57,35 @@ def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None) -> C
 
 def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy) -> Canonicalized:
     """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds)."""
-    if schema.is_valid(arguments) or not policy.repairs:
+    if not policy.repairs:
+        return Canonicalized(arguments, [])
+    errors = list(schema.validator.iter_errors(arguments))
+    if not errors:
         return Canonicalized(arguments, [])
     walker = _Walker(schema, policy.rules())
     try:
-        result, repairs = walker.visit([Node("#", schema.schema)], arguments, ROOT)
+        result, repairs = walker.visit([Node("#", schema.schema)], arguments, (), focus=_locations(errors))
     except _OutOfBudget:
         return Canonicalized(arguments, [])
     return Canonicalized(result, repairs)
+
+
+Location = tuple  # instance path steps: keys and indices from the root
+
+
+def _locations(errors: Iterable[jsonschema_rs.ValidationError]) -> set[Location]:
+    """Every instance location at or above an error, ``anyOf``/``oneOf`` branch errors included.
+
+    Only these locations can hold a repair, so the walk skips every member that is
+    valid as sent without looking up its schema.
+    """
+    found: set[Location] = set()
+    for error in errors:
+        steps = tuple(error.instance_path)
+        found.update(steps[:depth] for depth in range(len(steps) + 1))
+        for branch in getattr(error.kind, "context", None) or ():
+            found |= _locations(branch)
+    return found
 
 
 class _OutOfBudget(Exception):
@@ -74,25 +98,25 @@ class _Walker:
         self.rules = rules
         self.budget = _BUDGET
 
-    def visit(self, nodes: list[Node], value: Any, path: str,
-              excluded: frozenset[str] = frozenset(), decided: frozenset[str] = frozenset()) -> tuple[Any, list[Repair]]:
-        """Canonicalize ``value`` at ``path`` against every schema in ``nodes``.
+    def visit(self, nodes: list[Node], value: Any, at: Location, excluded: frozenset[str] = frozenset(),
+              decided: frozenset[str] = frozenset(), focus: set[Location] | None = None) -> tuple[Any, list[Repair]]:
+        """Canonicalize ``value`` at location ``at`` against every schema in ``nodes``.
 
         ``excluded`` names rules not to apply here (a wrapped scalar is not wrapped
         again); ``decided`` holds the ``anyOf``/``oneOf`` groups already branched on at
-        this location.
+        this location; ``focus`` holds the locations worth descending into (``None``
+        inside a value a repair produced, where every location is new).
         """
         self.budget -= 1
         if self.budget < 0:
             raise _OutOfBudget
-        conjuncts = expand(self.schema, nodes)
-        if self._accepted(conjuncts, value):
+        if self._accepted(nodes, value):  # each node's validator covers what it pulls in
             return value, []
+        conjuncts = expand(self.schema, nodes)
         for node in conjuncts:
             for keyword in ("anyOf", "oneOf"):
-                group = join(node.pointer, keyword)
-                if isinstance(node.get(keyword), list) and group not in decided:
-                    return self._branch(conjuncts, node, keyword, value, path, excluded, decided | {group})
+                if isinstance(node.get(keyword), list) and (group := join(node.pointer, keyword)) not in decided:
+                    return self._branch(conjuncts, node, keyword, value, at, excluded, decided | {group}, focus)
         for rule in self.rules:
             if rule.name in excluded:
                 continue
@@ -100,13 +124,14 @@ class _Walker:
             if candidate is NO_REPAIR:
                 continue
             inner = frozenset({rule.name}) if rule.name == "scalar-for-array" else frozenset()
-            result, nested = self._descend(conjuncts, candidate, path, inner)
+            result, nested = self._descend(conjuncts, candidate, at, inner, None)
             if self._accepted(conjuncts, result):
-                return result, [Repair(path, rule.name, value, result), *nested]
-        return self._descend(conjuncts, value, path, frozenset())
+                return result, [Repair(format_path(at), rule.name, value, result), *nested]
+        return self._descend(conjuncts, value, at, frozenset(), focus)
 
-    def _branch(self, conjuncts: list[Node], node: Node, keyword: str, value: Any, path: str,
-                excluded: frozenset[str], decided: frozenset[str]) -> tuple[Any, list[Repair]]:
+    def _branch(self, conjuncts: list[Node], node: Node, keyword: str, value: Any, at: Location,
+                excluded: frozenset[str], decided: frozenset[str],
+                focus: set[Location] | None) -> tuple[Any, list[Repair]]:
         """Try each branch of one ``anyOf``/``oneOf``; keep a result only if it is the one valid outcome.
 
         When no branch yields a valid call, a branch that is the only one to admit the
@@ -117,7 +142,7 @@ class _Walker:
         valid: list[tuple[Any, list[Repair]]] = []
         partial: list[tuple[Any, list[Repair]]] = []
         for branch in branches:
-            result, repairs = self.visit([*conjuncts, branch], value, path, excluded, decided)
+            result, repairs = self.visit([*conjuncts, branch], value, at, excluded, decided, focus)
             if self._accepted(conjuncts, result):
                 if not any(_same_json(result, seen) for seen, _ in valid):
                     valid.append((result, repairs))
@@ -127,28 +152,32 @@ class _Walker:
             return valid[0]
         if not valid and len(partial) == 1:
             return partial[0]
-        return self.visit(conjuncts, value, path, excluded, decided)
+        return self.visit(conjuncts, value, at, excluded, decided, focus)
 
-    def _descend(self, conjuncts: list[Node], value: Any, path: str,
-                 excluded: frozenset[str]) -> tuple[Any, list[Repair]]:
-        """Canonicalize the members or elements of ``value``, copying only what changes."""
+    def _descend(self, conjuncts: list[Node], value: Any, at: Location, excluded: frozenset[str],
+                 focus: set[Location] | None) -> tuple[Any, list[Repair]]:
+        """Canonicalize the members or elements of ``value`` that may need it, copying only what changes."""
         if isinstance(value, dict):
-            steps = [(key, str(key), member_nodes(conjuncts, str(key))) for key in value]
-            copy: Any = dict
+            steps: Iterable[tuple[Any, str | int]] = ((key, str(key)) for key in value)
+            find_nodes: Any = member_nodes
         elif isinstance(value, list):
-            steps = [(index, index, element_nodes(conjuncts, index)) for index in range(len(value))]
-            copy = list
+            steps = ((index, index) for index in range(len(value)))
+            find_nodes = element_nodes
         else:
             return value, []
         result, repairs = value, []
-        for step, label, nodes in steps:
+        for step, label in steps:
+            where = (*at, label)
+            if focus is not None and where not in focus:
+                continue
+            nodes = find_nodes(conjuncts, label)
             if not nodes:
                 continue
             before = value[step]
-            after, nested = self.visit(nodes, before, child(path, label), excluded)
+            after, nested = self.visit(nodes, before, where, excluded, focus=focus)
             if after is not before:
                 if result is value:
-                    result = copy(value)
+                    result = dict(value) if isinstance(value, dict) else list(value)
                 result[step] = after
                 repairs.extend(nested)
         return result, repairs

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from .compiled import resolve_pointer
+from .walk import JSON_NUMBER
 
 _ARTICLE = {"string": "a string", "integer": "an integer", "number": "a number", "boolean": "a boolean",
             "object": "an object", "array": "an array", "null": "null"}
@@ -145,14 +146,6 @@ def one_of(values: list[Any]) -> str:
 def render(value: Any) -> str:
     """A value as the model should write it; strings bare unless that would be ambiguous."""
     if isinstance(value, str) and value and value == value.strip() and "," not in value \
-            and not _looks_like_json_literal(value):
+            and value not in ("true", "false", "null") and not JSON_NUMBER.match(value):
         return value
     return json.dumps(value, ensure_ascii=False)
-
-
-def _looks_like_json_literal(text: str) -> bool:
-    try:
-        decoded = json.loads(text)
-    except ValueError:
-        return False
-    return not isinstance(decoded, str)

@@ -10,8 +10,9 @@ is passed through: they quote the rejected value and use internal wording.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import jsonschema_rs
@@ -35,7 +36,7 @@ class Problem:
     repair: str
 
     def as_dict(self) -> dict[str, str]:
-        return asdict(self)
+        return {"path": self.path, "reason": self.reason, "expected": self.expected, "repair": self.repair}
 
 
 def envelope(code: str, problems: Iterable[Problem], retryable: bool) -> dict[str, Any]:
@@ -98,9 +99,16 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> It
 
 def _unexpected(path: str, key: str, reason: str, allowed: list[str]) -> Problem:
     expected = f"only these properties: {', '.join(allowed)}" if allowed else "no properties other than those declared"
-    guess = difflib.get_close_matches(key, allowed, n=1)
-    rename = f" (or rename it to {guess[0]} if that is what you meant)" if guess else ""
+    guess = _close_match(key, tuple(allowed))
+    rename = f" (or rename it to {guess} if that is what you meant)" if guess else ""
     return Problem(child(path, key), reason, expected, f"remove {_short(key)}{rename} and resubmit the same call")
+
+
+@functools.lru_cache(maxsize=1024)
+def _close_match(key: str, allowed: tuple[str, ...]) -> str | None:
+    """The declared property an unknown key most likely misspells; models repeat their misspellings."""
+    found = difflib.get_close_matches(key, allowed, n=1)
+    return found[0] if found else None
 
 
 _LIMITS = {"minLength": ("at least {} long", "character"), "maxLength": ("at most {} long", "character"),

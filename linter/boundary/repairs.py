@@ -10,17 +10,15 @@ walk in :mod:`.canonicalize` keeps it only when the subschema accepts the result
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .walk import Node, declared_types
+from .walk import JSON_NUMBER, Node, declared_types
 
 NO_REPAIR = object()
 """What a repair proposes when it does not apply to the value."""
 
-_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
 
 
 @dataclass(frozen=True)
@@ -45,14 +43,15 @@ def _decode_json(text: str) -> Any:
         return NO_REPAIR
 
 
-def _is_container_text(value: Any) -> bool:
-    return isinstance(value, str) and isinstance(_decode_json(value), (dict, list))
+def _decode_container(value: Any) -> Any:
+    """The object or array a string holds as JSON text, or ``NO_REPAIR``."""
+    if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
+        return NO_REPAIR
+    return _decode_json(value)
 
 
 def _json_string(value: Any, conjuncts: list[Node]) -> Any:
-    if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
-        return NO_REPAIR
-    decoded = _decode_json(value)
+    decoded = _decode_container(value)
     wanted = declared_types(conjuncts)
     if isinstance(decoded, dict) and "object" in wanted or isinstance(decoded, list) and "array" in wanted:
         return decoded
@@ -62,7 +61,7 @@ def _json_string(value: Any, conjuncts: list[Node]) -> Any:
 def _scalar_for_array(value: Any, conjuncts: list[Node]) -> Any:
     if value is None or isinstance(value, (dict, list)) or "array" not in declared_types(conjuncts):
         return NO_REPAIR
-    if _is_container_text(value):
+    if _decode_container(value) is not NO_REPAIR:
         return NO_REPAIR  # '["a","b"]' is a JSON-encoded array: wrapping it would hide that
     return [value]
 
@@ -83,7 +82,7 @@ def _enum_case(value: Any, conjuncts: list[Node]) -> Any:
 
 
 def _numeric_string(value: Any, conjuncts: list[Node]) -> Any:
-    if not isinstance(value, str) or not _JSON_NUMBER.match(value):
+    if not isinstance(value, str) or not JSON_NUMBER.match(value):
         return NO_REPAIR
     if not {"number", "integer"} & declared_types(conjuncts):
         return NO_REPAIR

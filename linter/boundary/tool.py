@@ -29,6 +29,7 @@ from .retry import SIDE_EFFECTS, RetryDecision, RetryPolicy
 from .telemetry import CALL_ID, TOOL_NAME, Telemetry, TelemetrySink
 
 Mode = Literal["enforce", "observe"]
+_TEXT = (str, bytes, bytearray)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class ToolBoundary:
         self.telemetry = telemetry or _shared_telemetry()
         self.retry_policy = retry_policy or RetryPolicy()
         self._is_valid = self.schema.is_valid
+        self._plain = not self.business_checks
 
     def check(self, arguments: Any, call_id: str | None = None, previous: Outcome | None = None) -> Outcome:
         """Decide about one call; ``arguments`` may be a dict or JSON text.
@@ -84,16 +86,15 @@ class ToolBoundary:
         model's resubmission: the attempt number carries on and telemetry records
         whether the arguments changed.
         """
-        if isinstance(arguments, (str, bytes, bytearray)):
+        if isinstance(arguments, _TEXT):
             try:
                 arguments = json.loads(arguments)
             except ValueError as exc:
                 return self._finish(self._unparseable(arguments, exc, call_id), previous)
         if self._is_valid(arguments):
-            outcome = Outcome("valid", arguments, True, arguments, call_id=call_id)
-            if previous is None and not self.business_checks:
-                return outcome
-            return self._finish(outcome, previous)
+            # The hot path: positional construction, nothing else to do for a plain valid call.
+            outcome = Outcome("valid", arguments, True, arguments, [], None, call_id)
+            return outcome if previous is None and self._plain else self._finish(outcome, previous)
         return self._finish(self._repair_or_reject(arguments, call_id), previous)
 
     def should_retry(self, outcome_or_error: Any, attempt: int | None = None, *, idempotency_key: bool = False,

@@ -13,6 +13,7 @@ not steer repairs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -22,6 +23,10 @@ import regress
 
 from ..pointer import join
 from .compiled import CompiledSchema
+
+
+JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
+"""The JSON number grammar, whole string: no leading zeros, no ``+``, no spaces."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,87 @@
+"""normalize_dialect: every non-standard type spelling real tool schemas use becomes JSON Schema."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import jsonschema_rs
+import pytest
+
+from boundary_schemas import SEARCH
+
+from schema_lint.boundary import normalize_dialect
+
+
+@pytest.mark.parametrize(("written", "standard"), [
+    ("dict", "object"), ("HashMap", "object"), ("OBJECT", "object"), ("Object", "object"),
+    ("float", "number"), ("double", "number"), ("NUMBER", "number"), ("BigDecimal", "number"),
+    ("int", "integer"), ("long", "integer"), ("Integer", "integer"), ("INTEGER", "integer"),
+    ("str", "string"), ("String", "string"), ("STRING", "string"), ("char", "string"),
+    ("list", "array"), ("tuple", "array"), ("ArrayList", "array"), ("Array", "array"), ("ARRAY", "array"),
+    ("bool", "boolean"), ("Boolean", "boolean"), ("BOOLEAN", "boolean"), ("None", "null"),
+])
+def test_type_names_map_to_json_schema(written, standard):
+    assert normalize_dialect({"type": written}) == {"type": standard}
+
+
+@pytest.mark.parametrize("written", ["any", "Any", "", "TYPE_UNSPECIFIED"])
+def test_any_type_drops_the_keyword(written):
+    assert normalize_dialect({"type": written, "description": "x"}) == {"description": "x"}
+
+
+def test_unknown_names_are_left_for_the_linter_to_report():
+    assert normalize_dialect({"type": "Date"}) == {"type": "Date"}
+
+
+def test_type_lists_are_mapped_and_deduplicated():
+    assert normalize_dialect({"type": ["int", "integer", "null"]}) == {"type": ["integer", "null"]}
+    assert normalize_dialect({"type": ["str", "any"]}) == {}
+
+
+def test_gemini_nullable_becomes_a_null_type():
+    assert normalize_dialect({"type": "STRING", "nullable": True}) == {"type": ["string", "null"]}
+    assert normalize_dialect({"type": "string", "nullable": False}) == {"type": "string", "nullable": False}
+
+
+def test_every_subschema_position_is_translated():
+    schema = {
+        "type": "dict",
+        "properties": {"a": {"type": "list", "items": {"type": "float"}}},
+        "additionalProperties": {"type": "int"},
+        "patternProperties": {"^x": {"type": "str"}},
+        "$defs": {"d": {"type": "bool"}},
+        "anyOf": [{"type": "str"}, {"type": "tuple", "prefixItems": [{"type": "int"}]}],
+        "not": {"type": "bool"},
+        "items": [{"type": "str"}],
+    }
+    text = json.dumps(normalize_dialect(schema))
+    for name in ('"dict"', '"list"', '"float"', '"int"', '"str"', '"bool"', '"tuple"'):
+        assert name not in text
+
+
+def test_pure_and_identity_on_standard_schemas():
+    bfcl = {"type": "dict", "properties": {"n": {"type": "float"}}}
+    before = copy.deepcopy(bfcl)
+    normalize_dialect(bfcl)
+    assert bfcl == before
+    assert normalize_dialect(SEARCH) == SEARCH
+
+
+def test_property_named_type_is_not_mistaken_for_the_keyword():
+    schema = {"type": "object", "properties": {"type": {"type": "str"}}}
+    assert normalize_dialect(schema) == {"type": "object", "properties": {"type": {"type": "string"}}}
+
+
+def test_every_corpus_schema_compiles_after_normalizing(corpus):
+    failures = []
+    for line in (corpus / "tools.jsonl").open(encoding="utf-8"):
+        record = json.loads(line)
+        schema = record["tool"]
+        for step in record["schema_path"]:
+            schema = schema[step]
+        try:
+            jsonschema_rs.validator_for(normalize_dialect(schema), offline=True)
+        except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError) as exc:
+            failures.append((record["uid"], str(exc).splitlines()[0]))
+    assert failures == []

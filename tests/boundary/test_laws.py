@@ -1,0 +1,172 @@
+"""The laws canonicalization promises, checked on generated calls and near misses.
+
+1. A valid call comes back as the same object, with no repairs.
+2. Canonicalizing a canonicalized call changes nothing (idempotence).
+3. Every repair's ``after`` is accepted where it sits: validating the final call
+   reports no error at or below a repaired path.
+
+Valid calls come from hypothesis-jsonschema; near misses are made from them with the
+mutations models actually produce (one element instead of an array, a number or a
+boolean as text, an enum value in capitals, an object as JSON text, a missing or an
+extra key), starting from calls that fill every field so each mutation has a target.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import jsonschema_rs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+
+from schema_lint.boundary import Policy, canonicalize, normalize_dialect
+from schema_lint.boundary.paths import format_path
+
+from boundary_schemas import SEARCH, TICKET
+
+SCHEMAS = {
+    "ticket": {**TICKET, "properties": {k: v for k, v in TICKET["properties"].items() if "format" not in v}},
+    # hypothesis-jsonschema cannot generate from a recursive $ref: one level of children instead.
+    "search": {**SEARCH, "$defs": {"section": {
+        "type": "object",
+        "properties": {"authors": {"type": "array", "items": {"type": "string"}},
+                       "children": {"type": "array", "items": {"$ref": "#/$defs/leaf"}}}},
+        "leaf": {"type": "object", "properties": {"authors": {"type": "array", "items": {"type": "string"}}}}}},
+    "pydantic": {
+        "type": "object",
+        "properties": {
+            "ids": {"anyOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": 3}, {"type": "null"}]},
+            "mode": {"type": "string", "enum": ["fast", "Slow", "exact"]},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+            "strict": {"type": "boolean"},
+            "meta": {"anyOf": [{"$ref": "#/$defs/Meta"}, {"type": "null"}]},
+        },
+        "required": ["mode"],
+        "$defs": {"Meta": {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}},
+                           "additionalProperties": False}},
+    },
+    "bfcl": normalize_dialect({
+        "type": "dict",
+        "properties": {"numbers": {"type": "array", "items": {"type": "float"}},
+                       "unit": {"type": "string", "enum": ["cm", "in"]},
+                       "pairs": {"type": "tuple", "items": {"type": "array", "items": {"type": "int"}}}},
+        "required": ["numbers"],
+    }),
+}
+POLICIES = [Policy.default(), Policy.all()]
+FEW = settings(max_examples=15)
+
+
+def locations(value, steps=()):
+    """Every (steps, value) in a JSON document, the root included."""
+    yield steps, value
+    if isinstance(value, dict):
+        for key, member in value.items():
+            yield from locations(member, (*steps, key))
+    elif isinstance(value, list):
+        for index, member in enumerate(value):
+            yield from locations(member, (*steps, index))
+
+
+def replace(document, steps, new):
+    if not steps:
+        return new
+    document = copy.deepcopy(document)
+    parent = document
+    for step in steps[:-1]:
+        parent = parent[step]
+    parent[steps[-1]] = new
+    return document
+
+
+def mutations(value):
+    """Near-miss versions of one value, as models send them."""
+    if isinstance(value, list) and value and not isinstance(value[0], (dict, list)):
+        yield value[0]
+    if isinstance(value, bool):
+        yield json.dumps(value)
+    elif isinstance(value, (int, float)):
+        yield json.dumps(value)
+    if isinstance(value, str):
+        yield value.upper()
+        yield value + ",extra"
+    if isinstance(value, (dict, list)):
+        yield json.dumps(value)
+    if isinstance(value, dict) and value:
+        yield {k: v for k, v in list(value.items())[1:]}
+        yield {**value, "unexpected_key": 1}
+
+
+def rich(schema):
+    """The schema with every property required and every array holding one or two items:
+    its calls are valid for the original, and give each mutation something to work on."""
+    if isinstance(schema, list):
+        return [rich(member) for member in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: rich(value) for key, value in schema.items()}
+    if isinstance(schema.get("properties"), dict):
+        out["required"] = sorted(schema["properties"])
+    if "items" in schema and schema.get("type") in ("array", ["array", "null"]):
+        out["minItems"] = max(1, schema.get("minItems", 0))
+        out["maxItems"] = min(2, schema.get("maxItems", 2))  # small calls keep generation fast
+    return out
+
+
+def near_misses(call):
+    """Every near miss one mutation away from ``call``."""
+    for steps, value in locations(call):
+        for new in mutations(value):
+            yield replace(call, steps, new)
+
+
+def no_error_at_or_below(validator, arguments, path):
+    located = [format_path(e.instance_path) for e in validator.iter_errors(arguments)]
+    return [p for p in located if p == path or p.startswith(path + ".") or p.startswith(path + "[")]
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+@pytest.mark.parametrize("policy", POLICIES, ids=["default", "all"])
+def test_valid_calls_come_back_unchanged(name, policy):
+    schema = SCHEMAS[name]
+    validator = jsonschema_rs.validator_for(schema, validate_formats=True)
+
+    @FEW
+    @given(from_schema(schema))
+    def check(call):
+        if not validator.is_valid(call):  # hypothesis-jsonschema and jsonschema-rs disagree on a format
+            return
+        result = canonicalize(schema, call, policy)
+        assert result.arguments is call
+        assert result.repairs == []
+
+    check()
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+@pytest.mark.parametrize("policy", POLICIES, ids=["default", "all"])
+def test_idempotent_and_every_repair_valid_where_it_sits(name, policy):
+    schema = SCHEMAS[name]
+    validator = jsonschema_rs.validator_for(schema, validate_formats=True)
+    repaired = set()
+
+    @FEW
+    @given(from_schema(rich(schema)))
+    def check(valid_call):
+        for call in near_misses(valid_call):
+            before = copy.deepcopy(call)
+            first = canonicalize(schema, call, policy)
+            assert call == before
+            second = canonicalize(schema, first.arguments, policy)
+            assert second.arguments == first.arguments
+            assert second.repairs == []
+            for repair in first.repairs:
+                assert no_error_at_or_below(validator, first.arguments, repair.path) == []
+                repaired.add(repair.rule)
+
+    check()
+    assert repaired <= set(policy.repairs)
+    assert "scalar-for-array" in repaired, "no near miss was repaired: the laws held vacuously"
