@@ -24,7 +24,9 @@ from types import ModuleType
 from typing import Any
 
 from schema_lint.model import Fix, Severity, SideEffects, Tool
+from schema_lint.pointer import parent
 from schema_lint.providers import OPENAI_STRICT, refusing
+from schema_lint.refs import RefIndex
 from schema_lint.schema_walk import SchemaNode, walk
 
 ENTRY_POINT_GROUP = "schema_lint.rules"
@@ -105,6 +107,20 @@ class ToolContext:
     def walk(self) -> Iterator[SchemaNode]:
         return iter(self.nodes)
 
+    @cached_property
+    def refs(self) -> RefIndex:
+        """Offline `$ref` resolution within this tool's schema, shared by every rule."""
+        return RefIndex(self.nodes, self.tool.schema)
+
+    @property
+    def definition_pointer(self) -> str:
+        """Where the tool's definition (name, description, schema key) is: the object that
+        holds the schema (`/tools/0/function` for an OpenAI Chat tool), or the schema itself
+        for a raw JSON Schema file."""
+        if self.tool.schema_pointer == self.tool.pointer:
+            return self.tool.pointer
+        return parent(self.tool.schema_pointer)
+
     def properties(self) -> Iterator[SchemaNode]:
         return (node for node in self.nodes if node.is_property)
 
@@ -163,15 +179,3 @@ def parse_rule_doc(doc: str) -> dict[str, str]:
         elif current is not None:
             parts[current] += line + "\n"
     return {k: v.strip() for k, v in parts.items()}
-
-
-def resolve_local_ref(root: Any, ref: str) -> Any:
-    """The target of a `#/...` reference within `root`; raises LookupError."""
-    from urllib.parse import unquote
-
-    from schema_lint.pointer import resolve
-
-    if not ref.startswith("#"):
-        raise LookupError(ref)
-    return resolve(root, unquote(ref[1:]))
-

@@ -21,13 +21,16 @@ LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
 # Non-standard type names seen in real tool schemas, mapped to JSON Schema's.
 # `None` means "any value" (no type constraint).
 TYPE_ALIASES: dict[str, str | None] = {
-    "dict": "object", "map": "object", "hashmap": "object", "obj": "object",
-    "float": "number", "double": "number", "decimal": "number",
-    "int": "integer", "long": "integer", "short": "integer",
-    "str": "string", "char": "string", "text": "string",
-    "list": "array", "tuple": "array", "arraylist": "array", "set": "array",
+    "dict": "object", "map": "object", "hashmap": "object", "hashtable": "object", "dictionary": "object",
+    "obj": "object",
+    "float": "number", "double": "number", "decimal": "number", "bigdecimal": "number",
+    "int": "integer", "long": "integer", "short": "integer", "byte": "integer", "biginteger": "integer",
+    "str": "string", "char": "string", "character": "string", "text": "string",
+    "list": "array", "tuple": "array", "arraylist": "array", "linkedlist": "array", "set": "array",
+    "hashset": "array",
     "bool": "boolean",
-    "any": None, "": None,
+    "none": "null", "nonetype": "null",
+    "any": None, "": None, "type_unspecified": None,
 }
 STANDARD_TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
 
@@ -38,6 +41,12 @@ def standard_type(name: str) -> str | None:
     if lowered in STANDARD_TYPES:
         return lowered
     return TYPE_ALIASES.get(lowered)
+
+
+def understood_type(name: str) -> bool:
+    """Whether `standard_type` knows `name`, as a standard name or a dialect's (None from
+    it then means "any value", not "unknown")."""
+    return name.lower() in STANDARD_TYPES or name.lower() in TYPE_ALIASES
 
 
 @dataclass
