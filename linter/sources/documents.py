@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from schema_lint.model import Span
+from schema_lint.sources import json_scan
 
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 # Deeper than this no tool schema goes; deeper input is an attack or a bug, and
@@ -100,21 +101,21 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
         try:
             size = os.path.getsize(path)
             if size > max_bytes:
-                return _failed(path, kind, f"file is {size / 1e6:.1f} MB, over the {max_bytes / 1e6:.0f} MB limit (max-file-size)")
+                return _failed(path, kind, _too_large(size, max_bytes))
             with open(path, "rb") as handle:
                 raw = handle.read()
         except OSError as exc:
             return _failed(path, kind, f"cannot read file: {exc.strerror or exc}")
     elif len(raw) > max_bytes:
-        return _failed(path, kind, f"input is {len(raw) / 1e6:.1f} MB, over the {max_bytes / 1e6:.0f} MB limit (max-file-size)")
-    if b"\x00" in raw[:8192]:
-        return _failed(path, kind, "binary file (or not UTF-8): it contains NUL bytes")
+        return _failed(path, kind, _too_large(len(raw), max_bytes))
+    binary = _binary(raw)
+    if binary is not None:
+        return _failed(path, kind, *binary)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return _failed(path, kind, f"not valid UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded", line, column)
+        return _failed(path, kind, f"not valid UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded",
+                       *_byte_position(raw, exc.start))
     doc = Document(path=path, text=text, kind=kind)
     if not text.strip():
         doc.errors.append(ParseError("empty file"))
@@ -134,6 +135,40 @@ def _failed(path: str, kind: str, message: str, line: int = 1, column: int = 1) 
     return Document(path=path, text="", kind=kind, errors=[ParseError(message, line, column)])
 
 
+def _too_large(size: int, max_bytes: int) -> str:
+    return f"file is {_bytes(size)}, over the {_bytes(max_bytes)} limit (setting `max-file-size`)"
+
+
+def _bytes(count: int) -> str:
+    return f"{count / 2**20:.3g} MiB" if count >= 2**20 else f"{count:,} bytes"
+
+
+# JSON must be UTF-8 (RFC 8259); these byte order marks say the file is not.
+_OTHER_ENCODINGS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                    (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+def _binary(raw: bytes) -> tuple[str, int, int] | None:
+    """Why `raw` is no text to decode as UTF-8, and where; None when it may be.
+
+    A NUL in the first 8 kB marks a binary file, as git decides; a later one is
+    left to the parser, which reports it as a control character.
+    """
+    for mark, encoding in _OTHER_ENCODINGS:
+        if raw.startswith(mark):
+            return f"{encoding} text (byte order mark): save the file as UTF-8", 1, 1
+    nul = raw.find(b"\x00", 0, 8192)
+    if nul >= 0:
+        return "binary file: NUL byte", *_byte_position(raw, nul)
+    return None
+
+
+def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters, as everywhere else) of byte `offset`."""
+    before = raw[:offset].decode("utf-8", "replace")
+    return json_scan.line_column(before, len(before))
+
+
 def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str) -> Any:
     duplicates: dict[int, list[str]] = {}
 
@@ -144,19 +179,31 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
             duplicates[id(obj)] = [k for k, _ in pairs if k in seen or seen.add(k)]
         return obj
 
+    def refused(message: str, offset: int | None) -> None:
+        """Record the error at `offset` (the start when unknown); the text yields no data."""
+        line, column = json_scan.line_column(text, offset or 0)
+        doc.errors.append(ParseError(message, line + line_offset, column))
+
     try:
-        data = json.loads(text, object_pairs_hook=pairs_hook)
+        data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=_refuse_non_finite)
     except json.JSONDecodeError as exc:
         doc.errors.append(ParseError(f"invalid JSON: {exc.msg}", exc.lineno + line_offset, exc.colno))
         return None
     except RecursionError:
-        line, column = _deep_position(text)
-        doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels", line + line_offset, column))
-        return None
+        return refused(f"nesting deeper than {MAX_DEPTH} levels", json_scan.first_too_deep(text, MAX_DEPTH))
+    except _NonFinite as exc:
+        return refused(f"invalid JSON: `{exc}` is not a JSON value", json_scan.first_token(text, json_scan.NON_FINITE))
+    except ValueError as exc:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        limit = json_scan.int_digits_limit()
+        offset = json_scan.first_token(text, json_scan.long_integer(limit)) if limit else None
+        return refused(f"integer with more than {limit:,} digits" if offset is not None else f"invalid JSON: {exc}",
+                       offset)
     if _find_too_deep(data):
-        line, column = _deep_position(text)
-        doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels", line + line_offset, column))
-        return None
+        return refused(f"nesting deeper than {MAX_DEPTH} levels", json_scan.first_too_deep(text, MAX_DEPTH))
+    surrogate = json_scan.first_lone_surrogate(text)
+    if surrogate is not None:
+        offset, escape = surrogate
+        return refused(f"invalid JSON: `{escape}` is half a UTF-16 surrogate pair (no UTF-8 for it)", offset)
     if duplicates:
         for pointer, obj in _walk_objects(data, pointer_prefix):
             for key in duplicates.get(id(obj), ()):
@@ -198,19 +245,9 @@ def _walk_objects(data: Any, prefix: str):
             stack.extend((v, join(pointer, i)) for i, v in enumerate(node))
 
 
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+class _NonFinite(ValueError):
+    """`NaN`, `Infinity` or `-Infinity`: Python's json module reads them, JSON has none."""
 
 
-def _deep_position(text: str) -> tuple[int, int]:
-    """Line and column where nesting first passes MAX_DEPTH (strings skipped)."""
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                start = match.start()
-                return text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
-        elif token in "]}":
-            depth -= 1
-    return 1, 1
+def _refuse_non_finite(name: str) -> None:
+    raise _NonFinite(name)

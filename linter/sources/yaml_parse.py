@@ -8,10 +8,12 @@ an alias bomb is refused instead of walked.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from schema_lint.pointer import join
 from schema_lint.sources.documents import MAX_DEPTH, MAX_YAML_NODES, Document, ParseError
+from schema_lint.sources.json_scan import int_digits_limit
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:int",
@@ -20,6 +22,9 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:null",
 }
 _MERGE = "tag:yaml.org,2002:merge"
+# `\uD83D` or `\U0000D83D`: an escape of a UTF-16 surrogate, the only way one gets in.
+_SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _Refused(Exception):
@@ -46,7 +51,7 @@ def parse_yaml(doc: Document) -> None:
         doc.errors.append(ParseError(f"invalid YAML: {exc.problem or exc.context}", line, column))
         return
     except RecursionError:
-        doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels"))
+        doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels", *_first_too_deep(doc.text)))
         return
     except (YAMLError, ValueError) as exc:
         doc.errors.append(ParseError(f"invalid YAML: {exc}"))
@@ -56,12 +61,61 @@ def parse_yaml(doc: Document) -> None:
         return
     try:
         _check_size(root)
+        if _SURROGATE_ESCAPE.search(doc.text):
+            _join_surrogate_pairs(root)
         doc.data = _Builder(loader.constructor, doc).build(root, "")
     except _Refused as exc:
         mark = exc.node.start_mark
         doc.errors.append(ParseError(str(exc), mark.line + 1, mark.column + 1))
         return
     doc._yaml_root = root
+
+
+def _first_too_deep(text: str) -> tuple[int, int]:
+    """Line and column of the collection that opens level MAX_DEPTH + 1.
+
+    Asked only after the (recursive) composer gave up; the parser beneath it keeps its
+    own stack, so its events reach any depth.
+    """
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
+
+    depth = 0
+    try:
+        for event in yaml_loader().parse(text):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return event.start_mark.line + 1, event.start_mark.column + 1
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except YAMLError:
+        pass
+    return 1, 1
+
+
+def _join_surrogate_pairs(root: Any) -> None:
+    """Read `"\\ud83d\\ude00"` as JSON does (one character), and refuse a lone half.
+
+    YAML's escapes name UTF-16 code units one by one; a string holding half a pair
+    has no UTF-8 form, so nothing downstream (validators, reports) could handle it.
+    """
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.id == "mapping":
+            stack.extend(part for pair in node.value for part in pair)
+        elif node.id == "sequence":
+            stack.extend(node.value)
+        elif isinstance(node.value, str) and _SURROGATE.search(node.value):
+            try:
+                node.value = node.value.encode("utf-16", "surrogatepass").decode("utf-16")
+            except UnicodeDecodeError:
+                raise _Refused("invalid YAML: half a UTF-16 surrogate pair (no UTF-8 for it)", node) from None
 
 
 def _check_size(root: Any) -> None:
@@ -73,7 +127,7 @@ def _check_size(root: Any) -> None:
         key = id(node)
         if key in sizes:
             return sizes[key]
-        if depth > MAX_DEPTH:
+        if depth > MAX_DEPTH and node.id != "scalar":  # levels are collections, as in JSON
             raise _Refused(f"nesting deeper than {MAX_DEPTH} levels", node)
         if key in active:
             raise _Refused("recursive YAML alias", node)
@@ -102,7 +156,10 @@ class _Builder:
     def build(self, node: Any, pointer: str) -> Any:
         if node.id == "scalar":
             if node.tag in _PLAIN_TAGS:
-                return self.constructor.construct_object(node, deep=True)
+                try:
+                    return self.constructor.construct_object(node, deep=True)
+                except ValueError:  # an integer longer than Python converts
+                    raise _Refused(f"integer with more than {int_digits_limit():,} digits", node) from None
             return node.value
         if node.id == "sequence":
             return [self.build(v, join(pointer, i)) for i, v in enumerate(node.value)]
