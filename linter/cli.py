@@ -53,6 +53,16 @@ class SchemaLintGroup(click.Group):
 @click.version_option(__version__, prog_name="schema-lint")
 def main() -> None:
     """Lint and tighten the JSON Schemas of LLM tools (OpenAI, Anthropic, MCP, Gemini, BFCL)."""
+    _escape_unencodable_output()
+
+
+def _escape_unencodable_output() -> None:
+    """A file name that is not valid UTF-8 reaches us holding surrogates (PEP 383); a
+    strict UTF-8 stdout would crash on printing it. Print such characters escaped."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _codes(values: tuple[str, ...]) -> list[str]:

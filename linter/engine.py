@@ -32,6 +32,8 @@ class LintResult:
     # Files read that held no tool (listed with -v).
     skipped: list[str] = field(default_factory=list)
     tools_checked: int = 0
+    # Crashes of a rule on a tool, also in `diagnostics` (under the rule's code): exit 2.
+    internal_errors: list[Diagnostic] = field(default_factory=list)
     # Set by `check`: what the summary says about fixes (a `schema_lint.fixes.session.FixSummary`).
     fix_summary: object | None = None
 
@@ -79,12 +81,26 @@ class Linter:
             ignored = file_ignores + self._tool_ignores(tool.name)
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool))
             for rule in self.rules:
-                if _listed(rule.code, ignored):
-                    continue
-                for finding in rule.check(ctx):
-                    diagnostic = self._diagnostic(rule, ctx, finding, doc)
-                    if not _suppressed_by_comment(doc, diagnostic):
-                        result.diagnostics.append(diagnostic)
+                if not _listed(rule.code, ignored):
+                    self._run_rule(rule, ctx, doc, result)
+
+    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, result: LintResult) -> None:
+        """One rule over one tool. A rule that raises ends only its own run on this tool.
+
+        As ruff reports a panic, the crash becomes an error finding of that rule at the
+        tool, and the run goes on and exits 2: a rule's bug on one odd schema can neither
+        take the other files down nor pass unseen, and `--ignore` or `per-tool-ignores`
+        of that code is the workaround until it is fixed.
+        """
+        try:
+            for finding in rule.check(ctx):
+                diagnostic = self._diagnostic(rule, ctx, finding, doc)
+                if not _suppressed_by_comment(doc, diagnostic):
+                    result.diagnostics.append(diagnostic)
+        except Exception as exc:
+            crash = _internal_error(rule, ctx, doc, exc)
+            result.internal_errors.append(crash)
+            result.diagnostics.append(crash)
 
     def _diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
         severity = (self.config.severity.get(rule.code) or finding.severity
@@ -123,6 +139,20 @@ def _parse_error(doc: Document, error) -> Diagnostic:
     )
 
 
+def _internal_error(rule: Rule, ctx: ToolContext, doc: Document, exc: Exception) -> Diagnostic:
+    import traceback
+
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    detail = (str(exc).splitlines() or [""])[0][:200]
+    message = (f"internal error: {rule.code} crashed on this tool ({type(exc).__name__}: {detail}, at "
+               f"{os.path.basename(frame.filename)}:{frame.lineno}), so its findings here are incomplete; "
+               f"please report this bug")
+    return Diagnostic(
+        code=rule.code, name=rule.name, severity=Severity.ERROR, message=message, path=doc.path,
+        pointer=ctx.tool.schema_pointer, tool=ctx.tool.name, span=doc.locate(ctx.tool.schema_pointer),
+    )
+
+
 def _suppressed_by_comment(doc: Document, diagnostic: Diagnostic) -> bool:
     if doc.kind != "yaml" or diagnostic.span is None:
         return False
@@ -135,7 +165,7 @@ def _suppressed_by_comment(doc: Document, diagnostic: Diagnostic) -> bool:
 
 
 def exit_code(result: LintResult, fail_on: str) -> int:
-    if result.had_parse_errors:
+    if result.had_parse_errors or result.internal_errors:
         return 2
     if fail_on == "never":
         return 0
