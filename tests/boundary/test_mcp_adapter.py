@@ -1,0 +1,101 @@
+"""The MCP adapter, end to end with the official SDK's in-process client and servers."""
+
+from __future__ import annotations
+
+import json
+
+import anyio
+import pytest
+
+mcp = pytest.importorskip("mcp")
+
+import mcp.types as types  # noqa: E402
+from mcp import Client  # noqa: E402
+from mcp.server import Server  # noqa: E402
+from mcp.server.mcpserver import MCPServer  # noqa: E402
+
+from schema_lint.boundary.mcp_adapter import BoundaryMiddleware, boundaries_from_tools  # noqa: E402
+
+SEARCH = types.Tool(
+    name="search_docs",
+    input_schema={"type": "object",
+                  "properties": {"query": {"type": "string"},
+                                 "data_source_names": {"type": "array", "items": {"type": "string"}}},
+                  "required": ["query", "data_source_names"], "additionalProperties": False},
+    annotations=types.ToolAnnotations(read_only_hint=True),
+)
+
+
+def low_level_server(received: list) -> Server:
+    async def list_tools(ctx, params):
+        return types.ListToolsResult(tools=[SEARCH])
+
+    async def call_tool(ctx, params):
+        received.append(params.arguments)
+        return types.CallToolResult(content=[types.TextContent(type="text", text="found 3 pages")])
+
+    server = Server("docs", on_list_tools=list_tools, on_call_tool=call_tool)
+    server.middleware.append(BoundaryMiddleware(boundaries_from_tools([SEARCH])))
+    return server
+
+
+async def call(server, name, arguments, mode):
+    async with Client(server, mode=mode) as client:
+        return await client.call_tool(name, arguments)
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_near_miss_reaches_the_handler_canonicalized(mode):
+    received = []
+    result = anyio.run(call, low_level_server(received), "search_docs",
+                       {"query": "basket", "data_source_names": "dotnet/eshop"}, mode)
+    assert not result.is_error and result.content[0].text == "found 3 pages"
+    assert received == [{"query": "basket", "data_source_names": ["dotnet/eshop"]}]
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_broken_call_returns_the_envelope_as_an_error_result(mode):
+    received = []
+    result = anyio.run(call, low_level_server(received), "search_docs", {"data_source_names": [], "top": 3}, mode)
+    assert result.is_error and received == []
+    envelope = json.loads(result.content[0].text)
+    assert envelope["ok"] is False and envelope["retryable"] is True
+    assert [(e["path"], e["reason"]) for e in envelope["error"]["errors"]] == [
+        ("$.query", "required"), ("$.top", "additionalProperties")]
+
+
+def test_tools_without_a_boundary_pass_through():
+    received = []
+    server = low_level_server(received)
+    server.middleware[-1] = BoundaryMiddleware({})
+    result = anyio.run(call, server, "search_docs", {"data_source_names": "x"}, "auto")
+    assert not result.is_error and received == [{"data_source_names": "x"}]
+
+
+def test_mcp_server_tools_from_type_hints():
+    server = MCPServer("docs")
+
+    @server.tool()
+    def search_docs(query: str, data_source_names: list[str]) -> str:
+        return f"{query} in {', '.join(data_source_names)}"
+
+    async def scenario():
+        server.middleware.append(BoundaryMiddleware(boundaries_from_tools(await server.list_tools())))
+        async with Client(server) as client:
+            good = await client.call_tool("search_docs", {"query": "q", "data_source_names": "dotnet/eshop"})
+            bad = await client.call_tool("search_docs", {"data_source_names": ["a"]})
+        return good, bad
+
+    good, bad = anyio.run(scenario)
+    assert not good.is_error and good.content[0].text == "q in dotnet/eshop"
+    assert bad.is_error and json.loads(bad.content[0].text)["error"]["errors"][0]["path"] == "$.query"
+
+
+def test_side_effects_follow_annotations_then_the_verb():
+    write = types.Tool(name="delete_page", input_schema={"type": "object"},
+                       annotations=types.ToolAnnotations(read_only_hint=False, destructive_hint=False))
+    unannotated = types.Tool(name="list_pages", input_schema={"type": "object"})
+    boundaries = boundaries_from_tools([SEARCH, write, unannotated], mode="observe")
+    assert {name: b.side_effects for name, b in boundaries.items()} == {
+        "search_docs": "read", "delete_page": "write", "list_pages": "read"}
+    assert all(b.mode == "observe" for b in boundaries.values())

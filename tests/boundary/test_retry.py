@@ -1,0 +1,80 @@
+"""RetryPolicy: repairable errors only, bounded, and never a blind resend of a side effect."""
+
+from __future__ import annotations
+
+import pytest
+from boundary_schemas import TICKET
+
+from schema_lint.boundary import CheckFailure, RetryPolicy, ToolBoundary
+
+POLICY = RetryPolicy()
+REJECTED = ToolBoundary(TICKET).check({"title": "t"})
+VALID = ToolBoundary(TICKET).check({"title": "t", "priority": "low", "channel": "console"})
+
+
+def test_a_schema_rejection_is_retried_until_the_third_attempt():
+    assert [POLICY.should_retry(REJECTED, attempt).retry for attempt in (1, 2, 3)] == [True, True, False]
+    assert POLICY.should_retry(REJECTED, 3).reason == "attempts-exhausted"
+
+
+def test_attempt_defaults_to_the_outcomes_own():
+    boundary = ToolBoundary(TICKET)
+    first = boundary.check({"title": "t"})
+    third = boundary.check({"title": "t"}, previous=boundary.check({"title": "t"}, previous=first))
+    assert POLICY.should_retry(first).retry and not POLICY.should_retry(third).retry
+
+
+def test_nothing_to_retry_after_a_valid_call():
+    decision = POLICY.should_retry(VALID, 1)
+    assert not decision and decision.reason == "not-an-error" and decision.code is None
+
+
+@pytest.mark.parametrize("code", ["AUTH_FAILED", "NOT_FOUND", "CONFLICT", "TIMEOUT", "RATE_LIMITED"])
+def test_errors_the_model_cannot_fix_are_not_retried(code):
+    decision = POLICY.should_retry(code, 1, "read")
+    assert not decision and decision.reason == "not-repairable" and decision.code == code
+
+
+def test_a_business_check_outcome_follows_its_code():
+    boundary = ToolBoundary(TICKET, business_checks=[lambda a: CheckFailure("NOT_FOUND")])
+    outcome = boundary.check({"title": "t", "priority": "low", "channel": "console"})
+    assert POLICY.should_retry(outcome, 1).reason == "not-repairable"
+
+
+def test_side_effects_are_not_resent_after_a_non_validation_error_without_a_key():
+    transient = RetryPolicy(retryable_codes=frozenset({"SCHEMA_VALIDATION_FAILED", "UNAVAILABLE"}))
+    error = {"ok": False, "error": {"code": "UNAVAILABLE"}}
+    assert transient.should_retry(error, 1, "read").retry
+    for effects in ("write", "destructive"):
+        decision = transient.should_retry(error, 1, effects)
+        assert not decision and decision.reason == "side-effect-without-idempotency-key"
+        assert transient.should_retry(error, 1, effects, idempotency_key=True).retry
+
+
+def test_a_validation_error_is_retried_even_for_a_destructive_tool():
+    assert POLICY.should_retry(REJECTED, 1, "destructive").retry
+    assert POLICY.should_retry("SCHEMA_VALIDATION_FAILED", 1, "destructive").retry
+
+
+def test_exceptions_are_classified_by_their_code():
+    class ToolError(Exception):
+        code = "CONFLICT"
+
+    assert POLICY.should_retry(ToolError(), 1).code == "CONFLICT"
+    assert POLICY.should_retry(TimeoutError(), 1).code == "TIMEOUT"
+    assert POLICY.should_retry(RuntimeError("boom"), 1).code == "INTERNAL"
+
+
+def test_an_ok_result_is_not_an_error():
+    assert POLICY.should_retry({"ok": True, "result": 1}, 1).reason == "not-an-error"
+
+
+def test_observed_rejections_proceeded_so_there_is_nothing_to_retry():
+    outcome = ToolBoundary(TICKET, mode="observe").check({"title": "t"})
+    assert POLICY.should_retry(outcome, 1).reason == "not-an-error"
+
+
+def test_max_attempts_is_configurable_and_side_effects_checked():
+    assert not RetryPolicy(max_attempts=1).should_retry(REJECTED, 1)
+    with pytest.raises(ValueError, match="side_effects"):
+        POLICY.should_retry(REJECTED, 1, "mutating")
