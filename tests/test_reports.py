@@ -14,7 +14,7 @@ from schema_lint.config import Config
 from schema_lint.engine import LintResult, lint_text
 from schema_lint.model import Diagnostic, Severity, Span
 from schema_lint.report import FORMATS, ReportOptions, render
-from schema_lint.report.ci import fingerprints
+from schema_lint.report.ci import checkout_path, fingerprints
 from schema_lint.report.github import escape_data, escape_property
 
 LOOSE_TOOL = {
@@ -211,6 +211,14 @@ def test_gitlab_code_quality_issue_shape():
 def test_gitlab_severity_scale():
     result = LintResult([diagnostic(severity=s) for s in Severity])
     assert [i["severity"] for i in json.loads(output("gitlab", result))] == ["info", "minor", "major"]
+
+
+def test_ci_paths_are_relative_to_the_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert checkout_path("./tools/../a.json") == "a.json"
+    assert checkout_path(str(tmp_path / "tools" / "b.json")) == "tools/b.json"
+    assert checkout_path(str(tmp_path.parent / "c.json")) == str(tmp_path.parent / "c.json")
+    assert checkout_path("-") == "-"
 
 
 def test_fingerprints_ignore_line_moves_and_stay_unique():

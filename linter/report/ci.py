@@ -9,22 +9,29 @@ changes when unrelated lines move (no line numbers, no message wording).
 from __future__ import annotations
 
 import collections
+import functools
 import hashlib
 import os
 
 
 def checkout_path(path: str) -> str:
     """`path` relative to the working directory when it lies below it, else absolute."""
+    return _checkout_path(path, os.getcwd())
+
+
+@functools.lru_cache(maxsize=4096)
+def _checkout_path(path: str, cwd: str) -> str:
+    """Cached: a report names the same few files thousands of times."""
     if path == "-":
         return path
-    absolute = os.path.abspath(path)
-    relative = os.path.relpath(absolute, os.getcwd()) if _below_cwd(absolute) else absolute
+    absolute = os.path.normpath(os.path.join(cwd, path))  # join keeps an absolute `path` as is
+    relative = os.path.relpath(absolute, cwd) if _below(absolute, cwd) else absolute
     return relative.replace(os.sep, "/")
 
 
-def _below_cwd(absolute: str) -> bool:
+def _below(absolute: str, directory: str) -> bool:
     try:
-        return os.path.commonpath([absolute, os.getcwd()]) == os.getcwd()
+        return os.path.commonpath([absolute, directory]) == directory
     except ValueError:  # another drive on Windows
         return False
 
