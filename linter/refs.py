@@ -98,6 +98,12 @@ class RefIndex:
             return Resolution("missing", reason=f"`#{fragment}` holds a JSON {held}, not a schema")
         return Resolution("local", target)
 
+    def each_reference(self, nodes: Iterable[SchemaNode]) -> Iterator[tuple[SchemaNode, str, str, Resolution]]:
+        """(node, keyword, reference, where it leads) for every reference among `nodes`."""
+        for node in nodes:
+            for keyword, ref in references(node):
+                yield node, keyword, ref, self.resolve(node, ref)
+
     def targets(self, node: SchemaNode) -> Iterator[SchemaNode]:
         """The subschemas `node`'s local references lead to, following chains, each once."""
         seen: set[int] = set()

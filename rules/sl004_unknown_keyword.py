@@ -1,0 +1,108 @@
+"""A keyword that no vocabulary of the schema's dialect knows, often a typo.
+
+## What it does
+Flags each key of a subschema that is not a keyword of the schema's dialect. With a
+`$schema`, that dialect's keywords count; without one, those of any draft from 04 to
+2020-12. Annotations and the OpenAPI / Gemini fields providers accept (`nullable`,
+`discriminator`, `example`, `propertyOrdering`…) are known everywhere, so are the
+snake_case field names Gemini's API also takes (`any_of`) in a Gemini declaration's
+`parameters`, and `x-…` extensions are never flagged. A near miss of a real keyword (`require`, `maxlength`,
+`minLenght`, `additionalProperty`) is a warning with a fix; any other unknown key is
+reported for information.
+
+## Why is this bad
+Validators ignore keywords they do not know. `"require": ["title"]` requires nothing,
+`"maxlength": 100` bounds nothing, and nobody notices until a bad call gets through.
+A keyword of another draft (`dependencies` in a 2020-12 schema) is ignored just the same.
+
+## Example
+```json
+{"type": "object", "properties": {"title": {"type": "string", "maxlength": 100}}, "require": ["title"]}
+```
+Use instead:
+```json
+{"type": "object", "properties": {"title": {"type": "string", "maxLength": 100}}, "required": ["title"]}
+```
+
+## Fix safety
+Renaming to an annotation (`descripton` → `description`) is safe: no call changes
+verdict. Renaming to an assertion (`require` → `required`) is unsafe (tightening): the
+keyword starts to be enforced. The fix is offered only when exactly one keyword is a
+close match, the real keyword is not already present, and its value is valid for it.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from schema_lint.keywords import (
+    ALL_KEYWORDS, ANNOTATIONS, GEMINI_PROTO_NAMES, declared_draft, drafts_knowing, known_keywords,
+)
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.providers import GEMINI
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+
+CODE = "SL004"
+NAME = "unknown-keyword"
+SEVERITY = Severity.WARNING
+FIXABLE = True
+# How alike (difflib ratio, case-insensitive) a key must be to a keyword to be its typo.
+TYPO_CUTOFF = 0.85
+
+
+def check(ctx):
+    draft = declared_draft(ctx.tool.schema)
+    known = known_keywords(draft) | (GEMINI_PROTO_NAMES if GEMINI in ctx.profiles else frozenset())
+    for node in ctx.walk():
+        if not isinstance(node.schema, dict):
+            continue
+        for key, value in node.schema.items():
+            if key in known or key.lower().startswith("x-"):
+                continue
+            yield _finding(node, key, value, draft, known)
+
+
+def _finding(node, key: str, value, draft: str | None, known: frozenset[str]) -> Finding:
+    pointer = join(node.pointer, key)
+    where = f"in `{label(node)}`"
+    if key in ALL_KEYWORDS:
+        return Finding(pointer, f"`{key}` {where} is not a {draft} keyword (it belongs to "
+                                f"{', '.join(drafts_knowing(key))}): {draft} validators ignore it",
+                       at_key=True, severity=Severity.INFO)
+    meant = typo_of(key, known)
+    if meant is None:
+        return Finding(pointer, f"unknown keyword `{key}` {where}: validators ignore it",
+                       at_key=True, severity=Severity.INFO)
+    message = f"unknown keyword `{key}` {where}: did you mean `{meant}`? Validators ignore `{key}`"
+    return Finding(pointer, message, fix=_rename(node, key, meant, value), at_key=True)
+
+
+def typo_of(key: str, known: frozenset[str]) -> str | None:
+    """The one keyword `key` is a near miss of, ignoring case; None if none or several."""
+    candidates = {keyword.lower(): keyword for keyword in known}
+    lowered = key.lower()
+    if lowered in candidates:
+        return candidates[lowered]
+    matches = difflib.get_close_matches(lowered, list(candidates), n=2, cutoff=TYPO_CUTOFF)
+    return candidates[matches[0]] if len(matches) == 1 else None
+
+
+def _rename(node, key: str, meant: str, value) -> Fix | None:
+    if meant in node.schema or not _valid_value(meant, value):
+        return None
+    safety = FixSafety.SAFE if meant in ANNOTATIONS else FixSafety.UNSAFE
+    return Fix(f"rename `{key}` to `{meant}`", safety,
+               (Operation("add", join(node.pointer, meant), value), Operation("remove", join(node.pointer, key))))
+
+
+def _valid_value(keyword: str, value) -> bool:
+    """Whether `{keyword: value}` is a valid schema: `require: true` (draft 3) must not
+    become `required: true`."""
+    import jsonschema_rs
+
+    try:
+        return jsonschema_rs.meta.is_valid({keyword: value})
+    except (jsonschema_rs.ReferencingError, ValueError):
+        return False

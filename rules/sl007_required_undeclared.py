@@ -1,0 +1,106 @@
+"""`required` names a property that the object does not declare.
+
+## What it does
+Flags each entry of an object's `required` that no `properties` declares. Properties
+count wherever the object's combination declares them: the object itself, its `allOf`
+/ `anyOf` / `oneOf` / `if` / `then` / `else` / `dependentSchemas` branches, the object
+those branches belong to, and what their local `$ref`s lead to. An entry that a
+`patternProperties` pattern or an `additionalProperties` schema could supply is not
+flagged, nor is anything behind a reference that cannot be resolved.
+
+## Why is this bad
+The model is told to send a field it knows nothing about: no type, no description.
+Usually it is a typo or a renamed property, so the real property stays optional. With
+`additionalProperties: false` it is worse: no call can satisfy the schema at all.
+
+## Example
+```json
+{"type": "object", "properties": {"recipient": {"type": "string"}}, "required": ["recipeint"]}
+```
+Use instead:
+```json
+{"type": "object", "properties": {"recipient": {"type": "string"}}, "required": ["recipient"]}
+```
+
+## Fix safety
+No automatic fix: whether to declare the property or correct the name is for a person
+to decide.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Severity
+from schema_lint.patterns import search
+from schema_lint.pointer import join
+from schema_lint.refs import references
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+
+CODE = "SL007"
+NAME = "required-undeclared"
+SEVERITY = Severity.WARNING
+FIXABLE = False
+# Keywords whose subschemas describe the same object as their parent.
+SAME_OBJECT = ("allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas")
+
+
+def check(ctx):
+    children: dict[int, list] = {}
+    for node in ctx.walk():
+        if node.parent is not None and node.keyword in SAME_OBJECT:
+            children.setdefault(id(node.parent), []).append(node)
+    for node in ctx.objects():
+        required = node.get("required")
+        if not isinstance(node.get("properties"), dict) or not isinstance(required, list) or node.keyword == "not":
+            continue
+        undeclared = [(index, name) for index, name in enumerate(required)
+                      if isinstance(name, str) and name not in node.schema["properties"]]
+        family = _family(ctx, node, children) if undeclared else None
+        if family is None:
+            continue
+        closed = node.get("additionalProperties") is False or node.get("unevaluatedProperties") is False
+        for index, name in undeclared:
+            if not _supplied(family, name):
+                yield _finding(node, index, name, closed)
+
+
+def _finding(node, index: int, name: str, closed: bool) -> Finding:
+    message = f"`required` of `{label(node)}` names `{name}`, which no `properties` declares"
+    if closed:
+        message += "; the object is closed, so no call can satisfy it"
+    return Finding(join(node.pointer, "required", index), message,
+                   severity=Severity.ERROR if closed else None)
+
+
+def _family(ctx, node, children) -> list | None:
+    """Every subschema describing the same object as `node`; None when a local
+    reference among them cannot be resolved (what it declares is unknown)."""
+    top = node
+    while top.parent is not None and top.keyword in SAME_OBJECT:
+        top = top.parent
+    members, pending, seen = [], [top], set()
+    while pending:
+        member = pending.pop()
+        if id(member.schema) in seen:
+            continue
+        seen.add(id(member.schema))
+        members.append(member)
+        if any(not ctx.refs.resolve(member, ref).found for _, ref in references(member)):
+            return None
+        pending.extend(children.get(id(member), ()))
+        pending.extend(ctx.refs.targets(member))
+    return members
+
+
+def _supplied(family, name: str) -> bool:
+    for member in family:
+        properties = member.get("properties")
+        if isinstance(properties, dict) and name in properties:
+            return True
+        additional = member.get("additionalProperties")
+        if additional is True or isinstance(additional, dict):
+            return True
+        patterns = member.get("patternProperties")
+        if isinstance(patterns, dict) and any(search(p, name) is not False for p in patterns):
+            return True
+    return False

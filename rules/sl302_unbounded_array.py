@@ -1,0 +1,60 @@
+"""An array parameter with no bound on how many items it accepts.
+
+## What it does
+Flags an array schema without `maxItems`. Arrays pinned by `enum` or `const`, and
+closed tuples (`prefixItems` with `items: false`, or a list of `items` with
+`additionalItems: false`), are bounded already.
+
+## Why is this bad
+A model in a loop, or a prompt injection, can send ten thousand recipients, IDs or
+file paths in one call, and every system behind the tool has to cope. A bound states
+what the tool is built for and is enforced at the boundary with an error the model can
+act on.
+
+## Example
+```json
+{"type": "array", "items": {"type": "string", "format": "email"}}
+```
+Use instead:
+```json
+{"type": "array", "items": {"type": "string", "format": "email"}, "maxItems": 100}
+```
+
+## Fix safety
+Unsafe (tightening): the fix adds `maxItems` set to `max-items` from the configuration
+(default 100, raised to the array's `minItems` when that is larger); longer arrays are
+rejected afterwards.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding, by_side_effects
+from schema_lint.schema_walk import label
+
+CODE = "SL302"
+NAME = "unbounded-array"
+SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
+FIXABLE = True
+DEFAULT_MAX_ITEMS = 100
+
+
+def check(ctx):
+    configured = ctx.settings.get("max-items", DEFAULT_MAX_ITEMS)
+    for node in ctx.walk():
+        if "array" not in node.types or _bounded(node):
+            continue
+        minimum = node.get("minItems")
+        limit = max(configured, minimum) if isinstance(minimum, int) and not isinstance(minimum, bool) else configured
+        fix = Fix(f"add `maxItems: {limit}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxItems"), limit),))
+        yield Finding(node.pointer, f"array `{label(node)}` has no maxItems", fix=fix)
+
+
+def _bounded(node) -> bool:
+    if any(key in node.schema for key in ("maxItems", "enum", "const")):
+        return True
+    items = node.get("items")
+    if isinstance(node.get("prefixItems"), list) and items is False:
+        return True
+    return isinstance(items, list) and node.get("additionalItems") is False

@@ -1,0 +1,59 @@
+"""A string whose name says email, URL, date, date-time or UUID, with no `format`.
+
+## What it does
+Flags a string field whose name says what it holds (`recipient_email`, `callbackUrl`,
+`start_date`, `created_at`, `order_uuid`; the last word decides, as for SL301) but
+that has no `format`. Array items and union branches are named by their property.
+Fields already constrained by `enum`, `const` or `pattern` are left alone. In a Gemini
+declaration's `parameters` (the `gemini` profile) only `date-time` is suggested: that
+API takes no other string format.
+
+## Why is this bad
+The model is left to guess the shape (`"tomorrow"` for a date, `"example.com"` for a
+URL), and the executor parses free text. A `format` tells the model, and a boundary
+that asserts formats rejects the guess with an error the model can repair.
+
+## Example
+```json
+{"type": "object", "properties": {"recipient_email": {"type": "string"}}}
+```
+Use instead:
+```json
+{"type": "object", "properties": {"recipient_email": {"type": "string", "format": "email"}}}
+```
+
+## Fix safety
+Unsafe (tightening): validators that assert formats reject values that do not match
+afterwards.
+"""
+
+from __future__ import annotations
+
+from schema_lint.field_kinds import implied_format, kind_of
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.providers import GEMINI
+from schema_lint.rule import Finding, by_side_effects
+from schema_lint.schema_walk import field_name, label
+
+CODE = "SL304"
+NAME = "missing-format"
+SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
+FIXABLE = True
+_CONSTRAINED = ("format", "enum", "const", "pattern")
+# The string formats Gemini's function-declaration schema accepts (besides "enum").
+_GEMINI_FORMATS = frozenset({"date-time"})
+_NOUNS = {"email": "an email address", "uri": "a URL", "date": "a date", "date-time": "a date-time", "uuid": "a UUID"}
+
+
+def check(ctx):
+    for node in ctx.walk():
+        if "string" not in node.types or any(key in node.schema for key in _CONSTRAINED):
+            continue
+        name = field_name(node)
+        fmt = implied_format(kind_of(name))
+        if fmt is None or (GEMINI in ctx.profiles and fmt not in _GEMINI_FORMATS):
+            continue
+        fix = Fix(f"add `format: {fmt}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "format"), fmt),))
+        yield Finding(node.pointer, (f"string `{label(node)}` is named like {_NOUNS.get(fmt, fmt)} but has no `format` "
+                                    f"(`{fmt}`)"), fix=fix)

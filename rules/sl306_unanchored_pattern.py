@@ -1,0 +1,62 @@
+"""A `pattern` that does not pin the whole string with `^…$`.
+
+## What it does
+Flags a `pattern` in which some top-level alternative lacks a leading `^` or a trailing
+(unescaped) `$`. `^[a-z]+$` is anchored; `[a-z]+`, `^[a-z]+` and `^a|b$` (which means
+"starts with a, or ends with b") are not.
+
+## Why is this bad
+JSON Schema's `pattern` searches: `"pattern": "[0-9]{5}"` accepts
+`"12345; DROP TABLE users"` because it contains five digits. Authors nearly always mean
+the whole value.
+
+## Example
+```json
+{"type": "string", "pattern": "[A-Z]{3}-[0-9]{4}"}
+```
+Use instead:
+```json
+{"type": "string", "pattern": "^(?:[A-Z]{3}-[0-9]{4})$"}
+```
+
+## Fix safety
+Unsafe (tightening): values that only contained a match are rejected afterwards. The
+fix wraps the pattern as `^(?:…)$`, dropping anchors that alternatives already had
+(they are redundant inside the new ones), so `^a|b` becomes `^(?:a|b)$`. A pattern
+anchored on one side only (`^=`, `\\.pdf$`) is usually a deliberate prefix or suffix
+test: it is reported, with no fix, since closing it would change what it means.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.patterns import anchored, compiled, is_anchored, one_sided_anchor
+from schema_lint.pointer import join
+from schema_lint.rule import Finding, by_side_effects
+from schema_lint.schema_walk import label
+
+CODE = "SL306"
+NAME = "unanchored-pattern"
+SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
+FIXABLE = True
+
+
+def check(ctx):
+    for node in ctx.walk():
+        pattern = node.get("pattern")
+        # Empty or invalid patterns are not this rule's business (an empty one bounds nothing anyway).
+        if not isinstance(pattern, str) or not pattern or is_anchored(pattern) or compiled(pattern) is None:
+            continue
+        pointer = join(node.pointer, "pattern")
+        side = one_sided_anchor(pattern)
+        if side == "start":
+            yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the start: it accepts anything "
+                                   "after a match (end it with `$` if the whole value must match)")
+        elif side == "end":
+            yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the end: it accepts anything "
+                                   "before a match (start it with `^` if the whole value must match)")
+        else:
+            fixed = anchored(pattern)
+            fix = Fix(f"anchor the pattern as `{fixed}`", FixSafety.UNSAFE, (Operation("replace", pointer, fixed),))
+            yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: "
+                                   "it accepts any string that merely contains a match", fix=fix)

@@ -1,0 +1,53 @@
+"""An `enum` with a single value, which is what `const` says.
+
+## What it does
+Flags `enum` lists of exactly one value. A subschema that also has `const` is SL010's
+(const-with-enum). Tools whose provider refuses `const` (a Gemini declaration's
+`parameters`) are skipped: there a one-value enum is the only way to say it.
+
+## Why is this bad
+A one-value enum reads like an unfinished list, and some providers and code generators
+treat `enum` as "pick one of these" prose rather than a fixed value. `const` states the
+intent: this argument must be exactly this.
+
+## Example
+```json
+{"type": "string", "enum": ["v2"]}
+```
+Use instead:
+```json
+{"type": "string", "const": "v2"}
+```
+
+## Fix safety
+Safe: `enum: [x]` and `const: x` accept exactly the same values. The fix removes
+`enum` and adds `const`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+
+CODE = "SL307"
+NAME = "single-value-enum"
+SEVERITY = Severity.INFO
+FIXABLE = True
+
+
+def check(ctx):
+    if ctx.refuses("const"):
+        return
+    for node in ctx.walk():
+        values = node.get("enum")
+        if not isinstance(values, list) or len(values) != 1 or "const" in node.schema:
+            continue
+        shown = json.dumps(values[0], ensure_ascii=False)
+        fix = Fix(f"replace `enum` with `const: {shown}`", FixSafety.SAFE,
+                  (Operation("remove", join(node.pointer, "enum")), Operation("add", join(node.pointer, "const"), values[0])))
+        yield Finding(join(node.pointer, "enum"), f"`enum` of `{label(node)}` has a single value, {shown}: that is a `const`",
+                      fix=fix)

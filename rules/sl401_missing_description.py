@@ -1,0 +1,51 @@
+"""A tool or a parameter without a description.
+
+## What it does
+Flags a tool whose definition has no `description` (or only whitespace), as a warning,
+and each property schema with none, for information. A property whose local `$ref`
+leads to a described schema counts as described.
+
+## Why is this bad
+The description is all the model reads to decide when to call a tool and what to put
+in each argument. Without it the model guesses from names: `limit` in items or pages?
+`date` in which time zone? Wrong guesses become failed or, worse, wrong calls.
+
+## Example
+```json
+{"name": "create_ticket", "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}
+```
+Use instead:
+```json
+{"name": "create_ticket", "description": "Open a support ticket in the helpdesk.",
+ "inputSchema": {"type": "object", "properties": {"title": {"type": "string", "description": "One-line summary."}}}}
+```
+
+## Fix safety
+No automatic fix: only a person can say what a tool or parameter is for.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Severity
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+
+CODE = "SL401"
+NAME = "missing-description"
+SEVERITY = Severity.WARNING
+FIXABLE = False
+
+
+def check(ctx):
+    if not _described(ctx.tool.definition):
+        yield Finding(ctx.definition_pointer, f"tool `{ctx.tool.name}` has no description")
+    for node in ctx.properties():
+        if isinstance(node.schema, dict) and not _described(node.schema) \
+                and not any(_described(target.schema) for target in ctx.refs.targets(node)):
+            yield Finding(node.pointer, f"property `{label(node)}` has no description", at_key=True,
+                          severity=Severity.INFO)
+
+
+def _described(schema) -> bool:
+    description = schema.get("description") if isinstance(schema, dict) else None
+    return isinstance(description, str) and bool(description.strip())

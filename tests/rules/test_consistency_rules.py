@@ -1,0 +1,106 @@
+"""SL006 duplicate-key, SL007 required-undeclared, SL008 default-violates-schema."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from lintkit import lint_document, lint_tool
+
+from schema_lint.model import Severity
+
+P = "/inputSchema"
+
+DUPLICATED_JSON = """{"tools": [
+  {"name": "a", "description": "d", "inputSchema": {"type": "object",
+    "properties": {"x": {"type": "string"}}, "required": ["x"], "required": []}},
+  {"name": "b", "description": "d", "inputSchema": {"type": "object", "properties": {}}}
+], "tools_version": 1, "tools_version": 2}
+"""
+
+DUPLICATED_YAML = """\
+name: a
+description: d
+inputSchema:
+  type: object
+  properties:
+    x: {type: string}
+    x: {type: integer}
+"""
+
+
+def test_sl006_reports_duplicates_inside_the_tool_at_the_key():
+    (found,) = lint_document(DUPLICATED_JSON, code="SL006")
+    assert (found.pointer, found.at_key, found.tool) == ("/tools/0/inputSchema/required", True, "a")
+    assert "the last one silently wins" in found.message
+    # At the occurrence that wins, the second `"required"` on line 3.
+    assert (found.span.line, found.span.column) == (3, 65)
+
+
+def test_sl006_in_yaml_too():
+    (found,) = lint_document(DUPLICATED_YAML, path="tool.yaml", code="SL006")
+    assert found.pointer == "/inputSchema/properties/x"
+    assert found.span.line == 7
+
+
+def test_sl006_quiet_without_duplicates():
+    assert lint_document(json.dumps({"name": "a", "description": "d", "inputSchema": {"type": "object"}}),
+                         code="SL006") == []
+
+
+def test_sl007_points_at_the_undeclared_entry():
+    schema = {"type": "object", "properties": {"recipient": {"type": "string"}}, "required": ["recipient", "recipeint"]}
+    (found,) = lint_tool(schema, "SL007")
+    assert (found.pointer, found.severity) == (f"{P}/required/1", Severity.WARNING)
+    assert "`recipeint`" in found.message
+
+
+def test_sl007_closed_object_can_never_be_satisfied():
+    schema = {"type": "object", "properties": {"a": {}}, "required": ["b"], "additionalProperties": False}
+    (found,) = lint_tool(schema, "SL007")
+    assert found.severity is Severity.ERROR and "no call can satisfy it" in found.message
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "properties": {"a": {}}, "required": ["a"]},
+    {"type": "object", "properties": {"a": {}}, "required": ["x_1"], "patternProperties": {"^x_": {}}},
+    {"type": "object", "properties": {"a": {}}, "required": ["b"], "additionalProperties": {"type": "string"}},
+    {"type": "object", "properties": {"a": {}}, "required": ["b"], "allOf": [{"properties": {"b": {}}}]},
+    {"type": "object", "properties": {"a": {}}, "oneOf": [{"properties": {"c": {}}, "required": ["a", "c"]}]},
+    {"type": "object", "properties": {"a": {}}, "required": ["b"], "allOf": [{"$ref": "#/$defs/B"}],
+     "$defs": {"B": {"properties": {"b": {}}}}},
+    {"type": "object", "properties": {"a": {}}, "required": ["b"], "allOf": [{"$ref": "#/$defs/Missing"}]},
+])
+def test_sl007_passes_when_the_combination_could_supply_it(schema):
+    assert lint_tool(schema, "SL007") == []
+
+
+def test_sl008_default_and_examples_checked_against_their_own_schema():
+    schema = {"type": "object", "properties": {
+        "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 0, "examples": [10, 500]},
+        "email": {"type": "string", "format": "email", "default": "not-an-email"},
+        "ok": {"type": "string", "enum": ["a", "b"], "default": "a", "examples": ["b"]},
+        "nullable": {"type": "string", "default": None}}}
+    found = {d.pointer.removeprefix(f"{P}/properties/"): d for d in lint_tool(schema, "SL008")}
+    assert set(found) == {"limit/default", "limit/examples/1", "email/default", "nullable/default"}
+    assert all(d.fix is None for d in found.values())
+    assert "leave `default` out or let the schema accept null" in found["nullable/default"].message
+
+
+def test_sl008_resolves_local_refs_and_reads_dialect_types():
+    schema = {"type": "dict", "properties": {
+        "address": {"$ref": "#/$defs/Address", "default": {"city": 5}},
+        "ratio": {"type": "float", "default": "0.5"},
+        "memo": {"type": "STRING", "nullable": True, "default": None},
+        "payload": {"type": "any", "default": {"x": 1}}},
+        "$defs": {"Address": {"type": "object", "properties": {"city": {"type": "string"}}}}}
+    found = sorted(d.pointer for d in lint_tool(schema, "SL008"))
+    assert found == [f"{P}/properties/address/default", f"{P}/properties/ratio/default"]
+
+
+def test_sl008_leaves_uncompilable_schemas_and_not_branches_alone():
+    schema = {"type": "object", "properties": {
+        "when": {"type": "Date", "default": 3},
+        "far": {"$ref": "https://example.com/x.json", "default": 3},
+        "never": {"not": {"type": "string", "default": "x"}}}}
+    assert lint_tool(schema, "SL008") == []
