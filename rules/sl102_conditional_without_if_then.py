@@ -1,0 +1,158 @@
+"""A field needed only for some values of another field, with nothing in the schema saying so.
+
+## What it does
+Flags an optional property that is needed only when a sibling enum or boolean field
+(the discriminator) has certain values, where no `if`/`then`, `dependentRequired`,
+`dependentSchemas`, `dependencies` or `oneOf`/`anyOf` branch states it. It reads the
+evidence authors leave: a description that says so ("Required for: run_pipeline,
+rename_pipeline", "Required when reason is 'partial'", "required unless mode is 'off'",
+"REQUIRED when type='old'"), the discriminator's own description ("requires bypassReason
+when true"), a docstring-style tool description, a field "used for close/select" that is
+then let go for some values, and a field whose name or format is the value (`url` next to
+`type: url`, a `format: email` recipient next to `channel: email`) when its prose agrees.
+The message names the field, the discriminator, the values and where the evidence is.
+
+## Why is this bad
+The schema accepts a call that the tool cannot carry out: `{"reason": "partial"}` with no
+`amount_cents` validates, and the executor refunds the wrong amount or fails late with an
+error the model cannot act on. Stated in the schema, the condition is enforced at the
+boundary and reported as a repairable validation error. On a read tool a missing
+conditional field costs a retry, so it is only info there.
+
+## Example
+```json
+{"type": "object",
+ "properties": {"channel": {"type": "string", "enum": ["console", "email"]},
+                "recipient": {"type": "string", "format": "email"}},
+ "required": ["channel"]}
+```
+Use instead:
+```json
+{"type": "object",
+ "properties": {"channel": {"type": "string", "enum": ["console", "email"]},
+                "recipient": {"type": "string", "format": "email"}},
+ "required": ["channel"],
+ "allOf": [{"if": {"properties": {"channel": {"const": "email"}}, "required": ["channel"]},
+            "then": {"required": ["recipient"]}}]}
+```
+
+## Fix safety
+Unsafe (tightening): the fix adds one `allOf` branch per discriminator and set of values
+(`const` for one value, `enum` for several), requiring every field that condition needs;
+an existing `allOf` is extended. When the discriminator's default is among the values, the
+`if` does not require the discriminator, so a call that leaves it out is held to the
+condition too. Calls that omitted the field under that condition are rejected afterwards.
+All branches of one object travel in a single fix, attached to its first finding. A
+schema that declares draft-04 or draft-06 (no `if`) gets the same implication as
+`anyOf: [{"not": condition}, {"required": [...]}]`.
+Providers that refuse `if`/`allOf` (openai-strict, Gemini) get no fix: the message says to
+state the condition in the field's description and check it at the boundary instead.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+
+from schema_lint.conditionals import ConditionalField, conditional_fields
+from schema_lint.keywords import declared_draft
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.providers import GEMINI, refusing
+from schema_lint.rule import Finding, ToolContext, by_side_effects
+from schema_lint.schema_walk import SchemaNode, label
+
+CODE = "SL102"
+NAME = "conditional-without-if-then"
+SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
+FIXABLE = True
+_DRAFTS_WITHOUT_IF = ("draft-04", "draft-06")
+
+
+def check(ctx: ToolContext) -> Iterator[Finding]:
+    refused_by = _refusing_provider(ctx)
+    without_if = declared_draft(ctx.tool.schema) in _DRAFTS_WITHOUT_IF
+    for node, found in conditional_objects(ctx):
+        fix = None if refused_by else _fix(node, [field for _, field in found], without_if)
+        for index, (member, field) in enumerate(found):
+            yield Finding(member.pointer, _message(member, field, refused_by, without_if),
+                          fix=fix if index == 0 else None)
+
+
+def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tuple[SchemaNode, ConditionalField]]]]:
+    """Each object with conditional fields, and those fields with their property nodes."""
+    children: dict[int, list[SchemaNode]] = defaultdict(list)
+    for node in ctx.walk():
+        children[id(node.parent)].append(node)
+
+    def schemas_of(member: SchemaNode) -> list[dict]:
+        """A property's schema, its `anyOf`/`oneOf` branches, and where their `$ref`s lead."""
+        branches = [c for c in children[id(member)] if c.keyword in ("anyOf", "oneOf")]
+        found = [s.schema for s in (member, *branches)]
+        for source in (member, *branches):
+            found.extend(target.schema for target in ctx.refs.targets(source))
+        return [schema for schema in found if isinstance(schema, dict)]
+
+    description = ctx.tool.definition.get("description")
+    for node in ctx.objects():
+        members = {c.name: c for c in children[id(node)] if c.is_property}
+        if node.keyword == "not" or not members:
+            continue
+        found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",
+                                   nullable_is_optional=ctx.optional_as_nullable)
+        if found:
+            yield node, [(members[field.field], field) for field in found]
+
+
+def _refusing_provider(ctx: ToolContext) -> str | None:
+    """The provider that refuses `if`/`allOf` for this tool, if any."""
+    if ctx.tool.format == "gemini_function_declaration":
+        return GEMINI
+    return refusing(ctx.profiles, "if") or refusing(ctx.profiles, "allOf")
+
+
+def _message(member: SchemaNode, field: ConditionalField, refused_by: str | None, without_if: bool) -> str:
+    text = (f"`{label(member)}` is needed only when {_condition(field)} ({field.evidence}), "
+            "but nothing in the schema says it")
+    if refused_by:
+        return (text + f"; {refused_by} refuses `if`/`then`, so keep the condition in the field's description "
+                "and reject calls that miss it at the boundary")
+    if without_if:
+        return text + ": add it to `allOf` as `anyOf` [`not` the condition, `required`] (this draft has no `if`)"
+    return text + ": add an `if`/`then`"
+
+
+def _condition(field: ConditionalField) -> str:
+    shown = [json.dumps(v) for v in field.values]
+    return f"`{field.discriminator}` is " + (shown[0] if len(shown) == 1 else "one of " + ", ".join(shown))
+
+
+def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool) -> Fix | None:
+    """One `allOf` branch per (discriminator, values); fields with the same condition share it.
+
+    Drafts 04 and 06 have no `if` (and 04 no `const`): there the branch is the same
+    implication spelled `anyOf: [{not: condition}, {required: [...]}]`, with `enum`.
+    """
+    needed: dict[tuple, tuple[dict, list]] = {}
+    for field in found:
+        key = (field.discriminator, json.dumps(field.values), field.by_default)
+        if key not in needed:
+            one = len(field.values) == 1 and not without_if
+            test = {"properties": {field.discriminator: {"const": field.values[0]} if one
+                                   else {"enum": list(field.values)}}}
+            if not field.by_default:
+                test["required"] = [field.discriminator]
+            needed[key] = (test, [])
+        needed[key][1].append(field.field)
+    branches = [{"anyOf": [{"not": test}, {"required": fields}]} if without_if
+                else {"if": test, "then": {"required": fields}} for test, fields in needed.values()]
+    existing = node.get("allOf")
+    if existing is None:
+        operations = (Operation("add", join(node.pointer, "allOf"), branches),)
+    elif isinstance(existing, list):
+        operations = tuple(Operation("add", join(node.pointer, "allOf", "-"), b) for b in branches)
+    else:
+        return None
+    said = "; ".join(f"`{f.field}` when {_condition(f)}" for f in found)
+    return Fix(f"add `if`/`then` to `allOf`: require {said}", FixSafety.UNSAFE, operations)
