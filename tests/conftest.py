@@ -21,6 +21,20 @@ REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CORPUS = REPO.parent / "shared" / "corpus"
 
+# DESIGN.md's running example: `recipient` is needed only when `channel` is `email`.
+CREATE_TICKET = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string", "minLength": 1},
+        "priority": {"type": "string", "enum": ["low", "normal", "high"]},
+        "channel": {"type": "string", "enum": ["console", "email"]},
+        "recipient": {"type": "string", "format": "email"},
+        "attachment_url": {"type": "string", "format": "uri"},
+    },
+    "required": ["title", "priority", "channel"],
+    "additionalProperties": False,
+}
+
 
 @pytest.fixture
 def corpus() -> Path:

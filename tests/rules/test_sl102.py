@@ -1,0 +1,323 @@
+"""SL102 conditional-without-if-then: failing and passing examples, the fix, the laws it
+keeps, and its precision and recall on the labelled set from the shared corpus."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import sys
+
+import jsonschema
+import pytest
+from conftest import CREATE_TICKET, FIXTURES, REPO
+from hypothesis import given
+from hypothesis import strategies as st
+from lintkit import lint_document, lint_tool
+
+from schema_lint.fixes.operations import apply_operations
+from schema_lint.model import FixSafety, Severity
+
+PIPELINES = {  # Azure DevOps' action-multiplexed shape.
+    "type": "object",
+    "properties": {
+        "action": {"type": "string", "enum": ["run_pipeline", "create_pipeline", "rename_pipeline"]},
+        "project": {"type": "string"},
+        "pipelineId": {"type": "number",
+                       "description": "ID of the pipeline. Required for: run_pipeline, rename_pipeline."},
+        "name": {"type": "string", "description": "Pipeline name. Required for: create_pipeline, rename_pipeline."},
+        "yamlPath": {"type": "string", "description": "Path to the YAML file. Required for: create_pipeline."},
+        "folder": {"type": "string", "description": "Folder for the new pipeline. Used for: create_pipeline."},
+    },
+    "required": ["action", "project"],
+}
+TABS = {  # Playwright's browser_tabs.
+    "type": "object",
+    "properties": {
+        "action": {"type": "string", "enum": ["list", "new", "close", "select"], "description": "Operation to perform"},
+        "index": {"type": "number",
+                  "description": "Tab index, used for close/select. If omitted for close, current tab is closed."},
+    },
+    "required": ["action"],
+}
+REFUND = {
+    "type": "object",
+    "properties": {
+        "order_id": {"type": "string"},
+        "reason": {"type": "string", "enum": ["damaged", "not_received", "partial", "other"]},
+        "amount_cents": {
+            "anyOf": [{"type": "integer"}, {"type": "null"}],
+            "description": "Amount to refund in cents. Required when reason is\n'partial'; ignored otherwise.",
+        },
+    },
+    "required": ["order_id", "reason"],
+}
+
+
+def conditions(found) -> list[tuple[str, str]]:
+    return [(d.pointer.rsplit("/", 1)[1], d.message.split(" is needed only when ", 1)[1].split(" (", 1)[0])
+            for d in found]
+
+
+def fixed(document: dict, diagnostic) -> dict:
+    return apply_operations(document, diagnostic.fix.operations)
+
+
+def test_design_example_recipient_is_needed_for_the_email_channel():
+    (found,) = lint_tool(CREATE_TICKET, "SL102", name="send_notification")
+    assert found.pointer == "/inputSchema/properties/recipient"
+    assert "`channel` is \"email\"" in found.message and "its format is that value" in found.message
+    assert found.severity is Severity.WARNING
+    assert found.fix.safety is FixSafety.UNSAFE
+    assert [(op.op, op.path, op.value) for op in found.fix.operations] == [("add", "/inputSchema/allOf", [
+        {"if": {"properties": {"channel": {"const": "email"}}, "required": ["channel"]},
+         "then": {"required": ["recipient"]}}])]
+
+
+def test_action_multiplexed_tool_gets_one_branch_per_condition_and_shared_required():
+    found = lint_tool(PIPELINES, "SL102", name="pipelines_write")
+    assert conditions(found) == [
+        ("pipelineId", '`action` is one of "run_pipeline", "rename_pipeline"'),
+        ("name", '`action` is one of "create_pipeline", "rename_pipeline"'),
+        ("yamlPath", '`action` is "create_pipeline"'),
+    ]
+    assert [d.fix is not None for d in found] == [True, False, False]
+    (operation,) = found[0].fix.operations
+    assert operation.value == [
+        {"if": {"properties": {"action": {"enum": ["run_pipeline", "rename_pipeline"]}}, "required": ["action"]},
+         "then": {"required": ["pipelineId"]}},
+        {"if": {"properties": {"action": {"enum": ["create_pipeline", "rename_pipeline"]}}, "required": ["action"]},
+         "then": {"required": ["name"]}},
+        {"if": {"properties": {"action": {"const": "create_pipeline"}}, "required": ["action"]},
+         "then": {"required": ["yamlPath"]}},
+    ]
+
+
+def test_fields_with_the_same_condition_share_a_branch_and_an_existing_allof_is_extended():
+    schema = copy.deepcopy(PIPELINES)
+    schema["properties"]["yamlPath"]["description"] = "Required for: create_pipeline, rename_pipeline."
+    schema["allOf"] = [{"required": ["project"]}]
+    first = lint_tool(schema, "SL102")[0]
+    assert [(op.op, op.path) for op in first.fix.operations] == [("add", "/inputSchema/allOf/-")] * 2
+    assert first.fix.operations[1].value["then"] == {"required": ["name", "yamlPath"]}
+
+
+def test_playwright_browser_tabs_needs_an_index_to_select_a_tab():
+    (found,) = lint_tool(TABS, "SL102", name="browser_tabs")
+    assert conditions([found]) == [("index", '`action` is "select"')]
+
+
+def test_gitlab_line_position_needs_the_line_of_its_type():
+    schema = {"type": "object", "properties": {
+        "type": {"anyOf": [{"type": "string", "enum": ["new", "old", "expanded"]}, {"type": "null"}]},
+        "old_line": {"type": ["number", "null"],
+                     "description": "Line number in original file. REQUIRED when type='old', NULL when type='new'."},
+        "new_line": {"type": ["number", "null"],
+                     "description": "Line number in modified file. REQUIRED when type='new', NULL when type='old'."},
+    }}
+    assert conditions(lint_tool(schema, "SL102")) == [("old_line", '`type` is "old"'), ("new_line", '`type` is "new"')]
+
+
+def test_unless_takes_the_other_values_and_a_default_among_them_drops_required_from_if():
+    schema = {"type": "object", "properties": {
+        "mode": {"type": "string", "enum": ["heat", "cool", "off"], "default": "heat"},
+        "target_c": {"type": "number", "description": "Target temperature; required unless mode is 'off'."},
+    }}
+    (found,) = lint_tool(schema, "SL102")
+    assert conditions([found]) == [("target_c", '`mode` is one of "heat", "cool"')]
+    assert found.fix.operations[0].value[0]["if"] == {"properties": {"mode": {"enum": ["heat", "cool"]}}}
+
+
+def test_a_flag_that_requires_a_companion_in_its_own_description():
+    schema = {"type": "object", "properties": {
+        "bypassPolicy": {"type": "boolean", "description": "Bypass branch policies. Requires bypassReason when true."},
+        "bypassReason": {"type": "string", "description": "Reason for bypassing branch policies."},
+    }}
+    assert conditions(lint_tool(schema, "SL102")) == [("bypassReason", "`bypassPolicy` is true")]
+
+
+def test_docstring_args_in_the_tool_description_count_as_the_fields_prose():
+    schema = copy.deepcopy(REFUND)
+    del schema["properties"]["amount_cents"]["description"]
+    description = ("Refund an order.\n\nArgs:\n    order_id: Order identifier.\n    amount_cents: Amount in cents. "
+                   "Required when reason is\n        'partial'; ignored otherwise.\n")
+    (found,) = lint_tool(schema, "SL102", description=description)
+    assert "the tool description says so" in found.message
+
+
+@pytest.mark.parametrize("description", [
+    "Required for all actions.",  # every value, in words: not a condition
+    "Required for: run_pipeline, create_pipeline, rename_pipeline.",  # every value, listed
+    "Used for: run_pipeline.",  # used, not needed
+    "Required for most pipelines.",  # no value named
+    "Not required for run_pipeline.",  # negated
+    "Required for: run_pipeline and _legacy.",  # half a list is no evidence
+])
+def test_prose_that_states_no_condition_is_quiet(description):
+    schema = copy.deepcopy(PIPELINES)
+    schema["properties"] = {k: schema["properties"][k] for k in ("action", "project")}
+    schema["properties"]["extra"] = {"type": "string", "description": description}
+    assert lint_tool(schema, "SL102") == []
+
+
+def test_everyday_words_as_values_need_quotes():
+    schema = {"type": "object", "properties": {
+        "scope": {"type": "string", "enum": ["all", "mine"]},
+        "owner": {"type": "string", "description": "Required for all scopes but mine."},
+        "team": {"type": "string", "description": "Required for 'all'."},
+    }}
+    assert conditions(lint_tool(schema, "SL102")) == [("team", '`scope` is "all"')]
+
+
+@pytest.mark.parametrize("stated", [
+    {"allOf": [{"if": {"properties": {"reason": {"const": "partial"}}}, "then": {"required": ["amount_cents"]}}]},
+    {"dependentRequired": {"reason": ["amount_cents"]}},
+    {"oneOf": [{"properties": {"reason": {"const": "partial"}}, "required": ["amount_cents"]},
+               {"properties": {"reason": {"enum": ["damaged", "not_received", "other"]}}}]},
+])
+def test_a_condition_the_schema_already_states_is_not_reported(stated):
+    assert lint_tool({**REFUND, **stated}, "SL102") == []
+    assert lint_tool(REFUND, "SL102") != []
+
+
+def test_weak_signals_alone_or_against_a_default_stay_quiet():
+    schema = {"type": "object", "properties": {
+        "sort_by": {"type": "string", "enum": ["date", "relevance"], "default": "date"},
+        "date_range": {"type": "string", "description": "The 'date' range to search."},
+        "color_type": {"type": "string", "enum": ["color", "gray"]},
+        "dominant_color": {"type": "string", "description": "Images with a specific dominant color."},
+        "kind": {"type": "string", "enum": ["text", "binary"]},
+        "text_mode": {"type": "boolean", "description": "Only for 'text'."},
+    }}
+    assert lint_tool(schema, "SL102") == []
+
+
+def test_read_tools_get_info():
+    (found,) = lint_tool(REFUND, "SL102", name="lookup_refund", annotations={"readOnlyHint": True})
+    assert found.severity is Severity.INFO
+
+
+def test_openai_strict_gets_no_if_then_advice_and_counts_nullable_required_as_optional():
+    schema = {**copy.deepcopy(REFUND), "additionalProperties": False,
+              "required": ["order_id", "reason", "amount_cents"]}
+    tool = {"type": "function", "name": "refund_order", "description": "Refund.", "parameters": schema, "strict": True}
+    (found,) = lint_document(json.dumps(tool), code="SL102")
+    assert found.fix is None
+    assert "openai-strict refuses `if`/`then`" in found.message and "at the boundary" in found.message
+
+
+def test_gemini_declarations_get_no_if_then_advice():
+    schema = {"type": "OBJECT", "properties": {
+        "reason": {"type": "STRING", "enum": ["damaged", "partial"]},
+        "amount_cents": {"type": "INTEGER", "description": "Required when reason is 'partial'."}}}
+    document = {"functionDeclarations": [{"name": "refund_order", "description": "Refund.", "parameters": schema}]}
+    (found,) = lint_document(json.dumps(document), code="SL102")
+    assert found.fix is None and "gemini refuses" in found.message
+
+
+def test_draft_04_gets_the_implication_without_if():
+    schema = {"$schema": "http://json-schema.org/draft-04/schema#", **REFUND}
+    (found,) = lint_tool(schema, "SL102")
+    (operation,) = found.fix.operations
+    assert operation.value == [{"anyOf": [
+        {"not": {"properties": {"reason": {"enum": ["partial"]}}, "required": ["reason"]}},
+        {"required": ["amount_cents"]}]}]
+    assert "this draft has no `if`" in found.message
+
+
+# --- laws -------------------------------------------------------------------------
+
+_VALUE = st.from_regex(r"[a-z]{2,6}_[a-z]{2,6}", fullmatch=True)
+
+
+@given(values=st.lists(_VALUE, min_size=2, max_size=6, unique=True), data=st.data())
+def test_a_stated_condition_is_reported_exactly_and_its_fix_tightens_only_that_case(values, data):
+    needed = data.draw(st.lists(st.sampled_from(values), min_size=1, max_size=len(values) - 1, unique=True))
+    listed = ", ".join(needed[:-1]) + (" and " if len(needed) > 1 else "") + needed[-1]
+    schema = {"type": "object", "properties": {
+        "op": {"type": "string", "enum": values},
+        "target": {"type": "string", "description": f"What to act on. Required for: {listed}."}},
+        "required": ["op"]}
+    (found,) = lint_tool(schema, "SL102")
+    ordered = [v for v in values if v in needed]
+    assert found.message.split(" is needed only when ", 1)[1].startswith(
+        "`op` is " + (json.dumps(ordered[0]) if len(ordered) == 1 else "one of " + ", ".join(map(json.dumps, ordered))))
+    tool = {"name": "create_ticket", "description": "A tool.", "inputSchema": schema}
+    after = fixed(tool, found)["inputSchema"]
+    assert lint_document(json.dumps({**tool, "inputSchema": after}), code="SL102") == []
+    for value in values:
+        bare, full = {"op": value}, {"op": value, "target": "x"}
+        assert jsonschema.Draft202012Validator(schema).is_valid(bare)
+        assert jsonschema.Draft202012Validator(after).is_valid(bare) is (value not in needed)
+        assert jsonschema.Draft202012Validator(after).is_valid(full)
+
+
+_PROSE_WORDS = ["required", "for", "when", "if", "used", "only", "the", "and", "or", "is", "needed", "unless",
+                "mandatory", "optional", "omit", "=", ":", ",", "(", ")", "'", "action", "mode", "type", "true"]
+
+
+@given(words=st.lists(st.sampled_from(_PROSE_WORDS) | _VALUE, max_size=25), values=st.lists(
+    _VALUE, min_size=2, max_size=4, unique=True))
+def test_prose_that_names_no_value_is_never_evidence(words, values):
+    description = " ".join(w for w in words if w not in values)
+    schema = {"type": "object", "properties": {
+        "mode": {"type": "string", "enum": values}, "target": {"type": "string", "description": description}}}
+    assert lint_tool(schema, "SL102") == []
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                         st.sampled_from(["type", "enum", "description", "default", "required", "properties",
+                                          "anyOf", "$ref", "allOf", "if", "const", "format"]), inner, max_size=4),
+                     max_leaves=20)
+
+
+@given(properties=st.dictionaries(st.sampled_from(["mode", "kind", "target", "value"]), _JSON, max_size=4),
+       extra=st.dictionaries(st.sampled_from(["required", "allOf", "description", "dependentRequired"]), _JSON))
+def test_malformed_objects_never_crash_the_rule(properties, extra):
+    lint_tool({"type": "object", "properties": properties, **extra}, "SL102")
+
+
+# --- the labelled set ---------------------------------------------------------------
+
+def _evaluation_module():
+    spec = importlib.util.spec_from_file_location("sl102_eval", REPO / "bench" / "sl102_eval.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while defining
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_labelled_set_precision_and_recall():
+    evaluation = _evaluation_module()
+    cases = evaluation.load_cases(FIXTURES / "sl102_labelled.jsonl")
+    assert len(cases) >= 60
+    assert sum(1 for c in cases if c["expected"]) >= 30 and sum(1 for c in cases if not c["expected"]) >= 30
+    result = evaluation.evaluate(cases)
+    assert result.precision >= 0.9, result.false_positives
+    assert result.recall >= 0.8, result.false_negatives
+    assert len(result.flagged_negatives) <= 2, result.flagged_negatives
+
+
+def test_over_the_corpus_every_fix_settles_what_it_was_for(corpus):
+    """Applying SL102's fixes to every published tool leaves SL102 nothing to report there."""
+    from schema_lint.providers import implied_profiles
+    from schema_lint.rule import ToolContext
+    from schema_lint.rules.sl102_conditional_without_if_then import check
+    from schema_lint.sources.tools import find_tools
+
+    def findings(data, name):
+        return [finding for tool in find_tools(data, name)
+                for finding in check(ToolContext(tool, data, profiles=frozenset(implied_profiles(tool))))]
+
+    fixed_tools = 0
+    for line in (corpus / "tools.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        fixes = [f.fix for f in findings(record["tool"], record["name"]) if f.fix is not None]
+        if fixes:
+            data = record["tool"]
+            for fix in fixes:
+                data = apply_operations(data, fix.operations)
+            assert findings(data, record["name"]) == [], record["uid"]
+            fixed_tools += 1
+    assert fixed_tools > 0
