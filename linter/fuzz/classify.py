@@ -9,29 +9,13 @@ the report predicts what runs.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from schema_lint.boundary import Policy, ToolBoundary
-from schema_lint.fuzz.mutators import Bend, Change
+from schema_lint.fuzz.model import NearMiss
+from schema_lint.fuzz.mutators import Bend
 from schema_lint.model import Tool
-
-OUTCOMES = ("canonicalized", "rejected", "accepted")
-
-
-@dataclass(frozen=True)
-class NearMiss:
-    """One near miss and what the boundary made of it."""
-
-    mutator: str
-    path: str
-    outcome: str
-    example: Any
-    changes: tuple[Change, ...] = ()
-    repairs: tuple[dict, ...] = ()
-    envelope: dict | None = None
-    rule: str | None = None
-
 
 class _Unrecorded:
     """Fuzzing makes thousands of calls on purpose: they are not telemetry."""

@@ -11,8 +11,8 @@ import sys
 
 import click
 
+from schema_lint.fuzz.model import DEFAULT_BUDGET, DEFAULT_EXAMPLES
 from schema_lint.fuzz.report import FORMATS
-from schema_lint.fuzz.run import DEFAULT_BUDGET, DEFAULT_EXAMPLES
 
 # Tools above which a terminal gets a progress bar.
 _PROGRESS_FROM = 5
@@ -38,8 +38,9 @@ def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_p
     """Fuzz the tools in PATHS with near-miss calls: canonicalized, rejected or accepted."""
     from schema_lint.cli import load_config_or_exit, use_color
     from schema_lint.fuzz.inputs import read_inputs
+    from schema_lint.fuzz.model import FuzzOptions, FuzzResult
     from schema_lint.fuzz.report import render
-    from schema_lint.fuzz.run import FuzzOptions, FuzzResult, fuzz_tools
+    from schema_lint.fuzz.run import fuzz_tools
 
     options = FuzzOptions(examples=examples, seed=seed, policy=_policy(policy), budget=budget)
     inputs = read_inputs(paths or ["."], load_config_or_exit(config_path), stdin_filename)

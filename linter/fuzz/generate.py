@@ -11,6 +11,7 @@ never fuzzed: a near miss must start from a call the tool really accepts.
 
 from __future__ import annotations
 
+import functools
 import json
 import warnings
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from hypothesis_jsonschema import from_schema
 
 from schema_lint.boundary.compiled import CompiledSchema
 from schema_lint.fuzz.isolation import Crashed, TimedOut, run_isolated
+from schema_lint.fuzz.narrowing import narrow_for_generation
 from schema_lint.fuzz.recursion import unroll_recursive_refs
 
 # Formats the validator asserts and hypothesis-jsonschema has no strategy for.
@@ -44,6 +46,7 @@ class Generated:
 
 def generate_valid_calls(schema: CompiledSchema, examples: int, seed_value: int, budget: float) -> Generated:
     """Up to `examples` distinct valid calls for `schema` (already in standard dialect)."""
+    _warm_up()
     outcome = run_isolated(draw_values, (schema.schema, examples, seed_value), budget)
     if isinstance(outcome, TimedOut):
         return Generated([], f"generation did not finish within the {budget:g} s budget")
@@ -67,6 +70,21 @@ def generate_valid_calls(schema: CompiledSchema, examples: int, seed_value: int,
     return Generated(calls, None, discarded)
 
 
+@functools.cache
+def _warm_up() -> None:
+    """Draw once in this process, so that every forked child starts with hypothesis's caches filled.
+
+    The first run in a process pays for lazy imports and strategy caches (a few tenths of
+    a second); paid once in the parent, no child pays it again.
+    """
+    _draw(_WARM_UP_SCHEMA, 3, 0, "ascii")
+
+
+_WARM_UP_SCHEMA = {"type": "object", "required": ["s", "n", "i", "b", "a"], "properties": {
+    "s": {"type": "string", "format": "email"}, "n": {"type": "number"}, "i": {"type": "integer", "minimum": 0},
+    "b": {"type": "boolean"}, "a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}}}}
+
+
 def draw_values(schema: Any, examples: int, seed_value: int) -> list[Any] | str:
     """Values hypothesis-jsonschema draws for `schema`, or a reason it cannot (runs in the child).
 
@@ -82,12 +100,12 @@ _UNSATISFIABLE = "generator unsupported: no value satisfies the schema as the ge
 
 def _draw(schema: Any, examples: int, seed_value: int, codec: str) -> list[Any] | str:
     values: list[Any] = []
+    narrowed = narrow_for_generation(unroll_recursive_refs(schema) or schema)
 
     @settings(max_examples=examples, database=None, deadline=None, derandomize=False,
               phases=(Phase.generate,), suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet)
     @seed(seed_value)
-    @given(from_schema(unroll_recursive_refs(schema) or schema, custom_formats=CUSTOM_FORMATS,
-                       allow_x00=False, codec=codec))
+    @given(from_schema(narrowed, custom_formats=CUSTOM_FORMATS, allow_x00=False, codec=codec))
     def collect(value: Any) -> None:
         values.append(value)
 

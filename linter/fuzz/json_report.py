@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from schema_lint.fuzz.classify import NearMiss
+from schema_lint.fuzz.model import FuzzResult, NearMiss
 from schema_lint.fuzz.report import summary
-from schema_lint.fuzz.run import FuzzResult
 
 
 def render(result: FuzzResult, color: bool = False) -> str:

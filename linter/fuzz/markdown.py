@@ -6,8 +6,8 @@ subject. Tools whose near misses were all canonicalized or rejected fold into on
 
 from __future__ import annotations
 
+from schema_lint.fuzz.model import FuzzResult, ToolReport
 from schema_lint.fuzz.report import cells, example_text, headline, outcome_label
-from schema_lint.fuzz.run import FuzzResult, ToolReport
 
 
 def render(result: FuzzResult, color: bool = False) -> str:
@@ -27,7 +27,7 @@ def render(result: FuzzResult, color: bool = False) -> str:
 
 def _tool_section(tool: ToolReport) -> str:
     rows = sorted(cells(tool), key=lambda cell: cell.outcome != "accepted")
-    lines = [f"\n### `{tool.name}` — `{tool.file}`\n", "| mutator | outcome | near misses | example |",
+    lines = [f"\n### `{tool.name}` — `{tool.file}`\n", "| mutator | outcome | paths | example |",
              "|---|---|---|---|"]
     for cell in rows:
         outcome = outcome_label(cell)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from schema_lint.boundary.compiled import resolve_pointer
-from schema_lint.schema_walk import LISTS, MAPS, SINGLE
+from schema_lint.fuzz.subschemas import map_subschemas
 
 # How many times one reference may be entered on a path before the cycle is cut.
 MAX_TURNS = 2
@@ -25,47 +25,30 @@ def unroll_recursive_refs(schema: Any) -> Any | None:
 
     None when the schema has no cycle: it is then best left as it is.
     """
-    unrolled, cut = _Inliner(schema).inline(schema, ())
-    return unrolled if cut else None
+    inliner = _Inliner(schema)
+    unrolled = inliner.inline(schema, ())
+    return unrolled if inliner.cut else None
 
 
 class _Inliner:
     def __init__(self, root: Any):
         self.root = root
+        self.cut = False
 
-    def inline(self, schema: Any, entered: tuple[str, ...]) -> tuple[Any, bool]:
-        """The inlined schema and whether a cycle was cut below it."""
+    def inline(self, schema: Any, entered: tuple[str, ...]) -> Any:
         if not isinstance(schema, dict):
-            return schema, False
-        out: dict[str, Any] = {}
-        cut = False
-        for keyword, value in schema.items():
-            if keyword in ("$ref", "$defs", "definitions"):
-                continue  # definitions are reached through `$ref` only, and inlined there
-            value, below = self._keyword(keyword, value, entered)
-            out[keyword] = value
-            cut = cut or below
+            return schema
+        # Definitions are reached through `$ref` only, and inlined there.
+        rest = {k: v for k, v in schema.items() if k not in ("$ref", "$defs", "definitions")}
+        out = map_subschemas(rest, lambda keyword, sub: self.inline(sub, entered))
         ref = schema.get("$ref")
-        if not isinstance(ref, str) or not ref.startswith("#"):
-            if ref is not None:
-                out["$ref"] = ref
-            return out, cut
-        target = resolve_pointer(self.root, ref)
+        target = resolve_pointer(self.root, ref) if isinstance(ref, str) else None
         if target is None:
-            out["$ref"] = ref  # left for the generator to refuse, with its own message
-            return out, cut
+            if ref is not None:
+                out["$ref"] = ref  # left for the generator to refuse, with its own message
+            return out
         if entered.count(ref) >= MAX_TURNS:
-            return False, True
-        inlined, below = self.inline(target, (*entered, ref))
-        return ({"allOf": [inlined, out]} if out else inlined), cut or below
-
-    def _keyword(self, keyword: str, value: Any, entered: tuple[str, ...]) -> tuple[Any, bool]:
-        if keyword in SINGLE or (keyword == "items" and isinstance(value, (dict, bool))):
-            return self.inline(value, entered)
-        if keyword in MAPS and isinstance(value, dict):
-            pairs = {name: self.inline(sub, entered) for name, sub in value.items()}
-            return {name: sub for name, (sub, _) in pairs.items()}, any(cut for _, cut in pairs.values())
-        if (keyword in LISTS or keyword == "items") and isinstance(value, list):
-            pairs = [self.inline(sub, entered) for sub in value]
-            return [sub for sub, _ in pairs], any(cut for _, cut in pairs)
-        return value, False
+            self.cut = True
+            return False
+        inlined = self.inline(target, (*entered, ref))
+        return {"allOf": [inlined, out]} if out else inlined

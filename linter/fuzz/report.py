@@ -13,9 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from schema_lint.fuzz.classify import OUTCOMES, NearMiss
+from schema_lint.fuzz.model import OUTCOMES, FuzzResult, NearMiss, ToolReport
 from schema_lint.fuzz.mutators import MUTATORS, Change
-from schema_lint.fuzz.run import FuzzResult, ToolReport, example_size
 
 FORMATS = {
     "table": "schema_lint.fuzz.table",
@@ -43,7 +42,7 @@ def cells(tool: ToolReport) -> list[Cell]:
     for miss in tool.near_misses:
         grouped[(miss.mutator, miss.outcome)].append(miss)
     order = {name: index for index, name in enumerate(MUTATORS)}
-    return [Cell(mutator, outcome, len(misses), min(misses, key=example_size))
+    return [Cell(mutator, outcome, len(misses), min(misses, key=lambda miss: miss.size))
             for (mutator, outcome), misses in sorted(grouped.items(),
                                                      key=lambda item: (order[item[0][0]], OUTCOMES.index(item[0][1])))]
 
@@ -56,6 +55,7 @@ def summary(result: FuzzResult) -> dict[str, Any]:
         "unsupported": sum(1 for tool in result.tools if tool.unsupported),
         "valid_calls": sum(tool.valid_calls for tool in result.tools),
         "discarded_calls": sum(tool.discarded for tool in result.tools),
+        "checked_calls": sum(tool.checked for tool in result.tools),
         "near_misses": sum(len(tool.near_misses) for tool in result.tools),
         **{outcome: result.count(outcome) for outcome in OUTCOMES},
         "accepted_by_rule": dict(sorted(accepted_by_rule.items())),

@@ -10,54 +10,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from schema_lint.boundary import Policy, SchemaError
+from schema_lint.boundary import SchemaError
 from schema_lint.boundary.compiled import CompiledSchema
-from schema_lint.fuzz.classify import OUTCOMES, NearMiss, boundary_for, classify
+from schema_lint.fuzz.classify import boundary_for, classify
 from schema_lint.fuzz.conditions import Needs, tool_needs
 from schema_lint.fuzz.generate import generate_valid_calls
+from schema_lint.fuzz.model import OUTCOMES, FuzzOptions, NearMiss, ToolReport
 from schema_lint.fuzz.mutators import MUTATORS
 from schema_lint.fuzz.sites import declared_only, sites
 from schema_lint.model import Tool
-
-# Per-tool generation budget: a usual tool needs well under a second, so 50 tools
-# finish in about 10 s on two cores, and only a hung generator meets the limit.
-DEFAULT_BUDGET = 2.0
-DEFAULT_EXAMPLES = 10
-
-
-@dataclass(frozen=True)
-class FuzzOptions:
-    examples: int = DEFAULT_EXAMPLES
-    seed: int = 0
-    policy: Policy = field(default_factory=Policy.default)
-    budget: float = DEFAULT_BUDGET
-
-
-@dataclass
-class ToolReport:
-    name: str
-    file: str
-    near_misses: list[NearMiss] = field(default_factory=list)
-    # Why no valid call could be made (then there are no near misses), or None.
-    unsupported: str | None = None
-    valid_calls: int = 0
-    # Generated values the schema rejected: a generator gap, reported, never a finding.
-    discarded: int = 0
-
-
-@dataclass
-class FuzzResult:
-    tools: list[ToolReport]
-    options: FuzzOptions
-    # Inputs that could not be read, as `file:line:col: message`.
-    problems: list[str] = field(default_factory=list)
-
-    def count(self, outcome: str) -> int:
-        return sum(1 for tool in self.tools for miss in tool.near_misses if miss.outcome == outcome)
-
 
 def fuzz_tools(tools: Iterable[tuple[str, Tool]], options: FuzzOptions,
                on_tool: Callable[[ToolReport], None] | None = None) -> list[ToolReport]:
@@ -83,8 +46,9 @@ def fuzz_tool(tool: Tool, file: str, options: FuzzOptions) -> ToolReport:
     calls = [_trimmed(boundary.schema, call) for call in generated.calls]
     report.valid_calls = len(calls)
     if calls:
-        needs = tool_needs(tool)
-        report.near_misses = _representatives(_near_misses(boundary, calls, needs))
+        near_misses = list(_near_misses(boundary, calls, tool_needs(tool)))
+        report.checked = len(near_misses)
+        report.near_misses = _representatives(near_misses)
     return report
 
 
@@ -110,18 +74,12 @@ def _representatives(near_misses: Iterable[NearMiss]) -> list[NearMiss]:
     """One near miss per (mutator, path, outcome): the shortest, in report order."""
     best: dict[tuple[str, str, str], tuple[tuple[int, str], NearMiss]] = {}
     for miss in near_misses:
-        size = example_size(miss)
+        size = miss.size
         key = (miss.mutator, miss.path, miss.outcome)
         if key not in best or size < best[key][0]:
             best[key] = (size, miss)
     order = {name: index for index, name in enumerate(MUTATORS)}
     return [best[key][1] for key in sorted(best, key=lambda k: (order[k[0]], k[1], OUTCOMES.index(k[2])))]
-
-
-def example_size(miss: NearMiss) -> tuple[int, str]:
-    """Orders examples shortest first, ties broken by text: the "shrunk" example is the least."""
-    text = _text(miss.example)
-    return len(text), text
 
 
 def _text(value: Any) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import click
 
+from schema_lint.fuzz.model import FuzzResult, ToolReport
 from schema_lint.fuzz.report import cells, example_text, headline, outcome_label
-from schema_lint.fuzz.run import FuzzResult, ToolReport
 
 _COLORS = {"canonicalized": "green", "rejected": None, "accepted": "red"}
 
@@ -30,9 +30,9 @@ def _tool_block(tool: ToolReport, color: bool) -> str:
     lines = [f"{title}  {tool.file}  ({tool.valid_calls} valid calls{discarded})"]
     if not rows:
         lines.append("  no mutator applies to these calls")
-    widths = [max(len(row[i]) for row in [("mutator", "outcome", "count", ""), *rows]) for i in range(3)]
+    widths = [max(len(row[i]) for row in [("mutator", "outcome", "paths", ""), *rows]) for i in range(3)]
     if rows:
-        lines.append(f"  {'mutator':<{widths[0]}}  {'outcome':<{widths[1]}}  {'count':>{widths[2]}}  example")
+        lines.append(f"  {'mutator':<{widths[0]}}  {'outcome':<{widths[1]}}  {'paths':>{widths[2]}}  example")
     for (mutator, outcome, count, example), cell in zip(rows, tool_cells):
         shown = f"{outcome:<{widths[1]}}"
         if color and _COLORS[cell.outcome]:

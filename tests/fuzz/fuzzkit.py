@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from schema_lint.fuzz.run import FuzzOptions, ToolReport, fuzz_tool
+from schema_lint.fuzz.model import FuzzOptions, ToolReport
+from schema_lint.fuzz.run import fuzz_tool
 from schema_lint.side_effects import classify
 from schema_lint.sources.tools import find_tools
 

@@ -7,12 +7,16 @@ import time
 
 import pytest
 from fuzzkit import CREATE_TICKET, fuzz_schema
+from hypothesis import given, settings
+from hypothesis_jsonschema import from_schema
 
 from schema_lint.boundary.compiled import compiled
 from schema_lint.fuzz.generate import generate_valid_calls
 from schema_lint.fuzz.isolation import Crashed, Finished, TimedOut, run_isolated
+from schema_lint.fuzz.narrowing import SCALAR, narrow_for_generation
 from schema_lint.fuzz.recursion import unroll_recursive_refs
-from schema_lint.fuzz.run import FuzzOptions, fuzz_tools
+from schema_lint.fuzz.model import FuzzOptions
+from schema_lint.fuzz.run import fuzz_tools
 from schema_lint.sources.tools import find_tools
 
 
@@ -109,3 +113,29 @@ def _die():
 ])
 def test_isolated_work_is_finished_timed_out_or_crashed(function, args, expected):
     assert run_isolated(function, args, 0.3 if function is _sleep else 20) == expected
+
+
+def test_generation_narrows_to_declared_keys_and_short_free_values():
+    schema = {"type": "object", "properties": {
+        "a": {"type": "object", "properties": {"b": {"type": "integer"}}},
+        "free": {"type": "object"}, "any": {"description": "anything"}, "list": {"type": "array"},
+        "merged": {"allOf": [{"properties": {"x": {"type": "string"}}}, {"properties": {"y": {"type": "string"}}}]},
+        "never": {"not": {"type": "object", "properties": {"z": {"type": "null"}}}}}}
+    narrowed = narrow_for_generation(schema)
+    properties = narrowed["properties"]
+    assert narrowed["additionalProperties"] is False and properties["a"]["additionalProperties"] is False
+    assert properties["free"]["additionalProperties"] == SCALAR and properties["any"] == SCALAR
+    assert properties["list"]["items"] == SCALAR
+    assert properties["merged"] == schema["properties"]["merged"]  # members of allOf stay open
+    assert properties["never"] == schema["properties"]["never"]  # narrowing under `not` would widen
+
+
+LOOSE = {"type": "object", "required": ["meta"], "properties": {
+    "meta": {"type": "object"}, "note": {}, "tags": {"type": "array"},
+    "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
+
+
+@settings(max_examples=20)
+@given(from_schema(narrow_for_generation(LOOSE)))
+def test_whatever_the_narrowed_schema_accepts_the_original_accepts(value):
+    assert compiled(LOOSE).is_valid(value)

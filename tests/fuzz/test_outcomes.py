@@ -7,7 +7,7 @@ import json
 from fuzzkit import CREATE_TICKET, RECIPIENT_WHEN_EMAIL, fuzz_schema, outcomes
 
 from schema_lint.boundary import Policy
-from schema_lint.fuzz.run import FuzzOptions
+from schema_lint.fuzz.model import FuzzOptions
 
 
 def _conditional(report):
