@@ -23,6 +23,7 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any
 
+from schema_lint import entry_points
 from schema_lint.model import Fix, Severity, SideEffects, Tool
 from schema_lint.pointer import parent
 from schema_lint.providers import OPENAI_STRICT, refusing
@@ -143,17 +144,10 @@ def load_rules() -> dict[str, Rule]:
         if hasattr(module, "CODE"):
             rule = Rule.from_module(module)
             found[rule.code] = rule
-    for module in _entry_point_modules():
+    for module in entry_points.load(ENTRY_POINT_GROUP):
         rule = Rule.from_module(module)
         found.setdefault(rule.code, rule)
     return dict(sorted(found.items()))
-
-
-def _entry_point_modules() -> Iterator[ModuleType]:
-    from importlib.metadata import entry_points
-
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        yield entry.load()
 
 
 def select_codes(all_codes: Iterable[str], select: list[str] | None, extend_select: list[str],

@@ -1,0 +1,68 @@
+"""The `check` path imports only what `check` uses: pre-commit starts it on every commit.
+
+Measured by what lands in `sys.modules` of a fresh interpreter, not by timings (those
+flake on a busy machine); `-X importtime` names the importer when the test fails.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+from schema_lint.report import FORMATS
+
+CHECK_SMALL_FILE = """
+import json, sys
+from schema_lint.cli import main
+try:
+    main(["check", "--output-format", "concise", sys.argv[1]])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+# Not needed to lint a JSON file: the fuzzer and its hypothesis, the boundary library,
+# replay, the pure-Python validator (jsonschema_rs is the one `check` uses), YAML.
+UNUSED = ("hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
+          "schema_lint.replay", "ruamel")
+
+
+def _importers(importtime: str, module: str) -> list[str]:
+    """The `-X importtime` lines from the outermost import down to `module`'s first import."""
+    lines = [line for line in importtime.splitlines() if line.startswith("import time:")]
+    for index, line in enumerate(lines):
+        name = line.rsplit("|", 1)[-1]
+        if name.strip() == module:
+            depth, chain = len(name) - len(name.lstrip()), [name.strip()]
+            for later in lines[index + 1:]:  # importtime prints a module after what it imported
+                later_name = later.rsplit("|", 1)[-1]
+                later_depth = len(later_name) - len(later_name.lstrip())
+                if later_depth < depth:
+                    chain.append(later_name.strip())
+                    depth = later_depth
+            return chain
+    return []
+
+
+def test_checking_a_json_file_imports_nothing_it_does_not_use(tmp_path):
+    tool = {"name": "get_weather", "description": "Weather for a city.",
+            "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+    (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-X", "importtime", "-c", CHECK_SMALL_FILE, "tool.json"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    modules = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "schema_lint.rules.sl001_invalid_schema" in modules  # the rules did run
+    unused_formats = {module for name, module in FORMATS.items() if module != FORMATS["concise"]}
+    loaded = sorted(m for m in modules if m in unused_formats or any(m == u or m.startswith(u + ".") for u in UNUSED))
+    assert loaded == [], {m: " <- ".join(_importers(run.stderr, m)) for m in loaded}
+    assert "importlib.metadata" not in modules, "no rule pack is installed: nothing to look up"
+
+
+def test_the_importer_chain_reads_importtime_output():
+    importtime = ("import time: 1 | 1 |       leaf\n"
+                  "import time: 1 | 2 |     middle\n"
+                  "import time: 1 | 1 |     sibling\n"
+                  "import time: 1 | 4 |   top\n")
+    assert _importers(importtime, "leaf") == ["leaf", "middle", "top"]
+    assert re.fullmatch(r"leaf <- middle <- top", " <- ".join(_importers(importtime, "leaf")))
