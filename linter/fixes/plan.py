@@ -30,6 +30,8 @@ class FilePlan:
     deferred: list[Diagnostic] = field(default_factory=list)
     # Their fix_note says why.
     failed: list[Diagnostic] = field(default_factory=list)
+    # What the text carries out: the applied fixes' operations, each fix once.
+    operations: list[Operation] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -39,9 +41,12 @@ class FilePlan:
 def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
     plan = FilePlan(doc, doc.text)
     taken: list[tuple[Diagnostic, list[TextEdit]]] = []
+    # Findings whose fix is the very fix of a taken one share its fate.
+    twins: list[tuple[Diagnostic, Diagnostic]] = []
     for diagnostic in sorted((d for d in diagnostics if d.fix is not None), key=_order):
-        if any(d.fix.operations == diagnostic.fix.operations for d, _ in taken):
-            plan.applied.append(diagnostic)
+        twin = next((d for d, _ in taken if d.fix.operations == diagnostic.fix.operations), None)
+        if twin is not None:
+            twins.append((diagnostic, twin))
             continue
         try:
             edits = fix_edits(doc, diagnostic.fix)
@@ -53,6 +58,11 @@ def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
         else:
             taken.append((diagnostic, edits))
     _apply_verified(plan, taken)
+    for diagnostic, twin in twins:
+        for outcome in (plan.applied, plan.deferred, plan.failed):
+            if twin in outcome:
+                outcome.append(diagnostic)
+                diagnostic.fix_note = twin.fix_note
     return plan
 
 
@@ -91,7 +101,11 @@ def reproduces(doc: Document, text: str, operations: list[Operation]) -> bool:
 
 
 def _edited(doc: Document, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> str:
-    return apply_edits(doc.text, [edit for _, edits in taken for edit in edits])
+    """The original text with the taken fixes' edits. Insertions at one offset go deepest
+    node first: in YAML the end of an inner mapping can be the end of its parent's too,
+    and the inner member's lines must come before the outer one's."""
+    deepest_first = sorted(taken, key=lambda entry: -max(op.path.count("/") for op in entry[0].fix.operations))
+    return apply_edits(doc.text, [edit for _, edits in deepest_first for edit in edits])
 
 
 def _apply_verified(plan: FilePlan, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> None:
@@ -102,6 +116,7 @@ def _apply_verified(plan: FilePlan, taken: list[tuple[Diagnostic, list[TextEdit]
     if reproduces(doc, text, _operations(taken)):
         plan.text = text
         plan.applied.extend(d for d, _ in taken)
+        plan.operations = _operations(taken)
         return
     kept: list[tuple[Diagnostic, list[TextEdit]]] = []
     for entry in taken:
@@ -114,3 +129,4 @@ def _apply_verified(plan: FilePlan, taken: list[tuple[Diagnostic, list[TextEdit]
             _fail(plan, entry[0], NOT_REPRODUCED)
     plan.text = _edited(doc, kept)
     plan.applied.extend(d for d, _ in kept)
+    plan.operations = _operations(kept)

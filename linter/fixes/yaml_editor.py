@@ -62,15 +62,22 @@ class YamlEditor:
 
     # -- positions ------------------------------------------------------------------
 
-    def _content_end(self, node: Any) -> int:
-        """Offset just past the node's last character (trailing blank lines and comments excluded)."""
+    def _content_end(self, node: Any, key: Any = None) -> int:
+        """Offset just past the node's last character (trailing blank lines and comments
+        excluded); `key` is the node's key when it is a mapping's value."""
         while node.id in ("mapping", "sequence") and not node.flow_style and node.value:
-            last = node.value[-1]
-            node = last[1] if node.id == "mapping" else last
+            key, node = node.value[-1] if node.id == "mapping" else (None, node.value[-1])
+        if key is not None and _empty(node):
+            return self._after_colon(key)
         end = node.end_mark.index
         if node.id == "scalar" and node.style in ("|", ">"):
             end = len(self.text[:end].rstrip())
         return end
+
+    def _after_colon(self, key: Any) -> int:
+        """Where an empty value (`default:` with nothing after it) would start: its marks
+        point at the next token, lines away."""
+        return self.text.index(":", key.end_mark.index) + 1
 
     def _next_line(self, offset: int) -> int:
         """Start of the line after the one holding `offset` (the text's end on the last line)."""
@@ -106,15 +113,18 @@ class YamlEditor:
         key_node, value_node = pairs[index]
         if operation.op == "remove":
             return self._remove_block_member(pairs, index)
+        if _empty(value_node):
+            at = self._after_colon(key_node)
+            return TextEdit(at, at, " " + self.render.flow(operation.value))
         if value_node.id == "scalar" and value_node.style not in ("|", ">") or value_node.flow_style:
             return TextEdit(value_node.start_mark.index, value_node.end_mark.index, self.render.flow(operation.value))
         member = self.render.block_member(key, operation.value, " " * key_node.start_mark.column)
-        return TextEdit(key_node.start_mark.index, self._content_end(value_node),
+        return TextEdit(key_node.start_mark.index, self._content_end(value_node, key_node),
                         member.lstrip(" ").removesuffix(self.newline))
 
     def _remove_block_member(self, pairs: list, index: int) -> TextEdit:
         key_node, value_node = pairs[index]
-        start, end = key_node.start_mark.index, self._content_end(value_node)
+        start, end = key_node.start_mark.index, self._content_end(value_node, key_node)
         if len(pairs) == 1:
             return TextEdit(start, end, "{}")
         if self._starts_line(start):
@@ -161,7 +171,9 @@ class YamlEditor:
             raise EditError("a block sequence nested on one line")
         if operation.op == "remove":
             if len(items) == 1:
-                return TextEdit(dashes[0], self._content_end(items[0]), "[]")
+                # `[]` indented past the dash: a sequence may sit at its key's column, a flow node may not.
+                start = self._line_start(dashes[0])
+                return TextEdit(start, self._content_end(items[0]), line_indent(self.text, dashes[0]) + "  []")
             return TextEdit(self._line_start(dashes[index]), self._next_line(self._content_end(items[index])), "")
         indent = line_indent(self.text, dashes[0])
         lines = self.render.block_item(operation.value, indent)
@@ -185,3 +197,8 @@ def _writes_scalar_lists_in_flow(root: Any) -> bool:
         elif node.id == "sequence":
             stack.extend(reversed(node.value))
     return False
+
+
+def _empty(node: Any) -> bool:
+    """A value written as nothing at all (YAML's implicit null)."""
+    return node.id == "scalar" and node.style is None and node.value == "" and node.start_mark.index == node.end_mark.index
