@@ -25,6 +25,7 @@ from hypothesis_jsonschema import from_schema
 from schema_lint.boundary.compiled import CompiledSchema
 from schema_lint.fuzz.isolation import Crashed, TimedOut, run_isolated
 from schema_lint.fuzz.narrowing import narrow_for_generation
+from schema_lint.fuzz.provider import schema_only_draws
 from schema_lint.fuzz.recursion import unroll_recursive_refs
 
 # Formats the validator asserts and hypothesis-jsonschema has no strategy for.
@@ -109,7 +110,7 @@ def _draw(schema: Any, examples: int, seed_value: int, codec: str) -> list[Any] 
     def collect(value: Any) -> None:
         values.append(value)
 
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), schema_only_draws():
         warnings.simplefilter("ignore")  # invalid-regex and deprecation chatter from the generator
         try:
             collect()

@@ -139,3 +139,14 @@ LOOSE = {"type": "object", "required": ["meta"], "properties": {
 @given(from_schema(narrow_for_generation(LOOSE)))
 def test_whatever_the_narrowed_schema_accepts_the_original_accepts(value):
     assert compiled(LOOSE).is_valid(value)
+
+
+def test_calls_do_not_depend_on_the_source_files_that_happen_to_be_imported(tmp_path, monkeypatch):
+    # Hypothesis draws literals from local modules; a seed's calls must not change when one is imported.
+    strings = {"type": "object", "required": ["a", "b"],
+               "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}
+    before = _calls(strings, examples=200).calls
+    (tmp_path / "literals_module.py").write_text("WORDS = [" + ", ".join(f"'word-{n}'" for n in range(300)) + "]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    __import__("literals_module")
+    assert _calls(strings, examples=200).calls == before
