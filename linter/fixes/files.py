@@ -50,8 +50,9 @@ def write_fixed(path: str, linted_text: str, fixed_text: str) -> bool:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
-    """A unified diff of one file, as `git apply` and `patch` read it."""
-    lines = difflib.unified_diff(_LINE.findall(before), _LINE.findall(after), fromfile=f"a/{path}", tofile=f"b/{path}")
+    """A unified diff of one file, headed by its path on both sides as ruff's `--diff` is
+    (`patch -p0` applies it)."""
+    lines = difflib.unified_diff(_LINE.findall(before), _LINE.findall(after), fromfile=path, tofile=path)
     out = []
     for line in lines:
         if line.endswith(("\n", "\r")):

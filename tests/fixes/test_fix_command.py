@@ -1,0 +1,173 @@
+"""`check --fix / --unsafe-fixes / --diff / --show-fixes` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+from schema_lint.fixes.plan import plan_fixes
+from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
+from schema_lint.sources.documents import read_document
+
+TOOL = {
+    "name": "create_ticket", "description": "Create a ticket.",
+    "inputSchema": {"type": "object", "properties": {
+        "title": {"type": "string", "description": "Title"},
+        "kind": {"type": "string", "enum": ["bug"], "description": "Kind"},
+    }},
+}
+SELECT = ["--select", "SL101,SL201,SL301,SL307"]
+
+
+def _run(*args, input=None):
+    return CliRunner().invoke(main, ["check", *SELECT, *args], input=input, catch_exceptions=False)
+
+
+@pytest.fixture
+def tool_file(tmp_path):
+    path = tmp_path / "tool.json"
+    path.write_text(json.dumps(TOOL, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def test_fix_applies_safe_fixes_only_and_reports_what_remains(tool_file):
+    result = _run("--fix", str(tool_file))
+    data = json.loads(tool_file.read_text())
+    assert data["inputSchema"]["properties"]["kind"] == {"type": "string", "description": "Kind", "const": "bug"}
+    assert "required" not in data["inputSchema"]
+    assert "SL307" not in result.output and "SL101" in result.output
+    assert "Found 4 findings (1 fixed, 3 remaining)." in result.output
+    assert "No fixes available (3 hidden fixes can be enabled with the `--unsafe-fixes` option)." in result.output
+    assert result.exit_code == 1
+
+
+def test_unsafe_fixes_alone_writes_nothing_but_counts_them_as_fixable(tool_file):
+    before = tool_file.read_bytes()
+    result = _run("--unsafe-fixes", str(tool_file))
+    assert tool_file.read_bytes() == before
+    assert "[*] 4 fixable with the `--fix` option." in result.output
+
+
+def test_second_fix_run_writes_nothing(tool_file):
+    _run("--fix", "--unsafe-fixes", str(tool_file))
+    fixed = tool_file.read_bytes()
+    os.utime(tool_file, (1_000_000, 1_000_000))
+    inode = tool_file.stat().st_ino
+    result = _run("--fix", "--unsafe-fixes", str(tool_file))
+    assert tool_file.read_bytes() == fixed
+    assert tool_file.stat().st_mtime == 1_000_000 and tool_file.stat().st_ino == inode
+    assert "All checks passed" in result.output and result.exit_code == 0
+
+
+def test_after_unsafe_fixes_check_finds_none_of_the_fixed_findings(tool_file):
+    _run("--unsafe-fixes", "--fix", str(tool_file))
+    result = _run("--output-format", "json", str(tool_file))
+    assert json.loads(result.output) == []
+
+
+def test_write_keeps_the_mode_and_leaves_no_temporary_file(tool_file):
+    os.chmod(tool_file, 0o640)
+    _run("--fix", str(tool_file))
+    assert stat.S_IMODE(tool_file.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tool_file.parent.iterdir()) == ["tool.json"]
+
+
+def test_fix_keeps_a_byte_order_mark(tmp_path):
+    path = tmp_path / "tool.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(TOOL, indent=2).encode())
+    _run("--fix", str(path))
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf{") and b'"const": "bug"' in path.read_bytes()
+
+
+def test_diff_prints_a_unified_diff_writes_nothing_and_exits_1(tool_file):
+    before = tool_file.read_bytes()
+    result = CliRunner().invoke(main, ["check", *SELECT, "--diff", str(tool_file)])
+    assert tool_file.read_bytes() == before
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"--- {tool_file}\n+++ {tool_file}\n@@ ")
+    assert '-        "enum": [\n' in result.stdout and '+        "const": "bug"\n' in result.stdout
+    assert "Would fix 1 finding." in result.stderr
+    unsafe = CliRunner().invoke(main, ["check", *SELECT, "--diff", "--unsafe-fixes", str(tool_file)])
+    assert '+    "additionalProperties": false\n' in unsafe.stdout
+
+
+def test_diff_exits_0_when_there_is_nothing_to_fix(tmp_path):
+    path = tmp_path / "tool.json"
+    path.write_text(json.dumps({**TOOL, "inputSchema": {"type": "object", "properties": {}}}))
+    result = _run("--diff", str(path))
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_show_fixes_lists_fixes_per_file_and_rule(tool_file):
+    result = CliRunner().invoke(main, ["check", *SELECT, "--fix", "--unsafe-fixes", "--show-fixes", str(tool_file)])
+    assert f"Fixed 4 findings:\n- {tool_file}:\n" in result.stderr
+    assert "    1 × SL307 (single-value-enum)\n" in result.stderr
+
+
+def test_exit_non_zero_on_fix_fails_only_the_run_that_changed_a_file(tool_file):
+    args = ("--fix", "--exit-non-zero-on-fix", "--fail-on", "never", str(tool_file))
+    assert _run(*args).exit_code == 1
+    assert _run(*args).exit_code == 0
+
+
+def test_fix_from_stdin_prints_the_fixed_text_and_reports_on_stderr():
+    text = json.dumps(TOOL, indent=2) + "\n"
+    result = CliRunner().invoke(main, ["check", *SELECT, "--fix", "--stdin-filename", "tool.json", "-"], input=text)
+    assert json.loads(result.stdout)["inputSchema"]["properties"]["kind"]["const"] == "bug"
+    assert "1 fixed" in result.stderr
+
+
+def test_overlapping_fixes_wait_for_the_next_run(tmp_path):
+    # SL304 and SL301 both fix `email` (format / maxLength): the same node, nested
+    # pointers for SL004's rename of `maxlength` and SL301's `maxLength`.
+    path = tmp_path / "tool.json"
+    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {"code": {"type": "string", "maxlength": 5}}}}
+    path.write_text(json.dumps(tool, indent=2))
+    result = CliRunner().invoke(main, ["check", "--select", "SL004,SL301", "--fix", "--unsafe-fixes", str(path)])
+    assert "1 fix overlapped another fix and wait for the next `--fix` run." in result.output
+    assert json.loads(path.read_text())["inputSchema"]["properties"]["code"].get("maxLength") is not None
+
+
+def test_broken_file_is_not_fixed_and_exits_2(tmp_path):
+    path = tmp_path / "tool.json"
+    path.write_text('{"name": "x", "inputSchema": {')
+    result = _run("--fix", "--unsafe-fixes", str(path))
+    assert result.exit_code == 2 and path.read_text() == '{"name": "x", "inputSchema": {'
+    assert f"{path}:1:" in result.output
+
+
+def test_unchanged_files_are_not_rewritten(tmp_path, tool_file):
+    clean = tmp_path / "clean.json"
+    clean.write_text(json.dumps({**TOOL, "inputSchema": {"type": "object", "properties": {}, "required": [],
+                                                         "additionalProperties": False}}))
+    os.utime(clean, (1_000_000, 1_000_000))
+    _run("--fix", "--unsafe-fixes", str(tmp_path))
+    assert clean.stat().st_mtime == 1_000_000
+
+
+def test_a_fix_that_cannot_be_applied_gets_a_note_and_nothing_is_written(tmp_path):
+    path = tmp_path / "tool.json"
+    path.write_text(json.dumps(TOOL, indent=2))
+    doc = read_document(str(path))
+    bad = Fix("add under a missing node", FixSafety.SAFE, (Operation("add", "/inputSchema/nowhere/x", 1),))
+    finding = Diagnostic("SL999", "test", Severity.ERROR, "m", str(path), "/inputSchema", fix=bad)
+    plan = plan_fixes(doc, [finding])
+    assert plan.text == doc.text and plan.failed == [finding]
+    assert finding.fix_note.startswith("fix could not be applied: ")
+
+
+def test_diff_applies_with_git_apply_to_give_what_fix_writes(tool_file, monkeypatch):
+    monkeypatch.chdir(tool_file.parent)
+    diff = CliRunner().invoke(main, ["check", *SELECT, "--diff", "--unsafe-fixes", "tool.json"]).stdout
+    (tool_file.parent / "fix.patch").write_text(diff)
+    subprocess.run(["git", "apply", "-p0", "--unsafe-paths", "fix.patch"], check=True, cwd=tool_file.parent)
+    patched = tool_file.read_bytes()
+    tool_file.write_text(json.dumps(TOOL, indent=2) + "\n", encoding="utf-8")
+    _run("--fix", "--unsafe-fixes", "tool.json")
+    assert tool_file.read_bytes() == patched

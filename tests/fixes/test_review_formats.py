@@ -1,0 +1,143 @@
+"""Fixes as reviewers get them: rdjson (checked against reviewdog's published schema),
+the markdown PR comment, the `json` report's edits and SARIF's artifactChanges. Each
+carries exactly the fix: applying what the report says gives what `--fix` writes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import FIXTURES
+from jsonschema import Draft4Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT4
+
+from schema_lint.config import Config
+from schema_lint.engine import lint_text
+from schema_lint.fixes.editor import fix_edits
+from schema_lint.fixes.textedit import apply_edits
+from schema_lint.report import ReportOptions, render
+
+# The description's "é" and "ü" make byte columns differ from character columns.
+TOOL = """{
+  "name": "create_ticket", "description": "Créer un ticket (für alle).",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "title": {"type": "string", "description": "Titre"},
+      "kind": {"type": "string", "enum": ["bug"], "description": "Art"}
+    }
+  }
+}
+"""
+
+
+def _result(text: str = TOOL, path: str = "tool.json"):
+    config = Config()
+    config.select = ["SL101", "SL201", "SL301", "SL307"]
+    return lint_text(text, path, config)
+
+
+def _rdjson_validator() -> Draft4Validator:
+    schema = json.loads((FIXTURES / "reviewdog" / "DiagnosticResult.jsonschema").read_text(encoding="utf-8"))
+    resources = [(name, Resource.from_contents(definition, default_specification=DRAFT4))
+                 for name, definition in schema["definitions"].items()]
+    return Draft4Validator(schema, registry=Registry().with_resources(resources))
+
+
+def _replace_lines(text: str, first: int, last: int, new: str) -> str:
+    lines = text.split("\n")
+    return "\n".join(lines[: first - 1] + ([new] if new else []) + lines[last:])
+
+
+def _fixed_alone(result, diagnostic) -> str:
+    document = result.documents[diagnostic.path]
+    return apply_edits(document.text, fix_edits(document, diagnostic.fix))
+
+
+def test_rdjson_is_valid_against_reviewdogs_schema_and_the_validator_can_fail():
+    validator = _rdjson_validator()
+    report = json.loads(render("rdjson", _result(), ReportOptions()))
+    assert list(validator.iter_errors(report)) == []
+    assert report["diagnostics"]
+    broken = {"diagnostics": [{"location": {"path": "x", "range": {"start": {"line": "one"}}}}]}
+    assert list(validator.iter_errors(broken))
+
+
+def test_rdjson_suggestion_spans_exactly_the_comment_lines_and_applies_the_fix():
+    result = _result()
+    report = json.loads(render("rdjson", result, ReportOptions()))
+    with_fix = [d for d in result.diagnostics if d.fix is not None]
+    suggested = [r for r in report["diagnostics"] if "suggestions" in r]
+    assert len(suggested) == len(with_fix) == 4
+    for record, diagnostic in zip(suggested, with_fix):
+        (suggestion,) = record["suggestions"]
+        assert suggestion["range"] == record["location"]["range"]
+        assert set(suggestion["range"]["start"]) == {"line"} == set(suggestion["range"]["end"])
+        first, last = suggestion["range"]["start"]["line"], suggestion["range"]["end"]["line"]
+        assert _replace_lines(TOOL, first, last, suggestion["text"]) == _fixed_alone(result, diagnostic)
+        assert str(diagnostic.fix.safety) in record["message"]
+
+
+def test_rdjson_byte_columns_after_non_ascii_text():
+    text = '{"name": "créé_ticket", "description": "ü", "inputSchema": {"type": "object", "properties": {"t": {"type": "string"}}}}'
+    config = Config()
+    config.select = ["SL401"]
+    result = lint_text(text, "tool.json", config)
+    (diagnostic,) = result.diagnostics
+    record = json.loads(render("rdjson", result, ReportOptions()))["diagnostics"][0]
+    prefix = text[: diagnostic.span.column - 1]
+    assert record["location"]["range"]["start"]["column"] == len(prefix.encode("utf-8")) + 1
+    assert record["location"]["range"]["start"]["column"] == diagnostic.span.column + 3
+
+
+def test_markdown_shows_each_fix_as_a_suggestion_block_of_the_same_lines():
+    result = _result()
+    markdown = render("markdown", result, ReportOptions())
+    rd = json.loads(render("rdjson", result, ReportOptions()))
+    for record in rd["diagnostics"]:
+        if "suggestions" in record:
+            assert f"```suggestion\n{record['suggestions'][0]['text']}\n```" in markdown
+    assert markdown.count("```suggestion") == 4
+
+
+def test_markdown_fence_outgrows_backticks_in_the_suggestion():
+    text = TOOL.replace('"Titre"', '"Use ```code```"')
+    markdown = render("markdown", _result(text), ReportOptions())
+    assert "````suggestion" in markdown
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    return sum(len(piece) + 1 for piece in text.split("\n")[: line - 1]) + column - 1
+
+
+@pytest.mark.parametrize("path, text", [("tool.json", TOOL), ("tool.yaml", "# t\nname: create_ticket\ninputSchema:\n"
+                                                                          "  type: object\n  properties:\n"
+                                                                          "    title: {type: string}  # x\n")])
+def test_json_report_edits_are_the_fix(path, text):
+    result = _result(text, path)
+    records = json.loads(render("json", result, ReportOptions()))
+    assert any(r["fix"] for r in records)
+    for record, diagnostic in zip(records, result.diagnostics):
+        if record["fix"] is None:
+            continue
+        assert set(record["fix"]) == {"safety", "description", "edits"}
+        edits = sorted(record["fix"]["edits"], key=lambda e: (e["line"], e["column"]), reverse=True)
+        fixed = text
+        for edit in edits:
+            start = _offset(text, edit["line"], edit["column"])
+            end = _offset(text, edit["end_line"], edit["end_column"])
+            fixed = fixed[:start] + edit["content"] + fixed[end:]
+        assert fixed == _fixed_alone(result, diagnostic)
+
+
+def test_sarif_results_carry_the_fix_as_artifact_changes():
+    result = _result()
+    log = json.loads(render("sarif", result, ReportOptions()))
+    results = log["runs"][0]["results"]
+    fixed = [r for r in results if "fixes" in r]
+    assert len(fixed) == 4
+    for record in fixed:
+        (change,) = record["fixes"][0]["artifactChanges"]
+        assert change["artifactLocation"]["uri"].endswith("tool.json")
+        assert all({"deletedRegion", "insertedContent"} <= set(r) for r in change["replacements"])
