@@ -44,17 +44,17 @@ class CompiledSchema:
     def _subschemas(self) -> jsonschema_rs.ValidatorMap:
         return jsonschema_rs.validator_map_for(self.schema, **_OPTIONS)
 
-    def accepts(self, pointer: str, instance: Any) -> bool:
-        """Whether the subschema at ``pointer`` (``#/properties/a``) accepts ``instance``.
+    def accepts(self, location: str, instance: Any) -> bool:
+        """Whether the subschema at ``location`` (``#/properties/a``) accepts ``instance``.
 
         An unknown pointer accepts nothing: a repair is only made when it is proven valid.
         """
-        validator = self._subschemas.get(pointer)
+        validator = self._subschemas.get(location)
         return validator is not None and validator.is_valid(instance)
 
-    def node(self, pointer: str) -> Any:
+    def node(self, location: str) -> Any:
         """The subschema at a local ``$ref``-style pointer, or ``None`` when it does not exist."""
-        return resolve_pointer(self.schema, pointer)
+        return resolve_pointer(self.schema, location)
 
 
 def resolve_pointer(document: Any, reference: str) -> Any:

@@ -40,6 +40,7 @@ FORMATS = {
     "uri-template": "a URI template",
 }
 _MAX_DEPTH = 3
+_ANNOTATIONS = {"$ref", "title", "description", "default", "examples", "$comment"}
 _IMPLIED_TYPES = (("object", ("properties", "required", "additionalProperties")),
                   ("array", ("items", "prefixItems", "minItems", "maxItems")),
                   ("string", ("minLength", "maxLength", "pattern", "format")),
@@ -57,7 +58,7 @@ def describe(schema: Any, root: Any, depth: int = 0) -> str:
     ref = schema.get("$ref")
     if isinstance(ref, str):
         target = resolve_pointer(root, ref)
-        if target is not None and len(schema) == 1:
+        if target is not None and schema.keys() <= _ANNOTATIONS:
             return describe(target, root, depth + 1)
     if "const" in schema:
         return f"exactly {render(schema['const'])}"
@@ -107,7 +108,7 @@ def _array(schema: dict, root: Any, depth: int) -> str:
     if not isinstance(items, dict) or items == {}:
         return "an array"
     item_type = items.get("type")
-    if isinstance(item_type, str) and item_type in _PLURAL and len(items.keys() - {"type", "description", "title"}) == 0:
+    if isinstance(item_type, str) and item_type in _PLURAL and items.keys() <= {"type", "description", "title"}:
         return f"an array of {_PLURAL[item_type]}"
     return f"an array whose items are each {describe(items, root, depth + 1)}"
 
@@ -135,7 +136,6 @@ def count(n: int, unit: str) -> str:
     if n == 1:
         return f"1 {unit}"
     return f"{n} {unit[:-1] + 'ies' if unit.endswith('y') else unit + 's'}"
-
 
 
 def one_of(values: list[Any]) -> str:

@@ -17,9 +17,10 @@ from typing import Any
 
 import jsonschema_rs
 
+from .. import pointer
 from .compiled import CompiledSchema
 from .describe import FORMATS, count, describe, one_of, render
-from .paths import ROOT, child, format_path
+from .paths import child, format_path
 
 VALIDATION_FAILED = "SCHEMA_VALIDATION_FAILED"
 _NAME_LIMIT = 64
@@ -45,9 +46,8 @@ def envelope(code: str, problems: Iterable[Problem], retryable: bool) -> dict[st
 
 
 def schema_problems(schema: CompiledSchema, instance: Any) -> list[Problem]:
-    """Every problem with ``instance``, deduplicated, in the validator's order."""
-    problems = list(dict.fromkeys(_problems(schema, schema.validator.iter_errors(instance))))
-    return problems or [Problem(ROOT, "schema", "a value the schema accepts", "resubmit the call so it matches the tool's schema")]
+    """Every problem with ``instance``, deduplicated, in the validator's order (none for a valid one)."""
+    return list(dict.fromkeys(_problems(schema, schema.validator.iter_errors(instance))))
 
 
 def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationError]) -> Iterator[Problem]:
@@ -91,7 +91,8 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> It
         steps = list(error.schema_path)
         names_schema = _walk(schema.schema, steps[:len(steps) - steps[::-1].index("propertyNames")])
         expected = f"a property name that is {describe(names_schema, schema.schema)}"
-        yield Problem(child(path, bad), name, expected, f"rename {_short(bad)} to {expected} and resubmit the same call")
+        repair = f"rename {_short(bad)} to {expected} and resubmit the same call"
+        yield Problem(child(path, bad), name, expected, repair)
     else:
         expected = _expected(name, kind, node, schema.schema)
         yield Problem(path, name, expected, _repair(name, _field(error.instance_path), expected))
@@ -172,15 +173,11 @@ def _keyword(node: Any, keyword: str) -> Any:
 
 
 def _walk(root: Any, steps: list) -> Any:
-    node = root
-    for step in steps:
-        if isinstance(node, dict) and step in node:
-            node = node[step]
-        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
-            node = node[step]
-        else:
-            return None
-    return node
+    """The subschema at a validator's schema path, or ``None``."""
+    try:
+        return pointer.resolve(root, pointer.join("", *steps))
+    except LookupError:
+        return None
 
 
 def _field(instance_path: list) -> str:

@@ -19,10 +19,11 @@ class Outcome:
     ``status`` is what enforcement decides: ``valid`` (as sent), ``canonicalized``
     (repaired; ``repairs`` says how) or ``rejected`` (``envelope`` says why).
     ``received`` is the call as it arrived (decoded, when it came as JSON text that
-    parses). ``arguments`` are what to execute and ``proceed`` whether to execute them: in
-    ``observe`` mode every call proceeds with the arguments as received, while
-    ``status`` records what enforcing would have done. ``attempt`` is 1 for a first
-    call and counts up through retries (see ``ToolBoundary.check(previous=...)``).
+    parses). ``arguments`` are what to execute and ``proceed`` whether to execute them;
+    a rejected call keeps the arguments its envelope describes (as received, with any
+    repairs that did apply). In ``observe`` mode every call proceeds with the arguments
+    as received, while ``status`` records what enforcing would have done. ``attempt``
+    is 1 for a first call and counts up through retries (``ToolBoundary.check(previous=...)``).
     """
 
     status: Status

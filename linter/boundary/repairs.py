@@ -176,9 +176,6 @@ class Policy:
     def rules(self) -> tuple[RepairRule, ...]:
         return tuple(REPAIRS[name] for name in self.repairs)
 
-    def __contains__(self, name: object) -> bool:
-        return name in self.repairs
-
 
 def _require_known(names: Iterable[str]) -> None:
     unknown = [name for name in names if name not in REPAIRS]

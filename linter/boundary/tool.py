@@ -105,7 +105,7 @@ class ToolBoundary:
         if call_id is None and isinstance(outcome_or_error, Outcome):
             call_id = outcome_or_error.call_id
         self.telemetry.emit("schema_lint.retry.decision", {
-            TOOL_NAME: self.name, CALL_ID: call_id, "schema_lint.retry.attempt": decision.attempt,
+            TOOL_NAME: self.name, CALL_ID: call_id, "schema_lint.attempt": decision.attempt,
             "schema_lint.retry.decision": "retry" if decision else "stop",
             "schema_lint.retry.reason": decision.reason, "schema_lint.error.code": decision.code})
         return decision
@@ -149,9 +149,8 @@ class ToolBoundary:
         base = {TOOL_NAME: self.name, CALL_ID: outcome.call_id, "schema_lint.outcome": outcome.status,
                 "schema_lint.mode": self.mode, "schema_lint.attempt": outcome.attempt}
         if previous is not None:
-            self.telemetry.emit("schema_lint.retry.attempt", {
-                **base, "schema_lint.retry.attempt": outcome.attempt,
-                "schema_lint.retry.arguments_changed": outcome.fingerprint() != previous.fingerprint()})
+            changed = outcome.fingerprint() != previous.fingerprint()
+            self.telemetry.emit("schema_lint.retry.attempt", {**base, "schema_lint.retry.arguments_changed": changed})
         if outcome.status == "valid":
             return
         details = {"schema_lint.repair.paths": [r.path for r in outcome.repairs],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .compiled import CompiledSchema, compiled
+from .compiled import compiled
 from .envelope import VALIDATION_FAILED, Problem, envelope, schema_problems
 
 
@@ -32,16 +32,8 @@ class Rejected:
 
 def validate(schema: Any, arguments: Any) -> Valid | Rejected:
     """Check ``arguments`` against ``schema`` (any dialect :func:`normalize_dialect` knows)."""
-    return validate_compiled(compiled(schema), arguments)
-
-
-def validate_compiled(schema: CompiledSchema, arguments: Any) -> Valid | Rejected:
-    """:func:`validate` for a schema compiled already."""
-    if schema.is_valid(arguments):
+    compiled_schema = compiled(schema)
+    if compiled_schema.is_valid(arguments):
         return Valid(arguments)
-    return rejection(schema_problems(schema, arguments))
-
-
-def rejection(problems: list[Problem], code: str = VALIDATION_FAILED, retryable: bool = True) -> Rejected:
-    """A :class:`Rejected` carrying ``problems`` in its envelope."""
-    return Rejected(envelope(code, problems, retryable), tuple(problems))
+    problems = schema_problems(compiled_schema, arguments)
+    return Rejected(envelope(VALIDATION_FAILED, problems, retryable=True), tuple(problems))

@@ -157,7 +157,8 @@ def test_never_renames_drops_or_invents():
 
 def test_prefix_items_additional_properties_and_pattern_properties():
     schema = {"type": "object",
-              "properties": {"pair": {"type": "array", "prefixItems": [{"type": "array", "items": {"type": "string"}}]}},
+              "properties": {"pair": {"type": "array",
+                                      "prefixItems": [{"type": "array", "items": {"type": "string"}}]}},
               "patternProperties": {"^tag_": {"type": "array", "items": {"type": "string"}}},
               "additionalProperties": {"type": "array", "items": {"type": "integer"}}}
     call = {"pair": ["a"], "tag_x": "t", "other": 3}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from boundary_schemas import TICKET
 
-from schema_lint.boundary import CheckFailure, RetryPolicy, ToolBoundary
+from schema_lint.boundary import NOT_REPAIRABLE, CheckFailure, RetryPolicy, ToolBoundary
 
 POLICY = RetryPolicy()
 REJECTED = ToolBoundary(TICKET).check({"title": "t"})
@@ -29,8 +29,9 @@ def test_nothing_to_retry_after_a_valid_call():
     assert not decision and decision.reason == "not-an-error" and decision.code is None
 
 
-@pytest.mark.parametrize("code", ["AUTH_FAILED", "NOT_FOUND", "CONFLICT", "TIMEOUT", "RATE_LIMITED"])
+@pytest.mark.parametrize("code", NOT_REPAIRABLE)
 def test_errors_the_model_cannot_fix_are_not_retried(code):
+    assert {"AUTH_FAILED", "NOT_FOUND", "CONFLICT", "TIMEOUT"} <= set(NOT_REPAIRABLE)
     decision = POLICY.should_retry(code, 1, "read")
     assert not decision and decision.reason == "not-repairable" and decision.code == code
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import logging
 
 import pytest
@@ -68,6 +69,14 @@ def test_arguments_as_json_text(boundary, text):
 def test_json_text_near_miss(boundary):
     outcome = boundary.check('{"title": "t", "priority": "low", "channel": "console", "labels": "x"}')
     assert outcome.status == "canonicalized" and outcome.arguments["labels"] == ["x"]
+
+
+def test_double_encoded_arguments_need_json_string():
+    twice = json.dumps(json.dumps(VALID))
+    assert ToolBoundary(SCHEMA).check(twice).status == "rejected"
+    outcome = ToolBoundary(SCHEMA, policy=Policy.from_names(["json-string"])).check(twice)
+    assert outcome.status == "canonicalized" and outcome.arguments == VALID
+    assert [(r.path, r.rule) for r in outcome.repairs] == [("$", "json-string")]
 
 
 def test_unparseable_json_names_the_parser_position(boundary):
@@ -192,7 +201,7 @@ class TestTelemetry:
             repaired = boundary.check(VALID, call_id="a3", previous=duplicate)
         assert (first.attempt, duplicate.attempt, repaired.attempt) == (1, 2, 3)
         retries = [a for n, a in events(caplog) if n == "schema_lint.retry.attempt"]
-        assert [(a["schema_lint.retry.attempt"], a["schema_lint.retry.arguments_changed"]) for a in retries] == [
+        assert [(a["schema_lint.attempt"], a["schema_lint.retry.arguments_changed"]) for a in retries] == [
             (2, False), (3, True)]
         assert retries[1]["schema_lint.outcome"] == "valid"
 
@@ -203,6 +212,7 @@ class TestTelemetry:
         ((name, attributes),) = [e for e in events(caplog) if e[0] == "schema_lint.retry.decision"]
         assert attributes["schema_lint.retry.decision"] == "retry"
         assert attributes["gen_ai.tool.call.id"] == "r1" and attributes["schema_lint.retry.reason"] == "repairable"
+        assert attributes["schema_lint.attempt"] == 1
 
     def test_opentelemetry_span_events(self):
         exporter = InMemorySpanExporter()

@@ -154,6 +154,9 @@ def test_missing_field_expected_comes_from_its_declaration_through_refs():
     error = errors_of(schema, {})[0]
     assert error == {"path": "$.when", "reason": "required", "expected": "a date (YYYY-MM-DD, e.g. 2024-05-01)",
                      "repair": "add when and resubmit the same call"}
+    described = {"type": "object", "required": ["mode"], "$defs": {"Mode": {"enum": ["fast", "exact"]}},
+                 "properties": {"mode": {"$ref": "#/$defs/Mode", "description": "how hard to look"}}}
+    assert errors_of(described, {})[0]["expected"] == "one of fast, exact"
 
 
 def test_array_of_typed_items_is_described_in_plural():
