@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from schema_lint.boundary.paths import format_path
+from schema_lint.boundary.walk import json_type
 from schema_lint.field_kinds import implied_format, kind_of
 from schema_lint.fuzz.conditions import Needs
 from schema_lint.fuzz.sites import Site
 
 OVERLONG = 10_000
+# JSON strings, numbers and booleans (bool is an int in Python).
+_SCALARS = (str, int, float)
 UNKNOWN_KEY = "extra_field"
 _DROP = object()
 
@@ -66,7 +69,6 @@ class Bend:
 class Mutator:
     name: str
     bends: Callable[[Site, Needs], Iterator[Bend]]
-    summary: str
 
 
 def _replace(site: Site, value: Any, rule: str) -> Bend:
@@ -82,10 +84,6 @@ def _loose(site: Site) -> str:
     return "SL202" if site.admitted_types else "SL203"
 
 
-def _is_scalar(value: Any) -> bool:
-    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
-
-
 def _is_member(site: Site) -> bool:
     """Anything but the root: a call's arguments object is never sent as another shape."""
     return bool(site.steps)
@@ -93,13 +91,13 @@ def _is_member(site: Site) -> bool:
 
 def scalar_for_array(site: Site, needs: Needs) -> Iterator[Bend]:
     """`"a"` where `["a"]` is wanted: the commonest near miss of all."""
-    if isinstance(site.value, list) and site.value and _is_scalar(site.value[0]):
+    if isinstance(site.value, list) and site.value and isinstance(site.value[0], _SCALARS):
         yield _replace(site, site.value[0], _loose(site))
 
 
 def array_for_scalar(site: Site, needs: Needs) -> Iterator[Bend]:
     """`["a"]` where `"a"` is wanted."""
-    if _is_member(site) and (_is_scalar(site.value) or isinstance(site.value, bool)) and "array" not in site.admitted_types:
+    if _is_member(site) and isinstance(site.value, _SCALARS) and "array" not in site.admitted_types:
         yield _replace(site, [site.value], _loose(site))
 
 
@@ -178,53 +176,45 @@ def json_string(site: Site, needs: Needs) -> Iterator[Bend]:
 def comma_joined(site: Site, needs: Needs) -> Iterator[Bend]:
     """`"a,b"` where `["a", "b"]` is wanted (one element is repeated to make a list)."""
     items = site.value
-    if isinstance(items, list) and items and all(_is_scalar(item) for item in items):
+    if isinstance(items, list) and items and all(isinstance(item, _SCALARS) for item in items):
         items = items if len(items) > 1 else items * 2
         yield _replace(site, ",".join(item if isinstance(item, str) else json.dumps(item) for item in items),
                        _loose(site))
 
 
 # format → a value of the kind models send when they get that format wrong.
-_BAD_FORMATS: dict[str, Callable[[str], str]] = {
-    "email": lambda value: value.replace("@", "") if "@" in value else "user.example.com",
-    "idn-email": lambda value: value.replace("@", "") if "@" in value else "user.example.com",
-    "date": lambda value: "2024-13-45",
-    "date-time": lambda value: "2024-13-45T25:61:00Z",
-    "time": lambda value: "25:61:00",
-    "uri": lambda value: "example.com/page",
-    "iri": lambda value: "example.com/page",
-    "uuid": lambda value: "123e4567-e89b-12d3-a456",
-    "ipv4": lambda value: "256.1.1.1",
-    "ipv6": lambda value: "2001:db8::g",
-    "hostname": lambda value: "-bad-.example.com",
-    "duration": lambda value: "3 days",
+_BAD_VALUES = {
+    "date": "2024-13-45", "date-time": "2024-13-45T25:61:00Z", "time": "25:61:00",
+    "uri": "example.com/page", "iri": "example.com/page", "uuid": "123e4567-e89b-12d3-a456",
+    "ipv4": "256.1.1.1", "ipv6": "2001:db8::g", "hostname": "-bad-.example.com", "duration": "3 days",
 }
+_EMAIL_FORMATS = ("email", "idn-email")
 
 
 def bad_format(site: Site, needs: Needs) -> Iterator[Bend]:
     """An email without `@`, the date `2024-13-45`: for a declared format or one the name implies."""
     if not isinstance(site.value, str):
         return
-    formats = [f for f in site.keyword("format") if f in _BAD_FORMATS]
-    declared = formats[0] if formats else None
-    wanted = declared or implied_format(kind_of(site.name))
-    if wanted in _BAD_FORMATS:
-        bad = _BAD_FORMATS[wanted](site.value)
-        if bad != site.value:
-            yield _replace(site, bad, "SL304")
+    known = [f for f in site.keyword("format") if f in _BAD_VALUES or f in _EMAIL_FORMATS]
+    wanted = known[0] if known else implied_format(kind_of(site.name))
+    if wanted in _EMAIL_FORMATS:
+        bad = site.value.replace("@", "") if "@" in site.value else "user.example.com"
+    else:
+        bad = _BAD_VALUES.get(wanted, site.value)
+    if bad != site.value:
+        yield _replace(site, bad, "SL304")
 
 
-# JSON type of the value → a value of another type models confuse it with.
-_WRONG_TYPES: dict[type, Any] = {str: 42, int: "forty-two", float: "forty-two", bool: 1, dict: "x", list: 42}
-_TYPE_NAMES = {str: "string", int: "integer", float: "number", bool: "boolean", dict: "object", list: "array"}
+# JSON type of a value → a value of another type models confuse it with.
+_WRONG_TYPES = {"string": 42, "integer": "forty-two", "number": "forty-two", "boolean": 1, "object": "x", "array": 42}
 
 
 def wrong_type(site: Site, needs: Needs) -> Iterator[Bend]:
     """An integer where a string is wanted, a string where a number is, and the like."""
     if not _is_member(site) or site.value is None:
         return
-    substitute = _WRONG_TYPES[type(site.value)] if type(site.value) in _WRONG_TYPES else None
-    if substitute is not None and _TYPE_NAMES[type(substitute)] not in site.admitted_types:
+    substitute = _WRONG_TYPES[json_type(site.value)]
+    if json_type(substitute) not in site.admitted_types:
         yield _replace(site, substitute, "SL203")
 
 
@@ -241,21 +231,21 @@ def conditional_omitted(site: Site, needs: Needs) -> Iterator[Bend]:
 MUTATORS: dict[str, Mutator] = {
     mutator.name: mutator
     for mutator in (
-        Mutator("scalar-for-array", scalar_for_array, "a single value where an array is wanted"),
-        Mutator("array-for-scalar", array_for_scalar, "a one-element array where a single value is wanted"),
-        Mutator("missing-required", missing_required, "a needed field left out"),
-        Mutator("unknown-key", unknown_key, "an undeclared key added"),
-        Mutator("enum-case", enum_case, "an enum value in the wrong case"),
-        Mutator("number-as-string", number_as_string, "a number sent as a string"),
-        Mutator("boolean-as-string", boolean_as_string, "a boolean sent as a string"),
-        Mutator("null", null, "null for a value that is not nullable"),
-        Mutator("empty-string", empty_string, "an empty string"),
-        Mutator("overlong-string", overlong_string, f"a {OVERLONG:,}-character string"),
-        Mutator("json-string", json_string, "an object or array sent as JSON text"),
-        Mutator("comma-joined", comma_joined, "a list joined into one comma-separated string"),
-        Mutator("bad-format", bad_format, "a value that breaks its format"),
-        Mutator("wrong-type", wrong_type, "a value of an unrelated type"),
-        Mutator("conditional-omitted", conditional_omitted, "a field left out when another field's value needs it"),
+        Mutator("scalar-for-array", scalar_for_array),
+        Mutator("array-for-scalar", array_for_scalar),
+        Mutator("missing-required", missing_required),
+        Mutator("unknown-key", unknown_key),
+        Mutator("enum-case", enum_case),
+        Mutator("number-as-string", number_as_string),
+        Mutator("boolean-as-string", boolean_as_string),
+        Mutator("null", null),
+        Mutator("empty-string", empty_string),
+        Mutator("overlong-string", overlong_string),
+        Mutator("json-string", json_string),
+        Mutator("comma-joined", comma_joined),
+        Mutator("bad-format", bad_format),
+        Mutator("wrong-type", wrong_type),
+        Mutator("conditional-omitted", conditional_omitted),
     )
 }
 """Every mutator by name, in report order."""

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from fuzzkit import CREATE_TICKET
+from conftest import CREATE_TICKET
 
 from schema_lint.cli import main
 

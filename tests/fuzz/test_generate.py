@@ -6,7 +6,8 @@ import os
 import time
 
 import pytest
-from fuzzkit import CREATE_TICKET, fuzz_schema
+from conftest import CREATE_TICKET
+from fuzzkit import fuzz_schema
 from hypothesis import given, settings
 from hypothesis_jsonschema import from_schema
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
-from fuzzkit import CREATE_TICKET
+from conftest import CREATE_TICKET
 from hypothesis import given, settings
 from hypothesis_jsonschema import from_schema
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from fuzzkit import CREATE_TICKET, RECIPIENT_WHEN_EMAIL, fuzz_schema, outcomes
+from conftest import CREATE_TICKET
+from fuzzkit import RECIPIENT_WHEN_EMAIL, fuzz_schema, outcomes
 
 from schema_lint.boundary import Policy
 from schema_lint.fuzz.model import FuzzOptions
