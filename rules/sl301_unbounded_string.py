@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from schema_lint.field_kinds import kind_of, max_length_for
 from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.patterns import is_anchored
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import field_name, label
@@ -43,7 +44,7 @@ _BOUNDS = ("maxLength", "enum", "const", "format")
 
 def check(ctx):
     for node in ctx.walk():
-        if "string" not in node.types or any(k in node.schema for k in _BOUNDS) or _anchored(node.get("pattern")):
+        if "string" not in node.types or any(k in node.schema for k in _BOUNDS) or is_anchored(node.get("pattern")):
             continue
         yield Finding(node.pointer, f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format",
                       fix=None if ctx.refuses("maxLength") else _fix(ctx, node))
@@ -52,7 +53,3 @@ def check(ctx):
 def _fix(ctx, node) -> Fix:
     limit = max_length_for(kind_of(field_name(node)), ctx.settings.get("max-length"))
     return Fix(f"add `maxLength: {limit}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))
-
-
-def _anchored(pattern) -> bool:
-    return isinstance(pattern, str) and pattern.startswith("^") and pattern.endswith("$") and not pattern.endswith("\\$")

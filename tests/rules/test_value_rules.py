@@ -109,3 +109,9 @@ def test_sl307_skips_gemini_parameters_which_have_no_const():
     declaration = {"name": "f", "description": "d", "parameters": {"type": "OBJECT", "properties": {
         "v": {"type": "STRING", "enum": ["only"]}}}}
     assert lint_document(json.dumps({"functionDeclarations": [declaration]}), code="SL307") == []
+
+
+@pytest.mark.parametrize("pattern", ["^[a-z]+$", "^a|b$", "^a$|^b$", "^=", "a\\$", "^a\\\\$"])
+def test_sl301_and_sl306_agree_on_what_an_anchored_pattern_is(pattern):
+    schema = _props(code={"type": "string", "pattern": pattern})
+    assert bool(lint_tool(schema, "SL301")) == bool(lint_tool(schema, "SL306"))
