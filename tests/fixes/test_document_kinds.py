@@ -1,0 +1,45 @@
+"""Fixes in the less common spellings of a file: JSON Lines, CRLF YAML, escaped JSON,
+no final newline, several tools in one file."""
+
+from __future__ import annotations
+
+import json
+
+from fixkit import fixed_text
+
+TOOL = {"name": "create_ticket", "description": "Créer", "inputSchema": {
+    "type": "object", "properties": {"kind": {"type": "string", "enum": ["bug"]}}, "required": ["kind"],
+    "additionalProperties": False}}
+
+
+def test_jsonl_fixes_each_line_on_its_own_line():
+    other = {**TOOL, "name": "close_ticket"}
+    lines = [json.dumps(TOOL, ensure_ascii=False), "", json.dumps(other, ensure_ascii=False)]
+    text, applied = fixed_text("\n".join(lines) + "\n", "tools.jsonl", "SL307")
+    expected = [line.replace('"enum": ["bug"]}', '"const": "bug"}') for line in lines]
+    assert len(applied) == 2
+    assert text == "\n".join(expected) + "\n"
+
+
+def test_crlf_yaml_gets_crlf_lines():
+    source = "# desk\r\nname: create_ticket\r\ninputSchema:\r\n  type: object\r\n  properties:\r\n" \
+             "    kind:\r\n      type: string\r\n      enum: [bug]   # one kind\r\n  required: [kind]\r\n"
+    text, _ = fixed_text(source, "tool.yaml", "SL201")
+    assert text == source + "  additionalProperties: false\r\n"
+
+
+def test_escaped_json_stays_ascii_and_no_final_newline_is_added():
+    source = json.dumps(TOOL, indent=2)
+    assert "\\u00e9" in source
+    tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {"kind": {"type": "string", "enum": ["é"]}}}}
+    text, _ = fixed_text(json.dumps(tool, indent=2), "tool.json", "SL307")
+    assert text == json.dumps({**tool, "inputSchema": {**tool["inputSchema"], "properties": {
+        "kind": {"type": "string", "const": "é"}}}}, indent=2)
+
+
+def test_tools_listed_in_one_file_are_fixed_together():
+    tools = {"tools": [TOOL, {**TOOL, "name": "close_ticket"}]}
+    text, applied = fixed_text(json.dumps(tools, indent=2) + "\n", "tools.json", "SL307")
+    fixed_tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {"kind": {"type": "string", "const": "bug"}}}}
+    assert len(applied) == 2
+    assert text == json.dumps({"tools": [fixed_tool, {**fixed_tool, "name": "close_ticket"}]}, indent=2) + "\n"
