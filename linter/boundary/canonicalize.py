@@ -15,13 +15,13 @@ input).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import jsonschema_rs
 
+from ..json_types import canonical
 from ..pointer import join
 from .compiled import CompiledSchema, compiled
 from .paths import format_path
@@ -144,7 +144,7 @@ class _Walker:
         for branch in branches:
             result, repairs = self.visit([*conjuncts, branch], value, at, excluded, decided, focus)
             if self._accepted(conjuncts, result):
-                if not any(_same_json(result, seen) for seen, _ in valid):
+                if all(canonical(result) != canonical(seen) for seen, _ in valid):
                     valid.append((result, repairs))
             elif _admits_type(self.schema, branch, value):
                 partial.append((result, repairs))
@@ -197,8 +197,3 @@ def _admits_type(schema: CompiledSchema, branch: Node, value: Any) -> bool:
         if kind not in names and not (kind == "integer" and "number" in names):
             return False
     return True
-
-
-def _same_json(a: Any, b: Any) -> bool:
-    """Equality as JSON sees it: ``1``, ``1.0`` and ``true`` are not interchangeable here."""
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..json_types import KEYWORD_TYPES
 from .compiled import resolve_pointer
 from .walk import JSON_NUMBER
 
@@ -41,10 +42,6 @@ FORMATS = {
 }
 _MAX_DEPTH = 3
 _ANNOTATIONS = {"$ref", "title", "description", "default", "examples", "$comment"}
-_IMPLIED_TYPES = (("object", ("properties", "required", "additionalProperties")),
-                  ("array", ("items", "prefixItems", "minItems", "maxItems")),
-                  ("string", ("minLength", "maxLength", "pattern", "format")),
-                  ("number", ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")))
 
 
 def describe(schema: Any, root: Any, depth: int = 0) -> str:
@@ -72,7 +69,7 @@ def describe(schema: Any, root: Any, depth: int = 0) -> str:
     if isinstance(types, str):
         types = [types]
     if not isinstance(types, list):
-        types = [t for t, keys in _IMPLIED_TYPES if any(k in schema for k in keys)]
+        types = list(dict.fromkeys(KEYWORD_TYPES[k] for k in schema if k in KEYWORD_TYPES))
     if not types:
         return "a value the schema accepts"
     return " or ".join(_typed(t, schema, root, depth) for t in types)
