@@ -17,6 +17,7 @@ from schema_lint.fuzz.model import NearMiss
 from schema_lint.fuzz.mutators import Bend
 from schema_lint.model import Tool
 
+
 class _Unrecorded:
     """Fuzzing makes thousands of calls on purpose: they are not telemetry."""
 

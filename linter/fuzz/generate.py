@@ -7,6 +7,10 @@ schema with the boundary's own validator: hypothesis-jsonschema ignores
 `dependentRequired` and `unevaluatedProperties` and reads `pattern` as a Python regular
 expression, so a value it believes valid may not be. Such a value is dropped and counted,
 never fuzzed: a near miss must start from a call the tool really accepts.
+
+What is drawn from is the schema narrowed to what a model sends (`narrowing`), with
+recursive `$ref`s unrolled (`recursion`), and without the literals hypothesis would
+otherwise borrow from local source files (`provider`).
 """
 
 from __future__ import annotations
@@ -103,8 +107,10 @@ def _draw(schema: Any, examples: int, seed_value: int, codec: str) -> list[Any] 
     values: list[Any] = []
     narrowed = narrow_for_generation(unroll_recursive_refs(schema) or schema)
 
-    @settings(max_examples=examples, database=None, deadline=None, derandomize=False,
-              phases=(Phase.generate,), suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet)
+    # From hypothesis's defaults, not the loaded profile: a test suite's profile must not change a report.
+    @settings(settings.get_profile("default"), max_examples=examples, database=None, deadline=None,
+              derandomize=False, phases=(Phase.generate,), suppress_health_check=list(HealthCheck),
+              verbosity=Verbosity.quiet)
     @seed(seed_value)
     @given(from_schema(narrowed, custom_formats=CUSTOM_FORMATS, allow_x00=False, codec=codec))
     def collect(value: Any) -> None:

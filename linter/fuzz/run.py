@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from schema_lint.boundary import SchemaError
+from schema_lint.boundary import SchemaError, ToolBoundary
 from schema_lint.boundary.compiled import CompiledSchema
 from schema_lint.fuzz.classify import boundary_for, classify
 from schema_lint.fuzz.conditions import Needs, tool_needs
@@ -21,6 +21,7 @@ from schema_lint.fuzz.model import OUTCOMES, FuzzOptions, NearMiss, ToolReport
 from schema_lint.fuzz.mutators import MUTATORS
 from schema_lint.fuzz.sites import declared_only, sites
 from schema_lint.model import Tool
+
 
 def fuzz_tools(tools: Iterable[tuple[str, Tool]], options: FuzzOptions,
                on_tool: Callable[[ToolReport], None] | None = None) -> list[ToolReport]:
@@ -58,7 +59,8 @@ def _trimmed(schema: CompiledSchema, call: Any) -> Any:
     return trimmed if schema.is_valid(trimmed) else call
 
 
-def _near_misses(boundary, calls: list[Any], needs: Needs) -> Iterable[NearMiss]:
+def _near_misses(boundary: ToolBoundary, calls: list[Any], needs: Needs) -> Iterable[NearMiss]:
+    """Every mutator at every site of every call, each distinct near miss classified once."""
     seen: set[tuple[str, str, str]] = set()
     for call in calls:
         for site in sites(boundary.schema, call):

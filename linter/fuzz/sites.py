@@ -89,17 +89,16 @@ def declared_only(schema: CompiledSchema, call: Any) -> Any:
     """
     trimmed = {}
     for site in sites(schema, call, every_element=True):
-        if isinstance(site.value, dict) and site.declared_properties():
-            extra = [key for key in site.value if not _declared(site, key)]
+        declared = site.declared_properties() if isinstance(site.value, dict) else set()
+        if declared:
+            extra = [key for key in site.value if key not in declared and not _matched_by_pattern(site, key)]
             if extra:
                 trimmed[site.steps] = extra
     return _without(call, (), trimmed)
 
 
-def _declared(site: Site, key: str) -> bool:
-    """Whether `properties` or `patternProperties` (not `additionalProperties`) covers `key`."""
-    if key in site.declared_properties():
-        return True
+def _matched_by_pattern(site: Site, key: str) -> bool:
+    """Whether a `patternProperties` entry (not `additionalProperties`) covers `key`."""
     return any(node.pointer.rsplit("/", 2)[-2] == "patternProperties" for node in member_nodes(list(site.schemas), key))
 
 
