@@ -146,3 +146,13 @@ def test_check_never_imports_the_fuzzer():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                             cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     assert result.stdout.strip().splitlines()[-1] == "False False"
+
+
+def test_yaml_and_stdin_are_read_as_check_reads_them(tmp_path):
+    yaml_text = ("tools:\n  - name: search_tickets\n    inputSchema:\n      type: object\n"
+                 "      properties:\n        query: {type: string, maxLength: 200}\n      required: [query]\n")
+    from_file = _fuzz(_write(tmp_path, "tools.yaml", yaml_text), "--output-format", "json")
+    from_stdin = CliRunner().invoke(main, ["fuzz", *FAST, "-", "--stdin-filename", "tools.yaml",
+                                           "--output-format", "json"], input=yaml_text)
+    assert [t["name"] for t in json.loads(from_file.stdout)["tools"]] == ["search_tickets"]
+    assert json.loads(from_stdin.stdout)["tools"][0]["near_misses"] == json.loads(from_file.stdout)["tools"][0]["near_misses"]
