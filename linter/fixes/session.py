@@ -36,9 +36,10 @@ class FixSummary:
 
     def lines(self) -> list[str]:
         out = []
-        if self.deferred:
-            out.append(f"{self.deferred} fix{'es' if self.deferred != 1 else ''} overlapped another fix "
-                       "and wait for the next `--fix` run.")
+        if self.deferred == 1:
+            out.append("1 fix overlapped another fix and waits for the next `--fix` run.")
+        elif self.deferred:
+            out.append(f"{self.deferred} fixes overlapped other fixes and wait for the next `--fix` run.")
         hidden = (f"{self.hidden} hidden fix{'es' if self.hidden != 1 else ''} can be enabled with "
                   "the `--unsafe-fixes` option") if self.hidden else ""
         if self.available:

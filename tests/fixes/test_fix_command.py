@@ -124,13 +124,13 @@ def test_fix_from_stdin_prints_the_fixed_text_and_reports_on_stderr():
 
 
 def test_overlapping_fixes_wait_for_the_next_run(tmp_path):
-    # SL304 and SL301 both fix `email` (format / maxLength): the same node, nested
-    # pointers for SL004's rename of `maxlength` and SL301's `maxLength`.
+    # SL004 renames `maxlength` to `maxLength` and SL301 adds a `maxLength`: both write
+    # the same node, so the first by position is applied and the other waits.
     path = tmp_path / "tool.json"
     tool = {**TOOL, "inputSchema": {"type": "object", "properties": {"code": {"type": "string", "maxlength": 5}}}}
     path.write_text(json.dumps(tool, indent=2))
     result = CliRunner().invoke(main, ["check", "--select", "SL004,SL301", "--fix", "--unsafe-fixes", str(path)])
-    assert "1 fix overlapped another fix and wait for the next `--fix` run." in result.output
+    assert "1 fix overlapped another fix and waits for the next `--fix` run." in result.output
     assert json.loads(path.read_text())["inputSchema"]["properties"]["code"].get("maxLength") is not None
 
 
