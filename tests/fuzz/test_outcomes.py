@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import CREATE_TICKET
 from fuzzkit import RECIPIENT_WHEN_EMAIL, fuzz_schema, outcomes
 
@@ -120,3 +122,25 @@ def test_every_example_is_the_valid_call_with_only_the_named_change():
     for miss in report.near_misses:
         assert json.dumps(miss.example)  # JSON, as a model would send it
         assert miss.changes and miss.changes[-1].path == miss.path
+
+
+TYPED = {"type": "object", "additionalProperties": False, "required": ["filters", "level", "urgent", "size"],
+         "properties": {"filters": {"type": "object", "additionalProperties": False, "required": ["region"],
+                                    "properties": {"region": {"type": "string", "maxLength": 8}}},
+                        "level": {"type": "integer", "minimum": 1, "maximum": 5},
+                        "urgent": {"type": "boolean"},
+                        "size": {"type": "string", "enum": ["small", "large"]}}}
+
+
+@pytest.mark.parametrize(("mutator", "path", "repair"), [
+    ("json-string", "$.filters", "json-string"),
+    ("number-as-string", "$.level", "numeric-string"),
+    ("boolean-as-string", "$.urgent", "boolean-string"),
+    ("enum-case", "$.size", "enum-case"),
+])
+def test_each_opt_in_repair_turns_its_near_miss_from_rejected_to_canonicalized(mutator, path, repair):
+    assert outcomes(fuzz_schema(TYPED), mutator, path) == {"rejected"}
+    with_repair = FuzzOptions(examples=5, policy=Policy.from_names([repair]), budget=20.0)
+    misses = [m for m in fuzz_schema(TYPED, options=with_repair).near_misses if m.mutator == mutator and m.path == path]
+    assert {m.outcome for m in misses} == {"canonicalized"}
+    assert [r["rule"] for r in misses[0].repairs] == [repair]
