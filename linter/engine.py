@@ -34,7 +34,7 @@ class LintResult:
     tools_checked: int = 0
     # Crashes of a rule on a tool, also in `diagnostics` (under the rule's code): exit 2.
     internal_errors: list[Diagnostic] = field(default_factory=list)
-    # Set by `check`: what the summary says about fixes (a `schema_lint.fixes.session.FixSummary`).
+    # Set by `check`: what the summary says about fixes (a `schema_lint.fixes.summary.FixSummary`).
     fix_summary: object | None = None
 
     @property

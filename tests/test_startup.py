@@ -23,9 +23,10 @@ except SystemExit:
 print(json.dumps(sorted(sys.modules)))
 """
 # Not needed to lint a JSON file: the fuzzer and its hypothesis, the boundary library,
-# replay, the pure-Python validator (jsonschema_rs is the one `check` uses), YAML.
+# replay, the pure-Python validator (jsonschema_rs is the one `check` uses), YAML, and
+# the fix machinery (planning and editing run only with --fix or --diff).
 UNUSED = ("hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
-          "schema_lint.replay", "ruamel")
+          "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan")
 
 
 def _importers(importtime: str, module: str) -> list[str]:

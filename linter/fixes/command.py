@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import collections
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
-from schema_lint.fixes.session import FixSession, FixSummary
+from schema_lint.fixes.summary import FixSummary
+
+if TYPE_CHECKING:
+    from schema_lint.fixes.session import FixSession
 
 
 @dataclass
@@ -30,6 +34,8 @@ def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_f
     if not (fix or diff):
         result.fix_summary = FixSummary.of(result.diagnostics, unsafe)
         return FixOutcome()
+    from schema_lint.fixes.session import FixSession  # planning and editing: only when fixing
+
     session = FixSession(result, unsafe)
     _echo_notes(session)
     if diff:

@@ -5,49 +5,12 @@ diff, or write the files and lint them again so that what is reported is what re
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
 from schema_lint.fixes.files import StaleFile, unified_diff, write_fixed
 from schema_lint.fixes.plan import FilePlan, plan_fixes
-from schema_lint.model import Diagnostic, FixSafety
+from schema_lint.fixes.summary import FixSummary, applicable
+from schema_lint.model import Diagnostic
 from schema_lint.sources.documents import read_document
-
-
-def applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
-    """Whether the flags enable this finding's fix: safe ones always, unsafe ones on request."""
-    fix = diagnostic.fix
-    return fix is not None and bool(fix.operations) and (fix.safety is FixSafety.SAFE or unsafe)
-
-
-@dataclass(frozen=True)
-class FixSummary:
-    """What the report's summary says about fixes."""
-
-    fixed: int | None
-    available: int
-    hidden: int
-    deferred: int = 0
-
-    @classmethod
-    def of(cls, diagnostics: list[Diagnostic], unsafe: bool, fixed: int | None = None, deferred: int = 0) -> FixSummary:
-        with_fix = [d for d in diagnostics if d.fix is not None and d.fix.operations]
-        available = sum(applicable(d, unsafe) for d in with_fix)
-        return cls(fixed, available, len(with_fix) - available, deferred)
-
-    def lines(self) -> list[str]:
-        out = []
-        if self.deferred == 1:
-            out.append("1 fix overlapped another fix and waits for the next `--fix` run.")
-        elif self.deferred:
-            out.append(f"{self.deferred} fixes overlapped other fixes and wait for the next `--fix` run.")
-        hidden = (f"{self.hidden} hidden fix{'es' if self.hidden != 1 else ''} can be enabled with "
-                  "the `--unsafe-fixes` option") if self.hidden else ""
-        if self.available:
-            line = f"[*] {self.available} fixable with the `--fix` option"
-            out.append(line + (f" ({hidden})." if hidden else "."))
-        elif hidden:
-            out.append(f"No fixes available ({hidden}).")
-        return out
 
 
 class FixSession:
