@@ -1,0 +1,211 @@
+"""Wall time and peak memory of `schema-lint check` next to two peers, on the same files.
+
+    python bench/check_bench.py [--runs 5] [--files 1000]
+
+Peers: `check-jsonschema --check-metaschema` (pure Python, pip) and `jsonschema lint`
+from the `@sourcemeta/jsonschema` npm package, run as the native binary the package
+ships (not through its node wrapper, which would add node's start-up). schema-lint is
+installed from this checkout as a regular (non-editable) install, the way pre-commit
+installs it. Everything is installed under `bench/.work/` on first use.
+
+Cases: one small file, and `--files` raw JSON Schema files written from the shared
+corpus (`bench/corpus_files.py raw`). Each command runs `--runs` times, interleaved
+so that load on the machine hits every tool alike; the table shows the median wall
+and CPU time and the largest peak RSS of the child (from GNU time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+WORK = BENCH / ".work"
+CHECK_JSONSCHEMA = "check-jsonschema==0.39.0"
+SOURCEMETA = "@sourcemeta/jsonschema@16.11.0"
+GNU_TIME = "/usr/bin/time"
+# Exit codes that mean "ran to the end" (findings or not) for each tool.
+FINISHED = {0, 1, 2}
+
+sys.path.insert(0, str(BENCH))
+from corpus_files import CORPUS_TOOLS, write  # noqa: E402
+
+
+@dataclass
+class Tool:
+    label: str
+    argv: list[str]
+    takes_directory: bool
+
+
+@dataclass
+class Sample:
+    wall: float
+    cpu: float
+    peak_rss_kb: int
+
+
+def run(argv: list[str]) -> None:
+    """Run an installer step quietly; show its output only when it fails."""
+    done = subprocess.run(argv, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"{' '.join(argv)} failed:\n{done.stdout}{done.stderr}")
+
+
+def venv_with(name: str, requirement: str) -> Path:
+    """The bin folder of a venv under WORK holding `requirement`.
+
+    pip reinstalls a local directory every time, so schema-lint is always the current checkout.
+    """
+    venv = WORK / name
+    python = venv / "bin" / "python"
+    if not python.exists():
+        run([sys.executable, "-m", "venv", str(venv)])
+        run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run([str(python), "-m", "pip", "install", "--quiet", requirement])
+    return venv / "bin"
+
+
+def sourcemeta_binary() -> Path:
+    """The native binary inside the npm package (the package's cli.js picks the same one)."""
+    prefix = WORK / "npm"
+    package = prefix / "node_modules" / "@sourcemeta" / "jsonschema"
+    if not package.exists():
+        prefix.mkdir(parents=True, exist_ok=True)
+        run(["npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund", "--silent", SOURCEMETA])
+    system = platform.system().lower()
+    machine = {"amd64": "x86_64", "aarch64": "arm64"}.get(platform.machine().lower(), platform.machine().lower())
+    musl = system == "linux" and platform.libc_ver()[0] != "glibc"
+    name = f"jsonschema-{system}-{machine}{'-musl' if musl else ''}{'.exe' if system == 'windows' else ''}"
+    binary = package / "build" / "github-releases" / name
+    if not binary.exists():
+        sys.exit(f"no sourcemeta binary for this platform: {binary}")
+    return binary
+
+
+def schema_lint_source() -> Path:
+    """A copy of the checkout to install from: building in place would leave `build/` behind."""
+    copy = WORK / "schema-lint-source"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(
+        ".git", ".work", "build", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache"))
+    return copy
+
+
+def tools() -> list[Tool]:
+    schema_lint = venv_with("venv-schema-lint", str(schema_lint_source())) / "schema-lint"
+    check_jsonschema = venv_with("venv-check-jsonschema", CHECK_JSONSCHEMA) / "check-jsonschema"
+    return [
+        Tool("schema-lint check", [str(schema_lint), "check", "--output-format", "concise"], True),
+        Tool("check-jsonschema --check-metaschema", [str(check_jsonschema), "--check-metaschema"], False),
+        Tool("jsonschema lint (sourcemeta)", [str(sourcemeta_binary()), "lint"], True),
+    ]
+
+
+def cases(data: Path, files: int) -> dict[str, Path]:
+    """The two inputs, written under `data` (outside the checkout: it is not git-ignored there)."""
+    one, many = data / "one", data / f"raw{files}"
+    write("raw", one, limit=1)
+    write("raw", many, limit=files)
+    return {"1 file": one, f"{len(list(many.iterdir())):,} files": many}
+
+
+def measure(argv: list[str]) -> Sample:
+    """Run `argv` once under GNU time: wall time, CPU time, and the child's own peak RSS.
+
+    Not `wait4` on a child of this process: a child forked from Python keeps Python's
+    peak RSS as its own floor across `exec`, which would hide a small tool's footprint.
+    """
+    report = WORK / "last-time.txt"
+    with open(WORK / "last-output.txt", "wb") as out:
+        start = time.perf_counter()
+        code = subprocess.call([GNU_TIME, "-f", "%U %S %M", "-o", str(report), *argv],
+                               stdout=out, stderr=subprocess.STDOUT)
+        wall = time.perf_counter() - start
+    if code not in FINISHED:
+        tail = (WORK / "last-output.txt").read_text(errors="replace")[-2000:]
+        sys.exit(f"{argv[0]} exited {code}:\n{tail}")
+    user, system, peak = report.read_text().split()[-3:]
+    return Sample(wall, float(user) + float(system), int(peak))
+
+
+def arguments(tool: Tool, folder: Path) -> list[str]:
+    return [*tool.argv, *([str(folder)] if tool.takes_directory else sorted(map(str, folder.iterdir())))]
+
+
+def bench(tools: list[Tool], folder: Path, runs: int) -> dict[str, list[Sample]]:
+    samples: dict[str, list[Sample]] = {tool.label: [] for tool in tools}
+    for tool in tools:  # warm-up: bytecode compiled, files in the page cache
+        measure(arguments(tool, folder))
+    for _ in range(runs):
+        for tool in tools:
+            samples[tool.label].append(measure(arguments(tool, folder)))
+    return samples
+
+
+def table(results: dict[str, dict[str, list[Sample]]], runs: int) -> str:
+    """Medians of wall and CPU time, the largest peak RSS, and each as a ratio to schema-lint.
+
+    CPU time (user + system) is shown too: on a shared machine, wall time also counts
+    the waits for a core that other work holds.
+    """
+    lines = [f"| case | tool | wall (median of {runs}) | CPU | peak RSS | wall / schema-lint | CPU / schema-lint "
+             f"| RSS / schema-lint |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for case, samples in results.items():
+        wall = {label: statistics.median(s.wall for s in runs_) for label, runs_ in samples.items()}
+        cpu = {label: statistics.median(s.cpu for s in runs_) for label, runs_ in samples.items()}
+        rss = {label: max(s.peak_rss_kb for s in runs_) for label, runs_ in samples.items()}
+        base = "schema-lint check"
+        for label in samples:
+            lines.append(f"| {case} | {label} | {wall[label] * 1000:,.0f} ms | {_cpu_text(cpu[label])} "
+                         f"| {rss[label] / 1024:,.0f} MB | {wall[label] / wall[base]:.2f}x "
+                         f"| {cpu[label] / max(cpu[base], 0.01):.2f}x | {rss[label] / rss[base]:.2f}x |")
+    return "\n".join(lines)
+
+
+def _cpu_text(seconds: float) -> str:
+    """GNU time counts CPU in hundredths of a second."""
+    return "<10 ms" if seconds < 0.01 else f"{seconds * 1000:,.0f} ms"
+
+
+def targets(results: dict[str, dict[str, list[Sample]]]) -> str:
+    """The issue's targets: one file under 150 ms wall; many within 2x of sourcemeta's binary."""
+    one, many = (results[case] for case in results)
+    one_wall = statistics.median(s.wall for s in one["schema-lint check"])
+    ratio = (statistics.median(s.wall for s in many["schema-lint check"])
+             / statistics.median(s.wall for s in many["jsonschema lint (sourcemeta)"]))
+    return (f"targets: 1 file {one_wall * 1000:,.0f} ms wall (under 150 ms: {'yes' if one_wall < 0.150 else 'no'}); "
+            f"{list(results)[1]} {ratio:.2f}x sourcemeta's wall time (within 2x: {'yes' if ratio <= 2 else 'no'}); "
+            f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--files", type=int, default=1000, help="raw schema files from the corpus")
+    args = parser.parse_args()
+    if not CORPUS_TOOLS.is_file():
+        sys.exit(f"the shared corpus is missing: {CORPUS_TOOLS}")
+    if not Path(GNU_TIME).exists():
+        sys.exit(f"GNU time is needed to measure peak memory: {GNU_TIME} is missing")
+    chosen = tools()
+    with tempfile.TemporaryDirectory(prefix="schema-lint-bench-") as data:
+        results = {case: bench(chosen, folder, args.runs) for case, folder in cases(Path(data), args.files).items()}
+    print(f"{platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+          f"{CHECK_JSONSCHEMA}, {SOURCEMETA}")
+    print(table(results, args.runs))
+    print(targets(results))
+
+
+if __name__ == "__main__":
+    main()
