@@ -7,13 +7,15 @@ fuzzed with the command's defaults. Prints tools/s, near misses/s (near-miss cal
 through the boundary, and the distinct mutator × path × outcome results they reduce
 to), the share of tools where generation was unsupported, broken down by reason, and
 the slowest tools. A crash is a traceback and a non-zero exit; a hang inside generation
-is cut by the per-tool budget and counted as unsupported.
+is cut by the per-tool budget and counted as unsupported; a tool still running after 30 s
+prints its stack to stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import faulthandler
 import sys
 import time
 from pathlib import Path
@@ -28,6 +30,9 @@ from schema_lint.fuzz.run import fuzz_tool  # noqa: E402
 from schema_lint.model import Tool  # noqa: E402
 from schema_lint.side_effects import classify  # noqa: E402
 from schema_lint.sources.tools import find_tools  # noqa: E402
+
+# A tool still running after this long prints where it is (stderr), to tell a hang from a slow tool.
+STUCK_SECONDS = 30
 
 
 def corpus_tool(record: dict) -> Tool:
@@ -64,19 +69,23 @@ def main() -> None:
     options = FuzzOptions(examples=args.examples, seed=args.seed, policy=Policy.default(), budget=args.budget)
     selected = evenly(records(args.corpus), args.limit)
     reasons: collections.Counter = collections.Counter()
+    unsupported_tools: list[tuple[str, str]] = []
     outcomes: collections.Counter = collections.Counter()
     timings: list[tuple[float, str]] = []
     checked = distinct = 0
     started = time.perf_counter()
     for index, record in enumerate(selected, 1):
         tool_started = time.perf_counter()
+        faulthandler.dump_traceback_later(STUCK_SECONDS)
         report = fuzz_tool(corpus_tool(record), record["uid"], options)
+        faulthandler.cancel_dump_traceback_later()
         timings.append((time.perf_counter() - tool_started, record["uid"]))
         checked += report.checked
         distinct += len(report.near_misses)
         outcomes.update(miss.outcome for miss in report.near_misses)
         if report.unsupported:
             reasons[reason_kind(report.unsupported)] += 1
+            unsupported_tools.append((record["uid"], report.unsupported))
         if index % 250 == 0:
             print(f"  {index}/{len(selected)} tools, {time.perf_counter() - started:.0f} s", file=sys.stderr)
     elapsed = time.perf_counter() - started
@@ -91,6 +100,8 @@ def main() -> None:
     print(f"unsupported          {unsupported} of {tools} tools ({unsupported / tools:.1%})")
     for kind, count in reasons.most_common():
         print(f"  {count:5d}  {kind}")
+    for uid, reason in unsupported_tools[:8]:
+        print(f"         {uid}: {reason[:100]}")
     print("slowest tools")
     for seconds, uid in sorted(timings, reverse=True)[:5]:
         print(f"  {seconds:6.2f} s  {uid}")

@@ -28,7 +28,7 @@ _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "ne
 @click.option("--policy", default="scalar-for-array", show_default=True,
               help="Comma-separated canonicalization repairs the boundary applies (`none` for none).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_BUDGET, show_default=True,
-              help="Seconds of generation per tool; a tool over it is reported and the run goes on.")
+              help="CPU seconds of generation per tool; a tool over it is reported and the run goes on.")
 @click.option("--fail-on", type=click.Choice(list(_FAILING)), default="never", show_default=True,
               help="Exit 1 when a near miss is accepted (or, with `rejected`, not repaired).")
 @click.option("--output-format", type=click.Choice(sorted(FORMATS)), default="table", show_default=True)

@@ -94,13 +94,10 @@ def draw_values(schema: Any, examples: int, seed_value: int) -> list[Any] | str:
     """Values hypothesis-jsonschema draws for `schema`, or a reason it cannot (runs in the child).
 
     Strings are ASCII when the schema allows it, so that report examples stay readable,
-    and any Unicode when a `pattern` or `format` needs more.
+    and any Unicode when it needs more (a `pattern`, an `enum` value, a non-ASCII key).
     """
     values = _draw(schema, examples, seed_value, "ascii")
-    return _draw(schema, examples, seed_value, "utf-8") if values == _UNSATISFIABLE else values
-
-
-_UNSATISFIABLE = "generator unsupported: no value satisfies the schema as the generator reads it"
+    return _draw(schema, examples, seed_value, "utf-8") if isinstance(values, str) else values
 
 
 def _draw(schema: Any, examples: int, seed_value: int, codec: str) -> list[Any] | str:
@@ -121,7 +118,7 @@ def _draw(schema: Any, examples: int, seed_value: int, codec: str) -> list[Any] 
         try:
             collect()
         except Unsatisfiable:
-            return _UNSATISFIABLE
+            return "generator unsupported: no value satisfies the schema as the generator reads it"
         except Exception as exc:  # the generator's refusals (recursive or remote $ref, odd keywords)
             message = str(exc).strip().splitlines()
             return f"generator unsupported: {type(exc).__name__}: {message[0] if message else ''}".rstrip(": ")

@@ -13,7 +13,7 @@ from hypothesis_jsonschema import from_schema
 
 from schema_lint.boundary.compiled import compiled
 from schema_lint.fuzz.generate import generate_valid_calls
-from schema_lint.fuzz.isolation import Crashed, Finished, TimedOut, run_isolated
+from schema_lint.fuzz.isolation import WALL_FACTOR, Crashed, Finished, TimedOut, run_isolated
 from schema_lint.fuzz.narrowing import SCALAR, narrow_for_generation
 from schema_lint.fuzz.recursion import unroll_recursive_refs
 from schema_lint.fuzz.model import FuzzOptions
@@ -98,6 +98,11 @@ def _sleep(seconds):
     time.sleep(seconds)
 
 
+def _spin():
+    while True:
+        pass
+
+
 def _fail():
     raise ValueError("no good\nsecond line")
 
@@ -107,13 +112,27 @@ def _die():
 
 
 @pytest.mark.parametrize(("function", "args", "expected"), [
+    (_spin, (), TimedOut(0.3)),
     (_sleep, (30,), TimedOut(0.3)),
     (_fail, (), Crashed("ValueError: no good")),
     (_die, (), Crashed("the generator process died (exit code 3)")),
     (sum, ((1, 2),), Finished(3)),
 ])
 def test_isolated_work_is_finished_timed_out_or_crashed(function, args, expected):
-    assert run_isolated(function, args, 0.3 if function is _sleep else 20) == expected
+    started = time.monotonic()
+    assert run_isolated(function, args, 0.3) == expected
+    assert time.monotonic() - started < 0.3 * WALL_FACTOR + 1
+
+
+def test_the_budget_counts_cpu_seconds_so_a_waiting_child_gets_more_wall_time():
+    # 0.5 s asleep uses no CPU: within a 0.3 s budget of CPU, under the wall cap.
+    assert run_isolated(_sleep, (0.5,), 0.3) == Finished(None)
+
+
+def test_a_non_ascii_key_falls_back_to_unicode_strings():
+    schema = {"type": "object", "required": ["año"], "properties": {"año": {"type": "integer"}}}
+    generated = _calls(schema)
+    assert generated.unsupported is None and all("año" in call for call in generated.calls)
 
 
 def test_generation_narrows_to_declared_keys_and_short_free_values():
