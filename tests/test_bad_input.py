@@ -56,6 +56,8 @@ class Bad:
     line: int
     column: int
     message: str
+    # Grow the file to this many bytes (sparse: refused by its size, it is never read).
+    size: int | None = None
 
 
 BAD = {
@@ -88,13 +90,16 @@ BAD = {
                                   2, 14, "half a UTF-16 surrogate pair"),
     "bad line in JSON Lines": Bad("tools.jsonl", lambda: json.dumps(GOOD_TOOL).encode() + b'\n{"name": \n',
                                   2, 10, "invalid JSON: Expecting value"),
-    "50 MB file": Bad("huge.json", lambda: b'{"name": "t", "description": "' + b"x" * 50_000_000 + b'"}',
-                      1, 1, "file is 47.7 MiB, over the 32 MiB limit (setting `max-file-size`)"),
+    "50 MB file": Bad("huge.json", lambda: b'{"name": "t", "description": "', 1, 1,
+                      "file is 47.7 MiB, over the 32 MiB limit (setting `max-file-size`)", size=50_000_000),
 }
 
 
 def _write(folder: Path, bad: Bad) -> None:
-    (folder / bad.file).write_bytes(bad.content())
+    with open(folder / bad.file, "wb") as handle:
+        handle.write(bad.content())
+        if bad.size is not None:
+            handle.truncate(bad.size)
     (folder / "good.json").write_text(json.dumps(GOOD_TOOL, indent=2), encoding="utf-8")
 
 
