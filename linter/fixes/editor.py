@@ -70,10 +70,19 @@ def fix_edits(doc, fix: Fix) -> list[TextEdit]:
 def spanning_edit(before: str, after: str) -> TextEdit:
     """One edit turning `before` into `after`: everything between their common prefix and suffix."""
     limit = min(len(before), len(after))
-    prefix = 0
-    while prefix < limit and before[prefix] == after[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < limit - prefix and before[-1 - suffix] == after[-1 - suffix]:
-        suffix += 1
+    prefix = _longest(lambda n: before[:n] == after[:n], limit)
+    suffix = _longest(lambda n: before[len(before) - n:] == after[len(after) - n:], limit - prefix)
     return TextEdit(prefix, len(before) - suffix, after[prefix:len(after) - suffix])
+
+
+def _longest(holds: Callable[[int], bool], limit: int) -> int:
+    """The largest n <= limit for which `holds(n)` (true up to some n, false after):
+    a binary search, so that whole-file texts are compared by slices, not characters."""
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if holds(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low

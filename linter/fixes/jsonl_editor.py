@@ -23,7 +23,8 @@ class JsonLinesEditor:
         index = int(tokens[0])
         editor = self.editors.get(index)
         if editor is None:
-            line = LINE_BREAK.split(self.text[self.starts[index]:], maxsplit=1)[0]
+            end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.text)
+            line = self.text[self.starts[index]:end].rstrip("\r\n")
             editor = self.editors[index] = JsonEditor(line)
         line_operation = Operation(operation.op, join("", *tokens[1:]), operation.value)
         offset = self.starts[index]

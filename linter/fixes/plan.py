@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from schema_lint.fixes.claims import Claims
 from schema_lint.fixes.editor import fix_edits
 from schema_lint.fixes.operations import OperationError, apply_operations, same_json
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
@@ -41,21 +42,25 @@ class FilePlan:
 def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
     plan = FilePlan(doc, doc.text)
     taken: list[tuple[Diagnostic, list[TextEdit]]] = []
+    claims = Claims()
     # Findings whose fix is the very fix of a taken one share its fate.
+    fixes_taken: dict[str, Diagnostic] = {}
     twins: list[tuple[Diagnostic, Diagnostic]] = []
     for diagnostic in sorted((d for d in diagnostics if d.fix is not None), key=_order):
-        twin = next((d for d, _ in taken if d.fix.operations == diagnostic.fix.operations), None)
-        if twin is not None:
-            twins.append((diagnostic, twin))
+        key = repr(diagnostic.fix.operations)
+        if key in fixes_taken:
+            twins.append((diagnostic, fixes_taken[key]))
             continue
         try:
             edits = fix_edits(doc, diagnostic.fix)
         except EditError as exc:
             _fail(plan, diagnostic, str(exc))
             continue
-        if any(_overlaps(diagnostic, edits, other, other_edits) for other, other_edits in taken):
+        if claims.conflict(diagnostic.fix.operations, edits):
             plan.deferred.append(diagnostic)
         else:
+            claims.claim(diagnostic.fix.operations, edits)
+            fixes_taken[key] = diagnostic
             taken.append((diagnostic, edits))
     _apply_verified(plan, taken)
     for diagnostic, twin in twins:
@@ -74,16 +79,6 @@ def _order(diagnostic: Diagnostic) -> tuple:
 def _fail(plan: FilePlan, diagnostic: Diagnostic, reason: str) -> None:
     diagnostic.fix_note = f"fix could not be applied: {reason}"
     plan.failed.append(diagnostic)
-
-
-def _nested(a: str, b: str) -> bool:
-    return a == b or a.startswith(b + "/") or b.startswith(a + "/")
-
-
-def _overlaps(diagnostic: Diagnostic, edits: list[TextEdit], other: Diagnostic, other_edits: list[TextEdit]) -> bool:
-    if any(_nested(a.path, b.path) for a in diagnostic.fix.operations for b in other.fix.operations):
-        return True
-    return any(a.collides_with(b) for a in edits for b in other_edits)
 
 
 def _operations(taken: list[tuple[Diagnostic, list[TextEdit]]]) -> list[Operation]:

@@ -1,0 +1,52 @@
+"""What the fixes already taken for a file hold: the nodes they write (JSON pointers)
+and the text they edit. A new fix that touches either waits for the next run.
+
+Both are indexed, so a file with thousands of fixes is planned in n log n, not n²:
+nodes by their pointers and every ancestor's, edits in a list sorted by position
+(taken edits never share text, so sorted by start they are sorted by end too).
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from schema_lint.fixes.textedit import TextEdit
+from schema_lint.model import Operation
+
+
+def _ancestors(path: str) -> list[str]:
+    """Every proper prefix of a pointer, the document root ("") included."""
+    cut = [i for i, char in enumerate(path) if char == "/"]
+    return [path[:i] for i in cut]
+
+
+class Claims:
+    def __init__(self) -> None:
+        self.paths: set[str] = set()
+        self.ancestors: set[str] = set()
+        self.spans: list[tuple[int, int]] = []
+
+    def _path_taken(self, path: str) -> bool:
+        return path in self.paths or path in self.ancestors or any(a in self.paths for a in _ancestors(path))
+
+    def _edit_taken(self, edit: TextEdit) -> bool:
+        index = bisect.bisect_right(self.spans, (edit.end, float("inf")))
+        while index > 0:
+            index -= 1
+            start, end = self.spans[index]
+            if end < edit.start:
+                return False
+            if edit.collides_with(TextEdit(start, end, "")):
+                return True
+        return False
+
+    def conflict(self, operations: tuple[Operation, ...], edits: list[TextEdit]) -> bool:
+        """Whether a fix writes a node (or inside one, or around one) or text already claimed."""
+        return any(self._path_taken(op.path) for op in operations) or any(self._edit_taken(e) for e in edits)
+
+    def claim(self, operations: tuple[Operation, ...], edits: list[TextEdit]) -> None:
+        for operation in operations:
+            self.paths.add(operation.path)
+            self.ancestors.update(_ancestors(operation.path))
+        for edit in edits:
+            bisect.insort(self.spans, (edit.start, edit.end))
