@@ -45,6 +45,7 @@ class Claims:
         return any(self._path_taken(op.path) for op in operations) or any(self._edit_taken(e) for e in edits)
 
     def claim(self, operations: tuple[Operation, ...], edits: list[TextEdit]) -> None:
+        """Take a fix that does not conflict; its own edits never collide (see `fix_edits`)."""
         for operation in operations:
             self.paths.add(operation.path)
             self.ancestors.update(_ancestors(operation.path))
