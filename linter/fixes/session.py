@@ -77,6 +77,7 @@ class FixSession:
         result = self.result
         result.diagnostics = [d for d in result.diagnostics if d.path not in documents] + fresh.diagnostics
         result.diagnostics.sort(key=lambda d: d.sort_key)
+        result.internal_errors = [d for d in result.internal_errors if d.path not in documents] + fresh.internal_errors
         result.documents.update(fresh.documents)
 
     def summary(self) -> FixSummary:
