@@ -28,8 +28,9 @@ from .paths import format_path
 from .repairs import NO_REPAIR, Policy, RepairRule
 from .walk import Node, element_nodes, expand, json_type, member_nodes
 
-_BUDGET = 20_000
-"""Locations one call may visit; a pathological schema/argument pair gives up instead of hanging."""
+_BUDGET = 5_000
+"""Locations one call may visit. Real calls need tens; nested `anyOf` can branch
+exponentially, and a call that would exceed this gives up (no repairs) instead of hanging."""
 
 
 @dataclass(frozen=True)

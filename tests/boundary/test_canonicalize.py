@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import importlib
+import time
 
 import pytest
 
@@ -264,3 +266,26 @@ class TestPolicy:
         for rule in REPAIRS.values():
             assert rule.summary and rule.risk
         assert [name for name, rule in REPAIRS.items() if rule.default] == ["scalar-for-array"]
+
+
+def test_a_walk_over_its_budget_gives_up_and_changes_nothing(monkeypatch):
+    module = importlib.import_module("schema_lint.boundary.canonicalize")  # the package name is the function
+    call = {"query": "q", "sections": [{"authors": "ann", "children": [{"authors": "bob"}]}]}
+    assert len(canonicalize(SEARCH, call).repairs) == 2
+    monkeypatch.setattr(module, "_BUDGET", 3)
+    result = canonicalize(SEARCH, call)
+    assert result.arguments is call and result.repairs == []
+
+
+def test_exponential_branching_stays_bounded():
+    branching = {"$defs": {"n": {"anyOf": [{"type": "array", "items": {"$ref": "#/$defs/n"}},
+                                           {"type": "array", "items": {"$ref": "#/$defs/n"}, "maxItems": 9},
+                                           {"type": "integer"}]}},
+                 "$ref": "#/$defs/n"}
+    deep = "5"
+    for _ in range(10):  # deeper, and the validator's own error report (not this walk) grows as 2**depth
+        deep = [deep]
+    started = time.perf_counter()
+    result = canonicalize(branching, deep, ALL)
+    assert result.arguments is deep and result.repairs == []
+    assert time.perf_counter() - started < 5
