@@ -214,16 +214,19 @@ class TestTelemetry:
         assert attributes["gen_ai.tool.call.id"] == "r1" and attributes["schema_lint.retry.reason"] == "repairable"
         assert attributes["schema_lint.attempt"] == 1
 
-    def test_opentelemetry_span_events(self):
+    @staticmethod
+    def spans_of(boundary, *calls):
         exporter = InMemorySpanExporter()
         provider = TracerProvider()
         provider.add_span_processor(SimpleSpanProcessor(exporter))
-        boundary = ToolBoundary(SCHEMA, name="create_ticket", telemetry=Telemetry())
         with provider.get_tracer("test").start_as_current_span("execute_tool create_ticket"):
-            boundary.check(NEAR_MISS, call_id="o1")
-            boundary.check(BROKEN, call_id="o2")
-            boundary.check(VALID, call_id="o3")
-        (span,) = exporter.get_finished_spans()
+            for index, call in enumerate(calls):
+                boundary.check(call, call_id=f"o{index + 1}")
+        return exporter.get_finished_spans()
+
+    def test_opentelemetry_span_events(self):
+        boundary = ToolBoundary(SCHEMA, name="create_ticket", telemetry=Telemetry())
+        (span,) = self.spans_of(boundary, NEAR_MISS, BROKEN, VALID)
         assert [e.name for e in span.events] == ["schema_lint.call.canonicalized", "schema_lint.call.rejected"]
         first, second = (dict(e.attributes) for e in span.events)
         assert first["gen_ai.tool.name"] == "create_ticket" and first["gen_ai.tool.call.id"] == "o1"
@@ -241,7 +244,8 @@ class TestTelemetry:
         assert [e for e, _ in received] == ["schema_lint.call.canonicalized"]
 
     def test_opentelemetry_can_be_left_out(self):
-        assert Telemetry(opentelemetry=False)._trace is None
+        (span,) = self.spans_of(ToolBoundary(SCHEMA, telemetry=Telemetry(opentelemetry=False)), NEAR_MISS)
+        assert span.events == ()
 
 
 def test_policy_is_honoured(boundary):
