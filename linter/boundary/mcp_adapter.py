@@ -10,8 +10,9 @@ handler, on both ``Server`` and ``MCPServer``, so that is where the boundary sit
     tools = await server.list_tools()  # or the Tool list a low-level server serves
     server.middleware.append(BoundaryMiddleware(boundaries_from_tools(tools)))
 
-The SDK marks its middleware signature provisional; this module is the one place that
-depends on it.
+A rejection is answered by the middleware itself, so the SDK's own checks of that
+request (the initialization gate, the tool lookup) are not reached. The SDK marks its
+middleware signature provisional; this module is the one place that depends on it.
 """
 
 from __future__ import annotations
