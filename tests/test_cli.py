@@ -151,6 +151,19 @@ def test_directories_skip_gitignored_and_vendored_paths(project):
     assert files_with_findings(run(*SELECT, ".").stdout) == {"create_ticket.json", "search_tickets.json", "sub/create_c.json"}
     # A file named on the command line is read even when ignored (pre-commit names files).
     assert "mine.local.json:7:16: SL301" in run(*SELECT, "mine.local.json").stdout
+    # So is a folder: naming it is asking for it.
+    assert files_with_findings(run(*SELECT, "generated").stdout) == {"generated/a.json"}
+
+
+def test_gitignore_of_a_nested_folder_applies_when_the_repository_root_has_none(project):
+    (project / ".git").mkdir()
+    (project / "tools" / "out").mkdir(parents=True)
+    (project / "tools" / ".gitignore").write_text("out/\n")
+    (project / "tools" / "out" / "create_d.json").write_text(tool("create_d", LOOSE))
+    (project / "tools" / "deep").mkdir()
+    (project / "tools" / "deep" / "create_e.json").write_text(tool("create_e", LOOSE))
+    assert files_with_findings(run(*SELECT, "tools/deep").stdout) == {"tools/deep/create_e.json"}
+    assert files_with_findings(run(*SELECT, "tools").stdout) == {"tools/deep/create_e.json"}
 
 
 def test_verbose_lists_files_without_a_tool(project):

@@ -1,8 +1,9 @@
 """Expand the command line's paths into the files to lint.
 
 Directories are walked recursively, keeping names that match `include` and skipping
-`exclude` globs and `.gitignore`d paths. Files named explicitly are always read
-(pre-commit passes them one by one) unless `exclude` matches them.
+`exclude` globs and `.gitignore`d paths. Files and folders named explicitly are read
+even when git ignores them (pre-commit passes files one by one), unless `exclude`
+matches them.
 
 Globs follow ruff: one with a `/` is anchored at the project root (the directory of
 the configuration file) and names that path and everything below it
@@ -87,9 +88,14 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str],
 
 def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterator[str]:
     ignores = _GitIgnores()
+    in_repository = False
     for ancestor in reversed(Path(os.path.abspath(top)).parents):
-        if (ancestor / ".git").exists() or ignores.specs:
+        in_repository = in_repository or (ancestor / ".git").exists()
+        if in_repository:
             ignores.load(str(ancestor))
+    if ignores.ignored(top, True):
+        # The folder was named on the command line: lint it as asked, as ruff does.
+        ignores.specs.clear()
     for directory, dirnames, filenames in os.walk(os.path.normpath(top)):
         ignores.load(directory)
         dirnames[:] = sorted(
