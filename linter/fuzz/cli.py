@@ -31,7 +31,8 @@ _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "ne
               help="CPU seconds of generation per tool; a tool over it is reported and the run goes on.")
 @click.option("--fail-on", type=click.Choice(list(_FAILING)), default="never", show_default=True,
               help="Exit 1 when a near miss is accepted (or, with `rejected`, not repaired).")
-@click.option("--output-format", type=click.Choice(sorted(FORMATS)), default="table", show_default=True)
+@click.option("--output-format", type=click.Choice(sorted(FORMATS)), default="table", show_default=True,
+              help="`table` for people, `json` for machines, `markdown` for a pull-request comment.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
 @click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
 def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_path, stdin_filename):
