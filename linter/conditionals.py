@@ -31,7 +31,8 @@ from typing import Any
 from schema_lint.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
                                            field_clauses, mentioned_requirements, parameter_notes)
 from schema_lint.field_kinds import kind_of, words
-from schema_lint.schema_walk import SchemaNode, standard_type
+from schema_lint.dialect import standard_type
+from schema_lint.schema_walk import SchemaNode
 
 # Keywords through which an object can already state conditions on its fields.
 _CONDITIONAL_KEYWORDS = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not", "dependentSchemas")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from schema_lint.schema_walk import standard_type
+from schema_lint.dialect import standard_type
 
 # Keyword → the instance type it constrains; on any other type it is ignored.
 KEYWORD_TYPES = {

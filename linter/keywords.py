@@ -9,7 +9,33 @@ everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+# Applicators: keywords whose value is one subschema, a list of them, or a name → subschema
+# map. The schema walk, the dialect translation and the boundary all descend through these.
+SINGLE_SCHEMA = ("additionalProperties", "unevaluatedProperties", "additionalItems", "unevaluatedItems",
+                 "contains", "propertyNames", "not", "if", "then", "else", "contentSchema")
+SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+
+
+def map_subschemas(schema: dict, function: Callable[[str, Any], Any]) -> dict:
+    """A copy of `schema` with `function(keyword, subschema)` in place of each direct subschema.
+
+    The one-level rebuild that dialect translation and the fuzzer's schema rewrites share.
+    """
+    out: dict[str, Any] = {}
+    for keyword, value in schema.items():
+        if keyword in SINGLE_SCHEMA or (keyword == "items" and isinstance(value, (dict, bool))):
+            value = function(keyword, value)
+        elif (keyword in SCHEMA_MAPS or keyword == "dependencies") and isinstance(value, dict):
+            value = {name: function(keyword, sub) if isinstance(sub, (dict, bool)) else sub
+                     for name, sub in value.items()}
+        elif (keyword in SCHEMA_LISTS or keyword == "items") and isinstance(value, list):
+            value = [function(keyword, sub) for sub in value]
+        out[keyword] = value
+    return out
 
 _DRAFT4 = frozenset({
     "$schema", "id", "$ref", "title", "description", "default", "multipleOf", "maximum",

@@ -10,43 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from schema_lint.dialect import standard_type
+from schema_lint.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SINGLE_SCHEMA
 from schema_lint.pointer import join
-
-# Keyword → how its value holds schemas.
-SINGLE = ("additionalProperties", "unevaluatedProperties", "additionalItems", "unevaluatedItems",
-          "contains", "propertyNames", "not", "if", "then", "else", "contentSchema")
-MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
-
-# Non-standard type names seen in real tool schemas, mapped to JSON Schema's.
-# `None` means "any value" (no type constraint).
-TYPE_ALIASES: dict[str, str | None] = {
-    "dict": "object", "map": "object", "hashmap": "object", "hashtable": "object", "dictionary": "object",
-    "obj": "object",
-    "float": "number", "double": "number", "decimal": "number", "bigdecimal": "number",
-    "int": "integer", "long": "integer", "short": "integer", "byte": "integer", "biginteger": "integer",
-    "str": "string", "char": "string", "character": "string", "text": "string",
-    "list": "array", "tuple": "array", "arraylist": "array", "linkedlist": "array", "set": "array",
-    "hashset": "array",
-    "bool": "boolean",
-    "none": "null", "nonetype": "null",
-    "any": None, "": None, "type_unspecified": None,
-}
-STANDARD_TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
-
-
-def standard_type(name: str) -> str | None:
-    """JSON Schema's name for a declared type, tolerating dialects (None: any value)."""
-    lowered = name.lower()
-    if lowered in STANDARD_TYPES:
-        return lowered
-    return TYPE_ALIASES.get(lowered)
-
-
-def understood_type(name: str) -> bool:
-    """Whether `standard_type` knows `name`, as a standard name or a dialect's (None from
-    it then means "any value", not "unknown")."""
-    return name.lower() in STANDARD_TYPES or name.lower() in TYPE_ALIASES
 
 
 @dataclass
@@ -100,12 +66,12 @@ def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
 def _children(node: SchemaNode) -> Iterator[SchemaNode]:
     schema, depth = node.schema, node.depth + 1
     for keyword, value in schema.items():
-        if keyword in MAPS and isinstance(value, dict):
+        if keyword in SCHEMA_MAPS and isinstance(value, dict):
             for name, sub in value.items():
                 if isinstance(sub, (dict, bool)):
                     yield SchemaNode(sub, join(node.pointer, keyword, name), node, keyword,
                                      name if keyword == "properties" else None, depth)
-        elif keyword in LISTS and isinstance(value, list):
+        elif keyword in SCHEMA_LISTS and isinstance(value, list):
             for index, sub in enumerate(value):
                 if isinstance(sub, (dict, bool)):
                     yield SchemaNode(sub, join(node.pointer, keyword, index), node, keyword, None, depth)
@@ -116,7 +82,7 @@ def _children(node: SchemaNode) -> Iterator[SchemaNode]:
                 for index, sub in enumerate(value):
                     if isinstance(sub, (dict, bool)):
                         yield SchemaNode(sub, join(node.pointer, keyword, index), node, keyword, None, depth)
-        elif keyword in SINGLE and isinstance(value, (dict, bool)):
+        elif keyword in SINGLE_SCHEMA and isinstance(value, (dict, bool)):
             yield SchemaNode(value, join(node.pointer, keyword), node, keyword, None, depth)
         elif keyword == "dependencies" and isinstance(value, dict):
             for name, sub in value.items():

@@ -30,7 +30,7 @@ from functools import lru_cache
 from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import standard_type
+from schema_lint.dialect import STANDARD_TYPES, understood_type
 
 CODE = "SL001"
 NAME = "invalid-schema"
@@ -79,9 +79,5 @@ def _is_dialect_type(schema, path: list) -> bool:
         except (KeyError, IndexError, TypeError):
             return False
     names = node if isinstance(node, list) else [node]
-    return any(isinstance(n, str) and n not in _STANDARD for n in names) and all(
-        isinstance(n, str) and (n in _STANDARD or standard_type(n) is not None or n.lower() in _ANY) for n in names)
-
-
-_STANDARD = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
-_ANY = frozenset({"any", ""})
+    return any(isinstance(n, str) and n not in STANDARD_TYPES for n in names) and all(
+        isinstance(n, str) and understood_type(n) for n in names)

@@ -37,7 +37,8 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.providers import GEMINI
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import STANDARD_TYPES, label, standard_type, understood_type
+from schema_lint.dialect import STANDARD_TYPES, standard_type, understood_type
+from schema_lint.schema_walk import label
 
 CODE = "SL005"
 NAME = "non-standard-type"

@@ -35,7 +35,8 @@ from urllib.parse import quote
 from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import label, standard_type, understood_type, walk
+from schema_lint.dialect import normalize_dialect
+from schema_lint.schema_walk import label
 
 CODE = "SL008"
 NAME = "default-violates-schema"
@@ -53,7 +54,7 @@ def check(ctx):
     if not nodes:
         return
     try:
-        registry = jsonschema_rs.Registry([(_ROOT, _standard_types(ctx.tool.schema))], retriever=_refuse)
+        registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema))], retriever=_refuse)
     except (ValueError, jsonschema_rs.ReferencingError):
         return
     for node in nodes:
@@ -102,22 +103,3 @@ def _under_not(node) -> bool:
             return True
         node = node.parent
     return False
-
-
-def _standard_types(schema):
-    """A copy of `schema` whose `type`s are JSON Schema's names (`float` → `number`,
-    `any` → no `type`, Gemini's `nullable: true` → `null` added); other names stay."""
-    copy = json.loads(json.dumps(schema))
-    for node in walk(copy, ""):
-        declared = node.get("type")
-        names = declared if isinstance(declared, list) else [declared]
-        if declared is None or not all(isinstance(name, str) for name in names):
-            continue
-        meant = [standard_type(name) if understood_type(name) else name for name in names]
-        if None in meant:
-            del node.schema["type"]
-            continue
-        if node.schema.get("nullable") is True and "null" not in meant:
-            meant.append("null")
-        node.schema["type"] = list(dict.fromkeys(meant)) if len(meant) > 1 or isinstance(declared, list) else meant[0]
-    return copy

@@ -31,7 +31,8 @@ from __future__ import annotations
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label, standard_type
+from schema_lint.dialect import standard_type
+from schema_lint.schema_walk import label
 
 CODE = "SL202"
 NAME = "loose-union"

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from schema_lint.model import Severity
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import TYPE_ALIASES, label
+from schema_lint.dialect import means_any
+from schema_lint.schema_walk import label
 
 CODE = "SL203"
 NAME = "untyped-property"
@@ -59,4 +60,4 @@ def untyped(schema) -> bool:
 
 def _means_any(name) -> bool:
     """`"any"`, `""`: a dialect's word for "no constraint" (an unknown name is SL005's, not ours)."""
-    return isinstance(name, str) and name.lower() in TYPE_ALIASES and TYPE_ALIASES[name.lower()] is None
+    return isinstance(name, str) and means_any(name)

@@ -19,7 +19,7 @@ from urllib.parse import unquote
 import jsonschema_rs
 
 from .. import pointer
-from .dialect import normalize_dialect
+from schema_lint.dialect import normalize_dialect
 
 _OPTIONS = {"validate_formats": True, "offline": True}
 _CACHE_SIZE = 512

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.boundary import Policy, ToolBoundary
-from schema_lint.boundary.dialect import normalize_dialect
+from schema_lint.dialect import normalize_dialect
 from schema_lint.replay.calls import BrokenLine, RecordedCall
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools

@@ -2,19 +2,21 @@
 
 Real tool definitions are not always JSON Schema: BFCL writes ``"type": "dict"`` and
 ``"float"``, Gemini writes ``"STRING"``, code generators leak Java and JavaScript type
-names. A validator refuses such a schema outright, so the boundary, the linter's SL005
-fix and the fuzz and replay commands all translate it first, with this one table:
+names. A validator refuses such a schema outright, so the boundary, the linter's rules
+(SL005 and its fix, SL008, and every rule that asks what type a node declares) and the
+fuzz and replay commands all read it through this one table:
 
 =============================================================  ==============
 written                                                        becomes
 =============================================================  ==============
-``dict``, ``object``, ``Object``, ``map``, ``Map``,            ``object``
+``dict``, ``object``, ``obj``, ``Object``, ``map``, ``Map``,   ``object``
 ``HashMap``, ``Hashtable``, ``Dictionary``
 ``float``, ``double``, ``number``, ``Float``, ``Double``,      ``number``
 ``Number``, ``BigDecimal``, ``decimal``
 ``int``, ``integer``, ``long``, ``short``, ``byte``,           ``integer``
 ``Integer``, ``Long``, ``Short``, ``Byte``, ``BigInteger``
-``str``, ``string``, ``char``, ``String``, ``Character``       ``string``
+``str``, ``string``, ``text``, ``char``, ``String``,           ``string``
+``Character``
 ``list``, ``tuple``, ``array``, ``set``, ``Array``, ``List``,  ``array``
 ``ArrayList``, ``LinkedList``, ``Set``, ``HashSet``
 ``bool``, ``boolean``, ``Boolean``                             ``boolean``
@@ -33,12 +35,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from schema_lint.keywords import map_subschemas
+
 _TYPE_NAMES: dict[str, str | None] = {}
 for _target, _names in {
-    "object": ("dict", "object", "map", "hashmap", "hashtable", "dictionary"),
+    "object": ("dict", "object", "obj", "map", "hashmap", "hashtable", "dictionary"),
     "number": ("float", "double", "number", "bigdecimal", "decimal"),
     "integer": ("int", "integer", "long", "short", "byte", "biginteger"),
-    "string": ("str", "string", "char", "character"),
+    "string": ("str", "string", "text", "char", "character"),
     "array": ("list", "tuple", "array", "set", "arraylist", "linkedlist", "hashset"),
     "boolean": ("bool", "boolean"),
     "null": ("null", "none", "nonetype"),
@@ -47,12 +51,22 @@ for _target, _names in {
     for _name in _names:
         _TYPE_NAMES[_name] = _target
 
-# Keywords whose value is one subschema, a list of them, or a name → subschema map.
-_ONE = ("items", "additionalProperties", "additionalItems", "contains", "propertyNames",
-        "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties")
-_MANY = ("allOf", "anyOf", "oneOf", "prefixItems")
-_NAMED = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+STANDARD_TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
 
+
+def standard_type(name: str) -> str | None:
+    """JSON Schema's name for a declared type, tolerating dialects (None: any value, or unknown)."""
+    return _TYPE_NAMES.get(name.lower())
+
+
+def understood_type(name: str) -> bool:
+    """Whether the table knows `name` (`standard_type` None then means "any value")."""
+    return name.lower() in _TYPE_NAMES
+
+
+def means_any(name: str) -> bool:
+    """`any`, `""` and the like: a declared type that constrains nothing."""
+    return understood_type(name) and standard_type(name) is None
 
 def normalize_dialect(schema: Any) -> Any:
     """Return a copy of ``schema`` with every ``type`` written as JSON Schema spells it.
@@ -60,11 +74,9 @@ def normalize_dialect(schema: Any) -> Any:
     Pure: the input is not modified, and a schema already in JSON Schema comes back
     equal to itself. Only ``type`` (and Gemini's ``nullable``) is touched, at every depth.
     """
-    if isinstance(schema, list):  # draft-04 tuple form of ``items``
-        return [normalize_dialect(member) for member in schema]
     if not isinstance(schema, dict):
         return schema
-    out = dict(schema)
+    out = map_subschemas(schema, lambda _keyword, sub: normalize_dialect(sub))
     if "type" in out:
         normalized = _normalize_type(out["type"])
         if normalized is None:
@@ -75,15 +87,6 @@ def normalize_dialect(schema: Any) -> Any:
         del out["nullable"]
         types = out["type"] if isinstance(out["type"], list) else [out["type"]]
         out["type"] = types if "null" in types else [*types, "null"]
-    for key in _ONE:
-        if key in out:
-            out[key] = normalize_dialect(out[key])
-    for key in _MANY:
-        if isinstance(out.get(key), list):
-            out[key] = [normalize_dialect(member) for member in out[key]]
-    for key in _NAMED:
-        if isinstance(out.get(key), dict):
-            out[key] = {name: normalize_dialect(member) for name, member in out[key].items()}
     return out
 
 
