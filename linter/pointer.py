@@ -45,10 +45,3 @@ def resolve(document: Any, pointer: str) -> Any:
             raise LookupError(pointer)
     return node
 
-
-def to_path(pointer: str) -> str:
-    """`/a/b/0` as `$.a.b[0]`: the form model-facing messages use."""
-    out = "$"
-    for token in split(pointer):
-        out += f"[{token}]" if token.isdigit() else f".{token}"
-    return out

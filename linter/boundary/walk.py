@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
 
-import regress
 
+from ..patterns import search
 from ..pointer import join
 from .compiled import CompiledSchema
 
@@ -78,7 +77,7 @@ def member_nodes(conjuncts: list[Node], key: str) -> list[Node]:
         patterns = node.get("patternProperties")
         if isinstance(patterns, dict):
             for pattern, schema in patterns.items():
-                if _matches(pattern, key):
+                if search(pattern, key):
                     out.append(Node(join(node.pointer, "patternProperties", pattern), schema))
                     matched = True
         if not matched and isinstance(node.schema, dict) and "additionalProperties" in node.schema:
@@ -133,16 +132,3 @@ def json_type(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "array"
     return "object"
-
-
-@lru_cache(maxsize=256)
-def _regex(pattern: str) -> regress.Regex | None:
-    try:
-        return regress.Regex(pattern)
-    except regress.RegressError:
-        return None
-
-
-def _matches(pattern: str, key: str) -> bool:
-    regex = _regex(pattern)
-    return regex is not None and regex.find(key) is not None
