@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # pre-commit, the way a user meets it: `pre-commit try-repo` against this checkout (which
-# must be a git repository; CI's fresh clone is) in a throwaway repository holding one
-# loose tool file and one tight one. The hook must fail on the loose file with the
-# finding in its output, and pass on the tight file alone.
+# must be a git repository; CI's fresh clone is) in throwaway repositories. Both hooks
+# share one PRE_COMMIT_HOME, so the hook environment is built once.
+#
+# schema-lint: one loose tool file and one tight one; the hook must fail on the loose
+# file with the finding in its output, and pass on the tight file alone.
+# schema-lint-fix: a tool whose one-value enum has a safe fix; the first run must
+# rewrite the file (only that node) and fail, as fixers do; the second must pass and
+# leave the file alone.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 export PRE_COMMIT_HOME="$work/pre-commit-home"
+touch "$work/out.txt"
+fail() { echo "smoke-precommit: $1"; echo "--- output ---"; cat "$work/out.txt"; exit 1; }
+new_project() { mkdir "$work/$1" && cd "$work/$1" && git init --quiet .; }
 
-mkdir "$work/project"
-cd "$work/project"
-git init --quiet .
+new_project check
 mkdir tools
 cat > tools/loose.json <<'JSON'
 {
@@ -37,17 +43,44 @@ inputSchema:
 YAML
 git add tools
 
-fail() { echo "smoke-precommit: $1"; echo "--- output ---"; cat "$work/out.txt"; exit 1; }
-
-echo "-- every file: the loose one must fail the hook"
+echo "-- schema-lint, every file: the loose one must fail the hook"
 if pre-commit try-repo "$repo" schema-lint --all-files >"$work/out.txt" 2>&1; then
   fail "expected the hook to fail on tools/loose.json"
 fi
 grep -q "tools/loose.json:[0-9]*:[0-9]*: SL201" "$work/out.txt" || fail "expected an SL201 finding for tools/loose.json"
 grep -q "tools/tight.yaml:" "$work/out.txt" && fail "expected no finding for tools/tight.yaml"
 
-echo "-- the tight file alone must pass"
+echo "-- schema-lint, the tight file alone must pass"
 pre-commit try-repo "$repo" schema-lint --files tools/tight.yaml >"$work/out.txt" 2>&1 \
   || fail "expected the hook to pass on tools/tight.yaml"
 grep -q "Passed" "$work/out.txt" || fail "expected pre-commit to report Passed"
+
+new_project fix
+cat > tool.yaml <<'YAML'
+# Ticket desk.
+name: create_ticket
+description: Open a support ticket.
+inputSchema:
+  type: object
+  properties:
+    kind: {type: string, enum: [bug]}  # only bugs for now
+  required: [kind]
+  additionalProperties: false
+YAML
+git add tool.yaml
+
+echo "-- schema-lint-fix, first run: the hook fixes the file and fails"
+if pre-commit try-repo "$repo" schema-lint-fix --all-files >"$work/out.txt" 2>&1; then
+  fail "expected the hook to fail after changing tool.yaml"
+fi
+grep -q "files were modified by this hook" "$work/out.txt" || fail "expected pre-commit to say the hook modified files"
+grep -qx "    kind: {type: string, const: bug}  # only bugs for now" tool.yaml \
+  || { cat tool.yaml; fail "expected the enum turned into a const, comment kept"; }
+head -1 tool.yaml | grep -qx "# Ticket desk." || fail "expected the header comment kept"
+
+echo "-- schema-lint-fix, second run: nothing left to fix, the hook passes"
+cp tool.yaml "$work/after-first-run.yaml"
+pre-commit try-repo "$repo" schema-lint-fix --all-files >"$work/out.txt" 2>&1 \
+  || fail "expected the hook to pass on the fixed file"
+cmp -s tool.yaml "$work/after-first-run.yaml" || fail "expected the second run to leave tool.yaml unchanged"
 echo "smoke-precommit: ok"
