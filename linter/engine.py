@@ -17,7 +17,7 @@ from schema_lint.model import Diagnostic, Severity
 from schema_lint.providers import implied_profiles
 from schema_lint.rule import Finding, Rule, ToolContext, load_rules, select_codes
 from schema_lint.side_effects import classify
-from schema_lint.sources.documents import Document, read_document
+from schema_lint.sources.documents import Document, DocumentStore, read_document
 from schema_lint.sources.files import expand_paths
 from schema_lint.sources.tools import find_tools
 
@@ -28,7 +28,7 @@ PARSE_ERROR_NAME = "parse-error"
 @dataclass
 class LintResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    documents: dict[str, Document] = field(default_factory=dict)
+    documents: DocumentStore = field(default_factory=lambda: DocumentStore())
     # Files read that held no tool (listed with -v).
     skipped: list[str] = field(default_factory=list)
     tools_checked: int = 0
@@ -50,17 +50,25 @@ class Linter:
         self.rules = [all_rules[c] for c in codes]
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
-        result = LintResult()
-        files = expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
-                             root=self.config.root)
-        for path in files:
-            if path == "-":
-                name = stdin_name or "-"
-                doc = read_document(name, raw=sys.stdin.buffer.read(), max_bytes=self.config.max_file_size)
-            else:
-                doc = read_document(path, max_bytes=self.config.max_file_size)
-            self.lint_document(doc, result)
+        from schema_lint.parallel import lint_in_parallel, worker_count
+
+        files = list(expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
+                                  root=self.config.root))
+        workers = 1 if "-" in files else worker_count(len(files))
+        if workers > 1:
+            result = lint_in_parallel(self, files, workers)
+        else:
+            result = self.run_serially(files, stdin_name)
         result.diagnostics.sort(key=lambda d: d.sort_key)
+        return result
+
+    def run_serially(self, files: list[str], stdin_name: str | None = None) -> LintResult:
+        result = LintResult()
+        result.documents.max_bytes = self.config.max_file_size
+        for path in files:
+            raw = sys.stdin.buffer.read() if path == "-" else None
+            name = (stdin_name or "-") if path == "-" else path
+            self.lint_document(read_document(name, raw=raw, max_bytes=self.config.max_file_size), result)
         return result
 
     def lint_document(self, doc: Document, result: LintResult) -> None:
@@ -81,7 +89,7 @@ class Linter:
             ignored = file_ignores + self._tool_ignores(tool.name)
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool))
             for rule in self.rules:
-                if not _listed(rule.code, ignored):
+                if not ignored or not _listed(rule.code, ignored):
                     self._run_rule(rule, ctx, doc, result)
 
     def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, result: LintResult) -> None:

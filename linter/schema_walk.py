@@ -7,7 +7,7 @@ not followed here, since the target is visited where it is defined.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.dialect import standard_type
@@ -15,7 +15,10 @@ from schema_lint.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SINGLE_SCHEMA
 from schema_lint.pointer import join
 
 
-@dataclass
+_NO_TYPES: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
 class SchemaNode:
     schema: Any
     pointer: str
@@ -24,6 +27,17 @@ class SchemaNode:
     # Property name, when this node is reached through `properties`.
     name: str | None = None
     depth: int = 0
+    # Declared types in standard names; empty when `type` is absent or says "any".
+    # Computed once: every rule asks, many times per node.
+    types: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        declared = self.schema.get("type") if isinstance(self.schema, dict) else None
+        if declared is None:
+            self.types = _NO_TYPES
+            return
+        names = declared if isinstance(declared, list) else [declared]
+        self.types = frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
 
     @property
     def is_property(self) -> bool:
@@ -36,19 +50,10 @@ class SchemaNode:
     @property
     def required(self) -> bool:
         """For a property: whether its object lists it in `required`."""
-        if not self.is_property or self.parent is None or not isinstance(self.parent.schema, dict):
+        if self.keyword != "properties" or self.parent is None or not isinstance(self.parent.schema, dict):
             return False
         required = self.parent.schema.get("required")
         return isinstance(required, list) and self.name in required
-
-    @property
-    def types(self) -> frozenset[str]:
-        """Declared types in standard names; empty when `type` is absent or says "any"."""
-        if not isinstance(self.schema, dict):
-            return frozenset()
-        declared = self.schema.get("type")
-        names = declared if isinstance(declared, list) else [declared]
-        return frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.schema.get(key, default) if isinstance(self.schema, dict) else default

@@ -251,3 +251,25 @@ class _NonFinite(ValueError):
 
 def _refuse_non_finite(name: str) -> None:
     raise _NonFinite(name)
+
+
+class DocumentStore(dict):
+    """path → Document. A path linted in another process maps to None until a report
+    or a fix asks for it; it is then read again (the same bytes, parsed the same way)."""
+
+    def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES):
+        super().__init__()
+        self.max_bytes = max_bytes
+
+    def __getitem__(self, path: str) -> Document:
+        document = super().__getitem__(path)
+        if document is None:
+            document = read_document(path, max_bytes=self.max_bytes)
+            super().__setitem__(path, document)
+        return document
+
+    def get(self, path: str, default: Any = None) -> Any:
+        return self[path] if path in self else default
+
+    def values(self) -> list[Document]:
+        return [self[path] for path in self]

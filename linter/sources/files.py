@@ -19,7 +19,8 @@ from pathlib import Path
 
 
 def _relative_parts(path: str, root: str) -> list[str]:
-    return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/").split("/")
+    relative = os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+    return [] if relative == "." else relative.split("/")
 
 
 def _matches(globs: list[str], path: str, root: str, every_folder: bool = False) -> bool:
@@ -30,7 +31,10 @@ def _matches(globs: list[str], path: str, root: str, every_folder: bool = False)
     is never excluded by a bare name; a file named on the command line is tested
     against every folder it lies in.
     """
-    parts = _relative_parts(path, root)
+    return _parts_match(globs, _relative_parts(path, root), every_folder) if globs else False
+
+
+def _parts_match(globs: list[str], parts: list[str], every_folder: bool = False) -> bool:
     for glob in globs:
         anchored = glob.removeprefix("./").strip("/")
         if "/" in anchored:
@@ -103,9 +107,11 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
             if not _matches(exclude, os.path.join(directory, d), root)
             and not ignores.ignored(os.path.join(directory, d), True)
         )
+        folder_parts = _relative_parts(directory, root)
         for name in sorted(filenames):
             # normpath: `schema-lint .` reports `sub/a.json`, not `./sub/a.json`, as ruff does.
             path = os.path.normpath(os.path.join(directory, name))
-            if (_matches(include, path, root) and not _matches(exclude, path, root)
+            parts = [*folder_parts, name]
+            if (_parts_match(include, parts) and not _parts_match(exclude, parts)
                     and not ignores.ignored(path, False)):
                 yield path
