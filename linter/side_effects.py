@@ -26,7 +26,8 @@ create add update set send post put patch write insert upload move rename publis
 submit book pay transfer execute run start stop cancel merge approve assign invite
 schedule reserve order buy sell commit push deploy install enable close open edit
 modify save store append replace change apply trigger register subscribe reply
-comment share grant click type fill navigate press select upgrade restart""".split())
+comment share grant click type fill navigate press select upgrade restart refund
+charge withdraw deposit import""".split())
 
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 

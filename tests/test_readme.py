@@ -21,3 +21,27 @@ def test_readme_rule_index_matches_registry():
     expected = {code: (rule.name, rule.default_severity_text) for code, rule in load_rules().items()}
     expected[PARSE_ERROR_CODE] = (PARSE_ERROR_NAME, "error")
     assert _readme_rules() == expected
+
+
+def _console_block(command: str) -> str:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    start = text.index(f"```console\n$ {command}\n") + len(f"```console\n$ {command}\n")
+    return text[start:text.index("```\n", start)]
+
+
+def _run(*args: str) -> str:
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "schema_lint", *args], capture_output=True, text=True,
+                          cwd=REPO).stdout
+
+
+def test_readme_check_excerpt_is_the_real_output():
+    assert _console_block("schema-lint check examples/ --output-format concise") == \
+        _run("check", "examples/", "--output-format", "concise")
+
+
+def test_readme_fuzz_excerpt_is_the_real_output():
+    assert _console_block("schema-lint fuzz examples/create_ticket.json") == \
+        _run("fuzz", "examples/create_ticket.json")
