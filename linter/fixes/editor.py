@@ -2,8 +2,8 @@
 
 One editor per document is kept for the document's life, so that many fixes in one
 file share one scan of its text. The operations of a fix are edited independently when
-their edits do not collide (`enum` removed, `const` added: two precise edits); when
-they do (the only member removed and another added), they are applied one at a time,
+their edits neither overlap nor touch (`enum` removed, `const` added: two precise
+edits); when they do (the only member removed and another added), they are applied one at a time,
 each on the text the previous one left, and reported as the single edit that spans
 what changed.
 """
@@ -55,7 +55,7 @@ def fix_edits(doc, fix: Fix) -> list[TextEdit]:
     try:
         editor = editor_for(doc)
         edits = [edit for operation in fix.operations for edit in editor.edits(operation)]
-        if not any(a.collides_with(b) for i, a in enumerate(edits) for b in edits[i + 1:]):
+        if not any(_near(a, b) for i, a in enumerate(edits) for b in edits[i + 1:]):
             return edits
         text = doc.text
         for operation in fix.operations:
@@ -65,6 +65,13 @@ def fix_edits(doc, fix: Fix) -> list[TextEdit]:
         raise
     except Exception as exc:  # a node the edit layer cannot read: the fix is reported, not applied
         raise EditError(f"{type(exc).__name__}: {exc}") from None
+
+
+def _near(a: TextEdit, b: TextEdit) -> bool:
+    """Whether two edits of one fix share or touch text. Each was computed on the original
+    text, so touching ones may each assume what the other removes (a member appended
+    after the only member, which is removed): those are applied one after the other."""
+    return a.start <= b.end and b.start <= a.end
 
 
 def spanning_edit(before: str, after: str) -> TextEdit:

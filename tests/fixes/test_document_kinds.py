@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from fixkit import fixed_text
+import pytest
+from fixkit import JSON_LAYOUTS, fixed_text
 
 TOOL = {"name": "create_ticket", "description": "Créer", "inputSchema": {
     "type": "object", "properties": {"kind": {"type": "string", "enum": ["bug"]}}, "required": ["kind"],
@@ -43,3 +44,14 @@ def test_tools_listed_in_one_file_are_fixed_together():
     fixed_tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {"kind": {"type": "string", "const": "bug"}}}}
     assert len(applied) == 2
     assert text == json.dumps({"tools": [fixed_tool, {**fixed_tool, "name": "close_ticket"}]}, indent=2) + "\n"
+
+
+@pytest.mark.parametrize("layout", sorted(JSON_LAYOUTS))
+def test_a_rename_of_an_objects_only_member_replaces_it_cleanly(layout):
+    tool = {"name": "create_x", "description": "d", "inputSchema": {
+        "type": "object", "properties": {"a": {"maxlength": 5}}, "required": ["a"], "additionalProperties": False}}
+    text = JSON_LAYOUTS[layout](tool)
+    fixed, applied = fixed_text(text, "tool.json", "SL004")
+    assert [d.code for d in applied] == ["SL004"]
+    tool["inputSchema"]["properties"]["a"] = {"maxLength": 5}
+    assert fixed == JSON_LAYOUTS[layout](tool)
