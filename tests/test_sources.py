@@ -119,6 +119,13 @@ def test_a_list_may_mix_shapes():
         ("a", "openai_chat_function"), ("b", "anthropic_tool"), ("c", "mcp_tool"), ("d", "openai_responses_function")]
 
 
+def test_bfcl_question_entries_hold_their_functions():
+    entry = {"id": "simple_0", "question": [[{"role": "user", "content": "area?"}]],
+             "function": [{"name": "calc.area", "description": "Area.", "parameters": {"type": "dict", "properties": {}}}]}
+    assert [(t.name, t.format, t.schema_pointer) for t in tools_in(json.dumps(entry))] == [
+        ("calc.area", "bfcl_function", "/function/0/parameters")]
+
+
 def test_request_bodies_keep_function_tools_and_skip_builtin_ones():
     anthropic = {"model": "m", "max_tokens": 10, "tools": [{"name": "b", "input_schema": SCHEMA}]}
     responses = {"model": "m", "tools": [{"type": "web_search"}, {"type": "function", "name": "d", "parameters": SCHEMA}]}
