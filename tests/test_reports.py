@@ -50,7 +50,7 @@ def test_every_format_renders_an_empty_result():
     assert empty["jsonl"] == ""
     assert json.loads(empty["sarif"])["runs"][0]["results"] == []
     for name in ("full", "concise", "github"):
-        assert empty[name] == "All checks passed (0 tools in 0 files).\n", name
+        assert empty[name] == "No tool found in 0 files: nothing was checked (`-v` lists the files read).\n", name
 
 
 # --- json, jsonl, concise, full -------------------------------------------------------

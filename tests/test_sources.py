@@ -126,6 +126,14 @@ def test_bfcl_question_entries_hold_their_functions():
         ("calc.area", "bfcl_function", "/function/0/parameters")]
 
 
+def test_dataset_records_hold_their_tool():
+    record = {"uid": "mcp:x:create_item", "name": "create_item", "format": "mcp_tool",
+              "tool": {"name": "create_item", "inputSchema": SCHEMA}}
+    call = {"tool": "create_item", "arguments": {}}  # a recorded call names a tool; it is none
+    assert [(t.name, t.schema_pointer) for t in tools_in(json.dumps([record, call]))] == [
+        ("create_item", "/0/tool/inputSchema")]
+
+
 def test_request_bodies_keep_function_tools_and_skip_builtin_ones():
     anthropic = {"model": "m", "max_tokens": 10, "tools": [{"name": "b", "input_schema": SCHEMA}]}
     responses = {"model": "m", "tools": [{"type": "web_search"}, {"type": "function", "name": "d", "parameters": SCHEMA}]}

@@ -37,9 +37,16 @@ def _findings_line(result, fixed: int | None) -> str:
         total = fixed + len(diagnostics)
         return f"Found {total} finding{'s' if total != 1 else ''} ({fixed} fixed, {len(diagnostics)} remaining)."
     if not diagnostics:
-        return f"All checks passed ({result.tools_checked} tools in {len(result.documents)} files)."
+        files = _count(len(result.documents), "file")
+        if not result.tools_checked:
+            return f"No tool found in {files}: nothing was checked (`-v` lists the files read)."
+        return f"All checks passed ({_count(result.tools_checked, 'tool')} in {files})."
     counts = collections.Counter(d.severity for d in diagnostics)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True)]
     files = len({d.path for d in diagnostics})
     noun = "finding" if len(diagnostics) == 1 else "findings"
-    return f"Found {len(diagnostics)} {noun} ({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}."
+    return f"Found {len(diagnostics)} {noun} ({', '.join(parts)}) in {_count(files, 'file')}."
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -23,7 +23,8 @@ _SCHEMA_KEYS = (
 )
 # Keys whose value is a list (or holder) of tools.
 _CONTAINERS = ("tools", "functions", "functionDeclarations", "function_declarations", "result",
-               "function")  # BFCL question entries: {"id", "question", "function": [...]}
+               "function",  # BFCL question entries: {"id", "question", "function": [...]}
+               "tool")  # dataset and log records: {"uid", ..., "tool": {...the tool as published}}
 _GEMINI_CONTAINERS = ("functionDeclarations", "function_declarations")
 # google-genai's Python FunctionDeclaration shares `parameters_json_schema` with
 # pydantic-ai's ToolDefinition; only these fields of its own tell it apart.
