@@ -164,7 +164,11 @@ def rule_command(code):
         click.echo(f"schema-lint: error: unknown rule `{code}` (see `schema-lint rules`)", err=True)
         sys.exit(2)
     click.echo(f"# {found.code} {found.name}\n")
-    click.echo(f"Default severity: {found.default_severity_text}. Fix: {'available' if found.fixable else 'none'}.\n")
+    severity = found.default_severity_text
+    if "/" in severity:
+        severity = ", ".join(f"{level} on {kind} tools" for level, kind in
+                             zip(severity.split("/"), ("read", "write", "destructive")))
+    click.echo(f"Default severity: {severity}. Fix: {'available' if found.fixable else 'none'}.\n")
     click.echo(found.doc)
 
 

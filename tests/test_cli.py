@@ -60,6 +60,9 @@ def test_rule_prints_its_documentation_by_code_or_name():
     assert by_code.stdout.startswith("# SL101 missing-required\n")
     for heading in ("## What it does", "## Why is this bad", "## Example", "## Fix safety"):
         assert heading in by_code.stdout
+    assert "Default severity: warning on read tools, error on write tools, error on destructive tools." \
+        in by_code.stdout
+    assert "Default severity: error. Fix: none." in run("rule", "SL002").stdout
 
 
 def test_rule_unknown_is_a_usage_error():
