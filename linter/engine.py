@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
 from schema_lint.model import Diagnostic, Severity
 from schema_lint.providers import implied_profiles
-from schema_lint.rule import Finding, Rule, ToolContext, load_rules, select_codes
+from schema_lint.rule import Finding, Rule, ToolContext, load_rules, matches_code, select_codes
 from schema_lint.side_effects import classify
 from schema_lint.sources.documents import Document, DocumentStore, read_document
 from schema_lint.sources.files import expand_paths
@@ -89,7 +89,7 @@ class Linter:
             ignored = file_ignores + self._tool_ignores(tool.name)
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool))
             for rule in self.rules:
-                if not ignored or not _listed(rule.code, ignored):
+                if not ignored or not matches_code(rule.code, ignored):
                     self._run_rule(rule, ctx, doc, result)
 
     def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, result: LintResult) -> None:
@@ -132,10 +132,6 @@ class Linter:
 
     def _profiles(self, tool) -> frozenset[str]:
         return frozenset(set(self.config.profiles) | implied_profiles(tool))
-
-
-def _listed(code: str, prefixes: list[str]) -> bool:
-    return any(p == "ALL" or code.startswith(p.upper()) for p in prefixes)
 
 
 def _parse_error(doc: Document, error) -> Diagnostic:

@@ -150,15 +150,15 @@ def load_rules() -> dict[str, Rule]:
     return dict(sorted(found.items()))
 
 
+def matches_code(code: str, prefixes: Iterable[str]) -> bool:
+    """ruff's matching: a prefix names every code it starts (`SL3` is all SL3xx); `ALL` all."""
+    return any(p == "ALL" or code.startswith(p.upper()) for p in prefixes)
+
+
 def select_codes(all_codes: Iterable[str], select: list[str] | None, extend_select: list[str],
                  ignore: list[str]) -> list[str]:
-    """ruff's selection: prefixes match (`SL3` is all SL3xx), `ALL` matches everything."""
-
-    def matches(code: str, prefixes: Iterable[str]) -> bool:
-        return any(p == "ALL" or code.startswith(p) for p in prefixes)
-
-    chosen = [c for c in all_codes if select is None or matches(c, select) or matches(c, extend_select)]
-    return [c for c in chosen if not matches(c, ignore)]
+    chosen = [c for c in all_codes if select is None or matches_code(c, select) or matches_code(c, extend_select)]
+    return [c for c in chosen if not matches_code(c, ignore)]
 
 
 def parse_rule_doc(doc: str) -> dict[str, str]:
