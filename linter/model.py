@@ -95,6 +95,9 @@ class Tool:
     side_effects: SideEffects = SideEffects.WRITE
     definition: dict = field(default_factory=dict)
     strict: bool = False
+    # The `uid` of the dataset record that holds the tool, which recorded calls may cite
+    # (`tool_uid`) where names repeat across records.
+    uid: str | None = None
 
 
 @dataclass

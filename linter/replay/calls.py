@@ -24,6 +24,9 @@ class RecordedCall:
     tool: str
     arguments: Any
     call_id: str | None = None
+    # Dataset records name the exact tool: by the uid of its record, or inline.
+    tool_uid: str | None = None
+    tool_definition: Any = None
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,7 @@ def read_calls(paths: Iterable[str], stdin: TextIO | None = None) -> Iterator[Re
             found = False
             for tool, arguments, call_id in calls_in(record):
                 found = True
-                yield RecordedCall(index, number, tool, arguments, call_id)
+                yield RecordedCall(index, number, tool, arguments, call_id, *_tool_reference(record))
                 index += 1
             if not found:
                 yield BrokenLine(path, number, "no tool call found")
@@ -107,6 +110,14 @@ def _plain(record: dict) -> Iterator[tuple[str, Any, str | None]]:
         if key in record and isinstance(name, str):
             yield name, record[key], _id(record.get("id") or record.get("call_id"))
             return
+
+
+def _tool_reference(record: Any) -> tuple[str | None, Any]:
+    """The `tool_uid` and inline `tool_def` a dataset's call record may carry."""
+    if not isinstance(record, dict):
+        return None, None
+    uid = record.get("tool_uid")
+    return (uid if isinstance(uid, str) else None), record.get("tool_def")
 
 
 def _id(value: Any) -> str | None:

@@ -12,8 +12,9 @@ TOP = 15
 def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
     return {
         "calls": tally.calls,
-        "tools": len(toolset.boundaries),
-        "normalized_tools": len(toolset.normalized),
+        "tools": toolset.tool_count,
+        "normalized_tools": toolset.normalized,
+        "ambiguous_tool_names": sorted(toolset.ambiguous),
         "outcomes": {o: tally.outcomes[o] for o in ("valid", "canonicalized", "rejected")},
         "policy": policy_names,
         "failure_rate_without_policy": round(tally.rate("canonicalized", "rejected"), 6),
@@ -37,7 +38,11 @@ def render_text(data: dict, markdown: bool) -> str:
     calls = data["calls"]
     lines = [f"Replayed {calls:,} calls against {data['tools']:,} tools"
              + (f" ({data['normalized_tools']:,} normalized from a non-standard dialect such as BFCL's)."
-                if data["normalized_tools"] else "."), ""]
+                if data["normalized_tools"] else ".")]
+    if data["ambiguous_tool_names"]:
+        lines.append(f"{len(data['ambiguous_tool_names']):,} tool names have more than one schema: a call that "
+                     "cites neither a `tool_uid` nor an inline `tool_def` is replayed against the first.")
+    lines.append("")
     labels = {"valid": "valid as sent", "canonicalized": "canonicalized", "rejected": "rejected"}
     lines += table(["outcome", "calls", "share"],
                    [[labels[o], f"{n:,}", _percent(n, calls)] for o, n in data["outcomes"].items()])

@@ -7,6 +7,7 @@ Calls stream: memory stays constant in the number of calls (only the tallies and
 from __future__ import annotations
 
 import collections
+import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -27,13 +28,24 @@ class ToolsUnreadable(Exception):
 
 @dataclass
 class Toolset:
-    boundaries: dict[str, ToolBoundary]
+    """The boundaries calls are replayed through, found by tool name, by the `uid` of the
+    dataset record holding the tool (names repeat across records), or built from a tool
+    definition the call carries inline. One boundary per distinct (name, schema)."""
+
+    policy: Policy
+    boundaries: dict[str, ToolBoundary] = field(default_factory=dict)
+    by_uid: dict[str, ToolBoundary] = field(default_factory=dict)
     # Tools whose schema was written in a non-standard dialect (BFCL's `dict`, ...).
-    normalized: list[str] = field(default_factory=list)
+    normalized: int = 0
+    # Names defined more than once with different schemas: a call citing only the name
+    # is replayed against the first.
+    ambiguous: set[str] = field(default_factory=set)
+    _built: dict[str, ToolBoundary] = field(default_factory=dict)
+    _inline: dict[str, ToolBoundary | None] = field(default_factory=dict)
 
     @classmethod
     def load(cls, paths: Iterable[str], policy: Policy) -> Toolset:
-        schemas: dict[str, Any] = {}
+        toolset = cls(policy)
         for path in paths:
             document = read_document(path)
             if document.errors:
@@ -41,18 +53,40 @@ class Toolset:
                 raise ToolsUnreadable(f"{path}:{error.line}:{error.column}: {error.message}")
             stem = os.path.splitext(os.path.basename(path))[0]
             for tool in find_tools(document.data, stem):
-                schemas.setdefault(tool.name, tool.schema)
-        return cls.from_schemas(schemas, policy)
-
-    @classmethod
-    def from_schemas(cls, schemas: dict[str, Any], policy: Policy) -> Toolset:
-        toolset = cls({})
-        for name, schema in schemas.items():
-            standard = normalize_dialect(schema)
-            if standard != schema:
-                toolset.normalized.append(name)
-            toolset.boundaries[name] = ToolBoundary(standard, name=name, policy=policy)
+                toolset.add(tool.name, tool.schema, tool.uid)
         return toolset
+
+    def add(self, name: str, schema: Any, uid: str | None = None) -> None:
+        boundary = self._boundary(name, schema)
+        known = self.boundaries.setdefault(name, boundary)
+        if known is not boundary:
+            self.ambiguous.add(name)
+        if uid is not None:
+            self.by_uid[uid] = boundary
+
+    def boundary_for(self, call: RecordedCall) -> ToolBoundary | None:
+        if call.tool_definition is not None:
+            key = json.dumps(call.tool_definition, sort_keys=True, default=str)
+            if key not in self._inline:
+                found = find_tools(call.tool_definition, call.tool)
+                self._inline[key] = self._boundary(call.tool, found[0].schema) if found else None
+            if self._inline[key] is not None:
+                return self._inline[key]
+        if call.tool_uid in self.by_uid:
+            return self.by_uid[call.tool_uid]
+        return self.boundaries.get(call.tool)
+
+    @property
+    def tool_count(self) -> int:
+        return len(self._built)
+
+    def _boundary(self, name: str, schema: Any) -> ToolBoundary:
+        key = json.dumps([name, schema], sort_keys=True, default=str)
+        boundary = self._built.get(key)
+        if boundary is None:
+            boundary = self._built[key] = ToolBoundary(schema, name=name, policy=self.policy)
+            self.normalized += normalize_dialect(schema) != schema
+        return boundary
 
 
 @dataclass
@@ -94,7 +128,7 @@ class Tally:
 
 
 def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
-    boundary = toolset.boundaries.get(call.tool)
+    boundary = toolset.boundary_for(call)
     if boundary is None:
         return CallResult(call, "rejected", None, [], unknown_tool_envelope(call.tool, toolset))
     outcome = boundary.check(call.arguments, call_id=call.call_id)

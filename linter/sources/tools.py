@@ -54,7 +54,11 @@ def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None
     for key in _CONTAINERS:
         value = node.get(key)
         if isinstance(value, (list, dict)):
+            found_before = len(tools)
             _visit(value, join(pointer, key), tools, "gemini" if key in _GEMINI_CONTAINERS else hint)
+            if key == "tool" and isinstance(node.get("uid"), str):
+                for tool in tools[found_before:]:
+                    tool.uid = node["uid"]
 
 
 def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:

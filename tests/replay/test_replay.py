@@ -118,3 +118,25 @@ def test_unreadable_tools_file_is_exit_2_with_a_position(tmp_path):
     result = _run(tools, calls)
     assert result.exit_code == 2
     assert "tools.json:1:2:" in result.stderr
+
+
+def test_dataset_calls_reach_the_tool_they_cite_by_uid_or_inline(tmp_path):
+    """Names repeat across dataset records; `tool_uid` and an inline `tool_def` say which tool."""
+    strict = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+    loose = {"type": "object", "properties": {"n": {"type": "string"}}}
+    records = [{"uid": "a", "tool": {"name": "count", "inputSchema": strict}},
+               {"uid": "b", "tool": {"name": "count", "inputSchema": loose}}]
+    tools = tmp_path / "tools.jsonl"
+    tools.write_text("".join(json.dumps(r) + "\n" for r in records))
+    calls = [{"tool": "count", "tool_uid": "b", "arguments": {"n": "x"}},   # valid against b only
+             {"tool": "count", "tool_uid": "a", "arguments": {"n": "x"}},   # rejected by a
+             {"tool": "count", "arguments": {"n": 1}},                       # by name: the first, a
+             {"tool": "count", "tool_def": {"type": "function", "function": {"name": "count", "parameters": loose}},
+              "arguments": {"n": "y"}}]
+    calls_path = tmp_path / "calls.jsonl"
+    calls_path.write_text("".join(json.dumps(c) + "\n" for c in calls))
+    result = _run(str(tools), str(calls_path), "--output-format", "jsonl")
+    assert [json.loads(line)["outcome"] for line in result.stdout.splitlines()] == [
+        "valid", "rejected", "valid", "valid"]
+    summary = json.loads(_run(str(tools), str(calls_path), "--output-format", "json").stdout)
+    assert summary["ambiguous_tool_names"] == ["count"] and summary["tools"] == 2
