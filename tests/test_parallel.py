@@ -40,3 +40,20 @@ def test_parallel_run_equals_serial_run(many_files, monkeypatch):
 
 def test_few_files_stay_in_one_process():
     assert parallel.worker_count(parallel.MIN_FILES - 1) == 1
+
+
+def test_fix_after_a_parallel_run_reads_the_documents_again_and_writes_them(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from schema_lint.cli import main
+
+    tool = {"name": "create_x", "description": "d", "inputSchema": {
+        "type": "object", "properties": {"kind": {"type": "string", "enum": ["bug"], "description": "k"}},
+        "required": ["kind"], "additionalProperties": False}}
+    for index in range(parallel.MIN_FILES + 2):
+        (tmp_path / f"t{index:02}.json").write_text(json.dumps(tool, indent=2) + "\n")
+    monkeypatch.chdir(tmp_path)
+    fixed = CliRunner().invoke(main, ["check", ".", "--select", "SL307", "--fix"])
+    assert fixed.exit_code == 0, fixed.output
+    assert f"({parallel.MIN_FILES + 2} fixed, 0 remaining)" in fixed.output
+    assert all('"const": "bug"' in p.read_text() for p in tmp_path.glob("*.json"))
