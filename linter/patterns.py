@@ -6,13 +6,28 @@ every top-level alternative), how to make it do so without changing what it mean
 inside, and whether it accepts the empty string. Patterns are read token by token so
 that escapes (`\\$`), character classes (`[|$]`) and groups are not mistaken for
 anchors or alternation.
+
+Matching runs user input against user patterns, so it must never backtrack without
+bound: `^(a+)+$` against forty `a`s and a `!` keeps a backtracking engine busy for
+minutes. Every match in the project therefore goes through one engine configuration,
+`REGEX_OPTIONS`: jsonschema-rs's, which hands every pattern without lookaround or
+backreferences to Rust's linear-time `regex` crate and runs the others on a
+backtracking VM that stops after `BACKTRACK_LIMIT` steps. `search` answers "unknown"
+(None) when that budget runs out, and validators built with these options reject the
+value instead. `regress` stays the judge of what is ECMA-262 syntax.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+import jsonschema_rs
 import regress
+
+# About 3 ms of backtracking per match on this machine: a tenth of jsonschema-rs's own
+# default (1,000,000). Patterns without lookaround or backreferences never backtrack.
+BACKTRACK_LIMIT = 100_000
+REGEX_OPTIONS = jsonschema_rs.FancyRegexOptions(backtrack_limit=BACKTRACK_LIMIT)
 
 
 def _tokens(pattern: str) -> list[str]:
@@ -93,7 +108,32 @@ def compiled(pattern: str) -> regress.Regex | None:
         return None
 
 
+@lru_cache(maxsize=512)
+def _matcher(pattern: str) -> jsonschema_rs.Validator | None:
+    """`{"pattern": pattern}` compiled with the bounded engine; None when that engine
+    cannot take the pattern (a few ECMA-262 constructs such as `[^]` or `\\k<name>`)."""
+    try:
+        return jsonschema_rs.validator_for({"pattern": pattern}, pattern_options=REGEX_OPTIONS)
+    except (jsonschema_rs.ValidationError, ValueError):
+        return None
+
+
 def search(pattern: str, text: str) -> bool | None:
-    """Whether `pattern` finds a match in `text`, as `pattern` validates; None if it is invalid."""
-    regex = compiled(pattern)
-    return None if regex is None else regex.find(text) is not None
+    """Whether `pattern` finds a match in `text`, as `pattern` validates.
+
+    None when the answer is unknown: the pattern is not ECMA-262, the bounded engine
+    cannot run it, or the match ran out of its backtracking budget. Callers treat None
+    as "could be either", never as a match.
+    """
+    if compiled(pattern) is None:
+        return None
+    matcher = _matcher(pattern)
+    if matcher is None:
+        return None
+    try:
+        if matcher.is_valid(text):
+            return True
+        error = next(iter(matcher.iter_errors(text)), None)
+    except ValueError:  # text with a lone surrogate: no UTF-8 to match
+        return None
+    return None if error is None or not isinstance(error.kind, jsonschema_rs.ValidationErrorKind.Pattern) else False

@@ -2,7 +2,8 @@
 
 Validation happens on every tool call, so the costly parts (building the validator,
 building per-subschema validators for canonicalization) happen once per schema. The
-fast validator is jsonschema-rs with format assertions on and remote references off;
+fast validator is jsonschema-rs with format assertions on, remote references off and
+`pattern`s matched by the bounded engine of :mod:`schema_lint.patterns`;
 per-subschema validators are built only when a call first needs a repair, so a tool
 whose calls are always valid never pays for them.
 """
@@ -20,8 +21,9 @@ import jsonschema_rs
 
 from .. import pointer
 from schema_lint.dialect import normalize_dialect
+from schema_lint.patterns import REGEX_OPTIONS
 
-_OPTIONS = {"validate_formats": True, "offline": True}
+_OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": REGEX_OPTIONS}
 _CACHE_SIZE = 512
 
 
