@@ -4,6 +4,8 @@
 Validates each tool's argument schema against the metaschema of its dialect
 (`$schema`, or 2020-12 when absent) and reports every violation at its position.
 Non-standard type names (`dict`, `float`, Gemini's `STRING`) are left to SL005.
+Only the bundled metaschemas (draft-04, -06, -07, 2019-09, 2020-12) are used: a
+`$schema` naming any other URI is reported as not checked, and never fetched.
 
 ## Why is this bad
 Validators disagree on how to treat an invalid schema: some raise at load time,
@@ -25,47 +27,40 @@ No automatic fix: what was meant is for a person to decide.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from schema_lint.model import Severity
+from schema_lint.offline import bundled_spelling, dialect_of, is_bundled, is_valid_schema, metaschema_validator
 from schema_lint.pointer import join
+from schema_lint.display import clip
 from schema_lint.rule import Finding
 from schema_lint.dialect import STANDARD_TYPES, understood_type
 
 CODE = "SL001"
 NAME = "invalid-schema"
 SEVERITY = Severity.ERROR
-DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-
-
-@lru_cache(maxsize=None)
-def _metaschema_validator(dialect: str):
-    import jsonschema_rs
-
-    return jsonschema_rs.validator_for({"$schema": dialect, "$ref": dialect})
 
 
 def check(ctx):
-    import jsonschema_rs
-
     schema = ctx.tool.schema
-    dialect = schema.get("$schema", DEFAULT_DIALECT) if isinstance(schema, dict) else DEFAULT_DIALECT
-    if not isinstance(dialect, str):
-        dialect = DEFAULT_DIALECT
-    try:
-        if jsonschema_rs.meta.is_valid(schema):
-            return
-        validator = _metaschema_validator(dialect)
-    except (jsonschema_rs.ReferencingError, ValueError):
-        yield Finding(join(ctx.tool.schema_pointer, "$schema"),
-                      f"unknown `$schema` {dialect!r}: cannot check the schema against its metaschema",
-                      severity=Severity.WARNING)
+    dialect = dialect_of(schema)
+    if not is_bundled(dialect):
+        yield _not_bundled(ctx, dialect)
         return
-    for error in validator.iter_errors(schema):
+    if is_valid_schema(schema) is not False:
+        return
+    for error in metaschema_validator(dialect).iter_errors(schema):
         path = list(error.instance_path)
         if _is_dialect_type(schema, path):
             continue
         yield Finding(join(ctx.tool.schema_pointer, *path), f"invalid schema: {error.message}")
+
+
+def _not_bundled(ctx, dialect: str) -> Finding:
+    """A `$schema` this linter has no copy of: fetching it is never an option."""
+    message = f"`$schema` {clip(dialect)!r}: cannot check against a metaschema that is not bundled (it is never fetched)"
+    meant = bundled_spelling(dialect)
+    if meant is not None:
+        message += f"; did you mean `{meant}`?"
+    return Finding(join(ctx.tool.schema_pointer, "$schema"), message, severity=Severity.WARNING)
 
 
 def _is_dialect_type(schema, path: list) -> bool:

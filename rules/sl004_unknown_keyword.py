@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 
+from schema_lint.display import clip
 from schema_lint.keywords import (
     ALL_KEYWORDS, ANNOTATIONS, GEMINI_PROTO_NAMES, declared_draft, drafts_knowing, known_keywords,
 )
@@ -66,16 +67,17 @@ def check(ctx):
 
 def _finding(node, key: str, value, draft: str | None, known: frozenset[str]) -> Finding:
     pointer = join(node.pointer, key)
+    shown = clip(key)
     where = f"in `{label(node)}`"
     if key in ALL_KEYWORDS:
-        return Finding(pointer, f"`{key}` {where} is not a {draft} keyword (it belongs to "
+        return Finding(pointer, f"`{shown}` {where} is not a {draft} keyword (it belongs to "
                                 f"{', '.join(drafts_knowing(key))}): {draft} validators ignore it",
                        at_key=True, severity=Severity.INFO)
     meant = typo_of(key, known)
     if meant is None:
-        return Finding(pointer, f"unknown keyword `{key}` {where}: validators ignore it",
+        return Finding(pointer, f"unknown keyword `{shown}` {where}: validators ignore it",
                        at_key=True, severity=Severity.INFO)
-    message = f"unknown keyword `{key}` {where}: did you mean `{meant}`? Validators ignore `{key}`"
+    message = f"unknown keyword `{shown}` {where}: did you mean `{meant}`? Validators ignore `{shown}`"
     return Finding(pointer, message, fix=_rename(node, key, meant, value), at_key=True)
 
 
@@ -99,10 +101,8 @@ def _rename(node, key: str, meant: str, value) -> Fix | None:
 
 def _valid_value(keyword: str, value) -> bool:
     """Whether `{keyword: value}` is a valid schema: `require: true` (draft 3) must not
-    become `required: true`."""
-    import jsonschema_rs
+    become `required: true`. A `$schema` value whose metaschema is not bundled is never
+    fetched to find out."""
+    from schema_lint.offline import is_valid_schema
 
-    try:
-        return jsonschema_rs.meta.is_valid({keyword: value})
-    except (jsonschema_rs.ReferencingError, ValueError):
-        return False
+    return is_valid_schema({keyword: value}) is True

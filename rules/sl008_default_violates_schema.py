@@ -50,11 +50,13 @@ _ROOT = "urn:schema-lint:tool"
 def check(ctx):
     import jsonschema_rs
 
+    from schema_lint.offline import refuse
+
     nodes = [node for node in ctx.walk() if _carries_values(node) and not _under_not(node)]
     if not nodes:
         return
     try:
-        registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema))], retriever=_refuse)
+        registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema))], retriever=refuse)
     except (ValueError, jsonschema_rs.ReferencingError):
         return
     for node in nodes:
@@ -81,15 +83,13 @@ def _violations(validator, node, value, what: str, pointer: str):
 def _validator(registry, relative_pointer: str):
     import jsonschema_rs
 
+    from schema_lint.offline import validator
+
     reference = {"$ref": f"{_ROOT}#{quote(relative_pointer, safe='/~')}"}
     try:
-        return jsonschema_rs.validator_for(reference, registry=registry, retriever=_refuse, validate_formats=True)
+        return validator(reference, registry=registry, validate_formats=True)
     except (ValueError, jsonschema_rs.ReferencingError):
         return None
-
-
-def _refuse(uri: str):
-    raise ValueError(f"{uri} is not fetched")
 
 
 def _carries_values(node) -> bool:

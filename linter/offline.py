@@ -1,0 +1,82 @@
+"""Compile schemas without ever fetching anything.
+
+jsonschema-rs retrieves what a schema points at: an unknown `$schema` is downloaded to
+learn its vocabularies (`meta.is_valid` too), a remote `$ref` is downloaded, over http(s)
+or from a `file://` path. A schema under lint is untrusted input (anyone can open a pull
+request), so a fetch would let it make CI connect to internal addresses, hang on a
+server that never answers, or read a local file into the report. Every validator the
+linter builds comes from here instead: metaschemas only from the ones jsonschema-rs
+bundles, a retriever that refuses every URI, and the bounded `pattern` engine.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import jsonschema_rs
+
+from schema_lint.patterns import REGEX_OPTIONS
+
+DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+# The metaschemas jsonschema-rs ships, as each draft spells its URI (with and without
+# the empty fragment). Any other `$schema` would have to be fetched.
+BUNDLED_DIALECTS = frozenset(
+    uri + fragment
+    for uri in ("http://json-schema.org/draft-04/schema", "http://json-schema.org/draft-06/schema",
+                "http://json-schema.org/draft-07/schema", "https://json-schema.org/draft/2019-09/schema",
+                DEFAULT_DIALECT)
+    for fragment in ("", "#")
+)
+
+
+class NotFetched(ValueError):
+    """A schema referred to something outside itself; nothing was fetched."""
+
+
+def refuse(uri: str) -> Any:
+    """The retriever of every validator: no URI is ever fetched or read."""
+    raise NotFetched(f"{uri} is not fetched")
+
+
+def dialect_of(schema: Any) -> str:
+    """The schema's `$schema`; 2020-12 when it has none, or one that is no string (which
+    the 2020-12 metaschema then reports)."""
+    dialect = schema.get("$schema", DEFAULT_DIALECT) if isinstance(schema, dict) else DEFAULT_DIALECT
+    return dialect if isinstance(dialect, str) else DEFAULT_DIALECT
+
+
+def is_bundled(dialect: str) -> bool:
+    return dialect in BUNDLED_DIALECTS
+
+
+def bundled_spelling(dialect: str) -> str | None:
+    """The bundled URI that `dialect` misspells by scheme or a trailing `#`, if one."""
+    bare = dialect.rstrip("#")
+    for scheme_swapped in (bare, bare.replace("https://", "http://", 1), bare.replace("http://", "https://", 1)):
+        if scheme_swapped in BUNDLED_DIALECTS:
+            return scheme_swapped
+    return None
+
+
+@lru_cache(maxsize=None)
+def metaschema_validator(dialect: str) -> jsonschema_rs.Validator:
+    """The validator of a bundled metaschema (`is_bundled(dialect)` must hold)."""
+    return jsonschema_rs.validator_for({"$schema": dialect, "$ref": dialect}, retriever=refuse)
+
+
+def is_valid_schema(schema: Any) -> bool | None:
+    """Whether `schema` is valid against its metaschema; None when that metaschema is not bundled."""
+    dialect = dialect_of(schema)
+    if not is_bundled(dialect):
+        return None
+    try:
+        return metaschema_validator(dialect).is_valid(schema)
+    except ValueError:  # a string with a lone surrogate has no JSON form
+        return None
+
+
+def validator(schema: Any, **options: Any) -> jsonschema_rs.Validator:
+    """A validator for `schema` that fetches nothing; raises ValueError or
+    `jsonschema_rs.ReferencingError` when the schema needs something it cannot have."""
+    return jsonschema_rs.validator_for(schema, retriever=refuse, pattern_options=REGEX_OPTIONS, **options)
