@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
+from schema_lint.display import MESSAGE_LIMIT, clip
 from schema_lint.model import Diagnostic, Severity
 from schema_lint.providers import implied_profiles
 from schema_lint.rule import Finding, Rule, ToolContext, load_rules, matches_code, select_codes
@@ -114,7 +115,7 @@ class Linter:
         severity = (self.config.severity.get(rule.code) or finding.severity
                     or rule.severity_for(ctx.side_effects))
         diagnostic = Diagnostic(
-            code=rule.code, name=rule.name, severity=severity, message=finding.message,
+            code=rule.code, name=rule.name, severity=severity, message=clip(finding.message, MESSAGE_LIMIT),
             path=doc.path, pointer=finding.pointer, tool=ctx.tool.name, fix=finding.fix,
             at_key=finding.at_key,
         )

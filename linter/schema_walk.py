@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from schema_lint.display import clip
 from schema_lint.dialect import standard_type
 from schema_lint.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SINGLE_SCHEMA
 from schema_lint.pointer import join
@@ -96,16 +97,17 @@ def _children(node: SchemaNode) -> Iterator[SchemaNode]:
 
 
 def label(node: SchemaNode) -> str:
-    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`."""
+    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`
+    (each name clipped, as every name a message echoes)."""
     parts: list[str] = []
     current: SchemaNode | None = node
     while current is not None and current.parent is not None:
         if current.keyword == "properties":
-            parts.append(current.name or "")
+            parts.append(clip(current.name or ""))
         elif current.keyword in ("items", "prefixItems", "additionalItems"):
             parts.append("[]")
         elif current.keyword in ("$defs", "definitions"):
-            parts.append(f"{current.keyword}.{current.pointer.rsplit('/', 1)[-1]}")
+            parts.append(f"{current.keyword}.{clip(current.pointer.rsplit('/', 1)[-1])}")
         current = current.parent
     text = ""
     for part in reversed(parts):

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from urllib.parse import unquote
 
+from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.pointer import join, resolve, split
 from schema_lint.rule import Finding
@@ -46,7 +47,7 @@ def check(ctx):
     for node, keyword, ref, resolution in ctx.refs.each_reference(ctx.walk()):
         if resolution.status != "missing":
             continue
-        message = f"`{keyword}: {ref}` resolves to nothing: {resolution.reason}"
+        message = f"`{keyword}: {clip(ref)}` resolves to nothing: {resolution.reason}"
         if _in_enclosing_document(ctx, ref):
             message += (" (the target exists in the enclosing document, but references resolve "
                         "against the tool's own schema)")

@@ -28,6 +28,7 @@ No automatic fix: bundling needs the remote document, which is never fetched.
 
 from __future__ import annotations
 
+from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
@@ -41,4 +42,4 @@ FIXABLE = False
 def check(ctx):
     for node, keyword, ref, resolution in ctx.refs.each_reference(ctx.walk()):
         if resolution.status == "remote":
-            yield Finding(join(node.pointer, keyword), f"remote `{keyword}: {ref}`: {resolution.reason}")
+            yield Finding(join(node.pointer, keyword), f"remote `{keyword}: {clip(ref)}`: {resolution.reason}")

@@ -26,6 +26,7 @@ No automatic fix: which of the values was meant is for a person to decide.
 
 from __future__ import annotations
 
+from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
@@ -42,6 +43,6 @@ def check(ctx):
     for pointer, key in dict.fromkeys(ctx.document.duplicate_keys):
         if top and pointer != top and not pointer.startswith(top + "/"):
             continue
-        yield Finding(join(pointer, key), f"key `{key}` appears more than once in this object: "
+        yield Finding(join(pointer, key), f"key `{clip(key)}` appears more than once in this object: "
                                           "the last one silently wins and the others are ignored",
                       at_key=True)

@@ -29,6 +29,7 @@ to decide.
 
 from __future__ import annotations
 
+from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.patterns import search
 from schema_lint.pointer import join
@@ -65,7 +66,7 @@ def check(ctx):
 
 
 def _finding(node, index: int, name: str, closed: bool) -> Finding:
-    message = f"`required` of `{label(node)}` names `{name}`, which no `properties` declares"
+    message = f"`required` of `{label(node)}` names `{clip(name)}`, which no `properties` declares"
     if closed:
         message += "; the object is closed, so no call can satisfy it"
     return Finding(join(node.pointer, "required", index), message,

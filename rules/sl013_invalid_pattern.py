@@ -33,6 +33,7 @@ import re
 
 import regress
 
+from schema_lint.display import clip
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
@@ -67,7 +68,7 @@ def check(ctx):
                 error = ecma_error(key)
                 if error:
                     yield Finding(join(node.pointer, "patternProperties", key),
-                                  f"`patternProperties` key {key!r} is not ECMA-262: {error}", at_key=True)
+                                  f"`patternProperties` key {clip(key)!r} is not ECMA-262: {error}", at_key=True)
 
 
 def ecma_error(pattern: str) -> str | None:

@@ -26,6 +26,7 @@ No automatic fix: only a person can say what a tool or parameter is for.
 
 from __future__ import annotations
 
+from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.rule import Finding
 from schema_lint.schema_walk import label
@@ -38,7 +39,7 @@ FIXABLE = False
 
 def check(ctx):
     if not _described(ctx.tool.definition):
-        yield Finding(ctx.definition_pointer, f"tool `{ctx.tool.name}` has no description")
+        yield Finding(ctx.definition_pointer, f"tool `{clip(ctx.tool.name)}` has no description")
     for node in ctx.properties():
         if isinstance(node.schema, dict) and not _described(node.schema) \
                 and not any(_described(target.schema) for target in ctx.refs.targets(node)):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
@@ -50,7 +51,7 @@ def check(ctx):
     if VALID_NAME.fullmatch(name):
         return
     yield Finding(join(ctx.definition_pointer, "name"),
-                  f"tool name `{name}` is rejected by providers (must match ^[a-zA-Z0-9_-]{{1,64}}$): {_reason(name)}")
+                  f"tool name `{clip(name)}` is rejected by providers (must match ^[a-zA-Z0-9_-]{{1,64}}$): {_reason(name)}")
 
 
 def _reason(name: str) -> str:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from schema_lint.display import clip
 from schema_lint.model import Severity, SideEffects
 from schema_lint.rule import Finding, by_side_effects
 
@@ -51,7 +52,7 @@ def check(ctx):
     properties = ctx.tool.schema.get("properties") if isinstance(ctx.tool.schema, dict) else None
     names = properties if isinstance(properties, dict) else {}
     if not any(normalized(name) in accepted for name in names):
-        yield Finding(ctx.tool.schema_pointer, f"{ctx.side_effects} tool `{ctx.tool.name}` has no idempotency key "
+        yield Finding(ctx.tool.schema_pointer, f"{ctx.side_effects} tool `{clip(ctx.tool.name)}` has no idempotency key "
                       "parameter: a retry cannot be told from a second request")
 
 
