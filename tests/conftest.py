@@ -1,7 +1,18 @@
-"""Shared test setup: hypothesis is derandomized everywhere, so CI never flakes."""
+"""Shared test setup: hypothesis is derandomized everywhere, so CI never flakes.
+
+Tests marked `hostile` (bad and hostile input: `tests/test_bad_input.py`, the offline,
+ReDoS and special-file tests) run with sockets blocked and under a time limit, so a
+regression that fetches or hangs fails instead of hanging CI: pytest-timeout fails a
+test stuck in Python code after `HOSTILE_TIMEOUT` seconds, and a faulthandler watchdog
+(a C thread, which needs no GIL) ends the run with every thread's traceback when a
+test is stuck in C code that holds the GIL, as a backtracking regex engine does.
+"""
 
 from __future__ import annotations
 
+import faulthandler
+import os
+import socket
 import sys
 from pathlib import Path
 
@@ -13,6 +24,54 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("schema-lint")
+
+HOSTILE_TIMEOUT = 60
+_sockets_blocked = False
+
+
+def _refuse_sockets(event: str, args: tuple) -> None:
+    if not _sockets_blocked:
+        return
+    if event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyaddr"):
+        raise PermissionError(f"a hostile-input test looked up {args[0]!r}")
+    if event in ("socket.connect", "socket.sendto") and args[0].family in (socket.AF_INET, socket.AF_INET6):
+        raise PermissionError(f"a hostile-input test connected to {args[1]!r}")
+
+
+sys.addaudithook(_refuse_sockets)
+
+
+def pytest_configure(config):
+    # The watchdog writes to this copy of stderr: by the time it fires, the test's own
+    # stderr is captured into a file that an exiting process never shows.
+    global _watchdog_stderr
+    _watchdog_stderr = os.dup(sys.__stderr__.fileno())
+
+
+_watchdog_stderr = 2
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.get_closest_marker("hostile") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(HOSTILE_TIMEOUT, method="signal"))
+
+
+@pytest.fixture(autouse=True)
+def _hostile_guard(request):
+    """Sockets blocked and a hard deadline for the tests marked `hostile`."""
+    global _sockets_blocked
+    if request.node.get_closest_marker("hostile") is None:
+        yield
+        return
+    _sockets_blocked = True
+    faulthandler.dump_traceback_later(2 * HOSTILE_TIMEOUT, exit=True, file=_watchdog_stderr)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+        _sockets_blocked = False
+
 
 # Test helpers (lintkit) import as top-level modules from any test folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -28,6 +28,8 @@ from schema_lint.model import Severity
 from schema_lint.rule import Finding, Rule, load_rules
 from schema_lint.sources.documents import read_document
 
+pytestmark = pytest.mark.hostile
+
 GOOD_TOOL = {
     "name": "create_ticket",
     "description": "Open a ticket.",
