@@ -133,8 +133,10 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if fixing.exit_code is not None:
         sys.exit(fixing.exit_code)
     if verbose:
+        from schema_lint.display import escape
+
         for path in result.skipped:
-            click.echo(f"{path}: no tool found, skipped", err=True)
+            click.echo(f"{escape(path)}: no tool found, skipped", err=True)
     if statistics:
         from schema_lint.report.statistics import render as render_statistics
 

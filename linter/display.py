@@ -43,3 +43,16 @@ def clip(text: str, limit: int = NAME_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}…({len(text):,} characters)"
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_text(value, **options) -> str:
+    """`json.dumps(value, ensure_ascii=False)` that any UTF-8 stream can take: a lone
+    surrogate (a file name's undecodable byte) is written as its `\\udcXX` escape, which
+    JSON allows and from which a reader can get the byte back (`os.fsencode`)."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

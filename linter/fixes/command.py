@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from schema_lint.display import escape
 from schema_lint.fixes.summary import FixSummary
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_f
     else:
         session.write(linter)
         for error in session.errors:
-            click.echo(f"schema-lint: error: {error}", err=True)
+            click.echo(f"schema-lint: error: {escape(error)}", err=True)
     if show_fixes:
         _echo_fixed(session)
     result.fix_summary = session.summary()
@@ -64,7 +65,7 @@ def _echo_notes(session: FixSession) -> None:
     for diagnostic in session.notes:
         span = diagnostic.span
         where = f"{diagnostic.path}:{span.line}:{span.column}" if span else diagnostic.path
-        click.echo(f"{where}: {diagnostic.code} {diagnostic.fix_note}", err=True)
+        click.echo(escape(f"{where}: {diagnostic.code} {diagnostic.fix_note}"), err=True)
 
 
 def _echo_fixed(session: FixSession) -> None:
@@ -76,7 +77,7 @@ def _echo_fixed(session: FixSession) -> None:
     for plan in session.plans:
         if not plan.applied:
             continue
-        click.echo(f"- {plan.doc.path}:", err=True)
+        click.echo(f"- {escape(plan.doc.path)}:", err=True)
         counts = collections.Counter((d.code, d.name) for d in plan.applied)
         for (code, name), count in sorted(counts.items()):
             click.echo(f"    {count} × {code} ({name})", err=True)

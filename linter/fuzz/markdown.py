@@ -6,6 +6,7 @@ subject. Tools whose near misses were all canonicalized or rejected fold into on
 
 from __future__ import annotations
 
+from schema_lint.display import escape
 from schema_lint.fuzz.model import FuzzResult, ToolReport
 from schema_lint.fuzz.report import cells, example_text, headline, outcome_label
 
@@ -15,11 +16,11 @@ def render(result: FuzzResult, color: bool = False) -> str:
     quiet = []
     for tool in result.tools:
         if tool.unsupported:
-            parts.append(f"\n### `{tool.name}` — `{tool.file}`\n\nNot fuzzed: {_escape(tool.unsupported)}\n")
+            parts.append(f"\n### `{escape(tool.name)}` — `{escape(tool.file)}`\n\nNot fuzzed: {_escape(tool.unsupported)}\n")
         elif any(miss.outcome == "accepted" for miss in tool.near_misses):
             parts.append(_tool_section(tool))
         else:
-            quiet.append(f"`{tool.name}`")
+            quiet.append(f"`{escape(tool.name)}`")
     if quiet:
         parts.append(f"\nNo near miss accepted by: {', '.join(quiet)}.\n")
     return "".join(parts)
@@ -27,7 +28,7 @@ def render(result: FuzzResult, color: bool = False) -> str:
 
 def _tool_section(tool: ToolReport) -> str:
     rows = sorted(cells(tool), key=lambda cell: cell.outcome != "accepted")
-    lines = [f"\n### `{tool.name}` — `{tool.file}`\n", "| mutator | outcome | paths | example |",
+    lines = [f"\n### `{escape(tool.name)}` — `{escape(tool.file)}`\n", "| mutator | outcome | paths | example |",
              "|---|---|---|---|"]
     for cell in rows:
         outcome = outcome_label(cell)
@@ -38,5 +39,5 @@ def _tool_section(tool: ToolReport) -> str:
 
 
 def _escape(text: str) -> str:
-    """Table-safe: pipes and backticks would break the row; newlines would end it."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("`", "\\`").replace("\n", " ")
+    """Table-safe: pipes and backticks would break the row; control characters are written out."""
+    return escape(text.replace("\\", "\\\\").replace("|", "\\|").replace("`", "\\`"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 
+from schema_lint.display import escape
 from schema_lint.fuzz.model import FuzzResult, ToolReport
 from schema_lint.fuzz.report import cells, example_text, headline, outcome_label
 
@@ -21,13 +22,15 @@ def render(result: FuzzResult, color: bool = False) -> str:
 
 
 def _tool_block(tool: ToolReport, color: bool) -> str:
-    title = click.style(tool.name, bold=True) if color else tool.name
+    name, file = escape(tool.name), escape(tool.file)
+    title = click.style(name, bold=True) if color else name
     if tool.unsupported:
-        return f"{title}  {tool.file}\n  not fuzzed: {tool.unsupported}\n\n"
+        return f"{title}  {file}\n  not fuzzed: {escape(tool.unsupported)}\n\n"
     tool_cells = cells(tool)
-    rows = [(cell.mutator, outcome_label(cell), str(cell.count), example_text(cell.example)) for cell in tool_cells]
+    rows = [(cell.mutator, outcome_label(cell), str(cell.count), escape(example_text(cell.example)))
+            for cell in tool_cells]
     discarded = f", {tool.discarded} generated calls discarded as invalid" if tool.discarded else ""
-    lines = [f"{title}  {tool.file}  ({tool.valid_calls} valid calls{discarded})"]
+    lines = [f"{title}  {file}  ({tool.valid_calls} valid calls{discarded})"]
     if not rows:
         lines.append("  no mutator applies to these calls")
     widths = [max(len(row[i]) for row in [("mutator", "outcome", "paths", ""), *rows]) for i in range(3)]

@@ -49,5 +49,6 @@ def fingerprints(diagnostics) -> list[str]:
         occurrence = seen[key]
         seen[key] += 1
         text = "\0".join([*key, str(occurrence)])
-        out.append(hashlib.sha256(text.encode("utf-8")).hexdigest()[:32])
+        # surrogateescape: a file name that is not UTF-8 hashes as its own bytes.
+        out.append(hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:32])
     return out

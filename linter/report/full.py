@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from schema_lint.display import escape
 from schema_lint.report.text import location, paint, severity_label, summary
 
 
@@ -9,7 +10,7 @@ def render(result, options) -> str:
     out: list[str] = []
     for diagnostic in result.diagnostics:
         head = f"{paint(location(diagnostic), '1', options.color)}: {paint(diagnostic.code, '1;31', options.color)} "
-        out.append(head + f"{severity_label(diagnostic.severity, options.color)} {diagnostic.message}")
+        out.append(head + f"{severity_label(diagnostic.severity, options.color)} {escape(diagnostic.message)}")
         document = result.documents.get(diagnostic.path)
         if document is not None and diagnostic.span is not None:
             out.extend(_excerpt(document, diagnostic, options.color))
@@ -28,11 +29,13 @@ def _excerpt(document, diagnostic, color: bool) -> list[str]:
         return []
     width = len(str(span.line))
     end = span.end_column if span.end_line == span.line else len(source) + 1
-    carets = "^" * max(1, end - span.column)
+    # Escaped characters take several columns: measure the escaped text.
+    before = len(escape(source[:span.column - 1]))
+    carets = "^" * max(1, len(escape(source[span.column - 1:end - 1])))
     gutter = " " * width + " |"
     return [
         gutter,
-        f"{span.line} | {source}",
-        f"{gutter} {' ' * (span.column - 1)}{paint(carets, '31', color)} {diagnostic.code}",
+        f"{span.line} | {escape(source)}",
+        f"{gutter} {' ' * before}{paint(carets, '31', color)} {diagnostic.code}",
         gutter,
     ]

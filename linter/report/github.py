@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 
+from schema_lint.display import escape
 from schema_lint.model import Severity
 from schema_lint.report.ci import checkout_path
 from schema_lint.report.text import summary
@@ -22,7 +23,10 @@ COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO:
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """GitHub's escapes (a line break stays one, inside the annotation), then every other
+    control character written out (`display.escape`): the log viewer would otherwise
+    run ESC sequences found in a name."""
+    return escape(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

@@ -8,8 +8,8 @@ branch to show what a merge request adds or fixes, so they come from
 
 from __future__ import annotations
 
-import json
 
+from schema_lint.display import json_text
 from schema_lint.model import Severity
 from schema_lint.report.ci import checkout_path, fingerprints
 
@@ -32,4 +32,4 @@ def issue(diagnostic, fingerprint: str) -> dict:
 
 def render(result, options) -> str:
     issues = [issue(d, f) for d, f in zip(result.diagnostics, fingerprints(result.diagnostics))]
-    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+    return json_text(issues, indent=2) + "\n"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import json
 
+from schema_lint.display import json_text
 from schema_lint.fixes.review import edits_of, positioned
 
 
@@ -41,8 +41,8 @@ def fix_record(diagnostic, result) -> dict | None:
 
 
 def render(result, options) -> str:
-    return json.dumps([diagnostic_record(d, result) for d in result.diagnostics], indent=2, ensure_ascii=False) + "\n"
+    return json_text([diagnostic_record(d, result) for d in result.diagnostics], indent=2) + "\n"
 
 
 def render_lines(result, options) -> str:
-    return "".join(json.dumps(diagnostic_record(d, result), ensure_ascii=False) + "\n" for d in result.diagnostics)
+    return "".join(json_text(diagnostic_record(d, result)) + "\n" for d in result.diagnostics)

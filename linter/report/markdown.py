@@ -4,6 +4,7 @@ those lines and GitHub offers "Commit suggestion")."""
 
 from __future__ import annotations
 
+from schema_lint.display import escape
 from schema_lint.fixes.review import edits_of, line_suggestion
 from schema_lint.report.ci import checkout_path
 from schema_lint.report.rdjson import fix_text
@@ -20,17 +21,19 @@ def _fence(text: str) -> str:
 
 
 def _section(diagnostic, document) -> list[str]:
-    where = location(diagnostic).replace(diagnostic.path, checkout_path(diagnostic.path), 1)
-    out = [f"**`{where}`** {diagnostic.code} ({diagnostic.name}, {diagnostic.severity}): {diagnostic.message}", ""]
+    where = location(diagnostic).replace(escape(diagnostic.path), escape(checkout_path(diagnostic.path)), 1)
+    out = [f"**`{where}`** {diagnostic.code} ({diagnostic.name}, {diagnostic.severity}): {escape(diagnostic.message)}", ""]
     edits = edits_of(diagnostic, document)
     if edits:
         suggestion = line_suggestion(document, edits)
         lines = (f"line {suggestion.first_line}" if suggestion.first_line == suggestion.last_line
                  else f"lines {suggestion.first_line}–{suggestion.last_line}")
         fence = _fence(suggestion.text)
-        out += [f"{fix_text(diagnostic.fix)}, replacing {lines}:", "", f"{fence}suggestion", suggestion.text, fence, ""]
+        # The suggestion is the file's own text, verbatim: it is what "Commit suggestion" writes.
+        out += [f"{escape(fix_text(diagnostic.fix))}, replacing {lines}:", "", f"{fence}suggestion", suggestion.text,
+                fence, ""]
     elif diagnostic.fix_note:
-        out += [f"_{diagnostic.fix_note}_", ""]
+        out += [f"_{escape(diagnostic.fix_note)}_", ""]
     return out
 
 

@@ -9,8 +9,8 @@ alone, which rdjson reads as whole lines including the last).
 
 from __future__ import annotations
 
-import json
 
+from schema_lint.display import json_text
 from schema_lint.fixes.review import byte_column, edits_of, line_suggestion
 from schema_lint.model import Severity
 from schema_lint.report.ci import checkout_path
@@ -53,4 +53,4 @@ def rd_diagnostic(diagnostic, document) -> dict:
 
 def render(result, options) -> str:
     diagnostics = [rd_diagnostic(d, result.documents.get(d.path)) for d in result.diagnostics]
-    return json.dumps({"source": SOURCE, "diagnostics": diagnostics}, indent=2, ensure_ascii=False) + "\n"
+    return json_text({"source": SOURCE, "diagnostics": diagnostics}, indent=2) + "\n"

@@ -9,12 +9,12 @@ region) and two logical ones (the tool, and the JSON pointer of the node).
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from urllib.parse import quote
 
 from schema_lint import __version__
+from schema_lint.display import json_text
 from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
@@ -59,7 +59,8 @@ def artifact_location(path: str) -> dict:
     shown = checkout_path(path)
     if os.path.isabs(shown):
         return {"uri": Path(shown).as_uri()}
-    return {"uri": quote(shown), "uriBaseId": SOURCE_ROOT}
+    # The path's own bytes, percent-encoded: a name that is not UTF-8 still names its file.
+    return {"uri": quote(os.fsencode(shown)), "uriBaseId": SOURCE_ROOT}
 
 
 def region(span) -> dict:
@@ -150,4 +151,4 @@ def sarif_log(result) -> dict:
 
 
 def render(result, options) -> str:
-    return json.dumps(sarif_log(result), indent=2, ensure_ascii=False) + "\n"
+    return json_text(sarif_log(result), indent=2) + "\n"

@@ -1,9 +1,12 @@
-"""Pieces shared by the human-readable formats."""
+"""Pieces shared by the human-readable formats. What comes from the input (paths,
+messages that echo names) is printed through `display.escape`, so no control
+character reaches the terminal and no line can be forged."""
 
 from __future__ import annotations
 
 import collections
 
+from schema_lint.display import escape
 from schema_lint.model import Severity
 
 _COLORS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
@@ -19,7 +22,8 @@ def severity_label(severity: Severity, color: bool) -> str:
 
 def location(diagnostic) -> str:
     span = diagnostic.span
-    return f"{diagnostic.path}:{span.line}:{span.column}" if span else diagnostic.path
+    path = escape(diagnostic.path)
+    return f"{path}:{span.line}:{span.column}" if span else path
 
 
 def summary(result) -> str:
