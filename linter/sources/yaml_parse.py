@@ -33,10 +33,39 @@ class _Refused(Exception):
         self.node = node
 
 
+class _TooDeep(Exception):
+    def __init__(self, mark: Any):
+        super().__init__(f"nesting deeper than {MAX_DEPTH} levels")
+        self.mark = mark
+
+
+def _depth_bounded_scanner():
+    """ruamel's scanner, refusing a flow collection (`[`, `{`) that opens level MAX_DEPTH + 1.
+
+    Each open flow collection keeps a possible simple key that the scanner re-examines
+    at every token, so 200 kB of `[[[[…` took seconds before the composer's recursion
+    limit refused it. Counted here, the open block collections (the indentation stack)
+    and flow collections give the depth as the composer sees it; an indentless sequence
+    (`key:` then `- item` at the same indentation) is not on that stack, so under one the
+    refusal comes a level later, and `_check_size` still holds the exact limit.
+    """
+    from ruamel.yaml.scanner import Scanner
+
+    class DepthBoundedScanner(Scanner):
+        def fetch_flow_collection_start(self, TokenClass: Any, to_push: str) -> None:
+            if len(self.indents) + len(self.flow_context) >= MAX_DEPTH:
+                raise _TooDeep(self.reader.get_mark())
+            super().fetch_flow_collection_start(TokenClass, to_push)
+
+    return DepthBoundedScanner
+
+
 def yaml_loader():
     from ruamel.yaml import YAML
 
-    return YAML(typ="safe", pure=True)
+    loader = YAML(typ="safe", pure=True)
+    loader.Scanner = _depth_bounded_scanner()
+    return loader
 
 
 def parse_yaml(doc: Document) -> None:
@@ -45,6 +74,9 @@ def parse_yaml(doc: Document) -> None:
     loader = yaml_loader()
     try:
         root = loader.compose(doc.text)
+    except _TooDeep as exc:
+        doc.errors.append(ParseError(str(exc), exc.mark.line + 1, exc.mark.column + 1))
+        return
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -89,6 +121,8 @@ def _first_too_deep(text: str) -> tuple[int, int]:
                     return event.start_mark.line + 1, event.start_mark.column + 1
             elif isinstance(event, CollectionEndEvent):
                 depth -= 1
+    except _TooDeep as exc:
+        return exc.mark.line + 1, exc.mark.column + 1
     except YAMLError:
         pass
     return 1, 1
