@@ -88,7 +88,8 @@ def load_config_or_exit(config_path: str | None):
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
+# readable=False: an unreadable file is a finding of its own, not the end of the run.
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option("--output-format", type=click.Choice(sorted(FORMATS)), default=None,
               help="Report format (default: full on a terminal, concise otherwise).")
 @click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated); replaces the configured set.")

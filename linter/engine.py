@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -18,7 +17,7 @@ from schema_lint.model import Diagnostic, Severity
 from schema_lint.providers import implied_profiles
 from schema_lint.rule import Finding, Rule, ToolContext, load_rules, matches_code, select_codes
 from schema_lint.side_effects import classify
-from schema_lint.sources.documents import Document, DocumentStore, read_document
+from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
 from schema_lint.sources.files import expand_paths
 from schema_lint.sources.tools import find_tools
 
@@ -67,7 +66,7 @@ class Linter:
         result = LintResult()
         result.documents.max_bytes = self.config.max_file_size
         for path in files:
-            raw = sys.stdin.buffer.read() if path == "-" else None
+            raw = read_stdin(self.config.max_file_size) if path == "-" else None
             name = (stdin_name or "-") if path == "-" else path
             self.lint_document(read_document(name, raw=raw, max_bytes=self.config.max_file_size), result)
         return result

@@ -21,7 +21,8 @@ _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "ne
 
 
 @click.command()
-@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
+# readable=False: an unreadable file is a finding of its own, not the end of the run.
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option("--examples", type=click.IntRange(min=1), default=DEFAULT_EXAMPLES, show_default=True,
               help="Valid calls to generate per tool; near misses are made from each.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Generator seed: same input and seed, same report.")

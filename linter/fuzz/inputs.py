@@ -9,14 +9,13 @@ other files are still read; a JSONL file keeps the lines that parse.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config
 from schema_lint.model import Tool
 from schema_lint.side_effects import classify
-from schema_lint.sources.documents import read_document
+from schema_lint.sources.documents import read_document, read_stdin
 from schema_lint.sources.files import expand_paths
 from schema_lint.sources.tools import find_tools
 
@@ -33,7 +32,8 @@ def read_inputs(paths: Iterable[str], config: Config, stdin_name: str | None = N
     inputs = Inputs()
     for path in expand_paths(list(paths), config.include, config.exclude, DEFAULT_EXCLUDE, root=config.root):
         if path == "-":
-            document = read_document(stdin_name or "-", raw=sys.stdin.buffer.read(), max_bytes=config.max_file_size)
+            document = read_document(stdin_name or "-", raw=read_stdin(config.max_file_size),
+                                     max_bytes=config.max_file_size)
         else:
             document = read_document(path, max_bytes=config.max_file_size)
         inputs.problems.extend(f"{document.path}:{e.line}:{e.column}: {e.message}" for e in document.errors)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -98,16 +100,11 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
     """Read and parse `path` (or `raw` bytes standing for it); never raises on bad input."""
     kind = kind or kind_for(path) or "json"
     if raw is None:
-        try:
-            size = os.path.getsize(path)
-            if size > max_bytes:
-                return _failed(path, kind, _too_large(size, max_bytes))
-            with open(path, "rb") as handle:
-                raw = handle.read()
-        except OSError as exc:
-            return _failed(path, kind, f"cannot read file: {exc.strerror or exc}")
+        raw = read_regular_file(path, max_bytes)
+        if isinstance(raw, str):
+            return _failed(path, kind, raw)
     elif len(raw) > max_bytes:
-        return _failed(path, kind, _too_large(len(raw), max_bytes))
+        return _failed(path, kind, f"input is larger than the {_bytes(max_bytes)} limit (setting `max-file-size`)")
     binary = _binary(raw)
     if binary is not None:
         return _failed(path, kind, *binary)
@@ -129,6 +126,50 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
     else:
         doc.data = _parse_json(doc, text, 0, "")
     return doc
+
+
+def read_regular_file(path: str, max_bytes: int) -> bytes | str:
+    """The bytes of `path`, or why they are not read.
+
+    Only a regular file is read: a FIFO would block the run until something writes to
+    it, and a device such as `/dev/zero` never ends. The file is opened without
+    blocking and checked again once open (it may have been swapped meanwhile), and the
+    size limit holds while reading, whatever the file claimed to be.
+    """
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            os.scandir(path).close()  # raises what kept a directory walk out of it
+            return "is a directory"
+        if not stat.S_ISREG(info.st_mode):
+            return f"not a regular file ({_file_type(info.st_mode)}): only regular files are read"
+        if info.st_size > max_bytes:
+            return _too_large(info.st_size, max_bytes)
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            opened = os.fstat(handle.fileno())
+            if not stat.S_ISREG(opened.st_mode):
+                return f"not a regular file ({_file_type(opened.st_mode)}): only regular files are read"
+            raw = handle.read(max_bytes + 1)
+    except OSError as exc:
+        what = "directory" if os.path.isdir(path) else "file"
+        return f"cannot read {what}: {exc.strerror or exc}"
+    if len(raw) > max_bytes:
+        return f"file is larger than the {_bytes(max_bytes)} limit (setting `max-file-size`)"
+    return raw
+
+
+def read_stdin(max_bytes: int) -> bytes:
+    """Standard input, up to one byte past the limit (so that `read_document` refuses it)."""
+    return sys.stdin.buffer.read(max_bytes + 1)
+
+
+def _file_type(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a file"
 
 
 def _failed(path: str, kind: str, message: str, line: int = 1, column: int = 1) -> Document:

@@ -1,7 +1,9 @@
 """Expand the command line's paths into the files to lint.
 
 Directories are walked recursively, keeping names that match `include` and skipping
-`exclude` globs and `.gitignore`d paths. Files and folders named explicitly are read
+`exclude` globs, `.gitignore`d paths and anything that is not a regular file (a FIFO
+would block the run). A folder the walk cannot list is yielded as a path of its own,
+so that reading it reports the error instead of the walk passing it over. Files and folders named explicitly are read
 even when git ignores them (pre-commit passes files one by one), unless `exclude`
 matches them.
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,7 +103,11 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
     if ignores.ignored(top, True):
         # The folder was named on the command line: lint it as asked, as ruff does.
         ignores.specs.clear()
-    for directory, dirnames, filenames in os.walk(os.path.normpath(top)):
+    unreadable: list[OSError] = []
+    for directory, dirnames, filenames in os.walk(os.path.normpath(top), onerror=unreadable.append):
+        # A folder the walk could not list is yielded itself: reading it reports why.
+        yield from (os.path.normpath(error.filename) for error in unreadable)
+        unreadable.clear()
         ignores.load(directory)
         dirnames[:] = sorted(
             d for d in dirnames
@@ -113,5 +120,14 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
             path = os.path.normpath(os.path.join(directory, name))
             parts = [*folder_parts, name]
             if (_parts_match(include, parts) and not _parts_match(exclude, parts)
-                    and not ignores.ignored(path, False)):
+                    and not ignores.ignored(path, False) and not _special(path)):
                 yield path
+    yield from (os.path.normpath(error.filename) for error in unreadable)
+
+
+def _special(path: str) -> bool:
+    """A FIFO, socket or device: never read, and skipped by a walk (named, it is an error)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False  # a dangling link or a vanished file: reading it says so
