@@ -51,9 +51,7 @@ def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_f
         if plan is not None and plan.changed:
             session.relint_text(linter, plan)
     else:
-        session.write(linter)
-        for error in session.errors:
-            click.echo(f"schema-lint: error: {escape(error)}", err=True)
+        session.write(linter)  # a file not written is an SL000 finding of the report
     if show_fixes:
         _echo_fixed(session)
     result.fix_summary = session.summary()

@@ -2,8 +2,17 @@
 
 A write goes to a temporary file in the same directory, is flushed to disk, and
 replaces the original by rename, so a crash leaves either the old file or the new one,
-never half of each. The file's mode and a UTF-8 byte-order mark are kept, and nothing is
-written when the content is unchanged or the file changed on disk since it was read.
+never half of each. Around that:
+
+* the file is locked (`flock`) from the check that it still holds the linted text to
+  the rename, so of two `--fix` runs on one file the second waits, sees the first's
+  fixes, and reports the file as changed on disk instead of silently undoing them;
+* a symbolic link is written through: its target gets the new text, the link stays;
+* the mode, owner and group are kept (and a UTF-8 byte-order mark);
+* a file with several hard links, or whose owner cannot be given to a new file, is
+  rewritten in place instead, so every link sees the fix; that write is not atomic;
+* a read-only file (no write permission, or not writable by this user) is refused;
+* nothing is written when the content is unchanged.
 """
 
 from __future__ import annotations
@@ -13,40 +22,96 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; the unchanged-check still runs
+    fcntl = None
 
 _BOM = b"\xef\xbb\xbf"
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+# A file replaced between being opened and locked is opened again, this many times.
+_LOCK_ATTEMPTS = 5
 
 
 class StaleFile(Exception):
     """The file on disk is no longer the text that was linted."""
 
 
+class NotWritable(Exception):
+    """The file may not be rewritten (it is read-only)."""
+
+
 def write_fixed(path: str, linted_text: str, fixed_text: str) -> bool:
     """Replace `path`'s content by `fixed_text`; False when there was nothing to change."""
-    with open(path, "rb") as handle:
+    target = os.path.realpath(path)
+    with _locked(target) as handle:
         raw = handle.read()
-    bom = _BOM if raw.startswith(_BOM) else b""
-    if raw[len(bom):].decode("utf-8", errors="replace") != linted_text:
-        raise StaleFile(f"{path} changed on disk while it was being linted; not fixed")
-    new_raw = bom + fixed_text.encode("utf-8")
-    if new_raw == raw:
-        return False
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+        bom = _BOM if raw.startswith(_BOM) else b""
+        if raw[len(bom):].decode("utf-8", errors="replace") != linted_text:
+            raise StaleFile("the file changed on disk while it was being linted (another --fix run?)")
+        new_raw = bom + fixed_text.encode("utf-8")
+        if new_raw == raw:
+            return False
+        info = os.fstat(handle.fileno())
+        if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+            raise NotWritable("the file is read-only")
+        if info.st_nlink > 1 or not _replace(target, new_raw, info):
+            _overwrite(target, new_raw)
+    return True
+
+
+@contextmanager
+def _locked(target: str) -> Iterator:
+    """`target` open for reading and locked, as the file the path names now."""
+    for _ in range(_LOCK_ATTEMPTS):
+        handle = open(target, "rb")
+        try:
+            if fcntl is not None:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            opened, current = os.fstat(handle.fileno()), os.stat(target)
+            if (opened.st_dev, opened.st_ino) == (current.st_dev, current.st_ino):
+                yield handle
+                return
+        finally:
+            handle.close()  # closing releases the lock
+    raise StaleFile("the file keeps being replaced on disk")
+
+
+def _replace(target: str, new_raw: bytes, info: os.stat_result) -> bool:
+    """Write a temporary file with `target`'s mode and owner and rename it over
+    `target`; False (nothing changed) when the owner cannot be kept."""
+    directory = os.path.dirname(target)
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
+            if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()) and hasattr(os, "fchown"):
+                try:
+                    os.fchown(out.fileno(), info.st_uid, info.st_gid)
+                except PermissionError:
+                    os.unlink(temporary)
+                    return False
             out.write(new_raw)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        os.replace(temporary, target)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
     return True
+
+
+def _overwrite(target: str, new_raw: bytes) -> None:
+    """Rewrite `target` through its own inode (its links, owner and mode stay)."""
+    with open(target, "r+b") as out:
+        out.write(new_raw)
+        out.truncate()
+        out.flush()
+        os.fsync(out.fileno())
 
 
 def unified_diff(path: str, before: str, after: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from schema_lint.fixes.files import StaleFile, unified_diff, write_fixed
+from schema_lint.fixes.files import NotWritable, StaleFile, unified_diff, write_fixed
 from schema_lint.fixes.plan import FilePlan, plan_fixes
 from schema_lint.fixes.summary import FixSummary, applicable
 from schema_lint.model import Diagnostic
@@ -25,7 +25,6 @@ class FixSession:
             plan_fixes(result.documents[path], diagnostics) for path, diagnostics in grouped.items()
             if not result.documents[path].errors
         ]
-        self.errors: list[str] = []
 
     @property
     def changed(self) -> list[FilePlan]:
@@ -52,13 +51,23 @@ class FixSession:
         for plan in self.changed:
             try:
                 write_fixed(plan.doc.path, plan.doc.text, plan.text)
-            except (StaleFile, OSError) as exc:
-                self.errors.append(f"{plan.doc.path}: {exc}")
-                plan.applied.clear()
+            except (StaleFile, NotWritable, OSError) as exc:
+                self._not_written(plan, exc)
                 continue
             written.append(plan.doc.path)
         self._relint(linter, {path: read_document(path, max_bytes=linter.config.max_file_size) for path in written})
         return written
+
+    def _not_written(self, plan: FilePlan, exc: Exception) -> None:
+        """A file whose fixes could not be written: an SL000 finding at it (exit 2)."""
+        from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+        from schema_lint.model import Severity, Span
+
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        plan.applied.clear()
+        self.result.diagnostics.append(Diagnostic(
+            code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR,
+            message=f"fixes not written: {reason}", path=plan.doc.path, pointer="", span=Span(1, 1, 1, 1)))
 
     def relint_text(self, linter, plan: FilePlan) -> None:
         """For stdin: lint the fixed text in place of the original."""

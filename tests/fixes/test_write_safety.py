@@ -1,0 +1,141 @@
+"""`--fix` writes never lose an update, a link, an owner or a mode, nor touch a
+read-only file; a write that fails is an SL000 finding and exit 2."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+from schema_lint.fixes import files
+from schema_lint.fixes.files import StaleFile, write_fixed
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX links, owners and locks")
+
+TOOL = {"name": "get_issue", "description": "Get one.", "inputSchema": {
+    "type": "object", "properties": {"kind": {"type": "string", "enum": ["bug"], "description": "Kind."}},
+    "required": ["kind"], "additionalProperties": False}}
+BEFORE = json.dumps(TOOL, indent=2) + "\n"
+
+
+def _fixed(text: str) -> bool:
+    return '"const": "bug"' in text and '"enum"' not in text
+
+
+def _fix(cwd, *paths):
+    os.chdir(cwd)
+    return CliRunner().invoke(main, ["check", "--fix", "--output-format", "concise", "--select", "SL307", *paths])
+
+
+@pytest.fixture(autouse=True)
+def _keep_cwd():
+    before = os.getcwd()
+    yield
+    os.chdir(before)
+
+
+def test_the_fix_itself(tmp_path):
+    (tmp_path / "t.json").write_text(BEFORE)
+    result = _fix(tmp_path, "t.json")
+    assert result.exit_code == 0, result.output
+    assert _fixed((tmp_path / "t.json").read_text()) and not _fixed(BEFORE)
+
+
+def test_a_symlink_is_written_through_to_its_target(tmp_path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "t.json").write_text(BEFORE)
+    (tmp_path / "link.json").symlink_to("real/t.json")
+    assert _fix(tmp_path, "link.json").exit_code == 0
+    assert (tmp_path / "link.json").is_symlink()
+    assert _fixed((tmp_path / "real" / "t.json").read_text())
+    assert not [p for p in (tmp_path / "real").iterdir() if p.name != "t.json"]  # no temporary left
+
+
+def test_hard_links_all_see_the_fix(tmp_path):
+    (tmp_path / "a.json").write_text(BEFORE)
+    os.link(tmp_path / "a.json", tmp_path / "b.json")
+    assert _fix(tmp_path, "a.json").exit_code == 0
+    assert _fixed((tmp_path / "b.json").read_text())
+    assert os.stat(tmp_path / "a.json").st_ino == os.stat(tmp_path / "b.json").st_ino
+
+
+def test_mode_and_owner_are_kept(tmp_path):
+    target = tmp_path / "t.json"
+    target.write_text(BEFORE)
+    os.chmod(target, 0o640)
+    owner = (65534, 65534) if os.geteuid() == 0 else (os.geteuid(), os.getegid())
+    if os.geteuid() == 0:
+        os.chown(target, *owner)
+    assert _fix(tmp_path, "t.json").exit_code == 0
+    info = os.stat(target)
+    assert _fixed(target.read_text())
+    assert stat.S_IMODE(info.st_mode) == 0o640 and (info.st_uid, info.st_gid) == owner
+
+
+def test_a_read_only_file_is_refused_with_a_finding(tmp_path):
+    target = tmp_path / "t.json"
+    target.write_text(BEFORE)
+    os.chmod(target, 0o444)
+    result = _fix(tmp_path, "t.json")
+    assert result.exit_code == 2, result.output
+    assert "t.json:1:1: SL000 [error] fixes not written: the file is read-only" in result.stdout
+    assert "SL307" in result.stdout  # the finding stays, unfixed
+    assert target.read_text() == BEFORE
+
+
+def test_a_failed_write_exits_2(tmp_path, monkeypatch):
+    (tmp_path / "t.json").write_text(BEFORE)
+
+    def full_disk(*args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(files.os, "replace", full_disk)
+    result = _fix(tmp_path, "t.json")
+    assert result.exit_code == 2, result.output
+    assert f"t.json:1:1: SL000 [error] fixes not written: {os.strerror(errno.ENOSPC)}" in result.stdout
+    assert (tmp_path / "t.json").read_text() == BEFORE
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.json"]
+
+
+def test_of_two_concurrent_writes_the_second_is_reported_not_lost(tmp_path, monkeypatch):
+    """Run A checks the file, then pauses before its rename; run B fixes the same file
+    meanwhile. B must either wait for A and then see a changed file, or win; never may
+    A's rename silently undo B's write."""
+    target = tmp_path / "t.json"
+    target.write_text("original")
+    a_checked, b_finished = threading.Event(), threading.Event()
+    real_replace = files.os.replace
+
+    def slow_replace(source, destination):
+        if threading.current_thread().name == "A":
+            a_checked.set()
+            b_finished.wait(1.0)  # B cannot finish while A holds the lock
+        real_replace(source, destination)
+
+    monkeypatch.setattr(files.os, "replace", slow_replace)
+    outcome = {}
+
+    def run(name, fixed):
+        try:
+            outcome[name] = write_fixed(str(target), "original", fixed)
+        except StaleFile as exc:
+            outcome[name] = exc
+        if name == "B":
+            b_finished.set()
+
+    a = threading.Thread(target=run, args=("A", "fixed by A"), name="A")
+    a.start()
+    assert a_checked.wait(5)
+    b = threading.Thread(target=run, args=("B", "fixed by B"), name="B")
+    b.start()
+    a.join(10)
+    b.join(10)
+    assert outcome["A"] is True
+    assert isinstance(outcome["B"], StaleFile), outcome
+    assert target.read_text() == "fixed by A"
