@@ -25,8 +25,11 @@ written                                                        becomes
 upper case (``STRING``, ``OBJECT``, ``NUMBER``, …)             lower case
 =============================================================  ==============
 
-Gemini and OpenAPI 3.0 also mark optional values with ``"nullable": true``; that
-becomes ``"null"`` added to ``type``. A name the table does not know is left as it is,
+Gemini's ``parameters`` are an OpenAPI 3.0 schema, which marks a value that may be null
+with ``"nullable": true``; asked for that dialect (``openapi=True``), it becomes
+``"null"`` added to ``type``. Everywhere else ``nullable`` is not a JSON Schema keyword:
+a standard validator ignores it and rejects ``null``, so the translation must too, or
+the boundary would accept what the schema (and every other validator) refuses. A name the table does not know is left as it is,
 so the schema stays invalid and the linter can point at it: guessing what ``"Date"``
 meant would hide a real mistake.
 """
@@ -68,26 +71,33 @@ def means_any(name: str) -> bool:
     """`any`, `""` and the like: a declared type that constrains nothing."""
     return understood_type(name) and standard_type(name) is None
 
-def normalize_dialect(schema: Any) -> Any:
+def normalize_dialect(schema: Any, openapi: bool = False) -> Any:
     """Return a copy of ``schema`` with every ``type`` written as JSON Schema spells it.
 
     Pure: the input is not modified, and a schema already in JSON Schema comes back
-    equal to itself. Only ``type`` (and Gemini's ``nullable``) is touched, at every depth.
+    equal to itself. Only ``type`` (and, with ``openapi``, ``nullable``) is touched, at
+    every depth.
     """
     if not isinstance(schema, dict):
         return schema
-    out = map_subschemas(schema, lambda _keyword, sub: normalize_dialect(sub))
+    out = map_subschemas(schema, lambda _keyword, sub: normalize_dialect(sub, openapi))
     if "type" in out:
         normalized = _normalize_type(out["type"])
         if normalized is None:
             del out["type"]
         else:
             out["type"] = normalized
-    if out.get("nullable") is True and "type" in out:
+    if openapi and out.get("nullable") is True and "type" in out:
         del out["nullable"]
         types = out["type"] if isinstance(out["type"], list) else [out["type"]]
         out["type"] = types if "null" in types else [*types, "null"]
     return out
+
+
+def is_openapi_dialect(tool_format: str, schema_pointer: str) -> bool:
+    """Whether a tool's schema is written in OpenAPI 3.0's dialect: a Gemini declaration's
+    ``parameters`` (its ``parametersJsonSchema`` takes JSON Schema)."""
+    return tool_format == "gemini_function_declaration" and schema_pointer.endswith("/parameters")
 
 
 def _normalize_type(written: Any) -> Any:

@@ -35,7 +35,7 @@ from urllib.parse import quote
 from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.dialect import normalize_dialect
+from schema_lint.dialect import is_openapi_dialect, normalize_dialect
 from schema_lint.schema_walk import label
 
 CODE = "SL008"
@@ -56,7 +56,8 @@ def check(ctx):
     if not nodes:
         return
     try:
-        registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema))], retriever=refuse)
+        openapi = is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer)
+        registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema, openapi))], retriever=refuse)
     except (ValueError, jsonschema_rs.ReferencingError):
         return
     for node in nodes:

@@ -51,9 +51,10 @@ class Canonicalized:
     repairs: list[Repair] = field(default_factory=list)
 
 
-def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None) -> Canonicalized:
-    """Repair near misses in ``arguments`` that ``policy`` allows (default: ``Policy.default()``)."""
-    return canonicalize_compiled(compiled(schema), arguments, policy or Policy.default())
+def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None, *, openapi: bool = False) -> Canonicalized:
+    """Repair near misses in ``arguments`` that ``policy`` allows (default: ``Policy.default()``);
+    ``openapi`` as for :func:`validate`."""
+    return canonicalize_compiled(compiled(schema, openapi), arguments, policy or Policy.default())
 
 
 def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy) -> Canonicalized:

@@ -73,20 +73,22 @@ _cache: OrderedDict[str, CompiledSchema] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def compiled(schema: Any) -> CompiledSchema:
+def compiled(schema: Any, openapi: bool = False) -> CompiledSchema:
     """The compiled form of ``schema``, shared by every caller that passes an equal schema.
 
     Keyed by the schema's JSON text, not its identity, so a caller that edits a schema
     and passes it again gets a fresh validator rather than a stale one. The schema is
-    translated with :func:`normalize_dialect` first, so BFCL and Gemini schemas work.
+    translated with :func:`normalize_dialect` first, so BFCL and Gemini schemas work;
+    ``openapi`` says the schema is OpenAPI 3.0's dialect (Gemini ``parameters``), where
+    ``nullable: true`` lets ``null`` in.
     """
-    key = json.dumps(schema, sort_keys=True, default=repr)
+    key = json.dumps([openapi, schema], sort_keys=True, default=repr)
     with _cache_lock:
         hit = _cache.get(key)
         if hit is not None:
             _cache.move_to_end(key)
             return hit
-    result = CompiledSchema(normalize_dialect(schema))
+    result = CompiledSchema(normalize_dialect(schema, openapi))
     with _cache_lock:
         _cache[key] = result
         if len(_cache) > _CACHE_SIZE:

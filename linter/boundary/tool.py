@@ -7,7 +7,9 @@ envelope and telemetry.
 Schemas in a non-standard dialect (BFCL's ``dict``/``float``, Gemini's ``STRING``) are
 always translated with :func:`normalize_dialect` when the boundary is built: the
 translation only touches schemas a validator would refuse anyway, so there is nothing
-to switch off.
+to switch off. The one exception is OpenAPI's ``nullable: true``, which a JSON Schema
+validator ignores: it lets ``null`` in only when ``openapi=True`` says the schema is
+written in that dialect (a Gemini declaration's ``parameters``).
 """
 
 from __future__ import annotations
@@ -63,13 +65,14 @@ class ToolBoundary:
 
     def __init__(self, schema: Any, *, name: str | None = None, policy: Policy | None = None,
                  side_effects: str = "write", mode: Mode = "enforce", business_checks: Iterable[BusinessCheck] = (),
-                 telemetry: TelemetrySink | None = None, retry_policy: RetryPolicy | None = None):
+                 telemetry: TelemetrySink | None = None, retry_policy: RetryPolicy | None = None,
+                 openapi: bool = False):
         if side_effects not in SIDE_EFFECTS:
             raise ValueError(f"side_effects must be one of {', '.join(SIDE_EFFECTS)}")
         if mode not in ("enforce", "observe"):
             raise ValueError("mode must be 'enforce' or 'observe'")
         self.name = name or "tool"
-        self.schema = compiled(schema)
+        self.schema = compiled(schema, openapi)
         self.policy = policy or Policy.default()
         self.side_effects = side_effects
         self.mode = mode

@@ -30,9 +30,10 @@ class Rejected:
     ok: bool = field(default=False, init=False)
 
 
-def validate(schema: Any, arguments: Any) -> Valid | Rejected:
-    """Check ``arguments`` against ``schema`` (any dialect :func:`normalize_dialect` knows)."""
-    compiled_schema = compiled(schema)
+def validate(schema: Any, arguments: Any, *, openapi: bool = False) -> Valid | Rejected:
+    """Check ``arguments`` against ``schema`` (any dialect :func:`normalize_dialect` knows;
+    ``openapi`` for an OpenAPI 3.0 schema such as Gemini's ``parameters``)."""
+    compiled_schema = compiled(schema, openapi)
     if compiled_schema.is_valid(arguments):
         return Valid(arguments)
     problems = schema_problems(compiled_schema, arguments)

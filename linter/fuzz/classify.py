@@ -13,6 +13,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from schema_lint.boundary import Policy, ToolBoundary
+from schema_lint.dialect import is_openapi_dialect
 from schema_lint.fuzz.model import NearMiss
 from schema_lint.fuzz.mutators import Bend
 from schema_lint.model import Tool
@@ -28,6 +29,7 @@ class _Unrecorded:
 def boundary_for(tool: Tool, policy: Policy) -> ToolBoundary:
     """The boundary production would build for `tool` (raises SchemaError for an unusable schema)."""
     return ToolBoundary(tool.schema, name=tool.name, policy=policy, side_effects=str(tool.side_effects),
+                        openapi=is_openapi_dialect(tool.format, tool.schema_pointer),
                         telemetry=_Unrecorded())
 
 

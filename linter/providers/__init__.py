@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from schema_lint.dialect import is_openapi_dialect
 from schema_lint.model import Tool
 
 OPENAI_STRICT = "openai-strict"
@@ -61,7 +62,7 @@ def implied_profiles(tool: Tool) -> set[str]:
 
 def is_gemini_parameters(tool: Tool) -> bool:
     """A Gemini declaration's `parameters` (not `parametersJsonSchema`, which takes full JSON Schema)."""
-    return tool.format == "gemini_function_declaration" and tool.schema_pointer.endswith("/parameters")
+    return is_openapi_dialect(tool.format, tool.schema_pointer)
 
 
 def refusing(profiles: Iterable[str], keyword: str) -> str | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.boundary import Policy, ToolBoundary
-from schema_lint.dialect import normalize_dialect
+from schema_lint.dialect import is_openapi_dialect, normalize_dialect
 from schema_lint.replay.calls import BrokenLine, RecordedCall
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
@@ -53,11 +53,12 @@ class Toolset:
                 raise ToolsUnreadable(f"{path}:{error.line}:{error.column}: {error.message}")
             stem = os.path.splitext(os.path.basename(path))[0]
             for tool in find_tools(document.data, stem):
-                toolset.add(tool.name, tool.schema, tool.uid)
+                toolset.add(tool.name, tool.schema, tool.uid,
+                            openapi=is_openapi_dialect(tool.format, tool.schema_pointer))
         return toolset
 
-    def add(self, name: str, schema: Any, uid: str | None = None) -> None:
-        boundary = self._boundary(name, schema)
+    def add(self, name: str, schema: Any, uid: str | None = None, openapi: bool = False) -> None:
+        boundary = self._boundary(name, schema, openapi)
         known = self.boundaries.setdefault(name, boundary)
         if known is not boundary:
             self.ambiguous.add(name)
@@ -69,7 +70,9 @@ class Toolset:
             key = json.dumps(call.tool_definition, sort_keys=True, default=str)
             if key not in self._inline:
                 found = find_tools(call.tool_definition, call.tool)
-                self._inline[key] = self._boundary(call.tool, found[0].schema) if found else None
+                self._inline[key] = self._boundary(
+                    call.tool, found[0].schema, is_openapi_dialect(found[0].format, found[0].schema_pointer)
+                ) if found else None
             if self._inline[key] is not None:
                 return self._inline[key]
         if call.tool_uid in self.by_uid:
@@ -80,12 +83,12 @@ class Toolset:
     def tool_count(self) -> int:
         return len(self._built)
 
-    def _boundary(self, name: str, schema: Any) -> ToolBoundary:
-        key = json.dumps([name, schema], sort_keys=True, default=str)
+    def _boundary(self, name: str, schema: Any, openapi: bool = False) -> ToolBoundary:
+        key = json.dumps([name, schema, openapi], sort_keys=True, default=str)
         boundary = self._built.get(key)
         if boundary is None:
-            boundary = self._built[key] = ToolBoundary(schema, name=name, policy=self.policy)
-            self.normalized += normalize_dialect(schema) != schema
+            boundary = self._built[key] = ToolBoundary(schema, name=name, policy=self.policy, openapi=openapi)
+            self.normalized += normalize_dialect(schema, openapi) != schema
         return boundary
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from boundary_schemas import SEARCH
 
-from schema_lint.boundary import normalize_dialect
+from schema_lint.boundary import Policy, ToolBoundary, normalize_dialect, validate
 
 
 @pytest.mark.parametrize(("written", "standard"), [
@@ -39,9 +39,36 @@ def test_type_lists_are_mapped_and_deduplicated():
     assert normalize_dialect({"type": ["str", "any"]}) == {}
 
 
-def test_gemini_nullable_becomes_a_null_type():
-    assert normalize_dialect({"type": "STRING", "nullable": True}) == {"type": ["string", "null"]}
-    assert normalize_dialect({"type": "string", "nullable": False}) == {"type": "string", "nullable": False}
+def test_openapi_nullable_becomes_a_null_type():
+    assert normalize_dialect({"type": "STRING", "nullable": True}, openapi=True) == {"type": ["string", "null"]}
+    assert normalize_dialect({"type": "string", "nullable": False}, openapi=True) == {
+        "type": "string", "nullable": False}
+
+
+def test_nullable_means_nothing_in_json_schema():
+    """Outside OpenAPI's dialect `nullable` is an unknown keyword: left as it is, not read."""
+    assert normalize_dialect({"type": "string", "nullable": True}) == {"type": "string", "nullable": True}
+    assert normalize_dialect({"type": "STRING", "nullable": True}) == {"type": "string", "nullable": True}
+
+
+@pytest.mark.parametrize(("openapi", "status"), [(False, "rejected"), (True, "valid")])
+def test_boundary_accepts_null_for_nullable_only_in_openapi_dialect(openapi, status):
+    schema = {"type": "object", "properties": {"memo": {"type": "string", "nullable": True}}}
+    assert ToolBoundary(schema, openapi=openapi).check({"memo": None}).status == status
+    assert validate(schema, {"memo": None}, openapi=openapi).ok is (status == "valid")
+
+
+def test_replay_reads_nullable_for_gemini_parameters_only(tmp_path):
+    from schema_lint.replay.run import Toolset
+
+    nullable = {"type": "OBJECT", "properties": {"memo": {"type": "STRING", "nullable": True}}}
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps({"tools": [
+        {"name": "mcp_note", "description": "d", "inputSchema": nullable},
+        {"functionDeclarations": [{"name": "gemini_note", "description": "d", "parameters": nullable}]}]}))
+    toolset = Toolset.load([str(tools)], Policy.default())
+    assert toolset.boundaries["mcp_note"].check({"memo": None}).status == "rejected"
+    assert toolset.boundaries["gemini_note"].check({"memo": None}).status == "valid"
 
 
 def test_every_subschema_position_is_translated():

@@ -91,11 +91,23 @@ def test_sl008_resolves_local_refs_and_reads_dialect_types():
     schema = {"type": "dict", "properties": {
         "address": {"$ref": "#/$defs/Address", "default": {"city": 5}},
         "ratio": {"type": "float", "default": "0.5"},
-        "memo": {"type": "STRING", "nullable": True, "default": None},
         "payload": {"type": "any", "default": {"x": 1}}},
         "$defs": {"Address": {"type": "object", "properties": {"city": {"type": "string"}}}}}
     found = sorted(d.pointer for d in lint_tool(schema, "SL008"))
     assert found == [f"{P}/properties/address/default", f"{P}/properties/ratio/default"]
+
+
+def _gemini_document(parameters: dict) -> str:
+    return json.dumps({"functionDeclarations": [{"name": "note", "description": "d", "parameters": parameters}]})
+
+
+def test_sl008_reads_nullable_only_in_openapi_dialect():
+    """`nullable: true` lets null in for Gemini `parameters` (OpenAPI 3.0), nowhere else:
+    a JSON Schema validator ignores the keyword, so there a null default is refused."""
+    memo = {"type": "object", "properties": {"memo": {"type": "string", "nullable": True, "default": None}}}
+    assert lint_document(_gemini_document(memo), code="SL008") == []
+    found = [d.pointer for d in lint_tool(memo, "SL008")]
+    assert found == [f"{P}/properties/memo/default"]
 
 
 def test_sl008_leaves_uncompilable_schemas_and_not_branches_alone():
