@@ -1,7 +1,9 @@
 """`required` names a property that the object does not declare.
 
 ## What it does
-Flags each entry of an object's `required` that no `properties` declares. Properties
+Flags each entry of an object's `required` that no `properties` declares, also where
+the object declares no `properties` at all, and in the branches of a composition
+(`then: {"required": [...]}` names a field of the object it refines). Properties
 count wherever the object's combination declares them: the object itself, its `allOf`
 / `anyOf` / `oneOf` / `if` / `then` / `else` / `dependentSchemas` branches, the object
 those branches belong to, and what their local `$ref`s lead to. An entry that a
@@ -50,12 +52,14 @@ def check(ctx):
     for node in ctx.walk():
         if node.parent is not None and node.keyword in SAME_OBJECT:
             children.setdefault(id(node.parent), []).append(node)
-    for node in ctx.objects():
+    for node in ctx.walk():
         required = node.get("required")
-        if not isinstance(node.get("properties"), dict) or not isinstance(required, list) or node.keyword == "not":
+        if not isinstance(required, list) or not required or node.keyword == "not" or not _describes_object(node):
             continue
+        declared = node.get("properties")
+        declared = declared if isinstance(declared, dict) else {}
         undeclared = [(index, name) for index, name in enumerate(required)
-                      if isinstance(name, str) and name not in node.schema["properties"]]
+                      if isinstance(name, str) and name not in declared]
         family = _family(ctx, node, children) if undeclared else None
         if family is None:
             continue
@@ -63,6 +67,13 @@ def check(ctx):
         for index, name in undeclared:
             if not _supplied(family, name):
                 yield _finding(node, index, name, closed)
+
+
+def _describes_object(node) -> bool:
+    """Whether `required` here constrains an object: one declared, implied by `properties`,
+    or left untyped (where `required` only ever applies to objects). A `required` beside a
+    `type` with no `object` in it is SL014's finding, not ours."""
+    return not node.types or "object" in node.types
 
 
 def _finding(node, index: int, name: str, closed: bool) -> Finding:

@@ -116,3 +116,22 @@ def test_sl008_leaves_uncompilable_schemas_and_not_branches_alone():
         "far": {"$ref": "https://example.com/x.json", "default": 3},
         "never": {"not": {"type": "string", "default": "x"}}}}
     assert lint_tool(schema, "SL008") == []
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "required": ["query"]},
+    {"required": ["query"]},
+    {"type": "object", "properties": {"a": {}}, "if": {"required": ["a"]}, "then": {"required": ["b"]}},
+])
+def test_sl007_flags_required_with_no_property_declared_anywhere(schema):
+    (found,) = lint_tool(schema, "SL007")
+    assert found.pointer.endswith("/required/0") and "which no `properties` declares" in found.message
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "required": ["query"], "additionalProperties": {"type": "string"}},
+    {"type": "object", "properties": {"a": {}, "b": {}}, "if": {"required": ["a"]}, "then": {"required": ["b"]}},
+    {"type": "string", "required": ["query"]},
+])
+def test_sl007_quiet_where_the_object_can_supply_the_name_or_is_no_object(schema):
+    assert lint_tool(schema, "SL007") == []
