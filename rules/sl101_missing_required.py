@@ -1,7 +1,8 @@
 """An object with properties that does not say which of them are required.
 
 ## What it does
-Flags an object schema that has `properties` but no `required` keyword. On a write or
+Flags an object schema that has `properties` but no `required` keyword (unless every
+property has a `default`, so nothing can be missing). On a write or
 destructive tool it also flags an empty `required: []`; on a read tool an explicit
 empty list is taken as a statement of intent.
 
@@ -44,7 +45,7 @@ FIXABLE = True
 def check(ctx):
     for node in ctx.objects():
         properties = node.get("properties")
-        if not isinstance(properties, dict) or not properties or node.keyword == "not":
+        if not isinstance(properties, dict) or not properties or node.keyword == "not" or _all_defaulted(properties):
             continue
         required = node.get("required")
         if required is None:
@@ -54,6 +55,11 @@ def check(ctx):
             yield Finding(join(node.pointer, "required"),
                           f"object `{label(node)}` of a {ctx.side_effects} tool requires nothing",
                           fix=_fix(ctx, node, "replace"))
+
+
+def _all_defaulted(properties: dict) -> bool:
+    """Every property has a `default`: a call can leave any of them out and nothing is missing."""
+    return all(isinstance(schema, dict) and "default" in schema for schema in properties.values())
 
 
 def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:

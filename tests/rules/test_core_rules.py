@@ -21,6 +21,13 @@ def test_sl001_reports_each_metaschema_violation_at_its_node():
     assert lint_tool(TIGHT, "SL001") == []
 
 
+def test_sl001_reports_one_cause_once_per_place():
+    """2020-12's metaschema reaches `properties/a` by several routes; one finding remains."""
+    found = lint_tool({"type": "object", "properties": {"a": 1}}, "SL001")
+    assert [(d.pointer, d.message) for d in found] == [
+        ("/inputSchema/properties/a", 'invalid schema: 1 is not of types "boolean", "object"')]
+
+
 def test_sl001_leaves_dialect_type_names_to_sl005():
     assert lint_tool({"type": "dict", "properties": {"x": {"type": "float"}}}, "SL001") == []
 
@@ -32,6 +39,15 @@ def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
     assert (write.severity, read.severity) == (Severity.ERROR, Severity.WARNING)
     assert write.fix.operations[0].value == ["q"]
     assert lint_tool(TIGHT, "SL101") == []
+
+
+def test_sl101_quiet_when_every_property_has_a_default():
+    """Nothing can be missing from a call when every property falls back to a default."""
+    defaults = {"type": "object", "properties": {"limit": {"type": "integer", "default": 10},
+                                                 "order": {"type": "string", "default": "asc"}}}
+    assert lint_tool(defaults, "SL101", name="create_report") == []
+    one_without = {**defaults, "properties": {**defaults["properties"], "q": {"type": "string"}}}
+    assert [d.pointer for d in lint_tool(one_without, "SL101", name="create_report")] == ["/inputSchema"]
 
 
 def test_sl101_empty_required_is_intent_on_read_tools_only():
