@@ -137,7 +137,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         from schema_lint.display import escape
 
         for path in result.skipped:
-            click.echo(f"{escape(path)}: no tool found, skipped", err=True)
+            click.echo(f"{escape(path)}: {_why_skipped(result.documents[path].data)}", err=True)
     if statistics:
         from schema_lint.report.statistics import render as render_statistics
 
@@ -153,6 +153,17 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if exit_zero and code == 1:
         code = 0
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
+
+
+def _why_skipped(data) -> str:
+    from schema_lint.sources.tools import NOT_A_SCHEMA, not_tool_arguments
+
+    why = not_tool_arguments(data)
+    if why == NOT_A_SCHEMA:
+        return "no tool found, skipped"
+    if why is None:
+        return "a JSON Schema outside `raw-tool-schemas`, skipped"
+    return f"a JSON Schema but not of a tool's arguments ({why}), skipped; list it in `raw-tool-schemas` to lint it"
 
 
 @main.command("rule")

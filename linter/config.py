@@ -38,6 +38,9 @@ class Config:
     side_effects: dict[str, SideEffects] = field(default_factory=dict)
     include: list[str] = field(default_factory=lambda: list(DEFAULT_INCLUDE))
     exclude: list[str] = field(default_factory=list)
+    # Globs of bare JSON Schema files that hold a tool's arguments: when set, exactly
+    # these are read as tools; when empty, those that look like tool arguments are.
+    raw_tool_schemas: list[str] = field(default_factory=list)
     fail_on: str = "warning"
     profiles: list[str] = field(default_factory=list)
     max_file_size: int = DEFAULT_MAX_BYTES

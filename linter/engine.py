@@ -78,7 +78,7 @@ class Linter:
             if doc.data is None or doc.kind != "jsonl":
                 return
         stem = os.path.splitext(os.path.basename(doc.path))[0]
-        tools = find_tools(doc.data, stem)
+        tools = find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path))
         if not tools:
             result.skipped.append(doc.path)
             return
@@ -122,9 +122,17 @@ class Linter:
         return diagnostic
 
     def _file_ignores(self, path: str) -> list[str]:
-        relative = relative_to_root(self.config, path)
         return [code for glob, codes in self.config.per_file_ignores.items()
-                if fnmatch.fnmatchcase(relative, glob) or fnmatch.fnmatchcase(path, glob) for code in codes]
+                if self._path_matches(path, glob) for code in codes]
+
+    def _raw_schemas_are_tools(self, path: str) -> bool | None:
+        """`raw-tool-schemas` decides for a bare JSON Schema file; unset, its looks do."""
+        globs = self.config.raw_tool_schemas
+        return any(self._path_matches(path, glob) for glob in globs) if globs else None
+
+    def _path_matches(self, path: str, glob: str) -> bool:
+        """A config glob matches the path relative to the config's directory, or as given."""
+        return fnmatch.fnmatchcase(relative_to_root(self.config, path), glob) or fnmatch.fnmatchcase(path, glob)
 
     def _tool_ignores(self, name: str) -> list[str]:
         return [code for glob, codes in self.config.per_tool_ignores.items()

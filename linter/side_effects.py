@@ -58,8 +58,7 @@ def _from_annotations(annotations: object) -> SideEffects | None:
 
 
 def from_name(name: str) -> SideEffects:
-    for word in _WORDS.findall(name):
-        word = word.lower()
+    for word in name_words(name):
         if word in DESTRUCTIVE_VERBS:
             return SideEffects.DESTRUCTIVE
         if word in WRITE_VERBS:
@@ -67,3 +66,14 @@ def from_name(name: str) -> SideEffects:
         if word in READ_VERBS:
             return SideEffects.READ
     return SideEffects.WRITE
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a snake_case, kebab-case or CamelCase name, lower-cased."""
+    return [word.lower() for word in _WORDS.findall(name)]
+
+
+def is_verb(word: str) -> bool:
+    """Whether `word` is one of the verbs tool names start with (`get`, `create`, `delete`…)."""
+    word = word.lower()
+    return word in READ_VERBS or word in WRITE_VERBS or word in DESTRUCTIVE_VERBS

@@ -9,10 +9,10 @@ import pytest
 from conftest import FIXTURES
 
 from schema_lint.config import Config
-from schema_lint.engine import lint_text
+from schema_lint.engine import Linter, lint_text
 from schema_lint.pointer import join, resolve
 from schema_lint.sources.documents import read_document
-from schema_lint.sources.tools import find_tools
+from schema_lint.sources.tools import find_tools, not_tool_arguments
 
 FORMATS = FIXTURES / "formats"
 # file → (name, format, tool pointer, schema pointer) of each tool, in document order.
@@ -145,7 +145,52 @@ def test_request_bodies_keep_function_tools_and_skip_builtin_ones():
 def test_raw_schema_is_named_by_its_title_or_the_file():
     assert [t.name for t in tools_in(json.dumps({**SCHEMA, "title": "Search"}))] == ["Search"]
     assert [(t.name, t.format) for t in tools_in(json.dumps(SCHEMA))] == [("fallback", "json_schema")]
-    assert tools_in(json.dumps({"$schema": "https://json-schema.org/draft/2020-12/schema"}))[0].schema_pointer == ""
+    draft = {**SCHEMA, "$schema": "https://json-schema.org/draft/2020-12/schema"}
+    assert tools_in(json.dumps(draft))[0].schema_pointer == ""
+
+
+CONFIG_SCHEMA = {"$schema": "http://json-schema.org/draft-07/schema#", "title": "App config", "type": "object",
+                 "properties": {"port": {"type": "integer"}, "log_level": {"type": "string"}}}
+
+
+@pytest.mark.parametrize("schema", [
+    CONFIG_SCHEMA,
+    {**CONFIG_SCHEMA, "title": "EditorSettings"},
+    {**CONFIG_SCHEMA, "title": "Ticket", "$id": "https://example.com/schemas/ticket.json"},
+    {"$schema": "https://json-schema.org/draft/2020-12/schema", "oneOf": [{"$ref": "#/$defs/A"}],
+     "$defs": {"A": {"type": "object"}}},
+    {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array", "items": {"type": "string"}},
+])
+def test_a_json_schema_of_something_else_is_not_a_tool(schema):
+    assert tools_in(json.dumps(schema)) == []
+    assert not_tool_arguments(schema) is not None
+
+
+@pytest.mark.parametrize("title", ["update_settings", "UpdateSettingsArgs", "create_ticket", "Search"])
+def test_a_raw_schema_titled_like_a_call_is_a_tool(title):
+    assert [t.name for t in tools_in(json.dumps({**CONFIG_SCHEMA, "title": title}))] == [title]
+
+
+def test_raw_tool_schemas_config_decides_for_bare_schemas(tmp_path):
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "app.json").write_text(json.dumps(CONFIG_SCHEMA))
+    (tmp_path / "search.json").write_text(json.dumps(SCHEMA))
+    config = Config(raw_tool_schemas=["tools/*.json"], root=tmp_path, select=["SL301"])
+    result = Linter(config).run([str(tmp_path)])
+    assert result.tools_checked == 1
+    assert {d.path for d in result.diagnostics} == {str(tmp_path / "tools" / "app.json")}
+    assert result.skipped == [str(tmp_path / "search.json")]
+
+
+def test_verbose_says_why_a_json_schema_was_skipped(tmp_path):
+    from click.testing import CliRunner
+
+    from schema_lint.cli import main
+
+    (tmp_path / "config.schema.json").write_text(json.dumps(CONFIG_SCHEMA))
+    outcome = CliRunner().invoke(main, ["check", "-v", str(tmp_path / "config.schema.json")])
+    assert outcome.exit_code == 0
+    assert "not of a tool's arguments (its title 'App config' names a document)" in outcome.output
 
 
 @pytest.mark.parametrize("text", [

@@ -3,7 +3,8 @@
 Shapes recognised (see README "Inputs"): OpenAI Chat and Responses function tools,
 request bodies with `tools`, Anthropic tools, MCP tools, `tools/list` results and
 whole JSON-RPC responses, Gemini function declarations, BFCL function docs,
-pydantic-ai tool definitions, lists of any of these, and raw JSON Schema files.
+pydantic-ai tool definitions, lists of any of these, and raw JSON Schema files that
+look like a tool's arguments (see `not_tool_arguments`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from schema_lint.model import Tool
 from schema_lint.pointer import join
+from schema_lint.side_effects import is_verb, name_words
 
 # Keys that hold a tool's argument schema, with the format they imply.
 _SCHEMA_KEYS = (
@@ -31,10 +33,19 @@ _GEMINI_CONTAINERS = ("functionDeclarations", "function_declarations")
 _GEMINI_ONLY_FIELDS = ("response_json_schema", "response", "behavior")
 
 
-def find_tools(data: Any, fallback_name: str) -> list[Tool]:
+# Last words of a title that name a document rather than a call: "App config", "EditorSettings".
+_DOCUMENT_NOUNS = frozenset({"config", "configuration", "settings", "preferences", "manifest"})
+
+
+def find_tools(data: Any, fallback_name: str, raw_schemas: bool | None = None) -> list[Tool]:
+    """The tools in `data`. A document that is a bare JSON Schema counts as one tool's
+    arguments when `raw_schemas` is True, never when False, and when None (the default)
+    only where it looks like them (`not_tool_arguments` finds no reason against)."""
     tools: list[Tool] = []
     _visit(data, "", tools, hint=None)
-    if not tools and _looks_like_schema(data):
+    if tools or raw_schemas is False or not _looks_like_schema(data):
+        return tools
+    if raw_schemas or not_tool_arguments(data) is None:
         name = data.get("title") if isinstance(data.get("title"), str) else fallback_name
         tools.append(Tool(name=name, schema=data, pointer="", schema_pointer="", format="json_schema", definition=data))
     return tools
@@ -99,6 +110,32 @@ def _function_format(node: dict, schema: Any, hint: str | None) -> str:
 def _name(definition: dict) -> str:
     name = definition.get("name")
     return name if isinstance(name, str) else "<unnamed>"
+
+
+NOT_A_SCHEMA = "not a JSON Schema"
+
+
+def not_tool_arguments(data: Any) -> str | None:
+    """Why a bare JSON Schema document is not read as a tool's arguments, or None if it is.
+
+    A repository holds schemas of other things too (an application's config file, a data
+    format); linting those as write tools named after their title is noise. Tool
+    arguments are an object with properties, which nobody publishes under an address of
+    its own and whose title is not a document's ("App config", "EditorSettings").
+    """
+    if not isinstance(data, dict) or not _looks_like_schema(data):
+        return NOT_A_SCHEMA
+    properties = data.get("properties")
+    if data.get("type") not in ("object", None) or not isinstance(properties, dict) or not properties:
+        return "its root is not an object schema with properties"
+    for key in ("$id", "id"):
+        if isinstance(data.get(key), str) and data[key]:
+            return f"it has an `{key}`: a schema published to be referenced describes a document"
+    title = data.get("title")
+    words = name_words(title) if isinstance(title, str) else []
+    if words and words[-1] in _DOCUMENT_NOUNS and not is_verb(words[0]):
+        return f"its title {title[:60]!r} names a document"
+    return None
 
 
 def _looks_like_schema(data: Any) -> bool:
