@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
+from schema_lint.definition_findings import DefinitionFindings
 from schema_lint.display import MESSAGE_LIMIT, clip
 from schema_lint.model import Diagnostic, Severity
 from schema_lint.providers import implied_profiles
@@ -83,16 +84,21 @@ class Linter:
             result.skipped.append(doc.path)
             return
         file_ignores = self._file_ignores(doc.path)
+        findings = DefinitionFindings()
         for tool in tools:
             result.tools_checked += 1
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool))
+            found: list[Diagnostic] = []
             for rule in self.rules:
                 if not ignored or not matches_code(rule.code, ignored):
-                    self._run_rule(rule, ctx, doc, result)
+                    self._run_rule(rule, ctx, doc, found, result.internal_errors)
+            findings.add(ctx, found)
+        result.diagnostics.extend(findings.finish())
 
-    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, result: LintResult) -> None:
+    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, found: list[Diagnostic],
+                  internal_errors: list[Diagnostic]) -> None:
         """One rule over one tool. A rule that raises ends only its own run on this tool.
 
         As ruff reports a panic, the crash becomes an error finding of that rule at the
@@ -104,11 +110,11 @@ class Linter:
             for finding in rule.check(ctx):
                 diagnostic = self._diagnostic(rule, ctx, finding, doc)
                 if not _suppressed_by_comment(doc, diagnostic):
-                    result.diagnostics.append(diagnostic)
+                    found.append(diagnostic)
         except Exception as exc:
             crash = _internal_error(rule, ctx, doc, exc)
-            result.internal_errors.append(crash)
-            result.diagnostics.append(crash)
+            internal_errors.append(crash)
+            found.append(crash)
 
     def _diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
         severity = (self.config.severity.get(rule.code) or finding.severity

@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from schema_lint import entry_points
+from schema_lint.definitions import DefinitionUse, definition_use
 from schema_lint.model import Fix, Severity, SideEffects, Tool
 from schema_lint.pointer import parent
 from schema_lint.providers import OPENAI_STRICT, refusing
@@ -112,6 +113,11 @@ class ToolContext:
     def refs(self) -> RefIndex:
         """Offline `$ref` resolution within this tool's schema, shared by every rule."""
         return RefIndex(self.nodes, self.tool.schema)
+
+    @cached_property
+    def definitions(self) -> DefinitionUse:
+        """The schema's `$defs`/`definitions` entries, and which of them a reference reaches."""
+        return definition_use(self.nodes, self.refs, self.tool.schema)
 
     @property
     def definition_pointer(self) -> str:

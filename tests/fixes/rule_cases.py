@@ -43,6 +43,8 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
               tool({"year": {"type": "string", "pattern": "^(?<year>\\d{4})$"}}, ["year"]), ()),
     "SL014": (tool({"zip": {"type": "integer", "maxLength": 5, "minimum": 0, "maximum": 99999}}, ["zip"]),
               tool({"zip": {"type": "integer", "minimum": 0, "maximum": 99999}}, ["zip"]), ()),
+    "SL017": (tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE, "Old": TITLE}}),
+              tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE}}), ()),
     "SL101": (tool({"title": TITLE}),
               {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {
                   "type": "object", "properties": {"title": TITLE}, "additionalProperties": False,
