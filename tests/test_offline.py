@@ -116,7 +116,8 @@ def test_a_schema_that_is_not_bundled_is_a_finding_not_a_request(world):
 def test_a_misspelled_bundled_dialect_is_named(tmp_path):
     from schema_lint.engine import lint_text
 
-    schema = {"$schema": "http://json-schema.org/draft/2020-12/schema", "type": "object"}
+    schema = {"$schema": "http://json-schema.org/draft/2020-12/schema", "type": "object",
+              "properties": {"q": {"type": "string"}}}
     result = lint_text(json.dumps(schema), "schema.json")
     (finding,) = [d for d in result.diagnostics if d.code == "SL001"]
     assert finding.pointer == "/$schema"
