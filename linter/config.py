@@ -57,6 +57,7 @@ RULE_SETTINGS: dict[str, type | tuple[type, ...]] = {
     "max-items": int,
     "idempotency-keys": list,
     "sensitive-names": list,
+    "prompt-budget": dict,
 }
 _KEYS = {f.name.replace("_", "-") for f in fields(Config)} - {"settings", "root", "source"}
 

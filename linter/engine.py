@@ -85,11 +85,12 @@ class Linter:
             return
         file_ignores = self._file_ignores(doc.path)
         findings = DefinitionFindings()
+        group = tuple(tools)
         for tool in tools:
             result.tools_checked += 1
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
-            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool))
+            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group)
             found: list[Diagnostic] = []
             for rule in self.rules:
                 if not ignored or not matches_code(rule.code, ignored):

@@ -85,6 +85,8 @@ class ToolContext:
     document: Any
     settings: Mapping[str, Any] = field(default_factory=dict)
     profiles: frozenset[str] = frozenset()
+    # The tools sent together with this one, itself included, in order: those of its file.
+    group: tuple[Tool, ...] = ()
 
     @property
     def side_effects(self) -> SideEffects:

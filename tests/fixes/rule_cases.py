@@ -43,6 +43,8 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
               tool({"year": {"type": "string", "pattern": "^(?<year>\\d{4})$"}}, ["year"]), ()),
     "SL014": (tool({"zip": {"type": "integer", "maxLength": 5, "minimum": 0, "maximum": 99999}}, ["zip"]),
               tool({"zip": {"type": "integer", "minimum": 0, "maximum": 99999}}, ["zip"]), ()),
+    "SL016": (tool({"when": {"type": "string", "format": "datetime"}}, ["when"]),
+              tool({"when": {"type": "string", "format": "date-time"}}, ["when"]), ()),
     "SL017": (tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE, "Old": TITLE}}),
               tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE}}), ()),
     "SL101": (tool({"title": TITLE}),

@@ -1,0 +1,106 @@
+"""A `format` that no JSON Schema draft, provider or common generator defines.
+
+## What it does
+Flags a `format` value outside the formats of JSON Schema (drafts 4 to 2020-12), of
+OpenAPI 3 and Gemini (`int32`, `int64`, `float`, `double`, `byte`, `binary`,
+`password`, `enum`), and of the generators tool schemas come from (pydantic's `path`,
+`file-path`, `ipvanyaddress`…). Case, `-`, `_` and spaces are ignored when matching, so
+`datetime`, `Date_Time` and `e-mail` are recognised as near misses of `date-time` and
+`email`; `url` is `uri` and `guid` is `uuid`.
+
+## Why is this bad
+Validators ignore a format they do not know: `"format": "datetime"` asserts nothing, so
+the boundary accepts `"next tuesday"` where the author meant an ISO date-time, and the
+model is told nothing it can rely on.
+
+## Example
+```json
+{"type": "string", "format": "datetime"}
+```
+Use instead:
+```json
+{"type": "string", "format": "date-time"}
+```
+
+## Fix safety
+Unsafe (tightening): once the format is one validators know, values that do not match it
+are rejected. The fix is offered only when the misspelling has exactly one known
+spelling, and never when the field's own `default`, `examples`, `enum` or `const` would
+then be rejected.
+"""
+
+from __future__ import annotations
+
+from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.pointer import join
+from schema_lint.rule import Finding
+from schema_lint.schema_walk import label
+from schema_lint.display import clip
+
+CODE = "SL016"
+NAME = "unknown-format"
+SEVERITY = Severity.WARNING
+FIXABLE = True
+
+# JSON Schema's formats, every draft (https://json-schema.org/draft/2020-12/json-schema-validation#section-7.3
+# and the drafts before it, draft-03's names included).
+JSON_SCHEMA_FORMATS = frozenset("""
+date-time date time duration email idn-email hostname idn-hostname ipv4 ipv6 uri uri-reference
+iri iri-reference uuid uri-template json-pointer relative-json-pointer regex
+host-name ip-address utc-millisec color style phone
+""".split())
+# OpenAPI 3 data types (https://spec.openapis.org/oas/v3.0.3#data-types) and Gemini's
+# Schema.format ("enum" for an enumerated string).
+PROVIDER_FORMATS = frozenset("int32 int64 float double byte binary password enum".split())
+# What generators emit on purpose as annotations: pydantic (Path, FilePath, network types).
+GENERATOR_FORMATS = frozenset("""
+path file-path directory-path new-path multi-host-uri ipvanyaddress ipvanyinterface ipvanynetwork
+ipv4network ipv6network ipv4interface ipv6interface
+""".split())
+KNOWN_FORMATS = JSON_SCHEMA_FORMATS | PROVIDER_FORMATS | GENERATOR_FORMATS
+# Other words for a known format, which spelling alone cannot tell.
+_SYNONYMS = {"url": "uri", "guid": "uuid", "ip": None}
+_NORMALIZED = {}
+for _known in sorted(JSON_SCHEMA_FORMATS | PROVIDER_FORMATS):
+    _NORMALIZED.setdefault(_known.replace("-", ""), set()).add(_known)
+
+
+def known_spelling(written: str) -> str | None:
+    """The one known format `written` misspells (case, separators, a synonym), or None."""
+    squeezed = "".join(c for c in written.lower() if c not in "-_ ")
+    if squeezed in _SYNONYMS:
+        return _SYNONYMS[squeezed]
+    found = _NORMALIZED.get(squeezed, set())
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def check(ctx):
+    for node in ctx.walk():
+        written = node.get("format")
+        if not isinstance(written, str) or written in KNOWN_FORMATS:
+            continue
+        pointer = join(node.pointer, "format")
+        meant = known_spelling(written)
+        if meant is None:
+            yield Finding(pointer, f"`{label(node)}` has format {clip(written)!r}, which no draft or provider "
+                                   "defines: validators ignore it, so it asserts nothing")
+            continue
+        fix = None
+        if _own_values_pass(node.schema, meant):
+            fix = Fix(f"spell the format `{meant}`", FixSafety.UNSAFE, (Operation("replace", pointer, meant),))
+        yield Finding(pointer, f"`{label(node)}` has format {clip(written)!r}: did you mean `{meant}`? "
+                               "Validators ignore an unknown format, so it asserts nothing", fix=fix)
+
+
+def _own_values_pass(schema: dict, meant: str) -> bool:
+    """Whether the field's own `default`, `examples`, `enum` and `const` satisfy `meant`."""
+    import jsonschema_rs
+
+    values = [schema[k] for k in ("default", "const") if k in schema]
+    for key in ("examples", "enum"):
+        if isinstance(schema.get(key), list):
+            values.extend(schema[key])
+    if not values:
+        return True
+    validator = jsonschema_rs.validator_for({"format": meant}, validate_formats=True)
+    return all(validator.is_valid(value) for value in values)

@@ -1,0 +1,74 @@
+"""A tool definition, or the tools of one file together, too large for the prompt.
+
+## What it does
+Measures what a provider puts into the model's context for each tool: its definition
+(name, description, argument schema, and whatever else the tool object carries) as
+compact JSON. Flags a tool over the per-tool budget, and the tools of one file (one
+server's `tools/list`, one request's `tools`) over the per-request budget, in characters
+and in estimated tokens. The estimate is the common rule of thumb of one token per four
+characters of English text; JSON's punctuation makes real counts somewhat higher, so
+treat it as a floor. No tokenizer is downloaded or run.
+
+Budgets are set in tokens with `prompt-budget = {tool = 2500, request = 25000}`. The
+request default follows Claude Code, which warns when the MCP tools it loads exceed
+25,000 tokens ("Large MCP tools context (~44,400 tokens > 25,000)", observed in
+https://github.com/anthropics/claude-code/issues/12241, 2025-11).
+
+## Why is this bad
+Every tool definition is sent with every request: a 40,000-token tool set costs that
+much on every turn, crowds out the conversation, and some clients then drop tools or
+refuse to start. The model also chooses worse among many long definitions.
+
+## Example
+A tool whose description pastes a whole manual, or a schema with hundreds of enum values.
+Use instead: a short description, enum values moved to a lookup tool, shared types
+referenced from `$defs` once.
+
+## Fix safety
+No automatic fix: what to cut is for a person to decide.
+"""
+
+from __future__ import annotations
+
+import json
+
+from schema_lint.model import Severity
+from schema_lint.rule import Finding
+
+CODE = "SL404"
+NAME = "prompt-budget"
+SEVERITY = Severity.WARNING
+FIXABLE = False
+DEFAULT_BUDGETS = {"tool": 2_500, "request": 25_000}
+CHARACTERS_PER_TOKEN = 4
+
+
+def check(ctx):
+    budgets = {**DEFAULT_BUDGETS, **(ctx.settings.get("prompt-budget") or {})}
+    size = definition_size(ctx.tool)
+    if estimated_tokens(size) > budgets["tool"]:
+        yield Finding(ctx.definition_pointer, f"tool `{ctx.tool.name}` takes {_amount(size)} of every prompt, over "
+                                              f"the {budgets['tool']:,}-token budget for one tool (`prompt-budget`)")
+    group = ctx.group
+    if len(group) > 1 and group[0] is ctx.tool:
+        total = sum(definition_size(tool) for tool in group)
+        if estimated_tokens(total) > budgets["request"]:
+            largest = sorted(group, key=definition_size, reverse=True)[:3]
+            shown = ", ".join(f"`{tool.name}` ({_amount(definition_size(tool))})" for tool in largest)
+            yield Finding("", f"the {len(group):,} tools of this file take {_amount(total)} of every prompt "
+                              f"together, over the {budgets['request']:,}-token budget for one request "
+                              f"(`prompt-budget`); the largest: {shown}")
+
+
+def definition_size(tool) -> int:
+    """Characters of the tool as sent: its definition (which holds the schema) as compact JSON."""
+    sent = tool.definition if isinstance(tool.definition, dict) and tool.definition else tool.schema
+    return len(json.dumps(sent, ensure_ascii=False, separators=(",", ":"), default=str))
+
+
+def estimated_tokens(characters: int) -> int:
+    return -(-characters // CHARACTERS_PER_TOKEN)
+
+
+def _amount(characters: int) -> str:
+    return f"{characters:,} characters (≈{estimated_tokens(characters):,} tokens)"

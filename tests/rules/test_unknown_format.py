@@ -1,0 +1,46 @@
+"""SL016 unknown-format: formats validators ignore, and the known spelling when it is unique."""
+
+from __future__ import annotations
+
+import pytest
+from lintkit import lint_tool
+
+from schema_lint.rules.sl016_unknown_format import known_spelling
+
+P = "/inputSchema/properties/when/format"
+
+
+def _field(**schema) -> dict:
+    return {"type": "object", "properties": {"when": {"type": "string", **schema}}, "required": ["when"]}
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    ("datetime", "date-time"), ("DateTime", "date-time"), ("date_time", "date-time"), ("e-mail", "email"),
+    ("URI", "uri"), ("url", "uri"), ("guid", "uuid"), ("uri_reference", "uri-reference"), ("IPv4", "ipv4"),
+])
+def test_a_near_miss_of_a_known_format_gets_the_known_spelling(written, meant):
+    (found,) = lint_tool(_field(format=written), "SL016")
+    assert found.pointer == P and f"did you mean `{meant}`" in found.message
+    assert found.fix.operations[0].value == meant and str(found.fix.safety) == "unsafe"
+
+
+@pytest.mark.parametrize("written", ["date-time", "uuid", "int64", "password", "enum", "file-path", "regex",
+                                     "idn-hostname", "duration"])
+def test_known_formats_pass(written):
+    assert lint_tool(_field(format=written), "SL016") == []
+
+
+def test_an_unknown_format_with_no_known_spelling_is_reported_without_a_fix():
+    (found,) = lint_tool(_field(format="json"), "SL016")
+    assert found.fix is None and "no draft or provider defines" in found.message
+
+
+def test_no_fix_when_the_fields_own_values_would_fail_the_known_format():
+    (found,) = lint_tool(_field(format="datetime", examples=["tomorrow"]), "SL016")
+    assert found.fix is None
+    (kept,) = lint_tool(_field(format="datetime", default="2024-01-02T03:04:05Z"), "SL016")
+    assert kept.fix is not None
+
+
+def test_only_a_unique_spelling_counts():
+    assert known_spelling("ip") is None  # ipv4 or ipv6: for a person to say
