@@ -50,6 +50,10 @@ _APPLIES_WORD = (r"(?:used|use|only|applies|apply|applicable|relevant|valid|avai
 _KIND_WORDS = tuple((kind, re.compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in (
     (REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES, _APPLIES_WORD)))
 _NEEDS_FIELD_RE = re.compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
+_EXEMPT_RE = re.compile(r"\b" + _EXEMPT_WORD + r"\b", re.I)
+_PERMITTED = re.compile(r"\b(?:used|uses?|valid|applies|apply|applicable|relevant|available|allowed|permitted)\b",
+                        re.I)
+_NOT = re.compile(r"\b(?:not|never|no|isn't|aren't|doesn't|don't|without)\b", re.I)
 _NEGATION = re.compile(r"\b(?:not|never|no\s+longer|isn't|aren't|doesn't)\s+(?:\w+\s+){0,1}$", re.I)
 # A negation stands right before what it negates: this much text before a word is enough.
 _NEGATION_REACH = 40
@@ -63,7 +67,7 @@ _CONDITION = re.compile(
 # "type=url", "(for position_type='image')": an assignment names its field on its own.
 _ASSIGNMENT = re.compile(r"(?<![\w$-])" + _NAME + r"\s*={1,2}\s*(?=(?P<rest>.*))")
 _BARE_FLAG = re.compile(r"\b(?P<word>when|if|with|once|unless)\s+" + _NAME
-                        + r"(?=\s*(?:$|[,)]|\bis\s+(?:on|enabled|given)\b))", re.I)
+                        + r"(?=\s*(?:$|[,).;]|\bis\s+(?:on|enabled|given|provided|set(?!\s+to\b))\b))", re.I)
 _OWN_STATE = re.compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\s+is\s+)?[`'\"]?"
                         r"(?P<state>true|false|enabled|disabled|on|off)\b", re.I)
 # A note headed by the values it is for: "text_to_columns: treat consecutive delimiters as one".
@@ -141,6 +145,24 @@ def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Cl
         inferred = _inferred_list(gloss["values"], discriminators) if gloss else None
         if inferred is not None:
             found.append(Clause(APPLIES, inferred[0].name, *inferred[1]))
+    return found
+
+
+def flag_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
+    """Conditions on a boolean sibling that a field's prose states, with or without a
+    requirement word: "When schedule is true, the time at which to post", "if notify is
+    set", "(only with dryRun)". A field whose very description is conditioned on a flag
+    belongs to that state of it. Sentences that exempt or negate say the opposite, and
+    ones that say the field is merely *allowed* then ("only valid with previewRun", "used
+    when …") do not say it is needed: both yield nothing."""
+    flags = [d for d in discriminators if d.boolean]
+    found: list[Clause] = []
+    if not flags:
+        return found
+    for sentence in sentences(text):
+        if _EXEMPT_RE.search(sentence) or _NOT.search(sentence) or _PERMITTED.search(sentence):
+            continue
+        found.extend(c for c in _conditions(sentence, flags) if c.values)
     return found
 
 

@@ -4,6 +4,8 @@ enum or boolean field (the discriminator), and that nothing in the schema says s
 Evidence, strongest first:
 
 1. prose that states a requirement and its condition, in the field's own description
+   (or a condition on a boolean sibling with no requirement word: "When schedule is
+   true, the time at which to post" — a field defined for one state of a flag)
    (or its entry in a docstring-style tool description), in the discriminator's
    description ("requires bypassReason when true"), or in the object's description;
 2. a field "used for close/select" that the prose then lets go for some of those values
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from schema_lint.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
-                                           field_clauses, mentioned_requirements, parameter_notes)
+                                           field_clauses, flag_conditions, mentioned_requirements, parameter_notes)
 from schema_lint.field_kinds import kind_of, words
 from schema_lint.dialect import standard_type
 from schema_lint.schema_walk import SchemaNode
@@ -148,9 +150,19 @@ class _Context:
         if not _is_boolean(self.member) and not _fills(self.member.get("default")):
             for clause, where in self._mentions():
                 _note(stated, clause, where)
+            if not _OPTIONAL_PROSE.search(self.prose):
+                for clause, where in self._flag_conditions():
+                    _note(stated, clause, where)
         exempt = self._values(EXEMPT)
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
                 for name, (where, values) in stated.items()}
+
+    def _flag_conditions(self) -> Iterator[tuple[Clause, str]]:
+        """The field's own prose conditions it on a flag ("When schedule is true, …")."""
+        for text, where in ((self.member.description, "its description is conditioned on it"),
+                            (self.notes.get(self.member.name, ""), "the tool description conditions it on it")):
+            for clause in flag_conditions(text, self.discriminators):
+                yield clause, where
 
     def _mentions(self) -> Iterator[tuple[Clause, str]]:
         for discriminator in self.discriminators:

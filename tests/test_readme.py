@@ -45,3 +45,14 @@ def test_readme_check_excerpt_is_the_real_output():
 def test_readme_fuzz_excerpt_is_the_real_output():
     assert _console_block("schema-lint fuzz examples/create_ticket.json") == \
         _run("fuzz", "examples/create_ticket.json")
+
+
+def test_readme_corpus_statistics_are_the_real_counts(corpus):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("corpus_statistics", REPO / "bench" / "corpus_statistics.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = text.split("<!-- corpus-statistics:start -->\n", 1)[1].split("<!-- corpus-statistics:end -->", 1)[0]
+    assert shown == module.table(module.counts(corpus / "tools.jsonl"))

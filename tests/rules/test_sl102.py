@@ -321,3 +321,35 @@ def test_over_the_corpus_every_fix_settles_what_it_was_for(corpus):
             assert findings(data, record["name"]) == [], record["uid"]
             fixed_tools += 1
     assert fixed_tools > 0
+
+
+# --- conditions on a boolean sibling ------------------------------------------------
+
+def _flagged(description: str, **extra) -> dict:
+    return {"type": "object", "required": ["text"], "properties": {
+        "text": {"type": "string", "description": "Message text."},
+        "schedule": {"type": "boolean", "description": "Post later instead of now."},
+        "send_at": {"type": "string", "description": description, **extra}}}
+
+
+@pytest.mark.parametrize(("description", "value"), [
+    ("When schedule is true, the time at which to post.", True),
+    ("The time at which to post, if schedule is set.", True),
+    ("The time at which to post (only with schedule).", True),
+    ("If `schedule` is false, the time the draft expires.", False),
+])
+def test_a_field_described_for_one_state_of_a_flag_is_conditional(description, value):
+    (found,) = lint_tool(_flagged(description), "SL102")
+    assert found.pointer.endswith("/properties/send_at")
+    assert f"`schedule` is {'true' if value else 'false'}" in found.message
+
+
+@pytest.mark.parametrize(("description", "extra"), [
+    ("The time at which to post; ignored when schedule is false.", {}),
+    ("The time at which to post (only valid with schedule).", {}),
+    ("When schedule is true, the time at which to post.", {"default": "09:00"}),
+    ("Optional. When schedule is true, the time at which to post.", {}),
+    ("When schedule is not set, the message is sent now.", {}),
+])
+def test_exempted_allowed_defaulted_optional_or_negated_flag_prose_is_no_evidence(description, extra):
+    assert lint_tool(_flagged(description, **extra), "SL102") == []
