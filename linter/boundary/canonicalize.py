@@ -23,6 +23,7 @@ import jsonschema_rs
 
 from ..json_types import canonical
 from ..pointer import join
+from .budget import listed_errors
 from .compiled import CompiledSchema, compiled
 from .paths import format_path
 from .repairs import NO_REPAIR, Policy, RepairRule
@@ -57,12 +58,15 @@ def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None, *, o
     return canonicalize_compiled(compiled(schema, openapi), arguments, policy or Policy.default())
 
 
-def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy) -> Canonicalized:
-    """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds)."""
+def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy,
+                          errors: list[jsonschema_rs.ValidationError] | None = ...) -> Canonicalized:  # type: ignore[assignment]
+    """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds);
+    ``errors`` are the arguments' :func:`listed_errors` when the caller has them already."""
     if not policy.repairs:
         return Canonicalized(arguments, [])
-    errors = list(schema.validator.iter_errors(arguments))
-    if not errors:
+    if errors is ...:
+        errors = listed_errors(schema, arguments)
+    if not errors:  # valid, or too costly to locate: no repair is worth the budget
         return Canonicalized(arguments, [])
     walker = _Walker(schema, policy.rules())
     try:

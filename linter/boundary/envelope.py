@@ -18,12 +18,16 @@ from typing import Any
 import jsonschema_rs
 
 from .. import pointer
+from .admit import Refusal
+from .budget import WORK_LIMIT, listed_errors
 from .compiled import CompiledSchema
 from .describe import FORMATS, count, describe, one_of, render
-from .paths import child, format_path
+from .paths import KEY_LIMIT, ROOT, child, format_path
 
 VALIDATION_FAILED = "SCHEMA_VALIDATION_FAILED"
-_NAME_LIMIT = 64
+MAX_ERRORS = 20
+"""Errors one envelope lists; the rest are counted in ``omitted``. A model fixes a call
+from its first errors, and a call with a million wrong items must not build a gigabyte."""
 _TYPE_MISMATCH = {"type", "enum", "const", "falseSchema"}
 
 
@@ -41,13 +45,47 @@ class Problem:
 
 
 def envelope(code: str, problems: Iterable[Problem], retryable: bool) -> dict[str, Any]:
-    """The plain-dict envelope: ``{"ok": false, "error": {"code", "errors"}, "retryable"}``."""
-    return {"ok": False, "error": {"code": code, "errors": [p.as_dict() for p in problems]}, "retryable": retryable}
+    """The plain-dict envelope: ``{"ok": false, "error": {"code", "errors"}, "retryable"}``.
+
+    At most :data:`MAX_ERRORS` errors are listed; ``error.omitted`` counts the rest.
+    """
+    problems = list(problems)
+    error: dict[str, Any] = {"code": code, "errors": [p.as_dict() for p in problems[:MAX_ERRORS]]}
+    if len(problems) > MAX_ERRORS:
+        error["omitted"] = len(problems) - MAX_ERRORS
+    return {"ok": False, "error": error, "retryable": retryable}
 
 
-def schema_problems(schema: CompiledSchema, instance: Any) -> list[Problem]:
-    """Every problem with ``instance``, deduplicated, in the validator's order (none for a valid one)."""
-    return list(dict.fromkeys(_problems(schema, schema.validator.iter_errors(instance))))
+def schema_problems(schema: CompiledSchema, instance: Any, errors: Any = ...) -> list[Problem]:
+    """Every problem with ``instance``, deduplicated, in the validator's order (none for a valid one).
+
+    ``errors`` are the instance's :func:`listed_errors` when the caller has them already.
+    A call whose errors would cost more than the work budget to list gets one
+    ``too-complex`` problem instead (see :mod:`schema_lint.boundary.budget`).
+    """
+    if errors is ...:
+        errors = listed_errors(schema, instance)
+    if errors is None:
+        return [too_complex(schema)]
+    return list(dict.fromkeys(_problems(schema, errors)))
+
+
+def refusal_problem(schema: CompiledSchema, refusal: Refusal) -> Problem:
+    """The problem for arguments that are not JSON (see :mod:`schema_lint.boundary.admit`)."""
+    if refusal.reason == "invalid-json":
+        return Problem(ROOT, "invalid-json", describe(schema.schema, schema.schema),
+                       f"send the arguments as valid JSON (parsing stopped at {refusal.detail}) "
+                       "and resubmit the same call")
+    path = format_path(refusal.steps)
+    return Problem(path, refusal.reason, refusal.detail,
+                   f"send {_field(list(refusal.steps))} as {refusal.detail} and resubmit the same call")
+
+
+def too_complex(schema: CompiledSchema) -> Problem:
+    """The rejection of a call too large or too deeply nested to explain within the budget."""
+    return Problem(ROOT, "too-complex", describe(schema.schema, schema.schema),
+                   f"the arguments are too large or nest too deeply for their errors to be listed (more than "
+                   f"{WORK_LIMIT} checks); send a smaller, flatter call that matches the schema")
 
 
 def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationError]) -> Iterator[Problem]:
@@ -192,4 +230,4 @@ def _field(instance_path: list) -> str:
 
 
 def _short(name: str) -> str:
-    return name if len(name) <= _NAME_LIMIT else name[:_NAME_LIMIT] + "…"
+    return name if len(name) <= KEY_LIMIT else name[:KEY_LIMIT] + "…"

@@ -15,11 +15,16 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 ROOT = "$"
 
+KEY_LIMIT = 64
+"""Characters of a key a path echoes: a megabyte-long key sent by a model must not come back whole."""
+
 
 def child(path: str, step: str | int) -> str:
     """The path of one member (``str`` key) or element (``int`` index) below ``path``."""
     if isinstance(step, int):
         return f"{path}[{step}]"
+    if len(step) > KEY_LIMIT:
+        return f"{path}[{json.dumps(step[:KEY_LIMIT] + '…', ensure_ascii=False)}]"
     if _IDENTIFIER.match(step):
         return f"{path}.{step}"
     return f"{path}[{json.dumps(step, ensure_ascii=False)}]"

@@ -15,22 +15,24 @@ written in that dialect (a Gemini declaration's ``parameters``).
 from __future__ import annotations
 
 import functools
-import json
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .admit import Refusal, decode, not_json
+from .budget import listed_errors
 from .canonicalize import canonicalize_compiled
 from .compiled import compiled
-from .describe import describe
-from .envelope import VALIDATION_FAILED, Problem, envelope, schema_problems
+from .envelope import VALIDATION_FAILED, Problem, envelope, refusal_problem, schema_problems
 from .outcome import Outcome
 from .paths import ROOT
 from .repairs import Policy
 from .retry import SIDE_EFFECTS, RetryDecision, RetryPolicy
-from .telemetry import CALL_ID, TOOL_NAME, Telemetry, TelemetrySink
+from .telemetry import CALL_ID, LOGGER_NAME, TOOL_NAME, Telemetry, TelemetrySink
 
 Mode = Literal["enforce", "observe"]
+_logger = logging.getLogger(LOGGER_NAME)
 _TEXT = (str, bytes, bytearray)
 
 
@@ -53,6 +55,15 @@ class CheckFailure:
 
 
 BusinessCheck = Callable[[Any], "CheckFailure | None"]
+
+
+def _internal_failure(call_id: str | None) -> CheckFailure:
+    """What the model sees when a business check raises: that it failed, and a reference, nothing
+    from the exception (its text can name tables, hosts or tokens)."""
+    reference = f" (reference: call {call_id})" if call_id else ""
+    return CheckFailure("INTERNAL", ROOT, "a call the tool can check",
+                        f"the tool failed while checking this call{reference}; the arguments may be fine, so do not resubmit them",
+                        reason="internal-error")
 
 @functools.cache
 def _shared_telemetry() -> Telemetry:
@@ -89,11 +100,10 @@ class ToolBoundary:
         model's resubmission: the attempt number carries on and telemetry records
         whether the arguments changed.
         """
-        if isinstance(arguments, _TEXT):
-            try:
-                arguments = json.loads(arguments)
-            except ValueError as exc:
-                return self._finish(self._unparseable(arguments, exc, call_id), previous)
+        received = arguments
+        arguments = decode(arguments) if isinstance(arguments, _TEXT) else not_json(arguments) or arguments
+        if isinstance(arguments, Refusal):
+            return self._finish(self._refused(received, arguments, call_id), previous)
         if self._is_valid(arguments):
             # The hot path: positional construction, nothing else to do for a plain valid call.
             outcome = Outcome("valid", arguments, True, arguments, [], None, call_id)
@@ -114,20 +124,17 @@ class ToolBoundary:
         return decision
 
     def _repair_or_reject(self, arguments: Any, call_id: str | None) -> Outcome:
-        result = canonicalize_compiled(self.schema, arguments, self.policy)
+        errors = listed_errors(self.schema, arguments)
+        result = canonicalize_compiled(self.schema, arguments, self.policy, errors)
         if result.repairs and self._is_valid(result.arguments):
             return Outcome("canonicalized", result.arguments, True, arguments, result.repairs, call_id=call_id)
-        problems = schema_problems(self.schema, result.arguments)
+        problems = schema_problems(self.schema, result.arguments, errors if result.arguments is arguments else ...)
         return self._rejected(result.arguments, arguments, problems, VALIDATION_FAILED, call_id, result.repairs)
 
-    def _unparseable(self, text: str | bytes | bytearray, exc: ValueError, call_id: str | None) -> Outcome:
-        if isinstance(exc, json.JSONDecodeError):
-            where = f"line {exc.lineno} column {exc.colno}: {exc.msg}"
-        else:
-            where = f"byte {getattr(exc, 'start', 0)}: not UTF-8 text"
-        problem = Problem(ROOT, "invalid-json", describe(self.schema.schema, self.schema.schema),
-                          f"send the arguments as valid JSON (parsing stopped at {where}) and resubmit the same call")
-        return self._rejected(text, text, [problem], VALIDATION_FAILED, call_id, [])
+    def _refused(self, received: Any, refusal: Refusal, call_id: str | None) -> Outcome:
+        """A call that is not JSON, or not JSON this boundary will look into; what it was stays ``received``."""
+        problem = refusal_problem(self.schema, refusal)
+        return self._rejected(received, received, [problem], VALIDATION_FAILED, call_id, [])
 
     def _rejected(self, arguments: Any, received: Any, problems: list[Problem], code: str, call_id: str | None,
                   repairs: list) -> Outcome:
@@ -137,7 +144,11 @@ class ToolBoundary:
     def _finish(self, outcome: Outcome, previous: Outcome | None) -> Outcome:
         """Business checks, observe mode, attempt counting and telemetry, for every path but the fastest."""
         if outcome.status != "rejected":
-            failures = [f for f in (check(outcome.arguments) for check in self.business_checks) if f is not None]
+            try:
+                failures = [f for f in (check(outcome.arguments) for check in self.business_checks) if f is not None]
+            except Exception:  # noqa: BLE001 - a check's crash must not reach the model, but must reach the logs
+                _logger.exception("business check of %s raised (call %s)", self.name, outcome.call_id)
+                failures = [_internal_failure(outcome.call_id)]
             if failures:
                 outcome = self._rejected(outcome.arguments, outcome.received, [f.problem() for f in failures],
                                          failures[0].code, outcome.call_id, outcome.repairs)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .compiled import compiled
-from .envelope import VALIDATION_FAILED, Problem, envelope, schema_problems
+from .admit import not_json
+from .envelope import VALIDATION_FAILED, Problem, envelope, refusal_problem, schema_problems
 
 
 @dataclass(frozen=True)
@@ -31,10 +32,17 @@ class Rejected:
 
 
 def validate(schema: Any, arguments: Any, *, openapi: bool = False) -> Valid | Rejected:
-    """Check ``arguments`` against ``schema`` (any dialect :func:`normalize_dialect` knows;
-    ``openapi`` for an OpenAPI 3.0 schema such as Gemini's ``parameters``)."""
+    """Check the decoded ``arguments`` against ``schema`` (any dialect :func:`normalize_dialect`
+    knows; ``openapi`` for an OpenAPI 3.0 schema such as Gemini's ``parameters``).
+
+    Whatever ``arguments`` is, the answer is ``Valid`` or ``Rejected``, never an exception:
+    a value outside JSON's data model is rejected as ``not-json-value`` or ``too-deep``."""
     compiled_schema = compiled(schema, openapi)
-    if compiled_schema.is_valid(arguments):
+    refusal = not_json(arguments)
+    if refusal is not None:
+        problems = [refusal_problem(compiled_schema, refusal)]
+    elif compiled_schema.is_valid(arguments):
         return Valid(arguments)
-    problems = schema_problems(compiled_schema, arguments)
+    else:
+        problems = schema_problems(compiled_schema, arguments)
     return Rejected(envelope(VALIDATION_FAILED, problems, retryable=True), tuple(problems))

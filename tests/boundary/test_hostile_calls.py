@@ -1,0 +1,180 @@
+"""Whatever a model (or a prompt injection) sends, ``check`` answers fast, with an outcome, never an exception."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from schema_lint.boundary import ToolBoundary, validate
+from schema_lint.boundary.admit import MAX_DEPTH
+from schema_lint.boundary.budget import WORK_LIMIT, explanation_work
+from schema_lint.boundary.compiled import compiled
+from schema_lint.boundary.envelope import MAX_ERRORS
+
+pytestmark = pytest.mark.hostile
+
+OPEN = {"type": "object"}
+TAGS = {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}},
+        "additionalProperties": False}
+
+# A pydantic-style recursive filter: both And and Or declare "and", so a full error
+# listing explores two recursive branches per level.
+FILTER = {
+    "$defs": {
+        "Filter": {"anyOf": [{"$ref": "#/$defs/And"}, {"$ref": "#/$defs/Or"}, {"$ref": "#/$defs/Leaf"}]},
+        "And": {"type": "object", "required": ["and"],
+                "properties": {"and": {"type": "array", "items": {"$ref": "#/$defs/Filter"}}}},
+        "Or": {"type": "object", "required": ["or"],
+               "properties": {"or": {"type": "array", "items": {"$ref": "#/$defs/Filter"}},
+                              "and": {"type": "array", "items": {"$ref": "#/$defs/Filter"}}}},
+        "Leaf": {"type": "object", "required": ["field", "value"], "additionalProperties": False,
+                 "properties": {"field": {"type": "string"}, "value": {"type": "string"}}},
+    },
+    "type": "object", "properties": {"filter": {"$ref": "#/$defs/Filter"}}, "required": ["filter"],
+}
+
+
+def nested_filter(depth: int, leaf_value) -> dict:
+    node = {"field": "status", "value": leaf_value}
+    for _ in range(depth):
+        node = {"and": [node]}
+    return {"filter": node}
+
+
+def reasons(outcome) -> list[str]:
+    return [error["reason"] for error in outcome.envelope["error"]["errors"]]
+
+
+def timed(function):
+    start = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - start
+
+
+def test_a_recursive_union_is_rejected_fast_however_deep():
+    boundary = ToolBoundary(FILTER, name="search")
+    outcome, seconds = timed(lambda: boundary.check(nested_filter(16, 1)))
+    assert outcome.status == "rejected" and reasons(outcome) == ["too-complex"]
+    assert seconds < 1.0  # before the budget, depth 13 took 5 s and depth 16 did not finish
+    assert boundary.check(nested_filter(16, "open")).status == "valid"  # the budget only bounds explaining
+
+
+def test_a_shallow_recursive_call_is_still_explained():
+    outcome = ToolBoundary(FILTER).check(nested_filter(2, 1))
+    assert outcome.status == "rejected" and "too-complex" not in reasons(outcome)
+
+
+def test_the_work_count_grows_like_the_error_listing_but_costs_little():
+    schema = compiled(FILTER)
+    shallow, deep = explanation_work(schema, nested_filter(6, 1), 10**9), explanation_work(
+        schema, nested_filter(7, 1), 10**9)
+    assert deep > 1.8 * shallow  # two recursive branches a level: the listing doubles per level
+    _, seconds = timed(lambda: explanation_work(schema, nested_filter(40, 1), 10**12))
+    assert seconds < 0.5  # memoized: the count itself is polynomial
+
+
+def test_a_million_wrong_items_build_no_gigabyte_envelope():
+    outcome, seconds = timed(lambda: ToolBoundary(TAGS).check({"tags": list(range(10**6))}))
+    assert outcome.status == "rejected" and seconds < 5  # was 35 s and 1.7 GB
+    assert len(json.dumps(outcome.envelope)) < 2_000
+
+
+def test_the_errors_listed_are_capped_and_the_rest_counted():
+    outcome = ToolBoundary(TAGS).check({"tags": list(range(100))})
+    error = outcome.envelope["error"]
+    assert len(error["errors"]) == MAX_ERRORS and error["omitted"] == 100 - MAX_ERRORS
+    assert error["errors"][0]["path"] == "$.tags[0]"
+    assert "omitted" not in ToolBoundary(TAGS).check({"tags": [1]}).envelope["error"]
+
+
+def test_echoed_keys_are_truncated():
+    key = "k" * 1_000_000
+    outcome = ToolBoundary(TAGS).check({key: 1})
+    text = json.dumps(outcome.envelope, ensure_ascii=False)
+    assert outcome.status == "rejected" and len(text) < 2_000 and "…" in text
+
+
+@pytest.mark.parametrize(("arguments", "reason"), [
+    ({"a": {1, 2}}, "not-json-value"),
+    ({"a": (1, 2)}, "not-json-value"),
+    ({"a": object()}, "not-json-value"),
+    ({"a": b"bytes"}, "not-json-value"),
+    ({1: "x"}, "not-json-value"),
+    ({"a": float("nan")}, "not-json-value"),
+    ({"a": -math.inf}, "not-json-value"),
+    ({"a": "\ud800"}, "not-json-value"),
+    ({"\udfff": 1}, "not-json-value"),
+    ({"a": 10**5000}, "not-json-value"),
+    ('{"a": NaN}', "invalid-json"),
+    ('{"a": Infinity}', "invalid-json"),
+    ('{"a": "\\ud800"}', "not-json-value"),
+    ('{"a": ' + "9" * 5000 + "}", "not-json-value"),
+    (b'{"a": "\xff"}', "invalid-json"),
+    ("[" * 100_000, "too-deep"),
+    ('{"a": ' + "[" * 5_000 + "]" * 5_000 + "}", "too-deep"),
+])
+def test_values_outside_json_get_a_reason_even_under_an_open_schema(arguments, reason):
+    outcome = ToolBoundary(OPEN).check(arguments)
+    assert outcome.status == "rejected" and reasons(outcome) == [reason]
+    json.dumps(outcome.envelope, allow_nan=False).encode("utf-8")  # the envelope itself is sendable
+
+
+def test_too_deep_is_reported_where_the_nesting_passes_the_limit():
+    value: list = []
+    for _ in range(5_000):
+        value = [value]
+    outcome = ToolBoundary(OPEN).check({"a": value})
+    [error] = outcome.envelope["error"]["errors"]
+    assert error["reason"] == "too-deep" and error["path"].startswith("$.a[0]")
+    assert error["path"].count("[0]") == MAX_DEPTH - 1
+    assert ToolBoundary(OPEN).check({"a": _nested(MAX_DEPTH - 2)}).status == "valid"
+
+
+def _nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_validate_refuses_the_same_values():
+    assert not validate(OPEN, {"a": float("nan")}).ok
+    assert validate(OPEN, {"a": 1.5}).ok
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.binary()
+    | st.builds(pow, st.just(10), st.just(5000)) | st.sampled_from(["\ud800", "\udfff x"]),
+    lambda children: st.lists(children, max_size=4) | st.tuples(children) | st.frozensets(st.integers(), max_size=2)
+    | st.dictionaries(st.text() | st.integers() | st.sampled_from(["\ud800"]), children, max_size=4),
+    max_leaves=30)
+
+
+def _is_json(value) -> bool:
+    try:
+        return json.loads(json.dumps(value, allow_nan=False).encode("utf-8")) == value
+    except (TypeError, ValueError):
+        return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSONISH, st.sampled_from([OPEN, TAGS, FILTER]))
+def test_check_never_raises_and_passes_only_json(arguments, schema):
+    outcome = ToolBoundary(schema).check(arguments)
+    assert outcome.status in ("valid", "canonicalized", "rejected")
+    if outcome.proceed:
+        assert _is_json(outcome.arguments)
+    else:
+        json.dumps(outcome.envelope, allow_nan=False).encode("utf-8")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=200) | st.text(max_size=200))
+def test_any_text_or_bytes_never_raises(raw):
+    outcome = ToolBoundary(TAGS).check(raw)
+    assert outcome.status in ("valid", "canonicalized", "rejected")
