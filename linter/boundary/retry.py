@@ -5,7 +5,9 @@ business check that says the arguments are wrong. Failed authentication, a missi
 resource, a state conflict or a timeout will not be fixed by resubmitting, so those
 codes are absent from the retryable set. A call that may already have run is never
 resent to a side-effecting tool unless it carries an idempotency key: a timeout after
-the write would otherwise make it twice. And a bounded number of consecutive
+the write would otherwise make it twice, and a validation error the tool itself reports
+may come after part of the write. Only the boundary's own rejection (an ``Outcome``) is
+known to come before the tool ran. And a bounded number of consecutive
 rejections of the same tool ends the loop, so a model that keeps sending the same
 broken call does not spin.
 """
@@ -75,7 +77,7 @@ class RetryPolicy:
             return RetryDecision(False, "not-repairable", code, attempt)
         if attempt >= self.max_attempts:
             return RetryDecision(False, "attempts-exhausted", code, attempt)
-        if not before_execution and code not in _VALIDATION_CODES and side_effects != "read" and not idempotency_key:
+        if not before_execution and side_effects != "read" and not idempotency_key:
             return RetryDecision(False, "side-effect-without-idempotency-key", code, attempt)
         return RetryDecision(True, "repairable", code, attempt)
 

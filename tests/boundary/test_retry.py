@@ -52,9 +52,20 @@ def test_side_effects_are_not_resent_after_a_non_validation_error_without_a_key(
         assert transient.should_retry(error, 1, effects, idempotency_key=True).retry
 
 
-def test_a_validation_error_is_retried_even_for_a_destructive_tool():
+def test_a_boundary_rejection_is_retried_even_for_a_destructive_tool():
     assert POLICY.should_retry(REJECTED, 1, "destructive").retry
-    assert POLICY.should_retry("SCHEMA_VALIDATION_FAILED", 1, "destructive").retry
+
+
+@pytest.mark.parametrize("reported", [
+    "SCHEMA_VALIDATION_FAILED", {"ok": False, "error": {"code": "SCHEMA_VALIDATION_FAILED"}},
+    {"ok": False, "error": {"code": "INVALID_ARGUMENT"}}])
+def test_a_validation_error_the_tool_reported_after_running_needs_a_key_to_be_resent(reported):
+    # The tool may have written part of the call before it found the bad argument.
+    for effects in ("write", "destructive"):
+        decision = POLICY.should_retry(reported, 1, effects)
+        assert not decision and decision.reason == "side-effect-without-idempotency-key"
+        assert POLICY.should_retry(reported, 1, effects, idempotency_key=True).retry
+    assert POLICY.should_retry(reported, 1, "read").retry
 
 
 def test_exceptions_are_classified_by_their_code():
