@@ -10,9 +10,13 @@ handler, on both ``Server`` and ``MCPServer``, so that is where the boundary sit
     tools = await server.list_tools()  # or the Tool list a low-level server serves
     server.middleware.append(BoundaryMiddleware(boundaries_from_tools(tools)))
 
-A rejection is answered by the middleware itself, so the SDK's own checks of that
-request (the initialization gate, the tool lookup) are not reached. The SDK marks its
-middleware signature provisional; this module is the one place that depends on it.
+The middleware only decides calls the SDK itself would hand to a tool: ``arguments``
+that are an object (or absent) on an initialized connection. Anything else (arguments
+sent as a JSON string, a list or a number; a call before ``initialize``) goes down the
+chain untouched, so the client gets the SDK's own protocol error, never a tool run. The
+SDK marks its middleware signature provisional, and whether the connection is
+initialized is read from its session's connection; this module is the one place that
+depends on either.
 """
 
 from __future__ import annotations
@@ -43,14 +47,25 @@ class BoundaryMiddleware:
         if boundary is None:
             return await call_next(ctx)
         sent = params.get("arguments")
+        if not (sent is None or isinstance(sent, Mapping)) or not _initialized(ctx):
+            return await call_next(ctx)  # the SDK answers with its protocol error
         call_id = None if ctx.request_id is None else str(ctx.request_id)
-        outcome = boundary.check({} if sent is None else sent, call_id=call_id)
+        outcome = boundary.check({} if sent is None else dict(sent), call_id=call_id)
         if not outcome.proceed:
             text = json.dumps(outcome.envelope, ensure_ascii=False)
             return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
-        if outcome.arguments is not sent:
+        if outcome.repairs:
             ctx = dataclasses.replace(ctx, params={**params, "arguments": outcome.arguments})
         return await call_next(ctx)
+
+
+def _initialized(ctx: Any) -> bool:
+    """Whether the SDK's initialization gate is open for this request's connection.
+
+    Read from the session's connection (``initialize_accepted``); an SDK without it is
+    taken as initialized, which is how the boundary behaved before it asked."""
+    connection = getattr(ctx.session, "_connection", None)
+    return bool(getattr(connection, "initialize_accepted", True))
 
 
 def boundaries_from_tools(tools: Iterable[Tool], **options: Any) -> dict[str, ToolBoundary]:

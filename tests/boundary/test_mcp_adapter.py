@@ -11,7 +11,11 @@ mcp = pytest.importorskip("mcp")
 
 import mcp.types as types  # noqa: E402
 from mcp import Client  # noqa: E402
+from mcp.client._memory import InMemoryTransport  # noqa: E402
 from mcp.server import Server  # noqa: E402
+from mcp.shared.exceptions import MCPError  # noqa: E402
+from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher  # noqa: E402
+from mcp.types import INVALID_PARAMS  # noqa: E402
 from mcp.server.mcpserver import MCPServer  # noqa: E402
 
 from schema_lint.boundary.mcp_adapter import BoundaryMiddleware, boundaries_from_tools  # noqa: E402
@@ -99,3 +103,95 @@ def test_side_effects_follow_annotations_then_the_verb():
     assert {name: b.side_effects for name, b in boundaries.items()} == {
         "search_docs": "read", "delete_page": "write", "list_pages": "read"}
     assert all(b.mode == "observe" for b in boundaries.values())
+
+
+async def raw_call(server, params, mode):
+    """A ``tools/call`` sent as the client wrote it, past the SDK client's own type checks."""
+    async with Client(server, mode=mode) as client:
+        try:
+            return await client.session._dispatcher.send_raw_request("tools/call", params, {})
+        except MCPError as error:
+            return error.error.code
+
+
+def without_boundary(server: Server) -> Server:
+    server.middleware.pop()
+    return server
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+@pytest.mark.parametrize("arguments", ['{"query": "q", "data_source_names": ["a"]}', ["q"], 5])
+def test_arguments_that_are_not_an_object_get_the_sdks_protocol_error(arguments, mode):
+    received = []
+    params = {"name": "search_docs", "arguments": arguments}
+    answer = anyio.run(raw_call, low_level_server(received), params, mode)
+    assert answer == anyio.run(raw_call, without_boundary(low_level_server([])), params, mode) == INVALID_PARAMS
+    assert received == []  # the JSON string is not decoded into a call that runs
+
+
+OPTIONAL = types.Tool(name="list_pages", input_schema={"type": "object", "properties": {"limit": {"type": "integer"}}})
+
+
+def test_a_call_without_arguments_reaches_the_handler_unchanged():
+    received = []
+
+    async def list_tools(ctx, params):
+        return types.ListToolsResult(tools=[OPTIONAL])
+
+    async def call_tool(ctx, params):
+        received.append(params.arguments)
+        return types.CallToolResult(content=[types.TextContent(type="text", text="3 pages")])
+
+    server = Server("docs", on_list_tools=list_tools, on_call_tool=call_tool)
+    server.middleware.append(BoundaryMiddleware(boundaries_from_tools([OPTIONAL])))
+    answer = anyio.run(raw_call, server, {"name": "list_pages"}, "legacy")
+    assert answer["isError"] is False and received == [None]
+
+
+async def before_initialize(server, arguments):
+    """A ``tools/call`` on a connection that never sent ``initialize``."""
+    async def on_request(*_):
+        raise AssertionError("the server sent a request")
+
+    async def on_notify(*_):
+        return None
+
+    async with InMemoryTransport(server) as (read, write):
+        dispatcher = JSONRPCDispatcher(read, write)
+        async with anyio.create_task_group() as group:
+            await group.start(dispatcher.run, on_request, on_notify)
+            try:
+                return await dispatcher.send_raw_request(
+                    "tools/call", {"name": "search_docs", "arguments": arguments}, {})
+            except MCPError as error:
+                return error.error.code
+            finally:
+                group.cancel_scope.cancel()
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("arguments", [{"query": 1}, {"query": "q", "data_source_names": "a"}])
+def test_a_call_before_initialize_gets_the_sdks_error_not_an_envelope(arguments):
+    received = []
+    assert anyio.run(before_initialize, low_level_server(received), arguments) == INVALID_PARAMS
+    assert anyio.run(before_initialize, without_boundary(low_level_server([])), arguments) == INVALID_PARAMS
+    assert received == []
+
+
+@pytest.mark.hostile
+def test_a_business_check_that_raises_becomes_a_generic_error_with_the_call_id(caplog):
+    def secret_lookup(arguments):
+        raise RuntimeError("relation \"billing_accounts\" does not exist; token=sk-live-123")
+
+    received = []
+    server = low_level_server(received)
+    server.middleware[-1] = BoundaryMiddleware(boundaries_from_tools([SEARCH], business_checks=[secret_lookup]))
+    result = anyio.run(call, server, "search_docs", {"query": "q", "data_source_names": ["a"]}, "legacy")
+    text = result.content[0].text
+    assert result.is_error and received == []
+    assert "billing_accounts" not in text and "sk-live" not in text and "RuntimeError" not in text
+    envelope = json.loads(text)
+    assert envelope["error"]["code"] == "INTERNAL" and envelope["retryable"] is False
+    assert "reference: call " in envelope["error"]["errors"][0]["repair"]
+    assert "billing_accounts" in caplog.text  # the operator still sees what went wrong
