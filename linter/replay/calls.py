@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
 
 @dataclass(frozen=True)
@@ -36,19 +36,25 @@ class BrokenLine:
     reason: str
 
 
-def read_calls(paths: Iterable[str], stdin: TextIO | None = None) -> Iterator[RecordedCall | BrokenLine]:
+LINE_LIMIT = 32 * 1024 * 1024
+"""Bytes one record may hold (a JSON Lines line, or a whole `.json` file): the size limit
+`check` applies to a file. Past it the record is a broken line and the file is read no further."""
+
+
+def read_calls(paths: Iterable[str], stdin: BinaryIO | None = None) -> Iterator[RecordedCall | BrokenLine]:
     """Calls from every file in order, numbered from 0 across files.
 
-    A `.json` file is one record (often a list of calls); anything else is JSON Lines.
-    A line that is not JSON or holds no call yields a BrokenLine and the run goes on.
+    A `.json` file is one record (often a list of calls); anything else is JSON Lines
+    (`-` is stdin, and a pipe such as `<(zcat calls.jsonl.gz)` streams). A record that is
+    not UTF-8, not JSON, too long, too deep, or holds no call yields a BrokenLine with its
+    own line number, and the run goes on; so does a file that cannot be opened.
     """
     index = 0
     for path in paths:
         for number, text in _records(path, stdin):
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as exc:
-                yield BrokenLine(path, number + exc.lineno - 1, f"not JSON: {exc.msg} at column {exc.colno}")
+            record = text if isinstance(text, BrokenLine) else _parse(path, number, text)
+            if isinstance(record, BrokenLine):
+                yield record
                 continue
             found = False
             for tool, arguments, call_id in calls_in(record):
@@ -59,16 +65,58 @@ def read_calls(paths: Iterable[str], stdin: TextIO | None = None) -> Iterator[Re
                 yield BrokenLine(path, number, "no tool call found")
 
 
-def _records(path: str, stdin: TextIO | None) -> Iterator[tuple[int, str]]:
+def _parse(path: str, number: int, text: str) -> Any:
+    """The record a line holds, or the BrokenLine saying why it holds none."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        return BrokenLine(path, number + exc.lineno - 1, f"not JSON: {exc.msg} at column {exc.colno}")
+    except RecursionError:
+        return BrokenLine(path, number, "not read: nested too deeply")
+    except ValueError as exc:  # an integer past Python's conversion limit
+        return BrokenLine(path, number, f"not read: {str(exc).split(';')[0]}")
+
+
+def _records(path: str, stdin: BinaryIO | None) -> Iterator[tuple[int, str | BrokenLine]]:
     if path == "-":
-        handle = stdin or sys.stdin
-        yield from ((n, line) for n, line in enumerate(handle, start=1) if line.strip())
+        yield from _lines(path, stdin or sys.stdin.buffer)
         return
-    with open(path, encoding="utf-8", errors="replace") as handle:
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below; a FIFO or /dev/fd pipe streams
+    except OSError as exc:
+        yield 0, BrokenLine(path, 0, f"cannot read: {exc.strerror or exc}")
+        return
+    with handle:
         if path.endswith(".json"):
-            yield 1, handle.read()
+            raw = handle.read(LINE_LIMIT + 1)
+            yield 1, _decoded(path, 1, raw) if len(raw) <= LINE_LIMIT else BrokenLine(
+                path, 1, f"not read: larger than {LINE_LIMIT:,} bytes")
             return
-        yield from ((n, line) for n, line in enumerate(handle, start=1) if line.strip())
+        yield from _lines(path, handle)
+
+
+def _lines(path: str, handle: BinaryIO) -> Iterator[tuple[int, str | BrokenLine]]:
+    """Non-blank lines, each read with the length limit, so no line can exhaust memory."""
+    number = 0
+    while True:
+        raw = handle.readline(LINE_LIMIT + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > LINE_LIMIT and not raw.endswith(b"\n"):
+            # Stop here: the rest of an endless line (/dev/zero, a runaway writer) would never end.
+            yield number, BrokenLine(path, number, f"not read: longer than {LINE_LIMIT:,} bytes; "
+                                                   "the rest of the file is not read")
+            return
+        if raw.strip():
+            yield number, _decoded(path, number, raw)
+
+
+def _decoded(path: str, number: int, raw: bytes) -> str | BrokenLine:
+    try:
+        return raw.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        return BrokenLine(path, number, f"not UTF-8: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
 
 
 def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:

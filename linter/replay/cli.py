@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -21,6 +20,7 @@ def replay(tools, calls, policy, against, output_format):
     """Replay recorded calls (JSONL or JSON) through the boundary built from TOOLS."""
     from schema_lint.boundary import Policy
     from schema_lint.config import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
+    from schema_lint.display import escape, json_text
     from schema_lint.replay.calls import read_calls
     from schema_lint.replay.report import render_json, render_text, summary
     from schema_lint.replay.run import Toolset, ToolsUnreadable
@@ -44,12 +44,16 @@ def replay(tools, calls, policy, against, output_format):
     tightened = load(against) if against else None
 
     def write_line(result):
-        sys.stdout.write(json.dumps(result.as_record(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(result.as_record()) + "\n")
 
     tally = run_replay(read_calls(calls), toolset, tightened,
                        on_result=write_line if output_format == "jsonl" else None)
     for broken in tally.broken:
-        click.echo(f"{broken.file}:{broken.line}: {broken.reason}", err=True)
+        click.echo(escape(f"{broken.file}:{broken.line}: {broken.reason}"), err=True)
+    if tally.broken_count > len(tally.broken):
+        click.echo(f"… and {tally.broken_count - len(tally.broken):,} more lines without a call", err=True)
+    for name, reason in sorted(toolset.unusable.items()):
+        click.echo(escape(f"{tools}: tool {name}: {reason}; its calls are not replayed"), err=True)
     data = summary(tally, toolset, names)
     if output_format == "json":
         click.echo(render_json(data), nl=False)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
+from schema_lint.display import escape, json_text
 from schema_lint.replay.run import Tally, Toolset
 
 TOP = 15
@@ -22,6 +21,9 @@ def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
         "rejections": [{"reason": r, "path": p, "count": n} for (r, p), n in tally.rejections.most_common()],
         "repairs": [{"rule": r, "path": p, "count": n} for (r, p), n in tally.repairs.most_common()],
         "broken_lines": [{"file": b.file, "line": b.line, "reason": b.reason} for b in tally.broken],
+        "broken_line_count": tally.broken_count,
+        "unusable_tools": [{"tool": name, "reason": reason} for name, reason in sorted(toolset.unusable.items())],
+        "calls_not_replayed": tally.not_replayed,
         "newly_rejected": None if not tally.against else [
             {"index": call.index, "tool": call.tool,
              "errors": [{"path": e.get("path"), "reason": e.get("reason")} for e in errors]}
@@ -30,7 +32,7 @@ def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
 
 
 def render_json(data: dict) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json_text(data, indent=2) + "\n"
 
 
 def render_text(data: dict, markdown: bool) -> str:
@@ -55,16 +57,22 @@ def render_text(data: dict, markdown: bool) -> str:
         if rows:
             lines += ["", title + (f" (top {TOP} of {len(rows)})" if len(rows) > TOP else "") + ":", ""]
             lines += table(["count", first, "path"], [[f"{r['count']:,}", r[first], r["path"]] for r in rows[:TOP]])
-    if data["broken_lines"]:
+    if data["unusable_tools"]:
+        shown = "; ".join(f"{t['tool']} ({t['reason']})" for t in data["unusable_tools"][:5])
+        lines += ["", f"Tools whose schema does not compile: {len(data['unusable_tools']):,} ({shown}); "
+                      f"{data['calls_not_replayed']:,} calls to them were not replayed."]
+    if data["broken_line_count"]:
         shown = "; ".join(f"{b['file']}:{b['line']}: {b['reason']}" for b in data["broken_lines"][:5])
-        lines += ["", f"Lines without a call: {len(data['broken_lines'])} ({shown})."]
+        lines += ["", f"Lines without a call: {data['broken_line_count']:,} ({shown})."]
     if data["newly_rejected"] is not None:
         regressions = data["newly_rejected"]
         lines += ["", f"Tightened tools: {len(regressions):,} calls that pass today would be rejected."]
         if regressions:
             lines += [""] + table(["call", "tool", "path", "reason"], [
                 [f"#{r['index']}", r["tool"], e["path"], e["reason"]] for r in regressions for e in r["errors"]])
-    return "\n".join(lines) + "\n"
+    # Tool names, keys and file names come from the input: escaped, no name can steer the
+    # terminal or forge a line of the report.
+    return "\n".join(escape(line) for line in lines) + "\n"
 
 
 def _percent(part: int, whole: int) -> str:

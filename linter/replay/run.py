@@ -13,13 +13,22 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from schema_lint.boundary import Policy, ToolBoundary
+from schema_lint.boundary import Policy, SchemaError, ToolBoundary
 from schema_lint.dialect import is_openapi_dialect, normalize_dialect
 from schema_lint.replay.calls import BrokenLine, RecordedCall
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
 
 UNKNOWN_TOOL = "UNKNOWN_TOOL"
+NOT_REPLAYED = "not-replayed"
+"""The outcome of a call to a tool whose schema cannot be compiled: nothing to check it against."""
+
+EXAMPLES = 20
+"""Broken lines kept as examples; the rest are only counted."""
+
+DISTINCT_KEYS = 1_000
+"""(reason, path) and (rule, path) pairs tallied one by one; past it, new pairs share one row,
+so a stream of calls with ever-new keys cannot grow the tallies without bound."""
 
 
 class ToolsUnreadable(Exception):
@@ -40,7 +49,9 @@ class Toolset:
     # Names defined more than once with different schemas: a call citing only the name
     # is replayed against the first.
     ambiguous: set[str] = field(default_factory=set)
-    _built: dict[str, ToolBoundary] = field(default_factory=dict)
+    # Tools whose schema does not compile, by name: the reason. Their calls are not replayed.
+    unusable: dict[str, str] = field(default_factory=dict)
+    _built: dict[str, ToolBoundary | None] = field(default_factory=dict)
     _inline: dict[str, ToolBoundary | None] = field(default_factory=dict)
 
     @classmethod
@@ -59,6 +70,8 @@ class Toolset:
 
     def add(self, name: str, schema: Any, uid: str | None = None, openapi: bool = False) -> None:
         boundary = self._boundary(name, schema, openapi)
+        if boundary is None:
+            return
         known = self.boundaries.setdefault(name, boundary)
         if known is not boundary:
             self.ambiguous.add(name)
@@ -81,15 +94,20 @@ class Toolset:
 
     @property
     def tool_count(self) -> int:
-        return len(self._built)
+        return sum(boundary is not None for boundary in self._built.values())
 
-    def _boundary(self, name: str, schema: Any, openapi: bool = False) -> ToolBoundary:
+    def _boundary(self, name: str, schema: Any, openapi: bool = False) -> ToolBoundary | None:
+        """The boundary for one (name, schema), built once; ``None`` (and the reason kept in
+        ``unusable``) when the schema does not compile."""
         key = json.dumps([name, schema, openapi], sort_keys=True, default=str)
-        boundary = self._built.get(key)
-        if boundary is None:
-            boundary = self._built[key] = ToolBoundary(schema, name=name, policy=self.policy, openapi=openapi)
-            self.normalized += normalize_dialect(schema, openapi) != schema
-        return boundary
+        if key not in self._built:
+            try:
+                self._built[key] = ToolBoundary(schema, name=name, policy=self.policy, openapi=openapi)
+                self.normalized += normalize_dialect(schema, openapi) != schema
+            except SchemaError as exc:
+                self._built[key] = None
+                self.unusable.setdefault(name, str(exc))
+        return self._built[key]
 
 
 @dataclass
@@ -106,32 +124,54 @@ class CallResult:
                 "arguments": self.arguments, "repairs": self.repairs, "envelope": self.envelope}
 
 
+OTHER = ("(other)", "(more distinct paths than are tallied one by one)")
+
+
 @dataclass
 class Tally:
+    """What a replay counted. Memory is bounded whatever the traffic: broken lines keep
+    :data:`EXAMPLES` examples and a count, and each tally at most :data:`DISTINCT_KEYS` rows."""
+
     calls: int = 0
     outcomes: collections.Counter = field(default_factory=collections.Counter)
     rejections: collections.Counter = field(default_factory=collections.Counter)
     repairs: collections.Counter = field(default_factory=collections.Counter)
     broken: list[BrokenLine] = field(default_factory=list)
+    broken_count: int = 0
+    not_replayed: int = 0
     # Calls that pass today and the tightened tools would reject: (call, errors).
     regressions: list[tuple[RecordedCall, list[dict]]] = field(default_factory=list)
     against: bool = False
 
     def add(self, result: CallResult) -> None:
+        if result.outcome == NOT_REPLAYED:
+            self.not_replayed += 1
+            return
         self.calls += 1
         self.outcomes[result.outcome] += 1
         for repair in result.repairs:
-            self.repairs[(repair["rule"], repair["path"])] += 1
+            _count(self.repairs, (repair["rule"], repair["path"]))
         if result.envelope:
             for error in result.envelope["error"]["errors"]:
-                self.rejections[(error.get("reason", result.envelope["error"]["code"]), error.get("path", "$"))] += 1
+                _count(self.rejections, (error.get("reason", result.envelope["error"]["code"]), error.get("path", "$")))
+
+    def add_broken(self, line: BrokenLine) -> None:
+        self.broken_count += 1
+        if len(self.broken) < EXAMPLES:
+            self.broken.append(line)
 
     def rate(self, *outcomes: str) -> float:
         return sum(self.outcomes[o] for o in outcomes) / self.calls if self.calls else 0.0
 
 
+def _count(tally: collections.Counter, key: tuple) -> None:
+    tally[key if key in tally or len(tally) < DISTINCT_KEYS else OTHER] += 1
+
+
 def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
     boundary = toolset.boundary_for(call)
+    if boundary is None and call.tool in toolset.unusable:
+        return CallResult(call, NOT_REPLAYED, None, [], None)
     if boundary is None:
         return CallResult(call, "rejected", None, [], unknown_tool_envelope(call.tool, toolset))
     outcome = boundary.check(call.arguments, call_id=call.call_id)
@@ -156,13 +196,13 @@ def replay(items: Iterable[RecordedCall | BrokenLine], toolset: Toolset, tighten
     tally = Tally(against=tightened is not None)
     for item in items:
         if isinstance(item, BrokenLine):
-            tally.broken.append(item)
+            tally.add_broken(item)
             continue
         result = replay_one(toolset, item)
         tally.add(result)
         if on_result is not None:
             on_result(result)
-        if tightened is not None and result.outcome != "rejected":
+        if tightened is not None and result.outcome not in ("rejected", NOT_REPLAYED):
             after = replay_one(tightened, item)
             if after.outcome == "rejected":
                 tally.regressions.append((item, after.envelope["error"]["errors"]))

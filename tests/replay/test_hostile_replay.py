@@ -1,0 +1,121 @@
+"""`replay` on hostile traffic: one bad line or one bad tool is reported, and the run goes on, in bounded memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+from schema_lint.replay.calls import BrokenLine, read_calls
+from schema_lint.replay.run import DISTINCT_KEYS, EXAMPLES, CallResult, Tally
+
+pytestmark = pytest.mark.hostile
+
+SEARCH = {"name": "search_docs", "description": "Search.", "inputSchema": {
+    "type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}}
+GOOD = json.dumps({"tool": "search_docs", "arguments": {"query": "q"}})
+
+
+def _replay(tmp_path, lines: list[bytes], tools=(SEARCH,), *options):
+    (tmp_path / "tools.json").write_text(json.dumps(list(tools)))
+    (tmp_path / "calls.jsonl").write_bytes(b"".join(lines))
+    result = CliRunner().invoke(main, ["replay", str(tmp_path / "tools.json"), str(tmp_path / "calls.jsonl"),
+                                       "--output-format", "json", *options])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_a_deep_line_and_a_lone_surrogate_are_reported_and_the_run_goes_on(tmp_path):
+    deep = b'{"tool": "search_docs", "arguments": ' + b"[" * 5000 + b"]" * 5000 + b"}\n"
+    surrogate = b'{"tool": "search_docs", "arguments": {"query": "\\ud800"}}\n'
+    result = _replay(tmp_path, [deep, surrogate, GOOD.encode() + b"\n"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["outcomes"] == {"valid": 1, "canonicalized": 0, "rejected": 1}
+    assert [b["line"] for b in data["broken_lines"]] == [1]
+    assert data["rejections"] == [{"reason": "not-json-value", "path": "$.query", "count": 1}]
+
+
+def test_a_tool_whose_schema_does_not_compile_is_reported_and_the_others_replayed(tmp_path):
+    broken = {"name": "bad_tool", "description": "Bad.",
+              "inputSchema": {"type": "object", "properties": {"a": {"type": "strnig"}}}}
+    calls = [GOOD.encode() + b"\n", json.dumps({"tool": "bad_tool", "arguments": {"a": 1}}).encode() + b"\n"]
+    result = _replay(tmp_path, calls, (SEARCH, broken))
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["outcomes"]["valid"] == 1 and data["calls_not_replayed"] == 1
+    assert [t["tool"] for t in data["unusable_tools"]] == ["bad_tool"]
+    assert "tool bad_tool: cannot compile the schema" in result.stderr
+
+
+def test_broken_lines_are_counted_with_a_few_examples(tmp_path):
+    result = _replay(tmp_path, [b"garbage\n"] * 5_000 + [GOOD.encode() + b"\n"])
+    data = json.loads(result.stdout)
+    assert data["broken_line_count"] == 5_000 and len(data["broken_lines"]) == EXAMPLES
+    assert result.stderr.count("\n") == EXAMPLES + 1 and "4,980 more lines" in result.stderr
+
+
+def test_tallies_keep_a_bounded_number_of_rows():
+    tally = Tally()
+    for n in range(3 * DISTINCT_KEYS):
+        envelope = {"error": {"code": "X", "errors": [{"reason": "additionalProperties", "path": f"$.k{n}"}]}}
+        tally.add(CallResult(None, "rejected", None, [], envelope))
+    assert len(tally.rejections) == DISTINCT_KEYS + 1
+    assert sum(tally.rejections.values()) == 3 * DISTINCT_KEYS  # nothing is lost from the counts
+
+
+def test_a_truncated_last_line_is_reported_with_its_own_number(tmp_path):
+    path = tmp_path / "calls.jsonl"
+    path.write_bytes(GOOD.encode() + b"\n\n" + GOOD.encode()[:20])
+    items = list(read_calls([str(path)]))
+    assert isinstance(items[-1], BrokenLine) and items[-1].line == 3 and items[-1].reason.startswith("not JSON")
+
+
+def test_bytes_that_are_not_utf8_are_reported_not_replaced(tmp_path):
+    path = tmp_path / "calls.jsonl"
+    path.write_bytes(GOOD.encode() + b"\n" + b'{"tool": "search_docs", "arguments": {"query": "\xff"}}\n')
+    items = list(read_calls([str(path)]))
+    assert isinstance(items[1], BrokenLine) and items[1].line == 2
+    assert items[1].reason == "not UTF-8: byte 0xff at column 49"
+
+
+def test_a_missing_calls_file_is_a_broken_line_and_the_next_file_is_read(tmp_path):
+    path = tmp_path / "calls.jsonl"
+    path.write_text(GOOD + "\n")
+    items = list(read_calls([str(tmp_path / "missing.jsonl"), str(path)]))
+    assert isinstance(items[0], BrokenLine) and "cannot read" in items[0].reason
+    assert items[1].tool == "search_docs"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_an_endless_line_stops_at_the_limit():
+    [item] = list(read_calls(["/dev/zero"]))
+    assert isinstance(item, BrokenLine) and "longer than" in item.reason
+
+
+def test_control_characters_from_the_input_are_escaped_in_the_text_report(tmp_path):
+    evil = "evil\x1b]0;pwned\x07"
+    broken = {"name": evil, "description": "Bad.", "inputSchema": {"type": "object", "properties": {"a": {"type": 1}}}}
+    (tmp_path / "tools.json").write_text(json.dumps([SEARCH, broken]))
+    calls = tmp_path / "calls\x1b[2J.jsonl"
+    calls.write_text("garbage\n" + json.dumps({"tool": evil, "arguments": {}}) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(tmp_path / "tools.json"), str(calls)])
+    for stream in (result.stdout, result.stderr):
+        assert "\x1b" not in stream and "\x07" not in stream
+    assert "evil\\x1b]0;pwned\\x07" in result.stdout and "calls\\x1b[2J.jsonl" in result.stdout
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file names")
+def test_a_calls_file_name_that_is_not_utf8_reaches_every_format(tmp_path):
+    name = os.fsdecode(b"calls-\xff.jsonl")
+    (tmp_path / name).write_text("garbage\n")
+    (tmp_path / "tools.json").write_text(json.dumps([SEARCH]))
+    for output_format in ("json", "table", "markdown"):
+        result = CliRunner().invoke(main, ["replay", str(tmp_path / "tools.json"), str(tmp_path / name),
+                                           "--output-format", output_format])
+        assert result.exit_code == 0, result.output
+        assert "calls-" in result.stdout
