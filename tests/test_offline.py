@@ -58,9 +58,8 @@ def world(tmp_path):
     with RecordingServer({"type": "object", "required": [SECRET + "-http"]}) as server:
         tools = _hostile_tools(server.url, secret.as_uri(), secret_dir.as_uri() + "/")
         (inputs / "tools.json").write_text(json.dumps(tools, indent=2), encoding="utf-8")
-        for t in tools:  # one file per tool: replay stops at a tool whose schema does not compile
-            call = {"tool": t["name"], "arguments": {"title": "hello"}}
-            (inputs / f"calls-{t['name']}.jsonl").write_text(json.dumps(call) + "\n", encoding="utf-8")
+        calls = "".join(json.dumps({"tool": t["name"], "arguments": {"title": "hello"}}) + "\n" for t in tools)
+        (inputs / "calls.jsonl").write_text(calls, encoding="utf-8")
         watch = OpenWatch(secret)
         try:
             yield inputs, tmp_path / "sandbox.log", server, watch
@@ -94,11 +93,12 @@ def test_nothing_beyond_the_inputs_is_fetched_or_read(command, world):
 
 
 def test_replay_fetches_nothing_for_any_tool(world):
+    # One run for every tool: a tool whose schema does not compile is reported and the others replayed.
     inputs, log, server, watch = world
-    for calls in sorted(inputs.glob("calls-*.jsonl")):
-        run = run_guarded(["replay", "--output-format", "jsonl", "tools.json", calls.name],
-                          inputs=inputs, cwd=inputs, log=log)
-        _assert_nothing_left_the_inputs(run, log, server, watch)
+    run = run_guarded(["replay", "--output-format", "jsonl", "tools.json", "calls.jsonl"],
+                      inputs=inputs, cwd=inputs, log=log)
+    output = _assert_nothing_left_the_inputs(run, log, server, watch)
+    assert "Traceback" not in output and run.returncode == 0, output
 
 
 def test_a_schema_that_is_not_bundled_is_a_finding_not_a_request(world):

@@ -77,37 +77,41 @@ def not_json(value: Any) -> Refusal | None:
     return None if plain else _first_refusal(value)
 
 
-def _plainly_json(value: Any) -> bool:
-    """The every-call screen: exact JSON types, ASCII keys and text, bounded depth, ordinary numbers.
+def _plainly_json(item: Any, depth: int = 0) -> bool:
+    """The every-call screen of a list or dict: exact JSON types, ASCII keys and text,
+    bounded depth, ordinary numbers.
 
-    It tracks no paths and pushes only containers, so a valid call pays about a
-    microsecond; anything unusual (a subclass, non-ASCII text, a float) is looked at
-    closely by :func:`_first_refusal`, which says what and where.
+    It tracks no paths and recurses only into containers (at most :data:`MAX_DEPTH`
+    frames), so a valid call pays under a microsecond; anything unusual (a subclass,
+    non-ASCII text) is looked at closely by :func:`_first_refusal`, which says what and where.
     """
-    pending = [(value, 0)]
-    while pending:
-        item, depth = pending.pop()
-        if depth >= MAX_DEPTH:
+    if depth >= MAX_DEPTH:
+        return False
+    if type(item) is dict:
+        try:  # one C-speed pass over the keys: a non-string key makes join raise
+            if not "".join(item).isascii():
+                return False
+        except TypeError:
             return False
-        if type(item) is dict:
-            try:  # one C-speed pass over the keys: a non-string key makes join raise
-                if not "".join(item).isascii():
-                    return False
-            except TypeError:
+        members: Any = item.values()
+    else:
+        members = item
+    for member in members:
+        kind = type(member)
+        if kind is str:
+            if not member.isascii():
                 return False
-            members = item.values()
-        else:
-            members = item
-        for member in members:
-            kind = type(member)
-            if kind is str:
-                if not member.isascii():
-                    return False
-            elif kind is dict or kind is list:
-                pending.append((member, depth + 1))
-            elif not (kind is bool or member is None or kind is int and -_DIGITS_BOUND < member < _DIGITS_BOUND
-                      or kind is float and -_HUGE < member < _HUGE):  # NaN fails every comparison
+        elif kind is dict or kind is list:
+            if not _plainly_json(member, depth + 1):
                 return False
+        elif kind is int:
+            if not -_DIGITS_BOUND < member < _DIGITS_BOUND:
+                return False
+        elif kind is float:
+            if not -_HUGE < member < _HUGE:  # NaN fails every comparison
+                return False
+        elif not (kind is bool or member is None):
+            return False
     return True
 
 
