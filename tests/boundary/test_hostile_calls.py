@@ -178,3 +178,11 @@ def test_check_never_raises_and_passes_only_json(arguments, schema):
 def test_any_text_or_bytes_never_raises(raw):
     outcome = ToolBoundary(TAGS).check(raw)
     assert outcome.status in ("valid", "canonicalized", "rejected")
+
+
+@pytest.mark.parametrize("dialect", ["https://example.com/private-meta", "https://json-schema.org/draft-07/schema"])
+def test_a_metaschema_that_is_not_bundled_does_not_stop_the_boundary(dialect):
+    # check warns (SL001); the boundary validates without fetching anything.
+    boundary = ToolBoundary({"$schema": dialect, **TAGS})
+    assert boundary.check({"tags": ["a"]}).status == "valid"
+    assert boundary.check({"tags": [1]}).status == "rejected"
