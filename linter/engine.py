@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
 from schema_lint.definition_findings import DefinitionFindings
 from schema_lint.display import MESSAGE_LIMIT, clip
+from schema_lint.fix_evidence import withhold_breaking_fixes
 from schema_lint.model import Diagnostic, Severity
 from schema_lint.providers import implied_profiles
 from schema_lint.rule import Finding, Rule, ToolContext, load_rules, matches_code, select_codes
@@ -95,6 +96,7 @@ class Linter:
             for rule in self.rules:
                 if not ignored or not matches_code(rule.code, ignored):
                     self._run_rule(rule, ctx, doc, found, result.internal_errors)
+            withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
             findings.add(ctx, found)
         result.diagnostics.extend(findings.finish())
 

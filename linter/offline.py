@@ -59,6 +59,23 @@ def bundled_spelling(dialect: str) -> str | None:
     return None
 
 
+def with_bundled_dialect(schema: Any) -> Any:
+    """``schema`` with a ``$schema`` a validator can use offline.
+
+    A metaschema that is not bundled would have to be fetched, and a validator that
+    refused to compile would fail every call of a tool that ``check`` only warns about
+    (SL001). So a misspelled bundled URI (``https://json-schema.org/draft-07/schema``)
+    is read as that draft, and any other unknown ``$schema`` as the default, 2020-12.
+    """
+    dialect = schema.get("$schema") if isinstance(schema, dict) else None
+    if not isinstance(dialect, str) or is_bundled(dialect):
+        return schema
+    spelled = bundled_spelling(dialect)
+    if spelled is not None:
+        return {**schema, "$schema": spelled}
+    return {key: value for key, value in schema.items() if key != "$schema"}
+
+
 @lru_cache(maxsize=None)
 def metaschema_validator(dialect: str) -> jsonschema_rs.Validator:
     """The validator of a bundled metaschema (`is_bundled(dialect)` must hold)."""

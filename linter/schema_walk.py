@@ -115,6 +115,26 @@ def label(node: SchemaNode) -> str:
     return text or "(root)"
 
 
+BRANCH_KEYWORDS = frozenset({"if", "then", "else", "not", "allOf", "anyOf", "oneOf", "dependentSchemas",
+                             "dependencies"})
+
+
+CONDITION_KEYWORDS = frozenset({"if", "then", "else", "not", "dependentSchemas", "dependencies"})
+"""Subschemas that test or constrain a value described elsewhere, never describe one themselves."""
+
+
+def in_branch(node: SchemaNode, keywords: frozenset[str] = BRANCH_KEYWORDS) -> bool:
+    """Whether the node is (inside) a branch of a composition (`keywords`): it refines the
+    object it is composed with, so closing or requiring it alone changes what the
+    composition accepts."""
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.keyword in keywords:
+            return True
+        current = current.parent
+    return False
+
+
 def field_name(node: SchemaNode) -> str | None:
     """The property a subschema describes, also through array items and union branches.
 

@@ -22,19 +22,28 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): the fix adds `required` listing every property that has no
-`default` and does not accept `null`; calls that omitted those now fail. Review it.
+Unsafe (tightening): calls that omitted a newly required property now fail. So the fix
+requires only what the schema's own words call required (a description saying
+"required" or "mandatory", not "optional", and no `default` or `null`), and none of an
+object that is a branch of a composition (`if`/`then`/`else`, `not`, `allOf`/`anyOf`/
+`oneOf`, `dependentSchemas`: the branch refines another object), that has a `default`,
+that holds the fields of a partial update ("updates", "the fields to be changed"), or
+of properties given as alternatives ("issueId or issueUrl"). Otherwise the finding
+stays without a fix.
 Under `openai-strict`, which refuses a partial `required`, it requires every property
 and makes the optional ones nullable instead.
 """
 
 from __future__ import annotations
 
+import re
+
+from schema_lint.field_prose import says_required
 from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.providers.openai_strict import nullable_required_fix
-from schema_lint.schema_walk import SchemaNode, accepts_null, label
+from schema_lint.schema_walk import SchemaNode, accepts_null, field_name, in_branch, label
 
 CODE = "SL101"
 NAME = "missing-required"
@@ -63,10 +72,16 @@ def _all_defaulted(properties: dict) -> bool:
 
 
 def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:
-    """Require what is not optional by nature; openai-strict instead requires all, the rest nullable."""
+    """Require what the schema's own words call required; openai-strict instead requires all,
+    the rest nullable. No fix where requiring would break what the schema allows on purpose."""
     if ctx.optional_as_nullable:
         return nullable_required_fix(node)
-    names = [name for name, schema in node.get("properties").items() if not _optional_by_nature(schema)]
+    if in_branch(node) or "default" in node.schema or _partial_update(node):
+        return None
+    properties = node.get("properties")
+    names = [name for name, schema in properties.items()
+             if not _optional_by_nature(schema) and says_required(schema.get("description"))
+             and not _alternative(name, node)]
     if not names:
         return None
     return Fix(f"require {', '.join(names)}", FixSafety.UNSAFE, (Operation(op, join(node.pointer, "required"), names),))
@@ -75,3 +90,29 @@ def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:
 def _optional_by_nature(schema) -> bool:
     """A property with a default or that accepts null is optional on purpose."""
     return not isinstance(schema, dict) or "default" in schema or accepts_null(schema)
+
+
+_PARTIAL = re.compile(r"\b(?:updates?|updated|patch|changes?|modif\w*|overrides?|partial)\b", re.I)
+
+
+def _partial_update(node: SchemaNode) -> bool:
+    """An object of the fields to change ("updates", "the profile fields that need to be updated"):
+    each field is sent only when it changes, so none is required."""
+    words = " ".join(filter(None, [field_name(node), node.get("title")]))
+    description = node.get("description")
+    return bool(_PARTIAL.search(words.replace("_", " "))) or (
+        isinstance(description, str) and _PARTIAL.search(description) is not None)
+
+
+def _alternative(name: str, node: SchemaNode) -> bool:
+    """``name`` is one of alternatives ("issueId or issueUrl"), said by the object or any of its properties."""
+    properties = node.get("properties")
+    texts = [node.get("description"), *(s.get("description") for s in properties.values() if isinstance(s, dict))]
+    others = [other for other in properties if other != name]
+    for text in filter(lambda t: isinstance(t, str), texts):
+        for other in others:
+            pair = rf"\b{re.escape(name)}\b\W+(?:or|and/or)\W+\b{re.escape(other)}\b"
+            reverse = rf"\b{re.escape(other)}\b\W+(?:or|and/or)\W+\b{re.escape(name)}\b"
+            if re.search(pair, text) or re.search(reverse, text):
+                return True
+    return False

@@ -23,7 +23,12 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): calls with undeclared keys are rejected after the fix.
+No fix, except under `openai-strict`, which refuses a tool unless every object sets
+`additionalProperties: false` (so no call works before the fix). Otherwise, whether the tool's implementation takes keys the schema does not declare is
+not written in the schema, and real correct calls do send them (a `sender_id` the
+executor reads, a response field echoed back). Closing the object is a decision for a
+reviewer who has seen the traffic: `schema-lint replay --against` on recorded calls
+shows which calls the closed schema would reject.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from __future__ import annotations
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema_walk import CONDITION_KEYWORDS, in_branch, label
 
 CODE = "SL201"
 NAME = "open-object"
@@ -43,11 +48,18 @@ def check(ctx):
     if ctx.refuses("additionalProperties"):
         return
     for node in ctx.objects():
-        if not isinstance(node.get("properties"), dict) or node.keyword in ("allOf", "not"):
+        # A condition (`if`, `not` …) or an `allOf` part tests or refines an object described
+        # elsewhere: closing it alone would switch the condition off or reject the whole.
+        if not isinstance(node.get("properties"), dict) or node.keyword == "allOf" or in_branch(node, CONDITION_KEYWORDS):
             continue
         if node.get("additionalProperties", True) is not True or node.get("unevaluatedProperties", True) is not True:
             continue
         sees_through_allof = "allOf" in node.schema and not ctx.refuses("unevaluatedProperties")
-        keyword = "unevaluatedProperties" if sees_through_allof else "additionalProperties"
-        fix = Fix(f"set `{keyword}: false`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
-        yield Finding(node.pointer, f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)", fix=fix)
+        strict = ctx.optional_as_nullable  # openai-strict refuses the tool unless every object is closed
+        keyword = "unevaluatedProperties" if sees_through_allof and not strict else "additionalProperties"
+        message = f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)"
+        if strict:
+            fix = Fix(f"set `{keyword}: false`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
+            yield Finding(node.pointer, message, fix=fix)
+        else:
+            yield Finding(node.pointer, message)

@@ -19,16 +19,19 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): the fix adds a `maxLength` chosen by the field's kind (names and
-titles 256, emails 254, URLs 2048, identifiers 128, free text 10000, otherwise 1024;
-`max-length` in the configuration overrides any of these). Longer strings are rejected
-afterwards. No fix where the tool's provider does not enforce `maxLength`
-(`anthropic-strict`).
+Unsafe (tightening): longer strings are rejected afterwards, so the bound must come from
+somewhere: the description's own ("at most 280 characters"), or the `max-length` table
+once it is configured (by the field's kind: `name`, `email`, `url`, `uuid`, `date`,
+`date-time`, `identifier`, `text`, `default`; kinds left out use 256, 254, 2048, 36,
+10, 64, 128, 10000 and 1024). Without either there is no fix: a guessed bound is how a
+128-character `code` argument breaks a code-running tool. No fix where the tool's
+provider does not enforce `maxLength` (`anthropic-strict`).
 """
 
 from __future__ import annotations
 
 from schema_lint.field_kinds import kind_of, max_length_for
+from schema_lint.field_prose import stated_limit
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.patterns import is_anchored
 from schema_lint.pointer import join
@@ -50,6 +53,11 @@ def check(ctx):
                       fix=None if ctx.refuses("maxLength") else _fix(ctx, node))
 
 
-def _fix(ctx, node) -> Fix:
-    limit = max_length_for(kind_of(field_name(node)), ctx.settings.get("max-length"))
+def _fix(ctx, node) -> Fix | None:
+    """The bound the description states, or, once `max-length` is configured, the table's."""
+    limit = stated_limit(node.get("description"), ("char", "letter"))
+    if limit is None and ctx.settings.get("max-length") is not None:
+        limit = max_length_for(kind_of(field_name(node)), ctx.settings["max-length"])
+    if limit is None:
+        return None
     return Fix(f"add `maxLength: {limit}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))

@@ -21,13 +21,14 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): the fix adds `maxItems` set to `max-items` from the configuration
-(default 100, raised to the array's `minItems` when that is larger); longer arrays are
-rejected afterwards.
+Unsafe (tightening): longer arrays are rejected afterwards, so the bound must come from
+the description ("up to 50 items") or from `max-items` in the configuration (raised to
+the array's `minItems` when that is larger). Without either there is no fix.
 """
 
 from __future__ import annotations
 
+from schema_lint.field_prose import stated_limit
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -37,17 +38,21 @@ CODE = "SL302"
 NAME = "unbounded-array"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
-DEFAULT_MAX_ITEMS = 100
 
 
 def check(ctx):
-    configured = ctx.settings.get("max-items", DEFAULT_MAX_ITEMS)
+    configured = ctx.settings.get("max-items")
     for node in ctx.walk():
         if "array" not in node.types or _bounded(node):
             continue
+        limit = stated_limit(node.get("description"), ("item", "element", "entr", "value"))
+        if limit is None:
+            limit = configured
         minimum = node.get("minItems")
-        limit = max(configured, minimum) if isinstance(minimum, int) and not isinstance(minimum, bool) else configured
-        fix = Fix(f"add `maxItems: {limit}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxItems"), limit),))
+        if limit is not None and isinstance(minimum, int) and not isinstance(minimum, bool):
+            limit = max(limit, minimum)
+        fix = None if limit is None else Fix(f"add `maxItems: {limit}`", FixSafety.UNSAFE,
+                                             (Operation("add", join(node.pointer, "maxItems"), limit),))
         yield Finding(node.pointer, f"array `{label(node)}` has no maxItems", fix=fix)
 
 

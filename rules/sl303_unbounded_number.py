@@ -34,6 +34,7 @@ change, so those get no fix. No fix either when the tool's provider does not enf
 from __future__ import annotations
 
 from schema_lint.field_kinds import words
+from schema_lint.field_prose import physical
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -76,9 +77,20 @@ def check(ctx):
         if not missing:
             continue
         fix = None
-        if "lower" in missing and lower is not None and not ctx.refuses("minimum"):
+        if "lower" in missing and lower is not None and not ctx.refuses("minimum") \
+                and not _signed_by_nature(node):
             fix = Fix(f"add `minimum: {lower}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "minimum"), lower),))
         yield Finding(node.pointer, f"{kind} `{label(node)}` has no {' or '.join(missing)} bound", fix=fix)
+
+
+_RANGE_ENDS = frozenset({"lower", "upper", "min", "start", "end", "from", "to", "low", "high"})
+
+
+def _signed_by_nature(node) -> bool:
+    """A physical quantity ("a charge in coulombs") or the end of a range ("the lower limit of
+    the integral") is signed by nature: no lower bound follows from its name."""
+    parts = words(field_name(node) or "")
+    return physical(node.get("description")) or len(parts) > 1 and parts[-2] in _RANGE_ENDS
 
 
 def number_kind(name: str | None) -> str | None:

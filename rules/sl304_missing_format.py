@@ -24,12 +24,16 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): validators that assert formats reject values that do not match
-afterwards.
+afterwards. So the fix is offered only on evidence from the schema itself: a default,
+example or quoted value valid in the format, or (dates) the ISO layout or ISO 8601 named
+in the description. A layout of another kind (`MM/DD/YYYY`), or a stated value not in
+the format (`"null"`, `"dontcare"`), means no fix: the finding stays for a reviewer.
 """
 
 from __future__ import annotations
 
 from schema_lint.field_kinds import implied_format, kind_of
+from schema_lint.field_prose import supports_format
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.providers import GEMINI
@@ -54,6 +58,10 @@ def check(ctx):
         fmt = implied_format(kind_of(name))
         if fmt is None or (GEMINI in ctx.profiles and fmt not in _GEMINI_FORMATS):
             continue
+        message = f"string `{label(node)}` is named like {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
+        if not supports_format(node.schema, fmt):
+            yield Finding(node.pointer, message + f"; no fix: nothing in the schema shows its values are in `{fmt}` "
+                                                  "format")
+            continue
         fix = Fix(f"add `format: {fmt}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "format"), fmt),))
-        yield Finding(node.pointer, (f"string `{label(node)}` is named like {_NOUNS.get(fmt, fmt)} but has no `format` "
-                                    f"(`{fmt}`)"), fix=fix)
+        yield Finding(node.pointer, message, fix=fix)

@@ -21,11 +21,15 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): the fix sets `minLength: 1`, so `""` is rejected afterwards.
+Unsafe (tightening): the fix sets `minLength: 1`, so `""` is rejected afterwards. An
+empty string is a real answer often enough (an empty resolution note, a cleared field)
+that the fix is offered only when the description says so ("non-empty", "must not be
+empty").
 """
 
 from __future__ import annotations
 
+from schema_lint.field_prose import says_non_empty, says_required
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.patterns import search
 from schema_lint.pointer import join
@@ -40,10 +44,12 @@ FIXABLE = True
 
 def check(ctx):
     for node in ctx.properties():
-        if not node.required or "string" not in node.types or _excludes_empty(node.schema):
+        needed = node.required or says_required(node.get("description"))  # as SL101's fix would require it
+        if not needed or "string" not in node.types or _excludes_empty(node.schema):
             continue
         op = "replace" if "minLength" in node.schema else "add"
-        fix = Fix("set `minLength: 1`", FixSafety.UNSAFE, (Operation(op, join(node.pointer, "minLength"), 1),))
+        fix = Fix("set `minLength: 1`", FixSafety.UNSAFE, (Operation(op, join(node.pointer, "minLength"), 1),)) \
+            if says_non_empty(node.get("description")) else None
         yield Finding(node.pointer, f"required string `{label(node)}` accepts the empty string", fix=fix)
 
 

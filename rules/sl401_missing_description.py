@@ -29,7 +29,7 @@ from __future__ import annotations
 from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema_walk import in_branch, label
 
 CODE = "SL401"
 NAME = "missing-description"
@@ -41,6 +41,8 @@ def check(ctx):
     if not _described(ctx.tool.definition):
         yield Finding(ctx.definition_pointer, f"tool `{clip(ctx.tool.name)}` has no description")
     for node in ctx.properties():
+        if in_branch(node, frozenset({"if", "not"})):  # a condition's properties are tests, not fields
+            continue
         if isinstance(node.schema, dict) and not _described(node.schema) \
                 and not any(_described(target.schema) for target in ctx.refs.targets(node)):
             yield Finding(node.pointer, f"property `{label(node)}` has no description", at_key=True,

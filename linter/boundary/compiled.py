@@ -21,7 +21,7 @@ import jsonschema_rs
 
 from .. import pointer
 from schema_lint.dialect import normalize_dialect
-from schema_lint.offline import bundled_spelling, is_bundled
+from schema_lint.offline import with_bundled_dialect
 from schema_lint.patterns import REGEX_OPTIONS
 
 _OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": REGEX_OPTIONS}
@@ -89,29 +89,12 @@ def compiled(schema: Any, openapi: bool = False) -> CompiledSchema:
         if hit is not None:
             _cache.move_to_end(key)
             return hit
-    result = CompiledSchema(_with_bundled_dialect(normalize_dialect(schema, openapi)))
+    result = CompiledSchema(with_bundled_dialect(normalize_dialect(schema, openapi)))
     with _cache_lock:
         _cache[key] = result
         if len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
     return result
-
-
-def _with_bundled_dialect(schema: Any) -> Any:
-    """``schema`` with a ``$schema`` the validator can use offline.
-
-    A metaschema that is not bundled would have to be fetched, and a boundary that
-    refused to compile would fail every call of a tool that ``check`` only warns about
-    (SL001). So a misspelled bundled URI (``https://json-schema.org/draft-07/schema``)
-    is read as that draft, and any other unknown ``$schema`` as the default, 2020-12.
-    """
-    dialect = schema.get("$schema") if isinstance(schema, dict) else None
-    if not isinstance(dialect, str) or is_bundled(dialect):
-        return schema
-    spelled = bundled_spelling(dialect)
-    if spelled is not None:
-        return {**schema, "$schema": spelled}
-    return {key: value for key, value in schema.items() if key != "$schema"}
 
 
 def _first_line(exc: BaseException) -> str:

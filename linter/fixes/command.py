@@ -37,7 +37,7 @@ def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_f
         return FixOutcome()
     from schema_lint.fixes.session import FixSession  # planning and editing: only when fixing
 
-    session = FixSession(result, unsafe)
+    session = FixSession(linter, result, unsafe)
     _echo_notes(session)
     if diff:
         click.echo(session.diff(), nl=False)
@@ -60,6 +60,12 @@ def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_f
 
 
 def _echo_notes(session: FixSession) -> None:
+    from schema_lint.fixes.session import MAX_PASSES
+
+    for plan in session.plans:
+        if plan.unconverged:
+            click.echo(escape(f"{plan.doc.path}: fixes did not converge after {MAX_PASSES} passes; still fixing: "
+                              f"{', '.join(plan.unconverged)}"), err=True)
     for diagnostic in session.notes:
         span = diagnostic.span
         where = f"{diagnostic.path}:{span.line}:{span.column}" if span else diagnostic.path

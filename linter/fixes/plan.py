@@ -33,6 +33,8 @@ class FilePlan:
     failed: list[Diagnostic] = field(default_factory=list)
     # What the text carries out: the applied fixes' operations, each fix once.
     operations: list[Operation] = field(default_factory=list)
+    # Rules still fixing when the passes ran out (see FixSession): the fixes did not converge.
+    unconverged: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:

@@ -1,6 +1,12 @@
 """`--fix` and `--diff` over a whole lint result: plan each file's fixes, then show the
 diff, or write the files and lint them again so that what is reported is what remains
-(as ruff does: fixed findings are not reported, the summary counts them)."""
+(as ruff does: fixed findings are not reported, the summary counts them).
+
+Like ruff, fixing repeats until nothing is left to fix: the fixed text is linted again
+in memory and that lint's fixes applied, up to :data:`MAX_PASSES` times, so one run
+reaches the fixed point (a second run changes nothing) and fixes held back for
+overlapping another are applied in a later pass. A file that has not converged by then
+gets a note naming the rules still fixing it."""
 
 from __future__ import annotations
 
@@ -13,8 +19,11 @@ from schema_lint.model import Diagnostic
 from schema_lint.sources.documents import read_document
 
 
+MAX_PASSES = 10
+
+
 class FixSession:
-    def __init__(self, result, unsafe: bool):
+    def __init__(self, linter, result, unsafe: bool):
         self.result = result
         self.unsafe = unsafe
         grouped: dict[str, list[Diagnostic]] = defaultdict(list)
@@ -22,9 +31,36 @@ class FixSession:
             if applicable(diagnostic, unsafe):
                 grouped[diagnostic.path].append(diagnostic)
         self.plans: list[FilePlan] = [
-            plan_fixes(result.documents[path], diagnostics) for path, diagnostics in grouped.items()
+            self._converge(linter, result.documents[path], diagnostics) for path, diagnostics in grouped.items()
             if not result.documents[path].errors
         ]
+
+    def _converge(self, linter, doc, diagnostics: list[Diagnostic]) -> FilePlan:
+        """Plan, apply in memory, lint again, repeat: one plan from the original text to the fixed point."""
+        from schema_lint.engine import LintResult
+
+        total = plan_fixes(doc, diagnostics)
+        current = total
+        for _ in range(MAX_PASSES - 1):
+            if not current.changed:
+                break
+            fresh = LintResult()
+            edited = read_document(doc.path, raw=current.text.encode("utf-8"), kind=doc.kind)
+            linter.lint_document(edited, fresh)
+            pending = [d for d in fresh.diagnostics if applicable(d, self.unsafe)]
+            if edited.errors or not pending:
+                current.deferred.clear()
+                break
+            current = plan_fixes(edited, pending)
+            total.text = current.text
+            total.applied.extend(current.applied)
+            total.failed.extend(current.failed)
+            total.operations.extend(current.operations)
+            total.deferred = current.deferred
+        else:
+            if current.changed:
+                total.unconverged = sorted({d.code for d in current.applied})
+        return total
 
     @property
     def changed(self) -> list[FilePlan]:

@@ -8,6 +8,8 @@ is held to (a new member comes last in its object, a replaced value keeps its pl
 from __future__ import annotations
 
 TITLE = {"type": "string", "maxLength": 200}
+# Tightening fixes rest on what the schema says: each case states its evidence.
+REQUIRED_TITLE = {**TITLE, "description": "The required ticket title."}
 
 
 def tool(properties: dict, required: list | None = None, **extra) -> dict:
@@ -19,10 +21,12 @@ def tool(properties: dict, required: list | None = None, **extra) -> dict:
     return {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": schema}
 
 
-def openai_tool(properties: dict, required: list) -> dict:
+def openai_tool(properties: dict, required: list, closed: bool = True) -> dict:
+    parameters = {"type": "object", "properties": properties, "required": required}
+    if closed:
+        parameters["additionalProperties"] = False
     return {"type": "function", "function": {
-        "name": "create_ticket", "description": "Create a ticket.", "strict": True,
-        "parameters": {"type": "object", "properties": properties, "required": required, "additionalProperties": False}}}
+        "name": "create_ticket", "description": "Create a ticket.", "strict": True, "parameters": parameters}}
 
 
 # code → (before, after, profiles to enable)
@@ -47,9 +51,9 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
               tool({"when": {"type": "string", "format": "date-time"}}, ["when"]), ()),
     "SL017": (tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE, "Old": TITLE}}),
               tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE}}), ()),
-    "SL101": (tool({"title": TITLE}),
+    "SL101": (tool({"title": REQUIRED_TITLE}),
               {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {
-                  "type": "object", "properties": {"title": TITLE}, "additionalProperties": False,
+                  "type": "object", "properties": {"title": REQUIRED_TITLE}, "additionalProperties": False,
                   "required": ["title"]}}, ()),
     "SL102": (tool({"title": TITLE, "channel": {"type": "string", "enum": ["console", "email"]},
                     "recipient": {"type": "string", "format": "email", "description": "Who to notify by email."}},
@@ -66,24 +70,28 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
                    ["to_account"]),
               tool({"amount": {"type": "number", "minimum": 0, "maximum": 1000}, "to_account": TITLE},
                    ["to_account", "amount"]), ()),
-    "SL201": ({"name": "create_ticket", "description": "Create a ticket.",
-               "inputSchema": {"type": "object", "properties": {"title": TITLE}, "required": ["title"]}},
-              tool({"title": TITLE}, ["title"]), ()),
+    "SL201": (openai_tool({"title": TITLE}, ["title"], closed=False), openai_tool({"title": TITLE}, ["title"]),
+              ("openai-strict",)),
     "SL202": (tool({"tags": {"anyOf": [{"type": "string", "maxLength": 20},
                                        {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}]}},
                    ["tags"]),
               tool({"tags": {"anyOf": [{"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}]}},
                    ["tags"]), ()),
-    "SL301": (tool({"title": {"type": "string", "minLength": 1}}, ["title"]),
-              tool({"title": {"type": "string", "minLength": 1, "maxLength": 256}}, ["title"]), ()),
-    "SL302": (tool({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20}}}, ["tags"]),
-              tool({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 100}}, ["tags"]), ()),
+    "SL301": (tool({"title": {"type": "string", "minLength": 1, "description": "At most 256 characters."}}, ["title"]),
+              tool({"title": {"type": "string", "minLength": 1, "description": "At most 256 characters.",
+                              "maxLength": 256}}, ["title"]), ()),
+    "SL302": (tool({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20},
+                             "description": "Up to 100 items."}}, ["tags"]),
+              tool({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20},
+                             "description": "Up to 100 items.", "maxItems": 100}}, ["tags"]), ()),
     "SL303": (tool({"quantity": {"type": "integer"}}, ["quantity"]),
               tool({"quantity": {"type": "integer", "minimum": 1}}, ["quantity"]), ()),
-    "SL304": (tool({"email": {"type": "string", "maxLength": 254, "minLength": 1}}, ["email"]),
-              tool({"email": {"type": "string", "maxLength": 254, "minLength": 1, "format": "email"}}, ["email"]), ()),
-    "SL305": (tool({"title": TITLE}, ["title"]),
-              tool({"title": {**TITLE, "minLength": 1}}, ["title"]), ()),
+    "SL304": (tool({"email": {"type": "string", "maxLength": 254, "minLength": 1, "examples": ["ops@example.com"]}},
+                   ["email"]),
+              tool({"email": {"type": "string", "maxLength": 254, "minLength": 1, "examples": ["ops@example.com"],
+                              "format": "email"}}, ["email"]), ()),
+    "SL305": (tool({"title": {**TITLE, "description": "Must not be empty."}}, ["title"]),
+              tool({"title": {**TITLE, "description": "Must not be empty.", "minLength": 1}}, ["title"]), ()),
     "SL306": (tool({"code": {"type": "string", "pattern": "[A-Z]{3}", "maxLength": 3}}, ["code"]),
               tool({"code": {"type": "string", "pattern": "^(?:[A-Z]{3})$", "maxLength": 3}}, ["code"]), ()),
     "SL307": (tool({"kind": {"type": "string", "enum": ["bug"]}}, ["kind"]),

@@ -24,9 +24,9 @@ def test_jsonl_fixes_each_line_on_its_own_line():
 
 def test_crlf_yaml_gets_crlf_lines():
     source = "# desk\r\nname: create_ticket\r\ninputSchema:\r\n  type: object\r\n  properties:\r\n" \
-             "    kind:\r\n      type: string\r\n      enum: [bug]   # one kind\r\n  required: [kind]\r\n"
-    text, _ = fixed_text(source, "tool.yaml", "SL201")
-    assert text == source + "  additionalProperties: false\r\n"
+             "    kind:\r\n      type: string\r\n      enum: [bug]   # one kind\r\n      description: Required.\r\n"
+    text, _ = fixed_text(source, "tool.yaml", "SL101")
+    assert text == source + "  required: [kind]\r\n"
 
 
 def test_escaped_json_stays_ascii_and_no_final_newline_is_added():

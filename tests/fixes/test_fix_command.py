@@ -18,11 +18,11 @@ from schema_lint.sources.documents import read_document
 TOOL = {
     "name": "create_ticket", "description": "Create a ticket.",
     "inputSchema": {"type": "object", "properties": {
-        "title": {"type": "string", "description": "Title"},
+        "title": {"type": "string", "description": "The required title, at most 200 characters."},
         "kind": {"type": "string", "enum": ["bug"], "description": "Kind"},
     }},
 }
-SELECT = ["--select", "SL101,SL201,SL301,SL307"]
+SELECT = ["--select", "SL101,SL301,SL307"]
 
 
 def _run(*args, input=None):
@@ -42,8 +42,8 @@ def test_fix_applies_safe_fixes_only_and_reports_what_remains(tool_file):
     assert data["inputSchema"]["properties"]["kind"] == {"type": "string", "description": "Kind", "const": "bug"}
     assert "required" not in data["inputSchema"]
     assert "SL307" not in result.output and "SL101" in result.output
-    assert "Found 4 findings (1 fixed, 3 remaining)." in result.output
-    assert "No fixes available (3 hidden fixes can be enabled with the `--unsafe-fixes` option)." in result.output
+    assert "Found 3 findings (1 fixed, 2 remaining)." in result.output
+    assert "No fixes available (2 hidden fixes can be enabled with the `--unsafe-fixes` option)." in result.output
     assert result.exit_code == 1
 
 
@@ -51,7 +51,7 @@ def test_unsafe_fixes_alone_writes_nothing_but_counts_them_as_fixable(tool_file)
     before = tool_file.read_bytes()
     result = _run("--unsafe-fixes", str(tool_file))
     assert tool_file.read_bytes() == before
-    assert "[*] 4 fixable with the `--fix` option." in result.output
+    assert "[*] 3 fixable with the `--fix` option." in result.output
 
 
 def test_second_fix_run_writes_nothing(tool_file):
@@ -94,7 +94,7 @@ def test_diff_prints_a_unified_diff_writes_nothing_and_exits_1(tool_file):
     assert '-        "enum": [\n' in result.stdout and '+        "const": "bug"\n' in result.stdout
     assert "Would fix 1 finding." in result.stderr
     unsafe = CliRunner().invoke(main, ["check", *SELECT, "--diff", "--unsafe-fixes", str(tool_file)])
-    assert '+    "additionalProperties": false\n' in unsafe.stdout
+    assert '+        "maxLength": 200\n' in unsafe.stdout
 
 
 def test_diff_exits_0_when_there_is_nothing_to_fix(tmp_path):
@@ -106,7 +106,7 @@ def test_diff_exits_0_when_there_is_nothing_to_fix(tmp_path):
 
 def test_show_fixes_lists_fixes_per_file_and_rule(tool_file):
     result = CliRunner().invoke(main, ["check", *SELECT, "--fix", "--unsafe-fixes", "--show-fixes", str(tool_file)])
-    assert f"Fixed 4 findings:\n- {tool_file}:\n" in result.stderr
+    assert f"Fixed 3 findings:\n- {tool_file}:\n" in result.stderr
     assert "    1 × SL307 (single-value-enum)\n" in result.stderr
 
 
@@ -123,15 +123,30 @@ def test_fix_from_stdin_prints_the_fixed_text_and_reports_on_stderr():
     assert "1 fixed" in result.stderr
 
 
-def test_overlapping_fixes_wait_for_the_next_run(tmp_path):
+def test_overlapping_fixes_are_settled_in_a_later_pass_of_the_same_run(tmp_path):
     # SL004 renames `maxlength` to `maxLength` and SL301 adds a `maxLength`: both write
-    # the same node, so the first by position is applied and the other waits.
+    # the same node, so the first by position is applied, and the re-lint of the fixed
+    # text in the same run decides about the other: one run reaches the fixed point.
     path = tmp_path / "tool.json"
-    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {"code": {"type": "string", "maxlength": 5}}}}
-    path.write_text(json.dumps(tool, indent=2))
-    result = CliRunner().invoke(main, ["check", "--select", "SL004,SL301", "--fix", "--unsafe-fixes", str(path)])
-    assert "1 fix overlapped another fix and waits for the next `--fix` run." in result.output
-    assert json.loads(path.read_text())["inputSchema"]["properties"]["code"].get("maxLength") is not None
+    code = {"type": "string", "maxlength": 5, "description": "At most 5 characters."}
+    path.write_text(json.dumps({**TOOL, "inputSchema": {"type": "object", "properties": {"code": code}}}, indent=2))
+    args = ["check", "--select", "SL004,SL301", "--fix", "--unsafe-fixes", str(path)]
+    result = CliRunner().invoke(main, args)
+    assert "overlapped" not in result.output
+    assert json.loads(path.read_text())["inputSchema"]["properties"]["code"]["maxLength"] == 5
+    once = path.read_bytes()
+    assert "fixed" not in CliRunner().invoke(main, args).output and path.read_bytes() == once
+
+
+def test_a_fix_that_makes_another_fixable_finding_is_followed_in_the_same_run(tmp_path):
+    # SL005 turns BFCL's `dict` into `object`, which SL307 and SL101 only then see as an object's member.
+    path = tmp_path / "tool.json"
+    schema = {"type": "dict", "properties": {"kind": {"type": "string", "enum": ["bug"], "description": "Kind"}}}
+    path.write_text(json.dumps({**TOOL, "inputSchema": schema}, indent=2))
+    _run("--fix", str(path))
+    once = path.read_bytes()
+    _run("--fix", str(path))
+    assert path.read_bytes() == once
 
 
 def test_broken_file_is_not_fixed_and_exits_2(tmp_path):

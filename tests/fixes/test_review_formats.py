@@ -24,7 +24,7 @@ TOOL = """{
   "inputSchema": {
     "type": "object",
     "properties": {
-      "title": {"type": "string", "description": "Titre"},
+      "title": {"type": "string", "description": "Titre, required, at most 200 characters."},
       "kind": {"type": "string", "enum": ["bug"], "description": "Art"}
     }
   }
@@ -34,7 +34,7 @@ TOOL = """{
 
 def _result(text: str = TOOL, path: str = "tool.json"):
     config = Config()
-    config.select = ["SL101", "SL201", "SL301", "SL307"]
+    config.select = ["SL101", "SL301", "SL307"]
     return lint_text(text, path, config)
 
 
@@ -69,7 +69,7 @@ def test_rdjson_suggestion_spans_exactly_the_comment_lines_and_applies_the_fix()
     report = json.loads(render("rdjson", result, ReportOptions()))
     with_fix = [d for d in result.diagnostics if d.fix is not None]
     suggested = [r for r in report["diagnostics"] if "suggestions" in r]
-    assert len(suggested) == len(with_fix) == 4
+    assert len(suggested) == len(with_fix) == 3
     for record, diagnostic in zip(suggested, with_fix):
         (suggestion,) = record["suggestions"]
         assert suggestion["range"] == record["location"]["range"]
@@ -98,11 +98,11 @@ def test_markdown_shows_each_fix_as_a_suggestion_block_of_the_same_lines():
     for record in rd["diagnostics"]:
         if "suggestions" in record:
             assert f"```suggestion\n{record['suggestions'][0]['text']}\n```" in markdown
-    assert markdown.count("```suggestion") == 4
+    assert markdown.count("```suggestion") == 3
 
 
 def test_markdown_fence_outgrows_backticks_in_the_suggestion():
-    text = TOOL.replace('"Titre"', '"Use ```code```"')
+    text = TOOL.replace('"Titre, required', '"Use ```code```, required')
     markdown = render("markdown", _result(text), ReportOptions())
     assert "````suggestion" in markdown
 
@@ -113,7 +113,7 @@ def _offset(text: str, line: int, column: int) -> int:
 
 @pytest.mark.parametrize("path, text", [("tool.json", TOOL), ("tool.yaml", "# t\nname: create_ticket\ninputSchema:\n"
                                                                           "  type: object\n  properties:\n"
-                                                                          "    title: {type: string}  # x\n")])
+                                                                          "    title: {type: string, description: At most 9 characters.}  # x\n")])
 def test_json_report_edits_are_the_fix(path, text):
     result = _result(text, path)
     records = json.loads(render("json", result, ReportOptions()))
@@ -136,7 +136,7 @@ def test_sarif_results_carry_the_fix_as_artifact_changes():
     log = json.loads(render("sarif", result, ReportOptions()))
     results = log["runs"][0]["results"]
     fixed = [r for r in results if "fixes" in r]
-    assert len(fixed) == 4
+    assert len(fixed) == 3
     for record in fixed:
         (change,) = record["fixes"][0]["artifactChanges"]
         assert change["artifactLocation"]["uri"].endswith("tool.json")

@@ -42,6 +42,8 @@ inputSchema:
 """
 YAML_AFTER = {
     "SL101": _TICKET + """\
+      description: The required ticket title.  # description
+""" + """\
   additionalProperties: false  # additionalProperties
   required:
   - title

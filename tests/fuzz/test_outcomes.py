@@ -77,7 +77,8 @@ def test_comma_joined_lists_are_never_split():
 
 def test_missing_field_of_an_object_without_required_is_accepted_and_points_at_sl101():
     schema = {"type": "object", "additionalProperties": False,
-              "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 50}}}
+              "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 50,
+                                       "description": "The ticket's title; required."}}}
     misses = [m for m in fuzz_schema(schema).near_misses if m.mutator == "missing-required"]
     assert [(m.path, m.outcome, m.rule) for m in misses] == [("$.title", "accepted", "SL101")]
 

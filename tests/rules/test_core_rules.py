@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lintkit import lint_tool
 
 from schema_lint.model import Severity
@@ -33,12 +35,35 @@ def test_sl001_leaves_dialect_type_names_to_sl005():
 
 
 def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
-    schema = {"type": "object", "properties": {"q": {"type": "string"}, "limit": {"type": "integer", "default": 5}}}
+    schema = {"type": "object", "properties": {"q": {"type": "string", "description": "Search text (required)."},
+                                               "limit": {"type": "integer", "default": 5}}}
     (write,) = lint_tool(schema, "SL101", name="create_item")
     (read,) = lint_tool(schema, "SL101", name="search_items")
     assert (write.severity, read.severity) == (Severity.ERROR, Severity.WARNING)
     assert write.fix.operations[0].value == ["q"]
     assert lint_tool(TIGHT, "SL101") == []
+
+
+@pytest.mark.parametrize("schema", [
+    # nothing calls `q` required
+    {"type": "object", "properties": {"q": {"type": "string", "description": "Search text."}}},
+    # described as optional
+    {"type": "object", "properties": {"q": {"type": "string", "description": "[Optional] Required filters."}}},
+    # the object has a default: `{}` must stay valid
+    {"type": "object", "default": {}, "properties": {"q": {"type": "string", "description": "Required."}}},
+    # a partial update: only the fields that change are sent
+    {"type": "object", "properties": {"updates": {"type": "object", "description": "The fields to be updated.",
+                                                  "properties": {"title": {"type": "string", "description": "Required."}}}},
+     "required": ["updates"]},
+    # alternatives
+    {"type": "object", "description": "Give issueId or issueUrl.", "properties": {
+        "issueId": {"type": "string", "description": "Required."}, "issueUrl": {"type": "string"}}},
+    # a branch refines the object it is composed with
+    {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
+     "anyOf": [{"properties": {"b": {"type": "string", "description": "Required."}}}]},
+])
+def test_sl101_has_no_fix_without_evidence(schema):
+    assert [d.fix for d in lint_tool(schema, "SL101", name="create_item")] in ([None], [])
 
 
 def test_sl101_quiet_when_every_property_has_a_default():

@@ -113,7 +113,8 @@ def test_a_real_gemini_declaration_passes_and_gemini_refusals_are_reported():
 
 def test_sl101_under_openai_strict_suggests_required_and_nullable_not_a_partial_required():
     schema = {"type": "object", "additionalProperties": False,
-              "properties": {"q": {"type": "string"}, "limit": {"type": "integer", "default": 5}}}
+              "properties": {"q": {"type": "string", "description": "Required."},
+                             "limit": {"type": "integer", "default": 5}}}
     (plain,) = lint_document(openai_tool(schema, strict=False), "t.json", "SL101")
     (strict,) = lint_document(openai_tool(schema), "t.json", "SL101")
     assert [op.value for op in plain.fix.operations] == [["q"]]
@@ -127,16 +128,17 @@ def test_sl201_never_suggests_additional_properties_to_gemini_parameters():
     assert lint_tool({"type": "object", "properties": {"a": {"type": "string"}}}, "SL201") != []
 
 
-def test_sl201_under_openai_strict_closes_allof_objects_with_additional_properties():
+def test_sl201_fixes_only_under_openai_strict_which_refuses_open_objects():
     schema = {"type": "object", "properties": {"a": {"type": "string"}}, "allOf": [{"required": ["a"]}]}
     (plain,) = lint_tool(schema, "SL201")
     (strict,) = lint_tool(schema, "SL201", config=Config(profiles=["openai-strict"]))
-    assert plain.fix.operations[0].path == "/inputSchema/unevaluatedProperties"
+    assert "unevaluatedProperties" in plain.message and plain.fix is None
     assert strict.fix.operations[0].path == "/inputSchema/additionalProperties"
 
 
 def test_bounds_the_provider_does_not_enforce_are_never_suggested():
-    schema = {"type": "object", "properties": {"title": {"type": "string"}, "amount": {"type": "number"}}}
+    schema = {"type": "object", "properties": {"title": {"type": "string", "description": "At most 80 characters."},
+                                               "amount": {"type": "number"}}}
     anthropic = Config(profiles=["anthropic-strict"])
     assert all(d.fix is not None for d in lint_tool(schema, "SL301") + lint_tool(schema, "SL303"))
     assert all(d.fix is None for d in lint_tool(schema, "SL301", config=anthropic) + lint_tool(schema, "SL303", config=anthropic))

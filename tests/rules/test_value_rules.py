@@ -19,17 +19,22 @@ def _props(**properties) -> dict:
 
 
 def test_sl302_flags_arrays_without_max_items_and_adds_the_configured_bound():
-    schema = _props(tags={"type": "array", "items": {"type": "string"}}, many={"type": "array", "minItems": 500},
+    schema = _props(tags={"type": "array", "items": {"type": "string"}, "description": "Up to 100 tags."},
+                    many={"type": "array", "minItems": 500},
                     bounded={"type": "array", "maxItems": 5}, pair={"type": "array", "prefixItems": [{}, {}], "items": False},
                     fixed={"type": "array", "const": [1, 2]})
     found = {d.pointer.removeprefix(f"{P}/properties/"): d for d in lint_tool(schema, "SL302", name="send_mail")}
     assert set(found) == {"tags", "many"}
     assert found["tags"].severity is Severity.WARNING
-    assert found["tags"].fix.operations == (Operation("add", f"{P}/properties/tags/maxItems", 100),)
-    assert found["many"].fix.operations[0].value == 500
+    assert found["tags"].fix is None  # "100 tags" is not a count of items: no evidence, no guess
+    assert found["many"].fix is None
+    schema["properties"]["tags"]["description"] = "Up to 100 items."
+    (tags, _) = lint_tool(schema, "SL302")
+    assert tags.fix.operations == (Operation("add", f"{P}/properties/tags/maxItems", 100),)
     config = Config(settings={"max-items": 20})
-    (tags, _) = lint_tool(schema, "SL302", config=config)
-    assert tags.fix.operations[0].value == 20 and tags.fix.safety is FixSafety.UNSAFE
+    (tags, many) = lint_tool(schema, "SL302", config=config)
+    assert tags.fix.operations[0].value == 100 and tags.fix.safety is FixSafety.UNSAFE  # the schema's word first
+    assert many.fix.operations[0].value == 500  # the configured bound, raised to minItems
 
 
 def test_sl302_is_information_on_read_tools():
@@ -37,12 +42,31 @@ def test_sl302_is_information_on_read_tools():
     assert found.severity is Severity.INFO
 
 
-@pytest.mark.parametrize("name, fmt", [("recipient_email", "email"), ("callbackUrl", "uri"), ("start_date", "date"),
-                                       ("created_at", "date-time"), ("order_uuid", "uuid")])
-def test_sl304_adds_the_format_the_name_implies(name, fmt):
-    (found,) = lint_tool(_props(**{name: {"type": "string"}}), "SL304")
+@pytest.mark.parametrize("name, fmt, evidence", [
+    ("recipient_email", "email", {"examples": ["ops@example.com"]}),
+    ("callbackUrl", "uri", {"description": "Where to post, e.g. https://example.com/hook"}),
+    ("start_date", "date", {"description": "First day, in the format 'YYYY-MM-DD'."}),
+    ("created_at", "date-time", {"description": "ISO 8601 timestamp."}),
+    ("order_uuid", "uuid", {"default": "123e4567-e89b-12d3-a456-426614174000"})])
+def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, fmt, evidence):
+    (found,) = lint_tool(_props(**{name: {"type": "string", **evidence}}), "SL304")
     assert found.fix.safety is FixSafety.UNSAFE
     assert found.fix.operations == (Operation("add", f"{P}/properties/{name}/format", fmt),)
+    (bare,) = lint_tool(_props(**{name: {"type": "string"}}), "SL304")
+    assert bare.fix is None and "no fix" in bare.message
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "string", "description": "Check-in date in the format MM/DD/YYYY."},
+    {"type": "string", "description": "Date, dd-mm-yyyy."},
+    {"type": "string", "description": "When, as YYYY-MM-DD HH:mm:ss."},
+    {"type": "string", "description": "Date (YYYY-MM-DD), or 'dontcare' for any date."},
+    {"type": "string", "description": "Date, in the format 'YYYY-MM-DD'.", "default": "null"},
+    {"type": "string", "description": "ISO 8601 date. Default is today."},
+])
+def test_sl304_has_no_iso_fix_when_the_schema_says_otherwise(schema):
+    (found,) = lint_tool(_props(start_date=schema), "SL304")
+    assert found.fix is None
 
 
 def test_sl304_names_array_items_by_their_property_and_skips_constrained_fields():
@@ -61,7 +85,8 @@ def test_sl304_in_gemini_parameters_suggests_only_date_time():
 
 def test_sl305_required_strings_that_accept_empty():
     schema = {"type": "object", "required": ["title", "code", "kind", "named", "zero", "filled"], "properties": {
-        "title": {"type": "string"}, "zero": {"type": "string", "minLength": 0}, "optional": {"type": "string"},
+        "title": {"type": "string", "description": "Must not be empty."},
+        "zero": {"type": "string", "minLength": 0, "description": "A non-empty name."}, "optional": {"type": "string"},
         "code": {"type": "string", "pattern": "^[A-Z]+$"}, "kind": {"type": "string", "enum": ["a", ""]},
         "named": {"type": "string", "const": "x"}, "filled": {"type": "string", "minLength": 1}}}
     found = {d.pointer.removeprefix(f"{P}/properties/"): d for d in lint_tool(schema, "SL305")}

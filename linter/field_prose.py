@@ -1,0 +1,142 @@
+"""What a field's own description says about its values: the evidence a tightening fix needs.
+
+A fix that adds `format: date`, `required` or a bound invents a constraint unless the
+schema already states it. Descriptions state a lot: "in the format MM/DD/YYYY", "Default
+is 0, which means no limit", "[Optional]", "at most 280 characters", "e.g. 'dontcare'".
+These helpers read such statements conservatively; the rules use them to decide whether
+the evidence supports a fix, never to raise a finding on their own.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+import jsonschema_rs
+
+_QUOTED = re.compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
+_EXAMPLE_WORD = re.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
+_DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
+                      r"([^\s,;()]+))", re.I)
+_OPTIONAL = re.compile(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
+                       r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
+                       r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b", re.I)
+_REQUIRED = re.compile(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
+                       re.I)
+_NOT_REQUIRED = re.compile(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b", re.I)
+_NON_EMPTY = re.compile(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not)\s+(?:not\s+)?be\s+empty\b|"
+                        r"\bat least one character\b", re.I)
+# Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
+_LAYOUT = re.compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
+_ISO_NAMED = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b", re.I)
+_LENGTH = re.compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|limit(?:ed)? "
+                     r"(?:of|to)|<=)\s*(\d{1,7})\s*(characters?|chars?|letters?|items?|elements?|entries|values)\b",
+                     re.I)
+_PHYSICAL = re.compile(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
+                       r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
+                       r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
+                       r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b", re.I)
+
+ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
+
+
+def quoted_values(description: Any) -> list[str]:
+    """Values the description quotes or gives as examples: `'dontcare'`, `"null"`, e.g. 2024-01-31."""
+    if not isinstance(description, str):
+        return []
+    found = [next(group for group in match.groups() if group is not None) for match in _QUOTED.finditer(description)]
+    found += [match.group(1).rstrip(".") for match in _EXAMPLE_WORD.finditer(description)]
+    return found
+
+
+def described_defaults(description: Any) -> list[Any]:
+    """What "Default is 0", "defaults to 'all'" or "default: none" name, as text and as JSON when it parses."""
+    if not isinstance(description, str):
+        return []
+    values: list[Any] = []
+    for match in _DEFAULT.finditer(description):
+        text = next(group for group in match.groups() if group is not None).rstrip(".")
+        values.append(text)
+        try:
+            values.append(json.loads(text))
+        except ValueError:
+            pass
+    return values
+
+
+def says_optional(description: Any) -> bool:
+    return isinstance(description, str) and _OPTIONAL.search(description) is not None
+
+
+def says_required(description: Any) -> bool:
+    """The description calls the field required or mandatory, and not conditionally or optionally."""
+    if not isinstance(description, str) or says_optional(description):
+        return False
+    return _REQUIRED.search(description) is not None and _NOT_REQUIRED.search(description) is None
+
+
+def says_non_empty(description: Any) -> bool:
+    return isinstance(description, str) and _NON_EMPTY.search(description) is not None
+
+
+def layouts(description: Any) -> list[str]:
+    """Date and time layouts the description spells out, lower-cased (`mm/dd/yyyy`)."""
+    if not isinstance(description, str):
+        return []
+    return [match.group().lower() for match in _LAYOUT.finditer(description)
+            if any(c in match.group().lower() for c in "ymd")]
+
+
+def names_iso(description: Any) -> bool:
+    return isinstance(description, str) and _ISO_NAMED.search(description) is not None
+
+
+def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
+    """The upper bound the description states for the given units ("at most 280 characters")."""
+    if not isinstance(description, str):
+        return None
+    for match in _LENGTH.finditer(description):
+        if match.group(2).lower().startswith(units):
+            return int(match.group(1))
+    return None
+
+
+def physical(description: Any) -> bool:
+    """The description speaks of a physical quantity or a signed difference: no natural lower bound."""
+    return isinstance(description, str) and _PHYSICAL.search(description) is not None
+
+
+def supports_format(schema: dict, fmt: str) -> bool:
+    """Whether the schema's own words and values show its strings are in ``fmt``.
+
+    Evidence for: a default, example or quoted value that is valid in ``fmt``, or (for
+    dates) the ISO layout or ISO 8601 / RFC 3339 named. Evidence against, which wins:
+    any such value that is not valid in ``fmt`` (`"null"`, `"dontcare"`, `"05/12/2023"`),
+    or another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a date-time).
+    """
+    description = schema.get("description")
+    spelled = layouts(description)
+    if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
+        return False
+    candidates = [schema.get("default"), *(schema.get("examples") or [] if isinstance(schema.get("examples"), list)
+                                             else []), *quoted_values(description), *described_defaults(description)]
+    values = [value for value in candidates if isinstance(value, str) and not _LAYOUT.fullmatch(value)]
+    if any(not _valid_in(fmt, value) for value in values):
+        return False
+    if values:
+        return True
+    return fmt in ISO_LAYOUTS and (bool(spelled) or names_iso(description))
+
+
+@lru_cache(maxsize=None)
+def _format_validator(fmt: str) -> jsonschema_rs.Validator:
+    return jsonschema_rs.validator_for({"type": "string", "format": fmt}, validate_formats=True)
+
+
+def _valid_in(fmt: str, value: str) -> bool:
+    try:
+        return _format_validator(fmt).is_valid(value)
+    except ValueError:
+        return False

@@ -1,0 +1,137 @@
+"""A fix never makes a value the schema itself states invalid.
+
+A schema's `default`, `examples`, `enum` and `const`, and a default its description
+names ("Default is 0, which means no limit"), are the author's own word on what a valid
+value looks like. A tightening fix that rejects one of them is wrong by the
+schema's own evidence (a `format: date` on a field whose default is `"null"`, a
+`required` list on an object whose default is `{}`), and so is any call that relies on
+it. After every rule has run on a tool, each fix is applied to a copy of the tool's
+schema and every stated value its operations can affect (those at or above the edited
+node, or all of them when a definition is edited) is validated again; a fix that would
+reject one is withheld, and the finding says why. The finding stays: a missing fix
+costs a reviewer a minute, a wrong one breaks a working agent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema_rs
+
+from schema_lint.dialect import normalize_dialect
+from schema_lint.display import clip
+from schema_lint.field_prose import described_defaults
+from schema_lint.fixes.operations import OperationError, apply_operations
+from schema_lint.model import Diagnostic, Operation
+from schema_lint.offline import with_bundled_dialect
+from schema_lint.patterns import REGEX_OPTIONS
+from schema_lint.pointer import escape, split
+
+_OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": REGEX_OPTIONS}
+_DEFINITIONS = ("$defs", "definitions")
+_VALUE_KEYWORDS = ("default", "examples", "enum", "const")
+
+
+def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[Diagnostic]) -> None:
+    """Drop (in place) each fix that would make a stated value of ``schema`` invalid."""
+    fixed = [d for d in diagnostics if d.fix is not None]
+    if not fixed:
+        return
+    stated = _stated_values(schema)
+    if not stated:
+        return
+    before = _validators(schema)
+    if before is None:
+        return
+    stated = [(at, label, value) for at, label, value in stated if _accepts(before, at, value)]
+    for diagnostic in fixed:
+        operations = _inner(diagnostic.fix.operations, schema_pointer)
+        if operations is None:
+            continue
+        touched = [(at, label, value) for at, label, value in stated if _may_affect(operations, at)]
+        if not touched:
+            continue
+        broken = _first_broken(schema, operations, touched)
+        if broken is not None:
+            at, label, value = broken
+            where = f" at `{at}`" if at else ""
+            diagnostic.message += f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
+            diagnostic.fix = None
+
+
+def _first_broken(schema: Any, operations: list[Operation], touched: list) -> tuple | None:
+    try:
+        after = _validators(apply_operations(schema, operations))
+    except OperationError:
+        return None
+    if after is None:  # the fixed schema does not even compile
+        return touched[0]
+    # A value whose subschema the fix removed (an unused definition) is gone, not broken.
+    return next((entry for entry in touched
+                 if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])), None)
+
+
+def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
+    """(pointer of the subschema, what it is, value) for every default, example, enum value and const."""
+    found: list[tuple[str, str, Any]] = []
+    pending = [(schema, at)]
+    while pending:
+        node, where = pending.pop()
+        if isinstance(node, dict):
+            if "default" in node:
+                found.append((where, "default", node["default"]))
+            if isinstance(node.get("examples"), list):
+                found.extend((where, "example", value) for value in node["examples"])
+            if isinstance(node.get("enum"), list):
+                found.extend((where, "enum value", value) for value in node["enum"])
+            if "const" in node:
+                found.append((where, "const", node["const"]))
+            found.extend((where, "described default", value) for value in described_defaults(node.get("description")))
+            pending.extend((value, f"{where}/{escape(key)}") for key, value in node.items()
+                           if key not in _VALUE_KEYWORDS)
+        elif isinstance(node, list):
+            pending.extend((value, f"{where}/{index}") for index, value in enumerate(node))
+    return found
+
+
+def _validators(schema: Any) -> jsonschema_rs.ValidatorMap | None:
+    try:
+        return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema)), **_OPTIONS)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
+        return None
+
+
+def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> bool:
+    validator = validators.get("#" + at)
+    try:
+        return validator is not None and validator.is_valid(value)
+    except ValueError:  # a value outside JSON's model (a lone surrogate): nothing to keep
+        return False
+
+
+def _inner(operations: tuple[Operation, ...], schema_pointer: str) -> list[Operation] | None:
+    """The fix's operations addressed inside the tool's schema, or None when one reaches outside it."""
+    inner = []
+    for operation in operations:
+        if operation.path != schema_pointer and not operation.path.startswith(schema_pointer + "/"):
+            return None
+        inner.append(Operation(operation.op, operation.path[len(schema_pointer):], operation.value))
+    return inner
+
+
+def _may_affect(operations: list[Operation], at: str) -> bool:
+    """Whether an edit can change what the subschema at ``at`` accepts: it is at or below it,
+    or inside a definition (which any subschema may reference)."""
+    for operation in operations:
+        tokens = split(operation.path)
+        if tokens and tokens[0] in _DEFINITIONS:
+            return True
+        if operation.path == at or operation.path.startswith(at + "/"):
+            return True
+    return False
+
+
+def _shown(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
