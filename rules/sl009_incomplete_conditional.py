@@ -24,7 +24,9 @@ Use instead:
 
 ## Fix safety
 Safe: the fix removes the keyword that has no effect, so every call validates exactly as
-before. Moving it to where it was meant to be is for a person.
+before. Unsafe when an `unevaluatedProperties` or `unevaluatedItems` at or above the
+lone `if` can see the properties it evaluates (2019-09 and later): removing it may
+then reject keys that were accepted. Moving it to where it was meant to be is for a person.
 """
 
 from __future__ import annotations
@@ -45,14 +47,27 @@ def check(ctx):
         if not isinstance(node.schema, dict):
             continue
         if "if" in node.schema and "then" not in node.schema and "else" not in node.schema:
-            yield _finding(node, "if", "has no `then` or `else`")
+            yield _finding(node, "if", "has no `then` or `else`", _sees_evaluation(node))
         if "if" not in node.schema:
             for keyword in ("then", "else"):
                 if keyword in node.schema:
                     yield _finding(node, keyword, "has no `if` beside it")
 
 
-def _finding(node, keyword: str, problem: str) -> Finding:
+def _sees_evaluation(node) -> bool:
+    """Whether an `unevaluatedProperties`/`unevaluatedItems` at the node or above can see what
+    a lone `if` evaluates: there the `if` is not ignored, and removing it is not neutral."""
+    current = node
+    while current is not None:
+        if isinstance(current.schema, dict) and ("unevaluatedProperties" in current.schema
+                                                 or "unevaluatedItems" in current.schema):
+            return True
+        current = current.parent
+    return False
+
+
+def _finding(node, keyword: str, problem: str, evaluated: bool = False) -> Finding:
     pointer = join(node.pointer, keyword)
-    fix = Fix(f"remove the ignored `{keyword}`", FixSafety.SAFE, (Operation("remove", pointer),))
+    safety = FixSafety.UNSAFE if evaluated else FixSafety.SAFE
+    fix = Fix(f"remove the ignored `{keyword}`", safety, (Operation("remove", pointer),))
     return Finding(pointer, f"`{keyword}` in `{label(node)}` {problem}, so it is ignored", fix=fix)

@@ -21,13 +21,16 @@ Use instead:
 
 ## Fix safety
 Safe: `enum: [x]` and `const: x` accept exactly the same values. The fix removes
-`enum` and adds `const`.
+`enum` and adds `const`. No fix in a draft-04 schema, which has no `const` (a
+validator would ignore it and accept anything); in block YAML a comment on the `enum`
+line keeps the fix from being applied rather than be lost.
 """
 
 from __future__ import annotations
 
 import json
 
+from schema_lint.keywords import declared_draft
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
@@ -42,12 +45,15 @@ FIXABLE = True
 def check(ctx):
     if ctx.refuses("const"):
         return
+    # draft-04 has no `const`: there the "fix" would accept every value.
+    no_const = declared_draft(ctx.tool.schema) == "draft-04"
     for node in ctx.walk():
         values = node.get("enum")
         if not isinstance(values, list) or len(values) != 1 or "const" in node.schema:
             continue
         shown = json.dumps(values[0], ensure_ascii=False)
-        fix = Fix(f"replace `enum` with `const: {shown}`", FixSafety.SAFE,
-                  (Operation("remove", join(node.pointer, "enum")), Operation("add", join(node.pointer, "const"), values[0])))
+        fix = None if no_const else Fix(
+            f"replace `enum` with `const: {shown}`", FixSafety.SAFE,
+            (Operation("remove", join(node.pointer, "enum")), Operation("add", join(node.pointer, "const"), values[0])))
         yield Finding(join(node.pointer, "enum"), f"`enum` of `{label(node)}` has a single value, {shown}: that is a `const`",
                       fix=fix)

@@ -70,3 +70,55 @@ def byte_column(document, line: int, column: int) -> int:
     if source is None:
         return column
     return len(source[: column - 1].encode("utf-8")) + 1
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """What one finding's review comment carries: its own suggestion, or a pointer to the
+    finding whose suggestion includes its fix (`lead`), when their lines overlap."""
+
+    lines: LineSuggestion | None
+    lead: object = None
+
+
+def suggestions(result) -> dict[int, Suggestion]:
+    """One whole-line suggestion per run of findings whose fixes touch overlapping lines.
+
+    GitHub applies one suggestion per line range, so two suggestions replacing the same
+    line cannot both be committed: the first finding of such a run carries every
+    compatible edit of the run, and the others point to it. Keyed by `id(diagnostic)`.
+    """
+    found: dict[int, Suggestion] = {}
+    by_document: dict[str, list] = {}
+    for diagnostic in result.diagnostics:
+        document = result.documents.get(diagnostic.path)
+        edits = edits_of(diagnostic, document)
+        if edits:
+            by_document.setdefault(diagnostic.path, []).append((diagnostic, edits, line_suggestion(document, edits)))
+    for path, items in by_document.items():
+        document = result.documents[path]
+        items.sort(key=lambda item: (item[2].first_line, item[2].last_line))
+        run: list = []
+        for item in items:
+            if run and item[2].first_line <= max(entry[2].last_line for entry in run):
+                run.append(item)
+                continue
+            found.update(_merged(document, run))
+            run = [item]
+        found.update(_merged(document, run))
+    return found
+
+
+def _merged(document, run: list) -> dict[int, Suggestion]:
+    if not run:
+        return {}
+    lead = run[0][0]
+    if len(run) == 1:
+        return {id(lead): Suggestion(run[0][2])}
+    kept: list[TextEdit] = []
+    for _, edits, _ in run:
+        if not any(edit.collides_with(other) for edit in edits for other in kept):
+            kept.extend(edits)
+    merged = {id(lead): Suggestion(line_suggestion(document, kept))}
+    merged.update({id(diagnostic): Suggestion(None, lead) for diagnostic, _, _ in run[1:]})
+    return merged

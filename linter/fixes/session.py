@@ -54,7 +54,8 @@ class FixSession:
             current = plan_fixes(edited, pending)
             total.text = current.text
             total.applied.extend(current.applied)
-            total.failed.extend(current.failed)
+            known = {(d.code, d.pointer) for d in total.failed}
+            total.failed.extend(d for d in current.failed if (d.code, d.pointer) not in known)
             total.operations.extend(current.operations)
             total.deferred = current.deferred
         else:

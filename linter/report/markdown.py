@@ -5,9 +5,9 @@ those lines and GitHub offers "Commit suggestion")."""
 from __future__ import annotations
 
 from schema_lint.display import escape
-from schema_lint.fixes.review import edits_of, line_suggestion
+from schema_lint.fixes.review import suggestions
 from schema_lint.report.ci import checkout_path
-from schema_lint.report.rdjson import fix_text
+from schema_lint.report.rdjson import fix_text, merged_text
 from schema_lint.report.text import location, summary
 
 
@@ -20,26 +20,45 @@ def _fence(text: str) -> str:
     return "`" * max(3, longest + 1)
 
 
-def _section(diagnostic, document) -> list[str]:
+COMMENT_LIMIT = 65_536
+"""GitHub's limit on one comment body, in characters; a longer comment cannot be posted."""
+
+
+def _section(diagnostic, document, suggestion) -> list[str]:
     where = location(diagnostic).replace(escape(diagnostic.path), escape(checkout_path(diagnostic.path)), 1)
     out = [f"**`{where}`** {diagnostic.code} ({diagnostic.name}, {diagnostic.severity}): {escape(diagnostic.message)}", ""]
-    edits = edits_of(diagnostic, document)
-    if edits:
-        suggestion = line_suggestion(document, edits)
-        lines = (f"line {suggestion.first_line}" if suggestion.first_line == suggestion.last_line
-                 else f"lines {suggestion.first_line}–{suggestion.last_line}")
-        fence = _fence(suggestion.text)
+    if suggestion is not None and suggestion.lines is not None:
+        lines = suggestion.lines
+        shown = (f"line {lines.first_line}" if lines.first_line == lines.last_line
+                 else f"lines {lines.first_line}–{lines.last_line}")
+        fence = _fence(lines.text)
         # The suggestion is the file's own text, verbatim: it is what "Commit suggestion" writes.
-        out += [f"{escape(fix_text(diagnostic.fix))}, replacing {lines}:", "", f"{fence}suggestion", suggestion.text,
+        out += [f"{escape(fix_text(diagnostic.fix))}, replacing {shown}:", "", f"{fence}suggestion", lines.text,
                 fence, ""]
+    elif suggestion is not None:
+        out += [f"{escape(merged_text(diagnostic, suggestion.lead))}.", ""]
     elif diagnostic.fix_note:
         out += [f"_{escape(diagnostic.fix_note)}_", ""]
     return out
 
 
 def render(result, options) -> str:
-    out = ["## schema-lint", ""]
+    """The comment, cut before GitHub's limit with a line saying what was left out."""
+    merged = suggestions(result)
+    head, tail = ["## schema-lint", ""], [summary(result)]
+    budget = COMMENT_LIMIT - sum(len(line) + 1 for line in head + tail) - 200  # room for the note
+    body: list[str] = []
+    shown = 0
     for diagnostic in result.diagnostics:
-        out += _section(diagnostic, result.documents.get(diagnostic.path))
-    out.append(summary(result))
-    return "\n".join(out) + "\n"
+        section = _section(diagnostic, result.documents.get(diagnostic.path), merged.get(id(diagnostic)))
+        size = sum(len(line) + 1 for line in section)
+        if size > budget:
+            break
+        body += section
+        budget -= size
+        shown += 1
+    left = len(result.diagnostics) - shown
+    if left:
+        body += [f"_{left:,} more finding{'s' if left != 1 else ''} not shown: a comment holds at most "
+                 f"{COMMENT_LIMIT:,} characters; the full report is in the CI log._", ""]
+    return "\n".join(head + body + tail) + "\n"

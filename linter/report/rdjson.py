@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from schema_lint.display import json_text
-from schema_lint.fixes.review import byte_column, edits_of, line_suggestion
+from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
 from schema_lint.model import Severity
 from schema_lint.report.ci import checkout_path
 
@@ -32,7 +32,7 @@ def _range(document, span) -> dict:
     }
 
 
-def rd_diagnostic(diagnostic, document) -> dict:
+def rd_diagnostic(diagnostic, document, suggestion=None) -> dict:
     record = {
         "message": diagnostic.message,
         "location": {"path": checkout_path(diagnostic.path)},
@@ -41,16 +41,24 @@ def rd_diagnostic(diagnostic, document) -> dict:
     }
     if diagnostic.span is not None:
         record["location"]["range"] = _range(document, diagnostic.span)
-    edits = edits_of(diagnostic, document)
-    if edits:
-        suggestion = line_suggestion(document, edits)
-        lines = {"start": {"line": suggestion.first_line}, "end": {"line": suggestion.last_line}}
+    if suggestion is None:
+        edits = edits_of(diagnostic, document)
+        suggestion = Suggestion(line_suggestion(document, edits)) if edits else None
+    if suggestion is not None and suggestion.lines is not None:
+        lines = {"start": {"line": suggestion.lines.first_line}, "end": {"line": suggestion.lines.last_line}}
         record["location"]["range"] = lines
-        record["suggestions"] = [{"range": lines, "text": suggestion.text}]
+        record["suggestions"] = [{"range": lines, "text": suggestion.lines.text}]
         record["message"] += "\n\n" + fix_text(diagnostic.fix)
+    elif suggestion is not None:
+        record["message"] += "\n\n" + merged_text(diagnostic, suggestion.lead)
     return record
 
 
+def merged_text(diagnostic, lead) -> str:
+    return f"{fix_text(diagnostic.fix)}; it is part of the suggestion of {lead.code} on the same lines"
+
+
 def render(result, options) -> str:
-    diagnostics = [rd_diagnostic(d, result.documents.get(d.path)) for d in result.diagnostics]
+    merged = suggestions(result)
+    diagnostics = [rd_diagnostic(d, result.documents.get(d.path), merged.get(id(d))) for d in result.diagnostics]
     return json_text({"source": SOURCE, "diagnostics": diagnostics}, indent=2) + "\n"

@@ -55,3 +55,20 @@ def test_a_rename_of_an_objects_only_member_replaces_it_cleanly(layout):
     assert [d.code for d in applied] == ["SL004"]
     tool["inputSchema"]["properties"]["a"] = {"maxLength": 5}
     assert fixed == JSON_LAYOUTS[layout](tool)
+
+
+def test_a_fix_that_would_remove_a_yaml_comment_is_refused_with_a_note():
+    source = "name: list_tickets\ninputSchema:\n  type: object\n  properties:\n    status:\n      type: string\n" \
+             "      enum: [open]  # only open tickets for now\n      description: Which.\n"
+    text, applied = fixed_text(source, "tool.yaml", "SL307")
+    assert text == source and applied == []
+    from schema_lint.config import Config
+    from schema_lint.engine import lint_text
+    from schema_lint.fixes.plan import plan_fixes
+
+    config = Config()
+    config.select = ["SL307"]
+    result = lint_text(source, "tool.yaml", config)
+    plan = plan_fixes(result.documents["tool.yaml"], result.diagnostics)
+    assert [d.fix_note for d in plan.failed] == [
+        "fix could not be applied: its edit would remove the comment `# only open tickets for now`"]

@@ -141,3 +141,36 @@ def test_sarif_results_carry_the_fix_as_artifact_changes():
         (change,) = record["fixes"][0]["artifactChanges"]
         assert change["artifactLocation"]["uri"].endswith("tool.json")
         assert all({"deletedRegion", "insertedContent"} <= set(r) for r in change["replacements"])
+
+
+ONE_LINE = json.dumps({"name": "create_ticket", "description": "Create.", "inputSchema": {
+    "type": "object", "properties": {"title": {"type": "string", "description": "At most 80 characters."},
+                                     "kind": {"type": "string", "enum": ["bug"]}}}}) + "\n"
+
+
+def test_fixes_on_the_same_lines_become_one_suggestion_carrying_both():
+    result = _result(ONE_LINE)
+    report = json.loads(render("rdjson", result, ReportOptions()))
+    suggested = [r for r in report["diagnostics"] if "suggestions" in r]
+    ranges = [(r["suggestions"][0]["range"]["start"]["line"], r["suggestions"][0]["range"]["end"]["line"])
+              for r in suggested]
+    assert len(ranges) == len(set(ranges)) == 1  # GitHub applies one suggestion per line range
+    (record,) = suggested
+    merged = json.loads(_replace_lines(ONE_LINE, 1, 1, record["suggestions"][0]["text"]))
+    properties = merged["inputSchema"]["properties"]
+    assert properties["title"]["maxLength"] == 80 and properties["kind"] == {"type": "string", "const": "bug"}
+    others = [r for r in report["diagnostics"] if "suggestions" not in r and "Suggested fix" in r["message"]]
+    assert others and all("part of the suggestion of" in r["message"] for r in others)
+    markdown = render("markdown", result, ReportOptions())
+    assert markdown.count("```suggestion") == 1 and "part of the suggestion of" in markdown
+
+
+def test_markdown_stays_within_githubs_comment_limit_and_says_what_it_left_out():
+    from schema_lint.report.markdown import COMMENT_LIMIT
+
+    tools = [{"name": f"create_ticket_{n}", "description": "Create.", "inputSchema": {
+        "type": "object", "properties": {"title": {"type": "string"}}}} for n in range(400)]
+    result = _result(json.dumps(tools, indent=2))
+    markdown = render("markdown", result, ReportOptions())
+    assert len(markdown) <= COMMENT_LIMIT
+    assert "more findings not shown" in markdown and markdown.rstrip().endswith("in 1 file.")

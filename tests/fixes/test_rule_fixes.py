@@ -78,5 +78,20 @@ def test_yaml_fix_keeps_every_comment_and_writes_the_after_tool(code):
     commented = pointers(before)
     source = HEADER + commented_yaml(before, commented) + FOOTER
     text, applied = fixed_text(source, "tool.yaml", code, profiles)
+    if code in REWRITES_A_COMMENTED_LINE:  # the fix would lose the comment: refused, nothing written
+        assert (text, applied) == (source, [])
+        return
     assert [d.code for d in applied] == [code]
     assert text == YAML_AFTER.get(code, HEADER + commented_yaml(after, commented) + FOOTER)
+
+
+# Fixes that rewrite the very line carrying a comment (a renamed key, `enum` → `const`).
+REWRITES_A_COMMENTED_LINE = {"SL004", "SL307"}
+
+
+@pytest.mark.parametrize("code", sorted(REWRITES_A_COMMENTED_LINE))
+def test_the_same_fix_applies_to_yaml_without_comments(code):
+    before, after, profiles = CASES[code]
+    text, applied = fixed_text(commented_yaml(before, set()), "tool.yaml", code, profiles)
+    assert [d.code for d in applied] == [code]
+    assert text == commented_yaml(after, set())
