@@ -36,7 +36,8 @@ exponentially, and a call that would exceed this gives up (no repairs) instead o
 
 @dataclass(frozen=True)
 class Repair:
-    """One change: where (``$.filters.regions``), which rule, and the value before and after."""
+    """One change: where (``$.filters.regions``), which rule, and the value before and after
+    (for ``null-as-absent`` the member is removed: ``after`` is ``None`` and means absent)."""
 
     path: str
     rule: str
@@ -172,6 +173,7 @@ class _Walker:
         else:
             return value, []
         result, repairs = value, []
+        drop_nulls = isinstance(value, dict) and any(rule.name == "null-as-absent" for rule in self.rules)
         for step, label in steps:
             where = (*at, label)
             if focus is not None and where not in focus:
@@ -180,6 +182,12 @@ class _Walker:
             if not nodes:
                 continue
             before = value[step]
+            if drop_nulls and before is None and self._optional(conjuncts, label) and not self._accepted(nodes, None):
+                if result is value:
+                    result = dict(value)
+                del result[step]
+                repairs.append(Repair(format_path(where), "null-as-absent", None, None))
+                continue
             after, nested = self.visit(nodes, before, where, excluded, focus=focus)
             if after is not before:
                 if result is value:
@@ -187,6 +195,11 @@ class _Walker:
                 result[step] = after
                 repairs.extend(nested)
         return result, repairs
+
+    @staticmethod
+    def _optional(conjuncts: list[Node], key: str) -> bool:
+        """No schema at this object requires ``key``."""
+        return not any(isinstance(node.get("required"), list) and key in node.get("required") for node in conjuncts)
 
     def _accepted(self, conjuncts: list[Node], value: Any) -> bool:
         return all(self.schema.accepts(node.pointer, value) for node in conjuncts)

@@ -9,8 +9,10 @@ is passed through: they quote the rejected value and use internal wording.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +25,7 @@ from .budget import WORK_LIMIT, listed_errors
 from .compiled import CompiledSchema
 from .describe import FORMATS, count, describe, one_of, render
 from .paths import KEY_LIMIT, ROOT, child, format_path
+from .shape import NOT_A_CONTAINER, joined_list, serialized_container
 
 VALIDATION_FAILED = "SCHEMA_VALIDATION_FAILED"
 MAX_ERRORS = 20
@@ -68,6 +71,20 @@ def schema_problems(schema: CompiledSchema, instance: Any, errors: Any = ...) ->
     if errors is None:
         return [too_complex(schema)]
     return list(dict.fromkeys(_problems(schema, errors)))
+
+
+def with_suggestions(problems: list[Problem], repairs: Iterable[Any]) -> list[Problem]:
+    """``problems`` with the value a repair would have sent named in each repairable one."""
+    suggested = {repair.path: repair.after for repair in repairs}
+    out = []
+    for problem in problems:
+        if problem.path in suggested:
+            shown = json.dumps(suggested[problem.path], ensure_ascii=False)
+            if len(shown) <= _SHOWN_LIMIT:
+                field = problem.path.rsplit(".", 1)[-1] if "." in problem.path else "the value"
+                problem = dataclasses.replace(problem, repair=f"send {_short(field)} as {shown} and resubmit the same call")
+        out.append(problem)
+    return out
 
 
 def refusal_problem(schema: CompiledSchema, refusal: Refusal) -> Problem:
@@ -133,7 +150,55 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> It
         yield Problem(child(path, bad), name, expected, repair)
     else:
         expected = _expected(name, kind, node, schema.schema)
-        yield Problem(path, name, expected, _repair(name, _field(error.instance_path), expected))
+        field = _field(error.instance_path)
+        shaped = _misshapen(schema, error, node_path, field) if name == "type" else None
+        if shaped is not None:
+            yield Problem(path, shaped[0], expected, shaped[1])
+        elif error.instance in (None, "") and _optional(schema.schema, node_path, error.instance_path):
+            yield Problem(path, name, f"{expected}, or no {field} at all",
+                          f"leave out {field}, or send it as {expected}, and resubmit the same call")
+        else:
+            yield Problem(path, name, expected, _repair(name, field, expected))
+
+
+_SHOWN_LIMIT = 300
+
+
+def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str) -> tuple[str, str] | None:
+    """(reason, repair) for a string that holds a whole list or object where one is wanted.
+
+    The repair shows the exact JSON to send when the decoded value is what the schema
+    wants there; the boundary tells the model, it does not guess for it.
+    """
+    value = error.instance
+    decoded = serialized_container(value)
+    if decoded is not NOT_A_CONTAINER:
+        kind = "an array" if isinstance(decoded, list) else "an object"
+        return "serialized-container", _send_as(schema, node_path, field, kind, decoded)
+    parts = joined_list(value)
+    node = _walk(schema.schema, node_path)
+    items = node.get("items") if isinstance(node, dict) else None
+    if parts is not None and isinstance(items, (dict, bool)):
+        if all(schema.accepts("#" + pointer.join("", *node_path, "items"), part) for part in parts):
+            return "joined-list", _send_as(schema, node_path, field, "an array", parts)
+    return None
+
+
+def _send_as(schema: CompiledSchema, node_path: list, field: str, kind: str, value: Any) -> str:
+    if schema.accepts("#" + pointer.join("", *node_path), value):
+        shown = json.dumps(value, ensure_ascii=False)
+        if len(shown) <= _SHOWN_LIMIT:
+            return f"send {field} as a JSON {kind[kind.index(' ') + 1:]}, not as text: {shown}, and resubmit the same call"
+    return f"send {field} as a JSON {kind[kind.index(' ') + 1:]} of its items, not as text, and resubmit the same call"
+
+
+def _optional(root: Any, node_path: list, instance_path: list) -> bool:
+    """Whether the value is a member its object does not require (`null` for an optional field)."""
+    if not instance_path or not isinstance(instance_path[-1], str) or len(node_path) < 2 or node_path[-2] != "properties":
+        return False
+    parent = _walk(root, node_path[:-2])
+    required = parent.get("required", []) if isinstance(parent, dict) else []
+    return isinstance(required, list) and instance_path[-1] not in required
 
 
 def _unexpected(path: str, key: str, reason: str, allowed: list[str]) -> Problem:

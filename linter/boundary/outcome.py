@@ -20,8 +20,8 @@ class Outcome:
     (repaired; ``repairs`` says how) or ``rejected`` (``envelope`` says why).
     ``received`` is the call as it arrived (decoded, when it came as JSON text that
     parses). ``arguments`` are what to execute and ``proceed`` whether to execute them;
-    a rejected call keeps the arguments its envelope describes (as received, with any
-    repairs that did apply). In ``observe`` mode every call proceeds with the arguments
+    a rejected call keeps the arguments as received, which its envelope describes, and
+    ``repairs`` says what the repairs would have changed (all or nothing: none applied). In ``observe`` mode every call proceeds with the arguments
     as received, while ``status`` records what enforcing would have done. ``attempt``
     is 1 for a first call and counts up through retries (``ToolBoundary.check(previous=...)``).
     """

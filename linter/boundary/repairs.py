@@ -1,7 +1,8 @@
 """The repairs canonicalization may make, and the policy that chooses among them.
 
 Each repair turns one near-miss value into the value the schema wants, and nothing
-else: it never splits strings on commas, renames or drops keys, or invents values.
+else: it never splits strings on commas, renames or drops keys, or invents values, and
+it never wraps a string that holds a whole list (see :mod:`.shape`).
 Only ``scalar-for-array`` is on by default; the others change a value's type based on
 its text, so a team turns them on knowingly. A repair only proposes a candidate; the
 walk in :mod:`.canonicalize` keeps it only when the subschema accepts the result.
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .shape import plain_scalar, python_literal
 from .walk import JSON_NUMBER, Node, declared_types
 
 NO_REPAIR = object()
@@ -59,11 +61,19 @@ def _json_string(value: Any, conjuncts: list[Node]) -> Any:
 
 
 def _scalar_for_array(value: Any, conjuncts: list[Node]) -> Any:
-    if value is None or isinstance(value, (dict, list)) or "array" not in declared_types(conjuncts):
+    # Only a plain scalar: "['a', 'b']", '["a"]', "a, b" or "data['x']" hold a list or code,
+    # and wrapping them would hide the model's mistake in a valid call.
+    if not plain_scalar(value) or "array" not in declared_types(conjuncts):
         return NO_REPAIR
-    if _decode_container(value) is not NO_REPAIR:
-        return NO_REPAIR  # '["a","b"]' is a JSON-encoded array: wrapping it would hide that
     return [value]
+
+
+def _literal_string(value: Any, conjuncts: list[Node]) -> Any:
+    decoded = python_literal(value)
+    wanted = declared_types(conjuncts)
+    if isinstance(decoded, dict) and "object" in wanted or isinstance(decoded, list) and "array" in wanted:
+        return decoded
+    return NO_REPAIR
 
 
 def _enum_case(value: Any, conjuncts: list[Node]) -> Any:
@@ -96,6 +106,12 @@ def _boolean_string(value: Any, conjuncts: list[Node]) -> Any:
     return value == "true"
 
 
+def _by_the_walk(value: Any, conjuncts: list[Node]) -> Any:
+    """Removing a member is no value for a location: the walk applies ``null-as-absent`` to the
+    object that holds the member (see ``canonicalize``)."""
+    return NO_REPAIR
+
+
 REPAIRS: dict[str, RepairRule] = {
     rule.name: rule
     for rule in (
@@ -108,11 +124,32 @@ REPAIRS: dict[str, RepairRule] = {
             _json_string,
         ),
         RepairRule(
+            "literal-string",
+            "a string holding a Python list, tuple or dict literal (\"['a', 'b']\"), where an array or object "
+            "is wanted, becomes the decoded value",
+            "low to medium: read with ast.literal_eval (never eval) and kept only when the result validates; "
+            "a tool that takes such text in an array field on purpose would never reach this repair, but a "
+            "model that quoted a list out of confusion is no longer told so",
+            False,
+            _literal_string,
+        ),
+        RepairRule(
             "scalar-for-array",
-            'a single value where an array is wanted becomes a one-element array ("a,b" → ["a,b"], never split)',
-            "very low: the value is kept whole and must be accepted by the array's items",
+            'a plain single value where an array is wanted becomes a one-element array ("dotnet/eshop" → '
+            '["dotnet/eshop"]); never a string holding a list (JSON or Python literal, or items joined by '
+            "commas, semicolons or newlines) or an expression",
+            "very low: the value is kept whole and must be accepted by the array's items; a model that sent "
+            "one item of a longer answer still gets a valid, shorter call",
             True,
             _scalar_for_array,
+        ),
+        RepairRule(
+            "null-as-absent",
+            "`null` for an optional property that does not accept `null` is left out, as if not sent",
+            "medium: on an update API `null` may mean \"clear this field\"; there leaving it out keeps the "
+            "old value instead",
+            False,
+            _by_the_walk,
         ),
         RepairRule(
             "enum-case",

@@ -173,6 +173,12 @@ def json_string(site: Site, needs: Needs) -> Iterator[Bend]:
         yield _replace(site, json.dumps(site.value, ensure_ascii=False), _loose(site))
 
 
+def python_literal(site: Site, needs: Needs) -> Iterator[Bend]:
+    """`"['a', 'b']"`: a list or dict written as a Python literal, as some models send them."""
+    if _is_member(site) and isinstance(site.value, (dict, list)) and site.value:
+        yield _replace(site, repr(site.value), _loose(site))
+
+
 def comma_joined(site: Site, needs: Needs) -> Iterator[Bend]:
     """`"a,b"` where `["a", "b"]` is wanted (one element is repeated to make a list)."""
     items = site.value
@@ -242,6 +248,7 @@ MUTATORS: dict[str, Mutator] = {
         Mutator("empty-string", empty_string),
         Mutator("overlong-string", overlong_string),
         Mutator("json-string", json_string),
+        Mutator("python-literal", python_literal),
         Mutator("comma-joined", comma_joined),
         Mutator("bad-format", bad_format),
         Mutator("wrong-type", wrong_type),

@@ -26,10 +26,9 @@ def test_scalar_for_array_at_top_level():
     assert result.repairs == [Repair("$.data_source_names", "scalar-for-array", "dotnet/eshop", ["dotnet/eshop"])]
 
 
-def test_comma_joined_text_is_kept_whole():
+def test_comma_joined_text_is_neither_wrapped_nor_split():
     result = canonicalize(SEARCH, {"query": "q", "filters": {"regions": "eu,us"}})
-    assert result.arguments["filters"]["regions"] == ["eu,us"]
-    assert result.repairs[0].path == "$.filters.regions"
+    assert result.arguments["filters"]["regions"] == "eu,us" and result.repairs == []
 
 
 def test_integer_item_and_type_list_with_null():
@@ -262,7 +261,8 @@ class TestPolicy:
         assert canonicalize(SEARCH, {"query": "q", "filters": {"regions": "eu"}}, Policy.none()).repairs == []
 
     def test_every_repair_is_documented_with_its_risk(self):
-        assert set(REPAIRS) == {"scalar-for-array", "json-string", "enum-case", "numeric-string", "boolean-string"}
+        assert set(REPAIRS) == {"scalar-for-array", "json-string", "literal-string", "null-as-absent", "enum-case",
+                                "numeric-string", "boolean-string"}
         for rule in REPAIRS.values():
             assert rule.summary and rule.risk
         assert [name for name, rule in REPAIRS.items() if rule.default] == ["scalar-for-array"]

@@ -170,3 +170,31 @@ def test_idempotent_and_every_repair_valid_where_it_sits(name, policy):
     check()
     assert repaired <= set(policy.repairs)
     assert "scalar-for-array" in repaired, "no near miss was repaired: the laws held vacuously"
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+@pytest.mark.parametrize("policy", POLICIES, ids=["default", "all"])
+def test_a_rejected_call_names_every_path_at_which_the_call_as_sent_fails(name, policy):
+    """All or nothing: a call the repairs cannot make valid gets every error of the call the
+    model sent, a repairable one included, so nothing repaired slips through on resubmission."""
+    from schema_lint.boundary import ToolBoundary
+
+    schema = SCHEMAS[name]
+    validator = jsonschema_rs.validator_for(schema, validate_formats=True)
+    boundary = ToolBoundary(schema, policy=policy)
+
+    @FEW
+    @given(from_schema(rich(schema)))
+    def check(valid_call):
+        for call in near_misses(valid_call):
+            outcome = boundary.check(call)
+            if outcome.status != "rejected":
+                continue
+            assert outcome.arguments == call
+            named = {e["path"] for e in outcome.envelope["error"]["errors"]}
+            failing = {format_path(e.instance_path) for e in validator.iter_errors(call)}
+            for path in failing:  # each failing location is named at it or at a member below it
+                assert any(p == path or p.startswith(path + ".") or p.startswith(path + "[") for p in named) \
+                    or path in {p.rsplit(".", 1)[0] for p in named}, (path, named)
+
+    check()

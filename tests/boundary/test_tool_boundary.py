@@ -52,11 +52,15 @@ def test_broken_call_is_rejected_with_every_problem(boundary):
     assert outcome.envelope["retryable"] is True
 
 
-def test_rejection_after_a_partial_repair_reports_only_what_is_left(boundary):
-    outcome = boundary.check({**BROKEN, "labels": "infra"})
-    assert outcome.status == "rejected"
-    assert "$.labels" not in [e["path"] for e in outcome.envelope["error"]["errors"]]
-    assert [r.path for r in outcome.repairs] == ["$.labels"]
+def test_a_call_repairs_cannot_make_valid_is_rejected_whole_with_every_error_as_sent(boundary):
+    # All or nothing: had `labels` been wrapped silently, the model would fix the rest and the
+    # wrapped value would then pass without anyone having seen it.
+    call = {**BROKEN, "labels": "infra"}
+    outcome = boundary.check(call)
+    assert outcome.status == "rejected" and outcome.arguments == call
+    errors = {e["path"]: e for e in outcome.envelope["error"]["errors"]}
+    assert "$.labels" in errors and errors["$.labels"]["repair"] == 'send labels as ["infra"] and resubmit the same call'
+    assert [r.path for r in outcome.repairs] == ["$.labels"]  # what the repair would have done
 
 
 @pytest.mark.parametrize("text", ['{"title": "Disk full", "priority": "high", "channel": "console"}',

@@ -43,11 +43,11 @@ def _bends(schema, call, needs=NO_NEEDS):
     return found
 
 
-def test_the_catalogue_names_exactly_the_fifteen_mutators():
+def test_the_catalogue_names_exactly_the_sixteen_mutators():
     assert list(MUTATORS) == [
         "scalar-for-array", "array-for-scalar", "missing-required", "unknown-key", "enum-case",
         "number-as-string", "boolean-as-string", "null", "empty-string", "overlong-string", "json-string",
-        "comma-joined", "bad-format", "wrong-type", "conditional-omitted"]
+        "python-literal", "comma-joined", "bad-format", "wrong-type", "conditional-omitted"]
 
 
 def test_mutators_reach_nested_paths_and_union_branches():

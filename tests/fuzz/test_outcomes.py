@@ -133,8 +133,20 @@ TYPED = {"type": "object", "additionalProperties": False, "required": ["filters"
                         "size": {"type": "string", "enum": ["small", "large"]}}}
 
 
+LISTS = {"type": "object", "additionalProperties": False, "required": ["tags"],
+         "properties": {"tags": {"type": "array", "minItems": 2, "maxItems": 3,
+                                 "items": {"type": "string", "minLength": 1, "maxLength": 8, "pattern": "^[a-z]+$"}}}}
+
+
+@pytest.mark.parametrize("mutator", ["json-string", "python-literal", "comma-joined"])
+def test_a_list_sent_as_text_is_rejected_under_the_default_policy_never_wrapped(mutator):
+    misses = [m for m in fuzz_schema(LISTS).near_misses if m.mutator == mutator and m.path == "$.tags"]
+    assert misses and {m.outcome for m in misses} == {"rejected"}
+
+
 @pytest.mark.parametrize(("mutator", "path", "repair"), [
     ("json-string", "$.filters", "json-string"),
+    ("python-literal", "$.filters", "literal-string"),
     ("number-as-string", "$.level", "numeric-string"),
     ("boolean-as-string", "$.urgent", "boolean-string"),
     ("enum-case", "$.size", "enum-case"),

@@ -1,0 +1,107 @@
+"""What a string sent where a container is wanted really holds.
+
+Models send a whole list as one string: a Python literal (`"['I', 'V', 'vi']"`), JSON
+text (`'["a", "b"]'`), a tuple, a dict literal, or the items joined with commas,
+semicolons or newlines (`"timings, exhibitions"`). Wrapping such a string into a
+one-element array gives a valid call that is wrong, and it then passes silently. These
+helpers recognise the shapes so that `scalar-for-array` leaves them alone and the
+envelope can tell the model exactly what to send instead. Nothing here is `eval`:
+Python literals are read with `ast.literal_eval`, on bounded text.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from typing import Any
+
+NOT_A_CONTAINER = object()
+"""What :func:`serialized_container` returns for a string that holds no list or object."""
+
+LITERAL_LIMIT = 100_000
+"""Characters of a string read as a Python literal; longer text is not decoded."""
+
+_DELIMITER = re.compile(r"\s*[,;\n]\s*")
+_EXPRESSION = re.compile(r"[A-Za-z_][\w.]*\s*(?:\(.*\)|\[.*\])(?:\s*\[[^\]]*\])*\Z", re.S)
+
+
+def serialized_container(text: Any) -> Any:
+    """The list or dict a string spells as JSON or as a Python literal, else ``NOT_A_CONTAINER``.
+
+    A tuple or set literal counts as a list.
+    """
+    if not isinstance(text, str):
+        return NOT_A_CONTAINER
+    stripped = text.strip()
+    if stripped[:1] not in ("[", "(", "{"):
+        return NOT_A_CONTAINER
+    decoded = _json(stripped)
+    if decoded is NOT_A_CONTAINER:
+        decoded = _as_json(_literal(stripped))
+    return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
+
+
+def joined_list(text: Any) -> list[str] | None:
+    """The parts of a string that joins two or more non-empty items with `,`, `;` or newlines."""
+    if not isinstance(text, str):
+        return None
+    parts = _DELIMITER.split(text.strip())
+    return parts if len(parts) >= 2 and all(parts) else None
+
+
+def expression(text: Any) -> bool:
+    """A string that reads as code rather than a value: a call or a subscript (`data['sales']`)."""
+    return isinstance(text, str) and _EXPRESSION.match(text.strip()) is not None
+
+
+def plain_scalar(value: Any) -> bool:
+    """A value `scalar-for-array` may wrap: not a container, serialized or joined, nor an expression."""
+    if value is None or isinstance(value, (dict, list)):
+        return False
+    return serialized_container(value) is NOT_A_CONTAINER and joined_list(value) is None and not expression(value)
+
+
+def python_literal(text: Any) -> Any:
+    """The list or dict a Python literal spells (`"['a', 'b']"`, `"('a',)"`), else ``NOT_A_CONTAINER``."""
+    if not isinstance(text, str) or text.strip()[:1] not in ("[", "(", "{"):
+        return NOT_A_CONTAINER
+    decoded = _as_json(_literal(text.strip()))
+    return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
+
+
+def _json(text: str) -> Any:
+    def refuse(constant: str) -> Any:
+        raise ValueError(constant)
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except (ValueError, RecursionError):
+        return NOT_A_CONTAINER
+
+
+def _literal(text: str) -> Any:
+    if len(text) > LITERAL_LIMIT:
+        return NOT_A_CONTAINER
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return NOT_A_CONTAINER
+
+
+def _as_json(value: Any, depth: int = 0) -> Any:
+    """The literal as JSON data (tuples and sets as lists), or ``NOT_A_CONTAINER`` when it holds
+    what JSON cannot (bytes, complex numbers, non-string keys)."""
+    if depth > 64:
+        return NOT_A_CONTAINER
+    if isinstance(value, dict):
+        if not all(isinstance(key, str) for key in value):
+            return NOT_A_CONTAINER
+        members = {key: _as_json(member, depth + 1) for key, member in value.items()}
+        return NOT_A_CONTAINER if any(m is NOT_A_CONTAINER for m in members.values()) else members
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_as_json(item, depth + 1) for item in value]
+        return NOT_A_CONTAINER if any(i is NOT_A_CONTAINER for i in items) else items
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    return NOT_A_CONTAINER

@@ -1,0 +1,88 @@
+"""A string that holds a whole list is never wrapped: the model is told what to send.
+
+The classes of mistake real models make where an array is wanted, each with the envelope
+the model gets back, and the opt-in repairs that decode them only when the result validates.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from schema_lint.boundary import Policy, ToolBoundary, canonicalize
+
+SCHEMA = {"type": "object", "additionalProperties": False, "required": ["progression"],
+          "properties": {"progression": {"type": "array", "items": {"type": "string"}},
+                         "weights": {"type": "object", "additionalProperties": {"type": "number"}},
+                         "standardize": {"type": "boolean"},
+                         "bcc": {"type": "string"}}}
+
+
+def errors(arguments, policy=None):
+    outcome = ToolBoundary(SCHEMA, policy=policy).check(arguments)
+    assert outcome.status == "rejected"
+    return {e["path"]: (e["reason"], e["expected"], e["repair"]) for e in outcome.envelope["error"]["errors"]}
+
+
+@pytest.mark.parametrize("text, sent", [
+    ("['I', 'V', 'vi', 'IV']", '["I", "V", "vi", "IV"]'),
+    ('["I", "V"]', '["I", "V"]'),
+    ("('I', 'V')", '["I", "V"]'),
+])
+def test_a_serialized_list_is_rejected_with_the_json_to_send(text, sent):
+    assert canonicalize(SCHEMA, {"progression": text}).repairs == []
+    assert errors({"progression": text})["$.progression"] == (
+        "serialized-container", "an array of strings",
+        f"send progression as a JSON array, not as text: {sent}, and resubmit the same call")
+
+
+def test_a_dict_literal_where_an_object_is_wanted_is_rejected_the_same_way():
+    reason, _, repair = errors({"progression": ["I"], "weights": "{'a': 1.5}"})["$.weights"]
+    assert reason == "serialized-container" and '{"a": 1.5}' in repair
+
+
+@pytest.mark.parametrize("text", ["timings, exhibitions, accessibility", "a;b", "one\ntwo"])
+def test_a_joined_list_of_free_strings_is_neither_wrapped_nor_split(text):
+    assert canonicalize(SCHEMA, {"progression": text}).repairs == []
+    reason, _, repair = errors({"progression": text})["$.progression"]
+    assert reason == "joined-list" and "send progression as a JSON array, not as text: [" in repair
+
+
+@pytest.mark.parametrize("text", ["data['sales']", "search(query)[:5]", "results[0]"])
+def test_an_expression_is_not_wrapped_like_a_value(text):
+    assert canonicalize(SCHEMA, {"progression": text}).repairs == []
+    assert errors({"progression": text})["$.progression"][0] == "type"
+
+
+def test_a_plain_scalar_is_still_wrapped():
+    result = canonicalize(SCHEMA, {"progression": "dotnet/eshop"})
+    assert result.arguments == {"progression": ["dotnet/eshop"]}
+
+
+def test_a_partial_repair_does_not_hide_the_wrapped_parameter():
+    found = errors({"progression": "Age", "standardize": "True"})
+    assert set(found) == {"$.progression", "$.standardize"}
+    assert found["$.progression"][2] == 'send progression as ["Age"] and resubmit the same call'
+
+
+def test_null_for_an_optional_property_says_leave_it_out():
+    assert errors({"progression": ["I"], "bcc": None})["$.bcc"] == (
+        "type", "a string, or no bcc at all", "leave out bcc, or send it as a string, and resubmit the same call")
+
+
+def test_literal_string_decodes_a_python_literal_only_when_it_validates():
+    policy = Policy.from_names(["literal-string"])
+    assert canonicalize(SCHEMA, {"progression": "['I', 'V']"}, policy).arguments == {"progression": ["I", "V"]}
+    assert canonicalize(SCHEMA, {"progression": "[1, 2]"}, policy).repairs == []  # items must be strings
+    assert canonicalize(SCHEMA, {"progression": "[b'x']"}, policy).repairs == []  # not JSON data
+    assert canonicalize(SCHEMA, {"progression": "__import__('os')"}, policy).repairs == []  # never eval
+
+
+def test_null_as_absent_drops_a_null_only_on_an_optional_property_that_refuses_it():
+    policy = Policy.from_names(["null-as-absent"])
+    schema = {"type": "object", "required": ["to"], "properties": {
+        "to": {"type": "string"}, "bcc": {"type": "string"}, "cc": {"type": ["string", "null"]}}}
+    result = canonicalize(schema, {"to": "a", "bcc": None, "cc": None}, policy)
+    assert result.arguments == {"to": "a", "cc": None}
+    assert [(r.path, r.rule) for r in result.repairs] == [("$.bcc", "null-as-absent")]
+    assert canonicalize(schema, {"to": None}, policy).repairs == []  # a required one is the model's to fix
+    assert canonicalize(schema, {"to": "a", "bcc": None}).repairs == []  # opt-in only
