@@ -52,12 +52,16 @@ def _decode_container(value: Any) -> Any:
     return _decode_json(value)
 
 
-def _json_string(value: Any, conjuncts: list[Node]) -> Any:
-    decoded = _decode_container(value)
+def _if_wanted(decoded: Any, conjuncts: list[Node]) -> Any:
+    """A decoded object or array, when that is the type the schemas want here."""
     wanted = declared_types(conjuncts)
     if isinstance(decoded, dict) and "object" in wanted or isinstance(decoded, list) and "array" in wanted:
         return decoded
     return NO_REPAIR
+
+
+def _json_string(value: Any, conjuncts: list[Node]) -> Any:
+    return _if_wanted(_decode_container(value), conjuncts)
 
 
 def _scalar_for_array(value: Any, conjuncts: list[Node]) -> Any:
@@ -69,11 +73,7 @@ def _scalar_for_array(value: Any, conjuncts: list[Node]) -> Any:
 
 
 def _literal_string(value: Any, conjuncts: list[Node]) -> Any:
-    decoded = python_literal(value)
-    wanted = declared_types(conjuncts)
-    if isinstance(decoded, dict) and "object" in wanted or isinstance(decoded, list) and "array" in wanted:
-        return decoded
-    return NO_REPAIR
+    return _if_wanted(python_literal(value), conjuncts)
 
 
 def _enum_case(value: Any, conjuncts: list[Node]) -> Any:

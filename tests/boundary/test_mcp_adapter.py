@@ -30,16 +30,16 @@ SEARCH = types.Tool(
 )
 
 
-def low_level_server(received: list) -> Server:
+def low_level_server(received: list, tool: types.Tool = SEARCH) -> Server:
     async def list_tools(ctx, params):
-        return types.ListToolsResult(tools=[SEARCH])
+        return types.ListToolsResult(tools=[tool])
 
     async def call_tool(ctx, params):
         received.append(params.arguments)
         return types.CallToolResult(content=[types.TextContent(type="text", text="found 3 pages")])
 
     server = Server("docs", on_list_tools=list_tools, on_call_tool=call_tool)
-    server.middleware.append(BoundaryMiddleware(boundaries_from_tools([SEARCH])))
+    server.middleware.append(BoundaryMiddleware(boundaries_from_tools([tool])))
     return server
 
 
@@ -135,17 +135,7 @@ OPTIONAL = types.Tool(name="list_pages", input_schema={"type": "object", "proper
 
 def test_a_call_without_arguments_reaches_the_handler_unchanged():
     received = []
-
-    async def list_tools(ctx, params):
-        return types.ListToolsResult(tools=[OPTIONAL])
-
-    async def call_tool(ctx, params):
-        received.append(params.arguments)
-        return types.CallToolResult(content=[types.TextContent(type="text", text="3 pages")])
-
-    server = Server("docs", on_list_tools=list_tools, on_call_tool=call_tool)
-    server.middleware.append(BoundaryMiddleware(boundaries_from_tools([OPTIONAL])))
-    answer = anyio.run(raw_call, server, {"name": "list_pages"}, "legacy")
+    answer = anyio.run(raw_call, low_level_server(received, OPTIONAL), {"name": "list_pages"}, "legacy")
     assert answer["isError"] is False and received == [None]
 
 
