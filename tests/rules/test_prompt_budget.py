@@ -38,3 +38,14 @@ def test_budgets_are_configurable():
 
 def test_the_token_estimate_rounds_up_at_four_characters():
     assert [estimated_tokens(n) for n in (0, 1, 4, 5, 400)] == [0, 1, 1, 2, 100]
+
+
+def test_an_openai_description_over_1024_characters_is_flagged_only_for_openai():
+    def openai(description):
+        return json.dumps([{"type": "function", "function": {"name": "search", "description": description,
+                                                             "parameters": {"type": "object", "properties": {}}}}])
+    (found,) = lint_document(openai("x" * 1025), code="SL404")
+    assert found.pointer.endswith("/description") and "1,025 characters, over the 1,024" in found.message
+    assert lint_document(openai("x" * 1024), code="SL404") == []
+    mcp = json.dumps({"name": "search", "description": "x" * 1025, "inputSchema": {"type": "object"}})
+    assert lint_document(mcp, code="SL404") == []
