@@ -16,7 +16,11 @@ import click
               help="Tightened tools: list every call that passes today and these would reject (exit 1 if any).")
 @click.option("--output-format", type=click.Choice(["table", "json", "jsonl", "markdown"]), default="table",
               show_default=True)
-def replay(tools, calls, policy, against, output_format):
+@click.option("--fail-on", type=click.Choice(["newly-rejected", "rejected", "never"]), default="newly-rejected",
+              show_default=True,
+              help="Exit 1 when a call that passes today is rejected by --against's tools (newly-rejected), "
+                   "when any call is rejected (rejected), or never.")
+def replay(tools, calls, policy, against, output_format, fail_on):
     """Replay recorded calls (JSONL or JSON) through the boundary built from TOOLS."""
     from schema_lint.boundary import Policy
     from schema_lint.config import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
@@ -59,4 +63,5 @@ def replay(tools, calls, policy, against, output_format):
         click.echo(render_json(data), nl=False)
     elif output_format != "jsonl":
         click.echo(render_text(data, markdown=output_format == "markdown"), nl=False)
-    sys.exit(1 if tally.regressions else 0)
+    failed = {"newly-rejected": bool(tally.regressions), "rejected": tally.outcomes["rejected"] > 0, "never": False}
+    sys.exit(1 if failed[fail_on] else 0)

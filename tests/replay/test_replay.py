@@ -140,3 +140,25 @@ def test_dataset_calls_reach_the_tool_they_cite_by_uid_or_inline(tmp_path):
         "valid", "rejected", "valid", "valid"]
     summary = json.loads(_run(str(tools), str(calls_path), "--output-format", "json").stdout)
     assert summary["ambiguous_tool_names"] == ["count"] and summary["tools"] == 2
+
+
+def test_against_checks_calls_that_carry_their_tool_inline_against_the_tightened_tool(tmp_path):
+    loose = {"type": "object", "properties": {"n": {"type": "string"}}}
+    tight = {"type": "object", "properties": {"n": {"type": "string", "maxLength": 2}}}
+    tools, tightened = tmp_path / "tools.json", tmp_path / "tight.json"
+    tools.write_text(json.dumps([{"name": "count", "description": "C.", "inputSchema": loose}]))
+    tightened.write_text(json.dumps([{"name": "count", "description": "C.", "inputSchema": tight}]))
+    call = {"tool": "count", "tool_def": {"type": "function", "function": {"name": "count", "parameters": loose}},
+            "arguments": {"n": "long"}}
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text(json.dumps(call) + "\n")
+    result = _run(str(tools), str(calls), "--against", str(tightened), "--output-format", "json")
+    assert result.exit_code == 1
+    assert [r["index"] for r in json.loads(result.stdout)["newly_rejected"]] == [0]
+
+
+def test_fail_on_rejected_gates_on_any_rejection_and_never_on_none(tmp_path):
+    tools, calls = _files(tmp_path)
+    assert _run(tools, calls).exit_code == 0
+    assert _run(tools, calls, "--fail-on", "rejected").exit_code == 1
+    assert _run(tools, calls, "--fail-on", "never").exit_code == 0
