@@ -111,8 +111,11 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--diff", is_flag=True, help="Print the enabled fixes as a unified diff and write nothing; exit 1 when there is a change.")
 @click.option("--show-fixes", is_flag=True, help="With --fix: list what was fixed, per file and rule (on stderr).")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when --fix changed a file, even if nothing remains.")
+@click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=False),
+              help="Recorded calls (any shape replay reads): tightening fixes take their values from them, and "
+                   "no fix is offered that would reject one that passes today.")
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
-          config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix):
+          config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix, calls):
     """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
     from schema_lint.engine import Linter, exit_code
     from schema_lint.report import ReportOptions, render
@@ -125,7 +128,12 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     config.profiles = sorted(set(config.profiles) | set(profiles))
     if fail_on:
         config.fail_on = fail_on
-    linter = Linter(config)
+    traffic = None
+    if calls:
+        from schema_lint.traffic import Traffic
+
+        traffic = Traffic.load(calls)
+    linter = Linter(config, traffic=traffic)
     result = linter.run(paths or ["."], stdin_name=stdin_filename)
     from schema_lint.fixes.command import run_fix_flags
 

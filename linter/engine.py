@@ -45,8 +45,10 @@ class LintResult:
 
 
 class Linter:
-    def __init__(self, config: Config, rules: dict[str, Rule] | None = None):
+    def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None):
         self.config = config
+        # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
+        self.traffic = traffic
         all_rules = rules if rules is not None else load_rules()
         codes = select_codes(all_rules, config.select, config.extend_select, config.ignore)
         self.rules = [all_rules[c] for c in codes]
@@ -91,12 +93,17 @@ class Linter:
             result.tools_checked += 1
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
-            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group)
+            calls = self.traffic.for_tool(tool) if self.traffic is not None else []
+            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, calls)
             found: list[Diagnostic] = []
             for rule in self.rules:
                 if not ignored or not matches_code(rule.code, ignored):
                     self._run_rule(rule, ctx, doc, found, result.internal_errors)
             withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
+            if calls:
+                from schema_lint.traffic import withhold_fixes_that_reject
+
+                withhold_fixes_that_reject(tool.schema, tool.schema_pointer, found, calls)
             findings.add(ctx, found)
         result.diagnostics.extend(findings.finish())
 

@@ -40,7 +40,7 @@ def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[
     stated = _stated_values(schema)
     if not stated:
         return
-    before = _validators(schema)
+    before = validators_for(schema)
     if before is None:
         return
     stated = [(at, label, value) for at, label, value in stated if _accepts(before, at, value)]
@@ -61,7 +61,7 @@ def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[
 
 def _first_broken(schema: Any, operations: list[Operation], touched: list) -> tuple | None:
     try:
-        after = _validators(apply_operations(schema, operations))
+        after = validators_for(apply_operations(schema, operations))
     except OperationError:
         return None
     if after is None:  # the fixed schema does not even compile
@@ -94,7 +94,7 @@ def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
     return found
 
 
-def _validators(schema: Any) -> jsonschema_rs.ValidatorMap | None:
+def validators_for(schema: Any) -> jsonschema_rs.ValidatorMap | None:
     try:
         return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema)), **_OPTIONS)
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
@@ -107,6 +107,17 @@ def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> boo
         return validator is not None and validator.is_valid(value)
     except ValueError:  # a value outside JSON's model (a lone surrogate): nothing to keep
         return False
+
+
+def apply_inner(schema: Any, schema_pointer: str, operations: tuple[Operation, ...]) -> Any:
+    """``schema`` (the tool's argument schema) with a fix's document operations applied, or None."""
+    inner = _inner(operations, schema_pointer)
+    if inner is None:
+        return None
+    try:
+        return apply_operations(schema, inner)
+    except OperationError:
+        return None
 
 
 def _inner(operations: tuple[Operation, ...], schema_pointer: str) -> list[Operation] | None:

@@ -87,6 +87,8 @@ class ToolContext:
     profiles: frozenset[str] = frozenset()
     # The tools sent together with this one, itself included, in order: those of its file.
     group: tuple[Tool, ...] = ()
+    # Recorded calls of this tool (`check --calls`): evidence for the values fixes propose.
+    calls: list = field(default_factory=list)
 
     @property
     def side_effects(self) -> SideEffects:

@@ -28,8 +28,9 @@ requires only what the schema's own words call required (a description saying
 object that is a branch of a composition (`if`/`then`/`else`, `not`, `allOf`/`anyOf`/
 `oneOf`, `dependentSchemas`: the branch refines another object), that has a `default`,
 that holds the fields of a partial update ("updates", "the fields to be changed"), or
-of properties given as alternatives ("issueId or issueUrl"). Otherwise the finding
-stays without a fix.
+of properties given as alternatives ("issueId or issueUrl"). With `--calls`, a key
+present in every one of at least 20 recorded calls counts as evidence too. Otherwise
+the finding stays without a fix.
 Under `openai-strict`, which refuses a partial `required`, it requires every property
 and makes the optional ones nullable instead.
 """
@@ -44,6 +45,7 @@ from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.providers.openai_strict import nullable_required_fix
 from schema_lint.schema_walk import SchemaNode, accepts_null, field_name, in_branch, label
+from schema_lint.traffic import evidence, sample
 
 CODE = "SL101"
 NAME = "missing-required"
@@ -79,12 +81,16 @@ def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:
     if in_branch(node) or "default" in node.schema or _partial_update(node):
         return None
     properties = node.get("properties")
+    objects = sample(ctx, node, dict)
+    always = [name for name in properties if objects is not None and all(name in value for value in objects)]
     names = [name for name, schema in properties.items()
-             if not _optional_by_nature(schema) and says_required(schema.get("description"))
-             and not _alternative(name, node)]
+             if (name in always or says_required(schema.get("description")))
+             and not _optional_by_nature(schema) and not _alternative(name, node)]
     if not names:
         return None
-    return Fix(f"require {', '.join(names)}", FixSafety.UNSAFE, (Operation(op, join(node.pointer, "required"), names),))
+    seen = f" ({evidence(len(objects), 'each with ' + ', '.join(always))})" if always else ""
+    return Fix(f"require {', '.join(names)}{seen}", FixSafety.UNSAFE,
+               (Operation(op, join(node.pointer, "required"), names),))
 
 
 def _optional_by_nature(schema) -> bool:

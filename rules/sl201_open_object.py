@@ -24,7 +24,9 @@ Use instead:
 
 ## Fix safety
 No fix, except under `openai-strict`, which refuses a tool unless every object sets
-`additionalProperties: false` (so no call works before the fix). Otherwise, whether the tool's implementation takes keys the schema does not declare is
+`additionalProperties: false` (so no call works before the fix), and with `--calls`
+when at least 20 recorded calls reached the object and none sent another key.
+Otherwise, whether the tool's implementation takes keys the schema does not declare is
 not written in the schema, and real correct calls do send them (a `sender_id` the
 executor reads, a response field echoed back). Closing the object is a decision for a
 reviewer who has seen the traffic: `schema-lint replay --against` on recorded calls
@@ -37,6 +39,7 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import CONDITION_KEYWORDS, in_branch, label
+from schema_lint.traffic import evidence, sample
 
 CODE = "SL201"
 NAME = "open-object"
@@ -58,8 +61,13 @@ def check(ctx):
         strict = ctx.optional_as_nullable  # openai-strict refuses the tool unless every object is closed
         keyword = "unevaluatedProperties" if sees_through_allof and not strict else "additionalProperties"
         message = f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)"
-        if strict:
-            fix = Fix(f"set `{keyword}: false`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
+        objects = sample(ctx, node, dict)
+        declared = set(node.get("properties"))
+        closed_in_traffic = objects is not None and not node.get("patternProperties") \
+            and all(set(value) <= declared for value in objects)
+        if strict or closed_in_traffic:
+            fix = Fix(f"set `{keyword}: false`" + ("" if strict else f" ({evidence(len(objects), 'none with another key')})"),
+                      FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
             yield Finding(node.pointer, message, fix=fix)
         else:
             yield Finding(node.pointer, message)

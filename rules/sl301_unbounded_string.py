@@ -20,7 +20,9 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): longer strings are rejected afterwards, so the bound must come from
-somewhere: the description's own ("at most 280 characters"), or the `max-length` table
+somewhere: the description's own ("at most 280 characters"), the traffic (`--calls`:
+the next power of two at or above twice the longest of at least 20 recorded values), or
+the `max-length` table
 once it is configured (by the field's kind: `name`, `email`, `url`, `uuid`, `date`,
 `date-time`, `identifier`, `text`, `default`; kinds left out use 256, 254, 2048, 36,
 10, 64, 128, 10000 and 1024). Without either there is no fix: a guessed bound is how a
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 from schema_lint.field_kinds import kind_of, max_length_for
 from schema_lint.field_prose import stated_limit
+from schema_lint.traffic import evidence, round_bound, sample
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.patterns import is_anchored
 from schema_lint.pointer import join
@@ -56,8 +59,13 @@ def check(ctx):
 def _fix(ctx, node) -> Fix | None:
     """The bound the description states, or, once `max-length` is configured, the table's."""
     limit = stated_limit(node.get("description"), ("char", "letter"))
+    seen = ""
+    strings = sample(ctx, node, str) if limit is None else None
+    if strings is not None:
+        longest = max(len(value) for value in strings)
+        limit, seen = round_bound(longest), f" ({evidence(len(strings), f'longest {longest:,}')})"
     if limit is None and ctx.settings.get("max-length") is not None:
         limit = max_length_for(kind_of(field_name(node)), ctx.settings["max-length"])
     if limit is None:
         return None
-    return Fix(f"add `maxLength: {limit}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))
+    return Fix(f"add `maxLength: {limit}`{seen}", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))

@@ -22,13 +22,15 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): longer arrays are rejected afterwards, so the bound must come from
-the description ("up to 50 items") or from `max-items` in the configuration (raised to
+the description ("up to 50 items"), the traffic (`--calls`: the next power of two at or
+above twice the longest of at least 20 recorded arrays), or from `max-items` in the configuration (raised to
 the array's `minItems` when that is larger). Without either there is no fix.
 """
 
 from __future__ import annotations
 
 from schema_lint.field_prose import stated_limit
+from schema_lint.traffic import evidence, round_bound, sample
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -46,12 +48,17 @@ def check(ctx):
         if "array" not in node.types or _bounded(node):
             continue
         limit = stated_limit(node.get("description"), ("item", "element", "entr", "value"))
+        seen = ""
+        arrays = sample(ctx, node, list) if limit is None else None
+        if arrays is not None:
+            longest = max(len(value) for value in arrays)
+            limit, seen = round_bound(longest), f" ({evidence(len(arrays), f'longest {longest:,} items')})"
         if limit is None:
             limit = configured
         minimum = node.get("minItems")
         if limit is not None and isinstance(minimum, int) and not isinstance(minimum, bool):
             limit = max(limit, minimum)
-        fix = None if limit is None else Fix(f"add `maxItems: {limit}`", FixSafety.UNSAFE,
+        fix = None if limit is None else Fix(f"add `maxItems: {limit}`{seen}", FixSafety.UNSAFE,
                                              (Operation("add", join(node.pointer, "maxItems"), limit),))
         yield Finding(node.pointer, f"array `{label(node)}` has no maxItems", fix=fix)
 

@@ -7,6 +7,7 @@ Calls stream: memory stays constant in the number of calls (only the tallies and
 from __future__ import annotations
 
 import collections
+import dataclasses
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -53,6 +54,8 @@ class Toolset:
     unusable: dict[str, str] = field(default_factory=dict)
     _built: dict[str, ToolBoundary | None] = field(default_factory=dict)
     _inline: dict[str, ToolBoundary | None] = field(default_factory=dict)
+    # (name, normalized schema) → the uid of the first record holding that tool.
+    _uids: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, paths: Iterable[str], policy: Policy) -> Toolset:
@@ -72,16 +75,18 @@ class Toolset:
         boundary = self._boundary(name, schema, openapi)
         if boundary is None:
             return
+        if uid is not None:
+            self._uids.setdefault(_key(name, boundary.schema.schema), uid)
         known = self.boundaries.setdefault(name, boundary)
         if known is not boundary:
             self.ambiguous.add(name)
         if uid is not None:
             self.by_uid[uid] = boundary
 
-    def boundary_for(self, call: RecordedCall, inline: bool = True) -> ToolBoundary | None:
-        """The boundary for a call: its inline tool definition (unless ``inline`` is off), the
-        tool whose record uid it cites, or the first tool of its name."""
-        if inline and call.tool_definition is not None:
+    def boundary_for(self, call: RecordedCall) -> ToolBoundary | None:
+        """The boundary for a call: its inline tool definition, the tool whose record uid it
+        cites, or the first tool of its name."""
+        if call.tool_definition is not None:
             key = json.dumps(call.tool_definition, sort_keys=True, default=str)
             if key not in self._inline:
                 found = find_tools(call.tool_definition, call.tool)
@@ -94,9 +99,19 @@ class Toolset:
             return self.by_uid[call.tool_uid]
         return self.boundaries.get(call.tool)
 
-    def knows(self, call: RecordedCall) -> bool:
-        """Whether this toolset defines the call's tool itself (by uid or by name)."""
-        return call.tool_uid in self.by_uid or call.tool in self.boundaries
+    def cited(self, call: RecordedCall, tightened: Toolset) -> RecordedCall:
+        """The call as it should meet the tightened tools: an inline definition replaced by the
+        uid of the record that holds the same tool here, or by its name when that is not
+        ambiguous there; unchanged when the tightened tools hold no counterpart."""
+        if call.tool_definition is None:
+            return call
+        boundary = self.boundary_for(call)
+        uid = self._uids.get(_key(call.tool, boundary.schema.schema)) if boundary is not None else None
+        if uid is not None and uid in tightened.by_uid:
+            return dataclasses.replace(call, tool_uid=uid, tool_definition=None)
+        if call.tool in tightened.boundaries and call.tool not in tightened.ambiguous:
+            return dataclasses.replace(call, tool_uid=None, tool_definition=None)
+        return call
 
     @property
     def tool_count(self) -> int:
@@ -114,6 +129,10 @@ class Toolset:
                 self._built[key] = None
                 self.unusable.setdefault(name, str(exc))
         return self._built[key]
+
+
+def _key(name: str, schema: Any) -> str:
+    return json.dumps([name, schema], sort_keys=True, default=str)
 
 
 @dataclass
@@ -174,8 +193,8 @@ def _count(tally: collections.Counter, key: tuple) -> None:
     tally[key if key in tally or len(tally) < DISTINCT_KEYS else OTHER] += 1
 
 
-def replay_one(toolset: Toolset, call: RecordedCall, inline: bool = True) -> CallResult:
-    boundary = toolset.boundary_for(call, inline)
+def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
+    boundary = toolset.boundary_for(call)
     if boundary is None and call.tool in toolset.unusable:
         return CallResult(call, NOT_REPLAYED, None, [], None)
     if boundary is None:
@@ -211,7 +230,7 @@ def replay(items: Iterable[RecordedCall | BrokenLine], toolset: Toolset, tighten
         if tightened is not None and result.outcome not in ("rejected", NOT_REPLAYED):
             # The tightened tools stand in for the call's own: an inline definition would be the
             # same on both sides, and the gate would pass whatever the tightening did.
-            after = replay_one(tightened, item, inline=item.tool_definition is None or not tightened.knows(item))
+            after = replay_one(tightened, toolset.cited(item, tightened))
             if after.outcome == "rejected":
                 tally.regressions.append((item, after.envelope["error"]["errors"]))
     return tally
