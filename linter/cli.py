@@ -77,6 +77,21 @@ def use_color(stream) -> bool:
     return stream.isatty()
 
 
+def _exit_on_unknown_selectors(config) -> None:
+    """A typo in a rule selector must not pass silently (`--select SL99` selecting nothing):
+    every unknown one, from the flags and the configuration, is named at once, exit 2."""
+    from schema_lint.rule import load_rules, unknown_selectors
+
+    selectors = [*(config.select or []), *config.extend_select, *config.ignore, *config.severity,
+                 *(code for codes in config.per_file_ignores.values() for code in codes),
+                 *(code for codes in config.per_tool_ignores.values() for code in codes)]
+    unknown = unknown_selectors(selectors, load_rules())
+    if unknown:
+        click.echo(f"schema-lint: error: unknown rule selector{'s' if len(unknown) > 1 else ''}: "
+                   f"{', '.join(unknown)}", err=True)
+        sys.exit(2)
+
+
 def load_config_or_exit(config_path: str | None):
     from schema_lint.config import ConfigError, load_config
 
@@ -128,6 +143,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     config.profiles = sorted(set(config.profiles) | set(profiles))
     if fail_on:
         config.fail_on = fail_on
+    _exit_on_unknown_selectors(config)
     traffic = None
     if calls:
         from schema_lint.traffic import Traffic

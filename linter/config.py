@@ -17,7 +17,7 @@ from typing import Any
 from schema_lint.model import Severity, SideEffects
 from schema_lint.sources.documents import DEFAULT_MAX_BYTES
 
-DEFAULT_INCLUDE = ["*.json", "*.yaml", "*.yml", "*.jsonl"]
+DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
 DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
                    ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"]
 FAIL_ON_CHOICES = ("warning", "error", "never")

@@ -165,6 +165,21 @@ def matches_code(code: str, prefixes: Iterable[str]) -> bool:
     return any(p == "ALL" or code.startswith(p.upper()) for p in prefixes)
 
 
+def unknown_selectors(selectors: Iterable[str], all_codes: Iterable[str]) -> list[str]:
+    """Each selector that names no rule, with the closest code when there is one, as ruff reports
+    them: `SL99 (did you mean SL009?)`. A prefix is known when some code starts with it."""
+    import difflib
+
+    codes = sorted({*all_codes, "SL000"})
+    found = []
+    for selector in selectors:
+        if selector == "ALL" or any(code.startswith(selector.upper()) for code in codes):
+            continue
+        close = difflib.get_close_matches(selector.upper(), codes, n=1, cutoff=0.6)
+        found.append(f"`{selector}`" + (f" (did you mean `{close[0]}`?)" if close else ""))
+    return found
+
+
 def select_codes(all_codes: Iterable[str], select: list[str] | None, extend_select: list[str],
                  ignore: list[str]) -> list[str]:
     chosen = [c for c in all_codes if select is None or matches_code(c, select) or matches_code(c, extend_select)]

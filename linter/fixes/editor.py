@@ -52,6 +52,11 @@ def fix_edits(doc, fix: Fix) -> list[TextEdit]:
     """The text edits that carry out `fix` on `doc`; raises EditError when there are none."""
     if not fix.operations:
         raise EditError("the fix has no operations")
+    if getattr(doc, "json_text", None) is not None:
+        # Comments and trailing commas sit where new members would go: not edited (yet).
+        raise EditError("JSON with comments (JSONC) is not edited; apply the fix by hand")
+    if getattr(doc, "yaml_documents", 1) > 1:
+        raise EditError("a YAML stream of several documents is not edited; apply the fix by hand")
     try:
         editor = editor_for(doc)
         edits = [edit for operation in fix.operations for edit in editor.edits(operation)]

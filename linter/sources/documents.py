@@ -18,6 +18,7 @@ from typing import Any
 
 from schema_lint.model import Span
 from schema_lint.sources import json_scan
+from schema_lint.sources.jsonc import blank_comments_and_trailing_commas, is_jsonc
 
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 # Deeper than this no tool schema goes; deeper input is an attack or a bug, and
@@ -61,6 +62,11 @@ class Document:
     duplicate_keys: list[tuple[str, str]] = field(default_factory=list)
     _locator: Any = None
     _yaml_root: Any = None
+    # JSONC: the text with comments and trailing commas blanked out, which the JSON parser
+    # and locator read (same offsets as `text`, which edits and reports use).
+    json_text: str | None = None
+    # YAML: how many documents the stream holds; several are read as a list of them.
+    yaml_documents: int = 1
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
         if self._locator is None:
@@ -123,6 +129,9 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
         parse_yaml(doc)
     elif kind == "jsonl":
         _parse_jsonl(doc)
+    elif is_jsonc(path):
+        doc.json_text = blank_comments_and_trailing_commas(text)
+        doc.data = _parse_json(doc, doc.json_text, 0, "")
     else:
         doc.data = _parse_json(doc, text, 0, "")
     return doc

@@ -182,4 +182,4 @@ def locator_for(doc: Any):
         return YamlLocator(doc._yaml_root, doc.lines)
     if doc.kind == "jsonl":
         return JsonLinesLocator(doc.lines)
-    return JsonLocator(doc.text)
+    return JsonLocator(doc.json_text or doc.text)

@@ -73,7 +73,9 @@ def parse_yaml(doc: Document) -> None:
 
     loader = yaml_loader()
     try:
-        root = loader.compose(doc.text)
+        roots = [root for root in loader.compose_all(doc.text) if root is not None]
+        doc.yaml_documents = max(1, len(roots))
+        root = _documents(roots)
     except _TooDeep as exc:
         doc.errors.append(ParseError(str(exc), exc.mark.line + 1, exc.mark.column + 1))
         return
@@ -101,6 +103,17 @@ def parse_yaml(doc: Document) -> None:
         doc.errors.append(ParseError(str(exc), mark.line + 1, mark.column + 1))
         return
     doc._yaml_root = root
+
+
+def _documents(roots: list) -> Any:
+    """One document's root, or, for a stream of several (`---`), a sequence of their roots:
+    the file is then read as a list of documents (tools at `/0`, `/1` …), every node keeping
+    its own position in the file."""
+    if len(roots) <= 1:
+        return roots[0] if roots else None
+    from ruamel.yaml.nodes import SequenceNode
+
+    return SequenceNode("tag:yaml.org,2002:seq", roots, roots[0].start_mark, roots[-1].end_mark, flow_style=False)
 
 
 def _first_too_deep(text: str) -> tuple[int, int]:

@@ -1,0 +1,65 @@
+"""JSON with comments and trailing commas (JSONC), as editors and TypeScript write it.
+
+`tsconfig.json`, `.vscode/settings.json`, `devcontainer.json` and `*.jsonc` files are JSON
+with `//` and `/* */` comments and trailing commas. They are read as JSON after every
+comment and trailing comma is blanked out with spaces (line breaks kept), so every offset,
+line and column stays that of the file, and fixes edit the file's own text.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+
+JSONC_NAMES = ("*.jsonc", "tsconfig*.json", "jsconfig*.json", "devcontainer.json", ".devcontainer.json",
+               ".eslintrc.json", ".babelrc", "settings.json", "launch.json", "tasks.json", "extensions.json",
+               "keybindings.json")
+"""File names that are JSONC by convention (the editor-settings names only inside `.vscode/`)."""
+
+_VSCODE_ONLY = {"settings.json", "launch.json", "tasks.json", "extensions.json", "keybindings.json"}
+
+
+def is_jsonc(path: str) -> bool:
+    name = os.path.basename(path)
+    parent = os.path.basename(os.path.dirname(os.path.abspath(path)))
+    if name in _VSCODE_ONLY:
+        return parent == ".vscode"
+    return any(fnmatch.fnmatch(name, pattern) for pattern in JSONC_NAMES)
+
+
+def blank_comments_and_trailing_commas(text: str) -> str:
+    """``text`` with comments and trailing commas replaced by spaces, line breaks kept."""
+    out = list(text)
+    index, length = 0, len(text)
+    last_comma = None  # offset of a comma not yet followed by a value
+    while index < length:
+        char = text[index]
+        if char == '"':
+            last_comma = None
+            index += 1
+            while index < length and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+            index += 1
+            continue
+        if text.startswith("//", index):
+            end = text.find("\n", index)
+            end = length if end < 0 else end
+            out[index:end] = " " * (end - index)
+            index = end
+            continue
+        if text.startswith("/*", index):
+            end = text.find("*/", index + 2)
+            end = length if end < 0 else end + 2
+            out[index:end] = ["\n" if c == "\n" else " " for c in text[index:end]]
+            index = end
+            continue
+        if char == ",":
+            last_comma = index
+        elif char in "}]":
+            if last_comma is not None:
+                out[last_comma] = " "
+            last_comma = None
+        elif not char.isspace():
+            last_comma = None
+        index += 1
+    return "".join(out)
