@@ -126,11 +126,17 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--diff", is_flag=True, help="Print the enabled fixes as a unified diff and write nothing; exit 1 when there is a change.")
 @click.option("--show-fixes", is_flag=True, help="With --fix: list what was fixed, per file and rule (on stderr).")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when --fix changed a file, even if nothing remains.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False),
+              help="Record today's findings in this file (a later --baseline run reports only new ones).")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
+              help="Report only findings not recorded in this baseline file (config: `baseline`).")
+@click.option("--baseline-strict", is_flag=True, help="With --baseline: exit 1 when baseline entries are stale (fixed).")
 @click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=False),
               help="Recorded calls (any shape replay reads): tightening fixes take their values from them, and "
                    "no fix is offered that would reject one that passes today.")
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
-          config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix, calls):
+          config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
+          write_baseline, baseline_path, baseline_strict, calls):
     """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
     from schema_lint.engine import Linter, exit_code
     from schema_lint.report import ReportOptions, render
@@ -157,6 +163,17 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
                            from_stdin=list(paths) == ["-"])
     if fixing.exit_code is not None:
         sys.exit(fixing.exit_code)
+    if write_baseline:
+        from schema_lint import baseline
+
+        count = baseline.write(write_baseline, result.diagnostics)
+        click.echo(f"Recorded {count:,} finding{'s' if count != 1 else ''} in {write_baseline}.", err=True)
+        sys.exit(2 if result.had_parse_errors else 0)
+    stale = _apply_baseline(baseline_path or config.baseline, result)
+    if stale is not None and not (fix or diff):
+        from schema_lint.fixes.summary import FixSummary
+
+        result.fix_summary = FixSummary.of(result.diagnostics, unsafe_fixes)  # of what is still reported
     if verbose:
         from schema_lint.display import escape
 
@@ -174,9 +191,31 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         click.echo(render(format_name, result, ReportOptions(color=color, fixing=fix)), nl=False, color=color,
                    err=fixing.report_to_stderr)
     code = exit_code(result, config.fail_on)
+    if baseline_strict and stale and code == 0:  # stale: None without a baseline, else a count
+        code = 1
     if exit_zero and code == 1:
         code = 0
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
+
+
+def _apply_baseline(path: str | None, result) -> int:
+    """Hide the baselined findings; say how many, and how many entries are stale. Returns the
+    stale count, or None without a baseline."""
+    if not path:
+        return None
+    from schema_lint import baseline
+
+    try:
+        applied = baseline.apply(path, result)
+    except baseline.BaselineError as exc:
+        click.echo(f"schema-lint: error: {exc}", err=True)
+        sys.exit(2)
+    note = f"{applied.hidden:,} finding{'s' if applied.hidden != 1 else ''} in the baseline not reported"
+    if applied.stale:
+        note += (f"; {applied.stale:,} baseline entr{'ies' if applied.stale != 1 else 'y'} no longer found "
+                 f"(fixed): run --write-baseline to drop {'them' if applied.stale != 1 else 'it'}")
+    click.echo(note + ".", err=True)
+    return applied.stale
 
 
 def _why_skipped(data) -> str:

@@ -44,6 +44,8 @@ class Config:
     fail_on: str = "warning"
     profiles: list[str] = field(default_factory=list)
     max_file_size: int = DEFAULT_MAX_BYTES
+    # A baseline file (`--baseline`): findings recorded there are not reported.
+    baseline: str | None = None
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
     # Directory the config file lives in: per-file-ignores globs are relative to it.
@@ -113,6 +115,10 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             value = _codes(value)
         elif name == "fail_on":
             value = parse_fail_on(value)
+        elif name == "baseline":
+            if not isinstance(value, str):
+                raise ValueError("must be a file name")
+            value = str((path.parent / value).resolve()) if not Path(value).is_absolute() else value
         elif name == "max_file_size":
             if not isinstance(value, int) or value <= 0:
                 raise ValueError("must be a positive number of bytes")

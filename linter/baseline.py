@@ -1,0 +1,75 @@
+"""Accept today's findings, fail only on new ones: `--write-baseline` and `--baseline`.
+
+A repository that adopts the linter has findings already; a gate that fails on all of
+them gets switched off. A baseline records today's findings and a later run reports only
+the ones not in it. An entry is keyed by what survives edits elsewhere in the file: the
+file (relative to the working directory), the tool, the rule and the JSON pointer, with a
+fingerprint of the finding's message, so moving lines keeps an entry and changing what
+the finding is about does not. Entries no run finds any more are stale (fixed): the run
+says how many, and `--baseline-strict` fails on them so the baseline shrinks as fixes land.
+Parse errors (`SL000`) are never baselined.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections import Counter
+from dataclasses import dataclass
+
+from schema_lint.model import Diagnostic
+
+VERSION = 1
+_NEVER = {"SL000"}
+
+
+def _key(diagnostic: Diagnostic) -> tuple:
+    fingerprint = hashlib.sha256(f"{diagnostic.code}\0{diagnostic.message}".encode("utf-8", "surrogatepass"))
+    path = os.path.relpath(diagnostic.path) if diagnostic.path != "-" else "-"
+    return path.replace(os.sep, "/"), diagnostic.tool or "", diagnostic.code, diagnostic.pointer, \
+        fingerprint.hexdigest()[:16]
+
+
+def write(path: str, diagnostics: list[Diagnostic]) -> int:
+    """Record the findings in ``path`` (atomically); returns how many were recorded."""
+    entries = sorted(_key(d) for d in diagnostics if d.code not in _NEVER)
+    body = {"version": VERSION, "findings": [dict(zip(("path", "tool", "code", "pointer", "fingerprint"), entry))
+                                             for entry in entries]}
+    temporary = f"{path}.tmp{os.getpid()}"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(body, handle, indent=1, ensure_ascii=False)
+        handle.write("\n")
+    os.replace(temporary, path)
+    return len(entries)
+
+
+class BaselineError(ValueError):
+    pass
+
+
+@dataclass
+class Applied:
+    hidden: int
+    stale: int
+
+
+def apply(path: str, result) -> Applied:
+    """Drop from ``result`` the findings the baseline at ``path`` records; count the stale entries."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            body = json.load(handle)
+        entries = Counter(tuple(entry[k] for k in ("path", "tool", "code", "pointer", "fingerprint"))
+                          for entry in body["findings"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
+    kept, hidden = [], 0
+    for diagnostic in result.diagnostics:
+        key = _key(diagnostic)
+        if diagnostic.code not in _NEVER and entries[key] > 0:
+            entries[key] -= 1
+            hidden += 1
+        else:
+            kept.append(diagnostic)
+    result.diagnostics = kept
+    return Applied(hidden, sum(entries.values()))

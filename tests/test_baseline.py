@@ -1,0 +1,55 @@
+"""`--write-baseline` / `--baseline`: accept today's findings and fail only on new ones."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+
+OPEN = {"name": "search_docs", "description": "Search.", "inputSchema": {
+    "type": "object", "properties": {"q": {"type": "string", "description": "Query."}}}}
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tools.json").write_text(json.dumps(OPEN, indent=2))
+    return tmp_path
+
+
+def _check(*args):
+    return CliRunner().invoke(main, ["check", "--output-format", "concise", *args])
+
+
+def test_a_baseline_hides_todays_findings_and_shows_new_ones(repo):
+    assert _check("tools.json").exit_code == 1
+    written = _check("--write-baseline", "baseline.json", "tools.json")
+    assert written.exit_code == 0 and "Recorded" in written.output
+    quiet = _check("--baseline", "baseline.json", "tools.json")
+    assert quiet.exit_code == 0 and "in the baseline not reported" in quiet.output
+    (repo / "more.json").write_text(json.dumps({**OPEN, "name": "create_doc"}))
+    noisy = _check("--baseline", "baseline.json", "tools.json", "more.json")
+    assert noisy.exit_code == 1 and "more.json" in noisy.output and "tools.json:" not in noisy.output
+
+
+def test_entries_survive_moved_lines_and_stale_ones_are_counted(repo):
+    _check("--write-baseline", "baseline.json", "tools.json")
+    (repo / "tools.json").write_text("\n\n" + json.dumps(OPEN, indent=4))  # same findings, other lines
+    assert _check("--baseline", "baseline.json", "--baseline-strict", "tools.json").exit_code == 0
+    fixed = {**OPEN, "inputSchema": {**OPEN["inputSchema"], "additionalProperties": False}}
+    (repo / "tools.json").write_text(json.dumps(fixed, indent=2))
+    result = _check("--baseline", "baseline.json", "--baseline-strict", "tools.json")
+    assert "no longer found (fixed)" in result.output and result.exit_code == 1
+    assert _check("--baseline", "baseline.json", "tools.json").exit_code == 0
+
+
+def test_the_baseline_is_read_from_the_configuration_and_a_bad_one_is_exit_2(repo):
+    _check("--write-baseline", "baseline.json", "tools.json")
+    (repo / ".schema-lint.toml").write_text('baseline = "baseline.json"\n')
+    assert _check("tools.json").exit_code == 0
+    (repo / "baseline.json").write_text("not json")
+    result = _check("tools.json")
+    assert result.exit_code == 2 and "not a schema-lint baseline" in result.output
