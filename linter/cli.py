@@ -126,6 +126,8 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--diff", is_flag=True, help="Print the enabled fixes as a unified diff and write nothing; exit 1 when there is a change.")
 @click.option("--show-fixes", is_flag=True, help="With --fix: list what was fixed, per file and rule (on stderr).")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when --fix changed a file, even if nothing remains.")
+@click.option("--fix-only", is_flag=True,
+              help="Apply the enabled fixes and report only what was fixed, not the remaining findings (as ruff).")
 @click.option("--write-baseline", type=click.Path(dir_okay=False),
               help="Record today's findings in this file (a later --baseline run reports only new ones).")
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
@@ -136,7 +138,7 @@ def load_config_or_exit(config_path: str | None):
                    "no fix is offered that would reject one that passes today.")
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
           config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
-          write_baseline, baseline_path, baseline_strict, calls):
+          fix_only, write_baseline, baseline_path, baseline_strict, calls):
     """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
     from schema_lint.engine import Linter, exit_code
     from schema_lint.report import ReportOptions, render
@@ -159,10 +161,17 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     result = linter.run(paths or ["."], stdin_name=stdin_filename)
     from schema_lint.fixes.command import run_fix_flags
 
-    fixing = run_fix_flags(linter, result, fix=fix, unsafe=unsafe_fixes, diff=diff, show_fixes=show_fixes,
-                           from_stdin=list(paths) == ["-"])
+    fixing = run_fix_flags(linter, result, fix=fix or fix_only, unsafe=unsafe_fixes, diff=diff,
+                           show_fixes=show_fixes, from_stdin=list(paths) == ["-"])
     if fixing.exit_code is not None:
         sys.exit(fixing.exit_code)
+    if fix_only:
+        fixed = result.fix_summary.fixed or 0
+        if fixed or result.had_parse_errors:
+            click.echo(f"Fixed {fixed:,} finding{'s' if fixed != 1 else ''}.", err=fixing.report_to_stderr)
+        if result.had_parse_errors:
+            sys.exit(2)
+        sys.exit(1 if exit_non_zero_on_fix and fixing.modified else 0)
     if write_baseline:
         from schema_lint import baseline
 

@@ -186,3 +186,11 @@ def test_diff_applies_with_git_apply_to_give_what_fix_writes(tool_file, monkeypa
     tool_file.write_text(json.dumps(TOOL, indent=2) + "\n", encoding="utf-8")
     _run("--fix", "--unsafe-fixes", "tool.json")
     assert tool_file.read_bytes() == patched
+
+
+def test_fix_only_applies_fixes_and_reports_only_what_it_fixed(tool_file):
+    result = CliRunner().invoke(main, ["check", *SELECT, "--fix-only", "--exit-non-zero-on-fix", str(tool_file)])
+    assert result.exit_code == 1 and result.output == "Fixed 1 finding.\n"  # no remaining finding printed
+    assert json.loads(tool_file.read_text())["inputSchema"]["properties"]["kind"]["const"] == "bug"
+    again = CliRunner().invoke(main, ["check", *SELECT, "--fix-only", "--exit-non-zero-on-fix", str(tool_file)])
+    assert again.exit_code == 0 and again.output == ""
