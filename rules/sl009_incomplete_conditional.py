@@ -69,5 +69,7 @@ def _sees_evaluation(node) -> bool:
 def _finding(node, keyword: str, problem: str, evaluated: bool = False) -> Finding:
     pointer = join(node.pointer, keyword)
     safety = FixSafety.UNSAFE if evaluated else FixSafety.SAFE
-    fix = Fix(f"remove the ignored `{keyword}`", safety, (Operation("remove", pointer),))
-    return Finding(pointer, f"`{keyword}` in `{label(node)}` {problem}, so it is ignored", fix=fix)
+    effect = ("so it chooses nothing (only `unevaluatedProperties`/`unevaluatedItems` see what it evaluates)"
+              if evaluated else "so it is ignored")
+    fix = Fix(f"remove the {'lone' if evaluated else 'ignored'} `{keyword}`", safety, (Operation("remove", pointer),))
+    return Finding(pointer, f"`{keyword}` in `{label(node)}` {problem}, {effect}", fix=fix)
