@@ -113,8 +113,10 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--profile", "profiles", multiple=True,
               type=click.Choice(["openai-strict", "anthropic-strict", "gemini"]),
               help="Also check what this provider's strict mode refuses.")
-@click.option("--fail-on", type=click.Choice(["warning", "error", "never"]), default=None,
-              help="Lowest severity that makes the exit code 1 (default: warning; info never fails).")
+@click.option("--fail-on", type=click.Choice(["info", "warning", "error", "never"]), default=None,
+              help="Lowest severity that makes the exit code 1 (default: warning, so infos do not fail).")
+@click.option("--output-file", type=click.Path(dir_okay=False, writable=True),
+              help="Write the report to this file instead of stdout (for SARIF or rdjson upload steps).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (still 2 on unreadable input).")
 @click.option("--statistics", is_flag=True, help="Print counts per rule instead of the findings.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
@@ -138,7 +140,7 @@ def load_config_or_exit(config_path: str | None):
                    "no fix is offered that would reject one that passes today.")
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
           config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
-          fix_only, write_baseline, baseline_path, baseline_strict, calls):
+          output_file, fix_only, write_baseline, baseline_path, baseline_strict, calls):
     """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
     from schema_lint.engine import Linter, exit_code
     from schema_lint.report import ReportOptions, render
@@ -193,18 +195,35 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
 
         click.echo(render_statistics(result, json_output=output_format in ("json", "jsonl")), nl=False)
     else:
-        format_name = output_format or ("full" if sys.stdout.isatty() else "concise")
+        format_name = output_format or ("full" if sys.stdout.isatty() and not output_file else "concise")
         stream = sys.stderr if fixing.report_to_stderr else sys.stdout
-        color = use_color(stream)
-        # color= also stops click from stripping the codes when FORCE_COLOR asks for them off a terminal.
-        click.echo(render(format_name, result, ReportOptions(color=color, fixing=fix)), nl=False, color=color,
-                   err=fixing.report_to_stderr)
+        color = use_color(stream) and not output_file
+        report = render(format_name, result, ReportOptions(color=color, fixing=fix))
+        if output_file:
+            _write_report(output_file, report)
+        else:
+            # color= also stops click from stripping the codes when FORCE_COLOR asks for them off a terminal.
+            click.echo(report, nl=False, color=color, err=fixing.report_to_stderr)
     code = exit_code(result, config.fail_on)
     if baseline_strict and stale and code == 0:  # stale: None without a baseline, else a count
         code = 1
     if exit_zero and code == 1:
         code = 0
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
+
+
+def _write_report(path: str, report: str) -> None:
+    """The report into ``path``, replaced whole (a reader never sees half a SARIF file)."""
+    import os
+
+    temporary = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(temporary, "w", encoding="utf-8", errors="surrogateescape") as handle:
+            handle.write(report)
+        os.replace(temporary, path)
+    except OSError as exc:
+        click.echo(f"schema-lint: error: cannot write {path}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
 
 
 def _apply_baseline(path: str | None, result) -> int:

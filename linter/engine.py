@@ -198,7 +198,7 @@ def exit_code(result: LintResult, fail_on: str) -> int:
     if fail_on == "never":
         return 0
     threshold = Severity.parse(fail_on)
-    failing = [d for d in result.diagnostics if d.severity >= threshold and d.severity > Severity.INFO]
+    failing = [d for d in result.diagnostics if d.severity >= threshold]
     return 1 if failing else 0
 
 

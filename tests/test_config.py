@@ -61,7 +61,7 @@ def test_unknown_key_is_an_error_that_names_it(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('fail-on = "sometimes"', "`fail-on`: expected one of warning, error, never"),
+    ('fail-on = "sometimes"', "`fail-on`: expected one of info, warning, error, never"),
     ('select = "SL3"', "`select`: expected a list of strings"),
     ("[severity]\nSL301 = \"fatal\"", "`severity`: unknown severity 'fatal'"),
     ('[side-effects]\n"*" = "harmless"', "`side-effects`"),

@@ -74,3 +74,11 @@ def test_unknown_selectors_in_the_configuration_are_all_named(repository):
     (repository / ".schema-lint.toml").write_text('ignore = ["SLXX"]\n[per-file-ignores]\n"a/*.json" = ["SL3O1"]\n')
     result = _check(".")
     assert result.exit_code == 2 and "`SLXX`" in result.output and "`SL3O1`" in result.output
+
+
+def test_output_file_receives_the_report_and_fail_on_info_counts_infos(repository):
+    (repository / "tools" / "write.json").write_text(json.dumps({**TOOL, "name": "create_report"}))
+    result = _check("--select", "SL501", "--output-format", "sarif", "--output-file", "report.sarif", "tools")
+    assert result.output == "" and json.loads((repository / "report.sarif").read_text())["version"] == "2.1.0"
+    assert _check("--select", "SL501", "tools").exit_code == 0  # SL501 is an info here
+    assert _check("--select", "SL501", "--fail-on", "info", "tools").exit_code == 1
