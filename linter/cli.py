@@ -155,10 +155,10 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         config.fail_on = fail_on
     _exit_on_unknown_selectors(config)
     traffic = None
-    if calls:
+    if calls or config.calls:
         from schema_lint.traffic import Traffic
 
-        traffic = Traffic.load(calls)
+        traffic = Traffic.load(calls or config.calls)
     linter = Linter(config, traffic=traffic)
     result = linter.run(paths or ["."], stdin_name=stdin_filename)
     from schema_lint.fixes.command import run_fix_flags

@@ -46,6 +46,8 @@ class Config:
     max_file_size: int = DEFAULT_MAX_BYTES
     # A baseline file (`--baseline`): findings recorded there are not reported.
     baseline: str | None = None
+    # Recorded-call files (`--calls`), relative to the config file: evidence for fixes.
+    calls: list[str] = field(default_factory=list)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
     # Directory the config file lives in: per-file-ignores globs are relative to it.
@@ -115,6 +117,9 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             value = _codes(value)
         elif name == "fail_on":
             value = parse_fail_on(value)
+        elif name == "calls":
+            value = [str((path.parent / item).resolve()) if not Path(item).is_absolute() else item
+                     for item in _strings(value)]
         elif name == "baseline":
             if not isinstance(value, str):
                 raise ValueError("must be a file name")

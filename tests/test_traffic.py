@@ -61,3 +61,18 @@ def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_
 
 def test_round_bound_leaves_headroom():
     assert [round_bound(n) for n in (0, 1, 20, 32, 33, 300)] == [2, 2, 64, 64, 128, 1024]
+
+
+def test_recorded_calls_can_come_from_the_configuration(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {"title": {"type": "string"}}}}
+    (tmp_path / "tools.json").write_text(json.dumps(tool))
+    (tmp_path / "traces").mkdir()
+    (tmp_path / "traces" / "calls.jsonl").write_text(
+        "".join(json.dumps({"tool": "create_ticket", "arguments": {"title": "x" * 10}}) + "\n"
+                for _ in range(MIN_SAMPLE)))
+    (tmp_path / ".schema-lint.toml").write_text('calls = ["traces/calls.jsonl"]\n')
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
+                                       "tools.json"])
+    (finding,) = json.loads(result.output)
+    assert finding["fix"]["description"].startswith("add `maxLength: 32`")
