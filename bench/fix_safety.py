@@ -80,12 +80,10 @@ def stated_values(schema: Any, pointer: str = "") -> list[tuple[str, str, Any]]:
 
 
 def validators(schema: Any) -> Any:
-    from schema_lint.boundary.compiled import compiled
+    """Per-subschema validators, as the linter's own fix gate builds them (None: no compile)."""
+    from schema_lint.fix_evidence import validators_for
 
-    try:
-        return compiled(schema)._subschemas
-    except Exception:  # noqa: BLE001 - a tool the boundary cannot compile has nothing to compare
-        return None
+    return validators_for(schema)
 
 
 def broken_values(original: Path, fixed: Path) -> tuple[int, list]:

@@ -36,11 +36,9 @@ def write(path: str, diagnostics: list[Diagnostic]) -> int:
     entries = sorted(_key(d) for d in diagnostics if d.code not in _NEVER)
     body = {"version": VERSION, "findings": [dict(zip(("path", "tool", "code", "pointer", "fingerprint"), entry))
                                              for entry in entries]}
-    temporary = f"{path}.tmp{os.getpid()}"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        json.dump(body, handle, indent=1, ensure_ascii=False)
-        handle.write("\n")
-    os.replace(temporary, path)
+    from schema_lint.fixes.files import write_output
+
+    write_output(path, json.dumps(body, indent=1, ensure_ascii=False) + "\n")
     return len(entries)
 
 

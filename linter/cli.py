@@ -177,7 +177,11 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if write_baseline:
         from schema_lint import baseline
 
-        count = baseline.write(write_baseline, result.diagnostics)
+        try:
+            count = baseline.write(write_baseline, result.diagnostics)
+        except OSError as exc:
+            click.echo(f"schema-lint: error: cannot write {write_baseline}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
         click.echo(f"Recorded {count:,} finding{'s' if count != 1 else ''} in {write_baseline}.", err=True)
         sys.exit(2 if result.had_parse_errors else 0)
     stale = _apply_baseline(baseline_path or config.baseline, result)
@@ -214,13 +218,10 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
 
 def _write_report(path: str, report: str) -> None:
     """The report into ``path``, replaced whole (a reader never sees half a SARIF file)."""
-    import os
+    from schema_lint.fixes.files import write_output
 
-    temporary = f"{path}.tmp{os.getpid()}"
     try:
-        with open(temporary, "w", encoding="utf-8", errors="surrogateescape") as handle:
-            handle.write(report)
-        os.replace(temporary, path)
+        write_output(path, report)
     except OSError as exc:
         click.echo(f"schema-lint: error: cannot write {path}: {exc.strerror or exc}", err=True)
         sys.exit(2)

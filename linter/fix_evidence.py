@@ -14,6 +14,7 @@ costs a reviewer a minute, a wrong one breaks a working agent.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import jsonschema_rs
@@ -143,6 +144,4 @@ def _may_affect(operations: list[Operation], at: str) -> bool:
 
 
 def _shown(value: Any) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)

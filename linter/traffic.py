@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from schema_lint.fix_evidence import apply_inner, validators_for
 from schema_lint.model import Diagnostic, FixSafety
 from schema_lint.pointer import split
 
@@ -105,8 +106,6 @@ def evidence(count: int, what: str) -> str:
 def withhold_fixes_that_reject(schema: Any, schema_pointer: str, diagnostics: list[Diagnostic],
                                calls: list[dict]) -> None:
     """Drop (in place) each tightening fix that would reject a recorded call the schema accepts today."""
-    from schema_lint.fix_evidence import apply_inner, validators_for
-
     tightening = [d for d in diagnostics if d.fix is not None and d.fix.safety is FixSafety.UNSAFE]
     if not tightening or not calls:
         return

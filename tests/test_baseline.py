@@ -53,3 +53,9 @@ def test_the_baseline_is_read_from_the_configuration_and_a_bad_one_is_exit_2(rep
     (repo / "baseline.json").write_text("not json")
     result = _check("tools.json")
     assert result.exit_code == 2 and "not a schema-lint baseline" in result.output
+
+
+def test_a_baseline_that_cannot_be_written_is_exit_2_without_a_traceback(repo):
+    result = _check("--write-baseline", str(repo / "missing-dir" / "baseline.json"), "tools.json")
+    assert result.exit_code == 2 and "cannot write" in result.output
+    assert isinstance(result.exception, SystemExit)  # an exit, not a crash

@@ -56,17 +56,16 @@ class Canonicalized:
 def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None, *, openapi: bool = False) -> Canonicalized:
     """Repair near misses in ``arguments`` that ``policy`` allows (default: ``Policy.default()``);
     ``openapi`` as for :func:`validate`."""
-    return canonicalize_compiled(compiled(schema, openapi), arguments, policy or Policy.default())
+    schema = compiled(schema, openapi)
+    return canonicalize_compiled(schema, arguments, policy or Policy.default(), listed_errors(schema, arguments))
 
 
 def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy,
-                          errors: list[jsonschema_rs.ValidationError] | None = ...) -> Canonicalized:  # type: ignore[assignment]
-    """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds);
-    ``errors`` are the arguments' :func:`listed_errors` when the caller has them already."""
+                          errors: list[jsonschema_rs.ValidationError] | None) -> Canonicalized:
+    """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds),
+    given the arguments' :func:`listed_errors` (``None``: too costly to list)."""
     if not policy.repairs:
         return Canonicalized(arguments, [])
-    if errors is ...:
-        errors = listed_errors(schema, arguments)
     if not errors:  # valid, or too costly to locate: no repair is worth the budget
         return Canonicalized(arguments, [])
     walker = _Walker(schema, policy.rules())
@@ -104,6 +103,7 @@ class _Walker:
         self.schema = schema
         self.rules = rules
         self.budget = _BUDGET
+        self.drop_nulls = any(rule.name == "null-as-absent" for rule in rules)
 
     def visit(self, nodes: list[Node], value: Any, at: Location, excluded: frozenset[str] = frozenset(),
               decided: frozenset[str] = frozenset(), focus: set[Location] | None = None) -> tuple[Any, list[Repair]]:
@@ -173,7 +173,7 @@ class _Walker:
         else:
             return value, []
         result, repairs = value, []
-        drop_nulls = isinstance(value, dict) and any(rule.name == "null-as-absent" for rule in self.rules)
+        drop_nulls = self.drop_nulls and isinstance(value, dict)
         for step, label in steps:
             where = (*at, label)
             if focus is not None and where not in focus:

@@ -59,15 +59,15 @@ def envelope(code: str, problems: Iterable[Problem], retryable: bool) -> dict[st
     return {"ok": False, "error": error, "retryable": retryable}
 
 
-def schema_problems(schema: CompiledSchema, instance: Any, errors: Any = ...) -> list[Problem]:
-    """Every problem with ``instance``, deduplicated, in the validator's order (none for a valid one).
+def schema_problems(schema: CompiledSchema, instance: Any) -> list[Problem]:
+    """Every problem with ``instance``, deduplicated, in the validator's order (none for a valid one)."""
+    return explained(schema, listed_errors(schema, instance))
 
-    ``errors`` are the instance's :func:`listed_errors` when the caller has them already.
-    A call whose errors would cost more than the work budget to list gets one
-    ``too-complex`` problem instead (see :mod:`schema_lint.boundary.budget`).
-    """
-    if errors is ...:
-        errors = listed_errors(schema, instance)
+
+def explained(schema: CompiledSchema, errors: list[jsonschema_rs.ValidationError] | None) -> list[Problem]:
+    """The problems of a call from its :func:`listed_errors`. A call whose errors would cost
+    more than the work budget to list (``None``) gets one ``too-complex`` problem instead
+    (see :mod:`schema_lint.boundary.budget`)."""
     if errors is None:
         return [too_complex(schema)]
     return list(dict.fromkeys(_problems(schema, errors)))

@@ -10,12 +10,11 @@ walk in :mod:`.canonicalize` keeps it only when the subschema accepts the result
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .shape import plain_scalar, python_literal
+from .shape import NOT_A_CONTAINER, json_value, plain_scalar, python_literal
 from .walk import JSON_NUMBER, Node, declared_types
 
 NO_REPAIR = object()
@@ -34,22 +33,12 @@ class RepairRule:
     propose: Callable[[Any, list[Node]], Any]
 
 
-def _decode_json(text: str) -> Any:
-    """Strict JSON (no NaN or Infinity), or ``NO_REPAIR``."""
-    def refuse(constant: str) -> Any:
-        raise ValueError(constant)
-
-    try:
-        return json.loads(text, parse_constant=refuse)
-    except ValueError:
-        return NO_REPAIR
-
-
 def _decode_container(value: Any) -> Any:
     """The object or array a string holds as JSON text, or ``NO_REPAIR``."""
     if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
         return NO_REPAIR
-    return _decode_json(value)
+    decoded = json_value(value)
+    return NO_REPAIR if decoded is NOT_A_CONTAINER else decoded
 
 
 def _if_wanted(decoded: Any, conjuncts: list[Node]) -> Any:

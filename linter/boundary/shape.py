@@ -36,7 +36,7 @@ def serialized_container(text: Any) -> Any:
     stripped = text.strip()
     if stripped[:1] not in ("[", "(", "{"):
         return NOT_A_CONTAINER
-    decoded = _json(stripped)
+    decoded = json_value(stripped)
     if decoded is NOT_A_CONTAINER:
         decoded = _as_json(_literal(stripped))
     return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
@@ -70,7 +70,8 @@ def python_literal(text: Any) -> Any:
     return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
 
 
-def _json(text: str) -> Any:
+def json_value(text: str) -> Any:
+    """Strict JSON (no NaN or Infinity, bounded nesting), or ``NOT_A_CONTAINER``."""
     def refuse(constant: str) -> Any:
         raise ValueError(constant)
 

@@ -24,7 +24,7 @@ from .admit import Refusal, decode, not_json
 from .budget import listed_errors
 from .canonicalize import canonicalize_compiled
 from .compiled import compiled
-from .envelope import VALIDATION_FAILED, Problem, envelope, refusal_problem, schema_problems, with_suggestions
+from .envelope import VALIDATION_FAILED, Problem, envelope, explained, refusal_problem, with_suggestions
 from .outcome import Outcome
 from .paths import ROOT
 from .repairs import Policy
@@ -131,7 +131,7 @@ class ToolBoundary:
         # All or nothing: a call the repairs cannot make valid is answered with every error of
         # the call as the model sent it, so a repaired-but-wrong value cannot slip through on
         # the resubmission; each repairable error says what the repair would have sent.
-        problems = with_suggestions(schema_problems(self.schema, arguments, errors), result.repairs)
+        problems = with_suggestions(explained(self.schema, errors), result.repairs)
         return self._rejected(arguments, arguments, problems, VALIDATION_FAILED, call_id, result.repairs)
 
     def _refused(self, received: Any, refusal: Refusal, call_id: str | None) -> Outcome:

@@ -105,6 +105,21 @@ def _replace(target: str, new_raw: bytes, info: os.stat_result) -> bool:
     return True
 
 
+def write_output(path: str, text: str) -> None:
+    """A file the run produces (a report, a baseline), replaced whole: a reader never sees
+    half of it, and a failed write leaves no temporary file behind. Raises OSError."""
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", errors="surrogateescape") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
 def _overwrite(target: str, new_raw: bytes) -> None:
     """Rewrite `target` through its own inode (its links, owner and mode stay)."""
     with open(target, "r+b") as out:
