@@ -69,7 +69,12 @@ def headline(result: FuzzResult) -> str:
     """One sentence: how many tools, near misses, and where they landed."""
     data = summary(result)
     unsupported = f" ({data['unsupported']} unsupported)" if data["unsupported"] else ""
-    return (f"{data['tools']} tool{'s' if data['tools'] != 1 else ''}{unsupported}, {data['near_misses']} near misses: "
+    return f"{data['tools']} tool{'s' if data['tools'] != 1 else ''}{unsupported}, {near_miss_counts(data)}"
+
+
+def near_miss_counts(data: dict[str, Any]) -> str:
+    """`44 near misses: 2 canonicalized, 33 rejected, 9 accepted`, from a `summary`."""
+    return (f"{data['near_misses']} near misses: "
             f"{data['canonicalized']} canonicalized, {data['rejected']} rejected, {data['accepted']} accepted")
 
 
