@@ -217,8 +217,10 @@ def unknown_tool_envelope(name: str, toolset: Toolset) -> dict:
 
 
 def replay(items: Iterable[RecordedCall | BrokenLine], toolset: Toolset, tightened: Toolset | None = None,
-           on_result: Callable[[CallResult], None] | None = None) -> Tally:
-    tally = Tally(against=tightened is not None)
+           on_result: Callable[[CallResult], None] | None = None, tally: Tally | None = None) -> Tally:
+    """Replay every call, counting into `tally` (a new one unless given: a caller may watch it fill)."""
+    tally = tally if tally is not None else Tally()
+    tally.against = tightened is not None
     for item in items:
         if isinstance(item, BrokenLine):
             tally.add_broken(item)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from schema_lint.cli import main
@@ -162,3 +164,22 @@ def test_fail_on_rejected_gates_on_any_rejection_and_never_on_none(tmp_path):
     assert _run(tools, calls).exit_code == 0
     assert _run(tools, calls, "--fail-on", "rejected").exit_code == 1
     assert _run(tools, calls, "--fail-on", "never").exit_code == 0
+
+
+@pytest.mark.parametrize("output_format", ["table", "json", "jsonl", "markdown"])
+def test_progress_goes_to_stderr_and_never_changes_stdout(tmp_path, output_format):
+    files = _files(tmp_path)
+    shown, hidden = (_run(*files, "--output-format", output_format, flag) for flag in ("--progress", "--no-progress"))
+    assert shown.stdout_bytes == hidden.stdout_bytes == _run(*files, "--output-format", output_format).stdout_bytes
+    assert shown.stderr.splitlines()[-1].startswith(
+        "schema-lint replay: 7 calls, 3 valid, 1 canonicalized, 3 rejected (")
+    assert "schema-lint replay" not in hidden.stderr
+
+
+def test_a_long_run_logs_a_line_every_n_calls_unless_told_not_to(tmp_path, monkeypatch):
+    monkeypatch.setattr("schema_lint.progress.START_AFTER", 0.0)  # every run is long now
+    monkeypatch.setattr("schema_lint.replay.cli.PROGRESS_EVERY", 3)
+    files = _files(tmp_path)
+    lines = _run(*files).stderr.splitlines()
+    assert [line.split(",")[0] for line in lines] == [f"schema-lint replay: {n} calls" for n in (3, 6, 7)]
+    assert _run(*files, "--no-progress").stderr == ""
