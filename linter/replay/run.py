@@ -28,8 +28,8 @@ EXAMPLES = 20
 """Broken lines kept as examples; the rest are only counted."""
 
 DISTINCT_KEYS = 1_000
-"""(reason, path) and (rule, path) pairs tallied one by one; past it, new pairs share one row,
-so a stream of calls with ever-new keys cannot grow the tallies without bound."""
+"""(tool, reason, path) and (tool, rule, path) rows tallied one by one; past it, new ones share
+one row, so a stream of calls with ever-new keys or tool names cannot grow the tallies without bound."""
 
 
 class ToolsUnreadable(Exception):
@@ -149,7 +149,7 @@ class CallResult:
                 "arguments": self.arguments, "repairs": self.repairs, "envelope": self.envelope}
 
 
-OTHER = ("(other)", "(more distinct paths than are tallied one by one)")
+OTHER = ("(other)", "(other)", "(more distinct paths than are tallied one by one)")
 
 
 @dataclass
@@ -174,11 +174,14 @@ class Tally:
             return
         self.calls += 1
         self.outcomes[result.outcome] += 1
+        # By tool first: "$.query required" says little until it says which tool's query.
+        tool = result.call.tool
         for repair in result.repairs:
-            _count(self.repairs, (repair["rule"], repair["path"]))
+            _count(self.repairs, (tool, repair["rule"], repair["path"]))
         if result.envelope:
             for error in result.envelope["error"]["errors"]:
-                _count(self.rejections, (error.get("reason", result.envelope["error"]["code"]), error.get("path", "$")))
+                _count(self.rejections,
+                       (tool, error.get("reason", result.envelope["error"]["code"]), error.get("path", "$")))
 
     def add_broken(self, line: BrokenLine) -> None:
         self.broken_count += 1
