@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import collections
 import importlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from schema_lint.display import json_text
 from schema_lint.fuzz.model import OUTCOMES, FuzzResult, NearMiss, ToolReport
 from schema_lint.fuzz.mutators import MUTATORS, Change
 
@@ -99,11 +99,10 @@ def example_text(miss: NearMiss) -> str:
 
 
 def short(value: Any) -> str:
-    """Compact JSON, clipped; a long string says how long it was."""
-    text = json.dumps(value, ensure_ascii=False)
+    """Compact JSON, clipped, with control characters escaped; a long string says how long it was."""
     if isinstance(value, str) and len(value) > _SHOWN:
-        return f"{json.dumps(value[:12], ensure_ascii=False)[:-1]}…\" ({len(value):,} chars)"
-    return _clip(text)
+        return f"{json_text(value[:12])[:-1]}…\" ({len(value):,} chars)"
+    return _clip(json_text(value))
 
 
 def _change_text(change: Change) -> str:

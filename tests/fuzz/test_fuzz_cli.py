@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
 
@@ -162,6 +163,24 @@ def test_a_terminal_gets_one_line_redrawn_and_wiped(tmp_path):
     assert terminal.startswith(b"\rschema-lint fuzz: 1/6 tools, ")
     assert b"\n" not in terminal and terminal.endswith(b" \r")  # the line is wiped, the cursor back at column 0
     assert len(json.loads(stdout)["tools"]) == 6
+
+
+PAINT = {"name": "paint", "inputSchema": {"type": "object", "required": ["color", "shade"], "properties": {
+    "color": {"type": "string", "enum": ["\x1b[31mred"]}, "shade": {"type": "string", "enum": ["\x9b31m\u202edark"]}}}}
+# What must never reach a terminal raw: C0 (but the newline) and C1 controls, DEL, bidi controls.
+RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+@pytest.mark.parametrize(("output_format", "shown"), [
+    ("table", "\\u001b[31"), ("markdown", "\\\\u001b[31"), ("json", "\\u001b[31")])
+def test_generated_control_characters_are_printed_escaped(tmp_path, output_format, shown):
+    output = _fuzz(_write(tmp_path, "tool.json", PAINT), "--output-format", output_format).stdout
+    assert RAW_CONTROL.search(output) is None, repr(RAW_CONTROL.search(output))
+    assert shown in output
+    if output_format == "json":
+        examples = [m["example"] for m in json.loads(output)["tools"][0]["near_misses"]]
+        # Escaped in print, not in value: a reader parses what was sent.
+        assert {"color": "\x1b[31mred", "shade": "\x9b31m\u202edark", "extra_field": "x"} in examples
 
 
 def test_check_never_imports_the_fuzzer():
