@@ -1,7 +1,7 @@
 """What every fuzz report format shares: the cells, the summary, and how a near miss reads.
 
 A cell is one mutator × one outcome for one tool: how many near misses (distinct paths)
-landed there, and the shortest of them as its example. The formats (`table`,
+landed there, and the most readable of them as its example. The formats (`table`,
 `markdown`, `json`) only lay these out.
 """
 
@@ -37,12 +37,12 @@ def render(format_name: str, result: FuzzResult, color: bool = False) -> str:
 
 
 def cells(tool: ToolReport) -> list[Cell]:
-    """The tool's mutator × outcome cells in report order, each with its shortest example."""
+    """The tool's mutator × outcome cells in report order, each with its most readable example."""
     grouped: dict[tuple[str, str], list[NearMiss]] = collections.defaultdict(list)
     for miss in tool.near_misses:
         grouped[(miss.mutator, miss.outcome)].append(miss)
     order = {name: index for index, name in enumerate(MUTATORS)}
-    return [Cell(mutator, outcome, len(misses), min(misses, key=lambda miss: miss.size))
+    return [Cell(mutator, outcome, len(misses), min(misses, key=lambda miss: miss.rank))
             for (mutator, outcome), misses in sorted(grouped.items(),
                                                      key=lambda item: (order[item[0][0]], OUTCOMES.index(item[0][1])))]
 
