@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from schema_lint import __version__
+from schema_lint.live.options import server_options, servers_from, timeouts_from
 from schema_lint.report import FORMATS
 
 # Subcommands living in their own modules, imported only when invoked.
@@ -138,11 +139,13 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=False),
               help="Recorded calls (any shape replay reads): tightening fixes take their values from them, and "
                    "no fix is offered that would reject one that passes today.")
+@server_options
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
           config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
-          output_file, fix_only, write_baseline, baseline_path, baseline_strict, calls):
-    """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
-    from schema_lint.engine import Linter, exit_code
+          output_file, fix_only, write_baseline, baseline_path, baseline_strict, calls, **live):
+    """Lint the tool schemas in PATHS (files, directories, or - for stdin) and of the MCP
+    servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)."""
+    from schema_lint.engine import LintResult, Linter, exit_code
     from schema_lint.report import ReportOptions, render
 
     config = load_config_or_exit(config_path)
@@ -160,7 +163,13 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
 
         traffic = Traffic.load(calls or config.calls)
     linter = Linter(config, traffic=traffic)
-    result = linter.run(paths or ["."], stdin_name=stdin_filename)
+    servers = servers_from(live, config, configured=not paths)
+    named = live["mcp_commands"] or live["mcp_urls"]
+    result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
+    if servers:
+        from schema_lint.live.lint import lint_servers
+
+        lint_servers(linter, servers, result, timeouts_from(live))
     from schema_lint.fixes.command import run_fix_flags
 
     fixing = run_fix_flags(linter, result, fix=fix or fix_only, unsafe=unsafe_fixes, diff=diff,

@@ -48,6 +48,8 @@ class Config:
     baseline: str | None = None
     # Recorded-call files (`--calls`), relative to the config file: evidence for fixes.
     calls: list[str] = field(default_factory=list)
+    # MCP servers whose tools `check` (without PATHS) and `snapshot` read: `live.servers.Server`s.
+    mcp_servers: list = field(default_factory=list)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
     # Directory the config file lives in: per-file-ignores globs are relative to it.
@@ -124,6 +126,13 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             if not isinstance(value, str):
                 raise ValueError("must be a file name")
             value = str((path.parent / value).resolve()) if not Path(value).is_absolute() else value
+        elif name == "mcp_servers":
+            from schema_lint.live.servers import ServerSpecError, from_table
+
+            try:
+                value = from_table(value, root=path.resolve().parent)
+            except ServerSpecError as exc:
+                raise ConfigError(f"{path}: {exc}") from None
         elif name == "max_file_size":
             if not isinstance(value, int) or value <= 0:
                 raise ValueError("must be a positive number of bytes")

@@ -115,6 +115,9 @@ class Diagnostic:
     at_key: bool = False
     # Set by the fix layer when a fix could not be applied.
     fix_note: str | None = None
+    # On a tool served by a running MCP server: `path` is `mcp:<server>/<tool>` and
+    # `pointer` is inside that tool; there is no file, line or text edit.
+    live: bool = False
 
     @property
     def sort_key(self) -> tuple:

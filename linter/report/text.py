@@ -21,8 +21,11 @@ def severity_label(severity: Severity, color: bool) -> str:
 
 
 def location(diagnostic) -> str:
+    """`file:line:col`; for a tool of a live MCP server, `mcp:<server>/<tool>#<pointer>`."""
     span = diagnostic.span
     path = escape(diagnostic.path)
+    if diagnostic.live:
+        return f"{path}#{escape(diagnostic.pointer)}" if diagnostic.pointer else path
     return f"{path}:{span.line}:{span.column}" if span else path
 
 
