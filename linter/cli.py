@@ -21,6 +21,7 @@ from schema_lint.report import FORMATS
 LAZY_COMMANDS = {
     "fuzz": ("schema_lint.fuzz.cli", "fuzz"),
     "replay": ("schema_lint.replay", "replay"),
+    "snapshot": ("schema_lint.live.snapshot", "snapshot"),
 }
 
 

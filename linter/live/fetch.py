@@ -38,8 +38,11 @@ class FetchError(Exception):
 
 def fetch_tools(server: Server, timeouts: Timeouts = Timeouts()) -> list[dict[str, Any]]:
     """The server's tools as `tools/list` serves them (JSON objects, in the server's order)."""
-    import anyio
-
+    try:
+        import anyio
+        import mcp  # noqa: F401
+    except ImportError:
+        raise FetchError("asking an MCP server needs the mcp SDK: pip install 'schema-lint[mcp]'") from None
     # The SDK logs transport faults with their traceback; the FetchError says it once, plainly.
     logging.getLogger("mcp").addHandler(logging.NullHandler())
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
