@@ -22,6 +22,7 @@ LAZY_COMMANDS = {
     "fuzz": ("schema_lint.fuzz.cli", "fuzz"),
     "replay": ("schema_lint.replay", "replay"),
     "snapshot": ("schema_lint.live.snapshot", "snapshot"),
+    "diff": ("schema_lint.diff.cli", "diff"),
 }
 
 
