@@ -44,7 +44,9 @@ def fetch_tools(server: Server, timeouts: Timeouts = Timeouts()) -> list[dict[st
     except ImportError:
         raise FetchError("asking an MCP server needs the mcp SDK: pip install 'schema-lint[mcp]'") from None
     # The SDK logs transport faults with their traceback; the FetchError says it once, plainly.
-    logging.getLogger("mcp").addHandler(logging.NullHandler())
+    sdk_log = logging.getLogger("mcp")
+    if not any(isinstance(handler, logging.NullHandler) for handler in sdk_log.handlers):
+        sdk_log.addHandler(logging.NullHandler())
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
         try:
             return anyio.run(_fetch, server, timeouts, stderr)
@@ -53,14 +55,11 @@ def fetch_tools(server: Server, timeouts: Timeouts = Timeouts()) -> list[dict[st
 
 
 async def _fetch(server: Server, timeouts: Timeouts, stderr) -> list[dict[str, Any]]:
-    import anyio
-
     step = Step("start")
     stray: list[Exception] = []
     try:
-        with anyio.fail_after(timeouts.startup + MAX_PAGES * timeouts.request) as deadline:
-            async with _transport(server, stderr) as (read, write):
-                return await _session(read, write, timeouts, step, stray, deadline)
+        async with _transport(server, stderr) as (read, write):  # its shutdown bounds every wait itself
+            return await _session(read, write, timeouts, step, stray)
     except Exception as exc:  # the SDK's errors, and ones it lets through from the transport
         exc = _first(exc)
         if isinstance(exc, FetchError):
@@ -70,7 +69,7 @@ async def _fetch(server: Server, timeouts: Timeouts, stderr) -> list[dict[str, A
         raise FetchError(f"{step.failed()}: {_reason(exc)}{_stray(stray)}") from None
 
 
-async def _session(read, write, timeouts: Timeouts, step: Step, stray: list, deadline) -> list[dict[str, Any]]:
+async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> list[dict[str, Any]]:
     import anyio
     import mcp.types as types
     from mcp import ClientSession
@@ -117,14 +116,12 @@ class Step:
     """What the client is waiting for, so a failure can say where it stopped."""
 
     def __init__(self, name: str):
-        self.name, self.seconds = name, None
+        self.name, self.seconds = name, 0.0
 
     def now(self, name: str, seconds: float) -> None:
         self.name, self.seconds = name, seconds
 
     def waiting(self) -> str:
-        if self.seconds is None:
-            return "did not start in time"
         return f"no answer to {self.name} within {self.seconds:g} s"
 
     def failed(self) -> str:
