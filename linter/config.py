@@ -46,6 +46,8 @@ class Config:
     max_file_size: int = DEFAULT_MAX_BYTES
     # A baseline file (`--baseline`): findings recorded there are not reported.
     baseline: str | None = None
+    # `x-schema-lint-ignore` in a subschema silences findings there (see `suppressions`).
+    ignore_keyword: bool = False
     # Recorded-call files (`--calls`), relative to the config file: evidence for fixes.
     calls: list[str] = field(default_factory=list)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
@@ -113,6 +115,7 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             value = {glob: SideEffects(text) for glob, text in _table(value).items()}
         elif name in ("per_file_ignores", "per_tool_ignores"):
             value = {glob: _codes(codes) for glob, codes in _table(value).items()}
+            _check_node_keys(value if name == "per_file_ignores" else {})
         elif name in ("select", "extend_select", "ignore"):
             value = _codes(value)
         elif name == "fail_on":
@@ -124,6 +127,9 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             if not isinstance(value, str):
                 raise ValueError("must be a file name")
             value = str((path.parent / value).resolve()) if not Path(value).is_absolute() else value
+        elif name == "ignore_keyword":
+            if not isinstance(value, bool):
+                raise ValueError("must be true or false")
         elif name == "max_file_size":
             if not isinstance(value, int) or value <= 0:
                 raise ValueError("must be a positive number of bytes")
@@ -132,6 +138,14 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
     except (ValueError, TypeError) as exc:
         raise ConfigError(f"{path}: `{key}`: {exc}") from None
     setattr(config, name, value)
+
+
+def _check_node_keys(ignores: dict[str, list[str]]) -> None:
+    """`glob#pointer` keys name a node with a JSON pointer: `#/properties/query`, or `#` for the root."""
+    for key in ignores:
+        _, hash_sign, pointer = key.partition("#")
+        if hash_sign and pointer and not pointer.startswith("/"):
+            raise ValueError(f"`{key}`: after `#` comes a JSON pointer such as `/properties/query`")
 
 
 def parse_fail_on(value: Any) -> str:

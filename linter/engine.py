@@ -1,7 +1,7 @@
 """Run the selected rules over every tool of every file, and decide severities.
 
 Flow: path → Document → tools → rules → Diagnostics (positioned only now, lazily) →
-suppressions (per-file, per-tool, YAML comments) → sorted result.
+suppressions (per-file, per-tool, per-node, comments; see `suppressions`) → sorted result.
 """
 
 from __future__ import annotations
@@ -15,16 +15,18 @@ from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
 from schema_lint.definition_findings import DefinitionFindings
 from schema_lint.display import MESSAGE_LIMIT, clip
 from schema_lint.fix_evidence import withhold_breaking_fixes
-from schema_lint.model import Diagnostic, Severity
+from schema_lint.model import Diagnostic, Severity, SideEffects
 from schema_lint.providers import implied_profiles
 from schema_lint.rule import Finding, Rule, ToolContext, load_rules, matches_code, select_codes
 from schema_lint.side_effects import classify
 from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
 from schema_lint.sources.files import expand_paths
 from schema_lint.sources.tools import find_tools
+from schema_lint.suppressions import NodeIgnore, Suppressions, ToolSuppressions, keyword_ignores
 
 PARSE_ERROR_CODE = "SL000"
 PARSE_ERROR_NAME = "parse-error"
+UNUSED_SUPPRESSION_CODE = "SL900"
 
 
 @dataclass
@@ -50,6 +52,7 @@ class Linter:
         # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
         self.traffic = traffic
         all_rules = rules if rules is not None else load_rules()
+        self.known_codes = set(all_rules)
         codes = select_codes(all_rules, config.select, config.extend_select, config.ignore)
         self.rules = [all_rules[c] for c in codes]
 
@@ -86,7 +89,9 @@ class Linter:
         if not tools:
             result.skipped.append(doc.path)
             return
-        file_ignores = self._file_ignores(doc.path)
+        file_ignores, node_ignores = self._file_ignores(doc.path)
+        suppressions = Suppressions.of(doc, node_ignores)
+        result.diagnostics.extend(self._unknown_codes_in_comments(doc, suppressions))
         findings = DefinitionFindings()
         group = tuple(tools)
         for tool in tools:
@@ -95,10 +100,11 @@ class Linter:
             ignored = file_ignores + self._tool_ignores(tool.name)
             calls = self.traffic.for_tool(tool) if self.traffic is not None else []
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, calls)
+            silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:
                 if not ignored or not matches_code(rule.code, ignored):
-                    self._run_rule(rule, ctx, doc, found, result.internal_errors)
+                    self._run_rule(rule, ctx, doc, silencing, found, result.internal_errors)
             withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
             if calls:
                 from schema_lint.traffic import withhold_fixes_that_reject
@@ -106,9 +112,39 @@ class Linter:
                 withhold_fixes_that_reject(tool.schema, tool.schema_pointer, found, calls)
             findings.add(ctx, found)
         result.diagnostics.extend(findings.finish())
+        if any(rule.code == UNUSED_SUPPRESSION_CODE for rule in self.rules):
+            result.diagnostics.extend(self._unused_comments(doc, suppressions))
 
-    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, found: list[Diagnostic],
-                  internal_errors: list[Diagnostic]) -> None:
+    def _unknown_codes_in_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
+        """A typo in a comment's codes silences nothing and must not pass unseen (exit 2)."""
+        from schema_lint.model import Span
+        from schema_lint.rule import unknown_selectors
+
+        found = []
+        for comment in suppressions.comments:
+            unknown = unknown_selectors(comment.codes, self.known_codes)
+            if unknown:
+                found.append(Diagnostic(
+                    code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR, path=doc.path, pointer="",
+                    message=f"unknown rule code{'s' if len(unknown) > 1 else ''} in a suppression comment: "
+                            f"{', '.join(unknown)}",
+                    span=Span(comment.line, comment.column, comment.line, comment.column)))
+        return found
+
+    def _unused_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
+        from schema_lint.model import Span
+
+        enabled = {rule.code for rule in self.rules}
+        rule = next(rule for rule in self.rules if rule.code == UNUSED_SUPPRESSION_CODE)
+        return [Diagnostic(
+            code=rule.code, name=rule.name, severity=self.config.severity.get(rule.code) or rule.severity_for(SideEffects.READ),
+            path=doc.path, pointer="",
+            message=(f"unused suppression: no {'finding' if not c.codes else ', '.join(c.codes) + ' finding'} "
+                     f"{'in this file' if c.whole_file else 'here'} to silence; remove the comment"),
+            span=Span(c.line, c.column, c.line, c.column)) for c in suppressions.unused(enabled)]
+
+    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, silencing: ToolSuppressions,
+                  found: list[Diagnostic], internal_errors: list[Diagnostic]) -> None:
         """One rule over one tool. A rule that raises ends only its own run on this tool.
 
         As ruff reports a panic, the crash becomes an error finding of that rule at the
@@ -119,7 +155,7 @@ class Linter:
         try:
             for finding in rule.check(ctx):
                 diagnostic = self._diagnostic(rule, ctx, finding, doc)
-                if not _suppressed_by_comment(doc, diagnostic):
+                if not silencing.silences(diagnostic):
                     found.append(diagnostic)
         except Exception as exc:
             crash = _internal_error(rule, ctx, doc, exc)
@@ -137,9 +173,18 @@ class Linter:
         diagnostic.span = doc.locate(finding.pointer, finding.at_key)
         return diagnostic
 
-    def _file_ignores(self, path: str) -> list[str]:
-        return [code for glob, codes in self.config.per_file_ignores.items()
-                if self._path_matches(path, glob) for code in codes]
+    def _file_ignores(self, path: str) -> tuple[list[str], list[NodeIgnore]]:
+        """Codes `per-file-ignores` silences in the whole file, and those keyed `glob#pointer`
+        that it silences at a node and below."""
+        whole, nodes = [], []
+        for key, codes in self.config.per_file_ignores.items():
+            glob, hash_sign, pointer = key.partition("#")
+            if self._path_matches(path, glob):
+                if hash_sign:
+                    nodes.append(NodeIgnore(pointer, tuple(codes)))
+                else:
+                    whole += codes
+        return whole, nodes
 
     def _raw_schemas_are_tools(self, path: str) -> bool | None:
         """`raw-tool-schemas` decides for a bare JSON Schema file; unset, its looks do."""
@@ -179,17 +224,6 @@ def _internal_error(rule: Rule, ctx: ToolContext, doc: Document, exc: Exception)
         code=rule.code, name=rule.name, severity=Severity.ERROR, message=message, path=doc.path,
         pointer=ctx.tool.schema_pointer, tool=ctx.tool.name, span=doc.locate(ctx.tool.schema_pointer),
     )
-
-
-def _suppressed_by_comment(doc: Document, diagnostic: Diagnostic) -> bool:
-    if doc.kind != "yaml" or diagnostic.span is None:
-        return False
-    lines = {diagnostic.span.line, doc.locate(diagnostic.pointer, at_key=True).line}
-    for line in lines:
-        codes = doc.suppressed_codes(line)
-        if codes is not None and (not codes or diagnostic.code in codes):
-            return True
-    return False
 
 
 def exit_code(result: LintResult, fail_on: str) -> int:
