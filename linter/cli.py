@@ -122,6 +122,9 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
 @click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
+@click.option("--show-settings", is_flag=True, help="Print the resolved configuration and where it came from, then exit.")
+@click.option("--show-files", is_flag=True, help="Print the files that would be linted, then exit.")
 @click.option("--fix/--no-fix", default=False, help="Apply the enabled fixes (safe ones; tightening ones too with --unsafe-fixes), then report what remains.")
 @click.option("--unsafe-fixes/--no-unsafe-fixes", default=False,
               help="Enable tightening fixes: they count as fixable, --fix applies them, --diff shows them.")
@@ -140,26 +143,34 @@ def load_config_or_exit(config_path: str | None):
                    "no fix is offered that would reject one that passes today.")
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
           config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
-          output_file, fix_only, write_baseline, baseline_path, baseline_strict, calls):
+          output_file, fix_only, write_baseline, baseline_path, baseline_strict, calls, quiet, show_settings,
+          show_files):
     """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
     from schema_lint.engine import Linter, exit_code
     from schema_lint.report import ReportOptions, render
 
-    config = load_config_or_exit(config_path)
-    if select:
-        config.select = _codes(select)
-    config.extend_select += _codes(extend_select)
-    config.ignore += _codes(ignore)
-    config.profiles = sorted(set(config.profiles) | set(profiles))
-    if fail_on:
-        config.fail_on = fail_on
-    _exit_on_unknown_selectors(config)
+    def with_flags(config):
+        """The command line over a configuration file: flags win, lists extend."""
+        if select:
+            config.select = _codes(select)
+        config.extend_select += _codes(extend_select)
+        config.ignore += _codes(ignore)
+        config.profiles = sorted(set(config.profiles) | set(profiles))
+        if fail_on:
+            config.fail_on = fail_on
+        _exit_on_unknown_selectors(config)
+        return config
+
+    config = with_flags(load_config_or_exit(config_path))
     traffic = None
     if calls or config.calls:
         from schema_lint.traffic import Traffic
 
         traffic = Traffic.load(calls or config.calls)
-    linter = Linter(config, traffic=traffic)
+    linter = Linter(config, traffic=traffic,
+                    nearest_config=None if config_path else lambda source: with_flags(load_config_or_exit(source)))
+    if show_settings or show_files:
+        _show(linter, paths or ["."], show_settings)
     result = linter.run(paths or ["."], stdin_name=stdin_filename)
     from schema_lint.fixes.command import run_fix_flags
 
@@ -202,7 +213,8 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         format_name = output_format or ("full" if sys.stdout.isatty() and not output_file else "concise")
         stream = sys.stderr if fixing.report_to_stderr else sys.stdout
         color = use_color(stream) and not output_file
-        report = render(format_name, result, ReportOptions(color=color, fixing=fix))
+        report = render(format_name, result, ReportOptions(color=color, fixing=fix, unsafe_fixes=unsafe_fixes,
+                                                           quiet=quiet))
         if output_file:
             _write_report(output_file, report)
         else:
@@ -214,6 +226,22 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if exit_zero and code == 1:
         code = 0
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
+
+
+def _show(linter, paths: list[str], settings: bool) -> None:
+    """`--show-files` / `--show-settings`: what a run would read, and under which settings."""
+    from schema_lint.display import escape
+
+    files = linter.files(paths)
+    linter.resolve_configs(files)
+    if settings:
+        from schema_lint.show_settings import render as render_settings
+
+        click.echo(render_settings(linter.configs_used()), nl=False)
+    else:
+        for path in sorted(files):
+            click.echo(escape(path))
+    sys.exit(0)
 
 
 def _write_report(path: str, report: str) -> None:

@@ -86,16 +86,17 @@ def load_config(path: Path | None = None, start: Path | None = None) -> Config:
     table = _read_table(path)
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: `tool.schema-lint` must be a table")
+    unknown = [f"`{key}`{_did_you_mean(key)}" for key in table if key not in _KEYS and key not in RULE_SETTINGS]
+    if unknown:
+        raise ConfigError(f"{path}: unknown configuration key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
     config = Config(root=path.resolve().parent, source=path)
     for key, value in table.items():
         if key in RULE_SETTINGS:
             if not isinstance(value, RULE_SETTINGS[key]):
                 raise ConfigError(f"{path}: `{key}` has the wrong type")
             config.settings[key] = value
-        elif key in _KEYS:
-            _apply(config, key, value, path)
         else:
-            raise ConfigError(f"{path}: unknown configuration key `{key}`{_did_you_mean(key)}")
+            _apply(config, key, value, path)
     return config
 
 
@@ -175,9 +176,14 @@ _TOML_POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)"
 
 
 def _read_table(path: Path) -> dict:
+    """Our keys: under `[tool.schema-lint]` in a pyproject.toml, or in any file given with
+    `--config` that has that table and nothing else (a `.schema-lint.toml` has them at the
+    top level, as `ruff.toml` has)."""
     data = _load_toml(path)
-    if path.name == "pyproject.toml":
-        return data.get("tool", {}).get("schema-lint", {})
+    tool = data.get("tool")
+    nested = isinstance(tool, dict) and "schema-lint" in tool and set(data) == {"tool"}
+    if path.name == "pyproject.toml" or nested:
+        return tool.get("schema-lint", {}) if isinstance(tool, dict) else {}
     return data
 
 

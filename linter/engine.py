@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
+from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relative_to_root
 from schema_lint.definition_findings import DefinitionFindings
 from schema_lint.display import MESSAGE_LIMIT, clip
 from schema_lint.fix_evidence import withhold_breaking_fixes
@@ -47,20 +48,25 @@ class LintResult:
 
 
 class Linter:
-    def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None):
+    def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None,
+                 nearest_config: Callable[[Path], Config] | None = None):
         self.config = config
         # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
         self.traffic = traffic
-        all_rules = rules if rules is not None else load_rules()
-        self.known_codes = set(all_rules)
-        codes = select_codes(all_rules, config.select, config.extend_select, config.ignore)
-        self.rules = [all_rules[c] for c in codes]
+        self.all_rules = rules if rules is not None else load_rules()
+        self.known_codes = set(self.all_rules)
+        codes = select_codes(self.all_rules, config.select, config.extend_select, config.ignore)
+        self.rules = [self.all_rules[c] for c in codes]
+        # Given, each file is linted under the configuration nearest above it (as ruff does):
+        # this loads one from its file, with the command line's flags applied.
+        self.nearest_config = nearest_config
+        self._by_directory: dict[str, Linter] = {}
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
         from schema_lint.parallel import lint_in_parallel, worker_count
 
-        files = list(expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
-                                  root=self.config.root))
+        files = self.files(paths)
+        self.resolve_configs(files)
         workers = 1 if "-" in files else worker_count(len(files))
         if workers > 1:
             result = lint_in_parallel(self, files, workers)
@@ -78,7 +84,41 @@ class Linter:
             self.lint_document(read_document(name, raw=raw, max_bytes=self.config.max_file_size), result)
         return result
 
+    def files(self, paths: Iterable[str]) -> list[str]:
+        """The files `paths` name or hold, as `include`, `exclude` and `.gitignore` choose them."""
+        return list(expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
+                                 root=self.config.root))
+
+    def resolve_configs(self, files: Iterable[str]) -> None:
+        """The linter of each file's directory, found before any file is linted (and before
+        workers fork): a broken configuration then stops the run before any output."""
+        if self.nearest_config is None:
+            return
+        loaded: dict[Path, Linter] = {}
+        for path in files:
+            directory = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
+            if directory in self._by_directory:
+                continue
+            source = find_config_file(Path(directory))
+            if source is None or (self.config.source is not None and source.resolve() == self.config.source.resolve()):
+                self._by_directory[directory] = self
+                continue
+            source = source.resolve()
+            if source not in loaded:
+                loaded[source] = Linter(self.nearest_config(source), self.all_rules, self.traffic)
+            self._by_directory[directory] = loaded[source]
+
+    def configs_used(self) -> list[Config]:
+        """Every configuration this run lints some file under, the run's own first."""
+        extra = {id(linter): linter.config for linter in self._by_directory.values() if linter is not self}
+        return [self.config, *extra.values()]
+
     def lint_document(self, doc: Document, result: LintResult) -> None:
+        directory = os.path.dirname(os.path.abspath(doc.path)) if doc.path != "-" else os.getcwd()
+        owner = self._by_directory.get(directory, self)
+        if owner is not self:
+            owner.lint_document(doc, result)
+            return
         result.documents[doc.path] = doc
         if doc.errors:
             result.diagnostics.extend(_parse_error(doc, error) for error in doc.errors)
