@@ -78,7 +78,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-CORPUS = REPO.parent / "shared" / "corpus"
+# The shared corpus of published tools: beside the checkout, or where SCHEMA_LINT_CORPUS says.
+CORPUS = Path(os.environ.get("SCHEMA_LINT_CORPUS") or REPO.parent / "shared" / "corpus")
 
 # DESIGN.md's running example: `recipient` is needed only when `channel` is `email`.
 CREATE_TICKET = {
