@@ -19,7 +19,7 @@ from schema_lint.sources.documents import DEFAULT_MAX_BYTES
 
 DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
 DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
-                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"]
+                   ".mypy_cache", ".pytest_cache", ".ruff_cache", ".schema_lint_cache", "build", "dist"]
 FAIL_ON_CHOICES = ("info", "warning", "error", "never")
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from schema_lint.model import Diagnostic, Tool
 from schema_lint.pointer import parent, resolve
-from schema_lint.rule import matches_code
+from schema_lint.selection import matches_code
 
 IGNORE_KEYWORD = "x-schema-lint-ignore"
 _COMMENT = re.compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
