@@ -19,13 +19,19 @@ builds one mistaken call per applicable mistake, on one top-level argument at a 
 | enum-case | `"HIGH"` | `"high"` |
 
 Each is sent through `ToolBoundary.check` under each policy and counted as a **true
-repair** (canonicalized to exactly the ground truth), a **hidden error** (canonicalized,
-and still not the ground truth: a repair made the mistake pass silently), **rejected**
-at the mistaken argument's path (the model is told), rejected **elsewhere**, or
-**accepted as-is** (the schema itself allows the mistake: no policy is involved, and a
-lint finding such as SL203 or SL202 is the remedy).
-A `bare-scalar-many` call is indistinguishable from a `bare-scalar-one` call at the
-boundary: wrapping it is a valid call with fewer items, counted as a hidden error.
+repair** (canonicalized to exactly the ground truth), a **hidden error** (canonicalized
+to something that is neither the ground truth nor what the model sent: a repair changed
+what the call says and made it pass silently), **lost by the model** (canonicalized to
+exactly what the model sent, in the right shape, which is not the ground truth),
+**rejected** at the mistaken argument's path (the model is told), rejected
+**elsewhere**, or **accepted as-is** (the schema itself allows the mistake: no policy is
+involved, and a lint finding such as SL203 or SL202 is the remedy).
+
+"Lost by the model" is the control that keeps the two apart: `bare-scalar-many` sends
+`"a"` where the truth is `["a", "b"]`. The item `"b"` is not in the call, so no policy
+can recover it, and the same call sent well-shaped as `["a"]` passes as it is. The boundary
+cannot tell it from `bare-scalar-one`; only `Policy.none()` rejects it, at the price of
+every `bare-scalar-one` repair. The table shows both counts so the trade stays visible.
 """
 
 from __future__ import annotations
@@ -37,18 +43,17 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-OUTCOMES = ("true repair", "hidden error", "rejected", "elsewhere", "accepted as-is")
+OUTCOMES = ("true repair", "hidden error", "lost by the model", "rejected", "elsewhere", "accepted as-is")
 POLICIES = {
     "none": [], "default": ["scalar-for-array"],
     "+json-string": ["scalar-for-array", "json-string"], "+literal-string": ["scalar-for-array", "literal-string"],
     "+boolean-string": ["scalar-for-array", "boolean-string"], "+numeric-string": ["scalar-for-array", "numeric-string"],
     "+enum-case": ["scalar-for-array", "enum-case"], "+null-as-absent": ["scalar-for-array", "null-as-absent"],
 }
-ABSENT = object()
 
 
 def mistakes(arguments: dict, schema: dict) -> list[tuple[str, str, Any]]:
-    """(mistake, argument name, the mistaken value or ABSENT's opposite) for one correct call."""
+    """(mistake, argument name, the mistaken value) for one correct call."""
     properties = schema.get("properties") if isinstance(schema, dict) else None
     if not isinstance(properties, dict):
         return []
@@ -77,6 +82,12 @@ def mistakes(arguments: dict, schema: dict) -> list[tuple[str, str, Any]]:
     return found
 
 
+def sent_well_shaped(truth: dict, mistake: str, name: str, value: Any) -> dict:
+    """What the mistaken call says, in the shape the schema wants: the ground truth, except
+    where the model left content out (`bare-scalar-many` says only its first item)."""
+    return {**truth, name: [value]} if mistake == "bare-scalar-many" else truth
+
+
 def classify(boundary, truth: dict, mistake: str, name: str, value: Any) -> str:
     call = {**truth, name: value}
     outcome = boundary.check(call)
@@ -86,7 +97,10 @@ def classify(boundary, truth: dict, mistake: str, name: str, value: Any) -> str:
             else "elsewhere"
     if outcome.status == "valid":
         return "accepted as-is"  # the schema itself allows the mistake: a lint finding, not a repair
-    return "true repair" if _same(outcome.arguments, truth) else "hidden error"
+    if _same(outcome.arguments, truth):
+        return "true repair"
+    return "lost by the model" if _same(outcome.arguments, sent_well_shaped(truth, mistake, name, value)) \
+        else "hidden error"
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -136,8 +150,8 @@ def main() -> None:
         print("|---|" + "---|" * len(OUTCOMES))
         for mistake in kinds:
             print(f"| {mistake} | " + " | ".join(f"{table[(mistake, o)]:,}" for o in OUTCOMES) + " |")
-        hidden = sum(n for (m, o), n in table.items() if o == "hidden error" and m != "bare-scalar-many")
-        print(f"hidden errors (bare-scalar-many aside): {hidden:,}")
+        hidden = sum(n for (_, o), n in table.items() if o == "hidden error")
+        print(f"hidden errors: {hidden:,}")
 
 
 if __name__ == "__main__":
