@@ -4,9 +4,10 @@
 # share one PRE_COMMIT_HOME, so the hook environment is built once.
 #
 # schema-lint: one loose tool file and one tight one; the hook must fail on the loose
-# file with the finding in its output, and pass on the tight file alone.
+# file with the finding in its output and one summary, and pass on the tight file alone.
 # schema-lint-fix: a tool whose one-value enum has a safe fix; the first run must
-# rewrite the file (only that node) and fail, as fixers do; the second must pass and
+# rewrite the file (only that node), say only what it fixed, and fail, as fixers do; the
+# second must pass and
 # leave the file alone.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -49,6 +50,7 @@ if pre-commit try-repo "$repo" schema-lint --all-files >"$work/out.txt" 2>&1; th
 fi
 grep -q "tools/loose.json:[0-9]*:[0-9]*: SL201" "$work/out.txt" || fail "expected an SL201 finding for tools/loose.json"
 grep -q "tools/tight.yaml:" "$work/out.txt" && fail "expected no finding for tools/tight.yaml"
+[ "$(grep -c '^Found [0-9]* finding' "$work/out.txt")" -eq 1 ] || fail "expected one summary for the hook's one run"
 
 echo "-- schema-lint, the tight file alone must pass"
 pre-commit try-repo "$repo" schema-lint --files tools/tight.yaml >"$work/out.txt" 2>&1 \
@@ -74,6 +76,8 @@ if pre-commit try-repo "$repo" schema-lint-fix --all-files >"$work/out.txt" 2>&1
   fail "expected the hook to fail after changing tool.yaml"
 fi
 grep -q "files were modified by this hook" "$work/out.txt" || fail "expected pre-commit to say the hook modified files"
+grep -qx "Fixed 1 finding." "$work/out.txt" || fail "expected the fixer to say what it fixed"
+grep -q ": SL[0-9]" "$work/out.txt" && fail "expected the fixer to print no findings (the check hook's job)"
 grep -qx "    kind: {type: string, const: bug}  # only bugs for now" tool.yaml \
   || { cat tool.yaml; fail "expected the enum turned into a const, comment kept"; }
 head -1 tool.yaml | grep -qx "# Ticket desk." || fail "expected the header comment kept"

@@ -19,7 +19,7 @@ from schema_lint.sources.documents import DEFAULT_MAX_BYTES
 
 DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
 DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
-                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"]
+                   ".mypy_cache", ".pytest_cache", ".ruff_cache", ".schema_lint_cache", "build", "dist"]
 FAIL_ON_CHOICES = ("info", "warning", "error", "never")
 
 
@@ -46,8 +46,12 @@ class Config:
     max_file_size: int = DEFAULT_MAX_BYTES
     # A baseline file (`--baseline`): findings recorded there are not reported.
     baseline: str | None = None
+    # `x-schema-lint-ignore` in a subschema silences findings there (see `suppressions`).
+    ignore_keyword: bool = False
     # Recorded-call files (`--calls`), relative to the config file: evidence for fixes.
     calls: list[str] = field(default_factory=list)
+    # MCP servers whose tools `check` (without PATHS) and `snapshot` read: `live.servers.Server`s.
+    mcp_servers: list = field(default_factory=list)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
     # Directory the config file lives in: per-file-ignores globs are relative to it.
@@ -84,16 +88,17 @@ def load_config(path: Path | None = None, start: Path | None = None) -> Config:
     table = _read_table(path)
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: `tool.schema-lint` must be a table")
+    unknown = [f"`{key}`{_did_you_mean(key)}" for key in table if key not in _KEYS and key not in RULE_SETTINGS]
+    if unknown:
+        raise ConfigError(f"{path}: unknown configuration key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
     config = Config(root=path.resolve().parent, source=path)
     for key, value in table.items():
         if key in RULE_SETTINGS:
             if not isinstance(value, RULE_SETTINGS[key]):
                 raise ConfigError(f"{path}: `{key}` has the wrong type")
             config.settings[key] = value
-        elif key in _KEYS:
-            _apply(config, key, value, path)
         else:
-            raise ConfigError(f"{path}: unknown configuration key `{key}`{_did_you_mean(key)}")
+            _apply(config, key, value, path)
     return config
 
 
@@ -113,6 +118,7 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             value = {glob: SideEffects(text) for glob, text in _table(value).items()}
         elif name in ("per_file_ignores", "per_tool_ignores"):
             value = {glob: _codes(codes) for glob, codes in _table(value).items()}
+            _check_node_keys(value if name == "per_file_ignores" else {})
         elif name in ("select", "extend_select", "ignore"):
             value = _codes(value)
         elif name == "fail_on":
@@ -124,6 +130,16 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             if not isinstance(value, str):
                 raise ValueError("must be a file name")
             value = str((path.parent / value).resolve()) if not Path(value).is_absolute() else value
+        elif name == "mcp_servers":
+            from schema_lint.live.servers import ServerSpecError, from_table
+
+            try:
+                value = from_table(value, root=path.resolve().parent)
+            except ServerSpecError as exc:
+                raise ConfigError(f"{path}: {exc}") from None
+        elif name == "ignore_keyword":
+            if not isinstance(value, bool):
+                raise ValueError("must be true or false")
         elif name == "max_file_size":
             if not isinstance(value, int) or value <= 0:
                 raise ValueError("must be a positive number of bytes")
@@ -132,6 +148,14 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
     except (ValueError, TypeError) as exc:
         raise ConfigError(f"{path}: `{key}`: {exc}") from None
     setattr(config, name, value)
+
+
+def _check_node_keys(ignores: dict[str, list[str]]) -> None:
+    """`glob#pointer` keys name a node with a JSON pointer: `#/properties/query`, or `#` for the root."""
+    for key in ignores:
+        _, hash_sign, pointer = key.partition("#")
+        if hash_sign and pointer and not pointer.startswith("/"):
+            raise ValueError(f"`{key}`: after `#` comes a JSON pointer such as `/properties/query`")
 
 
 def parse_fail_on(value: Any) -> str:
@@ -161,9 +185,14 @@ _TOML_POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)"
 
 
 def _read_table(path: Path) -> dict:
+    """Our keys: under `[tool.schema-lint]` in a pyproject.toml, or in any file given with
+    `--config` that has that table and nothing else (a `.schema-lint.toml` has them at the
+    top level, as `ruff.toml` has)."""
     data = _load_toml(path)
-    if path.name == "pyproject.toml":
-        return data.get("tool", {}).get("schema-lint", {})
+    tool = data.get("tool")
+    nested = isinstance(tool, dict) and "schema-lint" in tool and set(data) == {"tool"}
+    if path.name == "pyproject.toml" or nested:
+        return tool.get("schema-lint", {}) if isinstance(tool, dict) else {}
     return data
 
 

@@ -1,30 +1,36 @@
 """Run the selected rules over every tool of every file, and decide severities.
 
 Flow: path → Document → tools → rules → Diagnostics (positioned only now, lazily) →
-suppressions (per-file, per-tool, YAML comments) → sorted result.
+suppressions (per-file, per-tool, per-node, comments; see `suppressions`) → sorted result.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from schema_lint.config import DEFAULT_EXCLUDE, Config, relative_to_root
-from schema_lint.definition_findings import DefinitionFindings
-from schema_lint.display import MESSAGE_LIMIT, clip
-from schema_lint.fix_evidence import withhold_breaking_fixes
-from schema_lint.model import Diagnostic, Severity
-from schema_lint.providers import implied_profiles
-from schema_lint.rule import Finding, Rule, ToolContext, load_rules, matches_code, select_codes
-from schema_lint.side_effects import classify
-from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relative_to_root
+from schema_lint.model import Diagnostic, Severity, SideEffects
+from schema_lint.selection import matches_code, rule_codes, select_codes
+from schema_lint.sources.documents import Document, DocumentStore, read_document, read_regular_file, read_stdin
 from schema_lint.sources.files import expand_paths
-from schema_lint.sources.tools import find_tools
+
+if TYPE_CHECKING:
+    from schema_lint.rule import Finding, Rule, ToolContext
+    from schema_lint.suppressions import NodeIgnore, Suppressions, ToolSuppressions
+
+# What linting a file needs is imported when the first file is linted, not at start-up:
+# a run the cache answers never pays for the rules (see `selection`).
 
 PARSE_ERROR_CODE = "SL000"
 PARSE_ERROR_NAME = "parse-error"
+UNUSED_SUPPRESSION_CODE = "SL900"
 
 
 @dataclass
@@ -43,50 +49,181 @@ class LintResult:
     def had_parse_errors(self) -> bool:
         return any(d.code == PARSE_ERROR_CODE for d in self.diagnostics)
 
+    def add(self, other: LintResult) -> None:
+        self.diagnostics += other.diagnostics
+        self.internal_errors += other.internal_errors
+        self.skipped += other.skipped
+        self.tools_checked += other.tools_checked
+        for path in other.documents:
+            self.documents[path] = dict.get(other.documents, path)  # without reading it again
+
+    def in_order(self, files: list[str]) -> None:
+        """Findings sorted, and files listed in the order they were given."""
+        order = {path: index for index, path in enumerate(files)}
+        self.diagnostics.sort(key=lambda d: d.sort_key)
+        self.skipped.sort(key=lambda path: order.get(path, len(order)))
+        documents = sorted(dict.items(self.documents), key=lambda item: order.get(item[0], len(order)))
+        self.documents.clear()
+        self.documents.update(documents)
+
 
 class Linter:
-    def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None):
+    def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None,
+                 nearest_config: Callable[[Path], Config] | None = None):
         self.config = config
         # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
         self.traffic = traffic
-        all_rules = rules if rules is not None else load_rules()
-        codes = select_codes(all_rules, config.select, config.extend_select, config.ignore)
-        self.rules = [all_rules[c] for c in codes]
+        self._given_rules = rules
+        self.known_codes = set(rules) if rules is not None else set(rule_codes())
+        self.codes = select_codes(sorted(self.known_codes), config.select, config.extend_select, config.ignore)
+        # Given, each file is linted under the configuration nearest above it (as ruff does):
+        # this loads one from its file, with the command line's flags applied.
+        self.nearest_config = nearest_config
+        self._by_directory: dict[str, Linter] = {}
+        self.cache = None
+        self.cache_dir: str | None = None
+        # path → (cache key, bytes) of files the cache did not hold, until they are linted.
+        self._missed: dict[str, tuple[str, bytes]] = {}
+
+    @cached_property
+    def rules(self) -> list[Rule]:
+        """The selected rules, imported on first use."""
+        from schema_lint.rule import load_rules
+
+        every = self._given_rules if self._given_rules is not None else load_rules()
+        return [every[code] for code in self.codes]
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
         from schema_lint.parallel import lint_in_parallel, worker_count
 
-        files = list(expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
-                                  root=self.config.root))
-        workers = 1 if "-" in files else worker_count(len(files))
+        files = self.files(paths)
+        self.resolve_configs(files)
+        result = LintResult()
+        result.documents.max_bytes = self.config.max_file_size
+        # Files the cache answers cost a read and a hash; only the others are linted.
+        pending = [path for path in files if not self._owner(path).from_cache(path, result)]
+        workers = 1 if "-" in pending else worker_count(len(pending))
         if workers > 1:
-            result = lint_in_parallel(self, files, workers)
+            result.add(lint_in_parallel(self, pending, workers))
         else:
-            result = self.run_serially(files, stdin_name)
-        result.diagnostics.sort(key=lambda d: d.sort_key)
+            result.add(self.run_serially(pending, stdin_name))
+        result.in_order(files)
         return result
 
     def run_serially(self, files: list[str], stdin_name: str | None = None) -> LintResult:
         result = LintResult()
         result.documents.max_bytes = self.config.max_file_size
         for path in files:
-            raw = read_stdin(self.config.max_file_size) if path == "-" else None
-            name = (stdin_name or "-") if path == "-" else path
-            self.lint_document(read_document(name, raw=raw, max_bytes=self.config.max_file_size), result)
+            if path == "-":
+                raw = read_stdin(self.config.max_file_size)
+                self.lint_document(read_document(stdin_name or "-", raw=raw, max_bytes=self.config.max_file_size),
+                                   result)
+            else:
+                self._owner(path).lint_file(path, result)
         return result
 
+    def from_cache(self, path: str, result: LintResult) -> bool:
+        """Whether the cache holds `path`'s findings (then added to `result`). A miss keeps
+        the bytes read, so that linting the file (here or in a forked worker) reads it once."""
+        if self.cache is None or path == "-":
+            return False
+        raw = read_regular_file(path, self.config.max_file_size)
+        if not isinstance(raw, bytes):
+            return False  # unreadable: linting it reports why
+        key = self.cache.key(path, raw)
+        entry = self.cache.load(key)
+        if entry is None:
+            self._missed[path] = (key, raw)
+            return False
+        result.documents[path] = None  # read again only if a report needs its text
+        result.diagnostics += entry.diagnostics
+        result.internal_errors += entry.internal_errors
+        if entry.skipped:
+            result.skipped.append(path)
+        result.tools_checked += entry.tools_checked
+        return True
+
+    def lint_file(self, path: str, result: LintResult) -> None:
+        """One file; with a cache, its findings are stored under its path and bytes."""
+        missed = self._missed.pop(path, None)
+        if missed is None:
+            self.lint_document(read_document(path, max_bytes=self.config.max_file_size), result)
+            return
+        from schema_lint.cache import Entry
+
+        key, raw = missed
+        before = (len(result.diagnostics), len(result.internal_errors), len(result.skipped), result.tools_checked)
+        self.lint_document(read_document(path, raw=raw, max_bytes=self.config.max_file_size), result)
+        self.cache.store(key, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
+                                    len(result.skipped) > before[2], result.tools_checked - before[3]))
+
+    def use_cache(self, directory: str | None = None) -> None:
+        """Keep results in the cache (see `schema_lint.cache`); nested configurations too."""
+        from schema_lint.cache import open_cache
+
+        self.cache = open_cache(self.config, self.codes, directory)
+        self.cache_dir = str(self.cache.directory)  # nested configurations share the one folder
+
+    def files(self, paths: Iterable[str]) -> list[str]:
+        """The files `paths` name or hold, as `include`, `exclude` and `.gitignore` choose them."""
+        return list(expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
+                                 root=self.config.root))
+
+    def resolve_configs(self, files: Iterable[str]) -> None:
+        """The linter of each file's directory, found before any file is linted (and before
+        workers fork): a broken configuration then stops the run before any output."""
+        if self.nearest_config is None:
+            return
+        loaded: dict[Path, Linter] = {}
+        for path in files:
+            directory = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
+            if directory in self._by_directory:
+                continue
+            source = find_config_file(Path(directory))
+            if source is None or (self.config.source is not None and source.resolve() == self.config.source.resolve()):
+                self._by_directory[directory] = self
+                continue
+            source = source.resolve()
+            if source not in loaded:
+                loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic)
+                if self.cache is not None:
+                    loaded[source].use_cache(self.cache_dir)
+            self._by_directory[directory] = loaded[source]
+
+    def _owner(self, path: str) -> Linter:
+        """The linter of the configuration nearest `path` (this one, without nesting)."""
+        return self._by_directory.get(os.path.dirname(os.path.abspath(path)), self)
+
+    def configs_used(self) -> list[Config]:
+        """Every configuration this run lints some file under, the run's own first."""
+        extra = {id(linter): linter.config for linter in self._by_directory.values() if linter is not self}
+        return [self.config, *extra.values()]
+
     def lint_document(self, doc: Document, result: LintResult) -> None:
+        owner = self._owner(doc.path) if doc.path != "-" else self
+        if owner is not self:
+            owner.lint_document(doc, result)
+            return
         result.documents[doc.path] = doc
         if doc.errors:
             result.diagnostics.extend(_parse_error(doc, error) for error in doc.errors)
             if doc.data is None or doc.kind != "jsonl":
                 return
+        from schema_lint.definition_findings import DefinitionFindings
+        from schema_lint.fix_evidence import withhold_breaking_fixes
+        from schema_lint.rule import ToolContext
+        from schema_lint.side_effects import classify
+        from schema_lint.sources.tools import find_tools
+        from schema_lint.suppressions import Suppressions, keyword_ignores
+
         stem = os.path.splitext(os.path.basename(doc.path))[0]
         tools = find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path))
         if not tools:
             result.skipped.append(doc.path)
             return
-        file_ignores = self._file_ignores(doc.path)
+        file_ignores, node_ignores = self._file_ignores(doc.path)
+        suppressions = Suppressions.of(doc, node_ignores)
+        result.diagnostics.extend(self._unknown_codes_in_comments(doc, suppressions))
         findings = DefinitionFindings()
         group = tuple(tools)
         for tool in tools:
@@ -95,10 +232,11 @@ class Linter:
             ignored = file_ignores + self._tool_ignores(tool.name)
             calls = self.traffic.for_tool(tool) if self.traffic is not None else []
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, calls)
+            silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:
                 if not ignored or not matches_code(rule.code, ignored):
-                    self._run_rule(rule, ctx, doc, found, result.internal_errors)
+                    self._run_rule(rule, ctx, doc, silencing, found, result.internal_errors)
             withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
             if calls:
                 from schema_lint.traffic import withhold_fixes_that_reject
@@ -106,9 +244,39 @@ class Linter:
                 withhold_fixes_that_reject(tool.schema, tool.schema_pointer, found, calls)
             findings.add(ctx, found)
         result.diagnostics.extend(findings.finish())
+        if UNUSED_SUPPRESSION_CODE in self.codes:
+            result.diagnostics.extend(self._unused_comments(doc, suppressions))
 
-    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, found: list[Diagnostic],
-                  internal_errors: list[Diagnostic]) -> None:
+    def _unknown_codes_in_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
+        """A typo in a comment's codes silences nothing and must not pass unseen (exit 2)."""
+        from schema_lint.model import Span
+        from schema_lint.selection import unknown_selectors
+
+        found = []
+        for comment in suppressions.comments:
+            unknown = unknown_selectors(comment.codes, self.known_codes)
+            if unknown:
+                found.append(Diagnostic(
+                    code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR, path=doc.path, pointer="",
+                    message=f"unknown rule code{'s' if len(unknown) > 1 else ''} in a suppression comment: "
+                            f"{', '.join(unknown)}",
+                    span=Span(comment.line, comment.column, comment.line, comment.column)))
+        return found
+
+    def _unused_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
+        from schema_lint.model import Span
+
+        enabled = set(self.codes)
+        rule = next(rule for rule in self.rules if rule.code == UNUSED_SUPPRESSION_CODE)
+        return [Diagnostic(
+            code=rule.code, name=rule.name, severity=self.config.severity.get(rule.code) or rule.severity_for(SideEffects.READ),
+            path=doc.path, pointer="",
+            message=(f"unused suppression: no {'finding' if not c.codes else ', '.join(c.codes) + ' finding'} "
+                     f"{'in this file' if c.whole_file else 'here'} to silence; remove the comment"),
+            span=Span(c.line, c.column, c.line, c.column)) for c in suppressions.unused(enabled)]
+
+    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, silencing: ToolSuppressions,
+                  found: list[Diagnostic], internal_errors: list[Diagnostic]) -> None:
         """One rule over one tool. A rule that raises ends only its own run on this tool.
 
         As ruff reports a panic, the crash becomes an error finding of that rule at the
@@ -119,7 +287,7 @@ class Linter:
         try:
             for finding in rule.check(ctx):
                 diagnostic = self._diagnostic(rule, ctx, finding, doc)
-                if not _suppressed_by_comment(doc, diagnostic):
+                if not silencing.silences(diagnostic):
                     found.append(diagnostic)
         except Exception as exc:
             crash = _internal_error(rule, ctx, doc, exc)
@@ -127,6 +295,8 @@ class Linter:
             found.append(crash)
 
     def _diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
+        from schema_lint.display import MESSAGE_LIMIT, clip
+
         severity = (self.config.severity.get(rule.code) or finding.severity
                     or rule.severity_for(ctx.side_effects))
         diagnostic = Diagnostic(
@@ -137,9 +307,20 @@ class Linter:
         diagnostic.span = doc.locate(finding.pointer, finding.at_key)
         return diagnostic
 
-    def _file_ignores(self, path: str) -> list[str]:
-        return [code for glob, codes in self.config.per_file_ignores.items()
-                if self._path_matches(path, glob) for code in codes]
+    def _file_ignores(self, path: str) -> tuple[list[str], list[NodeIgnore]]:
+        """Codes `per-file-ignores` silences in the whole file, and those keyed `glob#pointer`
+        that it silences at a node and below."""
+        from schema_lint.suppressions import NodeIgnore
+
+        whole, nodes = [], []
+        for key, codes in self.config.per_file_ignores.items():
+            glob, hash_sign, pointer = key.partition("#")
+            if self._path_matches(path, glob):
+                if hash_sign:
+                    nodes.append(NodeIgnore(pointer, tuple(codes)))
+                else:
+                    whole += codes
+        return whole, nodes
 
     def _raw_schemas_are_tools(self, path: str) -> bool | None:
         """`raw-tool-schemas` decides for a bare JSON Schema file; unset, its looks do."""
@@ -155,6 +336,8 @@ class Linter:
                 if fnmatch.fnmatchcase(name, glob) for code in codes]
 
     def _profiles(self, tool) -> frozenset[str]:
+        from schema_lint.providers import implied_profiles
+
         return frozenset(set(self.config.profiles) | implied_profiles(tool))
 
 
@@ -179,17 +362,6 @@ def _internal_error(rule: Rule, ctx: ToolContext, doc: Document, exc: Exception)
         code=rule.code, name=rule.name, severity=Severity.ERROR, message=message, path=doc.path,
         pointer=ctx.tool.schema_pointer, tool=ctx.tool.name, span=doc.locate(ctx.tool.schema_pointer),
     )
-
-
-def _suppressed_by_comment(doc: Document, diagnostic: Diagnostic) -> bool:
-    if doc.kind != "yaml" or diagnostic.span is None:
-        return False
-    lines = {diagnostic.span.line, doc.locate(diagnostic.pointer, at_key=True).line}
-    for line in lines:
-        codes = doc.suppressed_codes(line)
-        if codes is not None and (not codes or diagnostic.code in codes):
-            return True
-    return False
 
 
 def exit_code(result: LintResult, fail_on: str) -> int:

@@ -73,12 +73,17 @@ def _hostile_guard(request):
         _sockets_blocked = False
 
 
+# Tests lint what they write and monkeypatch rules: a result cached by one test must not
+# answer another. tests/test_cache.py turns the cache back on where it is the subject.
+os.environ["SCHEMA_LINT_NO_CACHE"] = "1"
+
 # Test helpers (lintkit) import as top-level modules from any test folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-CORPUS = REPO.parent / "shared" / "corpus"
+# The shared corpus of published tools: beside the checkout, or where SCHEMA_LINT_CORPUS says.
+CORPUS = Path(os.environ.get("SCHEMA_LINT_CORPUS") or REPO.parent / "shared" / "corpus")
 
 # DESIGN.md's running example: `recipient` is needed only when `channel` is `email`.
 CREATE_TICKET = {

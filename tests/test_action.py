@@ -20,7 +20,7 @@ def _action() -> dict:
 def test_action_is_composite_with_paths_format_and_args():
     action = _action()
     assert action["runs"]["using"] == "composite"
-    assert set(action["inputs"]) == {"paths", "format", "args"}
+    assert set(action["inputs"]) == {"paths", "format", "args", "output-file"}
     assert action["inputs"]["format"]["default"] == "github"
     install, _ = action["runs"]["steps"]
     assert 'pip install --quiet "${{ github.action_path }}"' in install["run"]
@@ -41,4 +41,20 @@ def test_run_step_passes_inputs_as_arguments(tmp_path):
     assert done.returncode == 0, done.stderr
     assert [f["code"] for f in json.loads(done.stdout)] == ["SL201"]
     assert run["env"] == {"SCHEMA_LINT_PATHS": "${{ inputs.paths }}", "SCHEMA_LINT_FORMAT": "${{ inputs.format }}",
-                          "SCHEMA_LINT_ARGS": "${{ inputs.args }}"}
+                          "SCHEMA_LINT_ARGS": "${{ inputs.args }}", "SCHEMA_LINT_OUTPUT_FILE": "${{ inputs.output-file }}"}
+
+
+def test_run_step_writes_the_report_to_the_output_file_when_given(tmp_path):
+    _, run = _action()["runs"]["steps"]
+    bin_dir = tmp_path / "schema-lint-venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "schema-lint").symlink_to(Path(sys.executable).parent / "schema-lint")
+    (tmp_path / "t.json").write_text(json.dumps({"name": "get_x", "inputSchema": {
+        "type": "object", "properties": {"q": {"type": "string"}}}}))
+    env = {**os.environ, "RUNNER_TEMP": str(tmp_path), "SCHEMA_LINT_PATHS": "t.json", "SCHEMA_LINT_FORMAT": "sarif",
+           "SCHEMA_LINT_ARGS": "--select SL201 --exit-zero", "SCHEMA_LINT_OUTPUT_FILE": "out.sarif"}
+    done = subprocess.run(["bash", "-c", run["run"]], env=env, cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    log = json.loads((tmp_path / "out.sarif").read_text())
+    assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["SL201"]

@@ -178,8 +178,8 @@ def test_huge_strings_are_linted_with_positions_after_them(tmp_path, monkeypatch
                                        "long.json", "long.yaml"])
     assert result.exit_code == 1, result.output
     assert re.search(r"^long\.json:7:65547: SL301 .*`x{10}", result.stdout, re.M)  # the 64 kB property name
-    assert "long.json:10:15: SL301 [warning] string `body`" in result.stdout
-    assert "long.yaml:6:11: SL301 [warning] string `body`" in result.stdout
+    assert "long.json:10:15: SL301 [warning] create_note: string `body`" in result.stdout
+    assert "long.yaml:6:11: SL301 [warning] create_note: string `body`" in result.stdout
 
 
 def _crashing_rule(after: int) -> Rule:
@@ -215,11 +215,12 @@ def test_a_rule_that_raises_is_an_error_of_that_rule_and_the_run_goes_on(tmp_pat
 
 def test_a_crash_reaches_the_report_and_the_exit_code_but_no_traceback(tmp_path, monkeypatch):
     (tmp_path / "good.json").write_text(json.dumps(GOOD_TOOL, indent=2), encoding="utf-8")
-    monkeypatch.setattr("schema_lint.engine.load_rules", lambda: {**load_rules(), "SL990": _crashing_rule(0)})
+    monkeypatch.setattr("schema_lint.rule.load_rules", lambda: {**load_rules(), "SL990": _crashing_rule(0)})
+    monkeypatch.setattr("schema_lint.engine.rule_codes", lambda: {*load_rules(), "SL990"})
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["check", "--output-format", "concise", "--exit-zero", "good.json"])
     assert result.exit_code == 2
-    assert re.search(r"^good\.json:4:18: SL990 \[error\] internal error: SL990 crashed", result.stdout, re.M)
+    assert re.search(r"^good\.json:4:18: SL990 \[error\] create_ticket: internal error: SL990 crashed", result.stdout, re.M)
     assert GOOD_FINDING.search(result.stdout)
     assert "Traceback" not in result.output
 

@@ -56,3 +56,25 @@ def test_readme_corpus_statistics_are_the_real_counts(corpus):
     text = (REPO / "README.md").read_text(encoding="utf-8")
     shown = text.split("<!-- corpus-statistics:start -->\n", 1)[1].split("<!-- corpus-statistics:end -->", 1)[0]
     assert shown == module.table(module.counts(corpus / "tools.jsonl"))
+
+
+def test_readme_table_of_contents_lists_every_section_in_order():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    start, end = text.index("<!-- toc:start -->\n"), text.index("<!-- toc:end -->")
+    listed = re.findall(r"\[([^\]]+)\]\(#([^)]+)\)", text[start:end])
+    sections, fenced = [], False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.startswith("## "):
+            sections.append(line[3:])
+    assert [title for title, _ in listed] == sections
+    assert all(anchor == re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title, anchor in listed)
+
+
+def test_readme_terminal_picture_is_the_real_output():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(REPO / "docs" / "render_terminal.py"), "--check"], cwd=REPO)
+    assert done.returncode == 0, "docs/check-full.svg is stale: run python docs/render_terminal.py"

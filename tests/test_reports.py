@@ -75,7 +75,7 @@ def test_jsonl_is_the_json_array_one_object_a_line():
 
 def test_concise_is_one_grep_friendly_line_per_finding():
     lines = output("concise", lint_loose(["SL301"])).splitlines()
-    assert lines[0] == (f"{PATH}:7:16: SL301 [warning] string `title` has no maxLength, enum, const, "
+    assert lines[0] == (f"{PATH}:7:16: SL301 [warning] create_ticket: string `title` has no maxLength, enum, const, "
                         "anchored pattern or format")
     assert lines[-1] == "Found 1 finding (1 warning) in 1 file."
 

@@ -66,8 +66,8 @@ def test_multi_document_yaml_is_read_document_by_document(repository):
 
 @pytest.mark.parametrize("flag", ["--select", "--extend-select", "--ignore"])
 def test_an_unknown_rule_selector_is_an_error_with_the_closest_code(repository, flag):
-    result = _check(flag, "SL99,SL3", ".")
-    assert result.exit_code == 2 and "unknown rule selector: `SL99` (did you mean `SL009`?)" in result.output
+    result = _check(flag, "SL3O1,SL3", ".")
+    assert result.exit_code == 2 and "unknown rule selector: `SL3O1` (did you mean `SL301`?)" in result.output
 
 
 def test_unknown_selectors_in_the_configuration_are_all_named(repository):

@@ -24,6 +24,10 @@ class ReportOptions:
     color: bool = False
     # Whether `--fix`/`--unsafe-fixes` were given (the summary says what is left to fix).
     fixing: bool = False
+    # Whether `--unsafe-fixes` enables tightening fixes (`[*]` marks the fixes enabled).
+    unsafe_fixes: bool = False
+    # `-q`: the findings only, no summary.
+    quiet: bool = False
 
 
 def render(format_name: str, result, options: ReportOptions) -> str:

@@ -1,13 +1,12 @@
-"""`file:line:col: CODE [severity] message`, one finding a line: for grep and pre-commit."""
+"""`file:line:col: CODE [*] [severity] tool: message`, one finding a line: for grep and pre-commit."""
 
 from __future__ import annotations
 
-from schema_lint.display import escape
-from schema_lint.report.text import location, severity_label, summary
+from schema_lint.report.text import head, location, summary
 
 
 def render(result, options) -> str:
-    lines = [f"{location(d)}: {d.code} {severity_label(d.severity, options.color)} {escape(d.message)}"
-             for d in result.diagnostics]
-    lines.append(summary(result))
-    return "\n".join(lines) + "\n"
+    lines = [f"{location(d)}: {head(d, options)}" for d in result.diagnostics]
+    if not options.quiet:
+        lines.append(summary(result))
+    return "\n".join(lines) + "\n" if lines else ""

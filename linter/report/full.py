@@ -1,22 +1,24 @@
-"""ruff-style findings: the location, then the source line with the node underlined."""
+"""ruff-style findings: the location, the source line with the node underlined, and the fix's title."""
 
 from __future__ import annotations
 
 from schema_lint.display import escape
-from schema_lint.report.text import location, paint, severity_label, summary
+from schema_lint.report.text import head, location, paint, summary
 
 
 def render(result, options) -> str:
     out: list[str] = []
     for diagnostic in result.diagnostics:
-        head = f"{paint(location(diagnostic), '1', options.color)}: {paint(diagnostic.code, '1;31', options.color)} "
-        out.append(head + f"{severity_label(diagnostic.severity, options.color)} {escape(diagnostic.message)}")
+        out.append(f"{paint(location(diagnostic), '1', options.color)}: {head(diagnostic, options)}")
         document = result.documents.get(diagnostic.path)
         if document is not None and diagnostic.span is not None:
             out.extend(_excerpt(document, diagnostic, options.color))
+        if diagnostic.fix is not None and diagnostic.fix.operations:
+            out.append(f"{paint('help', '1;36', options.color)}: {escape(diagnostic.fix.description)}")
         out.append("")
-    out.append(summary(result))
-    return "\n".join(out) + "\n"
+    if not options.quiet:
+        out.append(summary(result))
+    return "\n".join(out) + "\n" if out else ""
 
 
 def _excerpt(document, diagnostic, color: bool) -> list[str]:

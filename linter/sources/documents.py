@@ -28,7 +28,6 @@ MAX_DEPTH = 256
 MAX_YAML_NODES = 1_000_000
 
 SUFFIX_KINDS = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl"}
-_SUPPRESS = re.compile(r"#\s*schema-lint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
 # Line breaks as JSON, YAML and editors count them. Not `str.splitlines()`, which also
 # breaks at U+2028, form feed and others that may stand raw inside a JSON string.
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -82,19 +81,6 @@ class Document:
     def source_line(self, number: int) -> str | None:
         """The text of 1-based line `number`, or None past either end."""
         return self.lines[number - 1] if 0 < number <= len(self.lines) else None
-
-    def suppressed_codes(self, line: int) -> frozenset[str] | None:
-        """Codes a `# schema-lint: ignore[...]` comment on `line` silences (empty: all)."""
-        if self.kind != "yaml":
-            return None
-        source = self.source_line(line)
-        if source is None:
-            return None
-        match = _SUPPRESS.search(source)
-        if match is None:
-            return None
-        codes = match.group(1)
-        return frozenset(c.strip().upper() for c in codes.split(",") if c.strip()) if codes else frozenset()
 
 
 def kind_for(path: str) -> str | None:

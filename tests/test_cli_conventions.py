@@ -1,0 +1,135 @@
+"""ruff's conventions at the command line: -q, --show-settings, --show-files, configuration
+found per file, `[*]` and `help:` for fixes, and every finding naming its tool."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+
+OPEN_TOOL = {"name": "search_docs", "description": "Search the docs.", "inputSchema": {
+    "type": "object", "required": ["query"],
+    "properties": {"query": {"type": "string", "description": "What to look for."}}}}
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    (tmp_path / "pyproject.toml").write_text('[tool.schema-lint]\nselect = ["SL201"]\n')
+    (tmp_path / "top.json").write_text(json.dumps(OPEN_TOOL, indent=2))
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / ".schema-lint.toml").write_text('select = ["SL301"]\n')
+    (tmp_path / "pkg" / "nested.json").write_text(json.dumps(OPEN_TOOL, indent=2))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def check(*args):
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def codes_by_file(output):
+    return sorted((line.split(":")[0], line.split(": ")[1].split()[0])
+                  for line in output.splitlines() if ": SL" in line)
+
+
+def test_each_file_is_linted_under_the_configuration_nearest_it(project):
+    result = check("--output-format", "concise", ".")
+    assert codes_by_file(result.output) == [("pkg/nested.json", "SL301"), ("top.json", "SL201")]
+
+
+def test_flags_apply_over_every_nested_configuration(project):
+    result = check("--output-format", "concise", "--select", "SL401", ".")
+    assert {code for _, code in codes_by_file(result.output)} <= {"SL401"}
+
+
+def test_an_explicit_config_applies_to_every_file(project):
+    result = check("--output-format", "concise", "--config", "pyproject.toml", ".")
+    assert codes_by_file(result.output) == [("pkg/nested.json", "SL201"), ("top.json", "SL201")]
+
+
+def test_a_broken_nested_configuration_is_exit_2_before_any_finding(project):
+    (project / "pkg" / ".schema-lint.toml").write_text('selct = ["SL301"]\nfail_on = "info"\n')
+    result = check("--output-format", "concise", ".")
+    assert result.exit_code == 2
+    assert "unknown configuration keys `selct` (did you mean `select`?), `fail_on` (did you mean `fail-on`?)" \
+        in result.output
+    assert ": SL" not in result.output
+
+
+def test_show_settings_names_each_configuration_and_its_resolved_values(project):
+    result = check("--show-settings", "--extend-select", "SL302", ".")
+    assert result.exit_code == 0
+    first, nested = result.output.split("\n\n")
+    assert first.startswith(f"# Settings from: {project / 'pyproject.toml'}")
+    assert 'select = ["SL201"]' in first and 'extend-select = ["SL302"]' in first
+    assert nested.startswith(f"# Nested settings from: {project / 'pkg' / '.schema-lint.toml'}")
+    assert 'select = ["SL301"]' in nested
+    assert ": SL" not in result.output
+
+
+def test_show_files_lists_what_would_be_linted_and_lints_nothing(project):
+    (project / "node_modules").mkdir()
+    (project / "node_modules" / "x.json").write_text("{}")
+    result = check("--show-files", ".")
+    assert (result.exit_code, result.output.split()) == (0, ["pkg/nested.json", "top.json"])
+
+
+def test_quiet_prints_the_findings_and_no_summary(project):
+    loud, quiet = check("--output-format", "concise", "top.json"), check("-q", "--output-format", "concise", "top.json")
+    assert loud.output.startswith(quiet.output) and "Found 1 finding" in loud.output
+    assert quiet.output.count("\n") == 1 and "Found" not in quiet.output
+    assert quiet.exit_code == loud.exit_code == 1
+
+
+def test_quiet_with_no_finding_prints_nothing(project):
+    result = check("-q", "--select", "SL402", "top.json")
+    assert (result.exit_code, result.output) == (0, "")
+
+
+def test_full_marks_an_enabled_fix_and_shows_its_title(tmp_path, monkeypatch):
+    tool = {"name": "set_mode", "description": "Set the mode.", "inputSchema": {
+        "type": "object", "properties": {"mode": {"type": "string", "enum": ["fast", "fast", "slow"]}}}}
+    (tmp_path / "t.json").write_text(json.dumps(tool, indent=2))
+    monkeypatch.chdir(tmp_path)
+    result = check("--output-format", "full", "--select", "SL011", "t.json")
+    head, *rest = result.output.splitlines()
+    assert head.startswith("t.json:") and " SL011 [*] [warning] set_mode: " in head
+    (help_line,) = [line for line in rest if line.startswith("help: ")]
+    (finding,) = json.loads(check("--output-format", "json", "--select", "SL011", "t.json").output)
+    assert help_line == f"help: {finding['fix']['description']}"
+
+
+def test_an_unsafe_fix_has_help_but_no_mark_until_unsafe_fixes_enables_it(project):
+    plain = check("--output-format", "full", "--select", "SL201", "top.json").output
+    assert " SL201 [warning]" in plain or " SL201 [error]" in plain
+    unsafe = check("--output-format", "full", "--select", "SL201", "--unsafe-fixes", "top.json").output
+    has_fix = "help: " in plain
+    assert has_fix == (" SL201 [*] " in unsafe)
+
+
+def test_a_finding_names_its_tool_once(tmp_path, monkeypatch):
+    tools = {"tools": [dict(OPEN_TOOL, name=name) for name in ("alpha_search", "beta_search")]}
+    (tmp_path / "tools.json").write_text(json.dumps(tools, indent=2))
+    monkeypatch.chdir(tmp_path)
+    lines = check("--output-format", "concise", "--select", "SL201,SL501", "tools.json").output.splitlines()
+    assert sum(" alpha_search: " in line for line in lines) == 1
+    assert sum(" beta_search: " in line for line in lines) == 1
+
+
+def test_rules_list_and_explain_the_engine_codes():
+    listed = CliRunner().invoke(main, ["rules"]).output
+    assert listed.splitlines()[0].split()[:2] == ["SL000", "parse-error"]
+    assert "SL900  unused-suppression" in listed
+    explained = CliRunner().invoke(main, ["rule", "SL000"])
+    assert explained.exit_code == 0 and "## Why is this bad" in explained.output
+
+
+def test_a_config_file_given_with_a_tool_table_is_read(tmp_path, monkeypatch):
+    (tmp_path / "lint.toml").write_text('[tool.schema-lint]\nselect = ["SL201"]\n')
+    (tmp_path / "top.json").write_text(json.dumps(OPEN_TOOL, indent=2))
+    monkeypatch.chdir(tmp_path)
+    result = check("--output-format", "concise", "--config", "lint.toml", "top.json")
+    assert codes_by_file(result.output) == [("top.json", "SL201")]

@@ -1,0 +1,120 @@
+"""Every suppression form silences what it names, where it says, and a stale one is reported."""
+
+import json
+from pathlib import Path
+
+from schema_lint.config import Config, ConfigError, load_config
+from schema_lint.engine import Linter, exit_code, lint_text
+
+import pytest
+
+TOOLS_YAML = """\
+tools:
+  - name: create_ticket{name_comment}
+    description: Create a ticket in the tracker.
+    inputSchema:
+      type: object
+      properties:
+        title:{title_comment}
+          type: string
+        due: {{type: string}}
+      required: [title]
+  - name: close_ticket
+    description: Close a ticket.
+    inputSchema:
+      type: object
+      properties:
+        reason: {{type: string}}
+"""
+
+
+def yaml_findings(select, name_comment="", title_comment="", header=""):
+    text = header + TOOLS_YAML.format(name_comment=name_comment, title_comment=title_comment)
+    return lint_text(text, "tools.yaml", Config(select=select)).diagnostics
+
+
+def where(findings):
+    return sorted((d.code, d.tool, d.pointer.rsplit("/", 1)[-1]) for d in findings)
+
+
+def test_a_comment_takes_code_prefixes():
+    found = yaml_findings(["SL301", "SL305"], title_comment="  # schema-lint: ignore[SL3]")
+    assert ("SL301", "create_ticket", "title") not in where(found)
+    assert ("SL305", "create_ticket", "title") not in where(found)
+    assert ("SL301", "create_ticket", "due") in where(found)
+
+
+def test_a_comment_on_a_tools_name_line_covers_that_tool_only():
+    found = yaml_findings(["SL201", "SL301"], name_comment="  # schema-lint: ignore[SL201, SL301]")
+    assert {d.tool for d in found} == {"close_ticket"}
+    assert {d.code for d in found} == {"SL201", "SL301"}
+
+
+def test_an_ignore_file_comment_covers_every_tool_of_the_file():
+    found = yaml_findings(["SL201", "SL301"], header="# schema-lint: ignore-file[SL201]\n")
+    assert {d.code for d in found} == {"SL301"}
+    assert len({d.tool for d in found}) == 2
+
+
+def test_a_comment_naming_an_unknown_code_is_an_error_with_the_closest_code():
+    result = lint_text(TOOLS_YAML.format(name_comment="", title_comment="  # schema-lint: ignore[SL3O1]"),
+                       "tools.yaml", Config(select=["SL301"]))
+    (error,) = [d for d in result.diagnostics if d.code == "SL000"]
+    assert "`SL3O1`" in error.message and "did you mean `SL301`" in error.message
+    assert (error.span.line, error.span.column) == (7, 17)
+    assert exit_code(result, "never") == 2
+
+
+def test_a_comment_that_silences_nothing_is_reported_where_it_stands():
+    found = yaml_findings(["SL301", "SL302", "SL305", "SL900"], title_comment="  # schema-lint: ignore[SL301]",
+                          name_comment="  # schema-lint: ignore[SL302]")
+    unused = [d for d in found if d.code == "SL900"]
+    # SL301 on `title` is silenced (used); SL302 names a rule that found nothing in the tool.
+    assert [(d.span.line, "SL302" in d.message) for d in unused] == [(2, True)]
+
+
+def test_a_comment_naming_a_rule_that_was_not_run_is_not_called_unused():
+    found = yaml_findings(["SL301", "SL900"], title_comment="  # schema-lint: ignore[SL305]")
+    assert [d for d in found if d.code == "SL900"] == []
+
+
+def test_jsonc_comments_suppress_too(tmp_path):
+    text = ('{\n  "name": "search", "description": "Search.",\n  "inputSchema": {"type": "object",\n'
+            '    "properties": {"q": {"type": "string"}}  // schema-lint: ignore[SL301]\n  },\n}\n')
+    assert lint_text(text, "tool.jsonc", Config(select=["SL301"])).diagnostics == []
+    assert len(lint_text(text.replace("// schema-lint: ignore[SL301]", ""), "tool.jsonc",
+                         Config(select=["SL301"])).diagnostics) == 1
+
+
+SCHEMA = {"type": "object", "properties": {
+    "query": {"type": "string", "x-schema-lint-ignore": ["SL301"]},
+    "filters": {"type": "object", "properties": {"tag": {"type": "string"}}}}}
+
+
+def tool_json(schema=SCHEMA):
+    return json.dumps({"name": "search", "description": "Search.", "inputSchema": schema}, indent=2)
+
+
+def test_the_ignore_keyword_is_opt_in_and_covers_its_subschema():
+    off = lint_text(tool_json(), "tool.json", Config(select=["SL301"])).diagnostics
+    on = lint_text(tool_json(), "tool.json", Config(select=["SL301"], ignore_keyword=True)).diagnostics
+    assert {d.pointer for d in off} == {"/inputSchema/properties/query", "/inputSchema/properties/filters/properties/tag"}
+    assert {d.pointer for d in on} == {"/inputSchema/properties/filters/properties/tag"}
+
+
+def test_a_file_pointer_key_silences_that_node_and_below(tmp_path, monkeypatch):
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "search.json").write_text(tool_json())
+    (tmp_path / ".schema-lint.toml").write_text(
+        'select = ["SL301", "SL201"]\n[per-file-ignores]\n'
+        '"tools/*.json#/inputSchema/properties/filters" = ["SL3", "SL201"]\n')
+    monkeypatch.chdir(tmp_path)
+    found = Linter(load_config()).run(["tools"]).diagnostics
+    assert where(found) == [("SL201", "search", "inputSchema"), ("SL301", "search", "query")]
+
+
+def test_a_file_pointer_key_must_hold_a_pointer(tmp_path):
+    path = tmp_path / ".schema-lint.toml"
+    path.write_text('[per-file-ignores]\n"a.json#properties" = ["SL301"]\n')
+    with pytest.raises(ConfigError, match="JSON pointer"):
+        load_config(path)
