@@ -24,6 +24,8 @@ LAZY_COMMANDS = {
     "snapshot": ("schema_lint.live.snapshot", "snapshot"),
     "diff": ("schema_lint.diff.cli", "diff"),
 }
+# The extra that brings a lazy command's optional dependency, by the dependency's top module.
+_EXTRAS = {"hypothesis": "fuzz", "hypothesis_jsonschema": "fuzz", "mcp": "mcp", "anyio": "mcp"}
 
 
 class SchemaLintGroup(click.Group):
@@ -42,8 +44,10 @@ class SchemaLintGroup(click.Group):
             except ModuleNotFoundError as exc:
                 if exc.name and exc.name.startswith("schema_lint"):
                     return None
-                raise click.ClickException(f"`{name}` needs an optional dependency: {exc.name} "
-                                           f"(pip install 'schema-lint[fuzz]')") from None
+                extra = _EXTRAS.get((exc.name or "").split(".")[0], "fuzz")
+                raise click.ClickException(f"`{name}` needs an optional dependency: {exc.name} (install "
+                                           f"schema-lint with its `{extra}` extra, e.g. pip install '.[{extra}]' "
+                                           "in a checkout)") from None
         return super().get_command(ctx, name)
 
     def parse_args(self, ctx, args):

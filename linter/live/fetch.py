@@ -42,7 +42,8 @@ def fetch_tools(server: Server, timeouts: Timeouts = Timeouts()) -> list[dict[st
         import anyio
         import mcp  # noqa: F401
     except ImportError:
-        raise FetchError("asking an MCP server needs the mcp SDK: pip install 'schema-lint[mcp]'") from None
+        raise FetchError("asking an MCP server needs the mcp SDK: install schema-lint with its `mcp` extra "
+                         "(pip install '.[mcp]' in a checkout)") from None
     # The SDK logs transport faults with their traceback; the FetchError says it once, plainly.
     sdk_log = logging.getLogger("mcp")
     if not any(isinstance(handler, logging.NullHandler) for handler in sdk_log.handlers):
