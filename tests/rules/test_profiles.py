@@ -79,7 +79,7 @@ def test_profiles_come_from_config_and_strict_flags_only():
     assert configured and all(m.startswith("openai-strict") for m in messages(configured))
 
 
-def test_anthropic_strict_recursion_external_refs_unions_and_moved_keywords():
+def test_anthropic_strict_recursion_external_refs_unions_and_bounds():
     schema = {"type": "object", "properties": {
         "tree": {"$ref": "#/$defs/Node"},
         "remote": {"$ref": "https://example.com/schema.json"},
@@ -90,7 +90,8 @@ def test_anthropic_strict_recursion_external_refs_unions_and_moved_keywords():
     by_pointer = {d.pointer.removeprefix("/inputSchema"): d for d in found}
     assert "recursive" in by_pointer["/$defs/Node/properties/children/items/$ref"].message
     assert "external" in by_pointer["/properties/remote/$ref"].message
-    assert by_pointer["/properties/n/maximum"].severity is Severity.INFO
+    # "If you use an unsupported feature, you'll receive a 400 error": a bound is an error, not a note.
+    assert by_pointer["/properties/n/maximum"].severity is Severity.ERROR
     assert "iso-week" in by_pointer["/properties/when/format"].message
     assert "/properties/tree/$ref" not in by_pointer
     unions = {"type": "object", "properties": {f"p{i}": {"type": ["string", "null"]} for i in range(17)},
