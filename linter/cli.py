@@ -20,6 +20,7 @@ from schema_lint.report import FORMATS
 LAZY_COMMANDS = {
     "fuzz": ("schema_lint.fuzz.cli", "fuzz"),
     "replay": ("schema_lint.replay", "replay"),
+    "compat": ("schema_lint.compat", "compat"),
 }
 
 

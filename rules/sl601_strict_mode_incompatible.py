@@ -45,23 +45,13 @@ else needs a person.
 from __future__ import annotations
 
 from schema_lint.model import Severity
-from schema_lint.providers import (ANTHROPIC_STRICT, GEMINI, OPENAI_STRICT, anthropic_strict, gemini, openai_strict,
-                                   request_limits)
+from schema_lint.providers.checks import problems
 from schema_lint.providers.sources import SOURCES, TABLE_VERSION
 
 CODE = "SL601"
 NAME = "strict-mode-incompatible"
 SEVERITY = Severity.ERROR
 FIXABLE = True
-_CHECKS = {OPENAI_STRICT: openai_strict.check, ANTHROPIC_STRICT: anthropic_strict.check, GEMINI: gemini.check}
-
-
-def problems(ctx):
-    """Everything the tool's profiles refuse, then the request-wide limits (at the first tool)."""
-    for profile in sorted(ctx.profiles):
-        if profile in _CHECKS:
-            yield from _CHECKS[profile](ctx)
-    yield from request_limits.check(ctx)
 
 
 def check(ctx):
