@@ -1,22 +1,28 @@
-"""Wall time and peak memory of `schema-lint check` next to two peers, on the same files.
+"""Wall time, CPU and peak memory of `schema-lint check` next to two peers, on the same schemas.
 
-    python bench/check_bench.py [--runs 5] [--files 1000]
+    python bench/check_bench.py [--runs 5] [--files 1000] [--big-tools 20000]
 
 Peers: `check-jsonschema --check-metaschema` (pure Python, pip) and `jsonschema lint`
 from the `@sourcemeta/jsonschema` npm package, run as the native binary the package
 ships (not through its node wrapper, which would add node's start-up). schema-lint is
 installed from this checkout as a regular (non-editable) install, the way pre-commit
-installs it. Everything is installed under `bench/.work/` on first use.
+installs it, and runs twice per measurement round: cold (`--no-cache`) and warm (a cache
+the warm-up filled, nothing changed since). Everything is installed under `bench/.work/`.
 
-Cases: one small file, and `--files` raw JSON Schema files written from the shared
-corpus (`bench/corpus_files.py raw`). Each command runs `--runs` times, interleaved
-so that load on the machine hits every tool alike; the table shows the median wall
-and CPU time and the largest peak RSS of the child (from GNU time).
+Cases: one small file; `--files` raw JSON Schema files written from the shared corpus
+(`bench/corpus_files.py raw`); and one file of `--big-tools` tools (the corpus's argument
+schemas repeated under new names), which schema-lint reads as an MCP `tools/list` and the
+peers as one schema holding the same subschemas under `$defs`. The big case runs once per
+round (it takes seconds). Each command runs `--runs` times, interleaved so that load on the
+machine hits every tool alike; the table shows the median wall and CPU time and the
+largest peak RSS of the child (from GNU time). Then the imports that cost schema-lint's
+start-up most on one file (`-X importtime`), and the issue's targets.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shutil
@@ -38,7 +44,7 @@ GNU_TIME = "/usr/bin/time"
 FINISHED = {0, 1, 2}
 
 sys.path.insert(0, str(BENCH))
-from corpus_files import CORPUS_TOOLS, write  # noqa: E402
+from corpus_files import CORPUS_TOOLS, DEFAULT_DIALECT, argument_schema, records, write  # noqa: E402
 
 
 @dataclass
@@ -102,22 +108,49 @@ def schema_lint_source() -> Path:
     return copy
 
 
+COLD, WARM = "schema-lint check", "schema-lint check (warm cache)"
+SOURCEMETA_LABEL = "jsonschema lint (sourcemeta)"
+
+
 def tools() -> list[Tool]:
     schema_lint = venv_with("venv-schema-lint", str(schema_lint_source())) / "schema-lint"
     check_jsonschema = venv_with("venv-check-jsonschema", CHECK_JSONSCHEMA) / "check-jsonschema"
+    check = [str(schema_lint), "check", "--output-format", "concise"]
     return [
-        Tool("schema-lint check", [str(schema_lint), "check", "--output-format", "concise"], True),
+        Tool(COLD, [*check, "--no-cache"], True),
+        Tool(WARM, [*check, "--cache-dir", str(WORK / "cache")], True),
         Tool("check-jsonschema --check-metaschema", [str(check_jsonschema), "--check-metaschema"], False),
-        Tool("jsonschema lint (sourcemeta)", [str(sourcemeta_binary()), "lint"], True),
+        Tool(SOURCEMETA_LABEL, [str(sourcemeta_binary()), "lint"], True),
     ]
 
 
-def cases(data: Path, files: int) -> dict[str, Path]:
-    """The two inputs, written under `data` (outside the checkout: it is not git-ignored there)."""
+@dataclass
+class Case:
+    label: str
+    folder: Path  # what schema-lint reads
+    peer_folder: Path  # the same schemas as the peers read them
+    tools: int
+    runs: int | None = None  # None: --runs
+
+
+def cases(data: Path, files: int, big_tools: int) -> list[Case]:
+    """The inputs, written under `data` (outside the checkout: it is not git-ignored there)."""
     one, many = data / "one", data / f"raw{files}"
     write("raw", one, limit=1)
     write("raw", many, limit=files)
-    return {"1 file": one, f"{len(list(many.iterdir())):,} files": many}
+    big, big_peer = data / "big", data / "big-peer"
+    big.mkdir()
+    big_peer.mkdir()
+    schemas = [argument_schema(record) for record in records()]
+    chosen = [schemas[index % len(schemas)] for index in range(big_tools)]
+    listing = {"tools": [{"name": f"tool_{index}", "description": f"Tool number {index}.", "inputSchema": schema}
+                         for index, schema in enumerate(chosen)]}
+    (big / "tools.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
+    holder = {"$schema": DEFAULT_DIALECT, "$defs": {f"tool_{index}": schema for index, schema in enumerate(chosen)}}
+    (big_peer / "tools.json").write_text(json.dumps(holder, indent=1), encoding="utf-8")
+    count = len(list(many.iterdir()))
+    return [Case("1 file", one, one, 1), Case(f"{count:,} files", many, many, count),
+            Case(f"1 file of {big_tools:,} tools", big, big_peer, big_tools, runs=1)]
 
 
 def measure(argv: list[str]) -> Sample:
@@ -139,18 +172,34 @@ def measure(argv: list[str]) -> Sample:
     return Sample(wall, float(user) + float(system), int(peak))
 
 
-def arguments(tool: Tool, folder: Path) -> list[str]:
+def arguments(tool: Tool, case: Case) -> list[str]:
+    folder = case.folder if tool.label.startswith("schema-lint") else case.peer_folder
     return [*tool.argv, *([str(folder)] if tool.takes_directory else sorted(map(str, folder.iterdir())))]
 
 
-def bench(tools: list[Tool], folder: Path, runs: int) -> dict[str, list[Sample]]:
+def bench(tools: list[Tool], case: Case, runs: int) -> dict[str, list[Sample]]:
     samples: dict[str, list[Sample]] = {tool.label: [] for tool in tools}
-    for tool in tools:  # warm-up: bytecode compiled, files in the page cache
-        measure(arguments(tool, folder))
-    for _ in range(runs):
+    for tool in tools:  # warm-up: bytecode compiled, files in the page cache, the warm cache filled
+        measure(arguments(tool, case))
+    for _ in range(case.runs or runs):
         for tool in tools:
-            samples[tool.label].append(measure(arguments(tool, folder)))
+            samples[tool.label].append(measure(arguments(tool, case)))
     return samples
+
+
+def top_imports(tool: Tool, case: Case, count: int = 10) -> str:
+    """The imports that cost one cold run most (cumulative `-X importtime`, top level only)."""
+    python = Path(tool.argv[0]).parent / "python"
+    done = subprocess.run([str(python), "-X", "importtime", "-m", "schema_lint", *tool.argv[1:], str(case.folder)],
+                          capture_output=True, text=True)
+    rows = []
+    for line in done.stderr.splitlines():
+        if line.startswith("import time:") and not line.rsplit("|", 1)[-1].startswith("  "):
+            _, cumulative, name = line.split("|")
+            if cumulative.strip().isdigit():  # not the header line
+                rows.append((int(cumulative), name.strip()))
+    rows.sort(reverse=True)
+    return "top imports, one cold run: " + ", ".join(f"{name} {micros / 1000:.0f} ms" for micros, name in rows[:count])
 
 
 def table(results: dict[str, dict[str, list[Sample]]], runs: int) -> str:
@@ -165,7 +214,7 @@ def table(results: dict[str, dict[str, list[Sample]]], runs: int) -> str:
         wall = {label: statistics.median(s.wall for s in runs_) for label, runs_ in samples.items()}
         cpu = {label: statistics.median(s.cpu for s in runs_) for label, runs_ in samples.items()}
         rss = {label: max(s.peak_rss_kb for s in runs_) for label, runs_ in samples.items()}
-        base = "schema-lint check"
+        base = COLD
         for label in samples:
             lines.append(f"| {case} | {label} | {wall[label] * 1000:,.0f} ms | {_cpu_text(cpu[label])} "
                          f"| {rss[label] / 1024:,.0f} MB | {wall[label] / wall[base]:.2f}x "
@@ -178,14 +227,21 @@ def _cpu_text(seconds: float) -> str:
     return "<10 ms" if seconds < 0.01 else f"{seconds * 1000:,.0f} ms"
 
 
-def targets(results: dict[str, dict[str, list[Sample]]]) -> str:
-    """The issue's targets: one file under 150 ms wall; many within 2x of sourcemeta's binary."""
-    one, many = (results[case] for case in results)
-    one_wall = statistics.median(s.wall for s in one["schema-lint check"])
-    ratio = (statistics.median(s.wall for s in many["schema-lint check"])
-             / statistics.median(s.wall for s in many["jsonschema lint (sourcemeta)"]))
-    return (f"targets: 1 file {one_wall * 1000:,.0f} ms wall (under 150 ms: {'yes' if one_wall < 0.150 else 'no'}); "
-            f"{list(results)[1]} {ratio:.2f}x sourcemeta's wall time (within 2x: {'yes' if ratio <= 2 else 'no'}); "
+def targets(results: dict[str, dict[str, list[Sample]]], cases_: list[Case]) -> str:
+    """The issue's targets: one file under 100 ms; 1,000 files within 2x of sourcemeta's wall
+    time; a warm run 10x faster than a cold one; CPU per tool as low on the big file."""
+    def median(case: str, label: str, attribute: str = "wall") -> float:
+        return statistics.median(getattr(s, attribute) for s in results[case][label])
+
+    one, many, big = (case.label for case in cases_)
+    one_wall = median(one, COLD)
+    ratio = median(many, COLD) / median(many, SOURCEMETA_LABEL)
+    warm = median(many, COLD) / median(many, WARM)
+    per_tool = (median(big, COLD, "cpu") / cases_[2].tools) / (median(many, COLD, "cpu") / cases_[1].tools)
+    return (f"targets: 1 file {one_wall * 1000:,.0f} ms wall (under 100 ms: {'yes' if one_wall < 0.100 else 'no'}); "
+            f"{many} {ratio:.2f}x sourcemeta's wall time (within 2x: {'yes' if ratio <= 2 else 'no'}); "
+            f"warm {warm:.1f}x faster than cold (10x: {'yes' if warm >= 10 else 'no'}); "
+            f"CPU per tool on the big file {per_tool:.2f}x that on {many} (linear: {'yes' if per_tool <= 1.5 else 'no'}); "
             f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
@@ -193,18 +249,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--files", type=int, default=1000, help="raw schema files from the corpus")
+    parser.add_argument("--big-tools", type=int, default=20_000, help="tools in the one big file")
     args = parser.parse_args()
     if not CORPUS_TOOLS.is_file():
         sys.exit(f"the shared corpus is missing: {CORPUS_TOOLS}")
     if not Path(GNU_TIME).exists():
         sys.exit(f"GNU time is needed to measure peak memory: {GNU_TIME} is missing")
     chosen = tools()
+    shutil.rmtree(WORK / "cache", ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix="schema-lint-bench-") as data:
-        results = {case: bench(chosen, folder, args.runs) for case, folder in cases(Path(data), args.files).items()}
+        chosen_cases = cases(Path(data), args.files, args.big_tools)
+        results = {case.label: bench(chosen, case, args.runs) for case in chosen_cases}
+        imports = top_imports(chosen[0], chosen_cases[0])
     print(f"{platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
           f"{CHECK_JSONSCHEMA}, {SOURCEMETA}")
     print(table(results, args.runs))
-    print(targets(results))
+    print(imports)
+    print(targets(results, chosen_cases))
 
 
 if __name__ == "__main__":

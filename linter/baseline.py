@@ -26,7 +26,7 @@ _NEVER = {"SL000"}
 
 def _key(diagnostic: Diagnostic) -> tuple:
     fingerprint = hashlib.sha256(f"{diagnostic.code}\0{diagnostic.message}".encode("utf-8", "surrogatepass"))
-    path = os.path.relpath(diagnostic.path) if diagnostic.path != "-" else "-"
+    path = os.path.relpath(diagnostic.path) if diagnostic.path != "-" and not diagnostic.live else diagnostic.path
     return path.replace(os.sep, "/"), diagnostic.tool or "", diagnostic.code, diagnostic.pointer, \
         fingerprint.hexdigest()[:16]
 

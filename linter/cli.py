@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from schema_lint import __version__
+from schema_lint.live.options import server_options, servers_from, timeouts_from
 from schema_lint.report import FORMATS
 
 # Subcommands living in their own modules, imported only when invoked.
@@ -21,6 +22,8 @@ LAZY_COMMANDS = {
     "fuzz": ("schema_lint.fuzz.cli", "fuzz"),
     "replay": ("schema_lint.replay", "replay"),
     "compat": ("schema_lint.compat", "compat"),
+    "snapshot": ("schema_lint.live.snapshot", "snapshot"),
+    "diff": ("schema_lint.diff.cli", "diff"),
 }
 
 
@@ -81,12 +84,12 @@ def use_color(stream) -> bool:
 def _exit_on_unknown_selectors(config) -> None:
     """A typo in a rule selector must not pass silently (`--select SL99` selecting nothing):
     every unknown one, from the flags and the configuration, is named at once, exit 2."""
-    from schema_lint.rule import load_rules, unknown_selectors
+    from schema_lint.selection import rule_codes, unknown_selectors
 
     selectors = [*(config.select or []), *config.extend_select, *config.ignore, *config.severity,
                  *(code for codes in config.per_file_ignores.values() for code in codes),
                  *(code for codes in config.per_tool_ignores.values() for code in codes)]
-    unknown = unknown_selectors(selectors, load_rules())
+    unknown = unknown_selectors(selectors, rule_codes())
     if unknown:
         click.echo(f"schema-lint: error: unknown rule selector{'s' if len(unknown) > 1 else ''}: "
                    f"{', '.join(unknown)}", err=True)
@@ -126,6 +129,9 @@ def load_config_or_exit(config_path: str | None):
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
 @click.option("--show-settings", is_flag=True, help="Print the resolved configuration and where it came from, then exit.")
 @click.option("--show-files", is_flag=True, help="Print the files that would be linted, then exit.")
+@click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results for unchanged ones.")
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Where results are kept (default: .schema_lint_cache beside the configuration; env SCHEMA_LINT_CACHE_DIR).")
 @click.option("--fix/--no-fix", default=False, help="Apply the enabled fixes (safe ones; tightening ones too with --unsafe-fixes), then report what remains.")
 @click.option("--unsafe-fixes/--no-unsafe-fixes", default=False,
               help="Enable tightening fixes: they count as fixable, --fix applies them, --diff shows them.")
@@ -142,12 +148,14 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=False),
               help="Recorded calls (any shape replay reads): tightening fixes take their values from them, and "
                    "no fix is offered that would reject one that passes today.")
+@server_options
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
           config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
           output_file, fix_only, write_baseline, baseline_path, baseline_strict, calls, quiet, show_settings,
-          show_files):
-    """Lint the tool schemas in PATHS (files, directories, or - for stdin)."""
-    from schema_lint.engine import Linter, exit_code
+          show_files, no_cache, cache_dir, **live):
+    """Lint the tool schemas in PATHS (files, directories, or - for stdin) and of the MCP
+    servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)."""
+    from schema_lint.engine import LintResult, Linter, exit_code
     from schema_lint.report import ReportOptions, render
 
     def with_flags(config):
@@ -172,7 +180,16 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
                     nearest_config=None if config_path else lambda source: with_flags(load_config_or_exit(source)))
     if show_settings or show_files:
         _show(linter, paths or ["."], show_settings)
-    result = linter.run(paths or ["."], stdin_name=stdin_filename)
+    # A fix run needs every document parsed, and recorded calls change what fixes say.
+    if not (no_cache or os.environ.get("SCHEMA_LINT_NO_CACHE") or fix or fix_only or diff or traffic):
+        linter.use_cache(cache_dir)
+    servers = servers_from(live, config, configured=not paths)
+    named = live["mcp_commands"] or live["mcp_urls"]
+    result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
+    if servers:
+        from schema_lint.live.lint import lint_servers
+
+        lint_servers(linter, servers, result, timeouts_from(live))
     from schema_lint.fixes.command import run_fix_flags
 
     fixing = run_fix_flags(linter, result, fix=fix or fix_only, unsafe=unsafe_fixes, diff=diff,

@@ -19,7 +19,7 @@ from schema_lint.sources.documents import DEFAULT_MAX_BYTES
 
 DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
 DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
-                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"]
+                   ".mypy_cache", ".pytest_cache", ".ruff_cache", ".schema_lint_cache", "build", "dist"]
 FAIL_ON_CHOICES = ("info", "warning", "error", "never")
 
 
@@ -50,6 +50,8 @@ class Config:
     ignore_keyword: bool = False
     # Recorded-call files (`--calls`), relative to the config file: evidence for fixes.
     calls: list[str] = field(default_factory=list)
+    # MCP servers whose tools `check` (without PATHS) and `snapshot` read: `live.servers.Server`s.
+    mcp_servers: list = field(default_factory=list)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
     # Directory the config file lives in: per-file-ignores globs are relative to it.
@@ -128,6 +130,13 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
             if not isinstance(value, str):
                 raise ValueError("must be a file name")
             value = str((path.parent / value).resolve()) if not Path(value).is_absolute() else value
+        elif name == "mcp_servers":
+            from schema_lint.live.servers import ServerSpecError, from_table
+
+            try:
+                value = from_table(value, root=path.resolve().parent)
+            except ServerSpecError as exc:
+                raise ConfigError(f"{path}: {exc}") from None
         elif name == "ignore_keyword":
             if not isinstance(value, bool):
                 raise ValueError("must be true or false")

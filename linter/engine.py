@@ -12,18 +12,21 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from functools import cached_property
+from typing import TYPE_CHECKING
+
 from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relative_to_root
-from schema_lint.definition_findings import DefinitionFindings
-from schema_lint.display import MESSAGE_LIMIT, clip
-from schema_lint.fix_evidence import withhold_breaking_fixes
 from schema_lint.model import Diagnostic, Severity, SideEffects
-from schema_lint.providers import implied_profiles
-from schema_lint.rule import Finding, Rule, ToolContext, load_rules, matches_code, select_codes
-from schema_lint.side_effects import classify
-from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
+from schema_lint.selection import matches_code, rule_codes, select_codes
+from schema_lint.sources.documents import Document, DocumentStore, read_document, read_regular_file, read_stdin
 from schema_lint.sources.files import expand_paths
-from schema_lint.sources.tools import find_tools
-from schema_lint.suppressions import NodeIgnore, Suppressions, ToolSuppressions, keyword_ignores
+
+if TYPE_CHECKING:
+    from schema_lint.rule import Finding, Rule, ToolContext
+    from schema_lint.suppressions import NodeIgnore, Suppressions, ToolSuppressions
+
+# What linting a file needs is imported when the first file is linted, not at start-up:
+# a run the cache answers never pays for the rules (see `selection`).
 
 PARSE_ERROR_CODE = "SL000"
 PARSE_ERROR_NAME = "parse-error"
@@ -46,6 +49,23 @@ class LintResult:
     def had_parse_errors(self) -> bool:
         return any(d.code == PARSE_ERROR_CODE for d in self.diagnostics)
 
+    def add(self, other: LintResult) -> None:
+        self.diagnostics += other.diagnostics
+        self.internal_errors += other.internal_errors
+        self.skipped += other.skipped
+        self.tools_checked += other.tools_checked
+        for path in other.documents:
+            self.documents[path] = dict.get(other.documents, path)  # without reading it again
+
+    def in_order(self, files: list[str]) -> None:
+        """Findings sorted, and files listed in the order they were given."""
+        order = {path: index for index, path in enumerate(files)}
+        self.diagnostics.sort(key=lambda d: d.sort_key)
+        self.skipped.sort(key=lambda path: order.get(path, len(order)))
+        documents = sorted(dict.items(self.documents), key=lambda item: order.get(item[0], len(order)))
+        self.documents.clear()
+        self.documents.update(documents)
+
 
 class Linter:
     def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None,
@@ -53,36 +73,96 @@ class Linter:
         self.config = config
         # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
         self.traffic = traffic
-        self.all_rules = rules if rules is not None else load_rules()
-        self.known_codes = set(self.all_rules)
-        codes = select_codes(self.all_rules, config.select, config.extend_select, config.ignore)
-        self.rules = [self.all_rules[c] for c in codes]
+        self._given_rules = rules
+        self.known_codes = set(rules) if rules is not None else set(rule_codes())
+        self.codes = select_codes(sorted(self.known_codes), config.select, config.extend_select, config.ignore)
         # Given, each file is linted under the configuration nearest above it (as ruff does):
         # this loads one from its file, with the command line's flags applied.
         self.nearest_config = nearest_config
         self._by_directory: dict[str, Linter] = {}
+        self.cache = None
+        self.cache_dir: str | None = None
+        # path → (cache key, bytes) of files the cache did not hold, until they are linted.
+        self._missed: dict[str, tuple[str, bytes]] = {}
+
+    @cached_property
+    def rules(self) -> list[Rule]:
+        """The selected rules, imported on first use."""
+        from schema_lint.rule import load_rules
+
+        every = self._given_rules if self._given_rules is not None else load_rules()
+        return [every[code] for code in self.codes]
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
         from schema_lint.parallel import lint_in_parallel, worker_count
 
         files = self.files(paths)
         self.resolve_configs(files)
-        workers = 1 if "-" in files else worker_count(len(files))
+        result = LintResult()
+        result.documents.max_bytes = self.config.max_file_size
+        # Files the cache answers cost a read and a hash; only the others are linted.
+        pending = [path for path in files if not self._owner(path).from_cache(path, result)]
+        workers = 1 if "-" in pending else worker_count(len(pending))
         if workers > 1:
-            result = lint_in_parallel(self, files, workers)
+            result.add(lint_in_parallel(self, pending, workers))
         else:
-            result = self.run_serially(files, stdin_name)
-        result.diagnostics.sort(key=lambda d: d.sort_key)
+            result.add(self.run_serially(pending, stdin_name))
+        result.in_order(files)
         return result
 
     def run_serially(self, files: list[str], stdin_name: str | None = None) -> LintResult:
         result = LintResult()
         result.documents.max_bytes = self.config.max_file_size
         for path in files:
-            raw = read_stdin(self.config.max_file_size) if path == "-" else None
-            name = (stdin_name or "-") if path == "-" else path
-            self.lint_document(read_document(name, raw=raw, max_bytes=self.config.max_file_size), result)
+            if path == "-":
+                raw = read_stdin(self.config.max_file_size)
+                self.lint_document(read_document(stdin_name or "-", raw=raw, max_bytes=self.config.max_file_size),
+                                   result)
+            else:
+                self._owner(path).lint_file(path, result)
         return result
+
+    def from_cache(self, path: str, result: LintResult) -> bool:
+        """Whether the cache holds `path`'s findings (then added to `result`). A miss keeps
+        the bytes read, so that linting the file (here or in a forked worker) reads it once."""
+        if self.cache is None or path == "-":
+            return False
+        raw = read_regular_file(path, self.config.max_file_size)
+        if not isinstance(raw, bytes):
+            return False  # unreadable: linting it reports why
+        key = self.cache.key(path, raw)
+        entry = self.cache.load(key)
+        if entry is None:
+            self._missed[path] = (key, raw)
+            return False
+        result.documents[path] = None  # read again only if a report needs its text
+        result.diagnostics += entry.diagnostics
+        result.internal_errors += entry.internal_errors
+        if entry.skipped:
+            result.skipped.append(path)
+        result.tools_checked += entry.tools_checked
+        return True
+
+    def lint_file(self, path: str, result: LintResult) -> None:
+        """One file; with a cache, its findings are stored under its path and bytes."""
+        missed = self._missed.pop(path, None)
+        if missed is None:
+            self.lint_document(read_document(path, max_bytes=self.config.max_file_size), result)
+            return
+        from schema_lint.cache import Entry
+
+        key, raw = missed
+        before = (len(result.diagnostics), len(result.internal_errors), len(result.skipped), result.tools_checked)
+        self.lint_document(read_document(path, raw=raw, max_bytes=self.config.max_file_size), result)
+        self.cache.store(key, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
+                                    len(result.skipped) > before[2], result.tools_checked - before[3]))
+
+    def use_cache(self, directory: str | None = None) -> None:
+        """Keep results in the cache (see `schema_lint.cache`); nested configurations too."""
+        from schema_lint.cache import open_cache
+
+        self.cache = open_cache(self.config, self.codes, directory)
+        self.cache_dir = str(self.cache.directory)  # nested configurations share the one folder
 
     def files(self, paths: Iterable[str]) -> list[str]:
         """The files `paths` name or hold, as `include`, `exclude` and `.gitignore` choose them."""
@@ -105,8 +185,14 @@ class Linter:
                 continue
             source = source.resolve()
             if source not in loaded:
-                loaded[source] = Linter(self.nearest_config(source), self.all_rules, self.traffic)
+                loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic)
+                if self.cache is not None:
+                    loaded[source].use_cache(self.cache_dir)
             self._by_directory[directory] = loaded[source]
+
+    def _owner(self, path: str) -> Linter:
+        """The linter of the configuration nearest `path` (this one, without nesting)."""
+        return self._by_directory.get(os.path.dirname(os.path.abspath(path)), self)
 
     def configs_used(self) -> list[Config]:
         """Every configuration this run lints some file under, the run's own first."""
@@ -114,8 +200,7 @@ class Linter:
         return [self.config, *extra.values()]
 
     def lint_document(self, doc: Document, result: LintResult) -> None:
-        directory = os.path.dirname(os.path.abspath(doc.path)) if doc.path != "-" else os.getcwd()
-        owner = self._by_directory.get(directory, self)
+        owner = self._owner(doc.path) if doc.path != "-" else self
         if owner is not self:
             owner.lint_document(doc, result)
             return
@@ -124,6 +209,13 @@ class Linter:
             result.diagnostics.extend(_parse_error(doc, error) for error in doc.errors)
             if doc.data is None or doc.kind != "jsonl":
                 return
+        from schema_lint.definition_findings import DefinitionFindings
+        from schema_lint.fix_evidence import withhold_breaking_fixes
+        from schema_lint.rule import ToolContext
+        from schema_lint.side_effects import classify
+        from schema_lint.sources.tools import find_tools
+        from schema_lint.suppressions import Suppressions, keyword_ignores
+
         stem = os.path.splitext(os.path.basename(doc.path))[0]
         tools = find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path))
         if not tools:
@@ -153,13 +245,13 @@ class Linter:
                 withhold_fixes_that_reject(tool.schema, tool.schema_pointer, found, calls)
             findings.add(ctx, found)
         result.diagnostics.extend(findings.finish())
-        if any(rule.code == UNUSED_SUPPRESSION_CODE for rule in self.rules):
+        if UNUSED_SUPPRESSION_CODE in self.codes:
             result.diagnostics.extend(self._unused_comments(doc, suppressions))
 
     def _unknown_codes_in_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
         """A typo in a comment's codes silences nothing and must not pass unseen (exit 2)."""
         from schema_lint.model import Span
-        from schema_lint.rule import unknown_selectors
+        from schema_lint.selection import unknown_selectors
 
         found = []
         for comment in suppressions.comments:
@@ -175,7 +267,7 @@ class Linter:
     def _unused_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
         from schema_lint.model import Span
 
-        enabled = {rule.code for rule in self.rules}
+        enabled = set(self.codes)
         rule = next(rule for rule in self.rules if rule.code == UNUSED_SUPPRESSION_CODE)
         return [Diagnostic(
             code=rule.code, name=rule.name, severity=self.config.severity.get(rule.code) or rule.severity_for(SideEffects.READ),
@@ -204,6 +296,8 @@ class Linter:
             found.append(crash)
 
     def _diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
+        from schema_lint.display import MESSAGE_LIMIT, clip
+
         severity = (self.config.severity.get(rule.code) or finding.severity
                     or rule.severity_for(ctx.side_effects))
         diagnostic = Diagnostic(
@@ -217,6 +311,8 @@ class Linter:
     def _file_ignores(self, path: str) -> tuple[list[str], list[NodeIgnore]]:
         """Codes `per-file-ignores` silences in the whole file, and those keyed `glob#pointer`
         that it silences at a node and below."""
+        from schema_lint.suppressions import NodeIgnore
+
         whole, nodes = [], []
         for key, codes in self.config.per_file_ignores.items():
             glob, hash_sign, pointer = key.partition("#")
@@ -241,6 +337,8 @@ class Linter:
                 if fnmatch.fnmatchcase(name, glob) for code in codes]
 
     def _profiles(self, tool) -> frozenset[str]:
+        from schema_lint.providers import implied_profiles
+
         return frozenset(set(self.config.profiles) | implied_profiles(tool))
 
 

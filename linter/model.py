@@ -115,8 +115,28 @@ class Diagnostic:
     at_key: bool = False
     # Set by the fix layer when a fix could not be applied.
     fix_note: str | None = None
+    # On a tool served by a running MCP server: `path` is `mcp:<server>/<tool>` and
+    # `pointer` is inside that tool; there is no file, line or text edit.
+    live: bool = False
 
     @property
     def sort_key(self) -> tuple:
         span = self.span or Span(0, 0, 0, 0)
         return (self.path, span.line, span.column, self.code, self.pointer)
+
+
+def diagnostic_row(d: Diagnostic) -> tuple:
+    """A Diagnostic as plain data, for a worker process or the cache: pickling or
+    serializing dataclasses and enums costs ten times more."""
+    fix = d.fix and (d.fix.description, d.fix.safety.value, tuple((o.op, o.path, o.value) for o in d.fix.operations))
+    span = d.span and (d.span.line, d.span.column, d.span.end_line, d.span.end_column)
+    return (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note)
+
+
+def diagnostic_from_row(row: tuple | list) -> Diagnostic:
+    code, name, severity, message, path, pointer, tool, fix, span, at_key, fix_note = row
+    return Diagnostic(
+        code, name, Severity(severity), message, path, pointer, tool,
+        fix and Fix(fix[0], FixSafety(fix[1]), tuple(Operation(*o) for o in fix[2])),
+        span and Span(*span), at_key, fix_note,
+    )

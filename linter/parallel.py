@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from schema_lint.engine import LintResult
-from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity, Span
+from schema_lint.model import diagnostic_from_row, diagnostic_row
 
 MIN_FILES = 48
 MAX_WORKERS = 8
@@ -52,33 +52,15 @@ def lint_in_parallel(linter: Any, paths: list[str], workers: int) -> LintResult:
     result = LintResult()
     result.documents.max_bytes = linter.config.max_file_size
     result.documents.update(dict.fromkeys(paths))  # read again here only if a report needs one
-    order = {path: index for index, path in enumerate(paths)}
     for diagnostics, internal_errors, skipped, tools_checked in shipped:
-        result.diagnostics += [_diagnostic(row) for row in diagnostics]
-        result.internal_errors += [_diagnostic(row) for row in internal_errors]
+        result.diagnostics += [diagnostic_from_row(row) for row in diagnostics]
+        result.internal_errors += [diagnostic_from_row(row) for row in internal_errors]
         result.skipped += skipped
         result.tools_checked += tools_checked
-    result.skipped.sort(key=order.__getitem__)
     return result
 
 
 def _lint_chunk(paths: list[str]) -> tuple:
     result = _worker_linter.run_serially(paths)
-    return ([_row(d) for d in result.diagnostics], [_row(d) for d in result.internal_errors],
+    return ([diagnostic_row(d) for d in result.diagnostics], [diagnostic_row(d) for d in result.internal_errors],
             result.skipped, result.tools_checked)
-
-
-# Diagnostics travel as plain tuples: pickling dataclasses and enums costs ten times more.
-def _row(d: Diagnostic) -> tuple:
-    fix = d.fix and (d.fix.description, d.fix.safety.value, tuple((o.op, o.path, o.value) for o in d.fix.operations))
-    span = d.span and (d.span.line, d.span.column, d.span.end_line, d.span.end_column)
-    return (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note)
-
-
-def _diagnostic(row: tuple) -> Diagnostic:
-    code, name, severity, message, path, pointer, tool, fix, span, at_key, fix_note = row
-    return Diagnostic(
-        code, name, Severity(severity), message, path, pointer, tool,
-        fix and Fix(fix[0], FixSafety(fix[1]), tuple(Operation(*o) for o in fix[2])),
-        span and Span(*span), at_key, fix_note,
-    )

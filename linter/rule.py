@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from schema_lint import entry_points
+from schema_lint.selection import ENTRY_POINT_GROUP
 from schema_lint.definitions import DefinitionUse, definition_use
 from schema_lint.model import Fix, Severity, SideEffects, Tool
 from schema_lint.pointer import parent
@@ -31,7 +32,6 @@ from schema_lint.providers import OPENAI_STRICT, implied_profiles, refusing
 from schema_lint.refs import RefIndex
 from schema_lint.schema_walk import SchemaNode, walk
 
-ENTRY_POINT_GROUP = "schema_lint.rules"
 
 
 def by_side_effects(read: Severity, write: Severity, destructive: Severity | None = None) -> dict[SideEffects, Severity]:
@@ -167,32 +167,6 @@ def load_rules() -> dict[str, Rule]:
         rule = Rule.from_module(module)
         found.setdefault(rule.code, rule)
     return dict(sorted(found.items()))
-
-
-def matches_code(code: str, prefixes: Iterable[str]) -> bool:
-    """ruff's matching: a prefix names every code it starts (`SL3` is all SL3xx); `ALL` all."""
-    return any(p == "ALL" or code.startswith(p.upper()) for p in prefixes)
-
-
-def unknown_selectors(selectors: Iterable[str], all_codes: Iterable[str]) -> list[str]:
-    """Each selector that names no rule, with the closest code when there is one, as ruff reports
-    them: `SL99 (did you mean SL009?)`. A prefix is known when some code starts with it."""
-    import difflib
-
-    codes = sorted({*all_codes, "SL000"})
-    found = []
-    for selector in selectors:
-        if selector == "ALL" or any(code.startswith(selector.upper()) for code in codes):
-            continue
-        close = difflib.get_close_matches(selector.upper(), codes, n=1, cutoff=0.6)
-        found.append(f"`{selector}`" + (f" (did you mean `{close[0]}`?)" if close else ""))
-    return found
-
-
-def select_codes(all_codes: Iterable[str], select: list[str] | None, extend_select: list[str],
-                 ignore: list[str]) -> list[str]:
-    chosen = [c for c in all_codes if select is None or matches_code(c, select) or matches_code(c, extend_select)]
-    return [c for c in chosen if not matches_code(c, ignore)]
 
 
 def parse_rule_doc(doc: str) -> dict[str, str]:

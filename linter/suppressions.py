@@ -27,7 +27,7 @@ from typing import Any
 
 from schema_lint.model import Diagnostic, Tool
 from schema_lint.pointer import parent, resolve
-from schema_lint.rule import matches_code
+from schema_lint.selection import matches_code
 
 IGNORE_KEYWORD = "x-schema-lint-ignore"
 _COMMENT = re.compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
@@ -71,7 +71,9 @@ class Suppressions:
         return cls(comments=_comments(doc), node_ignores=list(node_ignores))
 
     def for_tool(self, doc: Any, tool: Tool, keyword_ignores: list[NodeIgnore]) -> ToolSuppressions:
-        return ToolSuppressions(self, doc, _name_lines(doc, tool), keyword_ignores)
+        # Locating the name costs a text scan: only a file with comments needs it.
+        name_lines = _name_lines(doc, tool) if self.comments else set()
+        return ToolSuppressions(self, doc, name_lines, keyword_ignores)
 
     def unused(self, enabled: set[str]) -> list[Comment]:
         """Comments that silenced nothing, though every code they name was checked."""

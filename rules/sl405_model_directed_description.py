@@ -66,6 +66,8 @@ INSTRUCTIONS = (
                 re.I)),
 )
 _VISIBLE_CONTROLS = frozenset("\n\r\t")
+# The hidden characters ASCII has: controls other than those (ASCII has no format character).
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def check(ctx) -> Iterator[Finding]:
@@ -96,6 +98,8 @@ def _findings(pointer: str, owner: str, text: str) -> Iterator[Finding]:
 
 def hidden_characters(text: str) -> list[str]:
     """Invisible format characters (zero-width, bidi, tags, BOM) and control characters."""
+    if text.isascii() and _ASCII_CONTROL.search(text) is None:
+        return []  # the usual description: no character to look up
     return [c for c in text if unicodedata.category(c) == "Cf" or
             (unicodedata.category(c) == "Cc" and c not in _VISIBLE_CONTROLS)]
 

@@ -73,6 +73,10 @@ def _hostile_guard(request):
         _sockets_blocked = False
 
 
+# Tests lint what they write and monkeypatch rules: a result cached by one test must not
+# answer another. tests/test_cache.py turns the cache back on where it is the subject.
+os.environ["SCHEMA_LINT_NO_CACHE"] = "1"
+
 # Test helpers (lintkit) import as top-level modules from any test folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

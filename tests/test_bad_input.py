@@ -215,7 +215,8 @@ def test_a_rule_that_raises_is_an_error_of_that_rule_and_the_run_goes_on(tmp_pat
 
 def test_a_crash_reaches_the_report_and_the_exit_code_but_no_traceback(tmp_path, monkeypatch):
     (tmp_path / "good.json").write_text(json.dumps(GOOD_TOOL, indent=2), encoding="utf-8")
-    monkeypatch.setattr("schema_lint.engine.load_rules", lambda: {**load_rules(), "SL990": _crashing_rule(0)})
+    monkeypatch.setattr("schema_lint.rule.load_rules", lambda: {**load_rules(), "SL990": _crashing_rule(0)})
+    monkeypatch.setattr("schema_lint.engine.rule_codes", lambda: {*load_rules(), "SL990"})
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["check", "--output-format", "concise", "--exit-zero", "good.json"])
     assert result.exit_code == 2

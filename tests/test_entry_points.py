@@ -67,3 +67,10 @@ def test_a_zip_on_sys_path_leaves_the_answer_to_importlib_metadata(tmp_path, mon
         zipped.writestr("xy_rules-1.0.dist-info/entry_points.txt", f"[{ENTRY_POINT_GROUP}]\nxy900 = xy_rules\n")
     monkeypatch.setattr(sys, "path", [str(archive)])
     assert entry_points.may_declare(ENTRY_POINT_GROUP)
+
+
+def test_rule_codes_name_exactly_the_rules_load_rules_loads():
+    from schema_lint.selection import rule_codes
+
+    rule_codes.cache_clear()
+    assert rule_codes() == set(load_rules())

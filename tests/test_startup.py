@@ -24,9 +24,11 @@ print(json.dumps(sorted(sys.modules)))
 """
 # Not needed to lint a JSON file: the fuzzer and its hypothesis, the boundary library,
 # replay, the pure-Python validator (jsonschema_rs is the one `check` uses), YAML, and
-# the fix machinery (planning and editing run only with --fix or --diff).
+# the fix machinery (planning and editing run only with --fix or --diff), and the `mcp`
+# SDK with the live-server modules that use it (only --mcp or --mcp-url asks a server).
 UNUSED = ("hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
-          "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan")
+          "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan",
+          "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document")
 
 
 def _importers(importtime: str, module: str) -> list[str]:
@@ -67,3 +69,19 @@ def test_the_importer_chain_reads_importtime_output():
                   "import time: 1 | 4 |   top\n")
     assert _importers(importtime, "leaf") == ["leaf", "middle", "top"]
     assert re.fullmatch(r"leaf <- middle <- top", " <- ".join(_importers(importtime, "leaf")))
+
+
+def test_a_run_the_cache_answers_imports_no_rule(tmp_path):
+    import os
+
+    tool = {"name": "get_weather", "description": "Weather for a city.",
+            "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+    (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "SCHEMA_LINT_NO_CACHE"}
+    runs = [subprocess.run([sys.executable, "-c", CHECK_SMALL_FILE, "tool.json"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=120) for _ in range(2)]
+    cold, warm = (set(json.loads(run.stdout.strip().splitlines()[-1])) for run in runs)
+    assert "schema_lint.rules.sl001_invalid_schema" in cold
+    heavy = {"schema_lint.rule", "schema_lint.conditionals", "schema_lint.fix_evidence", "jsonschema_rs"}
+    assert sorted(m for m in warm if m in heavy or m.startswith("schema_lint.rules.")) == []
+    assert runs[0].stdout.splitlines()[:-1] == runs[1].stdout.splitlines()[:-1]

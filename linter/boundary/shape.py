@@ -43,11 +43,15 @@ def serialized_container(text: Any) -> Any:
 
 
 def joined_list(text: Any) -> list[str] | None:
-    """The parts of a string that joins two or more non-empty items with `,`, `;` or newlines."""
+    """The non-empty parts of a string that joins two or more items with `,`, `;` or newlines.
+
+    An empty part (`"a,,b"`, `"a, b,"`) does not make the text one value: it still holds
+    two items, and wrapping it whole would pass a wrong call.
+    """
     if not isinstance(text, str):
         return None
-    parts = _DELIMITER.split(text.strip())
-    return parts if len(parts) >= 2 and all(parts) else None
+    parts = [part for part in _DELIMITER.split(text.strip()) if part]
+    return parts if len(parts) >= 2 else None
 
 
 def expression(text: Any) -> bool:

@@ -39,11 +39,17 @@ def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_f
 
     session = FixSession(linter, result, unsafe)
     _echo_notes(session)
+    from schema_lint.live import patches  # tools of live MCP servers: no file to edit
+
     if diff:
-        click.echo(session.diff(), nl=False)
-        count = sum(len(plan.applied) for plan in session.changed)
+        live = patches.live_fixes(result.diagnostics, unsafe)
+        click.echo(session.diff() + patches.render(live), nl=False)
+        count = sum(len(plan.applied) for plan in session.changed) + len(live)
         click.echo(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
-        return FixOutcome(exit_code=2 if result.had_parse_errors else (1 if session.changed else 0))
+        return FixOutcome(exit_code=2 if result.had_parse_errors else (1 if session.changed or live else 0))
+    note = patches.fix_note(result.diagnostics, unsafe)
+    if note:
+        click.echo(note, err=True)
     if from_stdin:
         plan = next(iter(session.plans), None)
         document = next(iter(result.documents.values()), None)

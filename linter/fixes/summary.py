@@ -12,10 +12,16 @@ from dataclasses import dataclass
 from schema_lint.model import Diagnostic, FixSafety
 
 
-def applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
+def enabled(diagnostic: Diagnostic, unsafe: bool) -> bool:
     """Whether the flags enable this finding's fix: safe ones always, unsafe ones on request."""
     fix = diagnostic.fix
     return fix is not None and bool(fix.operations) and (fix.safety is FixSafety.SAFE or unsafe)
+
+
+def applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
+    """Whether `--fix` can apply this finding's fix: enabled, and on a file (a live MCP
+    server's tools are shown as JSON Patch by `--diff`, never edited)."""
+    return not diagnostic.live and enabled(diagnostic, unsafe)
 
 
 @dataclass(frozen=True)
@@ -29,7 +35,7 @@ class FixSummary:
 
     @classmethod
     def of(cls, diagnostics: list[Diagnostic], unsafe: bool, fixed: int | None = None, deferred: int = 0) -> FixSummary:
-        with_fix = [d for d in diagnostics if d.fix is not None and d.fix.operations]
+        with_fix = [d for d in diagnostics if d.fix is not None and d.fix.operations and not d.live]
         available = sum(applicable(d, unsafe) for d in with_fix)
         return cls(fixed, available, len(with_fix) - available, deferred)
 

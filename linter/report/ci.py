@@ -14,6 +14,12 @@ import hashlib
 import os
 
 
+def shown_path(diagnostic) -> str:
+    """The finding's path as a CI service matches it: a file of the checkout, or as is
+    for a tool of a live MCP server (`mcp:<server>/<tool>`), which is no file."""
+    return diagnostic.path if diagnostic.live else checkout_path(diagnostic.path)
+
+
 def checkout_path(path: str) -> str:
     """`path` relative to the working directory when it lies below it, else absolute."""
     return _checkout_path(path, os.getcwd())
@@ -45,7 +51,7 @@ def fingerprints(diagnostics) -> list[str]:
     seen: collections.Counter = collections.Counter()
     out = []
     for diagnostic in diagnostics:
-        key = (checkout_path(diagnostic.path), diagnostic.code, diagnostic.tool or "", diagnostic.pointer)
+        key = (shown_path(diagnostic), diagnostic.code, diagnostic.tool or "", diagnostic.pointer)
         occurrence = seen[key]
         seen[key] += 1
         text = "\0".join([*key, str(occurrence)])

@@ -14,8 +14,8 @@ import collections
 
 from schema_lint.display import escape
 from schema_lint.model import Severity
-from schema_lint.report.ci import checkout_path
-from schema_lint.report.text import summary
+from schema_lint.report.ci import shown_path
+from schema_lint.report.text import location, summary
 
 # GitHub's own cap on annotations of one type shown for one step.
 ANNOTATIONS_SHOWN_PER_TYPE = 10
@@ -34,9 +34,10 @@ def escape_property(text: str) -> str:
 
 
 def annotation(diagnostic) -> str:
-    path = checkout_path(diagnostic.path)
-    properties = {"file": path}
-    where = path
+    path = shown_path(diagnostic)
+    # A live tool is no file of the checkout: the annotation goes on the run, not a diff line.
+    properties = {} if diagnostic.live else {"file": path}
+    where = location(diagnostic) if diagnostic.live else path
     span = diagnostic.span
     if span is not None:
         properties.update(line=span.line, endLine=span.end_line)

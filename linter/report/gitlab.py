@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from schema_lint.display import json_text
 from schema_lint.model import Severity
-from schema_lint.report.ci import checkout_path, fingerprints
+from schema_lint.report.ci import fingerprints, shown_path
 
 # GitLab's scale is info, minor, major, critical, blocker; an error fails the run,
 # which is "major" there, and nothing this linter finds blocks a deploy by itself.
@@ -26,7 +26,7 @@ def issue(diagnostic, fingerprint: str) -> dict:
         "check_name": diagnostic.code,
         "fingerprint": fingerprint,
         "severity": SEVERITIES[diagnostic.severity],
-        "location": {"path": checkout_path(diagnostic.path), "lines": {"begin": begin, "end": end}},
+        "location": {"path": shown_path(diagnostic), "lines": {"begin": begin, "end": end}},
     }
 
 

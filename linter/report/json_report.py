@@ -27,10 +27,14 @@ def diagnostic_record(diagnostic, result) -> dict:
 
 def fix_record(diagnostic, result) -> dict | None:
     """The fix as text edits of the file (1-based, end exclusive, columns in characters);
-    no edits, and a `note`, when they could not be computed."""
+    no edits, and a `note`, when they could not be computed. On a live tool, a JSON Patch."""
     fix = diagnostic.fix
     if fix is None:
         return None
+    if diagnostic.live:  # no file to edit: the fix as JSON Patch on the tool as the server lists it
+        from schema_lint.live.patches import json_patch
+
+        return {"safety": str(fix.safety), "description": fix.description, "patch": json_patch(fix)}
     document = result.documents.get(diagnostic.path)
     edits = edits_of(diagnostic, document) or []
     record = {"safety": str(fix.safety), "description": fix.description,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from schema_lint.display import escape
 from schema_lint.fixes.review import suggestions
-from schema_lint.report.ci import checkout_path
+from schema_lint.report.ci import shown_path
 from schema_lint.report.rdjson import fix_text, merged_text
 from schema_lint.report.text import location, summary
 
@@ -25,7 +25,7 @@ COMMENT_LIMIT = 65_536
 
 
 def _section(diagnostic, document, suggestion) -> list[str]:
-    where = location(diagnostic).replace(escape(diagnostic.path), escape(checkout_path(diagnostic.path)), 1)
+    where = location(diagnostic).replace(escape(diagnostic.path), escape(shown_path(diagnostic)), 1)
     out = [f"**`{where}`** {diagnostic.code} ({diagnostic.name}, {diagnostic.severity}): {escape(diagnostic.message)}", ""]
     if suggestion is not None and suggestion.lines is not None:
         lines = suggestion.lines

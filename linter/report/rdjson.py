@@ -13,7 +13,7 @@ from __future__ import annotations
 from schema_lint.display import json_text
 from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
 from schema_lint.model import Severity
-from schema_lint.report.ci import checkout_path
+from schema_lint.report.ci import shown_path
 
 SOURCE = {"name": "schema-lint", "url": "https://pypi.org/project/schema-lint/"}
 SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
@@ -35,7 +35,7 @@ def _range(document, span) -> dict:
 def rd_diagnostic(diagnostic, document, suggestion=None) -> dict:
     record = {
         "message": diagnostic.message,
-        "location": {"path": checkout_path(diagnostic.path)},
+        "location": {"path": shown_path(diagnostic)},
         "severity": SEVERITIES[diagnostic.severity],
         "code": {"value": diagnostic.code},
     }

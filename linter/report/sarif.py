@@ -91,18 +91,26 @@ def _json_kind(document, pointer: str) -> str | None:
 
 
 def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dict:
-    physical = {"artifactLocation": artifact_location(diagnostic.path)}
-    if diagnostic.span is not None:
-        physical["region"] = region(diagnostic.span)
     logical = [pointer_location(diagnostic, document)]
     if diagnostic.tool is not None:
-        logical.insert(0, {"name": diagnostic.tool, "kind": "function"})
+        tool = {"name": diagnostic.tool, "kind": "function"}
+        if diagnostic.live:
+            tool["fullyQualifiedName"] = diagnostic.path
+        logical.insert(0, tool)
+    elif diagnostic.live:  # the server itself (it did not start or answer)
+        logical.insert(0, {"name": diagnostic.path, "fullyQualifiedName": diagnostic.path, "kind": "module"})
+    location = {"logicalLocations": logical}
+    if not diagnostic.live:  # a tool of a live MCP server is in no file
+        physical = {"artifactLocation": artifact_location(diagnostic.path)}
+        if diagnostic.span is not None:
+            physical["region"] = region(diagnostic.span)
+        location = {"physicalLocation": physical, **location}
     record = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,
         "level": LEVELS[diagnostic.severity],
         "message": {"text": diagnostic.message},
-        "locations": [{"physicalLocation": physical, "logicalLocations": logical}],
+        "locations": [location],
         "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
     }
     edits = edits_of(diagnostic, document)

@@ -21,22 +21,26 @@ def severity_label(severity: Severity, color: bool) -> str:
 
 
 def location(diagnostic) -> str:
+    """`file:line:col`; for a tool of a live MCP server, `mcp:<server>/<tool>#<pointer>`."""
     span = diagnostic.span
     path = escape(diagnostic.path)
+    if diagnostic.live:
+        return f"{path}#{escape(diagnostic.pointer)}" if diagnostic.pointer else path
     return f"{path}:{span.line}:{span.column}" if span else path
 
 
 def head(diagnostic, options) -> str:
     """`CODE [*] [severity] tool: message`, as ruff marks a finding the flags can fix with `[*]`.
 
-    The tool is named unless the message names it already: a file of fourteen tools
-    otherwise says "object `(root)`" fourteen times with nothing to tell them apart."""
+    The tool is named unless the message or the location (`mcp:<server>/<tool>`) names it
+    already: a file of fourteen tools otherwise says "object `(root)`" fourteen times with
+    nothing to tell them apart."""
     from schema_lint.fixes.summary import applicable
 
     code = paint(diagnostic.code, "1;31", options.color) if options.color else diagnostic.code
     mark = " [*]" if applicable(diagnostic, options.unsafe_fixes) else ""
     tool = diagnostic.tool
-    named = f"{escape(clip(tool))}: " if tool and f"`{tool}`" not in diagnostic.message else ""
+    named = f"{escape(clip(tool))}: " if tool and not diagnostic.live and f"`{tool}`" not in diagnostic.message else ""
     return f"{code}{mark} {severity_label(diagnostic.severity, options.color)} {named}{escape(diagnostic.message)}"
 
 

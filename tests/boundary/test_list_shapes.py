@@ -7,6 +7,8 @@ the model gets back, and the opt-in repairs that decode them only when the resul
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from schema_lint.boundary import Policy, ToolBoundary, canonicalize
 
@@ -40,7 +42,7 @@ def test_a_dict_literal_where_an_object_is_wanted_is_rejected_the_same_way():
     assert reason == "serialized-container" and '{"a": 1.5}' in repair
 
 
-@pytest.mark.parametrize("text", ["timings, exhibitions, accessibility", "a;b", "one\ntwo"])
+@pytest.mark.parametrize("text", ["timings, exhibitions, accessibility", "a;b", "one\ntwo", "a,,b", "a, b,", ",a;b"])
 def test_a_joined_list_of_free_strings_is_neither_wrapped_nor_split(text):
     assert canonicalize(SCHEMA, {"progression": text}).repairs == []
     reason, _, repair = errors({"progression": text})["$.progression"]
@@ -86,3 +88,13 @@ def test_null_as_absent_drops_a_null_only_on_an_optional_property_that_refuses_i
     assert [(r.path, r.rule) for r in result.repairs] == [("$.bcc", "null-as-absent")]
     assert canonicalize(schema, {"to": None}, policy).repairs == []  # a required one is the model's to fix
     assert canonicalize(schema, {"to": "a", "bcc": None}).repairs == []  # opt-in only
+
+
+_ITEM = st.text(st.characters(blacklist_characters=",;\n\r", blacklist_categories=("Cs",)), min_size=1).filter(str.strip)
+
+
+@given(st.lists(_ITEM, min_size=2, max_size=6), st.lists(st.sampled_from([",", ", ", ";", "\n", ",,", ", ,"]),
+                                                         min_size=5, max_size=5))
+def test_items_joined_by_any_delimiters_are_never_wrapped(items, delimiters):
+    text = items[0] + "".join(delimiter + item for delimiter, item in zip(delimiters, items[1:]))
+    assert canonicalize(SCHEMA, {"progression": text}).repairs == []

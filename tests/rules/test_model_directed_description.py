@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lintkit import lint_tool
 
 SCHEMA = {"type": "object", "properties": {"a": {"type": "number", "description": "First addend."}}}
@@ -47,3 +49,14 @@ def test_invisible_characters_are_reported_with_their_names(hidden):
 ])
 def test_ordinary_documentation_passes(text):
     assert lint_tool(SCHEMA, "SL405", description=text) == []
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)) | st.text())
+def test_the_ascii_shortcut_finds_exactly_the_hidden_characters_the_full_scan_does(text):
+    import unicodedata
+
+    from schema_lint.rules.sl405_model_directed_description import hidden_characters
+
+    slow = [c for c in text if unicodedata.category(c) == "Cf" or
+            (unicodedata.category(c) == "Cc" and c not in "\n\r\t")]
+    assert hidden_characters(text) == slow

@@ -1,0 +1,261 @@
+"""Classify the changes between two versions of one argument schema.
+
+A change is **breaking** when some call valid before is invalid after (a property newly
+required, a type, enum, bound, pattern or format narrowed or added, an object closed),
+**widening** when every call valid before stays valid (the reverse of those), and just
+**changed** when this module cannot tell: a rewritten `anyOf`, a `$ref` swapped for an
+inline schema, a keyword it does not reason about. It never claims widening it has not
+shown; what it says "changed" a person must read. Annotations (`description`, `title`,
+`default`, `examples` ...) do not change what validates and are not reported.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from schema_lint.pointer import join
+
+BREAKING, WIDENING, CHANGED = "breaking", "widening", "changed"
+_ANNOTATIONS = frozenset({"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
+                          "$comment", "$id", "$schema", "$anchor"})
+# Upper bounds (a smaller value, or a new one, narrows) and lower bounds (the reverse).
+_UPPER = frozenset({"maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum", "maxContains"})
+_LOWER = frozenset({"minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum", "minContains"})
+# Keywords holding one subschema, and ones holding a map of them, compared member by member.
+_SUBSCHEMA = ("items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+              "unevaluatedProperties", "unevaluatedItems")
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+
+
+@dataclass(frozen=True)
+class Change:
+    pointer: str
+    kind: str
+    what: str
+
+
+def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
+    """Every change from `old` to `new` that can change what validates, at its pointer."""
+    if _same(old, new):
+        return []
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return _boolean_schema(old, new, pointer)
+    changes: list[Change] = []
+    done = set(_ANNOTATIONS)
+    changes += _types(old, new, pointer)
+    changes += _required(old, new, pointer)
+    changes += _values(old, new, pointer)
+    changes += _bounds(old, new, pointer)
+    changes += _closed(old, new, pointer)
+    done |= {"type", "required", "enum", "const", "additionalProperties", *_UPPER, *_LOWER}
+    for key in ("pattern", "format"):
+        done.add(key)
+        changes += _added_narrows(old, new, pointer, key)
+    for key in _SCHEMA_MAPS:
+        done.add(key)
+        changes += _schema_map(old, new, pointer, key)
+    for key in _SUBSCHEMA:
+        if key == "additionalProperties" and not (isinstance(old.get(key), dict) and isinstance(new.get(key), dict)):
+            continue  # true/false/absent: `_closed` said it
+        done.add(key)
+        if key in old and key in new:
+            inner = compare(old[key], new[key], join(pointer, key))
+            # Under `not` a narrowing widens; a changed `if` moves which calls `then` applies to.
+            changes += _unsure(inner, BREAKING, WIDENING) if key in ("not", "if") else inner
+        elif key in old or key in new:
+            changes.append(Change(join(pointer, key), CHANGED, f"`{key}` {'removed' if key in old else 'added'}"))
+    for key in ("anyOf", "allOf", "oneOf"):
+        done.add(key)
+        changes += _branches(old, new, pointer, key)
+    for key in sorted((set(old) | set(new)) - done):
+        if not _same(old.get(key), new.get(key)):
+            changes.append(Change(join(pointer, key), CHANGED, f"`{key}` {_verb(old, new, key)}"))
+    if _restructured(old, new):
+        return _unsure(changes, BREAKING, WIDENING)
+    return changes
+
+
+def _restructured(old: dict, new: dict) -> bool:
+    """Whether constraints moved between this node and another schema: a `$ref` changed,
+    or a composition keyword appeared or went. A keyword added here may then restate what
+    the reference or the branch already said, so neither narrowing nor widening is shown."""
+    return any(not _same(old.get(key), new.get(key)) for key in ("$ref", "$dynamicRef")) or \
+        any((key in old) != (key in new) for key in ("allOf", "anyOf", "oneOf", "not", "if"))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _verb(old: dict, new: dict, key: str) -> str:
+    return "added" if key not in old else "removed" if key not in new else "changed"
+
+
+def _boolean_schema(old: Any, new: Any, pointer: str) -> list[Change]:
+    if old is True or new is False:  # everything was valid, or nothing is
+        return [Change(pointer, BREAKING, "the schema now rejects values it accepted")] if new is not True else []
+    if new is True or old is False:
+        return [Change(pointer, WIDENING, "the schema now accepts any value")]
+    return [Change(pointer, CHANGED, "the schema was replaced")]
+
+
+def _type_set(schema: dict) -> set[str] | None:
+    declared = schema.get("type")
+    if declared is None:
+        return None
+    return {declared} if isinstance(declared, str) else set(declared) if isinstance(declared, list) else None
+
+
+def _allows(types: set[str], name: str) -> bool:
+    return name in types or (name == "integer" and "number" in types)
+
+
+def _types(old: dict, new: dict, pointer: str) -> list[Change]:
+    before, after = _type_set(old), _type_set(new)
+    if before == after:
+        return []
+    where = join(pointer, "type")
+    if after is None:
+        return [Change(where, WIDENING if "type" not in new else CHANGED, "`type` removed")]
+    if before is None:
+        return [Change(where, BREAKING, f"`type` {_names(after)} added")]
+    lost = sorted(t for t in before if not _allows(after, t))
+    if lost:
+        return [Change(where, BREAKING, f"`type` {_names(before)} → {_names(after)}: {', '.join(lost)} no longer accepted")]
+    return [Change(where, WIDENING, f"`type` {_names(before)} → {_names(after)}")]
+
+
+def _names(types: set[str]) -> str:
+    return "/".join(sorted(types))
+
+
+def _required(old: dict, new: dict, pointer: str) -> list[Change]:
+    before, after = old.get("required", []), new.get("required", [])
+    if not (isinstance(before, list) and isinstance(after, list)):
+        return [] if _same(before, after) else [Change(join(pointer, "required"), CHANGED, "`required` changed")]
+    where = join(pointer, "required")
+    changes = [Change(where, BREAKING, f"`{name}` is now required") for name in after if name not in before]
+    changes += [Change(where, WIDENING, f"`{name}` is no longer required") for name in before if name not in after]
+    return changes
+
+
+def _values(old: dict, new: dict, pointer: str) -> list[Change]:
+    changes = []
+    if not _same(old.get("enum"), new.get("enum")):
+        where = join(pointer, "enum")
+        before, after = old.get("enum"), new.get("enum")
+        if not isinstance(after, list):
+            changes.append(Change(where, WIDENING if "enum" not in new else CHANGED, "`enum` removed"))
+        elif not isinstance(before, list):
+            changes.append(Change(where, BREAKING, "`enum` added"))
+        else:
+            kept = {json.dumps(v, sort_keys=True) for v in after}
+            lost = [v for v in before if json.dumps(v, sort_keys=True) not in kept]
+            if lost:
+                changes.append(Change(where, BREAKING, f"`enum` no longer allows {_shown(lost)}"))
+            else:
+                changes.append(Change(where, WIDENING, "`enum` allows more values"))
+    if not _same(old.get("const"), new.get("const")) or ("const" in old) != ("const" in new):
+        where = join(pointer, "const")
+        kind = WIDENING if "const" not in new else BREAKING
+        changes.append(Change(where, kind, f"`const` {_verb(old, new, 'const')}"))
+    return changes
+
+
+def _shown(values: list) -> str:
+    text = ", ".join(json.dumps(v, ensure_ascii=False) for v in values[:5])
+    return text + (f" and {len(values) - 5} more" if len(values) > 5 else "")
+
+
+def _bounds(old: dict, new: dict, pointer: str) -> list[Change]:
+    changes = []
+    for key in sorted(_UPPER | _LOWER):
+        before, after = old.get(key), new.get(key)
+        if _same(before, after) or (key not in old and key not in new):
+            continue
+        where = join(pointer, key)
+        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (before, after))
+        if key not in new:
+            changes.append(Change(where, WIDENING, f"`{key}` {before} removed"))
+        elif key not in old:
+            changes.append(Change(where, BREAKING, f"`{key}: {after}` added"))
+        elif not numbers:
+            changes.append(Change(where, CHANGED, f"`{key}` changed"))
+        else:
+            narrower = after < before if key in _UPPER else after > before
+            changes.append(Change(where, BREAKING if narrower else WIDENING, f"`{key}` {before} → {after}"))
+    return changes
+
+
+def _closed(old: dict, new: dict, pointer: str) -> list[Change]:
+    """`additionalProperties` as a switch: absent or true (open), false (closed)."""
+    before, after = old.get("additionalProperties", True), new.get("additionalProperties", True)
+    if _same(before, after) or (isinstance(before, dict) and isinstance(after, dict)):
+        return []
+    where = join(pointer, "additionalProperties")
+    if after is False:
+        return [Change(where, BREAKING, "the object is now closed (`additionalProperties: false`)")]
+    if after is True and before is not True:
+        return [Change(where, WIDENING, "the object now accepts undeclared keys")]
+    return [Change(where, CHANGED, "`additionalProperties` changed")]
+
+
+def _added_narrows(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
+    if _same(old.get(key), new.get(key)):
+        return []
+    where = join(pointer, key)
+    if key not in old:
+        return [Change(where, BREAKING, f"`{key}` added")]
+    if key not in new:
+        return [Change(where, WIDENING, f"`{key}` removed")]
+    return [Change(where, CHANGED, f"`{key}` changed")]
+
+
+def _schema_map(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
+    before, after = old.get(key, {}), new.get(key, {})
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        return [] if _same(before, after) else [Change(join(pointer, key), CHANGED, f"`{key}` changed")]
+    changes = []
+    closed = old.get("additionalProperties") is False and new.get("additionalProperties") is False
+    for name in [*before, *(n for n in after if n not in before)]:
+        where = join(pointer, key, name)
+        if name in before and name in after:
+            changes += compare(before[name], after[name], where)
+        elif key != "properties":
+            changes.append(Change(where, CHANGED, f"`{name}` {'removed' if name in before else 'added'}"))
+        elif name in after:
+            # A new optional key widens a closed object; in an open one it was any value before.
+            changes.append(Change(where, WIDENING if closed else CHANGED, f"property `{name}` added"))
+        else:
+            changes.append(Change(where, BREAKING if closed else CHANGED, f"property `{name}` removed"))
+    return changes
+
+
+def _branches(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
+    before, after = old.get(key), new.get(key)
+    if _same(before, after):
+        return []
+    where = join(pointer, key)
+    if not (isinstance(before, list) and isinstance(after, list)):
+        return [Change(where, CHANGED, f"`{key}` {_verb(old, new, key)}")]
+    old_set = {json.dumps(b, sort_keys=True) for b in before}
+    new_set = {json.dumps(b, sort_keys=True) for b in after}
+    if key != "oneOf" and old_set != new_set and (old_set <= new_set or new_set <= old_set):
+        more = old_set < new_set
+        # More anyOf branches accept more; more allOf parts demand more.
+        kind = (WIDENING if more else BREAKING) if key == "anyOf" else (BREAKING if more else WIDENING)
+        return [Change(where, kind, f"`{key}` has {'more' if more else 'fewer'} branches")]
+    if len(before) == len(after):
+        inner = [c for index, (a, b) in enumerate(zip(before, after)) for c in compare(a, b, join(where, index))]
+        # A narrowed anyOf branch breaks only calls no other branch takes; in a oneOf a
+        # widened branch can overlap another and so reject a call. Neither is sure.
+        return _unsure(inner, BREAKING) if key == "anyOf" else _unsure(inner, BREAKING, WIDENING) if key == "oneOf" \
+            else inner
+    return [Change(where, CHANGED, f"`{key}` changed")]
+
+
+def _unsure(changes: list[Change], *kinds: str) -> list[Change]:
+    """The changes, those of `kinds` said as "changed": their effect here cannot be shown."""
+    return [Change(c.pointer, CHANGED, c.what) if c.kind in kinds else c for c in changes]

@@ -1,0 +1,69 @@
+"""A server's `tools/list` answer as a document the engine lints like a file.
+
+The listing is put in one canonical form (tools sorted by name, keys sorted), the same
+text `schema-lint snapshot` writes, so linting a server live and linting its snapshot
+see the same document and report the same findings. A live document has no lines:
+after the lint, each finding is moved from the listing (`/tools/3/inputSchema/...`) to
+its tool (`mcp:<server>/<tool>`, pointer `/inputSchema/...`), and its fix, which no
+file can take, keeps only the operations on that tool, to be shown as JSON Patch.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from schema_lint.display import MESSAGE_LIMIT, clip
+from schema_lint.live.servers import Server
+from schema_lint.model import Diagnostic, Severity
+from schema_lint.pointer import split
+from schema_lint.sources.documents import Document, ParseError
+
+
+class LiveDocument(Document):
+    """A document with no text: nothing in it has a line and column."""
+
+    def locate(self, pointer: str, at_key: bool = False) -> None:
+        return None
+
+
+def listing_text(tools: list[dict[str, Any]]) -> str:
+    """The canonical `tools/list` result: pretty, keys sorted, tools by name, final newline."""
+    ordered = sorted(tools, key=lambda tool: str(tool.get("name", "")))
+    return json.dumps({"tools": ordered}, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def live_document(server: Server, tools: list[dict[str, Any]]) -> LiveDocument:
+    return LiveDocument(path=server.path, text="", kind="mcp", data=json.loads(listing_text(tools)))
+
+
+def failed_document(server: Server, reason: str) -> tuple[LiveDocument, Diagnostic]:
+    """A server that could not be asked: an SL000 finding naming it (exit 2)."""
+    from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+
+    message = clip(f"MCP server `{server.name}` ({server.shown}): {reason}", MESSAGE_LIMIT)
+    document = LiveDocument(path=server.path, text="", kind="mcp", errors=[ParseError(message)])
+    return document, Diagnostic(code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR,
+                                message=message, path=server.path, pointer="", live=True)
+
+
+def relocate(document: LiveDocument, diagnostics: list[Diagnostic]) -> None:
+    """Move the document's findings onto their tools (in place)."""
+    name = document.path.removeprefix("mcp:")
+    tools = document.data["tools"]
+    for diagnostic in diagnostics:
+        if diagnostic.path != document.path or diagnostic.live:
+            continue
+        tokens = split(diagnostic.pointer)
+        diagnostic.live = True
+        if len(tokens) < 2 or tokens[0] != "tools" or not tokens[1].isdigit():
+            continue  # about the listing as a whole
+        index = int(tokens[1])
+        prefix = f"/tools/{index}"
+        diagnostic.path = f"mcp:{name}/{tools[index].get('name', index)}"
+        diagnostic.pointer = diagnostic.pointer[len(prefix):]
+        if diagnostic.fix is not None:
+            kept = tuple(replace(op, path=op.path[len(prefix):]) for op in diagnostic.fix.operations
+                         if op.path == prefix or op.path.startswith(prefix + "/"))
+            diagnostic.fix = replace(diagnostic.fix, operations=kept)

@@ -1,0 +1,172 @@
+"""Ask one MCP server for its tools, through the `mcp` SDK's own client.
+
+`initialize`, then `tools/list` page by page (`nextCursor`) until the last. Whatever
+goes wrong (the command is missing, the server exits, prints something that is not
+JSON-RPC, never answers, answers with an error or with a result the SDK cannot read)
+ends as one `FetchError` whose message names the step and shows the end of the
+server's stderr, never as a traceback. The SDK's stdio transport starts the server in
+a process group of its own and, when it does not exit once its stdin is closed, stops
+the whole group; every wait here is bounded, so that always happens.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+from dataclasses import dataclass
+from typing import Any
+
+from schema_lint.live.servers import Server
+
+# Pages read before a server whose cursors never end is given up on.
+MAX_PAGES = 1000
+# How much of the server's stderr a failure shows (its last lines are the useful ones).
+STDERR_SHOWN = 2000
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds for starting the server and answering `initialize`, and for each later request."""
+
+    startup: float = 60.0
+    request: float = 30.0
+
+
+class FetchError(Exception):
+    """The server could not be asked; the message says which step failed and why."""
+
+
+def fetch_tools(server: Server, timeouts: Timeouts = Timeouts()) -> list[dict[str, Any]]:
+    """The server's tools as `tools/list` serves them (JSON objects, in the server's order)."""
+    try:
+        import anyio
+        import mcp  # noqa: F401
+    except ImportError:
+        raise FetchError("asking an MCP server needs the mcp SDK: pip install 'schema-lint[mcp]'") from None
+    # The SDK logs transport faults with their traceback; the FetchError says it once, plainly.
+    sdk_log = logging.getLogger("mcp")
+    if not any(isinstance(handler, logging.NullHandler) for handler in sdk_log.handlers):
+        sdk_log.addHandler(logging.NullHandler())
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
+        try:
+            return anyio.run(_fetch, server, timeouts, stderr)
+        except FetchError as exc:
+            raise FetchError(str(exc) + _stderr_tail(stderr)) from None
+
+
+async def _fetch(server: Server, timeouts: Timeouts, stderr) -> list[dict[str, Any]]:
+    step = Step("start")
+    stray: list[Exception] = []
+    try:
+        async with _transport(server, stderr) as (read, write):  # its shutdown bounds every wait itself
+            return await _session(read, write, timeouts, step, stray)
+    except Exception as exc:  # the SDK's errors, and ones it lets through from the transport
+        exc = _first(exc)
+        if isinstance(exc, FetchError):
+            raise exc from None
+        if isinstance(exc, TimeoutError):
+            raise FetchError(f"{step.waiting()}{_stray(stray)}") from None
+        raise FetchError(f"{step.failed()}: {_reason(exc)}{_stray(stray)}") from None
+
+
+async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> list[dict[str, Any]]:
+    import anyio
+    import mcp.types as types
+    from mcp import ClientSession
+
+    async def keep(message) -> None:
+        if isinstance(message, Exception):  # a line the server printed that is not JSON-RPC
+            stray.append(message)
+
+    async with ClientSession(read, write, read_timeout_seconds=timeouts.request, message_handler=keep) as session:
+        step.now("initialize", timeouts.startup)
+        with anyio.fail_after(timeouts.startup):
+            await session.initialize()
+        tools: list[dict[str, Any]] = []
+        cursor, seen = None, set()
+        for page in range(1, MAX_PAGES + 1):
+            step.now(f"tools/list (page {page})" if page > 1 else "tools/list", timeouts.request)
+            with anyio.fail_after(timeouts.request):
+                params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
+                result = await session.list_tools(params=params)
+            tools.extend(tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in result.tools)
+            cursor = result.next_cursor
+            if cursor is None:
+                return tools
+            if cursor in seen:
+                raise FetchError(f"tools/list: the server sent the cursor {cursor[:60]!r} twice; its pages never end")
+            seen.add(cursor)
+        raise FetchError(f"tools/list: still more pages after {MAX_PAGES}")
+
+
+def _transport(server: Server, stderr):
+    if server.url is not None:
+        from mcp.client.streamable_http import streamable_http_client
+        from mcp.shared._httpx_utils import create_mcp_http_client
+
+        return streamable_http_client(server.url, http_client=create_mcp_http_client(headers=server.headers))
+    from mcp import StdioServerParameters, stdio_client
+
+    command, *args = server.command
+    return stdio_client(StdioServerParameters(command=command, args=args, env=server.env or None, cwd=server.cwd),
+                        errlog=stderr)
+
+
+class Step:
+    """What the client is waiting for, so a failure can say where it stopped."""
+
+    def __init__(self, name: str):
+        self.name, self.seconds = name, 0.0
+
+    def now(self, name: str, seconds: float) -> None:
+        self.name, self.seconds = name, seconds
+
+    def waiting(self) -> str:
+        return f"no answer to {self.name} within {self.seconds:g} s"
+
+    def failed(self) -> str:
+        return "could not be started" if self.name == "start" else f"{self.name} failed"
+
+
+def _first(exc: BaseException) -> BaseException:
+    """The error inside the exception groups that task groups wrap it in."""
+    while isinstance(getattr(exc, "exceptions", None), tuple) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def _reason(exc: BaseException) -> str:
+    """One line for what the SDK raised: a validation error's first problem, an OS error's reason."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors) and type(exc).__name__ == "ValidationError":
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"the SDK cannot read the server's answer: {where}: {first.get('msg')}"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    from mcp.shared.exceptions import MCPError
+    from mcp.types import CONNECTION_CLOSED
+
+    if isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
+        return "the server closed the connection"
+    if isinstance(exc, MCPError):
+        return f"the server answered with error {exc.code}: {exc.message[:300]}"
+    text = str(exc) or type(exc).__name__
+    return text.splitlines()[0][:300]
+
+
+def _stray(stray: list[Exception]) -> str:
+    if not stray:
+        return ""
+    return f" (it wrote {len(stray)} line{'s' if len(stray) != 1 else ''} to stdout that {'are' if len(stray) != 1 else 'is'} not JSON-RPC)"
+
+
+def _stderr_tail(stderr) -> str:
+    stderr.flush()
+    stderr.seek(0)
+    text = stderr.read().strip()
+    if not text:
+        return ""
+    if len(text) > STDERR_SHOWN:
+        text = "…" + text[-STDERR_SHOWN:]
+    return f"; its stderr: {text}"

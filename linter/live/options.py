@@ -1,0 +1,51 @@
+"""The command-line options that name MCP servers, shared by `check` and `snapshot`.
+
+Only click and `servers` are imported here: `check` registers these options on every
+run, and the `mcp` SDK is loaded only when a server is actually asked.
+"""
+
+from __future__ import annotations
+
+import click
+
+from schema_lint.live.fetch import Timeouts
+from schema_lint.live.servers import Server, ServerSpecError, from_options
+
+_OPTIONS = [
+    click.option("--mcp", "mcp_commands", multiple=True, metavar="'CMD ARGS...'",
+                 help="Start this MCP server over stdio and lint the tools it lists (repeatable)."),
+    click.option("--mcp-env", multiple=True, metavar="KEY=VALUE",
+                 help="An environment variable for the --mcp servers (repeatable)."),
+    click.option("--mcp-cwd", type=click.Path(file_okay=False), help="Working directory of the --mcp servers."),
+    click.option("--mcp-url", "mcp_urls", multiple=True, metavar="URL",
+                 help="Lint the tools of this MCP server over Streamable HTTP (repeatable)."),
+    click.option("--mcp-header", multiple=True, metavar="'NAME: VALUE'",
+                 help="An HTTP header sent to the --mcp-url servers, e.g. for auth (repeatable)."),
+    click.option("--mcp-startup-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.startup,
+                 show_default=True, help="Seconds for a server to start and answer initialize."),
+    click.option("--mcp-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.request,
+                 show_default=True, help="Seconds for each later request (each tools/list page)."),
+]
+NAMES = ("mcp_commands", "mcp_env", "mcp_cwd", "mcp_urls", "mcp_header", "mcp_startup_timeout", "mcp_timeout")
+
+
+def server_options(command):
+    for option in reversed(_OPTIONS):
+        command = option(command)
+    return command
+
+
+def servers_from(options: dict, config, configured: bool = True) -> list[Server]:
+    """The servers the options name; without any (and when `configured`), those of the
+    `mcp-servers` configuration."""
+    try:
+        if options["mcp_commands"] or options["mcp_urls"]:
+            return from_options(options["mcp_commands"], options["mcp_urls"], options["mcp_env"],
+                                options["mcp_cwd"], options["mcp_header"])
+        return list(config.mcp_servers) if configured else []
+    except ServerSpecError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def timeouts_from(options: dict) -> Timeouts:
+    return Timeouts(startup=options["mcp_startup_timeout"], request=options["mcp_timeout"])

@@ -1,0 +1,55 @@
+"""`schema-lint diff OLD NEW` on two snapshots: what it prints and its exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+
+TOOL = {"name": "create_ticket", "description": "Open.", "inputSchema": {
+    "type": "object", "properties": {"title": {"type": "string", "maxLength": 200}}, "required": ["title"]}}
+
+
+def _write(path, *tools):
+    path.write_text(json.dumps({"tools": list(tools)}))
+    return str(path)
+
+
+def _diff(*args):
+    return CliRunner().invoke(main, ["diff", *args])
+
+
+def test_a_breaking_change_and_a_removed_tool_exit_1(tmp_path):
+    narrowed = json.loads(json.dumps(TOOL))
+    narrowed["inputSchema"]["properties"]["title"]["maxLength"] = 120
+    old = _write(tmp_path / "old.json", TOOL, {"name": "close_ticket", "inputSchema": {"type": "object"}})
+    new = _write(tmp_path / "new.json", narrowed, {"name": "list_tickets", "inputSchema": {"type": "object"}})
+    result = _diff(old, new)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "+ list_tickets: added",
+        "- close_ticket: removed (breaking: a call to it now fails)",
+        "~ create_ticket: breaking",
+        "    /properties/title/maxLength: breaking: `maxLength` 200 → 120",
+        "1 added, 1 removed, 1 changed: breaking.",
+    ]
+    record = json.loads(_diff("--output-format", "json", old, new).output)
+    assert record["breaking"] is True and record["changed"][0]["kind"] == "breaking"
+
+
+def test_widening_and_added_tools_exit_0(tmp_path):
+    widened = json.loads(json.dumps(TOOL))
+    del widened["inputSchema"]["properties"]["title"]["maxLength"]
+    result = _diff(_write(tmp_path / "old.json", TOOL), _write(tmp_path / "new.json", widened,
+                                                               {"name": "x", "inputSchema": {"type": "object"}}))
+    assert result.exit_code == 0
+    assert "    /properties/title/maxLength: widening: `maxLength` 200 removed" in result.output
+
+
+def test_an_unreadable_file_exits_2(tmp_path):
+    (tmp_path / "bad.json").write_text("{")
+    result = _diff(str(tmp_path / "bad.json"), _write(tmp_path / "new.json", TOOL))
+    assert result.exit_code == 2 and "bad.json:1:2: SL000 invalid JSON" in result.output
+    assert "Traceback" not in result.output

@@ -1,0 +1,128 @@
+"""`check --mcp`: a real `mcp` SDK server started over stdio, its tools linted, and every
+way a server can fail reported as SL000 naming it, with exit 2 and the run going on."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from livekit import SERVERS, run, server_command
+
+TICKETS = server_command("tickets_server.py")
+
+
+def _findings(result) -> list[dict]:
+    return json.loads(result.output)
+
+
+def test_a_live_server_is_linted_tool_by_tool_at_its_pointers():
+    result = run("check", "--output-format", "concise", "--mcp", TICKETS)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert ("mcp:tickets_server/create_ticket#/inputSchema/properties/title: SL301 [warning] string `title` has no "
+            "maxLength, enum, const, anchored pattern or format") in lines
+    assert any(line.startswith("mcp:tickets_server/delete_ticket#/inputSchema: SL201 [error]") for line in lines)
+
+
+def test_annotations_of_a_live_tool_set_its_side_effects():
+    findings = _findings(run("check", "--output-format", "json", "--select", "SL201", "--mcp", TICKETS))
+    severities = {f["tool"]: f["severity"] for f in findings}
+    # readOnlyHint: true makes search_tickets a read tool: an open object is a warning there.
+    assert severities == {"create_ticket": "error", "delete_ticket": "error", "search_tickets": "warning"}
+
+
+def test_every_page_of_tools_list_is_read():
+    findings = _findings(run("check", "--output-format", "json", "--select", "SL401",
+                             "--mcp", server_command("paged_server.py")))
+    assert sorted({f["tool"] for f in findings}) == [f"get_item_{i}" for i in range(5)]
+
+
+def test_mcp_env_and_mcp_cwd_reach_the_server():
+    result = run("check", "--output-format", "json", "--select", "SL401", "--mcp-cwd", str(SERVERS),
+                 "--mcp-env", "PAGED_TOOL_COUNT=3", "--mcp", f"{server_command('paged_server.py').split()[0]} paged_server.py")
+    assert sorted({f["tool"] for f in _findings(result)}) == ["get_item_0", "get_item_1", "get_item_2"]
+
+
+def test_files_and_servers_are_linted_in_one_run(tmp_path):
+    tool = {"name": "get_weather", "description": "W.", "inputSchema": {"type": "object", "properties": {
+        "city": {"type": "string", "enum": ["Paris"], "description": "City."}}}}
+    (tmp_path / "tools.json").write_text(json.dumps(tool))
+    findings = _findings(run("check", "--output-format", "json", "--select", "SL307", str(tmp_path / "tools.json"),
+                             "--mcp", TICKETS))
+    assert {f["file"] for f in findings} == {str(tmp_path / "tools.json"), "mcp:tickets_server/create_ticket"}
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize(("mode", "said"), [
+    ("exit", "initialize failed: the server closed the connection; its stderr: fatal: DATABASE_URL is not set"),
+    ("garbage", "no answer to initialize within 2 s (it wrote 1 line to stdout that is not JSON-RPC); its stderr: booted"),
+    ("hang", "no answer to initialize within 2 s"),
+    ("malformed", "tools/list failed: the SDK cannot read the server's answer: tools.0.inputSchema"),
+])
+def test_a_server_that_fails_is_sl000_naming_it_and_the_others_are_still_linted(mode, said):
+    bad = server_command("misbehaving_server.py", mode)
+    result = run("check", "--output-format", "concise", "--mcp-startup-timeout", "2", "--mcp-timeout", "2",
+                 "--mcp", bad, "--mcp", TICKETS)
+    assert result.exit_code == 2
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"mcp:misbehaving_server: SL000 [error] MCP server `misbehaving_server` ({bad}): ")
+    assert said in first
+    assert "mcp:tickets_server/create_ticket#" in result.output
+
+
+@pytest.mark.hostile
+def test_a_command_that_does_not_exist_is_sl000():
+    result = run("check", "--mcp", "/nonexistent/mcp-server --stdio")
+    assert result.exit_code == 2
+    assert "mcp:mcp-server: SL000 [error] MCP server `mcp-server` (/nonexistent/mcp-server --stdio): could not be " \
+           "started: No such file or directory" in result.output
+
+
+@pytest.mark.hostile
+def test_a_hung_server_is_stopped_with_its_whole_process_group(tmp_path):
+    pid_file = tmp_path / "child.pid"
+    result = run("check", "--mcp-startup-timeout", "1", "--mcp", server_command("misbehaving_server.py", "spawn",
+                                                                             str(pid_file)))
+    assert result.exit_code == 2 and "no answer to initialize within 1 s" in result.output
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as handle:  # a zombie has exited; only its parent has not reaped it
+        return handle.read().split(") ", 1)[1][0] != "Z"
+
+
+def test_diff_prints_live_fixes_as_json_patch_and_fix_does_not_pretend():
+    diff = run("check", "--diff", "--mcp", TICKETS)
+    assert diff.exit_code == 1
+    lines = diff.output.splitlines()
+    at = lines.index('# mcp:tickets_server/create_ticket: SL307 replace `enum` with `const: "bug"` (safe)')
+    assert json.loads(lines[at + 1]) == [{"op": "remove", "path": "/inputSchema/properties/kind/enum"},
+                                         {"op": "add", "path": "/inputSchema/properties/kind/const", "value": "bug"}]
+    fixed = run("check", "--fix", "--select", "SL307", "--mcp", TICKETS)
+    assert fixed.exit_code == 0  # SL307 is an info
+    assert "1 fix on tools of a live MCP server not applied: a running server cannot be edited" in fixed.output
+    assert "mcp:tickets_server/create_ticket#/inputSchema/properties/kind/enum: SL307" in fixed.output
+
+
+def test_configured_mcp_servers_are_linted_by_a_plain_check(tmp_path, monkeypatch):
+    command, script = server_command("tickets_server.py").split()
+    (tmp_path / ".schema-lint.toml").write_text(
+        f'select = ["SL201"]\n[mcp-servers.tickets]\ncommand = "{command}"\nargs = ["{script}"]\n')
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "--output-format", "concise")
+    assert result.exit_code == 1
+    assert "mcp:tickets/create_ticket#/inputSchema: SL201 [error]" in result.output
+    # PATHS given (as pre-commit gives them): only those are linted, no server is started.
+    (tmp_path / "empty.json").write_text("{}")
+    assert "mcp:" not in run("check", "--output-format", "concise", "empty.json").output

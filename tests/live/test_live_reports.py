@@ -1,0 +1,89 @@
+"""Every output format copes with findings on a live server's tools, which have a
+server, a tool and a pointer but no file, line or text edit."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from conftest import FIXTURES
+from livekit import lint_listing
+
+from schema_lint.config import Config
+from schema_lint.live.document import failed_document
+from schema_lint.live.servers import Server
+from schema_lint.report import FORMATS, ReportOptions, render
+
+TOOLS = [{"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
+    "type": "object", "required": ["kind"], "additionalProperties": False,
+    "properties": {"kind": {"type": "string", "enum": ["bug"], "description": "Kind."}}}}]
+WHERE = "mcp:srv/create_ticket"
+
+
+def _result():
+    result = lint_listing(TOOLS, config=Config(select=["SL307"]))
+    document, failure = failed_document(Server("down", command=("down-server",)), "could not be started: nope")
+    result.documents[document.path] = document
+    result.diagnostics.append(failure)
+    result.diagnostics.sort(key=lambda d: d.sort_key)
+    return result
+
+
+def _render(name: str) -> str:
+    return render(name, _result(), ReportOptions())
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_every_format_names_the_server_and_tool(name):
+    text = _render(name)
+    assert WHERE in text and "mcp:down" in text
+
+
+def test_text_formats_show_the_pointer_after_the_tool():
+    assert _render("concise").splitlines()[:2] == [
+        "mcp:down: SL000 [error] MCP server `down` (down-server): could not be started: nope",
+        f'{WHERE}#/inputSchema/properties/kind/enum: SL307 [info] `enum` of `kind` has a single value, "bug": '
+        "that is a `const`"]
+
+
+def test_json_gives_no_line_and_the_fix_as_json_patch():
+    record = next(r for r in json.loads(_render("json")) if r["code"] == "SL307")
+    assert (record["file"], record["line"], record["pointer"]) == (WHERE, None, "/inputSchema/properties/kind/enum")
+    assert record["fix"]["patch"] == [{"op": "remove", "path": "/inputSchema/properties/kind/enum"},
+                                      {"op": "add", "path": "/inputSchema/properties/kind/const", "value": "bug"}]
+
+
+def test_sarif_uses_logical_locations_only_and_stays_valid():
+    schema = json.loads((FIXTURES / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    log = json.loads(_render("sarif"))
+    assert list(jsonschema.Draft7Validator(schema).iter_errors(log)) == []
+    result = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "SL307")
+    assert result["locations"] == [{"logicalLocations": [
+        {"name": "create_ticket", "kind": "function", "fullyQualifiedName": WHERE},
+        {"fullyQualifiedName": "/inputSchema/properties/kind/enum", "name": "enum"}]}]
+    assert "fixes" not in result
+
+
+def test_rdjson_has_a_path_and_no_range_or_suggestion():
+    records = json.loads(_render("rdjson"))["diagnostics"]
+    assert [r["location"] for r in records] == [{"path": "mcp:down"}, {"path": WHERE}]
+    assert all("suggestions" not in r for r in records)
+
+
+def test_github_annotates_the_run_not_a_file():
+    lines = _render("github").splitlines()
+    assert lines[1].startswith("::notice title=SL307 single-value-enum::mcp:srv/create_ticket#/inputSchema/")
+
+
+def test_gitlab_and_markdown_name_the_tool():
+    issues = json.loads(_render("gitlab"))
+    assert [i["location"]["path"] for i in issues] == ["mcp:down", WHERE]
+    assert f"**`{WHERE}#/inputSchema/properties/kind/enum`** SL307" in _render("markdown")
+
+
+def test_a_live_fix_is_not_counted_as_fixable_by_fix():
+    result = lint_listing(TOOLS, config=Config(select=["SL307"]))
+    from schema_lint.fixes.summary import FixSummary
+
+    assert FixSummary.of(result.diagnostics, unsafe=True).lines() == []

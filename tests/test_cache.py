@@ -1,0 +1,133 @@
+"""A second run over unchanged files reports exactly what the first did, and lints nothing;
+a change to the file, the configuration or schema-lint itself is a miss."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+from schema_lint.engine import Linter
+
+LOOSE = {"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
+    "type": "object", "properties": {"title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}}
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)
+    monkeypatch.delenv("SCHEMA_LINT_CACHE_DIR", raising=False)
+    (tmp_path / "tools").mkdir()
+    for index in range(3):
+        (tmp_path / "tools" / f"t{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_{index}"), indent=2))
+    (tmp_path / "tools" / "broken.json").write_text('{"name": ')
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def check(*args):
+    return CliRunner().invoke(main, ["check", *args])
+
+
+@pytest.fixture
+def linted(monkeypatch):
+    """How many documents the runs lint (rather than take from the cache)."""
+    count = {"documents": 0}
+    original = Linter.lint_document
+
+    def counting(self, doc, result):
+        count["documents"] += 1
+        return original(self, doc, result)
+
+    monkeypatch.setattr(Linter, "lint_document", counting)
+    return count
+
+
+@pytest.mark.parametrize("output_format", ["json", "full", "sarif"])
+def test_a_warm_run_reports_exactly_what_the_cold_run_did(project, linted, output_format):
+    cold = check("--output-format", output_format, ".")
+    assert linted["documents"] == 4
+    warm = check("--output-format", output_format, ".")
+    assert linted["documents"] == 4  # nothing linted again, not even the file that does not parse
+    assert (warm.exit_code, warm.output) == (cold.exit_code, cold.output)
+    assert cold.output == check("--no-cache", "--output-format", output_format, ".").output
+
+
+def test_changing_a_file_relints_that_file_only(project, linted):
+    check(".")
+    before = linted["documents"]
+    tool = dict(LOOSE, name="create_0")
+    tool["inputSchema"]["additionalProperties"] = False
+    (project / "tools" / "t0.json").write_text(json.dumps(tool, indent=2))
+    findings = json.loads(check("--output-format", "json", ".").output)
+    assert linted["documents"] - before == 1
+    assert [f["code"] for f in findings if f["file"].endswith("t0.json") and f["code"] == "SL201"] == []
+    assert len([f for f in findings if f["code"] == "SL201"]) == 2
+
+
+def test_changing_the_configuration_is_a_miss(project, linted):
+    first = json.loads(check("--output-format", "json", ".").output)
+    (project / ".schema-lint.toml").write_text('select = ["SL302"]\n')
+    second = json.loads(check("--output-format", "json", ".").output)
+    assert {f["code"] for f in first} > {"SL302", "SL000"} == {f["code"] for f in second}
+    assert linted["documents"] == 8
+
+
+def test_a_new_version_is_a_miss(project, linted, monkeypatch):
+    check(".")
+    monkeypatch.setattr("schema_lint.cache.__version__", "99.0")
+    check(".")
+    assert linted["documents"] == 8
+
+
+def test_no_cache_writes_nothing_and_cache_dir_moves_it(project, tmp_path):
+    check("--no-cache", ".")
+    assert not (project / ".schema_lint_cache").exists()
+    check("--cache-dir", str(tmp_path / "elsewhere"), ".")
+    assert not (project / ".schema_lint_cache").exists()
+    assert (tmp_path / "elsewhere" / ".gitignore").read_text().splitlines()[-1] == "*"
+
+
+def test_a_fix_run_neither_reads_nor_writes_the_cache(project):
+    check("--fix", ".")
+    assert not (project / ".schema_lint_cache").exists()
+
+
+def test_a_broken_entry_is_a_miss_and_is_written_again(project, linted):
+    cold = check("--output-format", "json", ".")
+    for entry in (project / ".schema_lint_cache").rglob("*"):
+        if entry.is_file() and len(entry.name) == 64:
+            entry.write_text("{not json")
+    warm = check("--output-format", "json", ".")
+    assert warm.output == cold.output and linted["documents"] == 8
+    check(".")
+    assert linted["documents"] == 8
+
+
+def test_many_files_linted_on_every_core_are_cached_alike(project, linted):
+    for index in range(60):
+        (project / "tools" / f"many{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_m{index}")))
+    cold = check("--output-format", "json", ".").output
+    warm = check("--output-format", "json", ".").output
+    assert warm == cold
+    entries = [p for p in Path(project / ".schema_lint_cache").rglob("*") if p.is_file() and len(p.name) == 64]
+    assert len(entries) == 64  # every file read, the one that does not parse too (its SL000 is cached)
+
+
+def test_runs_at_the_same_time_share_the_cache_safely(project):
+    import os
+    import subprocess
+    import sys
+
+    for index in range(60):
+        (project / "tools" / f"many{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_m{index}")))
+    expected = check("--no-cache", "--output-format", "json", ".").output
+    command = [sys.executable, "-m", "schema_lint", "check", "--output-format", "json", "."]
+    env = {key: value for key, value in os.environ.items() if key != "SCHEMA_LINT_NO_CACHE"}
+    runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    outputs = [run.communicate(timeout=120)[0] for run in runs]
+    assert outputs == [expected] * 3
+    assert subprocess.run(command, cwd=project, env=env, capture_output=True, text=True).stdout == expected
