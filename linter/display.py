@@ -18,7 +18,10 @@ MESSAGE_LIMIT = 1_000
 # C0 and C1 controls, DEL, the bidi embedding/override/isolate/mark characters, the
 # Unicode line and paragraph separators, and lone surrogates (a file name that is not
 # UTF-8 arrives with its bad bytes as U+DC80..U+DCFF, PEP 383).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_PAST_C0 = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+_UNSAFE = re.compile(f"[\x00-\x1f{_PAST_C0}]")
+# JSON text has C0 controls escaped already, and its own newlines are layout.
+_UNSAFE_IN_JSON = re.compile(f"[{_PAST_C0}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -45,14 +48,13 @@ def clip(text: str, limit: int = NAME_LIMIT) -> str:
     return f"{text[:limit]}…({len(text):,} characters)"
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def json_text(value, **options) -> str:
-    """`json.dumps(value, ensure_ascii=False)` that any UTF-8 stream can take: a lone
-    surrogate (a file name's undecodable byte) is written as its `\\udcXX` escape, which
-    JSON allows and from which a reader can get the byte back (`os.fsencode`)."""
+    """`json.dumps(value, ensure_ascii=False)` that any UTF-8 stream, and any terminal, can
+    take: every character `escape` writes out is written as its JSON `\\uXXXX` escape, so
+    the value a reader parses is the same and a report `cat` to a terminal cannot steer it.
+    A lone surrogate (a file name's undecodable byte) becomes `\\udcXX`, from which a
+    reader can get the byte back (`os.fsencode`)."""
     import json
 
     text = json.dumps(value, ensure_ascii=False, **options)
-    return _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+    return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

@@ -13,9 +13,10 @@ import click
 
 from schema_lint.fuzz.model import DEFAULT_BUDGET, DEFAULT_EXAMPLES
 from schema_lint.fuzz.report import FORMATS
+from schema_lint.progress import START_AFTER, Progress
 
-# Tools above which a terminal gets a progress bar.
-_PROGRESS_FROM = 5
+# Tools between two progress lines in a log (a usual tool takes a tenth of a second or so).
+PROGRESS_EVERY = 10
 # --fail-on → the outcomes that fail the run.
 _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "never": ()}
 
@@ -36,23 +37,34 @@ _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "ne
               help="`table` for people, `json` for machines, `markdown` for a pull-request comment.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
 @click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
-def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_path, stdin_filename):
+@click.option("--progress/--no-progress", default=None,
+              help=f"Progress on stderr (default: once the run has taken {START_AFTER:g} s): one line redrawn on a terminal, "
+                   f"a line every {PROGRESS_EVERY} tools elsewhere.")
+def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_path, stdin_filename, progress):
     """Fuzz the tools in PATHS with near-miss calls: canonicalized, rejected or accepted."""
     from schema_lint.cli import load_config_or_exit, use_color
     from schema_lint.fuzz.inputs import read_inputs
-    from schema_lint.fuzz.model import FuzzOptions, FuzzResult
-    from schema_lint.fuzz.report import render
+    from schema_lint.fuzz.model import FuzzOptions, FuzzResult, ToolReport
+    from schema_lint.fuzz.report import near_miss_counts, render, summary
     from schema_lint.fuzz.run import fuzz_tools
 
     options = FuzzOptions(examples=examples, seed=seed, policy=_policy(policy), budget=budget)
     inputs = read_inputs(paths or ["."], load_config_or_exit(config_path), stdin_filename)
     for problem in inputs.problems:
         click.echo(problem, err=True)
-    if len(inputs.tools) > _PROGRESS_FROM and sys.stderr.isatty():
-        with click.progressbar(length=len(inputs.tools), label="fuzzing", file=sys.stderr) as bar:
-            reports = fuzz_tools(inputs.tools, options, on_tool=lambda _: bar.update(1))
-    else:
-        reports = fuzz_tools(inputs.tools, options)
+    finished: list[ToolReport] = []
+
+    def so_far() -> str:
+        return f"{len(finished)}/{len(inputs.tools)} tools, {near_miss_counts(summary(FuzzResult(finished, options)))}"
+
+    shown = Progress("schema-lint fuzz", so_far, PROGRESS_EVERY, progress)
+
+    def on_tool(report: ToolReport) -> None:
+        finished.append(report)
+        shown.advance()
+
+    with shown:
+        reports = fuzz_tools(inputs.tools, options, on_tool=on_tool)
     result = FuzzResult(reports, options, inputs.problems)
     color = output_format == "table" and use_color(sys.stdout)
     click.echo(render(output_format, result, color), nl=False, color=color)

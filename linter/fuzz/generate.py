@@ -8,9 +8,10 @@ schema with the boundary's own validator: hypothesis-jsonschema ignores
 expression, so a value it believes valid may not be. Such a value is dropped and counted,
 never fuzzed: a near miss must start from a call the tool really accepts.
 
-What is drawn from is the schema narrowed to what a model sends (`narrowing`), with
-recursive `$ref`s unrolled (`recursion`), and without the literals hypothesis would
-otherwise borrow from local source files (`provider`).
+What is drawn from is the schema with its own words offered for its free strings
+(`words`), narrowed to what a model sends (`narrowing`), with recursive `$ref`s unrolled
+(`recursion`), and without the literals hypothesis would otherwise borrow from local
+source files (`provider`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from schema_lint.fuzz.isolation import Crashed, TimedOut, run_isolated
 from schema_lint.fuzz.narrowing import narrow_for_generation
 from schema_lint.fuzz.provider import schema_only_draws
 from schema_lint.fuzz.recursion import unroll_recursive_refs
+from schema_lint.fuzz.words import Offered, offer_words
 
 # Formats the validator asserts and hypothesis-jsonschema has no strategy for.
 CUSTOM_FORMATS = {
@@ -52,7 +54,7 @@ class Generated:
 def generate_valid_calls(schema: CompiledSchema, examples: int, seed_value: int, budget: float) -> Generated:
     """Up to `examples` distinct valid calls for `schema` (already in standard dialect)."""
     _warm_up()
-    outcome = run_isolated(draw_values, (schema.schema, examples, seed_value), budget)
+    outcome = run_isolated(draw_values, (offer_words(schema), examples, seed_value), budget)
     if isinstance(outcome, TimedOut):
         return Generated([], f"generation did not finish within the {budget:g} s budget")
     if isinstance(outcome, Crashed):
@@ -82,7 +84,7 @@ def _warm_up() -> None:
     The first run in a process pays for lazy imports and strategy caches (a few tenths of
     a second); paid once in the parent, no child pays it again.
     """
-    _draw(_WARM_UP_SCHEMA, 3, 0, "ascii")
+    _draw(Offered(_WARM_UP_SCHEMA), 3, 0, "ascii")
 
 
 _WARM_UP_SCHEMA = {"type": "object", "required": ["s", "n", "i", "b", "a"], "properties": {
@@ -90,26 +92,28 @@ _WARM_UP_SCHEMA = {"type": "object", "required": ["s", "n", "i", "b", "a"], "pro
     "b": {"type": "boolean"}, "a": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}}}}
 
 
-def draw_values(schema: Any, examples: int, seed_value: int) -> list[Any] | str:
-    """Values hypothesis-jsonschema draws for `schema`, or a reason it cannot (runs in the child).
+def draw_values(offered: Offered, examples: int, seed_value: int) -> list[Any] | str:
+    """Values hypothesis-jsonschema draws for a schema, or a reason it cannot (runs in the child).
 
     Strings are ASCII when the schema allows it, so that report examples stay readable,
     and any Unicode when it needs more (a `pattern`, an `enum` value, a non-ASCII key).
     """
-    values = _draw(schema, examples, seed_value, "ascii")
-    return _draw(schema, examples, seed_value, "utf-8") if isinstance(values, str) else values
+    values = _draw(offered, examples, seed_value, "ascii")
+    return _draw(offered, examples, seed_value, "utf-8") if isinstance(values, str) else values
 
 
-def _draw(schema: Any, examples: int, seed_value: int, codec: str) -> list[Any] | str:
+def _draw(offered: Offered, examples: int, seed_value: int, codec: str) -> list[Any] | str:
     values: list[Any] = []
-    narrowed = narrow_for_generation(unroll_recursive_refs(schema) or schema)
+    narrowed = narrow_for_generation(unroll_recursive_refs(offered.schema) or offered.schema)
+    formats = {**CUSTOM_FORMATS, **offered.strategies(
+        lambda plain: from_schema(plain, custom_formats=CUSTOM_FORMATS, allow_x00=False, codec=codec))}
 
     # From hypothesis's defaults, not the loaded profile: a test suite's profile must not change a report.
     @settings(settings.get_profile("default"), max_examples=examples, database=None, deadline=None,
               derandomize=False, phases=(Phase.generate,), suppress_health_check=list(HealthCheck),
               verbosity=Verbosity.quiet)
     @seed(seed_value)
-    @given(from_schema(narrowed, custom_formats=CUSTOM_FORMATS, allow_x00=False, codec=codec))
+    @given(from_schema(narrowed, custom_formats=formats, allow_x00=False, codec=codec))
     def collect(value: Any) -> None:
         values.append(value)
 

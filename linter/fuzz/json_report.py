@@ -8,9 +8,9 @@ unless accepted) naming the rule that would have caught it.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from schema_lint.display import json_text
 from schema_lint.fuzz.model import FuzzResult, NearMiss
 from schema_lint.fuzz.report import summary
 
@@ -23,7 +23,7 @@ def render(result: FuzzResult, color: bool = False) -> str:
                   for tool in result.tools],
         "summary": summary(result),
     }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json_text(data, indent=2) + "\n"
 
 
 def near_miss_record(miss: NearMiss) -> dict[str, Any]:

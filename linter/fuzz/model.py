@@ -7,6 +7,7 @@ import the generator (hypothesis is an optional dependency, and a heavy import).
 from __future__ import annotations
 
 import json
+import string
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from schema_lint.fuzz.mutators import Change
 
 OUTCOMES = ("canonicalized", "rejected", "accepted")
+# Characters an example reads easily with, as a `str.translate` table that deletes them.
+_PLAIN = str.maketrans("", "", string.ascii_letters + string.digits + ' {}[]":,.-_@/')
 # Per-tool generation budget: a usual tool needs a few tenths of a second, so 50 tools
 # finish in about 10 s on two cores, and only a hung generator meets the limit.
 DEFAULT_BUDGET = 2.0
@@ -48,10 +51,16 @@ class NearMiss:
     rule: str | None = None
 
     @property
-    def size(self) -> tuple[int, str]:
-        """Orders examples shortest first, ties broken by text: the "shrunk" example is the least."""
+    def rank(self) -> tuple[int, int, int, str]:
+        """Orders examples most readable first, then shortest, ties broken by text: a report shows the least.
+
+        Readable is few characters besides letters, digits and JSON's own punctuation, in
+        the values changed (what the table shows) and then in the whole call: of
+        `$.tags = "\\u0019"` and `$.tags = "labels"`, a reader wants the second.
+        """
+        changed = json.dumps([change.value for change in self.changes], ensure_ascii=False)
         text = json.dumps(self.example, sort_keys=True, ensure_ascii=False)
-        return len(text), text
+        return len(changed.translate(_PLAIN)), len(text.translate(_PLAIN)), len(text), text
 
 
 @dataclass

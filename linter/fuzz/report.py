@@ -1,7 +1,7 @@
 """What every fuzz report format shares: the cells, the summary, and how a near miss reads.
 
 A cell is one mutator × one outcome for one tool: how many near misses (distinct paths)
-landed there, and the shortest of them as its example. The formats (`table`,
+landed there, and the most readable of them as its example. The formats (`table`,
 `markdown`, `json`) only lay these out.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import collections
 import importlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from schema_lint.display import json_text
 from schema_lint.fuzz.model import OUTCOMES, FuzzResult, NearMiss, ToolReport
 from schema_lint.fuzz.mutators import MUTATORS, Change
 
@@ -37,12 +37,12 @@ def render(format_name: str, result: FuzzResult, color: bool = False) -> str:
 
 
 def cells(tool: ToolReport) -> list[Cell]:
-    """The tool's mutator × outcome cells in report order, each with its shortest example."""
+    """The tool's mutator × outcome cells in report order, each with its most readable example."""
     grouped: dict[tuple[str, str], list[NearMiss]] = collections.defaultdict(list)
     for miss in tool.near_misses:
         grouped[(miss.mutator, miss.outcome)].append(miss)
     order = {name: index for index, name in enumerate(MUTATORS)}
-    return [Cell(mutator, outcome, len(misses), min(misses, key=lambda miss: miss.size))
+    return [Cell(mutator, outcome, len(misses), min(misses, key=lambda miss: miss.rank))
             for (mutator, outcome), misses in sorted(grouped.items(),
                                                      key=lambda item: (order[item[0][0]], OUTCOMES.index(item[0][1])))]
 
@@ -69,7 +69,12 @@ def headline(result: FuzzResult) -> str:
     """One sentence: how many tools, near misses, and where they landed."""
     data = summary(result)
     unsupported = f" ({data['unsupported']} unsupported)" if data["unsupported"] else ""
-    return (f"{data['tools']} tool{'s' if data['tools'] != 1 else ''}{unsupported}, {data['near_misses']} near misses: "
+    return f"{data['tools']} tool{'s' if data['tools'] != 1 else ''}{unsupported}, {near_miss_counts(data)}"
+
+
+def near_miss_counts(data: dict[str, Any]) -> str:
+    """`44 near misses: 2 canonicalized, 33 rejected, 9 accepted`, from a `summary`."""
+    return (f"{data['near_misses']} near misses: "
             f"{data['canonicalized']} canonicalized, {data['rejected']} rejected, {data['accepted']} accepted")
 
 
@@ -94,11 +99,10 @@ def example_text(miss: NearMiss) -> str:
 
 
 def short(value: Any) -> str:
-    """Compact JSON, clipped; a long string says how long it was."""
-    text = json.dumps(value, ensure_ascii=False)
+    """Compact JSON, clipped, with control characters escaped; a long string says how long it was."""
     if isinstance(value, str) and len(value) > _SHOWN:
-        return f"{json.dumps(value[:12], ensure_ascii=False)[:-1]}…\" ({len(value):,} chars)"
-    return _clip(text)
+        return f"{json_text(value[:12])[:-1]}…\" ({len(value):,} chars)"
+    return _clip(json_text(value))
 
 
 def _change_text(change: Change) -> str:

@@ -2,8 +2,8 @@
 
 The result depends only on the tool, the options and the seed: calls come from a seeded
 generator, sites and mutators are visited in a fixed order, and of the near misses that
-share a mutator, a path and an outcome the shortest is kept as the example (ties broken
-by its text), so two runs print the same report.
+share a mutator, a path and an outcome the most readable is kept as the example (then
+the shortest, ties broken by its text: `NearMiss.rank`), so two runs print the same report.
 """
 
 from __future__ import annotations
@@ -73,13 +73,13 @@ def _near_misses(boundary: ToolBoundary, calls: list[Any], needs: Needs) -> Iter
 
 
 def _representatives(near_misses: Iterable[NearMiss]) -> list[NearMiss]:
-    """One near miss per (mutator, path, outcome): the shortest, in report order."""
-    best: dict[tuple[str, str, str], tuple[tuple[int, str], NearMiss]] = {}
+    """One near miss per (mutator, path, outcome): the most readable, in report order."""
+    best: dict[tuple[str, str, str], tuple[tuple[int, int, int, str], NearMiss]] = {}
     for miss in near_misses:
-        size = miss.size
+        rank = miss.rank
         key = (miss.mutator, miss.path, miss.outcome)
-        if key not in best or size < best[key][0]:
-            best[key] = (size, miss)
+        if key not in best or rank < best[key][0]:
+            best[key] = (rank, miss)
     order = {name: index for index, name in enumerate(MUTATORS)}
     return [best[key][1] for key in sorted(best, key=lambda k: (order[k[0]], k[1], OUTCOMES.index(k[2])))]
 

@@ -1,7 +1,7 @@
 """`--output-format table` (the default): per tool, one row per mutator × outcome.
 
 Each row counts the near misses (distinct paths) that landed in that cell and shows the
-shortest as its example, so "which wrong calls does this tool let through?" is answered
+most readable as its example, so "which wrong calls does this tool let through?" is answered
 by the `accepted` rows, each naming the rule that would have caught it.
 """
 

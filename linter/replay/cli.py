@@ -7,6 +7,12 @@ import sys
 import click
 
 
+from schema_lint.progress import START_AFTER, Progress
+
+# Calls between two progress lines in a log: about a second of replay.
+PROGRESS_EVERY = 50_000
+
+
 @click.command()
 @click.argument("tools", type=click.Path(exists=True))
 @click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
@@ -20,14 +26,17 @@ import click
               show_default=True,
               help="Exit 1 when a call that passes today is rejected by --against's tools (newly-rejected), "
                    "when any call is rejected (rejected), or never.")
-def replay(tools, calls, policy, against, output_format, fail_on):
+@click.option("--progress/--no-progress", default=None,
+              help=f"Progress on stderr (default: once the run has taken {START_AFTER:g} s): one line redrawn on a "
+                   f"terminal, a line every {PROGRESS_EVERY:,} calls elsewhere.")
+def replay(tools, calls, policy, against, output_format, fail_on, progress):
     """Replay recorded calls (JSONL or JSON) through the boundary built from TOOLS."""
     from schema_lint.boundary import Policy
     from schema_lint.config import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
     from schema_lint.display import escape, json_text
     from schema_lint.replay.calls import read_calls
     from schema_lint.replay.report import render_json, render_text, summary
-    from schema_lint.replay.run import Toolset, ToolsUnreadable
+    from schema_lint.replay.run import Tally, Toolset, ToolsUnreadable
     from schema_lint.replay.run import replay as run_replay
     from schema_lint.sources.files import expand_paths
 
@@ -47,11 +56,22 @@ def replay(tools, calls, policy, against, output_format, fail_on):
     toolset = load(tools)
     tightened = load(against) if against else None
 
-    def write_line(result):
-        sys.stdout.write(json_text(result.as_record()) + "\n")
+    tally = Tally()
 
-    tally = run_replay(read_calls(calls), toolset, tightened,
-                       on_result=write_line if output_format == "jsonl" else None)
+    def so_far() -> str:
+        outcomes = tally.outcomes
+        return (f"{tally.calls + tally.not_replayed:,} calls, {outcomes['valid']:,} valid, "
+                f"{outcomes['canonicalized']:,} canonicalized, {outcomes['rejected']:,} rejected")
+
+    shown = Progress("schema-lint replay", so_far, PROGRESS_EVERY, progress)
+
+    def on_result(result):
+        if output_format == "jsonl":
+            sys.stdout.write(json_text(result.as_record()) + "\n")
+        shown.advance()
+
+    with shown:
+        run_replay(read_calls(calls), toolset, tightened, on_result=on_result, tally=tally)
     for broken in tally.broken:
         click.echo(escape(f"{broken.file}:{broken.line}: {broken.reason}"), err=True)
     if tally.broken_count > len(tally.broken):

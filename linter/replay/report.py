@@ -18,8 +18,9 @@ def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
         "policy": policy_names,
         "failure_rate_without_policy": round(tally.rate("canonicalized", "rejected"), 6),
         "failure_rate_with_policy": round(tally.rate("rejected"), 6),
-        "rejections": [{"reason": r, "path": p, "count": n} for (r, p), n in tally.rejections.most_common()],
-        "repairs": [{"rule": r, "path": p, "count": n} for (r, p), n in tally.repairs.most_common()],
+        "rejections": [{"tool": t, "reason": r, "path": p, "count": n}
+                       for (t, r, p), n in tally.rejections.most_common()],
+        "repairs": [{"tool": t, "rule": r, "path": p, "count": n} for (t, r, p), n in tally.repairs.most_common()],
         "broken_lines": [{"file": b.file, "line": b.line, "reason": b.reason} for b in tally.broken],
         "broken_line_count": tally.broken_count,
         "unusable_tools": [{"tool": name, "reason": reason} for name, reason in sorted(toolset.unusable.items())],
@@ -51,12 +52,13 @@ def render_text(data: dict, markdown: bool) -> str:
     policy = ", ".join(data["policy"]) or "none"
     lines += ["", f"Failure rate without the policy: {data['failure_rate_without_policy']:.1%}; "
                   f"with it ({policy}): {data['failure_rate_with_policy']:.1%}."]
-    for title, key, first in (("Rejections by reason and path", "rejections", "reason"),
-                              ("Repairs by rule and path", "repairs", "rule")):
+    for title, key, kind in (("Rejections by tool, reason and path", "rejections", "reason"),
+                             ("Repairs by tool, rule and path", "repairs", "rule")):
         rows = data[key]
         if rows:
             lines += ["", title + (f" (top {TOP} of {len(rows)})" if len(rows) > TOP else "") + ":", ""]
-            lines += table(["count", first, "path"], [[f"{r['count']:,}", r[first], r["path"]] for r in rows[:TOP]])
+            lines += table(["count", "tool", kind, "path"],
+                           [[f"{r['count']:,}", r["tool"], r[kind], r["path"]] for r in rows[:TOP]])
     if data["unusable_tools"]:
         shown = "; ".join(f"{t['tool']} ({t['reason']})" for t in data["unusable_tools"][:5])
         lines += ["", f"Tools whose schema does not compile: {len(data['unusable_tools']):,} ({shown}); "

@@ -28,8 +28,8 @@ EXAMPLES = 20
 """Broken lines kept as examples; the rest are only counted."""
 
 DISTINCT_KEYS = 1_000
-"""(reason, path) and (rule, path) pairs tallied one by one; past it, new pairs share one row,
-so a stream of calls with ever-new keys cannot grow the tallies without bound."""
+"""(tool, reason, path) and (tool, rule, path) rows tallied one by one; past it, new ones share
+one row, so a stream of calls with ever-new keys or tool names cannot grow the tallies without bound."""
 
 
 class ToolsUnreadable(Exception):
@@ -149,7 +149,7 @@ class CallResult:
                 "arguments": self.arguments, "repairs": self.repairs, "envelope": self.envelope}
 
 
-OTHER = ("(other)", "(more distinct paths than are tallied one by one)")
+OTHER = ("(other)", "(other)", "(more distinct paths than are tallied one by one)")
 
 
 @dataclass
@@ -174,11 +174,14 @@ class Tally:
             return
         self.calls += 1
         self.outcomes[result.outcome] += 1
+        # By tool first: "$.query required" says little until it says which tool's query.
+        tool = result.call.tool
         for repair in result.repairs:
-            _count(self.repairs, (repair["rule"], repair["path"]))
+            _count(self.repairs, (tool, repair["rule"], repair["path"]))
         if result.envelope:
             for error in result.envelope["error"]["errors"]:
-                _count(self.rejections, (error.get("reason", result.envelope["error"]["code"]), error.get("path", "$")))
+                _count(self.rejections,
+                       (tool, error.get("reason", result.envelope["error"]["code"]), error.get("path", "$")))
 
     def add_broken(self, line: BrokenLine) -> None:
         self.broken_count += 1
@@ -217,8 +220,10 @@ def unknown_tool_envelope(name: str, toolset: Toolset) -> dict:
 
 
 def replay(items: Iterable[RecordedCall | BrokenLine], toolset: Toolset, tightened: Toolset | None = None,
-           on_result: Callable[[CallResult], None] | None = None) -> Tally:
-    tally = Tally(against=tightened is not None)
+           on_result: Callable[[CallResult], None] | None = None, tally: Tally | None = None) -> Tally:
+    """Replay every call, counting into `tally` (a new one unless given: a caller may watch it fill)."""
+    tally = tally if tally is not None else Tally()
+    tally.against = tightened is not None
     for item in items:
         if isinstance(item, BrokenLine):
             tally.add_broken(item)

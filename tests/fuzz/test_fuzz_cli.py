@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
 
@@ -114,11 +115,37 @@ def test_an_invalid_schema_is_reported_as_not_fuzzed(tmp_path):
     assert data["summary"]["unsupported"] == 1
 
 
-def test_progress_bar_goes_to_a_terminal_stderr_only(tmp_path):
-    tools = [{"name": f"get_item_{n}", "inputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}}}
-             for n in range(6)]
-    path = _write(tmp_path, "tools.json", tools)
-    command = [sys.executable, "-m", "schema_lint", "fuzz", "--examples", "1", "--output-format", "json", path]
+TINY_TOOLS = [{"name": f"get_item_{n}", "inputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}}}
+              for n in range(11)]
+
+
+@pytest.mark.parametrize("output_format", ["table", "json", "markdown"])
+def test_progress_goes_to_stderr_and_never_changes_stdout(tmp_path, output_format):
+    path = _write(tmp_path, "tools.json", TINY_TOOLS[:2])
+    shown, hidden = (_fuzz(path, "--output-format", output_format, flag) for flag in ("--progress", "--no-progress"))
+    assert shown.stdout_bytes == hidden.stdout_bytes == _fuzz(path, "--output-format", output_format).stdout_bytes
+    assert shown.stderr.startswith("schema-lint fuzz: 2/2 tools, ") and shown.stderr.count("\n") == 1
+    assert hidden.stderr == ""
+
+
+def test_a_long_run_logs_a_line_every_ten_tools_unless_told_not_to(tmp_path, monkeypatch):
+    monkeypatch.setattr("schema_lint.progress.START_AFTER", 0.0)  # every run is long now
+    path = _write(tmp_path, "tools.json", TINY_TOOLS)
+    lines = _fuzz(path, "--examples", "1").stderr.splitlines()
+    assert [line.split(",")[0] for line in lines] == ["schema-lint fuzz: 10/11 tools", "schema-lint fuzz: 11/11 tools"]
+    assert all(line.endswith(" s)") and "near misses: " in line for line in lines)
+    assert _fuzz(path, "--examples", "1", "--no-progress").stderr == ""
+
+
+def test_a_quick_run_shows_no_progress_by_default(tmp_path, monkeypatch):
+    monkeypatch.setattr("schema_lint.progress.START_AFTER", 1e9)  # no run is long now
+    assert _fuzz(_write(tmp_path, "tools.json", TINY_TOOLS), "--examples", "1").stderr == ""
+
+
+def test_a_terminal_gets_one_line_redrawn_and_wiped(tmp_path):
+    path = _write(tmp_path, "tools.json", TINY_TOOLS[:6])
+    command = [sys.executable, "-m", "schema_lint", "fuzz", "--examples", "1", "--output-format", "json",
+               "--progress", path]
     leader, follower = pty.openpty()
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower) as process:
         os.close(follower)
@@ -133,10 +160,27 @@ def test_progress_bar_goes_to_a_terminal_stderr_only(tmp_path):
             break
         terminal += chunk
     os.close(leader)
-    assert b"fuzzing" in terminal
+    assert terminal.startswith(b"\rschema-lint fuzz: 1/6 tools, ")
+    assert b"\n" not in terminal and terminal.endswith(b" \r")  # the line is wiped, the cursor back at column 0
     assert len(json.loads(stdout)["tools"]) == 6
-    piped = subprocess.run(command, capture_output=True, timeout=120)
-    assert piped.stderr == b""
+
+
+PAINT = {"name": "paint", "inputSchema": {"type": "object", "required": ["color", "shade"], "properties": {
+    "color": {"type": "string", "enum": ["\x1b[31mred"]}, "shade": {"type": "string", "enum": ["\x9b31m\u202edark"]}}}}
+# What must never reach a terminal raw: C0 (but the newline) and C1 controls, DEL, bidi controls.
+RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+@pytest.mark.parametrize(("output_format", "shown"), [
+    ("table", "\\u001b[31"), ("markdown", "\\\\u001b[31"), ("json", "\\u001b[31")])
+def test_generated_control_characters_are_printed_escaped(tmp_path, output_format, shown):
+    output = _fuzz(_write(tmp_path, "tool.json", PAINT), "--output-format", output_format).stdout
+    assert RAW_CONTROL.search(output) is None, repr(RAW_CONTROL.search(output))
+    assert shown in output
+    if output_format == "json":
+        examples = [m["example"] for m in json.loads(output)["tools"][0]["near_misses"]]
+        # Escaped in print, not in value: a reader parses what was sent.
+        assert {"color": "\x1b[31mred", "shade": "\x9b31m\u202edark", "extra_field": "x"} in examples
 
 
 def test_check_never_imports_the_fuzzer():

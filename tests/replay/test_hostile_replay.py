@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from schema_lint.cli import main
-from schema_lint.replay.calls import BrokenLine, read_calls
+from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
 from schema_lint.replay.run import DISTINCT_KEYS, EXAMPLES, CallResult, Tally
 
 pytestmark = pytest.mark.hostile
@@ -37,7 +37,7 @@ def test_a_deep_line_and_a_lone_surrogate_are_reported_and_the_run_goes_on(tmp_p
     data = json.loads(result.stdout)
     assert data["outcomes"] == {"valid": 1, "canonicalized": 0, "rejected": 1}
     assert [b["line"] for b in data["broken_lines"]] == [1]
-    assert data["rejections"] == [{"reason": "not-json-value", "path": "$.query", "count": 1}]
+    assert data["rejections"] == [{"tool": "search_docs", "reason": "not-json-value", "path": "$.query", "count": 1}]
 
 
 def test_a_tool_whose_schema_does_not_compile_is_reported_and_the_others_replayed(tmp_path):
@@ -63,7 +63,7 @@ def test_tallies_keep_a_bounded_number_of_rows():
     tally = Tally()
     for n in range(3 * DISTINCT_KEYS):
         envelope = {"error": {"code": "X", "errors": [{"reason": "additionalProperties", "path": f"$.k{n}"}]}}
-        tally.add(CallResult(None, "rejected", None, [], envelope))
+        tally.add(CallResult(RecordedCall(n, n, f"tool_{n % 7}", {}), "rejected", None, [], envelope))
     assert len(tally.rejections) == DISTINCT_KEYS + 1
     assert sum(tally.rejections.values()) == 3 * DISTINCT_KEYS  # nothing is lost from the counts
 

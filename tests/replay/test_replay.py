@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from schema_lint.cli import main
@@ -64,8 +66,9 @@ def test_summary_gives_rates_without_and_with_the_policy(tmp_path):
     assert data["failure_rate_without_policy"] == round(4 / 7, 6)
     assert data["failure_rate_with_policy"] == round(3 / 7, 6)
     assert data["normalized_tools"] == 1
-    assert {"rule": "scalar-for-array", "path": "$.data_source_names", "count": 1} in data["repairs"]
-    assert {"reason": "required", "path": "$.query", "count": 1} in data["rejections"]
+    assert {"tool": "search_docs", "rule": "scalar-for-array", "path": "$.data_source_names", "count": 1} \
+        in data["repairs"]
+    assert {"tool": "search_docs", "reason": "required", "path": "$.query", "count": 1} in data["rejections"]
     without = json.loads(_run(tools, calls, "--policy", "none", "--output-format", "json").stdout)
     assert without["outcomes"]["canonicalized"] == 0 and without["outcomes"]["rejected"] == 4
 
@@ -76,6 +79,25 @@ def test_table_output_names_the_figures(tmp_path):
     assert "normalized from a non-standard dialect" in result.stdout
     markdown = _run(*_files(tmp_path), "--output-format", "markdown").stdout
     assert "| outcome | calls | share |" in markdown
+
+
+def test_rejections_and_repairs_are_tallied_by_tool_reason_and_path(tmp_path):
+    other = {"name": "search_issues", "description": "Search.", "inputSchema": SEARCH["inputSchema"]}
+    calls = [{"tool": tool, "arguments": arguments} for tool, arguments in (
+        ("search_docs", {"data_source_names": ["a"]}), ("search_issues", {"data_source_names": ["a"]}),
+        ("search_issues", {"data_source_names": ["b"]}), ("search_issues", {"query": "q", "data_source_names": "c"}))]
+    files = _files(tmp_path, [SEARCH, other], calls)
+    data = json.loads(_run(*files, "--output-format", "json").stdout)
+    assert data["rejections"] == [{"tool": "search_issues", "reason": "required", "path": "$.query", "count": 2},
+                                  {"tool": "search_docs", "reason": "required", "path": "$.query", "count": 1}]
+    assert data["repairs"] == [{"tool": "search_issues", "rule": "scalar-for-array", "path": "$.data_source_names",
+                                "count": 1}]
+    table = _run(*files).stdout
+    assert "Rejections by tool, reason and path:\n\ncount  tool           reason    path\n" \
+           "2      search_issues  required  $.query\n1      search_docs    required  $.query\n" in table
+    assert "1      search_issues  scalar-for-array  $.data_source_names\n" in table
+    markdown = _run(*files, "--output-format", "markdown").stdout
+    assert "| count | tool | reason | path |\n|---|---|---|---|\n| 2 | search_issues | required | $.query |" in markdown
 
 
 def test_against_lists_calls_that_tightening_would_break_and_exits_1(tmp_path):
@@ -162,3 +184,22 @@ def test_fail_on_rejected_gates_on_any_rejection_and_never_on_none(tmp_path):
     assert _run(tools, calls).exit_code == 0
     assert _run(tools, calls, "--fail-on", "rejected").exit_code == 1
     assert _run(tools, calls, "--fail-on", "never").exit_code == 0
+
+
+@pytest.mark.parametrize("output_format", ["table", "json", "jsonl", "markdown"])
+def test_progress_goes_to_stderr_and_never_changes_stdout(tmp_path, output_format):
+    files = _files(tmp_path)
+    shown, hidden = (_run(*files, "--output-format", output_format, flag) for flag in ("--progress", "--no-progress"))
+    assert shown.stdout_bytes == hidden.stdout_bytes == _run(*files, "--output-format", output_format).stdout_bytes
+    assert shown.stderr.splitlines()[-1].startswith(
+        "schema-lint replay: 7 calls, 3 valid, 1 canonicalized, 3 rejected (")
+    assert "schema-lint replay" not in hidden.stderr
+
+
+def test_a_long_run_logs_a_line_every_n_calls_unless_told_not_to(tmp_path, monkeypatch):
+    monkeypatch.setattr("schema_lint.progress.START_AFTER", 0.0)  # every run is long now
+    monkeypatch.setattr("schema_lint.replay.cli.PROGRESS_EVERY", 3)
+    files = _files(tmp_path)
+    lines = _run(*files).stderr.splitlines()
+    assert [line.split(",")[0] for line in lines] == [f"schema-lint replay: {n} calls" for n in (3, 6, 7)]
+    assert _run(*files, "--no-progress").stderr == ""
