@@ -21,6 +21,7 @@ from schema_lint.report import FORMATS
 LAZY_COMMANDS = {
     "fuzz": ("schema_lint.fuzz.cli", "fuzz"),
     "replay": ("schema_lint.replay", "replay"),
+    "compat": ("schema_lint.compat", "compat"),
     "snapshot": ("schema_lint.live.snapshot", "snapshot"),
     "diff": ("schema_lint.diff.cli", "diff"),
 }

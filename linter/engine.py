@@ -231,7 +231,8 @@ class Linter:
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
             calls = self.traffic.for_tool(tool) if self.traffic is not None else []
-            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, calls)
+            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, calls,
+                              frozenset(self.config.profiles))
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:

@@ -28,7 +28,7 @@ from schema_lint.selection import ENTRY_POINT_GROUP
 from schema_lint.definitions import DefinitionUse, definition_use
 from schema_lint.model import Fix, Severity, SideEffects, Tool
 from schema_lint.pointer import parent
-from schema_lint.providers import OPENAI_STRICT, refusing
+from schema_lint.providers import OPENAI_STRICT, implied_profiles, refusing
 from schema_lint.refs import RefIndex
 from schema_lint.schema_walk import SchemaNode, walk
 
@@ -89,17 +89,26 @@ class ToolContext:
     group: tuple[Tool, ...] = ()
     # Recorded calls of this tool (`check --calls`): evidence for the values fixes propose.
     calls: list = field(default_factory=list)
+    # The profiles the configuration names, for every tool of the group alike.
+    configured_profiles: frozenset[str] = frozenset()
 
     @property
     def side_effects(self) -> SideEffects:
         return self.tool.side_effects
 
-    def refuses(self, keyword: str) -> bool:
-        """Whether a provider this tool is checked for rejects (or ignores) `keyword`.
+    def refuses(self, keyword: str, value: object = None) -> bool:
+        """Whether a provider this tool is checked for rejects (or ignores) `keyword` (or, given,
+        `keyword: value`: `refuses("format", "uri")`).
 
         Rules ask before they advise: a fix must never suggest what the provider refuses.
         """
-        return refusing(self.profiles, keyword) is not None
+        return refusing(self.profiles, keyword, value) is not None
+
+    def profiles_of(self, tool: Tool) -> frozenset[str]:
+        """The profiles another tool of the group is checked for (request-wide limits count them)."""
+        if tool is self.tool:
+            return self.profiles
+        return self.configured_profiles | implied_profiles(tool)
 
     @property
     def optional_as_nullable(self) -> bool:

@@ -5,7 +5,9 @@ Flags an object schema with `properties` that neither sets `additionalProperties
 false` nor `unevaluatedProperties: false`. Objects that combine subschemas with
 `allOf` are pointed at `unevaluatedProperties`, which sees through the combination.
 Tools whose provider refuses `additionalProperties` are skipped: a Gemini `parameters`
-schema (an OpenAPI subset) cannot express a closed object.
+schema (an OpenAPI subset) cannot express a closed object. So are tools checked for
+`openai-strict`, which refuses any open object: SL601 reports each one there, with
+OpenAI's words and the fix, and one missing keyword is one finding.
 
 ## Why is this bad
 An open object lets a call carry invented keys (`userId`, `force`, `admin`) straight
@@ -23,9 +25,8 @@ Use instead:
 ```
 
 ## Fix safety
-No fix, except under `openai-strict`, which refuses a tool unless every object sets
-`additionalProperties: false` (so no call works before the fix), and with `--calls`
-when at least 20 recorded calls reached the object and none sent another key.
+No fix, except with `--calls` when at least 20 recorded calls reached the object and
+none sent another key (under `openai-strict` SL601 carries the fix).
 Otherwise, whether the tool's implementation takes keys the schema does not declare is
 not written in the schema, and real correct calls do send them (a `sender_id` the
 executor reads, a response field echoed back). Closing the object is a decision for a
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
+from schema_lint.providers import OPENAI_STRICT
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import CONDITION_KEYWORDS, in_branch, label
 from schema_lint.traffic import evidence, sample
@@ -48,7 +50,7 @@ FIXABLE = True
 
 
 def check(ctx):
-    if ctx.refuses("additionalProperties"):
+    if ctx.refuses("additionalProperties") or OPENAI_STRICT in ctx.profiles:
         return
     for node in ctx.objects():
         # A condition (`if`, `not` …) or an `allOf` part tests or refines an object described
@@ -58,15 +60,14 @@ def check(ctx):
         if node.get("additionalProperties", True) is not True or node.get("unevaluatedProperties", True) is not True:
             continue
         sees_through_allof = "allOf" in node.schema and not ctx.refuses("unevaluatedProperties")
-        strict = ctx.optional_as_nullable  # openai-strict refuses the tool unless every object is closed
-        keyword = "unevaluatedProperties" if sees_through_allof and not strict else "additionalProperties"
+        keyword = "unevaluatedProperties" if sees_through_allof else "additionalProperties"
         message = f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)"
         objects = sample(ctx, node, dict)
         declared = set(node.get("properties"))
         closed_in_traffic = objects is not None and not node.get("patternProperties") \
             and all(set(value) <= declared for value in objects)
-        if strict or closed_in_traffic:
-            fix = Fix(f"set `{keyword}: false`" + ("" if strict else f" ({evidence(len(objects), 'none with another key')})"),
+        if closed_in_traffic:
+            fix = Fix(f"set `{keyword}: false` ({evidence(len(objects), 'none with another key')})",
                       FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
             yield Finding(node.pointer, message, fix=fix)
         else:

@@ -6,7 +6,8 @@ Flags a string field whose name says what it holds (`recipient_email`, `callback
 that has no `format`. Array items and union branches are named by their property.
 Fields already constrained by `enum`, `const` or `pattern` are left alone. In a Gemini
 declaration's `parameters` (the `gemini` profile) only `date-time` is suggested: that
-API takes no other string format.
+API takes no other string format. Likewise no format a strict profile refuses is
+suggested (`uri` under `openai-strict`).
 
 ## Why is this bad
 The model is left to guess the shape (`"tomorrow"` for a date, `"example.com"` for a
@@ -56,7 +57,8 @@ def check(ctx):
             continue
         name = field_name(node)
         fmt = implied_format(kind_of(name))
-        if fmt is None or (GEMINI in ctx.profiles and fmt not in _GEMINI_FORMATS):
+        # Never advise a format the tool's provider refuses: `uri` under openai-strict.
+        if fmt is None or ctx.refuses("format", fmt) or (GEMINI in ctx.profiles and fmt not in _GEMINI_FORMATS):
             continue
         message = f"string `{label(node)}` is named like {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
         if not supports_format(node.schema, fmt):

@@ -2,27 +2,21 @@
 
 ## What it does
 For each provider profile a tool is checked for, reports every part of its schema that
-provider refuses, with the provider's own limit. Profiles come from `--profile`, the
-`profiles` setting, `"strict": true` on an OpenAI or Anthropic tool, and a Gemini
-declaration's `parameters`:
+provider refuses, and each request-wide limit the tools of one file pass together. Each
+finding ends with the provider's own words and the link to them. Profiles come from
+`--profile`, the `profiles` setting, `"strict": true` on an OpenAI or Anthropic tool,
+and a Gemini declaration's `parameters`.
 
-- `openai-strict`: the root is an object, not `anyOf`; every object sets
-  `additionalProperties: false`; every property is `required` (optional ones as
-  `[T, "null"]`); no `allOf`, `not`, `dependentRequired`, `dependentSchemas`, `if`,
-  `then`, `else`; `format` only date-time, time, date, duration, email, hostname, ipv4,
-  ipv6, uuid; at most 5,000 properties, 10 levels of nesting, 1,000 enum values and
-  120,000 characters of names, enum values and consts.
-- `anthropic-strict`: no recursive schemas, no external `$ref`, `additionalProperties`
-  only `false`, at most 16 union-typed and 24 optional parameters, `format` from its
-  list (the OpenAI list plus `uri`); bounds it does not enforce (`minimum`, `maxLength`,
-  `maxItems`…) are reported as info, since they move into the description.
-- `gemini`: the OpenAPI 3.0 subset of `parameters`: no `$ref`, `oneOf`, `allOf`,
-  `additionalProperties` (nor `const`, `not`, `if`…), one type name per schema;
-  function and parameter names of at most 64 characters.
+Request-wide limits are reported once, at the first tool of the file, naming the tools
+that contribute: OpenAI at most 128 tools; Gemini at most 128 function declarations;
+Anthropic strict at most 20 strict tools, 24 optional and 16 union-typed parameters
+(`anyOf` or a type array, nullable included) across all its strict tools, counted with
+`$ref`s expanded.
 
-Sources: OpenAI Structured Outputs "Supported schemas"; Claude "Structured outputs → JSON
-Schema limitations" and "Strict tool use"; Gemini/Vertex AI `FunctionDeclaration`
-reference (see `schema_lint.providers` for the quoted limits).
+Each refusal and limit, as the provider states it (table {version}; an entry marked
+"not verified" is one whose source was not found):
+
+{sources}
 
 ## Why is this bad
 The provider rejects the whole request (HTTP 400) the first time the tool is sent, or
@@ -51,16 +45,27 @@ else needs a person.
 from __future__ import annotations
 
 from schema_lint.model import Severity
-from schema_lint.providers import ANTHROPIC_STRICT, GEMINI, OPENAI_STRICT, anthropic_strict, gemini, openai_strict
+from schema_lint.providers.checks import problems
+from schema_lint.providers.sources import SOURCES, TABLE_VERSION
 
 CODE = "SL601"
 NAME = "strict-mode-incompatible"
 SEVERITY = Severity.ERROR
 FIXABLE = True
-_CHECKS = {OPENAI_STRICT: openai_strict.check, ANTHROPIC_STRICT: anthropic_strict.check, GEMINI: gemini.check}
 
 
 def check(ctx):
-    for profile in sorted(ctx.profiles):
-        if profile in _CHECKS:
-            yield from _CHECKS[profile](ctx)
+    for problem in problems(ctx):
+        yield problem.finding()
+
+
+def _sources() -> str:
+    lines = []
+    for entry in SOURCES.values():
+        said = f"“{entry.quote}” {entry.url}" if entry.verified else f"not verified: {entry.searched}"
+        scope = ", per request" if entry.request_wide else ""
+        lines.append(f"- `{entry.profile}` {entry.subject} ({entry.effect}{scope}, checked {entry.checked}): {said}")
+    return "\n".join(lines)
+
+
+__doc__ = __doc__.replace("{version}", TABLE_VERSION).replace("{sources}", _sources())

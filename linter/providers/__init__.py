@@ -6,9 +6,8 @@ declaration's `parameters` (an OpenAPI 3.0 subset the API enforces with a 400). 
 keyword tables live here, apart from the per-provider checks, so that `ToolContext` can
 ask `refuses(keyword)` without importing any rule.
 
-"Refuses" means the request fails, or the keyword is silently not enforced (Anthropic's
-SDK moves numeric and length bounds into the description): either way a fix that adds
-it would bind nothing.
+"Refuses" means the request fails, or the keyword is silently not enforced: either way a
+fix that adds it would bind nothing. Each refusal is an entry of `sources`, quoted there.
 """
 
 from __future__ import annotations
@@ -30,24 +29,26 @@ STRICT_FLAG_PROFILES = {
     "anthropic_tool": ANTHROPIC_STRICT,
 }
 
-# OpenAI structured outputs, "Supported schemas" / "Some type-specific keywords are not
-# yet supported": composition keywords are an error under `strict: true`; and since
-# "`additionalProperties: false` must always be set", `unevaluatedProperties` cannot
-# stand in for it.
-OPENAI_REFUSED = frozenset({"allOf", "not", "dependentRequired", "dependentSchemas", "dependencies",
-                            "if", "then", "else", "unevaluatedProperties"})
-# Anthropic structured outputs, "JSON Schema limitations": numeric bounds, string lengths
-# and array bounds beyond `minItems` 0/1 are not enforced (the SDK moves them into the
-# description).
-ANTHROPIC_NOT_ENFORCED = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-                                    "multipleOf", "minLength", "maxLength", "maxItems"})
-# Gemini FunctionDeclaration.parameters: an OpenAPI 3.0 Schema subset with no references,
-# no `oneOf`/`allOf`, no closed objects and none of the later drafts' keywords.
+# The keyword sets behind the entries of `sources` (which quote them): OpenAI's composition
+# keywords, and two it does not list; Anthropic's bounds ("Numerical constraints",
+# "String constraints", "Array constraints beyond `minItems` of 0 or 1"), which its API
+# answers with a 400 ("For 'integer' type, properties maximum, minimum are not supported",
+# earendil-works/pi#9953); Gemini `parameters`' OpenAPI 3.0 subset.
+OPENAI_COMPOSITION = frozenset({"allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else"})
+OPENAI_UNLISTED = frozenset({"dependencies", "unevaluatedProperties"})
+OPENAI_REFUSED = OPENAI_COMPOSITION | OPENAI_UNLISTED
+ANTHROPIC_NUMERIC = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
+ANTHROPIC_LENGTH = frozenset({"minLength", "maxLength"})
+ANTHROPIC_REFUSED = ANTHROPIC_NUMERIC | ANTHROPIC_LENGTH | {"maxItems"}
 GEMINI_REFUSED = frozenset({"$ref", "$defs", "definitions", "oneOf", "allOf", "not", "if", "then", "else",
                             "additionalProperties", "unevaluatedProperties", "patternProperties",
                             "dependentRequired", "dependentSchemas", "const", "prefixItems"})
+# The string formats each strict mode takes ("Currently supported:" / "String formats:").
+OPENAI_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
+ANTHROPIC_FORMATS = OPENAI_FORMATS | {"uri"}
 
-_REFUSED = {OPENAI_STRICT: OPENAI_REFUSED, ANTHROPIC_STRICT: ANTHROPIC_NOT_ENFORCED, GEMINI: GEMINI_REFUSED}
+_REFUSED = {OPENAI_STRICT: OPENAI_REFUSED, ANTHROPIC_STRICT: ANTHROPIC_REFUSED, GEMINI: GEMINI_REFUSED}
+_FORMATS = {OPENAI_STRICT: OPENAI_FORMATS, ANTHROPIC_STRICT: ANTHROPIC_FORMATS}
 
 
 def implied_profiles(tool: Tool) -> set[str]:
@@ -65,6 +66,8 @@ def is_gemini_parameters(tool: Tool) -> bool:
     return is_openapi_dialect(tool.format, tool.schema_pointer)
 
 
-def refusing(profiles: Iterable[str], keyword: str) -> str | None:
-    """The first of `profiles` that refuses `keyword`, or None."""
-    return next((p for p in sorted(profiles) if keyword in _REFUSED.get(p, ())), None)
+def refusing(profiles: Iterable[str], keyword: str, value: object = None) -> str | None:
+    """The first of `profiles` that refuses `keyword` (or, given, `keyword: value`, such as a
+    `format` outside the profile's list), or None."""
+    return next((p for p in sorted(profiles) if keyword in _REFUSED.get(p, ())
+                 or (keyword == "format" and value is not None and value not in _FORMATS.get(p, (value,)))), None)

@@ -1,14 +1,9 @@
 """What Anthropic's strict tool use (`"strict": true`) refuses in a tool's `input_schema`.
 
-Source: Claude platform docs, Structured outputs, "JSON Schema limitations" (which strict
-tool use shares): recursive schemas and external `$ref`s are not supported;
-`additionalProperties` may only be `false`; string `format` is one of date-time, time,
-date, duration, email, hostname, uri, ipv4, ipv6, uuid; numeric bounds (`minimum`,
-`maximum`, `multipleOf`), string lengths and array bounds beyond `minItems` 0 or 1 are not
-enforced, and the SDKs move them into the description. The API refuses a request whose
-strict schemas hold more than 16 parameters with union types ("Schemas contains too many
-parameters with union types (N parameters with type arrays or anyOf) which exceeds the
-limit: 16") or more than 24 optional parameters.
+Each problem names its entry in `sources` (Claude docs, Structured outputs, "JSON Schema
+limitations", which strict tool use shares: "If you use an unsupported feature, you'll
+receive a 400 error with details."). The limits that count across all strict tools of
+one request (20 tools, 24 optional and 16 union-typed parameters) are in `request_limits`.
 """
 
 from __future__ import annotations
@@ -16,59 +11,47 @@ from __future__ import annotations
 from collections.abc import Iterator
 from urllib.parse import unquote
 
-from schema_lint.model import Severity
 from schema_lint.pointer import join, split
-from schema_lint.providers import ANTHROPIC_NOT_ENFORCED
-from schema_lint.rule import Finding, ToolContext
+from schema_lint.providers import ANTHROPIC_FORMATS, ANTHROPIC_LENGTH, ANTHROPIC_NUMERIC, ANTHROPIC_STRICT
+from schema_lint.providers.problem import Problem
+from schema_lint.providers.sources import source
+from schema_lint.rule import ToolContext
 from schema_lint.schema_walk import SchemaNode, label
 
-PROFILE = "anthropic-strict"
-FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"})
-MAX_UNION_PARAMETERS = 16
-MAX_OPTIONAL_PARAMETERS = 24
+PROFILE = ANTHROPIC_STRICT
 
 
-def check(ctx: ToolContext) -> Iterator[Finding]:
-    unions = 0
-    optional = 0
+def _problem(entry: str, pointer: str, message: str) -> Problem:
+    return Problem(source(entry), pointer, f"{PROFILE}: {message}")
+
+
+def check(ctx: ToolContext) -> Iterator[Problem]:
     for node in ctx.walk():
         yield from _node(node)
-        unions += _is_union(node)
-        if node.is_property and not node.required:
-            optional += 1
-    root = ctx.tool.schema_pointer
-    if unions > MAX_UNION_PARAMETERS:
-        yield Finding(root, f"{PROFILE}: {unions} parameters with union types (type arrays or anyOf); "
-                      f"the limit is {MAX_UNION_PARAMETERS}")
-    if optional > MAX_OPTIONAL_PARAMETERS:
-        yield Finding(root, f"{PROFILE}: {optional} optional parameters; the limit is {MAX_OPTIONAL_PARAMETERS}")
     yield from _refs(ctx)
 
 
-def _node(node: SchemaNode) -> Iterator[Finding]:
+def _node(node: SchemaNode) -> Iterator[Problem]:
     if not isinstance(node.schema, dict):
         return
     fmt = node.get("format")
-    if isinstance(fmt, str) and fmt not in FORMATS:
-        yield Finding(join(node.pointer, "format"),
-                      f"{PROFILE}: format `{fmt}` is not supported (supported: {', '.join(sorted(FORMATS))})")
-    extra = node.get("additionalProperties")
-    if "additionalProperties" in node.schema and extra is not False:
-        yield Finding(join(node.pointer, "additionalProperties"),
-                      f"{PROFILE}: `additionalProperties` may only be `false` on `{label(node)}`")
+    if isinstance(fmt, str) and fmt not in ANTHROPIC_FORMATS:
+        yield _problem("anthropic-strict/format", join(node.pointer, "format"), f"format `{fmt}` is not supported")
+    if "additionalProperties" in node.schema and node.get("additionalProperties") is not False:
+        yield _problem("anthropic-strict/additional-properties", join(node.pointer, "additionalProperties"),
+                       f"`additionalProperties` may only be `false` on `{label(node)}`")
     for keyword in node.schema:
-        if keyword in ANTHROPIC_NOT_ENFORCED or (keyword == "minItems" and node.get("minItems") not in (0, 1)):
-            yield Finding(join(node.pointer, keyword),
-                          f"{PROFILE}: `{keyword}` is not enforced; it is moved into the description",
-                          severity=Severity.INFO)
+        entry = _BOUND_ENTRIES.get(keyword)
+        if entry and not (keyword == "minItems" and node.get("minItems") in (0, 1)):
+            yield _problem(entry, join(node.pointer, keyword), f"`{keyword}` is not supported on `{label(node)}`")
 
 
-def _is_union(node: SchemaNode) -> bool:
-    declared = node.get("type")
-    return (isinstance(declared, list) and len(declared) > 1) or isinstance(node.get("anyOf"), list)
+_BOUND_ENTRIES = {**dict.fromkeys(ANTHROPIC_NUMERIC, "anthropic-strict/numeric-bounds"),
+                  **dict.fromkeys(ANTHROPIC_LENGTH, "anthropic-strict/string-length"),
+                  "maxItems": "anthropic-strict/array-bounds", "minItems": "anthropic-strict/array-bounds"}
 
 
-def _refs(ctx: ToolContext) -> Iterator[Finding]:
+def _refs(ctx: ToolContext) -> Iterator[Problem]:
     """External references, and references that lead back into themselves (recursion)."""
     base = split(ctx.tool.schema_pointer)
     edges: list[tuple[SchemaNode, tuple[str, ...]]] = []
@@ -77,7 +60,8 @@ def _refs(ctx: ToolContext) -> Iterator[Finding]:
         if not isinstance(ref, str):
             continue
         if not ref.startswith("#"):
-            yield Finding(join(node.pointer, "$ref"), f"{PROFILE}: external reference `{ref}` is not supported")
+            yield _problem("anthropic-strict/external-ref", join(node.pointer, "$ref"),
+                           f"external reference `{ref}` is not supported")
             continue
         try:
             target = tuple(split(unquote(ref[1:])))
@@ -87,8 +71,8 @@ def _refs(ctx: ToolContext) -> Iterator[Finding]:
     for node, target in edges:
         here = tuple(split(node.pointer)[len(base):])
         if _reaches(target, here, edges, base):
-            yield Finding(join(node.pointer, "$ref"),
-                          f"{PROFILE}: `{label(node)}` refers back into itself; recursive schemas are not supported")
+            yield _problem("anthropic-strict/recursion", join(node.pointer, "$ref"),
+                           f"`{label(node)}` refers back into itself; recursive schemas are not supported")
 
 
 def _reaches(start: tuple[str, ...], goal: tuple[str, ...], edges, base: list[str]) -> bool:

@@ -1,17 +1,8 @@
 """What OpenAI's structured outputs (`"strict": true`) refuse in a function's parameters.
 
-Source: OpenAI platform docs, Structured Outputs, "Supported schemas": the root must be an
-object and not `anyOf`; "all fields or function parameters must be specified as
-`required`", an optional one emulated "by using a union type with `null`";
-"`additionalProperties: false` must always be set in objects"; `allOf`, `not`,
-`dependentRequired`, `dependentSchemas`, `if`, `then`, `else` are not supported; string
-`format` is one of date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid;
-"up to 5000 object properties total, with up to 10 levels of nesting"; "total string
-length of all property names, definition names, enum values, and const values cannot
-exceed 120,000 characters"; "up to 1000 enum values across all enum properties", and a
-single string enum of more than 250 values at most 15,000 characters. "If you turn on
-Structured Outputs by supplying strict: true and call the API with an unsupported JSON
-Schema, you will receive an error."
+Each problem names its entry in `sources` (OpenAI Structured Outputs, "Supported
+schemas", which ends: "If you turn on Structured Outputs by supplying strict: true and call
+the API with an unsupported JSON Schema, you will receive an error.").
 """
 
 from __future__ import annotations
@@ -21,12 +12,13 @@ from typing import Any
 
 from schema_lint.model import Fix, FixSafety, Operation
 from schema_lint.pointer import join
-from schema_lint.providers import OPENAI_REFUSED
-from schema_lint.rule import Finding, ToolContext
+from schema_lint.providers import OPENAI_COMPOSITION, OPENAI_FORMATS, OPENAI_STRICT, OPENAI_UNLISTED
+from schema_lint.providers.problem import Problem
+from schema_lint.providers.sources import source
+from schema_lint.rule import ToolContext
 from schema_lint.schema_walk import SchemaNode, accepts_null, label
 
-PROFILE = "openai-strict"
-FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
+PROFILE = OPENAI_STRICT
 MAX_PROPERTIES = 5000
 MAX_NESTING = 10
 MAX_ENUM_VALUES = 1000
@@ -35,25 +27,28 @@ LARGE_ENUM = 250
 MAX_LARGE_ENUM_LENGTH = 15_000
 
 
-def check(ctx: ToolContext) -> Iterator[Finding]:
+def _problem(entry: str, pointer: str, message: str, fix: Fix | None = None) -> Problem:
+    return Problem(source(entry), pointer, f"{PROFILE}: {message}", fix)
+
+
+def check(ctx: ToolContext) -> Iterator[Problem]:
     yield from _root(ctx)
     for node in ctx.walk():
         yield from _refused_keywords(node)
         fmt = node.get("format")
-        if isinstance(fmt, str) and fmt not in FORMATS:
-            yield Finding(join(node.pointer, "format"),
-                          f"{PROFILE}: format `{fmt}` is not supported (supported: {', '.join(sorted(FORMATS))})")
+        if isinstance(fmt, str) and fmt not in OPENAI_FORMATS:
+            yield _problem("openai-strict/format", join(node.pointer, "format"), f"format `{fmt}` is not supported")
     for node in ctx.objects():
         if node.keyword == "not":
             continue
         if node.get("additionalProperties") is not False:
-            yield Finding(node.pointer, f"{PROFILE}: object `{label(node)}` must set `additionalProperties: false`",
-                          fix=closed_object_fix(node))
+            yield _problem("openai-strict/additional-properties", node.pointer,
+                           f"object `{label(node)}` must set `additionalProperties: false`", closed_object_fix(node))
         optional = optional_properties(node)
         if optional:
-            yield Finding(node.pointer, f"{PROFILE}: every property must be required; `{label(node)}` leaves "
-                          f"{', '.join(optional)} optional (make them required and nullable)",
-                          fix=nullable_required_fix(node))
+            yield _problem("openai-strict/required", node.pointer, f"every property must be required; "
+                           f"`{label(node)}` leaves {', '.join(optional)} optional (make them required and nullable)",
+                           nullable_required_fix(node))
     yield from _limits(ctx)
 
 
@@ -103,44 +98,50 @@ def _nullable(pointer: str, schema: Any) -> list[Operation]:
     return [Operation("replace", pointer, {"anyOf": [schema, {"type": "null"}]})]
 
 
-def _root(ctx: ToolContext) -> Iterator[Finding]:
+def _root(ctx: ToolContext) -> Iterator[Problem]:
     schema = ctx.tool.schema
     if not isinstance(schema, dict) or "object" not in ctx.nodes[0].types:
-        yield Finding(ctx.tool.schema_pointer, f"{PROFILE}: the root schema must be `\"type\": \"object\"`")
+        yield _problem("openai-strict/root", ctx.tool.schema_pointer, "the root schema must be `\"type\": \"object\"`")
     elif "anyOf" in schema:
-        yield Finding(join(ctx.tool.schema_pointer, "anyOf"), f"{PROFILE}: the root object must not use `anyOf`")
+        yield _problem("openai-strict/root", join(ctx.tool.schema_pointer, "anyOf"),
+                       "the root object must not use `anyOf`")
 
 
-def _refused_keywords(node: SchemaNode) -> Iterator[Finding]:
+def _refused_keywords(node: SchemaNode) -> Iterator[Problem]:
     if not isinstance(node.schema, dict):
         return
     for keyword in node.schema:
-        if keyword in OPENAI_REFUSED:
-            yield Finding(join(node.pointer, keyword), f"{PROFILE}: `{keyword}` is not supported")
+        if keyword in OPENAI_COMPOSITION:
+            yield _problem("openai-strict/composition", join(node.pointer, keyword), f"`{keyword}` is not supported")
+        elif keyword in OPENAI_UNLISTED:
+            yield _problem("openai-strict/unlisted", join(node.pointer, keyword),
+                           f"`{keyword}` is not among the supported keywords")
 
 
-def _limits(ctx: ToolContext) -> Iterator[Finding]:
+def _limits(ctx: ToolContext) -> Iterator[Problem]:
     root = ctx.tool.schema_pointer
     properties = sum(len(n.get("properties")) for n in ctx.walk() if isinstance(n.get("properties"), dict))
     if properties > MAX_PROPERTIES:
-        yield Finding(root, f"{PROFILE}: {properties} object properties; the limit is {MAX_PROPERTIES}")
+        yield _problem("openai-strict/properties", root,
+                       f"{properties} object properties; the limit is {MAX_PROPERTIES}")
     enums = [n for n in ctx.walk() if isinstance(n.get("enum"), list)]
     values = sum(len(n.get("enum")) for n in enums)
     if values > MAX_ENUM_VALUES:
-        yield Finding(root, f"{PROFILE}: {values} enum values in all; the limit is {MAX_ENUM_VALUES}")
+        yield _problem("openai-strict/enum-values", root, f"{values} enum values in all; the limit is {MAX_ENUM_VALUES}")
     for node in enums:
         strings = [v for v in node.get("enum") if isinstance(v, str)]
         if len(strings) > LARGE_ENUM and sum(map(len, strings)) > MAX_LARGE_ENUM_LENGTH:
-            yield Finding(join(node.pointer, "enum"), f"{PROFILE}: an enum of more than {LARGE_ENUM} values may "
-                          f"hold at most {MAX_LARGE_ENUM_LENGTH:,} characters; this one holds {sum(map(len, strings)):,}")
+            yield _problem("openai-strict/large-enum", join(node.pointer, "enum"),
+                           f"an enum of more than {LARGE_ENUM} values may hold at most {MAX_LARGE_ENUM_LENGTH:,} "
+                           f"characters; this one holds {sum(map(len, strings)):,}")
     length = _total_string_length(ctx)
     if length > MAX_TOTAL_STRING_LENGTH:
-        yield Finding(root, f"{PROFILE}: property names, definition names, enum values and consts total "
-                      f"{length:,} characters; the limit is {MAX_TOTAL_STRING_LENGTH:,}")
+        yield _problem("openai-strict/string-size", root, f"property names, definition names, enum values and "
+                       f"consts total {length:,} characters; the limit is {MAX_TOTAL_STRING_LENGTH:,}")
     for node in ctx.objects():
         if _object_depth(node) == MAX_NESTING + 1:
-            yield Finding(node.pointer, f"{PROFILE}: `{label(node)}` is nested {MAX_NESTING + 1} objects deep; "
-                          f"the limit is {MAX_NESTING} levels")
+            yield _problem("openai-strict/nesting", node.pointer, f"`{label(node)}` is nested {MAX_NESTING + 1} "
+                           f"objects deep; the limit is {MAX_NESTING} levels")
 
 
 def _total_string_length(ctx: ToolContext) -> int:

@@ -10,6 +10,7 @@ from conftest import FIXTURES
 from lintkit import lint_document, lint_tool
 
 from schema_lint.config import Config
+from schema_lint.engine import lint_text
 from schema_lint.model import FixSafety, Severity
 
 PROFILES = FIXTURES / "profiles"
@@ -79,7 +80,7 @@ def test_profiles_come_from_config_and_strict_flags_only():
     assert configured and all(m.startswith("openai-strict") for m in messages(configured))
 
 
-def test_anthropic_strict_recursion_external_refs_unions_and_moved_keywords():
+def test_anthropic_strict_recursion_external_refs_unions_and_bounds():
     schema = {"type": "object", "properties": {
         "tree": {"$ref": "#/$defs/Node"},
         "remote": {"$ref": "https://example.com/schema.json"},
@@ -90,7 +91,8 @@ def test_anthropic_strict_recursion_external_refs_unions_and_moved_keywords():
     by_pointer = {d.pointer.removeprefix("/inputSchema"): d for d in found}
     assert "recursive" in by_pointer["/$defs/Node/properties/children/items/$ref"].message
     assert "external" in by_pointer["/properties/remote/$ref"].message
-    assert by_pointer["/properties/n/maximum"].severity is Severity.INFO
+    # "If you use an unsupported feature, you'll receive a 400 error": a bound is an error, not a note.
+    assert by_pointer["/properties/n/maximum"].severity is Severity.ERROR
     assert "iso-week" in by_pointer["/properties/when/format"].message
     assert "/properties/tree/$ref" not in by_pointer
     unions = {"type": "object", "properties": {f"p{i}": {"type": ["string", "null"]} for i in range(17)},
@@ -128,12 +130,28 @@ def test_sl201_never_suggests_additional_properties_to_gemini_parameters():
     assert lint_tool({"type": "object", "properties": {"a": {"type": "string"}}}, "SL201") != []
 
 
-def test_sl201_fixes_only_under_openai_strict_which_refuses_open_objects():
-    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "allOf": [{"required": ["a"]}]}
+def test_an_open_object_under_openai_strict_is_one_finding_sl601s_with_the_fix():
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
+              "allOf": [{"required": ["a"]}]}
     (plain,) = lint_tool(schema, "SL201")
-    (strict,) = lint_tool(schema, "SL201", config=Config(profiles=["openai-strict"]))
     assert "unevaluatedProperties" in plain.message and plain.fix is None
-    assert strict.fix.operations[0].path == "/inputSchema/additionalProperties"
+    config = Config(profiles=["openai-strict"], select=["SL201", "SL601"])
+    open_object = [d for d in lint_text(json.dumps({"name": "t", "description": "A tool.", "inputSchema": schema}),
+                                        "tool.json", config).diagnostics if "additionalProperties" in d.message]
+    assert [d.code for d in open_object] == ["SL601"]
+    assert open_object[0].fix.operations[0].path == "/inputSchema/additionalProperties"
+
+
+def test_no_fix_adds_a_format_the_profile_refuses():
+    schema = {"type": "object", "properties": {
+        "callback_url": {"type": "string", "description": "Where to post, e.g. https://example.com/hook"},
+        "reply_email": {"type": "string", "description": "Where to reply, e.g. ops@example.com"}}}
+    plain = {d.pointer.rsplit("/", 1)[-1]: d for d in lint_tool(schema, "SL304")}
+    assert plain["callback_url"].fix.operations[0].value == "uri" and plain["reply_email"].fix is not None
+    strict = {d.pointer.rsplit("/", 1)[-1]: d for d in lint_tool(schema, "SL304", config=Config(profiles=["openai-strict"]))}
+    assert "callback_url" not in strict and strict["reply_email"].fix.operations[0].value == "email"
+    anthropic = lint_tool(schema, "SL304", config=Config(profiles=["anthropic-strict"]))
+    assert any(d.fix and d.fix.operations[0].value == "uri" for d in anthropic)
 
 
 def test_bounds_the_provider_does_not_enforce_are_never_suggested():

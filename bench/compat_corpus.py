@@ -1,0 +1,39 @@
+"""The compat matrix over the shared corpus's published tools, as README shows it.
+
+    python bench/compat_corpus.py [../shared/corpus/tools.jsonl]
+
+Prints the markdown README's "Provider profiles" section holds between its
+`compat-corpus` markers: per profile, how many tools it accepts, refuses or weakens,
+and its five most common reasons (counted once per tool). The corpus is a data set, not
+one request, so request-wide limits are left out. `tests/test_readme.py` keeps README
+equal to this whenever the corpus is beside the checkout.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from schema_lint.compat import summary_lines
+from schema_lint.providers.compat import Matrix, build
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.tools import find_tools
+
+CORPUS_TOOLS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "tools.jsonl"
+
+
+def matrix(path: Path = CORPUS_TOOLS) -> Matrix:
+    doc = read_document(str(path))
+    return build([(str(path), doc.data, find_tools(doc.data, path.stem))])
+
+
+def report(found: Matrix) -> str:
+    lines = [f"- {line}" for line in summary_lines(found)]
+    for profile in found.profiles:
+        lines += ["", f"Most common reasons, `{profile}` (tools):", ""]
+        lines += [f"{rank}. {reason}: {count:,}" for rank, (reason, count) in enumerate(found.top_reasons(profile), 1)]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(report(matrix(Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS_TOOLS)), end="")

@@ -1,0 +1,100 @@
+"""`schema-lint compat PATH...`: which provider profiles would accept each tool.
+
+Prints the tool × profile matrix (✓ accepted, ✗ refused, ~ silently weakened) as a
+table, markdown (for a pull-request comment) or JSON, then one summary line per
+profile and the request-wide limits each file's tools pass together. `--reasons`
+names, per cell, the provider rules that decided it; `schema-lint rule SL601` quotes
+them. Exit 2 when a file cannot be read; otherwise 0, since this answers a question
+rather than gating a build (`check --profile` does that).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from schema_lint.providers import PROFILES
+from schema_lint.providers.compat import Matrix, build
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(readable=False))
+@click.option("--profile", "profiles", multiple=True, type=click.Choice(PROFILES),
+              help="Profiles to show (default: all).")
+@click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table")
+@click.option("--reasons", is_flag=True, help="Name, per tool and profile, what decided the cell.")
+def compat(paths, profiles, output_format, reasons):
+    """Show, for each tool in PATHS, which provider profiles accept it."""
+    files, broken = _read(paths or ["."])
+    matrix = build(files, profiles or PROFILES)
+    render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
+    click.echo(render(matrix, reasons), nl=False)
+    sys.exit(2 if broken else 0)
+
+
+def _read(paths):
+    from schema_lint.config import Config
+    from schema_lint.display import escape
+    from schema_lint.engine import Linter
+    from schema_lint.sources.documents import read_document
+    from schema_lint.sources.tools import find_tools
+
+    files, broken = [], False
+    for path in Linter(Config()).files(paths):
+        doc = read_document(path)
+        for error in doc.errors:
+            click.echo(escape(f"{path}:{error.line}:{error.column}: {error.message}"), err=True)
+            broken = True
+        if doc.data is not None:
+            files.append((path, doc.data, find_tools(doc.data, os.path.splitext(os.path.basename(path))[0])))
+    return files, broken
+
+
+def summary_lines(matrix: Matrix) -> list[str]:
+    lines = []
+    for profile in matrix.profiles:
+        counts = matrix.summary(profile)
+        lines.append(f"{profile}: {counts['accepted']:,}/{counts['tools']:,} tools accepted "
+                     f"({counts['refused']:,} refused, {counts['weakened']:,} weakened)")
+    return lines
+
+
+def _request_lines(matrix: Matrix) -> list[str]:
+    return [f"{path}: {problem.message}" for path, problem in matrix.requests]
+
+
+def _table(matrix: Matrix, reasons: bool) -> str:
+    width = max([len(row.tool) for row in matrix.rows] + [4])
+    lines = ["tool".ljust(width) + "  " + "  ".join(matrix.profiles)]
+    for row in matrix.rows:
+        marks = "  ".join(row.cells[p].mark.center(len(p)) for p in matrix.profiles)
+        lines.append(f"{row.tool.ljust(width)}  {marks}".rstrip())
+        if reasons:
+            lines.extend(f"    {p}: {reason}" for p in matrix.profiles for reason in row.cells[p].reasons)
+    return "\n".join([*lines, "", *summary_lines(matrix), *_request_lines(matrix)]) + "\n"
+
+
+def _markdown(matrix: Matrix, reasons: bool) -> str:
+    def cell(row, profile):
+        found = row.cells[profile]
+        return found.mark + (" " + "; ".join(found.reasons) if reasons and found.reasons else "")
+
+    lines = ["| tool | " + " | ".join(matrix.profiles) + " |", "|---|" + ":---:|" * len(matrix.profiles)]
+    lines += [f"| `{row.tool}` | " + " | ".join(cell(row, p) for p in matrix.profiles) + " |" for row in matrix.rows]
+    extra = [f"- {line}" for line in summary_lines(matrix) + _request_lines(matrix)]
+    return "\n".join([*lines, "", *extra]) + "\n"
+
+
+def _json(matrix: Matrix, reasons: bool) -> str:
+    data = {
+        "profiles": {p: matrix.summary(p) for p in matrix.profiles},
+        "tools": [{"path": row.path, "tool": row.tool,
+                   **{p: ({"mark": row.cells[p].mark, "reasons": row.cells[p].reasons} if reasons
+                          else row.cells[p].mark) for p in matrix.profiles}} for row in matrix.rows],
+        "requests": [{"path": path, "limit": problem.source.subject, "message": problem.message}
+                     for path, problem in matrix.requests],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,33 @@
+"""What a provider check yields: a finding tied to the table entry that documents it.
+
+Keeping the entry (not just the text) lets SL601 cite the provider's words and lets
+`schema-lint compat` tell a refusal (✗) from a silent weakening (~) without parsing
+messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from schema_lint.model import Fix, Severity
+from schema_lint.providers.sources import REFUSED, Source
+from schema_lint.rule import Finding
+
+
+@dataclass(frozen=True)
+class Problem:
+    source: Source
+    pointer: str
+    message: str
+    fix: Fix | None = None
+    at_key: bool = False
+
+    @property
+    def refused(self) -> bool:
+        return self.source.effect == REFUSED
+
+    def finding(self) -> Finding:
+        """The finding SL601 reports: the message, then the quote and the link. A refusal keeps
+        the rule's severity (error); a keyword silently weakened is a warning."""
+        return Finding(self.pointer, self.message + self.source.cite(), fix=self.fix, at_key=self.at_key,
+                       severity=None if self.refused else Severity.WARNING)

@@ -1,0 +1,155 @@
+"""Every refusal and limit the provider profiles check, with the provider's own words.
+
+A check never states a provider rule of its own: it names an entry here, and the finding
+carries the entry's quote and link, so a reader can tell a documented 400 from an
+observed one and see when it was last looked up. `TABLE_VERSION` changes whenever an
+entry is added, changed or re-checked. An entry whose source could not be found is kept
+only with `verified=False` and what was searched, so that its findings say so.
+
+Effects: `refused` (the request fails, HTTP 400), `dropped` (accepted, the keyword
+silently not enforced), `truncated` (part of the request is cut), `moved-to-description`
+(an SDK rewrites the keyword into prose the model may ignore).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TABLE_VERSION = "2026-12-03"
+CHECKED = "2026-12-03"
+
+REFUSED = "refused"
+DROPPED = "dropped"
+TRUNCATED = "truncated"
+MOVED = "moved-to-description"
+EFFECTS = (REFUSED, DROPPED, TRUNCATED, MOVED)
+
+OPENAI_DOCS = "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas"
+ANTHROPIC_DOCS = "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations"
+ANTHROPIC_LIMITS = "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits"
+VERTEX_TOOL = "https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool"
+VERTEX_DECLARATION = ("https://cloud.google.com/vertex-ai/generative-ai/docs/reference/nodejs/1.1.0/vertexai/"
+                      "functiondeclaration")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One refusal or limit: what it covers, what happens, and where the provider says so."""
+
+    id: str
+    profile: str
+    subject: str  # the keyword(s) or the limit, as a reader searches for it
+    effect: str
+    quote: str  # verbatim from `url`, short enough for a finding
+    url: str
+    checked: str = CHECKED
+    request_wide: bool = False  # counted across the tools sent together
+    verified: bool = True
+    searched: str = ""  # for an unverified entry: what was looked for, and where
+
+    def cite(self) -> str:
+        """The tail of a finding: the provider's words and the link (or that none was found)."""
+        if not self.verified:
+            return f" (not verified against {self.profile}'s docs, checked {self.checked})"
+        return f" — “{self.quote}” {self.url}"
+
+
+_ENTRIES = (
+    # OpenAI Structured Outputs, "Supported schemas" (function calling with `strict: true`).
+    Source("openai-strict/root", "openai-strict", "root schema: an object, no `anyOf`", REFUSED,
+           "the root level object of a schema must be an object, and not use anyOf", OPENAI_DOCS),
+    Source("openai-strict/additional-properties", "openai-strict", "`additionalProperties: false` on every object",
+           REFUSED, "additionalProperties: false must always be set in objects", OPENAI_DOCS),
+    Source("openai-strict/required", "openai-strict", "every property in `required`", REFUSED,
+           "all fields or function parameters must be specified as required", OPENAI_DOCS),
+    Source("openai-strict/composition", "openai-strict",
+           "`allOf`, `not`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`", REFUSED,
+           "Composition: allOf, not, dependentRequired, dependentSchemas, if, then, else", OPENAI_DOCS),
+    Source("openai-strict/unlisted", "openai-strict", "`unevaluatedProperties`, `dependencies`", REFUSED,
+           "", OPENAI_DOCS, verified=False,
+           searched="the Supported schemas list names neither keyword (supported: pattern, format, the numeric "
+                    "bounds, minItems, maxItems, anyOf, $ref/$defs); no error text for either was found in "
+                    "public issues"),
+    Source("openai-strict/format", "openai-strict",
+           "`format` other than date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid", REFUSED,
+           "format — Predefined formats for strings. Currently supported:", OPENAI_DOCS),
+    Source("openai-strict/properties", "openai-strict", "at most 5,000 object properties", REFUSED,
+           "A schema may have up to 5000 object properties total, with up to 10 levels of nesting.", OPENAI_DOCS),
+    Source("openai-strict/nesting", "openai-strict", "at most 10 levels of nesting", REFUSED,
+           "A schema may have up to 5000 object properties total, with up to 10 levels of nesting.", OPENAI_DOCS),
+    Source("openai-strict/string-size", "openai-strict",
+           "at most 120,000 characters of property names, definition names, enum values and consts", REFUSED,
+           "total string length of all property names, definition names, enum values, and const values cannot "
+           "exceed 120,000 characters", OPENAI_DOCS),
+    Source("openai-strict/enum-values", "openai-strict", "at most 1,000 enum values", REFUSED,
+           "A schema may have up to 1000 enum values across all enum properties.", OPENAI_DOCS),
+    Source("openai-strict/large-enum", "openai-strict",
+           "a string enum of more than 250 values: at most 15,000 characters", REFUSED,
+           "the total string length of all enum values cannot exceed 15,000 characters when there are more "
+           "than 250 enum values", OPENAI_DOCS),
+    Source("openai/tools", "openai", "at most 128 tools per request", REFUSED,
+           "Invalid 'tools': array too long. Expected an array with maximum length 128",
+           "https://github.com/zed-industries/zed/issues/32946", request_wide=True),
+    # Anthropic structured outputs, "JSON Schema limitations", shared by strict tool use; its
+    # "Not supported" list ends "If you use an unsupported feature, you'll receive a 400 error".
+    Source("anthropic-strict/recursion", "anthropic-strict", "recursive schemas", REFUSED,
+           "Not supported: Recursive schemas", ANTHROPIC_DOCS),
+    Source("anthropic-strict/external-ref", "anthropic-strict", "external `$ref`", REFUSED,
+           "Not supported: External `$ref`", ANTHROPIC_DOCS),
+    Source("anthropic-strict/numeric-bounds", "anthropic-strict",
+           "`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`", REFUSED,
+           "Numerical constraints (such as `minimum`, `maximum`, `multipleOf`)", ANTHROPIC_DOCS),
+    Source("anthropic-strict/string-length", "anthropic-strict", "`minLength`, `maxLength`", REFUSED,
+           "String constraints (`minLength`, `maxLength`)", ANTHROPIC_DOCS),
+    Source("anthropic-strict/array-bounds", "anthropic-strict", "`maxItems`, `minItems` other than 0 or 1", REFUSED,
+           "Array constraints beyond `minItems` of 0 or 1", ANTHROPIC_DOCS),
+    Source("anthropic-strict/additional-properties", "anthropic-strict", "`additionalProperties` other than `false`",
+           REFUSED, "`additionalProperties` set to anything other than `false`", ANTHROPIC_DOCS),
+    Source("anthropic-strict/format", "anthropic-strict",
+           "`format` other than date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid", REFUSED,
+           "String formats: `date-time`, `time`, `date`, `duration`, `email`, `hostname`, `uri`, `ipv4`, `ipv6`, "
+           "`uuid`", ANTHROPIC_DOCS),
+    Source("anthropic-strict/strict-tools", "anthropic-strict", "at most 20 strict tools per request", REFUSED,
+           "Maximum number of tools with `strict: true`. Non-strict tools don't count toward this limit.",
+           ANTHROPIC_LIMITS, request_wide=True),
+    Source("anthropic-strict/optional-parameters", "anthropic-strict",
+           "at most 24 optional parameters across the strict tools of a request", REFUSED,
+           "Total optional parameters across all strict tool schemas and JSON output schemas.",
+           ANTHROPIC_LIMITS, request_wide=True),
+    Source("anthropic-strict/union-parameters", "anthropic-strict",
+           "at most 16 union-typed parameters (`anyOf` or a type array) across the strict tools of a request",
+           REFUSED, "Total parameters that use `anyOf` or type arrays (for example, `\"type\": [\"string\", "
+                    "\"null\"]`) across all strict schemas.", ANTHROPIC_LIMITS, request_wide=True),
+    # Gemini / Vertex AI function declarations.
+    Source("gemini/function-name", "gemini", "function name: starts with a letter or `_`, at most 64 characters",
+           REFUSED, "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores and "
+                    "dashes, with a max length of 64.", VERTEX_DECLARATION),
+    Source("gemini/declarations", "gemini", "at most 128 function declarations per request", REFUSED,
+           "Maximum 128 function declarations can be provided.", VERTEX_TOOL, request_wide=True),
+    Source("gemini/parameter-name", "gemini", "parameter name: letters, digits and `_`, at most 64 characters",
+           REFUSED, "", VERTEX_DECLARATION, verified=False,
+           searched="the FunctionDeclaration and Schema references found describe `parameters` as an OpenAPI 3.0 "
+                    "subset but state no rule for property names"),
+    Source("gemini/openapi-subset", "gemini",
+           "`$ref`, `oneOf`, `allOf`, `additionalProperties`, `const`, `not`, `if`… in `parameters`", REFUSED,
+           "", VERTEX_DECLARATION, verified=False,
+           searched="the Schema reference (\"a select subset of an OpenAPI 3.0 schema object\") now lists `anyOf` "
+                    "and, on Vertex AI, `ref`, `defs` and `additionalProperties`; whether the Gemini API refuses "
+                    "or ignores the others was not found in its docs"),
+    Source("gemini/type-list", "gemini", "a list as `type` (use `nullable`)", REFUSED, "", VERTEX_DECLARATION,
+           verified=False, searched="the Schema reference gives `type` as one enum value; no error text for a "
+                                    "list was found in public issues"),
+)
+
+SOURCES: dict[str, Source] = {entry.id: entry for entry in _ENTRIES}
+
+
+def source(entry_id: str) -> Source:
+    return SOURCES[entry_id]
+
+
+def for_profile(profile: str) -> list[Source]:
+    """The entries a profile is checked against: its own, and its provider's request-wide ones
+    (`openai-strict` also sends at most 128 tools)."""
+    provider = profile.split("-")[0]
+    return [entry for entry in _ENTRIES if entry.profile in (profile, provider)]

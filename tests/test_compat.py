@@ -1,0 +1,75 @@
+"""`schema-lint compat`: the matrix, its formats and summaries, and README's figures."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+STRICT_OK = {"type": "function", "function": {"name": "ok", "strict": True, "parameters": {
+    "type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": False}}}
+OPEN = {"type": "function", "function": {"name": "open", "parameters": {
+    "type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}}}
+
+
+def _run(tmp_path, *args, tools=(STRICT_OK, OPEN)):
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps(list(tools)))
+    return CliRunner().invoke(main, ["compat", str(path), *args])
+
+
+def test_the_table_marks_each_tool_per_profile_and_sums_up(tmp_path):
+    result = _run(tmp_path)
+    assert result.exit_code == 0
+    rows = {line.split()[0]: line.split()[1:] for line in result.output.splitlines()[1:3]}
+    assert rows == {"ok": ["✓", "✓", "✗"], "open": ["✗", "✗", "✓"]}
+    assert "openai-strict: 1/2 tools accepted (1 refused, 0 weakened)" in result.output
+    assert "anthropic-strict: 1/2 tools accepted (1 refused, 0 weakened)" in result.output
+
+
+def test_reasons_name_the_provider_rule_and_json_carries_them(tmp_path):
+    assert "anthropic-strict: `minimum`, `maximum`" in _run(tmp_path, "--reasons").output
+    data = json.loads(_run(tmp_path, "--output-format", "json", "--reasons").output)
+    (open_tool,) = [row for row in data["tools"] if row["tool"] == "open"]
+    assert open_tool["openai-strict"]["mark"] == "✗"
+    assert "every property in `required`" in open_tool["openai-strict"]["reasons"]
+    assert data["profiles"]["gemini"] == {"tools": 2, "accepted": 1, "refused": 1, "weakened": 0}
+
+
+def test_markdown_is_a_table_and_profiles_can_be_chosen(tmp_path):
+    output = _run(tmp_path, "--output-format", "markdown", "--profile", "gemini").output
+    assert output.splitlines()[:4] == ["| tool | gemini |", "|---|:---:|", "| `ok` | ✗ |", "| `open` | ✓ |"]
+    assert "- gemini: 1/2 tools accepted" in output
+
+
+def test_request_wide_limits_are_listed_once_per_file(tmp_path):
+    many = [{"type": "function", "function": {"name": f"t{i}", "parameters": {"type": "object"}}} for i in range(129)]
+    assert _run(tmp_path, tools=many).output.count("129 tools in this request; the limit is 128") == 1
+
+
+def test_an_unreadable_file_exits_2_and_the_others_are_still_shown(tmp_path):
+    (tmp_path / "broken.json").write_text("{")
+    (tmp_path / "tools.json").write_text(json.dumps([STRICT_OK]))
+    result = CliRunner().invoke(main, ["compat", str(tmp_path)])
+    assert result.exit_code == 2 and "broken.json:" in result.output and "openai-strict: 1/1" in result.output
+
+
+def test_readme_compat_excerpt_is_the_real_output():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = text.split("$ schema-lint compat examples/\n", 1)[1].split("```", 1)[0]
+    result = CliRunner().invoke(main, ["compat", "examples/"])
+    assert shown == result.output
+
+
+def test_readme_compat_corpus_figures_are_the_real_counts(corpus):
+    spec = importlib.util.spec_from_file_location("compat_corpus", REPO / "bench" / "compat_corpus.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = text.split("<!-- compat-corpus:start -->\n", 1)[1].split("<!-- compat-corpus:end -->", 1)[0]
+    assert shown == module.report(module.matrix(corpus / "tools.jsonl"))
