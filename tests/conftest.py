@@ -81,6 +81,17 @@ os.environ["SCHEMA_LINT_NO_CACHE"] = "1"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def bench_module(name: str):
+    """A script of bench/ imported as a module, so tests check the figures README quotes."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REPO / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while defining
+    spec.loader.exec_module(module)
+    return module
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # The shared corpus of published tools: beside the checkout, or where SCHEMA_LINT_CORPUS says.
 CORPUS = Path(os.environ.get("SCHEMA_LINT_CORPUS") or REPO.parent / "shared" / "corpus")

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
+from conftest import REPO, bench_module
 
 from schema_lint.cli import main
 
-REPO = Path(__file__).resolve().parent.parent
 STRICT_OK = {"type": "function", "function": {"name": "ok", "strict": True, "parameters": {
     "type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": False}}}
 OPEN = {"type": "function", "function": {"name": "open", "parameters": {
@@ -67,9 +65,7 @@ def test_readme_compat_excerpt_is_the_real_output():
 
 
 def test_readme_compat_corpus_figures_are_the_real_counts(corpus):
-    spec = importlib.util.spec_from_file_location("compat_corpus", REPO / "bench" / "compat_corpus.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = bench_module("compat_corpus")
     text = (REPO / "README.md").read_text(encoding="utf-8")
     shown = text.split("<!-- compat-corpus:start -->\n", 1)[1].split("<!-- compat-corpus:end -->", 1)[0]
     assert shown == module.report(module.matrix(corpus / "tools.jsonl"))

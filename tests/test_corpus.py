@@ -7,10 +7,9 @@ memory) so that 3,267 tools take seconds, not a subprocess each.
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 
-from conftest import REPO
+from conftest import bench_module
 
 from schema_lint.config import Config
 from schema_lint.engine import PARSE_ERROR_CODE, LintResult, Linter
@@ -18,10 +17,7 @@ from schema_lint.sources.documents import read_document
 
 
 def _corpus_files():
-    spec = importlib.util.spec_from_file_location("corpus_files", REPO / "bench" / "corpus_files.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("corpus_files")
 
 
 def _inside(lines: list[str], line: int, column: int) -> bool:

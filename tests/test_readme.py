@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import REPO
+from conftest import REPO, bench_module
 
 from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.rule import load_rules
@@ -48,11 +48,7 @@ def test_readme_fuzz_excerpt_is_the_real_output():
 
 
 def test_readme_corpus_statistics_are_the_real_counts(corpus):
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("corpus_statistics", REPO / "bench" / "corpus_statistics.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = bench_module("corpus_statistics")
     text = (REPO / "README.md").read_text(encoding="utf-8")
     shown = text.split("<!-- corpus-statistics:start -->\n", 1)[1].split("<!-- corpus-statistics:end -->", 1)[0]
     assert shown == module.table(module.counts(corpus / "tools.jsonl"))

@@ -1,7 +1,6 @@
 """Every suppression form silences what it names, where it says, and a stale one is reported."""
 
 import json
-from pathlib import Path
 
 from schema_lint.config import Config, ConfigError, load_config
 from schema_lint.engine import Linter, exit_code, lint_text

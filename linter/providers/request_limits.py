@@ -17,7 +17,7 @@ from schema_lint.providers.problem import Problem
 from schema_lint.providers.sources import source
 from schema_lint.refs import references
 from schema_lint.rule import ToolContext
-from schema_lint.schema_walk import SchemaNode, walk
+from schema_lint.schema_walk import SchemaNode, in_branch, walk
 
 MAX_OPENAI_TOOLS = 128
 MAX_GEMINI_DECLARATIONS = 128
@@ -89,7 +89,7 @@ def _expanded(ctx: ToolContext) -> Iterator[SchemaNode]:
 
     def visit(schema, pointer: str, followed: tuple[int, ...]) -> Iterator[SchemaNode]:
         for node in walk(schema, pointer):
-            if _in_definitions(node) or budget[0] <= 0:
+            if in_branch(node, _DEFINITIONS) or budget[0] <= 0:
                 continue
             budget[0] -= 1
             yield node
@@ -99,12 +99,3 @@ def _expanded(ctx: ToolContext) -> Iterator[SchemaNode]:
                     yield from visit(resolution.target, node.pointer, (*followed, id(resolution.target)))
 
     yield from visit(ctx.tool.schema, ctx.tool.schema_pointer, ())
-
-
-def _in_definitions(node: SchemaNode) -> bool:
-    current: SchemaNode | None = node
-    while current is not None:
-        if current.keyword in _DEFINITIONS:
-            return True
-        current = current.parent
-    return False

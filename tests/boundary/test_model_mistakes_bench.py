@@ -1,14 +1,10 @@
 """The model-mistakes benchmark tells a repair that changed a call from one that kept what was sent."""
 
-import importlib.util
-from pathlib import Path
+from conftest import bench_module
 
 from schema_lint.boundary import Policy, ToolBoundary
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "model_mistakes.py"
-spec = importlib.util.spec_from_file_location("model_mistakes", BENCH)
-model_mistakes = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(model_mistakes)
+model_mistakes = bench_module("model_mistakes")
 
 SCHEMA = {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}
 

@@ -7,20 +7,16 @@ states becomes invalid, and a second run changes nothing.
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import bench_module
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("fix_safety", REPO / "bench" / "fix_safety.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("fix_safety")
 
 
 def _fix(path: Path) -> None:

@@ -4,13 +4,11 @@ keeps, and its precision and recall on the labelled set from the shared corpus."
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
-import sys
 
 import jsonschema
 import pytest
-from conftest import CREATE_TICKET, FIXTURES, REPO
+from conftest import CREATE_TICKET, FIXTURES, bench_module
 from hypothesis import given
 from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool
@@ -281,10 +279,7 @@ def test_malformed_objects_never_crash_the_rule(properties, extra):
 # --- the labelled set ---------------------------------------------------------------
 
 def _evaluation_module():
-    spec = importlib.util.spec_from_file_location("sl102_eval", REPO / "bench" / "sl102_eval.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while defining
-    spec.loader.exec_module(module)
+    module = bench_module("sl102_eval")
     return module
 
 
