@@ -211,6 +211,8 @@ class Linter:
                 return
         from schema_lint.definition_findings import DefinitionFindings
         from schema_lint.fix_evidence import withhold_breaking_fixes
+        from schema_lint.fix_profiles import withhold_refused_fixes
+        from schema_lint.supersession import drop_superseded
         from schema_lint.rule import ToolContext
         from schema_lint.side_effects import classify
         from schema_lint.sources.tools import find_tools
@@ -238,6 +240,8 @@ class Linter:
             for rule in self.rules:
                 if not ignored or not matches_code(rule.code, ignored):
                     self._run_rule(rule, ctx, doc, silencing, found, result.internal_errors)
+            found = drop_superseded(found)
+            withhold_refused_fixes(tool.schema, tool.schema_pointer, ctx.profiles, found)
             withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
             if calls:
                 from schema_lint.traffic import withhold_fixes_that_reject
@@ -303,7 +307,7 @@ class Linter:
         diagnostic = Diagnostic(
             code=rule.code, name=rule.name, severity=severity, message=clip(finding.message, MESSAGE_LIMIT),
             path=doc.path, pointer=finding.pointer, tool=ctx.tool.name, fix=finding.fix,
-            at_key=finding.at_key,
+            at_key=finding.at_key, supersedes=finding.supersedes,
         )
         diagnostic.span = doc.locate(finding.pointer, finding.at_key)
         return diagnostic

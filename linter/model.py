@@ -118,6 +118,9 @@ class Diagnostic:
     # On a tool served by a running MCP server: `path` is `mcp:<server>/<tool>` and
     # `pointer` is inside that tool; there is no file, line or text edit.
     live: bool = False
+    # Codes of findings at this node that this one replaces; used while one tool is linted,
+    # before any finding is cached or sent to a worker, so rows do not carry it.
+    supersedes: tuple[str, ...] = ()
 
     @property
     def sort_key(self) -> tuple:

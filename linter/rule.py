@@ -47,6 +47,8 @@ class Finding:
     fix: Fix | None = None
     at_key: bool = False
     severity: Severity | None = None
+    # Codes of other rules whose finding at this node this one replaces (see `supersession`).
+    supersedes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -96,13 +98,13 @@ class ToolContext:
     def side_effects(self) -> SideEffects:
         return self.tool.side_effects
 
-    def refuses(self, keyword: str, value: object = None) -> bool:
+    def refuses(self, keyword: str, *value: object) -> bool:
         """Whether a provider this tool is checked for rejects (or ignores) `keyword` (or, given,
         `keyword: value`: `refuses("format", "uri")`).
 
         Rules ask before they advise: a fix must never suggest what the provider refuses.
         """
-        return refusing(self.profiles, keyword, value) is not None
+        return refusing(self.profiles, keyword, *value) is not None
 
     def profiles_of(self, tool: Tool) -> frozenset[str]:
         """The profiles another tool of the group is checked for (request-wide limits count them)."""

@@ -5,9 +5,9 @@ Flags an object schema with `properties` that neither sets `additionalProperties
 false` nor `unevaluatedProperties: false`. Objects that combine subschemas with
 `allOf` are pointed at `unevaluatedProperties`, which sees through the combination.
 Tools whose provider refuses `additionalProperties` are skipped: a Gemini `parameters`
-schema (an OpenAPI subset) cannot express a closed object. So are tools checked for
-`openai-strict`, which refuses any open object: SL601 reports each one there, with
-OpenAI's words and the fix, and one missing keyword is one finding.
+schema (an OpenAPI subset) cannot express a closed object. Under `openai-strict`, which
+refuses any open object, SL601 reports each one with OpenAI's words and the fix, and takes
+the place of this rule's finding at that object: one missing keyword is one finding.
 
 ## Why is this bad
 An open object lets a call carry invented keys (`userId`, `force`, `admin`) straight
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
-from schema_lint.providers import OPENAI_STRICT
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import CONDITION_KEYWORDS, in_branch, label
 from schema_lint.traffic import evidence, sample
@@ -50,7 +49,7 @@ FIXABLE = True
 
 
 def check(ctx):
-    if ctx.refuses("additionalProperties") or OPENAI_STRICT in ctx.profiles:
+    if ctx.refuses("additionalProperties"):
         return
     for node in ctx.objects():
         # A condition (`if`, `not` …) or an `allOf` part tests or refines an object described

@@ -27,7 +27,7 @@ once it is configured (by the field's kind: `name`, `email`, `url`, `uuid`, `dat
 `date-time`, `identifier`, `text`, `default`; kinds left out use 256, 254, 2048, 36,
 10, 64, 128, 10000 and 1024). Without either there is no fix: a guessed bound is how a
 128-character `code` argument breaks a code-running tool. No fix where the tool's
-provider does not enforce `maxLength` (`anthropic-strict`).
+provider refuses `maxLength` (`anthropic-strict`): the message says so.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def check(ctx):
         if "string" not in node.types or any(k in node.schema for k in _BOUNDS) or is_anchored(node.get("pattern")):
             continue
         yield Finding(node.pointer, f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format",
-                      fix=None if ctx.refuses("maxLength") else _fix(ctx, node))
+                      fix=_fix(ctx, node))
 
 
 def _fix(ctx, node) -> Fix | None:

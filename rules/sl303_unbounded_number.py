@@ -27,8 +27,8 @@ Use instead:
 Unsafe (tightening), and only where the bound is obvious: `minimum: 0` for amounts,
 prices and counts, `minimum: 1` for quantities, limits and page sizes. Upper bounds
 depend on the system behind the tool, and a percentage may be 0–1, 0–100 or a signed
-change, so those get no fix. No fix either when the tool's provider does not enforce
-`minimum` (`anthropic-strict`).
+change, so those get no fix. No fix either when the tool's provider refuses
+`minimum` (`anthropic-strict`): the message says so.
 """
 
 from __future__ import annotations
@@ -77,8 +77,7 @@ def check(ctx):
         if not missing:
             continue
         fix = None
-        if "lower" in missing and lower is not None and not ctx.refuses("minimum") \
-                and not _signed_by_nature(node):
+        if "lower" in missing and lower is not None and not _signed_by_nature(node):
             fix = Fix(f"add `minimum: {lower}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "minimum"), lower),))
         yield Finding(node.pointer, f"{kind} `{label(node)}` has no {' or '.join(missing)} bound", fix=fix)
 

@@ -5,9 +5,9 @@ Flags a string field whose name says what it holds (`recipient_email`, `callback
 `start_date`, `created_at`, `order_uuid`; the last word decides, as for SL301) but
 that has no `format`. Array items and union branches are named by their property.
 Fields already constrained by `enum`, `const` or `pattern` are left alone. In a Gemini
-declaration's `parameters` (the `gemini` profile) only `date-time` is suggested: that
-API takes no other string format. Likewise no format a strict profile refuses is
-suggested (`uri` under `openai-strict`).
+declaration's `parameters` (the `gemini` profile) or under `openai-strict`, a format the
+profile refuses (`uri` under `openai-strict`, anything but `date-time` for Gemini) is
+still reported, without a fix: the message says which profile refuses it.
 
 ## Why is this bad
 The model is left to guess the shape (`"tomorrow"` for a date, `"example.com"` for a
@@ -37,7 +37,7 @@ from schema_lint.field_kinds import implied_format, kind_of
 from schema_lint.field_prose import supports_format
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
-from schema_lint.providers import GEMINI
+from schema_lint.providers import refused_note
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import field_name, label
 
@@ -46,8 +46,6 @@ NAME = "missing-format"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 _CONSTRAINED = ("format", "enum", "const", "pattern")
-# The string formats Gemini's function-declaration schema accepts (besides "enum").
-_GEMINI_FORMATS = frozenset({"date-time"})
 _NOUNS = {"email": "an email address", "uri": "a URL", "date": "a date", "date-time": "a date-time", "uuid": "a UUID"}
 
 
@@ -57,10 +55,13 @@ def check(ctx):
             continue
         name = field_name(node)
         fmt = implied_format(kind_of(name))
-        # Never advise a format the tool's provider refuses: `uri` under openai-strict.
-        if fmt is None or ctx.refuses("format", fmt) or (GEMINI in ctx.profiles and fmt not in _GEMINI_FORMATS):
+        if fmt is None:
             continue
         message = f"string `{label(node)}` is named like {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
+        refused = refused_note(ctx.profiles, "format", fmt)
+        if refused is not None:
+            yield Finding(node.pointer, message + refused)
+            continue
         if not supports_format(node.schema, fmt):
             yield Finding(node.pointer, message + f"; no fix: nothing in the schema shows its values are in `{fmt}` "
                                                   "format")

@@ -6,13 +6,16 @@ declaration's `parameters` (an OpenAPI 3.0 subset the API enforces with a 400). 
 keyword tables live here, apart from the per-provider checks, so that `ToolContext` can
 ask `refuses(keyword)` without importing any rule.
 
-"Refuses" means the request fails, or the keyword is silently not enforced: either way a
-fix that adds it would bind nothing. Each refusal is an entry of `sources`, quoted there.
+"Refuses" means the request fails: no fix may add what a tool's profile refuses, since the
+tool would then not be sent at all (`fix_profiles` withholds it). Each refusal is an entry
+of `sources`, quoted there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from schema_lint.dialect import is_openapi_dialect
 from schema_lint.model import Tool
@@ -36,19 +39,37 @@ STRICT_FLAG_PROFILES = {
 # earendil-works/pi#9953); Gemini `parameters`' OpenAPI 3.0 subset.
 OPENAI_COMPOSITION = frozenset({"allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else"})
 OPENAI_UNLISTED = frozenset({"dependencies", "unevaluatedProperties"})
-OPENAI_REFUSED = OPENAI_COMPOSITION | OPENAI_UNLISTED
 ANTHROPIC_NUMERIC = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 ANTHROPIC_LENGTH = frozenset({"minLength", "maxLength"})
-ANTHROPIC_REFUSED = ANTHROPIC_NUMERIC | ANTHROPIC_LENGTH | {"maxItems"}
 GEMINI_REFUSED = frozenset({"$ref", "$defs", "definitions", "oneOf", "allOf", "not", "if", "then", "else",
                             "additionalProperties", "unevaluatedProperties", "patternProperties",
                             "dependentRequired", "dependentSchemas", "const", "prefixItems"})
-# The string formats each strict mode takes ("Currently supported:" / "String formats:").
+# The formats each profile takes ("Currently supported:" / "String formats:"; Gemini's 400
+# "only 'enum' and 'date-time' are supported for STRING type", and its numeric formats).
 OPENAI_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
 ANTHROPIC_FORMATS = OPENAI_FORMATS | {"uri"}
+GEMINI_STRING_FORMATS = frozenset({"enum", "date-time"})
+GEMINI_FORMATS = GEMINI_STRING_FORMATS | {"float", "double", "int32", "int64"}
 
-_REFUSED = {OPENAI_STRICT: OPENAI_REFUSED, ANTHROPIC_STRICT: ANTHROPIC_REFUSED, GEMINI: GEMINI_REFUSED}
-_FORMATS = {OPENAI_STRICT: OPENAI_FORMATS, ANTHROPIC_STRICT: ANTHROPIC_FORMATS}
+# What each profile refuses, keyword by keyword, with the entry of `sources` that says so; a
+# keyword with a predicate is refused only for the values it rejects (`format: uri` under
+# openai-strict, `minItems: 2` under anthropic-strict). Fixes are checked against this table
+# (`fix_profiles`), and rules ask it through `ToolContext.refuses` before they advise.
+_Allowed = Callable[[object], bool]
+_REFUSALS: dict[str, dict[str, tuple[str, _Allowed | None]]] = {
+    OPENAI_STRICT: {**dict.fromkeys(OPENAI_COMPOSITION, ("openai-strict/composition", None)),
+                    **dict.fromkeys(OPENAI_UNLISTED, ("openai-strict/unlisted", None)),
+                    "format": ("openai-strict/format", lambda value: value in OPENAI_FORMATS)},
+    ANTHROPIC_STRICT: {**dict.fromkeys(ANTHROPIC_NUMERIC, ("anthropic-strict/numeric-bounds", None)),
+                       **dict.fromkeys(ANTHROPIC_LENGTH, ("anthropic-strict/string-length", None)),
+                       "maxItems": ("anthropic-strict/array-bounds", None),
+                       "minItems": ("anthropic-strict/array-bounds", lambda value: value in (0, 1) and value is not False),
+                       "additionalProperties": ("anthropic-strict/additional-properties", lambda value: value is False),
+                       "format": ("anthropic-strict/format", lambda value: value in ANTHROPIC_FORMATS)},
+    GEMINI: {**dict.fromkeys(GEMINI_REFUSED, ("gemini/openapi-subset", None)),
+             "format": ("gemini/format", lambda value: value in GEMINI_FORMATS)},
+}
+_ANY = object()
 
 
 def implied_profiles(tool: Tool) -> set[str]:
@@ -66,8 +87,33 @@ def is_gemini_parameters(tool: Tool) -> bool:
     return is_openapi_dialect(tool.format, tool.schema_pointer)
 
 
-def refusing(profiles: Iterable[str], keyword: str, value: object = None) -> str | None:
-    """The first of `profiles` that refuses `keyword` (or, given, `keyword: value`, such as a
-    `format` outside the profile's list), or None."""
-    return next((p for p in sorted(profiles) if keyword in _REFUSED.get(p, ())
-                 or (keyword == "format" and value is not None and value not in _FORMATS.get(p, (value,)))), None)
+def refusal(profiles: Iterable[str], keyword: str, value: object = _ANY) -> str | None:
+    """The `sources` entry by which the first of `profiles` refuses `keyword` (or, given,
+    `keyword: value`), or None. A keyword refused only for some values is not refused when no
+    value is given."""
+    for profile in sorted(profiles):
+        entry, allowed = _REFUSALS.get(profile, {}).get(keyword, (None, None))
+        if entry is not None and (allowed is None or (value is not _ANY and not allowed(value))):
+            return entry
+    return None
+
+
+def refusing(profiles: Iterable[str], keyword: str, value: object = _ANY) -> str | None:
+    """The first of `profiles` that refuses `keyword` (or, given, `keyword: value`), or None."""
+    entry = refusal(profiles, keyword, value)
+    return entry and entry.split("/")[0]
+
+
+def refused_note(profiles: frozenset[str], keyword: str, *value: Any) -> str | None:
+    """What a finding adds when a profile refuses the keyword its fix would add (`; no fix: it
+    adds `format: uri`, which openai-strict refuses`), or None. Also for a rule whose finding
+    is itself the advice to add that keyword, fix or not."""
+    entry = refusal(profiles, keyword, *value)
+    if entry is None:
+        return None
+    added = f"`{keyword}`" if not value else f"`{keyword}: {_plain(value[0])}`"
+    return f"; no fix: it adds {added}, which {entry.split('/')[0]} refuses"
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)

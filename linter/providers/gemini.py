@@ -1,7 +1,8 @@
 """What the Gemini API refuses in a function declaration's `parameters`.
 
 Each problem names its entry in `sources`. The function-name rule and the 128
-declarations are quoted from the Vertex AI reference; the keyword subset of `parameters`
+declarations are quoted from the Vertex AI reference, the string formats from the API's
+error text in a public pull request; the keyword subset of `parameters`
 (no `$ref`, `oneOf`, `allOf`, `additionalProperties`, one type name, never a list), the
 parameter-name rule, and whether Gemini refuses or ignores the rest are entries marked
 unverified: the current Schema reference lists more fields than this profile allows.
@@ -14,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from schema_lint.pointer import join
-from schema_lint.providers import GEMINI, GEMINI_REFUSED
+from schema_lint.providers import GEMINI, GEMINI_REFUSED, GEMINI_STRING_FORMATS
 from schema_lint.providers.problem import Problem
 from schema_lint.providers.sources import source
 from schema_lint.rule import ToolContext
@@ -41,6 +42,10 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
             if keyword in GEMINI_REFUSED:
                 yield _problem("gemini/openapi-subset", join(node.pointer, keyword),
                                f"`parameters` (OpenAPI 3.0 subset) has no `{keyword}`")
+        fmt = node.get("format")
+        if isinstance(fmt, str) and "string" in node.types and fmt not in GEMINI_STRING_FORMATS:
+            yield _problem("gemini/format", join(node.pointer, "format"),
+                           f"format `{fmt}` on a string; only `enum` and `date-time` are supported")
         if isinstance(node.get("type"), list):
             yield _problem("gemini/type-list", join(node.pointer, "type"),
                            "a type is one name; use `nullable: true` instead of a list")

@@ -30,4 +30,4 @@ class Problem:
         """The finding SL601 reports: the message, then the quote and the link. A refusal keeps
         the rule's severity (error); a keyword silently weakened is a warning."""
         return Finding(self.pointer, self.message + self.source.cite(), fix=self.fix, at_key=self.at_key,
-                       severity=None if self.refused else Severity.WARNING)
+                       severity=None if self.refused else Severity.WARNING, supersedes=self.source.supersedes)

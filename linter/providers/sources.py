@@ -46,6 +46,9 @@ class Source:
     request_wide: bool = False  # counted across the tools sent together
     verified: bool = True
     searched: str = ""  # for an unverified entry: what was looked for, and where
+    # General rules whose finding at the same node this entry's finding replaces: one missing
+    # keyword is one finding, the one that quotes the provider and carries its fix.
+    supersedes: tuple[str, ...] = ()
 
     def cite(self) -> str:
         """The tail of a finding: the provider's words and the link (or that none was found)."""
@@ -59,9 +62,9 @@ _ENTRIES = (
     Source("openai-strict/root", "openai-strict", "root schema: an object, no `anyOf`", REFUSED,
            "the root level object of a schema must be an object, and not use anyOf", OPENAI_DOCS),
     Source("openai-strict/additional-properties", "openai-strict", "`additionalProperties: false` on every object",
-           REFUSED, "additionalProperties: false must always be set in objects", OPENAI_DOCS),
+           REFUSED, "additionalProperties: false must always be set in objects", OPENAI_DOCS, supersedes=("SL201",)),
     Source("openai-strict/required", "openai-strict", "every property in `required`", REFUSED,
-           "all fields or function parameters must be specified as required", OPENAI_DOCS),
+           "all fields or function parameters must be specified as required", OPENAI_DOCS, supersedes=("SL101",)),
     Source("openai-strict/composition", "openai-strict",
            "`allOf`, `not`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`", REFUSED,
            "Composition: allOf, not, dependentRequired, dependentSchemas, if, then, else", OPENAI_DOCS),
@@ -124,6 +127,9 @@ _ENTRIES = (
     Source("gemini/function-name", "gemini", "function name: starts with a letter or `_`, at most 64 characters",
            REFUSED, "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores and "
                     "dashes, with a max length of 64.", VERTEX_DECLARATION),
+    Source("gemini/format", "gemini", "`format` on a string other than `enum`, `date-time`", REFUSED,
+           "format: only 'enum' and 'date-time' are supported for STRING type",
+           "https://github.com/enechange/collmbo/pull/195"),
     Source("gemini/declarations", "gemini", "at most 128 function declarations per request", REFUSED,
            "Maximum 128 function declarations can be provided.", VERTEX_TOOL, request_wide=True),
     Source("gemini/parameter-name", "gemini", "parameter name: letters, digits and `_`, at most 64 characters",

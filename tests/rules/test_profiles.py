@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import FIXTURES
 from lintkit import lint_document, lint_tool
 
 from schema_lint.config import Config
 from schema_lint.engine import lint_text
-from schema_lint.model import FixSafety, Severity
+from schema_lint.fix_profiles import withhold_refused_fixes
+from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
 PROFILES = FIXTURES / "profiles"
 
@@ -142,21 +145,76 @@ def test_an_open_object_under_openai_strict_is_one_finding_sl601s_with_the_fix()
     assert open_object[0].fix.operations[0].path == "/inputSchema/additionalProperties"
 
 
-def test_no_fix_adds_a_format_the_profile_refuses():
+def test_with_sl601_off_sl201_reports_the_open_object_again():
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+    config = Config(profiles=["openai-strict"], select=["SL201"])
+    found = lint_text(json.dumps({"name": "t", "description": "A tool.", "inputSchema": schema}), "tool.json",
+                      config).diagnostics
+    assert [d.code for d in found] == ["SL201"]
+
+
+def test_a_missing_required_under_openai_strict_is_one_sl601_finding_at_every_depth():
+    schema = {"type": "object", "additionalProperties": False, "properties": {
+        "a": {"type": "string"},
+        "inner": {"type": "object", "additionalProperties": False, "required": [],
+                  "properties": {"b": {"type": "string"}}}}}
+    config = Config(profiles=["openai-strict"], select=["SL101", "SL201", "SL601"])
+    found = lint_text(json.dumps({"name": "create_t", "description": "A tool.", "inputSchema": schema}),
+                      "tool.json", config).diagnostics
+    assert sorted((d.code, d.pointer) for d in found) == [
+        ("SL601", "/inputSchema"), ("SL601", "/inputSchema/properties/inner")]
+    assert all(d.fix is not None for d in found)
+
+
+def test_no_fix_adds_a_format_the_profile_refuses_and_the_finding_says_why():
     schema = {"type": "object", "properties": {
         "callback_url": {"type": "string", "description": "Where to post, e.g. https://example.com/hook"},
         "reply_email": {"type": "string", "description": "Where to reply, e.g. ops@example.com"}}}
     plain = {d.pointer.rsplit("/", 1)[-1]: d for d in lint_tool(schema, "SL304")}
     assert plain["callback_url"].fix.operations[0].value == "uri" and plain["reply_email"].fix is not None
     strict = {d.pointer.rsplit("/", 1)[-1]: d for d in lint_tool(schema, "SL304", config=Config(profiles=["openai-strict"]))}
-    assert "callback_url" not in strict and strict["reply_email"].fix.operations[0].value == "email"
+    assert strict["callback_url"].fix is None
+    assert strict["callback_url"].message.endswith("no fix: it adds `format: uri`, which openai-strict refuses")
+    assert strict["reply_email"].fix.operations[0].value == "email"
     anthropic = lint_tool(schema, "SL304", config=Config(profiles=["anthropic-strict"]))
-    assert any(d.fix and d.fix.operations[0].value == "uri" for d in anthropic)
+    assert all(d.fix is not None for d in anthropic)
+    gemini = {d.pointer.rsplit("/", 1)[-1]: d for d in lint_tool(schema, "SL304", config=Config(profiles=["gemini"]))}
+    assert gemini["reply_email"].fix is None and "which gemini refuses" in gemini["reply_email"].message
 
 
-def test_bounds_the_provider_does_not_enforce_are_never_suggested():
+def test_bounds_the_provider_refuses_are_never_suggested_and_the_finding_says_why():
     schema = {"type": "object", "properties": {"title": {"type": "string", "description": "At most 80 characters."},
                                                "amount": {"type": "number"}}}
     anthropic = Config(profiles=["anthropic-strict"])
     assert all(d.fix is not None for d in lint_tool(schema, "SL301") + lint_tool(schema, "SL303"))
-    assert all(d.fix is None for d in lint_tool(schema, "SL301", config=anthropic) + lint_tool(schema, "SL303", config=anthropic))
+    refused = lint_tool(schema, "SL301", config=anthropic) + lint_tool(schema, "SL303", config=anthropic)
+    assert [d.message.rsplit("; ", 1)[-1] for d in refused] == [
+        "no fix: it adds `maxLength`, which anthropic-strict refuses",
+        "no fix: it adds `minimum`, which anthropic-strict refuses"]
+    assert all(d.fix is None for d in refused)
+
+
+@pytest.mark.parametrize(("profile", "keyword", "value", "refused"), [
+    ("openai-strict", "format", "uri", True), ("openai-strict", "format", "email", False),
+    ("openai-strict", "maxLength", 10, False), ("openai-strict", "allOf", [], True),
+    ("anthropic-strict", "maxItems", 5, True), ("anthropic-strict", "minItems", 1, False),
+    ("anthropic-strict", "minItems", 2, True), ("anthropic-strict", "additionalProperties", False, False),
+    ("anthropic-strict", "additionalProperties", {}, True), ("anthropic-strict", "pattern", "^a$", False),
+    ("gemini", "additionalProperties", False, True), ("gemini", "format", "date-time", False),
+])
+def test_every_fix_that_adds_a_keyword_is_checked_against_the_refusal_table(profile, keyword, value, refused):
+    diagnostic = Diagnostic("SL999", "test", Severity.WARNING, "a finding", "t.json", "/p")
+    diagnostic.fix = Fix("add it", FixSafety.UNSAFE, (Operation("add", f"/p/properties/x/{keyword}", value),))
+    withhold_refused_fixes({"type": "object", "properties": {"x": {"type": "string"}}}, "/p",
+                           frozenset({profile}), [diagnostic])
+    assert (diagnostic.fix is None) is refused
+    assert (f"which {profile} refuses" in diagnostic.message) is refused
+
+
+def test_a_fix_that_moves_a_subschema_adds_none_of_the_keywords_it_already_had():
+    schema = {"type": "object", "properties": {"x": {"type": "string", "format": "uri"}}}
+    diagnostic = Diagnostic("SL999", "test", Severity.WARNING, "a finding", "t.json", "")
+    diagnostic.fix = Fix("nullable", FixSafety.UNSAFE, (
+        Operation("replace", "/properties/x", {"anyOf": [schema["properties"]["x"], {"type": "null"}]}),))
+    withhold_refused_fixes(schema, "", frozenset({"openai-strict"}), [diagnostic])
+    assert diagnostic.fix is not None

@@ -76,11 +76,13 @@ def test_sl304_names_array_items_by_their_property_and_skips_constrained_fields(
     assert [d.pointer for d in lint_tool(schema, "SL304")] == [f"{P}/properties/cc_emails/items"]
 
 
-def test_sl304_in_gemini_parameters_suggests_only_date_time():
+def test_sl304_in_gemini_parameters_says_which_formats_gemini_refuses():
     declaration = {"name": "book", "description": "d", "parameters": {"type": "OBJECT", "properties": {
         "email": {"type": "STRING"}, "starts_at": {"type": "STRING"}}}}
-    found = lint_document(json.dumps({"function_declarations": [declaration]}), code="SL304")
-    assert [d.pointer.rsplit("/", 1)[1] for d in found] == ["starts_at"]
+    found = {d.pointer.rsplit("/", 1)[1]: d for d in
+             lint_document(json.dumps({"function_declarations": [declaration]}), code="SL304")}
+    assert found["email"].message.endswith("no fix: it adds `format: email`, which gemini refuses")
+    assert "refuses" not in found["starts_at"].message
 
 
 def test_sl305_required_strings_that_accept_empty():
