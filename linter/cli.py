@@ -15,6 +15,7 @@ import click
 
 from schema_lint import __version__
 from schema_lint.live.options import server_options, servers_from, timeouts_from
+from schema_lint.providers import PROFILES
 from schema_lint.report import FORMATS
 
 # Subcommands living in their own modules, imported only when invoked.
@@ -119,8 +120,8 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable on top of the selection.")
 @click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable.")
 @click.option("--profile", "profiles", multiple=True,
-              type=click.Choice(["openai-strict", "anthropic-strict", "gemini"]),
-              help="Also check what this provider's strict mode refuses.")
+              type=click.Choice(PROFILES),
+              help="Also check what this provider, MCP version or client refuses or drops (repeatable).")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error", "never"]), default=None,
               help="Lowest severity that makes the exit code 1 (default: warning, so infos do not fail).")
 @click.option("--output-file", type=click.Path(dir_okay=False, writable=True),

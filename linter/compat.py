@@ -16,20 +16,20 @@ import sys
 
 import click
 
-from schema_lint.providers import PROFILES
+from schema_lint.providers import API_PROFILES, PROFILES
 from schema_lint.providers.compat import Matrix, build
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(readable=False))
 @click.option("--profile", "profiles", multiple=True, type=click.Choice(PROFILES),
-              help="Profiles to show (default: all).")
+              help=f"Profiles to show (repeatable; default: {', '.join(API_PROFILES)}).")
 @click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table")
 @click.option("--reasons", is_flag=True, help="Name, per tool and profile, what decided the cell.")
 def compat(paths, profiles, output_format, reasons):
     """Show, for each tool in PATHS, which provider profiles accept it."""
     files, broken = _read(paths or ["."])
-    matrix = build(files, profiles or PROFILES)
+    matrix = build(files, profiles or API_PROFILES)
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
     click.echo(render(matrix, reasons), nl=False)
     sys.exit(2 if broken else 0)

@@ -228,13 +228,14 @@ class Linter:
         result.diagnostics.extend(self._unknown_codes_in_comments(doc, suppressions))
         findings = DefinitionFindings()
         group = tuple(tools)
+        request_name = doc.path.removeprefix("mcp:") if doc.path.startswith("mcp:") else stem
         for tool in tools:
             result.tools_checked += 1
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
             calls = self.traffic.for_tool(tool) if self.traffic is not None else []
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, calls,
-                              frozenset(self.config.profiles))
+                              frozenset(self.config.profiles), request_name)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:

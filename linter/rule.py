@@ -93,6 +93,9 @@ class ToolContext:
     calls: list = field(default_factory=list)
     # The profiles the configuration names, for every tool of the group alike.
     configured_profiles: frozenset[str] = frozenset()
+    # What the group is called where a client names it: a live server's name, else the file's
+    # stem (Claude Code's `mcp__<server>__<tool>` counts it).
+    request_name: str = ""
 
     @property
     def side_effects(self) -> SideEffects:
@@ -116,6 +119,13 @@ class ToolContext:
     def optional_as_nullable(self) -> bool:
         """openai-strict wants every property required, optional ones spelled `[T, "null"]`."""
         return OPENAI_STRICT in self.profiles
+
+    @cached_property
+    def provider_problems(self) -> list:
+        """What this tool's profiles refuse or silently drop, computed once for SL601 and SL602."""
+        from schema_lint.providers.checks import problems
+
+        return list(problems(self))
 
     @cached_property
     def nodes(self) -> list[SchemaNode]:

@@ -1,17 +1,24 @@
-"""A schema that the provider it is sent to, in strict mode, will refuse.
+"""A schema that the provider or client it is sent to will refuse.
 
 ## What it does
-For each provider profile a tool is checked for, reports every part of its schema that
-provider refuses, and each request-wide limit the tools of one file pass together. Each
-finding ends with the provider's own words and the link to them. Profiles come from
-`--profile`, the `profiles` setting, `"strict": true` on an OpenAI or Anthropic tool,
-and a Gemini declaration's `parameters`.
+For each profile a tool is checked for (a provider's API, an MCP specification version, an
+MCP client), reports every part of its schema or definition that profile refuses or (a
+specification's SHOULD, as a warning) discourages, and each request-wide limit the tools of
+one file pass together. What a profile accepts but silently does not enforce is SL602's.
+Each finding ends with the provider's own words and the link to them; a client's limit,
+which the client does not document, says "observed" with the date of the public report.
+Profiles come from `--profile`, the `profiles` setting, `"strict": true` on an OpenAI or
+Anthropic tool, and a Gemini declaration's `parameters` or `parametersJsonSchema`.
 
 Request-wide limits are reported once, at the first tool of the file, naming the tools
 that contribute: OpenAI at most 128 tools; Gemini at most 128 function declarations;
 Anthropic strict at most 20 strict tools, 24 optional and 16 union-typed parameters
 (`anyOf` or a type array, nullable included) across all its strict tools, counted with
-`$ref`s expanded.
+`$ref`s expanded; VS Code Copilot at most 128 tools; MCP tool names unique per server.
+
+Where a provider entry restates a general rule (SL201's open object and SL101's missing
+`required` under openai-strict, SL402's tool name under gemini or MCP), this finding takes
+its place at that node.
 
 Each refusal and limit, as the provider states it (table {version}; an entry marked
 "not verified" is one whose source was not found):
@@ -45,7 +52,6 @@ else needs a person.
 from __future__ import annotations
 
 from schema_lint.model import Severity
-from schema_lint.providers.checks import problems
 from schema_lint.providers.sources import SOURCES, TABLE_VERSION
 
 CODE = "SL601"
@@ -55,8 +61,9 @@ FIXABLE = True
 
 
 def check(ctx):
-    for problem in problems(ctx):
-        yield problem.finding()
+    for problem in ctx.provider_problems:
+        if not problem.silent:
+            yield problem.finding()
 
 
 def _sources() -> str:

@@ -1,8 +1,10 @@
 """What each provider refuses in a tool schema, so rules never advise it and SL601 reports it.
 
 A tool is checked for the profiles the configuration or `--profile` names, plus those its
-own definition implies: `"strict": true` on an OpenAI or Anthropic tool, and a Gemini
-declaration's `parameters` (an OpenAPI 3.0 subset the API enforces with a 400). The
+own definition implies: `"strict": true` on an OpenAI or Anthropic tool, a Gemini
+declaration's `parameters` (an OpenAPI 3.0 subset the API enforces with a 400) or its
+`parametersJsonSchema`. Non-strict, MCP and client profiles are only ever asked for: a
+tool does not say which client will load it. The
 keyword tables live here, apart from the per-provider checks, so that `ToolContext` can
 ask `refuses(keyword)` without importing any rule.
 
@@ -21,9 +23,20 @@ from schema_lint.dialect import is_openapi_dialect
 from schema_lint.model import Tool
 
 OPENAI_STRICT = "openai-strict"
+OPENAI = "openai"
 ANTHROPIC_STRICT = "anthropic-strict"
+ANTHROPIC = "anthropic"
 GEMINI = "gemini"
-PROFILES = (OPENAI_STRICT, ANTHROPIC_STRICT, GEMINI)
+GEMINI_JSON_SCHEMA = "gemini-json-schema"
+MCP_2025_11_25 = "mcp-2025-11-25"
+MCP_2026_07_28 = "mcp-2026-07-28"
+CLAUDE_CODE = "claude-code"
+CURSOR = "cursor"
+VSCODE_COPILOT = "vscode-copilot"
+# The providers' API profiles, which `compat` shows unless asked for others.
+API_PROFILES = (OPENAI_STRICT, ANTHROPIC_STRICT, GEMINI)
+PROFILES = (OPENAI_STRICT, OPENAI, ANTHROPIC_STRICT, ANTHROPIC, GEMINI, GEMINI_JSON_SCHEMA, MCP_2025_11_25,
+            MCP_2026_07_28, CLAUDE_CODE, CURSOR, VSCODE_COPILOT)
 
 # Providers' strict flags switch on the matching profile for that tool alone.
 STRICT_FLAG_PROFILES = {
@@ -70,6 +83,7 @@ _REFUSALS: dict[str, dict[str, tuple[str, _Allowed | None]]] = {
              "format": ("gemini/format", lambda value: value in GEMINI_FORMATS)},
 }
 _ANY = object()
+_JSON_SCHEMA_KEYS = ("parametersJsonSchema", "parameters_json_schema")
 
 
 def implied_profiles(tool: Tool) -> set[str]:
@@ -79,6 +93,8 @@ def implied_profiles(tool: Tool) -> set[str]:
         implied.add(STRICT_FLAG_PROFILES[tool.format])
     if is_gemini_parameters(tool):
         implied.add(GEMINI)
+    elif tool.format == "gemini_function_declaration" and tool.schema_pointer.rsplit("/", 1)[-1] in _JSON_SCHEMA_KEYS:
+        implied.add(GEMINI_JSON_SCHEMA)
     return implied
 
 

@@ -9,13 +9,14 @@ kept apart, per file: they refuse a request, not a tool.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.model import Tool
-from schema_lint.providers import PROFILES, request_limits
+from schema_lint.providers import API_PROFILES, request_limits
 from schema_lint.providers.checks import CHECKS
 from schema_lint.providers.problem import Problem
 from schema_lint.rule import ToolContext
@@ -44,14 +45,16 @@ class Matrix:
     requests: list[tuple[str, Problem]] = field(default_factory=list)
 
     def add_file(self, path: str, document: Any, tools: list[Tool]) -> None:
+        name = path.removeprefix("mcp:") if path.startswith("mcp:") else os.path.splitext(os.path.basename(path))[0]
         for tool in tools:
-            self.rows.append(Row(path, tool.name, {profile: cell(tool, document, profile) for profile in self.profiles}))
+            self.rows.append(Row(path, tool.name,
+                                 {profile: cell(tool, document, profile, name) for profile in self.profiles}))
         if tools:
             # A limit a tool's own format brings (OpenAI's 128 tools) is found under every profile: once.
             found: dict[str, Problem] = {}
             for profile in self.profiles:
                 ctx = ToolContext(tools[0], document, profiles=frozenset({profile}), group=tuple(tools),
-                                  configured_profiles=frozenset({profile}))
+                                  configured_profiles=frozenset({profile}), request_name=name)
                 for problem in request_limits.check(ctx):
                     found.setdefault(problem.source.id, problem)
             self.requests.extend((path, problem) for problem in found.values())
@@ -66,15 +69,19 @@ class Matrix:
         return Counter(reason for row in self.rows for reason in row.cells[profile].reasons).most_common(count)
 
 
-def cell(tool: Tool, document: Any, profile: str) -> Cell:
-    found = list(CHECKS[profile](ToolContext(tool, document, profiles=frozenset({profile}))))
+def cell(tool: Tool, document: Any, profile: str, request_name: str = "") -> Cell:
+    """✗ when the profile refuses something, ~ when it silently drops something, else ✓ (a
+    specification's SHOULD is listed as a reason but does not refuse)."""
+    check = CHECKS.get(profile)
+    ctx = ToolContext(tool, document, profiles=frozenset({profile}), request_name=request_name)
+    found = list(check(ctx)) if check else []
     reasons = list(dict.fromkeys(problem.source.subject for problem in found))
     if any(problem.refused for problem in found):
         return Cell(REFUSED, reasons)
-    return Cell(WEAKENED if found else ACCEPTED, reasons)
+    return Cell(WEAKENED if any(problem.silent for problem in found) else ACCEPTED, reasons)
 
 
-def build(files: Iterable[tuple[str, Any, list[Tool]]], profiles: Iterable[str] = PROFILES) -> Matrix:
+def build(files: Iterable[tuple[str, Any, list[Tool]]], profiles: Iterable[str] = API_PROFILES) -> Matrix:
     matrix = Matrix(tuple(profiles))
     for path, document, tools in files:
         matrix.add_file(path, document, tools)

@@ -26,15 +26,21 @@ _FUNCTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 _PARAMETER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+def function_name(ctx: ToolContext, profile: str = PROFILE) -> Iterator[Problem]:
+    """The declaration's name, which `parameters` and `parametersJsonSchema` share."""
+    name = ctx.tool.name
+    if len(name) > MAX_NAME or not _FUNCTION_NAME.fullmatch(name):
+        yield Problem(source("gemini/function-name"), join(ctx.tool.pointer, "name"), f"{profile}: function name "
+                      f"`{name}` must start with a letter or `_`, use letters, digits, `_`, `.` or `-`, at most "
+                      f"{MAX_NAME} characters")
+
+
 def _problem(entry: str, pointer: str, message: str, at_key: bool = False) -> Problem:
     return Problem(source(entry), pointer, f"{PROFILE}: {message}", at_key=at_key)
 
 
 def check(ctx: ToolContext) -> Iterator[Problem]:
-    name = ctx.tool.name
-    if len(name) > MAX_NAME or not _FUNCTION_NAME.fullmatch(name):
-        yield _problem("gemini/function-name", join(ctx.tool.pointer, "name"), f"function name `{name}` must start "
-                       f"with a letter or `_`, use letters, digits, `_`, `.` or `-`, at most {MAX_NAME} characters")
+    yield from function_name(ctx)
     for node in ctx.walk():
         if not isinstance(node.schema, dict):
             continue

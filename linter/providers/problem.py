@@ -1,7 +1,7 @@
 """What a provider check yields: a finding tied to the table entry that documents it.
 
-Keeping the entry (not just the text) lets SL601 cite the provider's words and lets
-`schema-lint compat` tell a refusal (✗) from a silent weakening (~) without parsing
+Keeping the entry (not just the text) lets SL601 and SL602 cite the provider's words and
+lets `schema-lint compat` tell a refusal (✗) from a silent weakening (~) without parsing
 messages.
 """
 
@@ -26,8 +26,14 @@ class Problem:
     def refused(self) -> bool:
         return self.source.effect == REFUSED
 
+    @property
+    def silent(self) -> bool:
+        return self.source.silent
+
     def finding(self) -> Finding:
-        """The finding SL601 reports: the message, then the quote and the link. A refusal keeps
-        the rule's severity (error); a keyword silently weakened is a warning."""
+        """The finding SL601 (or, for a silent loss, SL602) reports: the message, then the quote
+        and the link. A refusal or a silent loss keeps its rule's severity; what a specification
+        only discourages is a warning."""
         return Finding(self.pointer, self.message + self.source.cite(), fix=self.fix, at_key=self.at_key,
-                       severity=None if self.refused else Severity.WARNING, supersedes=self.source.supersedes)
+                       severity=None if self.refused or self.silent else Severity.WARNING,
+                       supersedes=self.source.supersedes)

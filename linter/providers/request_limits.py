@@ -9,10 +9,12 @@ counts "after `$ref` expansion": a definition referenced twice counts twice.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 
 from schema_lint.model import Tool
-from schema_lint.providers import ANTHROPIC_STRICT, GEMINI, OPENAI_STRICT
+from schema_lint.providers import (ANTHROPIC_STRICT, CURSOR, GEMINI, MCP_2025_11_25, MCP_2026_07_28, OPENAI_STRICT,
+                                   VSCODE_COPILOT)
 from schema_lint.providers.problem import Problem
 from schema_lint.providers.sources import source
 from schema_lint.refs import references
@@ -24,6 +26,8 @@ MAX_GEMINI_DECLARATIONS = 128
 MAX_STRICT_TOOLS = 20
 MAX_OPTIONAL_PARAMETERS = 24
 MAX_UNION_PARAMETERS = 16
+MAX_CURSOR_TOOLS = 40
+MAX_VSCODE_COPILOT_TOOLS = 128
 # Expansion stops here: a chain of definitions each used twice doubles at every step, and
 # the limits above are passed long before.
 MAX_EXPANDED_NODES = 10_000
@@ -38,6 +42,11 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
                             lambda t: t.format.startswith("openai_") or OPENAI_STRICT in ctx.profiles_of(t))
     yield from _count_tools(ctx, group, "gemini/declarations", MAX_GEMINI_DECLARATIONS, "function declarations",
                             lambda t: t.format == "gemini_function_declaration" or GEMINI in ctx.profiles_of(t))
+    yield from _count_tools(ctx, group, "vscode-copilot/tools", MAX_VSCODE_COPILOT_TOOLS, "tools",
+                            lambda t: VSCODE_COPILOT in ctx.profiles_of(t))
+    yield from _first_sent(ctx, group)
+    yield from _unique_names(ctx, group, MCP_2025_11_25, "mcp-2025-11-25/unique-names")
+    yield from _unique_names(ctx, group, MCP_2026_07_28, "mcp-2026-07-28/unique-names")
     strict = [t for t in group if ANTHROPIC_STRICT in ctx.profiles_of(t)]
     yield from _count_tools(ctx, group, "anthropic-strict/strict-tools", MAX_STRICT_TOOLS, "strict tools",
                             lambda t: t in strict)
@@ -60,6 +69,23 @@ def _count_tools(ctx: ToolContext, group: tuple[Tool, ...], entry: str, limit: i
         profile = source(entry).profile
         yield _at_group(ctx, entry, f"{profile}: {len(sent)} {what} in this request; the limit is {limit}: "
                                     f"{_named([(t, 1) for t in sent])}")
+
+
+def _first_sent(ctx: ToolContext, group: tuple[Tool, ...]) -> Iterator[Problem]:
+    """Cursor sends the first 40 tools and drops the rest without a word."""
+    sent = [t for t in group if CURSOR in ctx.profiles_of(t)]
+    if len(sent) > MAX_CURSOR_TOOLS:
+        left = sent[MAX_CURSOR_TOOLS:]
+        yield _at_group(ctx, "cursor/tools", f"{CURSOR}: {len(sent)} tools; only the first {MAX_CURSOR_TOOLS} reach "
+                                             f"the model, not {_named([(t, 1) for t in left])}")
+
+
+def _unique_names(ctx: ToolContext, group: tuple[Tool, ...], version: str, entry: str) -> Iterator[Problem]:
+    names = Counter(t.name for t in group if version in ctx.profiles_of(t))
+    repeated = sorted(name for name, count in names.items() if count > 1)
+    if repeated:
+        yield _at_group(ctx, entry, f"{version}: tool names repeat within this server: "
+                                                       + ", ".join(f"`{n}` ({names[n]})" for n in repeated))
 
 
 def _at_group(ctx: ToolContext, entry: str, message: str) -> Problem:

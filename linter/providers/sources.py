@@ -6,9 +6,16 @@ observed one and see when it was last looked up. `TABLE_VERSION` changes wheneve
 entry is added, changed or re-checked. An entry whose source could not be found is kept
 only with `verified=False` and what was searched, so that its findings say so.
 
-Effects: `refused` (the request fails, HTTP 400), `dropped` (accepted, the keyword
-silently not enforced), `truncated` (part of the request is cut), `moved-to-description`
-(an SDK rewrites the keyword into prose the model may ignore).
+Effects: `refused` (the request fails, HTTP 400, or a client leaves the tool out),
+`dropped` (accepted, the keyword silently not enforced), `truncated` (part of the request is
+cut), `moved-to-description` (an SDK rewrites the keyword into prose the model may ignore),
+`discouraged` (a specification's SHOULD: conforming peers take it, some clients do not).
+The middle three are silent loss (SL602): nothing fails, and the schema you wrote is not the
+one the model's decoding follows.
+
+A client's limit is usually not documented by the client; such an entry quotes the public
+report that shows it and carries `observed`, the date of that report, so that its findings
+say "observed" rather than "documented".
 """
 
 from __future__ import annotations
@@ -22,7 +29,9 @@ REFUSED = "refused"
 DROPPED = "dropped"
 TRUNCATED = "truncated"
 MOVED = "moved-to-description"
-EFFECTS = (REFUSED, DROPPED, TRUNCATED, MOVED)
+DISCOURAGED = "discouraged"
+EFFECTS = (REFUSED, DROPPED, TRUNCATED, MOVED, DISCOURAGED)
+SILENT_LOSS = frozenset({DROPPED, TRUNCATED, MOVED})
 
 OPENAI_DOCS = "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas"
 ANTHROPIC_DOCS = "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations"
@@ -30,6 +39,15 @@ ANTHROPIC_LIMITS = "https://platform.claude.com/docs/en/build-with-claude/struct
 VERTEX_TOOL = "https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool"
 VERTEX_DECLARATION = ("https://cloud.google.com/vertex-ai/generative-ai/docs/reference/nodejs/1.1.0/vertexai/"
                       "functiondeclaration")
+VERTEX_DECLARATION_REST = "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration"
+OPENAI_REFERENCE = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
+ANTHROPIC_STRICT_TOOLS = "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use"
+MCP_2025_TOOLS = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names"
+MCP_2025_SCHEMA = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts"
+MCP_2026_TOOLS = "https://modelcontextprotocol.io/specification/2026-07-28/server/tools"
+MCP_2026_SCHEMA = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.json"
+MCP_2026_HEADERS = ("https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http"
+                    "#custom-headers-from-tool-parameters")
 
 
 @dataclass(frozen=True)
@@ -49,12 +67,19 @@ class Source:
     # General rules whose finding at the same node this entry's finding replaces: one missing
     # keyword is one finding, the one that quotes the provider and carries its fix.
     supersedes: tuple[str, ...] = ()
+    observed: str = ""  # a client's behaviour seen in a public report of this date, not documented
+
+    @property
+    def silent(self) -> bool:
+        """Accepted without an error, yet not what the schema says: SL602's, and `~` in compat."""
+        return self.effect in SILENT_LOSS
 
     def cite(self) -> str:
         """The tail of a finding: the provider's words and the link (or that none was found)."""
         if not self.verified:
             return f" (not verified against {self.profile}'s docs, checked {self.checked})"
-        return f" — “{self.quote}” {self.url}"
+        seen = f" (observed {self.observed})" if self.observed else ""
+        return f" — “{self.quote}”{seen} {self.url}"
 
 
 _ENTRIES = (
@@ -126,7 +151,7 @@ _ENTRIES = (
     # Gemini / Vertex AI function declarations.
     Source("gemini/function-name", "gemini", "function name: starts with a letter or `_`, at most 64 characters",
            REFUSED, "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores and "
-                    "dashes, with a max length of 64.", VERTEX_DECLARATION),
+                    "dashes, with a max length of 64.", VERTEX_DECLARATION, supersedes=("SL402",)),
     Source("gemini/format", "gemini", "`format` on a string other than `enum`, `date-time`", REFUSED,
            "format: only 'enum' and 'date-time' are supported for STRING type",
            "https://github.com/enechange/collmbo/pull/195"),
@@ -145,6 +170,59 @@ _ENTRIES = (
     Source("gemini/type-list", "gemini", "a list as `type` (use `nullable`)", REFUSED, "", VERTEX_DECLARATION,
            verified=False, searched="the Schema reference gives `type` as one enum value; no error text for a "
                                     "list was found in public issues"),
+    # Gemini `parametersJsonSchema` (FunctionDeclaration reference). Which JSON Schema keywords the
+    # model's decoding ignores there was not found in Google's docs, so none is checked.
+    Source("gemini-json-schema/root", "gemini-json-schema", "`parametersJsonSchema`: an object schema", REFUSED,
+           "The schema must describe an object where the properties are the parameters to the function.",
+           VERTEX_DECLARATION_REST),
+    Source("gemini-json-schema/exclusive", "gemini-json-schema", "`parametersJsonSchema` and `parameters` together",
+           REFUSED, "This field is mutually exclusive with parameters.", VERTEX_DECLARATION_REST),
+    # Non-strict function calling: the schema guides the model, nothing holds it to it.
+    Source("openai/best-effort", "openai", "`format`, `pattern`, length, range and item bounds (not strict)",
+           DROPPED, "If set to true, the model will follow the exact schema defined in the `parameters` field.",
+           OPENAI_REFERENCE),
+    Source("anthropic/best-effort", "anthropic", "`format`, `pattern`, length, range and item bounds (not strict)",
+           DROPPED, "Without strict mode, Claude might return incompatible types", ANTHROPIC_STRICT_TOOLS),
+    # MCP: the specification's Tool type and its "Tool Names" section, by version.
+    Source("mcp-2025-11-25/root", "mcp-2025-11-25", "`inputSchema` root `type: \"object\"`", REFUSED,
+           'inputSchema: { $schema?: string; type: "object";', MCP_2025_SCHEMA),
+    Source("mcp-2025-11-25/output-root", "mcp-2025-11-25", "`outputSchema` root `type: \"object\"`", REFUSED,
+           'Currently restricted to type: "object" at the root level.', MCP_2025_SCHEMA),
+    Source("mcp-2025-11-25/tool-name", "mcp-2025-11-25", "tool name: 1–128 of `A-Z a-z 0-9 _ - .`", DISCOURAGED,
+           "Tool names SHOULD be between 1 and 128 characters in length (inclusive).", MCP_2025_TOOLS,
+           supersedes=("SL402",)),
+    Source("mcp-2025-11-25/unique-names", "mcp-2025-11-25", "tool names unique within a server", DISCOURAGED,
+           "Tool names SHOULD be unique within a server.", MCP_2025_TOOLS, request_wide=True),
+    Source("mcp-2026-07-28/root", "mcp-2026-07-28", "`inputSchema` root `type: \"object\"`", REFUSED,
+           'Tool arguments are always JSON objects, so `type: "object"` is required at the root.', MCP_2026_SCHEMA),
+    Source("mcp-2026-07-28/tool-name", "mcp-2026-07-28", "tool name: 1–128 of `A-Z a-z 0-9 _ - .`", DISCOURAGED,
+           "Tool names SHOULD be between 1 and 128 characters in length (inclusive).", MCP_2026_TOOLS,
+           supersedes=("SL402",)),
+    Source("mcp-2026-07-28/unique-names", "mcp-2026-07-28", "tool names unique within a server", DISCOURAGED,
+           "Tool names SHOULD be unique within a server.", MCP_2026_TOOLS, request_wide=True),
+    # 2026-07-28's `x-mcp-header`: "Clients using the Streamable HTTP transport MUST reject tool
+    # definitions where any `x-mcp-header` value violates these constraints."
+    Source("mcp-2026-07-28/header-token", "mcp-2026-07-28", "`x-mcp-header`: a non-empty HTTP token", REFUSED,
+           "MUST match HTTP field-name token syntax (`1*tchar`, RFC 9110 Section 5.1)", MCP_2026_TOOLS),
+    Source("mcp-2026-07-28/header-unique", "mcp-2026-07-28", "`x-mcp-header` values case-insensitively unique",
+           REFUSED, "MUST be case-insensitively unique among all `x-mcp-header` values in the `inputSchema`",
+           MCP_2026_TOOLS),
+    Source("mcp-2026-07-28/header-type", "mcp-2026-07-28", "`x-mcp-header` only on an integer, string or boolean",
+           REFUSED, "MUST only be applied to parameters with primitive types (integer, string, boolean).",
+           MCP_2026_TOOLS),
+    Source("mcp-2026-07-28/header-reachable", "mcp-2026-07-28", "`x-mcp-header` only through `properties` from the root",
+           REFUSED, "Nested object properties are permitted as long as every step in the chain is a `properties` key.",
+           MCP_2026_HEADERS),
+    # Clients, as public reports show them behave (dates are the reports').
+    Source("claude-code/tool-name", "claude-code", "`mcp__<server>__<tool>` within 64 characters", REFUSED,
+           "tools.187.custom.name: String should have at most 64 characters",
+           "https://github.com/anthropics/claude-code/issues/2412", observed="2025-06-21"),
+    Source("cursor/tools", "cursor", "only the first 40 tools reach the model", TRUNCATED,
+           "Currently, Cursor will only send the first 40 tools to the Agent.",
+           "https://github.com/RyanCardin15/AzureDevOps-MCP/pull/8", request_wide=True, observed="2025-03-28"),
+    Source("vscode-copilot/tools", "vscode-copilot", "at most 128 tools per request", REFUSED,
+           "Cannot have more than 128 tools per request.", "https://github.com/microsoft/vscode/issues/258890",
+           request_wide=True, observed="2025-07-17"),
 )
 
 SOURCES: dict[str, Source] = {entry.id: entry for entry in _ENTRIES}
@@ -152,10 +230,3 @@ SOURCES: dict[str, Source] = {entry.id: entry for entry in _ENTRIES}
 
 def source(entry_id: str) -> Source:
     return SOURCES[entry_id]
-
-
-def for_profile(profile: str) -> list[Source]:
-    """The entries a profile is checked against: its own, and its provider's request-wide ones
-    (`openai-strict` also sends at most 128 tools)."""
-    provider = profile.split("-")[0]
-    return [entry for entry in _ENTRIES if entry.profile in (profile, provider)]

@@ -15,8 +15,7 @@ from schema_lint import providers
 from schema_lint.config import Config
 from schema_lint.providers.sources import EFFECTS, SOURCES, source
 
-PROVIDER_MODULES = [Path(providers.__file__).parent / name
-                    for name in ("openai_strict.py", "anthropic_strict.py", "gemini.py", "request_limits.py")]
+PROVIDER_MODULES = [path for path in Path(providers.__file__).parent.glob("*.py") if path.name != "sources.py"]
 
 
 @pytest.mark.parametrize("entry", SOURCES.values(), ids=list(SOURCES))
@@ -32,7 +31,7 @@ def test_every_entry_has_a_source_a_quote_and_a_date(entry):
 
 def test_every_entry_is_cited_by_a_check_and_every_citation_is_an_entry():
     code = "\n".join(path.read_text() for path in PROVIDER_MODULES)
-    cited = set(re.findall(r'"((?:openai|anthropic|gemini)[a-z-]*/[a-z-]+)"', code))
+    cited = set(re.findall(r'"((?:openai|anthropic|gemini|mcp|claude|cursor|vscode)[a-z0-9-]*/[a-z-]+)"', code))
     assert cited == set(SOURCES)
 
 
