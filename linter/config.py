@@ -52,6 +52,9 @@ class Config:
     calls: list[str] = field(default_factory=list)
     # MCP servers whose tools `check` (without PATHS) and `snapshot` read: `live.servers.Server`s.
     mcp_servers: list = field(default_factory=list)
+    # Requests made of several files (`[requests.NAME] files = [globs]`): their tools are sent
+    # together, so limits that count across tools are checked across those files.
+    requests: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
     # Directory the config file lives in: per-file-ignores globs are relative to it.
@@ -137,6 +140,10 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
                 value = from_table(value, root=path.resolve().parent)
             except ServerSpecError as exc:
                 raise ConfigError(f"{path}: {exc}") from None
+        elif name == "requests":
+            value = {group: {"files": _strings(_request_files(spec))} for group, spec in _table(value).items()}
+        elif name == "profiles":
+            value = _profiles(value)
         elif name == "ignore_keyword":
             if not isinstance(value, bool):
                 raise ValueError("must be true or false")
@@ -156,6 +163,27 @@ def _check_node_keys(ignores: dict[str, list[str]]) -> None:
         _, hash_sign, pointer = key.partition("#")
         if hash_sign and pointer and not pointer.startswith("/"):
             raise ValueError(f"`{key}`: after `#` comes a JSON pointer such as `/properties/query`")
+
+
+def _request_files(spec: Any) -> Any:
+    spec = _table(spec)
+    if set(spec) != {"files"}:
+        raise ValueError("a request is a table with one key, `files` (a list of globs)")
+    return spec["files"]
+
+
+def _profiles(value: Any) -> list[str]:
+    """Profile names, each one schema-lint knows: a misspelt one would check nothing."""
+    import difflib
+
+    from schema_lint.providers import PROFILES
+
+    unknown = [name for name in _strings(value) if name not in PROFILES]
+    if unknown:
+        hints = "; ".join(f"`{name}`" + (f" (did you mean `{close[0]}`?)" if close else "")
+                          for name in unknown for close in [difflib.get_close_matches(name, PROFILES, n=1)])
+        raise ValueError(f"unknown profile {hints}; known: {', '.join(PROFILES)}")
+    return value
 
 
 def parse_fail_on(value: Any) -> str:

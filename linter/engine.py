@@ -101,12 +101,16 @@ class Linter:
         result = LintResult()
         result.documents.max_bytes = self.config.max_file_size
         # Files the cache answers cost a read and a hash; only the others are linted.
-        pending = [path for path in files if not self._owner(path).from_cache(path, result)]
+        pending = [path for path in files if not self.owner(path).from_cache(path, result)]
         workers = 1 if "-" in pending else worker_count(len(pending))
         if workers > 1:
             result.add(lint_in_parallel(self, pending, workers))
         else:
             result.add(self.run_serially(pending, stdin_name))
+        if self.config.requests:
+            from schema_lint.request_groups import request_findings
+
+            result.diagnostics.extend(request_findings(self, files))
         result.in_order(files)
         return result
 
@@ -119,7 +123,7 @@ class Linter:
                 self.lint_document(read_document(stdin_name or "-", raw=raw, max_bytes=self.config.max_file_size),
                                    result)
             else:
-                self._owner(path).lint_file(path, result)
+                self.owner(path).lint_file(path, result)
         return result
 
     def from_cache(self, path: str, result: LintResult) -> bool:
@@ -190,7 +194,7 @@ class Linter:
                     loaded[source].use_cache(self.cache_dir)
             self._by_directory[directory] = loaded[source]
 
-    def _owner(self, path: str) -> Linter:
+    def owner(self, path: str) -> Linter:
         """The linter of the configuration nearest `path` (this one, without nesting)."""
         return self._by_directory.get(os.path.dirname(os.path.abspath(path)), self)
 
@@ -200,7 +204,7 @@ class Linter:
         return [self.config, *extra.values()]
 
     def lint_document(self, doc: Document, result: LintResult) -> None:
-        owner = self._owner(doc.path) if doc.path != "-" else self
+        owner = self.owner(doc.path) if doc.path != "-" else self
         if owner is not self:
             owner.lint_document(doc, result)
             return
@@ -229,13 +233,14 @@ class Linter:
         findings = DefinitionFindings()
         group = tuple(tools)
         request_name = doc.path.removeprefix("mcp:") if doc.path.startswith("mcp:") else stem
+        in_request = self.configured_request(doc.path)
         for tool in tools:
             result.tools_checked += 1
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
             calls = self.traffic.for_tool(tool) if self.traffic is not None else []
-            ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, calls,
-                              frozenset(self.config.profiles), request_name)
+            ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, calls,
+                              frozenset(self.config.profiles), request_name, checks_request=in_request is None)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:
@@ -337,11 +342,17 @@ class Linter:
         """A config glob matches the path relative to the config's directory, or as given."""
         return fnmatch.fnmatchcase(relative_to_root(self.config, path), glob) or fnmatch.fnmatchcase(path, glob)
 
+    def configured_request(self, path: str) -> str | None:
+        """The name of the configured request (`requests`) whose files include `path`, if any."""
+        return next((name for name, spec in self.config.requests.items()
+                     if any(self._path_matches(path, glob) for glob in spec["files"])), None)
+
     def _tool_ignores(self, name: str) -> list[str]:
         return [code for glob, codes in self.config.per_tool_ignores.items()
                 if fnmatch.fnmatchcase(name, glob) for code in codes]
 
-    def _profiles(self, tool) -> frozenset[str]:
+    def profiles_for(self, tool) -> frozenset[str]:
+        """The profiles a tool is checked for: the configuration's and those it implies."""
         from schema_lint.providers import implied_profiles
 
         return frozenset(set(self.config.profiles) | implied_profiles(tool))

@@ -96,6 +96,9 @@ class ToolContext:
     # What the group is called where a client names it: a live server's name, else the file's
     # stem (Claude Code's `mcp__<server>__<tool>` counts it).
     request_name: str = ""
+    # False for a file of a configured request (`requests`): its limits that count across tools
+    # are checked once across all the request's files, after the run (`request_groups`).
+    checks_request: bool = True
 
     @property
     def side_effects(self) -> SideEffects:

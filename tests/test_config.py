@@ -66,6 +66,9 @@ def test_unknown_key_is_an_error_that_names_it(tmp_path):
     ("[severity]\nSL301 = \"fatal\"", "`severity`: unknown severity 'fatal'"),
     ('[side-effects]\n"*" = "harmless"', "`side-effects`"),
     ("max-file-size = -1", "`max-file-size`: must be a positive number of bytes"),
+    ('profiles = ["openai-strickt"]', "`profiles`: unknown profile `openai-strickt` (did you mean `openai-strict`"),
+    ('[requests.agent]\nfile = ["*.json"]', "`requests`: a request is a table with one key, `files`"),
+    ('[requests.agent]\nfiles = "*.json"', "`requests`: expected a list of strings"),
 ])
 def test_values_of_the_wrong_kind_are_errors_that_name_the_key(tmp_path, text, message):
     with pytest.raises(ConfigError, match=message.replace("(", "\\(")):

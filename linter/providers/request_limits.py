@@ -2,7 +2,8 @@
 
 A provider refuses a whole request when its tools together pass a limit, although no
 single tool does: four strict Anthropic tools of six optional parameters each already
-reach the 24. The group is the tools of one file (`ToolContext.group`); each limit is
+reach the 24. The group is the tools of one file or live server (`ToolContext.group`), or
+of a request the configuration names across files (`request_groups`); each limit is
 reported once, at the group's first tool, naming the tools that contribute. Anthropic
 counts "after `$ref` expansion": a definition referenced twice counts twice.
 """
@@ -36,7 +37,7 @@ _DEFINITIONS = frozenset({"$defs", "definitions"})
 
 def check(ctx: ToolContext) -> Iterator[Problem]:
     group = ctx.group or (ctx.tool,)
-    if group[0] is not ctx.tool:
+    if group[0] is not ctx.tool or not ctx.checks_request:
         return
     yield from _count_tools(ctx, group, "openai/tools", MAX_OPENAI_TOOLS, "tools",
                             lambda t: t.format.startswith("openai_") or OPENAI_STRICT in ctx.profiles_of(t))
