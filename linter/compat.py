@@ -2,9 +2,10 @@
 
 Prints the tool × profile matrix (✓ accepted, ✗ refused, ~ silently weakened) as a
 table, markdown (for a pull-request comment) or JSON, then one summary line per
-profile and the request-wide limits each file's tools pass together. `--reasons`
+profile and the request-wide limits each file's (or live server's) tools pass together.
+`--mcp`/`--mcp-url` ask running servers for their tools, as `check` does. `--reasons`
 names, per cell, the provider rules that decided it; `schema-lint rule SL601` quotes
-them. Exit 2 when a file cannot be read; otherwise 0, since this answers a question
+them. Exit 2 when a file cannot be read or a server asked; otherwise 0, since this answers a question
 rather than gating a build (`check --profile` does that).
 """
 
@@ -16,6 +17,7 @@ import sys
 
 import click
 
+from schema_lint.live.options import server_options, servers_from, timeouts_from
 from schema_lint.providers import API_PROFILES, PROFILES
 from schema_lint.providers.compat import Matrix, build
 
@@ -26,13 +28,19 @@ from schema_lint.providers.compat import Matrix, build
               help=f"Profiles to show (repeatable; default: {', '.join(API_PROFILES)}).")
 @click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table")
 @click.option("--reasons", is_flag=True, help="Name, per tool and profile, what decided the cell.")
-def compat(paths, profiles, output_format, reasons):
-    """Show, for each tool in PATHS, which provider profiles accept it."""
-    files, broken = _read(paths or ["."])
-    matrix = build(files, profiles or API_PROFILES)
+@server_options
+def compat(paths, profiles, output_format, reasons, **live):
+    """Show, for each tool in PATHS and of the MCP servers --mcp/--mcp-url name, which
+    profiles accept it."""
+    from schema_lint.config import Config
+
+    servers = servers_from(live, Config(), configured=False)
+    files, broken = _read(paths or ["."]) if paths or not servers else ([], False)
+    listed, unreachable = _ask(servers, timeouts_from(live))
+    matrix = build(files + listed, profiles or API_PROFILES)
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
     click.echo(render(matrix, reasons), nl=False)
-    sys.exit(2 if broken else 0)
+    sys.exit(2 if broken or unreachable else 0)
 
 
 def _read(paths):
@@ -51,6 +59,26 @@ def _read(paths):
         if doc.data is not None:
             files.append((path, doc.data, find_tools(doc.data, os.path.splitext(os.path.basename(path))[0])))
     return files, broken
+
+
+def _ask(servers, timeouts):
+    """Each server's `tools/list`, as the document `check --mcp` lints; one that cannot be
+    asked is named on stderr (exit 2) and the others are still shown."""
+    from schema_lint.display import escape
+    from schema_lint.live.document import live_document
+    from schema_lint.live.fetch import FetchError, fetch_tools
+    from schema_lint.sources.tools import find_tools
+
+    listed, unreachable = [], False
+    for server in servers:
+        try:
+            document = live_document(server, fetch_tools(server, timeouts))
+        except FetchError as exc:
+            click.echo(escape(f"{server.path}: MCP server `{server.name}` ({server.shown}): {exc}"), err=True)
+            unreachable = True
+            continue
+        listed.append((document.path, document.data, find_tools(document.data, server.name)))
+    return listed, unreachable
 
 
 def summary_lines(matrix: Matrix) -> list[str]:
