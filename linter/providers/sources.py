@@ -82,6 +82,16 @@ class Source:
         return f" — “{self.quote}”{seen} {self.url}"
 
 
+def _mcp_tool_names(version: str, url: str) -> tuple[Source, Source]:
+    """The "Tool Names" section, worded alike in both versions: its length, characters and
+    uniqueness, which are SHOULDs."""
+    return (Source(f"{version}/tool-name", version, "tool name: 1–128 of `A-Z a-z 0-9 _ - .`", DISCOURAGED,
+                   "Tool names SHOULD be between 1 and 128 characters in length (inclusive).", url,
+                   supersedes=("SL402",)),
+            Source(f"{version}/unique-names", version, "tool names unique within a server", DISCOURAGED,
+                   "Tool names SHOULD be unique within a server.", url, request_wide=True))
+
+
 _ENTRIES = (
     # OpenAI Structured Outputs, "Supported schemas" (function calling with `strict: true`).
     Source("openai-strict/root", "openai-strict", "root schema: an object, no `anyOf`", REFUSED,
@@ -188,18 +198,10 @@ _ENTRIES = (
            'inputSchema: { $schema?: string; type: "object";', MCP_2025_SCHEMA),
     Source("mcp-2025-11-25/output-root", "mcp-2025-11-25", "`outputSchema` root `type: \"object\"`", REFUSED,
            'Currently restricted to type: "object" at the root level.', MCP_2025_SCHEMA),
-    Source("mcp-2025-11-25/tool-name", "mcp-2025-11-25", "tool name: 1–128 of `A-Z a-z 0-9 _ - .`", DISCOURAGED,
-           "Tool names SHOULD be between 1 and 128 characters in length (inclusive).", MCP_2025_TOOLS,
-           supersedes=("SL402",)),
-    Source("mcp-2025-11-25/unique-names", "mcp-2025-11-25", "tool names unique within a server", DISCOURAGED,
-           "Tool names SHOULD be unique within a server.", MCP_2025_TOOLS, request_wide=True),
+    *_mcp_tool_names("mcp-2025-11-25", MCP_2025_TOOLS),
     Source("mcp-2026-07-28/root", "mcp-2026-07-28", "`inputSchema` root `type: \"object\"`", REFUSED,
            'Tool arguments are always JSON objects, so `type: "object"` is required at the root.', MCP_2026_SCHEMA),
-    Source("mcp-2026-07-28/tool-name", "mcp-2026-07-28", "tool name: 1–128 of `A-Z a-z 0-9 _ - .`", DISCOURAGED,
-           "Tool names SHOULD be between 1 and 128 characters in length (inclusive).", MCP_2026_TOOLS,
-           supersedes=("SL402",)),
-    Source("mcp-2026-07-28/unique-names", "mcp-2026-07-28", "tool names unique within a server", DISCOURAGED,
-           "Tool names SHOULD be unique within a server.", MCP_2026_TOOLS, request_wide=True),
+    *_mcp_tool_names("mcp-2026-07-28", MCP_2026_TOOLS),
     # 2026-07-28's `x-mcp-header`: "Clients using the Streamable HTTP transport MUST reject tool
     # definitions where any `x-mcp-header` value violates these constraints."
     Source("mcp-2026-07-28/header-token", "mcp-2026-07-28", "`x-mcp-header`: a non-empty HTTP token", REFUSED,
