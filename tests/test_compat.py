@@ -69,3 +69,21 @@ def test_readme_compat_corpus_figures_are_the_real_counts(corpus):
     text = (REPO / "README.md").read_text(encoding="utf-8")
     shown = text.split("<!-- compat-corpus:start -->\n", 1)[1].split("<!-- compat-corpus:end -->", 1)[0]
     assert shown == module.report(module.matrix(corpus / "tools.jsonl"))
+
+
+def test_a_silently_weakened_tool_is_marked_with_a_tilde_and_counted_as_weakened(tmp_path):
+    data = json.loads(_run(tmp_path, "--output-format", "json", "--reasons", "--profile", "openai",
+                           "--profile", "cursor").output)
+    (open_tool,) = [row for row in data["tools"] if row["tool"] == "open"]
+    assert open_tool["openai"]["mark"] == "~" and "(not strict)" in open_tool["openai"]["reasons"][0]
+    assert data["profiles"]["openai"] == {"tools": 2, "accepted": 1, "refused": 0, "weakened": 1}
+    # Cursor limits only how many tools a request holds: each tool on its own is accepted.
+    assert data["profiles"]["cursor"]["accepted"] == 2
+
+
+def test_a_specifications_should_is_a_reason_but_not_a_refusal(tmp_path):
+    tool = {"name": "get user", "description": "A tool.", "inputSchema": {"type": "object"}}
+    data = json.loads(_run(tmp_path, "--output-format", "json", "--reasons", "--profile", "mcp-2025-11-25",
+                           tools=[tool]).output)
+    (row,) = data["tools"]
+    assert row["mcp-2025-11-25"]["mark"] == "✓" and row["mcp-2025-11-25"]["reasons"]
