@@ -216,6 +216,7 @@ class Linter:
         from schema_lint.definition_findings import DefinitionFindings
         from schema_lint.fix_evidence import withhold_breaking_fixes
         from schema_lint.fix_profiles import withhold_refused_fixes
+        from schema_lint.providers import clients
         from schema_lint.supersession import drop_superseded
         from schema_lint.rule import ToolContext
         from schema_lint.side_effects import classify
@@ -232,7 +233,7 @@ class Linter:
         result.diagnostics.extend(self._unknown_codes_in_comments(doc, suppressions))
         findings = DefinitionFindings()
         group = tuple(tools)
-        request_name = doc.path.removeprefix("mcp:") if doc.path.startswith("mcp:") else stem
+        request_name = clients.request_name(doc.path)
         in_request = self.configured_request(doc.path)
         for tool in tools:
             result.tools_checked += 1
@@ -240,7 +241,8 @@ class Linter:
             ignored = file_ignores + self._tool_ignores(tool.name)
             calls = self.traffic.for_tool(tool) if self.traffic is not None else []
             ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, calls,
-                              frozenset(self.config.profiles), request_name, checks_request=in_request is None)
+                              frozenset(self.config.profiles), request_name,
+                              checks_request=in_request is None)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:

@@ -76,7 +76,7 @@ _REFUSALS: dict[str, dict[str, tuple[str, _Allowed | None]]] = {
     ANTHROPIC_STRICT: {**dict.fromkeys(ANTHROPIC_NUMERIC, ("anthropic-strict/numeric-bounds", None)),
                        **dict.fromkeys(ANTHROPIC_LENGTH, ("anthropic-strict/string-length", None)),
                        "maxItems": ("anthropic-strict/array-bounds", None),
-                       "minItems": ("anthropic-strict/array-bounds", lambda value: value in (0, 1) and value is not False),
+                       "minItems": ("anthropic-strict/array-bounds", lambda value: type(value) is int and value in (0, 1)),
                        "additionalProperties": ("anthropic-strict/additional-properties", lambda value: value is False),
                        "format": ("anthropic-strict/format", lambda value: value in ANTHROPIC_FORMATS)},
     GEMINI: {**dict.fromkeys(GEMINI_REFUSED, ("gemini/openapi-subset", None)),

@@ -3,14 +3,15 @@
 Claude Code sends each MCP tool to the Claude API as `mcp__<server>__<tool>`, and the API
 refuses names over 64 characters with a 400 for the whole request ("String should have at
 most 64 characters"), so the server's name counts against the tool's. The server is the one
-the run knows: a live `--mcp` server's name, else the request group's (see
-`ToolContext.request_name`). The limits on the number of tools (Cursor's first 40, VS Code
+the run knows (`request_name`): a live `--mcp` server's name, else the file's stem, as for a
+snapshot written as `<server>.json`. The limits on the number of tools (Cursor's first 40, VS Code
 Copilot's 128) count across the request and are in `request_limits`. These are observed
 behaviour, dated in `sources`; the clients do not document them.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from schema_lint.pointer import join
@@ -20,6 +21,12 @@ from schema_lint.providers.sources import source
 from schema_lint.rule import ToolContext
 
 MAX_CLAUDE_CODE_NAME = 64
+
+
+def request_name(path: str) -> str:
+    """What a client calls the server a document's tools come from: `mcp:<server>`'s name, or
+    the file's stem (`schema-lint snapshot -o DIR` writes `<server>.json`)."""
+    return path.removeprefix("mcp:") if path.startswith("mcp:") else os.path.splitext(os.path.basename(path))[0]
 
 
 def check_claude_code(ctx: ToolContext) -> Iterator[Problem]:

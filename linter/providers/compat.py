@@ -9,7 +9,6 @@ kept apart, per file: they refuse a request, not a tool.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from typing import Any
 from schema_lint.model import Tool
 from schema_lint.providers import API_PROFILES, request_limits
 from schema_lint.providers.checks import CHECKS
+from schema_lint.providers.clients import request_name
 from schema_lint.providers.problem import Problem
 from schema_lint.rule import ToolContext
 
@@ -45,7 +45,7 @@ class Matrix:
     requests: list[tuple[str, Problem]] = field(default_factory=list)
 
     def add_file(self, path: str, document: Any, tools: list[Tool]) -> None:
-        name = path.removeprefix("mcp:") if path.startswith("mcp:") else os.path.splitext(os.path.basename(path))[0]
+        name = request_name(path)
         for tool in tools:
             self.rows.append(Row(path, tool.name,
                                  {profile: cell(tool, document, profile, name) for profile in self.profiles}))

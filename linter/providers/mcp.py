@@ -54,7 +54,7 @@ def _common(ctx: ToolContext, version: str, root: str, tool_name: str) -> Iterat
 
 def _is_object(schema: dict) -> bool:
     declared = schema.get("type")
-    return declared == "object" or (isinstance(declared, list) and declared == ["object"])
+    return declared in ("object", ["object"])
 
 
 def _headers(ctx: ToolContext) -> Iterator[Problem]:
@@ -66,19 +66,22 @@ def _headers(ctx: ToolContext) -> Iterator[Problem]:
         value, at = node.schema[HEADER], join(node.pointer, HEADER)
         where = f"`{label(node)}`"
         if not isinstance(value, str) or not HTTP_TOKEN.fullmatch(value):
-            yield _header("mcp-2026-07-28/header-token", at, f"{HEADER} of {where} must be a non-empty HTTP token (no spaces, "
-                                              f"`:`, CR or LF); it is {value!r}")
+            yield _header("mcp-2026-07-28/header-token", at,
+                          f"{HEADER} of {where} must be a non-empty HTTP token (no spaces, `:`, CR or LF); "
+                          f"it is {value!r}")
         elif value.lower() in seen:
-            yield _header("mcp-2026-07-28/header-unique", at, f"{HEADER} `{value}` of {where} repeats `{seen[value.lower()]}` "
-                                               "(header names are compared without case)")
+            yield _header("mcp-2026-07-28/header-unique", at,
+                          f"{HEADER} `{value}` of {where} repeats `{seen[value.lower()]}` (header names are compared "
+                          "without case)")
         else:
             seen[value.lower()] = value
         kinds = node.types - {"null"}
         if not kinds or not kinds <= HEADER_TYPES:
-            yield _header("mcp-2026-07-28/header-type", at, f"{HEADER} is on {where}, which is not an integer, string or boolean")
+            yield _header("mcp-2026-07-28/header-type", at,
+                          f"{HEADER} is on {where}, which is not an integer, string or boolean")
         if not _reachable(node, ctx.tool.schema_pointer):
-            yield _header("mcp-2026-07-28/header-reachable", at, f"{HEADER} is on {where}, which is not reached from the root "
-                                                  "through `properties` alone")
+            yield _header("mcp-2026-07-28/header-reachable", at,
+                          f"{HEADER} is on {where}, which is not reached from the root through `properties` alone")
 
 
 def _header(entry: str, pointer: str, message: str) -> Problem:

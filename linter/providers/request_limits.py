@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from schema_lint.model import Tool
-from schema_lint.providers import (ANTHROPIC_STRICT, CURSOR, GEMINI, MCP_2025_11_25, MCP_2026_07_28, OPENAI_STRICT,
-                                   VSCODE_COPILOT)
+from schema_lint.providers import (ANTHROPIC_STRICT, CURSOR, GEMINI, MCP_2025_11_25, MCP_2026_07_28, OPENAI,
+                                   OPENAI_STRICT, VSCODE_COPILOT)
 from schema_lint.providers.problem import Problem
 from schema_lint.providers.sources import source
 from schema_lint.refs import references
@@ -40,7 +40,7 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
     if group[0] is not ctx.tool or not ctx.checks_request:
         return
     yield from _count_tools(ctx, group, "openai/tools", MAX_OPENAI_TOOLS, "tools",
-                            lambda t: t.format.startswith("openai_") or OPENAI_STRICT in ctx.profiles_of(t))
+                            lambda t: t.format.startswith("openai_") or bool({OPENAI, OPENAI_STRICT} & ctx.profiles_of(t)))
     yield from _count_tools(ctx, group, "gemini/declarations", MAX_GEMINI_DECLARATIONS, "function declarations",
                             lambda t: t.format == "gemini_function_declaration" or GEMINI in ctx.profiles_of(t))
     yield from _count_tools(ctx, group, "vscode-copilot/tools", MAX_VSCODE_COPILOT_TOOLS, "tools",
