@@ -344,6 +344,17 @@ class Linter:
         """A config glob matches the path relative to the config's directory, or as given."""
         return fnmatch.fnmatchcase(relative_to_root(self.config, path), glob) or fnmatch.fnmatchcase(path, glob)
 
+    def silences(self, doc: Document, tool, diagnostic: Diagnostic) -> bool:
+        """Whether the configuration or a comment in `doc` silences a finding on `tool` made
+        outside the per-tool pass (a configured request's limits)."""
+        from schema_lint.suppressions import Suppressions
+
+        whole, nodes = self._file_ignores(doc.path)
+        ignored = whole + self._tool_ignores(tool.name)
+        if ignored and matches_code(diagnostic.code, ignored):
+            return True
+        return Suppressions.of(doc, nodes).for_tool(doc, tool, []).silences(diagnostic)
+
     def configured_request(self, path: str) -> str | None:
         """The name of the configured request (`requests`) whose files include `path`, if any."""
         return next((name for name, spec in self.config.requests.items()

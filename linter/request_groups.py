@@ -10,8 +10,9 @@ together they do not. The files of a configured request are therefore not checke
 (`ToolContext.checks_request` is off while they are linted); after the run, each request's
 tools, in the order of its files, are checked as one group and every limit passed is one
 finding (SL601, or SL602 for a silent loss) at the request's first tool, naming the tools
-that contribute and the request. The files are read again for their tools: a file the cache
-answered was not parsed.
+that contribute and the request, unless `per-file-ignores`, `per-tool-ignores` or a comment
+there silences it. The files are read again for their tools: a file the cache answered was
+not parsed.
 """
 
 from __future__ import annotations
@@ -60,5 +61,6 @@ def _check(linter, name: str, tools: list) -> list[Diagnostic]:
                                 message=clip(f"request `{name}`: {finding.message}", MESSAGE_LIMIT),
                                 pointer=finding.pointer, tool=first.name)
         diagnostic.span = doc.locate(finding.pointer, finding.at_key)
-        diagnostics.append(diagnostic)
+        if not owner.silences(doc, first, diagnostic):
+            diagnostics.append(diagnostic)
     return diagnostics

@@ -39,3 +39,12 @@ def test_a_file_of_a_configured_request_is_not_also_checked_alone(tmp_path):
     found = _limits(tmp_path, '[requests.agent]\nfiles = ["a.json"]\n')
     assert sorted((Path(d.path).name, d.message.split(":")[0]) for d in found) == [
         ("a.json", "request `agent`"), ("other.json", "openai")]
+
+
+def test_a_request_finding_is_silenced_where_its_first_tool_is(tmp_path):
+    _openai_tools(tmp_path / "a.json", "a", 70)
+    _openai_tools(tmp_path / "b.json", "b", 70)
+    request = '[requests.agent]\nfiles = ["a.json", "b.json"]\n'
+    assert _limits(tmp_path, request + '[per-file-ignores]\n"a.json" = ["SL601"]\n') == []
+    assert _limits(tmp_path, request + '[per-tool-ignores]\n"a0" = ["SL6"]\n') == []
+    assert len(_limits(tmp_path, request + '[per-file-ignores]\n"b.json" = ["SL601"]\n')) == 1
