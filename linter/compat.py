@@ -28,14 +28,16 @@ from schema_lint.providers.compat import Matrix, build
 @click.option("--reasons", is_flag=True, help="Name, per tool and profile, what decided the cell.")
 def compat(paths, profiles, output_format, reasons):
     """Show, for each tool in PATHS, which provider profiles accept it."""
-    files, broken = _read(paths or ["."])
+    files, broken = read_tool_files(paths or ["."])
     matrix = build(files, profiles or PROFILES)
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
     click.echo(render(matrix, reasons), nl=False)
     sys.exit(2 if broken else 0)
 
 
-def _read(paths):
+def read_tool_files(paths):
+    """(path, data, tools) for every tool file under `paths`, and whether one could not be
+    read (each error printed as `file:line:col: message`)."""
     from schema_lint.config import Config
     from schema_lint.display import escape
     from schema_lint.engine import Linter
