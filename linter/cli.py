@@ -25,6 +25,7 @@ LAZY_COMMANDS = {
     "compat": ("schema_lint.compat", "compat"),
     "snapshot": ("schema_lint.live.snapshot", "snapshot"),
     "diff": ("schema_lint.diff.cli", "diff"),
+    "infer": ("schema_lint.traffic.infer", "infer"),
 }
 # The extra that brings a lazy command's optional dependency, by the dependency's top module.
 _EXTRAS = {"hypothesis": "fuzz", "hypothesis_jsonschema": "fuzz", "mcp": "mcp", "anyio": "mcp"}
@@ -176,11 +177,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         return config
 
     config = with_flags(load_config_or_exit(config_path))
-    traffic = None
-    if calls or config.calls:
-        from schema_lint.traffic import Traffic
-
-        traffic = Traffic.load(calls or config.calls)
+    traffic = _load_traffic(calls or config.calls) if calls or config.calls else None
     linter = Linter(config, traffic=traffic,
                     nearest_config=None if config_path else lambda source: with_flags(load_config_or_exit(source)))
     if show_settings or show_files:
@@ -249,6 +246,24 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if exit_zero and code == 1:
         code = 0
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
+
+
+def _load_traffic(paths):
+    """The recorded calls; a file that cannot be read stops the run (exit 2) before anything is
+    fixed: without it the gate would pass fixes the missing calls might refute."""
+    from schema_lint.display import escape
+    from schema_lint.traffic.store import Traffic
+
+    traffic = Traffic.load(paths)
+    for line in traffic.unreadable:
+        click.echo(escape(f"schema-lint: error: --calls {line.file}: {line.reason}"), err=True)
+    if traffic.unreadable:
+        sys.exit(2)
+    for line in traffic.problems:
+        click.echo(escape(f"{line.file}:{line.line}: warning: {line.reason}; not used as evidence"), err=True)
+    if traffic.problem_count > len(traffic.problems):
+        click.echo(f"… and {traffic.problem_count - len(traffic.problems):,} more lines without a call", err=True)
+    return traffic
 
 
 def _show(linter, paths: list[str], settings: bool) -> None:

@@ -35,7 +35,7 @@ def compat(paths, profiles, output_format, reasons, **live):
     from schema_lint.config import Config
 
     servers = servers_from(live, Config(), configured=False)
-    files, broken = _read(paths or ["."]) if paths or not servers else ([], False)
+    files, broken = read_tool_files(paths or ["."]) if paths or not servers else ([], False)
     listed, unreachable = _ask(servers, timeouts_from(live))
     matrix = build(files + listed, profiles or API_PROFILES)
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
@@ -43,7 +43,9 @@ def compat(paths, profiles, output_format, reasons, **live):
     sys.exit(2 if broken or unreachable else 0)
 
 
-def _read(paths):
+def read_tool_files(paths):
+    """(path, data, tools) for every tool file under `paths`, and whether one could not be
+    read (each error printed as `file:line:col: message`)."""
     from schema_lint.config import Config
     from schema_lint.display import escape
     from schema_lint.engine import Linter

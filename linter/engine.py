@@ -239,8 +239,8 @@ class Linter:
             result.tools_checked += 1
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
-            calls = self.traffic.for_tool(tool) if self.traffic is not None else []
-            ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, calls,
+            summary = self.traffic.summary_for(tool) if self.traffic is not None else None
+            ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
                               frozenset(self.config.profiles), request_name,
                               checks_request=in_request is None)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
@@ -251,10 +251,10 @@ class Linter:
             found = drop_superseded(found)
             withhold_refused_fixes(tool.schema, tool.schema_pointer, ctx.profiles, found)
             withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
-            if calls:
-                from schema_lint.traffic import withhold_fixes_that_reject
+            if summary is not None:
+                from schema_lint.traffic.gate import withhold_fixes_that_reject
 
-                withhold_fixes_that_reject(tool.schema, tool.schema_pointer, found, calls)
+                withhold_fixes_that_reject(tool.schema, tool.schema_pointer, found, self.traffic.calls_for(tool))
             findings.add(ctx, found)
         result.diagnostics.extend(findings.finish())
         if UNUSED_SUPPRESSION_CODE in self.codes:

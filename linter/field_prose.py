@@ -34,6 +34,8 @@ _ISO_NAMED = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b", re.I)
 _LENGTH = re.compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|limit(?:ed)? "
                      r"(?:of|to)|<=)\s*(\d{1,7})\s*(characters?|chars?|letters?|items?|elements?|entries|values)\b",
                      re.I)
+_OPEN_VALUES = re.compile(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
+                          r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)", re.I)
 _PHYSICAL = re.compile(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
                        r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
                        r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
@@ -103,6 +105,12 @@ def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
     return None
 
 
+def says_open_values(description: Any) -> bool:
+    """Whether the description calls the values free text, or gives examples of them: either
+    way the values recorded so far are a sample of an open set, not the set."""
+    return isinstance(description, str) and _OPEN_VALUES.search(description) is not None
+
+
 def physical(description: Any) -> bool:
     """The description speaks of a physical quantity or a signed difference: no natural lower bound."""
     return isinstance(description, str) and _PHYSICAL.search(description) is not None
@@ -123,7 +131,7 @@ def supports_format(schema: dict, fmt: str) -> bool:
     candidates = [schema.get("default"), *(schema.get("examples") or [] if isinstance(schema.get("examples"), list)
                                              else []), *quoted_values(description), *described_defaults(description)]
     values = [value for value in candidates if isinstance(value, str) and not _LAYOUT.fullmatch(value)]
-    if any(not _valid_in(fmt, value) for value in values):
+    if any(not valid_in(fmt, value) for value in values):
         return False
     if values:
         return True
@@ -135,7 +143,7 @@ def _format_validator(fmt: str) -> jsonschema_rs.Validator:
     return jsonschema_rs.validator_for({"type": "string", "format": fmt}, validate_formats=True)
 
 
-def _valid_in(fmt: str, value: str) -> bool:
+def valid_in(fmt: str, value: str) -> bool:
     try:
         return _format_validator(fmt).is_valid(value)
     except ValueError:

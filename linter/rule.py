@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from schema_lint import entry_points
 from schema_lint.selection import ENTRY_POINT_GROUP
@@ -32,6 +32,8 @@ from schema_lint.providers import OPENAI_STRICT, implied_profiles, refusing
 from schema_lint.refs import RefIndex
 from schema_lint.schema_walk import SchemaNode, walk
 
+if TYPE_CHECKING:
+    from schema_lint.traffic.summary import ToolSummary
 
 
 def by_side_effects(read: Severity, write: Severity, destructive: Severity | None = None) -> dict[SideEffects, Severity]:
@@ -89,8 +91,8 @@ class ToolContext:
     profiles: frozenset[str] = frozenset()
     # The tools sent together with this one, itself included, in order: those of its file.
     group: tuple[Tool, ...] = ()
-    # Recorded calls of this tool (`check --calls`): evidence for the values fixes propose.
-    calls: list = field(default_factory=list)
+    # What this tool's recorded calls sent (`check --calls`): evidence for the values fixes propose.
+    traffic: ToolSummary | None = None
     # The profiles the configuration names, for every tool of the group alike.
     configured_profiles: frozenset[str] = frozenset()
     # What the group is called where a client names it: a live server's name, else the file's

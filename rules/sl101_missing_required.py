@@ -45,7 +45,7 @@ from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.providers.openai_strict import nullable_required_fix
 from schema_lint.schema_walk import SchemaNode, accepts_null, field_name, in_branch, label
-from schema_lint.traffic import evidence, sample
+from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL101"
 NAME = "missing-required"
@@ -81,14 +81,15 @@ def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:
     if in_branch(node) or "default" in node.schema or _partial_update(node):
         return None
     properties = node.get("properties")
-    objects = sample(ctx, node, dict)
-    always = [name for name in properties if objects is not None and all(name in value for value in objects)]
+    sent = seen_at(ctx, node, "object")
+    objects = sent.of_type("object") if sent is not None else 0
+    always = [name for name in properties if sent is not None and sent.keys[name] == objects]
     names = [name for name, schema in properties.items()
              if (name in always or says_required(schema.get("description")))
              and not _optional_by_nature(schema) and not _alternative(name, node)]
     if not names:
         return None
-    seen = f" ({evidence(len(objects), 'each with ' + ', '.join(always))})" if always else ""
+    seen = f" ({evidence(objects, 'each with ' + ', '.join(always))})" if always else ""
     return Fix(f"require {', '.join(names)}{seen}", FixSafety.UNSAFE,
                (Operation(op, join(node.pointer, "required"), names),))
 

@@ -40,7 +40,7 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import CONDITION_KEYWORDS, in_branch, label
-from schema_lint.traffic import evidence, sample
+from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL201"
 NAME = "open-object"
@@ -61,12 +61,11 @@ def check(ctx):
         sees_through_allof = "allOf" in node.schema and not ctx.refuses("unevaluatedProperties")
         keyword = "unevaluatedProperties" if sees_through_allof else "additionalProperties"
         message = f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)"
-        objects = sample(ctx, node, dict)
-        declared = set(node.get("properties"))
-        closed_in_traffic = objects is not None and not node.get("patternProperties") \
-            and all(set(value) <= declared for value in objects)
+        sent = seen_at(ctx, node, "object")
+        closed_in_traffic = sent is not None and not node.get("patternProperties") and not sent.keys_open \
+            and set(sent.keys) <= set(node.get("properties"))
         if closed_in_traffic:
-            fix = Fix(f"set `{keyword}: false` ({evidence(len(objects), 'none with another key')})",
+            fix = Fix(f"set `{keyword}: false` ({evidence(sent.of_type('object'), 'none with another key')})",
                       FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
             yield Finding(node.pointer, message, fix=fix)
         else:

@@ -22,19 +22,27 @@ Use instead:
 Unsafe (tightening): longer strings are rejected afterwards, so the bound must come from
 somewhere: the description's own ("at most 280 characters"), the traffic (`--calls`:
 the next power of two at or above twice the longest of at least 20 recorded values), or
-the `max-length` table
-once it is configured (by the field's kind: `name`, `email`, `url`, `uuid`, `date`,
+the `max-length` table once it is configured (by the field's kind: `name`, `email`, `url`, `uuid`, `date`,
 `date-time`, `identifier`, `text`, `default`; kinds left out use 256, 254, 2048, 36,
 10, 64, 128, 10000 and 1024). Without either there is no fix: a guessed bound is how a
 128-character `code` argument breaks a code-running tool. No fix where the tool's
 provider refuses `maxLength` (`anthropic-strict`): the message says so.
+
+When the recorded values look like a closed set (2 to 10 distinct, each sent more than
+once, in a field that is not a name, id, date or text, whose description neither says
+free text nor gives examples), the message lists them and suggests an `enum` for a
+reviewer to judge; it is never a fix, since a test set or a week of logs that repeats a
+few cities or tokens looks just as closed.
 """
 
 from __future__ import annotations
 
+import json
+
+from schema_lint.display import clip
 from schema_lint.field_kinds import kind_of, max_length_for
-from schema_lint.field_prose import stated_limit
-from schema_lint.traffic import evidence, round_bound, sample
+from schema_lint.field_prose import says_open_values, stated_limit
+from schema_lint.traffic.values import evidence, round_bound, seen_at
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.patterns import is_anchored
 from schema_lint.pointer import join
@@ -46,26 +54,45 @@ NAME = "unbounded-string"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 _BOUNDS = ("maxLength", "enum", "const", "format")
+ENUM_MAX = 10
+"""The most distinct values the traffic may show for a field whose finding suggests an `enum`."""
 
 
 def check(ctx):
     for node in ctx.walk():
         if "string" not in node.types or any(k in node.schema for k in _BOUNDS) or is_anchored(node.get("pattern")):
             continue
-        yield Finding(node.pointer, f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format",
+        message = f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format"
+        yield Finding(node.pointer, message + _values_seen(ctx, node),
                       fix=_fix(ctx, node))
 
 
 def _fix(ctx, node) -> Fix | None:
-    """The bound the description states, or, once `max-length` is configured, the table's."""
+    """The bound the description states, the traffic's (a closed set of values as an `enum`,
+    else a `maxLength`), or, once `max-length` is configured, the table's."""
     limit = stated_limit(node.get("description"), ("char", "letter"))
     seen = ""
-    strings = sample(ctx, node, str) if limit is None else None
+    strings = seen_at(ctx, node, "string") if limit is None else None
     if strings is not None:
-        longest = max(len(value) for value in strings)
-        limit, seen = round_bound(longest), f" ({evidence(len(strings), f'longest {longest:,}')})"
+        longest = strings.lengths.largest
+        limit, seen = round_bound(longest), f" ({evidence(strings.of_type('string'), f'longest {longest:,}')})"
     if limit is None and ctx.settings.get("max-length") is not None:
         limit = max_length_for(kind_of(field_name(node)), ctx.settings["max-length"])
     if limit is None:
         return None
     return Fix(f"add `maxLength: {limit}`{seen}", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))
+
+
+def _values_seen(ctx, node) -> str:
+    """A closed set of values in the traffic, said in the message for a reviewer to judge: at
+    most :data:`ENUM_MAX`, more than one, each sent more than once, in a field that is not a
+    name, id, date or text and whose description neither says free text nor gives examples.
+    Never a fix: recorded calls that repeat a few cities or tokens look closed and are not."""
+    strings = seen_at(ctx, node, "string")
+    values = strings.closed_strings() if strings is not None else None
+    if values is None or not 1 < len(values) <= ENUM_MAX or kind_of(field_name(node)) is not None \
+            or says_open_values(node.get("description")):
+        return ""
+    shown = clip(", ".join(json.dumps(value, ensure_ascii=False) for value in values), 200)
+    return (f"; {strings.of_type('string'):,} recorded calls sent only {shown}: "
+            "an `enum`, if that is the whole set")

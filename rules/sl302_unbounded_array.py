@@ -30,7 +30,7 @@ the array's `minItems` when that is larger). Without either there is no fix.
 from __future__ import annotations
 
 from schema_lint.field_prose import stated_limit
-from schema_lint.traffic import evidence, round_bound, sample
+from schema_lint.traffic.values import evidence, round_bound, seen_at
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -49,10 +49,10 @@ def check(ctx):
             continue
         limit = stated_limit(node.get("description"), ("item", "element", "entr", "value"))
         seen = ""
-        arrays = sample(ctx, node, list) if limit is None else None
+        arrays = seen_at(ctx, node, "array") if limit is None else None
         if arrays is not None:
-            longest = max(len(value) for value in arrays)
-            limit, seen = round_bound(longest), f" ({evidence(len(arrays), f'longest {longest:,} items')})"
+            longest = arrays.sizes.largest
+            limit, seen = round_bound(longest), f" ({evidence(arrays.of_type('array'), f'longest {longest:,} items')})"
         if limit is None:
             limit = configured
         minimum = node.get("minItems")

@@ -27,8 +27,12 @@ Use instead:
 Unsafe (tightening), and only where the bound is obvious: `minimum: 0` for amounts,
 prices and counts, `minimum: 1` for quantities, limits and page sizes. Upper bounds
 depend on the system behind the tool, and a percentage may be 0–1, 0–100 or a signed
-change, so those get no fix. No fix either when the tool's provider refuses
-`minimum` (`anthropic-strict`): the message says so.
+change, so those get no fix from the name alone. With recorded calls (`--calls`, at
+least 20 values, all of the schema's numeric kind) the traffic decides: the lower bound
+only when no call went below it (0 for a percentage), a limit's `maximum` as the next
+of 1, 2, 5, 10, 20, 50 … at or above twice the largest sent, a percentage's `maximum:
+100` once a call sent more than 1. No fix either when the tool's provider refuses
+`minimum` or `maximum` (`anthropic-strict`): the message says so.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import field_name, label
+from schema_lint.traffic.values import evidence, round_number, seen_at
 
 CODE = "SL303"
 NAME = "unbounded-number"
@@ -76,10 +81,45 @@ def check(ctx):
                    if needed and not any(k in node.schema for k in keys)]
         if not missing:
             continue
+        message = f"{kind} `{label(node)}` has no {' or '.join(missing)} bound"
+        sent = seen_at(ctx, node, "integer", "number")
+        if sent is not None:
+            yield Finding(node.pointer, message, fix=_fix_from_traffic(ctx, node, kind, missing, sent))
+            continue
         fix = None
         if "lower" in missing and lower is not None and not _signed_by_nature(node):
             fix = Fix(f"add `minimum: {lower}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "minimum"), lower),))
-        yield Finding(node.pointer, f"{kind} `{label(node)}` has no {' or '.join(missing)} bound", fix=fix)
+        yield Finding(node.pointer, message, fix=fix)
+
+
+def _fix_from_traffic(ctx, node, kind: str, missing: list[str], sent) -> Fix | None:
+    """The bounds the traffic bears out: the kind's natural lower bound (0 for a percentage)
+    when no call went below it, and for a limit the next round number at or above twice the
+    largest sent, for a percentage 100 when calls sent more than 1 (values up to 1 may be
+    fractions). Only where every value sent is of the schema's own kind (no 2.5 for an integer)."""
+    if sent.of_type("integer", "number") != sent.count or ("number" not in node.types and sent.types["number"]):
+        return None
+    operations, said = [], []
+    lower = KINDS[kind][1] if KINDS[kind][1] is not None else 0
+    if "lower" in missing and sent.low >= lower and not _signed_by_nature(node):
+        operations.append(Operation("add", join(node.pointer, "minimum"), lower))
+        said.append(f"`minimum: {lower}`")
+    upper = _upper_from_traffic(kind, sent.high)
+    if "upper" in missing and upper is not None:
+        operations.append(Operation("add", join(node.pointer, "maximum"), upper))
+        said.append(f"`maximum: {upper}`")
+    if not operations:
+        return None
+    span = f"from {sent.low:,} to {sent.high:,}"
+    return Fix(f"add {', '.join(said)} ({evidence(sent.count, span)})", FixSafety.UNSAFE, tuple(operations))
+
+
+def _upper_from_traffic(kind: str, largest) -> int | None:
+    if kind == "limit":
+        return round_number(largest)
+    if kind == "percentage" and 1 < largest <= 100:
+        return 100
+    return None
 
 
 _RANGE_ENDS = frozenset({"lower", "upper", "min", "start", "end", "from", "to", "low", "high"})

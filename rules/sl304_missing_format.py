@@ -25,13 +25,16 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): validators that assert formats reject values that do not match
-afterwards. So the fix is offered only on evidence from the schema itself: a default,
-example or quoted value valid in the format, or (dates) the ISO layout or ISO 8601 named
-in the description. A layout of another kind (`MM/DD/YYYY`), or a stated value not in
+afterwards. So the fix is offered only on evidence: with recorded calls (`--calls`, at
+least 20 strings sent there), every one of them valid in the format, and a single one
+that is not means no fix; without, the schema itself: a default, example or quoted value
+valid in the format, or (dates) the ISO layout or ISO 8601 named in the description. A layout of another kind (`MM/DD/YYYY`), or a stated value not in
 the format (`"null"`, `"dontcare"`), means no fix: the finding stays for a reviewer.
 """
 
 from __future__ import annotations
+
+import json
 
 from schema_lint.field_kinds import implied_format, kind_of
 from schema_lint.field_prose import supports_format
@@ -40,6 +43,7 @@ from schema_lint.pointer import join
 from schema_lint.providers import refused_note
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema_walk import field_name, label
+from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL304"
 NAME = "missing-format"
@@ -62,9 +66,19 @@ def check(ctx):
         if refused is not None:
             yield Finding(node.pointer, message + refused)
             continue
-        if not supports_format(node.schema, fmt):
+        sent = seen_at(ctx, node, "string")
+        seen = ""
+        if sent is not None:
+            strings, valid = sent.of_type("string"), sent.formats[fmt]
+            if valid < strings:
+                shown = json.dumps(sent.mismatch[fmt], ensure_ascii=False)[:80]
+                yield Finding(node.pointer, message + f"; no fix: {strings - valid:,} of {strings:,} recorded values "
+                                                      f"are not in `{fmt}` format, such as {shown}")
+                continue
+            seen = f" ({evidence(strings, f'all in `{fmt}` format')})"
+        elif not supports_format(node.schema, fmt):
             yield Finding(node.pointer, message + f"; no fix: nothing in the schema shows its values are in `{fmt}` "
                                                   "format")
             continue
-        fix = Fix(f"add `format: {fmt}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "format"), fmt),))
+        fix = Fix(f"add `format: {fmt}`{seen}", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "format"), fmt),))
         yield Finding(node.pointer, message, fix=fix)

@@ -74,3 +74,13 @@ def test_readme_terminal_picture_is_the_real_output():
 
     done = subprocess.run([sys.executable, str(REPO / "docs" / "render_terminal.py"), "--check"], cwd=REPO)
     assert done.returncode == 0, "docs/check-full.svg is stale: run python docs/render_terminal.py"
+
+
+def test_readme_recorded_calls_examples_are_the_real_output():
+    calls, tools = "docs/traffic/calls.jsonl", "docs/traffic/tools.json"
+    assert _console_block(f"schema-lint check --calls {calls} --unsafe-fixes --diff {tools}") == \
+        _run("check", "--calls", calls, "--unsafe-fixes", "--diff", tools)
+    full = _run("check", "--calls", calls, "--unsafe-fixes", "--output-format", "full", tools)
+    assert _console_block(f"schema-lint check --calls {calls} --unsafe-fixes --output-format full {tools} "
+                          "| grep help:") == "".join(line + "\n" for line in full.splitlines() if "help:" in line)
+    assert _console_block(f"schema-lint infer {calls} --tools {tools}") == _run("infer", calls, "--tools", tools)

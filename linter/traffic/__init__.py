@@ -1,0 +1,15 @@
+"""Recorded calls as evidence for tightening (`check --calls`, `infer`).
+
+Where a team has recorded what calls really send, a tightening fix need not guess: the
+values it proposes come from the traffic, and the traffic proves that nothing working
+today breaks.
+
+- :mod:`.store` reads the calls once, streaming, into a summary per tool (:mod:`.summary`,
+  with the fixed-size sketches of :mod:`.sketch`), and reads them again for the gate.
+- :mod:`.values` is what rules ask: the summary at a schema node once at least
+  :data:`MIN_SAMPLE` values are there, and the round numbers fixes propose.
+- :mod:`.gate` withholds each tightening fix that would reject a call that passes today.
+- :mod:`.infer` is the `infer` command: the same numbers as a report.
+
+Nothing is imported here: a rule asking :mod:`.values` must not load the call reader.
+"""

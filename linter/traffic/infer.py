@@ -1,0 +1,164 @@
+"""`schema-lint infer CALLS... --tools TOOLS`: what recorded calls show, tool by tool and field by field.
+
+The same summaries `check --calls` takes its fix values from (presence, types, length and
+item percentiles, numeric range, distinct values, formats, undeclared keys), as a table,
+markdown or JSON, so a reviewer can see the evidence before accepting a fix. Reading
+streams: memory grows with the number of tools and fields, not of calls.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from schema_lint.pointer import resolve, split
+from schema_lint.display import escape, json_text
+from schema_lint.traffic.summary import FORMATS, ToolSummary
+
+VALUES_SHOWN = 3
+"""Distinct values a table row lists; JSON lists every one kept."""
+
+
+@click.command()
+@click.argument("calls", nargs=-1, required=True, type=click.Path())
+@click.option("--tools", "tools", multiple=True, required=True, type=click.Path(),
+              help="Tool files (as check reads them): fields are matched to their schemas, undeclared keys named.")
+@click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table",
+              show_default=True)
+def infer(calls, tools, output_format):
+    """Report what the recorded CALLS sent to each tool of TOOLS, per field."""
+    from schema_lint.cli import _load_traffic
+    from schema_lint.compat import read_tool_files
+
+    traffic = _load_traffic(calls)
+    files, broken = read_tool_files(tools)
+    found = [tool for _, _, file_tools in files for tool in file_tools]
+    reports = [_tool_report(tool, traffic.summary_for(tool)) for tool in found]
+    render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
+    click.echo(render(reports, traffic.calls), nl=False)
+    sys.exit(2 if broken else 0)
+
+
+def _tool_report(tool, summary: ToolSummary | None) -> dict:
+    report = {"tool": tool.name, "calls": summary.calls if summary else 0, "fields": []}
+    if summary is None:
+        return report
+    for pointer in sorted(summary.fields, key=lambda p: split(p)):
+        report["fields"].append(_field_report(tool.schema, pointer, summary))
+    report["fields_not_summarized"] = summary.fields_dropped
+    return report
+
+
+def _field_report(schema, pointer: str, summary: ToolSummary) -> dict:
+    field = summary.at(pointer)
+    parent = summary.at(_container(pointer))
+    declared = _declared(schema, pointer)
+    report = {"field": data_path(pointer), "pointer": pointer, "sent": field.count,
+              "declared": declared is not None, "types": dict(field.types.most_common())}
+    if pointer and pointer.rsplit("/", 2)[-2] == "properties" and parent is not None:
+        report["presence"] = round(field.count / max(1, parent.of_type("object")), 4)
+    if field.lengths.count:
+        report["length"] = _spread(field.lengths)
+    if field.sizes.count:
+        report["items"] = _spread(field.sizes)
+    if field.low is not None:
+        report["range"] = [field.low, field.high]
+    if field.distinct.estimate():
+        report["distinct"] = {"count": field.distinct.estimate(), "exact": field.distinct.exact}
+    if field.values and not field.values_open:
+        report["values"] = {canonical: times for canonical, times in field.values.most_common()}
+    strings = field.of_type("string")
+    if strings:
+        report["formats"] = {fmt: round(field.formats[fmt] / strings, 4) for fmt in FORMATS if field.formats[fmt]}
+    if field.keys:
+        known = declared.get("properties", {}) if isinstance(declared, dict) else {}
+        undeclared = sorted(key for key in field.keys if not isinstance(known, dict) or key not in known)
+        report["undeclared_keys"] = undeclared + (["…"] if field.keys_open else [])
+    return report
+
+
+def _container(pointer: str) -> str:
+    """The field whose objects hold this one: `/properties/a/properties/b` → `/properties/a`."""
+    tokens = pointer.rsplit("/", 2)
+    return tokens[0] if len(tokens) == 3 and tokens[1] == "properties" else pointer
+
+
+def _declared(schema, pointer: str):
+    try:
+        return resolve(schema, pointer)
+    except (LookupError, ValueError):
+        return None
+
+
+def _spread(sketch) -> dict:
+    return {"p50": round(sketch.quantile(0.5)), "p95": round(sketch.quantile(0.95)), "max": sketch.largest}
+
+
+def data_path(pointer: str) -> str:
+    """`/properties/a/items/properties/b` → `a[].b`; the root is `(arguments)`."""
+    tokens, out, index = split(pointer), "", 0
+    while index < len(tokens):
+        if tokens[index] == "properties" and index + 1 < len(tokens):
+            out += ("." if out else "") + tokens[index + 1]
+            index += 2
+        else:
+            out += "[]" if tokens[index] == "items" else "/" + tokens[index]
+            index += 1
+    return out or "(arguments)"
+
+
+def _row(field: dict) -> list[str]:
+    shape = field.get("length") or field.get("items")
+    unit = "chars" if "length" in field else "items"
+    values = field.get("values")
+    shown = ""
+    if values:
+        listed = list(values.items())
+        shown = ", ".join(f"{canonical}×{times}" for canonical, times in listed[:VALUES_SHOWN])
+        shown += ", …" if len(listed) > VALUES_SHOWN else ""
+    distinct = field.get("distinct")
+    return [escape(cell) for cell in [
+        field["field"] + ("" if field["declared"] else " (undeclared)"),
+        f"{field['sent']:,}",
+        f"{field['presence']:.0%}" if "presence" in field else "",
+        ", ".join(field["types"]),
+        f"{shape['p50']}/{shape['p95']}/{shape['max']} {unit}" if shape else "",
+        "{}–{}".format(*field["range"]) if "range" in field else "",
+        (f"{'' if distinct['exact'] else '~'}{distinct['count']:,}" + (f": {shown}" if shown else "")) if distinct else "",
+        ", ".join(f"{fmt} {share:.0%}" for fmt, share in field.get("formats", {}).items()),
+        ", ".join(field.get("undeclared_keys", [])),
+    ]]
+
+
+HEADERS = ["field", "sent", "present", "types", "p50/p95/max", "range", "distinct", "formats", "undeclared keys"]
+
+
+def _table(reports: list[dict], calls: int) -> str:
+    lines = []
+    for report in reports:
+        lines.append(escape(f"{report['tool']}: {report['calls']:,} calls"))
+        rows = [HEADERS] + [_row(field) for field in report["fields"]]
+        widths = [max(len(row[column]) for row in rows) for column in range(len(HEADERS))]
+        lines += ["  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+                  for row in rows] if report["fields"] else []
+        lines.append("")
+    lines.append(f"{calls:,} calls read")
+    return "\n".join(lines) + "\n"
+
+
+def _markdown(reports: list[dict], calls: int) -> str:
+    lines = []
+    for report in reports:
+        lines += [escape(f"### `{report['tool']}`: {report['calls']:,} calls"), ""]
+        if report["fields"]:
+            lines += ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+            lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in _row(field)) + " |"
+                      for field in report["fields"]]
+            lines.append("")
+    lines.append(f"{calls:,} calls read")
+    return "\n".join(lines) + "\n"
+
+
+def _json(reports: list[dict], calls: int) -> str:
+    return json_text({"calls": calls, "tools": reports}, indent=2) + "\n"

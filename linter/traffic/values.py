@@ -1,0 +1,51 @@
+"""Values a fix may take from the traffic, and the words that state their evidence."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from schema_lint.traffic.summary import FieldSummary
+
+MIN_SAMPLE = 20
+"""Values a field needs in the traffic before a fix takes a value from them."""
+
+HEADROOM = 2
+"""Bounds leave room: at or above twice the largest value seen."""
+
+
+def seen_at(ctx, node, *kinds: str) -> FieldSummary | None:
+    """What the tool's recorded calls sent at ``node``, when at least :data:`MIN_SAMPLE` of
+    the values there are of one of ``kinds`` (JSON types); None otherwise: too little
+    evidence for a value, or a node the traffic cannot be matched to (a union branch, a
+    definition), or no traffic at all."""
+    if ctx.traffic is None:
+        return None
+    prefix = ctx.tool.schema_pointer
+    if node.pointer != prefix and not node.pointer.startswith(prefix + "/"):
+        return None
+    field = ctx.traffic.at(node.pointer[len(prefix):])
+    return field if field is not None and field.of_type(*kinds) >= MIN_SAMPLE else None
+
+
+def round_bound(largest: int) -> int:
+    """A length or size bound for the largest value seen: a power of two with headroom."""
+    bound = 1
+    while bound < max(1, largest) * HEADROOM:
+        bound *= 2
+    return bound
+
+
+def round_number(largest: int | float) -> int:
+    """A numeric upper bound for the largest value seen: the next of 1, 2, 5, 10, 20, 50 …
+    at or above twice it (a reviewer reads `maximum: 200` as a choice, `maximum: 256` as a guess)."""
+    bound, steps = 1, (2, 2.5, 2)
+    step = 0
+    while bound < max(1, largest) * HEADROOM:
+        bound = int(bound * steps[step % 3])
+        step += 1
+    return bound
+
+
+def evidence(count: int, what: str) -> str:
+    return f"{count:,} recorded call{'s' if count != 1 else ''}, {what}"

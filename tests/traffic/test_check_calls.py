@@ -1,0 +1,243 @@
+"""`check --calls`: values from recorded traffic, and the gate no tightening fix may fail."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schema_lint.cli import main
+from schema_lint.traffic.values import MIN_SAMPLE, round_bound
+
+TOOL = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {
+    "type": "object", "properties": {
+        "title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string", "maxLength": 9}},
+        "note": {"type": "string", "maxLength": 50}}}}
+
+
+def _fixes(tmp_path, calls, select="SL101,SL201,SL301,SL302", tool=TOOL):
+    tools, recorded = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tools.write_text(json.dumps(tool))
+    recorded.write_text("".join(json.dumps({"tool": "create_ticket", "arguments": c}) + "\n" for c in calls))
+    result = CliRunner().invoke(main, ["check", "--select", select, "--unsafe-fixes", "--output-format", "json",
+                                       "--calls", str(recorded), str(tools)])
+    return {(d["code"], d["pointer"].removeprefix("/inputSchema")): d for d in json.loads(result.output)}
+
+
+def _calls(count):
+    return [{"title": "t" * (n % 30 + 1), "tags": ["a"] * (n % 4)} for n in range(count)]
+
+
+def test_values_come_from_the_traffic_with_their_evidence(tmp_path):
+    found = _fixes(tmp_path, _calls(MIN_SAMPLE))
+    title = found[("SL301", "/properties/title")]["fix"]
+    assert title["description"] == f"add `maxLength: 64` ({MIN_SAMPLE} recorded calls, longest 20)"
+    tags = found[("SL302", "/properties/tags")]["fix"]
+    assert tags["description"].startswith("add `maxItems: 8`") and "longest 3 items" in tags["description"]
+    required = found[("SL101", "")]["fix"]
+    assert required["description"] == f"require title, tags ({MIN_SAMPLE} recorded calls, each with title, tags)"
+    closed = found[("SL201", "")]["fix"]
+    assert "none with another key" in closed["description"]
+
+
+def test_too_few_calls_propose_no_value(tmp_path):
+    found = _fixes(tmp_path, _calls(MIN_SAMPLE - 1))
+    assert all(d["fix"] is None for d in found.values())
+
+
+def test_an_undeclared_key_in_the_traffic_keeps_the_object_open(tmp_path):
+    found = _fixes(tmp_path, [*_calls(MIN_SAMPLE), {"title": "x", "sender_id": "u1"}])
+    assert found[("SL201", "")]["fix"] is None
+
+
+def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_path):
+    tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {
+        "title": {"type": "string", "description": "At most 10 characters."}}}}
+    found = _fixes(tmp_path, [{"title": "a much longer title than ten"}], select="SL301", tool=tool)
+    (finding,) = found.values()
+    assert finding["fix"] is None
+    assert "no fix: it would reject 1 of 1 recorded calls that pass today, such as" in finding["message"]
+
+
+def test_round_bound_leaves_headroom():
+    assert [round_bound(n) for n in (0, 1, 20, 32, 33, 300)] == [2, 2, 64, 64, 128, 1024]
+
+
+def test_recorded_calls_can_come_from_the_configuration(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {"title": {"type": "string"}}}}
+    (tmp_path / "tools.json").write_text(json.dumps(tool))
+    (tmp_path / "traces").mkdir()
+    (tmp_path / "traces" / "calls.jsonl").write_text(
+        "".join(json.dumps({"tool": "create_ticket", "arguments": {"title": "x" * 10}}) + "\n"
+                for _ in range(MIN_SAMPLE)))
+    (tmp_path / ".schema-lint.toml").write_text('calls = ["traces/calls.jsonl"]\n')
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
+                                       "tools.json"])
+    (finding,) = json.loads(result.output)
+    assert finding["fix"]["description"].startswith("add `maxLength: 32`")
+
+
+def _finding(tmp_path, calls, schema, select):
+    tool = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": schema}
+    (finding,) = _fixes(tmp_path, calls, select=select, tool=tool).values()
+    return finding
+
+
+def _one_field(field: dict) -> dict:
+    return {"type": "object", "properties": {"value": field}, "required": ["value"], "additionalProperties": False}
+
+
+def test_a_closed_set_of_values_is_suggested_as_an_enum_in_the_message_never_as_a_fix(tmp_path):
+    calls = [{"value": status} for status in ["open", "closed", "pending"] * 8]
+    finding = _finding(tmp_path, calls, _one_field({"type": "string"}), "SL301")
+    assert '24 recorded calls sent only "closed", "open", "pending": an `enum`' in finding["message"]
+    assert finding["fix"]["description"].startswith("add `maxLength: 16`")
+
+
+@pytest.mark.parametrize("calls, field", [
+    # A value sent once says the set is open.
+    ([{"value": v} for v in ["open", "closed"] * 10 + ["archived"]], {"type": "string"}),
+    # Free text by its description, or examples of an open set.
+    ([{"value": v} for v in ["open", "closed"] * 10], {"type": "string", "description": "Free text."}),
+    ([{"value": v} for v in ["open", "closed"] * 10], {"type": "string", "description": "A state, e.g. open"}),
+    # One value is no set.
+    ([{"value": "open"}] * 20, {"type": "string"}),
+])
+def test_no_enum_is_suggested_for_an_open_set(tmp_path, calls, field):
+    assert "sent only" not in _finding(tmp_path, calls, _one_field(field), "SL301")["message"]
+
+
+def test_a_name_that_says_open_values_gets_no_enum_suggestion(tmp_path):
+    schema = {"type": "object", "properties": {"city_name": {"type": "string"}}}
+    calls = [{"city_name": v} for v in ["Paris", "Rome"] * 10]
+    assert "sent only" not in _finding(tmp_path, calls, schema, "SL301")["message"]
+
+
+def _limit_schema(field):
+    return {"type": "object", "properties": {"page_size": field}, "required": ["page_size"]}
+
+
+def test_a_limit_takes_both_bounds_from_the_traffic_with_round_numbers(tmp_path):
+    calls = [{"page_size": n} for n in range(1, 41)]
+    fix = _finding(tmp_path, calls, _limit_schema({"type": "integer"}), "SL303")["fix"]
+    assert fix["description"] == "add `minimum: 1`, `maximum: 100` (40 recorded calls, from 1 to 40)"
+
+
+def test_a_percentage_gets_maximum_100_only_once_a_call_sent_more_than_1(tmp_path):
+    schema = {"type": "object", "properties": {"discount_pct": {"type": "number"}}}
+    fractions = _finding(tmp_path, [{"discount_pct": n / 100} for n in range(30)], schema, "SL303")["fix"]
+    assert fractions["description"].startswith("add `minimum: 0` (")
+    percents = _finding(tmp_path, [{"discount_pct": n} for n in range(30)], schema, "SL303")["fix"]
+    assert percents["description"].startswith("add `minimum: 0`, `maximum: 100` (")
+
+
+def test_no_numeric_bound_the_traffic_refutes_or_of_another_kind(tmp_path):
+    below = [{"page_size": n} for n in range(0, 30)]  # 0 is below a limit's natural 1
+    fix = _finding(tmp_path, below, _limit_schema({"type": "integer"}), "SL303")["fix"]
+    assert fix["description"].startswith("add `maximum: 100` (")
+    fractional = [{"page_size": n + 0.5} for n in range(30)]
+    assert _finding(tmp_path, fractional, _limit_schema({"type": "integer"}), "SL303")["fix"] is None
+
+
+def test_a_format_comes_only_from_values_that_are_all_in_it(tmp_path):
+    schema = {"type": "object", "properties": {"start_date": {"type": "string"}}}
+    dates = [{"start_date": f"2026-01-{day:02d}"} for day in range(1, 25)]
+    fix = _finding(tmp_path, dates, schema, "SL304")["fix"]
+    assert fix["description"] == "add `format: date` (24 recorded calls, all in `date` format)"
+    one_off = _finding(tmp_path, [*dates, {"start_date": "tomorrow"}], schema, "SL304")
+    assert one_off["fix"] is None
+    assert '1 of 25 recorded values are not in `date` format, such as "tomorrow"' in one_off["message"]
+
+
+def test_the_gate_sees_every_call_past_those_kept_in_memory(tmp_path, monkeypatch):
+    from schema_lint.traffic import store
+
+    monkeypatch.setattr(store, "CALLS_KEPT", 5)
+    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {
+        "title": {"type": "string", "description": "At most 10 characters."}}}}
+    calls = [{"title": "short"}] * 30 + [{"title": "longer than ten"}]
+    (finding,) = _fixes(tmp_path, calls, select="SL301", tool=tool).values()
+    assert finding["fix"] is None and "it would reject 1 of 31 recorded calls" in finding["message"]
+
+
+def test_calls_from_a_pipe_are_read_twice_for_the_gate(tmp_path, monkeypatch):
+    import threading
+
+    from schema_lint.traffic import store
+
+    monkeypatch.setattr(store, "CALLS_KEPT", 5)
+    pipe = tmp_path / "calls.fifo"
+    os.mkfifo(pipe)
+    lines = "".join(json.dumps({"tool": "create_ticket", "arguments": {"title": t}}) + "\n"
+                    for t in ["short"] * 30 + ["longer than ten"])
+
+    def write():
+        with open(pipe, "w") as handle:
+            handle.write(lines)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps({**TOOL, "inputSchema": {"type": "object", "properties": {
+        "title": {"type": "string", "description": "At most 10 characters."}}}}))
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
+                                       "--calls", str(pipe), str(tools)])
+    writer.join(timeout=10)
+    (finding,) = json.loads(result.output)
+    assert "it would reject 1 of 31 recorded calls" in finding["message"]
+
+
+def test_a_calls_file_that_cannot_be_read_stops_the_run_before_any_fix(tmp_path):
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOL))
+    before = tools.read_bytes()
+    result = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", "--calls", str(tmp_path / "missing.jsonl"),
+                                       str(tools)])
+    assert result.exit_code == 2
+    assert "--calls " in result.output and "missing.jsonl: cannot read" in result.output
+    assert "Traceback" not in result.output and tools.read_bytes() == before
+
+
+def test_lines_without_a_call_are_named_and_the_rest_is_evidence(tmp_path):
+    tools, recorded = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}
+    tools.write_text(json.dumps(tool))
+    recorded.write_text("not json\n" + "".join(json.dumps({"tool": "create_ticket", "arguments": {"title": "x"}})
+                                                + "\n" for _ in range(MIN_SAMPLE)))
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
+                                       "--calls", str(recorded), str(tools)])
+    assert f"{recorded}:1: warning: not JSON" in result.stderr
+    (finding,) = json.loads(result.stdout)
+    assert finding["fix"]["description"].startswith("add `maxLength: 2` (")
+
+
+_other = st.one_of(st.none(), st.booleans(), st.floats(-10, 10, allow_nan=False), st.text(max_size=5))
+# Mostly values of the declared type, so fixes get their evidence; now and then another.
+_call = st.fixed_dictionaries({}, optional={
+    "title": st.text(max_size=40) | _other, "page_size": st.integers(-2, 500) | _other,
+    "start_date": st.dates().map(str) | st.text(max_size=12), "tags": st.lists(st.text(max_size=5), max_size=6),
+    "discount_pct": st.floats(-1, 150, allow_nan=False) | st.integers(0, 100), "extra": _other})
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_call, min_size=MIN_SAMPLE, max_size=60))
+def test_law_fixes_from_recorded_calls_never_reject_a_recorded_call_that_passed(tmp_path_factory, calls):
+    import jsonschema
+
+    schema = {"type": "object", "properties": {
+        "title": {"type": "string"}, "page_size": {"type": "integer"}, "start_date": {"type": "string"},
+        "tags": {"type": "array", "items": {"type": "string"}}, "discount_pct": {"type": "number"}}}
+    work = tmp_path_factory.mktemp("law")
+    tools, recorded = work / "tools.json", work / "calls.jsonl"
+    tools.write_text(json.dumps({"name": "create_ticket", "description": "Create a ticket.", "inputSchema": schema}))
+    recorded.write_text("".join(json.dumps({"tool": "create_ticket", "arguments": c}) + "\n" for c in calls))
+    result = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", "--calls", str(recorded), str(tools)])
+    assert result.exit_code in (0, 1), result.output
+    fixed = json.loads(tools.read_text())["inputSchema"]
+    before, after = jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(fixed)
+    assert [c for c in calls if before.is_valid(c) and not after.is_valid(c)] == []

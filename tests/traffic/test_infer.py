@@ -1,0 +1,94 @@
+"""`schema-lint infer`: what recorded calls sent, per tool and field, in three formats."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from schema_lint.cli import main
+from schema_lint.traffic.infer import data_path
+
+TOOLS = [{"name": "search", "description": "Search.", "inputSchema": {"type": "object", "properties": {
+    "query": {"type": "string"}, "sort": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
+    "filters": {"type": "object", "properties": {"since": {"type": "string"}}}}}},
+    {"name": "unused", "description": "Never called.", "inputSchema": {"type": "object"}}]
+
+
+def _calls():
+    for n in range(40):
+        call = {"query": "q" * (n + 1), "sort": ["asc", "desc"][n % 2], "tags": ["t"] * (n % 3),
+                "filters": {"since": f"2026-02-{n % 28 + 1:02d}"}}
+        if n % 4 == 0:
+            call["debug"] = True
+            del call["sort"]
+        yield {"tool": "search", "arguments": call}
+
+
+def _infer(tmp_path, *extra):
+    tools, calls = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tools.write_text(json.dumps(TOOLS))
+    calls.write_text("".join(json.dumps(call) + "\n" for call in _calls()))
+    return CliRunner().invoke(main, ["infer", str(calls), "--tools", str(tools), *extra])
+
+
+def test_json_reports_the_numbers_fixes_use(tmp_path):
+    result = _infer(tmp_path, "--output-format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["calls"] == 40
+    search, unused = data["tools"]
+    assert (search["calls"], unused["calls"], unused["fields"]) == (40, 0, [])
+    fields = {field["field"]: field for field in search["fields"]}
+    assert fields["(arguments)"]["undeclared_keys"] == ["debug"]
+    assert fields["sort"]["presence"] == 0.75 and fields["sort"]["values"] == {'"desc"': 20, '"asc"': 10}
+    assert fields["query"]["length"]["max"] == 40 and abs(fields["query"]["length"]["p50"] - 20) <= 1
+    assert fields["query"]["distinct"] == {"count": 40, "exact": True}
+    assert fields["tags"]["items"]["max"] == 2 and fields["tags[]"]["types"] == {"string": 39}
+    assert fields["filters.since"]["formats"] == {"date": 1.0}
+    assert fields["debug"]["declared"] is False and fields["query"]["declared"] is True
+
+
+def test_the_table_names_each_tool_and_field(tmp_path):
+    result = _infer(tmp_path)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "search: 40 calls" in lines and "unused: 0 calls" in lines
+    (sort,) = [line for line in lines if line.strip().startswith("sort ")]
+    assert "75%" in sort and '"desc"×20, "asc"×10' in sort
+    assert any(line.strip().startswith("debug (undeclared)") for line in lines)
+    assert lines[-1] == "40 calls read"
+
+
+def test_markdown_is_a_table_per_tool(tmp_path):
+    result = _infer(tmp_path, "--output-format", "markdown")
+    assert "### `search`: 40 calls" in result.output
+    assert "| field | sent | present |" in result.output
+
+
+def test_an_unreadable_tools_file_is_exit_2_and_calls_file_too(tmp_path):
+    bad = tmp_path / "tools.json"
+    bad.write_text("{not json")
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text("")
+    result = CliRunner().invoke(main, ["infer", str(calls), "--tools", str(bad)])
+    assert result.exit_code == 2 and f"{bad}:1:" in result.output and "Traceback" not in result.output
+    missing = CliRunner().invoke(main, ["infer", str(tmp_path / "none.jsonl"), "--tools", str(bad)])
+    assert missing.exit_code == 2 and "cannot read" in missing.output
+
+
+def test_hostile_values_cannot_steer_the_terminal(tmp_path):
+    tools, calls = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tools.write_text(json.dumps(TOOLS[:1]))
+    calls.write_text(json.dumps({"tool": "search", "arguments": {"sort": "\x1b[31mred", "\x1b]0;x\x07": 1}}) + "\n")
+    result = CliRunner().invoke(main, ["infer", str(calls), "--tools", str(tools)])
+    assert "\x1b" not in result.output and "\x07" not in result.output
+
+
+@pytest.mark.parametrize("pointer, path", [
+    ("", "(arguments)"), ("/properties/a", "a"), ("/properties/a/items/properties/b", "a[].b"),
+    ("/properties/properties/properties/x", "properties.x"), ("/items", "[]"),
+])
+def test_data_paths_read_like_the_calls(pointer, path):
+    assert data_path(pointer) == path

@@ -1,0 +1,51 @@
+"""The fixed-size sketches `infer` and `check --calls` summarize fields with."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schema_lint.traffic.sketch import EXACT_DISTINCT, RELATIVE_ACCURACY, DistinctCount, QuantileSketch
+
+
+@given(st.lists(st.integers(min_value=0, max_value=10**9), min_size=1, max_size=500),
+       st.floats(min_value=0, max_value=1))
+def test_a_quantile_is_within_the_relative_accuracy_of_the_exact_one(values, q):
+    sketch = QuantileSketch()
+    for value in values:
+        sketch.add(value)
+    exact = sorted(values)[math.floor(q * (len(values) - 1))]
+    assert abs(sketch.quantile(q) - exact) <= RELATIVE_ACCURACY * exact + 1e-9
+    assert sketch.largest == max(values) and sketch.count == len(values)
+
+
+def test_a_quantile_sketch_stays_small_however_many_values():
+    sketch = QuantileSketch()
+    for value in range(0, 10**7, 7):
+        sketch.add(value)
+    assert len(sketch._buckets) < 1_000
+
+
+def test_an_empty_sketch_has_no_quantile():
+    assert QuantileSketch().quantile(0.5) is None
+
+
+@given(st.sets(st.text(max_size=8), max_size=EXACT_DISTINCT - 1))
+def test_distinct_values_are_counted_exactly_while_few(values):
+    count = DistinctCount()
+    for value in [*values, *values]:
+        count.add(value)
+    assert count.exact and count.estimate() == len(values)
+
+
+def test_many_distinct_values_are_estimated_within_a_fifth_in_fixed_memory():
+    rng = random.Random(7)
+    count = DistinctCount()
+    for _ in range(60_000):
+        count.add(str(rng.randrange(20_000)))
+    truth = 20_000 * (1 - math.exp(-3))  # expected distinct draws of 60,000 from 20,000
+    assert not count.exact and abs(count.estimate() - truth) < 0.2 * truth
+    assert len(count._members) == EXACT_DISTINCT
