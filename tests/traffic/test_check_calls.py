@@ -241,3 +241,15 @@ def test_law_fixes_from_recorded_calls_never_reject_a_recorded_call_that_passed(
     fixed = json.loads(tools.read_text())["inputSchema"]
     before, after = jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(fixed)
     assert [c for c in calls if before.is_valid(c) and not after.is_valid(c)] == []
+
+
+def test_bounds_the_traffic_bears_out_are_withheld_where_the_profile_refuses_them(tmp_path):
+    calls = [{"page_size": n} for n in range(1, 41)]
+    tool = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": _limit_schema({"type": "integer"})}
+    tools, recorded = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tools.write_text(json.dumps(tool))
+    recorded.write_text("".join(json.dumps({"tool": "create_ticket", "arguments": c}) + "\n" for c in calls))
+    result = CliRunner().invoke(main, ["check", "--select", "SL303", "--unsafe-fixes", "--output-format", "json",
+                                       "--profile", "anthropic-strict", "--calls", str(recorded), str(tools)])
+    (finding,) = json.loads(result.output)
+    assert finding["fix"] is None and finding["message"].endswith("which anthropic-strict refuses")
