@@ -13,23 +13,14 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from dataclasses import dataclass
 from typing import Any
 
-from schema_lint.live.servers import Server
+from schema_lint.live.servers import Server, Timeouts
 
 # Pages read before a server whose cursors never end is given up on.
 MAX_PAGES = 1000
 # How much of the server's stderr a failure shows (its last lines are the useful ones).
 STDERR_SHOWN = 2000
-
-
-@dataclass(frozen=True)
-class Timeouts:
-    """Seconds for starting the server and answering `initialize`, and for each later request."""
-
-    startup: float = 60.0
-    request: float = 30.0
 
 
 class FetchError(Exception):

@@ -8,7 +8,8 @@ finding naming it, and the run goes on with the others.
 from __future__ import annotations
 
 from schema_lint.live.document import failed_document, live_document, relocate
-from schema_lint.live.fetch import FetchError, Timeouts, fetch_tools
+from schema_lint.live.fetch import FetchError, fetch_tools
+from schema_lint.live.servers import Timeouts
 from schema_lint.live.servers import Server
 
 
