@@ -155,4 +155,4 @@ def _is_mcp_server(value: object) -> bool:
 def _what(item: object) -> str:
     if isinstance(item, type):
         return f"the class `{item.__name__}`"
-    return f"a `{type(item).__name__}`"
+    return f"an object of type `{type(item).__name__}`"

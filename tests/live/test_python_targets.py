@@ -117,8 +117,8 @@ def test_function_tools_are_read_by_their_attributes_with_the_function_where_kep
     ("raises_on_import:x", "cannot import `raises_on_import`: RuntimeError: DATABASE_URL is not set"),
     ("exits_on_import:x", "cannot import `exits_on_import`: it called sys.exit(3)"),
     ("ticket_models:Missing", "`ticket_models` has no attribute `Missing`"),
-    ("bad_targets:NOT_A_TOOL", "a `int` is not an MCP server, a Pydantic model class, a function, function tools"),
-    ("bad_targets:UNREADABLE", "item 0 of the list: reading the schema of a `Unreadable` raised RuntimeError: "
+    ("bad_targets:NOT_A_TOOL", "an object of type `int` is not an MCP server, a Pydantic model class, a function, function tools"),
+    ("bad_targets:UNREADABLE", "item 0 of the list: reading the schema of an object of type `Unreadable` raised RuntimeError: "
                                "schema generation failed"),
     ("bad_targets:NOT_JSON", "a schema it generates is not JSON: TypeError"),
     ("not a target", "`not a target`: expected module:attribute"),
