@@ -98,6 +98,9 @@ class Tool:
     # The `uid` of the dataset record that holds the tool, which recorded calls may cite
     # (`tool_uid`) where names repeat across records.
     uid: str | None = None
+    # Which of the tool's schemas `schema` is: its "arguments", or the "results" an MCP
+    # tool declares (`outputSchema`), linted by the rules that apply to results.
+    part: str = "arguments"
 
 
 @dataclass
