@@ -45,20 +45,23 @@ def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> Sid
     return from_name(tool.name)
 
 
-def contradicted_hint(annotations: object, name: str) -> tuple[str, str, SideEffects] | None:
-    """The MCP hint that the verb of `name` says cannot be true, with that verb and what it
-    does: `("readOnlyHint", "delete", DESTRUCTIVE)` for `delete_file` marked read-only."""
+def contradicted_hint(annotations: object, name: str) -> tuple[str, str] | None:
+    """The MCP hint that the verb of `name` says cannot be true, with that verb:
+    `("readOnlyHint", "delete")` for `delete_file` marked read-only; None when none is."""
     if not isinstance(annotations, dict):
         return None
     found = name_verb(name)
     if found is None:
         return None
     verb, effects = found
-    if annotations.get("readOnlyHint") is True and effects is not SideEffects.READ:
-        return "readOnlyHint", verb, effects
-    if annotations.get("destructiveHint") is False and annotations.get("readOnlyHint") is not True \
-            and effects is SideEffects.DESTRUCTIVE:
-        return "destructiveHint", verb, effects
+    # Only a destroying verb is evidence enough: the write verbs include soft ones that
+    # read-only tools start with (`open_nodes`, `start_search`, `select_page` in the corpus).
+    if effects is not SideEffects.DESTRUCTIVE:
+        return None
+    if annotations.get("readOnlyHint") is True:
+        return "readOnlyHint", verb
+    if annotations.get("destructiveHint") is False:
+        return "destructiveHint", verb
     return None
 
 

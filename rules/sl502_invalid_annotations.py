@@ -7,17 +7,20 @@ https://modelcontextprotocol.io/specification/2025-11-25/server/tools): its keys
 `title` (a string) and the boolean hints `readOnlyHint`, `destructiveHint`,
 `idempotentHint` and `openWorldHint`. It flags:
 
-- a key outside that set (`readonlyHint`, `destructive`), naming the closest known key;
+- a key outside that set: a warning naming the key it looks like (`readonlyHint`,
+  `idempotent`), an info for any other (`category`): extensions belong in `_meta`;
 - a hint that is not a boolean (`"true"`, `1`), or a `title` that is not a string;
-- a hint the verb of the tool's name contradicts: `readOnlyHint: true` on a tool named
-  as writing or destroying (`delete_file`, `send_email`), `destructiveHint: false` on one
-  named as destroying (`drop_table`). These are errors; the rest are warnings.
+- a hint the verb of the tool's name contradicts, an error: `readOnlyHint: true` or
+  `destructiveHint: false` on a tool named as destroying (`delete_file`, `drop_table`,
+  `purge_cache`). Only a destroying verb counts: the write verbs include soft ones that
+  read-only tools are named with (`open_nodes`, `start_search` and `select_page` are
+  marked read-only in the shared corpus, rightly).
 
 ## Why is this bad
 Clients use the hints to decide whether to ask before a call: a `delete_file` marked
 read-only may run without the user's confirmation. A misspelt or mistyped hint is
 ignored by every client, which then assumes the defaults (not read-only, destructive),
-so the annotation the author meant does nothing. schema-lint itself no longer lowers a
+so the annotation the author meant does nothing. schema-lint itself does not lower a
 tool's severities on a contradicted hint: the verb wins (see Side effects in README).
 
 ## Example
@@ -41,7 +44,7 @@ import difflib
 import json
 
 from schema_lint.display import clip
-from schema_lint.model import Severity, SideEffects
+from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
 from schema_lint.side_effects import contradicted_hint
@@ -64,22 +67,26 @@ def check(ctx):
         return
     for key, value in annotations.items():
         if key not in KEYS:
-            close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.6) or \
-                [k for k in KEYS if k.lower() == key.lower()]
-            hint = f" (did you mean `{close[0]}`?)" if close else f"; known: {', '.join(KEYS)}"
-            yield Finding(join(where, key), f"unknown annotation `{clip(key)}`: no client reads it{hint}", at_key=True)
+            close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.6)
+            if close:
+                yield Finding(join(where, key), f"unknown annotation `{clip(key)}`: did you mean `{close[0]}`? "
+                                                "Clients ignore it as it is", at_key=True)
+            else:
+                yield Finding(join(where, key), f"`{clip(key)}` is not an MCP annotation ({', '.join(KEYS)}): "
+                                                "clients ignore it; an extension belongs in the tool's `_meta`",
+                              at_key=True, severity=Severity.INFO)
         elif key in HINTS and not isinstance(value, bool):
             yield Finding(join(where, key), f"`{key}` is `{_shown(value)}`, not a boolean: clients ignore it")
         elif key == "title" and not isinstance(value, str):
             yield Finding(join(where, key), f"`title` is `{_shown(value)}`, not a string")
     contradicted = contradicted_hint(annotations, ctx.tool.name)
     if contradicted is not None:
-        hint, verb, effects = contradicted
+        hint, verb = contradicted
         said, risk = ("true", "a client may run it without asking the user") if hint == "readOnlyHint" else \
             ("false", "a client may take its changes for additive ones")
         yield Finding(join(where, hint), f"`{hint}: {said}` on `{clip(ctx.tool.name)}`, whose verb `{verb}` says it "
-                                         f"{'destroys' if effects is SideEffects.DESTRUCTIVE else 'changes'} "
-                                         f"something: {risk}; severities follow the verb", severity=Severity.ERROR)
+                                         f"destroys something: {risk}; severities follow the verb",
+                      severity=Severity.ERROR)
 
 def _shown(value: object) -> str:
     return clip(json.dumps(value, ensure_ascii=False), 40)
