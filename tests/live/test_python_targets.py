@@ -145,3 +145,14 @@ def test_a_python_location_reaches_sarif_as_the_definitions_file_and_line(monkey
                                             "region": {"startLine": 11}}
     assert location["logicalLocations"][0] == {"name": "CreateTicket", "kind": "function",
                                                "fullyQualifiedName": "python:ticket_models:CreateTicket/CreateTicket"}
+
+
+def test_snapshot_writes_an_objects_tools_and_its_findings_are_those_of_check(monkeypatch, tmp_path):
+    monkeypatch.chdir(SERVERS)
+    snapshot = tmp_path / "tools.json"
+    written = run("snapshot", "--python", "tickets_server:server", "-o", str(snapshot))
+    assert written.exit_code == 0 and "written (3 tools of `tickets_server:server`)" in written.output
+    assert sorted(map(_key, _json(str(snapshot)))) == sorted(map(_key, _json("--python", "tickets_server:server")))
+    failed = run("snapshot", "--python", "tickets_server:nothing", "-o", str(tmp_path / "other.json"))
+    assert failed.exit_code == 2 and "`tickets_server` has no attribute `nothing`" in failed.output
+    assert not (tmp_path / "other.json").exists()
