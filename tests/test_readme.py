@@ -74,3 +74,8 @@ def test_readme_terminal_picture_is_the_real_output():
 
     done = subprocess.run([sys.executable, str(REPO / "docs" / "render_terminal.py"), "--check"], cwd=REPO)
     assert done.returncode == 0, "docs/check-full.svg is stale: run python docs/render_terminal.py"
+
+
+def test_readme_python_excerpt_is_the_real_output():
+    assert _console_block("schema-lint check --python examples.tickets_mcp:mcp --output-format concise") == \
+        _run("check", "--python", "examples.tickets_mcp:mcp", "--output-format", "concise")
