@@ -138,8 +138,12 @@ def test_an_object_that_cannot_be_read_is_an_sl000_naming_it_and_the_others_are_
 
 def test_a_python_location_reaches_sarif_as_the_definitions_file_and_line(monkeypatch):
     monkeypatch.chdir(PYTHON)
+    import jsonschema
+
     log = json.loads(run("check", "--output-format", "sarif", "--select", "SL201",
                          "--python", "ticket_models:CreateTicket").output)
+    schema = json.loads((FIXTURES / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    assert list(jsonschema.Draft7Validator(schema).iter_errors(log)) == []
     (location,) = log["runs"][0]["results"][0]["locations"]
     assert location["physicalLocation"] == {"artifactLocation": {"uri": "ticket_models.py", "uriBaseId": "%SRCROOT%"},
                                             "region": {"startLine": 11}}
