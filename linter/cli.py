@@ -191,7 +191,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     # A fix run needs every document parsed, and recorded calls change what fixes say.
     if not (no_cache or os.environ.get("SCHEMA_LINT_NO_CACHE") or fix or fix_only or diff or traffic):
         linter.use_cache(cache_dir)
-    servers = servers_from(live, config, configured=not paths)
+    servers = servers_from(live, config, configured=not (paths or python_targets))
     named = live["mcp_commands"] or live["mcp_urls"] or python_targets
     result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
     if servers:

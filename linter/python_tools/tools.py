@@ -54,7 +54,7 @@ def tools_of(value: object, name: str, timeouts) -> tuple[list[dict[str, Any]], 
         definitions[tool["name"]] = definition
     try:
         return json.loads(json.dumps(tools)), definitions
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:  # a set, a cycle, nesting too deep
         raise TargetError(f"a schema it generates is not JSON: {describe(exc)}") from None
 
 

@@ -160,3 +160,12 @@ def test_snapshot_writes_an_objects_tools_and_its_findings_are_those_of_check(mo
     failed = run("snapshot", "--python", "tickets_server:nothing", "-o", str(tmp_path / "other.json"))
     assert failed.exit_code == 2 and "`tickets_server` has no attribute `nothing`" in failed.output
     assert not (tmp_path / "other.json").exists()
+
+
+def test_python_targets_alone_start_no_configured_server(tmp_path, monkeypatch):
+    # As with --mcp: naming what to lint replaces the configured `mcp-servers` (and `.`).
+    (tmp_path / ".schema-lint.toml").write_text('[mcp-servers.never]\ncommand = "no-such-server-command"\n')
+    (tmp_path / "ticket_models.py").write_text((PYTHON / "ticket_models.py").read_text())
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "--output-format", "concise", "--no-cache", "--python", "ticket_models:GetTicket")
+    assert (result.exit_code, result.output) == (0, "All checks passed (1 tool in 1 file).\n")
