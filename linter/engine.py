@@ -213,7 +213,7 @@ class Linter:
         from schema_lint.fix_evidence import withhold_breaking_fixes
         from schema_lint.rule import ToolContext
         from schema_lint.side_effects import classify
-        from schema_lint.sources.tools import find_tools
+        from schema_lint.sources.tools import find_tools, result_schemas
         from schema_lint.suppressions import Suppressions, keyword_ignores
 
         stem = os.path.splitext(os.path.basename(doc.path))[0]
@@ -226,17 +226,18 @@ class Linter:
         result.diagnostics.extend(self._unknown_codes_in_comments(doc, suppressions))
         findings = DefinitionFindings()
         group = tuple(tools)
-        for tool in tools:
-            result.tools_checked += 1
+        result.tools_checked += len(tools)
+        # A tool's arguments, then the results schemas MCP tools declare (see `Rule.schemas`).
+        for tool in [*tools, *result_schemas(tools)]:
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
-            summary = self.traffic.summary_for(tool) if self.traffic is not None else None
+            summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
             ctx = ToolContext(tool, doc, self.config.settings, self._profiles(tool), group, summary,
                               frozenset(self.config.profiles))
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:
-                if not ignored or not matches_code(rule.code, ignored):
+                if tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored)):
                     self._run_rule(rule, ctx, doc, silencing, found, result.internal_errors)
             withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
             if summary is not None:
@@ -300,8 +301,9 @@ class Linter:
 
         severity = (self.config.severity.get(rule.code) or finding.severity
                     or rule.severity_for(ctx.side_effects))
+        message = finding.message if ctx.tool.part == "arguments" else f"outputSchema: {finding.message}"
         diagnostic = Diagnostic(
-            code=rule.code, name=rule.name, severity=severity, message=clip(finding.message, MESSAGE_LIMIT),
+            code=rule.code, name=rule.name, severity=severity, message=clip(message, MESSAGE_LIMIT),
             path=doc.path, pointer=finding.pointer, tool=ctx.tool.name, fix=finding.fix,
             at_key=finding.at_key,
         )

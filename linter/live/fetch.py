@@ -92,6 +92,12 @@ async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> 
 
 
 def _transport(server: Server, stderr):
+    if server.instance is not None:
+        # What `mcp.Client(server)` connects through: the server runs as a task of this
+        # process, and answers on memory streams exactly as it would over stdio.
+        from mcp.client._memory import InMemoryTransport
+
+        return InMemoryTransport(server.instance)
     if server.url is not None:
         from mcp.client.streamable_http import streamable_http_client
         from mcp.shared._httpx_utils import create_mcp_http_client

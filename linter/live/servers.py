@@ -31,7 +31,8 @@ class ServerSpecError(ValueError):
 
 @dataclass(frozen=True)
 class Server:
-    """One server: a command to start over stdio, or a Streamable HTTP URL."""
+    """One server: a command to start over stdio, a Streamable HTTP URL, or an `mcp` SDK
+    server object of this process (`check --python`), asked in memory."""
 
     name: str
     command: tuple[str, ...] = ()
@@ -39,6 +40,7 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    instance: object = field(default=None, compare=False)
 
     @property
     def path(self) -> str:
@@ -48,7 +50,7 @@ class Server:
     @property
     def shown(self) -> str:
         """The server as a person recognises it in a message."""
-        return self.url or shlex.join(self.command)
+        return self.url or shlex.join(self.command) or f"in process: {type(self.instance).__name__}"
 
 
 def from_options(commands: tuple[str, ...], urls: tuple[str, ...], env: tuple[str, ...] = (),
