@@ -181,7 +181,9 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
 
     config = with_flags(load_config_or_exit(config_path))
     traffic = _load_traffic(calls or config.calls) if calls or config.calls else None
-    linter = Linter(config, traffic=traffic,
+    # Counts need no positions; anything that edits, records or compares findings does.
+    counting_only = statistics and not (fix or fix_only or diff or write_baseline or baseline_path or config.baseline)
+    linter = Linter(config, traffic=traffic, positions=not counting_only,
                     nearest_config=None if config_path else lambda source: with_flags(load_config_or_exit(source)))
     if show_settings or show_files:
         _show(linter, paths or ["."], show_settings)

@@ -69,8 +69,11 @@ class LintResult:
 
 class Linter:
     def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None,
-                 nearest_config: Callable[[Path], Config] | None = None):
+                 nearest_config: Callable[[Path], Config] | None = None, positions: bool = True):
         self.config = config
+        # False when no report shows where a finding is (`--statistics`): locating each one in
+        # the text is then skipped, and the cache, whose entries must hold positions, not written.
+        self.positions = positions
         # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
         self.traffic = traffic
         self._given_rules = rules
@@ -154,8 +157,9 @@ class Linter:
         key, raw = missed
         before = (len(result.diagnostics), len(result.internal_errors), len(result.skipped), result.tools_checked)
         self.lint_document(read_document(path, raw=raw, max_bytes=self.config.max_file_size), result)
-        self.cache.store(key, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
-                                    len(result.skipped) > before[2], result.tools_checked - before[3]))
+        if self.positions:
+            self.cache.store(key, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
+                                        len(result.skipped) > before[2], result.tools_checked - before[3]))
 
     def use_cache(self, directory: str | None = None) -> None:
         """Keep results in the cache (see `schema_lint.cache`); nested configurations too."""
@@ -185,7 +189,8 @@ class Linter:
                 continue
             source = source.resolve()
             if source not in loaded:
-                loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic)
+                loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic,
+                                        positions=self.positions)
                 if self.cache is not None:
                     loaded[source].use_cache(self.cache_dir)
             self._by_directory[directory] = loaded[source]
@@ -307,7 +312,8 @@ class Linter:
             path=doc.path, pointer=finding.pointer, tool=ctx.tool.name, fix=finding.fix,
             at_key=finding.at_key,
         )
-        diagnostic.span = doc.locate(finding.pointer, finding.at_key)
+        if self.positions:
+            diagnostic.span = doc.locate(finding.pointer, finding.at_key)
         return diagnostic
 
     def _file_ignores(self, path: str) -> tuple[list[str], list[NodeIgnore]]:
