@@ -154,13 +154,17 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=False),
               help="Recorded calls (any shape replay reads): tightening fixes take their values from them, and "
                    "no fix is offered that would reject one that passes today.")
+@click.option("--python", "python_targets", multiple=True, metavar="MODULE:ATTR",
+              help="Import this object (it runs your code) and lint the tools it defines: an MCP server, a "
+                   "Pydantic model, a function, function tools or a list of them (repeatable).")
 @server_options
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
           config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
           output_file, fix_only, write_baseline, baseline_path, baseline_strict, calls, quiet, show_settings,
-          show_files, no_cache, cache_dir, **live):
-    """Lint the tool schemas in PATHS (files, directories, or - for stdin) and of the MCP
-    servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)."""
+          show_files, no_cache, cache_dir, python_targets, **live):
+    """Lint the tool schemas in PATHS (files, directories, or - for stdin), of the MCP
+    servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)
+    and of the Python objects named by --python."""
     from schema_lint.engine import LintResult, Linter, exit_code
     from schema_lint.report import ReportOptions, render
 
@@ -178,20 +182,26 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
 
     config = with_flags(load_config_or_exit(config_path))
     traffic = _load_traffic(calls or config.calls) if calls or config.calls else None
-    linter = Linter(config, traffic=traffic,
+    # Counts need no positions; anything that edits, records or compares findings does.
+    counting_only = statistics and not (fix or fix_only or diff or write_baseline or baseline_path or config.baseline)
+    linter = Linter(config, traffic=traffic, positions=not counting_only,
                     nearest_config=None if config_path else lambda source: with_flags(load_config_or_exit(source)))
     if show_settings or show_files:
         _show(linter, paths or ["."], show_settings)
     # A fix run needs every document parsed, and recorded calls change what fixes say.
     if not (no_cache or os.environ.get("SCHEMA_LINT_NO_CACHE") or fix or fix_only or diff or traffic):
         linter.use_cache(cache_dir)
-    servers = servers_from(live, config, configured=not paths)
-    named = live["mcp_commands"] or live["mcp_urls"]
+    servers = servers_from(live, config, configured=not (paths or python_targets))
+    named = live["mcp_commands"] or live["mcp_urls"] or python_targets
     result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
     if servers:
         from schema_lint.live.lint import lint_servers
 
         lint_servers(linter, servers, result, timeouts_from(live))
+    if python_targets:
+        from schema_lint.python_tools.lint import lint_targets
+
+        lint_targets(linter, python_targets, result, timeouts_from(live))
     from schema_lint.fixes.command import run_fix_flags
 
     fixing = run_fix_flags(linter, result, fix=fix or fix_only, unsafe=unsafe_fixes, diff=diff,

@@ -69,8 +69,11 @@ class LintResult:
 
 class Linter:
     def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None,
-                 nearest_config: Callable[[Path], Config] | None = None):
+                 nearest_config: Callable[[Path], Config] | None = None, positions: bool = True):
         self.config = config
+        # False when no report shows where a finding is (`--statistics`): locating each one in
+        # the text is then skipped, and the cache, whose entries must hold positions, not written.
+        self.positions = positions
         # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
         self.traffic = traffic
         self._given_rules = rules
@@ -158,8 +161,9 @@ class Linter:
         key, raw = missed
         before = (len(result.diagnostics), len(result.internal_errors), len(result.skipped), result.tools_checked)
         self.lint_document(read_document(path, raw=raw, max_bytes=self.config.max_file_size), result)
-        self.cache.store(key, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
-                                    len(result.skipped) > before[2], result.tools_checked - before[3]))
+        if self.positions:
+            self.cache.store(key, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
+                                        len(result.skipped) > before[2], result.tools_checked - before[3]))
 
     def use_cache(self, directory: str | None = None) -> None:
         """Keep results in the cache (see `schema_lint.cache`); nested configurations too."""
@@ -189,7 +193,8 @@ class Linter:
                 continue
             source = source.resolve()
             if source not in loaded:
-                loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic)
+                loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic,
+                                        positions=self.positions)
                 if self.cache is not None:
                     loaded[source].use_cache(self.cache_dir)
             self._by_directory[directory] = loaded[source]
@@ -217,10 +222,10 @@ class Linter:
         from schema_lint.fix_evidence import withhold_breaking_fixes
         from schema_lint.fix_profiles import withhold_refused_fixes
         from schema_lint.providers import clients
-        from schema_lint.supersession import drop_superseded
+        from schema_lint.supersession import Supersession
         from schema_lint.rule import ToolContext
         from schema_lint.side_effects import classify
-        from schema_lint.sources.tools import find_tools
+        from schema_lint.sources.tools import find_tools, result_schemas
         from schema_lint.suppressions import Suppressions, keyword_ignores
 
         stem = os.path.splitext(os.path.basename(doc.path))[0]
@@ -235,20 +240,22 @@ class Linter:
         group = tuple(tools)
         request_name = clients.request_name(doc.path)
         in_request = self.configured_request(doc.path)
-        for tool in tools:
-            result.tools_checked += 1
+        supersession = Supersession()
+        result.tools_checked += len(tools)
+        # A tool's arguments, then the results schemas MCP tools declare (see `Rule.schemas`).
+        for tool in [*tools, *result_schemas(tools)]:
             tool.side_effects = classify(tool, self.config.side_effects)
             ignored = file_ignores + self._tool_ignores(tool.name)
-            summary = self.traffic.summary_for(tool) if self.traffic is not None else None
+            summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
             ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
                               frozenset(self.config.profiles), request_name,
                               checks_request=in_request is None)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:
-                if not ignored or not matches_code(rule.code, ignored):
+                if tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored)):
                     self._run_rule(rule, ctx, doc, silencing, found, result.internal_errors)
-            found = drop_superseded(found)
+            found = supersession.keep(found)
             withhold_refused_fixes(tool.schema, tool.schema_pointer, ctx.profiles, found)
             withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
             if summary is not None:
@@ -312,12 +319,14 @@ class Linter:
 
         severity = (self.config.severity.get(rule.code) or finding.severity
                     or rule.severity_for(ctx.side_effects))
+        message = finding.message if ctx.tool.part == "arguments" else f"outputSchema: {finding.message}"
         diagnostic = Diagnostic(
-            code=rule.code, name=rule.name, severity=severity, message=clip(finding.message, MESSAGE_LIMIT),
+            code=rule.code, name=rule.name, severity=severity, message=clip(message, MESSAGE_LIMIT),
             path=doc.path, pointer=finding.pointer, tool=ctx.tool.name, fix=finding.fix,
             at_key=finding.at_key, supersedes=finding.supersedes,
         )
-        diagnostic.span = doc.locate(finding.pointer, finding.at_key)
+        if self.positions:
+            diagnostic.span = doc.locate(finding.pointer, finding.at_key)
         return diagnostic
 
     def _file_ignores(self, path: str) -> tuple[list[str], list[NodeIgnore]]:

@@ -98,6 +98,9 @@ class Tool:
     # The `uid` of the dataset record that holds the tool, which recorded calls may cite
     # (`tool_uid`) where names repeat across records.
     uid: str | None = None
+    # Which of the tool's schemas `schema` is: its "arguments", or the "results" an MCP
+    # tool declares (`outputSchema`), linted by the rules that apply to results.
+    part: str = "arguments"
 
 
 @dataclass
@@ -115,9 +118,12 @@ class Diagnostic:
     at_key: bool = False
     # Set by the fix layer when a fix could not be applied.
     fix_note: str | None = None
-    # On a tool served by a running MCP server: `path` is `mcp:<server>/<tool>` and
-    # `pointer` is inside that tool; there is no file, line or text edit.
+    # On a tool that is in no file (served by a running MCP server, or built from a Python
+    # object): `path` is `mcp:<server>/<tool>` or `python:<module>:<attr>/<tool>` and
+    # `pointer` is inside that tool; there is no line or text edit.
     live: bool = False
+    # `file:line` of the Python definition (function, model) such a tool was generated from.
+    source: str | None = None
     # Codes of findings at this node that this one replaces; used while one tool is linted,
     # before any finding is cached or sent to a worker, so rows do not carry it.
     supersedes: tuple[str, ...] = ()

@@ -7,7 +7,13 @@ the entry-point group `schema_lint.rules`) that defines:
     NAME = "unbounded-string"      # kebab-case
     SEVERITY = Severity.WARNING    # or by_side_effects(read=..., write=..., destructive=...)
     FIXABLE = True                 # whether it can attach a Fix
+    SCHEMAS = (ARGUMENTS, RESULTS) # what it lints (default: arguments only), see below
     def check(ctx: ToolContext) -> Iterable[Finding]: ...
+
+A tool has two schemas: its arguments (what a model sends) and, on MCP tools, its results
+(`outputSchema`, what the server returns). Rules about a schema's validity (SL0xx) make
+sense for both; rules about what a model may send (required fields, open objects, bounds)
+only for arguments. A rule runs on the results schema only when its `SCHEMAS` names it.
 
 and a module docstring in four `## ` sections: What it does / Why is this bad /
 Example / Fix safety.
@@ -36,6 +42,9 @@ if TYPE_CHECKING:
     from schema_lint.traffic.summary import ToolSummary
 
 
+ARGUMENTS, RESULTS = "arguments", "results"
+
+
 def by_side_effects(read: Severity, write: Severity, destructive: Severity | None = None) -> dict[SideEffects, Severity]:
     return {SideEffects.READ: read, SideEffects.WRITE: write, SideEffects.DESTRUCTIVE: destructive or write}
 
@@ -61,6 +70,8 @@ class Rule:
     check: Callable[[ToolContext], Iterable[Finding]]
     doc: str
     fixable: bool = False
+    # Which of a tool's schemas it lints: `ARGUMENTS`, `RESULTS` (see the module docstring).
+    schemas: frozenset[str] = frozenset({ARGUMENTS})
 
     def severity_for(self, side_effects: SideEffects) -> Severity:
         if isinstance(self.severity, Severity):
@@ -78,6 +89,7 @@ class Rule:
         return cls(
             code=module.CODE, name=module.NAME, severity=module.SEVERITY, check=module.check,
             doc=(module.__doc__ or "").strip(), fixable=getattr(module, "FIXABLE", False),
+            schemas=frozenset(getattr(module, "SCHEMAS", (ARGUMENTS,))),
         )
 
 

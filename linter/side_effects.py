@@ -2,7 +2,9 @@
 
 Order of evidence: configuration (`side-effects` globs), MCP annotations, then the
 verb in the tool's name. A name with no known verb counts as `write`: assuming a
-tool is harmless is the mistake that costs more.
+tool is harmless is the mistake that costs more. Annotations that contradict the verb
+(`readOnlyHint: true` on `delete_file`, `destructiveHint: false` on `drop_table`) are
+not believed: the verb wins, and SL502 reports the contradiction (`contradicted_hint`).
 """
 
 from __future__ import annotations
@@ -36,10 +38,31 @@ def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> Sid
     for pattern, effects in (overrides or {}).items():
         if fnmatch.fnmatchcase(tool.name, pattern):
             return effects
-    from_annotations = _from_annotations(tool.definition.get("annotations"))
-    if from_annotations is not None:
+    annotations = tool.definition.get("annotations")
+    from_annotations = _from_annotations(annotations)
+    if from_annotations is not None and contradicted_hint(annotations, tool.name) is None:
         return from_annotations
     return from_name(tool.name)
+
+
+def contradicted_hint(annotations: object, name: str) -> tuple[str, str] | None:
+    """The MCP hint that the verb of `name` says cannot be true, with that verb:
+    `("readOnlyHint", "delete")` for `delete_file` marked read-only; None when none is."""
+    if not isinstance(annotations, dict):
+        return None
+    found = name_verb(name)
+    if found is None:
+        return None
+    verb, effects = found
+    # Only a destroying verb is evidence enough: the write verbs include soft ones that
+    # read-only tools start with (`open_nodes`, `start_search`, `select_page` in the corpus).
+    if effects is not SideEffects.DESTRUCTIVE:
+        return None
+    if annotations.get("readOnlyHint") is True:
+        return "readOnlyHint", verb
+    if annotations.get("destructiveHint") is False:
+        return "destructiveHint", verb
+    return None
 
 
 def _from_annotations(annotations: object) -> SideEffects | None:
@@ -58,14 +81,20 @@ def _from_annotations(annotations: object) -> SideEffects | None:
 
 
 def from_name(name: str) -> SideEffects:
+    found = name_verb(name)
+    return found[1] if found is not None else SideEffects.WRITE
+
+
+def name_verb(name: str) -> tuple[str, SideEffects] | None:
+    """The first known verb in the name, and what it does: `("drop", DESTRUCTIVE)` for `drop_table`."""
     for word in name_words(name):
         if word in DESTRUCTIVE_VERBS:
-            return SideEffects.DESTRUCTIVE
+            return word, SideEffects.DESTRUCTIVE
         if word in WRITE_VERBS:
-            return SideEffects.WRITE
+            return word, SideEffects.WRITE
         if word in READ_VERBS:
-            return SideEffects.READ
-    return SideEffects.WRITE
+            return word, SideEffects.READ
+    return None
 
 
 def name_words(name: str) -> list[str]:

@@ -3,9 +3,11 @@
 Under `openai-strict` an object without `additionalProperties: false` is both an open object
 (SL201) and a refusal (SL601). Reporting both doubles the count and offers two fixes for one
 keyword. The provider's finding is the one to keep: it says the request will fail, quotes the
-provider and carries the fix. Its table entry names the codes it supersedes; here, after all
-rules have run on a tool, a finding of such a code at the same node (or at one of that node's
-keywords, as SL101's `required: []`) is dropped.
+provider and carries the fix. Its table entry names the codes it supersedes; a finding of such
+a code at the same node (or at one of that node's keywords, as SL101's `required: []`) is
+dropped. The replaced codes are remembered for the whole document, since a tool's results
+schema is linted after its arguments: SL601's `outputSchema` refusal under mcp-2025-11-25,
+found with the arguments, replaces SL018's, found with the results.
 
 Dropping happens only where the superseding finding was reported: with SL601 ignored or
 silenced, SL201 reports the open object as before.
@@ -18,13 +20,19 @@ from schema_lint.model import Diagnostic
 from schema_lint.pointer import parent, split
 
 
-def drop_superseded(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """``diagnostics`` without those another of them supersedes."""
-    replaced = {(code, d.pointer) for d in diagnostics for code in d.supersedes}
-    if not replaced:
-        return diagnostics
-    return [d for d in diagnostics if (d.code, d.pointer) not in replaced
-            and ((d.code, parent(d.pointer)) not in replaced or _is_subschema(d.pointer))]
+class Supersession:
+    """The (code, pointer) pairs one document's findings so far replace."""
+
+    def __init__(self) -> None:
+        self.replaced: set[tuple[str, str]] = set()
+
+    def keep(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+        """``diagnostics`` without those they, or the document's earlier findings, supersede."""
+        self.replaced |= {(code, d.pointer) for d in diagnostics for code in d.supersedes}
+        if not self.replaced:
+            return diagnostics
+        return [d for d in diagnostics if (d.code, d.pointer) not in self.replaced
+                and ((d.code, parent(d.pointer)) not in self.replaced or _is_subschema(d.pointer))]
 
 
 def _is_subschema(pointer: str) -> bool:

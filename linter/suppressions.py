@@ -94,9 +94,9 @@ class ToolSuppressions:
             return True
         if not self.document.comments:
             return False
-        lines = set(self.name_lines)
-        if diagnostic.span is not None:
-            lines |= {diagnostic.span.line, self.doc.locate(diagnostic.pointer, at_key=True).line}
+        # A finding not positioned for its report (`--statistics`) is located here, where a comment needs it.
+        span = diagnostic.span or self.doc.locate(diagnostic.pointer, diagnostic.at_key)
+        lines = {*self.name_lines, span.line, self.doc.locate(diagnostic.pointer, at_key=True).line}
         for comment in self.document.comments:
             if (comment.whole_file or comment.line in lines) and comment.covers(diagnostic.code):
                 comment.used = True

@@ -31,11 +31,12 @@ from schema_lint.model import Severity
 from schema_lint.offline import bundled_spelling, dialect_of, is_bundled, is_valid_schema, metaschema_validator
 from schema_lint.pointer import join
 from schema_lint.display import clip
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.dialect import STANDARD_TYPES, understood_type
 
 CODE = "SL001"
 NAME = "invalid-schema"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 
 

@@ -35,10 +35,11 @@ from urllib.parse import unquote
 from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.pointer import join, resolve, split
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 
 CODE = "SL002"
 NAME = "unresolvable-ref"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 FIXABLE = False
 

@@ -31,10 +31,11 @@ from __future__ import annotations
 from schema_lint.display import clip
 from schema_lint.model import Severity
 from schema_lint.pointer import join
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 
 CODE = "SL003"
 NAME = "remote-ref"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = False
 

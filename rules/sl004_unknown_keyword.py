@@ -42,11 +42,12 @@ from schema_lint.keywords import (
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.providers import GEMINI
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 
 CODE = "SL004"
 NAME = "unknown-keyword"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
 # How alike (difflib ratio, case-insensitive) a key must be to a keyword to be its typo.

@@ -36,12 +36,13 @@ import json
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.providers import GEMINI
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.dialect import STANDARD_TYPES, standard_type, understood_type
 from schema_lint.schema_walk import label
 
 CODE = "SL005"
 NAME = "non-standard-type"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 FIXABLE = True
 

@@ -36,11 +36,12 @@ from schema_lint.model import Severity
 from schema_lint.patterns import search
 from schema_lint.pointer import join
 from schema_lint.refs import references
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 
 CODE = "SL007"
 NAME = "required-undeclared"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = False
 # Keywords whose subschemas describe the same object as their parent.

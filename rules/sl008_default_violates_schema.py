@@ -34,12 +34,13 @@ from urllib.parse import quote
 
 from schema_lint.model import Severity
 from schema_lint.pointer import join
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.dialect import is_openapi_dialect, normalize_dialect
 from schema_lint.schema_walk import label
 
 CODE = "SL008"
 NAME = "default-violates-schema"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = False
 # The tool's schema is registered under this URI so each subschema is compiled in place,

@@ -33,11 +33,12 @@ import json
 from schema_lint.json_types import declared_types, instance_types
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 
 CODE = "SL012"
 NAME = "enum-type-mismatch"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
 

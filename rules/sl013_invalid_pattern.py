@@ -36,11 +36,12 @@ import regress
 from schema_lint.display import clip
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 
 CODE = "SL013"
 NAME = "invalid-pattern"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 FIXABLE = True
 

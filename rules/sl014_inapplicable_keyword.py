@@ -30,11 +30,12 @@ from __future__ import annotations
 from schema_lint.json_types import KEYWORD_TYPES, applies_to, declared_types
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 
 CODE = "SL014"
 NAME = "inapplicable-keyword"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
 

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from schema_lint.model import Severity
 from schema_lint.pointer import join
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 
 CODE = "SL015"
 NAME = "unsatisfiable-bounds"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 PAIRS = (("minLength", "maxLength"), ("minItems", "maxItems"), ("minProperties", "maxProperties"),
          ("minContains", "maxContains"))

@@ -33,12 +33,13 @@ from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 from schema_lint.display import clip
 
 CODE = "SL016"
 NAME = "unknown-format"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
 

@@ -35,11 +35,12 @@ import json
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import parent
-from schema_lint.rule import Finding
+from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema_walk import label
 
 CODE = "SL017"
 NAME = "unused-definition"
+SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
 

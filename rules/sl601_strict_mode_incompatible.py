@@ -17,8 +17,8 @@ Anthropic strict at most 20 strict tools, 24 optional and 16 union-typed paramet
 `$ref`s expanded; VS Code Copilot at most 128 tools; MCP tool names unique per server.
 
 Where a provider entry restates a general rule (SL201's open object and SL101's missing
-`required` under openai-strict, SL402's tool name under gemini or MCP), this finding takes
-its place at that node.
+`required` under openai-strict, SL402's tool name under gemini or MCP, SL018's `outputSchema`
+root under mcp-2025-11-25), this finding takes its place at that node.
 
 Each refusal and limit, as the provider states it (table {version}; an entry marked
 "not verified" is one whose source was not found):

@@ -133,6 +133,19 @@ def test_statistics_count_findings_per_rule(project):
     assert [(c["code"], c["count"]) for c in counts] == [("SL101", 1), ("SL201", 1), ("SL301", 1)]
 
 
+def test_statistics_skip_positions_yet_count_what_comments_silence_and_leave_the_cache_unwritten(
+        project, monkeypatch):
+    monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)
+    (project / "tickets.yaml").write_text(
+        "name: create_ticket\ndescription: A tool.\ninputSchema:\n  type: object\n"
+        "  properties:  # schema-lint: ignore[SL301]\n    title: {type: string}  # schema-lint: ignore[SL301]\n")
+    counted = json.loads(run(*SELECT, "--statistics", "--output-format", "json", "tickets.yaml").stdout)
+    assert [(c["code"], c["count"]) for c in counted] == [("SL101", 1), ("SL201", 1)]
+    assert not (project / ".schema_lint_cache").exists()
+    listed = json.loads(run(*SELECT, "--output-format", "json", "tickets.yaml").stdout)
+    assert sorted(d["code"] for d in listed) == ["SL101", "SL201"] and all(d["line"] > 0 for d in listed)
+
+
 # --- inputs -----------------------------------------------------------------------------
 
 

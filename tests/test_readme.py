@@ -84,3 +84,8 @@ def test_readme_recorded_calls_examples_are_the_real_output():
     assert _console_block(f"schema-lint check --calls {calls} --unsafe-fixes --output-format full {tools} "
                           "| grep help:") == "".join(line + "\n" for line in full.splitlines() if "help:" in line)
     assert _console_block(f"schema-lint infer {calls} --tools {tools}") == _run("infer", calls, "--tools", tools)
+
+
+def test_readme_python_excerpt_is_the_real_output():
+    assert _console_block("schema-lint check --python examples.tickets_mcp:mcp --output-format concise") == \
+        _run("check", "--python", "examples.tickets_mcp:mcp", "--output-format", "concise")

@@ -27,7 +27,7 @@ LOOSE_TOOL = {
     },
 }
 PATH = "tools/create_ticket.json"
-JSON_KEYS = {"code", "name", "severity", "message", "file", "line", "column", "end_line", "end_column",
+JSON_KEYS = {"code", "name", "severity", "message", "file", "line", "column", "end_line", "end_column", "source",
              "pointer", "tool", "fix"}
 
 

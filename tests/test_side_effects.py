@@ -32,10 +32,24 @@ def test_the_first_known_verb_in_the_name_decides(name, expected):
     ({"destructiveHint": True}, DESTRUCTIVE),
     ({"readOnlyHint": False}, DESTRUCTIVE),  # the MCP spec's default for destructiveHint
     ({"readOnlyHint": False, "destructiveHint": False}, WRITE),
-    ({"title": "Lookup"}, WRITE),  # no hint: the name decides ("delete_" would say destructive)
+    ({"title": "Lookup"}, READ),  # no hint: the name decides
 ])
 def test_mcp_annotations_outrank_the_name(annotations, expected):
-    assert classify(tool("update_record", annotations)) is expected
+    # A read verb with hints that it writes is no contradiction: `get_or_create` writes.
+    assert classify(tool("get_record", annotations)) is expected
+
+
+@pytest.mark.parametrize(("name", "annotations", "expected"), [
+    ("delete_file", {"readOnlyHint": True}, DESTRUCTIVE),
+    ("purge_cache", {"readOnlyHint": True, "destructiveHint": True}, DESTRUCTIVE),
+    ("open_nodes", {"readOnlyHint": True}, READ),  # a write verb is no evidence against it: it reads nodes
+    ("drop_table", {"destructiveHint": False}, DESTRUCTIVE),
+    ("drop_table", {"readOnlyHint": False, "destructiveHint": False}, DESTRUCTIVE),
+    ("browser_tabs", {"readOnlyHint": True}, READ),  # no verb to contradict the hint
+    ("create_ticket", {"destructiveHint": False}, WRITE),
+])
+def test_a_hint_the_names_verb_contradicts_does_not_lower_the_class(name, annotations, expected):
+    assert classify(tool(name, annotations)) is expected
 
 
 def test_configuration_outranks_everything():

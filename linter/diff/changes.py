@@ -1,4 +1,5 @@
-"""Classify the changes between two versions of one argument schema.
+"""Classify the changes between two versions of one argument schema (or, turned round
+for the side that receives them, of one results schema: `compare_results`).
 
 A change is **breaking** when some call valid before is invalid after (a property newly
 required, a type, enum, bound, pattern or format narrowed or added, an object closed),
@@ -18,6 +19,8 @@ from typing import Any
 from schema_lint.pointer import join
 
 BREAKING, WIDENING, CHANGED = "breaking", "widening", "changed"
+# A results schema that allows fewer results: nothing a client handles today goes away.
+NARROWING = "narrowing"
 _ANNOTATIONS = frozenset({"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
                           "$comment", "$id", "$schema", "$anchor"})
 # Upper bounds (a smaller value, or a new one, narrows) and lower bounds (the reverse).
@@ -75,6 +78,22 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
     if _restructured(old, new):
         return _unsure(changes, BREAKING, WIDENING)
     return changes
+
+
+def compare_results(old: Any, new: Any) -> list[Change]:
+    """Every change to an MCP tool's results schema (`outputSchema`; None when it has none),
+    at `/outputSchema/...`, classed from the client's side, which receives the results: a
+    change is **breaking** when the server may now return a result the old schema did not
+    allow (a client written against it may not handle it), **narrowing** when every result
+    allowed after was allowed before. That is the argument classes turned round (a new
+    `required` member or a lower `maxLength` narrows; a schema that is gone, so any result,
+    breaks), read in both directions: a swapped `type` or `enum` narrows one way and widens
+    the other, and `compare` names only the first."""
+    before, after = True if old is None else old, True if new is None else new
+    widened_at = {change.pointer for change in compare(after, before) if change.kind == BREAKING}
+    kinds = {BREAKING: NARROWING, WIDENING: BREAKING, CHANGED: CHANGED}
+    return [Change("/outputSchema" + c.pointer, BREAKING if c.pointer in widened_at else kinds[c.kind], c.what)
+            for c in compare(before, after)]
 
 
 def _restructured(old: dict, new: dict) -> bool:

@@ -3,7 +3,9 @@ changes classified by `changes` (breaking, widening, changed). Exit 1 when somet
 breaks a call that worked (a removed tool does too), 2 when a file cannot be read.
 
 Both files may be any tool file `check` reads (snapshots included); tools are matched
-by name, and pointers are inside each tool's argument schema.
+by name, and pointers are inside each tool's argument schema, or under `/outputSchema`
+for an MCP tool's results schema, whose changes break clients the other way round
+(`changes.compare_results`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import sys
 
 import click
 
-from schema_lint.diff.changes import BREAKING, CHANGED, WIDENING, compare
+from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, compare, compare_results
 
 
 @click.command("diff")
@@ -27,7 +29,8 @@ def diff(old, new, output_format):
     removed = sorted(set(before) - set(after))
     changed = {}
     for name in sorted(set(before) & set(after)):
-        found = compare(before[name], after[name])
+        (old_arguments, old_results), (new_arguments, new_results) = before[name], after[name]
+        found = compare(old_arguments, new_arguments) + compare_results(old_results, new_results)
         if found:
             changed[name] = found
     breaking = bool(removed) or any(c.kind == BREAKING for found in changed.values() for c in found)
@@ -43,10 +46,11 @@ def diff(old, new, output_format):
 
 
 def _tools(path: str) -> dict:
-    """name → argument schema of every tool in the file; exit 2 when it cannot be read."""
+    """name → (argument schema, results schema or None) of every tool in the file; exit 2
+    when it cannot be read."""
     from schema_lint.display import escape
     from schema_lint.sources.documents import read_document
-    from schema_lint.sources.tools import find_tools
+    from schema_lint.sources.tools import find_tools, result_schemas
 
     document = read_document(path)
     if document.errors:
@@ -54,12 +58,16 @@ def _tools(path: str) -> dict:
         click.echo(escape(f"{path}:{error.line}:{error.column}: SL000 {error.message}"), err=True)
         sys.exit(2)
     stem = os.path.splitext(os.path.basename(path))[0]
-    return {tool.name: tool.schema for tool in find_tools(document.data, stem)}
+    tools = find_tools(document.data, stem)
+    results = {tool.name: tool.schema for tool in result_schemas(tools)}
+    return {tool.name: (tool.schema, results.get(tool.name)) for tool in tools}
 
 
 def _verdict(found) -> str:
     kinds = {c.kind for c in found}
-    return BREAKING if BREAKING in kinds else CHANGED if CHANGED in kinds else WIDENING
+    if BREAKING in kinds or CHANGED in kinds:
+        return BREAKING if BREAKING in kinds else CHANGED
+    return WIDENING if kinds == {WIDENING} else NARROWING if kinds == {NARROWING} else f"{WIDENING}, {NARROWING}"
 
 
 def _text(added, removed, changed, breaking: bool) -> str:
@@ -71,7 +79,7 @@ def _text(added, removed, changed, breaking: bool) -> str:
         lines.append(f"~ {name}: {_verdict(found)}")
         lines += [f"    {c.pointer or '/'}: {c.kind}: {c.what}" for c in found]
     if not lines:
-        return "No changes to what the tools accept.\n"
+        return "No changes to what the tools accept or return.\n"
     lines.append(f"{len(added)} added, {len(removed)} removed, {len(changed)} changed: "
-                 f"{'breaking' if breaking else 'nothing breaks a call that was valid'}.")
+                 f"{'breaking' if breaking else 'nothing breaks a call or a client that worked'}.")
     return "".join(escape(line) + "\n" for line in lines)

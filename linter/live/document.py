@@ -1,11 +1,16 @@
 """A server's `tools/list` answer as a document the engine lints like a file.
 
+The same holds for tools taken from Python objects (`--python`, see `schema_lint.python_tools`):
+whatever has no file is put in this shape, under a path of its own (`mcp:<server>`,
+`python:<module>:<attr>`), and its findings are moved onto `<path>/<tool>`.
+
 The listing is put in one canonical form (tools sorted by name, keys sorted), the same
 text `schema-lint snapshot` writes, so linting a server live and linting its snapshot
 see the same document and report the same findings. A live document has no lines:
 after the lint, each finding is moved from the listing (`/tools/3/inputSchema/...`) to
 its tool (`mcp:<server>/<tool>`, pointer `/inputSchema/...`), and its fix, which no
-file can take, keeps only the operations on that tool, to be shown as JSON Patch.
+file can take, keeps only the operations on that tool, to be shown as JSON Patch. A tool
+whose Python definition was found (`sources`) carries its `file:line` too.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from dataclasses import replace
 from typing import Any
 
 from schema_lint.display import MESSAGE_LIMIT, clip
-from schema_lint.live.servers import Server
 from schema_lint.model import Diagnostic, Severity
 from schema_lint.pointer import split
 from schema_lint.sources.documents import Document, ParseError
@@ -34,23 +38,24 @@ def listing_text(tools: list[dict[str, Any]]) -> str:
     return json.dumps({"tools": ordered}, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def live_document(server: Server, tools: list[dict[str, Any]]) -> LiveDocument:
-    return LiveDocument(path=server.path, text="", kind="mcp", data=json.loads(listing_text(tools)))
+def live_document(path: str, tools: list[dict[str, Any]]) -> LiveDocument:
+    """The listing of `tools` under `path` (`mcp:<server>`, `python:<module>:<attr>`)."""
+    return LiveDocument(path=path, text="", kind="mcp", data=json.loads(listing_text(tools)))
 
 
-def failed_document(server: Server, reason: str) -> tuple[LiveDocument, Diagnostic]:
-    """A server that could not be asked: an SL000 finding naming it (exit 2)."""
+def failed_document(path: str, message: str) -> tuple[LiveDocument, Diagnostic]:
+    """A server or object whose tools could not be had: an SL000 finding naming it (exit 2)."""
     from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 
-    message = clip(f"MCP server `{server.name}` ({server.shown}): {reason}", MESSAGE_LIMIT)
-    document = LiveDocument(path=server.path, text="", kind="mcp", errors=[ParseError(message)])
+    message = clip(message, MESSAGE_LIMIT)
+    document = LiveDocument(path=path, text="", kind="mcp", errors=[ParseError(message)])
     return document, Diagnostic(code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR,
-                                message=message, path=server.path, pointer="", live=True)
+                                message=message, path=path, pointer="", live=True)
 
 
-def relocate(document: LiveDocument, diagnostics: list[Diagnostic]) -> None:
-    """Move the document's findings onto their tools (in place)."""
-    name = document.path.removeprefix("mcp:")
+def relocate(document: LiveDocument, diagnostics: list[Diagnostic], sources: dict[str, str] | None = None) -> None:
+    """Move the document's findings onto their tools (in place); `sources` maps a tool's
+    name to the `file:line` of its definition, when it has one."""
     tools = document.data["tools"]
     for diagnostic in diagnostics:
         if diagnostic.path != document.path or diagnostic.live:
@@ -61,7 +66,9 @@ def relocate(document: LiveDocument, diagnostics: list[Diagnostic]) -> None:
             continue  # about the listing as a whole
         index = int(tokens[1])
         prefix = f"/tools/{index}"
-        diagnostic.path = f"mcp:{name}/{tools[index].get('name', index)}"
+        tool_name = tools[index].get("name", index)
+        diagnostic.path = f"{document.path}/{tool_name}"
+        diagnostic.source = (sources or {}).get(tool_name)
         diagnostic.pointer = diagnostic.pointer[len(prefix):]
         if diagnostic.fix is not None:
             kept = tuple(replace(op, path=op.path[len(prefix):]) for op in diagnostic.fix.operations

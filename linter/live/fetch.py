@@ -13,23 +13,14 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from dataclasses import dataclass
 from typing import Any
 
-from schema_lint.live.servers import Server
+from schema_lint.live.servers import Server, Timeouts
 
 # Pages read before a server whose cursors never end is given up on.
 MAX_PAGES = 1000
 # How much of the server's stderr a failure shows (its last lines are the useful ones).
 STDERR_SHOWN = 2000
-
-
-@dataclass(frozen=True)
-class Timeouts:
-    """Seconds for starting the server and answering `initialize`, and for each later request."""
-
-    startup: float = 60.0
-    request: float = 30.0
 
 
 class FetchError(Exception):
@@ -101,6 +92,12 @@ async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> 
 
 
 def _transport(server: Server, stderr):
+    if server.instance is not None:
+        # What `mcp.Client(server)` connects through: the server runs as a task of this
+        # process, and answers on memory streams exactly as it would over stdio.
+        from mcp.client._memory import InMemoryTransport
+
+        return InMemoryTransport(server.instance)
     if server.url is not None:
         from mcp.client.streamable_http import streamable_http_client
         from mcp.shared._httpx_utils import create_mcp_http_client

@@ -2,13 +2,17 @@
 
 One server at a time: ask it (`fetch`), lint its listing like a file (`document`),
 then move the findings onto their tools. A server that cannot be asked is an SL000
-finding naming it, and the run goes on with the others.
+finding naming it, and the run goes on with the others. `lint_listing` and
+`add_failure` serve `--python` targets too, which have no file either.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from schema_lint.live.document import failed_document, live_document, relocate
-from schema_lint.live.fetch import FetchError, Timeouts, fetch_tools
+from schema_lint.live.fetch import FetchError, fetch_tools
+from schema_lint.live.servers import Timeouts
 from schema_lint.live.servers import Server
 
 
@@ -17,12 +21,22 @@ def lint_servers(linter, servers: list[Server], result, timeouts: Timeouts) -> N
         try:
             tools = fetch_tools(server, timeouts)
         except FetchError as exc:
-            document, diagnostic = failed_document(server, str(exc))
-            result.documents[document.path] = document
-            result.diagnostics.append(diagnostic)
+            add_failure(result, server.path, f"MCP server `{server.name}` ({server.shown}): {exc}")
             continue
-        document = live_document(server, tools)
-        start = len(result.diagnostics)
-        linter.lint_document(document, result)
-        relocate(document, result.diagnostics[start:])
+        lint_listing(linter, result, server.path, tools)
     result.diagnostics.sort(key=lambda d: d.sort_key)
+
+
+def lint_listing(linter, result, path: str, tools: list[dict[str, Any]], sources: dict[str, str] | None = None) -> None:
+    """`tools` linted as one document at `path`, each finding then at `<path>/<tool>`."""
+    document = live_document(path, tools)
+    start = len(result.diagnostics)
+    linter.lint_document(document, result)
+    relocate(document, result.diagnostics[start:], sources)
+
+
+def add_failure(result, path: str, message: str) -> None:
+    """What could not be had: an SL000 finding at `path` (exit 2)."""
+    document, diagnostic = failed_document(path, message)
+    result.documents[document.path] = document
+    result.diagnostics.append(diagnostic)

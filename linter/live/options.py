@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import click
 
-from schema_lint.live.fetch import Timeouts
-from schema_lint.live.servers import Server, ServerSpecError, from_options
+from schema_lint.live.servers import Server, ServerSpecError, Timeouts, from_options
 
 _OPTIONS = [
     click.option("--mcp", "mcp_commands", multiple=True, metavar="'CMD ARGS...'",

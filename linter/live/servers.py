@@ -31,7 +31,8 @@ class ServerSpecError(ValueError):
 
 @dataclass(frozen=True)
 class Server:
-    """One server: a command to start over stdio, or a Streamable HTTP URL."""
+    """One server: a command to start over stdio, a Streamable HTTP URL, or an `mcp` SDK
+    server object of this process (`check --python`), asked in memory."""
 
     name: str
     command: tuple[str, ...] = ()
@@ -39,6 +40,7 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    instance: object = field(default=None, compare=False)
 
     @property
     def path(self) -> str:
@@ -48,7 +50,7 @@ class Server:
     @property
     def shown(self) -> str:
         """The server as a person recognises it in a message."""
-        return self.url or shlex.join(self.command)
+        return self.url or shlex.join(self.command) or f"in process: {type(self.instance).__name__}"
 
 
 def from_options(commands: tuple[str, ...], urls: tuple[str, ...], env: tuple[str, ...] = (),
@@ -163,3 +165,12 @@ def _texts(value: object, where: str, key: str) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
         raise ServerSpecError(f"{where}: `{key}` must be a table of strings")
     return dict(value)
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds for starting the server and answering `initialize`, and for each later request
+    (here rather than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
+
+    startup: float = 60.0
+    request: float = 30.0

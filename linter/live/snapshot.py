@@ -1,5 +1,6 @@
-"""`schema-lint snapshot`: a server's `tools/list` answer written down, so a team commits
-it, lints it in pre-commit like any tool file, and sees every schema change in review.
+"""`schema-lint snapshot`: a server's `tools/list` answer (or the tools a Python object
+defines, `--python`) written down, so a team commits it, lints it in pre-commit like any
+tool file, and sees every schema change in review.
 
 The file is the canonical listing (`document.listing_text`: tools by name, keys sorted,
 pretty), so the same tools always give the same bytes; it is written atomically and only
@@ -20,26 +21,33 @@ from schema_lint.live.options import server_options, servers_from, timeouts_from
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="The file to write (- for stdout); with several servers, a directory for <name>.json files.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
+@click.option("--python", "python_targets", multiple=True, metavar="MODULE:ATTR",
+              help="Import this object (it runs your code) and write the tools it defines, as `check --python` "
+                   "lints them (repeatable).")
 @server_options
-def snapshot(output, config_path, **live):
-    """Write the tools an MCP server lists (--mcp, --mcp-url, or the configured `mcp-servers`) as JSON."""
+def snapshot(output, config_path, python_targets, **live):
+    """Write the tools an MCP server lists (--mcp, --mcp-url, or the configured `mcp-servers`)
+    or a Python object defines (--python) as JSON."""
     from schema_lint.cli import load_config_or_exit
     from schema_lint.display import escape
     from schema_lint.live.document import listing_text
-    from schema_lint.live.fetch import FetchError, fetch_tools
 
-    servers = servers_from(live, load_config_or_exit(config_path))
-    if not servers:
-        raise click.UsageError("name a server with --mcp or --mcp-url (or configure `mcp-servers`)")
-    if len(servers) > 1 and not os.path.isdir(output):
-        raise click.UsageError(f"{len(servers)} servers: -o must be an existing directory (one <name>.json each)")
+    named = live["mcp_commands"] or live["mcp_urls"] or python_targets
+    servers = servers_from(live, load_config_or_exit(config_path), configured=not named)
+    sources = [*(_server_source(server, timeouts_from(live)) for server in servers),
+               *(_python_source(spec, timeouts_from(live)) for spec in python_targets)]
+    if not sources:
+        raise click.UsageError("name a server with --mcp or --mcp-url, or an object with --python "
+                               "(or configure `mcp-servers`)")
+    if len(sources) > 1 and not os.path.isdir(output):
+        raise click.UsageError(f"{len(sources)} sources: -o must be an existing directory (one <name>.json each)")
     failed = False
-    for server in servers:
-        target = os.path.join(output, f"{server.name}.json") if len(servers) > 1 else output
+    for name, shown, fetch in sources:
+        target = os.path.join(output, f"{name}.json") if len(sources) > 1 else output
         try:
-            tools = fetch_tools(server, timeouts_from(live))
-        except FetchError as exc:
-            click.echo(escape(f"schema-lint: error: MCP server `{server.name}` ({server.shown}): {exc}"), err=True)
+            tools = fetch()
+        except _Unavailable as exc:
+            click.echo(escape(f"schema-lint: error: {exc}"), err=True)
             failed = True
             continue
         text = listing_text(tools)
@@ -53,8 +61,36 @@ def snapshot(output, config_path, **live):
             failed = True
             continue
         count = f"{len(tools)} tool{'s' if len(tools) != 1 else ''}"
-        click.echo(escape(f"{target}: {'written' if changed else 'unchanged'} ({count} of `{server.name}`)"), err=True)
+        click.echo(escape(f"{target}: {'written' if changed else 'unchanged'} ({count} of `{shown}`)"), err=True)
     sys.exit(2 if failed else 0)
+
+
+class _Unavailable(Exception):
+    """A server or object whose tools could not be had; the message names it and says why."""
+
+
+def _server_source(server, timeouts):
+    def fetch():
+        from schema_lint.live.fetch import FetchError, fetch_tools
+
+        try:
+            return fetch_tools(server, timeouts)
+        except FetchError as exc:
+            raise _Unavailable(f"MCP server `{server.name}` ({server.shown}): {exc}") from None
+    return server.name, server.name, fetch
+
+
+def _python_source(spec: str, timeouts):
+    """An object's tools, named for its file by the target with `:` made `-` (no file system minds it)."""
+    def fetch():
+        from schema_lint.python_tools.lint import failure_message, target_tools
+        from schema_lint.python_tools.target import TargetError
+
+        try:
+            return target_tools(spec, timeouts)[1]
+        except TargetError as exc:
+            raise _Unavailable(failure_message(spec, exc)) from None
+    return spec.strip().replace(":", "-"), spec.strip(), fetch
 
 
 def _write_if_changed(path: str, text: str) -> bool:

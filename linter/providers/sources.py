@@ -197,7 +197,7 @@ _ENTRIES = (
     Source("mcp-2025-11-25/root", "mcp-2025-11-25", "`inputSchema` root `type: \"object\"`", REFUSED,
            'inputSchema: { $schema?: string; type: "object";', MCP_2025_SCHEMA),
     Source("mcp-2025-11-25/output-root", "mcp-2025-11-25", "`outputSchema` root `type: \"object\"`", REFUSED,
-           'Currently restricted to type: "object" at the root level.', MCP_2025_SCHEMA),
+           'Currently restricted to type: "object" at the root level.', MCP_2025_SCHEMA, supersedes=("SL018",)),
     *_mcp_tool_names("mcp-2025-11-25", MCP_2025_TOOLS),
     Source("mcp-2026-07-28/root", "mcp-2026-07-28", "`inputSchema` root `type: \"object\"`", REFUSED,
            'Tool arguments are always JSON objects, so `type: "object"` is required at the root.', MCP_2026_SCHEMA),

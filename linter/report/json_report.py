@@ -21,6 +21,7 @@ def diagnostic_record(diagnostic, result) -> dict:
         "end_column": span.end_column if span else None,
         "pointer": diagnostic.pointer,
         "tool": diagnostic.tool,
+        "source": diagnostic.source,
         "fix": fix_record(diagnostic, result),
     }
 

@@ -105,6 +105,10 @@ def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dic
         if diagnostic.span is not None:
             physical["region"] = region(diagnostic.span)
         location = {"physicalLocation": physical, **location}
+    elif diagnostic.source:  # generated from Python code: the definition is where to fix it
+        file, _, line = diagnostic.source.rpartition(":")
+        location = {"physicalLocation": {"artifactLocation": artifact_location(file),
+                                         "region": {"startLine": int(line)}}, **location}
     record = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,

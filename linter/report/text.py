@@ -21,11 +21,13 @@ def severity_label(severity: Severity, color: bool) -> str:
 
 
 def location(diagnostic) -> str:
-    """`file:line:col`; for a tool of a live MCP server, `mcp:<server>/<tool>#<pointer>`."""
+    """`file:line:col`; for a tool in no file, `mcp:<server>/<tool>#<pointer>` (or `python:…`),
+    followed by ` (file.py:12)` where the Python definition it was generated from is known."""
     span = diagnostic.span
     path = escape(diagnostic.path)
     if diagnostic.live:
-        return f"{path}#{escape(diagnostic.pointer)}" if diagnostic.pointer else path
+        where = f"{path}#{escape(diagnostic.pointer)}" if diagnostic.pointer else path
+        return f"{where} ({escape(diagnostic.source)})" if diagnostic.source else where
     return f"{path}:{span.line}:{span.column}" if span else path
 
 

@@ -15,7 +15,9 @@ the configuration file) and names that path and everything below it
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,14 +40,20 @@ def _matches(globs: list[str], path: str, root: str, every_folder: bool = False)
 
 
 def _parts_match(globs: list[str], parts: list[str], every_folder: bool = False) -> bool:
-    for glob in globs:
-        anchored = glob.removeprefix("./").strip("/")
-        if "/" in anchored:
-            if any(fnmatch.fnmatchcase("/".join(parts[:i]), anchored) for i in range(1, len(parts) + 1)):
-                return True
-        elif any(fnmatch.fnmatchcase(name, glob) for name in (parts if every_folder else parts[-1:])):
-            return True
-    return False
+    paths, names = _compiled(tuple(globs))
+    if paths is not None and any(paths.match("/".join(parts[:i])) for i in range(1, len(parts) + 1)):
+        return True
+    return names is not None and any(names.match(name) for name in (parts if every_folder else parts[-1:]))
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(globs: tuple[str, ...]) -> tuple[re.Pattern | None, re.Pattern | None]:
+    """The globs as two expressions, one for those holding a `/` (matched against each leading
+    run of folders) and one for bare names: every file walked is tested against all of them."""
+    anchored = [glob.removeprefix("./").strip("/") for glob in globs]
+    paths = [fnmatch.translate(glob) for glob in anchored if "/" in glob]
+    names = [fnmatch.translate(glob) for glob, bare in zip(globs, anchored) if "/" not in bare]
+    return (re.compile("|".join(paths)) if paths else None), (re.compile("|".join(names)) if names else None)
 
 
 class _GitIgnores:

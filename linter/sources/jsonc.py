@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 
 JSONC_NAMES = ("*.jsonc", "tsconfig*.json", "jsconfig*.json", "devcontainer.json", ".devcontainer.json",
                ".eslintrc.json", ".babelrc", "settings.json", "launch.json", "tasks.json", "extensions.json",
@@ -17,6 +18,8 @@ JSONC_NAMES = ("*.jsonc", "tsconfig*.json", "jsconfig*.json", "devcontainer.json
 """File names that are JSONC by convention (the editor-settings names only inside `.vscode/`)."""
 
 _VSCODE_ONLY = {"settings.json", "launch.json", "tasks.json", "extensions.json", "keybindings.json"}
+# One expression for every name above: asked once per file linted, where 13 fnmatch calls showed.
+_JSONC_NAME = re.compile("|".join(fnmatch.translate(os.path.normcase(name)) for name in JSONC_NAMES))
 
 
 def is_jsonc(path: str) -> bool:
@@ -24,7 +27,7 @@ def is_jsonc(path: str) -> bool:
     parent = os.path.basename(os.path.dirname(os.path.abspath(path)))
     if name in _VSCODE_ONLY:
         return parent == ".vscode"
-    return any(fnmatch.fnmatch(name, pattern) for pattern in JSONC_NAMES)
+    return _JSONC_NAME.match(os.path.normcase(name)) is not None
 
 
 def blank_comments_and_trailing_commas(text: str) -> str:

@@ -51,6 +51,15 @@ def find_tools(data: Any, fallback_name: str, raw_schemas: bool | None = None) -
     return tools
 
 
+def result_schemas(tools: list[Tool]) -> list[Tool]:
+    """The results schemas (`outputSchema`) the MCP tools among `tools` declare, each as a
+    Tool of the same name whose `schema` is that schema (`part` "results")."""
+    return [Tool(name=tool.name, schema=tool.definition["outputSchema"], pointer=tool.pointer,
+                 schema_pointer=join(tool.pointer, "outputSchema"), format=tool.format, definition=tool.definition,
+                 uid=tool.uid, part="results")
+            for tool in tools if tool.format == "mcp_tool" and isinstance(tool.definition.get("outputSchema"), (dict, bool))]
+
+
 def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None:
     if isinstance(node, list):
         for index, item in enumerate(node):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -90,14 +91,14 @@ class Traffic:
             self.problems.append(line)
 
     def _rereadable(self, path: str) -> str:
-        """The path itself, or for a pipe a copy of what it holds."""
-        if os.path.isfile(path) or not os.path.exists(path):
+        """The path itself, or for a pipe (or `-`, stdin) a copy of what it holds."""
+        if path != "-" and (os.path.isfile(path) or not os.path.exists(path)):
             return path
         if self._scratch is None:
             self._scratch = tempfile.TemporaryDirectory(prefix="schema-lint-calls-")
         copy = os.path.join(self._scratch.name, f"{len(os.listdir(self._scratch.name))}{os.path.splitext(path)[1]}")
         try:
-            with open(path, "rb") as source, open(copy, "wb") as target:
+            with (sys.stdin.buffer if path == "-" else open(path, "rb")) as source, open(copy, "wb") as target:
                 shutil.copyfileobj(source, target)
         except OSError:
             return path  # read_calls reports it

@@ -96,12 +96,15 @@ def test_mcp_server_tools_from_type_hints():
 
 
 def test_side_effects_follow_annotations_then_the_verb():
-    write = types.Tool(name="delete_page", input_schema={"type": "object"},
+    write = types.Tool(name="fetch_page", input_schema={"type": "object"},
                        annotations=types.ToolAnnotations(read_only_hint=False, destructive_hint=False))
+    # A destroying verb is not overruled by a hint that it destroys nothing (SL502).
+    contradicted = types.Tool(name="delete_page", input_schema={"type": "object"},
+                              annotations=types.ToolAnnotations(read_only_hint=False, destructive_hint=False))
     unannotated = types.Tool(name="list_pages", input_schema={"type": "object"})
-    boundaries = boundaries_from_tools([SEARCH, write, unannotated], mode="observe")
+    boundaries = boundaries_from_tools([SEARCH, write, contradicted, unannotated], mode="observe")
     assert {name: b.side_effects for name, b in boundaries.items()} == {
-        "search_docs": "read", "delete_page": "write", "list_pages": "read"}
+        "search_docs": "read", "fetch_page": "write", "delete_page": "destructive", "list_pages": "read"}
     assert all(b.mode == "observe" for b in boundaries.values())
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
-from schema_lint.diff.changes import BREAKING, CHANGED, WIDENING, compare
+from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, compare, compare_results
 
 
 def obj(properties, **more):
@@ -90,3 +90,23 @@ def test_each_change_is_at_its_pointer():
 
 def test_a_keyword_that_restates_a_removed_branch_is_not_called_breaking():
     assert _kinds({"anyOf": [{"type": "string"}]}, {"type": "string"}) == {CHANGED}
+
+
+@pytest.mark.parametrize(("case", "old", "new", "call"), BREAKING_CASES, ids=[c[0] for c in BREAKING_CASES])
+def test_a_results_schema_breaks_clients_the_other_way_round(case, old, new, call):
+    # Results allowed by `old` but not by `new`: turned round, the server may now return
+    # `call` as a result, which the schema a client was written against did not allow.
+    found = compare_results(new, old)
+    assert BREAKING in {change.kind for change in found}
+    assert all(change.pointer.startswith("/outputSchema") for change in found)
+    assert jsonschema.Draft202012Validator(old).is_valid(call) and not jsonschema.Draft202012Validator(new).is_valid(call)
+    # The same change read forwards narrows the results, unless it also widens them (a swapped type).
+    forwards = {change.kind for change in compare_results(old, new)}
+    assert forwards == ({BREAKING} if BREAKING in _kinds(new, old) else {NARROWING}) or CHANGED in forwards
+
+
+def test_a_results_schema_that_comes_narrows_and_one_that_goes_breaks():
+    schema = obj({"id": {"type": "string"}}, required=["id"])
+    assert {c.kind for c in compare_results(None, schema)} == {NARROWING}
+    assert {c.kind for c in compare_results(schema, None)} == {BREAKING}
+    assert compare_results(None, None) == [] and compare_results(schema, schema) == []

@@ -53,3 +53,23 @@ def test_an_unreadable_file_exits_2(tmp_path):
     result = _diff(str(tmp_path / "bad.json"), _write(tmp_path / "new.json", TOOL))
     assert result.exit_code == 2 and "bad.json:1:2: SL000 invalid JSON" in result.output
     assert "Traceback" not in result.output
+
+
+def test_results_schemas_are_compared_from_the_clients_side(tmp_path):
+    def with_results(maxLength, required):
+        return {**TOOL, "outputSchema": {"type": "object", "properties": {"title": {"type": "string", "maxLength": maxLength}},
+                                         "required": required}}
+
+    old = _write(tmp_path / "old.json", with_results(100, ["title"]))
+    new = _write(tmp_path / "new.json", with_results(200, []))
+    result = _diff(old, new)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:3] == [
+        "~ create_ticket: breaking",
+        "    /outputSchema/required: breaking: `title` is no longer required",
+        "    /outputSchema/properties/title/maxLength: breaking: `maxLength` 100 → 200",
+    ]
+    back = _diff(new, old)
+    assert back.exit_code == 0
+    assert "~ create_ticket: narrowing" in back.output
+    assert back.output.splitlines()[-1] == "0 added, 0 removed, 1 changed: nothing breaks a call or a client that worked."

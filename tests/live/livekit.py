@@ -34,7 +34,7 @@ def run(*args: str):
 def lint_listing(tools: list[dict], name: str = "srv", config: Config | None = None) -> LintResult:
     """What `check --mcp` reports for a server that lists these tools."""
     result = LintResult()
-    document = live_document(Server(name, command=("srv",)), tools)
+    document = live_document(Server(name, command=("srv",)).path, tools)
     Linter(config or Config()).lint_document(document, result)
     relocate(document, result.diagnostics)
     result.diagnostics.sort(key=lambda d: d.sort_key)

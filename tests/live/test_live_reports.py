@@ -11,7 +11,7 @@ from conftest import FIXTURES
 from livekit import lint_listing
 
 from schema_lint.config import Config
-from schema_lint.live.document import failed_document
+from schema_lint.live.lint import add_failure
 from schema_lint.live.servers import Server
 from schema_lint.report import FORMATS, ReportOptions, render
 
@@ -23,9 +23,8 @@ WHERE = "mcp:srv/create_ticket"
 
 def _result():
     result = lint_listing(TOOLS, config=Config(select=["SL307"]))
-    document, failure = failed_document(Server("down", command=("down-server",)), "could not be started: nope")
-    result.documents[document.path] = document
-    result.diagnostics.append(failure)
+    down = Server("down", command=("down-server",))
+    add_failure(result, down.path, f"MCP server `{down.name}` ({down.shown}): could not be started: nope")
     result.diagnostics.sort(key=lambda d: d.sort_key)
     return result
 

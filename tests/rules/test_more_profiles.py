@@ -149,3 +149,11 @@ TESTED_ELSEWHERE = {"openai-strict/nesting", "openai/tools", "gemini/function-na
 def test_every_verified_entry_has_a_tool_it_accepts_and_one_it_refuses():
     covered = {case[0] for case in PER_TOOL} | {case[0] for case in CASES} | TESTED_ELSEWHERE
     assert {entry for entry, s in SOURCES.items() if s.verified} <= covered
+
+
+def test_an_output_root_under_mcp_2025_11_25_is_one_finding_not_sl018_as_well():
+    text = json.dumps(_mcp(OBJECT, outputSchema={"type": "array", "items": {"type": "string"}}))
+    assert [d.code for d in lint_document(text, "t.json", config=Config(select=["SL018", "SL601"]))] == ["SL018"]
+    config = Config(profiles=["mcp-2025-11-25"], select=["SL018", "SL601"])
+    (found,) = lint_document(text, "t.json", config=config)
+    assert found.code == "SL601" and found.pointer == "/outputSchema"
