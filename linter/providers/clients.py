@@ -24,9 +24,14 @@ MAX_CLAUDE_CODE_NAME = 64
 
 
 def request_name(path: str) -> str:
-    """What a client calls the server a document's tools come from: `mcp:<server>`'s name, or
-    the file's stem (`schema-lint snapshot -o DIR` writes `<server>.json`)."""
-    return path.removeprefix("mcp:") if path.startswith("mcp:") else os.path.splitext(os.path.basename(path))[0]
+    """What a client calls the server a document's tools come from: `mcp:<server>`'s name, the
+    module of `python:<module>:<attr>` (its last part), or the file's stem (`schema-lint
+    snapshot -o DIR` writes `<server>.json`)."""
+    if path.startswith("mcp:"):
+        return path.removeprefix("mcp:")
+    if path.startswith("python:"):
+        return path.removeprefix("python:").partition(":")[0].rsplit(".", 1)[-1]
+    return os.path.splitext(os.path.basename(path))[0]
 
 
 def check_claude_code(ctx: ToolContext) -> Iterator[Problem]:

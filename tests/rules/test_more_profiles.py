@@ -157,3 +157,11 @@ def test_an_output_root_under_mcp_2025_11_25_is_one_finding_not_sl018_as_well():
     config = Config(profiles=["mcp-2025-11-25"], select=["SL018", "SL601"])
     (found,) = lint_document(text, "t.json", config=config)
     assert found.code == "SL601" and found.pointer == "/outputSchema"
+
+
+@pytest.mark.parametrize(("path", "server"), [("mcp:tickets", "tickets"), ("python:app.tickets_mcp:mcp", "tickets_mcp"),
+                                              ("snapshots/search.json", "search"), ("-", "-")])
+def test_the_server_a_client_names_comes_from_where_the_tools_were_read(path, server):
+    from schema_lint.providers.clients import request_name
+
+    assert request_name(path) == server
