@@ -74,7 +74,7 @@ def _ask(servers, timeouts):
     listed, unreachable = [], False
     for server in servers:
         try:
-            document = live_document(server, fetch_tools(server, timeouts))
+            document = live_document(server.path, fetch_tools(server, timeouts))
         except FetchError as exc:
             click.echo(escape(f"{server.path}: MCP server `{server.name}` ({server.shown}): {exc}"), err=True)
             unreachable = True
