@@ -169,8 +169,10 @@ def _texts(value: object, where: str, key: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Timeouts:
-    """Seconds for starting the server and answering `initialize`, and for each later request
-    (here rather than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
+    """Seconds for starting the server and answering `initialize`, for each later request, and
+    for a `--python` target's child process to import it and send its tools (here rather
+    than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
 
     startup: float = 60.0
     request: float = 30.0
+    python: float = 60.0

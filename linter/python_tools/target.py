@@ -51,7 +51,7 @@ def load(target: Target) -> object:
     try:
         with contextlib.redirect_stdout(sys.stderr):
             module = importlib.import_module(target.module)
-    except (Exception, SystemExit) as exc:
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:
         raise TargetError(f"cannot import `{target.module}`: {describe(exc)}") from None
     value: object = module
     for name in target.attribute.split("."):

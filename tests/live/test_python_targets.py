@@ -83,18 +83,12 @@ def test_a_function_gets_the_schema_an_mcp_server_would_serve_for_it(monkeypatch
     assert {f["tool"] for f in findings} == {"refund_payment"}
 
 
-def test_without_the_mcp_sdk_a_function_gets_pydantics_schema_of_its_signature(monkeypatch):
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_mcp_server(name, *args, **kwargs):
-        if name == "mcp.server.mcpserver":
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
+def test_without_the_mcp_sdk_a_function_gets_pydantics_schema_of_its_signature(monkeypatch, tmp_path):
+    # The target is read in a child process: an `mcp` that cannot be imported, first on its path, hides the SDK.
+    (tmp_path / "mcp").mkdir()
+    (tmp_path / "mcp" / "__init__.py").write_text("raise ImportError('the mcp SDK is not installed')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     monkeypatch.chdir(PYTHON)
-    monkeypatch.setattr(builtins, "__import__", no_mcp_server)
     findings = _json("--select", "SL201,SL303", "--python", "ticket_functions:list_payments")
     # pydantic's TypeAdapter closes a function's arguments (additionalProperties: false): no SL201.
     assert [(f["code"], f["pointer"], f["tool"]) for f in findings] == [
