@@ -111,11 +111,11 @@ def test_function_tools_are_read_by_their_attributes_with_the_function_where_kep
     ("raises_on_import:x", "cannot import `raises_on_import`: RuntimeError: DATABASE_URL is not set"),
     ("exits_on_import:x", "cannot import `exits_on_import`: it called sys.exit(3)"),
     ("ticket_models:Missing", "`ticket_models` has no attribute `Missing`"),
-    ("bad_targets:NOT_A_TOOL", "an object of type `int` is not an MCP server, a Pydantic model class, a function, function tools"),
+    ("bad_targets:NOT_A_TOOL", "an object of type `int` is not an MCP server (the mcp SDK's MCPServer or Server, or a "
+                               "fastmcp FastMCP), a Pydantic model class, a function, function tools"),
     ("bad_targets:UNREADABLE", "item 0 of the list: reading the schema of an object of type `Unreadable` raised RuntimeError: "
                                "schema generation failed"),
     ("bad_targets:NOT_JSON", "a schema it generates is not JSON: TypeError"),
-    ("not a target", "`not a target`: expected module:attribute"),
 ])
 def test_an_object_that_cannot_be_read_is_an_sl000_naming_it_and_the_others_are_linted(monkeypatch, target, said):
     monkeypatch.chdir(PYTHON)
@@ -128,6 +128,15 @@ def test_an_object_that_cannot_be_read_is_an_sl000_naming_it_and_the_others_are_
     assert said in failure
     assert any(line.startswith("python:ticket_models:CreateTicket/CreateTicket#/inputSchema") for line in lines)
     assert "imported bad_targets" not in result.stdout
+
+
+@pytest.mark.parametrize("command", ["check", "snapshot"])
+@pytest.mark.parametrize("spec", ["myserver", "not a target", "tickets:"])
+def test_a_target_that_is_not_module_colon_attribute_is_a_usage_error(command, spec):
+    result = run(command, "--python", spec, *(["-o", "-"] if command == "snapshot" else []))
+    assert result.exit_code == 2
+    assert f"Invalid value for '--python': `{spec}`: expected module:attribute, e.g. tickets.server:mcp" in result.output
+    assert "SL000" not in result.output
 
 
 def test_a_python_location_reaches_sarif_as_the_definitions_file_and_line(monkeypatch):
