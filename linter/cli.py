@@ -243,7 +243,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         stream = sys.stderr if fixing.report_to_stderr else sys.stdout
         color = use_color(stream) and not output_file
         report = render(format_name, result, ReportOptions(color=color, fixing=fix, unsafe_fixes=unsafe_fixes,
-                                                           quiet=quiet))
+                                                           quiet=quiet, verbose=verbose))
         if output_file:
             _write_report(output_file, report)
         else:
