@@ -1,5 +1,5 @@
 """`check --python module:attr`: tools defined by Python objects (an MCP server, a Pydantic
-model, functions, function tools) linted in process, with the same findings as the same
+model, functions, function tools) linted without a server process, with the same findings as the same
 tools written to a file, at `python:<module>:<attr>/<tool>` beside their `file:line`."""
 
 from __future__ import annotations
