@@ -151,9 +151,9 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
               help="Report only findings not recorded in this baseline file (config: `baseline`).")
 @click.option("--baseline-strict", is_flag=True, help="With --baseline: exit 1 when baseline entries are stale (fixed).")
-@click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=False),
-              help="Recorded calls (any shape replay reads): tightening fixes take their values from them, and "
-                   "no fix is offered that would reject one that passes today.")
+@click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=True), metavar="FILE",
+              help="Recorded calls (any shape replay reads; repeat for several files, - for stdin): tightening "
+                   "fixes take their values from them, and no fix is offered that would reject one that passes today.")
 @python_option(help="Import this object (it runs your code, in a child process) and lint the tools it defines: "
                    "an MCP server, a Pydantic model, a function, function tools or a list of them (repeatable).")
 @server_options
@@ -180,7 +180,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         return config
 
     config = with_flags(load_config_or_exit(config_path))
-    traffic = _load_traffic(calls or config.calls) if calls or config.calls else None
+    traffic = _load_traffic(calls or config.calls, tools_from_stdin="-" in paths) if calls or config.calls else None
     # Counts need no positions; anything that edits, records or compares findings does.
     counting_only = statistics and not (fix or fix_only or diff or write_baseline or baseline_path or config.baseline)
     linter = Linter(config, traffic=traffic, positions=not counting_only,
@@ -257,21 +257,30 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
 
 
-def _load_traffic(paths):
+def _load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False):
     """The recorded calls; a file that cannot be read stops the run (exit 2) before anything is
     fixed: without it the gate would pass fixes the missing calls might refute."""
     from schema_lint.display import escape
     from schema_lint.traffic.store import Traffic
 
+    if list(paths).count("-") + tools_from_stdin > 1:
+        click.echo("schema-lint: error: stdin (-) can be read only once: give the calls or the tools as a file",
+                   err=True)
+        sys.exit(2)
     traffic = Traffic.load(paths)
     for line in traffic.unreadable:
-        click.echo(escape(f"schema-lint: error: --calls {line.file}: {line.reason}"), err=True)
+        click.echo(escape(f"schema-lint: error: {named}{line.file}: {line.reason}"), err=True)
     if traffic.unreadable:
         sys.exit(2)
     for line in traffic.problems:
         click.echo(escape(f"{line.file}:{line.line}: warning: {line.reason}; not used as evidence"), err=True)
     if traffic.problem_count > len(traffic.problems):
         click.echo(f"… and {traffic.problem_count - len(traffic.problems):,} more lines without a call", err=True)
+    if traffic.not_objects:
+        click.echo(f"schema-lint: warning: {traffic.not_objects:,} recorded call{'s' if traffic.not_objects != 1 else ''}"
+                   " whose arguments are not a JSON object, not used as evidence", err=True)
+    if not traffic.calls:
+        click.echo(escape(f"schema-lint: warning: no recorded call found in {', '.join(paths)}"), err=True)
     return traffic
 
 

@@ -21,7 +21,8 @@ Use instead:
 ## Fix safety
 Unsafe (tightening): longer strings are rejected afterwards, so the bound must come from
 somewhere: the description's own ("at most 280 characters"), the traffic (`--calls`:
-the next power of two at or above twice the longest of at least 20 recorded values), or
+the next power of two at or above twice the longest of at least 20 recorded values, and
+at least 32), or
 the `max-length` table once it is configured (by the field's kind: `name`, `email`, `url`, `uuid`, `date`,
 `date-time`, `identifier`, `text`, `default`; kinds left out use 256, 254, 2048, 36,
 10, 64, 128, 10000 and 1024). Without either there is no fix: a guessed bound is how a
@@ -42,7 +43,7 @@ import json
 from schema_lint.display import clip
 from schema_lint.field_kinds import kind_of, max_length_for
 from schema_lint.field_prose import says_open_values, stated_limit
-from schema_lint.traffic.values import evidence, round_bound, seen_at
+from schema_lint.traffic.values import LENGTH_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.patterns import is_anchored
 from schema_lint.pointer import join
@@ -75,7 +76,7 @@ def _fix(ctx, node) -> Fix | None:
     strings = seen_at(ctx, node, "string") if limit is None else None
     if strings is not None:
         longest = strings.lengths.largest
-        limit, seen = round_bound(longest), f" ({evidence(strings.of_type('string'), f'longest {longest:,}')})"
+        limit, seen = round_bound(longest, LENGTH_FLOOR), f" ({evidence(strings.of_type('string'), f'longest {longest:,}')})"
     if limit is None and ctx.settings.get("max-length") is not None:
         limit = max_length_for(kind_of(field_name(node)), ctx.settings["max-length"])
     if limit is None:

@@ -22,7 +22,7 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): longer arrays are rejected afterwards, so the bound must come from
-the description ("up to 50 items"), the traffic (`--calls`: the next power of two at or
+the description ("up to 50 items"), the traffic (`--calls`: at least 8, the next power of two at or
 above twice the longest of at least 20 recorded arrays), or from `max-items` in the configuration (raised to
 the array's `minItems` when that is larger). Without either there is no fix.
 """
@@ -30,7 +30,7 @@ the array's `minItems` when that is larger). Without either there is no fix.
 from __future__ import annotations
 
 from schema_lint.field_prose import stated_limit
-from schema_lint.traffic.values import evidence, round_bound, seen_at
+from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -52,7 +52,7 @@ def check(ctx):
         arrays = seen_at(ctx, node, "array") if limit is None else None
         if arrays is not None:
             longest = arrays.sizes.largest
-            limit, seen = round_bound(longest), f" ({evidence(arrays.of_type('array'), f'longest {longest:,} items')})"
+            limit, seen = round_bound(longest, ITEMS_FLOOR), f" ({evidence(arrays.of_type('array'), f'longest {longest:,} items')})"
         if limit is None:
             limit = configured
         minimum = node.get("minItems")

@@ -9,6 +9,7 @@ streams: memory grows with the number of tools and fields, not of calls.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 
 import click
 
@@ -21,27 +22,44 @@ VALUES_SHOWN = 3
 
 
 @click.command()
-@click.argument("calls", nargs=-1, required=True, type=click.Path())
+@click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--tools", "tools", multiple=True, required=True, type=click.Path(),
-              help="Tool files (as check reads them): fields are matched to their schemas, undeclared keys named.")
+              help="A tool file or folder, as check reads them (repeatable): fields are matched to their schemas, "
+                   "undeclared keys named.")
 @click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table",
               show_default=True)
-def infer(calls, tools, output_format):
-    """Report what the recorded CALLS sent to each tool of TOOLS, per field."""
+@click.option("--all-tools", is_flag=True, help="Also list the tools no recorded call reached.")
+def infer(calls, tools, output_format, all_tools):
+    """Report what the recorded CALLS (files in any shape replay reads, - for stdin) sent to each
+    tool of TOOLS, per field."""
     from schema_lint.cli import _load_traffic
     from schema_lint.compat import read_tool_files
 
-    traffic = _load_traffic(calls)
+    traffic = _load_traffic(calls, named="", tools_from_stdin="-" in tools)
     files, broken = read_tool_files(tools)
-    found = [tool for _, _, file_tools in files for tool in file_tools]
-    reports = [_tool_report(tool, traffic.summary_for(tool)) for tool in found]
+    found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
+    keys = Counter(traffic.key_of(tool) for _, tool in found)
+    reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1)
+               for path, tool in found]
+    matched = set(keys)
+    totals = {"calls": traffic.calls, "tools_without_calls": sum(not report["calls"] for report in reports),
+              "calls_to_other_tools": sum(summary.calls for key, summary in traffic.summaries.items()
+                                          if key not in matched),
+              "other_tools": sorted({key[-1] if key[0] != "schema" else key[1]
+                                     for key in traffic.summaries if key not in matched})}
+    shown = reports if all_tools else [report for report in reports if report["calls"]]
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
-    click.echo(render(reports, traffic.calls), nl=False)
+    names = Counter(tool.name for _, tool in found)
+    click.echo(render(shown, totals, {name for name, count in names.items() if count > 1}), nl=False)
     sys.exit(2 if broken else 0)
 
 
-def _tool_report(tool, summary: ToolSummary | None) -> dict:
-    report = {"tool": tool.name, "calls": summary.calls if summary else 0, "fields": []}
+def _tool_report(path: str, tool, summary: ToolSummary | None, sharing: int) -> dict:
+    report = {"tool": tool.name, "file": path, "pointer": tool.schema_pointer,
+              "calls": summary.calls if summary else 0, "fields": []}
+    if sharing:
+        # Calls that name only the tool: every tool of that name is shown them.
+        report["shared_with"] = sharing
     if summary is None:
         return report
     for pointer in sorted(summary.fields, key=lambda p: split(p)):
@@ -131,34 +149,57 @@ def _row(field: dict) -> list[str]:
     ]]
 
 
+def _heading(report: dict, repeated: set[str]) -> str:
+    """The tool's name, and where it is defined when another tool has the same name."""
+    where = f" ({report['file']}#{report['pointer']})" if report["tool"] in repeated else ""
+    shared = (f"; by name, as for {report['shared_with']:,} other tool{_s(report['shared_with'])} of that name"
+              if report.get("shared_with") else "")
+    return escape(f"{report['tool']}{where}: {report['calls']:,} call{_s(report['calls'])}{shared}")
+
+
+def _footer(totals: dict) -> list[str]:
+    lines = [f"{totals['calls']:,} call{_s(totals['calls'])} read"]
+    if totals["tools_without_calls"]:
+        lines.append(f"{totals['tools_without_calls']:,} tool{_s(totals['tools_without_calls'])} with no recorded "
+                     "call (--all-tools lists them)")
+    if totals["calls_to_other_tools"]:
+        names = ", ".join(totals["other_tools"][:VALUES_SHOWN]) + (", …" if len(totals["other_tools"]) > VALUES_SHOWN
+                                                                   else "")
+        lines.append(escape(f"{totals['calls_to_other_tools']:,} call{_s(totals['calls_to_other_tools'])} to tools "
+                            f"not in the tool files: {names}"))
+    return lines
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
 HEADERS = ["field", "sent", "present", "types", "p50/p95/max", "range", "distinct", "formats", "undeclared keys"]
 
 
-def _table(reports: list[dict], calls: int) -> str:
+def _table(reports: list[dict], totals: dict, repeated: set[str]) -> str:
     lines = []
     for report in reports:
-        lines.append(escape(f"{report['tool']}: {report['calls']:,} calls"))
+        lines.append(_heading(report, repeated))
         rows = [HEADERS] + [_row(field) for field in report["fields"]]
         widths = [max(len(row[column]) for row in rows) for column in range(len(HEADERS))]
         lines += ["  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
                   for row in rows] if report["fields"] else []
         lines.append("")
-    lines.append(f"{calls:,} calls read")
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *_footer(totals)]) + "\n"
 
 
-def _markdown(reports: list[dict], calls: int) -> str:
+def _markdown(reports: list[dict], totals: dict, repeated: set[str]) -> str:
     lines = []
     for report in reports:
-        lines += [escape(f"### `{report['tool']}`: {report['calls']:,} calls"), ""]
+        lines += ["### " + _heading(report, repeated), ""]
         if report["fields"]:
             lines += ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
             lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in _row(field)) + " |"
                       for field in report["fields"]]
             lines.append("")
-    lines.append(f"{calls:,} calls read")
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *(f"- {line}" for line in _footer(totals))]) + "\n"
 
 
-def _json(reports: list[dict], calls: int) -> str:
-    return json_text({"calls": calls, "tools": reports}, indent=2) + "\n"
+def _json(reports: list[dict], totals: dict, repeated: set[str]) -> str:
+    return json_text({**totals, "tools": reports}, indent=2) + "\n"

@@ -2,19 +2,25 @@
 
 Reading streams: memory holds a :class:`ToolSummary` per tool and at most
 :data:`CALLS_KEPT` calls per tool. The gate must see every call, so a tool with more calls
-than that has them read again from the files; a pipe, which cannot be read twice, is
-copied to a temporary file as it is read the first time.
+than that has them read again from the files. A pipe (or `-`, stdin) cannot be read twice:
+what the first reading consumes is copied to an unnamed temporary file as it goes (gone
+with the process, however it ends), up to :data:`SPOOL_LIMIT` bytes, so an endless
+stream neither hangs the run nor fills the disk.
+
+A call is the evidence of exactly the tool it names: the tool its inline `tool_def` holds
+(matched by name and schema), the record its `tool_uid` cites, or else the tools of its name.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
 from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
 from schema_lint.traffic.summary import ToolSummary
@@ -25,16 +31,22 @@ CALLS_KEPT = 2_000
 PROBLEMS_KEPT = 20
 """Unreadable files and lines without a call shown; the rest are only counted."""
 
+SPOOL_LIMIT = 256 * 1024 * 1024
+"""Bytes of a pipe copied for the second reading; past them the pipe is read no further."""
+
+Key = tuple[str, ...]
+
 
 class Traffic:
-    """Recorded calls by tool: by the `uid` of the record holding the tool, or else by name."""
+    """Recorded calls by tool, with what went wrong reading them."""
 
     def __init__(self) -> None:
-        self.summaries: dict[tuple[str, str], ToolSummary] = {}
-        self._kept: dict[tuple[str, str], list[dict]] = {}
-        self._paths: list[str] = []
-        self._scratch: tempfile.TemporaryDirectory | None = None
+        self.summaries: dict[Key, ToolSummary] = {}
+        self._kept: dict[Key, list[dict]] = {}
+        # (name shown, the file read the second time: a path, or the copy of a pipe)
+        self._sources: list[tuple[str, str | BinaryIO]] = []
         self.calls = 0
+        self.not_objects = 0
         self.problems: list[BrokenLine] = []
         self.problem_count = 0
         self.unreadable: list[BrokenLine] = []
@@ -42,8 +54,7 @@ class Traffic:
     @classmethod
     def load(cls, paths: Iterable[str]) -> Traffic:
         traffic = cls()
-        traffic._paths = [traffic._rereadable(path) for path in paths]
-        for key, arguments in traffic._read():
+        for key, arguments in traffic._first_reading(list(paths)):
             summary = traffic.summaries.get(key)
             if summary is None:
                 summary = traffic.summaries[key] = ToolSummary()
@@ -55,9 +66,11 @@ class Traffic:
             traffic.calls += 1
         return traffic
 
-    def key_of(self, tool) -> tuple[str, str]:
-        uid_key = ("uid", tool.uid or "")
-        return uid_key if tool.uid and uid_key in self.summaries else ("name", tool.name)
+    def key_of(self, tool) -> Key:
+        for key in (("uid", tool.uid or ""), schema_key(tool.name, tool.schema)):
+            if key in self.summaries:
+                return key
+        return ("name", tool.name)
 
     def summary_for(self, tool) -> ToolSummary | None:
         return self.summaries.get(self.key_of(tool))
@@ -70,17 +83,36 @@ class Traffic:
             return iter(())
         if summary.calls <= CALLS_KEPT:
             return iter(self._kept[key])
-        return (arguments for other, arguments in self._read(report=False) if other == key)
+        return (arguments for shown, source in self._sources
+                for other, arguments in self._calls(_read_again(source), shown, report=False) if other == key)
 
-    def _read(self, report: bool = True) -> Iterator[tuple[tuple[str, str], Any]]:
-        for item in read_calls(self._paths):
+    def _first_reading(self, paths: list[str]) -> Iterator[tuple[Key, Any]]:
+        for path in paths:
+            if path != "-" and (os.path.isfile(path) or not os.path.exists(path)):
+                self._sources.append((path, path))
+                yield from self._calls(read_calls([path]), path)
+                continue
+            try:
+                source = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
+            except OSError as exc:
+                self._problem(BrokenLine(path, 0, f"cannot read: {exc.strerror or exc}"))
+                continue
+            spool = tempfile.TemporaryFile(prefix="schema-lint-calls-")  # noqa: SIM115 - lives as long as the run
+            self._sources.append((path, spool))
+            with source:
+                yield from self._calls(read_calls(["-"], stdin=_Tee(source, spool, path, self)), path)
+
+    def _calls(self, items, shown: str, report: bool = True) -> Iterator[tuple[Key, Any]]:
+        for item in items:
             if isinstance(item, BrokenLine):
                 if report:
-                    self._problem(item)
+                    self._problem(dataclasses.replace(item, file=shown))
                 continue
             arguments = _arguments(item)
-            if arguments is not None:
-                yield (("uid", item.tool_uid) if item.tool_uid else ("name", item.tool)), arguments
+            if arguments is None:
+                self.not_objects += report
+                continue
+            yield call_key(item), arguments
 
     def _problem(self, line: BrokenLine) -> None:
         if line.reason.startswith("cannot read"):
@@ -90,19 +122,49 @@ class Traffic:
         if len(self.problems) < PROBLEMS_KEPT:
             self.problems.append(line)
 
-    def _rereadable(self, path: str) -> str:
-        """The path itself, or for a pipe (or `-`, stdin) a copy of what it holds."""
-        if path != "-" and (os.path.isfile(path) or not os.path.exists(path)):
-            return path
-        if self._scratch is None:
-            self._scratch = tempfile.TemporaryDirectory(prefix="schema-lint-calls-")
-        copy = os.path.join(self._scratch.name, f"{len(os.listdir(self._scratch.name))}{os.path.splitext(path)[1]}")
-        try:
-            with (sys.stdin.buffer if path == "-" else open(path, "rb")) as source, open(copy, "wb") as target:
-                shutil.copyfileobj(source, target)
-        except OSError:
-            return path  # read_calls reports it
-        return copy
+
+
+class _Tee:
+    """A pipe read line by line that copies what it gives, and ends at :data:`SPOOL_LIMIT`."""
+
+    def __init__(self, source: BinaryIO, spool: BinaryIO, shown: str, traffic: Traffic) -> None:
+        self._source, self._spool, self._shown, self._traffic = source, spool, shown, traffic
+        self._copied = 0
+
+    def readline(self, limit: int = -1) -> bytes:
+        if self._copied >= SPOOL_LIMIT:
+            return b""
+        line = self._source.readline(limit)
+        self._copied += len(line)
+        if self._copied >= SPOOL_LIMIT and line:
+            self._traffic._problem(BrokenLine(self._shown, 0, f"not read past {SPOOL_LIMIT:,} bytes (a pipe is "
+                                                              "copied for the gate, and no further)"))
+            return b""
+        self._spool.write(line)
+        return line
+
+
+def _read_again(source: str | BinaryIO):
+    if isinstance(source, str):
+        return read_calls([source])
+    source.seek(0)
+    return read_calls(["-"], stdin=source)
+
+
+def call_key(call: RecordedCall) -> Key:
+    if call.tool_definition is not None:
+        from schema_lint.sources.tools import find_tools
+
+        found = find_tools(call.tool_definition, call.tool)
+        if found:
+            return schema_key(call.tool, found[0].schema)
+    return ("uid", call.tool_uid) if call.tool_uid else ("name", call.tool)
+
+
+def schema_key(name: str, schema: Any) -> Key:
+    digest = hashlib.blake2b(json.dumps(schema, sort_keys=True, default=str).encode("utf-8", "surrogatepass"),
+                             digest_size=12).hexdigest()
+    return ("schema", name, digest)
 
 
 def _arguments(call: RecordedCall) -> dict | None:

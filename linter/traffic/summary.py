@@ -12,6 +12,7 @@ depth and keys keep a hostile log from growing any of it.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from typing import Any
 
@@ -67,7 +68,7 @@ class FieldSummary:
         self.types[kind] += 1
         if kind == "string":
             self._add_string(value)
-        elif kind in ("integer", "number"):
+        elif kind in ("integer", "number") and math.isfinite(value):  # 1e400 decodes as inf
             self.low = value if self.low is None else min(self.low, value)
             self.high = value if self.high is None else max(self.high, value)
         elif kind == "array":

@@ -28,10 +28,16 @@ def seen_at(ctx, node, *kinds: str) -> FieldSummary | None:
     return field if field is not None and field.of_type(*kinds) >= MIN_SAMPLE else None
 
 
-def round_bound(largest: int) -> int:
-    """A length or size bound for the largest value seen: a power of two with headroom."""
+LENGTH_FLOOR = 32
+ITEMS_FLOOR = 8
+"""The least `maxLength` and `maxItems` traffic proposes: thirty calls that all sent `"a"` say
+little about the next customer's name."""
+
+
+def round_bound(largest: int, floor: int = 1) -> int:
+    """A length or size bound for the largest value seen: a power of two with headroom, at least ``floor``."""
     bound = 1
-    while bound < max(1, largest) * HEADROOM:
+    while bound < max(1, largest) * HEADROOM or bound < floor:
         bound *= 2
     return bound
 

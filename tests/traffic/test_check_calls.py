@@ -63,8 +63,9 @@ def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_
     assert "no fix: it would reject 1 of 1 recorded calls that pass today, such as" in finding["message"]
 
 
-def test_round_bound_leaves_headroom():
+def test_round_bound_leaves_headroom_and_a_floor():
     assert [round_bound(n) for n in (0, 1, 20, 32, 33, 300)] == [2, 2, 64, 64, 128, 1024]
+    assert [round_bound(n, 32) for n in (1, 15, 16, 17)] == [32, 32, 32, 64]
 
 
 def test_recorded_calls_can_come_from_the_configuration(tmp_path, monkeypatch):
@@ -96,7 +97,7 @@ def test_a_closed_set_of_values_is_suggested_as_an_enum_in_the_message_never_as_
     calls = [{"value": status} for status in ["open", "closed", "pending"] * 8]
     finding = _finding(tmp_path, calls, _one_field({"type": "string"}), "SL301")
     assert '24 recorded calls sent only "closed", "open", "pending": an `enum`' in finding["message"]
-    assert finding["fix"]["description"].startswith("add `maxLength: 16`")
+    assert finding["fix"]["description"].startswith("add `maxLength: 32`")
 
 
 @pytest.mark.parametrize("calls, field", [
@@ -213,7 +214,7 @@ def test_lines_without_a_call_are_named_and_the_rest_is_evidence(tmp_path):
                                        "--calls", str(recorded), str(tools)])
     assert f"{recorded}:1: warning: not JSON" in result.stderr
     (finding,) = json.loads(result.stdout)
-    assert finding["fix"]["description"].startswith("add `maxLength: 2` (")
+    assert finding["fix"]["description"].startswith("add `maxLength: 32` (")
 
 
 _other = st.one_of(st.none(), st.booleans(), st.floats(-10, 10, allow_nan=False), st.text(max_size=5))
@@ -241,3 +242,33 @@ def test_law_fixes_from_recorded_calls_never_reject_a_recorded_call_that_passed(
     fixed = json.loads(tools.read_text())["inputSchema"]
     before, after = jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(fixed)
     assert [c for c in calls if before.is_valid(c) and not after.is_valid(c)] == []
+
+
+def test_an_endless_pipe_is_read_only_up_to_the_copy_limit_and_named_as_given(tmp_path, monkeypatch):
+    import threading
+
+    from schema_lint.traffic import store
+
+    monkeypatch.setattr(store, "SPOOL_LIMIT", 10_000)
+    pipe = tmp_path / "calls.fifo"
+    os.mkfifo(pipe)
+    stop = threading.Event()
+
+    def write_forever():
+        try:
+            with open(pipe, "w") as handle:
+                handle.write("not json\n")
+                while not stop.is_set():
+                    handle.write(json.dumps({"tool": "create_ticket", "arguments": {"title": "x"}}) + "\n")
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=write_forever, daemon=True)
+    writer.start()
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOL))
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--calls", str(pipe), str(tools)])
+    stop.set()
+    assert result.exit_code == 1
+    assert f"{pipe}:1: warning: not JSON" in result.output
+    assert f"{pipe}:0: warning: not read past 10,000 bytes" in result.output

@@ -34,12 +34,13 @@ def _infer(tmp_path, *extra):
 
 
 def test_json_reports_the_numbers_fixes_use(tmp_path):
-    result = _infer(tmp_path, "--output-format", "json")
+    result = _infer(tmp_path, "--output-format", "json", "--all-tools")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["calls"] == 40
+    assert (data["calls"], data["tools_without_calls"], data["calls_to_other_tools"]) == (40, 1, 0)
     search, unused = data["tools"]
     assert (search["calls"], unused["calls"], unused["fields"]) == (40, 0, [])
+    assert (search["file"], search["pointer"]) == (str(tmp_path / "tools.json"), "/0/inputSchema")
     fields = {field["field"]: field for field in search["fields"]}
     assert fields["(arguments)"]["undeclared_keys"] == ["debug"]
     assert fields["sort"]["presence"] == 0.75 and fields["sort"]["values"] == {'"desc"': 20, '"asc"': 10}
@@ -54,16 +55,17 @@ def test_the_table_names_each_tool_and_field(tmp_path):
     result = _infer(tmp_path)
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert "search: 40 calls" in lines and "unused: 0 calls" in lines
+    assert "search: 40 calls" in lines and not any(line.startswith("unused") for line in lines)
     (sort,) = [line for line in lines if line.strip().startswith("sort ")]
     assert "75%" in sort and '"desc"×20, "asc"×10' in sort
     assert any(line.strip().startswith("debug (undeclared)") for line in lines)
-    assert lines[-1] == "40 calls read"
+    assert lines[-2:] == ["40 calls read", "1 tool with no recorded call (--all-tools lists them)"]
+    assert "unused: 0 calls" in _infer(tmp_path, "--all-tools").output.splitlines()
 
 
 def test_markdown_is_a_table_per_tool(tmp_path):
     result = _infer(tmp_path, "--output-format", "markdown")
-    assert "### `search`: 40 calls" in result.output
+    assert "### search: 40 calls" in result.output
     assert "| field | sent | present |" in result.output
 
 
@@ -92,3 +94,52 @@ def test_hostile_values_cannot_steer_the_terminal(tmp_path):
 ])
 def test_data_paths_read_like_the_calls(pointer, path):
     assert data_path(pointer) == path
+
+
+def _write(tmp_path, tools, calls):
+    (tmp_path / "tools.json").write_text(json.dumps(tools))
+    (tmp_path / "calls.jsonl").write_text("".join(json.dumps(call) + "\n" for call in calls))
+    return str(tmp_path / "calls.jsonl"), str(tmp_path / "tools.json")
+
+
+def test_a_call_carrying_its_tool_counts_for_that_tool_only(tmp_path):
+    first = {"name": "send_email", "description": "Send.", "inputSchema": {
+        "type": "object", "properties": {"to": {"type": "string"}}}}
+    second = {"name": "send_email", "description": "Send.", "inputSchema": {
+        "type": "object", "properties": {"subject": {"type": "string"}}}}
+    calls = [{"tool": "send_email", "tool_def": second, "arguments": {"subject": "hi"}}] * 3
+    calls_file, tools_file = _write(tmp_path, [first, second], calls)
+    data = json.loads(CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file, "--output-format",
+                                                "json", "--all-tools"]).output)
+    assert [(t["pointer"], t["calls"]) for t in data["tools"]] == [("/0/inputSchema", 0), ("/1/inputSchema", 3)]
+    table = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file]).output
+    assert f"send_email ({tools_file}#/1/inputSchema): 3 calls" in table
+
+
+def test_calls_naming_only_a_shared_name_say_so_and_calls_to_other_tools_are_counted(tmp_path):
+    tool = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object"}}
+    calls = [{"tool": "lookup", "arguments": {}}, {"tool": "elsewhere", "arguments": {"x": 1e400}}]
+    calls_file, tools_file = _write(tmp_path, [tool, {**tool, "description": "Again."}], calls)
+    result = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file])
+    assert "1 call; by name, as for 1 other tool of that name" in result.output
+    assert result.output.splitlines()[-1] == "1 call to tools not in the tool files: elsewhere"
+
+
+def test_json_output_stays_json_for_numbers_past_a_double(tmp_path):
+    tool = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object", "properties": {
+        "n": {"type": "number"}}}}
+    calls_file, tools_file = _write(tmp_path, [tool], [{"tool": "lookup", "arguments": {"n": 1e400}},
+                                                       {"tool": "lookup", "arguments": {"n": 2}}])
+    output = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file, "--output-format", "json"]).output
+    assert "Infinity" not in output.replace('"Infinity"', "")
+    (n,) = [f for f in json.loads(output)["tools"][0]["fields"] if f["field"] == "n"]
+    assert n["range"] == [2, 2]
+
+
+def test_stdin_is_read_once_and_empty_or_shapeless_calls_are_warned_about(tmp_path):
+    calls_file, tools_file = _write(tmp_path, TOOLS, [{"tool": "search", "arguments": "not an object"}])
+    twice = CliRunner().invoke(main, ["infer", "-", "--tools", "-"], input="")
+    assert twice.exit_code == 2 and "stdin (-) can be read only once" in twice.output
+    shapeless = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file])
+    assert "1 recorded call whose arguments are not a JSON object" in shapeless.output
+    assert "no recorded call found in" in shapeless.output
