@@ -27,6 +27,11 @@ def main(argv: list[str]) -> None:
         answer = {"error": f"reading it raised {describe(exc)}"}
     channel.write(json.dumps(answer))
     channel.flush()
+    for stream in (sys.stdout, sys.stderr):  # what the module printed, still in their buffers
+        try:
+            stream.flush()
+        except Exception:  # replaced or closed by the user's code
+            pass
     os._exit(0)  # no atexit handler or lingering thread of the user's may change the outcome
 
 

@@ -5,6 +5,7 @@ exit code or its report on stdout."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -33,12 +34,15 @@ def test_a_child_that_dies_hangs_or_is_interrupted_is_an_sl000_and_the_others_ar
 
 
 def test_what_a_module_writes_to_fd_1_goes_to_stderr_and_the_json_report_stays_whole():
-    # A real process: fd 1 is the report's stdout only there (the in-process runner has no fd of its own).
+    # A real process: fd 1 is the report's stdout only there (the in-process runner has no fd of its own);
+    # buffered, as Python's stdout on a pipe is by default, so that the unended line waits in the buffer.
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
     done = subprocess.run([sys.executable, "-m", "schema_lint", "check", "--output-format", "json", "--select", "SL201",
-                           "--python", "writes_fd1:TOOLS"], cwd=PYTHON, capture_output=True, text=True, timeout=120)
+                           "--python", "writes_fd1:TOOLS"], cwd=PYTHON, env=buffered, capture_output=True, text=True,
+                          timeout=120)
     assert done.returncode == 1
     assert [(f["code"], f["tool"]) for f in json.loads(done.stdout)] == [("SL201", "CreateTicket")]
-    assert "junk on fd 1" in done.stderr
+    assert "junk on fd 1" in done.stderr and "printed, not flushed" in done.stderr
 
 
 def test_a_hard_exit_fails_the_run_even_alone():
