@@ -171,6 +171,20 @@ def test_a_raw_schema_titled_like_a_call_is_a_tool(title):
     assert [t.name for t in tools_in(json.dumps({**CONFIG_SCHEMA, "title": title}))] == [title]
 
 
+def test_a_raw_schema_whose_root_type_is_a_dialects_object_is_a_tool_and_its_type_a_finding(tmp_path):
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "dict",
+              "properties": {"weight": {"type": "float"}}}
+    assert not_tool_arguments(schema) is None
+    from click.testing import CliRunner
+
+    from schema_lint.cli import main
+
+    (tmp_path / "bmi.json").write_text(json.dumps(schema))
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--select", "SL005", "--output-format", "json",
+                                       str(tmp_path / "bmi.json")])
+    assert sorted(d["pointer"] for d in json.loads(result.output)) == ["/properties/weight/type", "/type"]
+
+
 def test_raw_tool_schemas_config_decides_for_bare_schemas(tmp_path):
     (tmp_path / "tools").mkdir()
     (tmp_path / "tools" / "app.json").write_text(json.dumps(CONFIG_SCHEMA))

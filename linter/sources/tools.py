@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from schema_lint.dialect import standard_type
 from schema_lint.model import Tool
 from schema_lint.pointer import join
 from schema_lint.side_effects import is_verb, name_words
@@ -135,7 +136,7 @@ def not_tool_arguments(data: Any) -> str | None:
     if not isinstance(data, dict) or not _looks_like_schema(data):
         return NOT_A_SCHEMA
     properties = data.get("properties")
-    if data.get("type") not in ("object", None) or not isinstance(properties, dict) or not properties:
+    if not _object_or_untyped(data.get("type")) or not isinstance(properties, dict) or not properties:
         return "its root is not an object schema with properties"
     for key in ("$id", "id"):
         if isinstance(data.get(key), str) and data[key]:
@@ -152,4 +153,10 @@ def _looks_like_schema(data: Any) -> bool:
         return False
     if isinstance(data.get("$schema"), str):
         return True
-    return isinstance(data.get("properties"), dict) and data.get("type") in ("object", None)
+    return isinstance(data.get("properties"), dict) and _object_or_untyped(data.get("type"))
+
+
+def _object_or_untyped(declared: Any) -> bool:
+    """`object`, no type, or a dialect's name for an object (BFCL's `dict`): a schema whose root
+    type is misspelt that way is still a tool's arguments, and SL005 says so."""
+    return declared is None or isinstance(declared, str) and standard_type(declared) == "object"
