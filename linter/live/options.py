@@ -28,8 +28,6 @@ _OPTIONS = [
     click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.python,
                  show_default=True, help="Seconds for a --python target to be imported and its tools read."),
 ]
-NAMES = ("mcp_commands", "mcp_env", "mcp_cwd", "mcp_urls", "mcp_header", "mcp_startup_timeout", "mcp_timeout",
-         "python_timeout")
 
 
 def server_options(command):
