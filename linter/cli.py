@@ -16,6 +16,7 @@ import click
 from schema_lint import __version__
 from schema_lint.live.options import server_options, servers_from, timeouts_from
 from schema_lint.providers import PROFILES
+from schema_lint.python_tools.options import python_option
 from schema_lint.report import FORMATS
 
 # Subcommands living in their own modules, imported only when invoked.
@@ -154,9 +155,8 @@ def load_config_or_exit(config_path: str | None):
 @click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=True), metavar="FILE",
               help="Recorded calls (any shape replay reads; repeat for several files, - for stdin): tightening "
                    "fixes take their values from them, and no fix is offered that would reject one that passes today.")
-@click.option("--python", "python_targets", multiple=True, metavar="MODULE:ATTR",
-              help="Import this object (it runs your code) and lint the tools it defines: an MCP server, a "
-                   "Pydantic model, a function, function tools or a list of them (repeatable).")
+@python_option(help="Import this object (it runs your code, in a child process) and lint the tools it defines: "
+                   "an MCP server, a Pydantic model, a function, function tools or a list of them (repeatable).")
 @server_options
 def check(paths, output_format, select, extend_select, ignore, profiles, fail_on, exit_zero, statistics,
           config_path, stdin_filename, verbose, fix, unsafe_fixes, diff, show_fixes, exit_non_zero_on_fix,
@@ -244,7 +244,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         stream = sys.stderr if fixing.report_to_stderr else sys.stdout
         color = use_color(stream) and not output_file
         report = render(format_name, result, ReportOptions(color=color, fixing=fix, unsafe_fixes=unsafe_fixes,
-                                                           quiet=quiet))
+                                                           quiet=quiet, verbose=verbose))
         if output_file:
             _write_report(output_file, report)
         else:

@@ -188,6 +188,15 @@ def test_verbose_lists_files_without_a_tool(project):
     assert run(*SELECT, ".").stderr == ""
 
 
+def test_the_summary_suggests_v_only_when_it_was_not_given(tmp_path, monkeypatch):
+    (tmp_path / "settings.json").write_text('{"theme": "dark"}')
+    monkeypatch.chdir(tmp_path)
+    assert run("--output-format", "concise", "settings.json").stdout == \
+        "No tool found in 1 file: nothing was checked (`-v` lists the files read).\n"
+    assert run("--output-format", "concise", "-v", "settings.json").stdout == \
+        "No tool found in 1 file: nothing was checked.\n"
+
+
 # --- colour -----------------------------------------------------------------------------
 
 

@@ -65,6 +65,7 @@ async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> 
     import anyio
     import mcp.types as types
     from mcp import ClientSession
+    from mcp.shared.exceptions import MCPError
 
     async def keep(message) -> None:
         if isinstance(message, Exception):  # a line the server printed that is not JSON-RPC
@@ -73,14 +74,19 @@ async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> 
     async with ClientSession(read, write, read_timeout_seconds=timeouts.request, message_handler=keep) as session:
         step.now("initialize", timeouts.startup)
         with anyio.fail_after(timeouts.startup):
-            await session.initialize()
+            initialized = await session.initialize()
         tools: list[dict[str, Any]] = []
         cursor, seen = None, set()
         for page in range(1, MAX_PAGES + 1):
             step.now(f"tools/list (page {page})" if page > 1 else "tools/list", timeouts.request)
             with anyio.fail_after(timeouts.request):
                 params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
-                result = await session.list_tools(params=params)
+                try:
+                    result = await session.list_tools(params=params)
+                except MCPError as exc:
+                    if _has_no_tools(initialized, exc):
+                        return []
+                    raise
             tools.extend(tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in result.tools)
             cursor = result.next_cursor
             if cursor is None:
@@ -89,6 +95,15 @@ async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> 
                 raise FetchError(f"tools/list: the server sent the cursor {cursor[:60]!r} twice; its pages never end")
             seen.add(cursor)
         raise FetchError(f"tools/list: still more pages after {MAX_PAGES}")
+
+
+def _has_no_tools(initialized, exc) -> bool:
+    """Whether a server that did not declare the `tools` capability refused `tools/list`: it
+    serves no tool (a server with only resources or prompts, or a low-level `Server` given no
+    tools handler), which is no failure. One that declared it and refuses is one."""
+    from mcp.types import METHOD_NOT_FOUND
+
+    return exc.code == METHOD_NOT_FOUND and initialized.capabilities.tools is None
 
 
 def _transport(server: Server, stderr):

@@ -1,4 +1,5 @@
-"""The command-line options that name MCP servers, shared by `check` and `snapshot`.
+"""The command-line options that name MCP servers and bound the waits for them (and for
+`--python` targets), shared by `check` and `snapshot`.
 
 Only click and `servers` are imported here: `check` registers these options on every
 run, and the `mcp` SDK is loaded only when a server is actually asked.
@@ -12,20 +13,21 @@ from schema_lint.live.servers import Server, ServerSpecError, Timeouts, from_opt
 
 _OPTIONS = [
     click.option("--mcp", "mcp_commands", multiple=True, metavar="'CMD ARGS...'",
-                 help="Start this MCP server over stdio and lint the tools it lists (repeatable)."),
+                 help="Start this MCP server over stdio and read the tools it lists (repeatable)."),
     click.option("--mcp-env", multiple=True, metavar="KEY=VALUE",
                  help="An environment variable for the --mcp servers (repeatable)."),
     click.option("--mcp-cwd", type=click.Path(file_okay=False), help="Working directory of the --mcp servers."),
     click.option("--mcp-url", "mcp_urls", multiple=True, metavar="URL",
-                 help="Lint the tools of this MCP server over Streamable HTTP (repeatable)."),
+                 help="Read the tools of this MCP server over Streamable HTTP (repeatable)."),
     click.option("--mcp-header", multiple=True, metavar="'NAME: VALUE'",
                  help="An HTTP header sent to the --mcp-url servers, e.g. for auth (repeatable)."),
     click.option("--mcp-startup-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.startup,
                  show_default=True, help="Seconds for a server to start and answer initialize."),
     click.option("--mcp-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.request,
                  show_default=True, help="Seconds for each later request (each tools/list page)."),
+    click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.python,
+                 show_default=True, help="Seconds for a --python target to be imported and its tools read."),
 ]
-NAMES = ("mcp_commands", "mcp_env", "mcp_cwd", "mcp_urls", "mcp_header", "mcp_startup_timeout", "mcp_timeout")
 
 
 def server_options(command):
@@ -47,4 +49,5 @@ def servers_from(options: dict, config, configured: bool = True) -> list[Server]
 
 
 def timeouts_from(options: dict) -> Timeouts:
-    return Timeouts(startup=options["mcp_startup_timeout"], request=options["mcp_timeout"])
+    return Timeouts(startup=options["mcp_startup_timeout"], request=options["mcp_timeout"],
+                    python=options["python_timeout"])

@@ -22,6 +22,21 @@ from urllib.parse import urlsplit
 _LAUNCHERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "uv", "node", "deno", "bun", "docker",
                         "python", "python3", "py", "env"})
 _SUBCOMMANDS = frozenset({"run", "exec", "x", "dlx", "tool"})
+# Launcher options whose value is not the server: `npx --prefix DIR`, `npx -p PKG`, `uvx --from
+# PKG`, `uv run --with PKG`, `python -X dev`, `docker run -e KEY -v A:B --name N`.
+_VALUE_OPTIONS = frozenset({"--prefix", "-p", "--package", "--from", "--with", "--with-editable",
+                            "--with-requirements", "--python", "--directory", "--project", "--index",
+                            "--index-url", "--extra-index-url", "--env-file", "-e", "--env", "-v", "--volume",
+                            "--name", "--network", "-w", "--workdir", "--cwd", "--registry", "-X", "-W"})
+# Interpreter options that run the code that follows: the command names no server (`python -c CODE`).
+_CODE_OPTIONS = {"python": {"-c"}, "py": {"-c"}, "node": {"-e", "-p", "--eval", "--print"},
+                 "bun": {"-e", "--eval", "-p", "--print"}, "deno": {"eval"}}
+# What MCP packages put around the name of what they serve: `mcp-server-x`, `server-x`, `x-mcp`,
+# `x-mcp-server`, `mcp_server_x` (a Python module); each is named `x`.
+_AFFIXES = re.compile(r"^(?:mcp[-_]server[-_]|server[-_]|mcp[-_])|(?:[-_]mcp[-_]server|[-_]server[-_]mcp|[-_]mcp)$",
+                      re.IGNORECASE)
+_ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=(?!=)")  # `env KEY=VALUE cmd`, not `pkg==1.2`
+_PIN = re.compile(r"(?<=.)[@=<>~!\[:].*$")  # `x@1.2`, `x==1.2`, `x[extra]`, an image's `x:tag`
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._@:-]+")
 
 
@@ -104,30 +119,51 @@ def from_table(table: object, root: Path) -> list[Server]:
 
 
 def command_name(command: tuple[str, ...]) -> str:
-    """The script, module or package a command runs: `tickets_server` for `python
-    tests/tickets_server.py`, `server-everything` for `npx -y @modelcontextprotocol/server-everything`."""
-    words = list(command)
-    if os.path.basename(words[0]).split(".")[0].rstrip("0123456789.") not in _LAUNCHERS or len(words) == 1:
-        return _safe(_stem(words[0]))
-    rest = words[1:]
+    """The server a command runs, in one form however it is launched: `everything` for `npx -y
+    @modelcontextprotocol/server-everything@1.0 stdio`, for `npx --prefix DIR ...` and for
+    `node_modules/.bin/mcp-server-everything`; `tickets_server` for `python tests/tickets_server.py`;
+    `time` for `uvx mcp-server-time==1.0` and `python -m mcp_server_time`; `python-c` for `python -c CODE`."""
+    launcher = _launcher(command[0])
+    if launcher not in _LAUNCHERS or len(command) == 1:
+        return _named(_stem(command[0]))
+    rest = list(command[1:])
     while rest:
         word = rest.pop(0)
+        if word in _CODE_OPTIONS.get(launcher, ()):
+            return f"{launcher}-{word.lstrip('-')}"
         if word == "-m" and rest:
-            return _safe(rest[0])
-        if word.startswith("-") or word in _SUBCOMMANDS or "=" in word:
+            return _named(rest[0])
+        if word in _VALUE_OPTIONS and rest:
+            rest.pop(0)
             continue
-        return _safe(_stem(word))
-    return _safe(_stem(words[0]))
+        if word.startswith("-") or word in _SUBCOMMANDS or _ENV_ASSIGNMENT.match(word):
+            continue
+        if _launcher(word) in _LAUNCHERS:  # `uv run python server.py`, `env KEY=1 node server.js`
+            return command_name((word, *rest))
+        return _named(_stem(word))
+    return _named(_stem(command[0]))
 
 
 def url_name(url: str) -> str:
     return _safe(urlsplit(url).netloc or url)
 
 
+def _launcher(word: str) -> str:
+    """`python` for `/usr/bin/python3.11`, `py` for `py.exe`: the program, without version or suffix."""
+    return os.path.basename(word).split(".")[0].rstrip("0123456789") or word
+
+
 def _stem(word: str) -> str:
+    """The package, script or image a word names, without its path, scope, version or suffix."""
     base = word.rstrip("/").rsplit("/", 1)[-1]
-    base = base.split("@", 1)[0] or base  # a version pin: `server-x@1.2`
+    base = _PIN.sub("", base)
     return os.path.splitext(base)[0] if base.endswith((".py", ".js", ".mjs", ".ts")) else base
+
+
+def _named(name: str) -> str:
+    """`name` without the MCP affixes around it (unless no name would be left: `mcp-server`), safe as a path."""
+    bare = _AFFIXES.sub("", name)
+    return _safe(bare if bare.lower() not in ("", "server", "mcp") else name)
 
 
 def _safe(name: str) -> str:
@@ -169,8 +205,10 @@ def _texts(value: object, where: str, key: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Timeouts:
-    """Seconds for starting the server and answering `initialize`, and for each later request
-    (here rather than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
+    """Seconds for starting the server and answering `initialize`, for each later request, and
+    for a `--python` target's child process to import it and send its tools (here rather
+    than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
 
     startup: float = 60.0
     request: float = 30.0
+    python: float = 60.0

@@ -15,14 +15,14 @@ import sys
 import click
 
 from schema_lint.live.options import server_options, servers_from, timeouts_from
+from schema_lint.python_tools.options import python_option
 
 
 @click.command()
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="The file to write (- for stdout); with several servers, a directory for <name>.json files.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
-@click.option("--python", "python_targets", multiple=True, metavar="MODULE:ATTR",
-              help="Import this object (it runs your code) and write the tools it defines, as `check --python` "
+@python_option(help="Import this object (it runs your code) and write the tools it defines, as `check --python` "
                    "lints them (repeatable).")
 @server_options
 def snapshot(output, config_path, python_targets, **live):

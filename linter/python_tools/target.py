@@ -1,14 +1,15 @@
 """`module:attr` → the object it names, imported as `python -m` would find it.
 
 Importing runs the user's code, and anything may happen there: the module is missing,
-raises, calls `sys.exit`, prints. Every failure becomes one `TargetError` that names the
-target and says what went wrong in one line, never a traceback; what the module prints
-goes to stderr, so a report on stdout (SARIF, JSON) stays whole.
+raises, calls `sys.exit`, is interrupted. Every failure that leaves the process standing
+becomes one `TargetError` that names the target and says what went wrong in one line,
+never a traceback. This runs in `worker`'s child process, which has already pointed fd 1
+(and so what the module prints) at stderr, and which `child` watches for the failures
+that do not leave it standing.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import sys
@@ -49,9 +50,8 @@ def load(target: Target) -> object:
     if cwd not in sys.path:
         sys.path.insert(0, cwd)
     try:
-        with contextlib.redirect_stdout(sys.stderr):
-            module = importlib.import_module(target.module)
-    except (Exception, SystemExit) as exc:
+        module = importlib.import_module(target.module)
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:
         raise TargetError(f"cannot import `{target.module}`: {describe(exc)}") from None
     value: object = module
     for name in target.attribute.split("."):

@@ -6,9 +6,11 @@ What is read, and through what:
 - an `mcp` SDK server (`MCPServer`, FastMCP's successor, or a low-level `Server`): its own
   `tools/list`, answered in memory by the server running in this process (`live.fetch`),
   so the tools are exactly those a client would be served;
+- a standalone `fastmcp` server: the tools its own listing method returns (`servers`);
 - a Pydantic model class: `model_json_schema()`, as the arguments of a tool of its name;
 - a function: the schema MCPServer would serve for it (with the `mcp` SDK installed), else
-  the one pydantic derives from its signature (`TypeAdapter(fn).json_schema()`);
+  the one pydantic derives from its signature (`TypeAdapter(fn).json_schema()`); but not
+  a function annotated to return a server (a factory, see `servers`);
 - function tools, duck-typed: pydantic-ai `Tool`s (`tool_def`) and `ToolDefinition`s
   (`parameters_json_schema`), openai-agents `FunctionTool`s (`params_json_schema`);
 - a list or tuple of any of these but servers.
@@ -20,24 +22,31 @@ from __future__ import annotations
 
 import inspect
 import json
-import sys
 from typing import Any
 
+from schema_lint.python_tools.servers import is_sdk_server, listed_tools, returns_server, tool_lister
 from schema_lint.python_tools.target import TargetError, describe
 
-SUPPORTED = "an MCP server, a Pydantic model class, a function, function tools, or a list of them"
+SUPPORTED = ("an MCP server (the mcp SDK's MCPServer or Server, or a fastmcp FastMCP), a Pydantic model class, "
+             "a function, function tools, or a list of them")
 
 
 def tools_of(value: object, name: str, timeouts) -> tuple[list[dict[str, Any]], dict[str, object]]:
     """The tools `value` stands for (as `tools/list` would serve them), and the Python
     object each tool name was generated from."""
-    if _is_mcp_server(value):
+    if is_sdk_server(value):
         return _served(value, name, timeouts)
+    lister = tool_lister(value)
+    if lister is not None:
+        return _json_only(*listed_tools(lister, timeouts.request))
     listed = isinstance(value, (list, tuple))
     tools, definitions = [], {}
     for index, item in enumerate(value if listed else [value]):
         where = f"item {index} of the list: " if listed else ""
         if inspect.isfunction(item) or inspect.ismethod(item):
+            if returns_server(item):
+                raise TargetError(f"{where}`{item.__name__}` returns an MCP server: point --python at the server "
+                                  "object, or use --mcp")
             served, found = _function(item, name, timeouts)
             tools += served
             definitions.update(found)
@@ -52,6 +61,12 @@ def tools_of(value: object, name: str, timeouts) -> tuple[list[dict[str, Any]], 
             raise TargetError(f"{where}{_what(item)} is not {SUPPORTED}")
         tools.append(tool)
         definitions[tool["name"]] = definition
+    return _json_only(tools, definitions)
+
+
+def _json_only(tools: list[dict[str, Any]],
+               definitions: dict[str, object]) -> tuple[list[dict[str, Any]], dict[str, object]]:
+    """The tools as the JSON a server would send, which a generated schema may not be."""
     try:
         return json.loads(json.dumps(tools)), definitions
     except (TypeError, ValueError, RecursionError) as exc:  # a set, a cycle, nesting too deep
@@ -143,13 +158,6 @@ def _served(server: object, name: str, timeouts) -> tuple[list[dict[str, Any]], 
         registered = get_tool(tool["name"]) if callable(get_tool) else None
         definitions[tool["name"]] = getattr(registered, "fn", None)
     return tools, definitions
-
-
-def _is_mcp_server(value: object) -> bool:
-    """Whether `value` is an `mcp` SDK server; a module that made one imported the SDK already."""
-    kinds = [getattr(sys.modules.get(module), kind, None)
-             for module, kind in (("mcp.server.mcpserver", "MCPServer"), ("mcp.server.lowlevel", "Server"))]
-    return any(isinstance(kind, type) and isinstance(value, kind) for kind in kinds)
 
 
 def _what(item: object) -> str:

@@ -28,6 +28,8 @@ class ReportOptions:
     unsafe_fixes: bool = False
     # `-q`: the findings only, no summary.
     quiet: bool = False
+    # `-v`: the files without a tool were listed, so the summary need not say how to list them.
+    verbose: bool = False
 
 
 def render(format_name: str, result, options: ReportOptions) -> str:

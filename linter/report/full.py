@@ -17,7 +17,7 @@ def render(result, options) -> str:
             out.append(f"{paint('help', '1;36', options.color)}: {escape(diagnostic.fix.description)}")
         out.append("")
     if not options.quiet:
-        out.append(summary(result))
+        out.append(summary(result, options))
     return "\n".join(out) + "\n" if out else ""
 
 

@@ -51,7 +51,7 @@ def annotation(diagnostic) -> str:
 
 def render(result, options) -> str:
     lines = [annotation(d) for d in result.diagnostics]
-    lines.append(summary(result))
+    lines.append(summary(result, options))
     per_type = collections.Counter(COMMANDS[d.severity] for d in result.diagnostics)
     hidden = {kind: count for kind, count in per_type.items() if count > ANNOTATIONS_SHOWN_PER_TYPE}
     if hidden:

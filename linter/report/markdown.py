@@ -45,7 +45,7 @@ def _section(diagnostic, document, suggestion) -> list[str]:
 def render(result, options) -> str:
     """The comment, cut before GitHub's limit with a line saying what was left out."""
     merged = suggestions(result)
-    head, tail = ["## schema-lint", ""], [summary(result)]
+    head, tail = ["## schema-lint", ""], [summary(result, options)]
     budget = COMMENT_LIMIT - sum(len(line) + 1 for line in head + tail) - 200  # room for the note
     body: list[str] = []
     shown = 0

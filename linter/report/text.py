@@ -46,16 +46,16 @@ def head(diagnostic, options) -> str:
     return f"{code}{mark} {severity_label(diagnostic.severity, options.color)} {named}{escape(diagnostic.message)}"
 
 
-def summary(result) -> str:
+def summary(result, options) -> str:
     """The closing line, and what `--fix` did or could do (as ruff words it)."""
     fixes = getattr(result, "fix_summary", None)
-    lines = [_findings_line(result, fixes.fixed if fixes else None)]
+    lines = [_findings_line(result, fixes.fixed if fixes else None, options.verbose)]
     if fixes:
         lines.extend(fixes.lines())
     return "\n".join(lines)
 
 
-def _findings_line(result, fixed: int | None) -> str:
+def _findings_line(result, fixed: int | None, verbose: bool) -> str:
     diagnostics = result.diagnostics
     if fixed:
         total = fixed + len(diagnostics)
@@ -63,7 +63,8 @@ def _findings_line(result, fixed: int | None) -> str:
     if not diagnostics:
         files = _count(len(result.documents), "file")
         if not result.tools_checked:
-            return f"No tool found in {files}: nothing was checked (`-v` lists the files read)."
+            hint = "" if verbose else " (`-v` lists the files read)"  # with -v, they are listed above
+            return f"No tool found in {files}: nothing was checked{hint}."
         return f"All checks passed ({_count(result.tools_checked, 'tool')} in {files})."
     counts = collections.Counter(d.severity for d in diagnostics)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True)]

@@ -60,6 +60,7 @@ def test_files_and_servers_are_linted_in_one_run(tmp_path):
     ("garbage", "no answer to initialize within 8 s (it wrote 1 line to stdout that is not JSON-RPC); its stderr: booted"),
     ("hang", "no answer to initialize within 8 s"),
     ("malformed", "tools/list failed: the SDK cannot read the server's answer: tools.0.inputSchema"),
+    ("refuses", "tools/list failed: the server answered with error -32601: Method not found"),
 ])
 def test_a_server_that_fails_is_sl000_naming_it_and_the_others_are_still_linted(mode, said):
     bad = server_command("misbehaving_server.py", mode)
@@ -71,6 +72,18 @@ def test_a_server_that_fails_is_sl000_naming_it_and_the_others_are_still_linted(
     assert first.startswith(f"mcp:misbehaving_server: SL000 [error] MCP server `misbehaving_server` ({bad}): ")
     assert said in first
     assert "mcp:tickets_server/create_ticket#" in result.output
+
+
+def test_a_server_without_the_tools_capability_that_refuses_tools_list_serves_no_tool():
+    result = run("check", "--output-format", "concise", "--mcp", server_command("misbehaving_server.py", "no-tools"))
+    assert (result.exit_code, result.output) == (0, "No tool found in 1 file: nothing was checked (`-v` lists the files read).\n")
+
+
+def test_a_low_level_server_object_with_no_tools_handler_serves_no_tool(tmp_path, monkeypatch):
+    (tmp_path / "resources_only.py").write_text("from mcp.server.lowlevel import Server\nserver = Server('docs')\n")
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "--output-format", "json", "--python", "resources_only:server")
+    assert (result.exit_code, json.loads(result.output)) == (0, [])
 
 
 @pytest.mark.hostile

@@ -1,5 +1,5 @@
 """`check --python module:attr`: tools defined by Python objects (an MCP server, a Pydantic
-model, functions, function tools) linted in process, with the same findings as the same
+model, functions, function tools) linted without a server process, with the same findings as the same
 tools written to a file, at `python:<module>:<attr>/<tool>` beside their `file:line`."""
 
 from __future__ import annotations
@@ -83,18 +83,12 @@ def test_a_function_gets_the_schema_an_mcp_server_would_serve_for_it(monkeypatch
     assert {f["tool"] for f in findings} == {"refund_payment"}
 
 
-def test_without_the_mcp_sdk_a_function_gets_pydantics_schema_of_its_signature(monkeypatch):
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_mcp_server(name, *args, **kwargs):
-        if name == "mcp.server.mcpserver":
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
+def test_without_the_mcp_sdk_a_function_gets_pydantics_schema_of_its_signature(monkeypatch, tmp_path):
+    # The target is read in a child process: an `mcp` that cannot be imported, first on its path, hides the SDK.
+    (tmp_path / "mcp").mkdir()
+    (tmp_path / "mcp" / "__init__.py").write_text("raise ImportError('the mcp SDK is not installed')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     monkeypatch.chdir(PYTHON)
-    monkeypatch.setattr(builtins, "__import__", no_mcp_server)
     findings = _json("--select", "SL201,SL303", "--python", "ticket_functions:list_payments")
     # pydantic's TypeAdapter closes a function's arguments (additionalProperties: false): no SL201.
     assert [(f["code"], f["pointer"], f["tool"]) for f in findings] == [
@@ -117,11 +111,11 @@ def test_function_tools_are_read_by_their_attributes_with_the_function_where_kep
     ("raises_on_import:x", "cannot import `raises_on_import`: RuntimeError: DATABASE_URL is not set"),
     ("exits_on_import:x", "cannot import `exits_on_import`: it called sys.exit(3)"),
     ("ticket_models:Missing", "`ticket_models` has no attribute `Missing`"),
-    ("bad_targets:NOT_A_TOOL", "an object of type `int` is not an MCP server, a Pydantic model class, a function, function tools"),
+    ("bad_targets:NOT_A_TOOL", "an object of type `int` is not an MCP server (the mcp SDK's MCPServer or Server, or a "
+                               "fastmcp FastMCP), a Pydantic model class, a function, function tools"),
     ("bad_targets:UNREADABLE", "item 0 of the list: reading the schema of an object of type `Unreadable` raised RuntimeError: "
                                "schema generation failed"),
     ("bad_targets:NOT_JSON", "a schema it generates is not JSON: TypeError"),
-    ("not a target", "`not a target`: expected module:attribute"),
 ])
 def test_an_object_that_cannot_be_read_is_an_sl000_naming_it_and_the_others_are_linted(monkeypatch, target, said):
     monkeypatch.chdir(PYTHON)
@@ -134,6 +128,15 @@ def test_an_object_that_cannot_be_read_is_an_sl000_naming_it_and_the_others_are_
     assert said in failure
     assert any(line.startswith("python:ticket_models:CreateTicket/CreateTicket#/inputSchema") for line in lines)
     assert "imported bad_targets" not in result.stdout
+
+
+@pytest.mark.parametrize("command", ["check", "snapshot"])
+@pytest.mark.parametrize("spec", ["myserver", "not a target", "tickets:"])
+def test_a_target_that_is_not_module_colon_attribute_is_a_usage_error(command, spec):
+    result = run(command, "--python", spec, *(["-o", "-"] if command == "snapshot" else []))
+    assert result.exit_code == 2
+    assert f"Invalid value for '--python': `{spec}`: expected module:attribute, e.g. tickets.server:mcp" in result.output
+    assert "SL000" not in result.output
 
 
 def test_a_python_location_reaches_sarif_as_the_definitions_file_and_line(monkeypatch):

@@ -11,13 +11,28 @@ from schema_lint.live.servers import ServerSpecError, command_name, from_options
 
 
 @pytest.mark.parametrize(("command", "name"), [
-    ("npx -y @modelcontextprotocol/server-everything stdio", "server-everything"),
-    ("uvx mcp-server-fetch@2025.4.7", "mcp-server-fetch"),
     ("python3.11 tools/tickets_server.py --port 1", "tickets_server"),
     ("/venv/bin/python -m acme.mcp_server", "acme.mcp_server"),
     ("uv run server.py", "server"),
     ("./bin/my-server --stdio", "my-server"),
     ("node", "node"),
+    # One server, one name, however it is launched: scope, version pin and option values dropped,
+    # and `mcp-server-x`, `server-x`, `x-mcp`, `x-mcp-server`, `mcp_server_x` all named `x`.
+    ("npx -y @modelcontextprotocol/server-everything stdio", "everything"),
+    ("npx --prefix /tmp/x -y @modelcontextprotocol/server-everything@2026.8.31 stdio", "everything"),
+    ("npx -p @modelcontextprotocol/server-everything mcp-server-everything", "everything"),
+    ("node_modules/.bin/mcp-server-everything", "everything"),
+    ("uvx mcp-server-fetch@2025.4.7", "fetch"),
+    ("uvx mcp-server-time==2025.9.25", "time"),
+    ("uvx --from mcp-server-time mcp-server-time", "time"),
+    ("python -m mcp_server_time", "time"),
+    ("uv run --with mcp python server.py", "server"),
+    ("docker run -i --rm -e TOKEN ghcr.io/github/github-mcp-server:v1", "github"),
+    ("npx -y @upstash/context7-mcp", "context7"),
+    ("python3 -X dev -W error tickets_server.py", "tickets_server"),
+    # Code on the command line is no name: a short stable one instead.
+    ("python3 -c print(1)", "python-c"),
+    ("node -e serve()", "node-e"),
 ])
 def test_a_server_is_named_by_what_its_command_runs(command, name):
     assert command_name(tuple(command.split())) == name

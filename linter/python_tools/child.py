@@ -1,0 +1,109 @@
+"""Read one `--python` target's tools in a child process (`worker`), never in this one.
+
+Importing a target runs the user's code in full. In this process a module that calls
+`os._exit(0)` would end the run with exit 0 and no report (a CI gate passing while
+linting nothing), one that writes to fd 1 would corrupt a JSON or SARIF report on stdout,
+and one that hangs would hang the run. In a child each of these is one `TargetError`:
+it died (its exit status or signal), it did not finish within the time-out, or it sent
+nothing. What the child writes on its stdout and stderr is passed on to this process's
+stderr, as the module's prints were before.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from typing import Any
+
+from schema_lint.python_tools.target import TargetError
+
+# Seconds to collect what a killed child still had in its pipes (a grandchild of its own
+# session may hold them open; it is not waited for longer).
+DRAIN_SECONDS = 5.0
+
+
+def tools_in_child(spec: str, timeouts) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """The tools of `spec` and the `file:line` of each one's definition, read by `worker`."""
+    command = [sys.executable, "-m", "schema_lint.python_tools.worker", spec,
+               str(timeouts.startup), str(timeouts.request)]
+    try:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, start_new_session=os.name == "posix")
+    except OSError as exc:
+        raise TargetError(f"cannot start a Python process to import it: {exc.strerror or exc}") from None
+    try:
+        sent, output, late = _collect(process, timeouts.python)
+    except BaseException:  # Ctrl-C while waiting: the child goes with this process
+        _stop(process)
+        raise
+    _relay(output)
+    answer = _read(sent)
+    if answer is None:
+        raise TargetError(_why_nothing(process.returncode, late, timeouts.python, bool(sent)))
+    if "error" in answer:
+        raise TargetError(answer["error"])
+    return answer["tools"], answer["sources"]
+
+
+def _collect(process: subprocess.Popen, seconds: float) -> tuple[bytes, bytes, bool]:
+    """What the child sent, what it wrote, and whether it was stopped for taking too long."""
+    try:
+        sent, output = process.communicate(timeout=seconds)
+        return sent, output, False
+    except subprocess.TimeoutExpired:
+        _stop(process)
+    try:
+        sent, output = process.communicate(timeout=DRAIN_SECONDS)
+    except subprocess.TimeoutExpired:  # a grandchild that left the session holds the pipes
+        process.stdout.close()
+        process.stderr.close()
+        sent, output = b"", b""
+    process.wait()
+    return sent, output, True
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """Kill the child and what it started in its session (a server it spawned on import)."""
+    try:
+        if os.name == "posix":
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    except (ProcessLookupError, PermissionError):
+        pass  # gone already
+
+
+def _relay(output: bytes) -> None:
+    if output:
+        sys.stderr.write(output.decode("utf-8", errors="replace"))
+        sys.stderr.flush()
+
+
+def _read(sent: bytes) -> dict | None:
+    """The worker's answer, or None when it sent none (or something that is not one)."""
+    try:
+        answer = json.loads(sent.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if isinstance(answer, dict) and (isinstance(answer.get("error"), str) or (
+            isinstance(answer.get("tools"), list) and isinstance(answer.get("sources"), dict))):
+        return answer
+    return None
+
+
+def _why_nothing(code: int | None, late: bool, seconds: float, sent: bool) -> str:
+    if late:
+        return (f"importing it did not finish within {seconds:g} s (--python-timeout): does the module start "
+                "a server or wait for input when imported?")
+    if sent:
+        return "the process importing it sent an answer that cannot be read"
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"the process importing it was killed by {name} before sending its tools"
+    return f"the process importing it exited with status {code} before sending its tools (does the module call os._exit()?)"

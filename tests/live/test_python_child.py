@@ -1,0 +1,52 @@
+"""`--python` imports its target in a child process: a module that ends, kills or hangs its
+process, or writes to fd 1, costs one SL000 finding naming it (exit 2), never the run, its
+exit code or its report on stdout."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import FIXTURES
+from livekit import run
+
+PYTHON = FIXTURES / "python"
+
+
+@pytest.mark.parametrize(("target", "said"), [
+    ("hard_exit:x", "the process importing it exited with status 0 before sending its tools (does the module call "
+                    "os._exit()?)"),
+    ("crashes_on_import:x", "the process importing it was killed by SIGSEGV before sending its tools"),
+    ("interrupted_on_import:x", "cannot import `interrupted_on_import`: KeyboardInterrupt"),
+    ("hangs_on_import:x", "importing it did not finish within 1.5 s (--python-timeout)"),
+])
+def test_a_child_that_dies_hangs_or_is_interrupted_is_an_sl000_and_the_others_are_linted(monkeypatch, target, said):
+    monkeypatch.chdir(PYTHON)
+    result = run("check", "--output-format", "concise", "--select", "SL201", "--python-timeout", "1.5",
+                 "--python", target, "--python", "ticket_models:CreateTicket")
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    assert f"python:{target}: SL000 [error] Python object `{target}`: {said}" in lines[0] + lines[1]
+    assert any(line.startswith("python:ticket_models:CreateTicket/CreateTicket#/inputSchema") for line in lines)
+
+
+def test_what_a_module_writes_to_fd_1_goes_to_stderr_and_the_json_report_stays_whole():
+    # A real process: fd 1 is the report's stdout only there (the in-process runner has no fd of its own);
+    # buffered, as Python's stdout on a pipe is by default, so that the unended line waits in the buffer.
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    done = subprocess.run([sys.executable, "-m", "schema_lint", "check", "--output-format", "json", "--select", "SL201",
+                           "--python", "writes_fd1:TOOLS"], cwd=PYTHON, env=buffered, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1
+    assert [(f["code"], f["tool"]) for f in json.loads(done.stdout)] == [("SL201", "CreateTicket")]
+    assert "junk on fd 1" in done.stderr and "printed, not flushed" in done.stderr
+
+
+def test_a_hard_exit_fails_the_run_even_alone():
+    done = subprocess.run([sys.executable, "-m", "schema_lint", "check", "--python", "hard_exit:x"],
+                          cwd=PYTHON, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "python:hard_exit:x: SL000" in done.stdout

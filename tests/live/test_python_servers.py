@@ -1,0 +1,48 @@
+"""`--python` on servers other than the mcp SDK's, and on functions that build servers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import FIXTURES
+from livekit import run
+
+PYTHON = FIXTURES / "python"
+
+
+def _findings(*args: str) -> list[dict]:
+    return json.loads(run("check", "--output-format", "json", *args).output)
+
+
+@pytest.mark.parametrize("factory", ["create_server", "create_low_level_server", "create_fastmcp_server"])
+def test_a_function_annotated_to_return_a_server_is_refused_uncalled(monkeypatch, factory):
+    monkeypatch.chdir(PYTHON)
+    (failure,) = _findings("--python", f"server_factories:{factory}")
+    assert (failure["code"], failure["file"]) == ("SL000", f"python:server_factories:{factory}")
+    # Called, it would raise AssertionError, and the message would say so.
+    assert failure["message"] == (f"Python object `server_factories:{factory}`: `{factory}` returns an MCP server: "
+                                  "point --python at the server object, or use --mcp")
+
+
+def test_a_function_named_like_a_factory_that_returns_data_is_a_tool(monkeypatch):
+    monkeypatch.chdir(PYTHON)
+    assert {f["tool"] for f in _findings("--python", "server_factories:get_server")} == {"get_server"}
+
+
+@pytest.mark.parametrize("target", ["fake_fastmcp:v2", "fake_fastmcp:v3"])
+def test_a_standalone_fastmcp_server_is_read_through_its_own_tool_listing(monkeypatch, target):
+    monkeypatch.chdir(PYTHON)
+    findings = _findings("--select", "SL201,SL301", "--python", target)
+    # `retired` is disabled: not served, so not linted.
+    assert sorted((f["code"], f["tool"], f["pointer"], f["source"]) for f in findings) == [
+        ("SL201", "search", "/inputSchema", "fake_fastmcp.py:58"),
+        ("SL301", "search", "/inputSchema/properties/query", "fake_fastmcp.py:58"),
+    ]
+
+
+def test_a_fastmcp_server_that_never_lists_its_tools_is_an_sl000_after_the_request_time_out(monkeypatch):
+    monkeypatch.chdir(PYTHON)
+    (failure,) = _findings("--mcp-timeout", "0.5", "--python", "fake_fastmcp:hanging")
+    assert failure["code"] == "SL000"
+    assert failure["message"].endswith("its `list_tools()` did not return within 0.5 s")
