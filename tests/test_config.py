@@ -172,5 +172,12 @@ def test_bare_exclude_names_and_include_globs(tmp_path):
     write(tmp_path / "c.yaml", "name: create_c\ninputSchema: {type: object, properties: {x: {type: string}}}\n")
     config = Config(select=["SL201"], include=["*.yaml", "*.json"], exclude=["generated"], root=tmp_path)
     assert sorted(Path(d.path).name for d in Linter(config).run([str(tmp_path)]).diagnostics) == ["a.json", "c.yaml"]
+    trailing_slash = Config(select=["SL201"], include=["*.yaml", "*.json"], exclude=["generated/"], root=tmp_path)
+    assert sorted(Path(d.path).name for d in Linter(trailing_slash).run([str(tmp_path)]).diagnostics) == \
+        ["a.json", "c.yaml"]
+    for anchored in ("./generated", "/generated"):
+        config = Config(select=["SL201"], include=["*.yaml", "*.json"], exclude=[anchored], root=tmp_path)
+        assert sorted(Path(d.path).name for d in Linter(config).run([str(tmp_path)]).diagnostics) == \
+            ["a.json", "c.yaml"]
     only_yaml = Config(select=["SL201"], include=["*.yaml"], root=tmp_path)
     assert [Path(d.path).name for d in Linter(only_yaml).run([str(tmp_path)]).diagnostics] == ["c.yaml"]

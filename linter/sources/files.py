@@ -48,11 +48,15 @@ def _parts_match(globs: list[str], parts: list[str], every_folder: bool = False)
 
 @functools.lru_cache(maxsize=64)
 def _compiled(globs: tuple[str, ...]) -> tuple[re.Pattern | None, re.Pattern | None]:
-    """The globs as two expressions, one for those holding a `/` (matched against each leading
-    run of folders) and one for bare names: every file walked is tested against all of them."""
-    anchored = [glob.removeprefix("./").strip("/") for glob in globs]
-    paths = [fnmatch.translate(glob) for glob in anchored if "/" in glob]
-    names = [fnmatch.translate(glob) for glob, bare in zip(globs, anchored) if "/" not in bare]
+    """The globs as two expressions, one for those anchored at the root (matched against each
+    leading run of folders) and one for bare names: every file walked is tested against all."""
+    paths, names = [], []
+    for glob in globs:
+        stripped = glob.removeprefix("./").strip("/")
+        # `./build` and `/build` are anchored at the root; `build/` names a folder anywhere, as
+        # gitignore and ruff read them.
+        anchored = glob.startswith(("./", "/")) or "/" in stripped
+        (paths if anchored else names).append(fnmatch.translate(stripped))
     return (re.compile("|".join(paths)) if paths else None), (re.compile("|".join(names)) if names else None)
 
 
