@@ -231,3 +231,17 @@ def test_fingerprints_ignore_line_moves_and_stay_unique():
     twins = [diagnostic(message="first"), diagnostic(message="second"), diagnostic(pointer="/y")]
     assert len(set(fingerprints(twins))) == 3
     assert fingerprints(twins) == fingerprints(list(twins))
+
+
+def test_the_summary_counts_a_live_server_or_python_target_once_not_each_tool():
+    from schema_lint.model import Diagnostic, Severity
+    from schema_lint.report.text import summary
+
+    def finding(path, live):
+        return Diagnostic("SL201", "open-object", Severity.WARNING, "m", path, "", live=live)
+
+    result = LintResult()
+    result.diagnostics = [finding("mcp:everything/echo", True), finding("mcp:everything/add", True),
+                          finding("python:app:mcp/create", True), finding("tools.json", False)]
+    line = summary(result, type("Options", (), {"verbose": False})())
+    assert line == "Found 4 findings (4 warnings) in 1 file, 1 server and 1 Python target."

@@ -68,9 +68,22 @@ def _findings_line(result, fixed: int | None, verbose: bool) -> str:
         return f"All checks passed ({_count(result.tools_checked, 'tool')} in {files})."
     counts = collections.Counter(d.severity for d in diagnostics)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True)]
-    files = len({d.path for d in diagnostics})
     noun = "finding" if len(diagnostics) == 1 else "findings"
-    return f"Found {len(diagnostics)} {noun} ({', '.join(parts)}) in {_count(files, 'file')}."
+    return f"Found {len(diagnostics)} {noun} ({', '.join(parts)}) in {_places(diagnostics)}."
+
+
+_LIVE_KINDS = {"mcp": "server", "python": "Python target"}
+
+
+def _places(diagnostics) -> str:
+    """`3 files`, or `1 server` for a live MCP server's tools (`mcp:<server>/<tool>`, one place,
+    not one per tool), or both."""
+    places: dict[str, set[str]] = collections.defaultdict(set)
+    for d in diagnostics:
+        scheme = d.path.split(":", 1)[0] if d.live else ""
+        places[_LIVE_KINDS.get(scheme, "file")].add(d.path.split("/", 1)[0] if scheme in _LIVE_KINDS else d.path)
+    counted = [_count(len(places[kind]), kind) for kind in ["file", *_LIVE_KINDS.values()] if places[kind]]
+    return ", ".join(counted[:-1]) + " and " + counted[-1] if len(counted) > 1 else counted[0]
 
 
 def _count(number: int, noun: str) -> str:
