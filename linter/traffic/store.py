@@ -110,7 +110,8 @@ class Traffic:
                 continue
             arguments = _arguments(item)
             if arguments is None:
-                self.not_objects += report
+                if report:
+                    self.not_objects += 1
                 continue
             yield call_key(item), arguments
 
@@ -121,7 +122,6 @@ class Traffic:
         self.problem_count += 1
         if len(self.problems) < PROBLEMS_KEPT:
             self.problems.append(line)
-
 
 
 class _Tee:
