@@ -181,7 +181,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         return config
 
     config = with_flags(load_config_or_exit(config_path))
-    traffic = _load_traffic(calls or config.calls, tools_from_stdin="-" in paths) if calls or config.calls else None
+    traffic = load_traffic(calls or config.calls, tools_from_stdin="-" in paths) if calls or config.calls else None
     # Counts need no positions; anything that edits, records or compares findings does.
     counting_only = statistics and not (fix or fix_only or diff or write_baseline or baseline_path or config.baseline)
     linter = Linter(config, traffic=traffic, positions=not counting_only,
@@ -258,7 +258,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
 
 
-def _load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False):
+def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False):
     """The recorded calls; a file that cannot be read stops the run (exit 2) before anything is
     fixed: without it the gate would pass fixes the missing calls might refute."""
     from schema_lint.display import escape

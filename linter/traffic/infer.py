@@ -32,10 +32,10 @@ VALUES_SHOWN = 3
 def infer(calls, tools, output_format, all_tools):
     """Report what the recorded CALLS (files in any shape replay reads, - for stdin) sent to each
     tool of TOOLS, per field."""
-    from schema_lint.cli import _load_traffic
+    from schema_lint.cli import load_traffic
     from schema_lint.compat import read_tool_files
 
-    traffic = _load_traffic(calls, named="", tools_from_stdin="-" in tools)
+    traffic = load_traffic(calls, named="", tools_from_stdin="-" in tools)
     files, broken = read_tool_files(tools)
     found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
     keys = Counter(traffic.key_of(tool) for _, tool in found)
