@@ -306,7 +306,7 @@ class Linter:
         """
         try:
             for finding in rule.check(ctx):
-                diagnostic = self._diagnostic(rule, ctx, finding, doc)
+                diagnostic = self.diagnostic(rule, ctx, finding, doc)
                 if not silencing.silences(diagnostic):
                     found.append(diagnostic)
         except Exception as exc:
@@ -314,7 +314,9 @@ class Linter:
             internal_errors.append(crash)
             found.append(crash)
 
-    def _diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
+    def diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
+        """The finding as reported: its severity under the configuration, its message clipped, and
+        its position unless the run shows none (also how a configured request's findings are made)."""
         from schema_lint.display import MESSAGE_LIMIT, clip
 
         severity = (self.config.severity.get(rule.code) or finding.severity

@@ -17,15 +17,14 @@ not parsed.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
-from schema_lint.display import MESSAGE_LIMIT, clip
 from schema_lint.model import Diagnostic
 from schema_lint.providers.request_limits import check
 from schema_lint.rule import ToolContext
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
-
 
 
 def request_findings(linter, files: list[str]) -> list[Diagnostic]:
@@ -56,11 +55,8 @@ def _check(linter, name: str, tools: list) -> list[Diagnostic]:
         if rule is None:  # not selected
             continue
         finding = problem.finding()
-        severity = owner.config.severity.get(rule.code) or finding.severity or rule.severity_for(first.side_effects)
-        diagnostic = Diagnostic(code=rule.code, name=rule.name, severity=severity, path=doc.path,
-                                message=clip(f"request `{name}`: {finding.message}", MESSAGE_LIMIT),
-                                pointer=finding.pointer, tool=first.name)
-        diagnostic.span = doc.locate(finding.pointer, finding.at_key)
+        diagnostic = owner.diagnostic(rule, ctx, dataclasses.replace(finding, message=f"request `{name}`: "
+                                                                                      f"{finding.message}"), doc)
         if not owner.silences(doc, first, diagnostic):
             diagnostics.append(diagnostic)
     return diagnostics
