@@ -1,12 +1,24 @@
 """Results of files linted before, so that a second run over unchanged files re-lints nothing.
 
-As ruff's cache: an entry is the findings of one file, keyed by the file's path and
-content, under a directory named by everything else that decides them — the resolved
-settings, the selected rules, and schema-lint itself (its version and the size and
-modification time of every module it runs, so an edited checkout never reads a stale
-entry). Entries are written whole to a temporary file and renamed into place, so runs
-at the same time (pre-commit and an editor, two CI jobs) never read half an entry; a
-broken or unreadable entry is a miss, never an error.
+As ruff's cache: results live under a directory named by everything that decides them
+besides the file itself — the resolved settings, the selected rules, and schema-lint
+itself (its version and the size and modification time of every module it runs, so an
+edited checkout never reads a stale entry). Inside, one index per folder of linted
+files holds each file's findings with its stat (modification and change times, inode,
+size) and a hash of its bytes.
+
+A file whose stat is unchanged is answered without being read: a run over unchanged
+files costs a `stat` per file and one read per folder. A changed stat (a `touch`, a
+checkout of the same bytes) costs a read and a hash, and the bytes decide. So does a
+file changed too recently for its timestamps to be trusted: filesystems stamp writes
+with a coarse clock, so one written again within the same tick keeps its stat (git
+calls these files "racy"); its stat is trusted only once it is older than `_SETTLE_NS`.
+
+Indexes are written whole to a temporary file and renamed into place, so runs at the
+same time (pre-commit and an editor, two CI jobs) never read half of one, and each
+writer merges what is on disk first: what another run stored is kept, and an entry a
+race loses costs a re-lint, never a wrong answer. A broken or unreadable index is a
+miss, never an error.
 
 The cache lives in `.schema_lint_cache/` beside the configuration (or the current
 directory), which carries its own `.gitignore`; `--no-cache` turns it off and
@@ -18,15 +30,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from schema_lint import __version__
 from schema_lint.model import diagnostic_from_row, diagnostic_row
+from schema_lint.sources.documents import read_regular_file
 
 DIRECTORY = ".schema_lint_cache"
 _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# schema-lint's cache (https://bford.info/cachedir/)\n"
+# How old a file's timestamps must be, when it is read, for its stat alone to vouch for
+# its bytes later: more than any filesystem's timestamp granularity (FAT's is 2 s).
+_SETTLE_NS = 3_000_000_000
 
 
 @dataclass
@@ -39,59 +56,145 @@ class Entry:
     tools_checked: int
 
 
+@dataclass
+class Miss:
+    """A file the cache could not answer: the bytes read (linted without reading them
+    again) and what its entry will be stored under."""
+
+    raw: bytes
+    stamp: list
+    settled: bool
+    digest: str
+
+
 class Cache:
     def __init__(self, directory: Path, settings: str):
         self.directory = directory
         self.bucket = directory / hashlib.sha256(settings.encode()).hexdigest()[:24]
+        self._indexes: dict[str, dict[str, list]] = {}  # folder → file name → row (see `_row`)
+        self._changed: dict[str, set[str]] = {}  # folder → names stored or re-stamped by this run
         self._ready = False
 
-    def key(self, path: str, content: bytes) -> str:
-        digest = hashlib.sha256(os.path.abspath(path).encode("utf-8", "surrogateescape"))
-        digest.update(b"\0")
-        digest.update(content)
-        return digest.hexdigest()
-
-    def load(self, key: str) -> Entry | None:
+    def lookup(self, path: str, max_bytes: int) -> Entry | Miss | None:
+        """The findings stored for `path`; else its bytes (a Miss); None when it cannot be read
+        (linting it then says why)."""
+        folder, name = os.path.split(os.path.abspath(path))
+        row = self._index(folder).get(name)
+        now = time.time_ns()
         try:
-            with open(self.bucket / key[:2] / key, encoding="utf-8") as handle:
-                data = json.load(handle)
-            return Entry([diagnostic_from_row(row) for row in data["diagnostics"]],
-                         [diagnostic_from_row(row) for row in data["internal_errors"]],
-                         bool(data["skipped"]), int(data["tools_checked"]))
-        except (OSError, ValueError, KeyError, TypeError):
+            stamp = _stamp(os.stat(path))
+        except OSError:
+            stamp = None
+        if row is not None and stamp is not None and row[1] and row[0] == stamp:
+            entry = _entry(row, path)
+            if entry is not None:
+                return entry
+        raw = read_regular_file(path, max_bytes)
+        if not isinstance(raw, bytes) or stamp is None:
             return None
+        settled = max(stamp[0], stamp[1]) < now - _SETTLE_NS
+        digest = hashlib.sha256(raw).hexdigest()
+        if row is not None and row[2] == digest:
+            entry = _entry(row, path)
+            if entry is not None:
+                if (row[0], row[1]) != (stamp, settled):
+                    row[0], row[1] = stamp, settled
+                    self._changed.setdefault(folder, set()).add(name)
+                return entry
+        return Miss(raw, stamp, settled, digest)
 
-    def store(self, key: str, entry: Entry) -> None:
-        """Best effort: a cache that cannot be written costs speed, never the run."""
-        data = {"diagnostics": [diagnostic_row(d) for d in entry.diagnostics],
-                "internal_errors": [diagnostic_row(d) for d in entry.internal_errors],
-                "skipped": entry.skipped, "tools_checked": entry.tools_checked}
+    def store(self, path: str, miss: Miss, entry: Entry) -> None:
+        folder, name = os.path.split(os.path.abspath(path))
+        self._index(folder)[name] = [miss.stamp, miss.settled, miss.digest,
+                                     [diagnostic_row(d) for d in entry.diagnostics],
+                                     [diagnostic_row(d) for d in entry.internal_errors],
+                                     entry.skipped, entry.tools_checked]
+        self._changed.setdefault(folder, set()).add(name)
+
+    def changes(self) -> dict[str, dict[str, list]]:
+        """The rows this process stored or re-stamped, by folder: what a worker sends back."""
+        return {folder: {name: self._indexes[folder][name] for name in names}
+                for folder, names in self._changed.items()}
+
+    def merge(self, changes: dict[str, dict[str, list]]) -> None:
+        """Take rows another process (a forked worker) stored, as if stored here."""
+        for folder, rows in changes.items():
+            self._index(folder).update(rows)
+            self._changed.setdefault(folder, set()).update(rows)
+
+    def flush(self) -> None:
+        """Write the indexes this run changed. Best effort: a cache that cannot be written
+        costs speed, never the run."""
         import tempfile
 
-        folder = self.bucket / key[:2]
-        try:
-            self._prepare()
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".entry-")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
-            os.replace(temporary, folder / key)
-        except (OSError, TypeError, ValueError):
+        for folder, names in self._changed.items():
+            ours = self._indexes[folder]
+            files = {name: row for name, row in self._read_index(folder).items()
+                     if os.path.exists(os.path.join(folder, name))}
+            files.update((name, ours[name]) for name in names)
+            target = self._index_path(folder)
+            temporary = None
             try:
-                os.unlink(temporary)
-            except (OSError, UnboundLocalError):
-                pass
+                self._prepare()
+                fd, temporary = tempfile.mkstemp(dir=self.bucket, prefix=".index-")
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    json.dump({"folder": folder, "files": files}, handle, ensure_ascii=False, separators=(",", ":"))
+                os.replace(temporary, target)
+            except (OSError, TypeError, ValueError):
+                if temporary is not None:
+                    try:
+                        os.unlink(temporary)
+                    except OSError:
+                        pass
+        self._changed.clear()
+
+    def _index(self, folder: str) -> dict[str, list]:
+        if folder not in self._indexes:
+            self._indexes[folder] = self._read_index(folder)
+        return self._indexes[folder]
+
+    def _read_index(self, folder: str) -> dict[str, list]:
+        try:
+            with open(self._index_path(folder), encoding="utf-8", errors="surrogateescape") as handle:
+                data = json.load(handle)
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("folder") != folder or not isinstance(data.get("files"), dict):
+            return {}
+        return {name: row for name, row in data["files"].items() if isinstance(row, list) and len(row) == 7}
+
+    def _index_path(self, folder: str) -> Path:
+        return self.bucket / (hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".json")
 
     def _prepare(self) -> None:
         """The directory, marked as a cache for git and backup tools, as ruff marks its own."""
         if self._ready:
             return
-        self.directory.mkdir(parents=True, exist_ok=True)
+        self.bucket.mkdir(parents=True, exist_ok=True)
         for name, text in ((".gitignore", "# Automatically created by schema-lint.\n*\n"), ("CACHEDIR.TAG", _TAG)):
             marker = self.directory / name
             if not marker.exists():
                 marker.write_text(text, encoding="utf-8")
         self._ready = True
+
+
+def _stamp(info: os.stat_result) -> list:
+    """What changes whenever a file's bytes do: the change time too, since tools that keep a
+    file's modification time (`cp -p`, `rsync -t`, `tar`) cannot keep that one."""
+    return [info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_size]
+
+
+def _entry(row: list, path: str) -> Entry | None:
+    """The stored findings, named by `path` as this run spells it: the index keys a file by
+    its absolute path, and the run that stored it may have named it from another folder."""
+    try:
+        diagnostics, internal_errors = ([diagnostic_from_row(r) for r in rows] for rows in (row[3], row[4]))
+        entry = Entry(diagnostics, internal_errors, bool(row[5]), int(row[6]))
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
+    for diagnostic in (*entry.diagnostics, *entry.internal_errors):
+        diagnostic.path = path
+    return entry
 
 
 def open_cache(config: Any, rule_codes: list[str], directory: str | None) -> Cache:

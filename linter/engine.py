@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relative_to_root
 from schema_lint.model import Diagnostic, Severity, SideEffects
 from schema_lint.selection import matches_code, rule_codes, select_codes
-from schema_lint.sources.documents import Document, DocumentStore, read_document, read_regular_file, read_stdin
+from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
 from schema_lint.sources.files import expand_paths
 
 if TYPE_CHECKING:
@@ -85,8 +85,8 @@ class Linter:
         self._by_directory: dict[str, Linter] = {}
         self.cache = None
         self.cache_dir: str | None = None
-        # path → (cache key, bytes) of files the cache did not hold, until they are linted.
-        self._missed: dict[str, tuple[str, bytes]] = {}
+        # path → what the cache read of a file it did not hold (a `cache.Miss`), until it is linted.
+        self._missed: dict = {}
 
     @cached_property
     def rules(self) -> list[Rule]:
@@ -103,13 +103,15 @@ class Linter:
         self.resolve_configs(files)
         result = LintResult()
         result.documents.max_bytes = self.config.max_file_size
-        # Files the cache answers cost a read and a hash; only the others are linted.
+        # Files the cache answers cost a stat; only the others are linted.
         pending = [path for path in files if not self.owner(path).from_cache(path, result)]
         workers = 1 if "-" in pending else worker_count(len(pending))
         if workers > 1:
             result.add(lint_in_parallel(self, pending, workers))
         else:
             result.add(self.run_serially(pending, stdin_name))
+        for cache in self.caches():
+            cache.flush()
         if self.config.requests:
             from schema_lint.request_groups import request_findings
 
@@ -134,36 +136,40 @@ class Linter:
         the bytes read, so that linting the file (here or in a forked worker) reads it once."""
         if self.cache is None or path == "-":
             return False
-        raw = read_regular_file(path, self.config.max_file_size)
-        if not isinstance(raw, bytes):
+        from schema_lint.cache import Miss
+
+        found = self.cache.lookup(path, self.config.max_file_size)
+        if found is None:
             return False  # unreadable: linting it reports why
-        key = self.cache.key(path, raw)
-        entry = self.cache.load(key)
-        if entry is None:
-            self._missed[path] = (key, raw)
+        if isinstance(found, Miss):
+            self._missed[path] = found
             return False
         result.documents[path] = None  # read again only if a report needs its text
-        result.diagnostics += entry.diagnostics
-        result.internal_errors += entry.internal_errors
-        if entry.skipped:
+        result.diagnostics += found.diagnostics
+        result.internal_errors += found.internal_errors
+        if found.skipped:
             result.skipped.append(path)
-        result.tools_checked += entry.tools_checked
+        result.tools_checked += found.tools_checked
         return True
 
     def lint_file(self, path: str, result: LintResult) -> None:
-        """One file; with a cache, its findings are stored under its path and bytes."""
+        """One file; with a cache, its findings are stored under its path and stat and bytes."""
         missed = self._missed.pop(path, None)
         if missed is None:
             self.lint_document(read_document(path, max_bytes=self.config.max_file_size), result)
             return
         from schema_lint.cache import Entry
 
-        key, raw = missed
         before = (len(result.diagnostics), len(result.internal_errors), len(result.skipped), result.tools_checked)
-        self.lint_document(read_document(path, raw=raw, max_bytes=self.config.max_file_size), result)
+        self.lint_document(read_document(path, raw=missed.raw, max_bytes=self.config.max_file_size), result)
         if self.positions:
-            self.cache.store(key, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
-                                        len(result.skipped) > before[2], result.tools_checked - before[3]))
+            self.cache.store(path, missed, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
+                                                 len(result.skipped) > before[2], result.tools_checked - before[3]))
+
+    def caches(self) -> list:
+        """The caches of this run: this linter's and those of nested configurations."""
+        owners = {id(linter): linter for linter in [self, *self._by_directory.values()]}
+        return [linter.cache for linter in owners.values() if linter.cache is not None]
 
     def use_cache(self, directory: str | None = None) -> None:
         """Keep results in the cache (see `schema_lint.cache`); nested configurations too."""

@@ -1,8 +1,9 @@
 """Lint many files on every core: forked workers, results merged in file order.
 
 Rules are pure functions of one document, so files split cleanly. Workers are forked
-after the rules are loaded (nothing to import again) and send back only findings and
-counts; a document is re-read in the parent only if a report needs its text.
+after the rules are loaded (nothing to import again) and send back only findings,
+counts and the cache entries they made; a document is re-read in the parent only if a
+report needs its text.
 Below `MIN_FILES` or without `fork`, the serial path is faster and is used instead.
 """
 
@@ -52,7 +53,10 @@ def lint_in_parallel(linter: Any, paths: list[str], workers: int) -> LintResult:
     result = LintResult()
     result.documents.max_bytes = linter.config.max_file_size
     result.documents.update(dict.fromkeys(paths))  # read again here only if a report needs one
-    for diagnostics, internal_errors, skipped, tools_checked in shipped:
+    caches = {str(cache.bucket): cache for cache in linter.caches()}
+    for diagnostics, internal_errors, skipped, tools_checked, cached in shipped:
+        for bucket, changes in cached:
+            caches[bucket].merge(changes)
         result.diagnostics += [diagnostic_from_row(row) for row in diagnostics]
         result.internal_errors += [diagnostic_from_row(row) for row in internal_errors]
         result.skipped += skipped
@@ -62,5 +66,7 @@ def lint_in_parallel(linter: Any, paths: list[str], workers: int) -> LintResult:
 
 def _lint_chunk(paths: list[str]) -> tuple:
     result = _worker_linter.run_serially(paths)
+    # What the worker stored in its copy of the caches; the parent writes them (once, whole).
+    cached = [(str(cache.bucket), cache.changes()) for cache in _worker_linter.caches()]
     return ([diagnostic_row(d) for d in result.diagnostics], [diagnostic_row(d) for d in result.internal_errors],
-            result.skipped, result.tools_checked)
+            result.skipped, result.tools_checked, cached)

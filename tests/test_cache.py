@@ -4,6 +4,7 @@ a change to the file, the configuration or schema-lint itself is a miss."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -96,15 +97,70 @@ def test_a_fix_run_neither_reads_nor_writes_the_cache(project):
     assert not (project / ".schema_lint_cache").exists()
 
 
-def test_a_broken_entry_is_a_miss_and_is_written_again(project, linted):
+def _indexes(project: Path) -> list[Path]:
+    return list((project / ".schema_lint_cache").glob("*/*.json"))
+
+
+def test_a_broken_index_is_a_miss_and_is_written_again(project, linted):
     cold = check("--output-format", "json", ".")
-    for entry in (project / ".schema_lint_cache").rglob("*"):
-        if entry.is_file() and len(entry.name) == 64:
-            entry.write_text("{not json")
+    [index] = _indexes(project)
+    index.write_text("{not json")
     warm = check("--output-format", "json", ".")
     assert warm.output == cold.output and linted["documents"] == 8
     check(".")
     assert linted["documents"] == 8
+
+
+def test_a_broken_entry_is_a_miss(project, linted):
+    cold = check("--output-format", "json", ".")
+    [index] = _indexes(project)
+    data = json.loads(index.read_text())
+    data["files"]["t0.json"][3] = [["not", "a", "finding"]]
+    index.write_text(json.dumps(data))
+    assert check("--output-format", "json", ".").output == cold.output
+    assert linted["documents"] == 5
+
+
+def test_an_unchanged_file_is_not_read_again(project, linted, monkeypatch):
+    check(".")
+    monkeypatch.setattr("schema_lint.cache._SETTLE_NS", 0)  # every file's timestamps old enough
+    check(".")  # re-stamped as settled
+    read = []
+    monkeypatch.setattr("schema_lint.cache.read_regular_file", lambda path, limit: read.append(path))
+    check(".")
+    assert read == [] and linted["documents"] == 4
+
+
+def test_a_touched_file_is_read_but_not_linted_again(project, linted, monkeypatch):
+    check(".")
+    os.utime(project / "tools" / "t1.json", ns=(1, 1))
+    check(".")
+    assert linted["documents"] == 4
+
+
+def test_new_bytes_under_the_old_size_and_modification_time_are_a_miss(project, linted, monkeypatch):
+    monkeypatch.setattr("schema_lint.cache._SETTLE_NS", 0)
+    path = project / "tools" / "t0.json"
+    check(".")
+    before = os.stat(path)
+    path.write_text(path.read_text().replace("create_0", "create_9"))  # same size
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(path).st_size == before.st_size
+    findings = json.loads(check("--output-format", "json", ".").output)
+    assert linted["documents"] == 5
+    assert "create_9" in {f.get("tool") for f in findings}
+
+
+def test_a_file_changed_within_its_timestamp_tick_is_a_miss(project, linted, monkeypatch):
+    """Its stat may not change at all: only the bytes can tell, so a fresh stat is never trusted."""
+    path = project / "tools" / "t0.json"
+    check(".")
+    stat = os.stat(path)
+    monkeypatch.setattr("schema_lint.cache._stamp", lambda info: [stat.st_mtime_ns, stat.st_ctime_ns, 0, 0])
+    check(".")  # every stamp now looks alike: stat cannot tell a change
+    path.write_text(path.read_text().replace("create_0", "create_9"))
+    findings = json.loads(check("--output-format", "json", ".").output)
+    assert "create_9" in {f.get("tool") for f in findings}
 
 
 def test_many_files_linted_on_every_core_are_cached_alike(project, linted):
@@ -113,8 +169,9 @@ def test_many_files_linted_on_every_core_are_cached_alike(project, linted):
     cold = check("--output-format", "json", ".").output
     warm = check("--output-format", "json", ".").output
     assert warm == cold
-    entries = [p for p in Path(project / ".schema_lint_cache").rglob("*") if p.is_file() and len(p.name) == 64]
-    assert len(entries) == 64  # every file read, the one that does not parse too (its SL000 is cached)
+    [index] = _indexes(project)
+    # every file read, the one that does not parse too (its SL000 is cached)
+    assert len(json.loads(index.read_text())["files"]) == 64
 
 
 def test_runs_at_the_same_time_share_the_cache_safely(project):
@@ -131,3 +188,10 @@ def test_runs_at_the_same_time_share_the_cache_safely(project):
     outputs = [run.communicate(timeout=120)[0] for run in runs]
     assert outputs == [expected] * 3
     assert subprocess.run(command, cwd=project, env=env, capture_output=True, text=True).stdout == expected
+
+
+def test_a_file_spelled_another_way_is_reported_as_this_run_spells_it(project, linted):
+    check("tools/t0.json")
+    warm = json.loads(check("--output-format", "json", "tools/../tools/t0.json").output)
+    assert linted["documents"] == 1
+    assert warm and {finding["file"] for finding in warm} == {"tools/../tools/t0.json"}

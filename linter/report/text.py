@@ -16,8 +16,12 @@ def paint(text: str, code: str, enabled: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if enabled else text
 
 
+_LABELS = {(severity, color): paint(f"[{severity}]", code, color) for severity, code in _COLORS.items()
+           for color in (False, True)}
+
+
 def severity_label(severity: Severity, color: bool) -> str:
-    return paint(f"[{severity}]", _COLORS[severity], color)
+    return _LABELS[severity, bool(color)]
 
 
 def location(diagnostic) -> str:
