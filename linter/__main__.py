@@ -1,3 +1,3 @@
-from schema_lint.cli import main
+from schema_lint.cli import run
 
-main()
+run()

@@ -85,3 +85,20 @@ def test_a_run_the_cache_answers_imports_no_rule(tmp_path):
     heavy = {"schema_lint.rule", "schema_lint.conditionals", "schema_lint.fix_evidence", "jsonschema_rs"}
     assert sorted(m for m in warm if m in heavy or m.startswith("schema_lint.rules.")) == []
     assert runs[0].stdout.splitlines()[:-1] == runs[1].stdout.splitlines()[:-1]
+
+
+def test_the_console_script_exits_as_check_does_with_its_output_complete(tmp_path):
+    """`run` tunes the collector around `main`: the exit code and every line must survive it."""
+    from importlib.metadata import entry_points
+
+    [script] = [entry for entry in entry_points(group="console_scripts") if entry.name == "schema-lint"]
+    assert script.value == "schema_lint.cli:run"
+    tools = [{"name": f"tool_{index}", "description": "A tool.",
+              "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}} for index in range(300)]
+    (tmp_path / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "schema_lint", "check", "--no-cache", "tools.json"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    lines = run.stdout.splitlines()
+    summary = next(index for index, line in enumerate(lines) if line.startswith("Found "))
+    assert run.returncode == 1
+    assert summary >= 300 and lines[summary].startswith(f"Found {summary} findings")
