@@ -60,7 +60,7 @@ def test_a_warm_run_reports_exactly_what_the_cold_run_did(project, linted, outpu
 def test_changing_a_file_relints_that_file_only(project, linted):
     check(".")
     before = linted["documents"]
-    tool = dict(LOOSE, name="create_0")
+    tool = json.loads(json.dumps(dict(LOOSE, name="create_0")))  # a deep copy: LOOSE serves every test
     tool["inputSchema"]["additionalProperties"] = False
     (project / "tools" / "t0.json").write_text(json.dumps(tool, indent=2))
     findings = json.loads(check("--output-format", "json", ".").output)
@@ -195,3 +195,19 @@ def test_a_file_spelled_another_way_is_reported_as_this_run_spells_it(project, l
     warm = json.loads(check("--output-format", "json", "tools/../tools/t0.json").output)
     assert linted["documents"] == 1
     assert warm and {finding["file"] for finding in warm} == {"tools/../tools/t0.json"}
+
+
+def test_files_under_a_nested_configuration_linted_on_every_core_are_cached_under_it(project, linted):
+    """Each configuration has its own entries; the workers' entries reach the index the parent writes."""
+    nested = project / "tools" / "strict"
+    nested.mkdir()
+    (nested / ".schema-lint.toml").write_text('select = ["SL201"]\n')
+    for index in range(30):
+        (project / "tools" / f"many{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_m{index}")))
+        (nested / f"many{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_s{index}")))
+    cold = json.loads(check("--output-format", "json", ".").output)
+    assert {f["code"] for f in cold if "/strict/" in f["file"]} == {"SL201"}
+    in_this_process = linted["documents"]  # forked workers count in their own copy
+    warm = json.loads(check("--output-format", "json", ".").output)
+    assert warm == cold and linted["documents"] == in_this_process
+    assert len(_indexes(project)) == 2  # one per folder, each under its configuration's settings
