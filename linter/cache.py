@@ -105,10 +105,10 @@ class Cache:
 
     def store(self, path: str, miss: Miss, entry: Entry) -> None:
         folder, name = os.path.split(os.path.abspath(path))
+        findings = [[diagnostic_row(d) for d in entry.diagnostics], [diagnostic_row(d) for d in entry.internal_errors],
+                    entry.skipped, entry.tools_checked]
         self._index(folder)[name] = [miss.stamp, miss.settled, miss.digest,
-                                     [diagnostic_row(d) for d in entry.diagnostics],
-                                     [diagnostic_row(d) for d in entry.internal_errors],
-                                     entry.skipped, entry.tools_checked]
+                                     json.dumps(findings, ensure_ascii=False, separators=(",", ":"))]
         self._changed.setdefault(folder, set()).add(name)
 
     def changes(self) -> dict[str, dict[str, list]]:
@@ -161,7 +161,7 @@ class Cache:
             return {}
         if not isinstance(data, dict) or data.get("folder") != folder or not isinstance(data.get("files"), dict):
             return {}
-        return {name: row for name, row in data["files"].items() if isinstance(row, list) and len(row) == 7}
+        return {name: row for name, row in data["files"].items() if isinstance(row, list) and len(row) == 4}
 
     def _index_path(self, folder: str) -> Path:
         return self.bucket / (hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".json")
@@ -186,10 +186,14 @@ def _stamp(info: os.stat_result) -> list:
 
 def _entry(row: list, path: str) -> Entry | None:
     """The stored findings, named by `path` as this run spells it: the index keys a file by
-    its absolute path, and the run that stored it may have named it from another folder."""
+    its absolute path, and the run that stored it may have named it from another folder.
+
+    An index holds each file's findings as JSON text, parsed only for the files asked
+    about: checking one file of a folder of thousands reads its own findings alone."""
     try:
-        diagnostics, internal_errors = ([diagnostic_from_row(r) for r in rows] for rows in (row[3], row[4]))
-        entry = Entry(diagnostics, internal_errors, bool(row[5]), int(row[6]))
+        diagnostics, internal_errors, skipped, tools_checked = json.loads(row[3])
+        entry = Entry([diagnostic_from_row(r) for r in diagnostics], [diagnostic_from_row(r) for r in internal_errors],
+                      bool(skipped), int(tools_checked))
     except (ValueError, KeyError, TypeError, IndexError):
         return None
     for diagnostic in (*entry.diagnostics, *entry.internal_errors):

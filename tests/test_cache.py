@@ -115,7 +115,7 @@ def test_a_broken_entry_is_a_miss(project, linted):
     cold = check("--output-format", "json", ".")
     [index] = _indexes(project)
     data = json.loads(index.read_text())
-    data["files"]["t0.json"][3] = [["not", "a", "finding"]]
+    data["files"]["t0.json"][3] = json.dumps([[["not", "a", "finding"]], [], False, 1])
     index.write_text(json.dumps(data))
     assert check("--output-format", "json", ".").output == cold.output
     assert linted["documents"] == 5
