@@ -142,13 +142,15 @@ def diagnostic_row(d: Diagnostic) -> tuple:
     return (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note)
 
 
-_SEVERITIES = {int(severity): severity for severity in Severity}  # calling the enum costs more than the rest
+# Calling an enum to look a member up costs more than building the rest of a Diagnostic.
+_SEVERITIES = {int(severity): severity for severity in Severity}
+_SAFETIES = {safety.value: safety for safety in FixSafety}
 
 
 def diagnostic_from_row(row: tuple | list) -> Diagnostic:
     code, name, severity, message, path, pointer, tool, fix, span, at_key, fix_note = row
     return Diagnostic(
         code, name, _SEVERITIES[severity], message, path, pointer, tool,
-        fix and Fix(fix[0], FixSafety(fix[1]), tuple(Operation(*o) for o in fix[2])),
+        fix and Fix(fix[0], _SAFETIES[fix[1]], tuple(Operation(*o) for o in fix[2])),
         span and Span(*span), at_key, fix_note,
     )
