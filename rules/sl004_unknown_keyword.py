@@ -33,8 +33,6 @@ close match, the real keyword is not already present, and its value is valid for
 
 from __future__ import annotations
 
-import difflib
-
 from schema_lint.display import clip
 from schema_lint.keywords import (
     ALL_KEYWORDS, ANNOTATIONS, GEMINI_PROTO_NAMES, declared_draft, drafts_knowing, known_keywords,
@@ -88,6 +86,8 @@ def typo_of(key: str, known: frozenset[str]) -> str | None:
     lowered = key.lower()
     if lowered in candidates:
         return candidates[lowered]
+    import difflib  # only for a key no keyword spells: most runs meet none
+
     matches = difflib.get_close_matches(lowered, list(candidates), n=2, cutoff=TYPO_CUTOFF)
     return candidates[matches[0]] if len(matches) == 1 else None
 

@@ -40,7 +40,6 @@ No fix: whether the name or the hint is wrong is the author's call.
 
 from __future__ import annotations
 
-import difflib
 import json
 
 from schema_lint.display import clip
@@ -67,6 +66,8 @@ def check(ctx):
         return
     for key, value in annotations.items():
         if key not in KEYS:
+            import difflib  # only for an unknown key: most runs meet none
+
             close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.6)
             if close:
                 yield Finding(join(where, key), f"unknown annotation `{clip(key)}`: did you mean `{close[0]}`? "
