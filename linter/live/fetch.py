@@ -15,7 +15,8 @@ import logging
 import tempfile
 from typing import Any
 
-from schema_lint.live.servers import Server, Timeouts
+from schema_lint.live.servers import Server
+from schema_lint.live.timeouts import Timeouts
 
 # Pages read before a server whose cursors never end is given up on.
 MAX_PAGES = 1000

@@ -12,7 +12,7 @@ from typing import Any
 
 from schema_lint.live.document import failed_document, live_document, relocate
 from schema_lint.live.fetch import FetchError, fetch_tools
-from schema_lint.live.servers import Timeouts
+from schema_lint.live.timeouts import Timeouts
 from schema_lint.live.servers import Server
 
 

@@ -1,15 +1,21 @@
 """The command-line options that name MCP servers and bound the waits for them (and for
 `--python` targets), shared by `check` and `snapshot`.
 
-Only click and `servers` are imported here: `check` registers these options on every
-run, and the `mcp` SDK is loaded only when a server is actually asked.
+Only click and `timeouts` are imported here: `check` registers these options on every
+run; the server specs are read only when a server is named, and the `mcp` SDK is loaded
+only when one is actually asked.
 """
 
 from __future__ import annotations
 
 import click
 
-from schema_lint.live.servers import Server, ServerSpecError, Timeouts, from_options
+from typing import TYPE_CHECKING
+
+from schema_lint.live.timeouts import Timeouts
+
+if TYPE_CHECKING:
+    from schema_lint.live.servers import Server
 
 _OPTIONS = [
     click.option("--mcp", "mcp_commands", multiple=True, metavar="'CMD ARGS...'",
@@ -39,6 +45,8 @@ def server_options(command):
 def servers_from(options: dict, config, configured: bool = True) -> list[Server]:
     """The servers the options name; without any (and when `configured`), those of the
     `mcp-servers` configuration."""
+    from schema_lint.live.servers import ServerSpecError, from_options
+
     try:
         if options["mcp_commands"] or options["mcp_urls"]:
             return from_options(options["mcp_commands"], options["mcp_urls"], options["mcp_env"],

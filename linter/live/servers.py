@@ -201,14 +201,3 @@ def _texts(value: object, where: str, key: str) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
         raise ServerSpecError(f"{where}: `{key}` must be a table of strings")
     return dict(value)
-
-
-@dataclass(frozen=True)
-class Timeouts:
-    """Seconds for starting the server and answering `initialize`, for each later request, and
-    for a `--python` target's child process to import it and send its tools (here rather
-    than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
-
-    startup: float = 60.0
-    request: float = 30.0
-    python: float = 60.0

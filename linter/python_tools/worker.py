@@ -36,7 +36,7 @@ def main(argv: list[str]) -> None:
 
 
 def _answer(spec: str, startup: float, request: float) -> dict:
-    from schema_lint.live.servers import Timeouts
+    from schema_lint.live.timeouts import Timeouts
     from schema_lint.python_tools.source import source_of
     from schema_lint.python_tools.target import TargetError, load, parse
     from schema_lint.python_tools.tools import tools_of

@@ -1,0 +1,17 @@
+"""How long to wait for a live server or a `--python` target: alone in its module so that
+`check`'s options, declared on every run, need neither the server specs nor the SDK."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds for starting the server and answering `initialize`, for each later request, and
+    for a `--python` target's child process to import it and send its tools (here rather
+    than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
+
+    startup: float = 60.0
+    request: float = 30.0
+    python: float = 60.0
