@@ -45,13 +45,13 @@ def server_options(command):
 def servers_from(options: dict, config, configured: bool = True) -> list[Server]:
     """The servers the options name; without any (and when `configured`), those of the
     `mcp-servers` configuration."""
+    if not (options["mcp_commands"] or options["mcp_urls"]):
+        return list(config.mcp_servers) if configured else []
     from schema_lint.live.servers import ServerSpecError, from_options
 
     try:
-        if options["mcp_commands"] or options["mcp_urls"]:
-            return from_options(options["mcp_commands"], options["mcp_urls"], options["mcp_env"],
-                                options["mcp_cwd"], options["mcp_header"])
-        return list(config.mcp_servers) if configured else []
+        return from_options(options["mcp_commands"], options["mcp_urls"], options["mcp_env"],
+                            options["mcp_cwd"], options["mcp_header"])
     except ServerSpecError as exc:
         raise click.UsageError(str(exc)) from None
 
