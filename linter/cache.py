@@ -137,7 +137,7 @@ class Cache:
             try:
                 self._prepare()
                 fd, temporary = tempfile.mkstemp(dir=self.bucket, prefix=".index-")
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as handle:
                     json.dump({"folder": folder, "files": files}, handle, ensure_ascii=False, separators=(",", ":"))
                 os.replace(temporary, target)
             except (OSError, TypeError, ValueError):

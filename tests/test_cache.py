@@ -270,3 +270,12 @@ def test_whatever_happens_to_the_files_a_cached_run_reports_what_a_fresh_one_doe
         cached = check("--output-format", "json", str(folder))
         fresh = check("--no-cache", "--output-format", "json", str(folder))
         assert (cached.exit_code, cached.output) == (fresh.exit_code, fresh.output)
+
+
+def test_a_file_whose_name_is_not_utf8_is_cached_too(project, linted):
+    name = os.fsdecode(b"odd\xff.json")
+    (project / "tools" / name).write_text(json.dumps(dict(LOOSE, name="create_odd")))
+    cold = check("--output-format", "json", ".").output
+    before = linted["documents"]
+    assert check("--output-format", "json", ".").output == cold
+    assert linted["documents"] == before
