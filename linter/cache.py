@@ -18,7 +18,8 @@ Indexes are written whole to a temporary file and renamed into place, so runs at
 same time (pre-commit and an editor, two CI jobs) never read half of one, and each
 writer merges what is on disk first: what another run stored is kept, and an entry a
 race loses costs a re-lint, never a wrong answer. A broken or unreadable index is a
-miss, never an error.
+miss, never an error. Each upgrade or settings change starts a new folder; one that no
+run has written to for a month is removed by the next run that writes.
 
 The cache lives in `.schema_lint_cache/` beside the configuration (or the current
 directory), which carries its own `.gitignore`; `--no-cache` turns it off and
@@ -30,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -44,6 +46,10 @@ _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# schema-lint's cache (http
 # How old a file's timestamps must be, when it is read, for its stat alone to vouch for
 # its bytes later: more than any filesystem's timestamp granularity (FAT's is 2 s).
 _SETTLE_NS = 3_000_000_000
+# A folder of other settings or another version that no run has written to for this long is
+# removed when a run first writes its own: each upgrade or settings change starts a new one.
+_STALE_AFTER_SECONDS = 30 * 24 * 3600
+_BUCKET_NAME = re.compile(r"[0-9a-f]{24}")
 
 
 @dataclass
@@ -175,7 +181,19 @@ class Cache:
             marker = self.directory / name
             if not marker.exists():
                 marker.write_text(text, encoding="utf-8")
+        self._prune_stale_buckets()
         self._ready = True
+
+    def _prune_stale_buckets(self) -> None:
+        """Only folders named as this module names them: `--cache-dir` may point anywhere."""
+        import shutil
+
+        cutoff = time.time() - _STALE_AFTER_SECONDS
+        with os.scandir(self.directory) as entries:
+            for entry in entries:
+                if (_BUCKET_NAME.fullmatch(entry.name) and entry.path != str(self.bucket)
+                        and entry.is_dir(follow_symlinks=False) and entry.stat().st_mtime < cutoff):
+                    shutil.rmtree(entry.path, ignore_errors=True)
 
 
 def _stamp(info: os.stat_result) -> list:

@@ -279,3 +279,18 @@ def test_a_file_whose_name_is_not_utf8_is_cached_too(project, linted):
     before = linted["documents"]
     assert check("--output-format", "json", ".").output == cold
     assert linted["documents"] == before
+
+
+def test_a_run_that_writes_removes_the_results_of_settings_unused_for_a_month(project):
+    cache = project / ".schema_lint_cache"
+    stale, recent, foreign = cache / ("a" * 24), cache / ("b" * 24), cache / ("c" * 23)
+    for folder in (stale, recent, foreign):
+        folder.mkdir(parents=True)
+        (folder / "index.json").write_text("{}")
+    month_ago = time.time() - 31 * 24 * 3600
+    for folder in (stale, foreign):
+        os.utime(folder, (month_ago, month_ago))
+    check(".")
+    assert not stale.exists()
+    assert recent.exists() and foreign.exists()  # in use lately; not a folder the cache made
+    assert len([index for index in _indexes(project) if index.parent not in (recent, foreign)]) == 1
