@@ -41,15 +41,28 @@ def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[
     stated = _stated_values(schema)
     if not stated:
         return
-    before = validators_for(schema)
-    if before is None:
-        return
-    stated = [(at, label, value) for at, label, value in stated if _accepts(before, at, value)]
+    # Compiling the schema costs more than the rest of this together, and most fixes touch
+    # no stated value: it is compiled once, when the first fix that does is met.
+    before = None
+    # Index in `stated` → whether the schema as written accepts that value (one that it
+    # already rejects is no evidence against a fix).
+    accepted: dict[int, bool] = {}
     for diagnostic in fixed:
         operations = _inner(diagnostic.fix.operations, schema_pointer)
         if operations is None:
             continue
-        touched = [(at, label, value) for at, label, value in stated if _may_affect(operations, at)]
+        indices = [index for index, entry in enumerate(stated) if _may_affect(operations, entry[0])]
+        if not indices:
+            continue
+        if before is None:
+            before = validators_for(schema)
+            if before is None:
+                return
+        for index in indices:
+            if index not in accepted:
+                at, _, value = stated[index]
+                accepted[index] = _accepts(before, at, value)
+        touched = [stated[index] for index in indices if accepted[index]]
         if not touched:
             continue
         broken = _first_broken(schema, operations, touched)
