@@ -60,6 +60,9 @@ class Document:
     # (pointer of the object, key) for every key that appears twice.
     duplicate_keys: list[tuple[str, str]] = field(default_factory=list)
     _locator: Any = None
+    # (pointer, at_key) → Span: a node with a finding often has several (SL301 and SL305 on
+    # one string), and each costs a walk down the text.
+    _spans: dict[tuple[str, bool], Span] = field(default_factory=dict, repr=False, compare=False)
     _yaml_root: Any = None
     # JSONC: the text with comments and trailing commas blanked out, which the JSON parser
     # and locator read (same offsets as `text`, which edits and reports use).
@@ -68,11 +71,14 @@ class Document:
     yaml_documents: int = 1
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
-        if self._locator is None:
-            from schema_lint.sources.locate import locator_for
+        span = self._spans.get((pointer, at_key))
+        if span is None:
+            if self._locator is None:
+                from schema_lint.sources.locate import locator_for
 
-            self._locator = locator_for(self)
-        return self._locator.locate(pointer, at_key)
+                self._locator = locator_for(self)
+            span = self._spans[pointer, at_key] = self._locator.locate(pointer, at_key)
+        return span
 
     @cached_property
     def lines(self) -> list[str]:
