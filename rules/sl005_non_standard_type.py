@@ -48,7 +48,7 @@ FIXABLE = True
 
 
 def check(ctx):
-    for node in ctx.walk():
+    for node in ctx.with_keyword("type"):
         declared = node.get("type")
         names = declared if isinstance(declared, list) else [declared]
         if declared is None or not all(isinstance(name, str) for name in names):

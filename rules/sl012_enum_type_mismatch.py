@@ -44,7 +44,7 @@ FIXABLE = True
 
 
 def check(ctx):
-    for node in ctx.walk():
+    for node in ctx.with_keyword("type"):
         types = declared_types(node.schema)
         if not types:
             continue
