@@ -151,7 +151,11 @@ def read_regular_file(path: str, max_bytes: int) -> bytes | str:
             opened = os.fstat(handle.fileno())
             if not stat.S_ISREG(opened.st_mode):
                 return f"not a regular file ({_file_type(opened.st_mode)}): only regular files are read"
-            raw = handle.read(max_bytes + 1)
+            # As much as the file says it holds, and one byte more to see whether it grew:
+            # asking for the whole limit allocates (and gives back) 32 MiB for every file.
+            raw = handle.read(min(opened.st_size, max_bytes) + 1)
+            if len(raw) > opened.st_size:
+                raw += handle.read(max_bytes + 1 - len(raw))
     except OSError as exc:
         what = "directory" if os.path.isdir(path) else "file"
         return f"cannot read {what}: {exc.strerror or exc}"
