@@ -244,7 +244,8 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
         offset = json_scan.first_token(text, json_scan.long_integer(limit)) if limit else None
         return refused(f"integer with more than {limit:,} digits" if offset is not None else f"invalid JSON: {exc}",
                        offset)
-    if _find_too_deep(data):
+    # Each level opens a bracket: a text with few of them (nearly every file) needs no walk.
+    if text.count("{") + text.count("[") > MAX_DEPTH and _find_too_deep(data):
         return refused(f"nesting deeper than {MAX_DEPTH} levels", json_scan.first_too_deep(text, MAX_DEPTH))
     surrogate = json_scan.first_lone_surrogate(text)
     if surrogate is not None:
