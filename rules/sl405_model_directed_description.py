@@ -65,6 +65,19 @@ INSTRUCTIONS = (
                 r"(?:~/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials\b|\bmcp\.json\b|/etc/(?:passwd|shadow)\b)",
                 re.I)),
 )
+# What every match of each pattern holds, lower-cased: one word of each group. An ASCII text
+# lacking them is passed over without running the pattern (nearly every description is);
+# other text is always searched, since case-insensitive matching of non-ASCII letters ("ſ"
+# is an "s") is not what lowering it does.
+_NEEDED = {
+    "overrides the model's instructions": (("ignore", "disregard", "forget", "override"),
+                                           ("instruction", "prompt", "rules", "direction", "guideline")),
+    "tells the model to hide something from the user": (("not", "don", "never", "without"),
+                                                         ("user", "human", "them")),
+    "poses as system text": (("<",), (">",), ("important", "system", "instruction", "secret", "hidden")),
+    "tells the model to read a secret": (("~/.ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws/credentials",
+                                          "mcp.json", "/etc/passwd", "/etc/shadow"),),
+}
 _VISIBLE_CONTROLS = frozenset("\n\r\t")
 # The hidden characters ASCII has: controls other than those (ASCII has no format character).
 _ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -89,7 +102,10 @@ def _findings(pointer: str, owner: str, text: str) -> Iterator[Finding]:
         yield Finding(pointer, f"the {_key(pointer)} of {owner} holds {len(hidden):,} character"
                                f"{'s' if len(hidden) != 1 else ''} a reader does not see ({shown}): text only the "
                                "model reads")
+    lowered = text.lower() if text.isascii() else None
     for what, pattern in INSTRUCTIONS:
+        if lowered is not None and not all(any(word in lowered for word in group) for group in _NEEDED[what]):
+            continue
         match = pattern.search(text)
         if match:
             yield Finding(pointer, f"the {_key(pointer)} of {owner} {what}: {clip(escape(match.group()), 60)!r} "
