@@ -74,9 +74,10 @@ def says_optional(description: Any) -> bool:
 
 def says_required(description: Any) -> bool:
     """The description calls the field required or mandatory, and not conditionally or optionally."""
-    if not isinstance(description, str) or says_optional(description):
+    # The requirement word first: most descriptions have none, and then nothing else is read.
+    if not isinstance(description, str) or _REQUIRED.search(description) is None:
         return False
-    return _REQUIRED.search(description) is not None and _NOT_REQUIRED.search(description) is None
+    return not says_optional(description) and _NOT_REQUIRED.search(description) is None
 
 
 def says_non_empty(description: Any) -> bool:
