@@ -51,7 +51,9 @@ def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[
         operations = _inner(diagnostic.fix.operations, schema_pointer)
         if operations is None:
             continue
-        indices = [index for index, entry in enumerate(stated) if _may_affect(operations, entry[0])]
+        paths = [operation.path for operation in operations]
+        anywhere = any(_in_definition(path) for path in paths)
+        indices = [index for index, entry in enumerate(stated) if anywhere or _at_or_below(paths, entry[0])]
         if not indices:
             continue
         if before is None:
@@ -101,10 +103,12 @@ def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
             if "const" in node:
                 found.append((where, "const", node["const"]))
             found.extend((where, "described default", value) for value in described_defaults(node.get("description")))
+            # Only objects and arrays hold stated values: a pointer for every scalar would be wasted.
             pending.extend((value, f"{where}/{escape(key)}") for key, value in node.items()
-                           if key not in _VALUE_KEYWORDS)
+                           if key not in _VALUE_KEYWORDS and isinstance(value, (dict, list)))
         elif isinstance(node, list):
-            pending.extend((value, f"{where}/{index}") for index, value in enumerate(node))
+            pending.extend((value, f"{where}/{index}") for index, value in enumerate(node)
+                           if isinstance(value, (dict, list)))
     return found
 
 
@@ -144,16 +148,18 @@ def _inner(operations: tuple[Operation, ...], schema_pointer: str) -> list[Opera
     return inner
 
 
-def _may_affect(operations: list[Operation], at: str) -> bool:
-    """Whether an edit can change what the subschema at ``at`` accepts: it is at or below it,
-    or inside a definition (which any subschema may reference)."""
-    for operation in operations:
-        tokens = split(operation.path)
-        if tokens and tokens[0] in _DEFINITIONS:
-            return True
-        if operation.path == at or operation.path.startswith(at + "/"):
-            return True
-    return False
+def _in_definition(path: str) -> bool:
+    """Whether an edit at `path` is inside a definition, which any subschema may reference:
+    it can change what every subschema accepts."""
+    tokens = split(path)
+    return bool(tokens) and tokens[0] in _DEFINITIONS
+
+
+def _at_or_below(paths: list[str], at: str) -> bool:
+    """Whether an edit at one of `paths` is at or below the subschema at `at`, so can change
+    what it accepts."""
+    below = at + "/"
+    return any(path == at or path.startswith(below) for path in paths)
 
 
 def _shown(value: Any) -> str:
