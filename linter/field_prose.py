@@ -34,6 +34,7 @@ _ISO_NAMED = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b", re.I)
 _LENGTH = re.compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|limit(?:ed)? "
                      r"(?:of|to)|<=)\s*(\d{1,7})\s*(characters?|chars?|letters?|items?|elements?|entries|values)\b",
                      re.I)
+_DIGIT = re.compile(r"\d")
 _OPEN_VALUES = re.compile(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
                           r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)", re.I)
 _PHYSICAL = re.compile(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
@@ -100,8 +101,8 @@ def names_iso(description: Any) -> bool:
 
 def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
     """The upper bound the description states for the given units ("at most 280 characters")."""
-    if not isinstance(description, str):
-        return None
+    if not isinstance(description, str) or _DIGIT.search(description) is None:
+        return None  # every limit is a number: a cheap search spares the case-insensitive one
     for match in _LENGTH.finditer(description):
         if match.group(2).lower().startswith(units):
             return int(match.group(1))
