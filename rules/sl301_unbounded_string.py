@@ -54,14 +54,14 @@ CODE = "SL301"
 NAME = "unbounded-string"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
-_BOUNDS = ("maxLength", "enum", "const", "format")
+_BOUNDS = frozenset({"maxLength", "enum", "const", "format"})
 ENUM_MAX = 10
 """The most distinct values the traffic may show for a field whose finding suggests an `enum`."""
 
 
 def check(ctx):
     for node in ctx.of_kind("string"):
-        if any(k in node.schema for k in _BOUNDS) or is_anchored(node.get("pattern")):
+        if not _BOUNDS.isdisjoint(node.schema) or is_anchored(node.get("pattern")):
             continue
         message = f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format"
         yield Finding(node.pointer, message + _values_seen(ctx, node),

@@ -49,13 +49,13 @@ CODE = "SL304"
 NAME = "missing-format"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
-_CONSTRAINED = ("format", "enum", "const", "pattern")
+_CONSTRAINED = frozenset({"format", "enum", "const", "pattern"})
 _NOUNS = {"email": "an email address", "uri": "a URL", "date": "a date", "date-time": "a date-time", "uuid": "a UUID"}
 
 
 def check(ctx):
     for node in ctx.of_kind("string"):
-        if any(key in node.schema for key in _CONSTRAINED):
+        if not _CONSTRAINED.isdisjoint(node.schema):
             continue
         name = node.field_name
         fmt = implied_format(kind_of(name))
