@@ -26,7 +26,7 @@ from schema_lint.fixes.operations import OperationError, apply_operations
 from schema_lint.model import Diagnostic, Operation
 from schema_lint.offline import with_bundled_dialect
 from schema_lint.patterns import REGEX_OPTIONS
-from schema_lint.pointer import escape, split
+from schema_lint.pointer import escape, split, unescape
 
 _OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": REGEX_OPTIONS}
 _DEFINITIONS = ("$defs", "definitions")
@@ -36,7 +36,7 @@ _VALUE_KEYWORDS = ("default", "examples", "enum", "const")
 def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[Diagnostic]) -> None:
     """Drop (in place) each fix that would make a stated value of ``schema`` invalid."""
     fixed = [d for d in diagnostics if d.fix is not None]
-    if not fixed:
+    if not any(_may_reach_stated_value(schema, _inner(d.fix.operations, schema_pointer)) for d in fixed):
         return
     stated = _stated_values(schema)
     if not stated:
@@ -85,6 +85,46 @@ def _first_broken(schema: Any, operations: list[Operation], touched: list) -> tu
     # A value whose subschema the fix removed (an unused definition) is gone, not broken.
     return next((entry for entry in touched
                  if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])), None)
+
+
+def _may_reach_stated_value(schema: Any, operations: list[Operation] | None) -> bool:
+    """Whether a fix's edits can affect a value `_stated_values` would list: one edits a
+    definition, or a subschema at or above an edit states a value. Answered by following
+    the edited paths down, not by collecting every value of the schema (most fixes reach
+    none, and then nothing else is needed)."""
+    if operations is None:
+        return False
+    return any(_in_definition(operation.path) or _states_on_the_way(schema, operation.path)
+               for operation in operations)
+
+
+def _states_on_the_way(schema: Any, path: str) -> bool:
+    """Whether a subschema `_stated_values` visits at or above `path` states a value."""
+    node = schema
+    for token in [None, *path.split("/")[1:]]:
+        if token is not None:
+            # Step as `_stated_values` does, into a key other than the values' own, spelled as it
+            # spells pointers; a step it never takes leads to no value it lists.
+            if isinstance(node, dict):
+                if not all(type(key) is str for key in node):
+                    return True  # a YAML key such as 1 is spelled as "1" too: not worth telling apart
+                key = unescape(token)
+                if key in _VALUE_KEYWORDS or escape(key) != token or key not in node:
+                    return False
+                node = node[key]
+            elif isinstance(node, list) and token.isdigit() and str(int(token)) == token and int(token) < len(node):
+                node = node[int(token)]
+            else:
+                return False
+        if isinstance(node, dict) and _states(node):
+            return True
+    return False
+
+
+def _states(node: dict) -> bool:
+    """Whether `_stated_values` lists a value of this subschema itself."""
+    return ("default" in node or isinstance(node.get("examples"), list) or isinstance(node.get("enum"), list)
+            or "const" in node or bool(described_defaults(node.get("description"))))
 
 
 def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
