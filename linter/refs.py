@@ -64,9 +64,10 @@ class RefIndex:
                     self.resources.setdefault(uri, schema)
                 if fragment:
                     self.anchors.setdefault((base, fragment), schema)
-            for keyword in ("$anchor", "$dynamicAnchor"):
-                if isinstance(schema.get(keyword), str):
-                    self.anchors.setdefault((base, schema[keyword]), schema)
+            if "$anchor" in schema or "$dynamicAnchor" in schema:
+                for keyword in ("$anchor", "$dynamicAnchor"):
+                    if isinstance(schema.get(keyword), str):
+                        self.anchors.setdefault((base, schema[keyword]), schema)
         self.bases[node.pointer] = base
         if isinstance(schema, dict):
             self.nodes[id(schema)] = node

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.display import clip
-from schema_lint.dialect import standard_type
+from schema_lint.dialect import STANDARD_TYPES, standard_type
 from schema_lint.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SINGLE_SCHEMA
 from schema_lint.pointer import escape
 
 
 _NO_TYPES: frozenset[str] = frozenset()
+_ONE_TYPE = {name: frozenset({name}) for name in STANDARD_TYPES}
 # Keywords whose subschema describes the same field's value as its parent does.
 _SAME_FIELD = frozenset({"items", "anyOf", "oneOf", "prefixItems"})
 
@@ -49,6 +50,9 @@ class SchemaNode:
         declared = self.schema.get("type") if isinstance(self.schema, dict) else None
         if declared is None:
             self.types = _NO_TYPES
+            return
+        if isinstance(declared, str):  # the usual `type`: one name, one shared set
+            self.types = _ONE_TYPE.get(standard_type(declared), _NO_TYPES)
             return
         names = declared if isinstance(declared, list) else [declared]
         self.types = frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
