@@ -35,8 +35,10 @@ _VALUE_KEYWORDS = ("default", "examples", "enum", "const")
 
 def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[Diagnostic]) -> None:
     """Drop (in place) each fix that would make a stated value of ``schema`` invalid."""
-    fixed = [d for d in diagnostics if d.fix is not None]
-    if not any(_may_reach_stated_value(schema, _inner(d.fix.operations, schema_pointer)) for d in fixed):
+    # Each fix with its operations addressed inside the schema (one reaching outside is left be).
+    fixed = [(d, _inner(d.fix.operations, schema_pointer)) for d in diagnostics if d.fix is not None]
+    fixed = [(diagnostic, operations) for diagnostic, operations in fixed if operations is not None]
+    if not any(_may_reach_stated_value(schema, operations) for _, operations in fixed):
         return
     stated = _stated_values(schema)
     if not stated:
@@ -47,10 +49,7 @@ def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[
     # Index in `stated` → whether the schema as written accepts that value (one that it
     # already rejects is no evidence against a fix).
     accepted: dict[int, bool] = {}
-    for diagnostic in fixed:
-        operations = _inner(diagnostic.fix.operations, schema_pointer)
-        if operations is None:
-            continue
+    for diagnostic, operations in fixed:
         paths = [operation.path for operation in operations]
         anywhere = any(_in_definition(path) for path in paths)
         indices = [index for index, entry in enumerate(stated) if anywhere or _at_or_below(paths, entry[0])]
@@ -87,13 +86,11 @@ def _first_broken(schema: Any, operations: list[Operation], touched: list) -> tu
                  if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])), None)
 
 
-def _may_reach_stated_value(schema: Any, operations: list[Operation] | None) -> bool:
+def _may_reach_stated_value(schema: Any, operations: list[Operation]) -> bool:
     """Whether a fix's edits can affect a value `_stated_values` would list: one edits a
     definition, or a subschema at or above an edit states a value. Answered by following
     the edited paths down, not by collecting every value of the schema (most fixes reach
     none, and then nothing else is needed)."""
-    if operations is None:
-        return False
     return any(_in_definition(operation.path) or _states_on_the_way(schema, operation.path)
                for operation in operations)
 
