@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from schema_lint.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
@@ -64,7 +65,11 @@ class ConditionalField:
 
 @dataclass(frozen=True)
 class _Sibling:
-    """A property, seen through its schema, its branches and what their `$ref`s lead to."""
+    """A property, seen through its schema, its branches and what their `$ref`s lead to.
+
+    Its description and whether it is a boolean are read once: every other field of the
+    object asks again.
+    """
 
     name: str
     schemas: tuple[dict, ...]
@@ -72,10 +77,19 @@ class _Sibling:
     def get(self, key: str) -> Any:
         return next((s[key] for s in self.schemas if key in s), None)
 
-    @property
+    @cached_property
     def description(self) -> str:
         text = self.get("description")
         return text if isinstance(text, str) else ""
+
+    @cached_property
+    def boolean(self) -> bool:
+        for schema in _alternatives(self.schemas):
+            declared = schema.get("type")
+            names = declared if isinstance(declared, list) else [declared]
+            if any(isinstance(n, str) and standard_type(n) == "boolean" for n in names):
+                return True
+        return False
 
 
 def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
@@ -147,7 +161,7 @@ class _Context:
                 _note(stated, clause, where)
         # Prose about other things is weaker evidence: it may speak of a flag or of a
         # field that its default already fills.
-        if not _is_boolean(self.member) and not _fills(self.member.get("default")):
+        if not self.member.boolean and not _fills(self.member.get("default")):
             for clause, where in self._mentions():
                 _note(stated, clause, where)
             if not _OPTIONAL_PROSE.search(self.prose):
@@ -188,7 +202,7 @@ class _Context:
 
     def _agreeing_weak_signals(self) -> dict[str, tuple[str, list]]:
         member = self.member
-        if _is_boolean(member) or _fills(member.get("default")) or _OPTIONAL_PROSE.search(self.prose):
+        if member.boolean or _fills(member.get("default")) or _OPTIONAL_PROSE.search(self.prose):
             return {}
         bound = {c.discriminator for c in self.clauses}
         applies, exempt = self._values(APPLIES), self._values(EXEMPT)
@@ -255,7 +269,7 @@ def _discriminator(member: _Sibling) -> Discriminator | None:
             _add(values, [v for v in enum if v is not None])
         if schema.get("const") is not None:
             _add(values, [schema["const"]])
-    if not values and _is_boolean(member):
+    if not values and member.boolean:
         return Discriminator(member.name, (True, False), boolean=True)
     if len(values) >= 2 and all(isinstance(v, (str, int, float, bool)) for v in values):
         return Discriminator(member.name, tuple(values))
@@ -300,15 +314,6 @@ def _accepts_null(member: _Sibling) -> bool:
     for schema in _alternatives(member.schemas):
         declared = schema.get("type")
         if declared == "null" or (isinstance(declared, list) and "null" in declared) or schema.get("nullable") is True:
-            return True
-    return False
-
-
-def _is_boolean(member: _Sibling) -> bool:
-    for schema in _alternatives(member.schemas):
-        declared = schema.get("type")
-        names = declared if isinstance(declared, list) else [declared]
-        if any(isinstance(n, str) and standard_type(n) == "boolean" for n in names):
             return True
     return False
 

@@ -34,6 +34,7 @@ _ISO_NAMED = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b", re.I)
 _LENGTH = re.compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|limit(?:ed)? "
                      r"(?:of|to)|<=)\s*(\d{1,7})\s*(characters?|chars?|letters?|items?|elements?|entries|values)\b",
                      re.I)
+_DIGIT = re.compile(r"\d")
 _OPEN_VALUES = re.compile(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
                           r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)", re.I)
 _PHYSICAL = re.compile(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
@@ -57,6 +58,8 @@ def described_defaults(description: Any) -> list[Any]:
     """What "Default is 0", "defaults to 'all'" or "default: none" name, as text and as JSON when it parses."""
     if not isinstance(description, str):
         return []
+    if description.isascii() and "default" not in description.lower():
+        return []  # what every match starts with; the case-insensitive search costs more
     values: list[Any] = []
     for match in _DEFAULT.finditer(description):
         text = next(group for group in match.groups() if group is not None).rstrip(".")
@@ -74,9 +77,10 @@ def says_optional(description: Any) -> bool:
 
 def says_required(description: Any) -> bool:
     """The description calls the field required or mandatory, and not conditionally or optionally."""
-    if not isinstance(description, str) or says_optional(description):
+    # The requirement word first: most descriptions have none, and then nothing else is read.
+    if not isinstance(description, str) or _REQUIRED.search(description) is None:
         return False
-    return _REQUIRED.search(description) is not None and _NOT_REQUIRED.search(description) is None
+    return not says_optional(description) and _NOT_REQUIRED.search(description) is None
 
 
 def says_non_empty(description: Any) -> bool:
@@ -97,8 +101,8 @@ def names_iso(description: Any) -> bool:
 
 def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
     """The upper bound the description states for the given units ("at most 280 characters")."""
-    if not isinstance(description, str):
-        return None
+    if not isinstance(description, str) or _DIGIT.search(description) is None:
+        return None  # every limit is a number: a cheap search spares the case-insensitive one
     for match in _LENGTH.finditer(description):
         if match.group(2).lower().startswith(units):
             return int(match.group(1))

@@ -26,7 +26,7 @@ from schema_lint.fixes.operations import OperationError, apply_operations
 from schema_lint.model import Diagnostic, Operation
 from schema_lint.offline import with_bundled_dialect
 from schema_lint.patterns import REGEX_OPTIONS
-from schema_lint.pointer import escape, split
+from schema_lint.pointer import escape, split, unescape
 
 _OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": REGEX_OPTIONS}
 _DEFINITIONS = ("$defs", "definitions")
@@ -35,21 +35,35 @@ _VALUE_KEYWORDS = ("default", "examples", "enum", "const")
 
 def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[Diagnostic]) -> None:
     """Drop (in place) each fix that would make a stated value of ``schema`` invalid."""
-    fixed = [d for d in diagnostics if d.fix is not None]
-    if not fixed:
+    # Each fix with its operations addressed inside the schema (one reaching outside is left be).
+    fixed = [(d, _inner(d.fix.operations, schema_pointer)) for d in diagnostics if d.fix is not None]
+    fixed = [(diagnostic, operations) for diagnostic, operations in fixed if operations is not None]
+    if not any(_may_reach_stated_value(schema, operations) for _, operations in fixed):
         return
     stated = _stated_values(schema)
     if not stated:
         return
-    before = validators_for(schema)
-    if before is None:
-        return
-    stated = [(at, label, value) for at, label, value in stated if _accepts(before, at, value)]
-    for diagnostic in fixed:
-        operations = _inner(diagnostic.fix.operations, schema_pointer)
-        if operations is None:
+    # Compiling the schema costs more than the rest of this together, and most fixes touch
+    # no stated value: it is compiled once, when the first fix that does is met.
+    before = None
+    # Index in `stated` → whether the schema as written accepts that value (one that it
+    # already rejects is no evidence against a fix).
+    accepted: dict[int, bool] = {}
+    for diagnostic, operations in fixed:
+        paths = [operation.path for operation in operations]
+        anywhere = any(_in_definition(path) for path in paths)
+        indices = [index for index, entry in enumerate(stated) if anywhere or _at_or_below(paths, entry[0])]
+        if not indices:
             continue
-        touched = [(at, label, value) for at, label, value in stated if _may_affect(operations, at)]
+        if before is None:
+            before = validators_for(schema)
+            if before is None:
+                return
+        for index in indices:
+            if index not in accepted:
+                at, _, value = stated[index]
+                accepted[index] = _accepts(before, at, value)
+        touched = [stated[index] for index in indices if accepted[index]]
         if not touched:
             continue
         broken = _first_broken(schema, operations, touched)
@@ -72,6 +86,44 @@ def _first_broken(schema: Any, operations: list[Operation], touched: list) -> tu
                  if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])), None)
 
 
+def _may_reach_stated_value(schema: Any, operations: list[Operation]) -> bool:
+    """Whether a fix's edits can affect a value `_stated_values` would list: one edits a
+    definition, or a subschema at or above an edit states a value. Answered by following
+    the edited paths down, not by collecting every value of the schema (most fixes reach
+    none, and then nothing else is needed)."""
+    return any(_in_definition(operation.path) or _states_on_the_way(schema, operation.path)
+               for operation in operations)
+
+
+def _states_on_the_way(schema: Any, path: str) -> bool:
+    """Whether a subschema `_stated_values` visits at or above `path` states a value."""
+    node = schema
+    for token in [None, *path.split("/")[1:]]:
+        if token is not None:
+            # Step as `_stated_values` does, into a key other than the values' own, spelled as it
+            # spells pointers; a step it never takes leads to no value it lists.
+            if isinstance(node, dict):
+                if not all(type(key) is str for key in node):
+                    return True  # a YAML key such as 1 is spelled as "1" too: not worth telling apart
+                key = unescape(token)
+                if key in _VALUE_KEYWORDS or escape(key) != token or key not in node:
+                    return False
+                node = node[key]
+            elif isinstance(node, list) and token.isdigit() and str(int(token)) == token and int(token) < len(node):
+                node = node[int(token)]
+            else:
+                return False
+        if isinstance(node, dict) and _states(node):
+            return True
+    return False
+
+
+def _states(node: dict) -> bool:
+    """Whether `_stated_values` lists a value of this subschema itself."""
+    return ("default" in node or isinstance(node.get("examples"), list) or isinstance(node.get("enum"), list)
+            or "const" in node or bool(described_defaults(node.get("description"))))
+
+
 def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
     """(pointer of the subschema, what it is, value) for every default, example, enum value and const."""
     found: list[tuple[str, str, Any]] = []
@@ -88,10 +140,12 @@ def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
             if "const" in node:
                 found.append((where, "const", node["const"]))
             found.extend((where, "described default", value) for value in described_defaults(node.get("description")))
+            # Only objects and arrays hold stated values: a pointer for every scalar would be wasted.
             pending.extend((value, f"{where}/{escape(key)}") for key, value in node.items()
-                           if key not in _VALUE_KEYWORDS)
+                           if key not in _VALUE_KEYWORDS and isinstance(value, (dict, list)))
         elif isinstance(node, list):
-            pending.extend((value, f"{where}/{index}") for index, value in enumerate(node))
+            pending.extend((value, f"{where}/{index}") for index, value in enumerate(node)
+                           if isinstance(value, (dict, list)))
     return found
 
 
@@ -131,16 +185,18 @@ def _inner(operations: tuple[Operation, ...], schema_pointer: str) -> list[Opera
     return inner
 
 
-def _may_affect(operations: list[Operation], at: str) -> bool:
-    """Whether an edit can change what the subschema at ``at`` accepts: it is at or below it,
-    or inside a definition (which any subschema may reference)."""
-    for operation in operations:
-        tokens = split(operation.path)
-        if tokens and tokens[0] in _DEFINITIONS:
-            return True
-        if operation.path == at or operation.path.startswith(at + "/"):
-            return True
-    return False
+def _in_definition(path: str) -> bool:
+    """Whether an edit at `path` is inside a definition, which any subschema may reference:
+    it can change what every subschema accepts."""
+    tokens = split(path)
+    return bool(tokens) and tokens[0] in _DEFINITIONS
+
+
+def _at_or_below(paths: list[str], at: str) -> bool:
+    """Whether an edit at one of `paths` is at or below the subschema at `at`, so can change
+    what it accepts."""
+    below = at + "/"
+    return any(path == at or path.startswith(below) for path in paths)
 
 
 def _shown(value: Any) -> str:

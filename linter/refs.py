@@ -21,6 +21,7 @@ from schema_lint.pointer import resolve
 from schema_lint.schema_walk import SchemaNode
 
 REF_KEYWORDS = ("$ref", "$dynamicRef")
+_REF_KEYS = frozenset(REF_KEYWORDS)
 _FETCHABLE_SCHEMES = frozenset({"http", "https", "file", ""})
 
 
@@ -46,6 +47,9 @@ class RefIndex:
         self.anchors: dict[tuple[str, str], Any] = {}
         self.bases: dict[str, str] = {}
         self.nodes: dict[int, SchemaNode] = {}
+        # The subschemas that carry a reference, in walk order: what SL002 and SL003 read,
+        # without asking every other subschema (nearly every schema has none).
+        self.referring: list[SchemaNode] = []
         for node in nodes:
             self._index(node)
 
@@ -64,12 +68,15 @@ class RefIndex:
                     self.resources.setdefault(uri, schema)
                 if fragment:
                     self.anchors.setdefault((base, fragment), schema)
-            for keyword in ("$anchor", "$dynamicAnchor"):
-                if isinstance(schema.get(keyword), str):
-                    self.anchors.setdefault((base, schema[keyword]), schema)
+            if "$anchor" in schema or "$dynamicAnchor" in schema:
+                for keyword in ("$anchor", "$dynamicAnchor"):
+                    if isinstance(schema.get(keyword), str):
+                        self.anchors.setdefault((base, schema[keyword]), schema)
         self.bases[node.pointer] = base
         if isinstance(schema, dict):
             self.nodes[id(schema)] = node
+            if not _REF_KEYS.isdisjoint(schema) and any(True for _ in references(node)):
+                self.referring.append(node)
 
     def resolve(self, node: SchemaNode, ref: str) -> Resolution:
         """Where `ref`, written in `node`, leads."""

@@ -17,6 +17,22 @@ only for arguments. A rule runs on the results schema only when its `SCHEMAS` na
 
 and a module docstring in four `## ` sections: What it does / Why is this bad /
 Example / Fix safety.
+
+A check reads the tool through its `ToolContext`, whose facts are computed once per tool
+and shared by every rule, so that a rule pays only for the nodes it cares about:
+
+    ctx.nodes                  every subschema (`SchemaNode`), in walk order; ctx.walk() iterates them
+    ctx.of_kind("string")      those of one kind: a type name ("number" includes integers),
+                               "object" (declared or implied by `properties`), "composition"
+    ctx.with_keyword("format") those that have a keyword
+    ctx.properties()           those reached through `properties`
+    ctx.objects()              the same as of_kind("object")
+    ctx.children(node)         a node's direct subschemas
+    ctx.refs, ctx.definitions  `$ref` resolution and the `$defs` a reference reaches
+
+and on each node `types` (the declared types in standard names), `field_name` (the
+property it describes, also through `items` and union branches), `name`, `keyword`,
+`parent` and `pointer`. Lists are shared: a rule must not change them.
 """
 
 from __future__ import annotations
@@ -36,6 +52,7 @@ from schema_lint.model import Fix, Severity, SideEffects, Tool
 from schema_lint.pointer import parent
 from schema_lint.providers import OPENAI_STRICT, implied_profiles, refusing
 from schema_lint.refs import RefIndex
+from schema_lint.schema_index import KINDS, SchemaIndex
 from schema_lint.schema_walk import SchemaNode, walk
 
 if TYPE_CHECKING:
@@ -152,6 +169,24 @@ class ToolContext:
         return iter(self.nodes)
 
     @cached_property
+    def _index(self) -> SchemaIndex:
+        return SchemaIndex(self.nodes)
+
+    def of_kind(self, kind: str) -> list[SchemaNode]:
+        """The subschemas of one kind (see `schema_index.KINDS`), in walk order."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown kind {kind!r}: one of {', '.join(sorted(KINDS))}")
+        return self._index.of_kind(kind)
+
+    def with_keyword(self, keyword: str) -> list[SchemaNode]:
+        """The subschemas that have `keyword` (whatever its value), in walk order."""
+        return self._index.with_keyword(keyword)
+
+    def children(self, node: SchemaNode) -> list[SchemaNode]:
+        """The direct subschemas of `node`, in walk order."""
+        return self._index.children.get(id(node), [])
+
+    @cached_property
     def refs(self) -> RefIndex:
         """Offline `$ref` resolution within this tool's schema, shared by every rule."""
         return RefIndex(self.nodes, self.tool.schema)
@@ -171,13 +206,11 @@ class ToolContext:
         return parent(self.tool.schema_pointer)
 
     def properties(self) -> Iterator[SchemaNode]:
-        return (node for node in self.nodes if node.is_property)
+        return iter(self._index.properties)
 
     def objects(self) -> Iterator[SchemaNode]:
         """Subschemas that describe objects (declared, or implied by `properties`)."""
-        for node in self.nodes:
-            if "object" in node.types or (not node.types and isinstance(node.get("properties"), dict)):
-                yield node
+        return iter(self.of_kind("object"))
 
 
 def load_rules() -> dict[str, Rule]:

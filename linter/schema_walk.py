@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.display import clip
-from schema_lint.dialect import standard_type
+from schema_lint.dialect import STANDARD_TYPES, standard_type
 from schema_lint.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SINGLE_SCHEMA
-from schema_lint.pointer import join
+from schema_lint.pointer import escape
 
 
 _NO_TYPES: frozenset[str] = frozenset()
+_ONE_TYPE = {name: frozenset({name}) for name in STANDARD_TYPES}
+# Keywords whose subschema describes the same field's value as its parent does.
+_SAME_FIELD = frozenset({"items", "anyOf", "oneOf", "prefixItems"})
 
 
 @dataclass(slots=True)
@@ -31,11 +34,25 @@ class SchemaNode:
     # Declared types in standard names; empty when `type` is absent or says "any".
     # Computed once: every rule asks, many times per node.
     types: frozenset[str] = field(init=False)
+    # The property this subschema describes, also through array items and union branches:
+    # `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`, since rules judge a value
+    # by the name it travels under. None for a subschema no property name reaches.
+    field_name: str | None = field(init=False)
 
     def __post_init__(self) -> None:
+        keyword = self.keyword
+        if keyword == "properties":
+            self.field_name = self.name
+        elif keyword in _SAME_FIELD and self.parent is not None:
+            self.field_name = self.parent.field_name
+        else:
+            self.field_name = None
         declared = self.schema.get("type") if isinstance(self.schema, dict) else None
         if declared is None:
             self.types = _NO_TYPES
+            return
+        if isinstance(declared, str):  # the usual `type`: one name, one shared set
+            self.types = _ONE_TYPE.get(standard_type(declared), _NO_TYPES)
             return
         names = declared if isinstance(declared, list) else [declared]
         self.types = frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
@@ -66,34 +83,34 @@ def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
         node = stack.pop()
         yield node
         if isinstance(node.schema, dict):
-            stack.extend(reversed(list(_children(node))))
+            children = _children(node)
+            children.reverse()
+            stack.extend(children)
 
 
-def _children(node: SchemaNode) -> Iterator[SchemaNode]:
-    schema, depth = node.schema, node.depth + 1
+def _children(node: SchemaNode) -> list[SchemaNode]:
+    """The direct subschemas, in the order their keywords appear. Pointers are joined by hand:
+    the keywords (the walk's own constants) never need escaping, and this runs for every node
+    of every tool."""
+    found: list[SchemaNode] = []
+    schema, pointer, depth = node.schema, node.pointer, node.depth + 1
     for keyword, value in schema.items():
         if keyword in SCHEMA_MAPS and isinstance(value, dict):
-            for name, sub in value.items():
-                if isinstance(sub, (dict, bool)):
-                    yield SchemaNode(sub, join(node.pointer, keyword, name), node, keyword,
-                                     name if keyword == "properties" else None, depth)
-        elif keyword in SCHEMA_LISTS and isinstance(value, list):
-            for index, sub in enumerate(value):
-                if isinstance(sub, (dict, bool)):
-                    yield SchemaNode(sub, join(node.pointer, keyword, index), node, keyword, None, depth)
-        elif keyword == "items":
-            if isinstance(value, (dict, bool)):
-                yield SchemaNode(value, join(node.pointer, keyword), node, keyword, None, depth)
-            elif isinstance(value, list):
-                for index, sub in enumerate(value):
-                    if isinstance(sub, (dict, bool)):
-                        yield SchemaNode(sub, join(node.pointer, keyword, index), node, keyword, None, depth)
-        elif keyword in SINGLE_SCHEMA and isinstance(value, (dict, bool)):
-            yield SchemaNode(value, join(node.pointer, keyword), node, keyword, None, depth)
+            at = f"{pointer}/{keyword}/"
+            named = keyword == "properties"
+            found.extend(SchemaNode(sub, at + escape(name), node, keyword, name if named else None, depth)
+                         for name, sub in value.items() if isinstance(sub, (dict, bool)))
+        elif (keyword in SCHEMA_LISTS or keyword == "items") and isinstance(value, list):
+            at = f"{pointer}/{keyword}/"
+            found.extend(SchemaNode(sub, f"{at}{index}", node, keyword, None, depth)
+                         for index, sub in enumerate(value) if isinstance(sub, (dict, bool)))
+        elif (keyword in SINGLE_SCHEMA or keyword == "items") and isinstance(value, (dict, bool)):
+            found.append(SchemaNode(value, f"{pointer}/{keyword}", node, keyword, None, depth))
         elif keyword == "dependencies" and isinstance(value, dict):
-            for name, sub in value.items():
-                if isinstance(sub, dict):
-                    yield SchemaNode(sub, join(node.pointer, keyword, name), node, keyword, None, depth)
+            at = f"{pointer}/{keyword}/"
+            found.extend(SchemaNode(sub, at + escape(name), node, keyword, None, depth)
+                         for name, sub in value.items() if isinstance(sub, dict))
+    return found
 
 
 def label(node: SchemaNode) -> str:
@@ -133,20 +150,6 @@ def in_branch(node: SchemaNode, keywords: frozenset[str] = BRANCH_KEYWORDS) -> b
             return True
         current = current.parent
     return False
-
-
-def field_name(node: SchemaNode) -> str | None:
-    """The property a subschema describes, also through array items and union branches.
-
-    `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`: rules judge a value by
-    the name it travels under.
-    """
-    current: SchemaNode | None = node
-    while current is not None and not current.is_property:
-        if current.keyword not in ("items", "anyOf", "oneOf", "prefixItems"):
-            return None
-        current = current.parent
-    return current.name if current is not None else None
 
 
 def accepts_null(schema: Any) -> bool:

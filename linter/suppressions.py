@@ -90,7 +90,9 @@ class ToolSuppressions:
     keyword_ignores: list[NodeIgnore]
 
     def silences(self, diagnostic: Diagnostic) -> bool:
-        if any(ignore.covers(diagnostic) for ignore in (*self.document.node_ignores, *self.keyword_ignores)):
+        # Asked of every finding; nearly always there is no ignore and no comment at all.
+        if (self.document.node_ignores or self.keyword_ignores) and any(
+                ignore.covers(diagnostic) for ignore in (*self.document.node_ignores, *self.keyword_ignores)):
             return True
         if not self.document.comments:
             return False

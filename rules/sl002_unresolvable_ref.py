@@ -45,7 +45,7 @@ FIXABLE = False
 
 
 def check(ctx):
-    for node, keyword, ref, resolution in ctx.refs.each_reference(ctx.walk()):
+    for node, keyword, ref, resolution in ctx.refs.each_reference(ctx.refs.referring):
         if resolution.status != "missing":
             continue
         message = f"`{keyword}: {clip(ref)}` resolves to nothing: {resolution.reason}"

@@ -41,6 +41,6 @@ FIXABLE = False
 
 
 def check(ctx):
-    for node, keyword, ref, resolution in ctx.refs.each_reference(ctx.walk()):
+    for node, keyword, ref, resolution in ctx.refs.each_reference(ctx.refs.referring):
         if resolution.status == "remote":
             yield Finding(join(node.pointer, keyword), f"remote `{keyword}: {clip(ref)}`: {resolution.reason}")

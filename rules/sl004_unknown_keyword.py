@@ -54,7 +54,9 @@ TYPO_CUTOFF = 0.85
 
 def check(ctx):
     draft = declared_draft(ctx.tool.schema)
-    known = known_keywords(draft) | (GEMINI_PROTO_NAMES if GEMINI in ctx.profiles else frozenset())
+    known = known_keywords(draft)
+    if GEMINI in ctx.profiles:
+        known |= GEMINI_PROTO_NAMES
     for node in ctx.walk():
         if not isinstance(node.schema, dict):
             continue

@@ -48,8 +48,10 @@ FIXABLE = True
 
 
 def check(ctx):
-    for node in ctx.walk():
+    for node in ctx.with_keyword("type"):
         declared = node.get("type")
+        if isinstance(declared, str) and declared in STANDARD_TYPES:
+            continue  # the usual case, decided without building a list
         names = declared if isinstance(declared, list) else [declared]
         if declared is None or not all(isinstance(name, str) for name in names):
             continue

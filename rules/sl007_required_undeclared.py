@@ -49,11 +49,7 @@ SAME_OBJECT = ("allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchema
 
 
 def check(ctx):
-    children: dict[int, list] = {}
-    for node in ctx.walk():
-        if node.parent is not None and node.keyword in SAME_OBJECT:
-            children.setdefault(id(node.parent), []).append(node)
-    for node in ctx.walk():
+    for node in ctx.with_keyword("required"):
         required = node.get("required")
         if not isinstance(required, list) or not required or node.keyword == "not" or not _describes_object(node):
             continue
@@ -61,7 +57,7 @@ def check(ctx):
         declared = declared if isinstance(declared, dict) else {}
         undeclared = [(index, name) for index, name in enumerate(required)
                       if isinstance(name, str) and name not in declared]
-        family = _family(ctx, node, children) if undeclared else None
+        family = _family(ctx, node) if undeclared else None
         if family is None:
             continue
         closed = node.get("additionalProperties") is False or node.get("unevaluatedProperties") is False
@@ -85,7 +81,7 @@ def _finding(node, index: int, name: str, closed: bool) -> Finding:
                    severity=Severity.ERROR if closed else None)
 
 
-def _family(ctx, node, children) -> list | None:
+def _family(ctx, node) -> list | None:
     """Every subschema describing the same object as `node`; None when a local
     reference among them cannot be resolved (what it declares is unknown)."""
     top = node
@@ -100,7 +96,7 @@ def _family(ctx, node, children) -> list | None:
         members.append(member)
         if any(not ctx.refs.resolve(member, ref).found for _, ref in references(member)):
             return None
-        pending.extend(children.get(id(member), ()))
+        pending.extend(child for child in ctx.children(member) if child.keyword in SAME_OBJECT)
         pending.extend(ctx.refs.targets(member))
     return members
 

@@ -39,8 +39,8 @@ FIXABLE = True
 
 
 def check(ctx):
-    for node in ctx.walk():
-        if not isinstance(node.schema, dict) or "const" not in node.schema or not isinstance(node.get("enum"), list):
+    for node in ctx.with_keyword("const"):
+        if not isinstance(node.get("enum"), list):
             continue
         pointer = join(node.pointer, "enum")
         if canonical(node.get("const")) in {canonical(v) for v in node.get("enum")}:

@@ -45,7 +45,7 @@ def check(ctx):
     for node in ctx.walk():
         for keyword in ("enum", "required"):
             values = node.get(keyword)
-            if not isinstance(values, list):
+            if not isinstance(values, list) or _distinct_strings(values):
                 continue
             unique = _first_of_each(values)
             if len(unique) < len(values):
@@ -54,6 +54,12 @@ def check(ctx):
                 pointer = join(node.pointer, keyword)
                 fix = Fix("drop the repeats", FixSafety.SAFE, (Operation("replace", pointer, unique),))
                 yield Finding(pointer, f"`{keyword}` of `{label(node)}` repeats {', '.join(repeated)}", fix=fix)
+
+
+def _distinct_strings(values: list) -> bool:
+    """Strings, none twice: the usual `required` and `enum`, told without a canonical form
+    for each (for strings, equal means equal as JSON)."""
+    return all(type(value) is str for value in values) and len(set(values)) == len(values)
 
 
 def _first_of_each(values: list) -> list:

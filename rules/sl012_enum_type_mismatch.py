@@ -44,7 +44,9 @@ FIXABLE = True
 
 
 def check(ctx):
-    for node in ctx.walk():
+    for node in ctx.with_keyword("type"):
+        if "enum" not in node.schema and "const" not in node.schema:
+            continue  # nothing to judge, as in most typed subschemas
         types = declared_types(node.schema)
         if not types:
             continue

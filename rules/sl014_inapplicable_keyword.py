@@ -38,10 +38,14 @@ NAME = "inapplicable-keyword"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+# What `_constrained_type` can name a type for.
+_TYPED_KEYWORDS = frozenset({*KEYWORD_TYPES, "required"})
 
 
 def check(ctx):
-    for node in ctx.walk():
+    for node in ctx.with_keyword("type"):
+        if _TYPED_KEYWORDS.isdisjoint(node.schema):
+            continue  # no keyword that constrains one type: nothing can be inapplicable
         types = declared_types(node.schema)
         if not types:
             continue

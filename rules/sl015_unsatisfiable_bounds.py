@@ -37,11 +37,14 @@ SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 PAIRS = (("minLength", "maxLength"), ("minItems", "maxItems"), ("minProperties", "maxProperties"),
          ("minContains", "maxContains"))
+# Every finding needs one of these (the lower end of a pair, or `maxProperties` against
+# `required`): a subschema with none, nearly all of them, is passed over in one test.
+_LOWER_BOUNDS = frozenset({low for low, _ in PAIRS} | {"minimum", "exclusiveMinimum", "maxProperties"})
 
 
 def check(ctx):
     for node in ctx.walk():
-        if not isinstance(node.schema, dict):
+        if not isinstance(node.schema, dict) or node.schema.keys().isdisjoint(_LOWER_BOUNDS):
             continue
         for low, high in PAIRS:
             if _number(node.get(low)) and _number(node.get(high)) and node.get(low) > node.get(high):

@@ -76,7 +76,7 @@ def known_spelling(written: str) -> str | None:
 
 
 def check(ctx):
-    for node in ctx.walk():
+    for node in ctx.with_keyword("format"):
         written = node.get("format")
         if not isinstance(written, str) or written in KNOWN_FORMATS:
             continue

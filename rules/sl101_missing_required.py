@@ -44,7 +44,7 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.providers.openai_strict import nullable_required_fix
-from schema_lint.schema_walk import SchemaNode, accepts_null, field_name, in_branch, label
+from schema_lint.schema_walk import SchemaNode, accepts_null, in_branch, label
 from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL101"
@@ -105,7 +105,7 @@ _PARTIAL = re.compile(r"\b(?:updates?|updated|patch|changes?|modif\w*|overrides?
 def _partial_update(node: SchemaNode) -> bool:
     """An object of the fields to change ("updates", "the profile fields that need to be updated"):
     each field is sent only when it changes, so none is required."""
-    words = " ".join(filter(None, [field_name(node), node.get("title")]))
+    words = " ".join(filter(None, [node.field_name, node.get("title")]))
     description = node.get("description")
     return bool(_PARTIAL.search(words.replace("_", " "))) or (
         isinstance(description, str) and _PARTIAL.search(description) is not None)

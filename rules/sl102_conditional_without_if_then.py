@@ -52,7 +52,6 @@ state the condition in the field's description and check it at the boundary inst
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from collections.abc import Iterator
 
 from schema_lint.conditionals import ConditionalField, conditional_fields
@@ -82,13 +81,9 @@ def check(ctx: ToolContext) -> Iterator[Finding]:
 
 def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tuple[SchemaNode, ConditionalField]]]]:
     """Each object with conditional fields, and those fields with their property nodes."""
-    children: dict[int, list[SchemaNode]] = defaultdict(list)
-    for node in ctx.walk():
-        children[id(node.parent)].append(node)
-
     def schemas_of(member: SchemaNode) -> list[dict]:
         """A property's schema, its `anyOf`/`oneOf` branches, and where their `$ref`s lead."""
-        branches = [c for c in children[id(member)] if c.keyword in ("anyOf", "oneOf")]
+        branches = [c for c in ctx.children(member) if c.keyword in ("anyOf", "oneOf")]
         found = [s.schema for s in (member, *branches)]
         for source in (member, *branches):
             found.extend(target.schema for target in ctx.refs.targets(source))
@@ -96,7 +91,7 @@ def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tup
 
     description = ctx.tool.definition.get("description")
     for node in ctx.objects():
-        members = {c.name: c for c in children[id(node)] if c.is_property}
+        members = {c.name: c for c in ctx.children(node) if c.is_property}
         if node.keyword == "not" or not members:
             continue
         found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",

@@ -51,7 +51,7 @@ def check(ctx):
 def untyped(schema) -> bool:
     if schema is True:
         return True
-    if not isinstance(schema, dict) or any(k in schema for k in TYPING_KEYWORDS):
+    if not isinstance(schema, dict) or not TYPING_KEYWORDS.isdisjoint(schema):
         return False
     declared = schema.get("type")
     names = declared if isinstance(declared, list) else [declared]

@@ -48,20 +48,20 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.patterns import is_anchored
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import field_name, label
+from schema_lint.schema_walk import label
 
 CODE = "SL301"
 NAME = "unbounded-string"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
-_BOUNDS = ("maxLength", "enum", "const", "format")
+_BOUNDS = frozenset({"maxLength", "enum", "const", "format"})
 ENUM_MAX = 10
 """The most distinct values the traffic may show for a field whose finding suggests an `enum`."""
 
 
 def check(ctx):
-    for node in ctx.walk():
-        if "string" not in node.types or any(k in node.schema for k in _BOUNDS) or is_anchored(node.get("pattern")):
+    for node in ctx.of_kind("string"):
+        if not _BOUNDS.isdisjoint(node.schema) or is_anchored(node.get("pattern")):
             continue
         message = f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format"
         yield Finding(node.pointer, message + _values_seen(ctx, node),
@@ -78,7 +78,7 @@ def _fix(ctx, node) -> Fix | None:
         longest = strings.lengths.largest
         limit, seen = round_bound(longest, LENGTH_FLOOR), f" ({evidence(strings.of_type('string'), f'longest {longest:,}')})"
     if limit is None and ctx.settings.get("max-length") is not None:
-        limit = max_length_for(kind_of(field_name(node)), ctx.settings["max-length"])
+        limit = max_length_for(kind_of(node.field_name), ctx.settings["max-length"])
     if limit is None:
         return None
     return Fix(f"add `maxLength: {limit}`{seen}", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))
@@ -91,7 +91,7 @@ def _values_seen(ctx, node) -> str:
     Never a fix: recorded calls that repeat a few cities or tokens look closed and are not."""
     strings = seen_at(ctx, node, "string")
     values = strings.closed_strings() if strings is not None else None
-    if values is None or not 1 < len(values) <= ENUM_MAX or kind_of(field_name(node)) is not None \
+    if values is None or not 1 < len(values) <= ENUM_MAX or kind_of(node.field_name) is not None \
             or says_open_values(node.get("description")):
         return ""
     shown = clip(", ".join(json.dumps(value, ensure_ascii=False) for value in values), 200)

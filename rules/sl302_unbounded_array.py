@@ -44,8 +44,8 @@ FIXABLE = True
 
 def check(ctx):
     configured = ctx.settings.get("max-items")
-    for node in ctx.walk():
-        if "array" not in node.types or _bounded(node):
+    for node in ctx.of_kind("array"):
+        if _bounded(node):
             continue
         limit = stated_limit(node.get("description"), ("item", "element", "entr", "value"))
         seen = ""

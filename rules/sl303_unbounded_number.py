@@ -42,7 +42,7 @@ from schema_lint.field_prose import physical
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import field_name, label
+from schema_lint.schema_walk import label
 from schema_lint.traffic.values import evidence, round_number, seen_at
 
 CODE = "SL303"
@@ -70,10 +70,10 @@ _UPPER = ("maximum", "exclusiveMaximum")
 
 
 def check(ctx):
-    for node in ctx.walk():
-        if not node.types & {"number", "integer"} or "enum" in node.schema or "const" in node.schema:
+    for node in ctx.of_kind("number"):
+        if "enum" in node.schema or "const" in node.schema:
             continue
-        kind = number_kind(field_name(node))
+        kind = number_kind(node.field_name)
         if kind is None:
             continue
         _, lower, needs_upper = KINDS[kind]
@@ -128,7 +128,7 @@ _RANGE_ENDS = frozenset({"lower", "upper", "min", "start", "end", "from", "to", 
 def _signed_by_nature(node) -> bool:
     """A physical quantity ("a charge in coulombs") or the end of a range ("the lower limit of
     the integral") is signed by nature: no lower bound follows from its name."""
-    parts = words(field_name(node) or "")
+    parts = words(node.field_name or "")
     return physical(node.get("description")) or len(parts) > 1 and parts[-2] in _RANGE_ENDS
 
 

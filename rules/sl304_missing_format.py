@@ -42,22 +42,22 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.providers import refused_note
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import field_name, label
+from schema_lint.schema_walk import label
 from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL304"
 NAME = "missing-format"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
-_CONSTRAINED = ("format", "enum", "const", "pattern")
+_CONSTRAINED = frozenset({"format", "enum", "const", "pattern"})
 _NOUNS = {"email": "an email address", "uri": "a URL", "date": "a date", "date-time": "a date-time", "uuid": "a UUID"}
 
 
 def check(ctx):
-    for node in ctx.walk():
-        if "string" not in node.types or any(key in node.schema for key in _CONSTRAINED):
+    for node in ctx.of_kind("string"):
+        if not _CONSTRAINED.isdisjoint(node.schema):
             continue
-        name = field_name(node)
+        name = node.field_name
         fmt = implied_format(kind_of(name))
         if fmt is None:
             continue

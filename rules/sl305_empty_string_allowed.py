@@ -44,8 +44,10 @@ FIXABLE = True
 
 def check(ctx):
     for node in ctx.properties():
+        if "string" not in node.types:
+            continue
         needed = node.required or says_required(node.get("description"))  # as SL101's fix would require it
-        if not needed or "string" not in node.types or _excludes_empty(node.schema):
+        if not needed or _excludes_empty(node.schema):
             continue
         op = "replace" if "minLength" in node.schema else "add"
         fix = Fix("set `minLength: 1`", FixSafety.UNSAFE, (Operation(op, join(node.pointer, "minLength"), 1),)) \

@@ -42,7 +42,7 @@ FIXABLE = True
 
 
 def check(ctx):
-    for node in ctx.walk():
+    for node in ctx.with_keyword("pattern"):
         pattern = node.get("pattern")
         # Empty or invalid patterns are not this rule's business (an empty one bounds nothing anyway).
         if not isinstance(pattern, str) or not pattern or is_anchored(pattern) or compiled(pattern) is None:

@@ -47,7 +47,7 @@ def check(ctx):
         return
     # draft-04 has no `const`: there the "fix" would accept every value.
     no_const = declared_draft(ctx.tool.schema) == "draft-04"
-    for node in ctx.walk():
+    for node in ctx.with_keyword("enum"):
         values = node.get("enum")
         if not isinstance(values, list) or len(values) != 1 or "const" in node.schema:
             continue

@@ -67,6 +67,10 @@ _PROSE_ENUM = re.compile(
     rf"|\beither\s+({_VALUE}\s+or\s+{_VALUE})",
     re.IGNORECASE,
 )
+# Every match of _SAYS_REQUIRED, _SAYS_OPTIONAL and _PROSE_ENUM, lower-cased, holds one of its words (`_may_say`).
+_REQUIRED_WORDS = ("required", "mandatory", "must")
+_OPTIONAL_WORDS = ("optional",)
+_LIST_WORDS = ("one", "values", "options", "either")
 _EXAMPLES = re.compile(r"\b(?:e\.g\.|eg\.|such as|for example|for instance|like|including)\s*:?\s*$", re.IGNORECASE)
 _BULLET = re.compile(r"\s*(?:[-*\u2022]|\d+[.)])\s")
 _ALTERNATIVES = re.compile(r"\b(?:either|one of|or)\b", re.IGNORECASE)
@@ -79,11 +83,13 @@ def check(ctx):
         description = node.get("description")
         if not isinstance(description, str) or node.parent is None:
             continue
-        prose = _own_prose(description)
-        if not node.required and _says(_SAYS_REQUIRED, prose):
-            yield Finding(node.pointer, f"description of `{label(node)}` says it is required, but `required` "
-                          "does not list it")
-        elif node.required and _says(_SAYS_OPTIONAL, prose) and not accepts_null(node.schema):
+        lowered = _lowered(description)
+        if not node.required:
+            if _may_say(lowered, _REQUIRED_WORDS) and _says(_SAYS_REQUIRED, _own_prose(description)):
+                yield Finding(node.pointer, f"description of `{label(node)}` says it is required, but `required` "
+                              "does not list it")
+        elif (_may_say(lowered, _OPTIONAL_WORDS) and _says(_SAYS_OPTIONAL, _own_prose(description))
+              and not accepts_null(node.schema)):
             yield Finding(node.pointer, f"description of `{label(node)}` says it is optional, but `required` lists it")
         values = prose_enum(description)
         if values and _open_string(node.schema) and not set(values) & set(node.parent.get("properties")):
@@ -91,6 +97,18 @@ def check(ctx):
                       (Operation("add", join(node.pointer, "enum"), values),))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values ({', '.join(values)}) "
                           "but the schema has no `enum`", fix=fix)
+
+
+def _lowered(text: str) -> str | None:
+    """`text` lower-cased for `_may_say`, or None when it is not ASCII (then every pattern runs:
+    case-insensitive matching of other letters is not what lower-casing does, "ſ" is an "s")."""
+    return text.lower() if text.isascii() else None
+
+
+def _may_say(lowered: str | None, words: tuple[str, ...]) -> bool:
+    """Whether a pattern whose every match holds one of `words` can match: the patterns run
+    on every property's description, and nearly none holds any of their words."""
+    return lowered is None or any(word in lowered for word in words)
 
 
 def _own_prose(description: str) -> str:
@@ -111,6 +129,8 @@ def _says(claim: re.Pattern, prose: str) -> bool:
 
 def prose_enum(description: str) -> list[str] | None:
     """The closed list of values a description spells out, or None when it spells out none."""
+    if not _may_say(_lowered(description), _LIST_WORDS):
+        return None
     for match in _PROSE_ENUM.finditer(description):
         if _EXAMPLES.search(description[: match.start()]):
             continue

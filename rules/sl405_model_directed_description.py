@@ -65,6 +65,19 @@ INSTRUCTIONS = (
                 r"(?:~/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials\b|\bmcp\.json\b|/etc/(?:passwd|shadow)\b)",
                 re.I)),
 )
+# What every match of each pattern holds, lower-cased: one word of each group. An ASCII text
+# lacking them is passed over without running the pattern (nearly every description is);
+# other text is always searched, since case-insensitive matching of non-ASCII letters ("ſ"
+# is an "s") is not what lowering it does.
+_NEEDED = {
+    "overrides the model's instructions": (("ignore", "disregard", "forget", "override"),
+                                           ("instruction", "prompt", "rules", "direction", "guideline")),
+    "tells the model to hide something from the user": (("not", "don", "never", "without"),
+                                                         ("user", "human", "them")),
+    "poses as system text": (("<",), (">",), ("important", "system", "instruction", "secret", "hidden")),
+    "tells the model to read a secret": (("~/.ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws/credentials",
+                                          "mcp.json", "/etc/passwd", "/etc/shadow"),),
+}
 _VISIBLE_CONTROLS = frozenset("\n\r\t")
 # The hidden characters ASCII has: controls other than those (ASCII has no format character).
 _ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -73,27 +86,43 @@ _ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 def check(ctx) -> Iterator[Finding]:
     description = ctx.tool.definition.get("description") if isinstance(ctx.tool.definition, dict) else None
     if isinstance(description, str):
-        yield from _findings(join(ctx.definition_pointer, "description"), f"tool `{clip(ctx.tool.name)}`",
-                             description)
+        for problem in _problems(description):
+            yield Finding(join(ctx.definition_pointer, "description"),
+                          f"the description of tool `{clip(ctx.tool.name)}` {problem}")
     for node in ctx.walk():
         for key in ("description", "title"):
             text = node.get(key)
             if isinstance(text, str) and not (node.is_root and key == "description" and text == description):
-                yield from _findings(join(node.pointer, key), f"`{label(node)}`", text)
+                # Where it is and whose it is are worked out only for text with a problem.
+                for problem in _problems(text):
+                    yield Finding(join(node.pointer, key), f"the {key} of `{label(node)}` {problem}")
 
 
-def _findings(pointer: str, owner: str, text: str) -> Iterator[Finding]:
+def _problems(text: str) -> Iterator[str]:
+    """What is wrong with one text, each as the end of a sentence about it."""
     hidden = hidden_characters(text)
     if hidden:
         shown = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed')}" for c in sorted(set(hidden))[:3])
-        yield Finding(pointer, f"the {_key(pointer)} of {owner} holds {len(hidden):,} character"
-                               f"{'s' if len(hidden) != 1 else ''} a reader does not see ({shown}): text only the "
-                               "model reads")
+        yield (f"holds {len(hidden):,} character{'s' if len(hidden) != 1 else ''} a reader does not see "
+               f"({shown}): text only the model reads")
+    lowered = text.lower() if text.isascii() else None
     for what, pattern in INSTRUCTIONS:
+        if lowered is not None and not _holds_one_of_each(lowered, _NEEDED[what]):
+            continue
         match = pattern.search(text)
         if match:
-            yield Finding(pointer, f"the {_key(pointer)} of {owner} {what}: {clip(escape(match.group()), 60)!r} "
-                                   "(a heuristic: suppress it if this is documentation)")
+            yield f"{what}: {clip(escape(match.group()), 60)!r} (a heuristic: suppress it if this is documentation)"
+
+
+def _holds_one_of_each(lowered: str, groups: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether `lowered` holds a word of every group (plain loops: this runs for every text)."""
+    for group in groups:
+        for word in group:
+            if word in lowered:
+                break
+        else:
+            return False
+    return True
 
 
 def hidden_characters(text: str) -> list[str]:
@@ -102,7 +131,3 @@ def hidden_characters(text: str) -> list[str]:
         return []  # the usual description: no character to look up
     return [c for c in text if unicodedata.category(c) == "Cf" or
             (unicodedata.category(c) == "Cc" and c not in _VISIBLE_CONTROLS)]
-
-
-def _key(pointer: str) -> str:
-    return pointer.rsplit("/", 1)[-1]

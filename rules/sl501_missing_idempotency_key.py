@@ -33,6 +33,7 @@ owner's change.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from schema_lint.display import clip
 from schema_lint.model import Severity, SideEffects
@@ -43,12 +44,13 @@ NAME = "missing-idempotency-key"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.INFO, destructive=Severity.WARNING)
 KEY_NAMES = ("idempotency_key", "idempotency_token", "idempotence_key", "request_id", "client_request_id",
              "client_token", "dedupe_key", "dedup_key", "deduplication_key", "deduplication_id", "dedupe_id")
+_NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]")
 
 
 def check(ctx):
     if ctx.side_effects is SideEffects.READ or _declared_idempotent(ctx.tool.definition):
         return
-    accepted = {normalized(n) for n in (*KEY_NAMES, *ctx.settings.get("idempotency-keys", []))}
+    accepted = _accepted(tuple(ctx.settings.get("idempotency-keys", ())))
     properties = ctx.tool.schema.get("properties") if isinstance(ctx.tool.schema, dict) else None
     names = properties if isinstance(properties, dict) else {}
     if not any(normalized(name) in accepted for name in names):
@@ -58,7 +60,13 @@ def check(ctx):
 
 def normalized(name: str) -> str:
     """`Idempotency-Key`, `idempotencyKey` and `idempotency_key` are one name."""
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return _NOT_ALPHANUMERIC.sub("", name.lower())
+
+
+@lru_cache(maxsize=16)
+def _accepted(configured: tuple[str, ...]) -> frozenset[str]:
+    """The key names, normalized once per configuration rather than for every tool."""
+    return frozenset(normalized(name) for name in (*KEY_NAMES, *configured))
 
 
 def _declared_idempotent(definition: dict) -> bool:

@@ -60,6 +60,9 @@ class Document:
     # (pointer of the object, key) for every key that appears twice.
     duplicate_keys: list[tuple[str, str]] = field(default_factory=list)
     _locator: Any = None
+    # (pointer, at_key) → Span: a node with a finding often has several (SL301 and SL305 on
+    # one string), and each costs a walk down the text.
+    _spans: dict[tuple[str, bool], Span] = field(default_factory=dict, repr=False, compare=False)
     _yaml_root: Any = None
     # JSONC: the text with comments and trailing commas blanked out, which the JSON parser
     # and locator read (same offsets as `text`, which edits and reports use).
@@ -68,11 +71,14 @@ class Document:
     yaml_documents: int = 1
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
-        if self._locator is None:
-            from schema_lint.sources.locate import locator_for
+        span = self._spans.get((pointer, at_key))
+        if span is None:
+            if self._locator is None:
+                from schema_lint.sources.locate import locator_for
 
-            self._locator = locator_for(self)
-        return self._locator.locate(pointer, at_key)
+                self._locator = locator_for(self)
+            span = self._spans[pointer, at_key] = self._locator.locate(pointer, at_key)
+        return span
 
     @cached_property
     def lines(self) -> list[str]:
@@ -145,7 +151,11 @@ def read_regular_file(path: str, max_bytes: int) -> bytes | str:
             opened = os.fstat(handle.fileno())
             if not stat.S_ISREG(opened.st_mode):
                 return f"not a regular file ({_file_type(opened.st_mode)}): only regular files are read"
-            raw = handle.read(max_bytes + 1)
+            # As much as the file says it holds, and one byte more to see whether it grew:
+            # asking for the whole limit allocates (and gives back) 32 MiB for every file.
+            raw = handle.read(min(opened.st_size, max_bytes) + 1)
+            if len(raw) > opened.st_size:
+                raw += handle.read(max_bytes + 1 - len(raw))
     except OSError as exc:
         what = "directory" if os.path.isdir(path) else "file"
         return f"cannot read {what}: {exc.strerror or exc}"
@@ -234,7 +244,8 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
         offset = json_scan.first_token(text, json_scan.long_integer(limit)) if limit else None
         return refused(f"integer with more than {limit:,} digits" if offset is not None else f"invalid JSON: {exc}",
                        offset)
-    if _find_too_deep(data):
+    # Each level opens a bracket: a text with few of them (nearly every file) needs no walk.
+    if text.count("{") + text.count("[") > MAX_DEPTH and _find_too_deep(data):
         return refused(f"nesting deeper than {MAX_DEPTH} levels", json_scan.first_too_deep(text, MAX_DEPTH))
     surrogate = json_scan.first_lone_surrogate(text)
     if surrogate is not None:

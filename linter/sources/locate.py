@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from itertools import accumulate
 from json.decoder import scanstring
 from typing import Any
 
@@ -19,6 +20,10 @@ from schema_lint.pointer import join, split
 from schema_lint.sources.documents import LINE_BREAK
 
 _WS = re.compile(r"[ \t\n\r]*")
+# One match each instead of a whitespace skip on either side of a colon and of a comma: a
+# member table is built for every object a finding's pointer passes through.
+_AFTER_KEY = re.compile(r"[ \t\n\r]*.[ \t\n\r]*", re.S)
+_AFTER_VALUE = re.compile(r"[ \t\n\r]*(?:,[ \t\n\r]*)?")
 _DECODER = json.JSONDecoder()
 
 
@@ -26,7 +31,10 @@ class LineIndex:
     """Offset → 1-based (line, column) for one text (also how fix edits get their positions)."""
 
     def __init__(self, text: str, first_line: int = 1):
-        self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(text)]
+        if "\r" in text:
+            self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(text)]
+        else:  # the usual text, where only "\n" breaks lines: summing line lengths is quicker
+            self.starts = [0, *accumulate(len(line) + 1 for line in text.split("\n"))][:-1]
         self.first_line = first_line
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -55,15 +63,16 @@ class JsonLocator:
         if table is None:
             table = {}
             text, i = self.text, self._skip_ws(start + 1)
+            after_key, after_value, decode = _AFTER_KEY.match, _AFTER_VALUE.match, _DECODER.raw_decode
             while i < len(text) and text[i] == '"':
                 key, key_end = scanstring(text, i + 1)
-                colon = self._skip_ws(key_end)
-                value_start = self._skip_ws(colon + 1)
-                value_end = self._value_end(value_start)
+                colon = after_key(text, key_end)
+                if colon is None:
+                    raise ValueError("the text ends after a key")
+                value_start = colon.end()
+                value_end = decode(text, value_start)[1]
                 table[key] = (i, key_end, value_start, value_end)
-                i = self._skip_ws(value_end)
-                if i < len(text) and text[i] == ",":
-                    i = self._skip_ws(i + 1)
+                i = after_value(text, value_end).end()
             self.members[start] = table
         return table
 
@@ -75,9 +84,7 @@ class JsonLocator:
             while i < len(text) and text[i] != "]":
                 end = self._value_end(i)
                 table.append((i, end))
-                i = self._skip_ws(end)
-                if i < len(text) and text[i] == ",":
-                    i = self._skip_ws(i + 1)
+                i = _AFTER_VALUE.match(text, end).end()
             self.elements[start] = table
         return table
 
