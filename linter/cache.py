@@ -221,7 +221,7 @@ def _entry(row: list, path: str) -> Entry | None:
 
 def open_cache(config: Any, rule_codes: list[str], directory: str | None) -> Cache:
     """The cache of runs with exactly these settings and rules, in `directory` or the default."""
-    folder = Path(directory or os.environ.get("SCHEMA_LINT_CACHE_DIR") or Path(config.root) / DIRECTORY)
+    folder = Path(directory or Path(config.root) / DIRECTORY)
     return Cache(folder, settings_fingerprint(config, rule_codes))
 
 

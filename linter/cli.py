@@ -158,8 +158,9 @@ def load_config_or_exit(config_path: str | None):
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
 @click.option("--show-settings", is_flag=True, help="Print the resolved configuration and where it came from, then exit.")
 @click.option("--show-files", is_flag=True, help="Print the files that would be linted, then exit.")
-@click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results for unchanged ones.")
-@click.option("--cache-dir", type=click.Path(file_okay=False),
+@click.option("--no-cache", is_flag=True, envvar="SCHEMA_LINT_NO_CACHE",
+              help="Lint every file again instead of reusing results for unchanged ones (env SCHEMA_LINT_NO_CACHE=1).")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SCHEMA_LINT_CACHE_DIR",
               help="Where results are kept (default: .schema_lint_cache beside the configuration; env SCHEMA_LINT_CACHE_DIR).")
 @click.option("--fix/--no-fix", default=False, help="Apply the enabled fixes (safe ones; tightening ones too with --unsafe-fixes), then report what remains.")
 @click.option("--unsafe-fixes/--no-unsafe-fixes", default=False,
@@ -211,7 +212,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if show_settings or show_files:
         _show(linter, paths or ["."], show_settings)
     # A fix run needs every document parsed, and recorded calls change what fixes say.
-    if not (no_cache or os.environ.get("SCHEMA_LINT_NO_CACHE") or fix or fix_only or diff or traffic):
+    if not (no_cache or fix or fix_only or diff or traffic):
         linter.use_cache(cache_dir)
     servers = servers_from(live, config, configured=not (paths or python_targets))
     named = live["mcp_commands"] or live["mcp_urls"] or python_targets

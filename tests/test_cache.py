@@ -294,3 +294,18 @@ def test_a_run_that_writes_removes_the_results_of_settings_unused_for_a_month(pr
     assert not stale.exists()
     assert recent.exists() and foreign.exists()  # in use lately; not a folder the cache made
     assert len([index for index in _indexes(project) if index.parent not in (recent, foreign)]) == 1
+
+
+@pytest.mark.parametrize(("value", "cached"), [("1", False), ("true", False), ("0", True), ("false", True)])
+def test_the_environment_turns_the_cache_off_as_a_flag_would(project, monkeypatch, value, cached):
+    monkeypatch.setenv("SCHEMA_LINT_NO_CACHE", value)
+    check(".")
+    assert (project / ".schema_lint_cache").exists() == cached
+
+
+def test_a_cache_dir_that_is_a_file_is_a_usage_error_from_the_environment_too(project, monkeypatch):
+    (project / "afile").write_text("")
+    assert check("--cache-dir", "afile", ".").exit_code == 2
+    monkeypatch.setenv("SCHEMA_LINT_CACHE_DIR", "afile")
+    run = check(".")
+    assert run.exit_code == 2 and "is a file" in run.output
