@@ -50,6 +50,8 @@ _SETTLE_NS = 3_000_000_000
 # removed when a run first writes its own: each upgrade or settings change starts a new one.
 _STALE_AFTER_SECONDS = 30 * 24 * 3600
 _BUCKET_NAME = re.compile(r"[0-9a-f]{24}")
+# An index larger than this is not read (a miss): a folder's findings are far smaller.
+_MAX_INDEX_BYTES = 1 << 30
 
 
 @dataclass
@@ -160,10 +162,13 @@ class Cache:
         return self._indexes[folder]
 
     def _read_index(self, folder: str) -> dict[str, list]:
+        """Read as an input file is: a FIFO or a device put in its place must not block the run."""
+        raw = read_regular_file(str(self._index_path(folder)), _MAX_INDEX_BYTES)
+        if not isinstance(raw, bytes):
+            return {}
         try:
-            with open(self._index_path(folder), encoding="utf-8", errors="surrogateescape") as handle:
-                data = json.load(handle)
-        except (OSError, ValueError):
+            data = json.loads(raw.decode("utf-8", "surrogateescape"))
+        except ValueError:
             return {}
         if not isinstance(data, dict) or data.get("folder") != folder or not isinstance(data.get("files"), dict):
             return {}

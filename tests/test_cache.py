@@ -132,10 +132,13 @@ def test_an_unchanged_file_is_not_read_again(project, linted, monkeypatch):
     check(".")
     monkeypatch.setattr("schema_lint.cache._SETTLE_NS", 0)  # every file's timestamps old enough
     check(".")  # re-stamped as settled
-    read = []
-    monkeypatch.setattr("schema_lint.cache.read_regular_file", lambda path, limit: read.append(path))
+    import schema_lint.cache
+
+    read, reader = [], schema_lint.cache.read_regular_file
+    monkeypatch.setattr("schema_lint.cache.read_regular_file", lambda path, limit: read.append(path) or reader(path, limit))
     check(".")
-    assert read == [] and linted["documents"] == 4
+    assert [path for path in read if ".schema_lint_cache" not in path] == [] and linted["documents"] == 4
+    assert read  # the index itself was read
 
 
 def test_a_touched_file_is_read_but_not_linted_again(project, linted, monkeypatch):
@@ -309,3 +312,13 @@ def test_a_cache_dir_that_is_a_file_is_a_usage_error_from_the_environment_too(pr
     monkeypatch.setenv("SCHEMA_LINT_CACHE_DIR", "afile")
     run = check(".")
     assert run.exit_code == 2 and "is a file" in run.output
+
+
+@pytest.mark.hostile
+def test_a_fifo_in_place_of_an_index_is_a_miss_not_a_hang(project, linted):
+    cold = check("--output-format", "json", ".").output
+    [index] = _indexes(project)
+    index.unlink()
+    os.mkfifo(index)
+    assert check("--output-format", "json", ".").output == cold
+    assert linted["documents"] == 8
