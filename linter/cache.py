@@ -237,16 +237,36 @@ def settings_fingerprint(config: Any, rule_codes: list[str]) -> str:
                        "settings": settings}, sort_keys=True)
 
 
+# Libraries whose answers are findings: an upgrade of jsonschema-rs can change what SL001
+# reports, of regress what SL013 does, of ruamel.yaml where a YAML finding is placed.
+_DECIDING_LIBRARIES = ("jsonschema_rs", "regress", "ruamel.yaml")
+
+
 def _code_fingerprint() -> str:
-    """Size and modification time of every module of schema-lint and its rules."""
+    """Size and modification time of every file of schema-lint, of the rule packs installed
+    (under the `schema_lint.rules` entry-point group) and of the libraries that decide
+    findings: each changes when it is edited, upgraded or reinstalled."""
     import schema_lint
     import schema_lint.rules
+    from schema_lint import entry_points
+    from schema_lint.selection import ENTRY_POINT_GROUP
 
+    places = [os.path.dirname(schema_lint.__file__), os.path.dirname(schema_lint.rules.__file__),
+              *entry_points.module_places(_DECIDING_LIBRARIES),
+              *entry_points.module_places(entry_points.declared_modules(ENTRY_POINT_GROUP))]
     digest = hashlib.sha256()
-    for package in (schema_lint, schema_lint.rules):
-        for folder, _, names in sorted(os.walk(os.path.dirname(package.__file__))):
-            for name in sorted(names):
-                if name.endswith(".py"):
-                    status = os.stat(os.path.join(folder, name))
-                    digest.update(f"{folder}/{name}:{status.st_size}:{status.st_mtime_ns}\n".encode())
+    for place in places:
+        for path in _files_under(place):
+            try:
+                status = os.stat(path)
+            except OSError:
+                continue
+            digest.update(f"{path}:{status.st_size}:{status.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
+
+
+def _files_under(place: str) -> list[str]:
+    if not os.path.isdir(place):
+        return [place]
+    return [os.path.join(folder, name) for folder, _, names in sorted(os.walk(place)) for name in sorted(names)
+            if not name.endswith(".pyc")]

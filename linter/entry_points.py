@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import ModuleType
 
 _METADATA_FOLDERS = (".dist-info", ".egg-info")
@@ -44,6 +44,31 @@ def load(group: str) -> Iterator[ModuleType]:
 
     for entry in entry_points(group=group):
         yield entry.load()
+
+
+def declared_modules(group: str) -> list[str]:
+    """The modules the group's entry points name, without importing them."""
+    if not may_declare(group):
+        return []
+    from importlib.metadata import entry_points
+
+    return [entry.module for entry in entry_points(group=group)]
+
+
+def module_places(modules: Iterable[str]) -> list[str]:
+    """Where each module's top-level package (its folders) or module (its file) is installed,
+    found without running it; a module that is not installed has no place."""
+    from importlib.util import find_spec
+
+    places = []
+    for top in dict.fromkeys(module.split(".")[0] for module in modules):
+        try:
+            spec = find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        if spec is not None:
+            places += list(spec.submodule_search_locations or []) or ([spec.origin] if spec.origin else [])
+    return places
 
 
 def _read(path: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -321,4 +322,32 @@ def test_a_fifo_in_place_of_an_index_is_a_miss_not_a_hang(project, linted):
     index.unlink()
     os.mkfifo(index)
     assert check("--output-format", "json", ".").output == cold
+    assert linted["documents"] == 8
+
+
+def test_editing_an_installed_rule_pack_is_a_miss(project, linted, monkeypatch, tmp_path_factory):
+    from test_entry_points import _install_pack
+
+    site = tmp_path_factory.mktemp("site")
+    _install_pack(site)
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.delitem(sys.modules, "xy_rules", raising=False)
+    check(".")
+    check(".")
+    assert linted["documents"] == 4
+    module = site / "xy_rules.py"
+    module.write_text(module.read_text().replace('"seen"', '"seen again"'))
+    check(".")
+    assert linted["documents"] == 8
+
+
+def test_upgrading_a_library_that_decides_findings_is_a_miss(project, linted, monkeypatch, tmp_path_factory):
+    site = tmp_path_factory.mktemp("site")
+    (site / "deciding_lib").mkdir()
+    (site / "deciding_lib" / "__init__.py").write_text("VERSION = 1\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setattr("schema_lint.cache._DECIDING_LIBRARIES", ("deciding_lib",))
+    check(".")
+    (site / "deciding_lib" / "__init__.py").write_text("VERSION = 22\n")
+    check(".")
     assert linted["documents"] == 8
