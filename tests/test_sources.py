@@ -236,3 +236,12 @@ def test_every_corpus_tool_is_found_as_its_record_says(corpus):
         if [(fmt, pointer) for _, fmt, _, pointer in found] != [expected]:
             mismatches.append((record["uid"], found, expected))
     assert mismatches == []
+
+
+def test_a_file_named_twice_is_linted_once_as_first_named(tmp_path, monkeypatch):
+    folder = tmp_path / "tools"
+    folder.mkdir()
+    (folder / "x.json").write_text(json.dumps({"name": "t", "description": "A tool.", "inputSchema": {"type": "object"}}))
+    monkeypatch.chdir(folder)
+    linter = Linter(Config())
+    assert linter.files(["x.json", str(folder / "x.json"), "./x.json", ".", "../tools"]) == ["x.json"]

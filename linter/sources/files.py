@@ -100,8 +100,10 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str],
         else:
             files = iter([raw])
         for path in files:
-            if path not in seen:
-                seen.add(path)
+            # A file named twice (`x.json $PWD/x.json`, `. ../here`) is linted once, as first named.
+            key = os.path.normcase(os.path.abspath(path))
+            if key not in seen:
+                seen.add(key)
                 yield path
 
 
