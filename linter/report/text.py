@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 
 from schema_lint.display import clip, escape
+from schema_lint.fixes.summary import applicable
 from schema_lint.model import Severity
 
 _COLORS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
@@ -41,8 +42,6 @@ def head(diagnostic, options) -> str:
     The tool is named unless the message or the location (`mcp:<server>/<tool>`) names it
     already: a file of fourteen tools otherwise says "object `(root)`" fourteen times with
     nothing to tell them apart."""
-    from schema_lint.fixes.summary import applicable
-
     code = paint(diagnostic.code, "1;31", options.color) if options.color else diagnostic.code
     mark = " [*]" if applicable(diagnostic, options.unsafe_fixes) else ""
     tool = diagnostic.tool
