@@ -76,10 +76,11 @@ class Miss:
 
 
 class Cache:
-    def __init__(self, directory: Path, settings: str):
+    def __init__(self, directory: Path, settings: str, code: str = ""):
         self.directory = directory
         self.bucket = directory / hashlib.sha256(settings.encode()).hexdigest()[:24]
-        self._indexes: dict[str, dict[str, list]] = {}  # folder → file name → row (see `_row`)
+        self.code = code  # the code fingerprint, shared with nested configurations' caches
+        self._indexes: dict[str, dict[str, list]] = {}  # folder → file name → row (see `store`)
         self._changed: dict[str, set[str]] = {}  # folder → names stored or re-stamped by this run
         self._ready = False
 
@@ -224,17 +225,19 @@ def _entry(row: list, path: str) -> Entry | None:
     return entry
 
 
-def open_cache(config: Any, rule_codes: list[str], directory: str | None) -> Cache:
-    """The cache of runs with exactly these settings and rules, in `directory` or the default."""
+def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: str | None = None) -> Cache:
+    """The cache of runs with exactly these settings and rules, in `directory` or the default;
+    `code` is the fingerprint of the code that runs, when another cache of the run has it."""
     folder = Path(directory or Path(config.root) / DIRECTORY)
-    return Cache(folder, settings_fingerprint(config, rule_codes))
+    code = code or _code_fingerprint()
+    return Cache(folder, settings_fingerprint(config, rule_codes, code), code)
 
 
-def settings_fingerprint(config: Any, rule_codes: list[str]) -> str:
+def settings_fingerprint(config: Any, rule_codes: list[str], code: str) -> str:
     """Everything besides a file's path and bytes that decides its findings."""
     settings = {item.name: repr(getattr(config, item.name)) for item in fields(config) if item.name != "source"}
-    return json.dumps({"version": __version__, "code": _code_fingerprint(), "rules": rule_codes,
-                       "settings": settings}, sort_keys=True)
+    return json.dumps({"version": __version__, "code": code, "rules": rule_codes, "settings": settings},
+                      sort_keys=True)
 
 
 # Libraries whose answers are findings: an upgrade of jsonschema-rs can change what SL001

@@ -171,11 +171,12 @@ class Linter:
         owners = {id(linter): linter for linter in [self, *self._by_directory.values()]}
         return [linter.cache for linter in owners.values() if linter.cache is not None]
 
-    def use_cache(self, directory: str | None = None) -> None:
-        """Keep results in the cache (see `schema_lint.cache`); nested configurations too."""
+    def use_cache(self, directory: str | None = None, code: str | None = None) -> None:
+        """Keep results in the cache (see `schema_lint.cache`); nested configurations too,
+        in the same folder and with the code fingerprint taken once."""
         from schema_lint.cache import open_cache
 
-        self.cache = open_cache(self.config, self.codes, directory)
+        self.cache = open_cache(self.config, self.codes, directory, code)
         self.cache_dir = str(self.cache.directory)  # nested configurations share the one folder
 
     def files(self, paths: Iterable[str]) -> list[str]:
@@ -202,7 +203,7 @@ class Linter:
                 loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic,
                                         positions=self.positions)
                 if self.cache is not None:
-                    loaded[source].use_cache(self.cache_dir)
+                    loaded[source].use_cache(self.cache_dir, self.cache.code)
             self._by_directory[directory] = loaded[source]
 
     def owner(self, path: str) -> Linter:
