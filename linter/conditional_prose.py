@@ -47,8 +47,10 @@ _EXEMPT_WORD = (r"(?:optional|omit(?:ted)?|ignored|unused|null|not\s+(?:required
                 r"(?:must\s+be\s+)?left\s+(?:empty|unset|blank))")
 _APPLIES_WORD = (r"(?:used|use|only|applies|apply|applicable|relevant|valid|available|"
                  r"only\s+(?:used|applies|applicable|relevant|valid|available))")
-_KIND_WORDS = tuple((kind, re.compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in (
-    (REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES, _APPLIES_WORD)))
+_KIND_SPELLINGS = ((REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES, _APPLIES_WORD))
+_KIND_WORDS = tuple((kind, re.compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in _KIND_SPELLINGS)
+# Any of the three: most sentences have none, and one search tells so at a third of the cost.
+_ANY_KIND_WORD = re.compile(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b", re.I)
 _NEEDS_FIELD_RE = re.compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
 _EXEMPT_RE = re.compile(r"\b" + _EXEMPT_WORD + r"\b", re.I)
 _PERMITTED = re.compile(r"\b(?:used|uses?|valid|applies|apply|applicable|relevant|available|allowed|permitted)\b",
@@ -139,8 +141,9 @@ def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Cl
     """What the prose of a field says about when it is needed, exempt or used."""
     found: list[Clause] = []
     for sentence in sentences(text):
-        for kind, pattern in _KIND_WORDS:
-            found.extend(_clauses(sentence, kind, pattern, discriminators))
+        if _ANY_KIND_WORD.search(sentence):
+            for kind, pattern in _KIND_WORDS:
+                found.extend(_clauses(sentence, kind, pattern, discriminators))
         gloss = _GLOSS.match(sentence)
         inferred = _inferred_list(gloss["values"], discriminators) if gloss else None
         if inferred is not None:

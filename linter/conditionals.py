@@ -207,6 +207,7 @@ class _Context:
         bound = {c.discriminator for c in self.clauses}
         applies, exempt = self._values(APPLIES), self._values(EXEMPT)
         kind = kind_of(member.name, member.get("format"))
+        name_words = set(words(member.name))
         found: dict[str, tuple[str, list]] = {}
         for discriminator in self.discriminators:
             if discriminator.boolean or (bound and discriminator.name not in bound):
@@ -219,7 +220,7 @@ class _Context:
                     continue
                 if kind in _ADDRESS_VALUES and value.lower() in _ADDRESS_VALUES[kind] and self._sole(kind):
                     evidence = f"its {_kind_source(member)} is that value"
-                elif _names_value(member.name, value) and (
+                elif _names_value(name_words, value) and (
                         _within(value, applies.get(discriminator.name, ())) or _prose_names(self.prose, value)):
                     evidence = "its name is that value and its description ties it to it"
                 else:
@@ -359,11 +360,16 @@ def _named_in(schema: Any) -> set[str]:
     return names
 
 
-def _names_value(field: str, value: str) -> bool:
-    """The field's name contains the value as words: `insert_values` and `INSERT`."""
+def _names_value(field_words: set[str], value: str) -> bool:
+    """The field's name (its `words`) contains the value as words: `insert_values` and `INSERT`.
+
+    The name's words come in worked out once, and the cheap tests go first: this is asked
+    for every value of every discriminator next to each optional field.
+    """
+    if len(value) < 3 or value.lower() in COMMON_WORDS:
+        return False
     value_words = words(value)
-    return (bool(value_words) and len(value) >= 3 and value.lower() not in COMMON_WORDS
-            and set(value_words) <= set(words(field)))
+    return bool(value_words) and set(value_words) <= field_words
 
 
 def _prose_names(prose: str, value: str) -> bool:

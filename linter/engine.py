@@ -16,6 +16,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relative_to_root
+# Every report prints through `display`, so importing it here costs a run nothing, and
+# `diagnostic` no longer pays an import statement for each of thousands of findings.
+from schema_lint.display import MESSAGE_LIMIT, clip
 from schema_lint.model import Diagnostic, Severity, SideEffects
 from schema_lint.selection import matches_code, rule_codes, select_codes
 from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
@@ -326,8 +329,6 @@ class Linter:
     def diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
         """The finding as reported: its severity under the configuration, its message clipped, and
         its position unless the run shows none (also how a configured request's findings are made)."""
-        from schema_lint.display import MESSAGE_LIMIT, clip
-
         severity = (self.config.severity.get(rule.code) or finding.severity
                     or rule.severity_for(ctx.side_effects))
         message = finding.message if ctx.tool.part == "arguments" else f"outputSchema: {finding.message}"
