@@ -50,6 +50,9 @@ class BaselineError(ValueError):
 class Applied:
     hidden: int
     stale: int
+    # Stale entries naming a file that is not there from this working directory: the baseline
+    # was most likely written from another folder, not fixed.
+    elsewhere: int = 0
 
 
 def apply(path: str, result) -> Applied:
@@ -70,4 +73,6 @@ def apply(path: str, result) -> Applied:
         else:
             kept.append(diagnostic)
     result.diagnostics = kept
-    return Applied(hidden, sum(entries.values()))
+    stale = +entries
+    return Applied(hidden, sum(stale.values()),
+                   sum(count for key, count in stale.items() if not os.path.exists(key[0])))

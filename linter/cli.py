@@ -348,9 +348,14 @@ def _apply_baseline(path: str | None, result) -> int:
         click.echo(f"schema-lint: error: {exc}", err=True)
         sys.exit(2)
     note = f"{applied.hidden:,} finding{'s' if applied.hidden != 1 else ''} in the baseline not reported"
-    if applied.stale:
-        note += (f"; {applied.stale:,} baseline entr{'ies' if applied.stale != 1 else 'y'} no longer found "
-                 f"(fixed): run --write-baseline to drop {'them' if applied.stale != 1 else 'it'}")
+    fixed = applied.stale - applied.elsewhere
+    if fixed:
+        note += (f"; {fixed:,} baseline entr{'ies' if fixed != 1 else 'y'} no longer found "
+                 f"(fixed): run --write-baseline to drop {'them' if fixed != 1 else 'it'}")
+    if applied.elsewhere:
+        note += (f"; {applied.elsewhere:,} baseline entr{'ies name' if applied.elsewhere != 1 else 'y names'} a file "
+                 "not found from here (deleted, or the baseline was written from another folder: its paths are "
+                 "relative to that folder)")
     click.echo(note + ".", err=True)
     return applied.stale
 

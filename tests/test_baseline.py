@@ -59,3 +59,15 @@ def test_a_baseline_that_cannot_be_written_is_exit_2_without_a_traceback(repo):
     result = _check("--write-baseline", str(repo / "missing-dir" / "baseline.json"), "tools.json")
     assert result.exit_code == 2 and "cannot write" in result.output
     assert isinstance(result.exception, SystemExit)  # an exit, not a crash
+
+
+def test_a_baseline_used_from_another_folder_says_its_paths_do_not_match(repo, monkeypatch):
+    _check("--write-baseline", "baseline.json", "tools.json")
+    (repo / "sub").mkdir()
+    monkeypatch.chdir(repo / "sub")
+    result = _check("--baseline", "../baseline.json", "../tools.json")
+    assert "not found from here" in result.output and "(fixed)" not in result.output
+    monkeypatch.chdir(repo)
+    fixed = {**OPEN, "inputSchema": {**OPEN["inputSchema"], "additionalProperties": False}}
+    (repo / "tools.json").write_text(json.dumps(fixed, indent=2))
+    assert "not found from here" not in _check("--baseline", "baseline.json", "tools.json").output
