@@ -326,10 +326,10 @@ def test_a_fifo_in_place_of_an_index_is_a_miss_not_a_hang(project, linted):
 
 
 def test_editing_an_installed_rule_pack_is_a_miss(project, linted, monkeypatch, tmp_path_factory):
-    from test_entry_points import _install_pack
+    from lintkit import install_rule_pack
 
     site = tmp_path_factory.mktemp("site")
-    _install_pack(site)
+    install_rule_pack(site)
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.delitem(sys.modules, "xy_rules", raising=False)
     check(".")

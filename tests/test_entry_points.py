@@ -5,46 +5,13 @@ from __future__ import annotations
 import sys
 import zipfile
 
+from lintkit import install_rule_pack
+
 from schema_lint import entry_points
 from schema_lint.rule import ENTRY_POINT_GROUP, load_rules
 
-RULE_MODULE = '''"""A rule from a pack.
-
-## What it does
-Flags every tool.
-
-## Why is this bad
-It is a test.
-
-## Example
-Any tool.
-
-## Fix safety
-No fix.
-"""
-from schema_lint.model import Severity
-from schema_lint.rule import Finding
-
-CODE = "XY900"
-NAME = "from-a-pack"
-SEVERITY = Severity.INFO
-
-
-def check(ctx):
-    yield Finding(ctx.tool.schema_pointer, "seen")
-'''
-
-
-def _install_pack(folder, group: str = ENTRY_POINT_GROUP) -> None:
-    (folder / "xy_rules.py").write_text(RULE_MODULE, encoding="utf-8")
-    metadata = folder / "xy_rules-1.0.dist-info"
-    metadata.mkdir()
-    (metadata / "METADATA").write_text("Metadata-Version: 2.1\nName: xy-rules\nVersion: 1.0\n", encoding="utf-8")
-    (metadata / "entry_points.txt").write_text(f"[{group}]\nxy900 = xy_rules\n", encoding="utf-8")
-
-
 def test_a_rule_pack_on_sys_path_is_loaded(tmp_path, monkeypatch):
-    _install_pack(tmp_path)
+    install_rule_pack(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "xy_rules", raising=False)
     rules = load_rules()
@@ -53,7 +20,7 @@ def test_a_rule_pack_on_sys_path_is_loaded(tmp_path, monkeypatch):
 
 
 def test_only_a_declaration_of_our_group_counts(tmp_path, monkeypatch):
-    _install_pack(tmp_path, group="console_scripts")
+    install_rule_pack(tmp_path, group="console_scripts")
     (tmp_path / "old.egg-info").write_text("not a folder", encoding="utf-8")
     monkeypatch.setattr(sys, "path", [str(tmp_path), str(tmp_path / "missing")])
     assert not entry_points.may_declare(ENTRY_POINT_GROUP)
