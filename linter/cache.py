@@ -1,9 +1,10 @@
 """Results of files linted before, so that a second run over unchanged files re-lints nothing.
 
 As ruff's cache: results live under a directory named by everything that decides them
-besides the file itself — the resolved settings, the selected rules, and schema-lint
-itself (its version and the size and modification time of every module it runs, so an
-edited checkout never reads a stale entry). Inside, one index per folder of linted
+besides the file itself — the resolved settings, the selected rules, and the code that
+runs (schema-lint's version, and the size and modification time of every file of
+schema-lint, of the rule packs installed and of the libraries whose answers are
+findings, so an edited checkout or an upgrade never reads a stale entry). Inside, one index per folder of linted
 files holds each file's findings with its stat (modification and change times, inode,
 size) and a hash of its bytes.
 
@@ -93,13 +94,13 @@ class Cache:
         try:
             stamp = _stamp(os.stat(path))
         except OSError:
-            stamp = None
-        if row is not None and stamp is not None and row[1] and row[0] == stamp:
+            return None
+        if row is not None and row[1] and row[0] == stamp:
             entry = _entry(row, path)
             if entry is not None:
                 return entry
         raw = read_regular_file(path, max_bytes)
-        if not isinstance(raw, bytes) or stamp is None:
+        if not isinstance(raw, bytes):
             return None
         settled = max(stamp[0], stamp[1]) < now - _SETTLE_NS
         digest = hashlib.sha256(raw).hexdigest()
