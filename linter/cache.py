@@ -11,9 +11,7 @@ size) and a hash of its bytes.
 A file whose stat is unchanged is answered without being read: a run over unchanged
 files costs a `stat` per file and one read per folder. A changed stat (a `touch`, a
 checkout of the same bytes) costs a read and a hash, and the bytes decide. So does a
-file changed too recently for its timestamps to be trusted: filesystems stamp writes
-with a coarse clock, so one written again within the same tick keeps its stat (git
-calls these files "racy"); its stat is trusted only once it is older than `_SETTLE_NS`.
+file changed too recently for its timestamps to be trusted (see `stamps`).
 
 Indexes are written whole to a temporary file and renamed into place, so runs at the
 same time (pre-commit and an editor, two CI jobs) never read half of one, and each
@@ -38,15 +36,12 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from schema_lint import __version__
+from schema_lint import __version__, run_cache, stamps
 from schema_lint.model import diagnostic_from_row, diagnostic_row
 from schema_lint.sources.documents import read_regular_file
 
-DIRECTORY = ".schema_lint_cache"
+DIRECTORY = run_cache.DIRECTORY  # also where the console script looks for recorded runs
 _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# schema-lint's cache (https://bford.info/cachedir/)\n"
-# How old a file's timestamps must be, when it is read, for its stat alone to vouch for
-# its bytes later: more than any filesystem's timestamp granularity (FAT's is 2 s).
-_SETTLE_NS = 3_000_000_000
 # A folder of other settings or another version that no run has written to for this long is
 # removed when a run first writes its own: each upgrade or settings change starts a new one.
 _STALE_AFTER_SECONDS = 30 * 24 * 3600
@@ -92,7 +87,7 @@ class Cache:
         row = self._index(folder).get(name)
         now = time.time_ns()
         try:
-            stamp = _stamp(os.stat(path))
+            stamp = stamps.stamp(os.stat(path))
         except OSError:
             return None
         if row is not None and row[1] and row[0] == stamp:
@@ -102,7 +97,7 @@ class Cache:
         raw = read_regular_file(path, max_bytes)
         if not isinstance(raw, bytes):
             return None
-        settled = max(stamp[0], stamp[1]) < now - _SETTLE_NS
+        settled = stamps.is_settled(stamp, now)
         digest = hashlib.sha256(raw).hexdigest()
         if row is not None and row[2] == digest:
             entry = _entry(row, path)
@@ -203,12 +198,6 @@ class Cache:
                     shutil.rmtree(entry.path, ignore_errors=True)
 
 
-def _stamp(info: os.stat_result) -> list:
-    """What changes whenever a file's bytes do: the change time too, since tools that keep a
-    file's modification time (`cp -p`, `rsync -t`, `tar`) cannot keep that one."""
-    return [info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_size]
-
-
 def _entry(row: list, path: str) -> Entry | None:
     """The stored findings, named by `path` as this run spells it: the index keys a file by
     its absolute path, and the run that stored it may have named it from another folder.
@@ -261,6 +250,7 @@ def _code_fingerprint() -> str:
     digest = hashlib.sha256()
     for place in places:
         for path in _files_under(place):
+            run_cache.note(path)  # a recorded run's output depends on the code as much as on its inputs
             try:
                 status = os.stat(path)
             except OSError:

@@ -7,7 +7,6 @@ pre-commit runs on every commit stays fast.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from pathlib import Path
@@ -66,27 +65,6 @@ class SchemaLintGroup(click.Group):
 def main() -> None:
     """Lint and tighten the JSON Schemas of LLM tools (OpenAI, Anthropic, MCP, Gemini, BFCL)."""
     _escape_unencodable_output()
-
-
-# Collect the youngest objects after this many new ones instead of Python's 700: a run builds
-# millions of small objects (schema nodes, findings) and almost none in cycles, so the
-# default spends about 5% of a large run collecting nothing.
-_YOUNG_COLLECTION_THRESHOLD = 50_000
-
-
-def run() -> None:
-    """The `schema-lint` console script and `python -m schema_lint`: `main`, with the
-    collector tuned for a short-lived process.
-
-    Everything still alive at exit is frozen first: the interpreter's last collections
-    then skip it instead of walking every module and finding (8 ms of a 95 ms one-file
-    run); exit handlers and stream flushes run as always.
-    """
-    gc.set_threshold(_YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
-    try:
-        main()
-    finally:
-        gc.freeze()
 
 
 def _escape_unencodable_output() -> None:
@@ -278,6 +256,11 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         code = 1
     if exit_zero and code == 1:
         code = 0
+    if linter.cache is not None and not (servers or python_targets or output_file or show_settings or show_files
+                                         or "-" in paths):
+        from schema_lint import run_cache
+
+        run_cache.replayable(linter.cache_dir)  # all it read was files, and all it printed the report
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from schema_lint import run_cache
 from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relative_to_root
 # Every report prints through `display`, so importing it here costs a run nothing, and
 # `diagnostic` no longer pays an import statement for each of thousands of findings.
@@ -103,6 +104,8 @@ class Linter:
         from schema_lint.parallel import lint_in_parallel, worker_count
 
         files = self.files(paths)
+        for path in files:
+            run_cache.note(path)  # before a warm run trusts its stat, or a cold one reads it
         self.resolve_configs(files)
         result = LintResult()
         result.documents.max_bytes = self.config.max_file_size

@@ -131,7 +131,7 @@ def test_a_broken_entry_is_a_miss(project, linted):
 
 def test_an_unchanged_file_is_not_read_again(project, linted, monkeypatch):
     check(".")
-    monkeypatch.setattr("schema_lint.cache._SETTLE_NS", 0)  # every file's timestamps old enough
+    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", 0)  # every file's timestamps old enough
     check(".")  # re-stamped as settled
     import schema_lint.cache
 
@@ -150,7 +150,7 @@ def test_a_touched_file_is_read_but_not_linted_again(project, linted, monkeypatc
 
 
 def test_new_bytes_under_the_old_size_and_modification_time_are_a_miss(project, linted, monkeypatch):
-    monkeypatch.setattr("schema_lint.cache._SETTLE_NS", 0)
+    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", 0)
     path = project / "tools" / "t0.json"
     check(".")
     before = os.stat(path)
@@ -167,7 +167,7 @@ def test_a_file_changed_within_its_timestamp_tick_is_a_miss(project, linted, mon
     path = project / "tools" / "t0.json"
     check(".")
     stat = os.stat(path)
-    monkeypatch.setattr("schema_lint.cache._stamp", lambda info: [stat.st_mtime_ns, stat.st_ctime_ns, 0, 0])
+    monkeypatch.setattr("schema_lint.stamps.stamp", lambda info: [stat.st_mtime_ns, stat.st_ctime_ns, 0, 0])
     check(".")  # every stamp now looks alike: stat cannot tell a change
     path.write_text(path.read_text().replace("create_0", "create_9"))
     findings = json.loads(check("--output-format", "json", ".").output)
@@ -248,7 +248,7 @@ def _stamp_of(path: Path):
 @given(edits=_EDITS)
 def test_whatever_happens_to_the_files_a_cached_run_reports_what_a_fresh_one_does(project, monkeypatch, edits):
     """The law behind the cache, with a file's stat trusted as soon as its bytes were read."""
-    monkeypatch.setattr("schema_lint.cache._SETTLE_NS", 0)
+    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", 0)
     folder = project / f"run{next(_RUNS)}"
     folder.mkdir()
     for index in range(3):

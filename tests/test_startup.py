@@ -93,7 +93,7 @@ def test_the_console_script_exits_as_check_does_with_its_output_complete(tmp_pat
     from importlib.metadata import entry_points
 
     [script] = [entry for entry in entry_points(group="console_scripts") if entry.name == "schema-lint"]
-    assert script.value == "schema_lint.cli:run"
+    assert script.value == "schema_lint.console:run"
     tools = [{"name": f"tool_{index}", "description": "A tool.",
               "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}} for index in range(300)]
     (tmp_path / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")

@@ -22,6 +22,8 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from schema_lint import run_cache
+
 
 def _relative_parts(path: str, root: str) -> list[str]:
     relative = os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
@@ -93,6 +95,7 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str],
         if raw == "-":
             yield raw
             continue
+        run_cache.note_above(raw)  # where `.git`, `.gitignore` and configurations are looked for
         if os.path.isdir(raw):
             files = _walk(raw, include, exclude + default_exclude, root)
         elif _matches(exclude, raw, root, every_folder=True):

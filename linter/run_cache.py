@@ -1,0 +1,350 @@
+"""A `check` run's output, printed again without linting when nothing it read has changed.
+
+The per-file cache (`cache`) spares a second run the linting, not the rest: the
+interpreter's imports of click and the engine, then building, sorting and printing every
+finding again, which is most of a warm run over 1,000 small files. So the console script
+(`console.run`) first looks for the record of the same command (its arguments, working
+directory, environment and terminals) and, when every path that run depended on still has
+the stamp it had, prints what that run printed and exits as it did, before click is
+imported.
+
+A run depends on what it reads, and each path's stamp is taken before the path is used:
+
+- every file it opens for reading and every folder it lists, seen through an audit hook
+  (`sys.addaudithook`): the configuration, `.gitignore` files, the baseline, the files
+  linted on a cold run, the code imported, the rule packs' metadata;
+- every folder above the working directory and above each path named (`note_above`),
+  where a new configuration, `.git` or `.gitignore` would change the answer: creating,
+  removing or renaming an entry changes its folder's stamp, and the folders a walk lists
+  are covered by the hook;
+- the files linted (a warm run only stats them) and the code fingerprinted (see
+  `cache`), noted by their callers (`note`).
+
+A record is kept only when no stamp changed while the run ran and each was old enough to
+vouch for the bytes (`stamps`), and only for runs that `check` says print nothing but
+their report (`replayable`): no `--fix`, `--diff`, `--calls`, standard input, servers or
+Python objects, no `--output-file`, and nothing written to stderr. Records live in the
+per-file cache's folder (under `runs/`), where `--no-cache` never looks. A record that
+cannot be read or does not match is a miss: the run then proceeds as if it did not exist.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import sys
+import time
+
+try:
+    from _blake2 import blake2b  # hashlib's own, without loading OpenSSL (2 ms of a 10 ms replay)
+except ImportError:  # an interpreter without it
+    from hashlib import blake2b
+
+from schema_lint import __version__, stamps
+
+DIRECTORY = ".schema_lint_cache"  # the per-file cache's folder (`cache`), holding records under RUNS
+RUNS = "runs"
+# A record is bytes: this line, then the key, the exit code and the number of paths, a line
+# each; each path and its stamp, each followed by NUL (which no path holds); the output.
+# Not JSON: importing `json` (and with it `re` and `enum`) would cost half a replay.
+_MAGIC = b"schema-lint run 1\n"
+# Variables that differ between shells but that nothing in a run reads.
+_IGNORED_ENVIRONMENT = frozenset({"_", "OLDPWD", "PWD", "SHLVL"})
+# Output larger than this is not recorded (reading it back would cost what linting saves).
+_MAX_OUTPUT_BYTES = 64 << 20
+# A folder keeps the records of this many commands (a pre-commit hook names new files on
+# every commit); older ones are removed when a run records its own.
+_MAX_RECORDS = 64
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+
+_recording: Recording | None = None
+_hook_installed = False
+
+
+def replay(argv: list[str]) -> int | None:
+    """Print the output recorded for this command and return its exit code; None (and
+    nothing printed) when there is no record or anything it depended on changed."""
+    try:
+        out = sys.stdout.buffer
+        key = command_key(argv)
+        for folder in _record_folders(argv):
+            record = _read_record(os.path.join(folder, RUNS, key))
+            if record is not None:
+                break
+        else:
+            return None
+        recorded_key, exit_code, paths, output = record
+        if recorded_key != key:
+            return None
+        for path, expected in paths:
+            if _stamp_of(path) != expected:
+                return None
+    except (OSError, ValueError, AttributeError):  # AttributeError: no stdout to print to
+        return None
+    out.write(output)
+    out.flush()
+    return exit_code
+
+
+def command_key(argv: list[str]) -> str:
+    """Everything besides the files that decides what a command prints."""
+    environment = sorted(item for item in os.environ.items() if item[0] not in _IGNORED_ENVIRONMENT)
+    streams = [_is_terminal(stream) for stream in (sys.stdin, sys.stdout, sys.stderr)]
+    facts = (__version__, sys.executable, sys.version, os.getcwd(), list(argv), environment, streams,
+             getattr(sys.stdout, "encoding", None), getattr(sys.stdout, "errors", None))
+    # repr escapes the surrogates that stand for undecodable bytes in names and arguments.
+    return blake2b(repr(facts).encode(), digest_size=16).hexdigest()
+
+
+def start(argv: list[str]) -> Recording | None:
+    """Begin recording this process's run; None when its output cannot be captured."""
+    global _recording, _hook_installed
+    if not all(hasattr(stream, "buffer") for stream in (sys.stdout, sys.stderr)):
+        return None
+    try:
+        recording = Recording(command_key(argv))
+    except (OSError, ValueError):
+        return None  # no working directory: nothing to key the record by
+    if not _hook_installed:
+        sys.addaudithook(_audit)
+        _hook_installed = True
+    _recording = recording
+    note_above(os.getcwd())
+    recording.capture()
+    return recording
+
+
+def note(path: str | os.PathLike) -> None:
+    """Make `path` something the run being recorded (if any) depends on, stamped now."""
+    if _recording is not None:
+        _recording.note(path)
+
+
+def note_above(path: str | os.PathLike) -> None:
+    """`path` and every folder above it."""
+    if _recording is None:
+        return
+    path = os.path.abspath(path)
+    while True:
+        _recording.note(path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            return
+        path = parent
+
+
+def replayable(cache_dir: str) -> None:
+    """Called by `check` when this run prints nothing but its report: it may be recorded,
+    in the per-file cache's folder `cache_dir`."""
+    if _recording is not None:
+        _recording.cache_dir = os.path.abspath(cache_dir)
+
+
+class _Tee(io.BufferedIOBase):
+    """A binary stream that passes everything on and keeps a copy."""
+
+    def __init__(self, target):
+        super().__init__()
+        self.target = target
+        self.chunks: list[bytes] = []
+        self.size = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        if self.size <= _MAX_OUTPUT_BYTES:
+            self.chunks.append(bytes(data))
+        self.size += len(data)
+        return self.target.write(data)
+
+    def flush(self) -> None:
+        self.target.flush()
+
+    def isatty(self) -> bool:
+        return self.target.isatty()
+
+    def fileno(self) -> int:
+        return self.target.fileno()
+
+
+class Recording:
+    def __init__(self, key: str):
+        self.key = key
+        self.pid = os.getpid()  # a forked worker inherits the recording too, and notes nothing
+        self.stamps: dict[str, tuple[str, bool]] = {}  # path → (stamp, whether settled when taken)
+        self.cache_dir: str | None = None
+        self._streams: dict[str, tuple[object, _Tee]] = {}
+
+    def capture(self) -> None:
+        """Put a copying stream under stdout and stderr, as a text stream like the one replaced."""
+        for name in ("stdout", "stderr"):
+            original = getattr(sys, name)
+            tee = _Tee(original.buffer)
+            original.flush()
+            setattr(sys, name, io.TextIOWrapper(tee, encoding=original.encoding, errors=original.errors,
+                                                 line_buffering=original.line_buffering, write_through=True))
+            self._streams[name] = (original, tee)
+
+    def note(self, path) -> None:
+        if os.getpid() != self.pid:
+            return
+        path = os.path.abspath(os.fsdecode(path))
+        if path not in self.stamps:
+            self.stamps[path] = _stamp_and_settled(path)
+
+    def finish(self, exit_code: object) -> None:
+        """Stop recording; keep the record if the run may be replayed. Best effort: a record
+        that cannot be written costs the next run speed, never this one."""
+        global _recording
+        _recording = None
+        try:
+            for name, (original, _) in self._streams.items():
+                getattr(sys, name).flush()
+                setattr(sys, name, original)
+        except (OSError, ValueError):  # a closed or broken pipe: the output is not whole
+            return
+        stdout, stderr = self._streams["stdout"][1], self._streams["stderr"][1]
+        if (self.cache_dir is None or stderr.size or stdout.size > _MAX_OUTPUT_BYTES
+                or not isinstance(exit_code, int) or not os.path.isdir(self.cache_dir)):
+            return
+        kept = {path: entry for path, entry in self.stamps.items() if not _within(path, self.cache_dir)}
+        if not all(settled and _stamp_of(path) == stamp for path, (stamp, settled) in kept.items()):
+            return  # changed while the run ran, or too recently for its stamp to tell
+        header = b"%s\n%d\n%d\n" % (self.key.encode(), exit_code, len(kept))
+        listing = b"".join(os.fsencode(path) + b"\0" + stamp.encode() + b"\0" for path, (stamp, _) in kept.items())
+        _write_record(os.path.join(self.cache_dir, RUNS), self.key, _MAGIC + header + listing + b"".join(stdout.chunks))
+
+
+def _audit(event: str, args: tuple) -> None:
+    """What a run reads: files opened for reading, folders listed. Never raises (a hook's
+    exception would fail the operation it watches)."""
+    recording = _recording
+    if recording is None:
+        return
+    try:
+        if event == "open":
+            path, _mode, flags = args
+            if isinstance(path, (str, bytes, os.PathLike)) and not (flags or 0) & _WRITE_FLAGS:
+                recording.note(path)
+        elif event in ("os.listdir", "os.scandir"):
+            path = args[0] if args else None
+            if path is None or isinstance(path, (str, bytes, os.PathLike)):
+                recording.note(os.curdir if path is None else path)
+    except Exception:  # noqa: BLE001 - see the docstring
+        pass
+
+
+def _stamp_and_settled(path: str) -> tuple[str, bool]:
+    """A path's stamp as text, and whether it is old enough to vouch for the bytes later (see
+    `stamps`); an absent or unreadable path is stamped as such, and changes when it appears."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return "absent", True
+    except OSError as exc:
+        return f"unreadable {exc.errno}", True
+    except ValueError:  # a NUL in the name
+        return "unreadable", True
+    file_stamp = stamps.stamp(info)
+    return " ".join(map(str, file_stamp)), stamps.is_settled(file_stamp, time.time_ns())
+
+
+def _stamp_of(path: str) -> str:
+    return _stamp_and_settled(path)[0]
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _record_folders(argv: list[str]):
+    """Where `check` keeps its cache, as this command would choose it: `--cache-dir`, the
+    environment, beside `--config`, else `.schema_lint_cache` in the working directory or
+    beside a configuration above it. A wrong guess is only a miss (the key is the
+    command's), but a record is looked for only where this command's own run could have
+    put it: one planted in a folder above, which holds no configuration, is never read."""
+    for index, argument in enumerate(argv):
+        for option in ("--cache-dir", "--config"):
+            if argument == option and index + 1 < len(argv):
+                value = argv[index + 1]
+            elif argument.startswith(option + "="):
+                value = argument.partition("=")[2]
+            else:
+                continue
+            yield value if option == "--cache-dir" else os.path.join(os.path.dirname(value), DIRECTORY)
+    if os.environ.get("SCHEMA_LINT_CACHE_DIR"):
+        yield os.environ["SCHEMA_LINT_CACHE_DIR"]
+    here = folder = os.getcwd()
+    yield os.path.join(here, DIRECTORY)
+    while True:
+        own = os.path.isfile(os.path.join(folder, ".schema-lint.toml"))
+        if folder != here and (own or os.path.isfile(os.path.join(folder, "pyproject.toml"))):
+            yield os.path.join(folder, DIRECTORY)
+        parent = os.path.dirname(folder)
+        if own or parent == folder:
+            return  # the configuration search stops at the first `.schema-lint.toml`
+        folder = parent
+
+
+def _read_record(path: str) -> tuple[str, int, list[tuple[str, str]], bytes] | None:
+    """A record (key, exit code, paths with stamps, output), read without blocking on a FIFO
+    or reading a device put in its place; None when absent, and ValueError when damaged."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_OUTPUT_BYTES + (16 << 20):
+            return None
+        content = handle.read()
+    if not content.startswith(_MAGIC):
+        raise ValueError("not a record")
+    key, exit_code, count, rest = content[len(_MAGIC):].split(b"\n", 3)
+    count = int(count)
+    fields = rest.split(b"\0", 2 * count)
+    if len(fields) != 2 * count + 1:
+        raise ValueError("a truncated record")
+    paths = [(os.fsdecode(fields[index]), fields[index + 1].decode()) for index in range(0, 2 * count, 2)]
+    return key.decode(), int(exit_code), paths, fields[-1]
+
+
+def _write_record(folder: str, key: str, content: bytes) -> None:
+    import tempfile
+
+    temporary = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".run-")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+        os.replace(temporary, os.path.join(folder, key))
+        temporary = None
+        _prune(folder)
+    except OSError:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+
+
+def _prune(folder: str) -> None:
+    """Keep the newest records; leave anything not named as a record alone."""
+    with os.scandir(folder) as entries:
+        records = [(entry.stat().st_mtime_ns, entry.path) for entry in entries
+                   if len(entry.name) == 32 and all(c in "0123456789abcdef" for c in entry.name)]
+    for _, path in sorted(records, reverse=True)[_MAX_RECORDS:]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass

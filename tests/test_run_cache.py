@@ -1,0 +1,333 @@
+"""The same command over unchanged inputs prints what it printed before, without loading
+the engine; any change to what the run read, listed or looked for makes it run again."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import schema_lint.cli
+import schema_lint.rules
+from schema_lint import cache, console, run_cache
+
+LOOSE = {"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
+    "type": "object", "properties": {"title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}}
+# Longer than a filesystem's clock tick (a jiffy): the tests wait this long after an edit,
+# so that a stamp taken by a run always postdates the edits before it.
+SETTLE_NS = 30_000_000
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    for name in ("SCHEMA_LINT_NO_CACHE", "SCHEMA_LINT_CACHE_DIR", "NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", SETTLE_NS)
+    (tmp_path / ".git").mkdir()  # a repository: `.gitignore` files count
+    (tmp_path / "tools").mkdir()
+    for index in range(3):
+        (tmp_path / "tools" / f"t{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_{index}"), indent=2))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def engine_runs(monkeypatch):
+    """How many commands reached click (rather than being replayed)."""
+    count = {"runs": 0}
+    original = schema_lint.cli.main
+
+    def counting(*args, **kwargs):
+        count["runs"] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(schema_lint.cli, "main", counting)
+    return count
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    """`schema-lint ARGS` through the console script, in this process: exit code, stdout, stderr."""
+    streams = {name: io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for name in ("stdout", "stderr")}
+    saved = {name: getattr(sys, name) for name in streams}
+    saved_argv, threshold = sys.argv, gc_threshold()
+    sys.argv = ["schema-lint", *args]
+    for name, stream in streams.items():
+        setattr(sys, name, stream)
+    try:
+        console.run()
+    except SystemExit as done:
+        code = done.code
+    finally:
+        printed = {name: getattr(sys, name) for name in streams}
+        for name, stream in saved.items():
+            setattr(sys, name, stream)
+        sys.argv = saved_argv
+        import gc
+
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    outputs = []
+    for name in ("stdout", "stderr"):
+        printed[name].flush()
+        outputs.append(streams[name].buffer.getvalue().decode("utf-8"))
+    return code, *outputs
+
+
+def gc_threshold():
+    import gc
+
+    return gc.get_threshold()
+
+
+def settle() -> None:
+    time.sleep(SETTLE_NS / 1e9 * 1.5)
+
+
+def records(project: Path) -> list[Path]:
+    return sorted((project / ".schema_lint_cache" / run_cache.RUNS).glob("*"))
+
+
+def _changed_for_sure(path: Path, write) -> None:
+    """Write, and again after a tick if the stat did not move: the premise a real edit meets."""
+    before = _stamp_of(path)
+    write()
+    while path.exists() and _stamp_of(path) == before:
+        time.sleep(0.01)
+        write()
+
+
+def _stamp_of(path: Path):
+    info = os.stat(path) if path.exists() else None
+    return info and (info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_size)
+
+
+def test_a_command_run_again_prints_the_same_output_and_exit_code_without_the_engine(project, engine_runs):
+    outputs = []
+    for _ in range(4):
+        settle()
+        outputs.append(run("check", "--output-format", "json", "."))
+    assert outputs[0][0] == 1 and json.loads(outputs[0][1])
+    assert outputs == [outputs[0]] * 4
+    # The first run made the cache folder in the project, which it depends on; the second recorded.
+    assert engine_runs["runs"] == 2
+    assert len(records(project)) == 1
+
+
+def test_the_console_script_answers_a_replayed_command_without_importing_click(project):
+    """The point of the record: a warm run costs the interpreter, not click and the engine."""
+    launcher = ("import sys, schema_lint.stamps as s; s.SETTLE_NS = %d\n"
+                "from schema_lint.console import run\n"
+                "sys.argv = ['schema-lint', 'check', '.']\n"
+                "try:\n    run()\nfinally:\n    open('loaded', 'w').write(repr(sorted(\n"
+                "        m for m in ('click', 'schema_lint.cli', 'schema_lint.engine') if m in sys.modules)))\n"
+                % SETTLE_NS)
+    env = {key: value for key, value in os.environ.items() if not key.startswith("SCHEMA_LINT_")}
+    done = []
+    for _ in range(3):
+        settle()
+        finished = subprocess.run([sys.executable, "-c", launcher], cwd=project, env=env, capture_output=True,
+                                  text=True, timeout=120)
+        done.append((finished.returncode, finished.stdout, finished.stderr, (project / "loaded").read_text()))
+    assert done[0][:3] == done[2][:3] and done[0][0] == 1 and "SL" in done[0][1]
+    assert done[0][3] != "[]" and done[2][3] == "[]"
+
+
+_ACTIONS = ["rewrite", "same-size", "remove", "add", "gitignore", "config", "nothing"]
+_EDITS = st.lists(st.tuples(st.sampled_from(_ACTIONS), st.integers(0, 2), st.integers(0, 9)), min_size=1, max_size=6)
+_FOLDERS = itertools.count()  # a fresh folder for each hypothesis example, in the one project
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=_EDITS)
+def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, engine_runs, edits):
+    """The law behind the record: replayed or not, the output is that of a run without any cache;
+    and a command whose inputs did not change since it was recorded is replayed."""
+    folder = project / f"case{next(_FOLDERS)}"
+    (folder / "sub").mkdir(parents=True)
+    for index in range(3):
+        (folder / "sub" / f"t{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_{index}")))
+    command = ("check", "--output-format", "json", str(folder.relative_to(project)))
+    for _ in range(2):  # the first run also makes the cache folder, in the project it depends on
+        settle()
+        run(*command)
+    for action, index, value in edits:
+        path = folder / "sub" / f"t{index}.json"
+        if action == "rewrite":
+            text = json.dumps(dict(LOOSE, name=f"create_{index}_{'x' * value}"))
+            _changed_for_sure(path, lambda: path.write_text(text))
+        elif action == "same-size" and path.exists():
+            text, before = path.read_text(), os.stat(path)
+            swapped = text.replace('"type": "string"', '"type": "strinG"', 1) if value % 2 else text.replace(
+                '"type": "strinG"', '"type": "string"', 1)
+            _changed_for_sure(path, lambda: path.write_text(swapped))
+            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        elif action == "remove" and path.exists():
+            path.unlink()
+        elif action == "add":
+            (folder / "sub" / "deeper").mkdir(exist_ok=True)
+            (folder / "sub" / "deeper" / f"n{value}.json").write_text(json.dumps(dict(LOOSE, name=f"new_{value}")))
+        elif action == "gitignore":
+            ignored = folder / "sub" / ".gitignore"
+            _changed_for_sure(ignored, lambda: ignored.write_text(f"t{index}.json\n" if value % 2 else "deeper/\n"))
+        elif action == "config":
+            nested = folder / "sub" / ".schema-lint.toml"
+            if value % 3 == 0 and nested.exists():
+                nested.unlink()
+            else:
+                _changed_for_sure(nested, lambda: nested.write_text(
+                    'select = ["SL201"]\n' if value % 3 == 1 else 'ignore = ["SL201", "SL305"]\n'))
+        settle()
+        before = engine_runs["runs"]
+        replayed_or_not = run(*command)
+        if action == "nothing":
+            assert engine_runs["runs"] == before, "an unchanged command must be replayed"
+        fresh = run(command[0], "--no-cache", *command[1:])
+        assert replayed_or_not == fresh
+
+
+def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(project, monkeypatch):
+    """What the record checks is what the run consulted: every file opened for reading and
+    every folder listed, and for every path whose existence or type was only asked, the
+    path or the folder holding it (whose stamp changes when an entry appears or goes),
+    outside the interpreter's own folders and the cache; so no change a run would see escapes it."""
+    (project / "tools" / ".gitignore").write_text("t2.json\n")
+    (project / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    read: set[str] = set()
+    asked: set[str] = set()
+    watching = [False]  # an audit hook cannot be removed: it goes inert instead
+    real_stat = os.stat
+
+    def watched_stat(path, *args, **kwargs):
+        if watching[0] and not isinstance(path, int):
+            asked.add(os.path.abspath(os.fsdecode(path)))
+        return real_stat(path, *args, **kwargs)
+
+    def audit(event, args):
+        if watching[0] and event in ("open", "os.listdir", "os.scandir") and args and isinstance(args[0], (str, os.PathLike)):
+            if event != "open" or not (args[2] or 0) & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+                read.add(os.path.abspath(os.fsdecode(args[0])))
+
+    (project / "elsewhere" / "deep").mkdir(parents=True)
+    (project / "elsewhere" / "deep" / "x.json").write_text(json.dumps(LOOSE))
+    monkeypatch.chdir(project / "tools")  # and lint a folder beside it, not under it
+    (project / "tools" / ".schema-lint.toml").write_text('ignore = ["SL201"]\n')
+    command = ("check", ".", "../elsewhere/deep", "t0.json")
+    settle()
+    run(*command)  # makes the cache folder, and the entries a warm run trusts
+    settle()
+    sys.addaudithook(audit)
+    monkeypatch.setattr(os, "stat", watched_stat)
+    watching[0] = True
+    try:
+        code, _, _ = run(*command)
+    finally:
+        watching[0] = False
+    [record] = records(project / "tools")
+    recorded = {path for path, _ in run_cache._read_record(str(record))[2]}
+    interpreter = tuple({sys.prefix, sys.base_prefix, sys.exec_prefix})
+
+    def ours(path: str) -> bool:
+        return f"{os.sep}{cache.DIRECTORY}" not in path and not path.startswith(interpreter)
+
+    assert code == 1
+    assert {path for path in read - recorded if ours(path)} == set()
+    assert {path for path in asked - recorded if ours(path) and os.path.dirname(path) not in recorded} == set()
+    # What a warm run only stats, but whose bytes decide: the files linted and the rules' code.
+    [rule_file] = Path(schema_lint.rules.__file__).parent.glob("sl001_*.py")
+    assert {str(project / "tools" / ".gitignore"), str(project / "pyproject.toml"), str(project / "tools" / "t1.json"),
+            str(project / "tools" / ".schema-lint.toml"), str(rule_file)} <= recorded
+
+
+@pytest.mark.parametrize("extra", [("--output-file", "report.txt"), ("--fix",), ("--no-cache",), ("--statistics", "-v")])
+def test_runs_that_print_more_than_their_report_or_change_files_are_not_recorded(project, engine_runs, extra):
+    (project / "tools" / "notes.json").write_text('{"no": "tool"}')  # -v says it was skipped, on stderr
+    for _ in range(3):
+        settle()
+        run("check", *extra, ".")
+    assert records(project) == [] and engine_runs["runs"] == 3
+
+
+def test_standard_input_is_never_replayed(project, engine_runs, monkeypatch):
+    for _ in range(3):
+        settle()
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(LOOSE).encode())))
+        run("check", "-")
+    assert records(project) == [] and engine_runs["runs"] == 3
+
+
+def test_another_environment_or_working_directory_is_another_command(project, engine_runs, monkeypatch):
+    for _ in range(3):
+        settle()
+        run("check", ".")
+    assert engine_runs["runs"] == 2
+    monkeypatch.setenv("NO_COLOR", "1")
+    run("check", ".")
+    monkeypatch.chdir(project / "tools")
+    run("check", "..")
+    assert engine_runs["runs"] == 4
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("configured", [False, True])
+def test_a_record_is_read_only_where_the_command_itself_keeps_its_cache(project, engine_runs, monkeypatch, configured):
+    """Beside the configuration or in the working directory: a record planted in a folder
+    above, which the command's run would never write to, is not believed."""
+    if configured:
+        (project / ".schema-lint.toml").write_text('ignore = ["SL305"]\n')
+    monkeypatch.chdir(project / "tools")
+    for _ in range(3):
+        settle()
+        run("check", ".")
+    assert engine_runs["runs"] == 2  # the third was replayed
+    if not configured:
+        [record] = records(project / "tools")
+        planted = project / ".schema_lint_cache" / run_cache.RUNS / record.name
+        planted.parent.mkdir(parents=True)
+        record.rename(planted)
+        settle()
+        run("check", ".")
+        assert engine_runs["runs"] == 3
+    else:
+        assert records(project) and not (project / "tools" / ".schema_lint_cache").exists()
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "fifo", "wrong key"])
+def test_a_damaged_record_is_a_miss_never_a_hang_or_a_wrong_answer(project, engine_runs, damage):
+    outputs = []
+    for _ in range(2):
+        settle()
+        outputs.append(run("check", "."))
+    [record] = records(project)
+    content = record.read_bytes()
+    record.unlink()
+    if damage == "truncate":
+        record.write_bytes(content[:len(content) // 3])
+    elif damage == "garbage":
+        record.write_bytes(b"\0\xff" * 100)
+    elif damage == "fifo":
+        os.mkfifo(record)
+    else:
+        record.write_bytes(content.replace(record.name.encode(), b"0" * 32, 1))
+    settle()
+    assert run("check", ".") == outputs[0]
+    assert engine_runs["runs"] == 3
+
+
+def test_a_folder_keeps_only_the_newest_records(project, monkeypatch):
+    monkeypatch.setattr(run_cache, "_MAX_RECORDS", 3)
+    settle()
+    run("check", ".")
+    for index in range(5):
+        settle()
+        run("check", "--select", f"SL20{index}", ".")
+    assert len(records(project)) == 3
