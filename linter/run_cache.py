@@ -115,10 +115,13 @@ def start(argv: list[str]) -> Recording | None:
     return recording
 
 
-def note(path: str | os.PathLike) -> None:
-    """Make `path` something the run being recorded (if any) depends on, stamped now."""
+def note(path: str | os.PathLike, linted: bool = False) -> None:
+    """Make `path` something the run being recorded (if any) depends on, stamped now;
+    `linted`: one of the files it lints."""
     if _recording is not None:
         _recording.note(path)
+        if linted:
+            _recording.linted.append(path)
 
 
 def note_above(path: str | os.PathLike) -> None:
@@ -175,6 +178,7 @@ class Recording:
         self.pid = os.getpid()  # a forked worker inherits the recording too, and notes nothing
         self.stamps: dict[str, tuple[str, bool]] = {}  # path → (stamp, whether settled when taken)
         self.cache_dir: str | None = None
+        self.linted: list = []
         self._streams: dict[str, tuple[object, _Tee]] = {}
 
     def capture(self) -> None:
@@ -209,6 +213,8 @@ class Recording:
         if (self.cache_dir is None or stderr.size or stdout.size > _MAX_OUTPUT_BYTES
                 or not isinstance(exit_code, int) or not os.path.isdir(self.cache_dir)):
             return
+        if any(_within(os.path.abspath(os.fsdecode(path)), self.cache_dir) for path in self.linted):
+            return  # the cache linted as input: its files change with every run
         kept = {path: entry for path, entry in self.stamps.items() if not _within(path, self.cache_dir)}
         if not all(settled and _stamp_of(path) == stamp for path, (stamp, settled) in kept.items()):
             return  # changed while the run ran, or too recently for its stamp to tell
