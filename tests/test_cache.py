@@ -15,11 +15,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cachekit import LOOSE, changed_for_sure, edit_tool_file
 from schema_lint.cli import main
 from schema_lint.engine import Linter
 
-LOOSE = {"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
-    "type": "object", "properties": {"title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}}
 
 
 @pytest.fixture
@@ -228,22 +227,6 @@ _EDITS = st.lists(st.tuples(st.sampled_from(["rewrite", "same-size", "touch", "b
                             st.integers(0, 2), st.integers(0, 9)), min_size=1, max_size=6)
 
 
-def _changed_for_sure(path: Path, write) -> None:
-    """Write, and again after a tick if the stat did not move: the cache's premise, which
-    a real edit meets (only a write within the clock tick of the last one can fail it, and
-    the cache hashes any file that young)."""
-    before = _stamp_of(path)
-    write()
-    while path.exists() and _stamp_of(path) == before:
-        time.sleep(0.01)
-        write()
-
-
-def _stamp_of(path: Path):
-    info = os.stat(path) if path.exists() else None
-    return info and (info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_size)
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=_EDITS)
 def test_whatever_happens_to_the_files_a_cached_run_reports_what_a_fresh_one_does(project, monkeypatch, edits):
@@ -256,21 +239,12 @@ def test_whatever_happens_to_the_files_a_cached_run_reports_what_a_fresh_one_doe
     check(str(folder))
     for action, index, value in edits:
         path = folder / f"t{index}.json"
-        if action == "rewrite":
-            text = json.dumps(dict(LOOSE, name=f"create_{index}_{'x' * value}"))
-            _changed_for_sure(path, lambda: path.write_text(text))
-        elif action == "same-size" and path.exists():
-            text, before = path.read_text(), os.stat(path)
-            swapped = text.replace('"type": "string"', '"type": "strinG"', 1) if value % 2 else text.replace(
-                '"type": "strinG"', '"type": "string"', 1)
-            _changed_for_sure(path, lambda: path.write_text(swapped))
-            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
-        elif action == "touch" and path.exists():
+        if action == "touch" and path.exists():
             os.utime(path, ns=(value, value))
         elif action == "break":
-            _changed_for_sure(path, lambda: path.write_text('{"name": ' + " " * value))
-        elif action == "remove" and path.exists():
-            path.unlink()
+            changed_for_sure(path, lambda: path.write_text('{"name": ' + " " * value))
+        else:
+            edit_tool_file(path, action, index, value)
         cached = check("--output-format", "json", str(folder))
         fresh = check("--no-cache", "--output-format", "json", str(folder))
         assert (cached.exit_code, cached.output) == (fresh.exit_code, fresh.output)

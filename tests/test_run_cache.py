@@ -18,10 +18,9 @@ from hypothesis import strategies as st
 
 import schema_lint.cli
 import schema_lint.rules
+from cachekit import LOOSE, changed_for_sure, edit_tool_file
 from schema_lint import cache, console, run_cache
 
-LOOSE = {"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
-    "type": "object", "properties": {"title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}}
 # Longer than a filesystem's clock tick (a jiffy): the tests wait this long after an edit,
 # so that a stamp taken by a run always postdates the edits before it.
 SETTLE_NS = 30_000_000
@@ -96,20 +95,6 @@ def records(project: Path) -> list[Path]:
     return sorted((project / ".schema_lint_cache" / run_cache.RUNS).glob("*"))
 
 
-def _changed_for_sure(path: Path, write) -> None:
-    """Write, and again after a tick if the stat did not move: the premise a real edit meets."""
-    before = _stamp_of(path)
-    write()
-    while path.exists() and _stamp_of(path) == before:
-        time.sleep(0.01)
-        write()
-
-
-def _stamp_of(path: Path):
-    info = os.stat(path) if path.exists() else None
-    return info and (info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_size)
-
-
 def test_a_command_run_again_prints_the_same_output_and_exit_code_without_the_engine(project, engine_runs):
     outputs = []
     for _ in range(4):
@@ -160,30 +145,20 @@ def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, e
         settle()
         run(*command)
     for action, index, value in edits:
-        path = folder / "sub" / f"t{index}.json"
-        if action == "rewrite":
-            text = json.dumps(dict(LOOSE, name=f"create_{index}_{'x' * value}"))
-            _changed_for_sure(path, lambda: path.write_text(text))
-        elif action == "same-size" and path.exists():
-            text, before = path.read_text(), os.stat(path)
-            swapped = text.replace('"type": "string"', '"type": "strinG"', 1) if value % 2 else text.replace(
-                '"type": "strinG"', '"type": "string"', 1)
-            _changed_for_sure(path, lambda: path.write_text(swapped))
-            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
-        elif action == "remove" and path.exists():
-            path.unlink()
+        if action in ("rewrite", "same-size", "remove"):
+            edit_tool_file(folder / "sub" / f"t{index}.json", action, index, value)
         elif action == "add":
             (folder / "sub" / "deeper").mkdir(exist_ok=True)
             (folder / "sub" / "deeper" / f"n{value}.json").write_text(json.dumps(dict(LOOSE, name=f"new_{value}")))
         elif action == "gitignore":
             ignored = folder / "sub" / ".gitignore"
-            _changed_for_sure(ignored, lambda: ignored.write_text(f"t{index}.json\n" if value % 2 else "deeper/\n"))
+            changed_for_sure(ignored, lambda: ignored.write_text(f"t{index}.json\n" if value % 2 else "deeper/\n"))
         elif action == "config":
             nested = folder / "sub" / ".schema-lint.toml"
             if value % 3 == 0 and nested.exists():
                 nested.unlink()
             else:
-                _changed_for_sure(nested, lambda: nested.write_text(
+                changed_for_sure(nested, lambda: nested.write_text(
                     'select = ["SL201"]\n' if value % 3 == 1 else 'ignore = ["SL201", "SL305"]\n'))
         settle()
         before = engine_runs["runs"]

@@ -1,0 +1,43 @@
+"""What the cache tests share: a loose tool, and edits to a tool file that are certain to
+move its stat (the premise both caches rest on, which a real edit meets)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+LOOSE = {"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
+    "type": "object", "properties": {"title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}}
+
+
+def changed_for_sure(path: Path, write) -> None:
+    """Write, and again after a tick if the stat did not move: only a write within the clock
+    tick of the last one can fail to move it, and the caches distrust any file that young."""
+    before = stamp_of(path)
+    write()
+    while path.exists() and stamp_of(path) == before:
+        time.sleep(0.01)
+        write()
+
+
+def stamp_of(path: Path):
+    info = os.stat(path) if path.exists() else None
+    return info and (info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_size)
+
+
+def edit_tool_file(path: Path, action: str, index: int, value: int) -> None:
+    """`rewrite` (new findings), `same-size` (new bytes under the old size and modification
+    time) or `remove` the tool file `path`, the `index`th of its folder."""
+    if action == "rewrite":
+        text = json.dumps(dict(LOOSE, name=f"create_{index}_{'x' * value}"))
+        changed_for_sure(path, lambda: path.write_text(text))
+    elif action == "same-size" and path.exists():
+        text, before = path.read_text(), os.stat(path)
+        swapped = text.replace('"type": "string"', '"type": "strinG"', 1) if value % 2 else text.replace(
+            '"type": "strinG"', '"type": "string"', 1)
+        changed_for_sure(path, lambda: path.write_text(swapped))
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    elif action == "remove" and path.exists():
+        path.unlink()
