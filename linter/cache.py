@@ -30,7 +30,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import time
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -45,7 +44,6 @@ _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# schema-lint's cache (http
 # A folder of other settings or another version that no run has written to for this long is
 # removed when a run first writes its own: each upgrade or settings change starts a new one.
 _STALE_AFTER_SECONDS = 30 * 24 * 3600
-_BUCKET_NAME = re.compile(r"[0-9a-f]{24}")
 # An index larger than this is not read (a miss): a folder's findings are far smaller.
 _MAX_INDEX_BYTES = 1 << 30
 
@@ -130,6 +128,10 @@ class Cache:
     def flush(self) -> None:
         """Write the indexes this run changed. Best effort: a cache that cannot be written
         costs speed, never the run."""
+        with run_cache.unobserved:
+            self._write_changed()
+
+    def _write_changed(self) -> None:
         import tempfile
 
         for folder, names in self._changed.items():
@@ -155,7 +157,8 @@ class Cache:
 
     def _index(self, folder: str) -> dict[str, list]:
         if folder not in self._indexes:
-            self._indexes[folder] = self._read_index(folder)
+            with run_cache.unobserved:
+                self._indexes[folder] = self._read_index(folder)
         return self._indexes[folder]
 
     def _read_index(self, folder: str) -> dict[str, list]:
@@ -193,7 +196,7 @@ class Cache:
         cutoff = time.time() - _STALE_AFTER_SECONDS
         with os.scandir(self.directory) as entries:
             for entry in entries:
-                if (_BUCKET_NAME.fullmatch(entry.name) and entry.path != str(self.bucket)
+                if (run_cache.is_hex_name(entry.name, 24) and entry.path != str(self.bucket)
                         and entry.is_dir(follow_symlinks=False) and entry.stat().st_mtime < cutoff):
                     shutil.rmtree(entry.path, ignore_errors=True)
 

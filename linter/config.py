@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from schema_lint import run_cache
 from schema_lint.model import Severity, SideEffects
 from schema_lint.sources.documents import DEFAULT_MAX_BYTES
 
@@ -75,12 +76,11 @@ _KEYS = {f.name.replace("_", "-") for f in fields(Config)} - {"settings", "root"
 
 def find_config_file(start: Path) -> Path | None:
     for directory in [start, *start.parents]:
-        candidate = directory / ".schema-lint.toml"
-        if candidate.is_file():
-            return candidate
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file() and _has_our_table(candidate):
-            return candidate
+        for candidate in (directory / ".schema-lint.toml", directory / "pyproject.toml"):
+            # What a recorded run depends on: through a link, it is the file at the chain's end.
+            run_cache.note(candidate)
+            if candidate.is_file() and (candidate.name != "pyproject.toml" or _has_our_table(candidate)):
+                return candidate
     return None
 
 

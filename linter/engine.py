@@ -105,7 +105,7 @@ class Linter:
 
         files = self.files(paths)
         for path in files:
-            run_cache.note(path, linted=True)  # before a warm run trusts its stat, or a cold one reads it
+            run_cache.note(path)  # before a warm run trusts its stat, or a cold one reads it
         self.resolve_configs(files)
         result = LintResult()
         result.documents.max_bytes = self.config.max_file_size

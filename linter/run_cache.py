@@ -91,7 +91,10 @@ def command_key(argv: list[str]) -> str:
     """Everything besides the files that decides what a command prints."""
     environment = sorted(item for item in os.environ.items() if item[0] not in _IGNORED_ENVIRONMENT)
     streams = [_is_terminal(stream) for stream in (sys.stdin, sys.stdout, sys.stderr)]
-    facts = (__version__, sys.executable, sys.version, os.getcwd(), list(argv), environment, streams,
+    # The interpreter's own options (`-OO`, `-X ...`, `-m`) and where it imports from (`python -m`
+    # puts the working directory first, where a rule pack may lie) decide the run as much.
+    interpreter = (sys.executable, sys.version, getattr(sys, "orig_argv", None), sys.path)
+    facts = (__version__, interpreter, os.getcwd(), list(argv), environment, streams,
              getattr(sys.stdout, "encoding", None), getattr(sys.stdout, "errors", None))
     # repr escapes the surrogates that stand for undecodable bytes in names and arguments.
     return blake2b(repr(facts).encode(), digest_size=16).hexdigest()
@@ -115,17 +118,33 @@ def start(argv: list[str]) -> Recording | None:
     return recording
 
 
-def note(path: str | os.PathLike, linted: bool = False) -> None:
-    """Make `path` something the run being recorded (if any) depends on, stamped now;
-    `linted`: one of the files it lints."""
+def note(path: str | os.PathLike) -> None:
+    """Make `path` something the run being recorded (if any) depends on, stamped now."""
     if _recording is not None:
         _recording.note(path)
-        if linted:
-            _recording.linted.append(path)
+
+
+class _Unobserved:
+    """`with unobserved:` what the per-file cache reads and lists of its own is no input of
+    the run (its indexes change with every run that writes, and vouch only for what the
+    files' own stamps already decide). Anything else reading the same paths still counts:
+    a cache folder that is also linted, say."""
+
+    depth = 0
+
+    def __enter__(self) -> None:
+        self.depth += 1
+
+    def __exit__(self, *exc_info) -> None:
+        self.depth -= 1
+
+
+unobserved = _Unobserved()
 
 
 def note_above(path: str | os.PathLike) -> None:
-    """`path` and every folder above it."""
+    """`path` and every folder above it, by the text of the path: as the configuration
+    search and a walk's look for `.git` and `.gitignore` take them."""
     if _recording is None:
         return
     path = os.path.abspath(path)
@@ -176,9 +195,9 @@ class Recording:
     def __init__(self, key: str):
         self.key = key
         self.pid = os.getpid()  # a forked worker inherits the recording too, and notes nothing
+        self.cwd = os.getcwd()
         self.stamps: dict[str, tuple[str, bool]] = {}  # path → (stamp, whether settled when taken)
         self.cache_dir: str | None = None
-        self.linted: list = []
         self._streams: dict[str, tuple[object, _Tee]] = {}
 
     def capture(self) -> None:
@@ -192,9 +211,11 @@ class Recording:
             self._streams[name] = (original, tee)
 
     def note(self, path) -> None:
-        if os.getpid() != self.pid:
+        if unobserved.depth or os.getpid() != self.pid:
             return
-        path = os.path.abspath(os.fsdecode(path))
+        # Joined, not normalized: `link/../x.json` is the `x.json` beside the link's target, as
+        # `open` finds it, not the one the text suggests.
+        path = os.path.join(self.cwd, os.fsdecode(path))
         if path not in self.stamps:
             self.stamps[path] = _stamp_and_settled(path)
 
@@ -213,13 +234,11 @@ class Recording:
         if (self.cache_dir is None or stderr.size or stdout.size > _MAX_OUTPUT_BYTES
                 or not isinstance(exit_code, int) or not os.path.isdir(self.cache_dir)):
             return
-        if any(_within(os.path.abspath(os.fsdecode(path)), self.cache_dir) for path in self.linted):
-            return  # the cache linted as input: its files change with every run
-        kept = {path: entry for path, entry in self.stamps.items() if not _within(path, self.cache_dir)}
-        if not all(settled and _stamp_of(path) == stamp for path, (stamp, settled) in kept.items()):
+        if not all(settled and _stamp_of(path) == stamp for path, (stamp, settled) in self.stamps.items()):
             return  # changed while the run ran, or too recently for its stamp to tell
-        header = b"%s\n%d\n%d\n" % (self.key.encode(), exit_code, len(kept))
-        listing = b"".join(os.fsencode(path) + b"\0" + stamp.encode() + b"\0" for path, (stamp, _) in kept.items())
+        header = b"%s\n%d\n%d\n" % (self.key.encode(), exit_code, len(self.stamps))
+        listing = b"".join(os.fsencode(path) + b"\0" + stamp.encode() + b"\0"
+                           for path, (stamp, _) in self.stamps.items())
         _write_record(os.path.join(self.cache_dir, RUNS), self.key, _MAGIC + header + listing + b"".join(stdout.chunks))
 
 
@@ -261,8 +280,9 @@ def _stamp_of(path: str) -> str:
     return _stamp_and_settled(path)[0]
 
 
-def _within(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+def is_hex_name(name: str, length: int) -> bool:
+    """Whether `name` is `length` lowercase hex digits: how both caches name what they write."""
+    return len(name) == length and all(c in "0123456789abcdef" for c in name)
 
 
 def _is_terminal(stream) -> bool:
@@ -347,8 +367,7 @@ def _write_record(folder: str, key: str, content: bytes) -> None:
 def _prune(folder: str) -> None:
     """Keep the newest records; leave anything not named as a record alone."""
     with os.scandir(folder) as entries:
-        records = [(entry.stat().st_mtime_ns, entry.path) for entry in entries
-                   if len(entry.name) == 32 and all(c in "0123456789abcdef" for c in entry.name)]
+        records = [(entry.stat().st_mtime_ns, entry.path) for entry in entries if is_hex_name(entry.name, 32)]
     for _, path in sorted(records, reverse=True)[_MAX_RECORDS:]:
         try:
             os.unlink(path)

@@ -75,4 +75,5 @@ def _sources() -> str:
     return "\n".join(lines)
 
 
-__doc__ = __doc__.replace("{version}", TABLE_VERSION).replace("{sources}", _sources())
+if __doc__:  # not under `python -OO`, which drops docstrings
+    __doc__ = __doc__.replace("{version}", TABLE_VERSION).replace("{sources}", _sources())

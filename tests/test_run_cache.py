@@ -131,16 +131,19 @@ _EDITS = st.lists(st.tuples(st.sampled_from(_ACTIONS), st.integers(0, 2), st.int
 _FOLDERS = itertools.count()  # a fresh folder for each hypothesis example, in the one project
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.parametrize("cache_dir", [None, ".", "case", "case/sub"])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=_EDITS)
-def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, engine_runs, edits):
+def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, engine_runs, cache_dir, edits):
     """The law behind the record: replayed or not, the output is that of a run without any cache;
-    and a command whose inputs did not change since it was recorded is replayed."""
+    and a command whose inputs did not change since it was recorded is replayed. Wherever the
+    cache is: beside the files, or the very folder linted or one above the files."""
     folder = project / f"case{next(_FOLDERS)}"
     (folder / "sub").mkdir(parents=True)
     for index in range(3):
         (folder / "sub" / f"t{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_{index}")))
-    command = ("check", "--output-format", "json", str(folder.relative_to(project)))
+    where = () if cache_dir is None else ("--cache-dir", cache_dir.replace("case", folder.name))
+    command = ("check", *where, "--output-format", "json", str(folder.relative_to(project)))
     for _ in range(2):  # the first run also makes the cache folder, in the project it depends on
         settle()
         run(*command)
@@ -160,6 +163,9 @@ def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, e
             else:
                 changed_for_sure(nested, lambda: nested.write_text(
                     'select = ["SL201"]\n' if value % 3 == 1 else 'ignore = ["SL201", "SL305"]\n'))
+        if action == "nothing":
+            settle()
+            run(*command)  # records, if the last run could not (it made the cache's folder for new settings)
         settle()
         before = engine_runs["runs"]
         replayed_or_not = run(*command)
@@ -222,6 +228,48 @@ def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(proj
             str(project / "tools" / ".schema-lint.toml"), str(rule_file)} <= recorded
 
 
+def test_a_path_through_a_link_is_stamped_where_it_leads(project, engine_runs):
+    """`link/../x.json` is the file beside the link's target, as `open` finds it; and a
+    configuration reached through a chain of links changes when any link in it does."""
+    deep = project / "deep"
+    (deep / "real").mkdir(parents=True)
+    (deep / "x.json").write_text(json.dumps(LOOSE))
+    (project / "ld").symlink_to(deep / "real")
+    confs = project / "confs"
+    confs.mkdir()
+    (confs / "strict.toml").write_text('select = ["SL201"]\n')
+    (confs / "lax.toml").write_text('select = ["SL401"]\n')
+    (confs / "current.toml").symlink_to("strict.toml")
+    (project / "tools" / ".schema-lint.toml").symlink_to(confs / "current.toml")
+    command = ("check", "--output-format", "json", "ld/../x.json", "tools")
+    for _ in range(3):
+        settle()
+        run(*command)
+    assert engine_runs["runs"] == 2
+    changed_for_sure(deep / "x.json", lambda: (deep / "x.json").write_text(json.dumps(dict(LOOSE, name="renamed"))))
+    (confs / "current.toml").unlink()
+    (confs / "current.toml").symlink_to("lax.toml")
+    settle()
+    replayed_or_not = run(*command)
+    assert replayed_or_not == run(command[0], "--no-cache", *command[1:])
+    findings = json.loads(replayed_or_not[1])
+    assert "renamed" in {f["tool"] for f in findings} and {f["code"] for f in findings if "tools" in f["file"]} == {"SL401"}
+
+
+def test_another_interpreter_setup_is_another_command(project, engine_runs, monkeypatch):
+    """`python -m` puts the working directory on the import path, where a rule pack may lie;
+    `-OO` and `-X` options change the run too: neither may be answered by another's record."""
+    for _ in range(3):
+        settle()
+        run("check", ".")
+    assert engine_runs["runs"] == 2
+    monkeypatch.setattr(sys, "path", [str(project), *sys.path])
+    run("check", ".")
+    monkeypatch.setattr(sys, "orig_argv", [*sys.orig_argv, "-OO"])
+    run("check", ".")
+    assert engine_runs["runs"] == 4
+
+
 @pytest.mark.parametrize("extra", [("--output-file", "report.txt"), ("--fix",), ("--no-cache",), ("--statistics", "-v")])
 def test_runs_that_print_more_than_their_report_or_change_files_are_not_recorded(project, engine_runs, extra):
     (project / "tools" / "notes.json").write_text('{"no": "tool"}')  # -v says it was skipped, on stderr
@@ -229,18 +277,6 @@ def test_runs_that_print_more_than_their_report_or_change_files_are_not_recorded
         settle()
         run("check", *extra, ".")
     assert records(project) == [] and engine_runs["runs"] == 3
-
-
-def test_a_run_that_lints_the_cache_itself_is_never_replayed(project, engine_runs):
-    """The record leaves out what the cache writes, which changes with every run: unless
-    the run lints it (its own `.gitignore` hides it from a walk, but it can be named)."""
-    settle()
-    run("check", "--cache-dir", "kept", "tools")
-    [index] = (project / "kept").glob("*/*.json")
-    for _ in range(3):
-        settle()
-        run("check", "--cache-dir", "kept", "tools", str(index.relative_to(project)))
-    assert engine_runs["runs"] == 4 and not (project / "kept" / run_cache.RUNS).exists()
 
 
 def test_standard_input_is_never_replayed(project, engine_runs, monkeypatch):

@@ -103,3 +103,13 @@ def test_the_console_script_exits_as_check_does_with_its_output_complete(tmp_pat
     summary = next(index for index, line in enumerate(lines) if line.startswith("Found "))
     assert run.returncode == 1
     assert summary >= 300 and lines[summary].startswith(f"Found {summary} findings")
+
+
+def test_a_run_without_docstrings_lints_as_one_with_them(tmp_path):
+    """`python -OO` drops docstrings, which rules document themselves with: linting must not need them."""
+    (tmp_path / "tool.json").write_text(json.dumps({"name": "create_ticket", "description": "Open a ticket.",
+                                                    "inputSchema": {"type": "object"}}), encoding="utf-8")
+    runs = [subprocess.run([sys.executable, *flags, "-m", "schema_lint", "check", "--no-cache", "tool.json"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120) for flags in ([], ["-OO"])]
+    assert runs[0].returncode == runs[1].returncode and "Found 1 finding" in runs[0].stdout
+    assert runs[1].stdout == runs[0].stdout and runs[1].stderr == ""
