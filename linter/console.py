@@ -7,6 +7,7 @@ have not changed since (see `run_cache`) is answered before click and the engine
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 from schema_lint import run_cache
@@ -25,6 +26,14 @@ def run() -> None:
     then skip it instead of walking every module and finding (8 ms of a 95 ms one-file
     run); exit handlers and stream flushes run as always.
     """
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # closed (`>&-`): the exit code still tells
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+    try:
+        os.getcwd()
+    except OSError:
+        sys.stderr.write("schema-lint: error: the working directory no longer exists\n")
+        sys.exit(2)
     arguments = sys.argv[1:]
     replayed = run_cache.replay(arguments)
     if replayed is not None:
@@ -39,7 +48,26 @@ def run() -> None:
     except SystemExit as done:
         exit_code = done.code
         raise
+    except OSError as exc:  # one no command handled where it happened: most often the output's own
+        _os_error(exc)
     finally:
         if recording is not None:
             recording.finish(exit_code)
         gc.freeze()
+
+
+def _os_error(error: OSError) -> None:
+    """Say what failed and exit 2, as for bad input, without a traceback. A full disk or
+    `/dev/full` under stdout is the usual cause: stdout is pointed at /dev/null first, so
+    that flushing it at exit cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    where = f": {error.filename}" if error.filename else ""
+    try:
+        sys.stderr.write(f"schema-lint: error: {error.strerror or error}{where}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    sys.exit(2)

@@ -9,6 +9,7 @@ raises is reported as an error of that rule while the run goes on.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -255,3 +256,29 @@ def test_reading_any_bytes_never_raises_and_errors_have_positions(raw, kind):
     doc = read_document(f"input.{kind}", raw=raw)
     for error in doc.errors:
         assert error.line >= 1 and error.column >= 1 and error.message
+
+
+@pytest.mark.parametrize("trouble", ["working directory gone", "full disk", "stdout closed"])
+def test_a_broken_environment_is_a_message_and_an_exit_code_not_a_traceback(tmp_path, trouble):
+    """What the run stands on can fail too: the folder it was started in deleted, a full disk
+    under stdout, stdout closed (`>&-`). The first two exit 2 with a message on stderr; a
+    closed stdout loses the report, not the exit code."""
+    tool = tmp_path / "tool.json"
+    tool.write_text(json.dumps({"name": "create_ticket", "description": "Open a ticket.",
+                                "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}))
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = "import os, sys\n"
+    if trouble == "working directory gone":
+        script += f"os.chdir({str(gone)!r}); os.rmdir({str(gone)!r})\n"
+    script += f"sys.argv = ['schema-lint', 'check', '--no-cache', {str(tool)!r}]\nfrom schema_lint.console import run\nrun()\n"
+    stdout = open("/dev/full", "w") if trouble == "full disk" else subprocess.PIPE
+    close_stdout = (lambda: os.close(1)) if trouble == "stdout closed" else None  # as the shell's `>&-`
+    done = subprocess.run([sys.executable, "-c", script], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                          cwd=tmp_path, timeout=120, preexec_fn=close_stdout)
+    assert "Traceback" not in done.stderr
+    if trouble == "stdout closed":
+        assert done.returncode == 1 and done.stderr == ""
+    else:
+        assert done.returncode == 2
+        assert done.stderr.startswith("schema-lint: error: ") and done.stderr.count("\n") == 1
