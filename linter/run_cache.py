@@ -13,12 +13,12 @@ A run depends on what it reads, and each path's stamp is taken before the path i
 - every file it opens for reading and every folder it lists, seen through an audit hook
   (`sys.addaudithook`): the configuration, `.gitignore` files, the baseline, the files
   linted on a cold run, the code imported, the rule packs' metadata;
-- every folder above the working directory and above each path named (`note_above`),
-  where a new configuration, `.git` or `.gitignore` would change the answer: creating,
-  removing or renaming an entry changes its folder's stamp, and the folders a walk lists
-  are covered by the hook;
-- the files linted (a warm run only stats them) and the code fingerprinted (see
-  `cache`), noted by their callers (`note`).
+- every path whose existence alone decides something, stamped absent if it is: each
+  configuration looked for in a folder above, each `.git` and `.gitignore` a walk looks
+  for, each path named; and the files linted (a warm run only stats them) and the code
+  fingerprinted (see `cache`). Their callers `note` them. A folder's stamp changes when an
+  entry appears in it, so a walked folder needs no more; a folder above does not need its
+  own (which any other process's file there would change): the few names looked up suffice.
 
 A record is kept only when no stamp changed while the run ran and each was old enough to
 vouch for the bytes (`stamps`), and only for runs that `check` says print nothing but
@@ -113,7 +113,6 @@ def start(argv: list[str]) -> Recording | None:
         sys.addaudithook(_audit)
         _hook_installed = True
     _recording = recording
-    note_above(os.getcwd())
     recording.capture()
     return recording
 
@@ -140,20 +139,6 @@ class _Unobserved:
 
 
 unobserved = _Unobserved()
-
-
-def note_above(path: str | os.PathLike) -> None:
-    """`path` and every folder above it, by the text of the path: as the configuration
-    search and a walk's look for `.git` and `.gitignore` take them."""
-    if _recording is None:
-        return
-    path = os.path.abspath(path)
-    while True:
-        _recording.note(path)
-        parent = os.path.dirname(path)
-        if parent == path:
-            return
-        path = parent
 
 
 def replayable(cache_dir: str) -> None:

@@ -71,6 +71,7 @@ class _GitIgnores:
     def load(self, directory: str) -> None:
         directory = os.path.abspath(directory)
         path = os.path.join(directory, ".gitignore")
+        run_cache.note(path)  # a recorded run depends on its absence too
         if os.path.isfile(path):
             import pathspec
 
@@ -95,7 +96,7 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str],
         if raw == "-":
             yield raw
             continue
-        run_cache.note_above(raw)  # where `.git`, `.gitignore` and configurations are looked for
+        run_cache.note(raw)  # whether it is a folder or a file decides what is linted
         if os.path.isdir(raw):
             files = _walk(raw, include, exclude + default_exclude, root)
         elif _matches(exclude, raw, root, every_folder=True):
@@ -114,6 +115,7 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
     ignores = _GitIgnores()
     in_repository = False
     for ancestor in reversed(Path(os.path.abspath(top)).parents):
+        run_cache.note(ancestor / ".git")
         in_repository = in_repository or (ancestor / ".git").exists()
         if in_repository:
             ignores.load(str(ancestor))
