@@ -18,6 +18,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass
 
+from schema_lint import run_cache
 from schema_lint.model import Diagnostic
 
 VERSION = 1
@@ -74,5 +75,9 @@ def apply(path: str, result) -> Applied:
             kept.append(diagnostic)
     result.diagnostics = kept
     stale = +entries
-    return Applied(hidden, sum(stale.values()),
-                   sum(count for key, count in stale.items() if not os.path.exists(key[0])))
+    return Applied(hidden, sum(stale.values()), sum(count for key, count in stale.items() if not _exists(key[0])))
+
+
+def _exists(path: str) -> bool:
+    run_cache.note(path)  # the note a recorded run prints depends on it
+    return os.path.exists(path)

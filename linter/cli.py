@@ -260,7 +260,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
                                          or "-" in paths):
         from schema_lint import run_cache
 
-        run_cache.replayable(linter.cache_dir)  # all it read was files, and all it printed the report
+        run_cache.replayable(linter.cache_dir)  # all it read was files, and it wrote none
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
 
 

@@ -21,9 +21,10 @@ A run depends on what it reads, and each path's stamp is taken before the path i
   own (which any other process's file there would change): the few names looked up suffice.
 
 A record is kept only when no stamp changed while the run ran and each was old enough to
-vouch for the bytes (`stamps`), and only for runs that `check` says print nothing but
-their report (`replayable`): no `--fix`, `--diff`, `--calls`, standard input, servers or
-Python objects, no `--output-file`, and nothing written to stderr. Records live in the
+vouch for the bytes (`stamps`), and only for runs that `check` says read only files and
+wrote none (`replayable`): no `--fix`, `--diff`, `--calls`, standard input, servers or
+Python objects, no `--output-file`. What the run wrote to stdout and stderr is kept in
+the order it was written, and replayed in that order. Records live in the
 per-file cache's folder (under `runs/`), where `--no-cache` never looks. A record that
 cannot be read or does not match is a miss: the run then proceeds as if it did not exist.
 """
@@ -46,7 +47,8 @@ from schema_lint import __version__, stamps
 DIRECTORY = ".schema_lint_cache"  # the per-file cache's folder (`cache`), holding records under RUNS
 RUNS = "runs"
 # A record is bytes: this line, then the key, the exit code and the number of paths, a line
-# each; each path and its stamp, each followed by NUL (which no path holds); the output.
+# each; each path and its stamp, each followed by NUL (which no path holds); then each piece
+# of output as written: its stream (1 or 2) and length on a line, and its bytes.
 # Not JSON: importing `json` (and with it `re` and `enum`) would cost half a replay.
 _MAGIC = b"schema-lint run 1\n"
 # Variables that differ between shells but that nothing in a run reads.
@@ -66,7 +68,7 @@ def replay(argv: list[str]) -> int | None:
     """Print the output recorded for this command and return its exit code; None (and
     nothing printed) when there is no record or anything it depended on changed."""
     try:
-        out = sys.stdout.buffer
+        streams = {1: sys.stdout.buffer, 2: sys.stderr.buffer}
         key = command_key(argv)
         for folder in _record_folders(argv):
             record = _read_record(os.path.join(folder, RUNS, key))
@@ -80,10 +82,12 @@ def replay(argv: list[str]) -> int | None:
         for path, expected in paths:
             if _stamp_of(path) != expected:
                 return None
-    except (OSError, ValueError, AttributeError):  # AttributeError: no stdout to print to
+        pieces = _pieces(output)
+    except (OSError, ValueError, AttributeError):  # AttributeError: no stream to print to
         return None
-    out.write(output)
-    out.flush()
+    for stream, data in pieces:
+        streams[stream].write(data)
+        streams[stream].flush()  # each in turn, as the run wrote them (both may be one terminal)
     return exit_code
 
 
@@ -142,28 +146,26 @@ unobserved = _Unobserved()
 
 
 def replayable(cache_dir: str) -> None:
-    """Called by `check` when this run prints nothing but its report: it may be recorded,
-    in the per-file cache's folder `cache_dir`."""
+    """Called by `check` when this run read only files and wrote none (no fixes, servers,
+    standard input or `--output-file`): it may be recorded, in the per-file cache's folder."""
     if _recording is not None:
         _recording.cache_dir = os.path.abspath(cache_dir)
 
 
 class _Tee(io.BufferedIOBase):
-    """A binary stream that passes everything on and keeps a copy."""
+    """A binary stream that passes everything on and hands a copy to `keep`, with its number."""
 
-    def __init__(self, target):
+    def __init__(self, target, number: int, keep):
         super().__init__()
         self.target = target
-        self.chunks: list[bytes] = []
-        self.size = 0
+        self.number = number
+        self.keep = keep
 
     def writable(self) -> bool:
         return True
 
     def write(self, data) -> int:
-        if self.size <= _MAX_OUTPUT_BYTES:
-            self.chunks.append(bytes(data))
-        self.size += len(data)
+        self.keep(self.number, data)
         return self.target.write(data)
 
     def flush(self) -> None:
@@ -183,17 +185,24 @@ class Recording:
         self.cwd = os.getcwd()
         self.stamps: dict[str, tuple[str, bool]] = {}  # path → (stamp, whether settled when taken)
         self.cache_dir: str | None = None
-        self._streams: dict[str, tuple[object, _Tee]] = {}
+        self._streams: dict[str, object] = {}  # the streams replaced, by name
+        self.output: list[tuple[int, bytes]] = []  # (stream number, bytes), in the order written
+        self.output_size = 0
 
     def capture(self) -> None:
         """Put a copying stream under stdout and stderr, as a text stream like the one replaced."""
-        for name in ("stdout", "stderr"):
+        for number, name in ((1, "stdout"), (2, "stderr")):
             original = getattr(sys, name)
-            tee = _Tee(original.buffer)
             original.flush()
+            tee = _Tee(original.buffer, number, self._keep)
             setattr(sys, name, io.TextIOWrapper(tee, encoding=original.encoding, errors=original.errors,
                                                  line_buffering=original.line_buffering, write_through=True))
-            self._streams[name] = (original, tee)
+            self._streams[name] = original
+
+    def _keep(self, number: int, data) -> None:
+        self.output_size += len(data)
+        if self.output_size <= _MAX_OUTPUT_BYTES:
+            self.output.append((number, bytes(data)))
 
     def note(self, path) -> None:
         if unobserved.depth or os.getpid() != self.pid:
@@ -210,13 +219,12 @@ class Recording:
         global _recording
         _recording = None
         try:
-            for name, (original, _) in self._streams.items():
+            for name, original in self._streams.items():
                 getattr(sys, name).flush()
                 setattr(sys, name, original)
         except (OSError, ValueError):  # a closed or broken pipe: the output is not whole
             return
-        stdout, stderr = self._streams["stdout"][1], self._streams["stderr"][1]
-        if (self.cache_dir is None or stderr.size or stdout.size > _MAX_OUTPUT_BYTES
+        if (self.cache_dir is None or self.output_size > _MAX_OUTPUT_BYTES
                 or not isinstance(exit_code, int) or not os.path.isdir(self.cache_dir)):
             return
         if not all(settled and _stamp_of(path) == stamp for path, (stamp, settled) in self.stamps.items()):
@@ -224,7 +232,8 @@ class Recording:
         header = b"%s\n%d\n%d\n" % (self.key.encode(), exit_code, len(self.stamps))
         listing = b"".join(os.fsencode(path) + b"\0" + stamp.encode() + b"\0"
                            for path, (stamp, _) in self.stamps.items())
-        _write_record(os.path.join(self.cache_dir, RUNS), self.key, _MAGIC + header + listing + b"".join(stdout.chunks))
+        output = b"".join(b"%d %d\n%s" % (number, len(data), data) for number, data in self.output)
+        _write_record(os.path.join(self.cache_dir, RUNS), self.key, _MAGIC + header + listing + output)
 
 
 def _audit(event: str, args: tuple) -> None:
@@ -327,6 +336,20 @@ def _read_record(path: str) -> tuple[str, int, list[tuple[str, str]], bytes] | N
         raise ValueError("a truncated record")
     paths = [(os.fsdecode(fields[index]), fields[index + 1].decode()) for index in range(0, 2 * count, 2)]
     return key.decode(), int(exit_code), paths, fields[-1]
+
+
+def _pieces(output: bytes) -> list[tuple[int, bytes]]:
+    """The output of a record as written: (stream number, bytes); ValueError if damaged."""
+    pieces, start = [], 0
+    while start < len(output):
+        end = output.index(b"\n", start)
+        number, length = map(int, output[start:end].split(b" "))
+        data = output[end + 1:end + 1 + length]
+        if number not in (1, 2) or len(data) != length:
+            raise ValueError("a damaged record")
+        pieces.append((number, data))
+        start = end + 1 + length
+    return pieces
 
 
 def _write_record(folder: str, key: str, content: bytes) -> None:

@@ -275,9 +275,30 @@ def test_another_interpreter_setup_is_another_command(project, engine_runs, monk
     assert engine_runs["runs"] == 4
 
 
-@pytest.mark.parametrize("extra", [("--output-file", "report.txt"), ("--fix",), ("--no-cache",), ("--statistics", "-v")])
-def test_runs_that_print_more_than_their_report_or_change_files_are_not_recorded(project, engine_runs, extra):
-    (project / "tools" / "notes.json").write_text('{"no": "tool"}')  # -v says it was skipped, on stderr
+def test_what_a_run_says_on_stderr_is_replayed_with_its_report_in_the_order_written(project, engine_runs):
+    """A baseline's note and `-v`'s skipped files go to stderr, around the report on stdout;
+    both come back, each on its stream, and the note follows the baseline's entries."""
+    (project / "tools" / "notes.json").write_text('{"no": "tool"}')
+    settle()
+    run("check", "--write-baseline", "baseline.json", "tools/t0.json", "tools/t1.json")
+    (project / "tools" / "t1.json").unlink()  # its entries are now stale, their file gone
+    command = ("check", "-v", "--baseline", "baseline.json", "tools")
+    for _ in range(2):
+        settle()
+        run(*command)
+    before = engine_runs["runs"]
+    settle()
+    replayed = run(*command)
+    assert engine_runs["runs"] == before
+    assert replayed == run(command[0], "--no-cache", *command[1:])
+    assert "baseline" in replayed[2] and "notes.json" in replayed[2] and "SL" in replayed[1]
+    (project / "tools" / "t1.json").write_text(json.dumps(LOOSE))  # the named file is back
+    settle()
+    assert run(*command) == run(command[0], "--no-cache", *command[1:])
+
+
+@pytest.mark.parametrize("extra", [("--output-file", "report.txt"), ("--fix",), ("--no-cache",)])
+def test_runs_that_write_a_file_or_keep_no_cache_are_not_recorded(project, engine_runs, extra):
     for _ in range(3):
         settle()
         run("check", *extra, ".")
