@@ -35,7 +35,10 @@ def run() -> None:
         sys.stderr.write("schema-lint: error: the working directory no longer exists\n")
         sys.exit(2)
     arguments = sys.argv[1:]
-    replayed = run_cache.replay(arguments)
+    try:
+        replayed = run_cache.replay(arguments)
+    except OSError as exc:  # printing the recorded output failed
+        _os_error(exc)
     if replayed is not None:
         sys.exit(replayed)
     gc.set_threshold(_YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])

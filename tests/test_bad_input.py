@@ -258,11 +258,12 @@ def test_reading_any_bytes_never_raises_and_errors_have_positions(raw, kind):
         assert error.line >= 1 and error.column >= 1 and error.message
 
 
-@pytest.mark.parametrize("trouble", ["working directory gone", "full disk", "stdout closed"])
-def test_a_broken_environment_is_a_message_and_an_exit_code_not_a_traceback(tmp_path, trouble):
+@pytest.mark.parametrize("trouble", ["working directory gone", "full disk", "full disk, replayed", "stdout closed"])
+def test_a_broken_environment_is_a_message_and_an_exit_code_not_a_traceback(tmp_path, monkeypatch, trouble):
     """What the run stands on can fail too: the folder it was started in deleted, a full disk
-    under stdout, stdout closed (`>&-`). The first two exit 2 with a message on stderr; a
-    closed stdout loses the report, not the exit code."""
+    under stdout (for a run or for the replay of a recorded one), stdout closed (`>&-`). All
+    but the last exit 2 with a message on stderr; a closed stdout loses the report, not the
+    exit code."""
     tool = tmp_path / "tool.json"
     tool.write_text(json.dumps({"name": "create_ticket", "description": "Open a ticket.",
                                 "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}))
@@ -271,8 +272,16 @@ def test_a_broken_environment_is_a_message_and_an_exit_code_not_a_traceback(tmp_
     script = "import os, sys\n"
     if trouble == "working directory gone":
         script += f"os.chdir({str(gone)!r}); os.rmdir({str(gone)!r})\n"
-    script += f"sys.argv = ['schema-lint', 'check', '--no-cache', {str(tool)!r}]\nfrom schema_lint.console import run\nrun()\n"
-    stdout = open("/dev/full", "w") if trouble == "full disk" else subprocess.PIPE
+    cache = ["--cache-dir", str(tmp_path / "cache")] if trouble.endswith("replayed") else ["--no-cache"]
+    script += ("import schema_lint.stamps; schema_lint.stamps.SETTLE_NS = 0\n"  # the tool was just written
+               f"sys.argv = ['schema-lint', 'check', *{cache!r}, {str(tool)!r}]\n"
+               "from schema_lint.console import run\nrun()\n")
+    monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)
+    if trouble.endswith("replayed"):
+        for _ in range(2):
+            subprocess.run([sys.executable, "-c", script], capture_output=True, cwd=tmp_path, timeout=120)
+        assert list((tmp_path / "cache" / "runs").iterdir())
+    stdout = open("/dev/full", "w") if trouble.startswith("full disk") else subprocess.PIPE
     close_stdout = (lambda: os.close(1)) if trouble == "stdout closed" else None  # as the shell's `>&-`
     done = subprocess.run([sys.executable, "-c", script], stdout=stdout, stderr=subprocess.PIPE, text=True,
                           cwd=tmp_path, timeout=120, preexec_fn=close_stdout)
