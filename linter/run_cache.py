@@ -98,7 +98,9 @@ def command_key(argv: list[str]) -> str:
     # The interpreter's own options (`-OO`, `-X ...`, `-m`) and where it imports from (`python -m`
     # puts the working directory first, where a rule pack may lie) decide the run as much.
     interpreter = (sys.executable, sys.version, getattr(sys, "orig_argv", None), sys.path)
-    facts = (__version__, interpreter, os.getcwd(), list(argv), environment, streams,
+    # Who runs it decides what can be read: a file one user may read is an error for another.
+    user = [getattr(os, name, lambda: None)() for name in ("geteuid", "getegid", "getgroups")]
+    facts = (__version__, interpreter, user, os.getcwd(), list(argv), environment, streams,
              getattr(sys.stdout, "encoding", None), getattr(sys.stdout, "errors", None))
     # repr escapes the surrogates that stand for undecodable bytes in names and arguments.
     return blake2b(repr(facts).encode(), digest_size=16).hexdigest()
@@ -247,12 +249,25 @@ def _audit(event: str, args: tuple) -> None:
             path, _mode, flags = args
             if isinstance(path, (str, bytes, os.PathLike)) and not (flags or 0) & _WRITE_FLAGS:
                 recording.note(path)
+                source = _source_of_bytecode(os.fsdecode(path))
+                if source is not None:
+                    recording.note(source)
         elif event in ("os.listdir", "os.scandir"):
             path = args[0] if args else None
             if path is None or isinstance(path, (str, bytes, os.PathLike)):
                 recording.note(os.curdir if path is None else path)
     except Exception:  # noqa: BLE001 - see the docstring
         pass
+
+
+def _source_of_bytecode(path: str) -> str | None:
+    """The module a `__pycache__/NAME.TAG.pyc` was compiled from: an import that finds the
+    bytecode current opens only it, and an edit of the source shows only in the source."""
+    folder, name = os.path.split(path)
+    holder, cache = os.path.split(folder)
+    if cache != "__pycache__" or not name.endswith(".pyc"):
+        return None
+    return os.path.join(holder, name.split(".", 1)[0] + ".py")
 
 
 def _stamp_and_settled(path: str) -> tuple[str, bool]:

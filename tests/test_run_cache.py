@@ -272,7 +272,49 @@ def test_another_interpreter_setup_is_another_command(project, engine_runs, monk
     run("check", ".")
     monkeypatch.setattr(sys, "orig_argv", [*sys.orig_argv, "-OO"])
     run("check", ".")
-    assert engine_runs["runs"] == 4
+    monkeypatch.setattr(os, "getgroups", lambda: [12345])  # another user may read other files
+    run("check", ".")
+    assert engine_runs["runs"] == 5
+
+
+def test_a_link_the_walk_does_not_follow_or_a_fifo_it_skips_counts_when_it_becomes_a_file(project, engine_runs):
+    outside = project.parent / f"{project.name}-outside"
+    (outside / "folder").mkdir(parents=True)
+    os.mkfifo(outside / "fifo")
+    (project / "tools" / "linked.json").symlink_to(outside / "folder")
+    (project / "tools" / "piped.json").symlink_to(outside / "fifo")
+    command = ("check", "--output-format", "json", "tools")
+    for _ in range(2):
+        settle()
+        run(*command)
+    (outside / "folder").rmdir()
+    (outside / "folder").write_text(json.dumps(dict(LOOSE, name="was_a_folder")))
+    (outside / "fifo").unlink()
+    (outside / "fifo").write_text(json.dumps(dict(LOOSE, name="was_a_fifo")))
+    settle()
+    replayed_or_not = run(*command)
+    assert replayed_or_not == run(command[0], "--no-cache", *command[1:])
+    assert {"was_a_folder", "was_a_fifo"} <= {f["tool"] for f in json.loads(replayed_or_not[1])}
+
+
+def test_code_imported_from_its_bytecode_depends_on_its_source(tmp_path, monkeypatch):
+    """An import that finds current bytecode opens only the `.pyc`: an edit of the source
+    (a rule pack's helper module, a library edited in place) must count all the same."""
+    import importlib
+    import importlib.util
+    import py_compile
+
+    source = tmp_path / "run_cache_helper_module.py"  # not *_test.py, which pytest itself would read
+    source.write_text("VALUE = 1\n")
+    py_compile.compile(str(source), cfile=importlib.util.cache_from_source(str(source)))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    recording = run_cache.start(["check", "."])
+    try:
+        importlib.import_module(source.stem)
+    finally:
+        recording.finish(None)
+        sys.modules.pop(source.stem, None)
+    assert str(source) in recording.stamps
 
 
 def test_what_a_run_says_on_stderr_is_replayed_with_its_report_in_the_order_written(project, engine_runs):

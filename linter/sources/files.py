@@ -133,6 +133,10 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
             if not _matches(exclude, os.path.join(directory, d), root)
             and not ignores.ignored(os.path.join(directory, d), True)
         )
+        for name in dirnames:
+            if os.path.islink(os.path.join(directory, name)):
+                # Not walked, and a file if its target becomes one: a recorded run depends on it.
+                run_cache.note(os.path.join(directory, name))
         folder_parts = _relative_parts(directory, root)
         for name in sorted(filenames):
             # normpath: `schema-lint .` reports `sub/a.json`, not `./sub/a.json`, as ruff does.
@@ -147,6 +151,9 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
 def _special(path: str) -> bool:
     """A FIFO, socket or device: never read, and skipped by a walk (named, it is an error)."""
     try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
+        special = not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False  # a dangling link or a vanished file: reading it says so
+    if special:
+        run_cache.note(path)  # skipped while it is one: a recorded run depends on that
+    return special
