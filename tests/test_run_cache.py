@@ -91,6 +91,23 @@ def settle() -> None:
     time.sleep(SETTLE_NS / 1e9 * 1.5)
 
 
+def replayed(engine_runs, *args: str) -> tuple[int, str, str]:
+    """Run a command until it is recorded, then once more: that run must be a replay."""
+    for _ in range(2):  # the first may make the cache's folder, which it depended on
+        settle()
+        run(*args)
+    before = engine_runs["runs"]
+    settle()
+    output = run(*args)
+    assert engine_runs["runs"] == before, "an unchanged command must be replayed"
+    return output
+
+
+def fresh(*args: str) -> tuple[int, str, str]:
+    """The same command without any cache: the truth every replay must equal."""
+    return run(args[0], "--no-cache", *args[1:])
+
+
 def records(project: Path) -> list[Path]:
     return sorted((project / ".schema_lint_cache" / run_cache.RUNS).glob("*"))
 
@@ -171,8 +188,7 @@ def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, e
         replayed_or_not = run(*command)
         if action == "nothing":
             assert engine_runs["runs"] == before, "an unchanged command must be replayed"
-        fresh = run(command[0], "--no-cache", *command[1:])
-        assert replayed_or_not == fresh
+        assert replayed_or_not == fresh(*command)
 
 
 def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(project, monkeypatch):
@@ -244,19 +260,13 @@ def test_a_path_through_a_link_is_stamped_where_it_leads(project, engine_runs):
     (confs / "current.toml").symlink_to("strict.toml")
     (project / "tools" / ".schema-lint.toml").symlink_to(confs / "current.toml")
     command = ("check", "--output-format", "json", "ld/../x.json", "tools")
-    for _ in range(2):
-        settle()
-        run(*command)
-    before = engine_runs["runs"]
-    settle()
-    run(*command)
-    assert engine_runs["runs"] == before  # replayed
+    replayed(engine_runs, *command)
     changed_for_sure(deep / "x.json", lambda: (deep / "x.json").write_text(json.dumps(dict(LOOSE, name="renamed"))))
     (confs / "current.toml").unlink()
     (confs / "current.toml").symlink_to("lax.toml")
     settle()
     replayed_or_not = run(*command)
-    assert replayed_or_not == run(command[0], "--no-cache", *command[1:])
+    assert replayed_or_not == fresh(*command)
     findings = json.loads(replayed_or_not[1])
     assert "renamed" in {f["tool"] for f in findings} and {f["code"] for f in findings if "tools" in f["file"]} == {"SL401"}
 
@@ -284,16 +294,14 @@ def test_a_link_the_walk_does_not_follow_or_a_fifo_it_skips_counts_when_it_becom
     (project / "tools" / "linked.json").symlink_to(outside / "folder")
     (project / "tools" / "piped.json").symlink_to(outside / "fifo")
     command = ("check", "--output-format", "json", "tools")
-    for _ in range(2):
-        settle()
-        run(*command)
+    replayed(engine_runs, *command)
     (outside / "folder").rmdir()
     (outside / "folder").write_text(json.dumps(dict(LOOSE, name="was_a_folder")))
     (outside / "fifo").unlink()
     (outside / "fifo").write_text(json.dumps(dict(LOOSE, name="was_a_fifo")))
     settle()
     replayed_or_not = run(*command)
-    assert replayed_or_not == run(command[0], "--no-cache", *command[1:])
+    assert replayed_or_not == fresh(*command)
     assert {"was_a_folder", "was_a_fifo"} <= {f["tool"] for f in json.loads(replayed_or_not[1])}
 
 
@@ -325,18 +333,12 @@ def test_what_a_run_says_on_stderr_is_replayed_with_its_report_in_the_order_writ
     run("check", "--write-baseline", "baseline.json", "tools/t0.json", "tools/t1.json")
     (project / "tools" / "t1.json").unlink()  # its entries are now stale, their file gone
     command = ("check", "-v", "--baseline", "baseline.json", "tools")
-    for _ in range(2):
-        settle()
-        run(*command)
-    before = engine_runs["runs"]
-    settle()
-    replayed = run(*command)
-    assert engine_runs["runs"] == before
-    assert replayed == run(command[0], "--no-cache", *command[1:])
-    assert "baseline" in replayed[2] and "notes.json" in replayed[2] and "SL" in replayed[1]
+    output = replayed(engine_runs, *command)
+    assert output == fresh(*command)
+    assert "baseline" in output[2] and "notes.json" in output[2] and "SL" in output[1]
     (project / "tools" / "t1.json").write_text(json.dumps(LOOSE))  # the named file is back
     settle()
-    assert run(*command) == run(command[0], "--no-cache", *command[1:])
+    assert run(*command) == fresh(*command)
 
 
 @pytest.mark.parametrize("extra", [("--output-file", "report.txt"), ("--fix",), ("--no-cache",)])
@@ -375,13 +377,8 @@ def test_a_record_is_read_only_where_the_command_itself_keeps_its_cache(project,
     if configured:
         (project / ".schema-lint.toml").write_text('ignore = ["SL305"]\n')
     monkeypatch.chdir(project / "tools")
-    for _ in range(2):
-        settle()
-        run("check", ".")
+    replayed(engine_runs, "check", ".")
     ran = engine_runs["runs"]
-    settle()
-    run("check", ".")
-    assert engine_runs["runs"] == ran  # replayed
     if not configured:
         [record] = records(project / "tools")
         planted = project / ".schema_lint_cache" / run_cache.RUNS / record.name
@@ -397,10 +394,7 @@ def test_a_record_is_read_only_where_the_command_itself_keeps_its_cache(project,
 @pytest.mark.hostile
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "fifo", "wrong key"])
 def test_a_damaged_record_is_a_miss_never_a_hang_or_a_wrong_answer(project, engine_runs, damage):
-    outputs = []
-    for _ in range(2):
-        settle()
-        outputs.append(run("check", "."))
+    output = replayed(engine_runs, "check", ".")
     [record] = records(project)
     content = record.read_bytes()
     record.unlink()
@@ -413,8 +407,9 @@ def test_a_damaged_record_is_a_miss_never_a_hang_or_a_wrong_answer(project, engi
     else:
         record.write_bytes(content.replace(record.name.encode(), b"0" * 32, 1))
     settle()
-    assert run("check", ".") == outputs[0]
-    assert engine_runs["runs"] == 3
+    before = engine_runs["runs"]
+    assert run("check", ".") == output
+    assert engine_runs["runs"] == before + 1
 
 
 def test_a_folder_keeps_only_the_newest_records(project, monkeypatch):
