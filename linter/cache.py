@@ -6,7 +6,8 @@ runs (schema-lint's version, and the size and modification time of every file of
 schema-lint, of the rule packs installed and of the libraries whose answers are
 findings, so an edited checkout or an upgrade never reads a stale entry). Inside, one index per folder of linted
 files holds each file's findings with its stat (modification and change times, inode,
-size) and a hash of its bytes.
+size), a hash of its bytes and the path as the run named it (findings can depend on the
+spelling: a `per-file-ignores` glob matches the path as named too).
 
 A file whose stat is unchanged is answered without being read: a run over unchanged
 files costs a `stat` per file and one read per folder. A changed stat (a `touch`, a
@@ -83,13 +84,18 @@ class Cache:
         (linting it then says why)."""
         folder, name = os.path.split(os.path.abspath(path))
         row = self._index(folder).get(name)
+        if row is not None and row[4] != path:
+            # Findings can depend on how the path is spelled, not only on the file: a
+            # `per-file-ignores` glob matches the path as named too, and `mcp:x.json` reads as
+            # a server's name. An entry answers only the spelling that stored it.
+            row = None
         now = time.time_ns()
         try:
             stamp = stamps.stamp(os.stat(path))
         except OSError:
             return None
         if row is not None and row[1] and row[0] == stamp:
-            entry = _entry(row, path)
+            entry = _entry(row)
             if entry is not None:
                 return entry
         raw = read_regular_file(path, max_bytes)
@@ -98,7 +104,7 @@ class Cache:
         settled = stamps.is_settled(stamp, now)
         digest = hashlib.sha256(raw).hexdigest()
         if row is not None and row[2] == digest:
-            entry = _entry(row, path)
+            entry = _entry(row)
             if entry is not None:
                 if (row[0], row[1]) != (stamp, settled):
                     row[0], row[1] = stamp, settled
@@ -111,7 +117,7 @@ class Cache:
         findings = [[diagnostic_row(d) for d in entry.diagnostics], [diagnostic_row(d) for d in entry.internal_errors],
                     entry.skipped, entry.tools_checked]
         self._index(folder)[name] = [miss.stamp, miss.settled, miss.digest,
-                                     json.dumps(findings, ensure_ascii=False, separators=(",", ":"))]
+                                     json.dumps(findings, ensure_ascii=False, separators=(",", ":")), path]
         self._changed.setdefault(folder, set()).add(name)
 
     def changes(self) -> dict[str, dict[str, list]]:
@@ -172,7 +178,7 @@ class Cache:
             return {}
         if not isinstance(data, dict) or data.get("folder") != folder or not isinstance(data.get("files"), dict):
             return {}
-        return {name: row for name, row in data["files"].items() if isinstance(row, list) and len(row) == 4}
+        return {name: row for name, row in data["files"].items() if isinstance(row, list) and len(row) == 5}
 
     def _index_path(self, folder: str) -> Path:
         return self.bucket / (hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".json")
@@ -201,21 +207,16 @@ class Cache:
                     shutil.rmtree(entry.path, ignore_errors=True)
 
 
-def _entry(row: list, path: str) -> Entry | None:
-    """The stored findings, named by `path` as this run spells it: the index keys a file by
-    its absolute path, and the run that stored it may have named it from another folder.
-
-    An index holds each file's findings as JSON text, parsed only for the files asked
-    about: checking one file of a folder of thousands reads its own findings alone."""
+def _entry(row: list) -> Entry | None:
+    """The stored findings. An index holds each file's findings as JSON text, parsed only
+    for the files asked about: checking one file of a folder of thousands reads its own
+    findings alone."""
     try:
         diagnostics, internal_errors, skipped, tools_checked = json.loads(row[3])
-        entry = Entry([diagnostic_from_row(r) for r in diagnostics], [diagnostic_from_row(r) for r in internal_errors],
-                      bool(skipped), int(tools_checked))
+        return Entry([diagnostic_from_row(r) for r in diagnostics], [diagnostic_from_row(r) for r in internal_errors],
+                     bool(skipped), int(tools_checked))
     except (ValueError, KeyError, TypeError, IndexError):
         return None
-    for diagnostic in (*entry.diagnostics, *entry.internal_errors):
-        diagnostic.path = path
-    return entry
 
 
 def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: str | None = None) -> Cache:

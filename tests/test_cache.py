@@ -200,11 +200,16 @@ def test_runs_at_the_same_time_share_the_cache_safely(project):
     assert subprocess.run(command, cwd=project, env=env, capture_output=True, text=True).stdout == expected
 
 
-def test_a_file_spelled_another_way_is_reported_as_this_run_spells_it(project, linted):
-    check("tools/t0.json")
-    warm = json.loads(check("--output-format", "json", "tools/../tools/t0.json").output)
-    assert linted["documents"] == 1
-    assert warm and {finding["file"] for finding in warm} == {"tools/../tools/t0.json"}
+def test_a_file_spelled_another_way_is_linted_under_that_spelling(project, linted):
+    """Findings can depend on the spelling (globs match the path as named, `mcp:x.json` reads
+    as a server name), so an entry answers only runs that name the file as its run did."""
+    (project / "pyproject.toml").write_text('[tool.schema-lint.per-file-ignores]\n"./tools/*" = ["SL"]\n')
+    assert check("./tools/t0.json").exit_code == 0  # everything ignored, for this spelling only
+    other = check("--output-format", "json", "tools/../tools/t0.json")
+    assert other.exit_code == 1 and linted["documents"] == 2
+    assert {finding["file"] for finding in json.loads(other.output)} == {"tools/../tools/t0.json"}
+    assert check("--output-format", "json", "tools/../tools/t0.json").output == other.output
+    assert linted["documents"] == 2  # the same spelling again is answered
 
 
 def test_files_under_a_nested_configuration_linted_on_every_core_are_cached_under_it(project, linted):
