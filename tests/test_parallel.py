@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 
 import pytest
 
@@ -57,3 +59,59 @@ def test_fix_after_a_parallel_run_reads_the_documents_again_and_writes_them(tmp_
     assert fixed.exit_code == 0, fixed.output
     assert f"({parallel.MIN_FILES + 2} fixed, 0 remaining)" in fixed.output
     assert all('"const": "bug"' in p.read_text() for p in tmp_path.glob("*.json"))
+
+
+def _failing_in_workers(linter, monkeypatch, failure):
+    """`linter` with `failure()` run in place of linting in every forked worker (not here)."""
+    parent, lint = os.getpid(), linter.run_serially
+
+    def run_serially(paths, *args):
+        if os.getpid() != parent:
+            failure()
+        return lint(paths, *args)
+
+    monkeypatch.setattr(linter, "run_serially", run_serially)
+    return linter
+
+
+def _no_child_left() -> bool:
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def test_what_a_worker_raises_is_raised_here(many_files, monkeypatch):
+    def failure():
+        raise LookupError("broken in a worker")
+
+    linter = _failing_in_workers(Linter(Config()), monkeypatch, failure)
+    with pytest.raises(LookupError, match="broken in a worker"):
+        parallel.lint_in_parallel(linter, many_files, 3)
+    assert _no_child_left()
+
+
+def test_a_killed_worker_is_an_error_not_a_hang(many_files, monkeypatch):
+    linter = _failing_in_workers(Linter(Config()), monkeypatch, lambda: os.kill(os.getpid(), signal.SIGKILL))
+    with pytest.raises(RuntimeError, match=f"killed by signal {signal.SIGKILL}"):
+        parallel.lint_in_parallel(linter, many_files, 2)
+    assert _no_child_left()
+
+
+def test_an_interrupted_run_leaves_no_worker_behind(many_files, monkeypatch):
+    """Ctrl-C while this process lints its own share stops the workers too."""
+    linter = Linter(Config())
+    parent, lint = os.getpid(), linter.run_serially
+    calls = []
+
+    def run_serially(paths, *args):
+        calls.append(paths)
+        if os.getpid() == parent and len(calls) == 2:  # the first call lints the head file
+            raise KeyboardInterrupt
+        return lint(paths, *args)
+
+    monkeypatch.setattr(linter, "run_serially", run_serially)
+    with pytest.raises(KeyboardInterrupt):
+        parallel.lint_in_parallel(linter, many_files, 3)
+    assert _no_child_left()
