@@ -193,6 +193,10 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if not (no_cache or fix or fix_only or diff or traffic):
         linter.use_cache(cache_dir)
     servers = servers_from(live, config, configured=not (paths or python_targets))
+    if not _may_be_replayed(linter, paths, servers, python_targets, output_file):
+        from schema_lint import run_cache
+
+        run_cache.abandon()
     named = live["mcp_commands"] or live["mcp_urls"] or python_targets
     result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
     if servers:
@@ -256,12 +260,18 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         code = 1
     if exit_zero and code == 1:
         code = 0
-    if linter.cache is not None and not (servers or python_targets or output_file or show_settings or show_files
-                                         or "-" in paths):
+    if _may_be_replayed(linter, paths, servers, python_targets, output_file):
         from schema_lint import run_cache
 
         run_cache.replayable(linter.cache_dir)  # all it read was files, and it wrote none
     sys.exit(1 if exit_non_zero_on_fix and fixing.modified and code == 0 else code)
+
+
+def _may_be_replayed(linter, paths, servers, python_targets, output_file) -> bool:
+    """Whether all a `check` run reads is files, and all it writes its output and cache
+    (see `run_cache`): a run that fixes, asks servers, imports code, reads stdin or writes a
+    report file is never answered from a record."""
+    return linter.cache is not None and not (servers or python_targets or output_file or "-" in paths)
 
 
 def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False):

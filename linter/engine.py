@@ -87,6 +87,9 @@ class Linter:
         # this loads one from its file, with the command line's flags applied.
         self.nearest_config = nearest_config
         self._by_directory: dict[str, Linter] = {}
+        # Whether some folder has a configuration of its own: without one (the usual run),
+        # `owner` needs no absolute path of each file.
+        self._nested = False
         self.cache = None
         self.cache_dir: str | None = None
         # path → what the cache read of a file it did not hold (a `cache.Miss`), until it is linted.
@@ -211,9 +214,12 @@ class Linter:
                 if self.cache is not None:
                     loaded[source].use_cache(self.cache_dir, self.cache.code)
             self._by_directory[directory] = loaded[source]
+        self._nested = self._nested or bool(loaded)
 
     def owner(self, path: str) -> Linter:
         """The linter of the configuration nearest `path` (this one, without nesting)."""
+        if not self._nested:
+            return self
         return self._by_directory.get(os.path.dirname(os.path.abspath(path)), self)
 
     def configs_used(self) -> list[Config]:

@@ -147,6 +147,14 @@ class _Unobserved:
 unobserved = _Unobserved()
 
 
+def abandon() -> None:
+    """Stop recording: called by `check` once it knows its run can never be kept (no cache,
+    fixes, servers...), so that the files it reads are not stamped and its output not copied
+    for nothing."""
+    if _recording is not None:
+        _recording.finish(None)
+
+
 def replayable(cache_dir: str) -> None:
     """Called by `check` when this run read only files and wrote none (no fixes, servers,
     standard input or `--output-file`): it may be recorded, in the per-file cache's folder."""

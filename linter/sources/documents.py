@@ -147,21 +147,35 @@ def read_regular_file(path: str, max_bytes: int) -> bytes | str:
         if info.st_size > max_bytes:
             return _too_large(info.st_size, max_bytes)
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            opened = os.fstat(handle.fileno())
+        try:
+            opened = os.fstat(descriptor)
             if not stat.S_ISREG(opened.st_mode):
                 return f"not a regular file ({_file_type(opened.st_mode)}): only regular files are read"
-            # As much as the file says it holds, and one byte more to see whether it grew:
-            # asking for the whole limit allocates (and gives back) 32 MiB for every file.
-            raw = handle.read(min(opened.st_size, max_bytes) + 1)
-            if len(raw) > opened.st_size:
-                raw += handle.read(max_bytes + 1 - len(raw))
+            raw = _read_up_to(descriptor, opened.st_size, max_bytes)
+        finally:
+            os.close(descriptor)
     except OSError as exc:
         what = "directory" if os.path.isdir(path) else "file"
         return f"cannot read {what}: {exc.strerror or exc}"
     if len(raw) > max_bytes:
         return f"file is larger than the {_bytes(max_bytes)} limit (setting `max-file-size`)"
     return raw
+
+
+def _read_up_to(descriptor: int, size: int, max_bytes: int) -> bytes:
+    """Up to `max_bytes + 1` bytes: as much as the file says it holds and one byte more, to
+    see whether it grew (asking for the whole limit at once would allocate, and give back,
+    32 MiB for every file). Plain `os.read`: a buffered file object costs more than the read."""
+    chunks = []
+    wanted, total = min(size, max_bytes) + 1, 0
+    while total <= max_bytes:
+        chunk = os.read(descriptor, wanted)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        wanted = max_bytes + 1 - total if total >= size else size - total + 1
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def read_stdin(max_bytes: int) -> bytes:
