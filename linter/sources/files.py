@@ -79,6 +79,8 @@ class _GitIgnores:
                 self.specs.append((directory, pathspec.GitIgnoreSpec.from_lines(handle)))
 
     def ignored(self, path: str, is_dir: bool) -> bool:
+        if not self.specs:
+            return False  # no `.gitignore` on the way: no absolute path needed
         path = os.path.abspath(path)
         for base, spec in self.specs:
             if path.startswith(base + os.sep):
