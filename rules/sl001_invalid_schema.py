@@ -28,11 +28,13 @@ No automatic fix: what was meant is for a person to decide.
 from __future__ import annotations
 
 from schema_lint.model import Severity
-from schema_lint.offline import bundled_spelling, dialect_of, is_bundled, is_valid_schema, metaschema_validator
+from schema_lint.offline import (DEFAULT_DIALECT, bundled_spelling, dialect_of, is_bundled, is_valid_schema,
+                                metaschema_validator)
 from schema_lint.pointer import join
 from schema_lint.display import clip
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.dialect import STANDARD_TYPES, understood_type
+from schema_lint.keywords import map_subschemas
 
 CODE = "SL001"
 NAME = "invalid-schema"
@@ -48,6 +50,8 @@ def check(ctx):
         return
     if is_valid_schema(schema) is not False:
         return
+    if dialect == DEFAULT_DIALECT and is_valid_schema(_with_excused_types_standard(schema)):
+        return  # its only faults are dialect type names: SL005's, and no error needs reading
     # The 2020-12 metaschema reaches one subschema through several vocabularies, so one
     # cause comes back once per route: report each (place, cause) once.
     reported: set[tuple[str, str]] = set()
@@ -81,6 +85,30 @@ def _is_dialect_type(schema, path: list) -> bool:
             node = node[token]
         except (KeyError, IndexError, TypeError):
             return False
-    names = node if isinstance(node, list) else [node]
+    return _excused(node)
+
+
+def _excused(written_type) -> bool:
+    names = written_type if isinstance(written_type, list) else [written_type]
     return any(isinstance(n, str) and n not in STANDARD_TYPES for n in names) and all(
         isinstance(n, str) and understood_type(n) for n in names)
+
+
+def _with_excused_types_standard(schema):
+    """A copy of `schema` in which each `type` that `_is_dialect_type` excuses reads "string".
+
+    The 2020-12 metaschema judges a `type` by its own value alone and reports it there
+    (it reaches every subschema through `$dynamicRef`, never through an `anyOf` that would
+    report a bad `type` at the subschema above), so the copy is valid exactly when every
+    error of the original is at such a `type`: anything else wrong, or at a position this
+    walk does not reach, leaves the copy invalid too, and the errors are then read one by
+    one. Earlier drafts wrap `items` and `additionalProperties` in `anyOf`, so for them
+    the errors are always read. Python-generated schemas (`dict`, `float`) are mostly of
+    this kind, and reading each error back from the validator costs more than the copy.
+    """
+    if not isinstance(schema, dict):
+        return schema
+    copy = map_subschemas(schema, lambda _keyword, subschema: _with_excused_types_standard(subschema))
+    if "type" in copy and _excused(copy["type"]):
+        copy["type"] = "string"
+    return copy

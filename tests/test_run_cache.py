@@ -342,11 +342,24 @@ def test_what_a_run_says_on_stderr_is_replayed_with_its_report_in_the_order_writ
 
 
 @pytest.mark.parametrize("extra", [("--output-file", "report.txt"), ("--fix",), ("--no-cache",)])
-def test_runs_that_write_a_file_or_keep_no_cache_are_not_recorded(project, engine_runs, extra):
+def test_runs_that_write_a_file_or_keep_no_cache_are_not_recorded(project, engine_runs, extra, monkeypatch):
+    stamped = []
+    note = run_cache.Recording.note
+    monkeypatch.setattr(run_cache.Recording, "note", lambda self, path: stamped.append(path) or note(self, path))
     for _ in range(3):
         settle()
         run("check", *extra, ".")
     assert records(project) == [] and engine_runs["runs"] == 3
+    # The recording stops before the run lints: nothing it reads after that is stamped.
+    assert not [path for path in stamped if "tools" in os.fspath(path)]
+
+
+def test_a_run_that_stops_recording_still_prints_all_it_says(project, monkeypatch):
+    (project / "tools" / "settings.json").write_text('{"theme": "dark"}')  # skipped: said on stderr with -v
+    command = ("check", "--no-cache", "-v", ".")
+    stopped = run(*command)
+    monkeypatch.setattr(run_cache, "start", lambda argv: None)
+    assert stopped == run(*command) and stopped[0] == 1 and "settings.json" in stopped[2]
 
 
 def test_standard_input_is_never_replayed(project, engine_runs, monkeypatch):

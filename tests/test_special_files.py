@@ -15,10 +15,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from schema_lint.sources.documents import read_document
+from schema_lint.sources.documents import _read_up_to, read_document
 
 pytestmark = [pytest.mark.hostile,
               pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")]
@@ -140,3 +143,22 @@ def test_an_unreadable_file_named_on_the_command_line_is_a_finding(unreadable):
     assert run.returncode == 2, run.stdout + run.stderr
     assert "locked.json:1:1: SL000 [error] cannot read file: Permission denied" in run.stdout
     assert GOOD_FINDING in run.stdout and "Traceback" not in run.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(content=st.binary(max_size=300), claimed=st.integers(0, 400), limit=st.integers(0, 300),
+       chunk=st.integers(1, 64))
+def test_a_read_takes_what_the_file_holds_up_to_one_byte_past_the_limit(tmp_path_factory, content, claimed,
+                                                                          limit, chunk):
+    """Whatever size the file claimed when opened (it may have grown or shrunk since), and
+    however short each read comes back, the bytes are the file's own, cut one past the limit."""
+    path = tmp_path_factory.mktemp("read") / "file.json"
+    path.write_bytes(content)
+    read = os.read
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        with mock.patch.object(os, "read", lambda fd, size: read(fd, min(size, chunk))):
+            got = _read_up_to(descriptor, claimed, limit)
+    finally:
+        os.close(descriptor)
+    assert got == content[:limit + 1]
