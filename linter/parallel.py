@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gc
 import os
-import pickle
 import sys
 from typing import Any
 
@@ -82,6 +81,8 @@ def _merge_shipped(result: LintResult, caches: dict, shipped: tuple) -> None:
 
 def _fork(linter: Any, paths: list[str]) -> tuple[int, int]:
     """A worker linting `paths`: its pid, and the pipe its pickled results come through."""
+    import pickle  # here, not at the top: a run of a few files imports this module and forks nothing
+
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the worker: it never returns into the parent's code
@@ -116,6 +117,8 @@ def _lint_share(linter: Any, paths: list[str]) -> tuple:
 
 def _collect(pid: int, pipe: int) -> tuple:
     """A worker's results, once it has sent them all and ended; what it raised is raised here."""
+    import pickle
+
     try:
         with os.fdopen(pipe, "rb") as stream:
             data = stream.read()

@@ -26,8 +26,9 @@ print(json.dumps(sorted(sys.modules)))
 # replay, the pure-Python validator (jsonschema_rs is the one `check` uses), YAML, and
 # the fix machinery (planning and editing run only with --fix or --diff), and the `mcp`
 # SDK with the live-server modules that use it (only --mcp or --mcp-url asks a server; the
-# server specs load only when those or an `mcp-servers` table name one).
-UNUSED = ("hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
+# server specs load only when those or an `mcp-servers` table name one), and pickle, which
+# only workers' results travel in (a run of a few files forks none).
+UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan",
           "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.live.servers")
 
