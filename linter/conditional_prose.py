@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from schema_lint.field_kinds import words
 
@@ -86,8 +85,7 @@ _QUALIFIER = "\x00"
 _NEAR_WORDS = 8
 
 
-@dataclass(frozen=True)
-class Discriminator:
+class Discriminator(NamedTuple):
     """A field whose value decides what else a call needs: its values in schema order."""
 
     name: str
@@ -117,8 +115,7 @@ class Discriminator:
         return name == self.name or (bool(words(name)) and words(name) == words(self.name))
 
 
-@dataclass(frozen=True)
-class Clause:
+class Clause(NamedTuple):
     """What one sentence says about a field: `kind` for these values of `discriminator`."""
 
     kind: str

@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from schema_lint.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes)
@@ -51,8 +51,7 @@ _DEFAULT_PROSE = re.compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.
                             r"[`'\"](?P<marked>[\w.-]+)[`'\"][^.;,]{0,40}\((?:the\s+)?default\)", re.I)
 
 
-@dataclass(frozen=True)
-class ConditionalField:
+class ConditionalField(NamedTuple):
     """`field` is needed when `discriminator` is one of `values`; `evidence` says who says so."""
 
     field: str

@@ -12,7 +12,7 @@ edits every copy, so one `--fix` leaves none behind.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from schema_lint.model import Diagnostic, Fix
 from schema_lint.pointer import parent
@@ -63,7 +63,7 @@ class DefinitionFindings:
             self.kept.append(diagnostic)  # the fixes reach outside their copies: report apart
             return
         if diagnostic.fix is not None:
-            group.first.fix = replace(group.first.fix, operations=group.first.fix.operations + diagnostic.fix.operations)
+            group.first.fix = group.first.fix._replace(operations=group.first.fix.operations + diagnostic.fix.operations)
         group.first.severity = max(group.first.severity, diagnostic.severity)
         group.tools.append(ctx.tool.name)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Severity(enum.IntEnum):
@@ -40,8 +40,7 @@ class SideEffects(str, enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """1-based line and column (in characters) of a node; the end is exclusive."""
 
     line: int
@@ -50,8 +49,7 @@ class Span:
     end_column: int
 
 
-@dataclass(frozen=True)
-class Operation:
+class Operation(NamedTuple):
     """One JSON-Patch-like change to the parsed document, addressed by JSON pointer.
 
     `op` is "add" (also sets an existing member), "replace" or "remove".
@@ -72,8 +70,7 @@ class FixSafety(str, enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(NamedTuple):
     description: str
     safety: FixSafety
     operations: tuple[Operation, ...]

@@ -11,8 +11,7 @@ are never followed, so reference cycles cost nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 from schema_lint.json_types import instance_types
@@ -25,8 +24,7 @@ _REF_KEYS = frozenset(REF_KEYWORDS)
 _FETCHABLE_SCHEMES = frozenset({"http", "https", "file", ""})
 
 
-@dataclass(frozen=True)
-class Resolution:
+class Resolution(NamedTuple):
     """`status` is "local" (with its `target`), "missing" or "remote"; `reason` says why."""
 
     status: str

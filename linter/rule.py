@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple, TYPE_CHECKING
 
 from schema_lint import entry_points
 from schema_lint.selection import ENTRY_POINT_GROUP
@@ -66,8 +66,7 @@ def by_side_effects(read: Severity, write: Severity, destructive: Severity | Non
     return {SideEffects.READ: read, SideEffects.WRITE: write, SideEffects.DESTRUCTIVE: destructive or write}
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """What a check yields; the engine turns it into a positioned Diagnostic."""
 
     pointer: str
@@ -79,8 +78,7 @@ class Finding:
     supersedes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     code: str
     name: str
     severity: Severity | Mapping[SideEffects, Severity]

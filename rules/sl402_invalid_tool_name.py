@@ -37,8 +37,8 @@ No automatic fix: renaming a tool breaks whatever dispatches on its name.
 
 from __future__ import annotations
 
+from typing import NamedTuple
 import re
-from dataclasses import dataclass
 
 from schema_lint.display import clip
 from schema_lint.model import Severity
@@ -52,8 +52,7 @@ SEVERITY = Severity.ERROR
 FIXABLE = False
 
 
-@dataclass(frozen=True)
-class NameRule:
+class NameRule(NamedTuple):
     platform: str
     first: str  # characters allowed first
     rest: str  # characters allowed after it

@@ -7,7 +7,7 @@ them and the plain `check` pre-commit runs does not import them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from schema_lint.model import Diagnostic, FixSafety
 
@@ -24,8 +24,7 @@ def applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
     return not diagnostic.live and enabled(diagnostic, unsafe)
 
 
-@dataclass(frozen=True)
-class FixSummary:
+class FixSummary(NamedTuple):
     """What the report's summary says about fixes."""
 
     fixed: int | None

@@ -16,7 +16,6 @@ whose Python definition was found (`sources`) carries its `file:line` too.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any
 
 from schema_lint.display import MESSAGE_LIMIT, clip
@@ -71,6 +70,6 @@ def relocate(document: LiveDocument, diagnostics: list[Diagnostic], sources: dic
         diagnostic.source = (sources or {}).get(tool_name)
         diagnostic.pointer = diagnostic.pointer[len(prefix):]
         if diagnostic.fix is not None:
-            kept = tuple(replace(op, path=op.path[len(prefix):]) for op in diagnostic.fix.operations
+            kept = tuple(op._replace(path=op.path[len(prefix):]) for op in diagnostic.fix.operations
                          if op.path == prefix or op.path.startswith(prefix + "/"))
-            diagnostic.fix = replace(diagnostic.fix, operations=kept)
+            diagnostic.fix = diagnostic.fix._replace(operations=kept)

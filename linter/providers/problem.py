@@ -7,15 +7,14 @@ messages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from schema_lint.model import Fix, Severity
 from schema_lint.providers.sources import REFUSED, Source
 from schema_lint.rule import Finding
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     source: Source
     pointer: str
     message: str

@@ -20,7 +20,7 @@ say "observed" rather than "documented".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 TABLE_VERSION = "2026-12-03"
 CHECKED = "2026-12-03"
@@ -50,8 +50,7 @@ MCP_2026_HEADERS = ("https://modelcontextprotocol.io/specification/2026-07-28/ba
                     "#custom-headers-from-tool-parameters")
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """One refusal or limit: what it covers, what happens, and where the provider says so."""
 
     id: str

@@ -10,18 +10,17 @@ that do not leave it standing.
 
 from __future__ import annotations
 
+from typing import NamedTuple
 import importlib
 import os
 import sys
-from dataclasses import dataclass
 
 
 class TargetError(Exception):
     """The object cannot be had, or is not one schema-lint reads; the message says why."""
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
     module: str
     attribute: str
 
