@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from schema_lint.field_kinds import words
+from schema_lint.lazy_pattern import lazy_compile
 
 REQUIRED, EXEMPT, APPLIES = "required", "exempt", "applies"
 
@@ -47,38 +48,38 @@ _EXEMPT_WORD = (r"(?:optional|omit(?:ted)?|ignored|unused|null|not\s+(?:required
 _APPLIES_WORD = (r"(?:used|use|only|applies|apply|applicable|relevant|valid|available|"
                  r"only\s+(?:used|applies|applicable|relevant|valid|available))")
 _KIND_SPELLINGS = ((REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES, _APPLIES_WORD))
-_KIND_WORDS = tuple((kind, re.compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in _KIND_SPELLINGS)
+_KIND_WORDS = tuple((kind, lazy_compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in _KIND_SPELLINGS)
 # Any of the three: most sentences have none, and one search tells so at a third of the cost.
-_ANY_KIND_WORD = re.compile(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b", re.I)
-_NEEDS_FIELD_RE = re.compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
-_EXEMPT_RE = re.compile(r"\b" + _EXEMPT_WORD + r"\b", re.I)
-_PERMITTED = re.compile(r"\b(?:used|uses?|valid|applies|apply|applicable|relevant|available|allowed|permitted)\b",
-                        re.I)
-_NOT = re.compile(r"\b(?:not|never|no|isn't|aren't|doesn't|don't|without)\b", re.I)
-_NEGATION = re.compile(r"\b(?:not|never|no\s+longer|isn't|aren't|doesn't)\s+(?:\w+\s+){0,1}$", re.I)
+_ANY_KIND_WORD = lazy_compile(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b", re.I)
+_NEEDS_FIELD_RE = lazy_compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
+_EXEMPT_RE = lazy_compile(r"\b" + _EXEMPT_WORD + r"\b", re.I)
+_PERMITTED = lazy_compile(r"\b(?:used|uses?|valid|applies|apply|applicable|relevant|available|allowed|permitted)\b",
+                          re.I)
+_NOT = lazy_compile(r"\b(?:not|never|no|isn't|aren't|doesn't|don't|without)\b", re.I)
+_NEGATION = lazy_compile(r"\b(?:not|never|no\s+longer|isn't|aren't|doesn't)\s+(?:\w+\s+){0,1}$", re.I)
 # A negation stands right before what it negates: this much text before a word is enough.
 _NEGATION_REACH = 40
 _OPERATOR = r"(?:={1,2}|is\s+set\s+to|are\s+set\s+to|set\s+to|is\s+one\s+of|is\s+not|isn't|is|are|equals)"
 _NAME = r"[`'\"]?(?P<name>[A-Za-z_$][\w.$-]*)[`'\"]?"
 # The rest of the text is captured in a lookahead, so that every condition is found.
-_CONDITION = re.compile(
+_CONDITION = lazy_compile(
     r"\b(?P<word>when|if|where|while|unless|once|for|with)\s+(?:the\s+)?(?:value\s+of\s+)?" + _NAME
     + r"(?:\s+(?:parameter|field|argument|option|flag|property))?\s*(?P<op>" + _OPERATOR + r")\s*(?=(?P<rest>.*))",
     re.I)
 # "type=url", "(for position_type='image')": an assignment names its field on its own.
-_ASSIGNMENT = re.compile(r"(?<![\w$-])" + _NAME + r"\s*={1,2}\s*(?=(?P<rest>.*))")
-_BARE_FLAG = re.compile(r"\b(?P<word>when|if|with|once|unless)\s+" + _NAME
-                        + r"(?=\s*(?:$|[,).;]|\bis\s+(?:on|enabled|given|provided|set(?!\s+to\b))\b))", re.I)
-_OWN_STATE = re.compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\s+is\s+)?[`'\"]?"
-                        r"(?P<state>true|false|enabled|disabled|on|off)\b", re.I)
+_ASSIGNMENT = lazy_compile(r"(?<![\w$-])" + _NAME + r"\s*={1,2}\s*(?=(?P<rest>.*))")
+_BARE_FLAG = lazy_compile(r"\b(?P<word>when|if|with|once|unless)\s+" + _NAME
+                          + r"(?=\s*(?:$|[,).;]|\bis\s+(?:on|enabled|given|provided|set(?!\s+to\b))\b))", re.I)
+_OWN_STATE = lazy_compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\s+is\s+)?[`'\"]?"
+                          r"(?P<state>true|false|enabled|disabled|on|off)\b", re.I)
 # A note headed by the values it is for: "text_to_columns: treat consecutive delimiters as one".
-_GLOSS = re.compile(r"^\s*(?P<values>[^:]{1,80}):\s")
-_LIST_TRIGGER = re.compile(r"\s*(?:only\s+)?(?:for|in|on)\s*:?\s*(?:the\s+)?(?P<rest>.*)", re.I)
-_LIST_STOP = re.compile(r"\s(?:but|otherwise|unless|except|while|whereas)\b|[)]", re.I)
-_SEPARATOR = re.compile(r",|/|&|\band\b|\bor\b|\bnor\b", re.I)
-_QUOTED = re.compile(r"^[`'\"](?P<value>[^`'\"]+)[`'\"](?P<tail>.*)$")
-_IDENTIFIER = re.compile(r"^[`'\"]?[\w.$-]+[`'\"]?$")
-_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s|$)|\n\s*\n|\n\s*[-*•]")
+_GLOSS = lazy_compile(r"^\s*(?P<values>[^:]{1,80}):\s")
+_LIST_TRIGGER = lazy_compile(r"\s*(?:only\s+)?(?:for|in|on)\s*:?\s*(?:the\s+)?(?P<rest>.*)", re.I)
+_LIST_STOP = lazy_compile(r"\s(?:but|otherwise|unless|except|while|whereas)\b|[)]", re.I)
+_SEPARATOR = lazy_compile(r",|/|&|\band\b|\bor\b|\bnor\b", re.I)
+_QUOTED = lazy_compile(r"^[`'\"](?P<value>[^`'\"]+)[`'\"](?P<tail>.*)$")
+_IDENTIFIER = lazy_compile(r"^[`'\"]?[\w.$-]+[`'\"]?$")
+_SENTENCE_END = lazy_compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s|$)|\n\s*\n|\n\s*[-*•]")
 _BOOLEAN_WORDS = {"true": True, "false": False, "enabled": True, "disabled": False, "on": True, "off": False}
 _QUALIFIER = "\x00"
 # How far (in words) a requirement word may stand from the field it is about.

@@ -35,6 +35,7 @@ from schema_lint.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIR
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes)
 from schema_lint.field_kinds import kind_of, words
 from schema_lint.dialect import standard_type
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.schema_walk import SchemaNode
 
 # Keywords through which an object can already state conditions on its fields.
@@ -42,13 +43,13 @@ _CONDITIONAL_KEYWORDS = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not",
 _DEPENDENCY_KEYWORDS = ("dependentRequired", "dependencies", "dependentSchemas")
 # Values a field of that kind stands for: a `format: email` recipient is the `email` channel's.
 _ADDRESS_VALUES = {"email": frozenset({"email", "e-mail", "mail"}), "url": frozenset({"url", "uri", "link", "webhook"})}
-_OPTIONAL_PROSE = re.compile(
+_OPTIONAL_PROSE = lazy_compile(
     r"\b(?:optional(?:ly)?|if\s+(?:omitted|unset|not\s+(?:provided|specified|given|set|supplied))|when\s+omitted|"
     r"defaults?\s+(?:to|is)|either|instead\s+of|alternative|filters?|filtering)\b", re.I)
 # What `_default` returns for a discriminator with no default (`None` is a value).
 _NO_DEFAULT = object()
-_DEFAULT_PROSE = re.compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.-]+)|"
-                            r"[`'\"](?P<marked>[\w.-]+)[`'\"][^.;,]{0,40}\((?:the\s+)?default\)", re.I)
+_DEFAULT_PROSE = lazy_compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.-]+)|"
+                              r"[`'\"](?P<marked>[\w.-]+)[`'\"][^.;,]{0,40}\((?:the\s+)?default\)", re.I)
 
 
 class ConditionalField(NamedTuple):

@@ -16,31 +16,33 @@ from typing import Any
 
 import jsonschema_rs
 
-_QUOTED = re.compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
-_EXAMPLE_WORD = re.compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
-_DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
-                      r"([^\s,;()]+))", re.I)
-_OPTIONAL = re.compile(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
-                       r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
-                       r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b", re.I)
-_REQUIRED = re.compile(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
-                       re.I)
-_NOT_REQUIRED = re.compile(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b", re.I)
-_NON_EMPTY = re.compile(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not)\s+(?:not\s+)?be\s+empty\b|"
-                        r"\bat least one character\b", re.I)
+from schema_lint.lazy_pattern import lazy_compile
+
+_QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
+_EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
+_DEFAULT = lazy_compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
+                        r"([^\s,;()]+))", re.I)
+_OPTIONAL = lazy_compile(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
+                         r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
+                         r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b", re.I)
+_REQUIRED = lazy_compile(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
+                         re.I)
+_NOT_REQUIRED = lazy_compile(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b", re.I)
+_NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not)\s+(?:not\s+)?be\s+empty\b|"
+                          r"\bat least one character\b", re.I)
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
-_LAYOUT = re.compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
-_ISO_NAMED = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b", re.I)
-_LENGTH = re.compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|limit(?:ed)? "
-                     r"(?:of|to)|<=)\s*(\d{1,7})\s*(characters?|chars?|letters?|items?|elements?|entries|values)\b",
-                     re.I)
-_DIGIT = re.compile(r"\d")
-_OPEN_VALUES = re.compile(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
-                          r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)", re.I)
-_PHYSICAL = re.compile(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
-                       r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
-                       r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
-                       r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b", re.I)
+_LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
+_ISO_NAMED = lazy_compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b", re.I)
+_LENGTH = lazy_compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|"
+                       r"limit(?:ed)? (?:of|to)|<=)\s*(\d{1,7})\s*"
+                       r"(characters?|chars?|letters?|items?|elements?|entries|values)\b", re.I)
+_DIGIT = lazy_compile(r"\d")
+_OPEN_VALUES = lazy_compile(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
+                            r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)", re.I)
+_PHYSICAL = lazy_compile(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
+                         r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
+                         r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
+                         r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b", re.I)
 
 ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
 

@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 from schema_lint.engine import LintResult
+from schema_lint.lazy_pattern import compile_pending
 from schema_lint.model import diagnostic_from_row, diagnostic_row
 
 MIN_FILES = 48
@@ -41,6 +42,7 @@ def lint_in_parallel(linter: Any, paths: list[str], workers: int) -> LintResult:
     # The first file is linted here: what rules import or cache on first use is then
     # inherited by every worker instead of being paid for once per worker.
     _merge_own(result, linter.run_serially(paths[:1]))
+    compile_pending()  # the patterns the first file did not need, compiled once for all workers
     shares = [paths[start::workers] for start in range(1, workers + 1)]
     # Objects made so far are never collected in a worker: its collector then does not
     # touch (and so copy) the pages it shares with the parent.

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
@@ -49,19 +50,19 @@ SEVERITY = Severity.WARNING
 FIXABLE = True
 
 _CONDITION = r"(?!\s*(?:when|if|for|unless|only|in|with|by|to|on|except|depending))"
-_SAYS_REQUIRED = re.compile(
+_SAYS_REQUIRED = lazy_compile(
     r"(?:^|[.;:!]\s+|[(\[]\s*)(?:required|mandatory)\s*(?:[.)\]!;]|$)" + r"|\((?:required|mandatory)\)"
     r"|\b(?:this|the)\s+(?:field|parameter|argument|value)\s+is\s+(?:required|mandatory)\b" + _CONDITION +
     r"|\bmust\s+(?:always\s+)?be\s+(?:provided|specified|supplied|given)\b" + _CONDITION,
     re.IGNORECASE,
 )
-_SAYS_OPTIONAL = re.compile(
+_SAYS_OPTIONAL = lazy_compile(
     r"(?:^|[.;!]\s+|[(\[]\s*)optional\s*(?:[.)\]:,;!]|$)|\bthis\s+(?:field|parameter|argument)\s+is\s+optional\b",
     re.IGNORECASE,
 )
 _VALUE = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`|(?!(?:or|and)\b)[A-Za-z0-9_][\w./+-]{0,39})"""
 _LIST = rf"({_VALUE}(?:\s*,\s*{_VALUE})*(?:\s*,?\s*(?:or|and)\s+{_VALUE})?)"
-_PROSE_ENUM = re.compile(
+_PROSE_ENUM = lazy_compile(
     rf"(?:\b(?:must\s+be\s+)?one\s+of\s*:?\s*(?:the\s+following\s*:?\s*)?|\b(?:possible|allowed|valid|accepted|supported)"
     rf"\s+(?:values|options)\s*(?:are|include)?\s*:?\s*|\boptions\s+are\s*:?\s*){_LIST}"
     rf"|\beither\s+({_VALUE}\s+or\s+{_VALUE})",
@@ -71,9 +72,9 @@ _PROSE_ENUM = re.compile(
 _REQUIRED_WORDS = ("required", "mandatory", "must")
 _OPTIONAL_WORDS = ("optional",)
 _LIST_WORDS = ("one", "values", "options", "either")
-_EXAMPLES = re.compile(r"\b(?:e\.g\.|eg\.|such as|for example|for instance|like|including)\s*:?\s*$", re.IGNORECASE)
-_BULLET = re.compile(r"\s*(?:[-*\u2022]|\d+[.)])\s")
-_ALTERNATIVES = re.compile(r"\b(?:either|one of|or)\b", re.IGNORECASE)
+_EXAMPLES = lazy_compile(r"\b(?:e\.g\.|eg\.|such as|for example|for instance|like|including)\s*:?\s*$", re.IGNORECASE)
+_BULLET = lazy_compile(r"\s*(?:[-*\u2022]|\d+[.)])\s")
+_ALTERNATIVES = lazy_compile(r"\b(?:either|one of|or)\b", re.IGNORECASE)
 _FILLER = frozenset({"the", "a", "an", "these", "those", "following", "them", "it", "this", "that", "any", "all",
                      "etc", "more", "others", "other"})
 

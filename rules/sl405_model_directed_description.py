@@ -41,6 +41,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from schema_lint.display import clip, escape
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding
@@ -54,16 +55,18 @@ FIXABLE = False
 # (what it is, pattern). Case-insensitive; kept to the shapes tool-poisoning text takes.
 INSTRUCTIONS = (
     ("overrides the model's instructions",
-     re.compile(r"\b(?:ignore|disregard|forget|override)\b[^.\n]{0,30}\b(?:previous|prior|above|earlier|all|any|"
-                r"other|system)\b[^.\n]{0,20}\b(?:instructions?|prompts?|rules|directions|guidelines)\b", re.I)),
+     lazy_compile(r"\b(?:ignore|disregard|forget|override)\b[^.\n]{0,30}\b(?:previous|prior|above|earlier|all|any|"
+                  r"other|system)\b[^.\n]{0,20}\b(?:instructions?|prompts?|rules|directions|guidelines)\b", re.I)),
     ("tells the model to hide something from the user",
-     re.compile(r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention|reveal|show|alert|notify|let)\b[^.\n]{0,40}"
-                r"\b(?:user|human|them)\b|\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+user\b", re.I)),
-    ("poses as system text", re.compile(r"<\s*/?\s*(?:important|system|instructions?|secret|hidden)\s*>", re.I)),
+     lazy_compile(r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention|reveal|show|alert|notify|let)\b[^.\n]{0,40}"
+                  r"\b(?:user|human|them)\b|\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+user\b",
+                  re.I)),
+    ("poses as system text", lazy_compile(r"<\s*/?\s*(?:important|system|instructions?|secret|hidden)\s*>", re.I)),
     ("tells the model to read a secret",
-     re.compile(r"\b(?:read|cat|open|load|send|pass|include|upload|attach|copy|fetch|append)\b[^.\n]{0,40}"
-                r"(?:~/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials\b|\bmcp\.json\b|/etc/(?:passwd|shadow)\b)",
-                re.I)),
+     lazy_compile(r"\b(?:read|cat|open|load|send|pass|include|upload|attach|copy|fetch|append)\b[^.\n]{0,40}"
+                  r"(?:~/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials\b|\bmcp\.json\b|"
+                  r"/etc/(?:passwd|shadow)\b)",
+                  re.I)),
 )
 # What every match of each pattern holds, lower-cased: one word of each group. An ASCII text
 # lacking them is passed over without running the pattern (nearly every description is);
@@ -80,7 +83,7 @@ _NEEDED = {
 }
 _VISIBLE_CONTROLS = frozenset("\n\r\t")
 # The hidden characters ASCII has: controls other than those (ASCII has no format character).
-_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ASCII_CONTROL = lazy_compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def check(ctx) -> Iterator[Finding]:

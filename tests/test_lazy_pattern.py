@@ -1,0 +1,60 @@
+"""`lazy_compile` answers as `re.compile` does, and compiles nothing until first used."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schema_lint import lazy_pattern
+from schema_lint.lazy_pattern import compile_pending, lazy_compile
+
+@pytest.fixture(autouse=True)
+def own_pending_list(monkeypatch):
+    """Patterns made here stay out of the list the linter's parallel runs compile."""
+    monkeypatch.setattr(lazy_pattern, "_PENDING", [])
+
+
+SOURCES = [(r"\b(?P<word>when|if)\s+(?P<name>\w+)", re.I), (r"^[`'\"]?[\w.$-]+[`'\"]?$", 0), (r"\d+|,", 0)]
+
+
+@pytest.mark.parametrize(("source", "flags"), SOURCES)
+@given(text=st.text(alphabet="ifwhenIFWHEN `'\"x1.,-$\n", max_size=40))
+def test_a_lazy_pattern_answers_as_the_compiled_one(source, flags, text):
+    lazy_pattern._PENDING.clear()  # hypothesis runs the body many times under one fixture
+    lazy, compiled = lazy_compile(source, flags), re.compile(source, flags)
+    assert (lazy.pattern, lazy.flags, lazy.groupindex) == (compiled.pattern, compiled.flags, compiled.groupindex)
+    assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in compiled.finditer(text)]
+    assert bool(lazy.search(text)) == bool(compiled.search(text))
+    assert bool(lazy.match(text)) == bool(compiled.match(text))
+    assert lazy.sub("-", text) == compiled.sub("-", text)
+    assert lazy.split(text) == compiled.split(text)
+
+
+def test_nothing_is_compiled_before_the_first_use(monkeypatch):
+    compiled = []
+    real = re.compile
+    monkeypatch.setattr(lazy_pattern.re, "compile", lambda *a: compiled.append(a) or real(*a))
+    pattern = lazy_compile(r"x+")
+    assert compiled == []
+    assert pattern.search("axx").group() == "xx"
+    assert pattern.fullmatch("xxx") and not pattern.match("ax")
+    assert compiled == [(r"x+", 0)]  # once, however many uses follow
+
+
+def test_compile_pending_compiles_every_unused_pattern():
+    used, unused = lazy_compile("a"), lazy_compile("b")
+    used.search("a")
+    compile_pending()
+    assert "search" in vars(unused) and lazy_pattern._PENDING == []
+    assert unused.search("abc").start() == 1
+
+
+def test_a_private_name_is_an_attribute_error_not_a_compile():
+    pattern = lazy_compile("(")  # would raise re.error if compiled
+    with pytest.raises(AttributeError):
+        pattern._missing
+    with pytest.raises(re.error):
+        pattern.search("")
