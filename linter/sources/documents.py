@@ -129,6 +129,10 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
     return doc
 
 
+# How much a read asks for once a file has given all it said it held (see `_read_up_to`).
+_GROWTH_CHUNK = 64 * 1024
+
+
 def read_regular_file(path: str, max_bytes: int) -> bytes | str:
     """The bytes of `path`, or why they are not read.
 
@@ -164,8 +168,10 @@ def read_regular_file(path: str, max_bytes: int) -> bytes | str:
 
 def _read_up_to(descriptor: int, size: int, max_bytes: int) -> bytes:
     """Up to `max_bytes + 1` bytes: as much as the file says it holds and one byte more, to
-    see whether it grew (asking for the whole limit at once would allocate, and give back,
-    32 MiB for every file). Plain `os.read`: a buffered file object costs more than the read."""
+    see whether it grew. Past what it said, reads are of `_GROWTH_CHUNK` at most: `os.read`
+    allocates what it is asked for before reading, so asking for the rest of the limit
+    would allocate (and give back) 32 MiB for every file just to learn that it ended.
+    Plain `os.read`: a buffered file object costs more than the read."""
     chunks = []
     wanted, total = min(size, max_bytes) + 1, 0
     while total <= max_bytes:
@@ -174,7 +180,7 @@ def _read_up_to(descriptor: int, size: int, max_bytes: int) -> bytes:
             break
         chunks.append(chunk)
         total += len(chunk)
-        wanted = max_bytes + 1 - total if total >= size else size - total + 1
+        wanted = min(max_bytes + 1 - total, _GROWTH_CHUNK) if total >= size else size - total + 1
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
