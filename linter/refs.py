@@ -10,7 +10,7 @@ are never followed, so reference cycles cost nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
@@ -21,6 +21,7 @@ from schema_lint.schema_walk import SchemaNode
 
 REF_KEYWORDS = ("$ref", "$dynamicRef")
 _REF_KEYS = frozenset(REF_KEYWORDS)
+_TABLES = frozenset({"resources", "anchors", "bases", "nodes", "id_keyword"})
 _FETCHABLE_SCHEMES = frozenset({"http", "https", "file", ""})
 
 
@@ -37,18 +38,37 @@ class Resolution(NamedTuple):
 
 
 class RefIndex:
-    """The embedded resources and anchors of one schema, and each node's base URI."""
+    """The embedded resources and anchors of one schema, and each node's base URI.
 
-    def __init__(self, nodes: Iterable[SchemaNode], root: Any):
-        self.id_keyword = "id" if declared_draft(root) == "draft-04" else "$id"
-        self.resources: dict[str, Any] = {"": root}
+    Those tables are built when the first reference is resolved: nearly every tool schema
+    has no reference, and then only `referring` (empty) is ever asked for.
+    """
+
+    def __init__(self, nodes: Sequence[SchemaNode], root: Any):
+        self._walked = nodes
+        self._root = root
+        # The subschemas that carry a reference, in walk order: what SL002 and SL003 read,
+        # without asking every other subschema.
+        self.referring: list[SchemaNode] = [
+            node for node in nodes
+            if isinstance(node.schema, dict) and not _REF_KEYS.isdisjoint(node.schema) and any(references(node))]
+
+    def __getattr__(self, name: str) -> Any:
+        """The resolution tables (`resources`, `anchors`, `bases`, `nodes`, `id_keyword`), built
+        together on first use."""
+        if name not in _TABLES:
+            raise AttributeError(name)
+        self._build()
+        return self.__dict__[name]
+
+    def _build(self) -> None:
+        self.id_keyword = "id" if declared_draft(self._root) == "draft-04" else "$id"
+        self.resources: dict[str, Any] = {"": self._root}
         self.anchors: dict[tuple[str, str], Any] = {}
         self.bases: dict[str, str] = {}
+        # The node of each object subschema, by the id of its schema (a reference's target).
         self.nodes: dict[int, SchemaNode] = {}
-        # The subschemas that carry a reference, in walk order: what SL002 and SL003 read,
-        # without asking every other subschema (nearly every schema has none).
-        self.referring: list[SchemaNode] = []
-        for node in nodes:
+        for node in self._walked:
             self._index(node)
 
     def _index(self, node: SchemaNode) -> None:
@@ -73,8 +93,6 @@ class RefIndex:
         self.bases[node.pointer] = base
         if isinstance(schema, dict):
             self.nodes[id(schema)] = node
-            if not _REF_KEYS.isdisjoint(schema) and any(True for _ in references(node)):
-                self.referring.append(node)
 
     def resolve(self, node: SchemaNode, ref: str) -> Resolution:
         """Where `ref`, written in `node`, leads."""
