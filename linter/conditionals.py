@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from schema_lint.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
@@ -63,33 +61,31 @@ class ConditionalField(NamedTuple):
     by_default: bool
 
 
-@dataclass(frozen=True)
 class _Sibling:
     """A property, seen through its schema, its branches and what their `$ref`s lead to.
 
-    Its description and whether it is a boolean are read once: every other field of the
-    object asks again.
+    Its alternatives (the schemas and their `anyOf`/`oneOf` branches), its description and
+    whether it is a boolean are worked out once, as the object's fields are gathered: every
+    other field of the object asks again.
     """
 
-    name: str
-    schemas: tuple[dict, ...]
+    __slots__ = ("name", "schemas", "alternatives", "description", "boolean")
+
+    def __init__(self, name: str, schemas: tuple[dict, ...]):
+        self.name = name
+        self.schemas = schemas
+        self.alternatives = tuple(_alternatives(schemas))
+        text = self.get("description")
+        self.description = text if isinstance(text, str) else ""
+        self.boolean = any(_declares_boolean(schema.get("type")) for schema in self.alternatives)
 
     def get(self, key: str) -> Any:
         return next((s[key] for s in self.schemas if key in s), None)
 
-    @cached_property
-    def description(self) -> str:
-        text = self.get("description")
-        return text if isinstance(text, str) else ""
 
-    @cached_property
-    def boolean(self) -> bool:
-        for schema in _alternatives(self.schemas):
-            declared = schema.get("type")
-            names = declared if isinstance(declared, list) else [declared]
-            if any(isinstance(n, str) and standard_type(n) == "boolean" for n in names):
-                return True
-        return False
+def _declares_boolean(declared: Any) -> bool:
+    names = declared if isinstance(declared, list) else [declared]
+    return any(isinstance(n, str) and standard_type(n) == "boolean" for n in names)
 
 
 def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
@@ -264,7 +260,7 @@ def _within(value: Any, values: Sequence) -> bool:
 def _discriminator(member: _Sibling) -> Discriminator | None:
     """The values a property takes, when they are few and named: an enum, or a boolean."""
     values: list = []
-    for schema in _alternatives(member.schemas):
+    for schema in member.alternatives:
         enum = schema.get("enum")
         if isinstance(enum, list):
             _add(values, [v for v in enum if v is not None])
@@ -312,7 +308,7 @@ def _optional(member: _Sibling, required: list, nullable_is_optional: bool) -> b
 
 
 def _accepts_null(member: _Sibling) -> bool:
-    for schema in _alternatives(member.schemas):
+    for schema in member.alternatives:
         declared = schema.get("type")
         if declared == "null" or (isinstance(declared, list) and "null" in declared) or schema.get("nullable") is True:
             return True

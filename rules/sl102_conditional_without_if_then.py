@@ -59,6 +59,7 @@ from schema_lint.keywords import declared_draft
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.providers import GEMINI, refusing
+from schema_lint.refs import REF_KEYWORDS
 from schema_lint.rule import Finding, ToolContext, by_side_effects
 from schema_lint.schema_walk import SchemaNode, label
 
@@ -67,6 +68,8 @@ NAME = "conditional-without-if-then"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 _DRAFTS_WITHOUT_IF = ("draft-04", "draft-06")
+# What makes a property's schemas more than its own: branches, and references to follow.
+_BRANCHING = frozenset({"anyOf", "oneOf", *REF_KEYWORDS})
 
 
 def check(ctx: ToolContext) -> Iterator[Finding]:
@@ -83,6 +86,8 @@ def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tup
     """Each object with conditional fields, and those fields with their property nodes."""
     def schemas_of(member: SchemaNode) -> list[dict]:
         """A property's schema, its `anyOf`/`oneOf` branches, and where their `$ref`s lead."""
+        if isinstance(member.schema, dict) and _BRANCHING.isdisjoint(member.schema):
+            return [member.schema]  # the usual property: no branch, no reference
         branches = [c for c in ctx.children(member) if c.keyword in ("anyOf", "oneOf")]
         found = [s.schema for s in (member, *branches)]
         for source in (member, *branches):
