@@ -43,30 +43,25 @@ def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[
     stated = _stated_values(schema)
     if not stated:
         return
-    # Compiling the schema costs more than the rest of this together, and most fixes touch
-    # no stated value: it is compiled once, when the first fix that does is met.
-    before = None
-    # Index in `stated` → whether the schema as written accepts that value (one that it
-    # already rejects is no evidence against a fix).
-    accepted: dict[int, bool] = {}
+    # Compiling a schema costs more than the rest of this together, and most fixes break no
+    # stated value: the fixed schema is compiled for each fix that reaches one, the schema as
+    # written only once some value fails the fixed one (it must have passed the original to
+    # count), and then once for all fixes.
+    before: list = []
     for diagnostic, operations in fixed:
         paths = [operation.path for operation in operations]
         anywhere = any(_in_definition(path) for path in paths)
-        indices = [index for index, entry in enumerate(stated) if anywhere or _at_or_below(paths, entry[0])]
-        if not indices:
-            continue
-        if before is None:
-            before = validators_for(schema)
-            if before is None:
-                return
-        for index in indices:
-            if index not in accepted:
-                at, _, value = stated[index]
-                accepted[index] = _accepts(before, at, value)
-        touched = [stated[index] for index in indices if accepted[index]]
+        touched = [entry for entry in stated if anywhere or _at_or_below(paths, entry[0])]
         if not touched:
             continue
-        broken = _first_broken(schema, operations, touched)
+        rejected = _rejected_after(schema, operations, touched)
+        if not rejected:
+            continue
+        if not before:
+            before.append(validators_for(schema))
+        if before[0] is None:
+            return  # the schema as written does not compile: it is no evidence either way
+        broken = next((entry for entry in rejected if _accepts(before[0], entry[0], entry[2])), None)
         if broken is not None:
             at, label, value = broken
             where = f" at `{at}`" if at else ""
@@ -74,16 +69,18 @@ def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[
             diagnostic.fix = None
 
 
-def _first_broken(schema: Any, operations: list[Operation], touched: list) -> tuple | None:
+def _rejected_after(schema: Any, operations: list[Operation], touched: list) -> list:
+    """The stated values (in `touched`'s order) that the schema with the fix applied rejects;
+    all of them when the fixed schema does not even compile."""
     try:
         after = validators_for(apply_operations(schema, operations))
     except OperationError:
-        return None
-    if after is None:  # the fixed schema does not even compile
-        return touched[0]
+        return []
+    if after is None:
+        return touched
     # A value whose subschema the fix removed (an unused definition) is gone, not broken.
-    return next((entry for entry in touched
-                 if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])), None)
+    return [entry for entry in touched
+            if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])]
 
 
 def _may_reach_stated_value(schema: Any, operations: list[Operation]) -> bool:

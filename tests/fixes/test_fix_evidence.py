@@ -1,0 +1,71 @@
+"""A fix is withheld exactly when it would reject a value the schema itself states and accepts.
+
+The law, written with the same two tools `withhold_breaking_fixes` uses (the schema's stated
+values and a validator of the schema before and after the fix), but in the plainest order:
+each fix on its own, every stated value at or above the edit, before and after compiled
+every time. The function compiles less (the schema as written only once a value fails the
+fixed one); the answer must not change.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from schema_lint.fix_evidence import _accepts, _stated_values, validators_for, withhold_breaking_fixes
+from schema_lint.fixes.operations import apply_operations
+from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
+
+VALUES = st.one_of(st.integers(-5, 5), st.sampled_from(["", "ab", "abcdef", "2024-01-01", "x@y.z"]),
+                   st.booleans(), st.none())
+PROPERTY = st.fixed_dictionaries(
+    {"type": st.sampled_from(["integer", "number", "string", "boolean"])},
+    optional={"default": VALUES, "enum": st.lists(VALUES, min_size=1, max_size=3),
+              "examples": st.lists(VALUES, max_size=2), "description": st.sampled_from(["Defaults to 3.", "A value."])})
+SCHEMA = st.fixed_dictionaries({"type": st.just("object"),
+                                "properties": st.dictionaries(st.sampled_from("abc"), PROPERTY, min_size=1)},
+                               optional={"default": st.sampled_from([{}, {"a": 1}, {"b": "ab"}])})
+
+
+@st.composite
+def fixes(draw, schema):
+    """Tightening edits of the kinds rules propose, at properties that exist."""
+    names = sorted(schema["properties"])
+    found = []
+    for _ in range(draw(st.integers(1, 4))):
+        name = draw(st.sampled_from(names))
+        keyword, value = draw(st.sampled_from([("minimum", 0), ("minimum", 4), ("maxLength", 3), ("minLength", 1),
+                                               ("format", "email"), ("format", "date"), ("type", "string"),
+                                               ("type", "integer")]))
+        found.append(Operation("add", f"/properties/{name}/{keyword}", value))
+    if draw(st.booleans()):
+        found.append(Operation("add", "/required", [names[0]]))
+    return found
+
+
+def _breaks_a_stated_value(schema, operation) -> bool:
+    before, after = validators_for(schema), validators_for(apply_operations(schema, [operation]))
+    if before is None:
+        return False
+    edited = operation.path
+    for at, _, value in _stated_values(schema):
+        if edited != at and not edited.startswith(at + "/"):
+            continue
+        if not _accepts(before, at, value):
+            continue
+        if after is None or (after.get("#" + at) is not None and not _accepts(after, at, value)):
+            return True
+    return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_a_fix_is_withheld_exactly_when_it_breaks_a_value_the_schema_states(data):
+    schema = data.draw(SCHEMA)
+    operations = data.draw(fixes(schema))
+    diagnostics = [Diagnostic("SL999", "test", Severity.WARNING, "finding", "t.json", operation.path,
+                              fix=Fix("edit", FixSafety.UNSAFE, (operation,))) for operation in operations]
+    withhold_breaking_fixes(schema, "", diagnostics)
+    for diagnostic, operation in zip(diagnostics, operations):
+        assert (diagnostic.fix is None) == _breaks_a_stated_value(schema, operation), (schema, operation)
+        assert (diagnostic.fix is None) == ("no fix: it would reject the schema's own" in diagnostic.message)
