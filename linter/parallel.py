@@ -3,8 +3,11 @@
 Rules are pure functions of one document, so files split cleanly. Workers are forked
 after the rules are loaded (nothing to import again) and send back, through a pipe, only
 findings, counts and the cache entries they made; a document is re-read in the parent only
-if a report needs its text. The parent lints a share too: its findings need no shipping,
-and a core is not left to a process that only waits. Plain `os.fork` and pipes rather than
+if a report needs its text. The parent lints too: its findings need no shipping, and a core
+is not left to a process that only waits. Files are handed out in chunks, each process
+taking the next chunk as it finishes one (the chunks' numbers wait in a pipe, which hands
+each to exactly one reader): with fixed shares, a process slowed by whatever else the
+machine runs would keep the others waiting for it. Plain `os.fork` and pipes rather than
 `multiprocessing`: importing and starting a pool cost more than a fifth of the time the
 workers saved on a thousand small files, and a pool waits forever for a worker the
 kernel killed, where a pipe reports it.
@@ -16,6 +19,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from schema_lint.engine import LintResult
@@ -24,6 +28,9 @@ from schema_lint.model import diagnostic_from_row, diagnostic_row
 
 MIN_FILES = 48
 MAX_WORKERS = 8
+# Chunks per process: the last to finish is then at most a chunk (a few files) behind.
+CHUNKS_PER_WORKER = 32
+_INDEX_BYTES = 4
 
 
 def worker_count(files: int) -> int:
@@ -43,23 +50,57 @@ def lint_in_parallel(linter: Any, paths: list[str], workers: int) -> LintResult:
     # inherited by every worker instead of being paid for once per worker.
     _merge_own(result, linter.run_serially(paths[:1]))
     compile_pending()  # the patterns the first file did not need, compiled once for all workers
-    shares = [paths[start::workers] for start in range(1, workers + 1)]
+    chunks = _chunks(paths[1:], workers * CHUNKS_PER_WORKER)
+    queue = _queue(len(chunks))
     # Objects made so far are never collected in a worker: its collector then does not
     # touch (and so copy) the pages it shares with the parent.
     gc.freeze()
     children: list[tuple[int, int]] = []
     try:
-        for share in shares[1:]:
-            children.append(_fork(linter, share))
-        _merge_own(result, linter.run_serially(shares[0]))
+        for _ in range(workers - 1):
+            children.append(_fork(linter, chunks, queue))
+        for chunk in _taken(chunks, queue):
+            _merge_own(result, linter.run_serially(chunk))
         caches = {str(cache.bucket): cache for cache in linter.caches()}
         while children:
             _merge_shipped(result, caches, _collect(*children.pop(0)))
     finally:
         gc.unfreeze()
+        os.close(queue)
         for pid, pipe in children:  # only after an error (Ctrl-C included): stop the rest
             _stop(pid, pipe)
     return result
+
+
+def _chunks(paths: list[str], count: int) -> list[list[str]]:
+    """`paths` in about `count` runs of consecutive files."""
+    size = max(1, -(-len(paths) // count))
+    return [paths[start:start + size] for start in range(0, len(paths), size)]
+
+
+def _queue(count: int) -> int:
+    """The read end of a pipe holding the numbers 0 .. count - 1, and nothing more to come.
+
+    Each is read whole by one process (a read takes what is there, under the pipe's lock,
+    and every record is already written). A few hundred records: far less than a pipe
+    holds, so writing them all before anyone reads never blocks."""
+    read_end, write_end = os.pipe()
+    try:
+        data = b"".join(index.to_bytes(_INDEX_BYTES, "little") for index in range(count))
+        while data:
+            data = data[os.write(write_end, data):]
+    finally:
+        os.close(write_end)
+    return read_end
+
+
+def _taken(chunks: list[list[str]], queue: int) -> Iterator[list[str]]:
+    """The chunks this process takes from the queue, until none is left."""
+    while True:
+        record = os.read(queue, _INDEX_BYTES)
+        if len(record) < _INDEX_BYTES:
+            return
+        yield chunks[int.from_bytes(record, "little")]
 
 
 def _merge_own(result: LintResult, own: LintResult) -> None:
@@ -81,8 +122,9 @@ def _merge_shipped(result: LintResult, caches: dict, shipped: tuple) -> None:
     result.tools_checked += tools_checked
 
 
-def _fork(linter: Any, paths: list[str]) -> tuple[int, int]:
-    """A worker linting `paths`: its pid, and the pipe its pickled results come through."""
+def _fork(linter: Any, chunks: list[list[str]], queue: int) -> tuple[int, int]:
+    """A worker linting the chunks it takes from `queue`: its pid, and the pipe its pickled
+    results come through."""
     import pickle  # here, not at the top: a run of a few files imports this module and forks nothing
 
     read_end, write_end = os.pipe()
@@ -91,7 +133,7 @@ def _fork(linter: Any, paths: list[str]) -> tuple[int, int]:
         status = 0
         try:
             os.close(read_end)
-            payload: tuple = ("ok", _lint_share(linter, paths))
+            payload: tuple = ("ok", _lint_share(linter, _taken(chunks, queue)))
         except BaseException as exc:  # sent to the parent, which raises it
             payload = ("error", exc)
         try:
@@ -109,8 +151,10 @@ def _fork(linter: Any, paths: list[str]) -> tuple[int, int]:
     return pid, read_end
 
 
-def _lint_share(linter: Any, paths: list[str]) -> tuple:
-    result = linter.run_serially(paths)
+def _lint_share(linter: Any, chunks: Iterable[list[str]]) -> tuple:
+    result = LintResult()
+    for chunk in chunks:
+        _merge_own(result, linter.run_serially(chunk))
     # What the worker stored in its copy of the caches; the parent writes them (once, whole).
     cached = [(str(cache.bucket), cache.changes()) for cache in linter.caches()]
     return ([diagnostic_row(d) for d in result.diagnostics], [diagnostic_row(d) for d in result.internal_errors],

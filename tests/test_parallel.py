@@ -40,6 +40,35 @@ def test_parallel_run_equals_serial_run(many_files, monkeypatch):
     assert render("json", together, options) == render("json", alone, options)
 
 
+def test_a_slow_process_takes_fewer_files(many_files, monkeypatch):
+    """Files are handed out as processes finish them, not in fixed shares: with this process
+    slowed down, the worker lints most of them."""
+    import time
+
+    linter = Linter(Config())
+    parent, lint = os.getpid(), linter.run_serially
+
+    def run_serially(paths, *args):
+        if os.getpid() == parent:
+            time.sleep(0.05)
+        return lint(paths, *args)
+
+    monkeypatch.setattr(linter, "run_serially", run_serially)
+    result = parallel.lint_in_parallel(linter, many_files, 2)
+    linted_here = [path for path in many_files if dict.get(result.documents, path) is not None]
+    assert 1 <= len(linted_here) < len(many_files) / 4  # the head file, and a few chunks at most
+    alone = Linter(Config()).run_serially(many_files)
+    assert sorted(d.sort_key for d in result.diagnostics) == sorted(d.sort_key for d in alone.diagnostics)
+
+
+@pytest.mark.parametrize("files", [0, 1, 5, 63, 64, 65, 1000])
+def test_chunks_hold_every_file_once_in_order(files):
+    paths = [f"f{index}" for index in range(files)]
+    chunks = parallel._chunks(paths, 64)
+    assert [path for chunk in chunks for path in chunk] == paths
+    assert len(chunks) <= 64 and all(chunks)
+
+
 def test_few_files_stay_in_one_process():
     assert parallel.worker_count(parallel.MIN_FILES - 1) == 1
 
