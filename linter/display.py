@@ -37,7 +37,12 @@ def _escaped(match: re.Match) -> str:
 
 def escape(text: str) -> str:
     """`text` with every character that could steer a terminal or a viewer written as an
-    escape (`\\x1b`, `\\n`, `\\u202e`); everything else, backslashes included, as is."""
+    escape (`\\x1b`, `\\n`, `\\u202e`); everything else, backslashes included, as is.
+
+    Printable ASCII, nearly every path, name and message, holds none of them: two C checks
+    tell so at half the cost of the search (a report asks this three times a finding)."""
+    if text.isascii() and text.isprintable():
+        return text
     return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
 
 

@@ -430,8 +430,7 @@ def exit_code(result: LintResult, fail_on: str) -> int:
     if fail_on == "never":
         return 0
     threshold = Severity.parse(fail_on)
-    failing = [d for d in result.diagnostics if d.severity >= threshold]
-    return 1 if failing else 0
+    return 1 if any(d.severity >= threshold for d in result.diagnostics) else 0
 
 
 def lint_text(text: str, path: str = "tool.json", config: Config | None = None) -> LintResult:

@@ -127,7 +127,9 @@ class Diagnostic:
 
     @property
     def sort_key(self) -> tuple:
-        span = self.span or Span(0, 0, 0, 0)
+        span = self.span
+        if span is None:
+            return (self.path, 0, 0, self.code, self.pointer)
         return (self.path, span.line, span.column, self.code, self.pointer)
 
 

@@ -15,6 +15,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from schema_lint.config import Config
 from schema_lint.display import clip, escape
@@ -74,6 +76,14 @@ def test_escape_and_clip():
     assert escape("plain \\ text é 😀") == "plain \\ text é 😀"
     assert clip("x" * 10, 20) == "x" * 10
     assert clip("x" * 1_000_000) == "x" * 80 + "…(1,000,000 characters)"
+
+
+@given(st.text(alphabet=st.characters(exclude_categories=())) | st.text(alphabet=st.characters(max_codepoint=0xA0)))
+def test_escape_escapes_exactly_what_the_unsafe_pattern_finds(text):
+    """The printable-ASCII shortcut decides nothing the pattern would decide otherwise."""
+    from schema_lint.display import _UNSAFE, _escaped
+
+    assert escape(text) == _UNSAFE.sub(_escaped, text)
 
 
 def test_a_megabyte_name_makes_no_megabyte_line(tmp_path, monkeypatch):
