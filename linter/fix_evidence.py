@@ -174,6 +174,8 @@ def apply_inner(schema: Any, schema_pointer: str, operations: tuple[Operation, .
 
 def _inner(operations: tuple[Operation, ...], schema_pointer: str) -> list[Operation] | None:
     """The fix's operations addressed inside the tool's schema, or None when one reaches outside it."""
+    if not schema_pointer:  # the schema is the document: its pointers are the operations' own
+        return list(operations) if all(not o.path or o.path.startswith("/") for o in operations) else None
     inner = []
     for operation in operations:
         if operation.path != schema_pointer and not operation.path.startswith(schema_pointer + "/"):

@@ -29,7 +29,7 @@ from schema_lint.model import diagnostic_from_row, diagnostic_row
 MIN_FILES = 48
 MAX_WORKERS = 8
 # Chunks per process: the last to finish is then at most a chunk (a few files) behind.
-CHUNKS_PER_WORKER = 32
+CHUNKS_PER_WORKER = 64
 _INDEX_BYTES = 4
 
 
