@@ -113,10 +113,13 @@ def _merge_own(result: LintResult, own: LintResult) -> None:
 
 
 def _merge_shipped(result: LintResult, caches: dict, shipped: tuple) -> None:
-    diagnostics, internal_errors, skipped, tools_checked, cached = shipped
+    import pickle
+
+    pickled_chunks, internal_errors, skipped, tools_checked, cached = shipped
     for bucket, changes in cached:
         caches[bucket].merge(changes)
-    result.diagnostics += [diagnostic_from_row(row) for row in diagnostics]
+    for rows in pickled_chunks:
+        result.diagnostics += [diagnostic_from_row(row) for row in pickle.loads(rows)]
     result.internal_errors += [diagnostic_from_row(row) for row in internal_errors]
     result.skipped += skipped
     result.tools_checked += tools_checked
@@ -152,13 +155,24 @@ def _fork(linter: Any, chunks: list[list[str]], queue: int) -> tuple[int, int]:
 
 
 def _lint_share(linter: Any, chunks: Iterable[list[str]]) -> tuple:
-    result = LintResult()
+    """What a worker sends back. Each chunk's findings are made rows and pickled as soon as it
+    is linted: once the queue is empty the parent waits for the last worker, and all that is
+    then left is one chunk's rows."""
+    import pickle
+
+    shipped: list[bytes] = []
+    internal_errors: list[tuple] = []
+    skipped: list[str] = []
+    tools_checked = 0
     for chunk in chunks:
-        _merge_own(result, linter.run_serially(chunk))
+        done = linter.run_serially(chunk)
+        shipped.append(pickle.dumps([diagnostic_row(d) for d in done.diagnostics], pickle.HIGHEST_PROTOCOL))
+        internal_errors += [diagnostic_row(d) for d in done.internal_errors]
+        skipped += done.skipped
+        tools_checked += done.tools_checked
     # What the worker stored in its copy of the caches; the parent writes them (once, whole).
     cached = [(str(cache.bucket), cache.changes()) for cache in linter.caches()]
-    return ([diagnostic_row(d) for d in result.diagnostics], [diagnostic_row(d) for d in result.internal_errors],
-            result.skipped, result.tools_checked, cached)
+    return shipped, internal_errors, skipped, tools_checked, cached
 
 
 def _collect(pid: int, pipe: int) -> tuple:
