@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from schema_lint.field_kinds import words
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.lazy_pattern import CaselessWords, lazy_compile
 
 REQUIRED, EXEMPT, APPLIES = "required", "exempt", "applies"
 
@@ -50,7 +50,7 @@ _APPLIES_WORD = (r"(?:used|use|only|applies|apply|applicable|relevant|valid|avai
 _KIND_SPELLINGS = ((REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES, _APPLIES_WORD))
 _KIND_WORDS = tuple((kind, lazy_compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in _KIND_SPELLINGS)
 # Any of the three: most sentences have none, and one search tells so at a third of the cost.
-_ANY_KIND_WORD = lazy_compile(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b", re.I)
+_ANY_KIND_WORD = CaselessWords(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b")
 _NEEDS_FIELD_RE = lazy_compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
 _EXEMPT_RE = lazy_compile(r"\b" + _EXEMPT_WORD + r"\b", re.I)
 _PERMITTED = lazy_compile(r"\b(?:used|uses?|valid|applies|apply|applicable|relevant|available|allowed|permitted)\b",
@@ -139,7 +139,7 @@ def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Cl
     """What the prose of a field says about when it is needed, exempt or used."""
     found: list[Clause] = []
     for sentence in sentences(text):
-        if _ANY_KIND_WORD.search(sentence):
+        if _ANY_KIND_WORD.occurs_in(sentence):
             for kind, pattern in _KIND_WORDS:
                 found.extend(_clauses(sentence, kind, pattern, discriminators))
         gloss = _GLOSS.match(sentence)

@@ -33,7 +33,7 @@ from schema_lint.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIR
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes)
 from schema_lint.field_kinds import kind_of, words
 from schema_lint.dialect import standard_type
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.lazy_pattern import CaselessWords, lazy_compile
 from schema_lint.schema_walk import SchemaNode
 
 # Keywords through which an object can already state conditions on its fields.
@@ -41,9 +41,9 @@ _CONDITIONAL_KEYWORDS = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not",
 _DEPENDENCY_KEYWORDS = ("dependentRequired", "dependencies", "dependentSchemas")
 # Values a field of that kind stands for: a `format: email` recipient is the `email` channel's.
 _ADDRESS_VALUES = {"email": frozenset({"email", "e-mail", "mail"}), "url": frozenset({"url", "uri", "link", "webhook"})}
-_OPTIONAL_PROSE = lazy_compile(
+_OPTIONAL_PROSE = CaselessWords(
     r"\b(?:optional(?:ly)?|if\s+(?:omitted|unset|not\s+(?:provided|specified|given|set|supplied))|when\s+omitted|"
-    r"defaults?\s+(?:to|is)|either|instead\s+of|alternative|filters?|filtering)\b", re.I)
+    r"defaults?\s+(?:to|is)|either|instead\s+of|alternative|filters?|filtering)\b")
 # What `_default` returns for a discriminator with no default (`None` is a value).
 _NO_DEFAULT = object()
 _DEFAULT_PROSE = lazy_compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.-]+)|"
@@ -160,7 +160,7 @@ class _Context:
         if not self.member.boolean and not _fills(self.member.get("default")):
             for clause, where in self._mentions():
                 _note(stated, clause, where)
-            if not _OPTIONAL_PROSE.search(self.prose):
+            if not _OPTIONAL_PROSE.occurs_in(self.prose):
                 for clause, where in self._flag_conditions():
                     _note(stated, clause, where)
         exempt = self._values(EXEMPT)
@@ -198,7 +198,7 @@ class _Context:
 
     def _agreeing_weak_signals(self) -> dict[str, tuple[str, list]]:
         member = self.member
-        if member.boolean or _fills(member.get("default")) or _OPTIONAL_PROSE.search(self.prose):
+        if member.boolean or _fills(member.get("default")) or _OPTIONAL_PROSE.occurs_in(self.prose):
             return {}
         bound = {c.discriminator for c in self.clauses}
         applies, exempt = self._values(APPLIES), self._values(EXEMPT)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint import lazy_pattern
-from schema_lint.lazy_pattern import compile_pending, lazy_compile
+from schema_lint.lazy_pattern import CaselessWords, compile_pending, lazy_compile
 
 @pytest.fixture(autouse=True)
 def own_pending_list(monkeypatch):
@@ -58,3 +58,19 @@ def test_a_private_name_is_an_attribute_error_not_a_compile():
         pattern._missing
     with pytest.raises(re.error):
         pattern.search("")
+
+
+WORDS = r"\b(?:required|needs?|must\s+be\s+set|optional(?:ly)?|k|s)\b"
+
+
+@given(text=st.text(alphabet=st.sampled_from("requiREDneEdsSmutb OPTIONALYk\u212a\u017f\u0130\u00df \t."), max_size=30)
+       | st.text(max_size=30))
+def test_caseless_words_occur_where_the_case_insensitive_pattern_finds_them(text):
+    """Lowering ASCII text and matching exactly finds what matching without case finds; the
+    Kelvin sign and the long s (which match k and s without case) take the other road."""
+    assert CaselessWords(WORDS).occurs_in(text) == bool(re.search(WORDS, text, re.I))
+
+
+def test_caseless_words_must_be_written_in_lower_case():
+    with pytest.raises(ValueError):
+        CaselessWords(r"\S+required")
