@@ -7,6 +7,7 @@ Shared by the rules that bound strings (SL301), ask for a `format` (SL304) and p
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # kind → (name words that say it, the JSON Schema format it implies or None)
 KINDS: dict[str, tuple[frozenset[str], str | None]] = {
@@ -31,7 +32,14 @@ _SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 def words(name: str) -> list[str]:
     """`recipientEmail`, `recipient_email`, `recipient-email` → ["recipient", "email"]."""
-    return [w.lower() for w in _SPLIT.findall(name)]
+    return list(_words(name))
+
+
+@lru_cache(maxsize=4096)
+def _words(name: str) -> tuple[str, ...]:
+    """Cached: several rules ask of the same field names (SL102 for each value of each
+    discriminator), and the split costs more than the lookup."""
+    return tuple(w.lower() for w in _SPLIT.findall(name))
 
 
 def kind_of(name: str | None, fmt: str | None = None) -> str | None:

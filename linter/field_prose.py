@@ -16,33 +16,32 @@ from typing import Any
 
 import jsonschema_rs
 
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.lazy_pattern import CaselessWords, lazy_compile
 
 _QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
 _EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
 _DEFAULT = lazy_compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
                         r"([^\s,;()]+))", re.I)
-_OPTIONAL = lazy_compile(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
-                         r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
-                         r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b", re.I)
-_REQUIRED = lazy_compile(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
-                         re.I)
-_NOT_REQUIRED = lazy_compile(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b", re.I)
-_NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not)\s+(?:not\s+)?be\s+empty\b|"
-                          r"\bat least one character\b", re.I)
+_OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
+                          r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
+                          r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b")
+_REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b")
+_NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b")
+_NON_EMPTY = CaselessWords(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not)\s+(?:not\s+)?be\s+empty\b|"
+                           r"\bat least one character\b")
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
 _LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
-_ISO_NAMED = lazy_compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b", re.I)
+_ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
 _LENGTH = lazy_compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|"
                        r"limit(?:ed)? (?:of|to)|<=)\s*(\d{1,7})\s*"
                        r"(characters?|chars?|letters?|items?|elements?|entries|values)\b", re.I)
 _DIGIT = lazy_compile(r"\d")
-_OPEN_VALUES = lazy_compile(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
-                            r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)", re.I)
-_PHYSICAL = lazy_compile(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
-                         r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
-                         r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
-                         r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b", re.I)
+_OPEN_VALUES = CaselessWords(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
+                             r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)")
+_PHYSICAL = CaselessWords(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
+                          r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
+                          r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
+                          r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b")
 
 ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
 
@@ -74,19 +73,19 @@ def described_defaults(description: Any) -> list[Any]:
 
 
 def says_optional(description: Any) -> bool:
-    return isinstance(description, str) and _OPTIONAL.search(description) is not None
+    return isinstance(description, str) and _OPTIONAL.occurs_in(description)
 
 
 def says_required(description: Any) -> bool:
     """The description calls the field required or mandatory, and not conditionally or optionally."""
     # The requirement word first: most descriptions have none, and then nothing else is read.
-    if not isinstance(description, str) or _REQUIRED.search(description) is None:
+    if not isinstance(description, str) or not _REQUIRED.occurs_in(description):
         return False
-    return not says_optional(description) and _NOT_REQUIRED.search(description) is None
+    return not says_optional(description) and not _NOT_REQUIRED.occurs_in(description)
 
 
 def says_non_empty(description: Any) -> bool:
-    return isinstance(description, str) and _NON_EMPTY.search(description) is not None
+    return isinstance(description, str) and _NON_EMPTY.occurs_in(description)
 
 
 def layouts(description: Any) -> list[str]:
@@ -98,7 +97,7 @@ def layouts(description: Any) -> list[str]:
 
 
 def names_iso(description: Any) -> bool:
-    return isinstance(description, str) and _ISO_NAMED.search(description) is not None
+    return isinstance(description, str) and _ISO_NAMED.occurs_in(description)
 
 
 def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
@@ -114,12 +113,12 @@ def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
 def says_open_values(description: Any) -> bool:
     """Whether the description calls the values free text, or gives examples of them: either
     way the values recorded so far are a sample of an open set, not the set."""
-    return isinstance(description, str) and _OPEN_VALUES.search(description) is not None
+    return isinstance(description, str) and _OPEN_VALUES.occurs_in(description)
 
 
 def physical(description: Any) -> bool:
     """The description speaks of a physical quantity or a signed difference: no natural lower bound."""
-    return isinstance(description, str) and _PHYSICAL.search(description) is not None
+    return isinstance(description, str) and _PHYSICAL.occurs_in(description)
 
 
 def supports_format(schema: dict, fmt: str) -> bool:

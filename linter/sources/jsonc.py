@@ -24,9 +24,8 @@ _JSONC_NAME = re.compile("|".join(fnmatch.translate(os.path.normcase(name)) for 
 
 def is_jsonc(path: str) -> bool:
     name = os.path.basename(path)
-    parent = os.path.basename(os.path.dirname(os.path.abspath(path)))
     if name in _VSCODE_ONLY:
-        return parent == ".vscode"
+        return os.path.basename(os.path.dirname(os.path.abspath(path))) == ".vscode"
     return _JSONC_NAME.match(os.path.normcase(name)) is not None
 
 
