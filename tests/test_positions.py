@@ -180,3 +180,30 @@ def test_located_jsonl_text_parses_back_to_the_node(values):
         if pointer:
             located = text_at(text, doc.locate(pointer, at_key=what == "key"))
             assert json.loads(located) == expected, (pointer, located)
+
+
+@given(json_values.filter(lambda v: isinstance(v, (dict, list))), st.randoms(use_true_random=False))
+def test_located_spans_do_not_depend_on_the_order_they_are_asked_in(value, random):
+    """Objects are read only as far as the member asked for, and read on later: whatever the
+    order of the questions, each pointer gets the span a fresh document gives it."""
+    text = json.dumps(value, indent=1)
+    asked = [(pointer, what == "key") for pointer, _, what in pointers(value)]
+    random.shuffle(asked)
+    doc = read_document("t.json", raw=text.encode("utf-8"))
+    for pointer, at_key in asked:
+        fresh = read_document("t.json", raw=text.encode("utf-8"))
+        assert doc.locate(pointer, at_key) == fresh.locate(pointer, at_key), pointer
+
+
+def test_a_repeated_key_is_located_where_the_parser_takes_its_value_from():
+    text = '{"a": 1, "b": {"c": 2}, "a": {"d": [3]}}'
+    assert text_at(text, locate_repeated(text, "/a")) == '{"d": [3]}'
+    assert text_at(text, locate_repeated(text, "/a/d/0")) == "3"
+    assert text_at(text, locate_repeated(text, "/b/c")) == "2"
+
+
+def locate_repeated(text: str, pointer: str) -> Span:
+    doc = read_document("t.json", raw=text.encode("utf-8"))
+    assert doc.duplicate_keys  # the case under test
+    return doc.locate(pointer)
+

@@ -1,9 +1,9 @@
 """Find a JSON pointer's node in the source text: line:column and end, on demand.
 
 Only called for nodes that have a finding, so documents without findings never pay
-for it. JSON is scanned with the C decoder's `raw_decode` to skip values; each
-object's member table is built once and cached, so many findings in one file cost
-one pass over the text, not one per finding.
+for it. JSON is scanned with the C decoder's `raw_decode` to skip values; an object's
+members are read once, and only as far as a pointer needs, so many findings in one file
+cost at most one pass over the text, not one per finding.
 """
 
 from __future__ import annotations
@@ -46,9 +46,26 @@ class LineIndex:
 
 
 class JsonLocator:
-    def __init__(self, text: str, first_line: int = 1):
+    """Offsets of the nodes a JSON pointer names, found by reading the text, not the parsed data.
+
+    An object's members are read in order, and only as far as the member asked for: a
+    finding in the first property of a schema does not pay for decoding the others, nor the
+    `properties` object for the keys around it. A member's value is decoded (to find where
+    it ends) only to read past it or to give its span. When a key may repeat in the document
+    (`unique_keys=False`), objects are read to the end, since the last one counts, as for the
+    parser.
+    """
+
+    def __init__(self, text: str, first_line: int = 1, unique_keys: bool = True, parsed: bool = False):
         self.text = text
         self.lines = LineIndex(text, first_line)
+        self.unique_keys = unique_keys
+        # The parser read the whole text as one value: the root then ends where the text does,
+        # less trailing whitespace (the parser allows nothing else), with no need to decode it.
+        self.parsed = parsed
+        # `{` offset → (key → [key start, key end, value start, value end or None], where the
+        # reading goes on: [offset of the next member, the member read last]).
+        self._objects: dict[int, tuple[dict[str, list], list]] = {}
         self.members: dict[int, dict[str, tuple[int, int, int, int]]] = {}
         self.elements: dict[int, list[tuple[int, int]]] = {}
 
@@ -58,23 +75,52 @@ class JsonLocator:
     def _value_end(self, start: int) -> int:
         return _DECODER.raw_decode(self.text, start)[1]
 
+    def _member(self, start: int, key: str) -> list | None:
+        """[key start, key end, value start, value end or None] of `key` in the object at `start`."""
+        table, cursor = self._object(start)
+        if self.unique_keys and key in table:
+            return table[key]
+        self._read_on(table, cursor, key if self.unique_keys else None)
+        return table.get(key)
+
+    def _object(self, start: int) -> tuple[dict[str, list], list]:
+        found = self._objects.get(start)
+        if found is None:
+            found = self._objects[start] = ({}, [self._skip_ws(start + 1), None])
+        return found
+
+    def _read_on(self, table: dict[str, list], cursor: list, until: str | None) -> None:
+        """Read members into `table` from where `cursor` stopped: up to `until`, or to the end."""
+        text = self.text
+        while True:
+            if cursor[1] is not None:  # step past the member read last
+                cursor[0] = _AFTER_VALUE.match(text, self._end(cursor[1])).end()
+                cursor[1] = None
+            i = cursor[0]
+            if i >= len(text) or text[i] != '"':
+                return
+            key, key_end = scanstring(text, i + 1)
+            colon = _AFTER_KEY.match(text, key_end)
+            if colon is None:
+                raise ValueError("the text ends after a key")
+            member = table[key] = [i, key_end, colon.end(), None]
+            cursor[1] = member
+            if key == until:
+                return
+
+    def _end(self, member: list) -> int:
+        if member[3] is None:
+            member[3] = self._value_end(member[2])
+        return member[3]
+
     def _members(self, start: int) -> dict[str, tuple[int, int, int, int]]:
-        table = self.members.get(start)
-        if table is None:
-            table = {}
-            text, i = self.text, self._skip_ws(start + 1)
-            after_key, after_value, decode = _AFTER_KEY.match, _AFTER_VALUE.match, _DECODER.raw_decode
-            while i < len(text) and text[i] == '"':
-                key, key_end = scanstring(text, i + 1)
-                colon = after_key(text, key_end)
-                if colon is None:
-                    raise ValueError("the text ends after a key")
-                value_start = colon.end()
-                value_end = decode(text, value_start)[1]
-                table[key] = (i, key_end, value_start, value_end)
-                i = after_value(text, value_end).end()
-            self.members[start] = table
-        return table
+        """key → (key start, key end, value start, value end) for every member of the object."""
+        full = self.members.get(start)
+        if full is None:
+            table, cursor = self._object(start)
+            self._read_on(table, cursor, None)
+            full = self.members[start] = {key: (m[0], m[1], m[2], self._end(m)) for key, m in table.items()}
+        return full
 
     def _elements(self, start: int) -> list[tuple[int, int]]:
         table = self.elements.get(start)
@@ -95,24 +141,30 @@ class JsonLocator:
         """
         start = self._skip_ws(0)
         end = None
+        reached = None  # the member stepped into last: its end is found only if it is the node
         for depth, token in enumerate(tokens):
             char = self.text[start] if start < len(self.text) else ""
             if char == "{":
-                member = self._members(start).get(token)
+                member = self._member(start, token)
                 if member is None:
                     break
                 if at_key and depth == len(tokens) - 1:
                     return member[0], member[1]
-                start, end = member[2], member[3]
+                start, end, reached = member[2], None, member
             elif char == "[" and token.isdigit():
                 elements = self._elements(start)
                 if int(token) >= len(elements):
                     break
-                start, end = elements[int(token)]
+                (start, end), reached = elements[int(token)], None
             else:
                 break
         if end is None:
-            end = self._value_end(start)
+            if reached is not None:
+                end = self._end(reached)
+            elif self.parsed:
+                end = len(self.text.rstrip(" \t\n\r"))
+            else:
+                end = self._value_end(start)
         return start, end
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
@@ -127,8 +179,9 @@ class JsonLocator:
 class JsonLinesLocator:
     """Each line is its own JSON text; the pointer's first token is the line index."""
 
-    def __init__(self, lines: list[str]):
+    def __init__(self, lines: list[str], unique_keys: bool = True):
         self.lines = lines
+        self.unique_keys = unique_keys
         self.locators: dict[int, JsonLocator] = {}
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
@@ -138,7 +191,8 @@ class JsonLinesLocator:
         index = int(tokens[0])
         locator = self.locators.get(index)
         if locator is None:
-            locator = self.locators[index] = JsonLocator(self.lines[index], first_line=index + 1)
+            locator = JsonLocator(self.lines[index], first_line=index + 1, unique_keys=self.unique_keys)
+            self.locators[index] = locator
         return locator.locate(join("", *tokens[1:]), at_key)
 
 
@@ -188,5 +242,6 @@ def locator_for(doc: Any):
     if doc.kind == "yaml" and doc._yaml_root is not None:
         return YamlLocator(doc._yaml_root, doc.lines)
     if doc.kind == "jsonl":
-        return JsonLinesLocator(doc.lines)
-    return JsonLocator(doc.json_text or doc.text)
+        return JsonLinesLocator(doc.lines, unique_keys=not doc.duplicate_keys)
+    return JsonLocator(doc.json_text or doc.text, unique_keys=not doc.duplicate_keys,
+                       parsed=doc.data is not None and not doc.errors)
