@@ -21,10 +21,13 @@ class LazyPattern:
     attributes (`search`, `finditer`, `pattern`, ...) onto this object, so later calls
     cost no more than on the pattern itself."""
 
-    def __init__(self, source: str, flags: int | re.RegexFlag = 0):
+    def __init__(self, source: str, flags: int | re.RegexFlag = 0, pending: bool = True):
+        """`pending=False` keeps the pattern out of `compile_pending`: one so rarely used that
+        each process had better compile it if it ever needs it."""
         self._source = source
         self._flags = flags
-        _PENDING.append(self)
+        if pending:
+            _PENDING.append(self)
 
     def compile(self) -> re.Pattern:
         compiled = re.compile(self._source, self._flags)
@@ -54,7 +57,7 @@ class CaselessWords:
         if source != source.lower():
             raise ValueError("a CaselessWords pattern is written in lower case")
         self._exact = LazyPattern(source)
-        self._caseless = LazyPattern(source, re.IGNORECASE)
+        self._caseless = LazyPattern(source, re.IGNORECASE, pending=False)  # for non-ASCII text only
 
     def occurs_in(self, text: str) -> bool:
         if text.isascii():

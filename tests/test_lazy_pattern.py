@@ -74,3 +74,12 @@ def test_caseless_words_occur_where_the_case_insensitive_pattern_finds_them(text
 def test_caseless_words_must_be_written_in_lower_case():
     with pytest.raises(ValueError):
         CaselessWords(r"\S+required")
+
+
+def test_the_caseless_fallback_waits_for_non_ascii_text():
+    """compile_pending (run before forking) compiles a CaselessWords' exact pattern, not the
+    case-insensitive one that only non-ASCII text needs."""
+    words = CaselessWords(r"\brequired\b")
+    compile_pending()
+    assert "search" in vars(words._exact) and "search" not in vars(words._caseless)
+    assert words.occurs_in("REQUİRED field or Required")
