@@ -3,9 +3,9 @@
 Python compiles a pattern in pure Python: the prose rules' patterns take about 15 ms to
 compile on a slow machine, most of what regular expressions cost a one-file check, yet a
 typical file's descriptions reach few of them (each rule first tests for a word that
-every match needs). `lazy_compile` stands for `re.compile`; a run about to fork workers
-calls `compile_pending`, so that each worker inherits them compiled instead of compiling
-them again.
+every match needs). `lazy_compile` stands for `re.compile`. Worker processes compile what
+they use themselves: compiling everything before forking would cost the same time in the
+one process that runs then, and more for a pattern no worker needs.
 """
 
 from __future__ import annotations
@@ -13,21 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_PENDING: list[LazyPattern] = []
-
 
 class LazyPattern:
     """A `re.Pattern` stand-in. The first use compiles it and copies the pattern's public
     attributes (`search`, `finditer`, `pattern`, ...) onto this object, so later calls
     cost no more than on the pattern itself."""
 
-    def __init__(self, source: str, flags: int | re.RegexFlag = 0, pending: bool = True):
-        """`pending=False` keeps the pattern out of `compile_pending`: one so rarely used that
-        each process had better compile it if it ever needs it."""
+    def __init__(self, source: str, flags: int | re.RegexFlag = 0):
         self._source = source
         self._flags = flags
-        if pending:
-            _PENDING.append(self)
 
     def compile(self) -> re.Pattern:
         compiled = re.compile(self._source, self._flags)
@@ -57,7 +51,7 @@ class CaselessWords:
         if source != source.lower():
             raise ValueError("a CaselessWords pattern is written in lower case")
         self._exact = LazyPattern(source)
-        self._caseless = LazyPattern(source, re.IGNORECASE, pending=False)  # for non-ASCII text only
+        self._caseless = LazyPattern(source, re.IGNORECASE)
 
     def occurs_in(self, text: str) -> bool:
         if text.isascii():
@@ -67,11 +61,3 @@ class CaselessWords:
 
 def lazy_compile(source: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
     return LazyPattern(source, flags)
-
-
-def compile_pending() -> None:
-    """Compile every pattern not used yet (before forking workers that would each compile it)."""
-    while _PENDING:
-        pattern = _PENDING.pop()
-        if "search" not in vars(pattern):
-            pattern.compile()

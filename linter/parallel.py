@@ -23,7 +23,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from schema_lint.engine import LintResult
-from schema_lint.lazy_pattern import compile_pending
 from schema_lint.model import diagnostic_from_row, diagnostic_row
 
 MIN_FILES = 48
@@ -49,7 +48,6 @@ def lint_in_parallel(linter: Any, paths: list[str], workers: int) -> LintResult:
     # The first file is linted here: what rules import or cache on first use is then
     # inherited by every worker instead of being paid for once per worker.
     _merge_own(result, linter.run_serially(paths[:1]))
-    compile_pending()  # the patterns the first file did not need, compiled once for all workers
     chunks = _chunks(paths[1:], workers * CHUNKS_PER_WORKER)
     queue = _queue(len(chunks))
     # Objects made so far are never collected in a worker: its collector then does not

@@ -9,13 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint import lazy_pattern
-from schema_lint.lazy_pattern import CaselessWords, compile_pending, lazy_compile
-
-@pytest.fixture(autouse=True)
-def own_pending_list(monkeypatch):
-    """Patterns made here stay out of the list the linter's parallel runs compile."""
-    monkeypatch.setattr(lazy_pattern, "_PENDING", [])
-
+from schema_lint.lazy_pattern import CaselessWords, lazy_compile
 
 SOURCES = [(r"\b(?P<word>when|if)\s+(?P<name>\w+)", re.I), (r"^[`'\"]?[\w.$-]+[`'\"]?$", 0), (r"\d+|,", 0)]
 
@@ -23,7 +17,6 @@ SOURCES = [(r"\b(?P<word>when|if)\s+(?P<name>\w+)", re.I), (r"^[`'\"]?[\w.$-]+[`
 @pytest.mark.parametrize(("source", "flags"), SOURCES)
 @given(text=st.text(alphabet="ifwhenIFWHEN `'\"x1.,-$\n", max_size=40))
 def test_a_lazy_pattern_answers_as_the_compiled_one(source, flags, text):
-    lazy_pattern._PENDING.clear()  # hypothesis runs the body many times under one fixture
     lazy, compiled = lazy_compile(source, flags), re.compile(source, flags)
     assert (lazy.pattern, lazy.flags, lazy.groupindex) == (compiled.pattern, compiled.flags, compiled.groupindex)
     assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in compiled.finditer(text)]
@@ -42,14 +35,6 @@ def test_nothing_is_compiled_before_the_first_use(monkeypatch):
     assert pattern.search("axx").group() == "xx"
     assert pattern.fullmatch("xxx") and not pattern.match("ax")
     assert compiled == [(r"x+", 0)]  # once, however many uses follow
-
-
-def test_compile_pending_compiles_every_unused_pattern():
-    used, unused = lazy_compile("a"), lazy_compile("b")
-    used.search("a")
-    compile_pending()
-    assert "search" in vars(unused) and lazy_pattern._PENDING == []
-    assert unused.search("abc").start() == 1
 
 
 def test_a_private_name_is_an_attribute_error_not_a_compile():
@@ -75,11 +60,3 @@ def test_caseless_words_must_be_written_in_lower_case():
     with pytest.raises(ValueError):
         CaselessWords(r"\S+required")
 
-
-def test_the_caseless_fallback_waits_for_non_ascii_text():
-    """compile_pending (run before forking) compiles a CaselessWords' exact pattern, not the
-    case-insensitive one that only non-ASCII text needs."""
-    words = CaselessWords(r"\brequired\b")
-    compile_pending()
-    assert "search" in vars(words._exact) and "search" not in vars(words._caseless)
-    assert words.occurs_in("REQUİRED field or Required")
