@@ -74,18 +74,22 @@ class _Sibling:
     def __init__(self, name: str, schemas: tuple[dict, ...]):
         self.name = name
         self.schemas = schemas
-        self.alternatives = tuple(_alternatives(schemas))
+        self.alternatives = _alternatives(schemas)
         text = self.get("description")
         self.description = text if isinstance(text, str) else ""
         self.boolean = any(_declares_boolean(schema.get("type")) for schema in self.alternatives)
 
     def get(self, key: str) -> Any:
-        return next((s[key] for s in self.schemas if key in s), None)
+        for schema in self.schemas:
+            if key in schema:
+                return schema[key]
+        return None
 
 
 def _declares_boolean(declared: Any) -> bool:
-    names = declared if isinstance(declared, list) else [declared]
-    return any(isinstance(n, str) and standard_type(n) == "boolean" for n in names)
+    if isinstance(declared, str):  # the usual `type`: one name
+        return standard_type(declared) == "boolean"
+    return isinstance(declared, list) and any(isinstance(n, str) and standard_type(n) == "boolean" for n in declared)
 
 
 def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
@@ -108,6 +112,7 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
         return []
     notes = parameter_notes(tool_description, list(members)) if tool_description else {}
     stated = _already_conditional(node.schema)
+    defaults: dict[str, Any] = {}  # each discriminator's default, read once for all the fields
     found: list[ConditionalField] = []
     for member in members.values():
         if member.name in stated or not _optional(member, required, nullable_is_optional):
@@ -116,7 +121,7 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
         if not others:
             continue
         context = _Context(member, others, members, notes, node.get("description"),
-                           tool_description if node.is_root else "")
+                           tool_description if node.is_root else "", defaults)
         found.extend(context.conditions())
     return found
 
@@ -125,8 +130,9 @@ class _Context:
     """Everything read about one optional field."""
 
     def __init__(self, member: _Sibling, discriminators: list[Discriminator], members: dict[str, _Sibling],
-                 notes: dict[str, str], object_description: Any, tool_description: str):
+                 notes: dict[str, str], object_description: Any, tool_description: str, defaults: dict[str, Any]):
         self.member = member
+        self.defaults = defaults
         self.discriminators = discriminators
         self.members = members
         self.notes = notes
@@ -146,7 +152,7 @@ class _Context:
             ordered = tuple(v for v in discriminator.values if _within(v, values))
             if not ordered or len(ordered) == len(discriminator.values):
                 continue
-            default = _default(self.members[name], self.notes.get(name, ""), discriminator)
+            default = self._default_of(discriminator)
             yield ConditionalField(self.member.name, name, ordered, evidence, _within(default, ordered))
 
     def _stated(self) -> dict[str, tuple[str, list]]:
@@ -208,7 +214,7 @@ class _Context:
         for discriminator in self.discriminators:
             if discriminator.boolean or (bound and discriminator.name not in bound):
                 continue
-            default = _default(self.members[discriminator.name], self.notes.get(discriminator.name, ""), discriminator)
+            default = self._default_of(discriminator)
             for value in discriminator.values:
                 # A guess that would reject the call leaving out both fields is too bold.
                 if (not isinstance(value, str) or _within(value, exempt.get(discriminator.name, ()))
@@ -223,6 +229,12 @@ class _Context:
                     continue
                 found.setdefault(discriminator.name, (evidence, []))[1].append(value)
         return found
+
+    def _default_of(self, discriminator: Discriminator) -> Any:
+        name = discriminator.name
+        if name not in self.defaults:
+            self.defaults[name] = _default(self.members[name], self.notes.get(name, ""), discriminator)
+        return self.defaults[name]
 
     def _sole(self, kind: str) -> bool:
         """No other field of the object holds the same kind of address."""
@@ -273,15 +285,17 @@ def _discriminator(member: _Sibling) -> Discriminator | None:
     return None
 
 
-def _alternatives(schemas: Sequence[dict]) -> Iterator[dict]:
-    """A property schema and the branches of its `anyOf`/`oneOf` (pydantic writes
+def _alternatives(schemas: Sequence[dict]) -> tuple[dict, ...]:
+    """A property's schemas and the branches of their `anyOf`/`oneOf` (pydantic writes
     `anyOf: [{enum}, {type: null}]`)."""
+    found = []
     for schema in schemas:
-        yield schema
+        found.append(schema)
         for keyword in ("anyOf", "oneOf"):
             branches = schema.get(keyword)
             if isinstance(branches, list):
-                yield from (b for b in branches if isinstance(b, dict))
+                found.extend(b for b in branches if isinstance(b, dict))
+    return tuple(found)
 
 
 def _default(member: _Sibling, note: str, discriminator: Discriminator) -> Any:
