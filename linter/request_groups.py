@@ -17,7 +17,6 @@ not parsed.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 
 from schema_lint.model import Diagnostic
@@ -55,8 +54,7 @@ def _check(linter, name: str, tools: list) -> list[Diagnostic]:
         if rule is None:  # not selected
             continue
         finding = problem.finding()
-        diagnostic = owner.diagnostic(rule, ctx, dataclasses.replace(finding, message=f"request `{name}`: "
-                                                                                      f"{finding.message}"), doc)
+        diagnostic = owner.diagnostic(rule, ctx, finding._replace(message=f"request `{name}`: {finding.message}"), doc)
         if not owner.silences(doc, first, diagnostic):
             diagnostics.append(diagnostic)
     return diagnostics

@@ -46,23 +46,23 @@ FIXABLE = False
 # The tool's schema is registered under this URI so each subschema is compiled in place,
 # with its local references resolving against the tool's root.
 _ROOT = "urn:schema-lint:tool"
+# Keywords that make a subschema's meaning depend on where it stands: references, the
+# identifiers and anchors they resolve by, and a dialect declared below the root.
+_RESOURCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef", "$id", "id", "$anchor", "$dynamicAnchor",
+                      "$recursiveAnchor", "$schema")
 
 
 def check(ctx):
-    import jsonschema_rs
-
-    from schema_lint.offline import refuse
-
     nodes = [node for node in ctx.walk() if _carries_values(node) and not _under_not(node)]
     if not nodes:
         return
-    try:
-        openapi = is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer)
-        registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema, openapi))], retriever=refuse)
-    except (ValueError, jsonschema_rs.ReferencingError):
+    openapi = is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer)
+    # `nodes` holds a dict, so the root (which holds it) is one too.
+    validator_of = _standalone_validators(ctx, openapi) or _validators_in_place(ctx, openapi)
+    if validator_of is None:
         return
     for node in nodes:
-        validator = _validator(registry, node.pointer[len(ctx.tool.schema_pointer):])
+        validator = validator_of(node)
         if validator is None:
             continue
         if "default" in node.schema:
@@ -82,14 +82,47 @@ def _violations(validator, node, value, what: str, pointer: str):
         yield Finding(pointer, f"{what} {shown} of `{label(node)}` is rejected by its own schema: {error.message}{advice}")
 
 
-def _validator(registry, relative_pointer: str):
+def _validators_in_place(ctx, openapi: bool):
+    """A validator for each subschema, compiled where it stands in the tool's schema (its
+    references resolve against the root); None when the schema cannot be registered."""
+    import jsonschema_rs
+
+    from schema_lint.offline import refuse
+
+    try:
+        registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema, openapi))], retriever=refuse)
+    except (ValueError, jsonschema_rs.ReferencingError):
+        return None
+    prefix = len(ctx.tool.schema_pointer)
+    return lambda node: _compiled({"$ref": f"{_ROOT}#{quote(node.pointer[prefix:], safe='/~')}"},
+                                  registry=registry)
+
+
+def _standalone_validators(ctx, openapi: bool):
+    """A validator for each subschema compiled on its own, in the root's dialect, when that
+    gives what compiling it in place gives: no subschema refers anywhere or names itself
+    (`$ref`, `$id`, anchors, a `$schema` below the root) and the root's dialect is bundled.
+    Registering the whole schema and referring into it costs about three times as much."""
+    from schema_lint.offline import is_bundled
+
+    root = ctx.tool.schema
+    dialect = root.get("$schema")
+    if "$schema" in root and not (isinstance(dialect, str) and is_bundled(dialect)):
+        return None
+    if any(node.parent is not None or keyword != "$schema"
+           for keyword in _RESOURCE_KEYWORDS for node in ctx.with_keyword(keyword)):
+        return None
+    declared = {"$schema": dialect} if dialect is not None else {}
+    return lambda node: _compiled({**normalize_dialect(node.schema, openapi), **declared})
+
+
+def _compiled(schema, **options):
     import jsonschema_rs
 
     from schema_lint.offline import validator
 
-    reference = {"$ref": f"{_ROOT}#{quote(relative_pointer, safe='/~')}"}
     try:
-        return validator(reference, registry=registry, validate_formats=True)
+        return validator(schema, validate_formats=True, **options)
     except (ValueError, jsonschema_rs.ReferencingError):
         return None
 

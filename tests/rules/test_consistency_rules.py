@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool
 
 from schema_lint.model import Severity
@@ -135,3 +137,40 @@ def test_sl007_flags_required_with_no_property_declared_anywhere(schema):
 ])
 def test_sl007_quiet_where_the_object_can_supply_the_name_or_is_no_object(schema):
     assert lint_tool(schema, "SL007") == []
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.sampled_from(["", "a", "x@y.z", "2024-13-01",
+                                                                                      "ab", "Q"]))
+_LEAF = st.fixed_dictionaries(
+    {"type": st.sampled_from(["string", "integer", "number", "float", "str", "any", "boolean", "Date"])},
+    optional={"default": _VALUES, "examples": st.lists(_VALUES, max_size=2), "minimum": st.integers(0, 5),
+              "maxLength": st.integers(0, 3), "format": st.sampled_from(["email", "date", "uri"]),
+              "enum": st.lists(_VALUES, min_size=1, max_size=3), "nullable": st.booleans(),
+              "pattern": st.sampled_from(["^a", "[", "b$"])})
+_SCHEMAS = st.fixed_dictionaries(
+    {"type": st.sampled_from(["object", "dict"]), "properties": st.dictionaries(st.sampled_from("pqr"), _LEAF,
+                                                                               min_size=1)},
+    optional={"$schema": st.sampled_from(["https://json-schema.org/draft/2020-12/schema",
+                                          "http://json-schema.org/draft-07/schema#",
+                                          "http://json-schema.org/draft-04/schema#",
+                                          "http://json-schema.org/draft-07/schema", "https://example.com/s", 7]),
+              "default": st.sampled_from([{}, {"p": "a"}, {"q": 1}, []])})
+
+
+@settings(max_examples=150, deadline=None)
+@given(schema=_SCHEMAS, gemini=st.booleans())
+def test_sl008_on_its_own_finds_what_it_finds_in_place(schema, gemini):
+    """A subschema with no reference and no identifier anywhere is compiled on its own
+    (three times cheaper than registering the schema and referring into it): findings,
+    messages and all, are those of the in-place validators."""
+    from schema_lint.rules import sl008_default_violates_schema as sl008
+
+    def findings():
+        if gemini:
+            return [(d.pointer, d.message) for d in lint_document(_gemini_document(schema), code="SL008")]
+        return [(d.pointer, d.message) for d in lint_tool(schema, "SL008")]
+
+    standalone = findings()
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(sl008, "_standalone_validators", lambda ctx, openapi: None)
+        assert standalone == findings()
