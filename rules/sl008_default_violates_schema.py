@@ -57,7 +57,6 @@ def check(ctx):
     if not nodes:
         return
     openapi = is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer)
-    # `nodes` holds a dict, so the root (which holds it) is one too.
     validator_of = _standalone_validators(ctx, openapi) or _validators_in_place(ctx, openapi)
     if validator_of is None:
         return
@@ -105,7 +104,7 @@ def _standalone_validators(ctx, openapi: bool):
     Registering the whole schema and referring into it costs about three times as much."""
     from schema_lint.offline import is_bundled
 
-    root = ctx.tool.schema
+    root = ctx.tool.schema  # a dict: it holds the dict subschemas `check` found
     dialect = root.get("$schema")
     if "$schema" in root and not (isinstance(dialect, str) and is_bundled(dialect)):
         return None
