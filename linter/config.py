@@ -8,13 +8,13 @@ are an error that names the key: a typo must not silently turn a rule back on.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from schema_lint import run_cache
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Severity, SideEffects
 from schema_lint.sources.documents import DEFAULT_MAX_BYTES
 
@@ -30,6 +30,8 @@ class ConfigError(Exception):
 
 @dataclass
 class Config:
+    """The settings a run uses: the configuration file's, with the command line's on top."""
+
     select: list[str] | None = None
     extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
@@ -209,7 +211,7 @@ def _strings(value: Any) -> list[str]:
     return value
 
 
-_TOML_POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
+_TOML_POSITION = lazy_compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
 def _read_table(path: Path) -> dict:

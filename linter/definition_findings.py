@@ -12,7 +12,6 @@ edits every copy, so one `--fix` leaves none behind.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from schema_lint.model import Diagnostic, Fix
 from schema_lint.pointer import parent
@@ -24,21 +23,23 @@ KEPT_IN_UNUSED = frozenset({"SL001", "SL006", "SL017"})
 _NAMES_SHOWN = 3
 
 
-@dataclass
 class _Group:
-    first: Diagnostic
-    # Whether the first copy's fix (if any) edits only inside its own copy, so the other
-    # copies' fixes can travel with it.
-    mergeable: bool
-    tools: list[str] = field(default_factory=list)
+    """The copies of one finding in a definition several tools share: the first, reported,
+    and the other tools it stands for. `mergeable`: whether the first copy's fix (if any)
+    edits only inside its own copy, so the other copies' fixes can travel with it."""
+
+    def __init__(self, first: Diagnostic, mergeable: bool) -> None:
+        self.first = first
+        self.mergeable = mergeable
+        self.tools: list[str] = []
 
 
-@dataclass
 class DefinitionFindings:
     """Collects one document's findings, tool by tool; `finish` returns what to report."""
 
-    kept: list[Diagnostic] = field(default_factory=list)
-    _groups: dict[tuple, _Group] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self.kept: list[Diagnostic] = []
+        self._groups: dict[tuple, _Group] = {}
 
     def add(self, ctx: ToolContext, diagnostics: list[Diagnostic]) -> None:
         definitions = ctx.definitions if _has_definitions(ctx) else None

@@ -14,8 +14,6 @@ or dynamic scope, may reach it), and every definition of a schema whose root has
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from schema_lint.pointer import parent
 from schema_lint.refs import RefIndex, references
 from schema_lint.schema_walk import SchemaNode
@@ -24,14 +22,14 @@ DEFINITION_KEYWORDS = ("$defs", "definitions")
 _NAMEABLE_FROM_OUTSIDE = ("$id", "id", "$anchor", "$dynamicAnchor", "$recursiveAnchor")
 
 
-@dataclass
 class DefinitionUse:
     """Every definition entry of one schema (by pointer), and the ones in use."""
 
-    entries: dict[str, SchemaNode] = field(default_factory=dict)
-    used: set[str] = field(default_factory=set)
-    # The entry each node lies in (its innermost), by node id; absent for the body.
-    _entry_of: dict[int, str] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self.entries: dict[str, SchemaNode] = {}
+        self.used: set[str] = set()
+        # The entry each node lies in (its innermost), by node id; absent for the body.
+        self._entry_of: dict[int, str] = {}
 
     @property
     def unused(self) -> list[str]:

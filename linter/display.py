@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from schema_lint.lazy_pattern import lazy_compile
+
 NAME_LIMIT = 80
 MESSAGE_LIMIT = 1_000
 
@@ -19,9 +21,9 @@ MESSAGE_LIMIT = 1_000
 # Unicode line and paragraph separators, and lone surrogates (a file name that is not
 # UTF-8 arrives with its bad bytes as U+DC80..U+DCFF, PEP 383).
 _PAST_C0 = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
-_UNSAFE = re.compile(f"[\x00-\x1f{_PAST_C0}]")
+_UNSAFE = lazy_compile(f"[\x00-\x1f{_PAST_C0}]")
 # JSON text has C0 controls escaped already, and its own newlines are layout.
-_UNSAFE_IN_JSON = re.compile(f"[{_PAST_C0}]")
+_UNSAFE_IN_JSON = lazy_compile(f"[{_PAST_C0}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from functools import cached_property
@@ -37,17 +36,19 @@ PARSE_ERROR_NAME = "parse-error"
 UNUSED_SUPPRESSION_CODE = "SL900"
 
 
-@dataclass
 class LintResult:
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    documents: DocumentStore = field(default_factory=lambda: DocumentStore())
-    # Files read that held no tool (listed with -v).
-    skipped: list[str] = field(default_factory=list)
-    tools_checked: int = 0
-    # Crashes of a rule on a tool, also in `diagnostics` (under the rule's code): exit 2.
-    internal_errors: list[Diagnostic] = field(default_factory=list)
-    # Set by `check`: what the summary says about fixes (a `schema_lint.fixes.summary.FixSummary`).
-    fix_summary: object | None = None
+    """What a run found, and what its report needs to know besides."""
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None) -> None:
+        self.diagnostics: list[Diagnostic] = [] if diagnostics is None else diagnostics
+        self.documents = DocumentStore()
+        # Files read that held no tool (listed with -v).
+        self.skipped: list[str] = []
+        self.tools_checked = 0
+        # Crashes of a rule on a tool, also in `diagnostics` (under the rule's code): exit 2.
+        self.internal_errors: list[Diagnostic] = []
+        # Set by `check`: what the summary says about fixes (a `schema_lint.fixes.summary.FixSummary`).
+        self.fix_summary: object | None = None
 
     @property
     def had_parse_errors(self) -> bool:

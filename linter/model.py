@@ -102,6 +102,8 @@ class Tool:
 
 @dataclass
 class Diagnostic:
+    """One finding, as reports show it: the rule, where, what, and the fix if any."""
+
     code: str
     name: str
     severity: Severity

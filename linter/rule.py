@@ -40,7 +40,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from types import ModuleType
 from typing import Any, NamedTuple, TYPE_CHECKING
@@ -108,26 +107,30 @@ class Rule(NamedTuple):
         )
 
 
-@dataclass
 class ToolContext:
-    """Everything a check may look at for one tool."""
+    """Everything a check may look at for one tool. A plain class, not a dataclass: generating
+    a dataclass's methods costs about a millisecond of every start-up."""
 
-    tool: Tool
-    document: Any
-    settings: Mapping[str, Any] = field(default_factory=dict)
-    profiles: frozenset[str] = frozenset()
-    # The tools sent together with this one, itself included, in order: those of its file.
-    group: tuple[Tool, ...] = ()
-    # What this tool's recorded calls sent (`check --calls`): evidence for the values fixes propose.
-    traffic: ToolSummary | None = None
-    # The profiles the configuration names, for every tool of the group alike.
-    configured_profiles: frozenset[str] = frozenset()
-    # What the group is called where a client names it: a live server's name, else the file's
-    # stem (Claude Code's `mcp__<server>__<tool>` counts it).
-    request_name: str = ""
-    # False for a file of a configured request (`requests`): its limits that count across tools
-    # are checked once across all the request's files, after the run (`request_groups`).
-    checks_request: bool = True
+    def __init__(self, tool: Tool, document: Any, settings: Mapping[str, Any] | None = None,
+                 profiles: frozenset[str] = frozenset(), group: tuple[Tool, ...] = (),
+                 traffic: ToolSummary | None = None, configured_profiles: frozenset[str] = frozenset(),
+                 request_name: str = "", checks_request: bool = True) -> None:
+        self.tool = tool
+        self.document = document
+        self.settings: Mapping[str, Any] = {} if settings is None else settings
+        self.profiles = profiles
+        # The tools sent together with this one, itself included, in order: those of its file.
+        self.group = group
+        # What this tool's recorded calls sent (`check --calls`): evidence for the values fixes propose.
+        self.traffic = traffic
+        # The profiles the configuration names, for every tool of the group alike.
+        self.configured_profiles = configured_profiles
+        # What the group is called where a client names it: a live server's name, else the file's
+        # stem (Claude Code's `mcp__<server>__<tool>` counts it).
+        self.request_name = request_name
+        # False for a file of a configured request (`requests`): its limits that count across tools
+        # are checked once across all the request's files, after the run (`request_groups`).
+        self.checks_request = checks_request
 
     @property
     def side_effects(self) -> SideEffects:

@@ -7,7 +7,6 @@ not followed here, since the target is visited where it is defined.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.display import clip
@@ -22,40 +21,43 @@ _ONE_TYPE = {name: frozenset({name}) for name in STANDARD_TYPES}
 _SAME_FIELD = frozenset({"items", "anyOf", "oneOf", "prefixItems"})
 
 
-@dataclass(slots=True)
 class SchemaNode:
-    schema: Any
-    pointer: str
-    parent: SchemaNode | None = None
-    keyword: str | None = None
-    # Property name, when this node is reached through `properties`.
-    name: str | None = None
-    depth: int = 0
-    # Declared types in standard names; empty when `type` is absent or says "any".
-    # Computed once: every rule asks, many times per node.
-    types: frozenset[str] = field(init=False)
-    # The property this subschema describes, also through array items and union branches:
-    # `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`, since rules judge a value
-    # by the name it travels under. None for a subschema no property name reaches.
-    field_name: str | None = field(init=False)
+    """One subschema and where the walk found it. Built for every subschema of every tool, so
+    a plain slotted class: no per-node `__post_init__`, and nothing to generate at import."""
 
-    def __post_init__(self) -> None:
-        keyword = self.keyword
+    __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name")
+
+    def __init__(self, schema: Any, pointer: str, parent: SchemaNode | None = None, keyword: str | None = None,
+                 name: str | None = None, depth: int = 0) -> None:
+        self.schema = schema
+        self.pointer = pointer
+        self.parent = parent
+        self.keyword = keyword
+        # Property name, when this node is reached through `properties`.
+        self.name = name
+        self.depth = depth
+        # The property this subschema describes, also through array items and union branches:
+        # `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`, since rules judge a value
+        # by the name it travels under. None for a subschema no property name reaches.
         if keyword == "properties":
-            self.field_name = self.name
-        elif keyword in _SAME_FIELD and self.parent is not None:
-            self.field_name = self.parent.field_name
+            self.field_name = name
+        elif keyword in _SAME_FIELD and parent is not None:
+            self.field_name = parent.field_name
         else:
             self.field_name = None
-        declared = self.schema.get("type") if isinstance(self.schema, dict) else None
+        # Declared types in standard names; empty when `type` is absent or says "any".
+        # Computed once: every rule asks, many times per node.
+        declared = schema.get("type") if isinstance(schema, dict) else None
         if declared is None:
             self.types = _NO_TYPES
-            return
-        if isinstance(declared, str):  # the usual `type`: one name, one shared set
+        elif isinstance(declared, str):  # the usual `type`: one name, one shared set
             self.types = _ONE_TYPE.get(standard_type(declared), _NO_TYPES)
-            return
-        names = declared if isinstance(declared, list) else [declared]
-        self.types = frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
+        else:
+            names = declared if isinstance(declared, list) else [declared]
+            self.types = frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
+
+    def __repr__(self) -> str:
+        return f"SchemaNode({self.pointer!r}, {self.schema!r})"
 
     @property
     def is_property(self) -> bool:

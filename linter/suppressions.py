@@ -21,34 +21,31 @@ unknown selector on the command line is an error.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Diagnostic, Tool
 from schema_lint.pointer import parent, resolve
 from schema_lint.selection import matches_code
 
 IGNORE_KEYWORD = "x-schema-lint-ignore"
-_COMMENT = re.compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
+_COMMENT = lazy_compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
 
 
-@dataclass
 class Comment:
-    """One suppression comment; `codes` empty means every rule."""
+    """One suppression comment; `codes` empty means every rule. `used` is set once it silences a finding."""
 
-    line: int
-    column: int
-    codes: tuple[str, ...]
-    whole_file: bool
-    used: bool = False
+    __slots__ = ("line", "column", "codes", "whole_file", "used")
+
+    def __init__(self, line: int, column: int, codes: tuple[str, ...], whole_file: bool) -> None:
+        self.line, self.column, self.codes, self.whole_file = line, column, codes, whole_file
+        self.used = False
 
     def covers(self, code: str) -> bool:
         return not self.codes or matches_code(code, self.codes)
 
 
-@dataclass
-class NodeIgnore:
+class NodeIgnore(NamedTuple):
     """Codes silenced at a JSON pointer and below it."""
 
     pointer: str
@@ -59,16 +56,16 @@ class NodeIgnore:
         return inside and (not self.codes or matches_code(diagnostic.code, self.codes))
 
 
-@dataclass
 class Suppressions:
     """The suppressions of one document, and which comments have silenced something."""
 
-    comments: list[Comment] = field(default_factory=list)
-    node_ignores: list[NodeIgnore] = field(default_factory=list)
+    def __init__(self, comments: list[Comment], node_ignores: list[NodeIgnore]) -> None:
+        self.comments = comments
+        self.node_ignores = node_ignores
 
     @classmethod
     def of(cls, doc: Any, node_ignores: list[NodeIgnore]) -> Suppressions:
-        return cls(comments=_comments(doc), node_ignores=list(node_ignores))
+        return cls(_comments(doc), list(node_ignores))
 
     def for_tool(self, doc: Any, tool: Tool, keyword_ignores: list[NodeIgnore]) -> ToolSuppressions:
         # Locating the name costs a text scan: only a file with comments needs it.
@@ -80,14 +77,14 @@ class Suppressions:
         return [c for c in self.comments if not c.used and all(_any_enabled(code, enabled) for code in c.codes)]
 
 
-@dataclass
 class ToolSuppressions:
     """What silences a finding of one tool."""
 
-    document: Suppressions
-    doc: Any
-    name_lines: set[int]
-    keyword_ignores: list[NodeIgnore]
+    def __init__(self, document: Suppressions, doc: Any, name_lines: set[int], keyword_ignores: list[NodeIgnore]) -> None:
+        self.document = document
+        self.doc = doc
+        self.name_lines = name_lines
+        self.keyword_ignores = keyword_ignores
 
     def silences(self, diagnostic: Diagnostic) -> bool:
         # Asked of every finding; nearly always there is no ignore and no comment at all.

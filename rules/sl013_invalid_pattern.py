@@ -29,11 +29,11 @@ enforcing the new one, so calls they used to let through may be rejected.
 
 from __future__ import annotations
 
-import re
 
 import regress
 
 from schema_lint.display import clip
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
@@ -47,11 +47,11 @@ FIXABLE = True
 
 # Python-only construct → (what it is, its ECMA-262 spelling as a re.sub replacement, or None)
 PYTHON_ONLY = (
-    (re.compile(r"\(\?P<(\w+)>"), "`(?P<name>` is Python's named group; ECMA-262 writes `(?<name>`", r"(?<\1>"),
-    (re.compile(r"\(\?P=(\w+)\)"), "`(?P=name)` is Python's backreference; ECMA-262 writes `\\k<name>`", r"\\k<\1>"),
-    (re.compile(r"(?<!\\)((?:\\\\)*)\\Z"), "`\\Z` is Python's end of input; ECMA-262 writes `$`", r"\1$"),
-    (re.compile(r"(?<!\\)((?:\\\\)*)\\A"), "`\\A` is Python's start of input; ECMA-262 writes `^`", r"\1^"),
-    (re.compile(r"\(\?[aiLmsux]+\)"), "inline flags such as `(?i)` do not exist in ECMA-262", None),
+    (lazy_compile(r"\(\?P<(\w+)>"), "`(?P<name>` is Python's named group; ECMA-262 writes `(?<name>`", r"(?<\1>"),
+    (lazy_compile(r"\(\?P=(\w+)\)"), "`(?P=name)` is Python's backreference; ECMA-262 writes `\\k<name>`", r"\\k<\1>"),
+    (lazy_compile(r"(?<!\\)((?:\\\\)*)\\Z"), "`\\Z` is Python's end of input; ECMA-262 writes `$`", r"\1$"),
+    (lazy_compile(r"(?<!\\)((?:\\\\)*)\\A"), "`\\A` is Python's start of input; ECMA-262 writes `^`", r"\1^"),
+    (lazy_compile(r"\(\?[aiLmsux]+\)"), "inline flags such as `(?i)` do not exist in ECMA-262", None),
 )
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from schema_lint.field_prose import says_required
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -99,7 +100,7 @@ def _optional_by_nature(schema) -> bool:
     return not isinstance(schema, dict) or "default" in schema or accepts_null(schema)
 
 
-_PARTIAL = re.compile(r"\b(?:updates?|updated|patch|changes?|modif\w*|overrides?|partial)\b", re.I)
+_PARTIAL = lazy_compile(r"\b(?:updates?|updated|patch|changes?|modif\w*|overrides?|partial)\b", re.I)
 
 
 def _partial_update(node: SchemaNode) -> bool:

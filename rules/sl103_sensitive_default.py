@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 
 from schema_lint.field_kinds import words
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -63,7 +64,7 @@ NEUTRAL_WORDS = frozenset({"page", "pages", "limit", "cursor", "offset", "sort",
                            "top", "min", "max", "range", "filter", "results", "direction", "asc", "desc", "format",
                            "unit", "units", "language", "locale", "timezone"})
 # Descriptions that name a sensitive kind outright, for fields whose names are generic.
-_DESCRIPTION = re.compile(r"\b(amount of money|amount to (?:pay|charge|transfer|send|refund)|recipient|"
+_DESCRIPTION = lazy_compile(r"\b(amount of money|amount to (?:pay|charge|transfer|send|refund)|recipient|"
                           r"destination account|permission level|access role)\b", re.I)
 
 

@@ -8,8 +8,7 @@ change something; reading stdin, `--fix` prints the fixed text and reports on st
 from __future__ import annotations
 
 import collections
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
     from schema_lint.fixes.session import FixSession
 
 
-@dataclass
-class FixOutcome:
+class FixOutcome(NamedTuple):
     # With --diff the run ends here, with this exit code.
     exit_code: int | None = None
     # Whether --fix changed a file (for --exit-non-zero-on-fix).

@@ -17,6 +17,8 @@ from schema_lint.live.timeouts import Timeouts
 if TYPE_CHECKING:
     from schema_lint.live.servers import Server
 
+_DEFAULTS = Timeouts()
+
 _OPTIONS = [
     click.option("--mcp", "mcp_commands", multiple=True, metavar="'CMD ARGS...'",
                  help="Start this MCP server over stdio and read the tools it lists (repeatable)."),
@@ -27,11 +29,11 @@ _OPTIONS = [
                  help="Read the tools of this MCP server over Streamable HTTP (repeatable)."),
     click.option("--mcp-header", multiple=True, metavar="'NAME: VALUE'",
                  help="An HTTP header sent to the --mcp-url servers, e.g. for auth (repeatable)."),
-    click.option("--mcp-startup-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.startup,
+    click.option("--mcp-startup-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.startup,
                  show_default=True, help="Seconds for a server to start and answer initialize."),
-    click.option("--mcp-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.request,
+    click.option("--mcp-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.request,
                  show_default=True, help="Seconds for each later request (each tools/list page)."),
-    click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=Timeouts.python,
+    click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.python,
                  show_default=True, help="Seconds for a --python target to be imported and its tools read."),
 ]
 

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Timeouts:
+class Timeouts(NamedTuple):
     """Seconds for starting the server and answering `initialize`, for each later request, and
     for a `--python` target's child process to import it and send its tools (here rather
     than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""

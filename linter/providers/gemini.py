@@ -11,9 +11,9 @@ unverified: the current Schema reference lists more fields than this profile all
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.pointer import join
 from schema_lint.providers import GEMINI, GEMINI_REFUSED, GEMINI_STRING_FORMATS
 from schema_lint.providers.problem import Problem
@@ -22,8 +22,8 @@ from schema_lint.rule import ToolContext
 
 PROFILE = GEMINI
 MAX_NAME = 64
-_FUNCTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
-_PARAMETER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FUNCTION_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
+_PARAMETER_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def function_name(ctx: ToolContext, profile: str = PROFILE) -> Iterator[Problem]:

@@ -12,9 +12,9 @@ is in `request_limits`. 2026-07-28's rules for `$ref` were not found in its text
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.pointer import join
 from schema_lint.providers import MCP_2025_11_25, MCP_2026_07_28
 from schema_lint.providers.problem import Problem
@@ -22,9 +22,9 @@ from schema_lint.providers.sources import source
 from schema_lint.rule import ToolContext
 from schema_lint.schema_walk import SchemaNode, label, walk
 
-NAME = re.compile(r"[A-Za-z0-9_.-]{1,128}")
+NAME = lazy_compile(r"[A-Za-z0-9_.-]{1,128}")
 # RFC 9110 `tchar`: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-HTTP_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+HTTP_TOKEN = lazy_compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 HEADER = "x-mcp-header"
 HEADER_TYPES = frozenset({"integer", "string", "boolean"})
 

@@ -4,7 +4,7 @@ when chosen so that a format's dependencies never slow down the others."""
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from typing import NamedTuple
 
 FORMATS = {
     "full": "schema_lint.report.full",
@@ -19,8 +19,7 @@ FORMATS = {
 }
 
 
-@dataclass
-class ReportOptions:
+class ReportOptions(NamedTuple):
     color: bool = False
     # Whether `--fix`/`--unsafe-fixes` were given (the summary says what is left to fix).
     fixing: bool = False

@@ -14,7 +14,7 @@ import stat
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from schema_lint.model import Span
 from schema_lint.sources import json_scan
@@ -41,8 +41,7 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-@dataclass
-class ParseError:
+class ParseError(NamedTuple):
     message: str
     line: int = 1
     column: int = 1

@@ -12,15 +12,17 @@ from __future__ import annotations
 import re
 import sys
 
+from schema_lint.lazy_pattern import lazy_compile
+
 _STRING = r'"(?:[^"\\]|\\.)*"'
-_BRACKETS = re.compile(_STRING + r"|[\[\]{}]")
+_BRACKETS = lazy_compile(_STRING + r"|[\[\]{}]")
 # JavaScript's names for the floats JSON cannot write; Python's json module reads them.
-NON_FINITE = re.compile(_STRING + r"|-?Infinity|NaN")
+NON_FINITE = lazy_compile(_STRING + r"|-?Infinity|NaN")
 # An escaped backslash, a valid surrogate pair, or a lone surrogate (group 1): read
 # left to right, so `\\ud800` (a backslash, then "ud800") is not taken for an escape.
-_SURROGATE_ESCAPES = re.compile(
+_SURROGATE_ESCAPES = lazy_compile(
     r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
-_ANY_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_ANY_SURROGATE_ESCAPE = lazy_compile(r"\\u[dD][89a-fA-F]")
 
 
 def int_digits_limit() -> int:
