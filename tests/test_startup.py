@@ -114,3 +114,32 @@ def test_a_run_without_docstrings_lints_as_one_with_them(tmp_path):
                            cwd=tmp_path, capture_output=True, text=True, timeout=120) for flags in ([], ["-OO"])]
     assert runs[0].returncode == runs[1].returncode and "Found 1 finding" in runs[0].stdout
     assert runs[1].stdout == runs[0].stdout and runs[1].stderr == ""
+
+
+CHECK_THEN_LIST_DATACLASSES = """
+import dataclasses, json, sys
+from schema_lint.cli import main
+try:
+    main(["check", "--no-cache", "--output-format", "concise", sys.argv[1]])
+except SystemExit:
+    pass
+made = {f"{value.__module__}.{value.__qualname__}" for name, module in list(sys.modules.items())
+        if name.startswith("schema_lint") for value in vars(module).values()
+        if isinstance(value, type) and dataclasses.is_dataclass(value)}
+print(json.dumps({"rules_ran": "schema_lint.rules.sl001_invalid_schema" in sys.modules, "dataclasses": sorted(made)}))
+"""
+# The dataclasses that stay: rule packs and tests build, copy and compare them.
+KEPT_DATACLASSES = {"schema_lint.model.Tool", "schema_lint.model.Diagnostic", "schema_lint.sources.documents.Document",
+                    "schema_lint.config.Config"}
+
+
+def test_checking_a_json_file_generates_no_dataclass_beyond_the_kept_ones(tmp_path):
+    """Each dataclass compiles its methods from source as its module loads (half a millisecond
+    here): a record on the check path is a NamedTuple or a plain class instead."""
+    (tmp_path / "tool.json").write_text(json.dumps({"name": "create_ticket", "description": "Open a ticket.",
+                                                    "inputSchema": {"type": "object"}}), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", CHECK_THEN_LIST_DATACLASSES, "tool.json"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    assert seen["rules_ran"]
+    assert set(seen["dataclasses"]) - KEPT_DATACLASSES == set()
