@@ -1,3 +1,3 @@
-from schema_lint.console import run
+from schema_lint.console import main
 
-run()
+main()

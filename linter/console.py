@@ -6,6 +6,7 @@ have not changed since (see `run_cache`) is answered before click and the engine
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import sys
@@ -57,6 +58,40 @@ def run() -> None:
         if recording is not None:
             recording.finish(exit_code)
         gc.freeze()
+
+
+def main() -> None:
+    """The console script: `run`, then an end of the process that frees nothing.
+
+    Python's own exit clears every module and frees what it holds one object at a time: 3 ms of a
+    one-file run and about 15 ms of a 1,000-file one here, for memory the process is about to
+    give back whole (mypy ends its runs the same way). Only when nothing waits for the
+    usual exit: no exit handler (coverage, a temporary directory's cleanup), no other
+    thread, and the output flushed; otherwise, and for a message as exit code, Python exits
+    as always. `run` itself exits as always: tests call it in their own process."""
+    try:
+        run()
+    except SystemExit as done:
+        if _may_end_now(done.code):
+            os._exit(done.code or 0)
+        raise
+
+
+def _may_end_now(code: object) -> bool:
+    if not (code is None or isinstance(code, int)):
+        return False
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return False
+    handlers = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere, exit as usual
+    if handlers is None or handlers():
+        return False
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # Python's exit reports it, as before
+        return False
+    return True
 
 
 def _os_error(error: OSError) -> None:

@@ -275,7 +275,7 @@ def test_a_broken_environment_is_a_message_and_an_exit_code_not_a_traceback(tmp_
     cache = ["--cache-dir", str(tmp_path / "cache")] if trouble.endswith("replayed") else ["--no-cache"]
     script += ("import schema_lint.stamps; schema_lint.stamps.SETTLE_NS = 0\n"  # the tool was just written
                f"sys.argv = ['schema-lint', 'check', *{cache!r}, {str(tool)!r}]\n"
-               "from schema_lint.console import run\nrun()\n")
+               "from schema_lint.console import main\nmain()\n")
     monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)
     if trouble.endswith("replayed"):
         for _ in range(2):
