@@ -3,11 +3,11 @@
 Python compiles a pattern in pure Python: the prose rules' patterns take about 15 ms to
 compile on a slow machine, most of what regular expressions cost a one-file check, yet a
 typical file's descriptions reach few of them (each rule first tests for a word that
-every match needs). So do patterns for what few files hold (a control character to
-escape, a Python-only regex construct, a suppression comment, a provider profile's names).
-`lazy_compile` stands for `re.compile`. Worker processes compile what
-they use themselves: compiling everything before forking would cost the same time in the
-one process that runs then, and more for a pattern no worker needs.
+every match needs), and most runs need none of the patterns for what few files hold (a
+control character to escape, a Python-only regex construct, a suppression comment, a
+provider profile's names). `lazy_compile` stands for `re.compile`. Worker processes
+compile what they use themselves: compiling everything before forking would cost the
+same time in the one process that runs then, and more for a pattern no worker needs.
 """
 
 from __future__ import annotations

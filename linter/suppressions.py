@@ -80,7 +80,8 @@ class Suppressions:
 class ToolSuppressions:
     """What silences a finding of one tool."""
 
-    def __init__(self, document: Suppressions, doc: Any, name_lines: set[int], keyword_ignores: list[NodeIgnore]) -> None:
+    def __init__(self, document: Suppressions, doc: Any, name_lines: set[int],
+                 keyword_ignores: list[NodeIgnore]) -> None:
         self.document = document
         self.doc = doc
         self.name_lines = name_lines

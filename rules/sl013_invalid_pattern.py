@@ -29,7 +29,6 @@ enforcing the new one, so calls they used to let through may be rejected.
 
 from __future__ import annotations
 
-
 import regress
 
 from schema_lint.display import clip

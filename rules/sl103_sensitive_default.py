@@ -65,7 +65,7 @@ NEUTRAL_WORDS = frozenset({"page", "pages", "limit", "cursor", "offset", "sort",
                            "unit", "units", "language", "locale", "timezone"})
 # Descriptions that name a sensitive kind outright, for fields whose names are generic.
 _DESCRIPTION = lazy_compile(r"\b(amount of money|amount to (?:pay|charge|transfer|send|refund)|recipient|"
-                          r"destination account|permission level|access role)\b", re.I)
+                            r"destination account|permission level|access role)\b", re.I)
 
 
 def check(ctx):

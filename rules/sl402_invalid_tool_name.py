@@ -37,8 +37,8 @@ No automatic fix: renaming a tool breaks whatever dispatches on its name.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 import re
+from typing import NamedTuple
 
 from schema_lint.display import clip
 from schema_lint.model import Severity

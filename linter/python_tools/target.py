@@ -10,10 +10,10 @@ that do not leave it standing.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 import importlib
 import os
 import sys
+from typing import NamedTuple
 
 
 class TargetError(Exception):
