@@ -28,15 +28,15 @@ directory), which carries its own `.gitignore`; `--no-cache` turns it off and
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from schema_lint import __version__, run_cache, stamps
+from schema_lint import __version__, run_cache, scratch_file, stamps
+from schema_lint.digest import blake2b, hex_digest
 from schema_lint.model import diagnostic_from_row, diagnostic_row
 from schema_lint.sources.documents import read_regular_file
 
@@ -49,31 +49,36 @@ _STALE_AFTER_SECONDS = 30 * 24 * 3600
 _MAX_INDEX_BYTES = 1 << 30
 
 
-@dataclass
 class Entry:
-    """What linting one file produced."""
+    """What linting one file produced. Plain classes, as the engine's working objects: a
+    dataclass compiles its methods from source each time its module loads."""
 
-    diagnostics: list
-    internal_errors: list
-    skipped: bool
-    tools_checked: int
+    __slots__ = ("diagnostics", "internal_errors", "skipped", "tools_checked")
+
+    def __init__(self, diagnostics: list, internal_errors: list, skipped: bool, tools_checked: int) -> None:
+        self.diagnostics = diagnostics
+        self.internal_errors = internal_errors
+        self.skipped = skipped
+        self.tools_checked = tools_checked
 
 
-@dataclass
 class Miss:
     """A file the cache could not answer: the bytes read (linted without reading them
     again) and what its entry will be stored under."""
 
-    raw: bytes
-    stamp: list
-    settled: bool
-    digest: str
+    __slots__ = ("digest", "raw", "settled", "stamp")
+
+    def __init__(self, raw: bytes, stamp: list, settled: bool, digest: str) -> None:
+        self.raw = raw
+        self.stamp = stamp
+        self.settled = settled
+        self.digest = digest
 
 
 class Cache:
     def __init__(self, directory: Path, settings: str, code: str = ""):
         self.directory = directory
-        self.bucket = directory / hashlib.sha256(settings.encode()).hexdigest()[:24]
+        self.bucket = directory / hex_digest(settings.encode(), 12)
         self.code = code  # the code fingerprint, shared with nested configurations' caches
         self._indexes: dict[str, dict[str, list]] = {}  # folder → file name → row (see `store`)
         self._changed: dict[str, set[str]] = {}  # folder → names stored or re-stamped by this run
@@ -102,7 +107,7 @@ class Cache:
         if not isinstance(raw, bytes):
             return None
         settled = stamps.is_settled(stamp, now)
-        digest = hashlib.sha256(raw).hexdigest()
+        digest = hex_digest(raw)
         if row is not None and row[2] == digest:
             entry = _entry(row)
             if entry is not None:
@@ -138,8 +143,6 @@ class Cache:
             self._write_changed()
 
     def _write_changed(self) -> None:
-        import tempfile
-
         for folder, names in self._changed.items():
             ours = self._indexes[folder]
             files = {name: row for name, row in self._read_index(folder).items()
@@ -149,7 +152,7 @@ class Cache:
             temporary = None
             try:
                 self._prepare()
-                fd, temporary = tempfile.mkstemp(dir=self.bucket, prefix=".index-")
+                fd, temporary = scratch_file.create(str(self.bucket), ".index-")
                 with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as handle:
                     json.dump({"folder": folder, "files": files}, handle, ensure_ascii=False, separators=(",", ":"))
                 os.replace(temporary, target)
@@ -181,7 +184,7 @@ class Cache:
         return {name: row for name, row in data["files"].items() if isinstance(row, list) and len(row) == 5}
 
     def _index_path(self, folder: str) -> Path:
-        return self.bucket / (hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".json")
+        return self.bucket / (hex_digest(folder.encode("utf-8", "surrogateescape"), 16) + ".json")
 
     def _prepare(self) -> None:
         """The directory, marked as a cache for git and backup tools, as ruff marks its own."""
@@ -197,14 +200,16 @@ class Cache:
 
     def _prune_stale_buckets(self) -> None:
         """Only folders named as this module names them: `--cache-dir` may point anywhere."""
-        import shutil
-
         cutoff = time.time() - _STALE_AFTER_SECONDS
         with os.scandir(self.directory) as entries:
-            for entry in entries:
-                if (run_cache.is_hex_name(entry.name, 24) and entry.path != str(self.bucket)
-                        and entry.is_dir(follow_symlinks=False) and entry.stat().st_mtime < cutoff):
-                    shutil.rmtree(entry.path, ignore_errors=True)
+            stale = [entry.path for entry in entries
+                     if run_cache.is_hex_name(entry.name, 24) and entry.path != str(self.bucket)
+                     and entry.is_dir(follow_symlinks=False) and entry.stat().st_mtime < cutoff]
+        if stale:
+            import shutil  # rarely needed, and it imports the compression modules
+
+            for path in stale:
+                shutil.rmtree(path, ignore_errors=True)
 
 
 def _entry(row: list) -> Entry | None:
@@ -251,20 +256,28 @@ def _code_fingerprint() -> str:
     places = [os.path.dirname(schema_lint.__file__), os.path.dirname(schema_lint.rules.__file__),
               *entry_points.module_places(_DECIDING_LIBRARIES),
               *entry_points.module_places(entry_points.declared_modules(ENTRY_POINT_GROUP))]
-    digest = hashlib.sha256()
-    for place in places:
-        for path in _files_under(place):
-            run_cache.note(path)  # a recorded run's output depends on the code as much as on its inputs
-            try:
-                status = os.stat(path)
-            except OSError:
-                continue
-            digest.update(f"{path}:{status.st_size}:{status.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
+    digest = blake2b(digest_size=32)
+    for path in _code_files(places):
+        try:
+            status = os.stat(path)
+        except OSError:
+            run_cache.note(path)  # stamped as absent or unreadable: a change shows all the same
+            continue
+        run_cache.note(path, status)  # a recorded run's output depends on the code as much as on its inputs
+        digest.update(f"{path}:{status.st_size}:{status.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 
-def _files_under(place: str) -> list[str]:
-    if not os.path.isdir(place):
-        return [place]
-    return [os.path.join(folder, name) for folder, _, names in sorted(os.walk(place)) for name in sorted(names)
-            if not name.endswith(".pyc")]
+def _code_files(places: list[str]) -> list[str]:
+    """Each file under the places (a package's folder or a module's file) once, sorted, less
+    bytecode: installed, `schema_lint.rules` lies inside `schema_lint`, and `__pycache__`
+    gains a file whenever an import compiles one."""
+    files: set[str] = set()
+    for place in places:
+        if not os.path.isdir(place):
+            files.add(place)
+            continue
+        for folder, subfolders, names in os.walk(place):
+            subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+            files.update(os.path.join(folder, name) for name in names if not name.endswith(".pyc"))
+    return sorted(files)

@@ -37,12 +37,8 @@ import stat
 import sys
 import time
 
-try:
-    from _blake2 import blake2b  # hashlib's own, without loading OpenSSL (2 ms of a 10 ms replay)
-except ImportError:  # an interpreter without it
-    from hashlib import blake2b
-
-from schema_lint import __version__, stamps
+from schema_lint import __version__, scratch_file, stamps
+from schema_lint.digest import hex_digest
 
 DIRECTORY = ".schema_lint_cache"  # the per-file cache's folder (`cache`), holding records under RUNS
 RUNS = "runs"
@@ -103,7 +99,7 @@ def command_key(argv: list[str]) -> str:
     facts = (__version__, interpreter, user, os.getcwd(), list(argv), environment, streams,
              getattr(sys.stdout, "encoding", None), getattr(sys.stdout, "errors", None))
     # repr escapes the surrogates that stand for undecodable bytes in names and arguments.
-    return blake2b(repr(facts).encode(), digest_size=16).hexdigest()
+    return hex_digest(repr(facts).encode(), 16)
 
 
 def start(argv: list[str]) -> Recording | None:
@@ -123,10 +119,11 @@ def start(argv: list[str]) -> Recording | None:
     return recording
 
 
-def note(path: str | os.PathLike) -> None:
-    """Make `path` something the run being recorded (if any) depends on, stamped now."""
+def note(path: str | os.PathLike, status: os.stat_result | None = None) -> None:
+    """Make `path` something the run being recorded (if any) depends on, stamped now (or by
+    `status`, the caller's `os.stat` of it just taken)."""
     if _recording is not None:
-        _recording.note(path)
+        _recording.note(path, status)
 
 
 class _Unobserved:
@@ -214,14 +211,14 @@ class Recording:
         if self.output_size <= _MAX_OUTPUT_BYTES:
             self.output.append((number, bytes(data)))
 
-    def note(self, path) -> None:
+    def note(self, path, status: os.stat_result | None = None) -> None:
         if unobserved.depth or os.getpid() != self.pid:
             return
         # Joined, not normalized: `link/../x.json` is the `x.json` beside the link's target, as
         # `open` finds it, not the one the text suggests.
         path = os.path.join(self.cwd, os.fsdecode(path))
         if path not in self.stamps:
-            self.stamps[path] = _stamp_and_settled(path)
+            self.stamps[path] = _stamp_and_settled(path, status)
 
     def finish(self, exit_code: object) -> None:
         """Stop recording; keep the record if the run may be replayed. Best effort: a record
@@ -278,17 +275,19 @@ def _source_of_bytecode(path: str) -> str | None:
     return os.path.join(holder, name.split(".", 1)[0] + ".py")
 
 
-def _stamp_and_settled(path: str) -> tuple[str, bool]:
+def _stamp_and_settled(path: str, info: os.stat_result | None = None) -> tuple[str, bool]:
     """A path's stamp as text, and whether it is old enough to vouch for the bytes later (see
-    `stamps`); an absent or unreadable path is stamped as such, and changes when it appears."""
-    try:
-        info = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return "absent", True
-    except OSError as exc:
-        return f"unreadable {exc.errno}", True
-    except ValueError:  # a NUL in the name
-        return "unreadable", True
+    `stamps`); an absent or unreadable path is stamped as such, and changes when it appears.
+    `info` is its `os.stat` when the caller has just taken it."""
+    if info is None:
+        try:
+            info = os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return "absent", True
+        except OSError as exc:
+            return f"unreadable {exc.errno}", True
+        except ValueError:  # a NUL in the name
+            return "unreadable", True
     file_stamp = stamps.stamp(info)
     return " ".join(map(str, file_stamp)), stamps.is_settled(file_stamp, time.time_ns())
 
@@ -376,12 +375,10 @@ def _pieces(output: bytes) -> list[tuple[int, bytes]]:
 
 
 def _write_record(folder: str, key: str, content: bytes) -> None:
-    import tempfile
-
     temporary = None
     try:
         os.makedirs(folder, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".run-")
+        fd, temporary = scratch_file.create(folder, ".run-")
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
         os.replace(temporary, os.path.join(folder, key))

@@ -330,3 +330,12 @@ def test_upgrading_a_library_that_decides_findings_is_a_miss(project, linted, mo
     (site / "deciding_lib" / "__init__.py").write_text("VERSION = 22\n")
     check(".")
     assert linted["documents"] == 8
+
+
+@given(st.binary(max_size=300), st.integers(min_value=1, max_value=64))
+def test_the_caches_digest_is_blake2b_whichever_module_computes_it(data, size):
+    import hashlib
+
+    from schema_lint.digest import hex_digest
+
+    assert hex_digest(data, size) == hashlib.blake2b(data, digest_size=size).hexdigest()

@@ -345,7 +345,7 @@ def test_what_a_run_says_on_stderr_is_replayed_with_its_report_in_the_order_writ
 def test_runs_that_write_a_file_or_keep_no_cache_are_not_recorded(project, engine_runs, extra, monkeypatch):
     stamped = []
     note = run_cache.Recording.note
-    monkeypatch.setattr(run_cache.Recording, "note", lambda self, path: stamped.append(path) or note(self, path))
+    monkeypatch.setattr(run_cache.Recording, "note", lambda self, path, *status: stamped.append(path) or note(self, path, *status))
     for _ in range(3):
         settle()
         run("check", *extra, ".")

@@ -7,6 +7,7 @@ flake on a busy machine); `-X importtime` names the importer when the test fails
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -27,10 +28,13 @@ print(json.dumps(sorted(sys.modules)))
 # the fix machinery (planning and editing run only with --fix or --diff), and the `mcp`
 # SDK with the live-server modules that use it (only --mcp or --mcp-url asks a server; the
 # server specs load only when those or an `mcp-servers` table name one), and pickle, which
-# only workers' results travel in (a run of a few files forks none).
+# only workers' results travel in (a run of a few files forks none). The run writes its
+# cache without `hashlib` (which loads OpenSSL) and `tempfile` (which imports `shutil` and
+# the compression modules): `digest` and `scratch_file` do their part.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan",
-          "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.live.servers")
+          "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.live.servers",
+          "hashlib", "_hashlib", "tempfile", "shutil")
 
 
 def _importers(importtime: str, module: str) -> list[str]:
@@ -54,10 +58,12 @@ def test_checking_a_json_file_imports_nothing_it_does_not_use(tmp_path):
     tool = {"name": "get_weather", "description": "Weather for a city.",
             "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
     (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    cache_on = {name: value for name, value in os.environ.items() if name != "SCHEMA_LINT_NO_CACHE"}
     run = subprocess.run([sys.executable, "-X", "importtime", "-c", CHECK_SMALL_FILE, "tool.json"],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120, env=cache_on)
     modules = json.loads(run.stdout.strip().splitlines()[-1])
     assert "schema_lint.rules.sl001_invalid_schema" in modules  # the rules did run
+    assert list((tmp_path / ".schema_lint_cache").glob("*/*.json")), "the run wrote its cache"
     unused_formats = {module for name, module in FORMATS.items() if module != FORMATS["concise"]}
     loaded = sorted(m for m in modules if m in unused_formats or any(m == u or m.startswith(u + ".") for u in UNUSED))
     assert loaded == [], {m: " <- ".join(_importers(run.stderr, m)) for m in loaded}
@@ -74,8 +80,6 @@ def test_the_importer_chain_reads_importtime_output():
 
 
 def test_a_run_the_cache_answers_imports_no_rule(tmp_path):
-    import os
-
     tool = {"name": "get_weather", "description": "Weather for a city.",
             "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
     (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")

@@ -21,9 +21,10 @@ import difflib
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from schema_lint import scratch_file
 
 try:
     import fcntl
@@ -84,7 +85,7 @@ def _replace(target: str, new_raw: bytes, info: os.stat_result) -> bool:
     """Write a temporary file with `target`'s mode and owner and rename it over
     `target`; False (nothing changed) when the owner cannot be kept."""
     directory = os.path.dirname(target)
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    handle, temporary = scratch_file.create(directory, f".{os.path.basename(target)}.", ".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
             if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()) and hasattr(os, "fchown"):
@@ -109,7 +110,7 @@ def write_output(path: str, text: str) -> None:
     """A file the run produces (a report, a baseline), replaced whole: a reader never sees
     half of it, and a failed write leaves no temporary file behind. Raises OSError."""
     directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    handle, temporary = scratch_file.create(directory, f".{os.path.basename(path)}.", ".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", errors="surrogateescape") as out:
             out.write(text)
