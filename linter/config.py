@@ -227,7 +227,15 @@ def _read_table(path: Path) -> dict:
 
 
 def _has_our_table(path: Path) -> bool:
-    """Raises ConfigError on broken TOML: a typo must not silently drop the configuration."""
+    """Raises ConfigError on broken TOML: a typo must not silently drop the configuration.
+    A file that never spells `schema-lint` cannot hold the table (short of escapes in a
+    quoted key) and is not parsed: most projects' `pyproject.toml` is such a file, and
+    importing `tomllib` and parsing it would cost every run a few milliseconds."""
+    try:
+        if b"schema-lint" not in path.read_bytes():
+            return False
+    except OSError as exc:
+        raise ConfigError(f"{path}: {exc.strerror or exc}") from None
     tool = _load_toml(path).get("tool")
     return isinstance(tool, dict) and "schema-lint" in tool
 

@@ -81,6 +81,14 @@ def test_broken_toml_is_an_error_with_its_position_not_a_silent_default(tmp_path
         load_config(start=tmp_path)
 
 
+def test_a_pyproject_that_never_names_schema_lint_is_not_read_as_toml(tmp_path):
+    write(tmp_path / "pyproject.toml", '[tool.black]\nline-length = [88\n')  # broken, and none of ours
+    write(tmp_path / "sub" / "pyproject.toml", '[project]\nname = "x"\ndependencies = ["schema-lint"]]\n')
+    assert load_config(start=tmp_path).source is None
+    with pytest.raises(ConfigError, match=r"sub[/\\]pyproject\.toml:3:\d+: invalid TOML"):
+        load_config(start=tmp_path / "sub")  # it names schema-lint: it is parsed, and broken
+
+
 # --- selection ---------------------------------------------------------------------------
 
 

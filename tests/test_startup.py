@@ -30,11 +30,12 @@ print(json.dumps(sorted(sys.modules)))
 # server specs load only when those or an `mcp-servers` table name one), and pickle, which
 # only workers' results travel in (a run of a few files forks none). The run writes its
 # cache without `hashlib` (which loads OpenSSL) and `tempfile` (which imports `shutil` and
-# the compression modules): `digest` and `scratch_file` do their part.
+# the compression modules): `digest` and `scratch_file` do their part. Nor `tomllib`: the
+# project's `pyproject.toml` does not configure schema-lint.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan",
           "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.live.servers",
-          "hashlib", "_hashlib", "tempfile", "shutil")
+          "hashlib", "_hashlib", "tempfile", "shutil", "tomllib")
 
 
 def _importers(importtime: str, module: str) -> list[str]:
@@ -58,6 +59,7 @@ def test_checking_a_json_file_imports_nothing_it_does_not_use(tmp_path):
     tool = {"name": "get_weather", "description": "Weather for a city.",
             "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
     (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "weather-tools"\n', encoding="utf-8")
     cache_on = {name: value for name, value in os.environ.items() if name != "SCHEMA_LINT_NO_CACHE"}
     run = subprocess.run([sys.executable, "-X", "importtime", "-c", CHECK_SMALL_FILE, "tool.json"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=120, env=cache_on)
