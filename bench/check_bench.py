@@ -6,11 +6,14 @@ Peers: `check-jsonschema --check-metaschema` (pure Python, pip) and `jsonschema 
 from the `@sourcemeta/jsonschema` npm package, run as the native binary the package
 ships (not through its node wrapper, which would add node's start-up). schema-lint is
 installed from this checkout as a regular (non-editable) install, the way pre-commit
-installs it, and runs three times per measurement round: cold (`--no-cache`); warm (a cache
-the warm-up filled, nothing changed since, so the command's recorded output is printed); and
+installs it, and runs four times per measurement round: cold (`--no-cache`); warm (a cache
+the warm-up filled, nothing changed since, so the command's recorded output is printed);
 warm from the per-file cache alone (the same, but each run under a new environment
 variable, so no command is ever the same twice: what a run costs when one file of many
-changed, less that file's linting). Everything is installed under `bench/.work/`.
+changed, less that file's linting); and with the cache on after one file was edited (in a
+copy of the case, a different file each run, older than the few seconds a cache waits to
+trust it): what pre-commit pays on each commit, where the named files changed, and what an
+editor's or CI's run over a folder pays. Everything is installed under `bench/.work/`.
 
 Cases: one small file; `--files` raw JSON Schema files written from the shared corpus
 (`bench/corpus_files.py raw`); and one file of `--big-tools` tools (the corpus's argument
@@ -60,6 +63,8 @@ class Tool:
     takes_directory: bool
     # Each run under an environment variable of its own: no run's recorded output can answer another.
     new_command_each_run: bool = False
+    # Each run on a copy of the case in which one file (another each time) was just edited.
+    edits_a_file: bool = False
 
 
 @dataclass
@@ -118,6 +123,7 @@ def schema_lint_source() -> Path:
 
 COLD, WARM = "schema-lint check", "schema-lint check (warm cache)"
 WARM_FILES = "schema-lint check (warm, per-file cache only)"
+EDITED = "schema-lint check (cache on, one file edited)"
 SOURCEMETA_LABEL = "jsonschema lint (sourcemeta)"
 
 
@@ -129,6 +135,7 @@ def tools() -> list[Tool]:
         Tool(COLD, [*check, "--no-cache"], True),
         Tool(WARM, [*check, "--cache-dir", str(WORK / "cache")], True),
         Tool(WARM_FILES, [*check, "--cache-dir", str(WORK / "cache")], True, new_command_each_run=True),
+        Tool(EDITED, [*check, "--cache-dir", str(WORK / "cache-edited")], True, edits_a_file=True),
         Tool("check-jsonschema --check-metaschema", [str(check_jsonschema), "--check-metaschema"], False),
         Tool(SOURCEMETA_LABEL, [str(sourcemeta_binary()), "lint"], True),
     ]
@@ -191,16 +198,47 @@ def measure(argv: list[str], new_command: bool = False) -> Sample:
 
 def arguments(tool: Tool, case: Case) -> list[str]:
     folder = case.folder if tool.label.startswith("schema-lint") else case.peer_folder
+    if tool.edits_a_file:
+        folder = edited_copy(case.folder)
     return [*tool.argv, *([str(folder)] if tool.takes_directory else sorted(map(str, folder.iterdir())))]
+
+
+def edited_copy(folder: Path) -> Path:
+    """A copy of the case's folder, so that its edits never change what the warm runs read."""
+    copy = folder.with_name(folder.name + "-edited")
+    if not copy.exists():
+        shutil.copytree(folder, copy)
+    return copy
+
+
+_EDITS = itertools.count()
+
+
+def edit_one_file(folder: Path) -> None:
+    """Change the bytes of one file of `folder` (the next one each time: a trailing newline
+    added or taken away), then wait until a cache may trust its stat, as it may a file
+    edited before a commit."""
+    files = sorted(folder.iterdir())
+    path = files[next(_EDITS) % len(files)]
+    text = path.read_bytes()
+    path.write_bytes(text[:-1] if text.endswith(b"\n") else text + b"\n")
+    time.sleep(SETTLE_SECONDS)
 
 
 def bench(tools: list[Tool], case: Case, runs: int) -> dict[str, list[Sample]]:
     samples: dict[str, list[Sample]] = {tool.label: [] for tool in tools}
+
+    def one_run(tool: Tool) -> Sample:
+        argv = arguments(tool, case)
+        if tool.edits_a_file:
+            edit_one_file(edited_copy(case.folder))
+        return measure(argv, tool.new_command_each_run)
+
     for tool in tools:  # warm-up: bytecode compiled, files in the page cache, the warm cache filled
-        measure(arguments(tool, case), tool.new_command_each_run)
+        one_run(tool)
     for _ in range(case.runs or runs):
         for tool in tools:
-            samples[tool.label].append(measure(arguments(tool, case), tool.new_command_each_run))
+            samples[tool.label].append(one_run(tool))
     return samples
 
 
@@ -276,12 +314,13 @@ def targets(results: dict[str, dict[str, list[Sample]]], cases_: list[Case]) -> 
         return statistics.median(getattr(s, attribute) for s in results[case][label])
 
     one, many, big = (case.label for case in cases_)
-    one_wall = median(one, COLD)
+    one_wall, one_edited = median(one, COLD), median(one, EDITED)
     ratio = median(many, COLD) / median(many, SOURCEMETA_LABEL)
     warm = {case: median(case, COLD) / median(case, WARM) for case in (one, many, big)}
     files_only = median(many, COLD) / median(many, WARM_FILES)
     per_tool = (median(big, COLD, "cpu") / cases_[2].tools) / (median(many, COLD, "cpu") / cases_[1].tools)
-    return (f"targets: 1 file {one_wall * 1000:,.0f} ms wall (under 100 ms: {'yes' if one_wall < 0.100 else 'no'}); "
+    return (f"targets: 1 file {one_wall * 1000:,.0f} ms wall (under 100 ms: {'yes' if one_wall < 0.100 else 'no'}; "
+            f"{one_edited * 1000:,.0f} ms edited with the cache on, as pre-commit runs it); "
             f"{many} {ratio:.2f}x sourcemeta's wall time (within 2x: {'yes' if ratio <= 2 else 'no'}); "
             f"warm {warm[many]:.1f}x faster than cold on {many} (10x: {'yes' if warm[many] >= 10 else 'no'}; "
             f"{warm[one]:.1f}x on {one}, {warm[big]:.1f}x on {big}; {files_only:.1f}x from the per-file cache alone); "
@@ -300,7 +339,8 @@ def main() -> None:
     if not Path(GNU_TIME).exists():
         sys.exit(f"GNU time is needed to measure peak memory: {GNU_TIME} is missing")
     chosen = tools()
-    shutil.rmtree(WORK / "cache", ignore_errors=True)
+    for cache in ("cache", "cache-edited"):
+        shutil.rmtree(WORK / cache, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix="schema-lint-bench-") as data:
         chosen_cases = cases(Path(data), args.files, args.big_tools)
         results = {case.label: bench(chosen, case, args.runs) for case in chosen_cases}
