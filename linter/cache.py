@@ -47,6 +47,7 @@ _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# schema-lint's cache (http
 _STALE_AFTER_SECONDS = 30 * 24 * 3600
 # An index larger than this is not read (a miss): a folder's findings are far smaller.
 _MAX_INDEX_BYTES = 1 << 30
+_UNREAD = object()  # the stamp of an index this run has not read
 
 
 class Entry:
@@ -81,6 +82,7 @@ class Cache:
         self.bucket = directory / hex_digest(settings.encode(), 12)
         self.code = code  # the code fingerprint, shared with nested configurations' caches
         self._indexes: dict[str, dict[str, list]] = {}  # folder → file name → row (see `store`)
+        self._read_stamps: dict[str, list | None] = {}  # folder → its index's stamp when read (None: absent)
         self._changed: dict[str, set[str]] = {}  # folder → names stored or re-stamped by this run
         self._ready = False
 
@@ -145,8 +147,12 @@ class Cache:
     def _write_changed(self) -> None:
         for folder, names in self._changed.items():
             ours = self._indexes[folder]
-            files = {name: row for name, row in self._read_index(folder).items()
-                     if os.path.exists(os.path.join(folder, name))}
+            # Rows another run wrote since this one read the index are merged in. Usually none
+            # did, and what this run holds is the whole index already: reading it again would
+            # cost a large file's findings twice over, in time and in memory.
+            unchanged = self._read_stamps.get(folder, _UNREAD) == self._index_stamp(folder)
+            stored = ours if unchanged else self._read_index(folder)
+            files = {name: row for name, row in stored.items() if os.path.exists(os.path.join(folder, name))}
             files.update((name, ours[name]) for name in names)
             target = self._index_path(folder)
             temporary = None
@@ -167,8 +173,16 @@ class Cache:
     def _index(self, folder: str) -> dict[str, list]:
         if folder not in self._indexes:
             with run_cache.unobserved:
+                # Stamped before it is read: a run that replaces it after that changes the stamp.
+                self._read_stamps[folder] = self._index_stamp(folder)
                 self._indexes[folder] = self._read_index(folder)
         return self._indexes[folder]
+
+    def _index_stamp(self, folder: str) -> list | None:
+        try:
+            return stamps.stamp(os.stat(self._index_path(folder)))
+        except OSError:
+            return None
 
     def _read_index(self, folder: str) -> dict[str, list]:
         """Read as an input file is: a FIFO or a device put in its place must not block the run."""

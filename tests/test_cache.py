@@ -339,3 +339,43 @@ def test_the_caches_digest_is_blake2b_whichever_module_computes_it(data, size):
     from schema_lint.digest import hex_digest
 
     assert hex_digest(data, size) == hashlib.blake2b(data, digest_size=size).hexdigest()
+
+
+def _cache_and_misses(project, names):
+    from schema_lint.cache import Cache, Miss
+
+    cache = Cache(project / ".schema_lint_cache", "settings")
+    misses = {name: cache.lookup(str(project / "tools" / name), 1 << 20) for name in names}
+    assert all(isinstance(miss, Miss) for miss in misses.values())
+    return cache, misses
+
+
+def test_rows_another_run_wrote_since_the_index_was_read_are_kept(project):
+    from schema_lint.cache import Entry
+
+    first, first_misses = _cache_and_misses(project, ["t0.json"])
+    second, second_misses = _cache_and_misses(project, ["t1.json"])  # both read the index before either wrote
+    second.store(str(project / "tools" / "t1.json"), second_misses["t1.json"], Entry([], [], False, 1))
+    second.flush()
+    first.store(str(project / "tools" / "t0.json"), first_misses["t0.json"], Entry([], [], False, 2))
+    first.flush()
+    later, _ = _cache_and_misses(project, [])
+    answers = {name: later.lookup(str(project / "tools" / name), 1 << 20) for name in ("t0.json", "t1.json")}
+    assert {name: getattr(answer, "tools_checked", None) for name, answer in answers.items()} == {
+        "t0.json": 2, "t1.json": 1}
+
+
+def test_an_index_no_other_run_wrote_is_read_once(project, monkeypatch):
+    from schema_lint.cache import Cache, Entry
+
+    reads = []
+    original = Cache._read_index
+    monkeypatch.setattr(Cache, "_read_index", lambda self, folder: reads.append(folder) or original(self, folder))
+    for round_ in range(2):  # the index absent, then present
+        cache, misses = _cache_and_misses(project, ["t0.json", "t1.json"])
+        for name, miss in misses.items():
+            cache.store(str(project / "tools" / name), miss, Entry([], [], False, round_))
+        cache.flush()
+        (project / "tools" / "t0.json").write_text((project / "tools" / "t0.json").read_text() + " ")
+        (project / "tools" / "t1.json").write_text((project / "tools" / "t1.json").read_text() + " ")
+    assert len(reads) == 2, reads
