@@ -231,25 +231,34 @@ def _has_our_table(path: Path) -> bool:
     A file that never spells `schema-lint` cannot hold the table (short of escapes in a
     quoted key) and is not parsed: most projects' `pyproject.toml` is such a file, and
     importing `tomllib` and parsing it would cost every run a few milliseconds."""
-    try:
-        if b"schema-lint" not in path.read_bytes():
-            return False
-    except OSError as exc:
-        raise ConfigError(f"{path}: {exc.strerror or exc}") from None
-    tool = _load_toml(path).get("tool")
+    raw = _read_bytes(path)
+    if b"schema-lint" not in raw:
+        return False
+    tool = _load_toml(path, raw).get("tool")
     return isinstance(tool, dict) and "schema-lint" in tool
 
 
-def _load_toml(path: Path) -> dict:
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: {exc.strerror or exc}") from None
+
+
+def _load_toml(path: Path, raw: bytes | None = None) -> dict:
+    """The file's TOML (`raw`: its bytes, when the caller has read them already)."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:
         import tomli as tomllib
+    if raw is None:
+        raw = _read_bytes(path)
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise ConfigError(f"{path}: {exc.strerror or exc}") from None
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:  # TOML is UTF-8; `tomllib.load` would raise this as is
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        raise ConfigError(f"{path}:{line}:{column}: invalid TOML: not UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(_toml_error(path, str(exc))) from None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,13 @@ def test_values_of_the_wrong_kind_are_errors_that_name_the_key(tmp_path, text, m
 def test_broken_toml_is_an_error_with_its_position_not_a_silent_default(tmp_path):
     write(tmp_path / "pyproject.toml", '[tool.schema-lint]\nselect = ["SL3"]]\n')
     with pytest.raises(ConfigError, match=r"pyproject\.toml:2:17: invalid TOML"):
+        load_config(start=tmp_path)
+
+
+@pytest.mark.parametrize("name", [".schema-lint.toml", "pyproject.toml"])
+def test_a_configuration_that_is_not_utf8_is_an_error_with_its_position(tmp_path, name):
+    (tmp_path / name).write_bytes(b'[tool.schema-lint]\nselect = ["SL3"]\n# caf\xe9\n')
+    with pytest.raises(ConfigError, match=rf"{re.escape(name)}:3:6: invalid TOML: not UTF-8"):
         load_config(start=tmp_path)
 
 
