@@ -33,7 +33,7 @@ import os
 import time
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from schema_lint import __version__, run_cache, scratch_file, stamps
 from schema_lint.digest import blake2b, hex_digest
@@ -50,30 +50,23 @@ _MAX_INDEX_BYTES = 1 << 30
 _UNREAD = object()  # the stamp of an index this run has not read
 
 
-class Entry:
-    """What linting one file produced. Plain classes, as the engine's working objects: a
-    dataclass compiles its methods from source each time its module loads."""
+class Entry(NamedTuple):
+    """What linting one file produced."""
 
-    __slots__ = ("diagnostics", "internal_errors", "skipped", "tools_checked")
-
-    def __init__(self, diagnostics: list, internal_errors: list, skipped: bool, tools_checked: int) -> None:
-        self.diagnostics = diagnostics
-        self.internal_errors = internal_errors
-        self.skipped = skipped
-        self.tools_checked = tools_checked
+    diagnostics: list
+    internal_errors: list
+    skipped: bool
+    tools_checked: int
 
 
-class Miss:
+class Miss(NamedTuple):
     """A file the cache could not answer: the bytes read (linted without reading them
     again) and what its entry will be stored under."""
 
-    __slots__ = ("digest", "raw", "settled", "stamp")
-
-    def __init__(self, raw: bytes, stamp: list, settled: bool, digest: str) -> None:
-        self.raw = raw
-        self.stamp = stamp
-        self.settled = settled
-        self.digest = digest
+    raw: bytes
+    stamp: list
+    settled: bool
+    digest: str
 
 
 class Cache:
