@@ -12,7 +12,8 @@ A run depends on what it reads, and each path's stamp is taken before the path i
 
 - every file it opens for reading and every folder it lists, seen through an audit hook
   (`sys.addaudithook`): the configuration, `.gitignore` files, the baseline, the files
-  linted on a cold run, the code imported, the rule packs' metadata;
+  linted on a cold run, the code imported, the rule packs' metadata (not the standard
+  library, for which the interpreter's version and build in the key stand);
 - every path whose existence alone decides something, stamped absent if it is: each
   configuration looked for in a folder above, each `.git` and `.gitignore` a walk looks
   for, each path named; and the files linted (a warm run only stats them) and the code
@@ -20,13 +21,15 @@ A run depends on what it reads, and each path's stamp is taken before the path i
   entry appears in it, so a walked folder needs no more; a folder above does not need its
   own (which any other process's file there would change): the few names looked up suffice.
 
-A record is kept only when no stamp changed while the run ran and each was old enough to
-vouch for the bytes (`stamps`), and only for runs that `check` says read only files and
-wrote none (`replayable`): no `--fix`, `--diff`, `--calls`, standard input, servers or
-Python objects, no `--output-file`. What the run wrote to stdout and stderr is kept in
-the order it was written, and replayed in that order. Records live in the
-per-file cache's folder (under `runs/`), where `--no-cache` never looks. A record that
-cannot be read or does not match is a miss: the run then proceeds as if it did not exist.
+A record is kept only when each stamp was old enough to vouch for the bytes (`stamps`),
+and only for runs that `check` says read only files and wrote none (`replayable`): no
+`--fix`, `--diff`, `--calls`, standard input, servers or Python objects, no
+`--output-file`. A path that changed while the run ran needs no second look: an edit made
+after a settled stamp was taken always moves it, so that record never matches. What the
+run wrote to stdout and stderr is kept in the order it was written, and replayed in that
+order. Records live in the per-file cache's folder (under `runs/`), where `--no-cache`
+never looks. A record that cannot be read or does not match is a miss: the run then
+proceeds as if it did not exist.
 """
 
 from __future__ import annotations
@@ -55,6 +58,12 @@ _MAX_OUTPUT_BYTES = 64 << 20
 # every commit); older ones are removed when a run records its own.
 _MAX_RECORDS = 64
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+# The standard library's folder. What a run reads there is not stamped: the interpreter's
+# version and build, part of every command's key, already stand for it (a patch release
+# rebuilds both), and it is a fifth of what a one-file run opens. Packages installed in it
+# (`site-packages`, without a virtual environment) still count.
+_STANDARD_LIBRARY = os.path.dirname(os.__file__) + os.sep
+_INSTALLED_PACKAGES = tuple(_STANDARD_LIBRARY + name for name in ("site-packages", "dist-packages"))
 
 _recording: Recording | None = None
 _hook_installed = False
@@ -234,8 +243,11 @@ class Recording:
         if (self.cache_dir is None or self.output_size > _MAX_OUTPUT_BYTES
                 or not isinstance(exit_code, int) or not os.path.isdir(self.cache_dir)):
             return
-        if not all(settled and _stamp_of(path) == stamp for path, (stamp, settled) in self.stamps.items()):
-            return  # changed while the run ran, or too recently for its stamp to tell
+        # A path that changes after its stamp was taken changes that stamp: a settled one is
+        # older than any clock tick, and the change's own time is not. So the paths are not
+        # stamped again here: a record that such a change makes stale is never replayed.
+        if not all(settled for _, settled in self.stamps.values()):
+            return  # changed too recently for its stamp to tell
         header = b"%s\n%d\n%d\n" % (self.key.encode(), exit_code, len(self.stamps))
         listing = b"".join(os.fsencode(path) + b"\0" + stamp.encode() + b"\0"
                            for path, (stamp, _) in self.stamps.items())
@@ -253,16 +265,23 @@ def _audit(event: str, args: tuple) -> None:
         if event == "open":
             path, _mode, flags = args
             if isinstance(path, (str, bytes, os.PathLike)) and not (flags or 0) & _WRITE_FLAGS:
+                if _in_standard_library(path):
+                    return
                 recording.note(path)
                 source = _source_of_bytecode(os.fsdecode(path))
                 if source is not None:
                     recording.note(source)
         elif event in ("os.listdir", "os.scandir"):
             path = args[0] if args else None
-            if path is None or isinstance(path, (str, bytes, os.PathLike)):
+            if path is None or (isinstance(path, (str, bytes, os.PathLike)) and not _in_standard_library(path)):
                 recording.note(os.curdir if path is None else path)
     except Exception:  # noqa: BLE001 - see the docstring
         pass
+
+
+def _in_standard_library(path: str | bytes | os.PathLike) -> bool:
+    path = os.fsdecode(path)
+    return path.startswith(_STANDARD_LIBRARY) and not path.startswith(_INSTALLED_PACKAGES)
 
 
 def _source_of_bytecode(path: str) -> str | None:

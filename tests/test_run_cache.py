@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import schema_lint.cli
+import schema_lint.engine
 import schema_lint.rules
 from cachekit import LOOSE, changed_for_sure, edit_tool_file
 from schema_lint import cache, console, run_cache
@@ -323,6 +324,55 @@ def test_code_imported_from_its_bytecode_depends_on_its_source(tmp_path, monkeyp
         recording.finish(None)
         sys.modules.pop(source.stem, None)
     assert str(source) in recording.stamps
+
+
+def test_the_standard_library_is_not_stamped_but_what_is_installed_beside_it_is(tmp_path, monkeypatch):
+    """The interpreter's version and build, in every command's key, stand for its standard
+    library; packages installed into it (no virtual environment) and any other file still count."""
+    import importlib
+
+    standard_library = os.path.dirname(os.__file__)
+    elsewhere = tmp_path / "read.txt"
+    elsewhere.write_text("x")
+    sys.modules.pop("colorsys", None)  # imported afresh: its bytecode is opened while recording
+    recording = run_cache.start(["check", "."])
+    try:
+        importlib.import_module("colorsys")
+        elsewhere.read_text()
+    finally:
+        recording.finish(None)
+    assert str(elsewhere) in recording.stamps
+    assert not [path for path in recording.stamps if path.startswith(standard_library + os.sep)]
+    assert run_cache._in_standard_library(os.path.join(standard_library, "colorsys.py"))
+    for installed in ("site-packages", "dist-packages"):
+        assert not run_cache._in_standard_library(os.path.join(standard_library, installed, "click", "core.py"))
+    assert not run_cache._in_standard_library(standard_library + "-other" + os.sep + "x.py")
+
+
+def test_a_file_edited_after_the_run_read_it_is_linted_again_by_the_next(project, engine_runs, monkeypatch):
+    """Each path is stamped once, before it is used: an edit made after the run took a file's
+    stamp (a settled stamp is older than any clock tick, the edit's own time is not) changes
+    that stamp, so the next run of the command lints instead of replaying what it outdated."""
+    command = ("check", "--output-format", "json", ".")
+    replayed(engine_runs, *command)
+    edit_tool_file(project / "tools" / "t0.json", "rewrite", 0, 3)  # so that the next run lints it
+    late = project / "tools" / "t1.json"  # answered by the per-file cache, then edited
+    original = schema_lint.engine.Linter.lint_file
+
+    def lint_then_edit(self, path, result):
+        original(self, path, result)
+        changed_for_sure(late, lambda: late.write_text(json.dumps(dict(LOOSE, name="edited_late"))))
+
+    monkeypatch.setattr(schema_lint.engine.Linter, "lint_file", lint_then_edit)
+    settle()
+    stale = run(*command)
+    assert "edited_late" not in stale[1]
+    monkeypatch.setattr(schema_lint.engine.Linter, "lint_file", original)
+    settle()
+    before = engine_runs["runs"]
+    again = run(*command)
+    assert engine_runs["runs"] == before + 1
+    assert again == fresh(*command) and "edited_late" in again[1]
 
 
 def test_what_a_run_says_on_stderr_is_replayed_with_its_report_in_the_order_written(project, engine_runs):
