@@ -15,7 +15,7 @@ from typing import Any
 
 from schema_lint import run_cache
 from schema_lint.lazy_pattern import lazy_compile
-from schema_lint.model import Severity, SideEffects
+from schema_lint.model import FieldwiseRecord, Severity, SideEffects
 from schema_lint.sources.documents import DEFAULT_MAX_BYTES
 
 DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
@@ -28,8 +28,8 @@ class ConfigError(Exception):
     """A configuration problem the user must fix; exit code 2."""
 
 
-@dataclass
-class Config:
+@dataclass(eq=False, repr=False)
+class Config(FieldwiseRecord):
     """The settings a run uses: the configuration file's, with the command line's on top."""
 
     select: list[str] | None = None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from schema_lint.model import Span
+from schema_lint.model import FieldwiseRecord, Span
 from schema_lint.sources import json_scan
 from schema_lint.sources.jsonc import blank_comments_and_trailing_commas, is_jsonc
 
@@ -47,8 +47,8 @@ class ParseError(NamedTuple):
     column: int = 1
 
 
-@dataclass
-class Document:
+@dataclass(eq=False, repr=False)
+class Document(FieldwiseRecord):
     """A parsed file. For JSONL, `data` is a list with one entry per line."""
 
     path: str
