@@ -15,15 +15,25 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from types import ModuleType
 
 _METADATA_FOLDERS = (".dist-info", ".egg-info")
 
 
 def may_declare(group: str) -> bool:
-    """False only when no distribution on `sys.path` can declare `group`."""
+    """False only when no distribution on `sys.path` can declare `group`.
+
+    Asked up to three times a run (the rule codes, the rules, the cache's code fingerprint),
+    it scans once per process and import path: like the rule codes, the rule packs a process
+    loads are those installed when it first looked."""
+    return _may_declare(group, tuple(sys.path))
+
+
+@lru_cache(maxsize=8)
+def _may_declare(group: str, path: tuple[str, ...]) -> bool:
     header = f"[{group}]"
-    for folder in sys.path:
+    for folder in path:
         folder = folder or os.curdir
         if os.path.isfile(folder):
             return True

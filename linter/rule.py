@@ -38,7 +38,6 @@ property it describes, also through `items` and union branches), `name`, `keywor
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from types import ModuleType
@@ -217,12 +216,11 @@ class ToolContext:
 def load_rules() -> dict[str, Rule]:
     """Built-in rules, then third-party ones; keyed and ordered by code."""
     from schema_lint import rules as package
+    from schema_lint.selection import builtin_rule_modules
 
     found: dict[str, Rule] = {}
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
+    for name in builtin_rule_modules():
+        module = importlib.import_module(f"{package.__name__}.{name}")
         if hasattr(module, "CODE"):
             rule = Rule.from_module(module)
             found[rule.code] = rule

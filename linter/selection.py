@@ -19,12 +19,17 @@ _MODULE_NAME = re.compile(r"(sl\d{3})_")
 
 
 @lru_cache(maxsize=1)
-def rule_codes() -> frozenset[str]:
-    """The code of every rule `load_rules` would load."""
+def builtin_rule_modules() -> tuple[str, ...]:
+    """The names of the built-in rule modules, listed once: the codes and the rules both need them."""
     from schema_lint import rules as package
 
-    codes = {match.group(1).upper() for info in pkgutil.iter_modules(package.__path__)
-             if (match := _MODULE_NAME.match(info.name))}
+    return tuple(info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_"))
+
+
+@lru_cache(maxsize=1)
+def rule_codes() -> frozenset[str]:
+    """The code of every rule `load_rules` would load."""
+    codes = {match.group(1).upper() for name in builtin_rule_modules() if (match := _MODULE_NAME.match(name))}
     codes |= {module.CODE for module in entry_points.load(ENTRY_POINT_GROUP)}
     return frozenset(codes)
 

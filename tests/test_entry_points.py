@@ -41,3 +41,19 @@ def test_rule_codes_name_exactly_the_rules_load_rules_loads():
 
     rule_codes.cache_clear()
     assert rule_codes() == set(load_rules())
+
+
+def test_the_scan_runs_once_per_import_path_and_sees_a_path_added_later(tmp_path, monkeypatch):
+    """A run asks up to three times; each new import path (a pack's folder prepended) is looked at."""
+    listed = []
+    real_listdir = entry_points.os.listdir
+    monkeypatch.setattr(entry_points.os, "listdir", lambda folder: listed.append(folder) or real_listdir(folder))
+    empty, packed = tmp_path / "empty", tmp_path / "packed"
+    empty.mkdir()
+    packed.mkdir()
+    install_rule_pack(packed)
+    monkeypatch.setattr(sys, "path", [str(empty)])
+    assert not entry_points.may_declare(ENTRY_POINT_GROUP) and not entry_points.may_declare(ENTRY_POINT_GROUP)
+    assert listed == [str(empty)]
+    monkeypatch.setattr(sys, "path", [str(packed), str(empty)])
+    assert entry_points.may_declare(ENTRY_POINT_GROUP)
