@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import click
 
-from schema_lint.python_tools.target import TargetError, parse
-
 
 def python_option(help: str):
     return click.option("--python", "python_targets", multiple=True, metavar="MODULE:ATTR", callback=_checked,
@@ -14,6 +12,10 @@ def python_option(help: str):
 
 
 def _checked(context, parameter, specs: tuple[str, ...]) -> tuple[str, ...]:
+    if not specs:
+        return specs  # as in nearly every run: the parser stays unimported
+    from schema_lint.python_tools.target import TargetError, parse
+
     for spec in specs:
         try:
             parse(spec)
