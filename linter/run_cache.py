@@ -62,8 +62,10 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 # version and build, part of every command's key, already stand for it (a patch release
 # rebuilds both), and it is a fifth of what a one-file run opens. Packages installed in it
 # (`site-packages`, without a virtual environment) still count.
-_STANDARD_LIBRARY = os.path.dirname(os.__file__) + os.sep
-_INSTALLED_PACKAGES = tuple(_STANDARD_LIBRARY + name for name in ("site-packages", "dist-packages"))
+# An interpreter that does not say where its library lies (a frozen build) has every file stamped.
+_STANDARD_LIBRARY = os.path.join(os.path.dirname(os.__file__), "") if getattr(os, "__file__", None) else None
+_INSTALLED_PACKAGES = tuple(f"{_STANDARD_LIBRARY}{name}" for name in ("site-packages", "dist-packages")
+                            if _STANDARD_LIBRARY)
 
 _recording: Recording | None = None
 _hook_installed = False
@@ -280,6 +282,8 @@ def _audit(event: str, args: tuple) -> None:
 
 
 def _in_standard_library(path: str | bytes | os.PathLike) -> bool:
+    if _STANDARD_LIBRARY is None:
+        return False
     path = os.fsdecode(path)
     return path.startswith(_STANDARD_LIBRARY) and not path.startswith(_INSTALLED_PACKAGES)
 

@@ -347,6 +347,8 @@ def test_the_standard_library_is_not_stamped_but_what_is_installed_beside_it_is(
     for installed in ("site-packages", "dist-packages"):
         assert not run_cache._in_standard_library(os.path.join(standard_library, installed, "click", "core.py"))
     assert not run_cache._in_standard_library(standard_library + "-other" + os.sep + "x.py")
+    monkeypatch.setattr(run_cache, "_STANDARD_LIBRARY", None)  # a frozen build, which does not say
+    assert not run_cache._in_standard_library(os.path.join(standard_library, "colorsys.py"))
 
 
 def test_a_file_edited_after_the_run_read_it_is_linted_again_by_the_next(project, engine_runs, monkeypatch):
