@@ -13,8 +13,12 @@ import json
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sandbox import OpenWatch, RecordingServer, run_guarded
+
+from schema_lint import offline
 
 pytestmark = [pytest.mark.hostile,
               pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")]
@@ -122,3 +126,27 @@ def test_a_misspelled_bundled_dialect_is_named(tmp_path):
     (finding,) = [d for d in result.diagnostics if d.code == "SL001"]
     assert finding.pointer == "/$schema"
     assert "did you mean `https://json-schema.org/draft/2020-12/schema`?" in finding.message
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                     max_leaves=12)
+_KEYWORDS = st.sampled_from(["type", "properties", "items", "required", "enum", "minimum", "exclusiveMinimum",
+                             "maxLength", "pattern", "format", "$ref", "$defs", "definitions", "additionalProperties",
+                             "dependencies", "dependentRequired", "if", "then", "prefixItems", "$id", "id"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(schema=st.dictionaries(_KEYWORDS, _JSON, max_size=4),
+       dialect=st.none() | st.sampled_from(sorted(offline.BUNDLED_DIALECTS)) | _JSON)
+def test_the_shipped_metaschema_validators_judge_as_one_compiled_for_the_dialect(schema, dialect):
+    """`is_valid_schema` asks jsonschema-rs's own metaschema validators instead of compiling
+    one per run; for every bundled dialect (and a schema naming none or a non-string) they
+    must answer what the compiled one does."""
+    if dialect is not None:
+        schema = {**schema, "$schema": dialect}
+    named = offline.dialect_of(schema)
+    if not offline.is_bundled(named):
+        assert offline.is_valid_schema(schema) is None
+        return
+    assert offline.is_valid_schema(schema) == offline.metaschema_validator(named).is_valid(schema)
