@@ -7,7 +7,7 @@ is SL301, which a test holds every module to) and from any rule pack installed.
 
 from __future__ import annotations
 
-import pkgutil
+import os
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -20,10 +20,21 @@ _MODULE_NAME = re.compile(r"(sl\d{3})_")
 
 @lru_cache(maxsize=1)
 def builtin_rule_modules() -> tuple[str, ...]:
-    """The names of the built-in rule modules, listed once: the codes and the rules both need them."""
+    """The names of the built-in rule modules, listed once: the codes and the rules both need them.
+
+    Read from the package's folder, as `pkgutil.iter_modules` would, without importing
+    `pkgutil` (and `importlib.util` with it) on every run; a package that is not a folder
+    (imported from a zip) is left to it."""
     from schema_lint import rules as package
 
-    return tuple(info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_"))
+    folder = os.path.dirname(package.__file__)
+    try:
+        names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".py"))
+    except OSError:
+        import pkgutil
+
+        names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    return tuple(name for name in names if not name.startswith("_"))
 
 
 @lru_cache(maxsize=1)

@@ -57,3 +57,28 @@ def test_the_scan_runs_once_per_import_path_and_sees_a_path_added_later(tmp_path
     assert listed == [str(empty)]
     monkeypatch.setattr(sys, "path", [str(packed), str(empty)])
     assert entry_points.may_declare(ENTRY_POINT_GROUP)
+
+
+def test_the_rule_modules_are_listed_as_pkgutil_lists_them(monkeypatch):
+    """Listed from the folder without importing pkgutil; from a zip (no folder to list), by pkgutil."""
+    import os
+    import pkgutil
+    from types import SimpleNamespace
+
+    import schema_lint.rules
+    from schema_lint import selection
+
+    expected = tuple(info.name for info in pkgutil.iter_modules(schema_lint.rules.__path__)
+                     if not info.name.startswith("_"))
+    selection.builtin_rule_modules.cache_clear()
+    assert selection.builtin_rule_modules() == expected and len(expected) > 40
+
+    def not_a_folder(path):
+        raise NotADirectoryError(path)
+
+    monkeypatch.setattr(selection, "os", SimpleNamespace(path=os.path, listdir=not_a_folder))  # pkgutil's stays
+    selection.builtin_rule_modules.cache_clear()
+    try:
+        assert selection.builtin_rule_modules() == expected
+    finally:
+        selection.builtin_rule_modules.cache_clear()
