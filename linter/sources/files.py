@@ -14,15 +14,14 @@ the configuration file) and names that path and everything below it
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import os
-import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 from schema_lint import run_cache
+from schema_lint.sources.globs import Globs
 
 
 def _relative_parts(path: str, root: str) -> list[str]:
@@ -49,17 +48,17 @@ def _parts_match(globs: list[str], parts: list[str], every_folder: bool = False)
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled(globs: tuple[str, ...]) -> tuple[re.Pattern | None, re.Pattern | None]:
-    """The globs as two expressions, one for those anchored at the root (matched against each
-    leading run of folders) and one for bare names: every file walked is tested against all."""
+def _compiled(globs: tuple[str, ...]) -> tuple[Globs | None, Globs | None]:
+    """The globs as two sets, one of those anchored at the root (matched against each leading
+    run of folders) and one of bare names: every file walked is tested against all."""
     paths, names = [], []
     for glob in globs:
         stripped = glob.removeprefix("./").strip("/")
         # `./build` and `/build` are anchored at the root; `build/` names a folder anywhere, as
         # gitignore and ruff read them.
         anchored = glob.startswith(("./", "/")) or "/" in stripped
-        (paths if anchored else names).append(fnmatch.translate(stripped))
-    return (re.compile("|".join(paths)) if paths else None), (re.compile("|".join(names)) if names else None)
+        (paths if anchored else names).append(stripped)
+    return (Globs(paths) if paths else None), (Globs(names) if names else None)
 
 
 class _GitIgnores:
