@@ -269,10 +269,8 @@ def _audit(event: str, args: tuple) -> None:
             if isinstance(path, (str, bytes, os.PathLike)) and not (flags or 0) & _WRITE_FLAGS:
                 if _in_standard_library(path):
                     return
-                recording.note(path)
                 source = _source_of_bytecode(os.fsdecode(path))
-                if source is not None:
-                    recording.note(source)
+                recording.note(path if source is None else source)
         elif event in ("os.listdir", "os.scandir"):
             path = args[0] if args else None
             if path is None or (isinstance(path, (str, bytes, os.PathLike)) and not _in_standard_library(path)):
@@ -289,8 +287,11 @@ def _in_standard_library(path: str | bytes | os.PathLike) -> bool:
 
 
 def _source_of_bytecode(path: str) -> str | None:
-    """The module a `__pycache__/NAME.TAG.pyc` was compiled from: an import that finds the
-    bytecode current opens only it, and an edit of the source shows only in the source."""
+    """The module a `__pycache__/NAME.TAG.pyc` was compiled from, which is stamped in its
+    place: an import that finds the bytecode current opens only it, and an edit of the source
+    shows only in the source. The bytecode itself needs no stamp: Python reads it only beside
+    its source and compiles it again whenever the source changes (half of the paths a cold
+    run opens are bytecode)."""
     folder, name = os.path.split(path)
     holder, cache = os.path.split(folder)
     if cache != "__pycache__" or not name.endswith(".pyc"):

@@ -324,6 +324,27 @@ def test_code_imported_from_its_bytecode_depends_on_its_source(tmp_path, monkeyp
         recording.finish(None)
         sys.modules.pop(source.stem, None)
     assert str(source) in recording.stamps
+    assert not [path for path in recording.stamps if path.endswith(".pyc")]  # Python's own copy of it
+
+
+def test_code_imported_from_bytecode_alone_depends_on_the_bytecode(tmp_path, monkeypatch):
+    """A module shipped as `NAME.pyc` without its source: there the bytecode is the code."""
+    import importlib
+    import py_compile
+
+    source = tmp_path / "run_cache_sourceless_module.py"
+    source.write_text("VALUE = 1\n")
+    compiled = tmp_path / "run_cache_sourceless_module.pyc"
+    py_compile.compile(str(source), cfile=str(compiled))
+    source.unlink()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    recording = run_cache.start(["check", "."])
+    try:
+        assert importlib.import_module(compiled.stem).VALUE == 1
+    finally:
+        recording.finish(None)
+        sys.modules.pop(compiled.stem, None)
+    assert str(compiled) in recording.stamps
 
 
 def test_the_standard_library_is_not_stamped_but_what_is_installed_beside_it_is(tmp_path, monkeypatch):
