@@ -16,7 +16,7 @@ from typing import Any
 
 from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.jsonl_editor import JsonLinesEditor
-from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
+from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits, spanning_edit
 from schema_lint.model import Fix
 
 # Per-document objects (editors, line indexes), dropped when their document is.
@@ -62,6 +62,10 @@ def fix_edits(doc, fix: Fix) -> list[TextEdit]:
         edits = [edit for operation in fix.operations for edit in editor.edits(operation)]
         if not any(_near(a, b) for i, a in enumerate(edits) for b in edits[i + 1:]):
             return edits
+        if isinstance(editor, JsonLinesEditor):  # each operation edits one line: only that is edited again
+            in_turn = editor.edits_in_turn(fix.operations)
+            if in_turn is not None:
+                return in_turn
         text = doc.text
         for operation in fix.operations:
             text = apply_edits(text, make_editor(doc.kind, text).edits(operation))
@@ -77,24 +81,3 @@ def _near(a: TextEdit, b: TextEdit) -> bool:
     text, so touching ones may each assume what the other removes (a member appended
     after the only member, which is removed): those are applied one after the other."""
     return a.start <= b.end and b.start <= a.end
-
-
-def spanning_edit(before: str, after: str) -> TextEdit:
-    """One edit turning `before` into `after`: everything between their common prefix and suffix."""
-    limit = min(len(before), len(after))
-    prefix = _longest(lambda n: before[:n] == after[:n], limit)
-    suffix = _longest(lambda n: before[len(before) - n:] == after[len(after) - n:], limit - prefix)
-    return TextEdit(prefix, len(before) - suffix, after[prefix:len(after) - suffix])
-
-
-def _longest(holds: Callable[[int], bool], limit: int) -> int:
-    """The largest n <= limit for which `holds(n)` (true up to some n, false after):
-    a binary search, so that whole-file texts are compared by slices, not characters."""
-    low, high = 0, limit
-    while low < high:
-        middle = (low + high + 1) // 2
-        if holds(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low

@@ -6,7 +6,7 @@ Offsets are character offsets into the document's text (as decoded, BOM excluded
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 
@@ -44,6 +44,27 @@ def apply_edits(text: str, edits: Iterable[TextEdit]) -> str:
         cursor = edit.end
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+def spanning_edit(before: str, after: str) -> TextEdit:
+    """One edit turning `before` into `after`: everything between their common prefix and suffix."""
+    limit = min(len(before), len(after))
+    prefix = _longest(lambda n: before[:n] == after[:n], limit)
+    suffix = _longest(lambda n: before[len(before) - n:] == after[len(after) - n:], limit - prefix)
+    return TextEdit(prefix, len(before) - suffix, after[prefix:len(after) - suffix])
+
+
+def _longest(holds: Callable[[int], bool], limit: int) -> int:
+    """The largest n <= limit for which `holds(n)` (true up to some n, false after):
+    a binary search, so that whole-file texts are compared by slices, not characters."""
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if holds(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 class EditError(ValueError):

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from schema_lint.fixes.json_editor import JsonEditor
+from schema_lint.fixes.jsonl_editor import JsonLinesEditor
 from schema_lint.fixes.operations import apply_operations, same_json
 from schema_lint.fixes.textedit import apply_edits
 from schema_lint.fixes.yaml_editor import YamlEditor
@@ -105,3 +106,24 @@ def test_yaml_edits_reproduce_the_operation_and_keep_the_comments(data, document
     edited = apply_edits(text, YamlEditor(text).edits(operation))
     assert same_json(YAML(typ="safe", pure=True).load(edited), apply_operations(document, [operation]))
     assert edited.startswith("# generated\n") and edited.endswith("# end\n")
+
+
+@given(st.data(), st.lists(st.dictionaries(keys, documents, min_size=1, max_size=3), min_size=1, max_size=4),
+       st.booleans())
+def test_jsonl_operations_in_turn_edit_their_line_as_the_whole_file_would(data, lines, crlf):
+    """A fix whose edits touch is applied one operation at a time (`editor.fix_edits`); in JSON
+    Lines only the line is edited again, with the same result as editing the whole file."""
+    text = "".join(json.dumps(line) + ("\r\n" if crlf else "\n") for line in lines)
+    index = data.draw(st.integers(0, len(lines) - 1))
+    first = data.draw(operations(lines[index]))
+    second = data.draw(operations(apply_operations(lines[index], [first])))
+    in_file = [Operation(op.op, join("", index) + op.path, op.value) for op in (first, second)]
+    whole = text
+    for operation in in_file:
+        whole = apply_edits(whole, JsonLinesEditor(whole).edits(operation))
+    editor = JsonLinesEditor(text)
+    [edit] = editor.edits_in_turn(in_file)
+    assert apply_edits(text, [edit]) == whole
+    assert editor.starts[index] <= edit.start and edit.end <= editor.starts[index] + len(editor._line(index))
+    elsewhere = Operation("add", join("", (index + 1) % len(lines), "added"), 1)
+    assert len(lines) == 1 or editor.edits_in_turn([in_file[0], elsewhere]) is None
