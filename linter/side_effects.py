@@ -10,8 +10,8 @@ not believed: the verb wins, and SL502 reports the contradiction (`contradicted_
 from __future__ import annotations
 
 import fnmatch
-import re
 
+from schema_lint.field_kinds import words
 from schema_lint.model import SideEffects, Tool
 
 READ_VERBS = frozenset("""
@@ -30,9 +30,6 @@ schedule reserve order buy sell commit push deploy install enable close open edi
 modify save store append replace change apply trigger register subscribe reply
 comment share grant click type fill navigate press select upgrade restart refund
 charge withdraw deposit import""".split())
-
-_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
-
 
 def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> SideEffects:
     for pattern, effects in (overrides or {}).items():
@@ -87,7 +84,7 @@ def from_name(name: str) -> SideEffects:
 
 def name_verb(name: str) -> tuple[str, SideEffects] | None:
     """The first known verb in the name, and what it does: `("drop", DESTRUCTIVE)` for `drop_table`."""
-    for word in name_words(name):
+    for word in words(name):
         if word in DESTRUCTIVE_VERBS:
             return word, SideEffects.DESTRUCTIVE
         if word in WRITE_VERBS:
@@ -95,11 +92,6 @@ def name_verb(name: str) -> tuple[str, SideEffects] | None:
         if word in READ_VERBS:
             return word, SideEffects.READ
     return None
-
-
-def name_words(name: str) -> list[str]:
-    """The words of a snake_case, kebab-case or CamelCase name, lower-cased."""
-    return [word.lower() for word in _WORDS.findall(name)]
 
 
 def is_verb(word: str) -> bool:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from schema_lint.dialect import standard_type
+from schema_lint.field_kinds import words
 from schema_lint.model import Tool
 from schema_lint.pointer import join
-from schema_lint.side_effects import is_verb, name_words
+from schema_lint.side_effects import is_verb
 
 # Keys that hold a tool's argument schema, with the format they imply.
 _SCHEMA_KEYS = (
@@ -142,8 +143,8 @@ def not_tool_arguments(data: Any) -> str | None:
         if isinstance(data.get(key), str) and data[key]:
             return f"it has an `{key}`: a schema published to be referenced describes a document"
     title = data.get("title")
-    words = name_words(title) if isinstance(title, str) else []
-    if words and words[-1] in _DOCUMENT_NOUNS and not is_verb(words[0]):
+    title_words = words(title) if isinstance(title, str) else []
+    if title_words and title_words[-1] in _DOCUMENT_NOUNS and not is_verb(title_words[0]):
         return f"its title {title[:60]!r} names a document"
     return None
 
