@@ -61,8 +61,8 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 # The standard library's folder. What a run reads there is not stamped: the interpreter's
 # version and build, part of every command's key, already stand for it (a patch release
 # rebuilds both), and it is a fifth of what a one-file run opens. Packages installed in it
-# (`site-packages`, without a virtual environment) still count.
-# An interpreter that does not say where its library lies (a frozen build) has every file stamped.
+# (`site-packages`, without a virtual environment) still count, and so does every file under
+# an interpreter that does not say where its library lies (a frozen build).
 _STANDARD_LIBRARY = os.path.join(os.path.dirname(os.__file__), "") if getattr(os, "__file__", None) else None
 _INSTALLED_PACKAGES = tuple(f"{_STANDARD_LIBRARY}{name}" for name in ("site-packages", "dist-packages")
                             if _STANDARD_LIBRARY)

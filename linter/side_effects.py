@@ -31,6 +31,7 @@ modify save store append replace change apply trigger register subscribe reply
 comment share grant click type fill navigate press select upgrade restart refund
 charge withdraw deposit import""".split())
 
+
 def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> SideEffects:
     for pattern, effects in (overrides or {}).items():
         if fnmatch.fnmatchcase(tool.name, pattern):
