@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from cachekit import LOOSE, changed_for_sure, edit_tool_file
 from schema_lint.cli import main
 from schema_lint.engine import Linter
+from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity, Span
 
 
 
@@ -379,3 +380,32 @@ def test_an_index_no_other_run_wrote_is_read_once(project, monkeypatch):
         (project / "tools" / "t0.json").write_text((project / "tools" / "t0.json").read_text() + " ")
         (project / "tools" / "t1.json").write_text((project / "tools" / "t1.json").read_text() + " ")
     assert len(reads) == 2, reads
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]) | st.sampled_from("\udcff\udc80—é😀"),
+                max_size=8)
+_OPERATIONS = st.lists(st.builds(Operation, st.sampled_from(["add", "replace", "remove"]), _TEXT,
+                                 st.none() | st.integers() | _TEXT | st.lists(_TEXT, max_size=2)), max_size=2)
+_DIAGNOSTICS = st.lists(st.builds(
+    Diagnostic, _TEXT, _TEXT, st.sampled_from(list(Severity)), _TEXT, _TEXT, _TEXT, st.none() | _TEXT,
+    st.none() | st.builds(Fix, _TEXT, st.sampled_from(list(FixSafety)), _OPERATIONS.map(tuple)),
+    st.none() | st.builds(Span, st.integers(1, 9), st.integers(1, 9), st.integers(1, 9), st.integers(1, 9)),
+    st.booleans(), st.none() | _TEXT), max_size=4)
+
+
+@given(_DIAGNOSTICS, _DIAGNOSTICS, st.booleans(), st.integers(0, 10**6))
+def test_findings_are_stored_as_ascii_and_read_back_as_the_plain_json_of_their_rows(
+        diagnostics, internal_errors, skipped, tools_checked):
+    """ASCII keeps a large file's stored findings at one byte a character in memory (see
+    `cache.findings_text`); what is read back must not change for it, surrogates included."""
+    from schema_lint.cache import Entry, _entry, findings_text
+    from schema_lint.model import diagnostic_row
+
+    entry = Entry(diagnostics, internal_errors, skipped, tools_checked)
+    text = findings_text(entry)
+    plain = json.dumps([[diagnostic_row(d) for d in diagnostics], [diagnostic_row(d) for d in internal_errors],
+                        skipped, tools_checked], ensure_ascii=False)
+    assert text.isascii()
+    assert json.loads(text) == json.loads(plain)
+    read_back = _entry([None, True, "", text, ""])
+    assert read_back is not None and findings_text(read_back) == text
