@@ -62,7 +62,7 @@ def fix_edits(doc, fix: Fix) -> list[TextEdit]:
         edits = [edit for operation in fix.operations for edit in editor.edits(operation)]
         if not any(_near(a, b) for i, a in enumerate(edits) for b in edits[i + 1:]):
             return edits
-        if isinstance(editor, JsonLinesEditor):  # each operation edits one line: only that is edited again
+        if isinstance(editor, (JsonEditor, JsonLinesEditor)):  # only the node that holds them is edited again
             in_turn = editor.edits_in_turn(fix.operations)
             if in_turn is not None:
                 return in_turn

@@ -9,20 +9,28 @@ Positions come from the positions layer (`JsonLocator`), which scans each object
 from __future__ import annotations
 
 import json
-from functools import cached_property
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from schema_lint.fixes.delimited import Delimited
 from schema_lint.fixes.json_style import JsonStyle, detect_style
-from schema_lint.fixes.textedit import EditError, TextEdit
+from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits, spanning_edit
 from schema_lint.model import Operation
-from schema_lint.pointer import split
+from schema_lint.pointer import join, split
 from schema_lint.sources.locate import JsonLocator
+
+_LEADING_WHITESPACE = re.compile(r"[ \t]*")
 
 
 class EditLocator(JsonLocator):
     """The positions layer with the exact lookups an edit needs: a missing node is an
-    error here, not "the nearest existing node" as for a finding's position."""
+    error here, not "the nearest existing node" as for a finding's position. Pointers start
+    at the value at `root` when given, else at the text's one value."""
+
+    def __init__(self, text: str, root: int | None = None):
+        super().__init__(text)
+        self.root = root
 
     def skip_whitespace(self, index: int) -> int:
         return self._skip_ws(index)
@@ -35,8 +43,10 @@ class EditLocator(JsonLocator):
         return self._elements(start)
 
     def find(self, tokens: list[str]) -> tuple[int, int]:
-        start = self._skip_ws(0)
-        end = self._value_end(start)
+        start = self._skip_ws(0) if self.root is None else self.root
+        # The root's end is decoded only when the root itself is asked for: decoding it for
+        # every fix made each of a large file's fixes cost the whole file.
+        end = None
         for token in tokens:
             char = self.text[start:start + 1]
             if char == "{" and token in self._members(start):
@@ -45,26 +55,55 @@ class EditLocator(JsonLocator):
                 start, end = self._elements(start)[int(token)]
             else:
                 raise EditError(f"no node at `{token}`")
-        return start, end
+        return start, self._value_end(start) if end is None else end
 
 
 def line_indent(text: str, offset: int) -> str:
-    """The whitespace that starts the line holding `offset`."""
-    line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
-    stripped = text[line_start:offset]
-    return stripped[: len(stripped) - len(stripped.lstrip(" \t"))]
+    """The whitespace that starts the line holding `offset`. Only that line is read: a
+    search for a carriage return back to the start of a file that has none cost each
+    fix of a large file its size."""
+    newline = text.rfind("\n", 0, offset)
+    line_start = max(newline, text.rfind("\r", newline + 1, offset)) + 1
+    return _LEADING_WHITESPACE.match(text, line_start, offset).group()
 
 
 class JsonEditor:
-    def __init__(self, text: str, data: Any = None):
-        self.text = text
-        self.locator = EditLocator(text)
-        self._data = data
+    """Edits of one JSON text; of the value at `root` when given (see `edits_in_turn`), in
+    `style` when given."""
 
-    @cached_property
+    def __init__(self, text: str, data: Any = None, *, root: int | None = None, style: JsonStyle | None = None):
+        self.text = text
+        self.locator = EditLocator(text, root)
+        self._data = data
+        self._style = style
+
+    @property
     def style(self) -> JsonStyle:
-        data = self._data if self._data is not None else json.loads(self.text)
-        return detect_style(self.locator, data)
+        if self._style is None:
+            data = self._data if self._data is not None else json.loads(self.text)
+            self._style = detect_style(self.locator, data)
+        return self._style
+
+    def edits_in_turn(self, operations: Sequence[Operation]) -> list[TextEdit]:
+        """One edit that carries out `operations` one after the other, each on the text the
+        one before left (for a fix whose edits touch: see `editor.fix_edits`).
+
+        Only the node that holds them all is edited again, behind its first line's
+        indentation (which new lines follow), in this document's style: rebuilding and
+        scanning the whole text after each operation cost each such fix of a large file
+        its size. The style is the document's as it is, not as an operation half done
+        leaves it (one that removes the only escaped character would change it)."""
+        paths = [split(operation.path) for operation in operations]
+        scope = _common_parent(paths)
+        start, end = self.locator.find(scope)
+        indent = line_indent(self.text, start)
+        before = text = indent + self.text[start:end]
+        for tokens, operation in zip(paths, operations):
+            inner = Operation(operation.op, join("", *tokens[len(scope):]), operation.value)
+            text = apply_edits(text, JsonEditor(text, root=len(indent), style=self.style).edits(inner))
+        edit = spanning_edit(before, text)
+        shift = start - len(indent)
+        return [TextEdit(edit.start + shift, edit.end + shift, edit.content)]
 
     def edits(self, operation: Operation) -> list[TextEdit]:
         tokens = split(operation.path)
@@ -135,6 +174,17 @@ class JsonEditor:
         if index < len(elements):
             return container.insert(index, item, self.style.item_separator)
         return container.append(item, self.style.item_separator, self._empty_layout(container, indent))
+
+
+def _common_parent(paths: list[list[str]]) -> list[str]:
+    """The deepest node that holds the parent of every path."""
+    scope = paths[0][:-1]
+    for tokens in paths[1:]:
+        length = 0
+        while length < min(len(scope), len(tokens) - 1) and scope[length] == tokens[length]:
+            length += 1
+        scope = scope[:length]
+    return scope
 
 
 def _index(token: str, length: int) -> int:

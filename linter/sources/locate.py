@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from functools import cached_property
 from itertools import accumulate
 from json.decoder import scanstring
 from typing import Any
@@ -58,7 +59,7 @@ class JsonLocator:
 
     def __init__(self, text: str, first_line: int = 1, unique_keys: bool = True, parsed: bool = False):
         self.text = text
-        self.lines = LineIndex(text, first_line)
+        self.first_line = first_line
         self.unique_keys = unique_keys
         # The parser read the whole text as one value: the root then ends where the text does,
         # less trailing whitespace (the parser allows nothing else), with no need to decode it.
@@ -68,6 +69,11 @@ class JsonLocator:
         self._objects: dict[int, tuple[dict[str, list], list]] = {}
         self.members: dict[int, dict[str, tuple[int, int, int, int]]] = {}
         self.elements: dict[int, list[tuple[int, int]]] = {}
+
+    @cached_property
+    def lines(self) -> LineIndex:
+        """Built for the first position asked: the edit layer's locators never ask one."""
+        return LineIndex(self.text, self.first_line)
 
     def _skip_ws(self, index: int) -> int:
         return _WS.match(self.text, index).end()

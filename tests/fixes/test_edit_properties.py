@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -108,22 +109,52 @@ def test_yaml_edits_reproduce_the_operation_and_keep_the_comments(data, document
     assert edited.startswith("# generated\n") and edited.endswith("# end\n")
 
 
+def _one_at_a_time(text, operations, style):
+    """Each operation edited on the whole text the one before left, in the given style."""
+    for operation in operations:
+        text = apply_edits(text, JsonEditor(text, style=style).edits(operation))
+    return text
+
+
+@given(st.data(), st.dictionaries(keys, documents, min_size=1, max_size=4), layouts, st.booleans())
+def test_json_operations_in_turn_edit_the_node_that_holds_them_as_the_whole_text_would(data, document, layout, crlf):
+    """A fix whose edits touch is applied one operation at a time (`editor.fix_edits`); only
+    the node that holds them is edited again, with the result editing the whole text gives."""
+    text = json.dumps(document, **layout)
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    first = data.draw(operations(document))
+    second = data.draw(operations(apply_operations(document, [first])))
+    editor = JsonEditor(text)
+    [edit] = editor.edits_in_turn([first, second])
+    assert apply_edits(text, [edit]) == _one_at_a_time(text, [first, second], editor.style)
+    common = os.path.commonprefix([split(first.path)[:-1], split(second.path)[:-1]])
+    start, end = editor.locator.find(common)
+    assert start <= edit.start and edit.end <= end
+
+
+def test_operations_in_turn_keep_the_documents_style_as_it_was():
+    """Removing the only escaped character first does not make the member added next unescaped."""
+    text = json.dumps({"a": "é", "b": {"c": 1}})
+    [edit] = JsonEditor(text).edits_in_turn([Operation("remove", "/a"), Operation("add", "/b/d", "é")])
+    assert apply_edits(text, [edit]) == '{"b": {"c": 1, "d": "\\u00e9"}}'
+
+
 @given(st.data(), st.lists(st.dictionaries(keys, documents, min_size=1, max_size=3), min_size=1, max_size=4),
        st.booleans())
-def test_jsonl_operations_in_turn_edit_their_line_as_the_whole_file_would(data, lines, crlf):
-    """A fix whose edits touch is applied one operation at a time (`editor.fix_edits`); in JSON
-    Lines only the line is edited again, with the same result as editing the whole file."""
-    text = "".join(json.dumps(line) + ("\r\n" if crlf else "\n") for line in lines)
+def test_jsonl_operations_in_turn_edit_their_line_as_the_whole_line_would(data, lines, crlf):
+    """In JSON Lines the operations of such a fix are edited in turn on their line alone."""
+    breaks = ["\r\n" if crlf else "\n"] * len(lines)
+    texts = [json.dumps(line) for line in lines]
+    text = "".join(line + end for line, end in zip(texts, breaks))
     index = data.draw(st.integers(0, len(lines) - 1))
     first = data.draw(operations(lines[index]))
     second = data.draw(operations(apply_operations(lines[index], [first])))
     in_file = [Operation(op.op, join("", index) + op.path, op.value) for op in (first, second)]
-    whole = text
-    for operation in in_file:
-        whole = apply_edits(whole, JsonLinesEditor(whole).edits(operation))
+    texts[index] = _one_at_a_time(texts[index], [first, second], JsonEditor(texts[index]).style)
     editor = JsonLinesEditor(text)
     [edit] = editor.edits_in_turn(in_file)
-    assert apply_edits(text, [edit]) == whole
+    assert apply_edits(text, [edit]) == "".join(line + end for line, end in zip(texts, breaks))
     assert editor.starts[index] <= edit.start and edit.end <= editor.starts[index] + len(editor._line(index))
     elsewhere = Operation("add", join("", (index + 1) % len(lines), "added"), 1)
     assert len(lines) == 1 or editor.edits_in_turn([in_file[0], elsewhere]) is None

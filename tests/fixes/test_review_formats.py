@@ -174,3 +174,41 @@ def test_markdown_stays_within_githubs_comment_limit_and_says_what_it_left_out()
     markdown = render("markdown", result, ReportOptions())
     assert len(markdown) <= COMMENT_LIMIT
     assert "more findings not shown" in markdown and markdown.rstrip().endswith("in 1 file.")
+
+
+def test_the_fixes_of_a_large_file_read_its_text_about_once_not_once_a_fix(monkeypatch):
+    """A report computes every fix's edits: each must cost its node, not the file. Counted in
+    characters decoded (each level of nesting decodes the values of its members once: six
+    here) and texts scanned, so the test is the same on any machine. Decoding the whole
+    document for every fix read it 1,900 times here."""
+    from schema_lint.fixes import json_editor
+    from schema_lint.sources import locate
+
+    kinds = [{"type": "string", "enum": ["bug"]}, {"enum": ["bug"]}, {"type": "float"}]  # the middle one's edits touch
+    tools = [{"name": f"create_{index}", "inputSchema": {"type": "object", "properties": {"kind": kinds[index % 3]}}}
+             for index in range(300)]
+    text = json.dumps({"tools": tools}, indent=2)
+    config = Config()
+    config.select = ["SL005", "SL307"]
+    result = lint_text(text, "tools.json", config)
+    document = result.documents["tools.json"]
+    read = {"decoded": 0, "scanned": 0}
+    decoder = locate._DECODER
+
+    class CountingDecoder:
+        def raw_decode(self, s, index):
+            value, end = decoder.raw_decode(s, index)
+            read["decoded"] += end - index
+            return value, end
+
+    original_init = json_editor.EditLocator.__init__
+
+    def counting_init(self, scanned, root=None):
+        read["scanned"] += len(scanned)
+        original_init(self, scanned, root)
+
+    monkeypatch.setattr(locate, "_DECODER", CountingDecoder())
+    monkeypatch.setattr(json_editor.EditLocator, "__init__", counting_init)
+    fixed = [fix_edits(document, d.fix) for d in result.diagnostics if d.fix is not None]
+    assert len(fixed) >= 300
+    assert read["decoded"] <= 6 * len(text) and read["scanned"] <= 2 * len(text), read
