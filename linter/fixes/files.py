@@ -17,7 +17,6 @@ never half of each. Around that:
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
@@ -25,6 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from schema_lint import scratch_file
+from schema_lint.fixes.line_diff import unified_lines
 
 try:
     import fcntl
@@ -133,7 +133,7 @@ def _overwrite(target: str, new_raw: bytes) -> None:
 def unified_diff(path: str, before: str, after: str) -> str:
     """A unified diff of one file, headed by its path on both sides as ruff's `--diff` is
     (`patch -p0` applies it)."""
-    lines = difflib.unified_diff(_LINE.findall(before), _LINE.findall(after), fromfile=path, tofile=path)
+    lines = unified_lines(path, _LINE.findall(before), _LINE.findall(after))
     out = []
     for line in lines:
         if line.endswith(("\n", "\r")):
