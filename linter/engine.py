@@ -105,8 +105,6 @@ class Linter:
         return [every[code] for code in self.codes]
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
-        from schema_lint.parallel import lint_in_parallel, worker_count
-
         files = self.files(paths)
         for path in files:
             run_cache.note(path)  # before a warm run trusts its stat, or a cold one reads it
@@ -115,7 +113,11 @@ class Linter:
         result.documents.max_bytes = self.config.max_file_size
         # Files the cache answers cost a stat; only the others are linted.
         pending = [path for path in files if not self.owner(path).from_cache(path, result)]
-        workers = 1 if "-" in pending else worker_count(len(pending))
+        workers = 1
+        if len(pending) > 1 and "-" not in pending:  # one file never forks: no need to import `parallel`
+            from schema_lint.parallel import lint_in_parallel, worker_count
+
+            workers = worker_count(len(pending))
         if workers > 1:
             result.add(lint_in_parallel(self, pending, workers))
         else:

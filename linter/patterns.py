@@ -20,9 +20,12 @@ value instead. `regress` stays the judge of what is ECMA-262 syntax.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import jsonschema_rs
-import regress
+
+if TYPE_CHECKING:
+    import regress
 
 # About 3 ms of backtracking per match on this machine: a tenth of jsonschema-rs's own
 # default (1,000,000). Patterns without lookaround or backreferences never backtrack.
@@ -101,7 +104,10 @@ def anchored(pattern: str) -> str:
 @lru_cache(maxsize=512)
 def compiled(pattern: str) -> regress.Regex | None:
     """The ECMA-262 regex (with the `u` flag, as JavaScript validators compile it), or
-    None when `pattern` is not one."""
+    None when `pattern` is not one. `regress` is imported here, on the first pattern:
+    most tool schemas have none, and a run over them need not load it."""
+    import regress
+
     try:
         return regress.Regex(pattern, "u")
     except regress.RegressError:

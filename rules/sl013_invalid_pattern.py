@@ -29,8 +29,6 @@ enforcing the new one, so calls they used to let through may be rejected.
 
 from __future__ import annotations
 
-import regress
-
 from schema_lint.display import clip
 from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
@@ -73,6 +71,8 @@ def check(ctx):
 
 def ecma_error(pattern: str) -> str | None:
     """Why `pattern` does not compile as ECMA-262 (with the `u` flag), or None when it does."""
+    import regress  # on the first pattern, as `patterns.compiled` does
+
     try:
         regress.Regex(pattern, "u")
     except regress.RegressError as exc:

@@ -37,7 +37,6 @@ No automatic fix: whether the text is an attack or documentation is for a person
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from schema_lint.display import clip, escape
@@ -105,6 +104,8 @@ def _problems(text: str) -> Iterator[str]:
     """What is wrong with one text, each as the end of a sentence about it."""
     hidden = hidden_characters(text)
     if hidden:
+        import unicodedata
+
         shown = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed')}" for c in sorted(set(hidden))[:3])
         yield (f"holds {len(hidden):,} character{'s' if len(hidden) != 1 else ''} a reader does not see "
                f"({shown}): text only the model reads")
@@ -131,6 +132,8 @@ def _holds_one_of_each(lowered: str, groups: tuple[tuple[str, ...], ...]) -> boo
 def hidden_characters(text: str) -> list[str]:
     """Invisible format characters (zero-width, bidi, tags, BOM) and control characters."""
     if text.isascii() and _ASCII_CONTROL.search(text) is None:
-        return []  # the usual description: no character to look up
+        return []  # the usual description: no character to look up, nor `unicodedata` to load
+    import unicodedata
+
     return [c for c in text if unicodedata.category(c) == "Cf" or
             (unicodedata.category(c) == "Cc" and c not in _VISIBLE_CONTROLS)]

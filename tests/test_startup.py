@@ -32,12 +32,17 @@ print(json.dumps(sorted(sys.modules)))
 # cache without `hashlib` (which loads OpenSSL) and `tempfile` (which imports `shutil` and
 # the compression modules): `digest` and `scratch_file` do their part. Nor `tomllib`: the
 # project's `pyproject.toml` does not configure schema-lint. Nor the parser of `--python`
-# targets, when none is named, nor `pkgutil` to list the rule modules.
+# targets, when none is named, nor `pkgutil` to list the rule modules. Nor what only some
+# schemas need: the ECMA-262 parser (`regress`) without a `pattern`, `unicodedata` for ASCII
+# text, a profile's checks when no tool is checked for that profile, or the worker pool
+# for one file.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan",
           "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.live.servers",
           "hashlib", "_hashlib", "tempfile", "shutil", "tomllib", "schema_lint.python_tools.target",
-          "pkgutil")
+          "pkgutil", "regress", "unicodedata", "schema_lint.parallel", "schema_lint.providers.anthropic_strict",
+          "schema_lint.providers.best_effort", "schema_lint.providers.gemini",
+          "schema_lint.providers.gemini_json_schema")
 
 
 def _importers(importtime: str, module: str) -> list[str]:

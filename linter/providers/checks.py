@@ -6,25 +6,36 @@ them per profile), so the two can never disagree about a tool.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib
+from collections.abc import Callable, Iterator
 
 from schema_lint.providers import (ANTHROPIC, ANTHROPIC_STRICT, CLAUDE_CODE, GEMINI, GEMINI_JSON_SCHEMA,
-                                   MCP_2025_11_25, MCP_2026_07_28, OPENAI, OPENAI_STRICT, anthropic_strict, best_effort,
-                                   clients, gemini, gemini_json_schema, mcp, openai_strict, request_limits)
+                                   MCP_2025_11_25, MCP_2026_07_28, OPENAI, OPENAI_STRICT, request_limits)
 from schema_lint.providers.problem import Problem
 from schema_lint.rule import ToolContext
 
+# Each profile's check, as (module of `schema_lint.providers`, function). A module is imported
+# when a tool is first checked for its profile: a run without profiles imports none of them.
 # Cursor and VS Code Copilot limit only the number of tools: `request_limits` answers for them.
-CHECKS = {OPENAI_STRICT: openai_strict.check, OPENAI: best_effort.check_openai,
-          ANTHROPIC_STRICT: anthropic_strict.check, ANTHROPIC: best_effort.check_anthropic,
-          GEMINI: gemini.check, GEMINI_JSON_SCHEMA: gemini_json_schema.check,
-          MCP_2025_11_25: mcp.check_2025_11_25, MCP_2026_07_28: mcp.check_2026_07_28,
-          CLAUDE_CODE: clients.check_claude_code}
+CHECKS = {OPENAI_STRICT: ("openai_strict", "check"), OPENAI: ("best_effort", "check_openai"),
+          ANTHROPIC_STRICT: ("anthropic_strict", "check"), ANTHROPIC: ("best_effort", "check_anthropic"),
+          GEMINI: ("gemini", "check"), GEMINI_JSON_SCHEMA: ("gemini_json_schema", "check"),
+          MCP_2025_11_25: ("mcp", "check_2025_11_25"), MCP_2026_07_28: ("mcp", "check_2026_07_28"),
+          CLAUDE_CODE: ("clients", "check_claude_code")}
+
+
+def check_for(profile: str) -> Callable[[ToolContext], Iterator[Problem]] | None:
+    """The check that answers for `profile`; None for a profile only `request_limits` checks."""
+    if profile not in CHECKS:
+        return None
+    module, function = CHECKS[profile]
+    return getattr(importlib.import_module(f"schema_lint.providers.{module}"), function)
 
 
 def problems(ctx: ToolContext) -> Iterator[Problem]:
     """Everything the tool's profiles refuse, then the request-wide limits (at the first tool)."""
     for profile in sorted(ctx.profiles):
-        if profile in CHECKS:
-            yield from CHECKS[profile](ctx)
+        check = check_for(profile)
+        if check is not None:
+            yield from check(ctx)
     yield from request_limits.check(ctx)

@@ -16,7 +16,7 @@ from typing import Any
 
 from schema_lint.model import Tool
 from schema_lint.providers import API_PROFILES, request_limits
-from schema_lint.providers.checks import CHECKS
+from schema_lint.providers.checks import check_for
 from schema_lint.providers.clients import request_name
 from schema_lint.providers.problem import Problem
 from schema_lint.rule import ToolContext
@@ -72,7 +72,7 @@ class Matrix:
 def cell(tool: Tool, document: Any, profile: str, request_name: str = "") -> Cell:
     """✗ when the profile refuses something, ~ when it silently drops something, else ✓ (a
     specification's SHOULD is listed as a reason but does not refuse)."""
-    check = CHECKS.get(profile)
+    check = check_for(profile)
     ctx = ToolContext(tool, document, profiles=frozenset({profile}), request_name=request_name)
     found = list(check(ctx)) if check else []
     reasons = list(dict.fromkeys(problem.source.subject for problem in found))
