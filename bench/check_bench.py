@@ -19,8 +19,11 @@ Cases: one small file; `--files` raw JSON Schema files written from the shared c
 (`bench/corpus_files.py raw`); and one file of `--big-tools` tools (the corpus's argument
 schemas repeated under new names), which schema-lint reads as an MCP `tools/list` and the
 peers as one schema holding the same subschemas under `$defs`. The big case runs once per
-round (it takes seconds). Each command runs `--runs` times, interleaved so that load on the
-machine hits every tool alike; the table shows the median wall and CPU time and the
+round (it takes seconds). Every command runs in the temporary folder that holds the cases,
+as pre-commit runs in the project it checks: run from this checkout, schema-lint would take
+the checkout's own `pyproject.toml` (which names schema-lint, so it is parsed) for the
+project's configuration file. Each command runs `--runs` times, interleaved so that load
+on the machine hits every tool alike; the table shows the median wall and CPU time and the
 largest peak RSS of the child (from GNU time). Then the imports that cost schema-lint's
 start-up most on one file (`-X importtime`), and the issue's targets.
 """
@@ -176,8 +179,8 @@ def cases(data: Path, files: int, big_tools: int) -> list[Case]:
 _RUN_NUMBERS = itertools.count()
 
 
-def measure(argv: list[str], new_command: bool = False) -> Sample:
-    """Run `argv` once under GNU time: wall time, CPU time, and the child's own peak RSS.
+def measure(argv: list[str], cwd: Path, new_command: bool = False) -> Sample:
+    """Run `argv` once in `cwd` under GNU time: wall time, CPU time, and the child's own peak RSS.
 
     Not `wait4` on a child of this process: a child forked from Python keeps Python's
     peak RSS as its own floor across `exec`, which would hide a small tool's footprint.
@@ -187,7 +190,7 @@ def measure(argv: list[str], new_command: bool = False) -> Sample:
     with open(WORK / "last-output.txt", "wb") as out:
         start = time.perf_counter()
         code = subprocess.call([GNU_TIME, "-f", "%U %S %M", "-o", str(report), *argv],
-                               stdout=out, stderr=subprocess.STDOUT, env=env)
+                               stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
         wall = time.perf_counter() - start
     if code not in FINISHED:
         tail = (WORK / "last-output.txt").read_text(errors="replace")[-2000:]
@@ -232,7 +235,7 @@ def bench(tools: list[Tool], case: Case, runs: int) -> dict[str, list[Sample]]:
         argv = arguments(tool, case)
         if tool.edits_a_file:
             edit_one_file(edited_copy(case.folder))
-        return measure(argv, tool.new_command_each_run)
+        return measure(argv, case.folder.parent, tool.new_command_each_run)
 
     for tool in tools:  # warm-up: bytecode compiled, files in the page cache, the warm cache filled
         one_run(tool)
@@ -271,7 +274,7 @@ def top_imports(tool: Tool, case: Case, count: int = 10) -> str:
     """The imports that cost one cold run most (cumulative `-X importtime`, top level only)."""
     python = Path(tool.argv[0]).parent / "python"
     done = subprocess.run([str(python), "-X", "importtime", "-c", _IMPORTS_CHILD, *tool.argv[1:], str(case.folder)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, cwd=case.folder.parent)
     rows = []
     for line in done.stderr.splitlines():
         if line.startswith("import time:") and not line.rsplit("|", 1)[-1].startswith("  "):
