@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import Any
-
-import jsonschema_rs
+from typing import TYPE_CHECKING, Any
 
 from schema_lint.lazy_pattern import CaselessWords, lazy_compile
+
+if TYPE_CHECKING:
+    import jsonschema_rs
 
 _QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
 _EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
@@ -145,6 +146,8 @@ def supports_format(schema: dict, fmt: str) -> bool:
 
 @lru_cache(maxsize=None)
 def _format_validator(fmt: str) -> jsonschema_rs.Validator:
+    import jsonschema_rs
+
     return jsonschema_rs.validator_for({"type": "string", "format": fmt}, validate_formats=True)
 
 

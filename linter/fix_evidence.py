@@ -15,9 +15,7 @@ costs a reviewer a minute, a wrong one breaks a working agent.
 from __future__ import annotations
 
 import json
-from typing import Any
-
-import jsonschema_rs
+from typing import TYPE_CHECKING, Any
 
 from schema_lint.dialect import normalize_dialect
 from schema_lint.display import clip
@@ -25,10 +23,12 @@ from schema_lint.field_prose import described_defaults
 from schema_lint.fixes.operations import OperationError, apply_operations
 from schema_lint.model import Diagnostic, Operation
 from schema_lint.offline import with_bundled_dialect
-from schema_lint.patterns import REGEX_OPTIONS
+from schema_lint.patterns import regex_options
 from schema_lint.pointer import escape, split, unescape
 
-_OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": REGEX_OPTIONS}
+if TYPE_CHECKING:
+    import jsonschema_rs
+
 _DEFINITIONS = ("$defs", "definitions")
 _VALUE_KEYWORDS = ("default", "examples", "enum", "const")
 
@@ -147,8 +147,12 @@ def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
 
 
 def validators_for(schema: Any) -> jsonschema_rs.ValidatorMap | None:
+    """Imports jsonschema-rs: most runs compile no validator here (see `withhold_breaking_fixes`)."""
+    import jsonschema_rs
+
     try:
-        return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema)), **_OPTIONS)
+        return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema)), validate_formats=True,
+                                               offline=True, pattern_options=regex_options())
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
         return None
 

@@ -12,11 +12,14 @@ bundles, a retriever that refuses every URI, and the bounded `pattern` engine.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema_rs
+from schema_lint.keywords import declared_draft
+from schema_lint.metaschema_shortcut import verdict
+from schema_lint.patterns import regex_options
 
-from schema_lint.patterns import REGEX_OPTIONS
+if TYPE_CHECKING:
+    import jsonschema_rs
 
 DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # The metaschemas jsonschema-rs ships, as each draft spells its URI (with and without
@@ -79,14 +82,23 @@ def with_bundled_dialect(schema: Any) -> Any:
 @lru_cache(maxsize=None)
 def metaschema_validator(dialect: str) -> jsonschema_rs.Validator:
     """The validator of a bundled metaschema (`is_bundled(dialect)` must hold)."""
+    import jsonschema_rs
+
     return jsonschema_rs.validator_for({"$schema": dialect, "$ref": dialect}, retriever=refuse)
 
 
 def is_valid_schema(schema: Any) -> bool | None:
-    """Whether `schema` is valid against its metaschema; None when that metaschema is not bundled."""
+    """Whether `schema` is valid against its metaschema; None when that metaschema is not bundled.
+
+    Most schemas are answered by `metaschema_shortcut`, without loading jsonschema-rs."""
     dialect = dialect_of(schema)
     if not is_bundled(dialect):
         return None
+    certain = verdict(schema, declared_draft(schema) or "2020-12")
+    if certain is not None:
+        return certain
+    import jsonschema_rs
+
     try:
         # jsonschema-rs keeps a compiled validator of each metaschema it ships: asking it
         # costs nothing, where compiling one of our own (`metaschema_validator`, which
@@ -99,4 +111,6 @@ def is_valid_schema(schema: Any) -> bool | None:
 def validator(schema: Any, **options: Any) -> jsonschema_rs.Validator:
     """A validator for `schema` that fetches nothing; raises ValueError or
     `jsonschema_rs.ReferencingError` when the schema needs something it cannot have."""
-    return jsonschema_rs.validator_for(schema, retriever=refuse, pattern_options=REGEX_OPTIONS, **options)
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for(schema, retriever=refuse, pattern_options=regex_options(), **options)

@@ -10,7 +10,7 @@ anchors or alternation.
 Matching runs user input against user patterns, so it must never backtrack without
 bound: `^(a+)+$` against forty `a`s and a `!` keeps a backtracking engine busy for
 minutes. Every match in the project therefore goes through one engine configuration,
-`REGEX_OPTIONS`: jsonschema-rs's, which hands every pattern without lookaround or
+`regex_options()`: jsonschema-rs's, which hands every pattern without lookaround or
 backreferences to Rust's linear-time `regex` crate and runs the others on a
 backtracking VM that stops after `BACKTRACK_LIMIT` steps. `search` answers "unknown"
 (None) when that budget runs out, and validators built with these options reject the
@@ -22,15 +22,21 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-import jsonschema_rs
-
 if TYPE_CHECKING:
+    import jsonschema_rs
     import regress
 
 # About 3 ms of backtracking per match on this machine: a tenth of jsonschema-rs's own
 # default (1,000,000). Patterns without lookaround or backreferences never backtrack.
 BACKTRACK_LIMIT = 100_000
-REGEX_OPTIONS = jsonschema_rs.FancyRegexOptions(backtrack_limit=BACKTRACK_LIMIT)
+
+
+@lru_cache(maxsize=1)
+def regex_options() -> jsonschema_rs.FancyRegexOptions:
+    """The one engine configuration; jsonschema-rs loads with the first validator a run builds."""
+    import jsonschema_rs
+
+    return jsonschema_rs.FancyRegexOptions(backtrack_limit=BACKTRACK_LIMIT)
 
 
 def _tokens(pattern: str) -> list[str]:
@@ -118,8 +124,10 @@ def compiled(pattern: str) -> regress.Regex | None:
 def _matcher(pattern: str) -> jsonschema_rs.Validator | None:
     """`{"pattern": pattern}` compiled with the bounded engine; None when that engine
     cannot take the pattern (a few ECMA-262 constructs such as `[^]` or `\\k<name>`)."""
+    import jsonschema_rs
+
     try:
-        return jsonschema_rs.validator_for({"pattern": pattern}, pattern_options=REGEX_OPTIONS)
+        return jsonschema_rs.validator_for({"pattern": pattern}, pattern_options=regex_options())
     except (jsonschema_rs.ValidationError, ValueError):
         return None
 
@@ -142,4 +150,6 @@ def search(pattern: str, text: str) -> bool | None:
         error = next(iter(matcher.iter_errors(text)), None)
     except ValueError:  # text with a lone surrogate: no UTF-8 to match
         return None
+    import jsonschema_rs
+
     return None if error is None or not isinstance(error.kind, jsonschema_rs.ValidationErrorKind.Pattern) else False

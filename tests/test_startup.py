@@ -35,14 +35,15 @@ print(json.dumps(sorted(sys.modules)))
 # targets, when none is named, nor `pkgutil` to list the rule modules. Nor what only some
 # schemas need: the ECMA-262 parser (`regress`) without a `pattern`, `unicodedata` for ASCII
 # text, a profile's checks when no tool is checked for that profile, or the worker pool
-# for one file.
+# for one file; nor jsonschema-rs (with the `decimal` and `email` it imports), when the
+# schema is plain enough for `metaschema_shortcut` and states no value a validator checks.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan",
           "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.live.servers",
           "hashlib", "_hashlib", "tempfile", "shutil", "tomllib", "schema_lint.python_tools.target",
           "pkgutil", "regress", "unicodedata", "schema_lint.parallel", "schema_lint.providers.anthropic_strict",
           "schema_lint.providers.best_effort", "schema_lint.providers.gemini",
-          "schema_lint.providers.gemini_json_schema")
+          "schema_lint.providers.gemini_json_schema", "jsonschema_rs", "decimal", "email")
 
 
 def _importers(importtime: str, module: str) -> list[str]:

@@ -22,9 +22,9 @@ import jsonschema_rs
 from .. import pointer
 from schema_lint.dialect import normalize_dialect
 from schema_lint.offline import with_bundled_dialect
-from schema_lint.patterns import REGEX_OPTIONS
+from schema_lint.patterns import regex_options
 
-_OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": REGEX_OPTIONS}
+_OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": regex_options()}
 _CACHE_SIZE = 512
 
 
