@@ -1,6 +1,6 @@
 """Whether a schema is valid against its metaschema, where that is certain without jsonschema-rs.
 
-SL001 asks it of every schema, and loading jsonschema-rs costs a one-file run about a sixth
+SL001 asks it of every schema, and loading jsonschema-rs costs a one-file run about an eighth
 of its time here (the library imports `decimal` and `email.utils` as it loads). Most tool
 schemas use a few keywords whose rules are the same in every bundled metaschema, draft-04
 to 2020-12: `type`, `properties`, `required`, `items`, `enum`, bounds, annotations. For such
