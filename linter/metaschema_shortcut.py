@@ -20,9 +20,9 @@ import math
 import re
 from typing import Any
 
+from schema_lint.dialect import STANDARD_TYPES
 from schema_lint.keywords import DRAFT_KEYWORDS
 
-SIMPLE_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 # Keywords whose value is judged the same way under every bundled metaschema.
 _STRINGS = frozenset({"title", "description", "$comment", "format"})
 _BOOLEANS = frozenset({"uniqueItems", "readOnly", "writeOnly", "deprecated"})
@@ -104,10 +104,10 @@ def _judge(keyword: str, value: Any, is_root: bool, draft: str, pending: list) -
 def _judge_type(value: Any) -> Any:
     """Every draft: one of the seven type names, or a non-empty array of distinct ones."""
     if type(value) is str:
-        return None if value in SIMPLE_TYPES else False
+        return None if value in STANDARD_TYPES else False
     if type(value) is not list:
         return False
-    if not all(type(name) is str and name in SIMPLE_TYPES for name in value):
+    if not all(type(name) is str and name in STANDARD_TYPES for name in value):
         return False
     return None if value and len(set(value)) == len(value) else _UNKNOWN
 

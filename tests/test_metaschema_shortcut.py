@@ -15,14 +15,15 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from schema_lint.dialect import STANDARD_TYPES
 from schema_lint.keywords import DRAFT_KEYWORDS, declared_draft
-from schema_lint.metaschema_shortcut import SIMPLE_TYPES, verdict
+from schema_lint.metaschema_shortcut import verdict
 from schema_lint.offline import BUNDLED_DIALECTS, is_valid_schema
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False, allow_infinity=False)
                      | st.text(max_size=3), lambda inner: st.lists(inner, max_size=3)
                      | st.dictionaries(st.text(max_size=3), inner, max_size=3), max_leaves=6)
-_NAMES = st.sampled_from([*sorted(SIMPLE_TYPES), "dict", "float", "any", "String"])
+_NAMES = st.sampled_from([*sorted(STANDARD_TYPES), "dict", "float", "any", "String"])
 _WORDS = st.sampled_from(["a", "b", "c"])
 _NUMBERS = st.one_of(st.integers(-2, 3), st.sampled_from([0.5, 1.0, -0.5, 2**64, -(2**64), True, "1", None]))
 
