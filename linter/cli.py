@@ -185,7 +185,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     traffic = load_traffic(calls or config.calls, tools_from_stdin="-" in paths) if calls or config.calls else None
     # Counts need no positions; anything that edits, records or compares findings does.
     counting_only = statistics and not (fix or fix_only or diff or write_baseline or baseline_path or config.baseline)
-    linter = Linter(config, traffic=traffic, positions=not counting_only,
+    linter = Linter(config, traffic=traffic, positions=not counting_only, keep_texts=fix or fix_only or diff,
                     nearest_config=None if config_path else lambda source: with_flags(load_config_or_exit(source)))
     if show_settings or show_files:
         _show(linter, paths or ["."], show_settings)

@@ -74,11 +74,16 @@ class LintResult:
 
 class Linter:
     def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None,
-                 nearest_config: Callable[[Path], Config] | None = None, positions: bool = True):
+                 nearest_config: Callable[[Path], Config] | None = None, positions: bool = True,
+                 keep_texts: bool = False):
         self.config = config
         # False when no report shows where a finding is (`--statistics`): locating each one in
         # the text is then skipped, and the cache, whose entries must hold positions, not written.
         self.positions = positions
+        # True when the run fixes what it lints (`--fix`, `--diff`): a file linted in a worker
+        # process then comes back with its text (see `parallel`), and fixes are planned from the
+        # text the findings were made on, not from what the file holds by the time it is read again.
+        self.keep_texts = keep_texts
         # Recorded calls (`--calls`): evidence for fix values, and the gate no fix may fail.
         self.traffic = traffic
         self._given_rules = rules

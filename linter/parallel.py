@@ -3,7 +3,11 @@
 Rules are pure functions of one document, so files split cleanly. Workers are forked
 after the rules are loaded (nothing to import again) and send back, through a pipe, only
 findings, counts and the cache entries they made; a document is re-read in the parent only
-if a report needs its text. The parent lints too: its findings need no shipping, and a core
+if a report needs its text. A run that fixes (`Linter.keep_texts`) also gets back the text
+of each file with a fix, and parses it again here: a fix is planned from the text its
+finding was made on and written only while the file still holds that text, as in one
+process. (Read again, the file could hold another writer's change, which the fix would
+undo without a word.) The parent lints too: its findings need no shipping, and a core
 is not left to a process that only waits. Files are handed out in chunks, each process
 taking the next chunk as it finishes one (the chunks' numbers wait in a pipe, which hands
 each to exactly one reader): with fixed shares, a process slowed by whatever else the
@@ -24,6 +28,7 @@ from typing import Any
 
 from schema_lint.engine import LintResult
 from schema_lint.model import diagnostic_from_row, diagnostic_row
+from schema_lint.sources.documents import read_document
 
 MIN_FILES = 48
 MAX_WORKERS = 8
@@ -113,9 +118,11 @@ def _merge_own(result: LintResult, own: LintResult) -> None:
 def _merge_shipped(result: LintResult, caches: dict, shipped: tuple) -> None:
     import pickle
 
-    pickled_chunks, internal_errors, skipped, tools_checked, cached = shipped
+    pickled_chunks, internal_errors, skipped, tools_checked, cached, texts = shipped
     for bucket, changes in cached:
         caches[bucket].merge(changes)
+    for path, raw in texts:  # within the size limit of its configuration: the worker read it
+        result.documents[path] = read_document(path, raw=raw, max_bytes=len(raw))
     for rows in pickled_chunks:
         result.diagnostics += [diagnostic_from_row(row) for row in pickle.loads(rows)]
     result.internal_errors += [diagnostic_from_row(row) for row in internal_errors]
@@ -162,15 +169,25 @@ def _lint_share(linter: Any, chunks: Iterable[list[str]]) -> tuple:
     internal_errors: list[tuple] = []
     skipped: list[str] = []
     tools_checked = 0
+    texts: list[tuple[str, bytes]] = []
     for chunk in chunks:
         done = linter.run_serially(chunk)
         shipped.append(pickle.dumps([diagnostic_row(d) for d in done.diagnostics], pickle.HIGHEST_PROTOCOL))
         internal_errors += [diagnostic_row(d) for d in done.internal_errors]
         skipped += done.skipped
         tools_checked += done.tools_checked
+        if linter.keep_texts:
+            texts += _texts_to_fix(done)
     # What the worker stored in its copy of the caches; the parent writes them (once, whole).
     cached = [(str(cache.bucket), cache.changes()) for cache in linter.caches()]
-    return shipped, internal_errors, skipped, tools_checked, cached
+    return shipped, internal_errors, skipped, tools_checked, cached, texts
+
+
+def _texts_to_fix(done: LintResult) -> list[tuple[str, bytes]]:
+    """Each file with a fix among its findings, and the text they were found in (as UTF-8:
+    a byte-order mark is the writer's to keep, see `fixes.files`)."""
+    paths = dict.fromkeys(d.path for d in done.diagnostics if d.fix is not None)
+    return [(path, done.documents[path].text.encode("utf-8")) for path in paths]
 
 
 def _collect(pid: int, pipe: int) -> tuple:

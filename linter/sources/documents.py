@@ -321,7 +321,8 @@ def _refuse_non_finite(name: str) -> None:
 
 class DocumentStore(dict):
     """path → Document. A path linted in another process maps to None until a report
-    or a fix asks for it; it is then read again (the same bytes, parsed the same way)."""
+    asks for it; it is then read again (the same bytes, unless the file changed meanwhile).
+    A run that fixes has the texts of its files with a fix sent back instead (see `parallel`)."""
 
     def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES):
         super().__init__()

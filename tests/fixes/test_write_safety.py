@@ -139,3 +139,75 @@ def test_of_two_concurrent_writes_the_second_is_reported_not_lost(tmp_path, monk
     assert outcome["A"] is True
     assert isinstance(outcome["B"], StaleFile), outcome
     assert target.read_text() == "fixed by A"
+
+
+def _linted_in_a_worker(monkeypatch):
+    """A run of `parallel.MIN_FILES` files or more forks one worker (on one core too), and
+    every file but the first, which this process lints before forking, is linted there."""
+    from schema_lint import parallel
+
+    parent = os.getpid()
+    taken = parallel._taken
+
+    def taken_by_workers_only(chunks, queue):
+        return iter(()) if os.getpid() == parent else taken(chunks, queue)
+
+    monkeypatch.setattr(parallel, "worker_count", lambda files: 2 if files >= parallel.MIN_FILES else 1)
+    monkeypatch.setattr(parallel, "_taken", taken_by_workers_only)
+
+
+YAML_TOOL = """name: get_issue
+description: Get one.
+inputSchema:
+  type: object
+  properties:
+    kind:
+      type: string
+      enum: [bug]
+      description: Kind.
+  required: [kind]
+"""
+JSONL_TOOLS = json.dumps(TOOL) + "\n" + json.dumps({**TOOL, "name": "close_issue"}) + "\n"
+# Per kind of file: the text linted, what another writer makes of it, and what a fixed one holds.
+KINDS = {
+    "json": (BEFORE, BEFORE.replace('"bug"', '"bug",\n          "feature"'), '"const": "bug"'),
+    "yaml": (YAML_TOOL, YAML_TOOL.replace("[bug]", "[bug, feature]"), "const: bug"),
+    "jsonl": (JSONL_TOOLS, JSONL_TOOLS.replace('["bug"]', '["bug", "feature"]', 1), '"const": "bug"'),
+}
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("count", [20, 60, 100])
+@pytest.mark.parametrize("flag", ["--fix"])
+def test_a_file_changed_between_lint_and_write_is_reported_and_left_as_its_writer_left_it(
+        tmp_path, monkeypatch, count, flag):
+    """Another writer widens an enum in every other file (JSON, YAML and JSON Lines) after the
+    run read the files and before it writes them. The fix the run found (`const` for the
+    one-value enum it linted) would undo that change: each of those files must keep the other
+    writer's text and be reported, in one process (20 files) as in several (60 and 100)."""
+    from schema_lint.engine import Linter
+
+    _linted_in_a_worker(monkeypatch)
+    names = list(KINDS)
+    kinds = {tmp_path / f"t{index:03}.{names[index % 3]}": names[index % 3] for index in range(count)}
+    for path, kind in kinds.items():
+        path.write_text(KINDS[kind][0])
+    edited = list(kinds)[1::2]
+    run = Linter.run
+
+    def run_then_another_writer_edits(self, *args, **kwargs):
+        result = run(self, *args, **kwargs)
+        for path in edited:
+            path.write_text(KINDS[kinds[path]][1])
+        return result
+
+    monkeypatch.setattr(Linter, "run", run_then_another_writer_edits)
+    result = CliRunner().invoke(main, ["check", flag, "--output-format", "concise", "--select", "SL307",
+                                       str(tmp_path)])
+    lost = [path.name for path in edited if path.read_text() != KINDS[kinds[path]][1]]
+    assert not lost, f"{len(lost)} of {len(edited)} updates of another writer lost: {lost}"
+    assert result.exit_code == 2, result.output
+    for path in edited:
+        assert (f"{path}:1:1: SL000 [error] fixes not written: the file changed on disk while it was being linted"
+                in result.output), path
+    assert all(KINDS[kind][2] in path.read_text() for path, kind in kinds.items() if path not in edited)
