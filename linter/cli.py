@@ -166,7 +166,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     """Lint the tool schemas in PATHS (files, directories, or - for stdin), of the MCP
     servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)
     and of the Python objects named by --python."""
-    from schema_lint.engine import LintResult, Linter, exit_code
+    from schema_lint.engine import PARSE_ERROR_CODE, LintResult, Linter, exit_code
     from schema_lint.report import ReportOptions, render
 
     def with_flags(config):
@@ -214,6 +214,9 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if fixing.exit_code is not None:
         sys.exit(fixing.exit_code)
     if fix_only:
+        if result.had_parse_errors:  # what exit 2 is for: a file not read, parsed or written, named
+            errors = LintResult([d for d in result.diagnostics if d.code == PARSE_ERROR_CODE])
+            click.echo(render("concise", errors, ReportOptions(quiet=True)), nl=False, err=fixing.report_to_stderr)
         fixed = result.fix_summary.fixed or 0
         if fixed or result.had_parse_errors:
             click.echo(f"Fixed {fixed:,} finding{'s' if fixed != 1 else ''}.", err=fixing.report_to_stderr)

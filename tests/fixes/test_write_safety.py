@@ -178,7 +178,7 @@ KINDS = {
 
 @pytest.mark.hostile
 @pytest.mark.parametrize("count", [20, 60, 100])
-@pytest.mark.parametrize("flag", ["--fix"])
+@pytest.mark.parametrize("flag", ["--fix", "--fix-only"])
 def test_a_file_changed_between_lint_and_write_is_reported_and_left_as_its_writer_left_it(
         tmp_path, monkeypatch, count, flag):
     """Another writer widens an enum in every other file (JSON, YAML and JSON Lines) after the
