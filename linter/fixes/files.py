@@ -4,9 +4,10 @@ A write goes to a temporary file in the same directory, is flushed to disk, and
 replaces the original by rename, so a crash leaves either the old file or the new one,
 never half of each. Around that:
 
-* the file is locked (`flock`) from the check that it still holds the linted text to
-  the rename, so of two `--fix` runs on one file the second waits, sees the first's
-  fixes, and reports the file as changed on disk instead of silently undoing them;
+* the file is locked (`flock`) from the check that it still holds the linted text, byte
+  for byte, to the rename, so of two `--fix` runs on one file the second waits, sees the
+  first's fixes, and reports the file as changed on disk instead of silently undoing
+  them (as any other writer's change between the lint and the write);
 * a symbolic link is written through: its target gets the new text, the link stays;
 * the mode, owner and group are kept (and a UTF-8 byte-order mark);
 * a file with several hard links, or whose owner cannot be given to a new file, is
@@ -51,7 +52,8 @@ def write_fixed(path: str, linted_text: str, fixed_text: str) -> bool:
     with _locked(target) as handle:
         raw = handle.read()
         bom = _BOM if raw.startswith(_BOM) else b""
-        if raw[len(bom):].decode("utf-8", errors="replace") != linted_text:
+        # Bytes, not decoded text: two files that are not UTF-8 can decode to the same text.
+        if raw[len(bom):] != linted_text.encode("utf-8"):
             raise StaleFile("the file changed on disk while it was being linted (another --fix run?)")
         new_raw = bom + fixed_text.encode("utf-8")
         if new_raw == raw:

@@ -211,3 +211,14 @@ def test_a_file_changed_between_lint_and_write_is_reported_and_left_as_its_write
         assert (f"{path}:1:1: SL000 [error] fixes not written: the file changed on disk while it was being linted"
                 in result.output), path
     assert all(KINDS[kind][2] in path.read_text() for path, kind in kinds.items() if path not in edited)
+
+
+@pytest.mark.hostile
+def test_a_change_on_disk_is_seen_in_bytes_not_in_decoded_text(tmp_path):
+    """Another writer's byte that is not UTF-8 decodes, with replacement, to the U+FFFD the
+    linted text held at that place: still a change, and the file keeps it."""
+    target = tmp_path / "t.json"
+    target.write_bytes(b'{"description": "\xff"}')
+    with pytest.raises(StaleFile):
+        write_fixed(str(target), '{"description": "\ufffd"}', '{"description": "fixed"}')
+    assert target.read_bytes() == b'{"description": "\xff"}'
