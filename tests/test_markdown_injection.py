@@ -1,0 +1,64 @@
+"""Markdown reports survive names written to inject into a pull-request comment.
+
+Tool, property and file names, descriptions, enum values and recorded calls come from
+whoever opens the pull request, and GitHub renders the `markdown` report, rdjson messages
+(reviewdog pastes them into its comments) and the Markdown of fuzz, replay, compat and
+infer. Each is parsed here as CommonMark with GFM tables: no HTML, link or image comes
+out of a name, no mention or issue reference is left in running text (GitHub finds them
+in the rendered text, outside code), and every name shows as its own characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+
+from schema_lint.display import escape
+from schema_lint.report.markdown_text import cell, code, message, text
+
+pytestmark = pytest.mark.hostile
+
+_GFM = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+_LIVE = re.compile(r"(?<![A-Za-z0-9])@[A-Za-z0-9]|#\d|\bGH-\d")
+
+
+def rendered(markdown: str) -> list[str]:
+    """What GitHub shows of each paragraph, heading and table cell (code spans included);
+    fails on HTML, a link or an image, and on a mention or reference in running text."""
+    shown = []
+    for token in _GFM.parse(markdown):
+        assert token.type != "html_block", token.content
+        if token.type != "inline":
+            continue
+        for child in token.children:
+            assert child.type not in ("html_inline", "link_open", "image"), (child.type, token.content)
+            assert child.type != "text" or _LIVE.search(child.content) is None, child.content
+        shown.append("".join(child.content for child in token.children if child.type in ("text", "code_inline")))
+    return shown
+
+
+# What Markdown, GitHub and tables make something of, and a few letters between.
+_HOSTILE_TEXT = st.text(alphabet=st.sampled_from("`<>&[]()!@#*_~$|\\ \n\t:/aZ1-é"), max_size=40)
+
+
+@given(_HOSTILE_TEXT)
+def test_code_and_text_render_as_the_text_they_are_given(content):
+    [as_text] = rendered(f"a {text(content)} b")
+    assert as_text == f"a {escape(content)} b"
+    if content:
+        [as_code] = rendered(f"a {code(content)} b")
+        assert as_code == f"a {escape(content)} b"
+        assert [child.type for child in _GFM.parseInline(code(content))[0].children] == ["code_inline"]
+
+
+@given(_HOSTILE_TEXT)
+def test_a_message_renders_as_its_characters_less_the_backticks_of_its_spans(content):
+    expected = escape(content).replace("`", "")
+    [line] = rendered(f"a {message(content)} b")
+    assert line.replace("`", "") == f"a {expected} b"
+    header, in_cell = rendered(f"| h |\n|---|\n| {cell(message(content))} |")
+    assert in_cell.replace("`", "").strip() == expected.strip()  # a cell is trimmed
