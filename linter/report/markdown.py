@@ -7,18 +7,9 @@ from __future__ import annotations
 from schema_lint.display import escape
 from schema_lint.fixes.review import suggestions
 from schema_lint.report.ci import shown_path
+from schema_lint.report.markdown_text import backtick_fence, code, message
 from schema_lint.report.rdjson import fix_text, merged_text
 from schema_lint.report.text import location, summary
-
-
-def _fence(text: str) -> str:
-    """A backtick fence longer than any backtick run inside `text`."""
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    return "`" * max(3, longest + 1)
-
 
 COMMENT_LIMIT = 65_536
 """GitHub's limit on one comment body, in characters; a longer comment cannot be posted."""
@@ -26,19 +17,20 @@ COMMENT_LIMIT = 65_536
 
 def _section(diagnostic, document, suggestion) -> list[str]:
     where = location(diagnostic).replace(escape(diagnostic.path), escape(shown_path(diagnostic)), 1)
-    out = [f"**`{where}`** {diagnostic.code} ({diagnostic.name}, {diagnostic.severity}): {escape(diagnostic.message)}", ""]
+    out = [f"**{code(where)}** {diagnostic.code} ({diagnostic.name}, {diagnostic.severity}): {message(diagnostic.message)}",
+           ""]
     if suggestion is not None and suggestion.lines is not None:
         lines = suggestion.lines
         shown = (f"line {lines.first_line}" if lines.first_line == lines.last_line
                  else f"lines {lines.first_line}–{lines.last_line}")
-        fence = _fence(lines.text)
+        fence = backtick_fence(lines.text, shortest=3)
         # The suggestion is the file's own text, verbatim: it is what "Commit suggestion" writes.
-        out += [f"{escape(fix_text(diagnostic.fix))}, replacing {shown}:", "", f"{fence}suggestion", lines.text,
+        out += [f"{message(fix_text(diagnostic.fix))}, replacing {shown}:", "", f"{fence}suggestion", lines.text,
                 fence, ""]
     elif suggestion is not None:
-        out += [f"{escape(merged_text(diagnostic, suggestion.lead))}.", ""]
+        out += [f"{message(merged_text(diagnostic, suggestion.lead))}.", ""]
     elif diagnostic.fix_note:
-        out += [f"_{escape(diagnostic.fix_note)}_", ""]
+        out += [f"_{message(diagnostic.fix_note)}_", ""]
     return out
 
 

@@ -5,6 +5,10 @@ counts them. A finding with a fix carries it as a suggestion for a person to acc
 reviewdog posts a GitHub suggested change only when the suggestion spans exactly the
 lines of the comment, so such a finding's range is those whole lines (given as lines
 alone, which rdjson reads as whole lines including the last).
+
+reviewdog pastes each message into a pull-request comment as it is, and GitHub renders
+it as Markdown: messages are written as Markdown (`markdown_text.message`), so a name
+in one shows as itself and cannot add HTML, a link or a mention to the comment.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from schema_lint.display import json_text
 from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
 from schema_lint.model import Severity
 from schema_lint.report.ci import shown_path
+from schema_lint.report.markdown_text import message
 
 SOURCE = {"name": "schema-lint", "url": "https://pypi.org/project/schema-lint/"}
 SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
@@ -34,7 +39,7 @@ def _range(document, span) -> dict:
 
 def rd_diagnostic(diagnostic, document, suggestion=None) -> dict:
     record = {
-        "message": diagnostic.message,
+        "message": message(diagnostic.message),
         "location": {"path": shown_path(diagnostic)},
         "severity": SEVERITIES[diagnostic.severity],
         "code": {"value": diagnostic.code},
@@ -48,9 +53,9 @@ def rd_diagnostic(diagnostic, document, suggestion=None) -> dict:
         lines = {"start": {"line": suggestion.lines.first_line}, "end": {"line": suggestion.lines.last_line}}
         record["location"]["range"] = lines
         record["suggestions"] = [{"range": lines, "text": suggestion.lines.text}]
-        record["message"] += "\n\n" + fix_text(diagnostic.fix)
+        record["message"] += "\n\n" + message(fix_text(diagnostic.fix))
     elif suggestion is not None:
-        record["message"] += "\n\n" + merged_text(diagnostic, suggestion.lead)
+        record["message"] += "\n\n" + message(merged_text(diagnostic, suggestion.lead))
     return record
 
 
