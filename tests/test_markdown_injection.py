@@ -14,10 +14,12 @@ import json
 import re
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
+from schema_lint.cli import main
 from schema_lint.config import Config
 from schema_lint.display import escape
 from schema_lint.engine import Linter
@@ -78,6 +80,36 @@ def test_rdjson_messages_render_as_the_names_they_hold(hostile_run):
     records = json.loads(render("rdjson", hostile_run, ReportOptions()))["diagnostics"]
     shown = [piece for record in records for piece in rendered(record["message"])]
     assert_shown(shown, [*NAMES, TOOL_NAME, DESCRIPTION_SHOWN])
+
+
+def _write(path, data) -> str:
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _markdown_of(*args) -> str:
+    result = CliRunner().invoke(main, [*args, "--output-format", "markdown"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.stdout
+
+
+def test_fuzz_markdown_shows_hostile_names_and_values_as_text(tmp_path):
+    tool = {"name": "x`<img src=x>`@team", "description": "d", "inputSchema": {
+        "type": "object", "required": ["mode"], "properties": {
+            "mode": {"type": "string", "enum": ["<details>", "[x](http://evil)", "@team/org"]},
+            "a|<b>@c": {"type": "string"}}}}
+    markdown = _markdown_of("fuzz", "--examples", "3", "--budget", "20", _write(tmp_path / "tools.json", tool))
+    assert "| `unknown-key` |" in markdown  # the table is there
+    assert_shown(rendered(markdown), [tool["name"], "a|<b>@c", "<details>, [x](http://evil), @te"])
+
+
+def test_replay_markdown_shows_hostile_tool_names_paths_and_files_as_text(tmp_path):
+    tool = {"name": "find<img src=x>@team", "description": "d", "inputSchema": {
+        "type": "object", "properties": {"q|<b>": {"type": "string"}}, "required": ["q|<b>"]}}
+    calls = json.dumps({"tool": tool["name"], "arguments": {}}) + "\ngarbage\n"
+    markdown = _markdown_of("replay", _write(tmp_path / "tools.json", [tool]), _write(tmp_path / "calls<b>.jsonl", calls))
+    assert "| count | tool | reason | path |" in markdown
+    assert_shown(rendered(markdown), [tool["name"], "q|<b>", "calls<b>.jsonl:2"])
 
 
 # What Markdown, GitHub and tables make something of, and a few letters between.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from schema_lint.display import escape, json_text
 from schema_lint.replay.run import Tally, Toolset
+from schema_lint.report.markdown_text import cell, text
 
 TOP = 15
 
@@ -38,6 +39,8 @@ def render_json(data: dict) -> str:
 
 def render_text(data: dict, markdown: bool) -> str:
     table = _markdown_table if markdown else _plain_table
+    # Tool names, reasons and file names come from the input: in Markdown, text that renders as itself.
+    literal = text if markdown else str
     calls = data["calls"]
     lines = [f"Replayed {calls:,} calls against {data['tools']:,} tools"
              + (f" ({data['normalized_tools']:,} normalized from a non-standard dialect such as BFCL's)."
@@ -60,11 +63,11 @@ def render_text(data: dict, markdown: bool) -> str:
             lines += table(["count", "tool", kind, "path"],
                            [[f"{r['count']:,}", r["tool"], r[kind], r["path"]] for r in rows[:TOP]])
     if data["unusable_tools"]:
-        shown = "; ".join(f"{t['tool']} ({t['reason']})" for t in data["unusable_tools"][:5])
+        shown = "; ".join(literal(f"{t['tool']} ({t['reason']})") for t in data["unusable_tools"][:5])
         lines += ["", f"Tools whose schema does not compile: {len(data['unusable_tools']):,} ({shown}); "
                       f"{data['calls_not_replayed']:,} calls to them were not replayed."]
     if data["broken_line_count"]:
-        shown = "; ".join(f"{b['file']}:{b['line']}: {b['reason']}" for b in data["broken_lines"][:5])
+        shown = "; ".join(literal(f"{b['file']}:{b['line']}: {b['reason']}") for b in data["broken_lines"][:5])
         lines += ["", f"Lines without a call: {data['broken_line_count']:,} ({shown})."]
     if data["newly_rejected"] is not None:
         regressions = data["newly_rejected"]
@@ -88,6 +91,6 @@ def _plain_table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def _markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
     def cells(row: list[str]) -> str:
-        return "| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |"
+        return "| " + " | ".join(cell(text(str(c))) for c in row) + " |"
 
     return [cells(header), "|" + "---|" * len(header), *(cells(r) for r in rows)]

@@ -172,7 +172,7 @@ RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u
 
 
 @pytest.mark.parametrize(("output_format", "shown"), [
-    ("table", "\\u001b[31"), ("markdown", "\\\\u001b[31"), ("json", "\\u001b[31")])
+    ("table", "\\u001b[31"), ("markdown", "\\\\u001b\\[31"), ("json", "\\u001b[31")])
 def test_generated_control_characters_are_printed_escaped(tmp_path, output_format, shown):
     output = _fuzz(_write(tmp_path, "tool.json", PAINT), "--output-format", output_format).stdout
     assert RAW_CONTROL.search(output) is None, repr(RAW_CONTROL.search(output))

@@ -97,7 +97,8 @@ def test_rejections_and_repairs_are_tallied_by_tool_reason_and_path(tmp_path):
            "2      search_issues  required  $.query\n1      search_docs    required  $.query\n" in table
     assert "1      search_issues  scalar-for-array  $.data_source_names\n" in table
     markdown = _run(*files, "--output-format", "markdown").stdout
-    assert "| count | tool | reason | path |\n|---|---|---|---|\n| 2 | search_issues | required | $.query |" in markdown
+    # `$` escaped: GitHub renders `$…$` as math.
+    assert "| count | tool | reason | path |\n|---|---|---|---|\n| 2 | search_issues | required | \\$.query |" in markdown
 
 
 def test_against_lists_calls_that_tightening_would_break_and_exits_1(tmp_path):
