@@ -108,13 +108,18 @@ def _table(matrix: Matrix, reasons: bool) -> str:
 
 
 def _markdown(matrix: Matrix, reasons: bool) -> str:
-    def cell(row, profile):
+    """Tool names, paths and the reasons that echo them come from the input: they are written
+    so that they render as themselves (`markdown_text`)."""
+    from schema_lint.report.markdown_text import cell, code, message
+
+    def marks(row, profile):
         found = row.cells[profile]
-        return found.mark + (" " + "; ".join(found.reasons) if reasons and found.reasons else "")
+        return found.mark + (" " + message("; ".join(found.reasons)) if reasons and found.reasons else "")
 
     lines = ["| tool | " + " | ".join(matrix.profiles) + " |", "|---|" + ":---:|" * len(matrix.profiles)]
-    lines += [f"| `{row.tool}` | " + " | ".join(cell(row, p) for p in matrix.profiles) + " |" for row in matrix.rows]
-    extra = [f"- {line}" for line in summary_lines(matrix) + _request_lines(matrix)]
+    lines += [f"| {cell(code(row.tool))} | " + " | ".join(cell(marks(row, p)) for p in matrix.profiles) + " |"
+              for row in matrix.rows]
+    extra = [f"- {message(line)}" for line in summary_lines(matrix) + _request_lines(matrix)]
     return "\n".join([*lines, "", *extra]) + "\n"
 
 

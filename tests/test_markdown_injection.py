@@ -112,6 +112,21 @@ def test_replay_markdown_shows_hostile_tool_names_paths_and_files_as_text(tmp_pa
     assert_shown(rendered(markdown), [tool["name"], "q|<b>", "calls<b>.jsonl:2"])
 
 
+def test_compat_markdown_shows_hostile_tool_names_as_text(tmp_path):
+    tool = {"type": "function", "function": {"name": "x`<img src=x>`@team|y", "parameters": {"type": "object"}}}
+    markdown = _markdown_of("compat", _write(tmp_path / "tools.json", [tool]), "--reasons")
+    assert_shown(rendered(markdown), [tool["function"]["name"]])
+
+
+def test_infer_markdown_shows_hostile_names_and_values_as_text(tmp_path):
+    tool = {"name": "find<img src=x>@team", "description": "d", "inputSchema": {
+        "type": "object", "properties": {"sort|<b>": {"type": "string"}}}}
+    calls = json.dumps({"tool": tool["name"], "arguments": {"sort|<b>": "<details>[x](http://evil)"}}) + "\n"
+    markdown = _markdown_of("infer", _write(tmp_path / "calls.jsonl", calls),
+                            "--tools", _write(tmp_path / "tools.json", [tool]))
+    assert_shown(rendered(markdown), [tool["name"], "sort|<b>", "<details>[x](http://evil)"])
+
+
 # What Markdown, GitHub and tables make something of, and a few letters between.
 _HOSTILE_TEXT = st.text(alphabet=st.sampled_from("`<>&[]()!@#*_~$|\\ \n\t:/aZ1-é"), max_size=40)
 

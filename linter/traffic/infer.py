@@ -15,6 +15,7 @@ import click
 
 from schema_lint.pointer import resolve, split
 from schema_lint.display import escape, json_text
+from schema_lint.report.markdown_text import cell, text
 from schema_lint.traffic.summary import FORMATS, ToolSummary
 
 VALUES_SHOWN = 3
@@ -190,15 +191,17 @@ def _table(reports: list[dict], totals: dict, repeated: set[str]) -> str:
 
 
 def _markdown(reports: list[dict], totals: dict, repeated: set[str]) -> str:
+    """Names and values come from the calls and tool files: written as text that renders as
+    itself (`markdown_text`)."""
     lines = []
     for report in reports:
-        lines += ["### " + _heading(report, repeated), ""]
+        lines += ["### " + text(_heading(report, repeated)), ""]
         if report["fields"]:
             lines += ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
-            lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in _row(field)) + " |"
+            lines += ["| " + " | ".join(cell(text(shown)) for shown in _row(field)) + " |"
                       for field in report["fields"]]
             lines.append("")
-    return "\n".join([*lines, *(f"- {line}" for line in _footer(totals))]) + "\n"
+    return "\n".join([*lines, *(f"- {text(line)}" for line in _footer(totals))]) + "\n"
 
 
 def _json(reports: list[dict], totals: dict, repeated: set[str]) -> str:
