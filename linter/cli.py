@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -104,10 +105,20 @@ def _exit_on_unknown_selectors(config) -> None:
 
 
 def load_config_or_exit(config_path: str | None):
-    from schema_lint.config import ConfigError, load_config
+    from schema_lint.config import load_config
+
+    with _config_errors_exit():
+        return load_config(Path(config_path) if config_path else None)
+
+
+@contextmanager
+def _config_errors_exit():
+    """A configuration error is its message and exit 2: the run's own configuration's, and a
+    nested one's, found as a run starts (`Linter.resolve_configs`)."""
+    from schema_lint.config import ConfigError
 
     try:
-        return load_config(Path(config_path) if config_path else None)
+        yield
     except ConfigError as exc:
         click.echo(f"schema-lint: error: {exc}", err=True)
         sys.exit(2)
@@ -198,7 +209,8 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
 
         run_cache.abandon()
     named = live["mcp_commands"] or live["mcp_urls"] or python_targets
-    result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
+    with _config_errors_exit():
+        result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
     if servers:
         from schema_lint.live.lint import lint_servers
 
@@ -309,7 +321,8 @@ def _show(linter, paths: list[str], settings: bool) -> None:
     from schema_lint.display import escape
 
     files = linter.files(paths)
-    linter.resolve_configs(files)
+    with _config_errors_exit():
+        linter.resolve_configs(files)
     if settings:
         from schema_lint.show_settings import render as render_settings
 
