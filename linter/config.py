@@ -8,6 +8,7 @@ are an error that names the key: a typo must not silently turn a rule back on.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any
 from schema_lint import run_cache
 from schema_lint.lazy_pattern import lazy_compile
 from schema_lint.model import FieldwiseRecord, Severity, SideEffects
-from schema_lint.sources.documents import DEFAULT_MAX_BYTES
+from schema_lint.sources.documents import DEFAULT_MAX_BYTES, read_regular_file
 
 DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
 DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
@@ -81,9 +82,19 @@ def find_config_file(start: Path) -> Path | None:
         for candidate in (directory / ".schema-lint.toml", directory / "pyproject.toml"):
             # What a recorded run depends on: through a link, it is the file at the chain's end.
             run_cache.note(candidate)
-            if candidate.is_file() and (candidate.name != "pyproject.toml" or _has_our_table(candidate)):
+            if _names_a_file(candidate) and (candidate.name != "pyproject.toml" or _has_our_table(candidate)):
                 return candidate
     return None
+
+
+def _names_a_file(candidate: Path) -> bool:
+    """Whether anything but a folder stands at `candidate` (links followed). A FIFO or a
+    device is found too, and refused when read: passed over, it would drop the rules it
+    stands for without a word."""
+    try:
+        return not stat.S_ISDIR(os.stat(candidate).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def load_config(path: Path | None = None, start: Path | None = None) -> Config:
@@ -239,10 +250,12 @@ def _has_our_table(path: Path) -> bool:
 
 
 def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"{path}: {exc.strerror or exc}") from None
+    """A configuration file is read as the files it configures are: a regular file only (a
+    FIFO would block the run, a device never end), within the default `max-file-size`."""
+    raw = read_regular_file(str(path), DEFAULT_MAX_BYTES)
+    if isinstance(raw, str):
+        raise ConfigError(f"{path}: {raw}")
+    return raw
 
 
 def _load_toml(path: Path, raw: bytes | None = None) -> dict:

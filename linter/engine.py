@@ -211,13 +211,14 @@ class Linter:
             directory = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
             if directory in self._by_directory:
                 continue
-            source = find_config_file(Path(directory))
-            if source is None or (self.config.source is not None and source.resolve() == self.config.source.resolve()):
+            found = find_config_file(Path(directory))
+            if found is None or (self.config.source is not None and found.resolve() == self.config.source.resolve()):
                 self._by_directory[directory] = self
                 continue
-            source = source.resolve()
+            source = found.resolve()
             if source not in loaded:
-                loaded[source] = Linter(self.nearest_config(source), self._given_rules, self.traffic,
+                # Loaded by the name it was found under, which an error about it names.
+                loaded[source] = Linter(self.nearest_config(found), self._given_rules, self.traffic,
                                         positions=self.positions)
                 if self.cache is not None:
                     loaded[source].use_cache(self.cache_dir, self.cache.code)

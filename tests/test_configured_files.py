@@ -12,8 +12,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
+
+from schema_lint.config import ConfigError, load_config
+from schema_lint.sources import documents
 
 pytestmark = [pytest.mark.hostile,
               pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"),
@@ -43,6 +47,35 @@ def repo(tmp_path):
     (tmp_path / "good.json").write_text(json.dumps(GOOD, indent=2), encoding="utf-8")
     os.mkfifo(tmp_path / "fifo")
     return tmp_path
+
+
+@pytest.mark.parametrize("name, special", [(".schema-lint.toml", "fifo"), ("pyproject.toml", "/dev/zero")])
+def test_a_nested_configuration_that_is_a_fifo_or_a_device_is_an_error(repo, name, special):
+    (repo / "sub").mkdir()
+    (repo / "sub" / "good.json").write_text(json.dumps(GOOD, indent=2), encoding="utf-8")
+    if special == "fifo":
+        os.mkfifo(repo / "sub" / name)
+    else:
+        (repo / "sub" / name).symlink_to(special)
+    run = _schema_lint(".", cwd=repo)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert f"schema-lint: error: {repo}/sub/{name}: not a regular file" in run.stderr
+
+
+@pytest.mark.parametrize("config", ["fifo", "/dev/zero"])
+def test_a_configuration_given_with_config_that_is_a_fifo_or_a_device_is_an_error(repo, config):
+    run = _schema_lint("--config", config, "good.json", cwd=repo)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert f"schema-lint: error: {config}: not a regular file" in run.stderr
+
+
+@pytest.mark.timeout(10)
+def test_a_configuration_swapped_for_a_fifo_after_its_check_is_refused_not_waited_on(repo):
+    """The file is checked again once opened (without blocking): what `stat` saw before is not trusted."""
+    regular = os.stat(repo / "good.json")
+    with mock.patch.object(documents.os, "stat", lambda path: regular):
+        with pytest.raises(ConfigError, match="not a regular file \\(a FIFO\\)"):
+            load_config(repo / "fifo")
 
 
 def test_a_broken_nested_pyproject_is_an_error_not_a_traceback(repo):
