@@ -56,14 +56,27 @@ class Applied:
     elsewhere: int = 0
 
 
-def apply(path: str, result) -> Applied:
-    """Drop from ``result`` the findings the baseline at ``path`` records; count the stale entries."""
+def read(path: str, max_bytes: int) -> bytes:
+    """The baseline named on the command line, read up to ``max_bytes``: a pipe too (``--baseline
+    <(git show main:.schema-lint-baseline.json)``), and `/dev/zero` ends there."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            body = json.load(handle)
+        with open(path, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise BaselineError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:
+        raise BaselineError(f"{path}: larger than the {max_bytes:,}-byte limit (setting `max-file-size`)")
+    return raw
+
+
+def apply(path: str, raw: bytes, result) -> Applied:
+    """Drop from ``result`` the findings the baseline ``raw`` (read from ``path``) records; count
+    the stale entries."""
+    try:
+        body = json.loads(raw.decode("utf-8"))
         entries = Counter(tuple(entry[k] for k in ("path", "tool", "code", "pointer", "fingerprint"))
                           for entry in body["findings"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
         raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
     kept, hidden = [], 0
     for diagnostic in result.diagnostics:

@@ -245,7 +245,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
             sys.exit(2)
         click.echo(f"Recorded {count:,} finding{'s' if count != 1 else ''} in {write_baseline}.", err=True)
         sys.exit(2 if result.had_parse_errors else 0)
-    stale = _apply_baseline(baseline_path or config.baseline, result)
+    stale = _apply_baseline(baseline_path or config.baseline, config.max_file_size, result)
     if stale is not None and not (fix or diff):
         from schema_lint.fixes.summary import FixSummary
 
@@ -344,7 +344,7 @@ def _write_report(path: str, report: str) -> None:
         sys.exit(2)
 
 
-def _apply_baseline(path: str | None, result) -> int:
+def _apply_baseline(path: str | None, max_bytes: int, result) -> int | None:
     """Hide the baselined findings; say how many, and how many entries are stale. Returns the
     stale count, or None without a baseline."""
     if not path:
@@ -352,7 +352,7 @@ def _apply_baseline(path: str | None, result) -> int:
     from schema_lint import baseline
 
     try:
-        applied = baseline.apply(path, result)
+        applied = baseline.apply(path, baseline.read(path, max_bytes), result)
     except baseline.BaselineError as exc:
         click.echo(f"schema-lint: error: {exc}", err=True)
         sys.exit(2)

@@ -86,3 +86,17 @@ def test_a_broken_nested_pyproject_is_an_error_not_a_traceback(repo):
         run = _schema_lint(*show, ".", cwd=repo)
         assert run.returncode == 2 and f"schema-lint: error: {repo}/sub/pyproject.toml" in run.stderr, run.stderr
         assert "Traceback" not in run.stderr
+
+
+def test_a_baseline_named_on_the_command_line_is_read_up_to_the_size_limit(repo):
+    (repo / ".schema-lint.toml").write_text("max-file-size = 1024\n", encoding="utf-8")
+    run = _schema_lint("--baseline", "/dev/zero", "good.json", cwd=repo)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "schema-lint: error: /dev/zero: larger than the 1,024-byte limit (setting `max-file-size`)" in run.stderr
+
+
+def test_a_baseline_nested_too_deeply_is_an_error_not_a_traceback(repo):
+    (repo / "deep.json").write_text("[" * 100_000, encoding="utf-8")
+    run = _schema_lint("--baseline", "deep.json", "good.json", cwd=repo)
+    assert run.returncode == 2 and "deep.json: not a schema-lint baseline" in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
