@@ -58,7 +58,8 @@ class Applied:
 
 def read(path: str, max_bytes: int) -> bytes:
     """The baseline named on the command line, read up to ``max_bytes``: a pipe too (``--baseline
-    <(git show main:.schema-lint-baseline.json)``), and `/dev/zero` ends there."""
+    <(git show main:.schema-lint-baseline.json)``), and `/dev/zero` ends there. One a
+    configuration names is read as `configured_files` says."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(max_bytes + 1)

@@ -193,7 +193,11 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         return config
 
     config = with_flags(load_config_or_exit(config_path))
-    traffic = load_traffic(calls or config.calls, tools_from_stdin="-" in paths) if calls or config.calls else None
+    traffic = None
+    if calls:
+        traffic = load_traffic(calls, tools_from_stdin="-" in paths)
+    elif config.calls:
+        traffic = load_traffic(config.calls, contents=_configured_calls(config))
     # Counts need no positions; anything that edits, records or compares findings does.
     counting_only = statistics and not (fix or fix_only or diff or write_baseline or baseline_path or config.baseline)
     linter = Linter(config, traffic=traffic, positions=not counting_only, keep_texts=fix or fix_only or diff,
@@ -245,7 +249,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
             sys.exit(2)
         click.echo(f"Recorded {count:,} finding{'s' if count != 1 else ''} in {write_baseline}.", err=True)
         sys.exit(2 if result.had_parse_errors else 0)
-    stale = _apply_baseline(baseline_path or config.baseline, config.max_file_size, result)
+    stale = _apply_baseline(baseline_path, config, result)
     if stale is not None and not (fix or diff):
         from schema_lint.fixes.summary import FixSummary
 
@@ -289,9 +293,11 @@ def _may_be_replayed(linter, paths, servers, python_targets, output_file) -> boo
     return linter.cache is not None and not (servers or python_targets or output_file or "-" in paths)
 
 
-def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False):
-    """The recorded calls; a file that cannot be read stops the run (exit 2) before anything is
-    fixed: without it the gate would pass fixes the missing calls might refute."""
+def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False,
+                 contents: dict[str, bytes] | None = None):
+    """The recorded calls (`contents`: the bytes of those files read already); a file that cannot
+    be read stops the run (exit 2) before anything is fixed: without it the gate would pass
+    fixes the missing calls might refute."""
     from schema_lint.display import escape
     from schema_lint.traffic.store import Traffic
 
@@ -299,7 +305,7 @@ def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False)
         click.echo("schema-lint: error: stdin (-) can be read only once: give the calls or the tools as a file",
                    err=True)
         sys.exit(2)
-    traffic = Traffic.load(paths)
+    traffic = Traffic.load(paths, contents)
     for line in traffic.unreadable:
         click.echo(escape(f"schema-lint: error: {named}{line.file}: {line.reason}"), err=True)
     if traffic.unreadable:
@@ -314,6 +320,20 @@ def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False)
     if not traffic.calls:
         click.echo(escape(f"schema-lint: warning: no recorded call found in {', '.join(paths)}"), err=True)
     return traffic
+
+
+def _configured_calls(config) -> dict[str, bytes]:
+    """The bytes of each `calls` file the configuration names, read as `configured_files` says;
+    one refused stops the run (exit 2), as any calls file that cannot be read does."""
+    from schema_lint.configured_files import ConfiguredFileError, read_configured
+
+    try:
+        return {path: read_configured(config, "calls", path) for path in config.calls}
+    except ConfiguredFileError as exc:
+        from schema_lint.display import escape
+
+        click.echo(escape(f"schema-lint: error: {exc}"), err=True)
+        sys.exit(2)
 
 
 def _show(linter, paths: list[str], settings: bool) -> None:
@@ -344,15 +364,24 @@ def _write_report(path: str, report: str) -> None:
         sys.exit(2)
 
 
-def _apply_baseline(path: str | None, max_bytes: int, result) -> int | None:
-    """Hide the baselined findings; say how many, and how many entries are stale. Returns the
-    stale count, or None without a baseline."""
-    if not path:
+def _apply_baseline(path: str | None, config, result) -> int | None:
+    """Hide the baselined findings (of `--baseline`, else of the configuration's `baseline`); say
+    how many, and how many entries are stale. Returns the stale count, or None without a
+    baseline. A configured one that is refused is an SL000 finding at its key, and every
+    finding is reported (see `configured_files`)."""
+    if not (path or config.baseline):
         return None
     from schema_lint import baseline
+    from schema_lint.configured_files import ConfiguredFileError, read_configured
 
     try:
-        applied = baseline.apply(path, baseline.read(path, max_bytes), result)
+        raw = (baseline.read(path, config.max_file_size) if path
+               else read_configured(config, "baseline", config.baseline))
+        applied = baseline.apply(path or config.baseline, raw, result)
+    except ConfiguredFileError as exc:
+        result.diagnostics.append(exc.finding())
+        result.diagnostics.sort(key=lambda d: d.sort_key)
+        return None
     except baseline.BaselineError as exc:
         click.echo(f"schema-lint: error: {exc}", err=True)
         sys.exit(2)

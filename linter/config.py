@@ -284,6 +284,32 @@ def _toml_error(path: Path, message: str) -> str:
     return f"{path}:{found['line']}:{found['column']}: invalid TOML: {message[:found.start()].rstrip()}"
 
 
+def key_position(path: Path, key: str) -> tuple[int, int]:
+    """Line and column of our `key` in the configuration file `path` (1, 1 when no line says
+    it plainly), for a message about its value: `tomllib` keeps no positions. Our keys stand
+    at the top level or under `[tool.schema-lint]`, or are dotted (`tool.schema-lint.KEY`).
+    Each line is split with `str` methods, not a regular expression: the file may be anyone's."""
+    raw = read_regular_file(str(path), DEFAULT_MAX_BYTES)
+    if isinstance(raw, str):
+        return 1, 1
+    ours = {(key,), ("tool", "schema-lint", key)}
+    table: tuple[str, ...] = ()
+    for number, line in enumerate(raw.decode("utf-8", "replace").split("\n"), start=1):
+        text = line.lstrip()
+        if text.startswith("["):  # a table header, `[tool.schema-lint]` or `[[array]]`
+            table = _dotted(text.lstrip("[").partition("]")[0])
+            continue
+        name, equals, _ = text.partition("=")
+        if equals and "#" not in name and table + _dotted(name) in ours:
+            return number, len(line) - len(text) + 1
+    return 1, 1
+
+
+def _dotted(name: str) -> tuple[str, ...]:
+    """`tool."schema-lint"` as ("tool", "schema-lint")."""
+    return tuple(part.strip().strip("\"'") for part in name.split("."))
+
+
 def relative_to_root(config: Config, file_path: str) -> str:
     try:
         return os.path.relpath(os.path.abspath(file_path), config.root).replace(os.sep, "/")

@@ -10,9 +10,10 @@ the boundary decides what a string means, so it is passed through untouched.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -41,17 +42,19 @@ LINE_LIMIT = 32 * 1024 * 1024
 `check` applies to a file. Past it the record is a broken line and the file is read no further."""
 
 
-def read_calls(paths: Iterable[str], stdin: BinaryIO | None = None) -> Iterator[RecordedCall | BrokenLine]:
+def read_calls(paths: Iterable[str], stdin: BinaryIO | None = None,
+               contents: Mapping[str, bytes] | None = None) -> Iterator[RecordedCall | BrokenLine]:
     """Calls from every file in order, numbered from 0 across files.
 
     A `.json` file is one record (often a list of calls); anything else is JSON Lines
     (`-` is stdin, and a pipe such as `<(zcat calls.jsonl.gz)` streams). A record that is
     not UTF-8, not JSON, too long, too deep, or holds no call yields a BrokenLine with its
-    own line number, and the run goes on; so does a file that cannot be opened.
+    own line number, and the run goes on; so does a file that cannot be opened. A path in
+    `contents` is read from its bytes there, not opened.
     """
     index = 0
     for path in paths:
-        for number, text in _records(path, stdin):
+        for number, text in _records(path, stdin, contents or {}):
             record = text if isinstance(text, BrokenLine) else _parse(path, number, text)
             if isinstance(record, BrokenLine):
                 yield record
@@ -77,12 +80,14 @@ def _parse(path: str, number: int, text: str) -> Any:
         return BrokenLine(path, number, f"not read: {str(exc).split(';')[0]}")
 
 
-def _records(path: str, stdin: BinaryIO | None) -> Iterator[tuple[int, str | BrokenLine]]:
+def _records(path: str, stdin: BinaryIO | None,
+             contents: Mapping[str, bytes]) -> Iterator[tuple[int, str | BrokenLine]]:
     if path == "-":
         yield from _lines(path, stdin or sys.stdin.buffer)
         return
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below; a FIFO or /dev/fd pipe streams
+        # Closed below; a FIFO or /dev/fd pipe streams.
+        handle = io.BytesIO(contents[path]) if path in contents else open(path, "rb")  # noqa: SIM115
     except OSError as exc:
         yield 0, BrokenLine(path, 0, f"cannot read: {exc.strerror or exc}")
         return

@@ -5,7 +5,8 @@ Reading streams: memory holds a :class:`ToolSummary` per tool and at most
 than that has them read again from the files. A pipe (or `-`, stdin) cannot be read twice:
 what the first reading consumes is copied to an unnamed temporary file as it goes (gone
 with the process, however it ends), up to :data:`SPOOL_LIMIT` bytes, so an endless
-stream neither hangs the run nor fills the disk.
+stream neither hangs the run nor fills the disk. The files a configuration names are read
+whole, once, within `max-file-size` (see `configured_files`), and kept for the gate.
 
 A call is the evidence of exactly the tool it names: the tool its inline `tool_def` holds
 (matched by name and schema), the record its `tool_uid` cites, or else the tools of its name.
@@ -19,7 +20,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, BinaryIO
 
 from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
@@ -40,7 +41,9 @@ Key = tuple[str, ...]
 class Traffic:
     """Recorded calls by tool, with what went wrong reading them."""
 
-    def __init__(self) -> None:
+    def __init__(self, contents: Mapping[str, bytes] | None = None) -> None:
+        # path → the bytes of a file read already, which both readings take from here.
+        self._contents: Mapping[str, bytes] = contents or {}
         self.summaries: dict[Key, ToolSummary] = {}
         self._kept: dict[Key, list[dict]] = {}
         # (name shown, the file read the second time: a path, or the copy of a pipe)
@@ -52,8 +55,8 @@ class Traffic:
         self.unreadable: list[BrokenLine] = []
 
     @classmethod
-    def load(cls, paths: Iterable[str]) -> Traffic:
-        traffic = cls()
+    def load(cls, paths: Iterable[str], contents: Mapping[str, bytes] | None = None) -> Traffic:
+        traffic = cls(contents)
         for key, arguments in traffic._first_reading(list(paths)):
             summary = traffic.summaries.get(key)
             if summary is None:
@@ -84,13 +87,14 @@ class Traffic:
         if summary.calls <= CALLS_KEPT:
             return iter(self._kept[key])
         return (arguments for shown, source in self._sources
-                for other, arguments in self._calls(_read_again(source), shown, report=False) if other == key)
+                for other, arguments in self._calls(_read_again(source, self._contents), shown, report=False)
+                if other == key)
 
     def _first_reading(self, paths: list[str]) -> Iterator[tuple[Key, Any]]:
         for path in paths:
-            if path != "-" and (os.path.isfile(path) or not os.path.exists(path)):
+            if path in self._contents or (path != "-" and (os.path.isfile(path) or not os.path.exists(path))):
                 self._sources.append((path, path))
-                yield from self._calls(read_calls([path]), path)
+                yield from self._calls(read_calls([path], contents=self._contents), path)
                 continue
             try:
                 source = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
@@ -144,9 +148,9 @@ class _Tee:
         return line
 
 
-def _read_again(source: str | BinaryIO):
+def _read_again(source: str | BinaryIO, contents: Mapping[str, bytes]):
     if isinstance(source, str):
-        return read_calls([source])
+        return read_calls([source], contents=contents)
     source.seek(0)
     return read_calls(["-"], stdin=source)
 
