@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from schema_lint import __version__
-from schema_lint.live.options import server_options, servers_from, timeouts_from
+from schema_lint.live.options import limits_from, server_options, servers_from
 from schema_lint.providers import PROFILES
 from schema_lint.python_tools.options import python_option
 from schema_lint.report import FORMATS
@@ -218,11 +218,11 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if servers:
         from schema_lint.live.lint import lint_servers
 
-        lint_servers(linter, servers, result, timeouts_from(live))
+        lint_servers(linter, servers, result, limits_from(live))
     if python_targets:
         from schema_lint.python_tools.lint import lint_targets
 
-        lint_targets(linter, python_targets, result, timeouts_from(live))
+        lint_targets(linter, python_targets, result, limits_from(live))
     from schema_lint.fixes.command import run_fix_flags
 
     fixing = run_fix_flags(linter, result, fix=fix or fix_only, unsafe=unsafe_fixes, diff=diff,

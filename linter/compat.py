@@ -17,7 +17,7 @@ import sys
 
 import click
 
-from schema_lint.live.options import server_options, servers_from, timeouts_from
+from schema_lint.live.options import limits_from, server_options, servers_from
 from schema_lint.providers import API_PROFILES, PROFILES
 from schema_lint.providers.compat import Matrix, build
 
@@ -36,7 +36,7 @@ def compat(paths, profiles, output_format, reasons, **live):
 
     servers = servers_from(live, Config(), configured=False)
     files, broken = read_tool_files(paths or ["."]) if paths or not servers else ([], False)
-    listed, unreachable = _ask(servers, timeouts_from(live))
+    listed, unreachable = _ask(servers, limits_from(live))
     matrix = build(files + listed, profiles or API_PROFILES)
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
     click.echo(render(matrix, reasons), nl=False)
@@ -63,7 +63,7 @@ def read_tool_files(paths):
     return files, broken
 
 
-def _ask(servers, timeouts):
+def _ask(servers, limits):
     """Each server's `tools/list`, as the document `check --mcp` lints; one that cannot be
     asked is named on stderr (exit 2) and the others are still shown."""
     from schema_lint.display import escape
@@ -74,7 +74,7 @@ def _ask(servers, timeouts):
     listed, unreachable = [], False
     for server in servers:
         try:
-            document = live_document(server.path, fetch_tools(server, timeouts))
+            document = live_document(server.path, fetch_tools(server, limits))
         except FetchError as exc:
             click.echo(escape(f"{server.path}: MCP server `{server.name}` ({server.shown}): {exc}"), err=True)
             unreachable = True

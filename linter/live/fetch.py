@@ -16,7 +16,7 @@ import tempfile
 from typing import Any
 
 from schema_lint.live.servers import Server
-from schema_lint.live.timeouts import Timeouts
+from schema_lint.live.limits import Limits
 
 # Pages read before a server whose cursors never end is given up on.
 MAX_PAGES = 1000
@@ -28,7 +28,7 @@ class FetchError(Exception):
     """The server could not be asked; the message says which step failed and why."""
 
 
-def fetch_tools(server: Server, timeouts: Timeouts = Timeouts()) -> list[dict[str, Any]]:
+def fetch_tools(server: Server, limits: Limits = Limits()) -> list[dict[str, Any]]:
     """The server's tools as `tools/list` serves them (JSON objects, in the server's order)."""
     try:
         import anyio
@@ -42,17 +42,17 @@ def fetch_tools(server: Server, timeouts: Timeouts = Timeouts()) -> list[dict[st
         sdk_log.addHandler(logging.NullHandler())
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
         try:
-            return anyio.run(_fetch, server, timeouts, stderr)
+            return anyio.run(_fetch, server, limits, stderr)
         except FetchError as exc:
             raise FetchError(str(exc) + _stderr_tail(stderr)) from None
 
 
-async def _fetch(server: Server, timeouts: Timeouts, stderr) -> list[dict[str, Any]]:
+async def _fetch(server: Server, limits: Limits, stderr) -> list[dict[str, Any]]:
     step = Step("start")
     stray: list[Exception] = []
     try:
         async with _transport(server, stderr) as (read, write):  # its shutdown bounds every wait itself
-            return await _session(read, write, timeouts, step, stray)
+            return await _session(read, write, limits, step, stray)
     except Exception as exc:  # the SDK's errors, and ones it lets through from the transport
         exc = _first(exc)
         if isinstance(exc, FetchError):
@@ -62,7 +62,7 @@ async def _fetch(server: Server, timeouts: Timeouts, stderr) -> list[dict[str, A
         raise FetchError(f"{step.failed()}: {_reason(exc)}{_stray(stray)}") from None
 
 
-async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> list[dict[str, Any]]:
+async def _session(read, write, limits: Limits, step: Step, stray: list) -> list[dict[str, Any]]:
     import anyio
     import mcp.types as types
     from mcp import ClientSession
@@ -72,15 +72,15 @@ async def _session(read, write, timeouts: Timeouts, step: Step, stray: list) -> 
         if isinstance(message, Exception):  # a line the server printed that is not JSON-RPC
             stray.append(message)
 
-    async with ClientSession(read, write, read_timeout_seconds=timeouts.request, message_handler=keep) as session:
-        step.now("initialize", timeouts.startup)
-        with anyio.fail_after(timeouts.startup):
+    async with ClientSession(read, write, read_timeout_seconds=limits.request, message_handler=keep) as session:
+        step.now("initialize", limits.startup)
+        with anyio.fail_after(limits.startup):
             initialized = await session.initialize()
         tools: list[dict[str, Any]] = []
         cursor, seen = None, set()
         for page in range(1, MAX_PAGES + 1):
-            step.now(f"tools/list (page {page})" if page > 1 else "tools/list", timeouts.request)
-            with anyio.fail_after(timeouts.request):
+            step.now(f"tools/list (page {page})" if page > 1 else "tools/list", limits.request)
+            with anyio.fail_after(limits.request):
                 params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
                 try:
                     result = await session.list_tools(params=params)

@@ -12,14 +12,14 @@ from typing import Any
 
 from schema_lint.live.document import failed_document, live_document, relocate
 from schema_lint.live.fetch import FetchError, fetch_tools
-from schema_lint.live.timeouts import Timeouts
+from schema_lint.live.limits import Limits
 from schema_lint.live.servers import Server
 
 
-def lint_servers(linter, servers: list[Server], result, timeouts: Timeouts) -> None:
+def lint_servers(linter, servers: list[Server], result, limits: Limits) -> None:
     for server in servers:
         try:
-            tools = fetch_tools(server, timeouts)
+            tools = fetch_tools(server, limits)
         except FetchError as exc:
             add_failure(result, server.path, f"MCP server `{server.name}` ({server.shown}): {exc}")
             continue

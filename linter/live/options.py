@@ -1,7 +1,7 @@
 """The command-line options that name MCP servers and bound the waits for them (and for
 `--python` targets), shared by `check` and `snapshot`.
 
-Only click and `timeouts` are imported here: `check` registers these options on every
+Only click and `limits` are imported here: `check` registers these options on every
 run; the server specs are read only when a server is named, and the `mcp` SDK is loaded
 only when one is actually asked.
 """
@@ -12,12 +12,12 @@ import click
 
 from typing import TYPE_CHECKING
 
-from schema_lint.live.timeouts import Timeouts
+from schema_lint.live.limits import Limits
 
 if TYPE_CHECKING:
     from schema_lint.live.servers import Server
 
-_DEFAULTS = Timeouts()
+_DEFAULTS = Limits()
 
 _OPTIONS = [
     click.option("--mcp", "mcp_commands", multiple=True, metavar="'CMD ARGS...'",
@@ -58,6 +58,6 @@ def servers_from(options: dict, config, configured: bool = True) -> list[Server]
         raise click.UsageError(str(exc)) from None
 
 
-def timeouts_from(options: dict) -> Timeouts:
-    return Timeouts(startup=options["mcp_startup_timeout"], request=options["mcp_timeout"],
+def limits_from(options: dict) -> Limits:
+    return Limits(startup=options["mcp_startup_timeout"], request=options["mcp_timeout"],
                     python=options["python_timeout"])

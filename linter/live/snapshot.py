@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from schema_lint.live.options import server_options, servers_from, timeouts_from
+from schema_lint.live.options import limits_from, server_options, servers_from
 from schema_lint.python_tools.options import python_option
 
 
@@ -34,8 +34,8 @@ def snapshot(output, config_path, python_targets, **live):
 
     named = live["mcp_commands"] or live["mcp_urls"] or python_targets
     servers = servers_from(live, load_config_or_exit(config_path), configured=not named)
-    sources = [*(_server_source(server, timeouts_from(live)) for server in servers),
-               *(_python_source(spec, timeouts_from(live)) for spec in python_targets)]
+    sources = [*(_server_source(server, limits_from(live)) for server in servers),
+               *(_python_source(spec, limits_from(live)) for spec in python_targets)]
     if not sources:
         raise click.UsageError("name a server with --mcp or --mcp-url, or an object with --python "
                                "(or configure `mcp-servers`)")
@@ -69,25 +69,25 @@ class _Unavailable(Exception):
     """A server or object whose tools could not be had; the message names it and says why."""
 
 
-def _server_source(server, timeouts):
+def _server_source(server, limits):
     def fetch():
         from schema_lint.live.fetch import FetchError, fetch_tools
 
         try:
-            return fetch_tools(server, timeouts)
+            return fetch_tools(server, limits)
         except FetchError as exc:
             raise _Unavailable(f"MCP server `{server.name}` ({server.shown}): {exc}") from None
     return server.name, server.name, fetch
 
 
-def _python_source(spec: str, timeouts):
+def _python_source(spec: str, limits):
     """An object's tools, named for its file by the target with `:` made `-` (no file system minds it)."""
     def fetch():
         from schema_lint.python_tools.lint import failure_message, target_tools
         from schema_lint.python_tools.target import TargetError
 
         try:
-            return target_tools(spec, timeouts)[1]
+            return target_tools(spec, limits)[1]
         except TargetError as exc:
             raise _Unavailable(failure_message(spec, exc)) from None
     return spec.strip().replace(":", "-"), spec.strip(), fetch

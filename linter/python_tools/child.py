@@ -25,24 +25,24 @@ from schema_lint.python_tools.target import TargetError
 DRAIN_SECONDS = 5.0
 
 
-def tools_in_child(spec: str, timeouts) -> tuple[list[dict[str, Any]], dict[str, str]]:
+def tools_in_child(spec: str, limits) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """The tools of `spec` and the `file:line` of each one's definition, read by `worker`."""
     command = [sys.executable, "-m", "schema_lint.python_tools.worker", spec,
-               str(timeouts.startup), str(timeouts.request)]
+               str(limits.startup), str(limits.request)]
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, start_new_session=os.name == "posix")
     except OSError as exc:
         raise TargetError(f"cannot start a Python process to import it: {exc.strerror or exc}") from None
     try:
-        sent, output, late = _collect(process, timeouts.python)
+        sent, output, late = _collect(process, limits.python)
     except BaseException:  # Ctrl-C while waiting: the child goes with this process
         _stop(process)
         raise
     _relay(output)
     answer = _read(sent)
     if answer is None:
-        raise TargetError(_why_nothing(process.returncode, late, timeouts.python, bool(sent)))
+        raise TargetError(_why_nothing(process.returncode, late, limits.python, bool(sent)))
     if "error" in answer:
         raise TargetError(answer["error"])
     return answer["tools"], answer["sources"]

@@ -16,10 +16,10 @@ from schema_lint.python_tools.child import tools_in_child
 from schema_lint.python_tools.target import Target, TargetError, parse
 
 
-def lint_targets(linter, specs: tuple[str, ...], result, timeouts) -> None:
+def lint_targets(linter, specs: tuple[str, ...], result, limits) -> None:
     for spec in specs:
         try:
-            target, tools, sources = target_tools(spec, timeouts)
+            target, tools, sources = target_tools(spec, limits)
         except TargetError as exc:
             add_failure(result, f"python:{spec.strip()}", failure_message(spec, exc))
             continue
@@ -27,10 +27,10 @@ def lint_targets(linter, specs: tuple[str, ...], result, timeouts) -> None:
     result.diagnostics.sort(key=lambda d: d.sort_key)
 
 
-def target_tools(spec: str, timeouts) -> tuple[Target, list[dict[str, Any]], dict[str, str]]:
+def target_tools(spec: str, limits) -> tuple[Target, list[dict[str, Any]], dict[str, str]]:
     """The target `spec` names, its tools, and the `file:line` of each one's definition."""
     target = parse(spec)
-    tools, sources = tools_in_child(target.spec, timeouts)
+    tools, sources = tools_in_child(target.spec, limits)
     return target, tools, sources
 
 

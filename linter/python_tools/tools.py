@@ -31,14 +31,14 @@ SUPPORTED = ("an MCP server (the mcp SDK's MCPServer or Server, or a fastmcp Fas
              "a function, function tools, or a list of them")
 
 
-def tools_of(value: object, name: str, timeouts) -> tuple[list[dict[str, Any]], dict[str, object]]:
+def tools_of(value: object, name: str, limits) -> tuple[list[dict[str, Any]], dict[str, object]]:
     """The tools `value` stands for (as `tools/list` would serve them), and the Python
     object each tool name was generated from."""
     if is_sdk_server(value):
-        return _served(value, name, timeouts)
+        return _served(value, name, limits)
     lister = tool_lister(value)
     if lister is not None:
-        return _json_only(*listed_tools(lister, timeouts.request))
+        return _json_only(*listed_tools(lister, limits.request))
     listed = isinstance(value, (list, tuple))
     tools, definitions = [], {}
     for index, item in enumerate(value if listed else [value]):
@@ -47,7 +47,7 @@ def tools_of(value: object, name: str, timeouts) -> tuple[list[dict[str, Any]], 
             if returns_server(item):
                 raise TargetError(f"{where}`{item.__name__}` returns an MCP server: point --python at the server "
                                   "object, or use --mcp")
-            served, found = _function(item, name, timeouts)
+            served, found = _function(item, name, limits)
             tools += served
             definitions.update(found)
             continue
@@ -116,7 +116,7 @@ def _function_of(tool: object) -> object:
     return None
 
 
-def _function(function, name: str, timeouts) -> tuple[list[dict[str, Any]], dict[str, object]]:
+def _function(function, name: str, limits) -> tuple[list[dict[str, Any]], dict[str, object]]:
     try:
         from mcp.server.mcpserver import MCPServer
     except ImportError:
@@ -126,7 +126,7 @@ def _function(function, name: str, timeouts) -> tuple[list[dict[str, Any]], dict
         server.add_tool(function)
     except Exception as exc:
         raise TargetError(f"MCPServer cannot make a tool of `{function.__name__}`: {describe(exc)}") from None
-    tools, _ = _served(server, name, timeouts)
+    tools, _ = _served(server, name, limits)
     return tools, {tool["name"]: function for tool in tools}
 
 
@@ -143,12 +143,12 @@ def _pydantic_function(function) -> tuple[list[dict[str, Any]], dict[str, object
     return [_tool(function.__name__, inspect.getdoc(function), schema)], {function.__name__: function}
 
 
-def _served(server: object, name: str, timeouts) -> tuple[list[dict[str, Any]], dict[str, object]]:
+def _served(server: object, name: str, limits) -> tuple[list[dict[str, Any]], dict[str, object]]:
     from schema_lint.live.fetch import FetchError, fetch_tools
     from schema_lint.live.servers import Server
 
     try:
-        tools = fetch_tools(Server(name, instance=server), timeouts)
+        tools = fetch_tools(Server(name, instance=server), limits)
     except FetchError as exc:
         raise TargetError(f"its MCP server, asked in process: {exc}") from None
     manager = getattr(server, "_tool_manager", None)  # MCPServer keeps each tool's function there

@@ -36,14 +36,14 @@ def main(argv: list[str]) -> None:
 
 
 def _answer(spec: str, startup: float, request: float) -> dict:
-    from schema_lint.live.timeouts import Timeouts
+    from schema_lint.live.limits import Limits
     from schema_lint.python_tools.source import source_of
     from schema_lint.python_tools.target import TargetError, load, parse
     from schema_lint.python_tools.tools import tools_of
 
     try:
         target = parse(spec)
-        tools, definitions = tools_of(load(target), target.spec, Timeouts(startup=startup, request=request))
+        tools, definitions = tools_of(load(target), target.spec, Limits(startup=startup, request=request))
     except TargetError as exc:
         return {"error": str(exc)}
     sources = {name: source_of(definition) for name, definition in definitions.items()}

@@ -47,12 +47,12 @@ def test_a_low_level_server_object_is_read_page_by_page(monkeypatch):
                                     "function_tools:TOOLS"])
 def test_python_objects_give_the_findings_of_their_tools_written_to_a_file(monkeypatch, tmp_path, target):
     from schema_lint.live.document import listing_text
-    from schema_lint.live.fetch import Timeouts
+    from schema_lint.live.limits import Limits
     from schema_lint.python_tools.target import load, parse
     from schema_lint.python_tools.tools import tools_of
 
     monkeypatch.chdir(PYTHON)
-    tools, _ = tools_of(load(parse(target)), target, Timeouts())
+    tools, _ = tools_of(load(parse(target)), target, Limits())
     (tmp_path / "tools.json").write_text(listing_text(tools))
     in_process = _json("--python", target)
     assert in_process

@@ -1,12 +1,13 @@
-"""How long to wait for a live server or a `--python` target: alone in its module so that
-`check`'s options, declared on every run, need neither the server specs nor the SDK."""
+"""How long to wait for a live server or a `--python` target, and how much of it to take:
+alone in its module so that `check`'s options, declared on every run, need neither the
+server specs nor the SDK."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 
-class Timeouts(NamedTuple):
+class Limits(NamedTuple):
     """Seconds for starting the server and answering `initialize`, for each later request, and
     for a `--python` target's child process to import it and send its tools (here rather
     than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
