@@ -6,22 +6,32 @@ JSON-RPC, never answers, answers with an error or with a result the SDK cannot r
 ends as one `FetchError` whose message names the step and shows the end of the
 server's stderr, never as a traceback. The SDK's stdio transport starts the server in
 a process group of its own and, when it does not exit once its stdin is closed, stops
-the whole group; every wait here is bounded, so that always happens.
+the whole group; every wait here is bounded, so that always happens. The server's
+stderr goes to a pipe that a `Drain` empties as it comes, keeping only its end: a
+server that logs without end fills neither memory nor disk.
 """
 
 from __future__ import annotations
 
 import logging
-import tempfile
+import os
 from typing import Any
 
-from schema_lint.live.servers import Server
+from schema_lint.display import MESSAGE_LIMIT
+from schema_lint.live.drain import Drain
 from schema_lint.live.limits import Limits
+from schema_lint.live.servers import Server
 
 # Pages read before a server whose cursors never end is given up on.
 MAX_PAGES = 1000
-# How much of the server's stderr a failure shows (its last lines are the useful ones).
-STDERR_SHOWN = 2000
+# How much of the server's stderr a failure shows: its last lines, the useful ones, in
+# half a message, since a message is clipped at its end and the step's reason comes first.
+STDERR_SHOWN = MESSAGE_LIMIT // 2
+# Bytes of stderr kept for that: the last characters, at most four bytes each in UTF-8.
+STDERR_KEPT = 4 * STDERR_SHOWN
+# Seconds for the last of a stopped server's stderr to arrive (a child of its own that
+# left the process group may hold the pipe; it is not waited for longer).
+STDERR_SECONDS = 2.0
 
 
 class FetchError(Exception):
@@ -40,11 +50,16 @@ def fetch_tools(server: Server, limits: Limits = Limits()) -> list[dict[str, Any
     sdk_log = logging.getLogger("mcp")
     if not any(isinstance(handler, logging.NullHandler) for handler in sdk_log.handlers):
         sdk_log.addHandler(logging.NullHandler())
-    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
-        try:
-            return anyio.run(_fetch, server, limits, stderr)
-        except FetchError as exc:
-            raise FetchError(str(exc) + _stderr_tail(stderr)) from None
+    if not server.command:
+        return anyio.run(_fetch, server, limits, None)
+    read_end, write_end = os.pipe()
+    stderr = Drain(open(read_end, "rb"), STDERR_KEPT)
+    try:
+        with open(write_end, "w") as errlog:  # closed once the server is gone: the drain sees the pipe end
+            return anyio.run(_fetch, server, limits, errlog)
+    except FetchError as exc:
+        stderr.join(STDERR_SECONDS)
+        raise FetchError(str(exc) + _stderr_tail(stderr)) from None
 
 
 async def _fetch(server: Server, limits: Limits, stderr) -> list[dict[str, Any]]:
@@ -175,12 +190,10 @@ def _stray(stray: list[Exception]) -> str:
     return f" (it wrote {len(stray)} line{'s' if len(stray) != 1 else ''} to stdout that {'are' if len(stray) != 1 else 'is'} not JSON-RPC)"
 
 
-def _stderr_tail(stderr) -> str:
-    stderr.flush()
-    stderr.seek(0)
-    text = stderr.read().strip()
+def _stderr_tail(stderr: Drain) -> str:
+    text = stderr.kept().decode("utf-8", errors="replace").strip()
     if not text:
         return ""
-    if len(text) > STDERR_SHOWN:
+    if len(text) > STDERR_SHOWN or stderr.dropped:
         text = "…" + text[-STDERR_SHOWN:]
     return f"; its stderr: {text}"
