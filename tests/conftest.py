@@ -27,15 +27,27 @@ settings.load_profile("schema-lint")
 
 HOSTILE_TIMEOUT = 60
 _sockets_blocked = False
+# The (host, port) of a hostile test's own server on loopback (`let_through`): all it may reach.
+_let_through: set[tuple[str, int]] = set()
 
 
 def _refuse_sockets(event: str, args: tuple) -> None:
     if not _sockets_blocked:
         return
     if event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyaddr"):
+        if event == "socket.getaddrinfo" and (args[0], args[1]) in _let_through:
+            return
         raise PermissionError(f"a hostile-input test looked up {args[0]!r}")
     if event in ("socket.connect", "socket.sendto") and args[0].family in (socket.AF_INET, socket.AF_INET6):
+        if tuple(args[1][:2]) in _let_through:
+            return
         raise PermissionError(f"a hostile-input test connected to {args[1]!r}")
+
+
+def let_through(host: str, port: int) -> None:
+    """Let the running hostile test reach its own server at `host:port` (a client's test
+    needs one); every other address stays refused, and this one is again after the test."""
+    _let_through.add((host, port))
 
 
 sys.addaudithook(_refuse_sockets)
@@ -71,6 +83,7 @@ def _hostile_guard(request):
     finally:
         faulthandler.cancel_dump_traceback_later()
         _sockets_blocked = False
+        _let_through.clear()
 
 
 # Tests lint what they write and monkeypatch rules: a result cached by one test must not

@@ -1,6 +1,8 @@
 """Ask one MCP server for its tools, through the `mcp` SDK's own client.
 
-`initialize`, then `tools/list` page by page (`nextCursor`) until the last. Whatever
+`initialize`, then `tools/list` page by page (`nextCursor`) until the last, all within
+one deadline (`Limits.deadline`) and a number of pages: a server that answers each page
+just in time cannot hold the run for the pages' time-outs end to end. Whatever
 goes wrong (the command is missing, the server exits, prints something that is not
 JSON-RPC, never answers, answers with an error or with a result the SDK cannot read)
 ends as one `FetchError` whose message names the step and shows the end of the
@@ -22,8 +24,6 @@ from schema_lint.live.drain import Drain
 from schema_lint.live.limits import Limits
 from schema_lint.live.servers import Server
 
-# Pages read before a server whose cursors never end is given up on.
-MAX_PAGES = 1000
 # How much of the server's stderr a failure shows: its last lines, the useful ones, in
 # half a message, since a message is clipped at its end and the step's reason comes first.
 STDERR_SHOWN = MESSAGE_LIMIT // 2
@@ -63,18 +63,26 @@ def fetch_tools(server: Server, limits: Limits = Limits()) -> list[dict[str, Any
 
 
 async def _fetch(server: Server, limits: Limits, stderr) -> list[dict[str, Any]]:
+    import anyio
+
     step = Step("start")
     stray: list[Exception] = []
-    try:
-        async with _transport(server, stderr) as (read, write):  # its shutdown bounds every wait itself
-            return await _session(read, write, limits, step, stray)
-    except Exception as exc:  # the SDK's errors, and ones it lets through from the transport
-        exc = _first(exc)
-        if isinstance(exc, FetchError):
-            raise exc from None
-        if isinstance(exc, TimeoutError):
-            raise FetchError(f"{step.waiting()}{_stray(stray)}") from None
-        raise FetchError(f"{step.failed()}: {_reason(exc)}{_stray(stray)}") from None
+    with anyio.move_on_after(limits.deadline) as deadline:
+        try:
+            async with _transport(server, stderr) as (read, write):  # its shutdown bounds every wait itself
+                return await _session(read, write, limits, step, stray)
+        except Exception as exc:  # the SDK's errors, and ones it lets through from the transport
+            if not deadline.cancel_called:  # past it, what broke as the work was cancelled is no news
+                raise _failure(_first(exc), step, stray) from None
+    raise FetchError(f"{step.name}: the listing did not finish within {limits.deadline:g} s (--mcp-deadline)")
+
+
+def _failure(exc: BaseException, step: Step, stray: list[Exception]) -> FetchError:
+    if isinstance(exc, FetchError):
+        return exc
+    if isinstance(exc, TimeoutError):
+        return FetchError(f"{step.waiting()}{_stray(stray)}")
+    return FetchError(f"{step.failed()}: {_reason(exc)}{_stray(stray)}")
 
 
 async def _session(read, write, limits: Limits, step: Step, stray: list) -> list[dict[str, Any]]:
@@ -93,7 +101,7 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
             initialized = await session.initialize()
         tools: list[dict[str, Any]] = []
         cursor, seen = None, set()
-        for page in range(1, MAX_PAGES + 1):
+        for page in range(1, limits.max_pages + 1):
             step.now(f"tools/list (page {page})" if page > 1 else "tools/list", limits.request)
             with anyio.fail_after(limits.request):
                 params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
@@ -110,7 +118,7 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
             if cursor in seen:
                 raise FetchError(f"tools/list: the server sent the cursor {cursor[:60]!r} twice; its pages never end")
             seen.add(cursor)
-        raise FetchError(f"tools/list: still more pages after {MAX_PAGES}")
+        raise FetchError(f"tools/list: still more pages after {limits.max_pages} (--mcp-max-pages)")
 
 
 def _has_no_tools(initialized, exc) -> bool:

@@ -8,10 +8,14 @@ from typing import NamedTuple
 
 
 class Limits(NamedTuple):
-    """Seconds for starting the server and answering `initialize`, for each later request, and
-    for a `--python` target's child process to import it and send its tools (here rather
-    than in fetch, so that `check`'s options import neither the SDK's helpers nor logging)."""
+    """Seconds for starting the server and answering `initialize`, for each later request,
+    and for all of its listing together (start, `initialize` and every page); the pages read
+    before one whose cursors never end is given up on; seconds for a `--python` target's
+    child process to import it and send its tools (here rather than in fetch, so that
+    `check`'s options import neither the SDK's helpers nor logging)."""
 
     startup: float = 60.0
     request: float = 30.0
+    deadline: float = 120.0
+    max_pages: int = 1000
     python: float = 60.0

@@ -33,6 +33,10 @@ _OPTIONS = [
                  show_default=True, help="Seconds for a server to start and answer initialize."),
     click.option("--mcp-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.request,
                  show_default=True, help="Seconds for each later request (each tools/list page)."),
+    click.option("--mcp-deadline", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.deadline,
+                 show_default=True, help="Seconds for a server's whole listing: start, initialize and every page."),
+    click.option("--mcp-max-pages", type=click.IntRange(min=1), default=_DEFAULTS.max_pages, show_default=True,
+                 help="tools/list pages read before a server whose pages never end is given up on."),
     click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.python,
                  show_default=True, help="Seconds for a --python target to be imported and its tools read."),
 ]
@@ -60,4 +64,5 @@ def servers_from(options: dict, config, configured: bool = True) -> list[Server]
 
 def limits_from(options: dict) -> Limits:
     return Limits(startup=options["mcp_startup_timeout"], request=options["mcp_timeout"],
-                    python=options["python_timeout"])
+                  deadline=options["mcp_deadline"], max_pages=options["mcp_max_pages"],
+                  python=options["python_timeout"])

@@ -27,8 +27,7 @@ DRAIN_SECONDS = 5.0
 
 def tools_in_child(spec: str, limits) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """The tools of `spec` and the `file:line` of each one's definition, read by `worker`."""
-    command = [sys.executable, "-m", "schema_lint.python_tools.worker", spec,
-               str(limits.startup), str(limits.request)]
+    command = [sys.executable, "-m", "schema_lint.python_tools.worker", spec, json.dumps(limits._asdict())]
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, start_new_session=os.name == "posix")

@@ -1,11 +1,12 @@
 """The child process of `--python`: import the target, read its tools, send them back.
 
-Run as `python -m schema_lint.python_tools.worker SPEC STARTUP REQUEST` by `child`, in the
-user's working directory. Importing runs the user's code, which may write to fd 1 (a
-C extension, `os.write(1, ...)`), exit the process, hang or crash it; so before anything
-is imported, the channel back to the parent is moved off fd 1 and fd 1 is pointed at
-stderr. What is sent is one JSON object: `{"tools": [...], "sources": {tool: "file:line"}}`
-or `{"error": "..."}`. Sending nothing means the child did not get that far.
+Run as `python -m schema_lint.python_tools.worker SPEC LIMITS` by `child` (LIMITS: the
+`Limits` as a JSON object), in the user's working directory. Importing runs the user's
+code, which may write to fd 1 (a C extension, `os.write(1, ...)`), exit the process, hang
+or crash it; so before anything is imported, the channel back to the parent is moved off
+fd 1 and fd 1 is pointed at stderr. What is sent is one JSON object: `{"tools": [...],
+"sources": {tool: "file:line"}}` or `{"error": "..."}`. Sending nothing means the child
+did not get that far.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import sys
 def main(argv: list[str]) -> None:
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")  # os.dup: not inherited by user subprocesses
     os.dup2(2, 1)
-    spec, startup, request = argv
+    spec, limits = argv
     try:
-        answer = _answer(spec, float(startup), float(request))
+        answer = _answer(spec, json.loads(limits))
     except BaseException as exc:  # KeyboardInterrupt, SystemExit from user code outside the import
         from schema_lint.python_tools.target import describe
 
@@ -35,7 +36,7 @@ def main(argv: list[str]) -> None:
     os._exit(0)  # no atexit handler or lingering thread of the user's may change the outcome
 
 
-def _answer(spec: str, startup: float, request: float) -> dict:
+def _answer(spec: str, limits: dict) -> dict:
     from schema_lint.live.limits import Limits
     from schema_lint.python_tools.source import source_of
     from schema_lint.python_tools.target import TargetError, load, parse
@@ -43,7 +44,7 @@ def _answer(spec: str, startup: float, request: float) -> dict:
 
     try:
         target = parse(spec)
-        tools, definitions = tools_of(load(target), target.spec, Limits(startup=startup, request=request))
+        tools, definitions = tools_of(load(target), target.spec, Limits(**limits))
     except TargetError as exc:
         return {"error": str(exc)}
     sources = {name: source_of(definition) for name, definition in definitions.items()}

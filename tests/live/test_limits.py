@@ -1,13 +1,18 @@
-"""A live server cannot hold or exhaust a run: only the end of its stderr is kept."""
+"""A live server cannot hold or exhaust a run: the whole listing has a deadline and a page
+count, and only the end of its stderr is kept. Each limit hit is an SL000 naming the
+server, exit 2, and the other files are still linted."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 import tracemalloc
 
 import pytest
-from livekit import run, server_command
+from conftest import let_through
+from livekit import SERVERS, run, server_command
 
 pytestmark = pytest.mark.hostile
 
@@ -21,6 +26,25 @@ def project(tmp_path, monkeypatch):
     (tmp_path / "tools.json").write_text(json.dumps(TOOL))
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture
+def flooding():
+    """`start(mode)`: the URL of a `flooding_http_server.py` in that mode."""
+    processes = []
+
+    def start(mode: str) -> str:
+        process = subprocess.Popen([sys.executable, str(SERVERS / "flooding_http_server.py"), mode],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        processes.append(process)
+        port = int(process.stdout.readline())
+        let_through("127.0.0.1", port)
+        return f"http://127.0.0.1:{port}/mcp"
+
+    yield start
+    for process in processes:
+        process.kill()
+        process.wait()
 
 
 def _measured(*args: str, warm_up: tuple[str, ...]):
@@ -38,6 +62,35 @@ def _measured(*args: str, warm_up: tuple[str, ...]):
 
 def _first_line(result) -> str:
     return result.output.splitlines()[0]
+
+
+def test_a_body_that_keeps_coming_is_cut_at_the_deadline(project, flooding):
+    url = flooding("drip")
+    result, _, seconds = _measured("check", "--output-format", "concise", "--mcp-deadline", "1", "--mcp-url", url,
+                                   warm_up=("check", "--mcp-url", flooding("empty")))
+    assert result.exit_code == 2
+    assert "tools/list: the listing did not finish within 1 s (--mcp-deadline)" in _first_line(result)
+    assert seconds < 3  # not the 30 s of --mcp-timeout
+
+
+def test_slow_pages_are_cut_at_the_deadline_not_after_each_page_s_timeout(project):
+    bad = server_command("misbehaving_server.py", "pages", "0.3")
+    started = time.monotonic()
+    result = run("check", "--output-format", "concise", "--mcp-deadline", "2", "--mcp-startup-timeout", "30",
+                 "tools.json", "--mcp", bad)
+    assert result.exit_code == 2
+    first = _first_line(result)
+    assert first.startswith(f"mcp:misbehaving_server: SL000 [error] MCP server `misbehaving_server` ({bad}): ")
+    assert "the listing did not finish within 2 s (--mcp-deadline)" in first
+    assert "tools.json" in result.output
+    assert time.monotonic() - started < 10  # 2 s, then the SDK's bounded shutdown of the server
+
+
+def test_pages_past_the_page_limit_are_sl000(project):
+    result = run("check", "--output-format", "concise", "--mcp-max-pages", "5",
+                 "--mcp", server_command("misbehaving_server.py", "pages", "0"))
+    assert result.exit_code == 2
+    assert "tools/list: still more pages after 5 (--mcp-max-pages)" in _first_line(result)
 
 
 def test_only_the_end_of_a_flood_of_stderr_is_kept(project):
