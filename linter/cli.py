@@ -218,11 +218,11 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if servers:
         from schema_lint.live.lint import lint_servers
 
-        lint_servers(linter, servers, result, limits_from(live))
+        lint_servers(linter, servers, result, limits_from(live, config))
     if python_targets:
         from schema_lint.python_tools.lint import lint_targets
 
-        lint_targets(linter, python_targets, result, limits_from(live))
+        lint_targets(linter, python_targets, result, limits_from(live, config))
     from schema_lint.fixes.command import run_fix_flags
 
     fixing = run_fix_flags(linter, result, fix=fix or fix_only, unsafe=unsafe_fixes, diff=diff,

@@ -67,14 +67,29 @@ async def _fetch(server: Server, limits: Limits, stderr) -> list[dict[str, Any]]
 
     step = Step("start")
     stray: list[Exception] = []
-    with anyio.move_on_after(limits.deadline) as deadline:
+    with anyio.move_on_after(limits.deadline) as scope:
+        cutoff = Cutoff(scope)
         try:
-            async with _transport(server, stderr) as (read, write):  # its shutdown bounds every wait itself
+            async with _transport(server, stderr, limits, cutoff.cut) as (read, write):  # it bounds its shutdown
                 return await _session(read, write, limits, step, stray)
         except Exception as exc:  # the SDK's errors, and ones it lets through from the transport
-            if not deadline.cancel_called:  # past it, what broke as the work was cancelled is no news
+            if not scope.cancel_called:  # once cut off, what broke as the work was cancelled is no news
                 raise _failure(_first(exc), step, stray) from None
-    raise FetchError(f"{step.name}: the listing did not finish within {limits.deadline:g} s (--mcp-deadline)")
+    why = cutoff.reason or f"the listing did not finish within {limits.deadline:g} s (--mcp-deadline)"
+    raise FetchError(f"{step.name}: {why}")
+
+
+class Cutoff:
+    """Why the transport ended the fetch early, where raising would not: the SDK reads in
+    tasks of its own and logs what they raise. `cut` keeps the first reason and cancels
+    the fetch's scope, whose deadline it shares."""
+
+    def __init__(self, scope):
+        self.scope, self.reason = scope, None
+
+    def cut(self, reason: str) -> None:
+        self.reason = self.reason or reason
+        self.scope.cancel()
 
 
 def _failure(exc: BaseException, step: Step, stray: list[Exception]) -> FetchError:
@@ -130,7 +145,7 @@ def _has_no_tools(initialized, exc) -> bool:
     return exc.code == METHOD_NOT_FOUND and initialized.capabilities.tools is None
 
 
-def _transport(server: Server, stderr):
+def _transport(server: Server, stderr, limits: Limits, cut):
     if server.instance is not None:
         # What `mcp.Client(server)` connects through: the server runs as a task of this
         # process, and answers on memory streams exactly as it would over stdio.
@@ -138,10 +153,9 @@ def _transport(server: Server, stderr):
 
         return InMemoryTransport(server.instance)
     if server.url is not None:
-        from mcp.client.streamable_http import streamable_http_client
-        from mcp.shared._httpx_utils import create_mcp_http_client
+        from schema_lint.live.http_client import http_transport
 
-        return streamable_http_client(server.url, http_client=create_mcp_http_client(headers=server.headers))
+        return http_transport(server, limits, cut)
     from mcp import StdioServerParameters, stdio_client
 
     command, *args = server.command

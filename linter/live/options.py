@@ -62,7 +62,10 @@ def servers_from(options: dict, config, configured: bool = True) -> list[Server]
         raise click.UsageError(str(exc)) from None
 
 
-def limits_from(options: dict) -> Limits:
+def limits_from(options: dict, config=None) -> Limits:
+    """The options' limits, with the bytes of a listing held to the configuration's
+    `max-file-size` (the default's without one)."""
     return Limits(startup=options["mcp_startup_timeout"], request=options["mcp_timeout"],
                   deadline=options["mcp_deadline"], max_pages=options["mcp_max_pages"],
+                  max_bytes=config.max_file_size if config is not None else Limits().max_bytes,
                   python=options["python_timeout"])

@@ -33,9 +33,11 @@ def snapshot(output, config_path, python_targets, **live):
     from schema_lint.live.document import listing_text
 
     named = live["mcp_commands"] or live["mcp_urls"] or python_targets
-    servers = servers_from(live, load_config_or_exit(config_path), configured=not named)
-    sources = [*(_server_source(server, limits_from(live)) for server in servers),
-               *(_python_source(spec, limits_from(live)) for spec in python_targets)]
+    config = load_config_or_exit(config_path)
+    servers = servers_from(live, config, configured=not named)
+    limits = limits_from(live, config)
+    sources = [*(_server_source(server, limits) for server in servers),
+               *(_python_source(spec, limits) for spec in python_targets)]
     if not sources:
         raise click.UsageError("name a server with --mcp or --mcp-url, or an object with --python "
                                "(or configure `mcp-servers`)")

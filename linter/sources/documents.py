@@ -101,7 +101,7 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
         if isinstance(raw, str):
             return _failed(path, kind, raw)
     elif len(raw) > max_bytes:
-        return _failed(path, kind, f"input is larger than the {_bytes(max_bytes)} limit (setting `max-file-size`)")
+        return _failed(path, kind, f"input is larger than {size_limit(max_bytes)}")
     binary = _binary(raw)
     if binary is not None:
         return _failed(path, kind, *binary)
@@ -161,7 +161,7 @@ def read_regular_file(path: str, max_bytes: int) -> bytes | str:
         what = "directory" if os.path.isdir(path) else "file"
         return f"cannot read {what}: {exc.strerror or exc}"
     if len(raw) > max_bytes:
-        return f"file is larger than the {_bytes(max_bytes)} limit (setting `max-file-size`)"
+        return f"file is larger than {size_limit(max_bytes)}"
     return raw
 
 
@@ -201,7 +201,13 @@ def _failed(path: str, kind: str, message: str, line: int = 1, column: int = 1) 
 
 
 def _too_large(size: int, max_bytes: int) -> str:
-    return f"file is {_bytes(size)}, over the {_bytes(max_bytes)} limit (setting `max-file-size`)"
+    return f"file is {_bytes(size)}, over {size_limit(max_bytes)}"
+
+
+def size_limit(max_bytes: int) -> str:
+    """The limit as every message about it names it, whatever went over it: a file, stdin,
+    a live server's listing."""
+    return f"the {_bytes(max_bytes)} limit (setting `max-file-size`)"
 
 
 def _bytes(count: int) -> str:

@@ -1,6 +1,7 @@
-"""A live server cannot hold or exhaust a run: the whole listing has a deadline and a page
-count, and only the end of its stderr is kept. Each limit hit is an SL000 naming the
-server, exit 2, and the other files are still linted."""
+"""A live server cannot hold or exhaust a run: what it sends is counted against
+`max-file-size`, the whole listing has a deadline and a page count, and only the end of
+its stderr is kept. Each limit hit is an SL000 naming the server, exit 2, and the other
+files are still linted."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ TOOL = {"name": "get_weather", "description": "Weather.", "inputSchema": {"type"
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    """A folder with a tool file."""
+    """A folder with a tool file and a configuration that holds a listing to 1 MiB."""
+    (tmp_path / ".schema-lint.toml").write_text(f"max-file-size = {MIB}\n")
     (tmp_path / "tools.json").write_text(json.dumps(TOOL))
     monkeypatch.chdir(tmp_path)
     return tmp_path
@@ -62,6 +64,24 @@ def _measured(*args: str, warm_up: tuple[str, ...]):
 
 def _first_line(result) -> str:
     return result.output.splitlines()[0]
+
+
+@pytest.mark.parametrize(("mode", "said"), [
+    ("huge", "tools/list: what the server sent is larger than the 1 MiB limit (setting `max-file-size`)"),
+    ("endless", "tools/list: what the server sent is larger than the 1 MiB limit (setting `max-file-size`)"),
+    ("events", "tools/list: what the server sent is larger than the 1 MiB limit (setting `max-file-size`)"),
+    ("gzip", "tools/list: the server compressed its answer (Content-Encoding: gzip), though asked not to"),
+])
+def test_an_answer_over_the_size_limit_is_sl000_and_is_not_read(project, flooding, mode, said):
+    url = flooding(mode)
+    result, peak, seconds = _measured("check", "--output-format", "concise", "--mcp-timeout", "3",
+                                      "tools.json", "--mcp-url", url, warm_up=("check", "--mcp-url", flooding("empty")))
+    assert result.exit_code == 2
+    assert peak < 8 * MIB, f"{peak / MIB:.0f} MiB held"  # the body is 128 MiB, or endless
+    assert seconds < 2
+    assert _first_line(result).startswith(f"mcp:127.0.0.1:{url.split(':')[2][:-4]}: SL000 [error] MCP server ")
+    assert said in _first_line(result)
+    assert "tools.json" in result.output  # the file is still linted
 
 
 def test_a_body_that_keeps_coming_is_cut_at_the_deadline(project, flooding):

@@ -1,0 +1,76 @@
+"""The HTTP client an `--mcp-url` server is asked through, which counts what it sends.
+
+The SDK's Streamable HTTP transport reads a JSON answer whole (`response.aread()`) and an
+event stream for as long as it lasts: a server could send a gigabyte, or never stop. Here
+every response body is counted as it is read, all of one server's answers together,
+against the limit a file has (`max-file-size`: the listing is linted as one document); past
+it, the fetch is cut off (`cut`, since the SDK reads in tasks of its own and logs what they
+raise) with the reason. A compressed body would be counted before it expands (256 KiB of
+gzip can hold 256 MiB), so the client asks for none and refuses one all the same.
+"""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from typing import Callable, NoReturn
+
+import httpx2
+
+from schema_lint.display import clip
+from schema_lint.live.limits import Limits
+from schema_lint.live.servers import Server
+from schema_lint.sources.documents import size_limit
+
+
+@asynccontextmanager
+async def http_transport(server: Server, limits: Limits, cut: Callable[[str], None]):
+    """The SDK's Streamable HTTP transport to `server`, through a counting client that it
+    closes (the SDK leaves a client it is given open)."""
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    # Each wait is --mcp-timeout, not the SDK's 300 s for reading a stream: the session's
+    # closing request is sent after a time-out too, and must not outlast it by minutes.
+    client = create_mcp_http_client(headers={**server.headers, "Accept-Encoding": "identity"},
+                                    timeout=httpx2.Timeout(limits.request))
+    client.event_hooks = {"response": [_Budget(limits.max_bytes, cut).watch]}
+    async with client, streamable_http_client(server.url, http_client=client) as streams:
+        yield streams
+
+
+class _Budget:
+    """The bytes one server may still send."""
+
+    def __init__(self, max_bytes: int, cut: Callable[[str], None]):
+        self.max_bytes, self.left, self._cut = max_bytes, max_bytes, cut
+
+    async def watch(self, response: httpx2.Response) -> None:
+        """A response hook: runs before the body is read, so it can still be counted or refused."""
+        encoding = response.headers.get("Content-Encoding", "identity").strip()
+        if encoding.lower() != "identity":
+            self.stop(f"the server compressed its answer (Content-Encoding: {clip(encoding)}), though asked not to")
+        response.stream = _Counted(response.stream, self)
+
+    def take(self, count: int) -> None:
+        self.left -= count
+        if self.left < 0:
+            self.stop(f"what the server sent is larger than {size_limit(self.max_bytes)}")
+
+    def stop(self, reason: str) -> NoReturn:
+        self._cut(reason)
+        raise httpx2.ReadError(reason)  # the read stops here; the cut ends what waits on it
+
+
+class _Counted(httpx2.AsyncByteStream):
+    """A response body whose bytes are taken from the budget before the SDK sees them."""
+
+    def __init__(self, stream: httpx2.AsyncByteStream, budget: _Budget):
+        self._stream, self._budget = stream, budget
+
+    async def __aiter__(self):
+        async for chunk in self._stream:
+            self._budget.take(len(chunk))
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._stream.aclose()
