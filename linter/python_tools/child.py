@@ -6,7 +6,11 @@ linting nothing), one that writes to fd 1 would corrupt a JSON or SARIF report o
 and one that hangs would hang the run. In a child each of these is one `TargetError`:
 it died (its exit status or signal), it did not finish within the time-out, or it sent
 nothing. What the child writes on its stdout and stderr is passed on to this process's
-stderr, as the module's prints were before.
+stderr, as the module's prints were before: its end, when it wrote more than that.
+
+Both of its pipes are drained as they fill (`Drain`), so neither a module that prints
+without end nor an answer larger than a listing may be (`max-file-size`) fills this
+process's memory; the second is a `TargetError`, and stops the child at once.
 """
 
 from __future__ import annotations
@@ -16,13 +20,19 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from typing import Any
 
+from schema_lint.live.drain import Drain, wait_for_ends
 from schema_lint.python_tools.target import TargetError
+from schema_lint.sources.documents import size_limit
 
 # Seconds to collect what a killed child still had in its pipes (a grandchild of its own
 # session may hold them open; it is not waited for longer).
 DRAIN_SECONDS = 5.0
+# Bytes of what the module printed that are passed on: the last ones, where a traceback
+# or the end of a start-up log is.
+PRINTED_KEPT = 64 << 10
 
 
 def tools_in_child(spec: str, limits) -> tuple[list[dict[str, Any]], dict[str, str]]:
@@ -33,35 +43,39 @@ def tools_in_child(spec: str, limits) -> tuple[list[dict[str, Any]], dict[str, s
                                    stderr=subprocess.PIPE, start_new_session=os.name == "posix")
     except OSError as exc:
         raise TargetError(f"cannot start a Python process to import it: {exc.strerror or exc}") from None
+    sent = Drain(process.stdout, limits.max_bytes, on_overflow=lambda: _stop(process))
+    printed = Drain(process.stderr, PRINTED_KEPT)
     try:
-        sent, output, late = _collect(process, limits.python)
+        late = _wait(process, limits.python, (sent, printed))
     except BaseException:  # Ctrl-C while waiting: the child goes with this process
         _stop(process)
         raise
-    _relay(output)
-    answer = _read(sent)
+    _relay(spec, printed)
+    if sent.dropped:
+        raise TargetError(f"the process importing it sent an answer larger than {size_limit(limits.max_bytes)}")
+    answer = _read(sent.kept())
     if answer is None:
-        raise TargetError(_why_nothing(process.returncode, late, limits.python, bool(sent)))
+        raise TargetError(_why_nothing(process.returncode, late, limits.python, bool(sent.total)))
     if "error" in answer:
         raise TargetError(answer["error"])
     return answer["tools"], answer["sources"]
 
 
-def _collect(process: subprocess.Popen, seconds: float) -> tuple[bytes, bytes, bool]:
-    """What the child sent, what it wrote, and whether it was stopped for taking too long."""
+def _wait(process: subprocess.Popen, seconds: float, drains: tuple[Drain, ...]) -> bool:
+    """Whether the child had to be stopped for not having exited and closed its pipes
+    within `seconds`."""
+    deadline = time.monotonic() + seconds
     try:
-        sent, output = process.communicate(timeout=seconds)
-        return sent, output, False
+        process.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
-        _stop(process)
-    try:
-        sent, output = process.communicate(timeout=DRAIN_SECONDS)
-    except subprocess.TimeoutExpired:  # a grandchild that left the session holds the pipes
-        process.stdout.close()
-        process.stderr.close()
-        sent, output = b"", b""
+        pass
+    else:
+        if wait_for_ends(drains, deadline - time.monotonic()):
+            return False
+    _stop(process)
     process.wait()
-    return sent, output, True
+    wait_for_ends(drains, DRAIN_SECONDS)
+    return True
 
 
 def _stop(process: subprocess.Popen) -> None:
@@ -75,7 +89,11 @@ def _stop(process: subprocess.Popen) -> None:
         pass  # gone already
 
 
-def _relay(output: bytes) -> None:
+def _relay(spec: str, printed: Drain) -> None:
+    output = printed.kept()
+    if printed.dropped:
+        sys.stderr.write(f"schema-lint: importing `{spec}` printed {printed.total:,} bytes; the last "
+                         f"{len(output):,} follow\n")
     if output:
         sys.stderr.write(output.decode("utf-8", errors="replace"))
         sys.stderr.flush()

@@ -50,3 +50,25 @@ def test_a_hard_exit_fails_the_run_even_alone():
                           cwd=PYTHON, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert "python:hard_exit:x: SL000" in done.stdout
+
+
+@pytest.mark.hostile
+def test_only_the_end_of_what_a_module_prints_is_passed_on(monkeypatch):
+    monkeypatch.chdir(PYTHON)
+    result = run("check", "--output-format", "concise", "--select", "SL201", "--python", "prints_a_lot:TOOLS")
+    assert result.exit_code == 1
+    assert result.stderr.endswith("x\nthe last line\n")
+    assert len(result.stderr) < 100_000  # of 64 MiB printed
+    assert result.stderr.startswith("schema-lint: importing `prints_a_lot:TOOLS` printed 67,108,942 bytes; "
+                                    "the last 65,536 follow\n")
+
+
+@pytest.mark.hostile
+def test_an_answer_over_the_size_limit_is_sl000(tmp_path, monkeypatch):
+    (tmp_path / ".schema-lint.toml").write_text("max-file-size = 1048576\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", str(PYTHON))
+    result = run("check", "--output-format", "concise", "--python", "huge_schema:Lookup")
+    assert result.exit_code == 2
+    assert ("python:huge_schema:Lookup: SL000 [error] Python object `huge_schema:Lookup`: the process importing it "
+            "sent an answer larger than the 1 MiB limit (setting `max-file-size`)") in result.output
