@@ -207,7 +207,7 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     # A fix run needs every document parsed, and recorded calls change what fixes say.
     if not (no_cache or fix or fix_only or diff or traffic):
         linter.use_cache(cache_dir)
-    servers = servers_from(live, config, configured=not (paths or python_targets))
+    servers = servers_from(live, config, configured=not (paths or python_targets), python_targets=python_targets)
     if not _may_be_replayed(linter, paths, servers, python_targets, output_file):
         from schema_lint import run_cache
 

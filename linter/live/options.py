@@ -1,5 +1,13 @@
 """The command-line options that name MCP servers and bound the waits for them (and for
-`--python` targets), shared by `check` and `snapshot`.
+`--python` targets), shared by `check`, `snapshot` and `compat`; and `--no-servers`, which
+keeps a run from starting any.
+
+A bare `check` or `snapshot` starts the servers the configuration names, and on the
+checkout of a pull request that configuration is the author's: its commands are theirs.
+Whether a checkout can be trusted cannot be told from inside it, so the maintainer (or a
+CI job, once, with SCHEMA_LINT_NO_SERVERS=1) says so: with `--no-servers` no configured
+server is started or asked, the run says which were left out, and a server or `--python`
+target named on the same command line is a usage error rather than an exception to it.
 
 Only click and `limits` are imported here: `check` registers these options on every
 run; the server specs are read only when a server is named, and the `mcp` SDK is loaded
@@ -39,6 +47,9 @@ _OPTIONS = [
                  help="tools/list pages read before a server whose pages never end is given up on."),
     click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.python,
                  show_default=True, help="Seconds for a --python target to be imported and its tools read."),
+    click.option("--no-servers", is_flag=True, envvar="SCHEMA_LINT_NO_SERVERS",
+                 help="Start or ask no MCP server the configuration names, and refuse --mcp, --mcp-url and --python: "
+                      "for a checkout whose commands you do not run (env SCHEMA_LINT_NO_SERVERS=1)."),
 ]
 
 
@@ -48,9 +59,12 @@ def server_options(command):
     return command
 
 
-def servers_from(options: dict, config, configured: bool = True) -> list[Server]:
+def servers_from(options: dict, config, configured: bool = True,
+                 python_targets: tuple[str, ...] = ()) -> list[Server]:
     """The servers the options name; without any (and when `configured`), those of the
-    `mcp-servers` configuration."""
+    `mcp-servers` configuration; none with `--no-servers`."""
+    if options["no_servers"]:
+        return _none(options, config.mcp_servers if configured else [], python_targets)
     if not (options["mcp_commands"] or options["mcp_urls"]):
         return list(config.mcp_servers) if configured else []
     from schema_lint.live.servers import ServerSpecError, from_options
@@ -60,6 +74,23 @@ def servers_from(options: dict, config, configured: bool = True) -> list[Server]
                             options["mcp_cwd"], options["mcp_header"])
     except ServerSpecError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+def _none(options: dict, configured: list[Server], python_targets: tuple[str, ...]) -> list[Server]:
+    """No server: one named beside `--no-servers` is a usage error, and the configured ones
+    are named on stderr, so that nobody takes the run for one that read their tools."""
+    named = [option for option, given in (("--mcp", options["mcp_commands"]), ("--mcp-url", options["mcp_urls"]),
+                                          ("--python", python_targets)) if given]
+    if named:
+        raise click.UsageError(f"{named[0]} with --no-servers (or SCHEMA_LINT_NO_SERVERS): the one asks to run what "
+                               "the other forbids")
+    if configured:
+        many = len(configured) != 1
+        click.echo(f"schema-lint: warning: --no-servers: {len(configured)} MCP server{'s' if many else ''} the "
+                   f"configuration names ({', '.join(server.name for server in configured)}) "
+                   f"{'were' if many else 'was'} not started; {'their' if many else 'its'} tools are not read",
+                   err=True)
+    return []
 
 
 def limits_from(options: dict, config=None) -> Limits:

@@ -34,10 +34,12 @@ def snapshot(output, config_path, python_targets, **live):
 
     named = live["mcp_commands"] or live["mcp_urls"] or python_targets
     config = load_config_or_exit(config_path)
-    servers = servers_from(live, config, configured=not named)
+    servers = servers_from(live, config, configured=not named, python_targets=python_targets)
     limits = limits_from(live, config)
     sources = [*(_server_source(server, limits) for server in servers),
                *(_python_source(spec, limits) for spec in python_targets)]
+    if not sources and live["no_servers"]:
+        sys.exit(0)  # nothing it may ask; what was left out is on stderr
     if not sources:
         raise click.UsageError("name a server with --mcp or --mcp-url, or an object with --python "
                                "(or configure `mcp-servers`)")
