@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from conftest import FIXTURES
@@ -72,3 +73,15 @@ def test_an_answer_over_the_size_limit_is_sl000(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert ("python:huge_schema:Lookup: SL000 [error] Python object `huge_schema:Lookup`: the process importing it "
             "sent an answer larger than the 1 MiB limit (setting `max-file-size`)") in result.output
+
+
+@pytest.mark.hostile
+def test_an_answer_that_never_ends_stops_the_child_at_the_size_limit(tmp_path, monkeypatch):
+    (tmp_path / ".schema-lint.toml").write_text("max-file-size = 1048576\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", str(PYTHON))
+    started = time.monotonic()
+    result = run("check", "--output-format", "concise", "--python-timeout", "30", "--python", "floods_the_answer:x")
+    assert result.exit_code == 2
+    assert "sent an answer larger than the 1 MiB limit (setting `max-file-size`)" in result.output
+    assert time.monotonic() - started < 5  # not the 30 s of --python-timeout
