@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,3 +31,15 @@ def test_a_glob_of_stars_alone_matches_as_fnmatch_does(pieces, text):
 def test_only_globs_with_other_wildcards_are_compiled():
     assert Globs(["node_modules", "*.json", "tsconfig*.json", "a*b*c"])._others is None
     assert Globs(["*.json", "file?.json"])._others is not None
+
+
+@pytest.mark.hostile
+def test_globs_of_many_stars_take_linear_time():
+    """A `pyproject.toml` in a pull request is as hostile as a `.gitignore`: its `include`,
+    `exclude`, `per-file-ignores`, `per-tool-ignores`, `raw-tool-schemas` and `side-effects`
+    globs go through `Globs` or `fnmatch`, neither of which backtracks."""
+    hostile = ["*a" * 20 + "*b", "*a?" * 20 + "*b", "*[a]" * 20 + "*b", "a" + "**" * 500 + "b"]
+    started = time.perf_counter()
+    assert not Globs(hostile).match("a" * 4000)
+    assert not any(fnmatch.fnmatchcase("a" * 4000, glob) for glob in hostile)
+    assert time.perf_counter() - started < 0.5

@@ -1,0 +1,59 @@
+"""Wildcard matching without backtracking: the one algorithm every glob here is matched by.
+
+A glob is a list of pieces, one between each two `*`s, each matching a fixed number of
+items: a literal string, or a tuple of tests, one per item (a character for `?` and
+`[...]`; a whole path component for `.gitignore`'s folders). The first piece must match
+at the start, the last at the end, and each middle one is taken at its first place after
+the one before: a later place only leaves less room for the rest, so if that fails, every
+choice does. No choice is revisited, so a match costs at most (text length × pattern
+length) tests, where a backtracking regular expression engine (Python's `re`, which
+pathspec compiles `.gitignore` lines into) takes time exponential in the number of `*`s:
+`*a*a*…*a*b` against a name of forty `a`s would run for hours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+Piece = str | tuple[Callable[[object], bool], ...]
+
+
+def compact(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+    """`pieces` without the empty ones between two `*`s (`a**b` is `a*b`): each piece left
+    moves a match on by one item at least, so `matches` takes no more steps than the text
+    has items, however many `*`s a hostile glob holds."""
+    if len(pieces) < 3:
+        return tuple(pieces)
+    return (pieces[0], *(piece for piece in pieces[1:-1] if len(piece)), pieces[-1])
+
+
+def matches(pieces: Sequence[Piece], text: Sequence) -> bool:
+    """Whether `text` is `pieces[0]`, anything, `pieces[1]`, ..., anything, `pieces[-1]`
+    (with one piece: exactly it), the pieces `compact`. A `str` piece is matched in a `str`
+    text only."""
+    if len(pieces) == 1:
+        return len(text) == len(pieces[0]) and _at(pieces[0], text, 0)
+    first, *middle, last = pieces
+    end = len(text) - len(last)
+    if end < len(first) or not _at(first, text, 0) or not _at(last, text, end):
+        return False
+    position = len(first)
+    for piece in middle:
+        found = _find(piece, text, position, end)
+        if found < 0:
+            return False
+        position = found + len(piece)
+    return True
+
+
+def _at(piece: Piece, text: Sequence, index: int) -> bool:
+    if isinstance(piece, str):
+        return text.startswith(piece, index)
+    return all(test(text[index + offset]) for offset, test in enumerate(piece))
+
+
+def _find(piece: Piece, text: Sequence, start: int, end: int) -> int:
+    """The first index from `start` where `piece` matches and ends by `end`, or -1."""
+    if isinstance(piece, str):
+        return text.find(piece, start, end)
+    return next((index for index in range(start, end - len(piece) + 1) if _at(piece, text, index)), -1)
