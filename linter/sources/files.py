@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from schema_lint import run_cache
+from schema_lint.sources.gitignore import GitIgnore
 from schema_lint.sources.globs import Globs
 
 
@@ -65,28 +66,32 @@ class _GitIgnores:
     """The `.gitignore` files met on the way down, each applied below its directory."""
 
     def __init__(self) -> None:
-        self.specs: list[tuple[str, object]] = []
+        self.files: list[tuple[str, GitIgnore]] = []
 
     def load(self, directory: str) -> None:
         directory = os.path.abspath(directory)
         path = os.path.join(directory, ".gitignore")
         run_cache.note(path)  # a recorded run depends on its absence too
         if os.path.isfile(path):
-            import pathspec
-
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                self.specs.append((directory, pathspec.GitIgnoreSpec.from_lines(handle)))
+            with open(path, "rb") as handle:
+                self.files.append((directory, GitIgnore(handle.read().decode("utf-8-sig", "replace"))))
 
     def ignored(self, path: str, is_dir: bool) -> bool:
-        if not self.specs:
+        if not self.files:
             return False  # no `.gitignore` on the way: no absolute path needed
         path = os.path.abspath(path)
-        for base, spec in self.specs:
+        for base, patterns in self.files:
             if path.startswith(base + os.sep):
                 relative = os.path.relpath(path, base).replace(os.sep, "/")
-                if spec.match_file(relative + ("/" if is_dir else "")):
+                if patterns.verdict(relative, is_dir):
                     return True
         return False
+
+    def ignored_here_or_above(self, folder: str) -> bool:
+        """Whether `folder`, or a folder it lies in, is ignored: git ignores all an ignored
+        folder holds."""
+        folder = os.path.abspath(folder)
+        return any(self.ignored(path, True) for path in [folder, *map(str, Path(folder).parents)])
 
 
 def expand_paths(paths: list[str], include: list[str], exclude: list[str],
@@ -120,9 +125,9 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
         in_repository = in_repository or (ancestor / ".git").exists()
         if in_repository:
             ignores.load(str(ancestor))
-    if ignores.ignored(top, True):
+    if ignores.ignored_here_or_above(top):
         # The folder was named on the command line: lint it as asked, as ruff does.
-        ignores.specs.clear()
+        ignores.files.clear()
     unreadable: list[OSError] = []
     for directory, dirnames, filenames in os.walk(os.path.normpath(top), onerror=unreadable.append):
         # A folder the walk could not list is yielded itself: reading it reports why.
