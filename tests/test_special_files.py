@@ -146,6 +146,18 @@ def test_an_unreadable_file_named_on_the_command_line_is_a_finding(unreadable):
     assert GOOD_FINDING in run.stdout and "Traceback" not in run.stderr
 
 
+def test_an_unreadable_gitignore_is_a_finding_at_its_folder(unreadable):
+    (unreadable / ".git").mkdir()
+    (unreadable / "sub").mkdir()
+    (unreadable / "sub" / ".gitignore").write_text("*.json\n", encoding="utf-8")
+    os.chmod(unreadable / "sub" / ".gitignore", 0)
+    run = _schema_lint("check", "--output-format", "concise", "sub", "good.json", cwd=unreadable,
+                       obey_permissions=True)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "sub:1:1: SL000 [error] not walked: `sub/.gitignore`: cannot read file: Permission denied" in run.stdout
+    assert GOOD_FINDING in run.stdout and "Traceback" not in run.stderr
+
+
 @settings(max_examples=60, deadline=None)
 @given(content=st.binary(max_size=300), claimed=st.integers(0, 400), limit=st.integers(0, 300),
        chunk=st.integers(1, 64))

@@ -144,7 +144,9 @@ def read_regular_file(path: str, max_bytes: int) -> bytes | str:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             os.scandir(path).close()  # raises what kept a directory walk out of it
-            return "is a directory"
+            from schema_lint.sources.files import why_not_walked  # (files imports this module)
+
+            return why_not_walked(path) or "is a directory"
         if not stat.S_ISREG(info.st_mode):
             return f"not a regular file ({_file_type(info.st_mode)}): only regular files are read"
         if info.st_size > max_bytes:

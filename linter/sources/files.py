@@ -2,10 +2,14 @@
 
 Directories are walked recursively, keeping names that match `include` and skipping
 `exclude` globs, `.gitignore`d paths and anything that is not a regular file (a FIFO
-would block the run). A folder the walk cannot list is yielded as a path of its own,
-so that reading it reports the error instead of the walk passing it over. Files and folders named explicitly are read
-even when git ignores them (pre-commit passes files one by one), unless `exclude`
-matches them.
+would block the run). Files and folders named explicitly are read even when git ignores
+them (pre-commit passes files one by one), unless `exclude` matches them.
+
+A folder the walk does not enter is yielded as a path of its own, so that reading it
+reports why instead of the walk passing it over: one it cannot list, and one past a limit
+of the walk (`MAX_ENTRIES`, `MAX_GITIGNORE_BYTES`, `MAX_IGNORE_TESTS`), without which a
+hostile tree could keep a run going for hours. The folders still to visit are a list, not a recursion, so a tree
+deeper than Python's stack is walked too.
 
 Globs follow ruff: one with a `/` is anchored at the project root (the directory of
 the configuration file) and names that path and everything below it
@@ -21,8 +25,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from schema_lint import run_cache
+from schema_lint.sources.documents import read_regular_file
 from schema_lint.sources.gitignore import GitIgnore
 from schema_lint.sources.globs import Globs
+
+# Files and folders one walk lists (a repository as large as Chromium's holds half as many).
+MAX_ENTRIES = 1_000_000
+# Bytes of one `.gitignore` (the largest in use are a few KiB).
+MAX_GITIGNORE_BYTES = 1 << 20
+# Tests of a path against a `.gitignore` line in one walk: a tree of 20,000 files under 250
+# lines takes 2 million, and a hostile one could otherwise ask for billions.
+MAX_IGNORE_TESTS = 50_000_000
+
+# Folders a walk did not enter for one of its limits, and why (see `why_not_walked`).
+_not_walked: dict[str, str] = {}
 
 
 def _relative_parts(path: str, root: str) -> list[str]:
@@ -62,19 +78,48 @@ def _compiled(globs: tuple[str, ...]) -> tuple[Globs | None, Globs | None]:
     return (Globs(paths) if paths else None), (Globs(names) if names else None)
 
 
+class _NotWalked(Exception):
+    """Why a folder is not walked."""
+
+
+def why_not_walked(path: str) -> str | None:
+    """Why a walk yielded this folder instead of what it holds, if a limit stopped it. Every
+    command reads each path a walk yields, so reading it reports this, as reading a folder
+    the walk could not list reports the system's reason."""
+    return _not_walked.get(os.path.abspath(path))
+
+
+def _not_entered(folder: str, reason: str) -> str:
+    _not_walked[os.path.abspath(folder)] = f"not walked: {reason}"
+    return folder
+
+
 class _GitIgnores:
     """The `.gitignore` files met on the way down, each applied below its directory."""
 
     def __init__(self) -> None:
         self.files: list[tuple[str, GitIgnore]] = []
+        self.tests = 0  # of a path against a line, counted for the walk's budget
 
     def load(self, directory: str) -> None:
-        directory = os.path.abspath(directory)
-        path = os.path.join(directory, ".gitignore")
+        """Read the folder's `.gitignore`, if it has one; `_NotWalked` when it cannot be read
+        or is larger than `MAX_GITIGNORE_BYTES`."""
+        path = os.path.normpath(os.path.join(directory, ".gitignore"))
         run_cache.note(path)  # a recorded run depends on its absence too
-        if os.path.isfile(path):
-            with open(path, "rb") as handle:
-                self.files.append((directory, GitIgnore(handle.read().decode("utf-8-sig", "replace"))))
+        try:
+            info = os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        except OSError as exc:
+            raise _NotWalked(f"cannot read `{path}`: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(info.st_mode):
+            return  # a folder or a FIFO of that name holds no patterns, for git either
+        if info.st_size > MAX_GITIGNORE_BYTES:
+            raise _NotWalked(f"`{path}` is larger than {MAX_GITIGNORE_BYTES >> 20} MiB, the limit of a `.gitignore`")
+        raw = read_regular_file(path, MAX_GITIGNORE_BYTES)
+        if isinstance(raw, str):
+            raise _NotWalked(f"`{path}`: {raw}")
+        self.files.append((os.path.abspath(directory), GitIgnore(raw.decode("utf-8-sig", "replace"))))
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         if not self.files:
@@ -83,6 +128,7 @@ class _GitIgnores:
         for base, patterns in self.files:
             if path.startswith(base + os.sep):
                 relative = os.path.relpath(path, base).replace(os.sep, "/")
+                self.tests += len(patterns.patterns)
                 if patterns.verdict(relative, is_dir):
                     return True
         return False
@@ -118,40 +164,83 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str],
 
 
 def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterator[str]:
+    top = os.path.normpath(top)
     ignores = _GitIgnores()
-    in_repository = False
-    for ancestor in reversed(Path(os.path.abspath(top)).parents):
-        run_cache.note(ancestor / ".git")
-        in_repository = in_repository or (ancestor / ".git").exists()
-        if in_repository:
-            ignores.load(str(ancestor))
+    try:
+        in_repository = False
+        for ancestor in reversed(Path(os.path.abspath(top)).parents):
+            run_cache.note(ancestor / ".git")
+            in_repository = in_repository or (ancestor / ".git").exists()
+            if in_repository:
+                ignores.load(str(ancestor))
+    except _NotWalked as stop:
+        yield _not_entered(top, str(stop))
+        return
     if ignores.ignored_here_or_above(top):
         # The folder was named on the command line: lint it as asked, as ruff does.
         ignores.files.clear()
-    unreadable: list[OSError] = []
-    for directory, dirnames, filenames in os.walk(os.path.normpath(top), onerror=unreadable.append):
-        # A folder the walk could not list is yielded itself: reading it reports why.
-        yield from (os.path.normpath(error.filename) for error in unreadable)
-        unreadable.clear()
-        ignores.load(directory)
-        dirnames[:] = sorted(
-            d for d in dirnames
-            if not _matches(exclude, os.path.join(directory, d), root)
-            and not ignores.ignored(os.path.join(directory, d), True)
-        )
-        for name in dirnames:
-            if os.path.islink(os.path.join(directory, name)):
-                # Not walked, and a file if its target becomes one: a recorded run depends on it.
-                run_cache.note(os.path.join(directory, name))
-        folder_parts = _relative_parts(directory, root)
-        for name in sorted(filenames):
+    walk = _Walk(include, exclude, root, ignores)
+    try:
+        yield from walk.files(top)
+    except _OverBudget as spent:
+        yield _not_entered(top, f"{spent}, where the walk stopped (name fewer folders, or `exclude` some)")
+
+
+class _OverBudget(Exception):
+    """The walk has done all the work it may."""
+
+
+class _Walk:
+    """The files below a folder, folder by folder, within `MAX_ENTRIES` and `MAX_IGNORE_TESTS`."""
+
+    def __init__(self, include: list[str], exclude: list[str], root: str, ignores: _GitIgnores) -> None:
+        self.include, self.exclude, self.root, self.ignores = include, exclude, root, ignores
+        self.listed = 0
+
+    def files(self, top: str) -> Iterator[str]:
+        folders = [top]
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = sorted(listing, key=lambda entry: entry.name)
+                self.listed += len(entries)
+                if self.listed > MAX_ENTRIES:
+                    raise _OverBudget(f"it holds more than {MAX_ENTRIES:,} files and folders")
+                self.ignores.load(folder)
+            except OSError:
+                yield folder  # reading it reports why it cannot be listed
+                continue
+            except _NotWalked as stop:
+                yield _not_entered(folder, str(stop))
+                continue
+            subfolders: list[str] = []
+            yield from self._entries(folder, entries, subfolders)
+            folders.extend(reversed(subfolders))
+
+    def _entries(self, folder: str, entries: list[os.DirEntry], subfolders: list[str]) -> Iterator[str]:
+        """The files of `folder` to lint; the folders to walk go to `subfolders`."""
+        folder_parts = _relative_parts(folder, self.root)
+        for entry in entries:
             # normpath: `schema-lint .` reports `sub/a.json`, not `./sub/a.json`, as ruff does.
-            path = os.path.normpath(os.path.join(directory, name))
-            parts = [*folder_parts, name]
-            if (_parts_match(include, parts) and not _parts_match(exclude, parts)
-                    and not ignores.ignored(path, False) and not _special(path)):
+            path = os.path.normpath(os.path.join(folder, entry.name))
+            parts = [*folder_parts, entry.name]
+            if entry.is_dir(follow_symlinks=False):
+                if not _parts_match(self.exclude, parts) and not self._ignored(path, True):
+                    subfolders.append(path)
+            elif (not _parts_match(self.include, parts) or _parts_match(self.exclude, parts)
+                  or self._ignored(path, False)):
+                continue
+            elif entry.is_dir():
+                run_cache.note(path)  # a link, not walked, and a file if its target becomes one
+            elif not _special(path):
                 yield path
-    yield from (os.path.normpath(error.filename) for error in unreadable)
+
+    def _ignored(self, path: str, is_dir: bool) -> bool:
+        ignored = self.ignores.ignored(path, is_dir)
+        if self.ignores.tests > MAX_IGNORE_TESTS:
+            raise _OverBudget(f"its paths took more than {MAX_IGNORE_TESTS:,} tests against `.gitignore` lines")
+        return ignored
 
 
 def _special(path: str) -> bool:
