@@ -143,7 +143,7 @@ def _config_errors_exit():
 @click.option("--statistics", is_flag=True, help="Print counts per rule instead of the findings.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
 @click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
-@click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool, and links a walk does not read.")
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
 @click.option("--show-settings", is_flag=True, help="Print the resolved configuration and where it came from, then exit.")
 @click.option("--show-files", is_flag=True, help="Print the files that would be linted, then exit.")
@@ -257,6 +257,8 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     if verbose:
         from schema_lint.display import escape
 
+        for path, why in result.passed_over:
+            click.echo(escape(f"{path}: {why}"), err=True)
         for path in result.skipped:
             click.echo(f"{escape(path)}: {_why_skipped(result.documents[path].data)}", err=True)
     if statistics:

@@ -44,6 +44,8 @@ class LintResult:
         self.documents = DocumentStore()
         # Files read that held no tool (listed with -v).
         self.skipped: list[str] = []
+        # What a walk came across and did not read, and why (a link out of the tree; listed with -v).
+        self.passed_over: list[tuple[str, str]] = []
         self.tools_checked = 0
         # Crashes of a rule on a tool, also in `diagnostics` (under the rule's code): exit 2.
         self.internal_errors: list[Diagnostic] = []
@@ -110,11 +112,11 @@ class Linter:
         return [every[code] for code in self.codes]
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
-        files = self.files(paths)
+        result = LintResult()
+        files = self.files(paths, result.passed_over)
         for path in files:
             run_cache.note(path)  # before a warm run trusts its stat, or a cold one reads it
         self.resolve_configs(files)
-        result = LintResult()
         result.documents.max_bytes = self.config.max_file_size
         # Files the cache answers cost a stat; only the others are linted.
         pending = [path for path in files if not self.owner(path).from_cache(path, result)]
@@ -196,10 +198,11 @@ class Linter:
         self.cache = open_cache(self.config, self.codes, directory, code)
         self.cache_dir = str(self.cache.directory)  # nested configurations share the one folder
 
-    def files(self, paths: Iterable[str]) -> list[str]:
-        """The files `paths` name or hold, as `include`, `exclude` and `.gitignore` choose them."""
+    def files(self, paths: Iterable[str], passed_over: list[tuple[str, str]] | None = None) -> list[str]:
+        """The files `paths` name or hold, as `include`, `exclude` and `.gitignore` choose them
+        (and what a walk passed over, in `passed_over`: see `expand_paths`)."""
         return list(expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
-                                 root=self.config.root))
+                                 root=self.config.root, passed_over=passed_over))
 
     def resolve_configs(self, files: Iterable[str]) -> None:
         """The linter of each file's directory, found before any file is linted (and before

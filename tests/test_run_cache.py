@@ -289,21 +289,43 @@ def test_another_interpreter_setup_is_another_command(project, engine_runs, monk
 
 
 def test_a_link_the_walk_does_not_follow_or_a_fifo_it_skips_counts_when_it_becomes_a_file(project, engine_runs):
-    outside = project.parent / f"{project.name}-outside"
-    (outside / "folder").mkdir(parents=True)
-    os.mkfifo(outside / "fifo")
-    (project / "tools" / "linked.json").symlink_to(outside / "folder")
-    (project / "tools" / "piped.json").symlink_to(outside / "fifo")
+    data = project / "tools" / "data"
+    (data / "folder.json").mkdir(parents=True)
+    os.mkfifo(data / "fifo.json")
+    (project / "tools" / "linked.json").symlink_to(data / "folder.json")
+    (project / "tools" / "piped.json").symlink_to(data / "fifo.json")
     command = ("check", "--output-format", "json", "tools")
     replayed(engine_runs, *command)
-    (outside / "folder").rmdir()
-    (outside / "folder").write_text(json.dumps(dict(LOOSE, name="was_a_folder")))
-    (outside / "fifo").unlink()
-    (outside / "fifo").write_text(json.dumps(dict(LOOSE, name="was_a_fifo")))
+    (data / "folder.json").rmdir()
+    (data / "folder.json").write_text(json.dumps(dict(LOOSE, name="was_a_folder")))
+    (data / "fifo.json").unlink()
+    (data / "fifo.json").write_text(json.dumps(dict(LOOSE, name="was_a_fifo")))
     settle()
     replayed_or_not = run(*command)
     assert replayed_or_not == fresh(*command)
-    assert {"was_a_folder", "was_a_fifo"} <= {f["tool"] for f in json.loads(replayed_or_not[1])}
+    read = {(f["file"], f["tool"]) for f in json.loads(replayed_or_not[1])}
+    assert {("tools/linked.json", "was_a_folder"), ("tools/piped.json", "was_a_fifo")} <= read
+
+
+def test_a_link_counts_when_it_comes_to_lead_out_of_the_tree(project, engine_runs):
+    """A link is read only while it leads to a file the walk reads: re-pointing a folder link
+    on its way (outside the folder linted) decides, though nothing in the folder changed."""
+    (project / "tools" / "real").mkdir()
+    (project / "tools" / "real" / "t.json").write_text(json.dumps(dict(LOOSE, name="inside")))
+    outside = project.parent / f"{project.name}-outside"
+    outside.mkdir()
+    (outside / "t.json").write_text(json.dumps(dict(LOOSE, name="outside")))
+    (project / "lib").symlink_to(project / "tools" / "real")
+    (project / "tools" / "x.json").symlink_to(Path("..") / "lib" / "t.json")
+    command = ("check", "--output-format", "json", "tools")
+    _, before, _ = replayed(engine_runs, *command)
+    assert "tools/x.json" in {f["file"] for f in json.loads(before)}
+    (project / "lib").unlink()
+    (project / "lib").symlink_to(outside)
+    settle()
+    replayed_or_not = run(*command)
+    assert replayed_or_not == fresh(*command)
+    assert "tools/x.json" not in {f["file"] for f in json.loads(replayed_or_not[1])}
 
 
 def test_code_imported_from_its_bytecode_depends_on_its_source(tmp_path, monkeypatch):

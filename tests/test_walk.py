@@ -1,16 +1,19 @@
-"""A walk ends, whatever the tree.
+"""A walk ends, whatever the tree, and stays in it.
 
 A tree comes from anyone who can open a pull request. Its `.gitignore` lines are matched
 in linear time, the walk has a budget (`MAX_ENTRIES`, `MAX_GITIGNORE_BYTES`,
 `MAX_IGNORE_TESTS`) past which the folder is an `SL000` finding, and a tree deeper than
-Python's stack is walked too.
+Python's stack is walked too. A link is read only if it leads to a file the walk reads
+itself: a link out of the folder, or into `.git`, would print what it found there.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -118,3 +121,52 @@ def test_a_gitignore_larger_than_its_limit_is_an_error_at_its_folder(project):
     assert ("tools/big:1:1: SL000 [error] not walked: `tools/big/.gitignore` is larger than 1 MiB, the limit "
             "of a `.gitignore`") in result.stdout
     assert linted(result.stdout) == {"tools/big", "tools/create_ticket.json"}
+
+
+# --- the walk stays in the tree -----------------------------------------------------------
+
+
+def test_a_link_out_of_the_folder_is_not_read_and_v_says_so(project):
+    (project / "tools" / "x.jsonl").symlink_to(Path("..") / ".git" / "config")
+    result = CliRunner().invoke(main, ["check", "--output-format", "full", "-v", "tools"])
+    assert "SECRET" not in result.stdout + result.stderr
+    assert "tools/x.jsonl: a link out of `tools`, skipped\n" in result.stderr
+    assert result.exit_code == 1
+
+
+def test_a_link_into_git_or_to_an_ignored_file_is_not_read_from_inside_the_folder(project):
+    (project / ".gitignore").write_text("secrets.json\n")
+    (project / "secrets.json").write_text('{"token": "SECRET-KEY"}')
+    (project / "tools" / "x.jsonl").symlink_to(Path("..") / ".git" / "config")
+    (project / "tools" / "y.json").symlink_to(project / "secrets.json")
+    result = CliRunner().invoke(main, ["check", "--output-format", "full", "-v", "."])
+    assert "SECRET" not in result.stdout + result.stderr
+    assert ("tools/x.jsonl: a link to `.git/config`, which the walk does not read, skipped\n"
+            "tools/y.json: a link to `secrets.json`, which the walk does not read, skipped\n") in result.stderr
+
+
+def test_links_to_files_the_walk_reads_and_links_named_are_read(project):
+    (project / "tools" / "v2").mkdir()
+    (project / "tools" / "v2" / "tool.json").write_text(tool("create_v2"))
+    (project / "tools" / "current.json").symlink_to(Path("v2") / "tool.json")
+    outside = project.parent / f"{project.name}-outside.json"
+    outside.write_text(tool("create_outside"))
+    (project / "named.json").symlink_to(outside)
+    assert linted(run("tools").stdout) == {"tools/create_ticket.json", "tools/current.json", "tools/v2/tool.json"}
+    assert linted(run("named.json").stdout) == {"named.json"}
+
+
+def test_a_link_to_nothing_inside_the_folder_is_still_an_error(project):
+    (project / "tools" / "gone.json").symlink_to("missing.json")
+    result = run("tools")
+    assert result.exit_code == 2
+    assert "tools/gone.json:1:1: SL000 [error] cannot read file: No such file or directory" in result.stdout
+
+
+def test_a_gitignore_that_is_a_link_is_not_read_as_git_does_not(project):
+    outside = project.parent / f"{project.name}-patterns"
+    outside.write_text("*.json\n")
+    (project / ".gitignore").symlink_to(outside)
+    result = run("-v", ".")
+    assert linted(result.stdout) == {"tools/create_ticket.json"}
+    assert ".gitignore: a link, not read (git does not read one either)" in result.stderr.splitlines()

@@ -5,6 +5,13 @@ Directories are walked recursively, keeping names that match `include` and skipp
 would block the run). Files and folders named explicitly are read even when git ignores
 them (pre-commit passes files one by one), unless `exclude` matches them.
 
+A walk stays in the tree it was given. A link to a folder is not followed (what it leads to
+inside the tree is walked anyway), and a link to a file is read only if it leads to a file
+the walk reads itself: one that leads out of the folder named, or into `.git`, an excluded
+folder or an ignored file, would print what it reads there (a CI token in `.git/config`)
+and is skipped, as `-v` says. A `.gitignore` that is a link is not read, as git does not
+read one.
+
 A folder the walk does not enter is yielded as a path of its own, so that reading it
 reports why instead of the walk passing it over: one it cannot list, and one past a limit
 of the walk (`MAX_ENTRIES`, `MAX_GITIGNORE_BYTES`, `MAX_IGNORE_TESTS`), without which a
@@ -97,8 +104,9 @@ def _not_entered(folder: str, reason: str) -> str:
 class _GitIgnores:
     """The `.gitignore` files met on the way down, each applied below its directory."""
 
-    def __init__(self) -> None:
+    def __init__(self, passed_over: list[tuple[str, str]]) -> None:
         self.files: list[tuple[str, GitIgnore]] = []
+        self.passed_over = passed_over
         self.tests = 0  # of a path against a line, counted for the walk's budget
 
     def load(self, directory: str) -> None:
@@ -107,11 +115,14 @@ class _GitIgnores:
         path = os.path.normpath(os.path.join(directory, ".gitignore"))
         run_cache.note(path)  # a recorded run depends on its absence too
         try:
-            info = os.stat(path)
+            info = os.lstat(path)
         except (FileNotFoundError, NotADirectoryError):
             return
         except OSError as exc:
             raise _NotWalked(f"cannot read `{path}`: {exc.strerror or exc}") from None
+        if stat.S_ISLNK(info.st_mode):
+            self.passed_over.append((path, "a link, not read (git does not read one either)"))
+            return
         if not stat.S_ISREG(info.st_mode):
             return  # a folder or a FIFO of that name holds no patterns, for git either
         if info.st_size > MAX_GITIGNORE_BYTES:
@@ -140,17 +151,21 @@ class _GitIgnores:
         return any(self.ignored(path, True) for path in [folder, *map(str, Path(folder).parents)])
 
 
-def expand_paths(paths: list[str], include: list[str], exclude: list[str],
-                 default_exclude: list[str], root: str | os.PathLike | None = None) -> Iterator[str]:
+def expand_paths(paths: list[str], include: list[str], exclude: list[str], default_exclude: list[str],
+                 root: str | os.PathLike | None = None,
+                 passed_over: list[tuple[str, str]] | None = None) -> Iterator[str]:
+    """The files `paths` name or hold; `passed_over` gets what a walk came across and did not
+    read for a reason a user may not guess (a link out of the tree), with the reason."""
     seen: set[str] = set()
     root = os.path.abspath(root or os.getcwd())
+    passed_over = [] if passed_over is None else passed_over
     for raw in paths:
         if raw == "-":
             yield raw
             continue
         run_cache.note(raw)  # whether it is a folder or a file decides what is linted
         if os.path.isdir(raw):
-            files = _walk(raw, include, exclude + default_exclude, root)
+            files = _walk(raw, include, exclude + default_exclude, root, passed_over)
         elif _matches(exclude, raw, root, every_folder=True):
             files = iter(())
         else:
@@ -163,9 +178,10 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str],
                 yield path
 
 
-def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterator[str]:
+def _walk(top: str, include: list[str], exclude: list[str], root: str,
+          passed_over: list[tuple[str, str]]) -> Iterator[str]:
     top = os.path.normpath(top)
-    ignores = _GitIgnores()
+    ignores = _GitIgnores(passed_over)
     try:
         in_repository = False
         for ancestor in reversed(Path(os.path.abspath(top)).parents):
@@ -184,6 +200,7 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str) -> Iterat
         yield from walk.files(top)
     except _OverBudget as spent:
         yield _not_entered(top, f"{spent}, where the walk stopped (name fewer folders, or `exclude` some)")
+    yield from _links_read(walk.links, walk.read, top, passed_over)
 
 
 class _OverBudget(Exception):
@@ -195,6 +212,8 @@ class _Walk:
 
     def __init__(self, include: list[str], exclude: list[str], root: str, ignores: _GitIgnores) -> None:
         self.include, self.exclude, self.root, self.ignores = include, exclude, root, ignores
+        self.read: dict[int, str] = {}  # the inode of each file yielded, and its path
+        self.links: list[str] = []  # links to files, read once the walk knows what it reads
         self.listed = 0
 
     def files(self, top: str) -> Iterator[str]:
@@ -231,10 +250,16 @@ class _Walk:
             elif (not _parts_match(self.include, parts) or _parts_match(self.exclude, parts)
                   or self._ignored(path, False)):
                 continue
-            elif entry.is_dir():
-                run_cache.note(path)  # a link, not walked, and a file if its target becomes one
-            elif not _special(path):
+            elif entry.is_symlink():
+                if entry.is_dir():
+                    run_cache.note(path)  # not walked, and a file if its target becomes one
+                else:
+                    self.links.append(path)
+            elif entry.is_file(follow_symlinks=False):
+                self.read[entry.inode()] = path
                 yield path
+            else:
+                run_cache.note(path)  # a FIFO, socket or device: skipped while it is one
 
     def _ignored(self, path: str, is_dir: bool) -> bool:
         ignored = self.ignores.ignored(path, is_dir)
@@ -243,12 +268,29 @@ class _Walk:
         return ignored
 
 
-def _special(path: str) -> bool:
-    """A FIFO, socket or device: never read, and skipped by a walk (named, it is an error)."""
+def _links_read(links: list[str], read: dict[int, str], top: str,
+                passed_over: list[tuple[str, str]]) -> Iterator[str]:
+    """The links to files that lead to a file the walk read (or, inside the tree, nowhere:
+    reading one says so); the others go to `passed_over`."""
+    inside = os.path.join(os.path.realpath(top), "")
+    for path in links:
+        run_cache.note(path)  # where it leads decides whether it is read
+        target = os.path.realpath(path)
+        if _leads_to_a_file_read(path, read):
+            yield path
+        elif not target.startswith(inside):
+            passed_over.append((path, f"a link out of `{top}`, skipped"))
+        elif not os.path.exists(path):
+            yield path  # leads nowhere: reading it says so
+        else:
+            where = os.path.relpath(target, inside)
+            passed_over.append((path, f"a link to `{where}`, which the walk does not read, skipped"))
+
+
+def _leads_to_a_file_read(link: str, read: dict[int, str]) -> bool:
     try:
-        special = not stat.S_ISREG(os.stat(path).st_mode)
+        status = os.stat(link)
+        same = read.get(status.st_ino)
+        return same is not None and os.path.samestat(os.stat(same), status)
     except OSError:
-        return False  # a dangling link or a vanished file: reading it says so
-    if special:
-        run_cache.note(path)  # skipped while it is one: a recorded run depends on that
-    return special
+        return False
