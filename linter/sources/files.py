@@ -238,7 +238,8 @@ class _Walk:
             folders.extend(reversed(subfolders))
 
     def _entries(self, folder: str, entries: list[os.DirEntry], subfolders: list[str]) -> Iterator[str]:
-        """The files of `folder` to lint; the folders to walk go to `subfolders`."""
+        """The files of `folder` to lint, told from the listing without a stat of each; the
+        folders to walk go to `subfolders`, the links to files to `links`."""
         folder_parts = _relative_parts(folder, self.root)
         for entry in entries:
             # normpath: `schema-lint .` reports `sub/a.json`, not `./sub/a.json`, as ruff does.
@@ -251,7 +252,7 @@ class _Walk:
                   or self._ignored(path, False)):
                 continue
             elif entry.is_symlink():
-                if entry.is_dir():
+                if _leads_to_a_folder(entry):
                     run_cache.note(path)  # not walked, and a file if its target becomes one
                 else:
                     self.links.append(path)
@@ -266,6 +267,13 @@ class _Walk:
         if self.ignores.tests > MAX_IGNORE_TESTS:
             raise _OverBudget(f"its paths took more than {MAX_IGNORE_TESTS:,} tests against `.gitignore` lines")
         return ignored
+
+
+def _leads_to_a_folder(link: os.DirEntry) -> bool:
+    try:
+        return link.is_dir()
+    except OSError:
+        return False  # one it may not look at: `_links_read` decides on it as on a link to a file
 
 
 def _links_read(links: list[str], read: dict[int, str], top: str,
