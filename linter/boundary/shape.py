@@ -22,8 +22,8 @@ NOT_A_CONTAINER = object()
 LITERAL_LIMIT = 100_000
 """Characters of a string read as a Python literal; longer text is not decoded."""
 
-_DELIMITER = re.compile(r"\s*[,;\n]\s*")
-_EXPRESSION = re.compile(r"[A-Za-z_][\w.]*\s*(?:\(.*\)|\[.*\])(?:\s*\[[^\]]*\])*\Z", re.S)
+_DELIMITER = re.compile(r"[,;\n]")
+_NAME = re.compile(r"[A-Za-z_][\w.]*\s*")
 
 
 def serialized_container(text: Any) -> Any:
@@ -46,17 +46,34 @@ def joined_list(text: Any) -> list[str] | None:
     """The non-empty parts of a string that joins two or more items with `,`, `;` or newlines.
 
     An empty part (`"a,,b"`, `"a, b,"`) does not make the text one value: it still holds
-    two items, and wrapping it whole would pass a wrong call.
+    two items, and wrapping it whole would pass a wrong call. The text is split at the
+    delimiters and each part stripped: blanks matched around a delimiter by a regular
+    expression were retried at every blank, quadratic in a long run of them.
     """
     if not isinstance(text, str):
         return None
-    parts = [part for part in _DELIMITER.split(text.strip()) if part]
+    parts = [part for part in (piece.strip() for piece in _DELIMITER.split(text)) if part]
     return parts if len(parts) >= 2 else None
 
 
 def expression(text: Any) -> bool:
-    """A string that reads as code rather than a value: a call or a subscript (`data['sales']`)."""
-    return isinstance(text, str) and _EXPRESSION.match(text.strip()) is not None
+    """A string that reads as code rather than a value: a call or a subscript (`data['sales']`).
+
+    That is a name, then `(…)` or `[…]` around anything, then any number of `[…]` subscripts
+    (`search(query)[:5]`). A backtracking regular expression for it tries the subscripts
+    after every `)` in turn, quadratic in the text (40 kB of brackets took over 6 s), so
+    the text is read in one pass instead.
+    """
+    if not isinstance(text, str):
+        return False
+    text = text.strip()
+    name = _NAME.match(text)
+    if name is None or name.end() == len(text):
+        return False
+    opener = text[name.end()]
+    if opener == "[":  # `name[…]` swallows any subscripts after it: whatever ends in `]`
+        return text.endswith("]")
+    return opener == "(" and _closed_then_subscripted(text, name.end() + 1)
 
 
 def plain_scalar(value: Any) -> bool:
@@ -110,3 +127,19 @@ def _as_json(value: Any, depth: int = 0) -> Any:
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     return NOT_A_CONTAINER
+
+
+def _closed_then_subscripted(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` is anything up to a `)`, then only `[…]` subscripts, each after optional blanks.
+
+    Any `)` may be the one that closes the call, so the scan follows every reading at once:
+    just past a `)` or a subscript (``between``), in the blanks before a `[` (``blank``), or
+    inside a subscript, which ends at its first `]` (``inside``).
+    """
+    between = blank = inside = False
+    for char in text[start:]:
+        may_open = between or blank
+        between, blank, inside = (char == ")" or (inside and char == "]"),
+                                  may_open and char.isspace(),
+                                  (may_open and char == "[") or (inside and char != "]"))
+    return between
