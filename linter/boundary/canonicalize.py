@@ -27,6 +27,7 @@ from .budget import listed_errors
 from .compiled import CompiledSchema, compiled
 from .paths import format_path
 from .repairs import NO_REPAIR, Policy, RepairRule
+from .shape import Shapes
 from .walk import Node, element_nodes, expand, json_type, member_nodes
 
 _BUDGET = 5_000
@@ -57,18 +58,20 @@ def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None, *, o
     """Repair near misses in ``arguments`` that ``policy`` allows (default: ``Policy.default()``);
     ``openapi`` as for :func:`validate`."""
     schema = compiled(schema, openapi)
-    return canonicalize_compiled(schema, arguments, policy or Policy.default(), listed_errors(schema, arguments))
+    return canonicalize_compiled(schema, arguments, policy or Policy.default(), listed_errors(schema, arguments),
+                                 Shapes())
 
 
 def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy,
-                          errors: list[jsonschema_rs.ValidationError] | None) -> Canonicalized:
+                          errors: list[jsonschema_rs.ValidationError] | None, shapes: Shapes) -> Canonicalized:
     """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds),
-    given the arguments' :func:`listed_errors` (``None``: too costly to list)."""
+    given the arguments' :func:`listed_errors` (``None``: too costly to list) and the call's
+    :class:`Shapes`, which the envelope goes on reading."""
     if not policy.repairs:
         return Canonicalized(arguments, [])
     if not errors:  # valid, or too costly to locate: no repair is worth the budget
         return Canonicalized(arguments, [])
-    walker = _Walker(schema, policy.rules())
+    walker = _Walker(schema, policy.rules(), shapes)
     try:
         result, repairs = walker.visit([Node("#", schema.schema)], arguments, (), focus=_locations(errors))
     except _OutOfBudget:
@@ -99,9 +102,10 @@ class _OutOfBudget(Exception):
 
 
 class _Walker:
-    def __init__(self, schema: CompiledSchema, rules: tuple[RepairRule, ...]):
+    def __init__(self, schema: CompiledSchema, rules: tuple[RepairRule, ...], shapes: Shapes):
         self.schema = schema
         self.rules = rules
+        self.shapes = shapes
         self.budget = _BUDGET
         self.drop_nulls = any(rule.name == "null-as-absent" for rule in rules)
 
@@ -127,7 +131,7 @@ class _Walker:
         for rule in self.rules:
             if rule.name in excluded:
                 continue
-            candidate = rule.propose(value, conjuncts)
+            candidate = rule.propose(value, conjuncts, self.shapes)
             if candidate is NO_REPAIR:
                 continue
             inner = frozenset({rule.name}) if rule.name == "scalar-for-array" else frozenset()

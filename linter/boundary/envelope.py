@@ -25,7 +25,7 @@ from .budget import WORK_LIMIT, listed_errors
 from .compiled import CompiledSchema
 from .describe import FORMATS, count, describe, one_of, render
 from .paths import KEY_LIMIT, ROOT, child, format_path
-from .shape import NOT_A_CONTAINER, joined_list, serialized_container
+from .shape import NOT_A_CONTAINER, Shapes
 
 VALIDATION_FAILED = "SCHEMA_VALIDATION_FAILED"
 MAX_ERRORS = 20
@@ -61,16 +61,17 @@ def envelope(code: str, problems: Iterable[Problem], retryable: bool) -> dict[st
 
 def schema_problems(schema: CompiledSchema, instance: Any) -> list[Problem]:
     """Every problem with ``instance``, deduplicated, in the validator's order (none for a valid one)."""
-    return explained(schema, listed_errors(schema, instance))
+    return explained(schema, listed_errors(schema, instance), Shapes())
 
 
-def explained(schema: CompiledSchema, errors: list[jsonschema_rs.ValidationError] | None) -> list[Problem]:
-    """The problems of a call from its :func:`listed_errors`. A call whose errors would cost
-    more than the work budget to list (``None``) gets one ``too-complex`` problem instead
-    (see :mod:`schema_lint.boundary.budget`)."""
+def explained(schema: CompiledSchema, errors: list[jsonschema_rs.ValidationError] | None,
+              shapes: Shapes) -> list[Problem]:
+    """The problems of a call from its :func:`listed_errors` and its :class:`Shapes`. A call
+    whose errors would cost more than the work budget to list (``None``) gets one
+    ``too-complex`` problem instead (see :mod:`schema_lint.boundary.budget`)."""
     if errors is None:
         return [too_complex(schema)]
-    return list(dict.fromkeys(_problems(schema, errors)))
+    return list(dict.fromkeys(_problems(schema, errors, shapes)))
 
 
 def with_suggestions(problems: list[Problem], repairs: Iterable[Any]) -> list[Problem]:
@@ -105,15 +106,16 @@ def too_complex(schema: CompiledSchema) -> Problem:
                    f"{WORK_LIMIT} checks); send a smaller, flatter call that matches the schema")
 
 
-def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationError]) -> Iterator[Problem]:
+def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationError],
+              shapes: Shapes) -> Iterator[Problem]:
     for error in errors:
         kind = error.kind.name
         if kind in ("anyOf", "oneOf"):
             branch = _closest_branch(error)
             if branch is not None:
-                yield from _problems(schema, branch)
+                yield from _problems(schema, branch, shapes)
                 continue
-        yield from _explain(schema, error)
+        yield from _explain(schema, error, shapes)
 
 
 def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.ValidationError] | None:
@@ -125,7 +127,7 @@ def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.
     return close[0] if len(close) == 1 else None
 
 
-def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> Iterator[Problem]:
+def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shapes: Shapes) -> Iterator[Problem]:
     kind = error.kind
     name = kind.name
     path = format_path(error.instance_path)
@@ -151,7 +153,7 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> It
     else:
         expected = _expected(name, kind, node, schema.schema)
         field = _field(error.instance_path)
-        shaped = _misshapen(schema, error, node_path, field) if name == "type" else None
+        shaped = _misshapen(schema, error, node_path, field, shapes) if name == "type" else None
         if shaped is not None:
             yield Problem(path, shaped[0], expected, shaped[1])
         elif error.instance in (None, "") and _optional(schema.schema, node_path, error.instance_path):
@@ -164,18 +166,19 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> It
 _SHOWN_LIMIT = 300
 
 
-def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str) -> tuple[str, str] | None:
+def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str,
+               shapes: Shapes) -> tuple[str, str] | None:
     """(reason, repair) for a string that holds a whole list or object where one is wanted.
 
     The repair shows the exact JSON to send when the decoded value is what the schema
     wants there; the boundary tells the model, it does not guess for it.
     """
     value = error.instance
-    decoded = serialized_container(value)
+    decoded = shapes.container(value)
     if decoded is not NOT_A_CONTAINER:
         kind = "an array" if isinstance(decoded, list) else "an object"
         return "serialized-container", _send_as(schema, node_path, field, kind, decoded)
-    parts = joined_list(value)
+    parts = shapes.joined(value)
     node = _walk(schema.schema, node_path)
     items = node.get("items") if isinstance(node, dict) else None
     if parts is not None and isinstance(items, (dict, bool)):

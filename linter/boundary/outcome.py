@@ -24,6 +24,8 @@ class Outcome:
     ``repairs`` says what the repairs would have changed (all or nothing: none applied). In ``observe`` mode every call proceeds with the arguments
     as received, while ``status`` records what enforcing would have done. ``attempt``
     is 1 for a first call and counts up through retries (``ToolBoundary.check(previous=...)``).
+    ``unread_strings`` counts the strings not read for what they hold because they were past
+    the call's budgets (see :class:`~.shape.Shapes`): each was taken as a plain string.
     """
 
     status: Status
@@ -34,6 +36,7 @@ class Outcome:
     envelope: dict[str, Any] | None = None
     call_id: str | None = None
     attempt: int = 1
+    unread_strings: int = 0
 
     def fingerprint(self) -> str:
         """A digest of the arguments as received: equal digests mean a resubmission changed nothing."""

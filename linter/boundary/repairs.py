@@ -2,7 +2,8 @@
 
 Each repair turns one near-miss value into the value the schema wants, and nothing
 else: it never splits strings on commas, renames or drops keys, or invents values, and
-it never wraps a string that holds a whole list (see :mod:`.shape`).
+it never wraps a string that holds a whole list (see :mod:`.shape`; a string past the
+call's budget for reading strings is taken as a plain one).
 Only ``scalar-for-array`` is on by default; the others change a value's type based on
 its text, so a team turns them on knowingly. A repair only proposes a candidate; the
 walk in :mod:`.canonicalize` keeps it only when the subschema accepts the result.
@@ -14,7 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .shape import NOT_A_CONTAINER, json_value, plain_scalar, python_literal
+from .admit import MAX_DEPTH
+from .shape import SHAPE_BUDGET, Shapes
 from .walk import JSON_NUMBER, Node, declared_types
 
 NO_REPAIR = object()
@@ -24,48 +26,45 @@ NO_REPAIR = object()
 
 @dataclass(frozen=True)
 class RepairRule:
-    """One named repair: what it does, what can go wrong, and its proposal function."""
+    """One named repair: what it does, what can go wrong, and its proposal function, which is
+    given the value, the schemas that apply to it and what the call's strings hold."""
 
     name: str
     summary: str
     risk: str
     default: bool
-    propose: Callable[[Any, list[Node]], Any]
+    propose: Callable[[Any, list[Node], Shapes], Any]
 
 
-def _decode_container(value: Any) -> Any:
-    """The object or array a string holds as JSON text, or ``NO_REPAIR``."""
-    if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
-        return NO_REPAIR
-    decoded = json_value(value)
-    return NO_REPAIR if decoded is NOT_A_CONTAINER else decoded
-
-
-def _if_wanted(decoded: Any, conjuncts: list[Node]) -> Any:
-    """A decoded object or array, when that is the type the schemas want here."""
+def _if_wanted(decode: Callable[[Any], Any], value: Any, conjuncts: list[Node]) -> Any:
+    """The object or array ``decode`` reads in the value, when that is the type the schemas want
+    here; a string is only read where one of them is wanted, as reading spends the call's budget."""
     wanted = declared_types(conjuncts)
+    if "object" not in wanted and "array" not in wanted:
+        return NO_REPAIR
+    decoded = decode(value)
     if isinstance(decoded, dict) and "object" in wanted or isinstance(decoded, list) and "array" in wanted:
         return decoded
     return NO_REPAIR
 
 
-def _json_string(value: Any, conjuncts: list[Node]) -> Any:
-    return _if_wanted(_decode_container(value), conjuncts)
+def _json_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
+    return _if_wanted(shapes.sent_json, value, conjuncts)
 
 
-def _scalar_for_array(value: Any, conjuncts: list[Node]) -> Any:
+def _scalar_for_array(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     # Only a plain scalar: "['a', 'b']", '["a"]', "a, b" or "data['x']" hold a list or code,
     # and wrapping them would hide the model's mistake in a valid call.
-    if not plain_scalar(value) or "array" not in declared_types(conjuncts):
+    if "array" not in declared_types(conjuncts) or not shapes.plain_scalar(value):
         return NO_REPAIR
     return [value]
 
 
-def _literal_string(value: Any, conjuncts: list[Node]) -> Any:
-    return _if_wanted(python_literal(value), conjuncts)
+def _literal_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
+    return _if_wanted(shapes.literal, value, conjuncts)
 
 
-def _enum_case(value: Any, conjuncts: list[Node]) -> Any:
+def _enum_case(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     if not isinstance(value, str):
         return NO_REPAIR
     allowed: set[str] = set()
@@ -80,7 +79,7 @@ def _enum_case(value: Any, conjuncts: list[Node]) -> Any:
     return matches.pop() if len(matches) == 1 else NO_REPAIR
 
 
-def _numeric_string(value: Any, conjuncts: list[Node]) -> Any:
+def _numeric_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     if not isinstance(value, str) or not JSON_NUMBER.match(value):
         return NO_REPAIR
     if not {"number", "integer"} & declared_types(conjuncts):
@@ -89,13 +88,13 @@ def _numeric_string(value: Any, conjuncts: list[Node]) -> Any:
     return number if number not in (float("inf"), float("-inf")) else NO_REPAIR
 
 
-def _boolean_string(value: Any, conjuncts: list[Node]) -> Any:
+def _boolean_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     if value not in ("true", "false") or "boolean" not in declared_types(conjuncts):
         return NO_REPAIR
     return value == "true"
 
 
-def _by_the_walk(value: Any, conjuncts: list[Node]) -> Any:
+def _by_the_walk(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     """Removing a member is no value for a location: the walk applies ``null-as-absent`` to the
     object that holds the member (see ``canonicalize``)."""
     return NO_REPAIR
@@ -128,7 +127,9 @@ REPAIRS: dict[str, RepairRule] = {
             '["dotnet/eshop"]); never a string holding a list (JSON or Python literal, or items joined by '
             "commas, semicolons or newlines) or an expression",
             "very low: the value is kept whole and must be accepted by the array's items; a model that sent "
-            "one item of a longer answer still gets a valid, shorter call",
+            "one item of a longer answer still gets a valid, shorter call; a string past the call's budget for "
+            f"reading strings ({SHAPE_BUDGET:,} characters, brackets {MAX_DEPTH} deep) is taken as a plain one "
+            "and may be wrapped",
             True,
             _scalar_for_array,
         ),

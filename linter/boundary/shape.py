@@ -7,6 +7,11 @@ one-element array gives a valid call that is wrong, and it then passes silently.
 helpers recognise the shapes so that `scalar-for-array` leaves them alone and the
 envelope can tell the model exactly what to send instead. Nothing here is `eval`:
 Python literals are read with `ast.literal_eval`, on bounded text.
+
+Decoding is what costs: `ast.literal_eval` takes about 1.5 µs a character, and the
+repairs, each `anyOf` branch and the envelope all ask about the same strings. So a
+call's strings are read through one :class:`Shapes`, which reads each string once, and
+only within the call's budget.
 """
 
 from __future__ import annotations
@@ -16,33 +21,136 @@ import json
 import re
 from typing import Any
 
-NOT_A_CONTAINER = object()
-"""What :func:`serialized_container` returns for a string that holds no list or object."""
+from .admit import MAX_DEPTH
 
-LITERAL_LIMIT = 100_000
-"""Characters of a string read as a Python literal; longer text is not decoded."""
+NOT_A_CONTAINER = object()
+"""What :class:`Shapes` answers for a string that holds no list or object."""
+
+SHAPE_BUDGET = 100_000
+"""Characters of a call's strings read for their shape, all strings together and each
+counted once: at most about 0.2 s of decoding a call, where a list sent as text takes a
+few hundred characters."""
 
 _DELIMITER = re.compile(r"[,;\n]")
 _NAME = re.compile(r"[A-Za-z_][\w.]*\s*")
+_BRACKET = re.compile(r"[\[\](){}]")
+_JSON_WHITESPACE = " \t\n\r"
+_UNREAD = object()
 
 
-def serialized_container(text: Any) -> Any:
-    """The list or dict a string spells as JSON or as a Python literal, else ``NOT_A_CONTAINER``.
+class Shapes:
+    """What the strings of one call hold: each string is read once, within the call's budget.
 
-    A tuple or set literal counts as a list.
+    A string longer than what is left of :data:`SHAPE_BUDGET`, or whose brackets nest
+    deeper than a call may (:data:`~.admit.MAX_DEPTH`), is not read: it counts as a plain
+    string (no container, no joined list, no expression), and ``unread`` counts it for
+    telemetry. Deeper text would reach the recursive parsers, and a value decoded from it
+    would nest deeper than any call is let in.
     """
-    if not isinstance(text, str):
-        return NOT_A_CONTAINER
-    stripped = text.strip()
-    if stripped[:1] not in ("[", "(", "{"):
-        return NOT_A_CONTAINER
-    decoded = json_value(stripped)
-    if decoded is NOT_A_CONTAINER:
-        decoded = _as_json(_literal(stripped))
-    return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
+
+    def __init__(self, budget: int = SHAPE_BUDGET):
+        self.budget = budget
+        self.unread = 0
+        self._texts: dict[str, _Text | _Plain] = {}
+
+    def container(self, value: Any) -> Any:
+        """The list or dict a string spells as JSON or as a Python literal (a tuple or set
+        literal counts as a list), else ``NOT_A_CONTAINER``."""
+        return self._text(value).container
+
+    def sent_json(self, value: Any) -> Any:
+        """The list or dict a string holds as JSON text, exactly as sent, else ``NOT_A_CONTAINER``."""
+        return self._text(value).sent_json
+
+    def literal(self, value: Any) -> Any:
+        """The list or dict a Python literal spells (`"['a', 'b']"`, `"('a',)"`), else ``NOT_A_CONTAINER``."""
+        return self._text(value).literal
+
+    def joined(self, value: Any) -> list[str] | None:
+        """The items of a string that joins two or more (see :func:`joined_list`), else ``None``."""
+        return self._text(value).joined
+
+    def plain_scalar(self, value: Any) -> bool:
+        """A value `scalar-for-array` may wrap: not a container, serialized or joined, nor an expression."""
+        return value is not None and not isinstance(value, (dict, list)) and self._text(value).plain
+
+    def _text(self, value: Any) -> _Text | _Plain:
+        """The readings of a string; :data:`_PLAIN` for any other value and for a string not read."""
+        if not isinstance(value, str):
+            return _PLAIN
+        if value not in self._texts:
+            self._texts[value] = self._admitted(value)
+        return self._texts[value]
+
+    def _admitted(self, value: str) -> _Text | _Plain:
+        if len(value) > self.budget:
+            self.unread += 1
+            return _PLAIN
+        self.budget -= len(value)  # the bracket scan already reads all of it
+        if _nests_deeper(value, MAX_DEPTH):
+            self.unread += 1
+            return _PLAIN
+        return _Text(value)
 
 
-def joined_list(text: Any) -> list[str] | None:
+class _Plain:
+    """The readings of a value that holds no shape, or was not read: a plain value."""
+
+    container = sent_json = literal = NOT_A_CONTAINER
+    joined = None
+    plain = True
+
+
+_PLAIN = _Plain()
+
+
+class _Text:
+    """One string's readings, each made the first time it is asked for (``_UNREAD`` until then)."""
+
+    __slots__ = ("sent", "text", "_json", "_literal", "_joined")
+
+    def __init__(self, sent: str):
+        self.sent = sent
+        self.text = sent.strip()
+        opening = self.text[:1]  # only text that opens a container can decode to one
+        self._json = _UNREAD if opening in ("[", "{") else NOT_A_CONTAINER
+        self._literal = _UNREAD if opening in ("[", "(", "{") else NOT_A_CONTAINER
+        self._joined: Any = _UNREAD
+
+    @property
+    def json(self) -> Any:
+        if self._json is _UNREAD:
+            self._json = _json_value(self.text)
+        return self._json
+
+    @property
+    def sent_json(self) -> Any:
+        # JSON allows only its own four whitespace characters around a value.
+        return self.json if self.sent.strip(_JSON_WHITESPACE) == self.text else NOT_A_CONTAINER
+
+    @property
+    def literal(self) -> Any:
+        if self._literal is _UNREAD:
+            decoded = _as_json(_literal(self.text))
+            self._literal = decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
+        return self._literal
+
+    @property
+    def container(self) -> Any:
+        return self.json if self.json is not NOT_A_CONTAINER else self.literal
+
+    @property
+    def joined(self) -> list[str] | None:
+        if self._joined is _UNREAD:
+            self._joined = joined_list(self.text)
+        return self._joined
+
+    @property
+    def plain(self) -> bool:
+        return self.container is NOT_A_CONTAINER and self.joined is None and not expression(self.text)
+
+
+def joined_list(text: str) -> list[str] | None:
     """The non-empty parts of a string that joins two or more items with `,`, `;` or newlines.
 
     An empty part (`"a,,b"`, `"a, b,"`) does not make the text one value: it still holds
@@ -50,13 +158,11 @@ def joined_list(text: Any) -> list[str] | None:
     delimiters and each part stripped: blanks matched around a delimiter by a regular
     expression were retried at every blank, quadratic in a long run of them.
     """
-    if not isinstance(text, str):
-        return None
     parts = [part for part in (piece.strip() for piece in _DELIMITER.split(text)) if part]
     return parts if len(parts) >= 2 else None
 
 
-def expression(text: Any) -> bool:
+def expression(text: str) -> bool:
     """A string that reads as code rather than a value: a call or a subscript (`data['sales']`).
 
     That is a name, then `(…)` or `[…]` around anything, then any number of `[…]` subscripts
@@ -64,8 +170,6 @@ def expression(text: Any) -> bool:
     after every `)` in turn, quadratic in the text (40 kB of brackets took over 6 s), so
     the text is read in one pass instead.
     """
-    if not isinstance(text, str):
-        return False
     text = text.strip()
     name = _NAME.match(text)
     if name is None or name.end() == len(text):
@@ -74,59 +178,6 @@ def expression(text: Any) -> bool:
     if opener == "[":  # `name[…]` swallows any subscripts after it: whatever ends in `]`
         return text.endswith("]")
     return opener == "(" and _closed_then_subscripted(text, name.end() + 1)
-
-
-def plain_scalar(value: Any) -> bool:
-    """A value `scalar-for-array` may wrap: not a container, serialized or joined, nor an expression."""
-    if value is None or isinstance(value, (dict, list)):
-        return False
-    return serialized_container(value) is NOT_A_CONTAINER and joined_list(value) is None and not expression(value)
-
-
-def python_literal(text: Any) -> Any:
-    """The list or dict a Python literal spells (`"['a', 'b']"`, `"('a',)"`), else ``NOT_A_CONTAINER``."""
-    if not isinstance(text, str) or text.strip()[:1] not in ("[", "(", "{"):
-        return NOT_A_CONTAINER
-    decoded = _as_json(_literal(text.strip()))
-    return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
-
-
-def json_value(text: str) -> Any:
-    """Strict JSON (no NaN or Infinity, bounded nesting), or ``NOT_A_CONTAINER``."""
-    def refuse(constant: str) -> Any:
-        raise ValueError(constant)
-
-    try:
-        return json.loads(text, parse_constant=refuse)
-    except (ValueError, RecursionError):
-        return NOT_A_CONTAINER
-
-
-def _literal(text: str) -> Any:
-    if len(text) > LITERAL_LIMIT:
-        return NOT_A_CONTAINER
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return NOT_A_CONTAINER
-
-
-def _as_json(value: Any, depth: int = 0) -> Any:
-    """The literal as JSON data (tuples and sets as lists), or ``NOT_A_CONTAINER`` when it holds
-    what JSON cannot (bytes, complex numbers, non-string keys)."""
-    if depth > 64:
-        return NOT_A_CONTAINER
-    if isinstance(value, dict):
-        if not all(isinstance(key, str) for key in value):
-            return NOT_A_CONTAINER
-        members = {key: _as_json(member, depth + 1) for key, member in value.items()}
-        return NOT_A_CONTAINER if any(m is NOT_A_CONTAINER for m in members.values()) else members
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = [_as_json(item, depth + 1) for item in value]
-        return NOT_A_CONTAINER if any(i is NOT_A_CONTAINER for i in items) else items
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return value
-    return NOT_A_CONTAINER
 
 
 def _closed_then_subscripted(text: str, start: int) -> bool:
@@ -143,3 +194,48 @@ def _closed_then_subscripted(text: str, start: int) -> bool:
                                   may_open and char.isspace(),
                                   (may_open and char == "[") or (inside and char != "]"))
     return between
+
+
+def _nests_deeper(text: str, limit: int) -> bool:
+    """Whether brackets of any kind, quoted or not, nest deeper than ``limit`` anywhere in ``text``."""
+    depth = 0
+    for bracket in _BRACKET.findall(text):
+        depth += 1 if bracket in "[({" else -1
+        if depth > limit:
+            return True
+    return False
+
+
+def _json_value(text: str) -> Any:
+    """Strict JSON (no NaN or Infinity), or ``NOT_A_CONTAINER``."""
+    def refuse(constant: str) -> Any:
+        raise ValueError(constant)
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except (ValueError, RecursionError):  # RecursionError: a caller already deep in its own stack
+        return NOT_A_CONTAINER
+
+
+def _literal(text: str) -> Any:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return NOT_A_CONTAINER
+
+
+def _as_json(value: Any) -> Any:
+    """The literal as JSON data (tuples and sets as lists), or ``NOT_A_CONTAINER`` when it holds
+    what JSON cannot (bytes, complex numbers, non-string keys). The bracket scan before
+    decoding bounds its nesting, and so this recursion."""
+    if isinstance(value, dict):
+        if not all(isinstance(key, str) for key in value):
+            return NOT_A_CONTAINER
+        members = {key: _as_json(member) for key, member in value.items()}
+        return NOT_A_CONTAINER if any(m is NOT_A_CONTAINER for m in members.values()) else members
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_as_json(item) for item in value]
+        return NOT_A_CONTAINER if any(i is NOT_A_CONTAINER for i in items) else items
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    return NOT_A_CONTAINER

@@ -29,6 +29,7 @@ from .outcome import Outcome
 from .paths import ROOT
 from .repairs import Policy
 from .retry import SIDE_EFFECTS, RetryDecision, RetryPolicy
+from .shape import Shapes
 from .telemetry import CALL_ID, LOGGER_NAME, TOOL_NAME, Telemetry, TelemetrySink
 
 Mode = Literal["enforce", "observe"]
@@ -125,14 +126,17 @@ class ToolBoundary:
 
     def _repair_or_reject(self, arguments: Any, call_id: str | None) -> Outcome:
         errors = listed_errors(self.schema, arguments)
-        result = canonicalize_compiled(self.schema, arguments, self.policy, errors)
+        shapes = Shapes()
+        result = canonicalize_compiled(self.schema, arguments, self.policy, errors, shapes)
         if result.repairs and self._is_valid(result.arguments):
-            return Outcome("canonicalized", result.arguments, True, arguments, result.repairs, call_id=call_id)
+            return Outcome("canonicalized", result.arguments, True, arguments, result.repairs, call_id=call_id,
+                           unread_strings=shapes.unread)
         # All or nothing: a call the repairs cannot make valid is answered with every error of
         # the call as the model sent it, so a repaired-but-wrong value cannot slip through on
         # the resubmission; each repairable error says what the repair would have sent.
-        problems = with_suggestions(explained(self.schema, errors), result.repairs)
-        return self._rejected(arguments, arguments, problems, VALIDATION_FAILED, call_id, result.repairs)
+        problems = with_suggestions(explained(self.schema, errors, shapes), result.repairs)
+        return self._rejected(arguments, arguments, problems, VALIDATION_FAILED, call_id, result.repairs,
+                              shapes.unread)
 
     def _refused(self, received: Any, refusal: Refusal, call_id: str | None) -> Outcome:
         """A call that is not JSON, or not JSON this boundary will look into; what it was stays ``received``."""
@@ -140,9 +144,9 @@ class ToolBoundary:
         return self._rejected(received, received, [problem], VALIDATION_FAILED, call_id, [])
 
     def _rejected(self, arguments: Any, received: Any, problems: list[Problem], code: str, call_id: str | None,
-                  repairs: list) -> Outcome:
+                  repairs: list, unread_strings: int = 0) -> Outcome:
         body = envelope(code, problems, self.retry_policy.is_retryable(code))
-        return Outcome("rejected", arguments, False, received, repairs, body, call_id)
+        return Outcome("rejected", arguments, False, received, repairs, body, call_id, unread_strings=unread_strings)
 
     def _finish(self, outcome: Outcome, previous: Outcome | None) -> Outcome:
         """Business checks, observe mode, attempt counting and telemetry, for every path but the fastest."""
@@ -154,7 +158,7 @@ class ToolBoundary:
                 failures = [_internal_failure(outcome.call_id)]
             if failures:
                 outcome = self._rejected(outcome.arguments, outcome.received, [f.problem() for f in failures],
-                                         failures[0].code, outcome.call_id, outcome.repairs)
+                                         failures[0].code, outcome.call_id, outcome.repairs, outcome.unread_strings)
         if previous is not None:
             outcome.attempt = previous.attempt + 1
         if self.mode == "observe":
@@ -172,6 +176,8 @@ class ToolBoundary:
             return
         details = {"schema_lint.repair.paths": [r.path for r in outcome.repairs],
                    "schema_lint.repair.rules": [r.rule for r in outcome.repairs]}
+        if outcome.unread_strings:
+            details["schema_lint.shape.unread_strings"] = outcome.unread_strings
         if outcome.envelope is not None:
             errors = outcome.envelope["error"]["errors"]
             details.update({"schema_lint.error.code": outcome.envelope["error"]["code"],

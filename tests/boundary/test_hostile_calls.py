@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schema_lint.boundary import ToolBoundary, validate
+from schema_lint.boundary import Policy, ToolBoundary, canonicalize, validate
 from schema_lint.boundary.admit import MAX_DEPTH
 from schema_lint.boundary.budget import WORK_LIMIT, explanation_work
 from schema_lint.boundary.compiled import compiled
@@ -203,3 +203,61 @@ def test_a_string_of_brackets_or_blanks_where_an_array_is_wanted_is_read_in_line
     outcome, seconds = timed(lambda: ToolBoundary(TAGS).check({"tags": text}))
     assert outcome.status == "canonicalized" and outcome.arguments == {"tags": [text]}
     assert seconds < 1.0
+
+
+LIST = {"type": "array", "items": {"type": "string"}}
+LISTS = {"type": "object", "additionalProperties": LIST}
+LISTS_OR_NULL = {"type": "object", "additionalProperties": {"anyOf": [LIST, {"type": "null"}]}}
+NESTED_LISTS = {"type": "object", "properties": {"tree": {"$ref": "#/$defs/list"}},
+                "$defs": {"list": {"type": "array", "items": {"$ref": "#/$defs/list"}}}}
+
+
+def literal_call(megabytes: int) -> dict:
+    """Ten Python literals a megabyte, each under the 100,000 characters once decoded whole:
+    ast.literal_eval read each once per repair tried, per anyOf branch and for the envelope."""
+    return {f"list{i}": f"[{i}, " + "[[1]], " * 14_000 + "]" for i in range(10 * megabytes)}
+
+
+@pytest.mark.parametrize("megabytes", [1, 4])
+def test_a_call_of_literal_looking_strings_is_read_within_its_budget(megabytes):
+    call = literal_call(megabytes)
+    outcome, seconds = timed(lambda: ToolBoundary(LISTS_OR_NULL).check(call))
+    assert outcome.status == "rejected" and seconds < 1.0  # 6 s a megabyte before
+    assert outcome.unread_strings == len(call) - 1  # the first one fills the budget
+
+
+@pytest.mark.parametrize("megabytes", [1, 4])
+def test_canonicalize_reads_a_call_of_literal_looking_strings_within_its_budget(megabytes):
+    call = literal_call(megabytes)
+    result, seconds = timed(lambda: canonicalize(LISTS_OR_NULL, call))
+    assert seconds < 1.0  # 9 s a megabyte before
+    # Past the budget a string is a plain string: wrapped, as any plain string would be.
+    assert [repair.path for repair in result.repairs] == [f"$.list{i}" for i in range(1, len(call))]
+
+
+@pytest.mark.parametrize("megabytes", [1, 4])
+def test_the_envelope_reads_a_call_of_literal_looking_strings_within_its_budget(megabytes):
+    call = literal_call(megabytes)
+    rejected, seconds = timed(lambda: validate(LISTS, call))
+    assert seconds < 1.0
+    assert [problem.reason for problem in rejected.problems] == ["serialized-container"] + ["type"] * (len(call) - 1)
+
+
+def test_a_four_megabyte_string_is_not_read_for_its_shape():
+    text = "[" + "(1,), " * 700_000 + "]"
+    outcome, seconds = timed(lambda: ToolBoundary(TAGS).check({"tags": text}))
+    assert seconds < 1.0 and outcome.unread_strings == 1  # 2.2 s before, splitting it at every comma
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 900])
+def test_a_string_nested_deeper_than_a_call_may_be_is_not_decoded(depth):
+    # Decoded, it would have passed as a repaired call far deeper than any call is let in.
+    text = "[" * depth + "]" * depth
+    outcome, seconds = timed(lambda: ToolBoundary(NESTED_LISTS, policy=Policy.all()).check({"tree": text}))
+    assert outcome.status == "rejected" and outcome.unread_strings == 1 and seconds < 1.0
+
+
+def test_a_string_nested_as_deep_as_a_call_may_be_is_still_decoded():
+    text = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    outcome = ToolBoundary(NESTED_LISTS, policy=Policy.all()).check({"tree": text})
+    assert outcome.status == "canonicalized" and outcome.unread_strings == 0

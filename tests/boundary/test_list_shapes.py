@@ -6,6 +6,10 @@ the model gets back, and the opt-in repairs that decode them only when the resul
 
 from __future__ import annotations
 
+import ast
+import collections
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -53,6 +57,33 @@ def test_a_joined_list_of_free_strings_is_neither_wrapped_nor_split(text):
 def test_an_expression_is_not_wrapped_like_a_value(text):
     assert canonicalize(SCHEMA, {"progression": text}).repairs == []
     assert errors({"progression": text})["$.progression"][0] == "type"
+
+
+@pytest.mark.parametrize("anyof", [False, True])
+def test_each_string_is_decoded_once_a_call_however_many_ask(monkeypatch, anyof):
+    # Every repair, each anyOf branch and the envelope ask what the string holds.
+    decoded = collections.Counter()
+    for module, name in ((ast, "literal_eval"), (json, "loads")):
+        def counting(text, *args, _decode=getattr(module, name), _name=name, **options):
+            decoded[_name, text] += 1
+            return _decode(text, *args, **options)
+        monkeypatch.setattr(module, name, counting)
+    progression = SCHEMA["properties"]["progression"]
+    schema = {**SCHEMA, "properties": {**SCHEMA["properties"], "progression": {"anyOf": [progression, {"type": "null"}]}}} \
+        if anyof else SCHEMA
+    outcome = ToolBoundary(schema, policy=Policy.all()).check({"progression": "['I', 5]"})
+    assert outcome.status == "rejected"
+    assert decoded == {("literal_eval", "['I', 5]"): 1, ("loads", "['I', 5]"): 1}
+
+
+def test_only_strings_where_a_list_or_object_is_wanted_spend_the_calls_budget():
+    # The long bcc is wrong too, but no repair or envelope entry asks what a string there holds,
+    # so it leaves the budget to the list sent as text.
+    schema = {**SCHEMA, "properties": {**SCHEMA["properties"], "bcc": {"type": "string", "maxLength": 100}}}
+    outcome = ToolBoundary(schema, policy=Policy.all()).check({"bcc": "x" * 99_995, "progression": "['I', 5]"})
+    assert [(e["path"], e["reason"]) for e in outcome.envelope["error"]["errors"]] == [
+        ("$.bcc", "maxLength"), ("$.progression", "serialized-container")]
+    assert outcome.unread_strings == 0
 
 
 def test_a_plain_scalar_is_still_wrapped():

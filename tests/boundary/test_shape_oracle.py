@@ -1,19 +1,22 @@
-"""The shape detectors answer as the regular expressions they replaced, on every string.
+"""Under the caps, the shape detectors answer as the code they replaced, on every string.
 
-The old detectors are kept here as the oracle: they were right but backtracked
-(quadratic time on brackets and blanks, see test_hostile_calls). Generated strings are
-short and drawn mostly from the characters the grammar turns on, so that calls,
-subscripts, delimiters and blanks meet in every order.
+The old detectors are kept here as the oracle: they were right, but the regular
+expressions backtracked (quadratic time on brackets and blanks) and every caller decoded
+the same string again (see test_hostile_calls). Generated strings are short, so within
+the caps, and drawn mostly from the tokens the grammars turn on, so that calls,
+subscripts, delimiters, blanks and literals meet in every order.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from schema_lint.boundary.shape import expression, joined_list
+from schema_lint.boundary.shape import NOT_A_CONTAINER, Shapes, expression, joined_list
 
 OLD_DELIMITER = re.compile(r"\s*[,;\n]\s*")
 OLD_EXPRESSION = re.compile(r"[A-Za-z_][\w.]*\s*(?:\(.*\)|\[.*\])(?:\s*\[[^\]]*\])*\Z", re.S)
@@ -50,3 +53,92 @@ STRINGS = NEAR_EXPRESSIONS | st.builds(str.__add__, NAMES, st.lists(TOKENS, max_
 def test_expression_and_joined_list_answer_as_the_old_regular_expressions(text):
     assert expression(text) == old_expression(text)
     assert joined_list(text) == old_joined_list(text)
+
+
+def old_json_value(text):
+    def refuse(constant):
+        raise ValueError(constant)
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except (ValueError, RecursionError):
+        return NOT_A_CONTAINER
+
+
+def old_literal(text):
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return NOT_A_CONTAINER
+
+
+def old_as_json(value, depth=0):
+    if depth > 64:
+        return NOT_A_CONTAINER
+    if isinstance(value, dict):
+        if not all(isinstance(key, str) for key in value):
+            return NOT_A_CONTAINER
+        members = {key: old_as_json(member, depth + 1) for key, member in value.items()}
+        return NOT_A_CONTAINER if any(m is NOT_A_CONTAINER for m in members.values()) else members
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [old_as_json(item, depth + 1) for item in value]
+        return NOT_A_CONTAINER if any(i is NOT_A_CONTAINER for i in items) else items
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    return NOT_A_CONTAINER
+
+
+def old_serialized_container(text):
+    stripped = text.strip()
+    if stripped[:1] not in ("[", "(", "{"):
+        return NOT_A_CONTAINER
+    decoded = old_json_value(stripped)
+    if decoded is NOT_A_CONTAINER:
+        decoded = old_as_json(old_literal(stripped))
+    return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
+
+
+def old_python_literal(text):
+    if text.strip()[:1] not in ("[", "(", "{"):
+        return NOT_A_CONTAINER
+    decoded = old_as_json(old_literal(text.strip()))
+    return decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
+
+
+def old_json_string(text):  # what the json-string repair decoded
+    return old_json_value(text) if text.lstrip()[:1] in ("{", "[") else NOT_A_CONTAINER
+
+
+def old_plain_scalar(text):
+    return old_serialized_container(text) is NOT_A_CONTAINER and old_joined_list(text) is None \
+        and not old_expression(text)
+
+
+LITERAL_TOKENS = st.sampled_from(["[", "]", "(", ")", "{", "}", ",", ":", " ", "'a'", '"a"', "1", "-1", "1.5", "1e400",
+                                  "1j", "b'x'", "None", "True", "true", "null", "NaN", "\u00a0", "\x0c", "\n", "x"])
+PADDING = st.sampled_from(["", " ", "\n", "\u00a0", "\x0c", " \t"])
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=3),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner,
+                                                                                      max_size=3), max_leaves=8)
+PYTHON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=3) | st.binary(max_size=2),
+                             lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner)
+                             | st.frozensets(st.integers(), max_size=2)
+                             | st.dictionaries(st.text(max_size=2) | st.integers(), inner, max_size=3), max_leaves=8)
+LITERALS = st.builds("{}{}{}".format, PADDING, JSON_VALUES.map(json.dumps) | PYTHON_VALUES.map(repr)
+                     | st.lists(LITERAL_TOKENS, max_size=12).map("".join), PADDING)
+
+
+@settings(max_examples=2_000)
+@given(LITERALS | STRINGS)
+@example("  ['I', 'V']\u00a0")
+@example('\u00a0["a"]')
+@example('["a", true]')
+@example("{'a': (1, 2)}")
+def test_a_calls_shapes_answer_as_the_old_detectors(text):
+    shapes = Shapes()
+    assert shapes.container(text) == old_serialized_container(text)
+    assert shapes.literal(text) == old_python_literal(text)
+    assert shapes.sent_json(text) == old_json_string(text)
+    assert shapes.joined(text) == old_joined_list(text)
+    assert shapes.plain_scalar(text) == old_plain_scalar(text)
+    assert shapes.unread == 0

@@ -198,6 +198,19 @@ class TestTelemetry:
         assert attributes["schema_lint.error.paths"] == ["$.priority", "$.userId"]
         assert attributes["schema_lint.error.reasons"] == ["required", "additionalProperties"]
 
+    def test_strings_not_read_for_their_shape_are_counted(self, caplog):
+        # Nested deeper than a call may be, the text is taken as a plain string and wrapped.
+        call = {**VALID, "labels": "[" * 65 + "]" * 65}
+        refuse = ToolBoundary(SCHEMA, business_checks=[lambda arguments: CheckFailure("CONFLICT")])
+        with caplog.at_level(logging.INFO, logger="schema_lint.boundary"):
+            wrapped, refused = ToolBoundary(SCHEMA).check(call), refuse.check(call)
+        assert (wrapped.status, wrapped.unread_strings, refused.status, refused.unread_strings) == (
+            "canonicalized", 1, "rejected", 1)
+        assert [a["schema_lint.shape.unread_strings"] for _, a in events(caplog)] == [1, 1]
+        with caplog.at_level(logging.INFO, logger="schema_lint.boundary"):
+            ToolBoundary(SCHEMA).check(NEAR_MISS)
+        assert "schema_lint.shape.unread_strings" not in events(caplog)[-1][1]
+
     def test_retry_attempts_say_whether_the_model_changed_the_call(self, boundary, caplog):
         with caplog.at_level(logging.INFO, logger="schema_lint.boundary"):
             first = boundary.check(BROKEN, call_id="a1")
