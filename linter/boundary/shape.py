@@ -8,7 +8,7 @@ helpers recognise the shapes so that `scalar-for-array` leaves them alone and th
 envelope can tell the model exactly what to send instead. Nothing here is `eval`:
 Python literals are read with `ast.literal_eval`, on bounded text.
 
-Decoding is what costs: `ast.literal_eval` takes about 1.5 µs a character, and the
+Decoding is what costs: `ast.literal_eval` takes up to 1.5 µs a character, and the
 repairs, each `anyOf` branch and the envelope all ask about the same strings. So a
 call's strings are read through one :class:`Shapes`, which reads each string once, and
 only within the call's budget.
