@@ -193,28 +193,28 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
         return config
 
     config = with_flags(load_config_or_exit(config_path))
-    traffic = None
-    if calls:
-        traffic = load_traffic(calls, tools_from_stdin="-" in paths)
-    elif config.calls:
-        traffic = load_traffic(config.calls, contents=_configured_calls(config))
     # Counts need no positions; anything that edits, records or compares findings does.
     counting_only = statistics and not (fix or fix_only or diff or write_baseline or baseline_path or config.baseline)
-    linter = Linter(config, traffic=traffic, positions=not counting_only, keep_texts=fix or fix_only or diff,
+    linter = Linter(config, positions=not counting_only, keep_texts=fix or fix_only or diff,
                     nearest_config=None if config_path else lambda source: with_flags(load_config_or_exit(source)))
+    named = live["mcp_commands"] or live["mcp_urls"] or python_targets
+    linted = paths or ([] if named else ["."])
+    if calls:
+        linter.traffic = load_traffic(calls, linter.tools_in(linted), tools_from_stdin="-" in paths)
+    elif config.calls:
+        linter.traffic = load_traffic(config.calls, linter.tools_in(linted), contents=_configured_calls(config))
     if show_settings or show_files:
         _show(linter, paths or ["."], show_settings)
     # A fix run needs every document parsed, and recorded calls change what fixes say.
-    if not (no_cache or fix or fix_only or diff or traffic):
+    if not (no_cache or fix or fix_only or diff or linter.traffic):
         linter.use_cache(cache_dir)
     servers = servers_from(live, config, configured=not (paths or python_targets), python_targets=python_targets)
     if not _may_be_replayed(linter, paths, servers, python_targets, output_file):
         from schema_lint import run_cache
 
         run_cache.abandon()
-    named = live["mcp_commands"] or live["mcp_urls"] or python_targets
     with _config_errors_exit():
-        result = linter.run(paths or ["."], stdin_name=stdin_filename) if paths or not named else LintResult()
+        result = linter.run(linted, stdin_name=stdin_filename) if linted else LintResult()
     if servers:
         from schema_lint.live.lint import lint_servers
 
@@ -295,11 +295,11 @@ def _may_be_replayed(linter, paths, servers, python_targets, output_file) -> boo
     return linter.cache is not None and not (servers or python_targets or output_file or "-" in paths)
 
 
-def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False,
+def load_traffic(paths, tools, named: str = "--calls ", tools_from_stdin: bool = False,
                  contents: dict[str, bytes] | None = None):
-    """The recorded calls (`contents`: the bytes of those files read already); a file that cannot
-    be read stops the run (exit 2) before anything is fixed: without it the gate would pass
-    fixes the missing calls might refute."""
+    """The recorded calls (`contents`: the bytes of those files read already), summarised for
+    `tools`; a file that cannot be read stops the run (exit 2) before anything is fixed:
+    without it the gate would pass fixes the missing calls might refute."""
     from schema_lint.display import escape
     from schema_lint.traffic.store import Traffic
 
@@ -307,7 +307,7 @@ def load_traffic(paths, named: str = "--calls ", tools_from_stdin: bool = False,
         click.echo("schema-lint: error: stdin (-) can be read only once: give the calls or the tools as a file",
                    err=True)
         sys.exit(2)
-    traffic = Traffic.load(paths, contents)
+    traffic = Traffic.load(paths, tools, contents)
     for line in traffic.unreadable:
         click.echo(escape(f"schema-lint: error: {named}{line.file}: {line.reason}"), err=True)
     if traffic.unreadable:

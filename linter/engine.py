@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from functools import cached_property
@@ -19,7 +19,7 @@ from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relati
 # Every report prints through `display`, so importing it here costs a run nothing, and
 # `diagnostic` no longer pays an import statement for each of thousands of findings.
 from schema_lint.display import MESSAGE_LIMIT, clip
-from schema_lint.model import Diagnostic, Severity, SideEffects
+from schema_lint.model import Diagnostic, Severity, SideEffects, Tool
 from schema_lint.selection import matches_code, rule_codes, select_codes
 from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
 from schema_lint.sources.files import expand_paths
@@ -256,14 +256,15 @@ class Linter:
         from schema_lint.supersession import Supersession
         from schema_lint.rule import ToolContext
         from schema_lint.side_effects import classify
-        from schema_lint.sources.tools import find_tools, result_schemas
+        from schema_lint.sources.tools import result_schemas
         from schema_lint.suppressions import Suppressions, keyword_ignores
 
-        stem = os.path.splitext(os.path.basename(doc.path))[0]
-        tools = find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path))
+        tools = self._tools_of(doc)
         if not tools:
             result.skipped.append(doc.path)
             return
+        if self.traffic is not None:
+            self.traffic.cover(tools)
         file_ignores, node_ignores = self._file_ignores(doc.path)
         suppressions = Suppressions.of(doc, node_ignores)
         result.diagnostics.extend(self._unknown_codes_in_comments(doc, suppressions))
@@ -376,6 +377,23 @@ class Linter:
                 else:
                     whole += codes
         return whole, nodes
+
+    def tools_in(self, paths: Iterable[str]) -> Iterator[Tool]:
+        """The tools of the files `paths` name, read ahead of the run for `--calls`, which
+        summarises only the calls of these. Standard input, which can be read only once, is
+        not read ahead: its tools, and any a nested configuration finds otherwise, are covered
+        when linted (`Traffic.cover`)."""
+        for path in self.files(paths):
+            if path != "-":
+                doc = read_document(path, max_bytes=self.config.max_file_size)
+                if doc.data is not None:
+                    yield from self._tools_of(doc)
+
+    def _tools_of(self, doc: Document) -> list[Tool]:
+        from schema_lint.sources.tools import find_tools
+
+        stem = os.path.splitext(os.path.basename(doc.path))[0]
+        return find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path))
 
     def _raw_schemas_are_tools(self, path: str) -> bool | None:
         """`raw-tool-schemas` decides for a bare JSON Schema file; unset, its looks do."""

@@ -4,8 +4,9 @@ Where a team has recorded what calls really send, a tightening fix need not gues
 values it proposes come from the traffic, and the traffic proves that nothing working
 today breaks.
 
-- :mod:`.store` reads the calls once, streaming, into a summary per tool (:mod:`.summary`,
-  with the fixed-size sketches of :mod:`.sketch`), and reads them again for the gate.
+- :mod:`.store` reads the calls once, streaming, into a summary per tool of the tool files
+  (:mod:`.summary`, with the fixed-size sketches of :mod:`.sketch`), counts the calls to
+  any other tool (:mod:`.other_tools`), and reads them again for the gate.
 - :mod:`.values` is what rules ask: the summary at a schema node once at least
   :data:`MIN_SAMPLE` values are there, and the round numbers fixes propose.
 - :mod:`.gate` withholds each tightening fix that would reject a call that passes today.

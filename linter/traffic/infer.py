@@ -3,7 +3,8 @@
 The same summaries `check --calls` takes its fix values from (presence, types, length and
 item percentiles, numeric range, distinct values, formats, undeclared keys), as a table,
 markdown or JSON, so a reviewer can see the evidence before accepting a fix. Reading
-streams: memory grows with the number of tools and fields, not of calls.
+streams: memory grows with the number of tools and fields, not of calls, nor of the
+tools they name that the tool files do not hold.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import click
 from schema_lint.pointer import resolve, split
 from schema_lint.display import escape, json_text
 from schema_lint.report.markdown_text import cell, text
+from schema_lint.traffic.other_tools import NAMES_LISTED
 from schema_lint.traffic.summary import FORMATS, ToolSummary
 
 VALUES_SHOWN = 3
@@ -36,18 +38,21 @@ def infer(calls, tools, output_format, all_tools):
     from schema_lint.cli import load_traffic
     from schema_lint.compat import read_tool_files
 
-    traffic = load_traffic(calls, named="", tools_from_stdin="-" in tools)
     files, broken = read_tool_files(tools)
     found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
+    traffic = load_traffic(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools)
     keys = Counter(traffic.key_of(tool) for _, tool in found)
     reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1)
                for path, tool in found]
-    matched = set(keys)
+    other = traffic.other
+    for key, summary in traffic.summaries.items():
+        if key not in keys:  # a tool's calls by name, where it is matched by uid or by schema
+            other.add(key[1], summary.calls)
     totals = {"calls": traffic.calls, "tools_without_calls": sum(not report["calls"] for report in reports),
-              "calls_to_other_tools": sum(summary.calls for key, summary in traffic.summaries.items()
-                                          if key not in matched),
-              "other_tools": sorted({key[-1] if key[0] != "schema" else key[1]
-                                     for key in traffic.summaries if key not in matched})}
+              "calls_to_other_tools": other.calls, "other_tools": sorted(other.names)}
+    if other.unlisted_calls:
+        totals["other_tools_not_listed"] = {"calls": other.unlisted_calls, "names": other.unlisted_names.estimate(),
+                                            "exact": other.unlisted_names.exact}
     shown = reports if all_tools else [report for report in reports if report["calls"]]
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
     names = Counter(tool.name for _, tool in found)
@@ -166,6 +171,11 @@ def _footer(totals: dict) -> list[str]:
     if totals["calls_to_other_tools"]:
         names = ", ".join(totals["other_tools"][:VALUES_SHOWN]) + (", …" if len(totals["other_tools"]) > VALUES_SHOWN
                                                                    else "")
+        unlisted = totals.get("other_tools_not_listed")
+        if unlisted:
+            count = f"{'' if unlisted['exact'] else '~'}{unlisted['names']:,}"
+            names += (f" and {unlisted['calls']:,} call{_s(unlisted['calls'])} to {count} more "
+                      f"name{_s(unlisted['names'])} (names past the first {NAMES_LISTED:,} are only counted)")
         lines.append(escape(f"{totals['calls_to_other_tools']:,} call{_s(totals['calls_to_other_tools'])} to tools "
                             f"not in the tool files: {names}"))
     return lines

@@ -1,12 +1,14 @@
 """Recorded calls, read once into per-tool summaries, and read again for the gate.
 
-Reading streams: memory holds a :class:`ToolSummary` per tool and at most
-:data:`CALLS_KEPT` calls per tool. The gate must see every call, so a tool with more calls
-than that has them read again from the files. A pipe (or `-`, stdin) cannot be read twice:
-what the first reading consumes is copied to an unnamed temporary file as it goes (gone
-with the process, however it ends), up to :data:`SPOOL_LIMIT` bytes, so an endless
-stream neither hangs the run nor fills the disk. The files a configuration names are read
-whole, once, within `max-file-size` (see `configured_files`), and kept for the gate.
+Reading streams: memory holds a :class:`ToolSummary` per tool of the tool files, and at
+most :data:`CALLS_KEPT` calls per tool. Calls to other tools are only counted
+(:mod:`.other_tools`): a log naming a million tools takes no more memory than one naming
+ten. The gate must see every call, so a tool with more calls than that has them read
+again from the files. A pipe (or `-`, stdin) cannot be read twice: what the first reading
+consumes is copied to an unnamed temporary file as it goes (gone with the process, however
+it ends), up to :data:`SPOOL_LIMIT` bytes, so an endless stream neither hangs the run nor
+fills the disk. The files a configuration names are read whole, once, within
+`max-file-size` (see `configured_files`), and kept for the gate.
 
 A call is the evidence of exactly the tool it names: the tool its inline `tool_def` holds
 (matched by name and schema), the record its `tool_uid` cites, or else the tools of its name.
@@ -24,6 +26,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, BinaryIO
 
 from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
+from schema_lint.traffic.other_tools import OtherTools
 from schema_lint.traffic.summary import ToolSummary
 
 CALLS_KEPT = 2_000
@@ -45,7 +48,11 @@ class Traffic:
         # path → the bytes of a file read already, which both readings take from here.
         self._contents: Mapping[str, bytes] = contents or {}
         self.summaries: dict[Key, ToolSummary] = {}
+        # The keys summarised: those of the tools given to `load` and `cover`.
+        self._wanted: set[Key] = set()
         self._kept: dict[Key, list[dict]] = {}
+        # Calls to the tools `load` was not given.
+        self.other = OtherTools()
         # (name shown, the file read the second time: a path, or the copy of a pipe)
         self._sources: list[tuple[str, str | BinaryIO]] = []
         self.calls = 0
@@ -55,19 +62,44 @@ class Traffic:
         self.unreadable: list[BrokenLine] = []
 
     @classmethod
-    def load(cls, paths: Iterable[str], contents: Mapping[str, bytes] | None = None) -> Traffic:
+    def load(cls, paths: Iterable[str], tools: Iterable, contents: Mapping[str, bytes] | None = None) -> Traffic:
+        """The calls in `paths`, summarised for `tools`; a call to any other tool is counted by name."""
         traffic = cls(contents)
+        traffic._wanted = {key for tool in tools for key in tool_keys(tool)}
         for key, arguments in traffic._first_reading(list(paths)):
-            summary = traffic.summaries.get(key)
-            if summary is None:
-                summary = traffic.summaries[key] = ToolSummary()
-                traffic._kept[key] = []
-            summary.add(arguments)
-            kept = traffic._kept[key]
-            if len(kept) < CALLS_KEPT:
-                kept.append(arguments)
+            if key in traffic._wanted:
+                traffic._summarise(key, arguments)
+            else:
+                traffic.other.add(key[1])
             traffic.calls += 1
         return traffic
+
+    def cover(self, tools: Iterable) -> None:
+        """Summaries for the tools `load` was not given (those of standard input, of an MCP
+        server, of a Python target), by one more reading of the calls; none when every tool
+        was given. A tool counts as given by its name and uid: one a fix has edited has a
+        new schema, and no call of its own."""
+        new = {key for tool in tools if not self._covers(tool) for key in tool_keys(tool)} - self._wanted
+        if not new:
+            return
+        self._wanted |= new
+        for shown, source in self._sources:
+            for key, arguments in self._calls(_read_again(source, self._contents), shown, report=False):
+                if key in new:
+                    self._summarise(key, arguments)
+
+    def _covers(self, tool) -> bool:
+        return ("name", tool.name) in self._wanted and (not tool.uid or ("uid", tool.uid) in self._wanted)
+
+    def _summarise(self, key: Key, arguments: dict) -> None:
+        summary = self.summaries.get(key)
+        if summary is None:
+            summary = self.summaries[key] = ToolSummary()
+            self._kept[key] = []
+        summary.add(arguments)
+        kept = self._kept[key]
+        if len(kept) < CALLS_KEPT:
+            kept.append(arguments)
 
     def key_of(self, tool) -> Key:
         for key in (("uid", tool.uid or ""), schema_key(tool.name, tool.schema)):
@@ -153,6 +185,12 @@ def _read_again(source: str | BinaryIO, contents: Mapping[str, bytes]):
         return read_calls([source], contents=contents)
     source.seek(0)
     return read_calls(["-"], stdin=source)
+
+
+def tool_keys(tool) -> list[Key]:
+    """Every key a call of `tool` may be recorded under (see :func:`call_key`)."""
+    keys = [("name", tool.name), schema_key(tool.name, tool.schema)]
+    return keys + [("uid", tool.uid)] if tool.uid else keys
 
 
 def call_key(call: RecordedCall) -> Key:

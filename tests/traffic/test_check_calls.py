@@ -284,3 +284,37 @@ def test_an_endless_pipe_is_read_only_up_to_the_copy_limit_and_named_as_given(tm
     assert result.exit_code == 1
     assert f"{pipe}:1: warning: not JSON" in result.output
     assert f"{pipe}:0: warning: not read past 10,000 bytes" in result.output
+
+
+def _counting_readings(monkeypatch) -> list:
+    """The second readings of the calls files, counted as they start."""
+    from schema_lint.traffic import store
+
+    readings, read_again = [], store._read_again
+    monkeypatch.setattr(store, "_read_again",
+                        lambda source, contents: readings.append(source) or read_again(source, contents))
+    return readings
+
+
+def test_tools_given_on_stdin_get_their_calls_by_one_more_reading(tmp_path, monkeypatch):
+    readings = _counting_readings(monkeypatch)
+    recorded = tmp_path / "calls.jsonl"
+    recorded.write_text("".join(json.dumps({"tool": "create_ticket", "arguments": c}) + "\n"
+                                for c in _calls(MIN_SAMPLE)))
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
+                                       "--calls", str(recorded), "-"], input=json.dumps(TOOL))
+    titles = [d for d in json.loads(result.stdout) if d["pointer"] == "/inputSchema/properties/title"]
+    assert titles[0]["fix"]["description"].startswith(f"add `maxLength: 64` ({MIN_SAMPLE} recorded calls")
+    assert len(readings) == 1
+
+
+def test_the_tools_of_the_files_are_summarised_at_the_first_reading_and_a_fix_reads_no_more(tmp_path, monkeypatch):
+    readings = _counting_readings(monkeypatch)
+    tools, recorded = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tools.write_text(json.dumps(TOOL))
+    recorded.write_text("".join(json.dumps({"tool": name, "arguments": c}) + "\n"
+                                for c in _calls(MIN_SAMPLE) for name in ("create_ticket", "elsewhere")))
+    result = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", "--calls", str(recorded), str(tools)])
+    assert result.exit_code in (0, 1), result.output
+    assert json.loads(tools.read_text())["inputSchema"]["properties"]["title"]["maxLength"] == 64
+    assert readings == []

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from schema_lint.cli import main
 from schema_lint.traffic.infer import data_path
+from schema_lint.traffic.other_tools import NAMES_LISTED
 
 TOOLS = [{"name": "search", "description": "Search.", "inputSchema": {"type": "object", "properties": {
     "query": {"type": "string"}, "sort": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
@@ -143,3 +144,15 @@ def test_stdin_is_read_once_and_empty_or_shapeless_calls_are_warned_about(tmp_pa
     shapeless = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file])
     assert "1 recorded call whose arguments are not a JSON object" in shapeless.output
     assert "no recorded call found in" in shapeless.output
+
+
+def test_names_of_tools_not_in_the_tool_files_are_listed_up_to_a_cap_and_the_rest_counted(tmp_path):
+    others = [{"tool": f"other_{n}", "arguments": {}} for n in range(NAMES_LISTED + 10)]
+    calls_file, tools_file = _write(tmp_path, TOOLS, [*others, {"tool": "other_0", "arguments": {}}])
+    data = json.loads(CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file, "--output-format",
+                                                "json"]).output)
+    assert data["calls_to_other_tools"] == NAMES_LISTED + 11 and len(data["other_tools"]) == NAMES_LISTED
+    assert data["other_tools_not_listed"] == {"calls": 10, "names": 10, "exact": True}
+    table = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file]).output
+    assert table.splitlines()[-1] == ("1,011 calls to tools not in the tool files: other_0, other_1, other_10, … "
+                                      "and 10 calls to 10 more names (names past the first 1,000 are only counted)")

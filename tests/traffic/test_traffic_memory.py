@@ -1,12 +1,23 @@
-"""Reading recorded calls streams: memory does not grow with the number of calls."""
+"""Reading recorded calls streams: memory grows neither with the calls nor with the names
+a hostile log puts in them."""
 
 from __future__ import annotations
 
 import json
 import tracemalloc
 
-from schema_lint.traffic.store import Traffic
-from schema_lint.traffic.store import CALLS_KEPT
+import pytest
+
+from schema_lint.model import Tool
+from schema_lint.traffic.other_tools import NAMES_LISTED
+from schema_lint.traffic.store import CALLS_KEPT, Traffic
+
+BUDGET = 50 * 1024 * 1024
+"""Peak memory a hostile calls file may cost (tracemalloc)."""
+
+
+def _tool(name: str) -> Tool:
+    return Tool(name=name, schema={"type": "object"}, pointer="", schema_pointer="", format="mcp_tool")
 
 
 def _write(path, count):
@@ -16,10 +27,10 @@ def _write(path, count):
                 "title": f"call {n}", "page": n % 50, "tags": ["a", "b"][: n % 3], "id": f"{n:08x}"}}) + "\n")
 
 
-def _peak(path) -> tuple[int, Traffic]:
+def _peak(path, tools) -> tuple[int, Traffic]:
     tracemalloc.start()
     try:
-        traffic = Traffic.load([str(path)])
+        traffic = Traffic.load([str(path)], tools)
         return tracemalloc.get_traced_memory()[1], traffic
     finally:
         tracemalloc.stop()
@@ -29,10 +40,27 @@ def test_ten_times_the_calls_take_about_the_same_memory(tmp_path):
     small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
     _write(small, 6_000)
     _write(large, 60_000)
-    small_peak, _ = _peak(small)
-    large_peak, traffic = _peak(large)
+    tools = [_tool(f"tool_{n}") for n in range(4)]
+    small_peak, _ = _peak(small, tools)
+    large_peak, traffic = _peak(large, tools)
     assert traffic.calls == 60_000 and traffic.summaries[("name", "tool_0")].calls == 15_000
     # Only CALLS_KEPT calls per tool stay in memory and the summaries are fixed-size, so ten
     # times the calls (a 6 MB file) may not take even twice the memory.
     assert large_peak < 2 * small_peak, (small_peak, large_peak)
     assert large_peak < 4 * CALLS_KEPT * 1_000
+
+
+@pytest.mark.hostile
+def test_calls_to_200_000_tools_not_in_the_tool_files_are_counted_not_summarised(tmp_path):
+    path = tmp_path / "calls.jsonl"
+    with open(path, "w") as handle:
+        handle.write(json.dumps({"tool": "search", "arguments": {"query": "q"}}) + "\n")
+        handle.writelines(json.dumps({"tool": f"other_{n}", "arguments": {"query": n}}) + "\n"
+                          for n in range(200_000))
+    peak, traffic = _peak(path, [_tool("search")])
+    # A summary and the kept calls of each name took 891 MB here (about 4.5 kB a name).
+    assert peak < BUDGET, peak
+    assert list(traffic.summaries) == [("name", "search")] and traffic.calls == 200_001
+    other = traffic.other
+    assert (other.calls, len(other.names), other.unlisted_calls) == (200_000, NAMES_LISTED, 200_000 - NAMES_LISTED)
+    assert abs(other.unlisted_names.estimate() - (200_000 - NAMES_LISTED)) < 0.1 * 200_000
