@@ -1,14 +1,15 @@
 """Recorded calls, read once into per-tool summaries, and read again for the gate.
 
-Reading streams: memory holds a :class:`ToolSummary` per tool of the tool files, and at
-most :data:`CALLS_KEPT` calls per tool. Calls to other tools are only counted
-(:mod:`.other_tools`): a log naming a million tools takes no more memory than one naming
-ten. The gate must see every call, so a tool with more calls than that has them read
-again from the files. A pipe (or `-`, stdin) cannot be read twice: what the first reading
-consumes is copied to an unnamed temporary file as it goes (gone with the process, however
-it ends), up to :data:`SPOOL_LIMIT` bytes, so an endless stream neither hangs the run nor
-fills the disk. The files a configuration names are read whole, once, within
-`max-file-size` (see `configured_files`), and kept for the gate.
+Reading streams: memory holds a :class:`ToolSummary` per tool of the tool files, and
+their calls while each tool's fit in :data:`CALLS_KEPT` calls and all tools' in
+:data:`KEPT_BYTES`. Calls to other tools are only counted (:mod:`.other_tools`): a log
+naming a million tools takes no more memory than one naming ten. The gate must see every
+call, so a tool whose calls were not all kept has them read again from the files. A pipe
+(or `-`, stdin) cannot be read twice: what the first reading consumes is copied to an
+unnamed temporary file as it goes (gone with the process, however it ends), up to
+:data:`SPOOL_LIMIT` bytes, so an endless stream neither hangs the run nor fills the disk.
+The files a configuration names are read whole, once, within `max-file-size` (see
+`configured_files`), and kept for the gate.
 
 A call is the evidence of exactly the tool it names: the tool its inline `tool_def` holds
 (matched by name and schema), the record its `tool_uid` cites, or else the tools of its name.
@@ -32,6 +33,11 @@ from schema_lint.traffic.summary import ToolSummary
 CALLS_KEPT = 2_000
 """Calls kept in memory per tool, so that the gate of a tool with few calls reads no file."""
 
+KEPT_BYTES = 32 * 1024 * 1024
+"""Memory the kept calls of all tools may take, held as JSON text (a parsed call can take
+twenty times its text); a tool whose calls do not all fit is read again, as one past
+:data:`CALLS_KEPT` is."""
+
 PROBLEMS_KEPT = 20
 """Unreadable files and lines without a call shown; the rest are only counted."""
 
@@ -50,7 +56,9 @@ class Traffic:
         self.summaries: dict[Key, ToolSummary] = {}
         # The keys summarised: those of the tools given to `load` and `cover`.
         self._wanted: set[Key] = set()
-        self._kept: dict[Key, list[dict]] = {}
+        # A tool's calls as JSON text while every one of them is kept; None once one was not.
+        self._kept: dict[Key, list[str] | None] = {}
+        self._kept_bytes = 0
         # Calls to the tools `load` was not given.
         self.other = OtherTools()
         # (name shown, the file read the second time: a path, or the copy of a pipe)
@@ -97,9 +105,21 @@ class Traffic:
             summary = self.summaries[key] = ToolSummary()
             self._kept[key] = []
         summary.add(arguments)
+        self._keep(key, arguments)
+
+    def _keep(self, key: Key, arguments: dict) -> None:
+        """Keep the call while all of the tool's calls fit; once one does not, drop the
+        tool's (the gate reads them again) and give their memory to the other tools."""
         kept = self._kept[key]
-        if len(kept) < CALLS_KEPT:
-            kept.append(arguments)
+        if kept is None:
+            return
+        text = _text(arguments) if len(kept) < CALLS_KEPT else None
+        if text is not None and self._kept_bytes + sys.getsizeof(text) <= KEPT_BYTES:
+            kept.append(text)
+            self._kept_bytes += sys.getsizeof(text)
+            return
+        self._kept_bytes -= sum(map(sys.getsizeof, kept))
+        self._kept[key] = None
 
     def key_of(self, tool) -> Key:
         for key in (("uid", tool.uid or ""), schema_key(tool.name, tool.schema)):
@@ -113,11 +133,11 @@ class Traffic:
     def calls_for(self, tool) -> Iterator[dict]:
         """Every recorded call of the tool, from memory when all of them are kept."""
         key = self.key_of(tool)
-        summary = self.summaries.get(key)
-        if summary is None:
+        if key not in self.summaries:
             return iter(())
-        if summary.calls <= CALLS_KEPT:
-            return iter(self._kept[key])
+        kept = self._kept[key]
+        if kept is not None:
+            return _parsed(kept)
         return (arguments for shown, source in self._sources
                 for other, arguments in self._calls(_read_again(source, self._contents), shown, report=False)
                 if other == key)
@@ -178,6 +198,24 @@ class _Tee:
             return b""
         self._spool.write(line)
         return line
+
+
+def _text(arguments: dict) -> str | None:
+    """The call as JSON text, or None when it is nested too deeply to be written."""
+    try:
+        return json.dumps(arguments, ensure_ascii=False)
+    except RecursionError:
+        return None
+
+
+def _parsed(texts: list[str]) -> Iterator[dict]:
+    """The kept calls. One nested so deep that it cannot be parsed here, deeper in the stack
+    than where it was first read, is passed over, as a second reading of the files would."""
+    for text in texts:
+        try:
+            yield json.loads(text)
+        except RecursionError:
+            continue
 
 
 def _read_again(source: str | BinaryIO, contents: Mapping[str, bytes]):

@@ -155,10 +155,11 @@ def test_a_format_comes_only_from_values_that_are_all_in_it(tmp_path):
     assert '1 of 25 recorded values are not in `date` format, such as "tomorrow"' in one_off["message"]
 
 
-def test_the_gate_sees_every_call_past_those_kept_in_memory(tmp_path, monkeypatch):
+@pytest.mark.parametrize("limit, value", [("CALLS_KEPT", 5), ("KEPT_BYTES", 1_000)])
+def test_the_gate_sees_every_call_past_those_kept_in_memory(tmp_path, monkeypatch, limit, value):
     from schema_lint.traffic import store
 
-    monkeypatch.setattr(store, "CALLS_KEPT", 5)
+    monkeypatch.setattr(store, limit, value)
     tool = {**TOOL, "inputSchema": {"type": "object", "properties": {
         "title": {"type": "string", "description": "At most 10 characters."}}}}
     calls = [{"title": "short"}] * 30 + [{"title": "longer than ten"}]

@@ -1,5 +1,5 @@
-"""Reading recorded calls streams: memory grows neither with the calls nor with the names
-a hostile log puts in them."""
+"""Reading recorded calls streams: memory grows neither with the calls nor with the names,
+keys and values a hostile log puts in them."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 from schema_lint.model import Tool
 from schema_lint.traffic.other_tools import NAMES_LISTED
 from schema_lint.traffic.store import CALLS_KEPT, Traffic
+from schema_lint.traffic.summary import FIELDS_PER_TOOL, KEYS_KEPT
 
 BUDGET = 50 * 1024 * 1024
-"""Peak memory a hostile calls file may cost (tracemalloc)."""
+"""Peak memory a hostile calls file may cost (tracemalloc): the summaries, and the calls kept."""
 
 
 def _tool(name: str) -> Tool:
@@ -64,3 +65,35 @@ def test_calls_to_200_000_tools_not_in_the_tool_files_are_counted_not_summarised
     other = traffic.other
     assert (other.calls, len(other.names), other.unlisted_calls) == (200_000, NAMES_LISTED, 200_000 - NAMES_LISTED)
     assert abs(other.unlisted_names.estimate() - (200_000 - NAMES_LISTED)) < 0.1 * 200_000
+
+
+@pytest.mark.hostile
+def test_a_tool_whose_calls_carry_100_000_distinct_keys_is_summarised_in_bounded_memory(tmp_path):
+    path = tmp_path / "calls.jsonl"
+    with open(path, "w") as handle:
+        # 2,000 calls of 50 keys each, every key new, each holding a list of empty objects:
+        # a 13 MB file that took 164 MB as parsed calls kept for the gate.
+        handle.writelines(json.dumps({"tool": "search", "arguments": {
+            f"key_{call}_{key}": [{}] * 20 for key in range(50)}}) + "\n" for call in range(2_000))
+    search = _tool("search")
+    peak, traffic = _peak(path, [search])
+    assert peak < BUDGET, peak
+    summary = traffic.summary_for(search)
+    assert summary.calls == 2_000 and len(summary.fields) == FIELDS_PER_TOOL and summary.fields_dropped
+    root = summary.at("")
+    assert len(root.keys) == KEYS_KEPT and root.keys_open
+    assert sum(1 for _ in traffic.calls_for(search)) == 2_000  # the gate still sees every call
+
+
+@pytest.mark.hostile
+def test_a_kept_call_too_deep_to_parse_where_the_gate_runs_is_passed_over_as_a_second_reading_would(tmp_path):
+    path = tmp_path / "calls.jsonl"
+    path.write_text("".join('{"tool": "search", "arguments": {"a": ' + "[" * depth + "]" * depth + "}}\n"
+                            for depth in range(900, 1_000, 5)) + '{"tool": "search", "arguments": {}}\n')
+    search = _tool("search")
+    traffic = Traffic.load([str(path)], [search])
+
+    def deeper(levels: int) -> list:
+        return deeper(levels - 1) if levels else list(traffic.calls_for(search))
+
+    assert {} in deeper(100)
