@@ -6,7 +6,7 @@ what the traffic sent there by the node's pointer. Each field keeps counts per J
 sketches of string lengths and array sizes, numeric range, up to :data:`VALUES_KEPT`
 distinct scalar values with their counts, the keys its objects carried, and how many of
 its strings are valid in each format a field name can imply. Limits on fields per tool,
-depth and keys keep a hostile log from growing any of it.
+depth, keys and the length of what is kept keep a hostile log from growing any of it.
 """
 
 from __future__ import annotations
@@ -35,10 +35,17 @@ VALUES_KEPT = 32
 """Distinct scalar values a field counts one by one; past it the field's set is open."""
 
 VALUE_LENGTH = 256
-"""A string longer than this is never kept as a value (no enum holds a paragraph)."""
+"""A string (or a number's digits) longer than this is never kept as a value (no enum holds a paragraph)."""
+
+EXAMPLE_LENGTH = 80
+"""Characters kept of the first string not in a format: all a finding shows of it."""
 
 KEYS_KEPT = 256
 """Distinct keys counted per field; past it the field's objects count as open."""
+
+KEY_LENGTH = 128
+"""A key longer than this is neither counted nor followed: the field's objects count as open,
+and what the key holds is not summarised (no property name is that long)."""
 
 FIELDS_PER_TOOL = 1_000
 DEPTH = 16
@@ -75,7 +82,7 @@ class FieldSummary:
             self.sizes.add(len(value))
         elif kind == "object":
             for key in value:
-                if key in self.keys or len(self.keys) < KEYS_KEPT:
+                if key in self.keys or (len(self.keys) < KEYS_KEPT and len(key) <= KEY_LENGTH):
                     self.keys[key] += 1
                 else:
                     self.keys_open = True
@@ -90,8 +97,8 @@ class FieldSummary:
                 continue  # not this format: no string so far was in it
             if len(value) <= FORMAT_LENGTH and valid_in(fmt, value):
                 self.formats[fmt] += 1
-            else:
-                self.mismatch.setdefault(fmt, value)
+            elif fmt not in self.mismatch:
+                self.mismatch[fmt] = value[:EXAMPLE_LENGTH]
 
     def _add_scalar(self, value: Any) -> None:
         canonical = json.dumps(value, ensure_ascii=False)
@@ -99,7 +106,7 @@ class FieldSummary:
             self.values[canonical] += 1
             return  # counted as distinct when first seen
         self.distinct.add(canonical)
-        if len(self.values) < VALUES_KEPT and not (isinstance(value, str) and len(value) > VALUE_LENGTH):
+        if len(self.values) < VALUES_KEPT and len(value if isinstance(value, str) else canonical) <= VALUE_LENGTH:
             self.values[canonical] += 1
         else:
             self.values_open = True
@@ -143,7 +150,11 @@ class ToolSummary:
             if depth >= DEPTH:
                 continue
             if isinstance(value, dict):
-                stack.extend((join(pointer, "properties", key), item, depth + 1) for key, item in value.items())
+                for key, item in value.items():
+                    if len(key) <= KEY_LENGTH:
+                        stack.append((join(pointer, "properties", key), item, depth + 1))
+                    else:
+                        self.fields_dropped += 1
             elif isinstance(value, list):
                 stack.extend((pointer + "/items", item, depth + 1) for item in value)
 

@@ -11,7 +11,8 @@ import pytest
 from schema_lint.model import Tool
 from schema_lint.traffic.other_tools import NAMES_LISTED
 from schema_lint.traffic.store import CALLS_KEPT, Traffic
-from schema_lint.traffic.summary import FIELDS_PER_TOOL, KEYS_KEPT
+from schema_lint.traffic.summary import (EXAMPLE_LENGTH, FIELDS_PER_TOOL, KEY_LENGTH, KEYS_KEPT, VALUE_LENGTH,
+                                         FieldSummary, ToolSummary)
 
 BUDGET = 50 * 1024 * 1024
 """Peak memory a hostile calls file may cost (tracemalloc): the summaries, and the calls kept."""
@@ -97,3 +98,37 @@ def test_a_kept_call_too_deep_to_parse_where_the_gate_runs_is_passed_over_as_a_s
         return deeper(levels - 1) if levels else list(traffic.calls_for(search))
 
     assert {} in deeper(100)
+
+
+@pytest.mark.hostile
+def test_long_keys_nested_deep_are_not_followed(tmp_path):
+    path = tmp_path / "calls.jsonl"
+    with open(path, "w") as handle:
+        # Each field's pointer holds the keys above it: 70 calls of 16 nested 8,000-character
+        # keys, a 9 MB file, made pointers of 79 MB.
+        for call in range(70):
+            arguments = {}
+            for depth in range(16):
+                arguments = {f"{call}_{depth}_".ljust(8_000, "k"): arguments}
+            handle.write(json.dumps({"tool": "search", "arguments": arguments}) + "\n")
+    search = _tool("search")
+    peak, traffic = _peak(path, [search])
+    assert peak < BUDGET, peak
+    summary = traffic.summary_for(search)
+    assert list(summary.fields) == [""] and summary.fields_dropped == 70
+    assert summary.at("").keys_open and not summary.at("").keys
+
+
+@pytest.mark.hostile
+def test_what_a_field_keeps_of_a_key_an_example_or_a_value_is_clipped():
+    long_key = "k" * (KEY_LENGTH + 1)
+    summary = ToolSummary()
+    summary.add({long_key: {"inner": 1}, "short": 1})
+    assert list(summary.fields) == ["", "/properties/short"] and summary.fields_dropped == 1
+    assert summary.at("").keys_open and list(summary.at("").keys) == ["short"]
+    field = FieldSummary()
+    field.add("not a date " * 100_000)
+    assert field.mismatch["date"] == ("not a date " * 100_000)[:EXAMPLE_LENGTH]
+    numbers = FieldSummary()
+    numbers.add(10 ** VALUE_LENGTH)  # VALUE_LENGTH + 1 digits
+    assert not numbers.values and numbers.values_open and numbers.distinct.estimate() == 1
