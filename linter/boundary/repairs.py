@@ -128,8 +128,7 @@ REPAIRS: dict[str, RepairRule] = {
             "commas, semicolons or newlines) or an expression",
             "very low: the value is kept whole and must be accepted by the array's items; a model that sent "
             "one item of a longer answer still gets a valid, shorter call; a string past the call's budget for "
-            f"reading strings ({SHAPE_BUDGET:,} characters, brackets {MAX_DEPTH} deep) is taken as a plain one "
-            "and may be wrapped",
+            f"reading strings ({SHAPE_BUDGET:,} characters, brackets {MAX_DEPTH} deep) is not wrapped",
             True,
             _scalar_for_array,
         ),

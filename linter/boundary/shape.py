@@ -43,9 +43,11 @@ class Shapes:
 
     A string longer than what is left of :data:`SHAPE_BUDGET`, or whose brackets nest
     deeper than a call may (:data:`~.admit.MAX_DEPTH`), is not read: it counts as a plain
-    string (no container, no joined list, no expression), and ``unread`` counts it for
-    telemetry. Deeper text would reach the recursive parsers, and a value decoded from it
-    would nest deeper than any call is let in.
+    string for what it holds (no container, no joined list, no expression) but is not
+    vouched for as one: `scalar-for-array` leaves it alone, since wrapping text nobody read
+    could hide a list the model sent as a string. ``unread`` counts it for telemetry. Deeper
+    text would reach the recursive parsers, and a value decoded from it would nest deeper
+    than any call is let in.
     """
 
     def __init__(self, budget: int = SHAPE_BUDGET):
@@ -75,7 +77,8 @@ class Shapes:
         return value is not None and not isinstance(value, (dict, list)) and self._text(value).plain
 
     def _text(self, value: Any) -> _Text | _Plain:
-        """The readings of a string; :data:`_PLAIN` for any other value and for a string not read."""
+        """The readings of a string; :data:`_PLAIN` for any other value, :data:`_UNREAD_TEXT` for a
+        string not read."""
         if not isinstance(value, str):
             return _PLAIN
         if value not in self._texts:
@@ -85,23 +88,30 @@ class Shapes:
     def _admitted(self, value: str) -> _Text | _Plain:
         if len(value) > self.budget:
             self.unread += 1
-            return _PLAIN
+            return _UNREAD_TEXT
         self.budget -= len(value)  # the bracket scan already reads all of it
         if _nests_deeper(value, MAX_DEPTH):
             self.unread += 1
-            return _PLAIN
+            return _UNREAD_TEXT
         return _Text(value)
 
 
 class _Plain:
-    """The readings of a value that holds no shape, or was not read: a plain value."""
+    """The readings of a value that holds no shape: a plain value."""
 
     container = sent_json = literal = NOT_A_CONTAINER
     joined = None
     plain = True
 
 
+class _UnreadText(_Plain):
+    """The readings of a string past the budget: nothing found in it, and not plain either."""
+
+    plain = False
+
+
 _PLAIN = _Plain()
+_UNREAD_TEXT = _UnreadText()
 
 
 class _Text:

@@ -199,13 +199,13 @@ class TestTelemetry:
         assert attributes["schema_lint.error.reasons"] == ["required", "additionalProperties"]
 
     def test_strings_not_read_for_their_shape_are_counted(self, caplog):
-        # Nested deeper than a call may be, the text is taken as a plain string and wrapped.
+        # Nested deeper than a call may be, the text is not read, so not wrapped: rejected.
         call = {**VALID, "labels": "[" * 65 + "]" * 65}
         refuse = ToolBoundary(SCHEMA, business_checks=[lambda arguments: CheckFailure("CONFLICT")])
         with caplog.at_level(logging.INFO, logger="schema_lint.boundary"):
-            wrapped, refused = ToolBoundary(SCHEMA).check(call), refuse.check(call)
-        assert (wrapped.status, wrapped.unread_strings, refused.status, refused.unread_strings) == (
-            "canonicalized", 1, "rejected", 1)
+            unwrapped, refused = ToolBoundary(SCHEMA).check(call), refuse.check(call)
+        assert (unwrapped.status, unwrapped.unread_strings, refused.status, refused.unread_strings) == (
+            "rejected", 1, "rejected", 1)
         assert [a["schema_lint.shape.unread_strings"] for _, a in events(caplog)] == [1, 1]
         with caplog.at_level(logging.INFO, logger="schema_lint.boundary"):
             ToolBoundary(SCHEMA).check(NEAR_MISS)
