@@ -1,7 +1,8 @@
-"""A new file with a name no other file has, in a given folder: written, then renamed over
-the file it replaces, so that no reader ever sees half of it.
+"""New files: one with a name no other file has, in a given folder, written, then renamed
+over the file it replaces, so that no reader ever sees half of it (`create`); and one
+written only where nothing is (`write_new`).
 
-This is what `tempfile.mkstemp` does (the same flags and mode), without importing
+`create` is what `tempfile.mkstemp` does (the same flags and mode), without importing
 `tempfile`, which brings `shutil`, `random` and three compression modules: about 4 ms of
 every `check` run that writes its cache, pre-commit's run on each commit among them."""
 
@@ -26,3 +27,15 @@ def create(folder: str, prefix: str, suffix: str = "") -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, "no unused name for a temporary file", folder)
+
+
+def write_new(path: str, data: bytes) -> None:
+    """Write `data` to `path` unless something is there already: a file, a folder, or a link,
+    even one to nowhere, through which a plain open would create a file elsewhere (`O_EXCL`
+    never follows one)."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    except FileExistsError:
+        return
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)

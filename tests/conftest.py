@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import faulthandler
 import os
+import shutil
 import socket
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -56,11 +58,19 @@ sys.addaudithook(_refuse_sockets)
 def pytest_configure(config):
     # The watchdog writes to this copy of stderr: by the time it fires, the test's own
     # stderr is captured into a file that an exiting process never shows.
-    global _watchdog_stderr
+    global _watchdog_stderr, _key_folder
     _watchdog_stderr = os.dup(sys.__stderr__.fileno())
+    # The key the caches sign their entries with: the suite's own, never the user's.
+    _key_folder = tempfile.mkdtemp(prefix="schema-lint-key-")
+    os.environ["SCHEMA_LINT_CACHE_KEY_FILE"] = os.path.join(_key_folder, "key")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_key_folder, ignore_errors=True)
 
 
 _watchdog_stderr = 2
+_key_folder = ""
 
 
 def pytest_collection_modifyitems(items):
