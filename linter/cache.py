@@ -18,16 +18,21 @@ Indexes are written whole to a temporary file and renamed into place, so runs at
 same time (pre-commit and an editor, two CI jobs) never read half of one, and each
 writer merges what is on disk first: what another run stored is kept, and an entry a
 race loses costs a re-lint, never a wrong answer. A broken or unreadable index is a
-miss, never an error. Each upgrade or settings change starts a new folder; one that no
-run has written to for a month is removed by the next run that writes.
+miss, never an error. Each upgrade or settings change starts a new folder; one that a run
+of this user's made and no run has written to for a month is removed by the next run that
+writes.
 
 The cache lives in `.schema_lint_cache/` beside the configuration (or the current
 directory), which carries its own `.gitignore`; `--no-cache` turns it off and
-`--cache-dir` (or `SCHEMA_LINT_CACHE_DIR`) moves it.
+`--cache-dir` (or `SCHEMA_LINT_CACHE_DIR`) moves it. Being in the project, it may come
+with the project: each index is signed with the user's key, and one that does not verify
+is a miss; a folder of the cache that is a link or another user's turns the cache off
+(see `cache_trust`).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import time
@@ -35,7 +40,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from schema_lint import __version__, run_cache, scratch_file, stamps
+from schema_lint import __version__, cache_trust, run_cache, scratch_file, stamps
 from schema_lint.digest import blake2b, hex_digest
 from schema_lint.model import diagnostic_from_row, diagnostic_row
 from schema_lint.sources.documents import read_regular_file
@@ -47,6 +52,10 @@ _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# schema-lint's cache (http
 _STALE_AFTER_SECONDS = 30 * 24 * 3600
 # An index larger than this is not read (a miss): a folder's findings are far smaller.
 _MAX_INDEX_BYTES = 1 << 30
+# An index is the JSON object {"signature": ..., "folder": ..., "files": ...}, written in
+# that order: the signature (see `cache_trust`) is of the text after it. Still JSON, a cache
+# folder inside a linted folder is files without tools, as an unsigned index was.
+_BEFORE_SIGNATURE, _AFTER_SIGNATURE = b'{"signature":"', b'",'
 _UNREAD = object()  # the stamp of an index this run has not read
 
 
@@ -70,9 +79,10 @@ class Miss(NamedTuple):
 
 
 class Cache:
-    def __init__(self, directory: Path, settings: str, code: str = ""):
+    def __init__(self, directory: Path, settings: str, secret: bytes, code: str = ""):
         self.directory = directory
         self.bucket = directory / hex_digest(settings.encode(), 12)
+        self.secret = secret  # the user's key, which signs every index (see `cache_trust`)
         self.code = code  # the code fingerprint, shared with nested configurations' caches
         self._indexes: dict[str, dict[str, list]] = {}  # folder → file name → row (see `store`)
         self._read_stamps: dict[str, list | None] = {}  # folder → its index's stamp when read (None: absent)
@@ -132,33 +142,43 @@ class Cache:
         """Write the indexes this run changed. Best effort: a cache that cannot be written
         costs speed, never the run."""
         with run_cache.unobserved:
-            self._write_changed()
+            if self._changed and self._prepare():
+                for folder, names in self._changed.items():
+                    self._write_index(folder, names)
+            self._changed.clear()
 
-    def _write_changed(self) -> None:
-        for folder, names in self._changed.items():
-            ours = self._indexes[folder]
-            # Rows another run wrote since this one read the index are merged in. Usually none
-            # did, and what this run holds is the whole index already: reading it again would
-            # cost a large file's findings twice over, in time and in memory.
-            unchanged = self._read_stamps.get(folder, _UNREAD) == self._index_stamp(folder)
-            stored = ours if unchanged else self._read_index(folder)
-            files = {name: row for name, row in stored.items() if os.path.exists(os.path.join(folder, name))}
-            files.update((name, ours[name]) for name in names)
-            target = self._index_path(folder)
-            temporary = None
-            try:
-                self._prepare()
-                fd, temporary = scratch_file.create(str(self.bucket), ".index-")
-                with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as handle:
-                    json.dump({"folder": folder, "files": files}, handle, ensure_ascii=False, separators=(",", ":"))
-                os.replace(temporary, target)
-            except (OSError, TypeError, ValueError):
-                if temporary is not None:
-                    try:
-                        os.unlink(temporary)
-                    except OSError:
-                        pass
-        self._changed.clear()
+    def _write_index(self, folder: str, names: set[str]) -> None:
+        ours = self._indexes[folder]
+        # Rows another run wrote since this one read the index are merged in. Usually none
+        # did, and what this run holds is the whole index already: reading it again would
+        # cost a large file's findings twice over, in time and in memory.
+        unchanged = self._read_stamps.get(folder, _UNREAD) == self._index_stamp(folder)
+        stored = ours if unchanged else self._read_index(folder)
+        files = {name: row for name, row in stored.items() if os.path.exists(os.path.join(folder, name))}
+        files.update((name, ours[name]) for name in names)
+        target = self._index_path(folder)
+        temporary = None
+        try:
+            fd, temporary = scratch_file.create(str(self.bucket), ".index-")
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(_BEFORE_SIGNATURE + b"0" * cache_trust.SIGNATURE_LENGTH + _AFTER_SIGNATURE)
+                signing = _Signing(handle, self._signer(target))
+                body = io.TextIOWrapper(signing, encoding="utf-8", errors="surrogateescape")
+                body.write('"folder":')
+                json.dump(folder, body, ensure_ascii=False)
+                body.write(',"files":')
+                json.dump(files, body, ensure_ascii=False, separators=(",", ":"))
+                body.write("}")
+                body.flush()
+                handle.seek(len(_BEFORE_SIGNATURE))  # the signature, now that what it signs is written
+                handle.write(signing.mac.hexdigest().encode())
+            os.replace(temporary, target)
+        except (OSError, TypeError, ValueError):
+            if temporary is not None:
+                try:
+                    os.unlink(temporary)
+                except OSError:
+                    pass
 
     def _index(self, folder: str) -> dict[str, list]:
         if folder not in self._indexes:
@@ -170,45 +190,68 @@ class Cache:
 
     def _index_stamp(self, folder: str) -> list | None:
         try:
-            return stamps.stamp(os.stat(self._index_path(folder)))
+            return stamps.stamp(os.lstat(self._index_path(folder)))
         except OSError:
             return None
 
     def _read_index(self, folder: str) -> dict[str, list]:
-        """Read as an input file is: a FIFO or a device put in its place must not block the run."""
-        raw = read_regular_file(str(self._index_path(folder)), _MAX_INDEX_BYTES)
-        if not isinstance(raw, bytes):
+        """The rows of an index this user's runs signed. Read as an input file is (a FIFO or a
+        device put in its place must not block the run), and not through a link. Anything
+        else in its place is a miss, said on stderr (`run_cache.ignored`); a row of any other
+        shape is a miss too."""
+        path = self._index_path(folder)
+        raw = cache_trust.read_file(str(path), _MAX_INDEX_BYTES)
+        if raw is None:
+            return {}
+        signed = isinstance(raw, bytes) and cache_trust.signed_body(raw, self._signer(path), _BEFORE_SIGNATURE,
+                                                                    _AFTER_SIGNATURE) is not None
+        if not signed:
+            run_cache.ignored(str(path), "not signed" if isinstance(raw, bytes) else raw)
             return {}
         try:
             data = json.loads(raw.decode("utf-8", "surrogateescape"))
-        except ValueError:
+        except (ValueError, RecursionError):
             return {}
         if not isinstance(data, dict) or data.get("folder") != folder or not isinstance(data.get("files"), dict):
             return {}
-        return {name: row for name, row in data["files"].items() if isinstance(row, list) and len(row) == 5}
+        return {name: row for name, row in data["files"].items() if _is_row(row)}
+
+    def _signer(self, path: Path):
+        """An index is signed as the index of its folder in this settings folder."""
+        return cache_trust.signer(self.secret, "index", self.bucket.name, path.name)
 
     def _index_path(self, folder: str) -> Path:
         return self.bucket / (hex_digest(folder.encode("utf-8", "surrogateescape"), 16) + ".json")
 
-    def _prepare(self) -> None:
-        """The directory, marked as a cache for git and backup tools, as ruff marks its own."""
+    def _prepare(self) -> bool:
+        """Whether the cache may write its indexes: its folder and this settings folder, made
+        as the user's, neither of them a link (see `cache_trust`). The cache's folder is
+        marked as a cache for git and backup tools, as ruff marks its own."""
         if self._ready:
-            return
-        self.bucket.mkdir(parents=True, exist_ok=True)
-        for name, text in ((".gitignore", "# Automatically created by schema-lint.\n*\n"), ("CACHEDIR.TAG", _TAG)):
-            marker = self.directory / name
-            if not marker.exists():
-                marker.write_text(text, encoding="utf-8")
-        self._prune_stale_buckets()
+            return True
+        try:
+            os.makedirs(self.directory.parent, exist_ok=True)
+            if not (cache_trust.make_folder(str(self.directory))
+                    and cache_trust.make_folder(str(self.bucket), self.secret)):
+                return False
+            for name, text in ((".gitignore", "# Automatically created by schema-lint.\n*\n"), ("CACHEDIR.TAG", _TAG)):
+                scratch_file.write_new(str(self.directory / name), text.encode())
+            self._prune_stale_buckets()
+        except OSError:
+            return False
         self._ready = True
+        return True
 
     def _prune_stale_buckets(self) -> None:
-        """Only folders named as this module names them: `--cache-dir` may point anywhere."""
+        """Only folders named as this module names them, and made by a run of this user's
+        (signed so): `--cache-dir` may point anywhere, and a project may come with folders
+        of its own named so."""
         cutoff = time.time() - _STALE_AFTER_SECONDS
         with os.scandir(self.directory) as entries:
             stale = [entry.path for entry in entries
                      if run_cache.is_hex_name(entry.name, 24) and entry.path != str(self.bucket)
-                     and entry.is_dir(follow_symlinks=False) and entry.stat().st_mtime < cutoff]
+                     and entry.is_dir(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < cutoff
+                     and cache_trust.made_here(entry.path, self.secret)]
         if stale:
             import shutil  # rarely needed, and it imports the compression modules
 
@@ -235,24 +278,65 @@ def findings_text(entry: Entry) -> str:
     return f"[[{rows(entry.diagnostics)}],[{rows(entry.internal_errors)}],{skipped},{tools_checked}]"
 
 
+class _Signing(io.BufferedIOBase):
+    """A binary stream that writes to `handle` and feeds `mac` the same bytes. Under a text
+    stream, the many small pieces `json.dump` writes reach it gathered, 8 KB at a time."""
+
+    def __init__(self, handle, mac):
+        super().__init__()
+        self.handle = handle
+        self.mac = mac
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        self.mac.update(data)
+        return self.handle.write(data)
+
+
+def _is_row(row: Any) -> bool:
+    """Whether `row` has the shape `Cache.store` gives it: stamp, settled, digest, findings
+    text (see `findings_text`), path as named."""
+    return (type(row) is list and len(row) == 5 and type(row[0]) is list and type(row[1]) is bool
+            and type(row[2]) is str and type(row[3]) is str and type(row[4]) is str)
+
+
 def _entry(row: list) -> Entry | None:
     """The stored findings. An index holds each file's findings as JSON text, parsed only
     for the files asked about: checking one file of a folder of thousands reads its own
-    findings alone."""
+    findings alone. The index is signed, so its rows are the run's own; their shape is
+    checked all the same, and anything else is a miss."""
     try:
         diagnostics, internal_errors, skipped, tools_checked = json.loads(row[3])
+        if not (type(diagnostics) is list and type(internal_errors) is list and type(skipped) is bool
+                and type(tools_checked) is int):
+            return None
         return Entry([diagnostic_from_row(r) for r in diagnostics], [diagnostic_from_row(r) for r in internal_errors],
-                     bool(skipped), int(tools_checked))
-    except (ValueError, KeyError, TypeError, IndexError):
+                     skipped, tools_checked)
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError):
         return None
 
 
-def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: str | None = None) -> Cache:
+def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: str | None = None) -> Cache | None:
     """The cache of runs with exactly these settings and rules, in `directory` or the default;
-    `code` is the fingerprint of the code that runs, when another cache of the run has it."""
+    `code` is the fingerprint of the code that runs, when another cache of the run has it.
+    None, said once on stderr, when the cache may not be used: the user's key cannot be
+    had, or a folder of the cache is a link or another user's (see `cache_trust`)."""
     folder = Path(directory or Path(config.root) / DIRECTORY)
+    with run_cache.unobserved:  # no input of the run: a record signed with another key is a miss anyway
+        secret = cache_trust.key(create=True)
+    if isinstance(secret, str):
+        run_cache.warn(f"running without the cache: {secret}")
+        return None
     code = code or _code_fingerprint()
-    return Cache(folder, settings_fingerprint(config, rule_codes, code), code)
+    cache = Cache(folder, settings_fingerprint(config, rule_codes, code), secret, code)
+    for place in (cache.directory, cache.directory / run_cache.RUNS, cache.bucket):
+        problem = cache_trust.folder_problem(str(place))
+        if problem is not None:
+            run_cache.warn(f"running without the cache: {problem}")
+            return None
+    return cache
 
 
 def settings_fingerprint(config: Any, rule_codes: list[str], code: str) -> str:

@@ -191,12 +191,13 @@ class Linter:
         return [linter.cache for linter in owners.values() if linter.cache is not None]
 
     def use_cache(self, directory: str | None = None, code: str | None = None) -> None:
-        """Keep results in the cache (see `schema_lint.cache`); nested configurations too,
-        in the same folder and with the code fingerprint taken once."""
+        """Keep results in the cache (see `schema_lint.cache`) unless it may not be used;
+        nested configurations too, in the same folder and with the code fingerprint taken once."""
         from schema_lint.cache import open_cache
 
         self.cache = open_cache(self.config, self.codes, directory, code)
-        self.cache_dir = str(self.cache.directory)  # nested configurations share the one folder
+        if self.cache is not None:
+            self.cache_dir = str(self.cache.directory)  # nested configurations share the one folder
 
     def files(self, paths: Iterable[str], passed_over: list[tuple[str, str]] | None = None) -> list[str]:
         """The files `paths` name or hold, as `include`, `exclude` and `.gitignore` choose them

@@ -40,7 +40,7 @@ import stat
 import sys
 import time
 
-from schema_lint import __version__, scratch_file, stamps
+from schema_lint import __version__, cache_trust, scratch_file, stamps
 from schema_lint.digest import hex_digest
 
 DIRECTORY = ".schema_lint_cache"  # the per-file cache's folder (`cache`), holding records under RUNS
@@ -69,6 +69,7 @@ _INSTALLED_PACKAGES = tuple(f"{_STANDARD_LIBRARY}{name}" for name in ("site-pack
 
 _recording: Recording | None = None
 _hook_installed = False
+_warned = False
 
 
 def replay(argv: list[str]) -> int | None:
@@ -128,6 +129,33 @@ def start(argv: list[str]) -> Recording | None:
     _recording = recording
     recording.capture()
     return recording
+
+
+def ignored(path: str, why: str) -> None:
+    """Say that a cache entry found at `path` was not believed, and why."""
+    warn(f"ignored {path}: {why}; the cache believes only what this user's key ({cache_trust.key_path()}) signed")
+
+
+def warn(message: str) -> None:
+    """Say on stderr, once a process, why a cache or part of one went unused. Past the
+    recording: a replay of this run must not say it again, its cause being gone by then
+    (the run wrote its own entries in place of those it ignored)."""
+    global _warned
+    if _warned:
+        return
+    _warned = True
+    stream = _recording._streams.get("stderr", sys.stderr) if _recording is not None else sys.stderr
+    try:
+        stream.write(f"schema-lint: warning: {_shown(message)}\n")
+        stream.flush()
+    except (OSError, ValueError, AttributeError):  # no stream to say it on: the run goes on
+        pass
+
+
+def _shown(text: str) -> str:
+    """Control characters escaped (`\\x1b`), as the reports escape them: a folder's name
+    must not steer the terminal."""
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 def note(path: str | os.PathLike, status: os.stat_result | None = None) -> None:

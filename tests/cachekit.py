@@ -1,11 +1,12 @@
-"""What the cache tests share: a loose tool, and edits to a tool file that are certain to
-move its stat (the premise both caches rest on, which a real edit meets)."""
+"""What the cache tests share: a loose tool, edits to a tool file that are certain to
+move its stat (the premise both caches rest on, which a real edit meets), and a forger."""
 
 from __future__ import annotations
 
 import json
 import os
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 LOOSE = {"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
@@ -41,3 +42,31 @@ def edit_tool_file(path: Path, action: str, index: int, value: int) -> None:
         os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     elif action == "remove" and path.exists():
         path.unlink()
+
+
+@contextmanager
+def forging(monkeypatch):
+    """Runs inside write what a pull request can commit in `.schema_lint_cache/`: the cache of
+    a schema-lint that finds nothing, installed with the same stamps (a container image), in
+    the same place, but under a key of its own. The key is gone afterwards: the user's next
+    run makes its own."""
+    from schema_lint.engine import Linter
+
+    original = Linter.lint_document
+
+    def finding_nothing(self, doc, result):
+        before = len(result.diagnostics)
+        original(self, doc, result)
+        del result.diagnostics[before:]
+
+    with monkeypatch.context() as forger:
+        forger.setattr(Linter, "lint_document", finding_nothing)
+        yield
+    Path(os.environ["SCHEMA_LINT_CACHE_KEY_FILE"]).unlink(missing_ok=True)
+
+
+def tree(folder: Path) -> dict:
+    """Every path under `folder` with its type, size and modification time: what a run must
+    leave alone there."""
+    return {str(path): (path.is_symlink(), path.is_dir(), path.lstat().st_size, path.lstat().st_mtime_ns)
+            for path in folder.rglob("*")}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -15,7 +16,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cachekit import LOOSE, changed_for_sure, edit_tool_file
+from cachekit import LOOSE, changed_for_sure, edit_tool_file, forging, tree
+from schema_lint import cache_trust, run_cache
 from schema_lint.cli import main
 from schema_lint.engine import Linter
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity, Span
@@ -23,9 +25,11 @@ from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity, S
 
 
 @pytest.fixture
-def project(tmp_path, monkeypatch):
+def project(tmp_path, monkeypatch, tmp_path_factory):
     monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)
     monkeypatch.delenv("SCHEMA_LINT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("SCHEMA_LINT_CACHE_KEY_FILE", str(tmp_path_factory.mktemp("user") / "key"))
+    monkeypatch.setattr(run_cache, "_warned", False, raising=False)  # said once a process: once a test here
     (tmp_path / "tools").mkdir()
     for index in range(3):
         (tmp_path / "tools" / f"t{index}.json").write_text(json.dumps(dict(LOOSE, name=f"create_{index}"), indent=2))
@@ -39,6 +43,25 @@ _RUNS = itertools.count()  # a fresh folder for each hypothesis example, in the 
 
 def check(*args):
     return CliRunner().invoke(main, ["check", *args])
+
+
+def cache_of_a_run(monkeypatch):
+    """The cache of a `check .` run, holding the indexes it read."""
+    from schema_lint.cache import Cache
+
+    caches = []
+    flush = Cache.flush
+    with monkeypatch.context() as spying:
+        spying.setattr(Cache, "flush", lambda self: caches.append(self) or flush(self))
+        check(".")
+    return caches[-1]
+
+
+def store_row(cache, path: Path, row) -> None:
+    """Write `row` as the index entry of `path`, as the run that owns `cache` would."""
+    folder, name = os.path.split(os.path.abspath(path))
+    cache.merge({folder: {name: row}})
+    cache.flush()
 
 
 @pytest.fixture
@@ -114,17 +137,17 @@ def test_a_broken_index_is_a_miss_and_is_written_again(project, linted):
     [index] = _indexes(project)
     index.write_text("{not json")
     warm = check("--output-format", "json", ".")
-    assert warm.output == cold.output and linted["documents"] == 8
+    assert warm.stdout == cold.stdout and linted["documents"] == 8 and "ignored" in warm.stderr
     check(".")
     assert linted["documents"] == 8
 
 
-def test_a_broken_entry_is_a_miss(project, linted):
+def test_a_broken_entry_is_a_miss(project, linted, monkeypatch):
     cold = check("--output-format", "json", ".")
-    [index] = _indexes(project)
-    data = json.loads(index.read_text())
-    data["files"]["t0.json"][3] = json.dumps([[["not", "a", "finding"]], [], False, 1])
-    index.write_text(json.dumps(data))
+    cache = cache_of_a_run(monkeypatch)
+    row = cache._index(str(project / "tools"))["t0.json"]
+    store_row(cache, project / "tools" / "t0.json", [*row[:3], json.dumps([[["not", "a", "finding"]], [], False, 1]),
+                                                      row[4]])
     assert check("--output-format", "json", ".").output == cold.output
     assert linted["documents"] == 5
 
@@ -137,9 +160,11 @@ def test_an_unchanged_file_is_not_read_again(project, linted, monkeypatch):
 
     read, reader = [], schema_lint.cache.read_regular_file
     monkeypatch.setattr("schema_lint.cache.read_regular_file", lambda path, limit: read.append(path) or reader(path, limit))
+    indexes, index_reader = [], cache_trust.read_file
+    monkeypatch.setattr(cache_trust, "read_file", lambda path, limit: indexes.append(path) or index_reader(path, limit))
     check(".")
-    assert [path for path in read if ".schema_lint_cache" not in path] == [] and linted["documents"] == 4
-    assert read  # the index itself was read
+    assert read == [] and linted["documents"] == 4
+    assert indexes  # the index itself was read
 
 
 def test_a_touched_file_is_read_but_not_linted_again(project, linted, monkeypatch):
@@ -267,17 +292,20 @@ def test_a_file_whose_name_is_not_utf8_is_cached_too(project, linted):
 
 def test_a_run_that_writes_removes_the_results_of_settings_unused_for_a_month(project):
     cache = project / ".schema_lint_cache"
-    stale, recent, foreign = cache / ("a" * 24), cache / ("b" * 24), cache / ("c" * 23)
-    for folder in (stale, recent, foreign):
+    check("--select", "SL201", ".")
+    [stale] = {index.parent for index in _indexes(project)}
+    recent, foreign, not_ours = cache / ("b" * 24), cache / ("c" * 23), cache / ("d" * 24)
+    for folder in (recent, foreign, not_ours):
         folder.mkdir(parents=True)
         (folder / "index.json").write_text("{}")
     month_ago = time.time() - 31 * 24 * 3600
-    for folder in (stale, foreign):
+    for folder in (stale, foreign, not_ours):
         os.utime(folder, (month_ago, month_ago))
     check(".")
     assert not stale.exists()
-    assert recent.exists() and foreign.exists()  # in use lately; not a folder the cache made
-    assert len([index for index in _indexes(project) if index.parent not in (recent, foreign)]) == 1
+    # In use lately; not named as the cache names its folders; named so, but not made by this user's runs.
+    assert recent.exists() and foreign.exists() and not_ours.exists()
+    assert len([index for index in _indexes(project) if index.parent not in (recent, foreign, not_ours)]) == 1
 
 
 @pytest.mark.parametrize(("value", "cached"), [("1", False), ("true", False), ("0", True), ("false", True)])
@@ -301,7 +329,7 @@ def test_a_fifo_in_place_of_an_index_is_a_miss_not_a_hang(project, linted):
     [index] = _indexes(project)
     index.unlink()
     os.mkfifo(index)
-    assert check("--output-format", "json", ".").output == cold
+    assert check("--output-format", "json", ".").stdout == cold
     assert linted["documents"] == 8
 
 
@@ -345,7 +373,7 @@ def test_the_caches_digest_is_blake2b_whichever_module_computes_it(data, size):
 def _cache_and_misses(project, names):
     from schema_lint.cache import Cache, Miss
 
-    cache = Cache(project / ".schema_lint_cache", "settings")
+    cache = Cache(project / ".schema_lint_cache", "settings", cache_trust.key(create=True))
     misses = {name: cache.lookup(str(project / "tools" / name), 1 << 20) for name in names}
     assert all(isinstance(miss, Miss) for miss in misses.values())
     return cache, misses
@@ -409,3 +437,168 @@ def test_findings_are_stored_as_ascii_and_read_back_as_the_plain_json_of_their_r
     assert json.loads(text) == json.loads(plain)
     read_back = _entry([None, True, "", text, ""])
     assert read_back is not None and findings_text(read_back) == text
+
+
+@pytest.mark.hostile
+def test_entries_not_signed_with_the_users_key_are_not_believed_and_it_is_said_once(project, linted, monkeypatch):
+    """A pull request can commit `.schema_lint_cache/` with an entry saying a loose file has no
+    finding: whoever knows its bytes and the install's stamps can write one. Only entries
+    signed with the user's own key answer; the run says once that it ignored the others, on
+    stderr (stdout stays the report), and the entries it writes instead are believed."""
+    truth = check("--no-cache", "--output-format", "json", ".")
+    with forging(monkeypatch):
+        check(".")
+    assert _indexes(project)
+    ignored = check("--output-format", "json", ".")
+    assert (ignored.exit_code, ignored.stdout) == (truth.exit_code, truth.stdout) and linted["documents"] == 12
+    assert ignored.stderr.count("schema-lint: warning:") == 1 and "not signed" in ignored.stderr
+    monkeypatch.setattr(run_cache, "_warned", False)
+    believed = check("--output-format", "json", ".")
+    assert (believed.exit_code, believed.stdout, believed.stderr) == (truth.exit_code, truth.stdout, "")
+    assert linted["documents"] == 12
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("damage", ["nested past the parser", "not UTF-8", "truncated", "rows not lists"])
+def test_an_index_of_any_damage_is_a_miss_never_a_crash(project, linted, damage):
+    cold = check("--output-format", "json", ".")
+    [index] = _indexes(project)
+    content = index.read_bytes()
+    index.write_bytes({"nested past the parser": b"[" * 100_000, "not UTF-8": b"\xff\xfe" * 50,
+                       "truncated": content[:len(content) // 2],
+                       "rows not lists": json.dumps({"folder": str(project / "tools"),
+                                                     "files": {"t0.json": 5, "t1.json": {}}}).encode()}[damage])
+    warm = check("--output-format", "json", ".")
+    assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout) and linted["documents"] == 8
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3), max_leaves=6)
+# Findings that are not the JSON `findings_text` writes: nested past the parser's limit,
+# not JSON, cut short, or of the wrong types.
+_BAD_FINDINGS = st.one_of(
+    st.integers(1_000, 200_000).map(lambda depth: "[" * depth),
+    st.text(max_size=30),
+    st.integers(min_value=0).map(lambda cut: lambda text: text[:cut % len(text)]),
+    st.builds(lambda skipped, tools: json.dumps([[], [], skipped, tools]),
+              st.none() | st.integers() | st.text(max_size=3), _JSON),
+    _JSON.filter(lambda value: not isinstance(value, str)),
+)
+
+
+@pytest.mark.hostile
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(change=st.one_of(
+    st.tuples(st.sampled_from([0, 1, 2, 4]), _JSON),  # the stamp, settled, digest, path: any JSON value
+    st.tuples(st.just(3), _BAD_FINDINGS),
+    st.tuples(st.none(), _JSON.filter(lambda value: not (isinstance(value, list) and len(value) == 5))),
+))
+def test_a_malformed_entry_is_a_miss_never_a_crash(project, monkeypatch, change):
+    """Whatever an entry holds, even signed with the user's key (so the run reads past the
+    signature), the run reports what a run without the cache does."""
+    truth = check("--no-cache", "--output-format", "json", ".")
+    cache = cache_of_a_run(monkeypatch)
+    row = list(cache._index(str(project / "tools"))["t0.json"])
+    field, value = change
+    if field is None:
+        row = value
+    else:
+        row[field] = value(row[field]) if callable(value) else value
+    store_row(cache, project / "tools" / "t0.json", row)
+    result = check("--output-format", "json", ".")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert (result.exit_code, result.stdout) == (truth.exit_code, truth.stdout)
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("linked", ["the cache's folder", "a settings folder"])
+def test_a_cache_folder_that_is_a_link_is_not_used(project, tmp_path_factory, linked):
+    """A committed `.schema_lint_cache -> /elsewhere` (or a link in place of a folder in it) must
+    not make the run write there, nor remove old folders named as the cache names its own."""
+    outside = tmp_path_factory.mktemp("outside")
+    stale = outside / ("a" * 24)
+    stale.mkdir()
+    (stale / "keep.json").write_text("{}")
+    month_ago = time.time() - 31 * 24 * 3600
+    os.utime(stale, (month_ago, month_ago))
+    truth = check("--no-cache", "--output-format", "json", ".")
+    if linked == "the cache's folder":
+        (project / ".schema_lint_cache").symlink_to(outside, target_is_directory=True)
+    else:
+        check(".")
+        [bucket] = {index.parent for index in _indexes(project)}
+        for index in bucket.iterdir():
+            index.unlink()
+        bucket.rmdir()
+        bucket.symlink_to(outside, target_is_directory=True)
+    before = tree(outside)
+    said = []
+    for _ in range(2):
+        result = check("--output-format", "json", ".")
+        assert (result.exit_code, result.stdout) == (truth.exit_code, truth.stdout)
+        assert tree(outside) == before
+        said.append(result.stderr)
+    assert "is a link" in said[0]
+
+
+@pytest.mark.hostile
+def test_links_planted_in_the_cache_folder_are_never_followed(project, tmp_path_factory, linted):
+    """Dangling links where the cache puts its markers, and an index that is a link to a file
+    outside: nothing is created or read through them."""
+    outside = tmp_path_factory.mktemp("outside")
+    cold = check("--output-format", "json", ".")
+    [index] = _indexes(project)
+    planted = outside / "index.json"
+    index.rename(planted)
+    index.symlink_to(planted)
+    cache = project / ".schema_lint_cache"
+    for name in (".gitignore", "CACHEDIR.TAG"):
+        (cache / name).unlink()
+        (cache / name).symlink_to(outside / name)
+    before = tree(outside)
+    warm = check("--output-format", "json", ".")
+    assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout) and linted["documents"] == 8
+    assert tree(outside) == before
+    assert all((cache / name).is_symlink() for name in (".gitignore", "CACHEDIR.TAG"))
+
+
+def test_the_key_is_made_on_first_use_for_the_user_alone(project):
+    key = Path(os.environ["SCHEMA_LINT_CACHE_KEY_FILE"])
+    assert not key.exists()
+    check(".")
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and key.stat().st_size == 32
+    made = key.read_bytes()
+    check(".")
+    assert key.read_bytes() == made
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("key", ["readable by others", "a link", "too short", "cannot be made"])
+def test_a_key_the_user_alone_did_not_make_turns_the_cache_off(project, linted, monkeypatch, tmp_path_factory, key):
+    """A checkout makes files readable by all (git writes 0644 or 0755): a key committed where
+    the user's would lie, or a link to one, is not believed. Nor is a key of the wrong size.
+    Without a key, the cache is off: the run says why, once, and lints every file."""
+    path = tmp_path_factory.mktemp("home") / "key"
+    if key == "readable by others":
+        path.write_bytes(bytes(32))
+        path.chmod(0o644)
+    elif key == "a link":
+        (path.parent / "committed").write_bytes(bytes(32))
+        (path.parent / "committed").chmod(0o600)
+        path.symlink_to(path.parent / "committed")
+    elif key == "too short":
+        path.write_bytes(bytes(16))
+        path.chmod(0o600)
+    else:
+        (path.parent / "a file").write_text("")
+        path = path.parent / "a file" / "key"
+    monkeypatch.setenv("SCHEMA_LINT_CACHE_KEY_FILE", str(path))
+    truth = check("--no-cache", "--output-format", "json", ".")
+    said = []
+    for _ in range(2):
+        result = check("--output-format", "json", ".")
+        assert (result.exit_code, result.stdout) == (truth.exit_code, truth.stdout)
+        said.append(result.stderr)
+    assert linted["documents"] == 12 and not (project / ".schema_lint_cache").exists()
+    assert "warning: running without the cache" in said[0] and said[1] == ""  # once a process

@@ -28,9 +28,11 @@ SETTLE_NS = 30_000_000
 
 
 @pytest.fixture
-def project(tmp_path, monkeypatch):
+def project(tmp_path, monkeypatch, tmp_path_factory):
     for name in ("SCHEMA_LINT_NO_CACHE", "SCHEMA_LINT_CACHE_DIR", "NO_COLOR", "FORCE_COLOR"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SCHEMA_LINT_CACHE_KEY_FILE", str(tmp_path_factory.mktemp("user") / "key"))
+    monkeypatch.setattr(run_cache, "_warned", False, raising=False)  # said once a process: once a test here
     monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", SETTLE_NS)
     (tmp_path / ".git").mkdir()  # a repository: `.gitignore` files count
     (tmp_path / "tools").mkdir()
@@ -133,7 +135,8 @@ def test_the_console_script_answers_a_replayed_command_without_importing_click(p
                 "try:\n    run()\nfinally:\n    open('loaded', 'w').write(repr(sorted(\n"
                 "        m for m in ('click', 'schema_lint.cli', 'schema_lint.engine') if m in sys.modules)))\n"
                 % SETTLE_NS)
-    env = {key: value for key, value in os.environ.items() if not key.startswith("SCHEMA_LINT_")}
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith("SCHEMA_LINT_") or key == "SCHEMA_LINT_CACHE_KEY_FILE"}
     done = []
     for _ in range(3):
         settle()
@@ -196,7 +199,7 @@ def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(proj
     """What the record checks is what the run consulted: every file opened for reading and
     every folder listed, and for every path whose existence or type was only asked, the
     path or the folder holding it (whose stamp changes when an entry appears or goes),
-    outside the interpreter's own folders and the cache; so no change a run would see escapes it."""
+    outside the interpreter's own folders and the cache (and its key); so no change a run would see escapes it."""
     (project / "tools" / ".gitignore").write_text("t2.json\n")
     (project / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     read: set[str] = set()
@@ -234,9 +237,10 @@ def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(proj
     recorded = {os.path.realpath(path) for path, _ in run_cache._read_record(str(record))[2]}
     read, asked = ({os.path.realpath(path) for path in paths} for paths in (read, asked))
     interpreter = tuple({sys.prefix, sys.base_prefix, sys.exec_prefix})
+    key_folder = os.path.realpath(os.path.dirname(os.environ["SCHEMA_LINT_CACHE_KEY_FILE"]))
 
     def ours(path: str) -> bool:
-        return f"{os.sep}{cache.DIRECTORY}" not in path and not path.startswith(interpreter)
+        return f"{os.sep}{cache.DIRECTORY}" not in path and not path.startswith((*interpreter, key_folder))
 
     assert code == 1
     assert {path for path in read - recorded if ours(path)} == set()
