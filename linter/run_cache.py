@@ -30,13 +30,17 @@ run wrote to stdout and stderr is kept in the order it was written, and replayed
 order. Records live in the per-file cache's folder (under `runs/`), where `--no-cache`
 never looks. A record that cannot be read or does not match is a miss: the run then
 proceeds as if it did not exist.
+
+A project may come with that folder, records and all. So a record is signed with the
+user's key (see `cache_trust`): one that does not verify is a miss, said once on stderr
+(`ignored`), and one in a folder that is a link or another user's is not read. Only records
+this user's key signed are ever removed.
 """
 
 from __future__ import annotations
 
 import io
 import os
-import stat
 import sys
 import time
 
@@ -45,15 +49,18 @@ from schema_lint.digest import hex_digest
 
 DIRECTORY = ".schema_lint_cache"  # the per-file cache's folder (`cache`), holding records under RUNS
 RUNS = "runs"
-# A record is bytes: this line, then the key, the exit code and the number of paths, a line
-# each; each path and its stamp, each followed by NUL (which no path holds); then each piece
-# of output as written: its stream (1 or 2) and length on a line, and its bytes.
+# A record is bytes: this, then its signature and a newline (see `cache_trust`: it signs the
+# rest as the record of its command's key, the file's name); the exit code and the number
+# of paths, a line each; each path and its stamp, each followed by NUL (which no path
+# holds); then each piece of output as written: its stream (1 or 2) and length on a line,
+# and its bytes.
 # Not JSON: importing `json` (and with it `re` and `enum`) would cost half a replay.
-_MAGIC = b"schema-lint run 1\n"
+_MAGIC = b"schema-lint run 2 "
 # Variables that differ between shells but that nothing in a run reads.
 _IGNORED_ENVIRONMENT = frozenset({"_", "OLDPWD", "PWD", "SHLVL"})
 # Output larger than this is not recorded (reading it back would cost what linting saves).
 _MAX_OUTPUT_BYTES = 64 << 20
+_MAX_RECORD_BYTES = _MAX_OUTPUT_BYTES + (16 << 20)  # and the paths it depends on
 # A folder keeps the records of this many commands (a pre-commit hook names new files on
 # every commit); older ones are removed when a run records its own.
 _MAX_RECORDS = 64
@@ -74,19 +81,25 @@ _warned = False
 
 def replay(argv: list[str]) -> int | None:
     """Print the output recorded for this command and return its exit code; None (and
-    nothing printed) when there is no record or anything it depended on changed."""
+    nothing printed, but for `ignored`) when there is no record of this user's or anything
+    it depended on changed."""
     try:
         streams = {1: sys.stdout.buffer, 2: sys.stderr.buffer}
         key = command_key(argv)
         for folder in _record_folders(argv):
-            record = _read_record(os.path.join(folder, RUNS, key))
-            if record is not None:
+            runs = os.path.join(folder, RUNS)
+            content = cache_trust.read_file(os.path.join(runs, key), _MAX_RECORD_BYTES)
+            if content is not None:
                 break
         else:
             return None
-        recorded_key, exit_code, paths, output = record
-        if recorded_key != key:
+        if cache_trust.folder_problem(folder) or cache_trust.folder_problem(runs):
+            return None  # the run says why it goes without the cache
+        body = _signed(content, key, cache_trust.key())
+        if body is None:
+            ignored(os.path.join(runs, key), content if isinstance(content, str) else "not signed")
             return None
+        exit_code, paths, output = _parse_record(bytes(body))
         for path, expected in paths:
             if _stamp_of(path) != expected:
                 return None
@@ -278,11 +291,13 @@ class Recording:
         # stamped again here: a record that such a change makes stale is never replayed.
         if not all(settled for _, settled in self.stamps.values()):
             return  # changed too recently for its stamp to tell
-        header = b"%s\n%d\n%d\n" % (self.key.encode(), exit_code, len(self.stamps))
-        listing = b"".join(os.fsencode(path) + b"\0" + stamp.encode() + b"\0"
-                           for path, (stamp, _) in self.stamps.items())
+        secret = cache_trust.key()
+        if isinstance(secret, str):
+            return
+        listing = b"".join(os.fsencode(path) + b"\0" + stamp.encode() + b"\0" for path, (stamp, _) in self.stamps.items())
         output = b"".join(b"%d %d\n%s" % (number, len(data), data) for number, data in self.output)
-        _write_record(os.path.join(self.cache_dir, RUNS), self.key, _MAGIC + header + listing + output)
+        body = [b"%d\n%d\n" % (exit_code, len(self.stamps)), listing, output]
+        _write_record(self.cache_dir, self.key, _signed_record(self.key, body, secret), secret)
 
 
 def _audit(event: str, args: tuple) -> None:
@@ -389,27 +404,35 @@ def _record_folders(argv: list[str]):
         folder = parent
 
 
-def _read_record(path: str) -> tuple[str, int, list[tuple[str, str]], bytes] | None:
-    """A record (key, exit code, paths with stamps, output), read without blocking on a FIFO
-    or reading a device put in its place; None when absent, and ValueError when damaged."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+def _signed_record(key: str, body: list[bytes], secret: bytes) -> list[bytes]:
+    """The pieces of the record of the command `key` whose body is `body`'s pieces."""
+    mac = cache_trust.signer(secret, "record", key)
+    for part in body:
+        mac.update(part)
+    return [_MAGIC, mac.hexdigest().encode(), b"\n", *body]
+
+
+def _signed(content: bytes | str | None, key: str, secret: bytes | str) -> memoryview | None:
+    """The body of a record read (`cache_trust.read_file`), if the user's key (`secret`, else
+    why there is none) signed it as the record of the command `key`."""
+    if not isinstance(content, bytes) or isinstance(secret, str):
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_OUTPUT_BYTES + (16 << 20):
-            return None
-        content = handle.read()
-    if not content.startswith(_MAGIC):
-        raise ValueError("not a record")
-    key, exit_code, count, rest = content[len(_MAGIC):].split(b"\n", 3)
-    count = int(count)
+    return cache_trust.signed_body(content, cache_trust.signer(secret, "record", key), _MAGIC, b"\n")
+
+
+def _parse_record(body: bytes) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The exit code, the paths with their stamps and the output of a record's body;
+    ValueError when it is not one (signed, it is the run's own: its shape is checked all
+    the same)."""
+    exit_code, count, rest = body.split(b"\n", 2)
+    exit_code, count = int(exit_code), int(count)
+    if not (0 <= exit_code <= 255 and 0 <= count <= len(rest)):
+        raise ValueError("a damaged record")
     fields = rest.split(b"\0", 2 * count)
     if len(fields) != 2 * count + 1:
         raise ValueError("a truncated record")
     paths = [(os.fsdecode(fields[index]), fields[index + 1].decode()) for index in range(0, 2 * count, 2)]
-    return key.decode(), int(exit_code), paths, fields[-1]
+    return exit_code, paths, fields[-1]
 
 
 def _pieces(output: bytes) -> list[tuple[int, bytes]]:
@@ -426,16 +449,19 @@ def _pieces(output: bytes) -> list[tuple[int, bytes]]:
     return pieces
 
 
-def _write_record(folder: str, key: str, content: bytes) -> None:
+def _write_record(cache_dir: str, key: str, pieces: list[bytes], secret: bytes) -> None:
+    """Into the cache's `runs/`, made if absent; never into a link or another user's folder."""
+    folder = os.path.join(cache_dir, RUNS)
     temporary = None
     try:
-        os.makedirs(folder, exist_ok=True)
+        if cache_trust.folder_problem(cache_dir) is not None or not cache_trust.make_folder(folder):
+            return
         fd, temporary = scratch_file.create(folder, ".run-")
         with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
+            handle.writelines(pieces)
         os.replace(temporary, os.path.join(folder, key))
         temporary = None
-        _prune(folder)
+        _prune(folder, secret)
     except OSError:
         if temporary is not None:
             try:
@@ -444,12 +470,16 @@ def _write_record(folder: str, key: str, content: bytes) -> None:
                 pass
 
 
-def _prune(folder: str) -> None:
-    """Keep the newest records; leave anything not named as a record alone."""
+def _prune(folder: str, secret: bytes) -> None:
+    """Keep the newest records. An older one is removed only if the user's key signed it
+    (usually the one oldest): a project may come with files named as records, and those stay."""
     with os.scandir(folder) as entries:
-        records = [(entry.stat().st_mtime_ns, entry.path) for entry in entries if is_hex_name(entry.name, 32)]
-    for _, path in sorted(records, reverse=True)[_MAX_RECORDS:]:
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
+        records = [(entry.stat(follow_symlinks=False).st_mtime_ns, entry.name) for entry in entries
+                   if is_hex_name(entry.name, 32) and entry.is_file(follow_symlinks=False)]
+    for _, name in sorted(records, reverse=True)[_MAX_RECORDS:]:
+        path = os.path.join(folder, name)
+        if _signed(cache_trust.read_file(path, _MAX_RECORD_BYTES), name, secret) is not None:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass

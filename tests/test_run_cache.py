@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 import schema_lint.cli
 import schema_lint.engine
 import schema_lint.rules
-from cachekit import LOOSE, changed_for_sure, edit_tool_file
-from schema_lint import cache, console, run_cache
+from cachekit import LOOSE, changed_for_sure, edit_tool_file, forging, tree
+from schema_lint import cache, cache_trust, console, run_cache
 
 # Longer than a filesystem's clock tick (a jiffy): the tests wait this long after an edit,
 # so that a stamp taken by a run always postdates the edits before it.
@@ -234,7 +234,8 @@ def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(proj
         watching[0] = False
     [record] = records(project / "tools")
     # Compared as the OS resolves them: the record keeps `sub/../x` as named, open sees `x`.
-    recorded = {os.path.realpath(path) for path, _ in run_cache._read_record(str(record))[2]}
+    signed_body = record.read_bytes().split(b"\n", 1)[1]
+    recorded = {os.path.realpath(path) for path, _ in run_cache._parse_record(signed_body)[1]}
     read, asked = ({os.path.realpath(path) for path in paths} for paths in (read, asked))
     interpreter = tuple({sys.prefix, sys.base_prefix, sys.exec_prefix})
     key_folder = os.path.realpath(os.path.dirname(os.environ["SCHEMA_LINT_CACHE_KEY_FILE"]))
@@ -505,7 +506,7 @@ def test_a_record_is_read_only_where_the_command_itself_keeps_its_cache(project,
 
 
 @pytest.mark.hostile
-@pytest.mark.parametrize("damage", ["truncate", "garbage", "fifo", "wrong key"])
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "fifo", "another command's", "a count past any size"])
 def test_a_damaged_record_is_a_miss_never_a_hang_or_a_wrong_answer(project, engine_runs, damage):
     output = replayed(engine_runs, "check", ".")
     [record] = records(project)
@@ -517,19 +518,113 @@ def test_a_damaged_record_is_a_miss_never_a_hang_or_a_wrong_answer(project, engi
         record.write_bytes(b"\0\xff" * 100)
     elif damage == "fifo":
         os.mkfifo(record)
+    elif damage == "a count past any size":  # as the unsigned records of earlier versions were laid out
+        record.write_bytes(b"schema-lint run 1\n%s\n0\n%s\n" % (record.name.encode(), b"9" * 30))
     else:
-        record.write_bytes(content.replace(record.name.encode(), b"0" * 32, 1))
+        for _ in range(2):
+            settle()
+            run("check", "--select", "SL201", ".")
+        [other] = records(project)
+        other.rename(record)
     settle()
     before = engine_runs["runs"]
-    assert run("check", ".") == output
+    code, stdout, stderr = run("check", ".")
+    assert (code, stdout) == output[:2] and "ignored" in stderr
     assert engine_runs["runs"] == before + 1
 
 
-def test_a_folder_keeps_only_the_newest_records(project, monkeypatch):
+def test_a_folder_keeps_only_the_newest_records_of_its_own(project, monkeypatch):
     monkeypatch.setattr(run_cache, "_MAX_RECORDS", 3)
     settle()
     run("check", ".")
+    foreign = project / ".schema_lint_cache" / run_cache.RUNS / ("f" * 32)  # named as a record; not one of ours
+    foreign.write_bytes(b"schema-lint run\n")
+    os.utime(foreign, (0, 0))
     for index in range(5):
         settle()
         run("check", "--select", f"SL20{index}", ".")
-    assert len(records(project)) == 3
+    assert len(records(project)) == 4 and foreign.exists()
+
+
+@pytest.mark.hostile
+def test_a_record_not_signed_with_the_users_key_is_not_replayed(project, engine_runs, monkeypatch):
+    """The most direct forgery: a committed `.schema_lint_cache/runs/<command>` that says
+    "no finding, exit 0" for a loose repository. The command's key is predictable where
+    the environment is (a CI image), and a record may depend on no path at all."""
+    truth = fresh("check", ".")
+    with forging(monkeypatch):
+        replayed(engine_runs, "check", ".")
+    for bucket in (project / ".schema_lint_cache").glob("?" * 24):  # only the record is forged
+        for index in bucket.iterdir():
+            index.unlink()
+    settle()
+    before = engine_runs["runs"]
+    code, stdout, stderr = run("check", ".")
+    assert (code, stdout) == truth[:2] and code == 1 and engine_runs["runs"] == before + 1
+    assert stderr.count("schema-lint: warning:") == 1 and "not signed" in stderr
+    monkeypatch.setattr(run_cache, "_warned", False)
+    assert replayed(engine_runs, "check", ".") == truth  # recorded again under the user's key
+
+
+@pytest.mark.hostile
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(position=st.integers(1, 400), flip=st.integers(1, 255))
+def test_a_record_changed_anywhere_is_a_miss(project, engine_runs, position, flip):
+    """A byte of the output, of the exit code or of a stamp: any change is a miss, and the
+    run prints what a run without the cache does."""
+    command = ("check", "--select", "SL201", ".")
+    truth = fresh(*command)
+    settle()
+    run(*command)
+    settle()
+    run(*command)
+    [record] = records(project)
+    content = bytearray(record.read_bytes())
+    content[-min(position, len(content))] ^= flip
+    record.write_bytes(bytes(content))
+    settle()
+    before = engine_runs["runs"]
+    assert run(*command)[:2] == truth[:2]
+    assert engine_runs["runs"] == before + 1
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("linked", ["the cache's folder", "its records' folder"])
+def test_a_records_folder_that_is_a_link_is_not_used(project, engine_runs, tmp_path_factory, linked):
+    """A committed `.schema_lint_cache/runs -> /elsewhere`: no record is written there, and
+    files there named as records are not removed."""
+    outside = tmp_path_factory.mktemp("outside")
+    for index in range(70):
+        (outside / f"{index:032x}").write_text("not a record")
+    link = project / ".schema_lint_cache"
+    if linked == "its records' folder":
+        link.mkdir()
+        link = link / run_cache.RUNS
+    link.symlink_to(outside, target_is_directory=True)
+    before = tree(outside)
+    truth = fresh("check", ".")
+    said = []
+    for _ in range(3):
+        settle()
+        code, stdout, stderr = run("check", ".")
+        assert (code, stdout) == truth[:2] and tree(outside) == before
+        said.append(stderr)
+    assert engine_runs["runs"] == 4 and "is a link" in said[0]
+
+
+_SIZES = st.integers(-2**70, 2**70) | st.integers(-2, 300)
+
+
+@pytest.mark.hostile
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.binary(max_size=64) | st.builds(lambda code, count, rest: b"%d\n%d\n" % (code, count) + rest,
+                                               _SIZES, _SIZES, st.binary(max_size=64)))
+def test_a_record_of_any_shape_signed_with_the_users_key_is_a_miss_never_a_crash(project, body):
+    """Only the run writes what the user's key signs; should a record be damaged all the same,
+    it is a miss, or a record as any other: an exit code a process can have, and its output."""
+    secret = cache_trust.key(create=True)
+    (project / cache.DIRECTORY).mkdir(exist_ok=True)
+    key = run_cache.command_key(["check", "."])
+    run_cache._write_record(str(project / cache.DIRECTORY), key, run_cache._signed_record(key, [body], secret), secret)
+    code = run_cache.replay(["check", "."])
+    assert code is None or 0 <= code <= 255
