@@ -50,7 +50,7 @@ WORK = BENCH / ".work"
 CHECK_JSONSCHEMA = "check-jsonschema==0.39.0"
 SOURCEMETA = "@sourcemeta/jsonschema@16.11.0"
 GNU_TIME = "/usr/bin/time"
-# Longer than schema-lint trusts a file's stat to (`schema_lint.stamps.SETTLE_NS`, 3 s).
+# Longer than schema-lint trusts a file's stat to (`schema_lint.run.stamps.SETTLE_NS`, 3 s).
 SETTLE_SECONDS = 3.5
 # Exit codes that mean "ran to the end" (findings or not) for each tool.
 FINISHED = {0, 1, 2}
@@ -169,7 +169,7 @@ def cases(data: Path, files: int, big_tools: int) -> list[Case]:
     holder = {"$schema": DEFAULT_DIALECT, "$defs": {f"tool_{index}": schema for index, schema in enumerate(chosen)}}
     (big_peer / "tools.json").write_text(json.dumps(holder, indent=1), encoding="utf-8")
     count = len(list(many.iterdir()))
-    # Files written this instant are "racy" (see `schema_lint.stamps`): no cache trusts their
+    # Files written this instant are "racy" (see `schema_lint.run.stamps`): no cache trusts their
     # stat for a few seconds. Edits before a real run are older than that.
     time.sleep(SETTLE_SECONDS)
     return [Case("1 file", one, one, 1), Case(f"{count:,} files", many, many, count),

@@ -16,10 +16,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from schema_lint.compat import summary_lines
-from schema_lint.providers import PROFILES
-from schema_lint.providers.checks import CHECKS
-from schema_lint.providers.compat import Matrix, build
+from schema_lint.cli.compat import summary_lines
+from schema_lint.profiles import PROFILES
+from schema_lint.profiles.checks import CHECKS
+from schema_lint.profiles.checks.compat import Matrix, build
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
 

@@ -41,7 +41,7 @@ def run_fix(path: Path) -> str:
 
 def broken_calls(original: Path, fixed: Path, calls: Path) -> list:
     from schema_lint.boundary import Policy
-    from schema_lint.replay.calls import read_calls
+    from schema_lint.traffic.calls import read_calls
     from schema_lint.replay.run import Toolset, replay
 
     policy = Policy.default()
@@ -81,7 +81,7 @@ def stated_values(schema: Any, pointer: str = "") -> list[tuple[str, str, Any]]:
 
 def validators(schema: Any) -> Any:
     """Per-subschema validators, as the linter's own fix gate builds them (None: no compile)."""
-    from schema_lint.fix_evidence import validators_for
+    from schema_lint.gate.stated_values import validators_for
 
     return validators_for(schema)
 

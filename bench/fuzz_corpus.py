@@ -28,7 +28,7 @@ from schema_lint.boundary import Policy  # noqa: E402
 from schema_lint.fuzz.model import DEFAULT_BUDGET, DEFAULT_EXAMPLES, FuzzOptions  # noqa: E402
 from schema_lint.fuzz.run import fuzz_tool  # noqa: E402
 from schema_lint.model import Tool  # noqa: E402
-from schema_lint.side_effects import classify  # noqa: E402
+from schema_lint.prose.side_effects import classify  # noqa: E402
 from schema_lint.sources.tools import find_tools  # noqa: E402
 
 # A tool still running after this long prints where it is (stderr), to tell a hang from a slow tool.

@@ -109,7 +109,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def run(corpus: Path, limit: int | None) -> dict:
     from schema_lint.boundary import Policy, ToolBoundary
-    from schema_lint.replay.calls import RecordedCall, read_calls
+    from schema_lint.traffic.calls import RecordedCall, read_calls
     from schema_lint.replay.run import Toolset
 
     base = Toolset.load([str(corpus / "tools.jsonl")], Policy.none())

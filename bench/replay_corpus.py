@@ -27,7 +27,7 @@ TARGET_CALLS_PER_SECOND = 20_000
 
 def time_in_process(tools_path: Path, calls_path: Path, repeat: int) -> tuple[int, float]:
     from schema_lint.boundary import Policy
-    from schema_lint.replay.calls import read_calls
+    from schema_lint.traffic.calls import read_calls
     from schema_lint.replay.run import Toolset, replay
 
     toolset = Toolset.load([str(tools_path)], Policy.default())

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from schema_lint.providers import implied_profiles
+from schema_lint.profiles import implied_profiles
 from schema_lint.rule import ToolContext
 from schema_lint.rules.sl102_conditional_without_if_then import conditional_objects
 from schema_lint.sources.tools import find_tools

@@ -30,7 +30,7 @@ def regressions(original: Path, fixed: Path, calls: Path) -> tuple[list, int]:
     """The calls that pass against the original tools and not against the fixed ones, with
     the errors; and how many passed."""
     from schema_lint.boundary import Policy
-    from schema_lint.replay.calls import read_calls
+    from schema_lint.traffic.calls import read_calls
     from schema_lint.replay.run import Toolset, replay
 
     policy = Policy.default()

@@ -11,7 +11,7 @@ import gc
 import os
 import sys
 
-from schema_lint import run_cache
+from schema_lint.run import run_cache
 
 # Collect the youngest objects after this many new ones instead of Python's 700: a run builds
 # millions of small objects (schema nodes, findings) and almost none in cycles, so the

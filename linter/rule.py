@@ -43,15 +43,15 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any, NamedTuple, TYPE_CHECKING
 
-from schema_lint import entry_points
-from schema_lint.selection import ENTRY_POINT_GROUP
-from schema_lint.definitions import DefinitionUse, definition_use
+from schema_lint.config import entry_points
+from schema_lint.config.selection import ENTRY_POINT_GROUP
+from schema_lint.schema.definitions import DefinitionUse, definition_use
 from schema_lint.model import Fix, Severity, SideEffects, Tool
-from schema_lint.pointer import parent
-from schema_lint.providers import OPENAI_STRICT, implied_profiles, refusing
-from schema_lint.refs import RefIndex
-from schema_lint.schema_index import KINDS, SchemaIndex
-from schema_lint.schema_walk import SchemaNode, walk
+from schema_lint.schema.pointer import parent
+from schema_lint.profiles import OPENAI_STRICT, implied_profiles, refusing
+from schema_lint.schema.refs import RefIndex
+from schema_lint.schema.index import KINDS, SchemaIndex
+from schema_lint.schema.walk import SchemaNode, walk
 
 if TYPE_CHECKING:
     from schema_lint.traffic.summary import ToolSummary
@@ -157,7 +157,7 @@ class ToolContext:
     @cached_property
     def provider_problems(self) -> list:
         """What this tool's profiles refuse or silently drop, computed once for SL601 and SL602."""
-        from schema_lint.providers.checks import problems
+        from schema_lint.profiles.checks import problems
 
         return list(problems(self))
 
@@ -216,7 +216,7 @@ class ToolContext:
 def load_rules() -> dict[str, Rule]:
     """Built-in rules, then third-party ones; keyed and ordered by code."""
     from schema_lint import rules as package
-    from schema_lint.selection import builtin_rule_modules
+    from schema_lint.config.selection import builtin_rule_modules
 
     found: dict[str, Rule] = {}
     for name in builtin_rule_modules():

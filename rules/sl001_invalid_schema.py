@@ -28,13 +28,13 @@ No automatic fix: what was meant is for a person to decide.
 from __future__ import annotations
 
 from schema_lint.model import Severity
-from schema_lint.offline import (DEFAULT_DIALECT, bundled_spelling, dialect_of, is_bundled, is_valid_schema,
+from schema_lint.schema.offline import (DEFAULT_DIALECT, bundled_spelling, dialect_of, is_bundled, is_valid_schema,
                                 metaschema_validator)
-from schema_lint.pointer import join
-from schema_lint.display import clip
+from schema_lint.schema.pointer import join
+from schema_lint.text.display import clip
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.dialect import STANDARD_TYPES, understood_type
-from schema_lint.keywords import map_subschemas
+from schema_lint.schema.dialect import STANDARD_TYPES, understood_type
+from schema_lint.schema.keywords import map_subschemas
 
 CODE = "SL001"
 NAME = "invalid-schema"

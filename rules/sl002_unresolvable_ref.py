@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from urllib.parse import unquote
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity
-from schema_lint.pointer import join, resolve, split
+from schema_lint.schema.pointer import join, resolve, split
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 
 CODE = "SL002"

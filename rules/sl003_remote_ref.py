@@ -28,9 +28,9 @@ No automatic fix: bundling needs the remote document, which is never fetched.
 
 from __future__ import annotations
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 
 CODE = "SL003"

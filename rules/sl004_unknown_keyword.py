@@ -33,15 +33,15 @@ close match, the real keyword is not already present, and its value is valid for
 
 from __future__ import annotations
 
-from schema_lint.display import clip
-from schema_lint.keywords import (
+from schema_lint.text.display import clip
+from schema_lint.schema.keywords import (
     ALL_KEYWORDS, ANNOTATIONS, GEMINI_PROTO_NAMES, declared_draft, drafts_knowing, known_keywords,
 )
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
-from schema_lint.providers import GEMINI
+from schema_lint.schema.pointer import join
+from schema_lint.profiles import GEMINI
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL004"
 NAME = "unknown-keyword"
@@ -106,6 +106,6 @@ def _valid_value(keyword: str, value) -> bool:
     """Whether `{keyword: value}` is a valid schema: `require: true` (draft 3) must not
     become `required: true`. A `$schema` value whose metaschema is not bundled is never
     fetched to find out."""
-    from schema_lint.offline import is_valid_schema
+    from schema_lint.schema.offline import is_valid_schema
 
     return is_valid_schema({keyword: value}) is True

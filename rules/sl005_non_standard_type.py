@@ -34,11 +34,11 @@ from __future__ import annotations
 import json
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
-from schema_lint.providers import GEMINI
+from schema_lint.schema.pointer import join
+from schema_lint.profiles import GEMINI
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.dialect import STANDARD_TYPES, standard_type, understood_type
-from schema_lint.schema_walk import label
+from schema_lint.schema.dialect import STANDARD_TYPES, standard_type, understood_type
+from schema_lint.schema.walk import label
 
 CODE = "SL005"
 NAME = "non-standard-type"

@@ -26,9 +26,9 @@ No automatic fix: which of the values was meant is for a person to decide.
 
 from __future__ import annotations
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
 
 CODE = "SL006"

@@ -31,13 +31,13 @@ to decide.
 
 from __future__ import annotations
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity
-from schema_lint.patterns import search
-from schema_lint.pointer import join
-from schema_lint.refs import references
+from schema_lint.schema.patterns import search
+from schema_lint.schema.pointer import join
+from schema_lint.schema.refs import references
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL007"
 NAME = "required-undeclared"

@@ -33,10 +33,10 @@ import json
 from urllib.parse import quote
 
 from schema_lint.model import Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.dialect import is_openapi_dialect, normalize_dialect
-from schema_lint.schema_walk import label
+from schema_lint.schema.dialect import is_openapi_dialect, normalize_dialect
+from schema_lint.schema.walk import label
 
 CODE = "SL008"
 NAME = "default-violates-schema"
@@ -86,7 +86,7 @@ def _validators_in_place(ctx, openapi: bool):
     references resolve against the root); None when the schema cannot be registered."""
     import jsonschema_rs
 
-    from schema_lint.offline import refuse
+    from schema_lint.schema.offline import refuse
 
     try:
         registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema, openapi))], retriever=refuse)
@@ -102,7 +102,7 @@ def _standalone_validators(ctx, openapi: bool):
     gives what compiling it in place gives: no subschema refers anywhere or names itself
     (`$ref`, `$id`, anchors, a `$schema` below the root) and the root's dialect is bundled.
     Registering the whole schema and referring into it costs about three times as much."""
-    from schema_lint.offline import is_bundled
+    from schema_lint.schema.offline import is_bundled
 
     root = ctx.tool.schema  # a dict: it holds the dict subschemas `check` found
     dialect = root.get("$schema")
@@ -118,7 +118,7 @@ def _standalone_validators(ctx, openapi: bool):
 def _compiled(schema, **options):
     import jsonschema_rs
 
-    from schema_lint.offline import validator
+    from schema_lint.schema.offline import validator
 
     try:
         return validator(schema, validate_formats=True, **options)

@@ -32,9 +32,9 @@ then reject keys that were accepted. Moving it to where it was meant to be is fo
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL009"
 NAME = "incomplete-conditional"

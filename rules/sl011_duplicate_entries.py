@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from schema_lint.json_types import canonical
+from schema_lint.schema.json_types import canonical
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL011"
 NAME = "duplicate-entries"

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import json
 
-from schema_lint.json_types import declared_types, instance_types
+from schema_lint.schema.json_types import declared_types, instance_types
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL012"
 NAME = "enum-type-mismatch"

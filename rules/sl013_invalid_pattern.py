@@ -29,12 +29,12 @@ enforcing the new one, so calls they used to let through may be rejected.
 
 from __future__ import annotations
 
-from schema_lint.display import clip
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.text.display import clip
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL013"
 NAME = "invalid-pattern"

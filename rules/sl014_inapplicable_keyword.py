@@ -27,11 +27,11 @@ exactly as before. Whether the `type` should change instead is for a person to d
 
 from __future__ import annotations
 
-from schema_lint.json_types import KEYWORD_TYPES, applies_to, declared_types
+from schema_lint.schema.json_types import KEYWORD_TYPES, applies_to, declared_types
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL014"
 NAME = "inapplicable-keyword"

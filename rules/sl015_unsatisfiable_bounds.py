@@ -27,9 +27,9 @@ No fix: which bound is wrong is for a person to say.
 from __future__ import annotations
 
 from schema_lint.model import Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL015"
 NAME = "unsatisfiable-bounds"

@@ -32,10 +32,10 @@ then be rejected.
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
-from schema_lint.display import clip
+from schema_lint.schema.walk import label
+from schema_lint.text.display import clip
 
 CODE = "SL016"
 NAME = "unknown-format"

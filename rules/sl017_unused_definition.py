@@ -34,9 +34,9 @@ from __future__ import annotations
 import json
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import parent
+from schema_lint.schema.pointer import parent
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL017"
 NAME = "unused-definition"

@@ -39,13 +39,13 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.field_prose import says_required
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.prose.field_prose import says_required
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.providers.openai_strict import nullable_required_fix
-from schema_lint.schema_walk import SchemaNode, accepts_null, in_branch, label
+from schema_lint.profiles.checks.openai_strict import nullable_required_fix
+from schema_lint.schema.walk import SchemaNode, accepts_null, in_branch, label
 from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL101"

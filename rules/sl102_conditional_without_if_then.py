@@ -54,14 +54,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from schema_lint.conditionals import ConditionalField, conditional_fields
-from schema_lint.keywords import declared_draft
+from schema_lint.prose.conditionals import ConditionalField, conditional_fields
+from schema_lint.schema.keywords import declared_draft
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
-from schema_lint.providers import GEMINI, refusing
-from schema_lint.refs import REF_KEYWORDS
+from schema_lint.schema.pointer import join
+from schema_lint.profiles import GEMINI, refusing
+from schema_lint.schema.refs import REF_KEYWORDS
 from schema_lint.rule import Finding, ToolContext, by_side_effects
-from schema_lint.schema_walk import SchemaNode, label
+from schema_lint.schema.walk import SchemaNode, label
 
 CODE = "SL102"
 NAME = "conditional-without-if-then"

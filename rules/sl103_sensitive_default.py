@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.field_kinds import words
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.prose.field_kinds import words
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import SchemaNode, label
+from schema_lint.schema.walk import SchemaNode, label
 
 CODE = "SL103"
 NAME = "sensitive-default"

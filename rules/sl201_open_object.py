@@ -37,9 +37,9 @@ shows which calls the closed schema would reject.
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import CONDITION_KEYWORDS, in_branch, label
+from schema_lint.schema.walk import CONDITION_KEYWORDS, in_branch, label
 from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL201"

@@ -29,10 +29,10 @@ when the scalar branches are not all element types of the array.
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.dialect import standard_type
-from schema_lint.schema_walk import label
+from schema_lint.schema.dialect import standard_type
+from schema_lint.schema.walk import label
 
 CODE = "SL202"
 NAME = "loose-union"

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from schema_lint.model import Severity
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.dialect import means_any
-from schema_lint.schema_walk import label
+from schema_lint.schema.dialect import means_any
+from schema_lint.schema.walk import label
 
 CODE = "SL203"
 NAME = "untyped-property"

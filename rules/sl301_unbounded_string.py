@@ -40,15 +40,15 @@ from __future__ import annotations
 
 import json
 
-from schema_lint.display import clip
-from schema_lint.field_kinds import kind_of, max_length_for
-from schema_lint.field_prose import says_open_values, stated_limit
+from schema_lint.text.display import clip
+from schema_lint.prose.field_kinds import kind_of, max_length_for
+from schema_lint.prose.field_prose import says_open_values, stated_limit
 from schema_lint.traffic.values import LENGTH_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.patterns import is_anchored
-from schema_lint.pointer import join
+from schema_lint.schema.patterns import is_anchored
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL301"
 NAME = "unbounded-string"

@@ -29,12 +29,12 @@ the array's `minItems` when that is larger). Without either there is no fix.
 
 from __future__ import annotations
 
-from schema_lint.field_prose import stated_limit
+from schema_lint.prose.field_prose import stated_limit
 from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL302"
 NAME = "unbounded-array"

@@ -37,12 +37,12 @@ of 1, 2, 5, 10, 20, 50 … at or above twice the largest sent, a percentage's `m
 
 from __future__ import annotations
 
-from schema_lint.field_kinds import words
-from schema_lint.field_prose import physical
+from schema_lint.prose.field_kinds import words
+from schema_lint.prose.field_prose import physical
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 from schema_lint.traffic.values import evidence, round_number, seen_at
 
 CODE = "SL303"

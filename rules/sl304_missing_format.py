@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import json
 
-from schema_lint.field_kinds import implied_format, kind_of
-from schema_lint.field_prose import supports_format
+from schema_lint.prose.field_kinds import implied_format, kind_of
+from schema_lint.prose.field_prose import supports_format
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
-from schema_lint.providers import refused_note
+from schema_lint.schema.pointer import join
+from schema_lint.profiles import refused_note
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL304"

@@ -29,12 +29,12 @@ empty").
 
 from __future__ import annotations
 
-from schema_lint.field_prose import says_non_empty, says_required
+from schema_lint.prose.field_prose import says_non_empty, says_required
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.patterns import search
-from schema_lint.pointer import join
+from schema_lint.schema.patterns import search
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL305"
 NAME = "empty-string-allowed"

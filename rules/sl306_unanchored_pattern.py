@@ -30,10 +30,10 @@ test: it is reported, with no fix, since closing it would change what it means.
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.patterns import anchored, compiled, is_anchored, one_sided_anchor
-from schema_lint.pointer import join
+from schema_lint.schema.patterns import anchored, compiled, is_anchored, one_sided_anchor
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL306"
 NAME = "unanchored-pattern"

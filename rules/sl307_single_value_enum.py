@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import json
 
-from schema_lint.keywords import declared_draft
+from schema_lint.schema.keywords import declared_draft
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL307"
 NAME = "single-value-enum"

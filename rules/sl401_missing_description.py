@@ -26,10 +26,10 @@ No automatic fix: only a person can say what a tool or parameter is for.
 
 from __future__ import annotations
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import in_branch, label
+from schema_lint.schema.walk import in_branch, label
 
 CODE = "SL401"
 NAME = "missing-description"

@@ -40,10 +40,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity
-from schema_lint.pointer import join
-from schema_lint.providers import ANTHROPIC_STRICT, OPENAI_STRICT
+from schema_lint.schema.pointer import join
+from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
 from schema_lint.rule import Finding
 
 CODE = "SL402"

@@ -38,11 +38,11 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import accepts_null, label
+from schema_lint.schema.walk import accepts_null, label
 
 CODE = "SL403"
 NAME = "description-contradicts-schema"

@@ -36,8 +36,8 @@ from __future__ import annotations
 import json
 
 from schema_lint.model import Severity
-from schema_lint.pointer import join
-from schema_lint.providers import OPENAI_STRICT
+from schema_lint.schema.pointer import join
+from schema_lint.profiles import OPENAI_STRICT
 from schema_lint.rule import Finding
 
 CODE = "SL404"

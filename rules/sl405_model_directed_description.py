@@ -39,12 +39,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from schema_lint.display import clip, escape
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.text.display import clip, escape
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.schema_walk import label
+from schema_lint.schema.walk import label
 
 CODE = "SL405"
 NAME = "model-directed-description"

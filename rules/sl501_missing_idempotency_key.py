@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity, SideEffects
 from schema_lint.rule import Finding, by_side_effects
 

@@ -42,11 +42,11 @@ from __future__ import annotations
 
 import json
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.model import Severity
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.side_effects import contradicted_hint
+from schema_lint.prose.side_effects import contradicted_hint
 
 CODE = "SL502"
 NAME = "invalid-annotations"

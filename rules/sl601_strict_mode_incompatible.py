@@ -52,7 +52,7 @@ else needs a person.
 from __future__ import annotations
 
 from schema_lint.model import Severity
-from schema_lint.providers.sources import SOURCES, TABLE_VERSION
+from schema_lint.profiles.sources import SOURCES, TABLE_VERSION
 
 CODE = "SL601"
 NAME = "strict-mode-incompatible"

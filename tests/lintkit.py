@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from schema_lint.config import Config
-from schema_lint.engine import lint_text
-from schema_lint.selection import ENTRY_POINT_GROUP
+from schema_lint.lint.engine import lint_text
+from schema_lint.config.selection import ENTRY_POINT_GROUP
 
 
 def lint_tool(schema, code: str | None = None, name: str = "create_ticket", annotations: dict | None = None,

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from schema_lint.cli import main
 from schema_lint.config import Config
-from schema_lint.engine import PARSE_ERROR_CODE, LintResult, Linter, exit_code
+from schema_lint.lint.engine import PARSE_ERROR_CODE, LintResult, Linter, exit_code
 from schema_lint.model import Severity
 from schema_lint.rule import Finding, Rule, load_rules
 from schema_lint.sources.documents import read_document
@@ -217,7 +217,7 @@ def test_a_rule_that_raises_is_an_error_of_that_rule_and_the_run_goes_on(tmp_pat
 def test_a_crash_reaches_the_report_and_the_exit_code_but_no_traceback(tmp_path, monkeypatch):
     (tmp_path / "good.json").write_text(json.dumps(GOOD_TOOL, indent=2), encoding="utf-8")
     monkeypatch.setattr("schema_lint.rule.load_rules", lambda: {**load_rules(), "SL990": _crashing_rule(0)})
-    monkeypatch.setattr("schema_lint.engine.rule_codes", lambda: {*load_rules(), "SL990"})
+    monkeypatch.setattr("schema_lint.lint.engine.rule_codes", lambda: {*load_rules(), "SL990"})
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["check", "--output-format", "concise", "--exit-zero", "good.json"])
     assert result.exit_code == 2
@@ -273,7 +273,7 @@ def test_a_broken_environment_is_a_message_and_an_exit_code_not_a_traceback(tmp_
     if trouble == "working directory gone":
         script += f"os.chdir({str(gone)!r}); os.rmdir({str(gone)!r})\n"
     cache = ["--cache-dir", str(tmp_path / "cache")] if trouble.endswith("replayed") else ["--no-cache"]
-    script += ("import schema_lint.stamps; schema_lint.stamps.SETTLE_NS = 0\n"  # the tool was just written
+    script += ("import schema_lint.run.stamps; schema_lint.run.stamps.SETTLE_NS = 0\n"  # the tool was just written
                f"sys.argv = ['schema-lint', 'check', *{cache!r}, {str(tool)!r}]\n"
                "from schema_lint.console import main\nmain()\n")
     monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)

@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cachekit import LOOSE, changed_for_sure, edit_tool_file, forging, tree
-from schema_lint import cache_trust, run_cache
+from schema_lint.run import cache_trust
+from schema_lint.run import run_cache
 from schema_lint.cli import main
-from schema_lint.engine import Linter
+from schema_lint.lint.engine import Linter
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity, Span
 
 
@@ -47,7 +48,7 @@ def check(*args):
 
 def cache_of_a_run(monkeypatch):
     """The cache of a `check .` run, holding the indexes it read."""
-    from schema_lint.cache import Cache
+    from schema_lint.run.cache import Cache
 
     caches = []
     flush = Cache.flush
@@ -110,7 +111,7 @@ def test_changing_the_configuration_is_a_miss(project, linted):
 
 def test_a_new_version_is_a_miss(project, linted, monkeypatch):
     check(".")
-    monkeypatch.setattr("schema_lint.cache.__version__", "99.0")
+    monkeypatch.setattr("schema_lint.run.cache.__version__", "99.0")
     check(".")
     assert linted["documents"] == 8
 
@@ -154,12 +155,12 @@ def test_a_broken_entry_is_a_miss(project, linted, monkeypatch):
 
 def test_an_unchanged_file_is_not_read_again(project, linted, monkeypatch):
     check(".")
-    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", 0)  # every file's timestamps old enough
+    monkeypatch.setattr("schema_lint.run.stamps.SETTLE_NS", 0)  # every file's timestamps old enough
     check(".")  # re-stamped as settled
-    import schema_lint.cache
+    import schema_lint.run.cache
 
-    read, reader = [], schema_lint.cache.read_regular_file
-    monkeypatch.setattr("schema_lint.cache.read_regular_file", lambda path, limit: read.append(path) or reader(path, limit))
+    read, reader = [], schema_lint.run.cache.read_regular_file
+    monkeypatch.setattr("schema_lint.run.cache.read_regular_file", lambda path, limit: read.append(path) or reader(path, limit))
     indexes, index_reader = [], cache_trust.read_file
     monkeypatch.setattr(cache_trust, "read_file", lambda path, limit: indexes.append(path) or index_reader(path, limit))
     check(".")
@@ -175,7 +176,7 @@ def test_a_touched_file_is_read_but_not_linted_again(project, linted, monkeypatc
 
 
 def test_new_bytes_under_the_old_size_and_modification_time_are_a_miss(project, linted, monkeypatch):
-    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", 0)
+    monkeypatch.setattr("schema_lint.run.stamps.SETTLE_NS", 0)
     path = project / "tools" / "t0.json"
     check(".")
     before = os.stat(path)
@@ -192,7 +193,7 @@ def test_a_file_changed_within_its_timestamp_tick_is_a_miss(project, linted, mon
     path = project / "tools" / "t0.json"
     check(".")
     stat = os.stat(path)
-    monkeypatch.setattr("schema_lint.stamps.stamp", lambda info: [stat.st_mtime_ns, stat.st_ctime_ns, 0, 0])
+    monkeypatch.setattr("schema_lint.run.stamps.stamp", lambda info: [stat.st_mtime_ns, stat.st_ctime_ns, 0, 0])
     check(".")  # every stamp now looks alike: stat cannot tell a change
     path.write_text(path.read_text().replace("create_0", "create_9"))
     findings = json.loads(check("--output-format", "json", ".").output)
@@ -262,7 +263,7 @@ _EDITS = st.lists(st.tuples(st.sampled_from(["rewrite", "same-size", "touch", "b
 @given(edits=_EDITS)
 def test_whatever_happens_to_the_files_a_cached_run_reports_what_a_fresh_one_does(project, monkeypatch, edits):
     """The law behind the cache, with a file's stat trusted as soon as its bytes were read."""
-    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", 0)
+    monkeypatch.setattr("schema_lint.run.stamps.SETTLE_NS", 0)
     folder = project / f"run{next(_RUNS)}"
     folder.mkdir()
     for index in range(3):
@@ -354,7 +355,7 @@ def test_upgrading_a_library_that_decides_findings_is_a_miss(project, linted, mo
     (site / "deciding_lib").mkdir()
     (site / "deciding_lib" / "__init__.py").write_text("VERSION = 1\n")
     monkeypatch.syspath_prepend(str(site))
-    monkeypatch.setattr("schema_lint.cache._DECIDING_LIBRARIES", ("deciding_lib",))
+    monkeypatch.setattr("schema_lint.run.cache._DECIDING_LIBRARIES", ("deciding_lib",))
     check(".")
     (site / "deciding_lib" / "__init__.py").write_text("VERSION = 22\n")
     check(".")
@@ -365,13 +366,13 @@ def test_upgrading_a_library_that_decides_findings_is_a_miss(project, linted, mo
 def test_the_caches_digest_is_blake2b_whichever_module_computes_it(data, size):
     import hashlib
 
-    from schema_lint.digest import hex_digest
+    from schema_lint.run.digest import hex_digest
 
     assert hex_digest(data, size) == hashlib.blake2b(data, digest_size=size).hexdigest()
 
 
 def _cache_and_misses(project, names):
-    from schema_lint.cache import Cache, Miss
+    from schema_lint.run.cache import Cache, Miss
 
     cache = Cache(project / ".schema_lint_cache", "settings", cache_trust.key(create=True))
     misses = {name: cache.lookup(str(project / "tools" / name), 1 << 20) for name in names}
@@ -380,7 +381,7 @@ def _cache_and_misses(project, names):
 
 
 def test_rows_another_run_wrote_since_the_index_was_read_are_kept(project):
-    from schema_lint.cache import Entry
+    from schema_lint.run.cache import Entry
 
     first, first_misses = _cache_and_misses(project, ["t0.json"])
     second, second_misses = _cache_and_misses(project, ["t1.json"])  # both read the index before either wrote
@@ -395,7 +396,7 @@ def test_rows_another_run_wrote_since_the_index_was_read_are_kept(project):
 
 
 def test_an_index_no_other_run_wrote_is_read_once(project, monkeypatch):
-    from schema_lint.cache import Cache, Entry
+    from schema_lint.run.cache import Cache, Entry
 
     reads = []
     original = Cache._read_index
@@ -426,7 +427,7 @@ def test_findings_are_stored_as_ascii_and_read_back_as_the_plain_json_of_their_r
         diagnostics, internal_errors, skipped, tools_checked):
     """ASCII keeps a large file's stored findings at one byte a character in memory (see
     `cache.findings_text`); what is read back must not change for it, surrogates included."""
-    from schema_lint.cache import Entry, _entry, findings_text
+    from schema_lint.run.cache import Entry, _entry, findings_text
     from schema_lint.model import diagnostic_row
 
     entry = Entry(diagnostics, internal_errors, skipped, tools_checked)

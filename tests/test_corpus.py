@@ -12,7 +12,7 @@ from collections import Counter
 from conftest import bench_module
 
 from schema_lint.config import Config
-from schema_lint.engine import PARSE_ERROR_CODE, LintResult, Linter
+from schema_lint.lint.engine import PARSE_ERROR_CODE, LintResult, Linter
 from schema_lint.sources.documents import read_document
 
 

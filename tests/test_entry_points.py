@@ -7,7 +7,7 @@ import zipfile
 
 from lintkit import install_rule_pack
 
-from schema_lint import entry_points
+from schema_lint.config import entry_points
 from schema_lint.rule import ENTRY_POINT_GROUP, load_rules
 
 def test_a_rule_pack_on_sys_path_is_loaded(tmp_path, monkeypatch):
@@ -37,7 +37,7 @@ def test_a_zip_on_sys_path_leaves_the_answer_to_importlib_metadata(tmp_path, mon
 
 
 def test_rule_codes_name_exactly_the_rules_load_rules_loads():
-    from schema_lint.selection import rule_codes
+    from schema_lint.config.selection import rule_codes
 
     rule_codes.cache_clear()
     assert rule_codes() == set(load_rules())
@@ -66,7 +66,7 @@ def test_the_rule_modules_are_listed_as_pkgutil_lists_them(monkeypatch):
     from types import SimpleNamespace
 
     import schema_lint.rules
-    from schema_lint import selection
+    from schema_lint.config import selection
 
     expected = tuple(info.name for info in pkgutil.iter_modules(schema_lint.rules.__path__)
                      if not info.name.startswith("_"))

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schema_lint import lazy_pattern
-from schema_lint.lazy_pattern import CaselessWords, lazy_compile
+from schema_lint.text import lazy_pattern
+from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 
 SOURCES = [(r"\b(?P<word>when|if)\s+(?P<name>\w+)", re.I), (r"^[`'\"]?[\w.$-]+[`'\"]?$", 0), (r"\d+|,", 0)]
 

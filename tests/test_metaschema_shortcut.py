@@ -15,10 +15,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from schema_lint.dialect import STANDARD_TYPES
-from schema_lint.keywords import DRAFT_KEYWORDS, declared_draft
-from schema_lint.metaschema_shortcut import verdict
-from schema_lint.offline import BUNDLED_DIALECTS, is_valid_schema
+from schema_lint.schema.dialect import STANDARD_TYPES
+from schema_lint.schema.keywords import DRAFT_KEYWORDS, declared_draft
+from schema_lint.schema.metaschema_shortcut import verdict
+from schema_lint.schema.offline import BUNDLED_DIALECTS, is_valid_schema
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False, allow_infinity=False)
                      | st.text(max_size=3), lambda inner: st.lists(inner, max_size=3)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from sandbox import OpenWatch, RecordingServer, run_guarded
 
-from schema_lint import offline
+from schema_lint.schema import offline
 
 pytestmark = [pytest.mark.hostile,
               pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")]
@@ -118,7 +118,7 @@ def test_a_schema_that_is_not_bundled_is_a_finding_not_a_request(world):
 
 
 def test_a_misspelled_bundled_dialect_is_named(tmp_path):
-    from schema_lint.engine import lint_text
+    from schema_lint.lint.engine import lint_text
 
     schema = {"$schema": "http://json-schema.org/draft/2020-12/schema", "type": "object",
               "properties": {"q": {"type": "string"}}}

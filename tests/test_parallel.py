@@ -8,9 +8,9 @@ import signal
 
 import pytest
 
-from schema_lint import parallel
+from schema_lint.run import parallel
 from schema_lint.config import Config
-from schema_lint.engine import Linter
+from schema_lint.lint.engine import Linter
 from schema_lint.report import ReportOptions, render
 
 

@@ -1,11 +1,11 @@
-"""Laws of `schema_lint.patterns`: anchoring keeps a pattern's meaning, inside `^…$`."""
+"""Laws of `schema_lint.schema.patterns`: anchoring keeps a pattern's meaning, inside `^…$`."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schema_lint.patterns import anchored, compiled, is_anchored, one_sided_anchor, search
+from schema_lint.schema.patterns import anchored, compiled, is_anchored, one_sided_anchor, search
 
 BODY = ["a", "b", "^", "$", "|", "(", ")", "(?:", "[a$|]", "[\\]|$]", "\\$", "\\|", "\\^", "*", "?", ".", "\\\\"]
 # Alternatives with optional anchors of their own, so partial anchoring is common.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from schema_lint.progress import START_AFTER, Progress
+from schema_lint.run.progress import START_AFTER, Progress
 
 
 class Clock:

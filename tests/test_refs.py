@@ -1,4 +1,4 @@
-"""Laws of `schema_lint.refs`: every subschema is reachable by its pointer, and
+"""Laws of `schema_lint.schema.refs`: every subschema is reachable by its pointer, and
 following references terminates whatever cycles the schema holds."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from urllib.parse import quote
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schema_lint.pointer import escape
-from schema_lint.refs import RefIndex
-from schema_lint.schema_walk import walk
+from schema_lint.schema.pointer import escape
+from schema_lint.schema.refs import RefIndex
+from schema_lint.schema.walk import walk
 
 # Property names with the characters pointers and URIs escape: `/`, `~`, `%`, `#`, space.
 names = st.text(alphabet="ab/~%# 1", min_size=1, max_size=4)

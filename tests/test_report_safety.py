@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint.config import Config
-from schema_lint.display import clip, escape
-from schema_lint.engine import Linter
+from schema_lint.text.display import clip, escape
+from schema_lint.lint.engine import Linter
 from schema_lint.report import FORMATS, ReportOptions, render
 
 pytestmark = pytest.mark.hostile
@@ -81,7 +81,7 @@ def test_escape_and_clip():
 @given(st.text(alphabet=st.characters(exclude_categories=())) | st.text(alphabet=st.characters(max_codepoint=0xA0)))
 def test_escape_escapes_exactly_what_the_unsafe_pattern_finds(text):
     """The printable-ASCII shortcut decides nothing the pattern would decide otherwise."""
-    from schema_lint.display import _UNSAFE, _escaped
+    from schema_lint.text.display import _UNSAFE, _escaped
 
     assert escape(text) == _UNSAFE.sub(_escaped, text)
 

@@ -17,10 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import schema_lint.cli
-import schema_lint.engine
+import schema_lint.lint.engine
 import schema_lint.rules
 from cachekit import LOOSE, changed_for_sure, edit_tool_file, forging, tree
-from schema_lint import cache, cache_trust, console, run_cache
+from schema_lint import console
+from schema_lint.run import cache
+from schema_lint.run import cache_trust
+from schema_lint.run import run_cache
 
 # Longer than a filesystem's clock tick (a jiffy): the tests wait this long after an edit,
 # so that a stamp taken by a run always postdates the edits before it.
@@ -33,7 +36,7 @@ def project(tmp_path, monkeypatch, tmp_path_factory):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SCHEMA_LINT_CACHE_KEY_FILE", str(tmp_path_factory.mktemp("user") / "key"))
     monkeypatch.setattr(run_cache, "_warned", False, raising=False)  # said once a process: once a test here
-    monkeypatch.setattr("schema_lint.stamps.SETTLE_NS", SETTLE_NS)
+    monkeypatch.setattr("schema_lint.run.stamps.SETTLE_NS", SETTLE_NS)
     (tmp_path / ".git").mkdir()  # a repository: `.gitignore` files count
     (tmp_path / "tools").mkdir()
     for index in range(3):
@@ -129,11 +132,11 @@ def test_a_command_run_again_prints_the_same_output_and_exit_code_without_the_en
 
 def test_the_console_script_answers_a_replayed_command_without_importing_click(project):
     """The point of the record: a warm run costs the interpreter, not click and the engine."""
-    launcher = ("import sys, schema_lint.stamps as s; s.SETTLE_NS = %d\n"
+    launcher = ("import sys, schema_lint.run.stamps as s; s.SETTLE_NS = %d\n"
                 "from schema_lint.console import run\n"
                 "sys.argv = ['schema-lint', 'check', '.']\n"
                 "try:\n    run()\nfinally:\n    open('loaded', 'w').write(repr(sorted(\n"
-                "        m for m in ('click', 'schema_lint.cli', 'schema_lint.engine') if m in sys.modules)))\n"
+                "        m for m in ('click', 'schema_lint.cli', 'schema_lint.lint.engine') if m in sys.modules)))\n"
                 % SETTLE_NS)
     env = {key: value for key, value in os.environ.items()
            if not key.startswith("SCHEMA_LINT_") or key == "SCHEMA_LINT_CACHE_KEY_FILE"}
@@ -407,17 +410,17 @@ def test_a_file_edited_after_the_run_read_it_is_linted_again_by_the_next(project
     replayed(engine_runs, *command)
     edit_tool_file(project / "tools" / "t0.json", "rewrite", 0, 3)  # so that the next run lints it
     late = project / "tools" / "t1.json"  # answered by the per-file cache, then edited
-    original = schema_lint.engine.Linter.lint_file
+    original = schema_lint.lint.engine.Linter.lint_file
 
     def lint_then_edit(self, path, result):
         original(self, path, result)
         changed_for_sure(late, lambda: late.write_text(json.dumps(dict(LOOSE, name="edited_late"))))
 
-    monkeypatch.setattr(schema_lint.engine.Linter, "lint_file", lint_then_edit)
+    monkeypatch.setattr(schema_lint.lint.engine.Linter, "lint_file", lint_then_edit)
     settle()
     stale = run(*command)
     assert "edited_late" not in stale[1]
-    monkeypatch.setattr(schema_lint.engine.Linter, "lint_file", original)
+    monkeypatch.setattr(schema_lint.lint.engine.Linter, "lint_file", original)
     settle()
     before = engine_runs["runs"]
     again = run(*command)

@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint.model import Tool
-from schema_lint.pointer import resolve
+from schema_lint.schema.pointer import resolve
 from schema_lint.rule import ToolContext
-from schema_lint.schema_index import KINDS
+from schema_lint.schema.index import KINDS
 
 names = st.text(alphabet="ab/~ 1", min_size=1, max_size=3)
 types = st.sampled_from(["string", "integer", "number", "boolean", "null", "object", "array", "str", "any",

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from schema_lint import scratch_file
+from schema_lint.fixes import scratch_file
 
 
 def test_a_scratch_file_is_new_private_and_in_the_folder_asked(tmp_path):

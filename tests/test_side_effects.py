@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from schema_lint.model import SideEffects, Tool
-from schema_lint.side_effects import classify
+from schema_lint.prose.side_effects import classify
 
 READ, WRITE, DESTRUCTIVE = SideEffects.READ, SideEffects.WRITE, SideEffects.DESTRUCTIVE
 

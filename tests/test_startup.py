@@ -38,12 +38,12 @@ print(json.dumps(sorted(sys.modules)))
 # for one file; nor jsonschema-rs (with the `decimal` and `email` it imports), when the
 # schema is plain enough for `metaschema_shortcut` and states no value a validator checks.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
-          "schema_lint.replay", "ruamel", "schema_lint.fixes.session", "schema_lint.fixes.plan",
-          "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.live.servers",
+          "schema_lint.replay", "ruamel", "schema_lint.run.fix_session", "schema_lint.fixes.plan",
+          "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.config.servers",
           "hashlib", "_hashlib", "tempfile", "shutil", "tomllib", "schema_lint.python_tools.target",
-          "pkgutil", "regress", "unicodedata", "schema_lint.parallel", "schema_lint.providers.anthropic_strict",
-          "schema_lint.providers.best_effort", "schema_lint.providers.gemini",
-          "schema_lint.providers.gemini_json_schema", "jsonschema_rs", "decimal", "email")
+          "pkgutil", "regress", "unicodedata", "schema_lint.run.parallel", "schema_lint.profiles.checks.anthropic_strict",
+          "schema_lint.profiles.checks.best_effort", "schema_lint.profiles.checks.gemini",
+          "schema_lint.profiles.checks.gemini_json_schema", "jsonschema_rs", "decimal", "email")
 
 
 def _importers(importtime: str, module: str) -> list[str]:
@@ -98,7 +98,7 @@ def test_a_run_the_cache_answers_imports_no_rule(tmp_path):
                            capture_output=True, text=True, timeout=120) for _ in range(2)]
     cold, warm = (set(json.loads(run.stdout.strip().splitlines()[-1])) for run in runs)
     assert "schema_lint.rules.sl001_invalid_schema" in cold
-    heavy = {"schema_lint.rule", "schema_lint.conditionals", "schema_lint.fix_evidence", "jsonschema_rs"}
+    heavy = {"schema_lint.rule", "schema_lint.prose.conditionals", "schema_lint.gate.stated_values", "jsonschema_rs"}
     assert sorted(m for m in warm if m in heavy or m.startswith("schema_lint.rules.")) == []
     assert runs[0].stdout.splitlines()[:-1] == runs[1].stdout.splitlines()[:-1]
 

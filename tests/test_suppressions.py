@@ -3,7 +3,7 @@
 import json
 
 from schema_lint.config import Config, ConfigError, load_config
-from schema_lint.engine import Linter, exit_code, lint_text
+from schema_lint.lint.engine import Linter, exit_code, lint_text
 
 import pytest
 

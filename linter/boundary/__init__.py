@@ -7,7 +7,7 @@ imported here: it needs the optional ``mcp`` package.
 
 from .canonicalize import Canonicalized, Repair, canonicalize
 from .compiled import SchemaError
-from schema_lint.dialect import normalize_dialect
+from schema_lint.schema.dialect import normalize_dialect
 from .envelope import VALIDATION_FAILED, Problem
 from .guard import guard
 from .outcome import Outcome

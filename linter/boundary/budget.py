@@ -20,7 +20,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from ..patterns import search
+from schema_lint.schema.patterns import search
 from .compiled import CompiledSchema
 
 WORK_LIMIT = 10_000

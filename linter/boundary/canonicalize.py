@@ -21,8 +21,8 @@ from typing import Any
 
 import jsonschema_rs
 
-from ..json_types import canonical
-from ..pointer import join
+from schema_lint.schema.json_types import canonical
+from schema_lint.schema.pointer import join
 from .budget import listed_errors
 from .compiled import CompiledSchema, compiled
 from .paths import format_path

@@ -3,7 +3,7 @@
 Validation happens on every tool call, so the costly parts (building the validator,
 building per-subschema validators for canonicalization) happen once per schema. The
 fast validator is jsonschema-rs with format assertions on, remote references off and
-`pattern`s matched by the bounded engine of :mod:`schema_lint.patterns`;
+`pattern`s matched by the bounded engine of :mod:`schema_lint.schema.patterns`;
 per-subschema validators are built only when a call first needs a repair, so a tool
 whose calls are always valid never pays for them.
 """
@@ -19,10 +19,10 @@ from urllib.parse import unquote
 
 import jsonschema_rs
 
-from .. import pointer
-from schema_lint.dialect import normalize_dialect
-from schema_lint.offline import with_bundled_dialect
-from schema_lint.patterns import regex_options
+from schema_lint.schema import pointer
+from schema_lint.schema.dialect import normalize_dialect
+from schema_lint.schema.offline import with_bundled_dialect
+from schema_lint.schema.patterns import regex_options
 
 _OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": regex_options()}
 _CACHE_SIZE = 512

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..json_types import KEYWORD_TYPES
+from schema_lint.schema.json_types import KEYWORD_TYPES
 from .compiled import resolve_pointer
 from .walk import JSON_NUMBER
 

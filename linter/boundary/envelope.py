@@ -19,7 +19,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from .. import pointer
+from schema_lint.schema import pointer
 from .admit import Refusal
 from .budget import WORK_LIMIT, listed_errors
 from .compiled import CompiledSchema

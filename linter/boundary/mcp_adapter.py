@@ -28,8 +28,8 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent, Tool
 
-from ..model import Tool as LintTool
-from ..side_effects import classify
+from schema_lint.model import Tool as LintTool
+from schema_lint.prose.side_effects import classify
 from .tool import ToolBoundary
 
 

@@ -19,8 +19,8 @@ from typing import Any
 from urllib.parse import unquote
 
 
-from ..patterns import search
-from ..pointer import join
+from schema_lint.schema.patterns import search
+from schema_lint.schema.pointer import join
 from .compiled import CompiledSchema
 
 

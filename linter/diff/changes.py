@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 
 BREAKING, WIDENING, CHANGED = "breaking", "widening", "changed"
 # A results schema that allows fewer results: nothing a client handles today goes away.

@@ -24,7 +24,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from schema_lint import scratch_file
+from schema_lint.fixes import scratch_file
 from schema_lint.fixes.line_diff import unified_lines
 
 try:

@@ -17,7 +17,7 @@ from schema_lint.fixes.delimited import Delimited
 from schema_lint.fixes.json_style import JsonStyle, detect_style
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits, spanning_edit
 from schema_lint.model import Operation
-from schema_lint.pointer import join, split
+from schema_lint.schema.pointer import join, split
 from schema_lint.sources.locate import JsonLocator
 
 _LEADING_WHITESPACE = re.compile(r"[ \t]*")

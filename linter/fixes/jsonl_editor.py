@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.textedit import EditError, TextEdit
 from schema_lint.model import Operation
-from schema_lint.pointer import join, split
+from schema_lint.schema.pointer import join, split
 from schema_lint.sources.documents import LINE_BREAK
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from schema_lint.fixes.claims import Claims
 from schema_lint.fixes.editor import fix_edits
-from schema_lint.fixes.operations import OperationError, apply_operations, same_json
+from schema_lint.schema.operations import OperationError, apply_operations, same_json
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
 from schema_lint.model import Diagnostic, Operation
 from schema_lint.sources.documents import Document, read_document

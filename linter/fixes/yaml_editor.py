@@ -17,7 +17,7 @@ from schema_lint.fixes.json_editor import line_indent
 from schema_lint.fixes.textedit import EditError, TextEdit
 from schema_lint.fixes.yaml_render import YamlRenderer
 from schema_lint.model import Operation
-from schema_lint.pointer import split
+from schema_lint.schema.pointer import split
 from schema_lint.sources.yaml_parse import yaml_loader
 
 

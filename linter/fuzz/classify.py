@@ -13,7 +13,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from schema_lint.boundary import Policy, ToolBoundary
-from schema_lint.dialect import is_openapi_dialect
+from schema_lint.schema.dialect import is_openapi_dialect
 from schema_lint.fuzz.model import NearMiss
 from schema_lint.fuzz.mutators import Bend
 from schema_lint.model import Tool

@@ -24,7 +24,7 @@ from schema_lint.model import Tool
 from schema_lint.rule import ToolContext
 from schema_lint.rules import sl101_missing_required
 from schema_lint.rules.sl102_conditional_without_if_then import conditional_objects
-from schema_lint.schema_walk import walk
+from schema_lint.schema.walk import walk
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schema_lint.display import json_text
+from schema_lint.text.display import json_text
 from schema_lint.fuzz.model import FuzzResult, NearMiss
 from schema_lint.fuzz.report import summary
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from schema_lint.boundary.paths import format_path
 from schema_lint.boundary.walk import json_type
-from schema_lint.field_kinds import implied_format, kind_of
+from schema_lint.prose.field_kinds import implied_format, kind_of
 from schema_lint.fuzz.conditions import Needs
 from schema_lint.fuzz.sites import Site
 

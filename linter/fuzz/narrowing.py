@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schema_lint.keywords import map_subschemas
+from schema_lint.schema.keywords import map_subschemas
 
 # What stands in for "any value": a short scalar of the kinds models send.
 SCALAR = {"type": ["string", "integer", "boolean"], "maxLength": 24}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from schema_lint.boundary.compiled import resolve_pointer
-from schema_lint.keywords import map_subschemas
+from schema_lint.schema.keywords import map_subschemas
 
 # How many times one reference may be entered on a path before the cycle is cut.
 MAX_TURNS = 2

@@ -12,7 +12,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from schema_lint.display import json_text
+from schema_lint.text.display import json_text
 from schema_lint.fuzz.model import OUTCOMES, FuzzResult, NearMiss, ToolReport
 from schema_lint.fuzz.mutators import MUTATORS, Change
 

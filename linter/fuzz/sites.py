@@ -18,7 +18,7 @@ from typing import Any
 from schema_lint.boundary.compiled import CompiledSchema
 from schema_lint.boundary.paths import format_path
 from schema_lint.boundary.walk import Node, declared_types, element_nodes, expand, member_nodes
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 
 ROOT_POINTER = "#"
 

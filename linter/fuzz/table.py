@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from schema_lint.display import escape
+from schema_lint.text.display import escape
 from schema_lint.fuzz.model import FuzzResult, ToolReport
 from schema_lint.fuzz.report import cells, example_text, headline, outcome_label
 

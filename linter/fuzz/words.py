@@ -27,9 +27,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from schema_lint.boundary.compiled import CompiledSchema
-from schema_lint.keywords import ANNOTATIONS
-from schema_lint.pointer import split
-from schema_lint.schema_walk import SchemaNode, walk
+from schema_lint.schema.keywords import ANNOTATIONS
+from schema_lint.schema.pointer import split
+from schema_lint.schema.walk import SchemaNode, walk
 
 # Offered per string, at most; more would only dilute what hypothesis draws from.
 OFFERED = 8

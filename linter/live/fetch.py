@@ -19,10 +19,10 @@ import logging
 import os
 from typing import Any
 
-from schema_lint.display import MESSAGE_LIMIT
+from schema_lint.text.display import MESSAGE_LIMIT
 from schema_lint.live.drain import Drain
 from schema_lint.live.limits import Limits
-from schema_lint.live.servers import Server
+from schema_lint.config.servers import Server
 
 # How much of the server's stderr a failure shows: its last lines, the useful ones, in
 # half a message, since a message is clipped at its end and the step's reason comes first.

@@ -16,9 +16,9 @@ from typing import Callable, NoReturn
 
 import httpx2
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.live.limits import Limits
-from schema_lint.live.servers import Server
+from schema_lint.config.servers import Server
 from schema_lint.sources.documents import size_limit
 
 

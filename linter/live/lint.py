@@ -13,7 +13,7 @@ from typing import Any
 from schema_lint.live.document import failed_document, live_document, relocate
 from schema_lint.live.fetch import FetchError, fetch_tools
 from schema_lint.live.limits import Limits
-from schema_lint.live.servers import Server
+from schema_lint.config.servers import Server
 
 
 def lint_servers(linter, servers: list[Server], result, limits: Limits) -> None:

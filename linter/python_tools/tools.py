@@ -145,7 +145,7 @@ def _pydantic_function(function) -> tuple[list[dict[str, Any]], dict[str, object
 
 def _served(server: object, name: str, limits) -> tuple[list[dict[str, Any]], dict[str, object]]:
     from schema_lint.live.fetch import FetchError, fetch_tools
-    from schema_lint.live.servers import Server
+    from schema_lint.config.servers import Server
 
     try:
         tools = fetch_tools(Server(name, instance=server), limits)

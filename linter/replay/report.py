@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schema_lint.display import escape, json_text
+from schema_lint.text.display import escape, json_text
 from schema_lint.replay.run import Tally, Toolset
 from schema_lint.report.markdown_text import cell, text
 

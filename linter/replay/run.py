@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.boundary import Policy, SchemaError, ToolBoundary
-from schema_lint.dialect import is_openapi_dialect, normalize_dialect
-from schema_lint.replay.calls import BrokenLine, RecordedCall
+from schema_lint.schema.dialect import is_openapi_dialect, normalize_dialect
+from schema_lint.traffic.calls import BrokenLine, RecordedCall
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schema_lint.display import escape
+from schema_lint.text.display import escape
 from schema_lint.report.text import head, location, paint, summary
 
 

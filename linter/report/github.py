@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import collections
 
-from schema_lint.display import escape
+from schema_lint.text.display import escape
 from schema_lint.model import Severity
 from schema_lint.report.ci import shown_path
 from schema_lint.report.text import location, summary

@@ -9,7 +9,7 @@ branch to show what a merge request adds or fixes, so they come from
 from __future__ import annotations
 
 
-from schema_lint.display import json_text
+from schema_lint.text.display import json_text
 from schema_lint.model import Severity
 from schema_lint.report.ci import fingerprints, shown_path
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from schema_lint.display import json_text
+from schema_lint.text.display import json_text
 from schema_lint.fixes.review import edits_of, positioned
 
 
@@ -33,7 +33,7 @@ def fix_record(diagnostic, result) -> dict | None:
     if fix is None:
         return None
     if diagnostic.live:  # no file to edit: the fix as JSON Patch on the tool as the server lists it
-        from schema_lint.live.patches import json_patch
+        from schema_lint.fixes.patches import json_patch
 
         return {"safety": str(fix.safety), "description": fix.description, "patch": json_patch(fix)}
     document = result.documents.get(diagnostic.path)

@@ -4,7 +4,7 @@ those lines and GitHub offers "Commit suggestion")."""
 
 from __future__ import annotations
 
-from schema_lint.display import escape
+from schema_lint.text.display import escape
 from schema_lint.fixes.review import suggestions
 from schema_lint.report.ci import shown_path
 from schema_lint.report.markdown_text import backtick_fence, code, message

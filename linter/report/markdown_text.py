@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.display import escape
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.text.display import escape
+from schema_lint.text.lazy_pattern import lazy_compile
 
 _BACKTICKS = lazy_compile("`+")
 # Mentions (`@user`, `@org/team`: GitHub takes them after anything but a letter or digit)

@@ -14,7 +14,7 @@ in one shows as itself and cannot add HTML, a link or a mention to the comment.
 from __future__ import annotations
 
 
-from schema_lint.display import json_text
+from schema_lint.text.display import json_text
 from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
 from schema_lint.model import Severity
 from schema_lint.report.ci import shown_path

@@ -14,11 +14,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 from schema_lint import __version__
-from schema_lint.display import json_text
-from schema_lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+from schema_lint.text.display import json_text
+from schema_lint.lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
-from schema_lint.pointer import resolve, split
+from schema_lint.schema.pointer import resolve, split
 from schema_lint.report.ci import checkout_path, fingerprints
 from schema_lint.rule import load_rules, parse_rule_doc
 

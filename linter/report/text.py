@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import collections
 
-from schema_lint.display import clip, escape
+from schema_lint.text.display import clip, escape
 from schema_lint.fixes.summary import applicable
 from schema_lint.model import Severity
 

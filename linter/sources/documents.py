@@ -307,7 +307,7 @@ def _find_too_deep(data: Any) -> bool:
 
 
 def _walk_objects(data: Any, prefix: str):
-    from schema_lint.pointer import join
+    from schema_lint.schema.pointer import join
 
     stack = [(data, prefix)]
     while stack:

@@ -31,7 +31,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from schema_lint import run_cache
+from schema_lint.run import run_cache
 from schema_lint.sources.documents import read_regular_file
 from schema_lint.sources.gitignore import GitIgnore
 from schema_lint.sources.globs import Globs

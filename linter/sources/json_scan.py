@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import sys
 
-from schema_lint.lazy_pattern import lazy_compile
+from schema_lint.text.lazy_pattern import lazy_compile
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _BRACKETS = lazy_compile(_STRING + r"|[\[\]{}]")

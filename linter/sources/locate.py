@@ -17,7 +17,7 @@ from json.decoder import scanstring
 from typing import Any
 
 from schema_lint.model import Span
-from schema_lint.pointer import join, split
+from schema_lint.schema.pointer import join, split
 from schema_lint.sources.documents import LINE_BREAK
 
 _WS = re.compile(r"[ \t\n\r]*")

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from schema_lint.dialect import standard_type
-from schema_lint.field_kinds import words
+from schema_lint.schema.dialect import standard_type
+from schema_lint.prose.field_kinds import words
 from schema_lint.model import Tool
-from schema_lint.pointer import join
-from schema_lint.side_effects import is_verb
+from schema_lint.schema.pointer import join
+from schema_lint.prose.side_effects import is_verb
 
 # Keys that hold a tool's argument schema, with the format they imply.
 _SCHEMA_KEYS = (

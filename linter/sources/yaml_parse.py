@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from schema_lint.pointer import join
+from schema_lint.schema.pointer import join
 from schema_lint.sources.documents import MAX_DEPTH, MAX_YAML_NODES, Document, ParseError
 from schema_lint.sources.json_scan import int_digits_limit
 

@@ -8,7 +8,7 @@ counted and their names estimated, in memory that does not grow with them.
 
 from __future__ import annotations
 
-from schema_lint.display import clip
+from schema_lint.text.display import clip
 from schema_lint.traffic.sketch import DistinctCount
 
 NAMES_LISTED = 1_000

@@ -26,7 +26,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, BinaryIO
 
-from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
+from schema_lint.traffic.calls import BrokenLine, RecordedCall, read_calls
 from schema_lint.traffic.other_tools import OtherTools
 from schema_lint.traffic.summary import ToolSummary
 

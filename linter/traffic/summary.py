@@ -17,8 +17,8 @@ from collections import Counter
 from typing import Any
 
 from schema_lint.boundary.walk import json_type
-from schema_lint.field_prose import valid_in
-from schema_lint.pointer import join
+from schema_lint.prose.field_prose import valid_in
+from schema_lint.schema.pointer import join
 from schema_lint.traffic.sketch import DistinctCount, QuantileSketch
 
 FORMATS = ("date", "date-time", "email", "uri", "uuid")

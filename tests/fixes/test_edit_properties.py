@@ -18,11 +18,11 @@ from ruamel.yaml import YAML
 
 from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.jsonl_editor import JsonLinesEditor
-from schema_lint.fixes.operations import apply_operations, same_json
+from schema_lint.schema.operations import apply_operations, same_json
 from schema_lint.fixes.textedit import apply_edits
 from schema_lint.fixes.yaml_editor import YamlEditor
 from schema_lint.model import Operation
-from schema_lint.pointer import join, split
+from schema_lint.schema.pointer import join, split
 
 keys = st.text(st.sampled_from("abcxyz_~/é"), min_size=1, max_size=6)
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.text("ab é\"\\\n", max_size=8))

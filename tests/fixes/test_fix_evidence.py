@@ -12,8 +12,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schema_lint.fix_evidence import _accepts, _stated_values, validators_for, withhold_breaking_fixes
-from schema_lint.fixes.operations import apply_operations
+from schema_lint.gate.stated_values import _accepts, _stated_values, validators_for, withhold_breaking_fixes
+from schema_lint.schema.operations import apply_operations
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
 VALUES = st.one_of(st.integers(-5, 5), st.sampled_from(["", "ab", "abcdef", "2024-01-01", "x@y.z"]),

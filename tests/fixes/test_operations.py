@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schema_lint.fixes.operations import OperationError, apply_operations, same_json
+from schema_lint.schema.operations import OperationError, apply_operations, same_json
 from schema_lint.model import Operation
 
 

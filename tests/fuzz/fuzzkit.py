@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from schema_lint.fuzz.model import FuzzOptions, ToolReport
 from schema_lint.fuzz.run import fuzz_tool
-from schema_lint.side_effects import classify
+from schema_lint.prose.side_effects import classify
 from schema_lint.sources.tools import find_tools
 
 # Few examples keep the suite fast; the seed keeps it deterministic.

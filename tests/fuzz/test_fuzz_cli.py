@@ -129,7 +129,7 @@ def test_progress_goes_to_stderr_and_never_changes_stdout(tmp_path, output_forma
 
 
 def test_a_long_run_logs_a_line_every_ten_tools_unless_told_not_to(tmp_path, monkeypatch):
-    monkeypatch.setattr("schema_lint.progress.START_AFTER", 0.0)  # every run is long now
+    monkeypatch.setattr("schema_lint.run.progress.START_AFTER", 0.0)  # every run is long now
     path = _write(tmp_path, "tools.json", TINY_TOOLS)
     lines = _fuzz(path, "--examples", "1").stderr.splitlines()
     assert [line.split(",")[0] for line in lines] == ["schema-lint fuzz: 10/11 tools", "schema-lint fuzz: 11/11 tools"]
@@ -138,7 +138,7 @@ def test_a_long_run_logs_a_line_every_ten_tools_unless_told_not_to(tmp_path, mon
 
 
 def test_a_quick_run_shows_no_progress_by_default(tmp_path, monkeypatch):
-    monkeypatch.setattr("schema_lint.progress.START_AFTER", 1e9)  # no run is long now
+    monkeypatch.setattr("schema_lint.run.progress.START_AFTER", 1e9)  # no run is long now
     assert _fuzz(_write(tmp_path, "tools.json", TINY_TOOLS), "--examples", "1").stderr == ""
 
 

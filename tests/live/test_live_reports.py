@@ -12,7 +12,7 @@ from livekit import lint_listing
 
 from schema_lint.config import Config
 from schema_lint.live.lint import add_failure
-from schema_lint.live.servers import Server
+from schema_lint.config.servers import Server
 from schema_lint.report import FORMATS, ReportOptions, render
 
 TOOLS = [{"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from livekit import run
 
-from schema_lint.live.servers import ServerSpecError, command_name, from_options, from_table
+from schema_lint.config.servers import ServerSpecError, command_name, from_options, from_table
 
 
 @pytest.mark.parametrize(("command", "name"), [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
+from schema_lint.traffic.calls import BrokenLine, RecordedCall, read_calls
 
 SHAPES = [
     ({"tool": "search", "arguments": {"q": "a"}}, [("search", {"q": "a"})]),

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from schema_lint.cli import main
-from schema_lint.replay.calls import BrokenLine, RecordedCall, read_calls
+from schema_lint.traffic.calls import BrokenLine, RecordedCall, read_calls
 from schema_lint.replay.run import DISTINCT_KEYS, EXAMPLES, CallResult, Tally
 
 pytestmark = pytest.mark.hostile

@@ -198,8 +198,8 @@ def test_progress_goes_to_stderr_and_never_changes_stdout(tmp_path, output_forma
 
 
 def test_a_long_run_logs_a_line_every_n_calls_unless_told_not_to(tmp_path, monkeypatch):
-    monkeypatch.setattr("schema_lint.progress.START_AFTER", 0.0)  # every run is long now
-    monkeypatch.setattr("schema_lint.replay.cli.PROGRESS_EVERY", 3)
+    monkeypatch.setattr("schema_lint.run.progress.START_AFTER", 0.0)  # every run is long now
+    monkeypatch.setattr("schema_lint.cli.replay.PROGRESS_EVERY", 3)
     files = _files(tmp_path)
     lines = _run(*files).stderr.splitlines()
     assert [line.split(",")[0] for line in lines] == [f"schema-lint replay: {n} calls" for n in (3, 6, 7)]

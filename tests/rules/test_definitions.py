@@ -8,8 +8,8 @@ import json
 import pytest
 from lintkit import lint_document, lint_tool
 
-from schema_lint.engine import lint_text
-from schema_lint.fixes.operations import apply_operations
+from schema_lint.lint.engine import lint_text
+from schema_lint.schema.operations import apply_operations
 
 P = "/inputSchema"
 ADDRESS = {"type": "object", "properties": {"street": {"type": "string"}}}

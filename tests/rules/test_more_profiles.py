@@ -12,7 +12,7 @@ from test_profile_sources import PER_TOOL
 
 from schema_lint.config import Config
 from schema_lint.model import Severity
-from schema_lint.providers.sources import SOURCES, source
+from schema_lint.profiles.sources import SOURCES, source
 
 
 def _mcp(schema: dict, name: str = "get_user", **fields) -> dict:
@@ -162,6 +162,6 @@ def test_an_output_root_under_mcp_2025_11_25_is_one_finding_not_sl018_as_well():
 @pytest.mark.parametrize(("path", "server"), [("mcp:tickets", "tickets"), ("python:app.tickets_mcp:mcp", "tickets_mcp"),
                                               ("snapshots/search.json", "search"), ("-", "-")])
 def test_the_server_a_client_names_comes_from_where_the_tools_were_read(path, server):
-    from schema_lint.providers.clients import request_name
+    from schema_lint.profiles.checks.clients import request_name
 
     assert request_name(path) == server

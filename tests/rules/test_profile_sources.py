@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from lintkit import lint_document, lint_tool
 
-from schema_lint import providers
+from schema_lint import profiles as providers
 from schema_lint.config import Config
-from schema_lint.providers.sources import EFFECTS, SOURCES, source
+from schema_lint.profiles.sources import EFFECTS, SOURCES, source
 
-PROVIDER_MODULES = [path for path in Path(providers.__file__).parent.glob("*.py") if path.name != "sources.py"]
+PROVIDER_MODULES = [path for path in Path(providers.__file__).parent.rglob("*.py") if path.name != "sources.py"]
 
 
 @pytest.mark.parametrize("entry", SOURCES.values(), ids=list(SOURCES))

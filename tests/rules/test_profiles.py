@@ -12,8 +12,8 @@ from conftest import FIXTURES
 from lintkit import lint_document, lint_tool
 
 from schema_lint.config import Config
-from schema_lint.engine import lint_text
-from schema_lint.fix_profiles import withhold_refused_fixes
+from schema_lint.lint.engine import lint_text
+from schema_lint.gate.profile_refusals import withhold_refused_fixes
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
 PROFILES = FIXTURES / "profiles"

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool
 
-from schema_lint.fixes.operations import apply_operations
+from schema_lint.schema.operations import apply_operations
 from schema_lint.model import FixSafety, Severity
 
 PIPELINES = {  # Azure DevOps' action-multiplexed shape.
@@ -296,7 +296,7 @@ def test_labelled_set_precision_and_recall():
 
 def test_over_the_corpus_every_fix_settles_what_it_was_for(corpus):
     """Applying SL102's fixes to every published tool leaves SL102 nothing to report there."""
-    from schema_lint.providers import implied_profiles
+    from schema_lint.profiles import implied_profiles
     from schema_lint.rule import ToolContext
     from schema_lint.rules.sl102_conditional_without_if_then import check
     from schema_lint.sources.tools import find_tools

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from schema_lint.cli import main
-from schema_lint.traffic.infer import data_path
+from schema_lint.cli.infer import data_path
 from schema_lint.traffic.other_tools import NAMES_LISTED
 
 TOOLS = [{"name": "search", "description": "Search.", "inputSchema": {"type": "object", "properties": {

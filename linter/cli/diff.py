@@ -1,0 +1,85 @@
+"""`schema-lint diff OLD NEW`: tools added and removed, and each changed tool's schema
+changes classified by `changes` (breaking, widening, changed). Exit 1 when something
+breaks a call that worked (a removed tool does too), 2 when a file cannot be read.
+
+Both files may be any tool file `check` reads (snapshots included); tools are matched
+by name, and pointers are inside each tool's argument schema, or under `/outputSchema`
+for an MCP tool's results schema, whose changes break clients the other way round
+(`changes.compare_results`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, compare, compare_results
+
+
+@click.command("diff")
+@click.argument("old", type=click.Path(readable=False))
+@click.argument("new", type=click.Path(readable=False))
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text")
+def diff(old, new, output_format):
+    """Compare the tools of OLD and NEW; exit 1 when a change breaks calls that were valid."""
+    before, after = _tools(old), _tools(new)
+    added = sorted(set(after) - set(before))
+    removed = sorted(set(before) - set(after))
+    changed = {}
+    for name in sorted(set(before) & set(after)):
+        (old_arguments, old_results), (new_arguments, new_results) = before[name], after[name]
+        found = compare(old_arguments, new_arguments) + compare_results(old_results, new_results)
+        if found:
+            changed[name] = found
+    breaking = bool(removed) or any(c.kind == BREAKING for found in changed.values() for c in found)
+    if output_format == "json":
+        from schema_lint.text.display import json_text
+
+        click.echo(json_text({"breaking": breaking, "added": added, "removed": removed, "changed": [
+            {"tool": name, "kind": _verdict(found), "changes": [vars(c) for c in found]}
+            for name, found in changed.items()]}, indent=2))
+    else:
+        click.echo(_text(added, removed, changed, breaking), nl=False)
+    sys.exit(1 if breaking else 0)
+
+
+def _tools(path: str) -> dict:
+    """name → (argument schema, results schema or None) of every tool in the file; exit 2
+    when it cannot be read."""
+    from schema_lint.text.display import escape
+    from schema_lint.sources.documents import read_document
+    from schema_lint.sources.tools import find_tools, result_schemas
+
+    document = read_document(path)
+    if document.errors:
+        error = document.errors[0]
+        click.echo(escape(f"{path}:{error.line}:{error.column}: SL000 {error.message}"), err=True)
+        sys.exit(2)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    tools = find_tools(document.data, stem)
+    results = {tool.name: tool.schema for tool in result_schemas(tools)}
+    return {tool.name: (tool.schema, results.get(tool.name)) for tool in tools}
+
+
+def _verdict(found) -> str:
+    kinds = {c.kind for c in found}
+    if BREAKING in kinds or CHANGED in kinds:
+        return BREAKING if BREAKING in kinds else CHANGED
+    return WIDENING if kinds == {WIDENING} else NARROWING if kinds == {NARROWING} else f"{WIDENING}, {NARROWING}"
+
+
+def _text(added, removed, changed, breaking: bool) -> str:
+    from schema_lint.text.display import escape
+
+    lines = [f"+ {name}: added" for name in added]
+    lines += [f"- {name}: removed (breaking: a call to it now fails)" for name in removed]
+    for name, found in changed.items():
+        lines.append(f"~ {name}: {_verdict(found)}")
+        lines += [f"    {c.pointer or '/'}: {c.kind}: {c.what}" for c in found]
+    if not lines:
+        return "No changes to what the tools accept or return.\n"
+    lines.append(f"{len(added)} added, {len(removed)} removed, {len(changed)} changed: "
+                 f"{'breaking' if breaking else 'nothing breaks a call or a client that worked'}.")
+    return "".join(escape(line) + "\n" for line in lines)

@@ -1,0 +1,218 @@
+"""`schema-lint infer CALLS... --tools TOOLS`: what recorded calls show, tool by tool and field by field.
+
+The same summaries `check --calls` takes its fix values from (presence, types, length and
+item percentiles, numeric range, distinct values, formats, undeclared keys), as a table,
+markdown or JSON, so a reviewer can see the evidence before accepting a fix. Reading
+streams: memory grows with the number of tools and fields, not of calls, nor of the
+tools they name that the tool files do not hold.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+import click
+
+from schema_lint.schema.pointer import resolve, split
+from schema_lint.text.display import escape, json_text
+from schema_lint.report.markdown_text import cell, text
+from schema_lint.traffic.other_tools import NAMES_LISTED
+from schema_lint.traffic.summary import FORMATS, ToolSummary
+
+VALUES_SHOWN = 3
+"""Distinct values a table row lists; JSON lists every one kept."""
+
+
+@click.command()
+@click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--tools", "tools", multiple=True, required=True, type=click.Path(),
+              help="A tool file or folder, as check reads them (repeatable): fields are matched to their schemas, "
+                   "undeclared keys named.")
+@click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table",
+              show_default=True)
+@click.option("--all-tools", is_flag=True, help="Also list the tools no recorded call reached.")
+def infer(calls, tools, output_format, all_tools):
+    """Report what the recorded CALLS (files in any shape replay reads, - for stdin) sent to each
+    tool of TOOLS, per field."""
+    from schema_lint.cli import load_traffic
+    from schema_lint.cli.compat import read_tool_files
+
+    files, broken = read_tool_files(tools)
+    found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
+    traffic = load_traffic(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools)
+    keys = Counter(traffic.key_of(tool) for _, tool in found)
+    reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1)
+               for path, tool in found]
+    other = traffic.other
+    for key, summary in traffic.summaries.items():
+        if key not in keys:  # a tool's calls by name, where it is matched by uid or by schema
+            other.add(key[1], summary.calls)
+    totals = {"calls": traffic.calls, "tools_without_calls": sum(not report["calls"] for report in reports),
+              "calls_to_other_tools": other.calls, "other_tools": sorted(other.names)}
+    if other.unlisted_calls:
+        totals["other_tools_not_listed"] = {"calls": other.unlisted_calls, "names": other.unlisted_names.estimate(),
+                                            "exact": other.unlisted_names.exact}
+    shown = reports if all_tools else [report for report in reports if report["calls"]]
+    render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
+    names = Counter(tool.name for _, tool in found)
+    click.echo(render(shown, totals, {name for name, count in names.items() if count > 1}), nl=False)
+    sys.exit(2 if broken else 0)
+
+
+def _tool_report(path: str, tool, summary: ToolSummary | None, sharing: int) -> dict:
+    report = {"tool": tool.name, "file": path, "pointer": tool.schema_pointer,
+              "calls": summary.calls if summary else 0, "fields": []}
+    if sharing:
+        # Calls that name only the tool: every tool of that name is shown them.
+        report["shared_with"] = sharing
+    if summary is None:
+        return report
+    for pointer in sorted(summary.fields, key=lambda p: split(p)):
+        report["fields"].append(_field_report(tool.schema, pointer, summary))
+    report["fields_not_summarized"] = summary.fields_dropped
+    return report
+
+
+def _field_report(schema, pointer: str, summary: ToolSummary) -> dict:
+    field = summary.at(pointer)
+    parent = summary.at(_container(pointer))
+    declared = _declared(schema, pointer)
+    report = {"field": data_path(pointer), "pointer": pointer, "sent": field.count,
+              "declared": declared is not None, "types": dict(field.types.most_common())}
+    if pointer and pointer.rsplit("/", 2)[-2] == "properties" and parent is not None:
+        report["presence"] = round(field.count / max(1, parent.of_type("object")), 4)
+    if field.lengths.count:
+        report["length"] = _spread(field.lengths)
+    if field.sizes.count:
+        report["items"] = _spread(field.sizes)
+    if field.low is not None:
+        report["range"] = [field.low, field.high]
+    if field.distinct.estimate():
+        report["distinct"] = {"count": field.distinct.estimate(), "exact": field.distinct.exact}
+    if field.values and not field.values_open:
+        report["values"] = {canonical: times for canonical, times in field.values.most_common()}
+    strings = field.of_type("string")
+    if strings:
+        report["formats"] = {fmt: round(field.formats[fmt] / strings, 4) for fmt in FORMATS if field.formats[fmt]}
+    if field.keys:
+        known = declared.get("properties", {}) if isinstance(declared, dict) else {}
+        undeclared = sorted(key for key in field.keys if not isinstance(known, dict) or key not in known)
+        report["undeclared_keys"] = undeclared + (["…"] if field.keys_open else [])
+    return report
+
+
+def _container(pointer: str) -> str:
+    """The field whose objects hold this one: `/properties/a/properties/b` → `/properties/a`."""
+    tokens = pointer.rsplit("/", 2)
+    return tokens[0] if len(tokens) == 3 and tokens[1] == "properties" else pointer
+
+
+def _declared(schema, pointer: str):
+    try:
+        return resolve(schema, pointer)
+    except (LookupError, ValueError):
+        return None
+
+
+def _spread(sketch) -> dict:
+    return {"p50": round(sketch.quantile(0.5)), "p95": round(sketch.quantile(0.95)), "max": sketch.largest}
+
+
+def data_path(pointer: str) -> str:
+    """`/properties/a/items/properties/b` → `a[].b`; the root is `(arguments)`."""
+    tokens, out, index = split(pointer), "", 0
+    while index < len(tokens):
+        if tokens[index] == "properties" and index + 1 < len(tokens):
+            out += ("." if out else "") + tokens[index + 1]
+            index += 2
+        else:
+            out += "[]" if tokens[index] == "items" else "/" + tokens[index]
+            index += 1
+    return out or "(arguments)"
+
+
+def _row(field: dict) -> list[str]:
+    shape = field.get("length") or field.get("items")
+    unit = "chars" if "length" in field else "items"
+    values = field.get("values")
+    shown = ""
+    if values:
+        listed = list(values.items())
+        shown = ", ".join(f"{canonical}×{times}" for canonical, times in listed[:VALUES_SHOWN])
+        shown += ", …" if len(listed) > VALUES_SHOWN else ""
+    distinct = field.get("distinct")
+    return [escape(cell) for cell in [
+        field["field"] + ("" if field["declared"] else " (undeclared)"),
+        f"{field['sent']:,}",
+        f"{field['presence']:.0%}" if "presence" in field else "",
+        ", ".join(field["types"]),
+        f"{shape['p50']}/{shape['p95']}/{shape['max']} {unit}" if shape else "",
+        "{}–{}".format(*field["range"]) if "range" in field else "",
+        (f"{'' if distinct['exact'] else '~'}{distinct['count']:,}" + (f": {shown}" if shown else "")) if distinct else "",
+        ", ".join(f"{fmt} {share:.0%}" for fmt, share in field.get("formats", {}).items()),
+        ", ".join(field.get("undeclared_keys", [])),
+    ]]
+
+
+def _heading(report: dict, repeated: set[str]) -> str:
+    """The tool's name, and where it is defined when another tool has the same name."""
+    where = f" ({report['file']}#{report['pointer']})" if report["tool"] in repeated else ""
+    shared = (f"; by name, as for {report['shared_with']:,} other tool{_s(report['shared_with'])} of that name"
+              if report.get("shared_with") else "")
+    return escape(f"{report['tool']}{where}: {report['calls']:,} call{_s(report['calls'])}{shared}")
+
+
+def _footer(totals: dict) -> list[str]:
+    lines = [f"{totals['calls']:,} call{_s(totals['calls'])} read"]
+    if totals["tools_without_calls"]:
+        lines.append(f"{totals['tools_without_calls']:,} tool{_s(totals['tools_without_calls'])} with no recorded "
+                     "call (--all-tools lists them)")
+    if totals["calls_to_other_tools"]:
+        names = ", ".join(totals["other_tools"][:VALUES_SHOWN]) + (", …" if len(totals["other_tools"]) > VALUES_SHOWN
+                                                                   else "")
+        unlisted = totals.get("other_tools_not_listed")
+        if unlisted:
+            count = f"{'' if unlisted['exact'] else '~'}{unlisted['names']:,}"
+            names += (f" and {unlisted['calls']:,} call{_s(unlisted['calls'])} to {count} more "
+                      f"name{_s(unlisted['names'])} (names past the first {NAMES_LISTED:,} are only counted)")
+        lines.append(escape(f"{totals['calls_to_other_tools']:,} call{_s(totals['calls_to_other_tools'])} to tools "
+                            f"not in the tool files: {names}"))
+    return lines
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+HEADERS = ["field", "sent", "present", "types", "p50/p95/max", "range", "distinct", "formats", "undeclared keys"]
+
+
+def _table(reports: list[dict], totals: dict, repeated: set[str]) -> str:
+    lines = []
+    for report in reports:
+        lines.append(_heading(report, repeated))
+        rows = [HEADERS] + [_row(field) for field in report["fields"]]
+        widths = [max(len(row[column]) for row in rows) for column in range(len(HEADERS))]
+        lines += ["  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+                  for row in rows] if report["fields"] else []
+        lines.append("")
+    return "\n".join([*lines, *_footer(totals)]) + "\n"
+
+
+def _markdown(reports: list[dict], totals: dict, repeated: set[str]) -> str:
+    """Names and values come from the calls and tool files: written as text that renders as
+    itself (`markdown_text`)."""
+    lines = []
+    for report in reports:
+        lines += ["### " + text(_heading(report, repeated)), ""]
+        if report["fields"]:
+            lines += ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+            lines += ["| " + " | ".join(cell(text(shown)) for shown in _row(field)) + " |"
+                      for field in report["fields"]]
+            lines.append("")
+    return "\n".join([*lines, *(f"- {text(line)}" for line in _footer(totals))]) + "\n"
+
+
+def _json(reports: list[dict], totals: dict, repeated: set[str]) -> str:
+    return json_text({**totals, "tools": reports}, indent=2) + "\n"

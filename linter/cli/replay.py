@@ -1,0 +1,87 @@
+"""`schema-lint replay TOOLS CALLS...`: recorded traffic through the boundary."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+from schema_lint.run.progress import START_AFTER, Progress
+
+# Calls between two progress lines in a log: about a second of replay.
+PROGRESS_EVERY = 50_000
+
+
+@click.command()
+@click.argument("tools", type=click.Path(exists=True))
+@click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--policy", default="scalar-for-array", show_default=True,
+              help="Comma-separated canonicalization repairs to apply (`none` for none).")
+@click.option("--against", type=click.Path(exists=True),
+              help="Tightened tools: list every call that passes today and these would reject (exit 1 if any).")
+@click.option("--output-format", type=click.Choice(["table", "json", "jsonl", "markdown"]), default="table",
+              show_default=True)
+@click.option("--fail-on", type=click.Choice(["newly-rejected", "rejected", "never"]), default="newly-rejected",
+              show_default=True,
+              help="Exit 1 when a call that passes today is rejected by --against's tools (newly-rejected), "
+                   "when any call is rejected (rejected), or never.")
+@click.option("--progress/--no-progress", default=None,
+              help=f"Progress on stderr (default: once the run has taken {START_AFTER:g} s): one line redrawn on a "
+                   f"terminal, a line every {PROGRESS_EVERY:,} calls elsewhere.")
+def replay(tools, calls, policy, against, output_format, fail_on, progress):
+    """Replay recorded calls (JSONL or JSON) through the boundary built from TOOLS."""
+    from schema_lint.boundary import Policy
+    from schema_lint.config import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
+    from schema_lint.text.display import escape, json_text
+    from schema_lint.traffic.calls import read_calls
+    from schema_lint.replay.report import render_json, render_text, summary
+    from schema_lint.replay.run import Tally, Toolset, ToolsUnreadable
+    from schema_lint.replay.run import replay as run_replay
+    from schema_lint.sources.files import expand_paths
+
+    names = [] if policy.strip().lower() in ("", "none") else [n.strip() for n in policy.split(",") if n.strip()]
+    try:
+        chosen = Policy.from_names(names)
+    except (KeyError, ValueError) as exc:
+        raise click.BadParameter(str(exc), param_hint="--policy") from None
+
+    def load(path: str) -> Toolset:
+        try:
+            return Toolset.load(expand_paths([path], DEFAULT_INCLUDE, [], DEFAULT_EXCLUDE), chosen)
+        except ToolsUnreadable as exc:
+            click.echo(f"schema-lint: error: {exc}", err=True)
+            sys.exit(2)
+
+    toolset = load(tools)
+    tightened = load(against) if against else None
+
+    tally = Tally()
+
+    def so_far() -> str:
+        outcomes = tally.outcomes
+        return (f"{tally.calls + tally.not_replayed:,} calls, {outcomes['valid']:,} valid, "
+                f"{outcomes['canonicalized']:,} canonicalized, {outcomes['rejected']:,} rejected")
+
+    shown = Progress("schema-lint replay", so_far, PROGRESS_EVERY, progress)
+
+    def on_result(result):
+        if output_format == "jsonl":
+            sys.stdout.write(json_text(result.as_record()) + "\n")
+        shown.advance()
+
+    with shown:
+        run_replay(read_calls(calls), toolset, tightened, on_result=on_result, tally=tally)
+    for broken in tally.broken:
+        click.echo(escape(f"{broken.file}:{broken.line}: {broken.reason}"), err=True)
+    if tally.broken_count > len(tally.broken):
+        click.echo(f"… and {tally.broken_count - len(tally.broken):,} more lines without a call", err=True)
+    for name, reason in sorted(toolset.unusable.items()):
+        click.echo(escape(f"{tools}: tool {name}: {reason}; its calls are not replayed"), err=True)
+    data = summary(tally, toolset, names)
+    if output_format == "json":
+        click.echo(render_json(data), nl=False)
+    elif output_format != "jsonl":
+        click.echo(render_text(data, markdown=output_format == "markdown"), nl=False)
+    failed = {"newly-rejected": bool(tally.regressions), "rejected": tally.outcomes["rejected"] > 0, "never": False}
+    sys.exit(1 if failed[fail_on] else 0)

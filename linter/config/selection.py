@@ -1,0 +1,71 @@
+"""Rule codes and selectors (`--select SL3`), without importing a single rule.
+
+Importing the rules costs more than linting a small file, and a run answered by the
+cache lints nothing: the codes come from the rule modules' names (`sl301_unbounded_string`
+is SL301, which a test holds every module to) and from any rule pack installed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from schema_lint.config import entry_points
+
+ENTRY_POINT_GROUP = "schema_lint.rules"
+_MODULE_NAME = re.compile(r"(sl\d{3})_")
+
+
+@lru_cache(maxsize=1)
+def builtin_rule_modules() -> tuple[str, ...]:
+    """The names of the built-in rule modules, listed once: the codes and the rules both need them.
+
+    Read from the package's folder, as `pkgutil.iter_modules` would, without importing
+    `pkgutil` (and `importlib.util` with it) on every run; a package that is not a folder
+    (imported from a zip) is left to it."""
+    from schema_lint import rules as package
+
+    folder = os.path.dirname(package.__file__)
+    try:
+        names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".py"))
+    except OSError:
+        import pkgutil
+
+        names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    return tuple(name for name in names if not name.startswith("_"))
+
+
+@lru_cache(maxsize=1)
+def rule_codes() -> frozenset[str]:
+    """The code of every rule `load_rules` would load."""
+    codes = {match.group(1).upper() for name in builtin_rule_modules() if (match := _MODULE_NAME.match(name))}
+    codes |= {module.CODE for module in entry_points.load(ENTRY_POINT_GROUP)}
+    return frozenset(codes)
+
+
+def matches_code(code: str, prefixes: Iterable[str]) -> bool:
+    """ruff's matching: a prefix names every code it starts (`SL3` is all SL3xx); `ALL` all."""
+    return any(p == "ALL" or code.startswith(p.upper()) for p in prefixes)
+
+
+def unknown_selectors(selectors: Iterable[str], all_codes: Iterable[str]) -> list[str]:
+    """Each selector that names no rule, with the closest code when there is one, as ruff reports
+    them: `SL99 (did you mean SL009?)`. A prefix is known when some code starts with it."""
+    codes = sorted({*all_codes, "SL000"})
+    found = []
+    for selector in selectors:
+        if selector == "ALL" or any(code.startswith(selector.upper()) for code in codes):
+            continue
+        import difflib
+
+        close = difflib.get_close_matches(selector.upper(), codes, n=1, cutoff=0.6)
+        found.append(f"`{selector}`" + (f" (did you mean `{close[0]}`?)" if close else ""))
+    return found
+
+
+def select_codes(all_codes: Iterable[str], select: list[str] | None, extend_select: list[str],
+                 ignore: list[str]) -> list[str]:
+    chosen = [c for c in all_codes if select is None or matches_code(c, select) or matches_code(c, extend_select)]
+    return [c for c in chosen if not matches_code(c, ignore)]

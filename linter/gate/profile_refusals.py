@@ -1,0 +1,66 @@
+"""A fix never adds what the tool's provider profiles refuse.
+
+Rules propose keywords (`format`, `maxLength`, `minimum`, `maxItems`, `additionalProperties`,
+`allOf`/`if` …) from what a field is, not from where the tool is sent. A fix that adds
+`format: uri` to an openai-strict tool, or `maxLength` to an anthropic-strict one, turns a
+warning into an HTTP 400: the tool is then not sent at all. So after every rule has run on
+a tool, each fix is applied to a copy of its schema, and every keyword the fixed schema holds
+more often than the original (with its value, where the profile refuses only some values) is
+looked up in the profiles' refusal table. A fix that adds a refused one is withheld and the
+finding says which profile refuses what: the finding stays, so the reviewer still sees the
+gap and can close it in a way the provider takes.
+
+Counting keywords, rather than comparing pointers, lets a fix that moves a subschema (wrapping
+it in `anyOf`) keep the keywords it already had without them counting as added.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from schema_lint.gate.stated_values import apply_inner
+from schema_lint.model import Diagnostic
+from schema_lint.profiles import refused_note
+from schema_lint.schema.walk import walk
+
+# Keywords a profile refuses only for some values: counted with their value.
+_BY_VALUE = frozenset({"format", "minItems", "additionalProperties"})
+
+
+def withhold_refused_fixes(schema: Any, schema_pointer: str, profiles: frozenset[str],
+                           diagnostics: list[Diagnostic]) -> None:
+    """Drop (in place) each fix that adds a keyword one of ``profiles`` refuses."""
+    fixed = [d for d in diagnostics if d.fix is not None]
+    if not profiles or not fixed:
+        return
+    before = _keywords(schema)
+    for diagnostic in fixed:
+        after = apply_inner(schema, schema_pointer, diagnostic.fix.operations)
+        if after is None:
+            continue
+        for keyword, shown in _keywords(after) - before:
+            note = refused_note(profiles, keyword, *(() if shown is None else (json.loads(shown),)))
+            if note is not None:
+                diagnostic.message += note
+                diagnostic.fix = None
+                break
+
+
+def _keywords(schema: Any) -> Counter:
+    """How often each keyword (and, for `_BY_VALUE`, each of its values) occurs in ``schema``."""
+    found: Counter = Counter()
+    for node in walk(schema, ""):
+        if isinstance(node.schema, dict):
+            for keyword, value in node.schema.items():
+                shown = _shown(value) if keyword in _BY_VALUE else None
+                found[(keyword, shown)] += 1
+    return found
+
+
+def _shown(value: Any) -> str | None:
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,149 @@
+"""Every way a finding is silenced where it stands, and the comments that silence nothing.
+
+JSON has no comments, so suppression comes in several forms, each narrower than a
+`per-file-ignores` glob:
+
+- A comment ``# schema-lint: ignore[SL301, SL3]`` (YAML; ``//`` in JSONC) on a finding's
+  line, or on the line of the key it sits under. Codes and prefixes as on the command
+  line; no brackets silences every rule.
+- The same comment on a tool's ``name:`` line covers the whole tool.
+- ``# schema-lint: ignore-file[...]`` anywhere in the file covers the file.
+- A ``per-file-ignores`` key ``glob#/json/pointer`` covers that node and everything under it
+  (Spectral's ``file#pointer``).
+- With ``ignore-keyword = true`` in the configuration, ``x-schema-lint-ignore: ["SL301"]``
+  inside a subschema covers it and everything under it. It is opt-in because the keyword
+  stays in the schema and travels to the model with every request.
+
+A comment that silences nothing is reported (SL900, as ruff's RUF100), so suppressions do
+not outlive the finding they were written for; one naming an unknown code is SL000, as an
+unknown selector on the command line is an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from schema_lint.text.lazy_pattern import lazy_compile
+from schema_lint.model import Diagnostic, Tool
+from schema_lint.schema.pointer import parent, resolve
+from schema_lint.config.selection import matches_code
+
+IGNORE_KEYWORD = "x-schema-lint-ignore"
+_COMMENT = lazy_compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
+
+
+class Comment:
+    """One suppression comment; `codes` empty means every rule. `used` is set once it silences a finding."""
+
+    __slots__ = ("line", "column", "codes", "whole_file", "used")
+
+    def __init__(self, line: int, column: int, codes: tuple[str, ...], whole_file: bool) -> None:
+        self.line, self.column, self.codes, self.whole_file = line, column, codes, whole_file
+        self.used = False
+
+    def covers(self, code: str) -> bool:
+        return not self.codes or matches_code(code, self.codes)
+
+
+class NodeIgnore(NamedTuple):
+    """Codes silenced at a JSON pointer and below it."""
+
+    pointer: str
+    codes: tuple[str, ...]
+
+    def covers(self, diagnostic: Diagnostic) -> bool:
+        inside = diagnostic.pointer == self.pointer or diagnostic.pointer.startswith(self.pointer + "/")
+        return inside and (not self.codes or matches_code(diagnostic.code, self.codes))
+
+
+class Suppressions:
+    """The suppressions of one document, and which comments have silenced something."""
+
+    def __init__(self, comments: list[Comment], node_ignores: list[NodeIgnore]) -> None:
+        self.comments = comments
+        self.node_ignores = node_ignores
+
+    @classmethod
+    def of(cls, doc: Any, node_ignores: list[NodeIgnore]) -> Suppressions:
+        return cls(_comments(doc), list(node_ignores))
+
+    def for_tool(self, doc: Any, tool: Tool, keyword_ignores: list[NodeIgnore]) -> ToolSuppressions:
+        # Locating the name costs a text scan: only a file with comments needs it.
+        name_lines = _name_lines(doc, tool) if self.comments else set()
+        return ToolSuppressions(self, doc, name_lines, keyword_ignores)
+
+    def unused(self, enabled: set[str]) -> list[Comment]:
+        """Comments that silenced nothing, though every code they name was checked."""
+        return [c for c in self.comments if not c.used and all(_any_enabled(code, enabled) for code in c.codes)]
+
+
+class ToolSuppressions:
+    """What silences a finding of one tool."""
+
+    def __init__(self, document: Suppressions, doc: Any, name_lines: set[int],
+                 keyword_ignores: list[NodeIgnore]) -> None:
+        self.document = document
+        self.doc = doc
+        self.name_lines = name_lines
+        self.keyword_ignores = keyword_ignores
+
+    def silences(self, diagnostic: Diagnostic) -> bool:
+        # Asked of every finding; nearly always there is no ignore and no comment at all.
+        if (self.document.node_ignores or self.keyword_ignores) and any(
+                ignore.covers(diagnostic) for ignore in (*self.document.node_ignores, *self.keyword_ignores)):
+            return True
+        if not self.document.comments:
+            return False
+        # A finding not positioned for its report (`--statistics`) is located here, where a comment needs it.
+        span = diagnostic.span or self.doc.locate(diagnostic.pointer, diagnostic.at_key)
+        lines = {*self.name_lines, span.line, self.doc.locate(diagnostic.pointer, at_key=True).line}
+        for comment in self.document.comments:
+            if (comment.whole_file or comment.line in lines) and comment.covers(diagnostic.code):
+                comment.used = True
+                return True
+        return False
+
+
+def keyword_ignores(nodes) -> list[NodeIgnore]:
+    """`x-schema-lint-ignore` in the tool's subschemas: a list of codes, or `true` for all."""
+    found = []
+    for node in nodes:
+        value = node.get(IGNORE_KEYWORD) if isinstance(node.schema, dict) else None
+        if value is True:
+            found.append(NodeIgnore(node.pointer, ()))
+        elif isinstance(value, list) and value and all(isinstance(code, str) for code in value):
+            found.append(NodeIgnore(node.pointer, tuple(code.strip().upper() for code in value)))
+    return found
+
+
+def _comments(doc: Any) -> list[Comment]:
+    if doc.kind != "yaml" and doc.json_text is None:
+        return []
+    if "schema-lint:" not in doc.text:
+        return []
+    marker = "#" if doc.kind == "yaml" else "//"
+    comments = []
+    for number, text in enumerate(doc.lines, start=1):
+        match = _COMMENT.search(text)
+        if match is None or not match.group(0).startswith(marker):
+            continue
+        codes = tuple(c.strip().upper() for c in (match.group("codes") or "").split(",") if c.strip())
+        comments.append(Comment(number, match.start() + 1, codes, match.group("scope") == "ignore-file"))
+    return comments
+
+
+def _name_lines(doc: Any, tool: Tool) -> set[int]:
+    """The lines of the tool's `name` key: a comment there covers the tool."""
+    lines = set()
+    for holder in {tool.pointer, parent(tool.schema_pointer)}:
+        pointer = holder + "/name"
+        try:
+            if isinstance(resolve(doc.data, pointer), str):
+                lines.add(doc.locate(pointer, at_key=True).line)
+        except LookupError:
+            continue
+    return lines
+
+
+def _any_enabled(selector: str, enabled: set[str]) -> bool:
+    return any(matches_code(code, (selector,)) for code in enabled)

@@ -1,0 +1,132 @@
+"""Limits that count across the tools sent together, checked once per group.
+
+A provider refuses a whole request when its tools together pass a limit, although no
+single tool does: four strict Anthropic tools of six optional parameters each already
+reach the 24. The group is the tools of one file or live server (`ToolContext.group`), or
+of a request the configuration names across files (`request_groups`); each limit is
+reported once, at the group's first tool, naming the tools that contribute. Anthropic
+counts "after `$ref` expansion": a definition referenced twice counts twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+from schema_lint.model import Tool
+from schema_lint.profiles import (ANTHROPIC_STRICT, CURSOR, GEMINI, MCP_2025_11_25, MCP_2026_07_28, OPENAI,
+                                   OPENAI_STRICT, VSCODE_COPILOT)
+from schema_lint.profiles.checks.problem import Problem
+from schema_lint.profiles.sources import source
+from schema_lint.schema.refs import references
+from schema_lint.rule import ToolContext
+from schema_lint.schema.walk import SchemaNode, in_branch, walk
+
+MAX_OPENAI_TOOLS = 128
+MAX_GEMINI_DECLARATIONS = 128
+MAX_STRICT_TOOLS = 20
+MAX_OPTIONAL_PARAMETERS = 24
+MAX_UNION_PARAMETERS = 16
+MAX_CURSOR_TOOLS = 40
+MAX_VSCODE_COPILOT_TOOLS = 128
+# Expansion stops here: a chain of definitions each used twice doubles at every step, and
+# the limits above are passed long before.
+MAX_EXPANDED_NODES = 10_000
+_DEFINITIONS = frozenset({"$defs", "definitions"})
+
+
+def check(ctx: ToolContext) -> Iterator[Problem]:
+    group = ctx.group or (ctx.tool,)
+    if group[0] is not ctx.tool or not ctx.checks_request:
+        return
+    # Every limit counts tools, or tools of one name, but those of a strict tool's parameters:
+    # a file of one tool that is not strict reaches none of them (nearly every file holds one).
+    if len(group) == 1 and ANTHROPIC_STRICT not in ctx.profiles:
+        return
+    yield from _count_tools(ctx, group, "openai/tools", MAX_OPENAI_TOOLS, "tools",
+                            lambda t: t.format.startswith("openai_") or bool({OPENAI, OPENAI_STRICT} & ctx.profiles_of(t)))
+    yield from _count_tools(ctx, group, "gemini/declarations", MAX_GEMINI_DECLARATIONS, "function declarations",
+                            lambda t: t.format == "gemini_function_declaration" or GEMINI in ctx.profiles_of(t))
+    yield from _count_tools(ctx, group, "vscode-copilot/tools", MAX_VSCODE_COPILOT_TOOLS, "tools",
+                            lambda t: VSCODE_COPILOT in ctx.profiles_of(t))
+    yield from _first_sent(ctx, group)
+    yield from _unique_names(ctx, group, MCP_2025_11_25, "mcp-2025-11-25/unique-names")
+    yield from _unique_names(ctx, group, MCP_2026_07_28, "mcp-2026-07-28/unique-names")
+    strict = [t for t in group if ANTHROPIC_STRICT in ctx.profiles_of(t)]
+    yield from _count_tools(ctx, group, "anthropic-strict/strict-tools", MAX_STRICT_TOOLS, "strict tools",
+                            lambda t: t in strict)
+    counts = {id(t): _parameters(ToolContext(t, ctx.document)) for t in strict}
+    for entry, index, limit, what in (
+            ("anthropic-strict/optional-parameters", 0, MAX_OPTIONAL_PARAMETERS, "optional parameters"),
+            ("anthropic-strict/union-parameters", 1, MAX_UNION_PARAMETERS,
+             "parameters with union types (type arrays or anyOf)")):
+        total = sum(counts[id(t)][index] for t in strict)
+        if total > limit:
+            shares = [(t, counts[id(t)][index]) for t in strict if counts[id(t)][index]]
+            yield _at_group(ctx, entry, f"{ANTHROPIC_STRICT}: {total} {what} across the strict tools of this "
+                                        f"request; the limit is {limit}: {_named(shares)}")
+
+
+def _count_tools(ctx: ToolContext, group: tuple[Tool, ...], entry: str, limit: int, what: str,
+                 counts: Callable[[Tool], bool]) -> Iterator[Problem]:
+    sent = [t for t in group if counts(t)]
+    if len(sent) > limit:
+        profile = source(entry).profile
+        yield _at_group(ctx, entry, f"{profile}: {len(sent)} {what} in this request; the limit is {limit}: "
+                                    f"{_named([(t, 1) for t in sent])}")
+
+
+def _first_sent(ctx: ToolContext, group: tuple[Tool, ...]) -> Iterator[Problem]:
+    """Cursor sends the first 40 tools and drops the rest without a word."""
+    sent = [t for t in group if CURSOR in ctx.profiles_of(t)]
+    if len(sent) > MAX_CURSOR_TOOLS:
+        left = sent[MAX_CURSOR_TOOLS:]
+        yield _at_group(ctx, "cursor/tools", f"{CURSOR}: {len(sent)} tools; only the first {MAX_CURSOR_TOOLS} reach "
+                                             f"the model, not {_named([(t, 1) for t in left])}")
+
+
+def _unique_names(ctx: ToolContext, group: tuple[Tool, ...], version: str, entry: str) -> Iterator[Problem]:
+    names = Counter(t.name for t in group if version in ctx.profiles_of(t))
+    repeated = sorted(name for name, count in names.items() if count > 1)
+    if repeated:
+        yield _at_group(ctx, entry, f"{version}: tool names repeat within this server: "
+                                                       + ", ".join(f"`{n}` ({names[n]})" for n in repeated))
+
+
+def _at_group(ctx: ToolContext, entry: str, message: str) -> Problem:
+    return Problem(source(entry), ctx.tool.pointer, message)
+
+
+def _named(shares: list[tuple[Tool, int]], shown: int = 5) -> str:
+    """The contributing tools, largest share first: `a` (9), `b` (4) and 3 more."""
+    ordered = sorted(shares, key=lambda share: -share[1])
+    names = ", ".join(f"`{t.name}`" + (f" ({n})" if n > 1 else "") for t, n in ordered[:shown])
+    return names + (f" and {len(ordered) - shown} more" if len(ordered) > shown else "")
+
+
+def _parameters(ctx: ToolContext) -> tuple[int, int]:
+    """(optional parameters, union-typed parameters) of one tool, references expanded."""
+    optional = unions = 0
+    for node in _expanded(ctx):
+        optional += node.is_property and not node.required
+        declared = node.get("type")
+        unions += (isinstance(declared, list) and len(declared) > 1) or isinstance(node.get("anyOf"), list)
+    return optional, unions
+
+
+def _expanded(ctx: ToolContext) -> Iterator[SchemaNode]:
+    """The subschemas a call can reach: definitions only where referenced, once per reference."""
+    budget = [MAX_EXPANDED_NODES]
+
+    def visit(schema, pointer: str, followed: tuple[int, ...]) -> Iterator[SchemaNode]:
+        for node in walk(schema, pointer):
+            if in_branch(node, _DEFINITIONS) or budget[0] <= 0:
+                continue
+            budget[0] -= 1
+            yield node
+            for _, ref in references(node):
+                resolution = ctx.refs.resolve(node, ref)
+                if resolution.found and id(resolution.target) not in followed:
+                    yield from visit(resolution.target, node.pointer, (*followed, id(resolution.target)))
+
+    yield from visit(ctx.tool.schema, ctx.tool.schema_pointer, ())

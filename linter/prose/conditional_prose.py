@@ -1,0 +1,350 @@
+"""Read, from the English a schema's author wrote, for which values of another field a
+field is needed, optional or merely used.
+
+Authors say it in a handful of shapes, and only those are read: a requirement word
+followed by values ("Required for: run_pipeline, rename_pipeline", "(required for
+'record' page types)"), a requirement word with a condition on a named field
+("Required when reason is 'partial'", "REQUIRED when type='old'", "required unless mode
+is 'off'", "If `dynamic` is set to `false`, this is required"), the same shapes for
+exemptions ("Optional for list", "Omit for delete", "NULL when type='new'") and for mere
+use ("Used for: list", "(only type=url)"). Anything else yields nothing: a sentence we
+cannot read fully is no evidence, so a list with a token that looks like a value but is
+none ("… percent_of_parent_row and _column") is dropped whole rather than half-read.
+Values that are everyday words ("all", "new", "auto", "default") count only when quoted
+or tied to a named field, since "Required for all actions" names no action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from schema_lint.prose.field_kinds import words
+from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+
+REQUIRED, EXEMPT, APPLIES = "required", "exempt", "applies"
+
+# Enum values that are also everyday English, too weak to match unquoted.
+COMMON_WORDS = frozenset({
+    "a", "all", "any", "auto", "both", "custom", "default", "each", "every", "full", "is", "it", "new",
+    "no", "none", "normal", "off", "on", "one", "other", "others", "same", "simple", "some", "standard",
+    "the", "yes",
+})
+# Nouns that may follow a value in a list without changing it: "'record' page types".
+_CATEGORY_NOUNS = frozenset({
+    "action", "actions", "case", "cases", "kind", "kinds", "method", "methods", "mode", "modes", "operation",
+    "operations", "option", "options", "page", "pages", "request", "requests", "type", "types", "value", "values",
+    "format", "formats",
+})
+_REQUIRED_WORD = (r"(?:required|requires?|needed|needs?|necessary|mandatory|"
+                  r"must\s+(?:also\s+)?be\s+(?:provided|given|set|specified|supplied|included|present)|"
+                  r"must\s+(?:also\s+)?(?:provide|specify|include|supply|set))")
+# What a flag's own description says of a field it needs: "Must be used with 'keywordSearch'".
+_NEEDS_FIELD = _REQUIRED_WORD[:-1] + r"|must\s+be\s+used\s+(?:together\s+|in\s+conjunction\s+)?with)"
+_EXEMPT_WORD = (r"(?:optional|omit(?:ted)?|ignored|unused|null|not\s+(?:required|needed|used|applicable)|"
+                r"(?:must\s+be\s+)?left\s+(?:empty|unset|blank))")
+_APPLIES_WORD = (r"(?:used|use|only|applies|apply|applicable|relevant|valid|available|"
+                 r"only\s+(?:used|applies|applicable|relevant|valid|available))")
+_KIND_SPELLINGS = ((REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES, _APPLIES_WORD))
+_KIND_WORDS = tuple((kind, lazy_compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in _KIND_SPELLINGS)
+# Any of the three: most sentences have none, and one search tells so at a third of the cost.
+_ANY_KIND_WORD = CaselessWords(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b")
+_NEEDS_FIELD_RE = lazy_compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
+_EXEMPT_RE = lazy_compile(r"\b" + _EXEMPT_WORD + r"\b", re.I)
+_PERMITTED = lazy_compile(r"\b(?:used|uses?|valid|applies|apply|applicable|relevant|available|allowed|permitted)\b",
+                          re.I)
+_NOT = lazy_compile(r"\b(?:not|never|no|isn't|aren't|doesn't|don't|without)\b", re.I)
+_NEGATION = lazy_compile(r"\b(?:not|never|no\s+longer|isn't|aren't|doesn't)\s+(?:\w+\s+){0,1}$", re.I)
+# A negation stands right before what it negates: this much text before a word is enough.
+_NEGATION_REACH = 40
+_OPERATOR = r"(?:={1,2}|is\s+set\s+to|are\s+set\s+to|set\s+to|is\s+one\s+of|is\s+not|isn't|is|are|equals)"
+_NAME = r"[`'\"]?(?P<name>[A-Za-z_$][\w.$-]*)[`'\"]?"
+# The rest of the text is captured in a lookahead, so that every condition is found.
+_CONDITION = lazy_compile(
+    r"\b(?P<word>when|if|where|while|unless|once|for|with)\s+(?:the\s+)?(?:value\s+of\s+)?" + _NAME
+    + r"(?:\s+(?:parameter|field|argument|option|flag|property))?\s*(?P<op>" + _OPERATOR + r")\s*(?=(?P<rest>.*))",
+    re.I)
+# "type=url", "(for position_type='image')": an assignment names its field on its own.
+_ASSIGNMENT = lazy_compile(r"(?<![\w$-])" + _NAME + r"\s*={1,2}\s*(?=(?P<rest>.*))")
+_BARE_FLAG = lazy_compile(r"\b(?P<word>when|if|with|once|unless)\s+" + _NAME
+                          + r"(?=\s*(?:$|[,).;]|\bis\s+(?:on|enabled|given|provided|set(?!\s+to\b))\b))", re.I)
+_OWN_STATE = lazy_compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\s+is\s+)?[`'\"]?"
+                          r"(?P<state>true|false|enabled|disabled|on|off)\b", re.I)
+# A note headed by the values it is for: "text_to_columns: treat consecutive delimiters as one".
+_GLOSS = lazy_compile(r"^\s*(?P<values>[^:]{1,80}):\s")
+_LIST_TRIGGER = lazy_compile(r"\s*(?:only\s+)?(?:for|in|on)\s*:?\s*(?:the\s+)?(?P<rest>.*)", re.I)
+_LIST_STOP = lazy_compile(r"\s(?:but|otherwise|unless|except|while|whereas)\b|[)]", re.I)
+_SEPARATOR = lazy_compile(r",|/|&|\band\b|\bor\b|\bnor\b", re.I)
+_QUOTED = lazy_compile(r"^[`'\"](?P<value>[^`'\"]+)[`'\"](?P<tail>.*)$")
+_IDENTIFIER = lazy_compile(r"^[`'\"]?[\w.$-]+[`'\"]?$")
+_SENTENCE_END = lazy_compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s|$)|\n\s*\n|\n\s*[-*•]")
+_BOOLEAN_WORDS = {"true": True, "false": False, "enabled": True, "disabled": False, "on": True, "off": False}
+_QUALIFIER = "\x00"
+# How far (in words) a requirement word may stand from the field it is about.
+_NEAR_WORDS = 8
+
+
+class Discriminator(NamedTuple):
+    """A field whose value decides what else a call needs: its values in schema order."""
+
+    name: str
+    values: tuple
+    boolean: bool = False
+
+    def match(self, token: str, quoted: bool) -> tuple[bool, Any]:
+        """(found, value) for one token of prose."""
+        if self.boolean:
+            lowered = token.lower()
+            return (True, _BOOLEAN_WORDS[lowered]) if lowered in _BOOLEAN_WORDS else (False, None)
+        exact = [v for v in self.values if isinstance(v, str) and v == token]
+        folded = [v for v in self.values if isinstance(v, str) and v.lower() == token.lower()]
+        found = exact or (folded if len(folded) == 1 else [])
+        if not found:
+            numeric = [v for v in self.values if not isinstance(v, (str, bool)) and str(v) == token]
+            found = numeric
+        if not found:
+            return False, None
+        value = found[0]
+        if isinstance(value, str) and value.lower() in COMMON_WORDS and not quoted:
+            return False, None
+        return True, value
+
+    def named_by(self, name: str) -> bool:
+        """`is_revision` in prose names the field `isRevision`."""
+        return name == self.name or (bool(words(name)) and words(name) == words(self.name))
+
+
+class Clause(NamedTuple):
+    """What one sentence says about a field: `kind` for these values of `discriminator`."""
+
+    kind: str
+    discriminator: str
+    values: tuple
+    # Values named with a qualification ("add_artifact_link (Git types)"): conditional
+    # on more than this field, so no evidence of a condition, yet evidence of a tie to it.
+    qualified: tuple = ()
+
+
+@lru_cache(maxsize=4096)
+def sentences(text: str) -> tuple[str, ...]:
+    """Sentences and clauses, with line breaks inside a sentence joined (cached: one
+    description is read once for each of its object's fields)."""
+    parts = _SENTENCE_END.split(text)
+    return tuple(" ".join(part.split()) for part in parts if part and part.strip())
+
+
+def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
+    """What the prose of a field says about when it is needed, exempt or used."""
+    found: list[Clause] = []
+    for sentence in sentences(text):
+        if _ANY_KIND_WORD.occurs_in(sentence):
+            for kind, pattern in _KIND_WORDS:
+                found.extend(_clauses(sentence, kind, pattern, discriminators))
+        gloss = _GLOSS.match(sentence)
+        inferred = _inferred_list(gloss["values"], discriminators) if gloss else None
+        if inferred is not None:
+            found.append(Clause(APPLIES, inferred[0].name, *inferred[1]))
+    return found
+
+
+def flag_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
+    """Conditions on a boolean sibling that a field's prose states, with or without a
+    requirement word: "When schedule is true, the time at which to post", "if notify is
+    set", "(only with dryRun)". A field whose very description is conditioned on a flag
+    belongs to that state of it. Sentences that exempt or negate say the opposite, and
+    ones that say the field is merely *allowed* then ("only valid with previewRun", "used
+    when …") do not say it is needed: both yield nothing."""
+    flags = [d for d in discriminators if d.boolean]
+    found: list[Clause] = []
+    if not flags:
+        return found
+    for sentence in sentences(text):
+        if _EXEMPT_RE.search(sentence) or _NOT.search(sentence) or _PERMITTED.search(sentence):
+            continue
+        found.extend(c for c in _conditions(sentence, flags) if c.values)
+    return found
+
+
+def mentioned_requirements(text: str, field: str, discriminators: Sequence[Discriminator],
+                           own: Discriminator | None = None) -> list[Clause]:
+    """Requirements that prose about other things states for `field`, by name.
+
+    `own` is the discriminator whose description this is: there "requires bypassReason when
+    true" and "If set to false, you must specify … fields" need no field name for the
+    condition. Elsewhere the condition must name its field.
+    """
+    found: list[Clause] = []
+    if field not in text:
+        return found
+    name = re.compile(r"(?<![\w$-])(?:[\w$-]+\.)?" + re.escape(field) + r"(?![\w$-])")
+    for sentence in sentences(text):
+        if not _near(name, _NEEDS_FIELD_RE, sentence):
+            continue
+        explicit = [c for c in _conditions(sentence, discriminators) if own is None or c.discriminator == own.name]
+        if explicit:
+            found.extend(c for c in explicit if c.values)
+        elif own is not None:
+            values = _own_values(sentence, own)
+            if values:
+                found.append(Clause(REQUIRED, own.name, values))
+    return found
+
+
+def parameter_notes(description: str, names: Sequence[str]) -> dict[str, str]:
+    """Per-parameter text from a docstring-style tool description.
+
+    Reads "Args:" sections and bullet lists alike: a line `name: text` or `- name (type):
+    text` starts an entry for a declared parameter, more-indented lines continue it.
+    """
+    wanted = set(names)
+    notes: dict[str, str] = {}
+    current, indent = None, 0
+    entry = re.compile(r"^(?P<indent>\s*)(?:[-*•]\s*)?`?(?P<name>[\w$-]+)`?\s*(?:\([^)]*\))?\s*:\s*(?P<text>.*)$")
+    for line in description.splitlines():
+        match = entry.match(line)
+        if match and match["name"] in wanted:
+            current, indent = match["name"], len(match["indent"])
+            notes[current] = match["text"]
+        elif current is not None and line.strip() and len(line) - len(line.lstrip()) > indent:
+            notes[current] += " " + line.strip()
+        else:
+            current = None
+    return notes
+
+
+def _clauses(sentence: str, kind: str, pattern: re.Pattern,
+             discriminators: Sequence[Discriminator]) -> Iterator[Clause]:
+    for match in pattern.finditer(sentence):
+        if _negated(sentence, match.start()):
+            continue
+        after = sentence[match.end():]
+        conditions = _conditions(after, discriminators) or (
+            _conditions(sentence[:match.start()], discriminators) if kind == REQUIRED else [])
+        if conditions:
+            first = conditions[0]
+            yield Clause(kind, first.discriminator, first.values, first.qualified)
+            continue
+        listed = _LIST_TRIGGER.match(after)
+        if listed:
+            inferred = _inferred_list(listed["rest"], discriminators)
+            if inferred is not None:
+                yield Clause(kind, inferred[0].name, *inferred[1])
+
+
+def _near(name: re.Pattern, pattern: re.Pattern, sentence: str) -> bool:
+    """An unnegated requirement word within a few words of the field's name: in "their
+    colors are set by `colors` (if dataType is number, one color is needed)" the need is
+    the list's length, not the field."""
+    names = [m.start() for m in name.finditer(sentence)]
+    for match in pattern.finditer(sentence):
+        if _negated(sentence, match.start()):
+            continue
+        if any(len(sentence[min(n, match.start()):max(n, match.start())].split()) <= _NEAR_WORDS for n in names):
+            return True
+    return False
+
+
+def _negated(sentence: str, start: int) -> bool:
+    return bool(_NEGATION.search(sentence[max(0, start - _NEGATION_REACH):start]))
+
+
+def _conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
+    """Conditions on a named field: "when reason is 'partial'", "unless mode is 'off'",
+    "(for position_type='image')", "when exact is false", "only valid with previewRun"."""
+    found: list[Clause] = []
+    for match in _CONDITION.finditer(text):
+        discriminator = _named(match["name"], discriminators)
+        if discriminator is None:
+            continue
+        values, qualified = _listed_values(match["rest"], discriminator)
+        if match["word"].lower() == "unless" or match["op"].lower() in ("is not", "isn't"):
+            values, qualified = (_complement(discriminator, values) if values else ()), ()
+        found.append(Clause(REQUIRED, discriminator.name, values, qualified))
+    for match in _ASSIGNMENT.finditer(text):
+        discriminator = _named(match["name"], discriminators)
+        if discriminator is not None:
+            found.append(Clause(REQUIRED, discriminator.name, *_listed_values(match["rest"], discriminator)))
+    for match in _BARE_FLAG.finditer(text):
+        discriminator = _named(match["name"], discriminators)
+        if discriminator is not None and discriminator.boolean:
+            found.append(Clause(REQUIRED, discriminator.name, (match["word"].lower() != "unless",)))
+    return [c for c in found if c.values or c.qualified]
+
+
+def _own_values(sentence: str, own: Discriminator) -> tuple:
+    """The values of a field that its own description ties a requirement to."""
+    state = _OWN_STATE.search(sentence)
+    if own.boolean:
+        if state:
+            return (_BOOLEAN_WORDS[state["state"].lower()],)
+        return (True,)
+    listed = re.search(r"\b(?:when|if|for)\s+(?:set\s+to\s+|it\s+is\s+)?(?P<rest>.*)", sentence, re.I)
+    return _listed_values(listed["rest"], own)[0] if listed else ()
+
+
+def _named(name: str, discriminators: Sequence[Discriminator]) -> Discriminator | None:
+    return next((d for d in discriminators if d.named_by(name)), None)
+
+
+def _inferred_list(text: str, discriminators: Sequence[Discriminator]) -> tuple[Discriminator, tuple] | None:
+    """A list of values with no field named: the one discriminator all of them belong to."""
+    readings = [(d, _listed_values(text, d)) for d in discriminators]
+    readings = [(d, listed) for d, listed in readings if any(listed)]
+    if len(readings) > 1:
+        # "Required for: wiql" next to `action: [wiql]` and `expand: [Wiql]`: the spelling decides.
+        readings = [(d, listed) for d, listed in readings
+                    if all(isinstance(v, str) and v in text for v in listed[0] + listed[1])]
+    return readings[0] if len(readings) == 1 else None
+
+
+def _listed_values(text: str, discriminator: Discriminator) -> tuple[tuple, tuple]:
+    """(values, qualified values) a list names, in order; both empty when a token of the
+    list looks like a value of no field, since half a list is no evidence."""
+    text = _mark_qualifiers(text)
+    stop = _LIST_STOP.search(text)
+    values: list = []
+    qualified: list = []
+    for item in (item.strip() for item in _SEPARATOR.split(text[:stop.start()] if stop else text)):
+        if not item:
+            continue
+        bucket = qualified if item.endswith(_QUALIFIER) else values
+        found, value = _item_value(item.rstrip(_QUALIFIER).strip(), discriminator)
+        if found:
+            if not any(v == value and type(v) is type(value) for v in bucket):
+                bucket.append(value)
+            continue
+        if _IDENTIFIER.match(item.rstrip(_QUALIFIER).strip()):
+            return (), ()
+        break
+    return tuple(values), tuple(qualified)
+
+
+def _mark_qualifiers(text: str) -> str:
+    """Drop notes on defaults ("(the default)") and mark each value that a parenthesis
+    qualifies: in "add_artifact_link (Git types)" the value depends on more than this field."""
+    text = re.sub(r"\s*\((?:the\s+)?defaults?\b[^()]*\)", "", text, flags=re.I)
+    return re.sub(r"\s*\([^()]*\)", _QUALIFIER, text)
+
+
+def _item_value(item: str, discriminator: Discriminator) -> tuple[bool, Any]:
+    item = re.sub(r"^(?:the|a|an|only|either|both|also)\s+", "", item, flags=re.I).strip(" :")
+    quoted = _QUOTED.match(item)
+    if quoted:
+        found, value = discriminator.match(quoted["value"], quoted=True)
+        return (found and _only_nouns(quoted["tail"])), value
+    found, value = discriminator.match(item, quoted=False)
+    if found:
+        return True, value
+    head, _, tail = item.partition(" ")
+    found, value = discriminator.match(head, quoted=False)
+    return (found and bool(tail) and _only_nouns(tail)), value
+
+
+def _only_nouns(tail: str) -> bool:
+    return all(word.lower() in _CATEGORY_NOUNS for word in tail.split())
+
+
+def _complement(discriminator: Discriminator, values: tuple) -> tuple:
+    return tuple(v for v in discriminator.values if v not in values)

@@ -1,0 +1,395 @@
+"""Find optional fields of an object that are needed only for some values of a sibling
+enum or boolean field (the discriminator), and that nothing in the schema says so of.
+
+Evidence, strongest first:
+
+1. prose that states a requirement and its condition, in the field's own description
+   (or a condition on a boolean sibling with no requirement word: "When schedule is
+   true, the time at which to post" — a field defined for one state of a flag)
+   (or its entry in a docstring-style tool description), in the discriminator's
+   description ("requires bypassReason when true"), or in the object's description;
+2. a field "used for close/select" that the prose then lets go for some of those values
+   ("If omitted for close, …"): the values it keeps are the ones that need it;
+3. an address field that is the value: a `format: email` recipient next to
+   `channel: [console, email]`, a `url` next to `type: [url, back, reload]`, when no other
+   field of the object holds that kind of address;
+4. two weak signals that agree on one value: the field's name contains the value
+   (`insert_values` next to `INSERT`) and its prose names that value as a value (quoted,
+   an upper-case constant) or ties the field to it ("values: to show").
+
+Weak signals never count for a boolean field, a field with a default, a field its prose
+calls optional, an alternative ("either", "instead of") or a filter, or a field whose
+prose already ties it to a different discriminator. Precision matters more than recall
+here: a linter that cries wolf gets switched off.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
+                                           field_clauses, flag_conditions, mentioned_requirements, parameter_notes)
+from schema_lint.prose.field_kinds import kind_of, words
+from schema_lint.schema.dialect import standard_type
+from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+from schema_lint.schema.walk import SchemaNode
+
+# Keywords through which an object can already state conditions on its fields.
+_CONDITIONAL_KEYWORDS = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not", "dependentSchemas")
+_DEPENDENCY_KEYWORDS = ("dependentRequired", "dependencies", "dependentSchemas")
+# Values a field of that kind stands for: a `format: email` recipient is the `email` channel's.
+_ADDRESS_VALUES = {"email": frozenset({"email", "e-mail", "mail"}), "url": frozenset({"url", "uri", "link", "webhook"})}
+_OPTIONAL_PROSE = CaselessWords(
+    r"\b(?:optional(?:ly)?|if\s+(?:omitted|unset|not\s+(?:provided|specified|given|set|supplied))|when\s+omitted|"
+    r"defaults?\s+(?:to|is)|either|instead\s+of|alternative|filters?|filtering)\b")
+# What `_default` returns for a discriminator with no default (`None` is a value).
+_NO_DEFAULT = object()
+_DEFAULT_PROSE = lazy_compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.-]+)|"
+                              r"[`'\"](?P<marked>[\w.-]+)[`'\"][^.;,]{0,40}\((?:the\s+)?default\)", re.I)
+
+
+class ConditionalField(NamedTuple):
+    """`field` is needed when `discriminator` is one of `values`; `evidence` says who says so."""
+
+    field: str
+    discriminator: str
+    values: tuple
+    evidence: str
+    # The discriminator's default is among `values`: an absent discriminator counts too.
+    by_default: bool
+
+
+class _Sibling:
+    """A property, seen through its schema, its branches and what their `$ref`s lead to.
+
+    Its alternatives (the schemas and their `anyOf`/`oneOf` branches), its description and
+    whether it is a boolean are worked out once, as the object's fields are gathered: every
+    other field of the object asks again.
+    """
+
+    __slots__ = ("name", "schemas", "alternatives", "description", "boolean")
+
+    def __init__(self, name: str, schemas: tuple[dict, ...]):
+        self.name = name
+        self.schemas = schemas
+        self.alternatives = _alternatives(schemas)
+        text = self.get("description")
+        self.description = text if isinstance(text, str) else ""
+        self.boolean = any(_declares_boolean(schema.get("type")) for schema in self.alternatives)
+
+    def get(self, key: str) -> Any:
+        for schema in self.schemas:
+            if key in schema:
+                return schema[key]
+        return None
+
+
+def _declares_boolean(declared: Any) -> bool:
+    if isinstance(declared, str):  # the usual `type`: one name
+        return standard_type(declared) == "boolean"
+    return isinstance(declared, list) and any(isinstance(n, str) and standard_type(n) == "boolean" for n in declared)
+
+
+def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
+                       schemas_of: Callable[[SchemaNode], Sequence[dict]], tool_description: str = "",
+                       nullable_is_optional: bool = False) -> list[ConditionalField]:
+    """What `node`'s optional properties need, read from the schema and its prose.
+
+    `siblings` maps property names to their nodes; `schemas_of(node)` gives a property's
+    schema with what its `$ref`s (and its branches' `$ref`s) lead to; `tool_description`
+    is read for docstring-style parameter notes and, at the root, for sentences naming a
+    field; `nullable_is_optional` counts a required field that accepts null as optional
+    (openai-strict spells optional so).
+    """
+    required = node.get("required") if isinstance(node.get("required"), list) else []
+    if len(siblings) < 2 or (not nullable_is_optional and all(name in required for name in siblings)):
+        return []
+    members = {name: _Sibling(name, tuple(schemas_of(child))) for name, child in siblings.items()}
+    discriminators = [d for d in (_discriminator(m) for m in members.values()) if d]
+    if not discriminators:
+        return []
+    notes = parameter_notes(tool_description, list(members)) if tool_description else {}
+    stated = _already_conditional(node.schema)
+    defaults: dict[str, Any] = {}  # each discriminator's default, read once for all the fields
+    found: list[ConditionalField] = []
+    for member in members.values():
+        if member.name in stated or not _optional(member, required, nullable_is_optional):
+            continue
+        others = [d for d in discriminators if d.name != member.name and d.name not in stated]
+        if not others:
+            continue
+        context = _Context(member, others, members, notes, node.get("description"),
+                           tool_description if node.is_root else "", defaults)
+        found.extend(context.conditions())
+    return found
+
+
+class _Context:
+    """Everything read about one optional field."""
+
+    def __init__(self, member: _Sibling, discriminators: list[Discriminator], members: dict[str, _Sibling],
+                 notes: dict[str, str], object_description: Any, tool_description: str, defaults: dict[str, Any]):
+        self.member = member
+        self.defaults = defaults
+        self.discriminators = discriminators
+        self.members = members
+        self.notes = notes
+        self.object_description = object_description if isinstance(object_description, str) else ""
+        self.tool_description = tool_description
+        self.prose = " ".join(t for t in (member.description, notes.get(member.name, "")) if t)
+        # (clause, where it was read): the field's description, or its docstring entry.
+        self.read = [(c, "its description says so") for c in field_clauses(member.description, discriminators)] + [
+            (c, "the tool description says so") for c in field_clauses(notes.get(member.name, ""), discriminators)]
+        self.clauses = [clause for clause, _ in self.read]
+
+    def conditions(self) -> Iterator[ConditionalField]:
+        stated = self._stated() or self._kept_after_exemption() or self._agreeing_weak_signals()
+        by_name = {d.name: d for d in self.discriminators}
+        for name, (evidence, values) in stated.items():
+            discriminator = by_name[name]
+            ordered = tuple(v for v in discriminator.values if _within(v, values))
+            if not ordered or len(ordered) == len(discriminator.values):
+                continue
+            default = self._default_of(discriminator)
+            yield ConditionalField(self.member.name, name, ordered, evidence, _within(default, ordered))
+
+    def _stated(self) -> dict[str, tuple[str, list]]:
+        """Requirements stated in prose, less the values the same prose exempts."""
+        stated: dict[str, tuple[str, list]] = {}
+        for clause, where in self.read:
+            if clause.kind == REQUIRED:
+                _note(stated, clause, where)
+        # Prose about other things is weaker evidence: it may speak of a flag or of a
+        # field that its default already fills.
+        if not self.member.boolean and not _fills(self.member.get("default")):
+            for clause, where in self._mentions():
+                _note(stated, clause, where)
+            if not _OPTIONAL_PROSE.occurs_in(self.prose):
+                for clause, where in self._flag_conditions():
+                    _note(stated, clause, where)
+        exempt = self._values(EXEMPT)
+        return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
+                for name, (where, values) in stated.items()}
+
+    def _flag_conditions(self) -> Iterator[tuple[Clause, str]]:
+        """The field's own prose conditions it on a flag ("When schedule is true, …")."""
+        for text, where in ((self.member.description, "its description is conditioned on it"),
+                            (self.notes.get(self.member.name, ""), "the tool description conditions it on it")):
+            for clause in flag_conditions(text, self.discriminators):
+                yield clause, where
+
+    def _mentions(self) -> Iterator[tuple[Clause, str]]:
+        for discriminator in self.discriminators:
+            own = self.members[discriminator.name]
+            text = " ".join(t for t in (own.description, self.notes.get(discriminator.name, "")) if t)
+            for clause in mentioned_requirements(text, self.member.name, self.discriminators, own=discriminator):
+                yield clause, f"`{discriminator.name}`'s description says so"
+        for text, where in ((self.object_description, "the object's description says so"),
+                            (self.tool_description, "the tool description says so")):
+            for clause in mentioned_requirements(text, self.member.name, self.discriminators):
+                yield clause, where
+
+    def _kept_after_exemption(self) -> dict[str, tuple[str, list]]:
+        """"Used for close/select. If omitted for close, …": select still needs it."""
+        applies, exempt = self._values(APPLIES), self._values(EXEMPT)
+        kept = {}
+        for name, values in applies.items():
+            let_go = [v for v in values if _within(v, exempt.get(name, ()))]
+            if let_go and len(let_go) < len(values):
+                kept[name] = ("its description uses it for them and lets it go for the rest",
+                              [v for v in values if not _within(v, let_go)])
+        return kept
+
+    def _agreeing_weak_signals(self) -> dict[str, tuple[str, list]]:
+        member = self.member
+        if member.boolean or _fills(member.get("default")) or _OPTIONAL_PROSE.occurs_in(self.prose):
+            return {}
+        bound = {c.discriminator for c in self.clauses}
+        applies, exempt = self._values(APPLIES), self._values(EXEMPT)
+        kind = kind_of(member.name, member.get("format"))
+        name_words = set(words(member.name))
+        found: dict[str, tuple[str, list]] = {}
+        for discriminator in self.discriminators:
+            if discriminator.boolean or (bound and discriminator.name not in bound):
+                continue
+            default = self._default_of(discriminator)
+            for value in discriminator.values:
+                # A guess that would reject the call leaving out both fields is too bold.
+                if (not isinstance(value, str) or _within(value, exempt.get(discriminator.name, ()))
+                        or _same(value, default)):
+                    continue
+                if kind in _ADDRESS_VALUES and value.lower() in _ADDRESS_VALUES[kind] and self._sole(kind):
+                    evidence = f"its {_kind_source(member)} is that value"
+                elif _names_value(name_words, value) and (
+                        _within(value, applies.get(discriminator.name, ())) or _prose_names(self.prose, value)):
+                    evidence = "its name is that value and its description ties it to it"
+                else:
+                    continue
+                found.setdefault(discriminator.name, (evidence, []))[1].append(value)
+        return found
+
+    def _default_of(self, discriminator: Discriminator) -> Any:
+        name = discriminator.name
+        if name not in self.defaults:
+            self.defaults[name] = _default(self.members[name], self.notes.get(name, ""), discriminator)
+        return self.defaults[name]
+
+    def _sole(self, kind: str) -> bool:
+        """No other field of the object holds the same kind of address."""
+        return not any(kind_of(m.name, m.get("format")) == kind for m in self.members.values() if m is not self.member)
+
+    def _values(self, kind: str) -> dict[str, list]:
+        values: dict[str, list] = {}
+        for clause in self.clauses:
+            if clause.kind == kind:
+                _add(values.setdefault(clause.discriminator, []), clause.values)
+        return values
+
+
+def _note(stated: dict[str, tuple[str, list]], clause: Clause, where: str) -> None:
+    """Add a clause's values to what is stated for its discriminator; the first source speaks."""
+    _add(stated.setdefault(clause.discriminator, (where, []))[1], clause.values)
+
+
+def _add(bucket: list, values: Sequence) -> None:
+    """Append the values not yet in `bucket`, where `true` is not `1`."""
+    for value in values:
+        if not any(_same(value, b) for b in bucket):
+            bucket.append(value)
+
+
+def _same(left: Any, right: Any) -> bool:
+    return type(left) is type(right) and left == right
+
+
+def _within(value: Any, values: Sequence) -> bool:
+    """Membership where `true` is not `1`."""
+    return any(_same(value, v) for v in values)
+
+
+def _discriminator(member: _Sibling) -> Discriminator | None:
+    """The values a property takes, when they are few and named: an enum, or a boolean."""
+    values: list = []
+    for schema in member.alternatives:
+        enum = schema.get("enum")
+        if isinstance(enum, list):
+            _add(values, [v for v in enum if v is not None])
+        if schema.get("const") is not None:
+            _add(values, [schema["const"]])
+    if not values and member.boolean:
+        return Discriminator(member.name, (True, False), boolean=True)
+    if len(values) >= 2 and all(isinstance(v, (str, int, float, bool)) for v in values):
+        return Discriminator(member.name, tuple(values))
+    return None
+
+
+def _alternatives(schemas: Sequence[dict]) -> tuple[dict, ...]:
+    """A property's schemas and the branches of their `anyOf`/`oneOf` (pydantic writes
+    `anyOf: [{enum}, {type: null}]`)."""
+    found = []
+    for schema in schemas:
+        found.append(schema)
+        for keyword in ("anyOf", "oneOf"):
+            branches = schema.get(keyword)
+            if isinstance(branches, list):
+                found.extend(b for b in branches if isinstance(b, dict))
+    return tuple(found)
+
+
+def _default(member: _Sibling, note: str, discriminator: Discriminator) -> Any:
+    """The discriminator's default: its schema's, else the one its prose states."""
+    default = member.get("default")
+    if default is not None:
+        return default
+    for match in _DEFAULT_PROSE.finditer(" ".join((member.description, note))):
+        found, value = discriminator.match(match["value"] or match["marked"], quoted=True)
+        if found:
+            return value
+    return _NO_DEFAULT
+
+
+def _fills(default: Any) -> bool:
+    """Whether a default stands in for the field: `null`, `""` and empty containers fill nothing."""
+    return default not in (None, "", [], {})
+
+
+def _optional(member: _Sibling, required: list, nullable_is_optional: bool) -> bool:
+    if member.name not in required:
+        return True
+    return nullable_is_optional and _accepts_null(member)
+
+
+def _accepts_null(member: _Sibling) -> bool:
+    for schema in member.alternatives:
+        declared = schema.get("type")
+        if declared == "null" or (isinstance(declared, list) and "null" in declared) or schema.get("nullable") is True:
+            return True
+    return False
+
+
+def _already_conditional(schema: Any) -> set[str]:
+    """Names that a conditional keyword of the object already speaks of."""
+    names: set[str] = set()
+    if not isinstance(schema, dict):
+        return names
+    for keyword in _DEPENDENCY_KEYWORDS:
+        table = schema.get(keyword)
+        if isinstance(table, dict):
+            for key, value in table.items():
+                names.add(key)
+                if isinstance(value, list):
+                    names.update(v for v in value if isinstance(v, str))
+                names |= _named_in(value)
+    for keyword in _CONDITIONAL_KEYWORDS:
+        value = schema.get(keyword)
+        for branch in value if isinstance(value, list) else [value]:
+            names |= _named_in(branch)
+    return names
+
+
+def _named_in(schema: Any) -> set[str]:
+    """Property names a conditional branch requires or constrains, at any depth of
+    combinators (not inside nested objects' properties)."""
+    names: set[str] = set()
+    pending = [schema]
+    while pending:
+        current = pending.pop()
+        if not isinstance(current, dict):
+            continue
+        required = current.get("required")
+        if isinstance(required, list):
+            names.update(r for r in required if isinstance(r, str))
+        properties = current.get("properties")
+        if isinstance(properties, dict):
+            names.update(properties)
+        for keyword in _CONDITIONAL_KEYWORDS:
+            value = current.get(keyword)
+            pending.extend(value if isinstance(value, list) else [value])
+    return names
+
+
+def _names_value(field_words: set[str], value: str) -> bool:
+    """The field's name (its `words`) contains the value as words: `insert_values` and `INSERT`.
+
+    The name's words come in worked out once, and the cheap tests go first: this is asked
+    for every value of every discriminator next to each optional field.
+    """
+    if len(value) < 3 or value.lower() in COMMON_WORDS:
+        return False
+    value_words = words(value)
+    return bool(value_words) and set(value_words) <= field_words
+
+
+def _prose_names(prose: str, value: str) -> bool:
+    """The prose names the value as a value: quoted, or as an upper-case constant ("the
+    values of an INSERT"). A plain word is no evidence, since a field named after the
+    value uses that word anyway (`imgDominantColor`: "images with a dominant color")."""
+    quoted = re.search(r"[`'\"]" + re.escape(value) + r"[`'\"]", prose, re.I)
+    constant = len(value) >= 3 and value.isupper() and re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", prose)
+    return bool(quoted or constant)
+
+
+def _kind_source(member: _Sibling) -> str:
+    return "format" if isinstance(member.get("format"), str) else "name"

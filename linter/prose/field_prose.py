@@ -1,0 +1,158 @@
+"""What a field's own description says about its values: the evidence a tightening fix needs.
+
+A fix that adds `format: date`, `required` or a bound invents a constraint unless the
+schema already states it. Descriptions state a lot: "in the format MM/DD/YYYY", "Default
+is 0, which means no limit", "[Optional]", "at most 280 characters", "e.g. 'dontcare'".
+These helpers read such statements conservatively; the rules use them to decide whether
+the evidence supports a fix, never to raise a finding on their own.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+
+if TYPE_CHECKING:
+    import jsonschema_rs
+
+_QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
+_EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
+_DEFAULT = lazy_compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
+                        r"([^\s,;()]+))", re.I)
+_OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
+                          r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
+                          r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b")
+_REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b")
+_NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b")
+_NON_EMPTY = CaselessWords(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not)\s+(?:not\s+)?be\s+empty\b|"
+                           r"\bat least one character\b")
+# Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
+_LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
+_ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
+_LENGTH = lazy_compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|"
+                       r"limit(?:ed)? (?:of|to)|<=)\s*(\d{1,7})\s*"
+                       r"(characters?|chars?|letters?|items?|elements?|entries|values)\b", re.I)
+_DIGIT = lazy_compile(r"\d")
+_OPEN_VALUES = CaselessWords(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
+                             r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)")
+_PHYSICAL = CaselessWords(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
+                          r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
+                          r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
+                          r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b")
+
+ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
+
+
+def quoted_values(description: Any) -> list[str]:
+    """Values the description quotes or gives as examples: `'dontcare'`, `"null"`, e.g. 2024-01-31."""
+    if not isinstance(description, str):
+        return []
+    found = [next(group for group in match.groups() if group is not None) for match in _QUOTED.finditer(description)]
+    found += [match.group(1).rstrip(".") for match in _EXAMPLE_WORD.finditer(description)]
+    return found
+
+
+def described_defaults(description: Any) -> list[Any]:
+    """What "Default is 0", "defaults to 'all'" or "default: none" name, as text and as JSON when it parses."""
+    if not isinstance(description, str):
+        return []
+    if description.isascii() and "default" not in description.lower():
+        return []  # what every match starts with; the case-insensitive search costs more
+    values: list[Any] = []
+    for match in _DEFAULT.finditer(description):
+        text = next(group for group in match.groups() if group is not None).rstrip(".")
+        values.append(text)
+        try:
+            values.append(json.loads(text))
+        except ValueError:
+            pass
+    return values
+
+
+def says_optional(description: Any) -> bool:
+    return isinstance(description, str) and _OPTIONAL.occurs_in(description)
+
+
+def says_required(description: Any) -> bool:
+    """The description calls the field required or mandatory, and not conditionally or optionally."""
+    # The requirement word first: most descriptions have none, and then nothing else is read.
+    if not isinstance(description, str) or not _REQUIRED.occurs_in(description):
+        return False
+    return not says_optional(description) and not _NOT_REQUIRED.occurs_in(description)
+
+
+def says_non_empty(description: Any) -> bool:
+    return isinstance(description, str) and _NON_EMPTY.occurs_in(description)
+
+
+def layouts(description: Any) -> list[str]:
+    """Date and time layouts the description spells out, lower-cased (`mm/dd/yyyy`)."""
+    if not isinstance(description, str):
+        return []
+    return [match.group().lower() for match in _LAYOUT.finditer(description)
+            if any(c in match.group().lower() for c in "ymd")]
+
+
+def names_iso(description: Any) -> bool:
+    return isinstance(description, str) and _ISO_NAMED.occurs_in(description)
+
+
+def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
+    """The upper bound the description states for the given units ("at most 280 characters")."""
+    if not isinstance(description, str) or _DIGIT.search(description) is None:
+        return None  # every limit is a number: a cheap search spares the case-insensitive one
+    for match in _LENGTH.finditer(description):
+        if match.group(2).lower().startswith(units):
+            return int(match.group(1))
+    return None
+
+
+def says_open_values(description: Any) -> bool:
+    """Whether the description calls the values free text, or gives examples of them: either
+    way the values recorded so far are a sample of an open set, not the set."""
+    return isinstance(description, str) and _OPEN_VALUES.occurs_in(description)
+
+
+def physical(description: Any) -> bool:
+    """The description speaks of a physical quantity or a signed difference: no natural lower bound."""
+    return isinstance(description, str) and _PHYSICAL.occurs_in(description)
+
+
+def supports_format(schema: dict, fmt: str) -> bool:
+    """Whether the schema's own words and values show its strings are in ``fmt``.
+
+    Evidence for: a default, example or quoted value that is valid in ``fmt``, or (for
+    dates) the ISO layout or ISO 8601 / RFC 3339 named. Evidence against, which wins:
+    any such value that is not valid in ``fmt`` (`"null"`, `"dontcare"`, `"05/12/2023"`),
+    or another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a date-time).
+    """
+    description = schema.get("description")
+    spelled = layouts(description)
+    if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
+        return False
+    candidates = [schema.get("default"), *(schema.get("examples") or [] if isinstance(schema.get("examples"), list)
+                                             else []), *quoted_values(description), *described_defaults(description)]
+    values = [value for value in candidates if isinstance(value, str) and not _LAYOUT.fullmatch(value)]
+    if any(not valid_in(fmt, value) for value in values):
+        return False
+    if values:
+        return True
+    return fmt in ISO_LAYOUTS and (bool(spelled) or names_iso(description))
+
+
+@lru_cache(maxsize=None)
+def _format_validator(fmt: str) -> jsonschema_rs.Validator:
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for({"type": "string", "format": fmt}, validate_formats=True)
+
+
+def valid_in(fmt: str, value: str) -> bool:
+    try:
+        return _format_validator(fmt).is_valid(value)
+    except ValueError:
+        return False

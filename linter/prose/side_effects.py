@@ -1,0 +1,101 @@
+"""Decide whether a tool reads, writes or destroys: strict severities follow it.
+
+Order of evidence: configuration (`side-effects` globs), MCP annotations, then the
+verb in the tool's name. A name with no known verb counts as `write`: assuming a
+tool is harmless is the mistake that costs more. Annotations that contradict the verb
+(`readOnlyHint: true` on `delete_file`, `destructiveHint: false` on `drop_table`) are
+not believed: the verb wins, and SL502 reports the contradiction (`contradicted_hint`).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+
+from schema_lint.prose.field_kinds import words
+from schema_lint.model import SideEffects, Tool
+
+READ_VERBS = frozenset("""
+get list search find read fetch query show describe lookup look count check view
+calculate calc compute estimate predict analyze analyse summarize validate verify
+convert translate retrieve browse inspect explain preview download scan detect
+determine evaluate compare recommend suggest resolve identify locate measure
+sum average parse format render match test""".split())
+DESTRUCTIVE_VERBS = frozenset("""
+delete remove drop destroy purge revoke terminate kill wipe erase truncate reset
+uninstall unsubscribe deactivate disable archive ban evict clear""".split())
+WRITE_VERBS = frozenset("""
+create add update set send post put patch write insert upload move rename publish
+submit book pay transfer execute run start stop cancel merge approve assign invite
+schedule reserve order buy sell commit push deploy install enable close open edit
+modify save store append replace change apply trigger register subscribe reply
+comment share grant click type fill navigate press select upgrade restart refund
+charge withdraw deposit import""".split())
+
+
+def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> SideEffects:
+    for pattern, effects in (overrides or {}).items():
+        if fnmatch.fnmatchcase(tool.name, pattern):
+            return effects
+    annotations = tool.definition.get("annotations")
+    from_annotations = _from_annotations(annotations)
+    if from_annotations is not None and contradicted_hint(annotations, tool.name) is None:
+        return from_annotations
+    return from_name(tool.name)
+
+
+def contradicted_hint(annotations: object, name: str) -> tuple[str, str] | None:
+    """The MCP hint that the verb of `name` says cannot be true, with that verb:
+    `("readOnlyHint", "delete")` for `delete_file` marked read-only; None when none is."""
+    if not isinstance(annotations, dict):
+        return None
+    found = name_verb(name)
+    if found is None:
+        return None
+    verb, effects = found
+    # Only a destroying verb is evidence enough: the write verbs include soft ones that
+    # read-only tools start with (`open_nodes`, `start_search`, `select_page` in the corpus).
+    if effects is not SideEffects.DESTRUCTIVE:
+        return None
+    if annotations.get("readOnlyHint") is True:
+        return "readOnlyHint", verb
+    if annotations.get("destructiveHint") is False:
+        return "destructiveHint", verb
+    return None
+
+
+def _from_annotations(annotations: object) -> SideEffects | None:
+    """MCP hints; per the MCP spec destructiveHint defaults to true for non-read tools."""
+    if not isinstance(annotations, dict):
+        return None
+    read_only = annotations.get("readOnlyHint")
+    if read_only is True:
+        return SideEffects.READ
+    destructive = annotations.get("destructiveHint")
+    if destructive is True:
+        return SideEffects.DESTRUCTIVE
+    if read_only is False:
+        return SideEffects.WRITE if destructive is False else SideEffects.DESTRUCTIVE
+    return None
+
+
+def from_name(name: str) -> SideEffects:
+    found = name_verb(name)
+    return found[1] if found is not None else SideEffects.WRITE
+
+
+def name_verb(name: str) -> tuple[str, SideEffects] | None:
+    """The first known verb in the name, and what it does: `("drop", DESTRUCTIVE)` for `drop_table`."""
+    for word in words(name):
+        if word in DESTRUCTIVE_VERBS:
+            return word, SideEffects.DESTRUCTIVE
+        if word in WRITE_VERBS:
+            return word, SideEffects.WRITE
+        if word in READ_VERBS:
+            return word, SideEffects.READ
+    return None
+
+
+def is_verb(word: str) -> bool:
+    """Whether `word` is one of the verbs tool names start with (`get`, `create`, `delete`…)."""
+    word = word.lower()
+    return word in READ_VERBS or word in WRITE_VERBS or word in DESTRUCTIVE_VERBS

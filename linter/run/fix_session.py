@@ -1,0 +1,130 @@
+"""`--fix` and `--diff` over a whole lint result: plan each file's fixes, then show the
+diff, or write the files and lint them again so that what is reported is what remains
+(as ruff does: fixed findings are not reported, the summary counts them).
+
+Like ruff, fixing repeats until nothing is left to fix: the fixed text is linted again
+in memory and that lint's fixes applied, up to :data:`MAX_PASSES` times, so one run
+reaches the fixed point (a second run changes nothing) and fixes held back for
+overlapping another are applied in a later pass. A file that has not converged by then
+gets a note naming the rules still fixing it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from schema_lint.fixes.files import NotWritable, StaleFile, unified_diff, write_fixed
+from schema_lint.fixes.plan import FilePlan, plan_fixes
+from schema_lint.fixes.summary import FixSummary, applicable
+from schema_lint.model import Diagnostic
+from schema_lint.sources.documents import read_document
+
+
+MAX_PASSES = 10
+
+
+class FixSession:
+    def __init__(self, linter, result, unsafe: bool):
+        self.result = result
+        self.unsafe = unsafe
+        grouped: dict[str, list[Diagnostic]] = defaultdict(list)
+        for diagnostic in result.diagnostics:
+            if applicable(diagnostic, unsafe):
+                grouped[diagnostic.path].append(diagnostic)
+        self.plans: list[FilePlan] = [
+            self._converge(linter, result.documents[path], diagnostics) for path, diagnostics in grouped.items()
+            if not result.documents[path].errors
+        ]
+
+    def _converge(self, linter, doc, diagnostics: list[Diagnostic]) -> FilePlan:
+        """Plan, apply in memory, lint again, repeat: one plan from the original text to the fixed point."""
+        from schema_lint.lint.engine import LintResult
+
+        total = plan_fixes(doc, diagnostics)
+        current = total
+        for _ in range(MAX_PASSES - 1):
+            if not current.changed:
+                break
+            fresh = LintResult()
+            edited = read_document(doc.path, raw=current.text.encode("utf-8"), kind=doc.kind)
+            linter.lint_document(edited, fresh)
+            pending = [d for d in fresh.diagnostics if applicable(d, self.unsafe)]
+            if edited.errors or not pending:
+                current.deferred.clear()
+                break
+            current = plan_fixes(edited, pending)
+            total.text = current.text
+            total.applied.extend(current.applied)
+            known = {(d.code, d.pointer) for d in total.failed}
+            total.failed.extend(d for d in current.failed if (d.code, d.pointer) not in known)
+            total.operations.extend(current.operations)
+            total.deferred = current.deferred
+        else:
+            if current.changed:
+                total.unconverged = sorted({d.code for d in current.applied})
+        return total
+
+    @property
+    def changed(self) -> list[FilePlan]:
+        return [plan for plan in self.plans if plan.changed]
+
+    @property
+    def fixed(self) -> int:
+        return sum(len(plan.applied) for plan in self.plans)
+
+    @property
+    def deferred(self) -> int:
+        return sum(len(plan.deferred) for plan in self.plans)
+
+    @property
+    def notes(self) -> list[Diagnostic]:
+        return [d for plan in self.plans for d in plan.failed]
+
+    def diff(self) -> str:
+        return "".join(unified_diff(plan.doc.path, plan.doc.text, plan.text) for plan in self.changed)
+
+    def write(self, linter) -> list[str]:
+        """Write every changed file, then replace its findings by a fresh lint of it."""
+        written = []
+        for plan in self.changed:
+            try:
+                write_fixed(plan.doc.path, plan.doc.text, plan.text)
+            except (StaleFile, NotWritable, OSError) as exc:
+                self._not_written(plan, exc)
+                continue
+            written.append(plan.doc.path)
+        self._relint(linter, {path: read_document(path, max_bytes=linter.config.max_file_size) for path in written})
+        return written
+
+    def _not_written(self, plan: FilePlan, exc: Exception) -> None:
+        """A file whose fixes could not be written: an SL000 finding at it (exit 2)."""
+        from schema_lint.lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+        from schema_lint.model import Severity, Span
+
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        plan.applied.clear()
+        self.result.diagnostics.append(Diagnostic(
+            code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR,
+            message=f"fixes not written: {reason}", path=plan.doc.path, pointer="", span=Span(1, 1, 1, 1)))
+
+    def relint_text(self, linter, plan: FilePlan) -> None:
+        """For stdin: lint the fixed text in place of the original."""
+        doc = plan.doc
+        self._relint(linter, {doc.path: read_document(doc.path, raw=plan.text.encode("utf-8"), kind=doc.kind)})
+
+    def _relint(self, linter, documents: dict) -> None:
+        from schema_lint.lint.engine import LintResult
+
+        fresh = LintResult()
+        for doc in documents.values():
+            linter.lint_document(doc, fresh)
+        notes = {(d.path, d.code, d.pointer): d.fix_note for d in self.notes}
+        for diagnostic in fresh.diagnostics:
+            diagnostic.fix_note = notes.get((diagnostic.path, diagnostic.code, diagnostic.pointer))
+        result = self.result
+        result.diagnostics = [d for d in result.diagnostics if d.path not in documents] + fresh.diagnostics
+        result.diagnostics.sort(key=lambda d: d.sort_key)
+        result.internal_errors = [d for d in result.internal_errors if d.path not in documents] + fresh.internal_errors
+        result.documents.update(fresh.documents)
+
+    def summary(self) -> FixSummary:
+        return FixSummary.of(self.result.diagnostics, self.unsafe, self.fixed, self.deferred)

@@ -1,0 +1,167 @@
+"""Walk every subschema of a tool's argument schema, with the context rules need.
+
+Iterative (no recursion limit to hit) and visits each subschema once; `$ref`s are
+not followed here, since the target is visited where it is defined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from schema_lint.text.display import clip
+from schema_lint.schema.dialect import STANDARD_TYPES, standard_type
+from schema_lint.schema.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SINGLE_SCHEMA
+from schema_lint.schema.pointer import escape
+
+
+_NO_TYPES: frozenset[str] = frozenset()
+_ONE_TYPE = {name: frozenset({name}) for name in STANDARD_TYPES}
+# Keywords whose subschema describes the same field's value as its parent does.
+_SAME_FIELD = frozenset({"items", "anyOf", "oneOf", "prefixItems"})
+
+
+class SchemaNode:
+    """One subschema and where the walk found it. Built for every subschema of every tool, so
+    a plain slotted class: no per-node `__post_init__`, and nothing to generate at import."""
+
+    __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name")
+
+    def __init__(self, schema: Any, pointer: str, parent: SchemaNode | None = None, keyword: str | None = None,
+                 name: str | None = None, depth: int = 0) -> None:
+        self.schema = schema
+        self.pointer = pointer
+        self.parent = parent
+        self.keyword = keyword
+        # Property name, when this node is reached through `properties`.
+        self.name = name
+        self.depth = depth
+        # The property this subschema describes, also through array items and union branches:
+        # `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`, since rules judge a value
+        # by the name it travels under. None for a subschema no property name reaches.
+        if keyword == "properties":
+            self.field_name = name
+        elif keyword in _SAME_FIELD and parent is not None:
+            self.field_name = parent.field_name
+        else:
+            self.field_name = None
+        # Declared types in standard names; empty when `type` is absent or says "any".
+        # Computed once: every rule asks, many times per node.
+        declared = schema.get("type") if isinstance(schema, dict) else None
+        if declared is None:
+            self.types = _NO_TYPES
+        elif isinstance(declared, str):  # the usual `type`: one name, one shared set
+            self.types = _ONE_TYPE.get(standard_type(declared), _NO_TYPES)
+        else:
+            names = declared if isinstance(declared, list) else [declared]
+            self.types = frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
+
+    def __repr__(self) -> str:
+        return f"SchemaNode({self.pointer!r}, {self.schema!r})"
+
+    @property
+    def is_property(self) -> bool:
+        return self.keyword == "properties"
+
+    @property
+    def is_root(self) -> bool:
+        return self.parent is None
+
+    @property
+    def required(self) -> bool:
+        """For a property: whether its object lists it in `required`."""
+        if self.keyword != "properties" or self.parent is None or not isinstance(self.parent.schema, dict):
+            return False
+        required = self.parent.schema.get("required")
+        return isinstance(required, list) and self.name in required
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.schema.get(key, default) if isinstance(self.schema, dict) else default
+
+
+def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
+    stack = [SchemaNode(schema, pointer)]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node.schema, dict):
+            children = _children(node)
+            children.reverse()
+            stack.extend(children)
+
+
+def _children(node: SchemaNode) -> list[SchemaNode]:
+    """The direct subschemas, in the order their keywords appear. Pointers are joined by hand:
+    the keywords (the walk's own constants) never need escaping, and this runs for every node
+    of every tool."""
+    found: list[SchemaNode] = []
+    schema, pointer, depth = node.schema, node.pointer, node.depth + 1
+    for keyword, value in schema.items():
+        if keyword in SCHEMA_MAPS and isinstance(value, dict):
+            at = f"{pointer}/{keyword}/"
+            named = keyword == "properties"
+            found.extend(SchemaNode(sub, at + escape(name), node, keyword, name if named else None, depth)
+                         for name, sub in value.items() if isinstance(sub, (dict, bool)))
+        elif (keyword in SCHEMA_LISTS or keyword == "items") and isinstance(value, list):
+            at = f"{pointer}/{keyword}/"
+            found.extend(SchemaNode(sub, f"{at}{index}", node, keyword, None, depth)
+                         for index, sub in enumerate(value) if isinstance(sub, (dict, bool)))
+        elif (keyword in SINGLE_SCHEMA or keyword == "items") and isinstance(value, (dict, bool)):
+            found.append(SchemaNode(value, f"{pointer}/{keyword}", node, keyword, None, depth))
+        elif keyword == "dependencies" and isinstance(value, dict):
+            at = f"{pointer}/{keyword}/"
+            found.extend(SchemaNode(sub, at + escape(name), node, keyword, None, depth)
+                         for name, sub in value.items() if isinstance(sub, dict))
+    return found
+
+
+def label(node: SchemaNode) -> str:
+    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`
+    (each name clipped, as every name a message echoes)."""
+    parts: list[str] = []
+    current: SchemaNode | None = node
+    while current is not None and current.parent is not None:
+        if current.keyword == "properties":
+            parts.append(clip(current.name or ""))
+        elif current.keyword in ("items", "prefixItems", "additionalItems"):
+            parts.append("[]")
+        elif current.keyword in ("$defs", "definitions"):
+            parts.append(f"{current.keyword}.{clip(current.pointer.rsplit('/', 1)[-1])}")
+        current = current.parent
+    text = ""
+    for part in reversed(parts):
+        text += part if part == "[]" or not text else "." + part
+    return text or "(root)"
+
+
+BRANCH_KEYWORDS = frozenset({"if", "then", "else", "not", "allOf", "anyOf", "oneOf", "dependentSchemas",
+                             "dependencies"})
+
+
+CONDITION_KEYWORDS = frozenset({"if", "then", "else", "not", "dependentSchemas", "dependencies"})
+"""Subschemas that test or constrain a value described elsewhere, never describe one themselves."""
+
+
+def in_branch(node: SchemaNode, keywords: frozenset[str] = BRANCH_KEYWORDS) -> bool:
+    """Whether the node is (inside) a branch of a composition (`keywords`): it refines the
+    object it is composed with, so closing or requiring it alone changes what the
+    composition accepts."""
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.keyword in keywords:
+            return True
+        current = current.parent
+    return False
+
+
+def accepts_null(schema: Any) -> bool:
+    """Whether a schema says `null` is welcome: a `null` type, or a `null` branch of a union."""
+    if not isinstance(schema, dict):
+        return schema is True
+    declared = schema.get("type")
+    if declared == "null" or (isinstance(declared, list) and "null" in declared):
+        return True
+    if schema.get("nullable") is True:
+        return True
+    branches = schema.get("anyOf") or schema.get("oneOf") or []
+    return isinstance(branches, list) and any(isinstance(b, dict) and b.get("type") == "null" for b in branches)
