@@ -155,13 +155,6 @@ class ToolContext:
         return OPENAI_STRICT in self.profiles
 
     @cached_property
-    def provider_problems(self) -> list:
-        """What this tool's profiles refuse or silently drop, computed once for SL601 and SL602."""
-        from schema_lint.profiles.checks import problems
-
-        return list(problems(self))
-
-    @cached_property
     def nodes(self) -> list[SchemaNode]:
         return list(walk(self.tool.schema, self.tool.schema_pointer))
 
@@ -215,12 +208,11 @@ class ToolContext:
 
 def load_rules() -> dict[str, Rule]:
     """Built-in rules, then third-party ones; keyed and ordered by code."""
-    from schema_lint import rules as package
-    from schema_lint.config.selection import builtin_rule_modules
+    from schema_lint.config.selection import RULES_PACKAGE, builtin_rule_modules
 
     found: dict[str, Rule] = {}
     for name in builtin_rule_modules():
-        module = importlib.import_module(f"{package.__name__}.{name}")
+        module = importlib.import_module(f"{RULES_PACKAGE}.{name}")
         if hasattr(module, "CODE"):
             rule = Rule.from_module(module)
             found[rule.code] = rule

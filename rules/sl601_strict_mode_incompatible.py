@@ -61,7 +61,9 @@ FIXABLE = True
 
 
 def check(ctx):
-    for problem in ctx.provider_problems:
+    from schema_lint.profiles.checks import problems_of  # a run without profiles loads no check
+
+    for problem in problems_of(ctx):
         if not problem.silent:
             yield problem.finding()
 

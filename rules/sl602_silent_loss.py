@@ -35,6 +35,8 @@ SEVERITY = Severity.WARNING
 
 
 def check(ctx):
-    for problem in ctx.provider_problems:
+    from schema_lint.profiles.checks import problems_of  # a run without profiles loads no check
+
+    for problem in problems_of(ctx):
         if problem.silent:
             yield problem.finding()

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from schema_lint.config import Config
 from schema_lint.model import Diagnostic, FieldwiseRecord, Severity, Tool
-from schema_lint.sources.documents import Document
+from schema_lint.sources.document import Document
 
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=3),
                     st.lists(st.integers(0, 2), max_size=2), st.sampled_from(list(Severity)))

@@ -21,8 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schema_lint.sources import documents
-from schema_lint.sources.documents import _read_up_to, read_document
+from schema_lint.sources import reading
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.reading import _read_up_to
 
 pytestmark = [pytest.mark.hostile,
               pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")]
@@ -180,7 +181,7 @@ def test_a_read_takes_what_the_file_holds_up_to_one_byte_past_the_limit(tmp_path
 def test_a_read_past_the_claimed_size_asks_for_a_chunk_not_the_whole_limit(tmp_path):
     """`os.read` allocates what it is asked for: a file that ends where it said must not cost
     a 32 MiB allocation to learn so, and a file that grew is still read whole, chunk by chunk."""
-    grown = b"x" * (3 * documents._GROWTH_CHUNK + 5)
+    grown = b"x" * (3 * reading._GROWTH_CHUNK + 5)
     path = tmp_path / "file.json"
     path.write_bytes(grown)
     asked = []
@@ -188,8 +189,8 @@ def test_a_read_past_the_claimed_size_asks_for_a_chunk_not_the_whole_limit(tmp_p
     descriptor = os.open(path, os.O_RDONLY)
     try:
         with mock.patch.object(os, "read", lambda fd, size: asked.append(size) or read(fd, size)):
-            got = _read_up_to(descriptor, 10, documents.DEFAULT_MAX_BYTES)
+            got = _read_up_to(descriptor, 10, reading.DEFAULT_MAX_BYTES)
     finally:
         os.close(descriptor)
     assert got == grown
-    assert max(asked) <= documents._GROWTH_CHUNK
+    assert max(asked) <= reading._GROWTH_CHUNK

@@ -10,7 +10,6 @@ itself: a link out of the folder, or into `.git`, would print what it found ther
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path

@@ -23,7 +23,7 @@ from schema_lint.report import FORMATS
 # Subcommands living in their own modules, imported only when invoked.
 LAZY_COMMANDS = {
     "fuzz": ("schema_lint.cli.fuzz", "fuzz"),
-    "replay": ("schema_lint.replay", "replay"),
+    "replay": ("schema_lint.cli.replay", "replay"),
     "compat": ("schema_lint.cli.compat", "compat"),
     "snapshot": ("schema_lint.cli.snapshot", "snapshot"),
     "diff": ("schema_lint.cli.diff", "diff"),

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from schema_lint.run import run_cache
+from schema_lint.sources import watch
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import FieldwiseRecord, Severity, SideEffects
-from schema_lint.sources.documents import DEFAULT_MAX_BYTES, read_regular_file
+from schema_lint.sources.reading import DEFAULT_MAX_BYTES, read_regular_file
 
 DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
 DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
@@ -81,7 +81,7 @@ def find_config_file(start: Path) -> Path | None:
     for directory in [start, *start.parents]:
         for candidate in (directory / ".schema-lint.toml", directory / "pyproject.toml"):
             # What a recorded run depends on: through a link, it is the file at the chain's end.
-            run_cache.note(candidate)
+            watch.note(candidate)
             if _names_a_file(candidate) and (candidate.name != "pyproject.toml" or _has_our_table(candidate)):
                 return candidate
     return None

@@ -15,6 +15,9 @@ from functools import lru_cache
 from schema_lint.config import entry_points
 
 ENTRY_POINT_GROUP = "schema_lint.rules"
+# The built-in rules are found by this package's name, as rule packs by the group's: the
+# registry knows where rules live, and no rule module is imported to learn their codes.
+RULES_PACKAGE = "schema_lint.rules"
 _MODULE_NAME = re.compile(r"(sl\d{3})_")
 
 
@@ -25,8 +28,9 @@ def builtin_rule_modules() -> tuple[str, ...]:
     Read from the package's folder, as `pkgutil.iter_modules` would, without importing
     `pkgutil` (and `importlib.util` with it) on every run; a package that is not a folder
     (imported from a zip) is left to it."""
-    from schema_lint import rules as package
+    import importlib
 
+    package = importlib.import_module(RULES_PACKAGE)
     folder = os.path.dirname(package.__file__)
     try:
         names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".py"))

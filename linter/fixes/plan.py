@@ -19,7 +19,8 @@ from schema_lint.fixes.editor import fix_edits
 from schema_lint.schema.operations import OperationError, apply_operations, same_json
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
 from schema_lint.model import Diagnostic, Operation
-from schema_lint.sources.documents import Document, read_document
+from schema_lint.sources.document import Document
+from schema_lint.sources.documents import read_document
 
 NOT_REPRODUCED = "the edited text does not parse to the intended document"
 

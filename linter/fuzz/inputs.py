@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from schema_lint.config import DEFAULT_EXCLUDE, Config
 from schema_lint.model import Tool
 from schema_lint.prose.side_effects import classify
-from schema_lint.sources.documents import read_document, read_stdin
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.reading import read_stdin
 from schema_lint.sources.files import expand_paths
 from schema_lint.sources.tools import find_tools
 

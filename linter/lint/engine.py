@@ -14,14 +14,16 @@ from pathlib import Path
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from schema_lint.run import run_cache
+from schema_lint.sources import watch
 from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file, relative_to_root
 # Every report prints through `display`, so importing it here costs a run nothing, and
 # `diagnostic` no longer pays an import statement for each of thousands of findings.
 from schema_lint.text.display import MESSAGE_LIMIT, clip
 from schema_lint.model import Diagnostic, Severity, SideEffects, Tool
 from schema_lint.config.selection import matches_code, rule_codes, select_codes
-from schema_lint.sources.documents import Document, DocumentStore, read_document, read_stdin
+from schema_lint.sources.document import Document
+from schema_lint.sources.documents import DocumentStore, read_document
+from schema_lint.sources.reading import read_stdin
 from schema_lint.sources.files import expand_paths
 
 if TYPE_CHECKING:
@@ -115,7 +117,7 @@ class Linter:
         result = LintResult()
         files = self.files(paths, result.passed_over)
         for path in files:
-            run_cache.note(path)  # before a warm run trusts its stat, or a cold one reads it
+            watch.note(path)  # before a warm run trusts its stat, or a cold one reads it
         self.resolve_configs(files)
         result.documents.max_bytes = self.config.max_file_size
         # Files the cache answers cost a stat; only the others are linted.

@@ -21,7 +21,7 @@ from typing import Any
 from schema_lint.text.display import MESSAGE_LIMIT, clip
 from schema_lint.model import Diagnostic, Severity
 from schema_lint.schema.pointer import split
-from schema_lint.sources.documents import Document, ParseError
+from schema_lint.sources.document import Document, ParseError
 
 
 class LiveDocument(Document):

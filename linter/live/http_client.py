@@ -19,7 +19,7 @@ import httpx2
 from schema_lint.text.display import clip
 from schema_lint.live.limits import Limits
 from schema_lint.config.servers import Server
-from schema_lint.sources.documents import size_limit
+from schema_lint.sources.reading import size_limit
 
 
 @asynccontextmanager

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from schema_lint.sources.documents import DEFAULT_MAX_BYTES
+from schema_lint.sources.reading import DEFAULT_MAX_BYTES
 
 
 class Limits(NamedTuple):

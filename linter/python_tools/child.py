@@ -25,7 +25,7 @@ from typing import Any
 
 from schema_lint.live.drain import Drain, wait_for_ends
 from schema_lint.python_tools.target import TargetError
-from schema_lint.sources.documents import size_limit
+from schema_lint.sources.reading import size_limit
 
 # Seconds to collect what a killed child still had in its pipes (a grandchild of its own
 # session may hold them open; it is not waited for longer).

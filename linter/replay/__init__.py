@@ -1,6 +1,5 @@
 """Replay recorded tool calls through the boundary: before/after figures for a policy
-or a tightened schema (`schema-lint replay`)."""
+or a tightened schema (`schema-lint replay`, in `cli.replay`).
 
-from schema_lint.cli.replay import replay
-
-__all__ = ["replay"]
+May import: model, text, schema, boundary, sources, traffic, config.
+"""

@@ -18,7 +18,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass
 
-from schema_lint.run import run_cache
+from schema_lint.sources import watch
 from schema_lint.model import Diagnostic
 
 VERSION = 1
@@ -93,5 +93,5 @@ def apply(path: str, raw: bytes, result) -> Applied:
 
 
 def _exists(path: str) -> bool:
-    run_cache.note(path)  # the note a recorded run prints depends on it
+    watch.note(path)  # the note a recorded run prints depends on it
     return os.path.exists(path)

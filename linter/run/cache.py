@@ -43,11 +43,12 @@ from typing import Any, NamedTuple
 from schema_lint import __version__
 from schema_lint.run import cache_trust
 from schema_lint.run import run_cache
+from schema_lint.sources import watch
 from schema_lint.fixes import scratch_file
 from schema_lint.run import stamps
 from schema_lint.run.digest import blake2b, hex_digest
 from schema_lint.model import diagnostic_from_row, diagnostic_row
-from schema_lint.sources.documents import read_regular_file
+from schema_lint.sources.reading import read_regular_file
 
 DIRECTORY = run_cache.DIRECTORY  # also where the console script looks for recorded runs
 _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# schema-lint's cache (https://bford.info/cachedir/)\n"
@@ -372,9 +373,9 @@ def _code_fingerprint() -> str:
         try:
             status = os.stat(path)
         except OSError:
-            run_cache.note(path)  # stamped as absent or unreadable: a change shows all the same
+            watch.note(path)  # stamped as absent or unreadable: a change shows all the same
             continue
-        run_cache.note(path, status)  # a recorded run's output depends on the code as much as on its inputs
+        watch.note(path, status)  # a recorded run's output depends on the code as much as on its inputs
         digest.update(f"{path}:{status.st_size}:{status.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from schema_lint.run import run_cache
+from schema_lint.sources import watch
 from schema_lint.config import Config, ConfigError, key_position
-from schema_lint.sources.documents import read_regular_file
+from schema_lint.sources.reading import read_regular_file
 
 if TYPE_CHECKING:
     from schema_lint.model import Diagnostic
@@ -46,7 +46,7 @@ class ConfiguredFileError(ConfigError):
 def read_configured(config: Config, key: str, path: str) -> bytes:
     """The bytes of `path`, which `key` of `config` names; ConfiguredFileError when it lies
     outside the repository or is no regular file within `max-file-size`."""
-    run_cache.note(path)  # a refused path is never opened, which would have noted it
+    watch.note(path)  # a refused path is never opened, which would have noted it
     outside = _outside_repository(config, key, path)
     if outside:
         raise ConfiguredFileError(config, key, outside)
@@ -62,7 +62,7 @@ def repository_of(config_file: str) -> str:
     folder = directory = os.path.realpath(os.path.dirname(os.path.abspath(config_file)))
     while True:
         marker = os.path.join(directory, ".git")
-        run_cache.note(marker)
+        watch.note(marker)
         if os.path.exists(marker):
             return directory
         parent = os.path.dirname(directory)

@@ -17,9 +17,10 @@ A run depends on what it reads, and each path's stamp is taken before the path i
 - every path whose existence alone decides something, stamped absent if it is: each
   configuration looked for in a folder above, each `.git` and `.gitignore` a walk looks
   for, each path named; and the files linted (a warm run only stats them) and the code
-  fingerprinted (see `cache`). Their callers `note` them. A folder's stamp changes when an
-  entry appears in it, so a walked folder needs no more; a folder above does not need its
-  own (which any other process's file there would change): the few names looked up suffice.
+  fingerprinted (see `cache`). Their callers say so (`sources.watch.note`), and a recording
+  listens. A folder's stamp changes when an entry appears in it, so a walked folder needs
+  no more; a folder above does not need its own (which any other process's file there
+  would change): the few names looked up suffice.
 
 A record is kept only when each stamp was old enough to vouch for the bytes (`stamps`),
 and only for runs that `check` says read only files and wrote none (`replayable`): no
@@ -45,6 +46,7 @@ import sys
 import time
 
 from schema_lint import __version__
+from schema_lint.sources import watch
 from schema_lint.run import cache_trust
 from schema_lint.fixes import scratch_file
 from schema_lint.run import stamps
@@ -143,6 +145,7 @@ def start(argv: list[str]) -> Recording | None:
         sys.addaudithook(_audit)
         _hook_installed = True
     _recording = recording
+    watch.listen(recording.note)
     recording.capture()
     return recording
 
@@ -172,13 +175,6 @@ def _shown(text: str) -> str:
     """Control characters escaped (`\\x1b`), as the reports escape them: a folder's name
     must not steer the terminal."""
     return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
-
-
-def note(path: str | os.PathLike, status: os.stat_result | None = None) -> None:
-    """Make `path` something the run being recorded (if any) depends on, stamped now (or by
-    `status`, the caller's `os.stat` of it just taken)."""
-    if _recording is not None:
-        _recording.note(path, status)
 
 
 class _Unobserved:
@@ -280,6 +276,7 @@ class Recording:
         that cannot be written costs the next run speed, never this one."""
         global _recording
         _recording = None
+        watch.listen(None)
         try:
             for name, original in self._streams.items():
                 getattr(sys, name).flush()

@@ -31,8 +31,9 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from schema_lint.run import run_cache
-from schema_lint.sources.documents import read_regular_file
+from schema_lint.sources import watch
+from schema_lint.sources import reading
+from schema_lint.sources.reading import read_regular_file
 from schema_lint.sources.gitignore import GitIgnore
 from schema_lint.sources.globs import Globs
 
@@ -43,9 +44,6 @@ MAX_GITIGNORE_BYTES = 1 << 20
 # Tests of a path against a `.gitignore` line in one walk: a tree of 20,000 files under 250
 # lines takes 2 million, and a hostile one could otherwise ask for billions.
 MAX_IGNORE_TESTS = 50_000_000
-
-# Folders a walk did not enter for one of its limits, and why (see `why_not_walked`).
-_not_walked: dict[str, str] = {}
 
 
 def _relative_parts(path: str, root: str) -> list[str]:
@@ -89,18 +87,6 @@ class _NotWalked(Exception):
     """Why a folder is not walked."""
 
 
-def why_not_walked(path: str) -> str | None:
-    """Why a walk yielded this folder instead of what it holds, if a limit stopped it. Every
-    command reads each path a walk yields, so reading it reports this, as reading a folder
-    the walk could not list reports the system's reason."""
-    return _not_walked.get(os.path.abspath(path))
-
-
-def _not_entered(folder: str, reason: str) -> str:
-    _not_walked[os.path.abspath(folder)] = f"not walked: {reason}"
-    return folder
-
-
 class _GitIgnores:
     """The `.gitignore` files met on the way down, each applied below its directory."""
 
@@ -113,7 +99,7 @@ class _GitIgnores:
         """Read the folder's `.gitignore`, if it has one; `_NotWalked` when it cannot be read
         or is larger than `MAX_GITIGNORE_BYTES`."""
         path = os.path.normpath(os.path.join(directory, ".gitignore"))
-        run_cache.note(path)  # a recorded run depends on its absence too
+        watch.note(path)  # a recorded run depends on its absence too
         try:
             info = os.lstat(path)
         except (FileNotFoundError, NotADirectoryError):
@@ -163,7 +149,7 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str], defau
         if raw == "-":
             yield raw
             continue
-        run_cache.note(raw)  # whether it is a folder or a file decides what is linted
+        watch.note(raw)  # whether it is a folder or a file decides what is linted
         if os.path.isdir(raw):
             files = _walk(raw, include, exclude + default_exclude, root, passed_over)
         elif _matches(exclude, raw, root, every_folder=True):
@@ -185,12 +171,12 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str,
     try:
         in_repository = False
         for ancestor in reversed(Path(os.path.abspath(top)).parents):
-            run_cache.note(ancestor / ".git")
+            watch.note(ancestor / ".git")
             in_repository = in_repository or (ancestor / ".git").exists()
             if in_repository:
                 ignores.load(str(ancestor))
     except _NotWalked as stop:
-        yield _not_entered(top, str(stop))
+        yield reading.not_entered(top, str(stop))
         return
     if ignores.ignored_here_or_above(top):
         # The folder was named on the command line: lint it as asked, as ruff does.
@@ -199,7 +185,7 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str,
     try:
         yield from walk.files(top)
     except _OverBudget as spent:
-        yield _not_entered(top, f"{spent}, where the walk stopped (name fewer folders, or `exclude` some)")
+        yield reading.not_entered(top, f"{spent}, where the walk stopped (name fewer folders, or `exclude` some)")
     yield from _links_read(walk.links, walk.read, top, passed_over)
 
 
@@ -231,7 +217,7 @@ class _Walk:
                 yield folder  # reading it reports why it cannot be listed
                 continue
             except _NotWalked as stop:
-                yield _not_entered(folder, str(stop))
+                yield reading.not_entered(folder, str(stop))
                 continue
             subfolders: list[str] = []
             yield from self._entries(folder, entries, subfolders)
@@ -253,14 +239,14 @@ class _Walk:
                 continue
             elif entry.is_symlink():
                 if _leads_to_a_folder(entry):
-                    run_cache.note(path)  # not walked, and a file if its target becomes one
+                    watch.note(path)  # not walked, and a file if its target becomes one
                 else:
                     self.links.append(path)
             elif entry.is_file(follow_symlinks=False):
                 self.read[entry.inode()] = path
                 yield path
             else:
-                run_cache.note(path)  # a FIFO, socket or device: skipped while it is one
+                watch.note(path)  # a FIFO, socket or device: skipped while it is one
 
     def _ignored(self, path: str, is_dir: bool) -> bool:
         ignored = self.ignores.ignored(path, is_dir)
@@ -282,7 +268,7 @@ def _links_read(links: list[str], read: dict[int, str], top: str,
     reading one says so); the others go to `passed_over`."""
     inside = os.path.join(os.path.realpath(top), "")
     for path in links:
-        run_cache.note(path)  # where it leads decides whether it is read
+        watch.note(path)  # where it leads decides whether it is read
         target = os.path.realpath(path)
         if _leads_to_a_file_read(path, read):
             yield path

@@ -18,7 +18,7 @@ from typing import Any
 
 from schema_lint.model import Span
 from schema_lint.schema.pointer import join, split
-from schema_lint.sources.documents import LINE_BREAK
+from schema_lint.sources.lines import LINE_BREAK
 
 _WS = re.compile(r"[ \t\n\r]*")
 # One match each instead of a whitespace skip on either side of a colon and of a comma: a

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from schema_lint.schema.pointer import join
-from schema_lint.sources.documents import MAX_DEPTH, MAX_YAML_NODES, Document, ParseError
+from schema_lint.sources.document import Document, MAX_DEPTH, MAX_YAML_NODES, ParseError
 from schema_lint.sources.json_scan import int_digits_limit
 
 _PLAIN_TAGS = {

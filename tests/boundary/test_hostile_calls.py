@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from schema_lint.boundary import Policy, ToolBoundary, canonicalize, validate
 from schema_lint.boundary.admit import MAX_DEPTH
-from schema_lint.boundary.budget import WORK_LIMIT, explanation_work
+from schema_lint.boundary.budget import explanation_work
 from schema_lint.boundary.compiled import compiled
 from schema_lint.boundary.envelope import MAX_ERRORS
 

@@ -19,7 +19,6 @@ import json
 import jsonschema_rs
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from schema_lint.boundary import Policy, canonicalize, normalize_dialect

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 
-import pytest
 from ruamel.yaml import YAML
 
 from schema_lint.config import Config

@@ -1,20 +1,25 @@
-"""Which check answers for which profile, and everything a tool's profiles refuse.
+"""Each profile's check of a tool: what its provider, MCP version or client refuses or
+silently loses, found in the tool's `ToolContext` and cited from the table in `profiles`.
 
-Shared by SL601 (which reports the problems) and `schema-lint compat` (which tallies
-them per profile), so the two can never disagree about a tool.
+These modules read the rule contract's `ToolContext`, so they sit above `schema_lint.rule`,
+which itself asks only the table below them (`profiles`). Shared by SL601 and SL602 (which
+report the problems) and `schema-lint compat` (which tallies them per profile), so they can
+never disagree about a tool. May import: model, text, schema, prose, profiles, rule.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
+from weakref import WeakKeyDictionary
 
-from schema_lint.profiles import ANTHROPIC, ANTHROPIC_STRICT, CLAUDE_CODE, GEMINI, GEMINI_JSON_SCHEMA, MCP_2025_11_25, MCP_2026_07_28, OPENAI, OPENAI_STRICT
+from schema_lint.profiles import (ANTHROPIC, ANTHROPIC_STRICT, CLAUDE_CODE, GEMINI, GEMINI_JSON_SCHEMA, MCP_2025_11_25,
+                                  MCP_2026_07_28, OPENAI, OPENAI_STRICT)
 from schema_lint.profiles.checks import request_limits
 from schema_lint.profiles.checks.problem import Problem
 from schema_lint.rule import ToolContext
 
-# Each profile's check, as (module of `schema_lint.profiles`, function). A module is imported
+# Each profile's check, as (module of this package, function). A module is imported
 # when a tool is first checked for its profile: a run without profiles imports none of them.
 # Cursor and VS Code Copilot limit only the number of tools: `request_limits` answers for them.
 CHECKS = {OPENAI_STRICT: ("openai_strict", "check"), OPENAI: ("best_effort", "check_openai"),
@@ -39,3 +44,14 @@ def problems(ctx: ToolContext) -> Iterator[Problem]:
         if check is not None:
             yield from check(ctx)
     yield from request_limits.check(ctx)
+
+
+_FOUND: WeakKeyDictionary[ToolContext, list[Problem]] = WeakKeyDictionary()
+
+
+def problems_of(ctx: ToolContext) -> list[Problem]:
+    """:func:`problems`, found once per tool however many rules ask (SL601 and SL602 both do)."""
+    found = _FOUND.get(ctx)
+    if found is None:
+        found = _FOUND[ctx] = list(problems(ctx))
+    return found

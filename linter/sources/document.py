@@ -1,0 +1,67 @@
+"""A parsed file, as every layer above reads it: its text, its data, and where a pointer is.
+
+Positions are not computed when a file is read: `Document.locate` finds a pointer in the
+text only when a finding needs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from schema_lint.model import FieldwiseRecord, Span
+from schema_lint.sources.lines import split_lines
+
+# Deeper than this no tool schema goes; deeper input is an attack or a bug, and
+# refusing it early keeps every recursive consumer (validators, rules) safe.
+MAX_DEPTH = 256
+# A YAML alias bomb expands to billions of nodes from a few lines.
+MAX_YAML_NODES = 1_000_000
+
+
+class ParseError(NamedTuple):
+    message: str
+    line: int = 1
+    column: int = 1
+
+
+@dataclass(eq=False, repr=False)
+class Document(FieldwiseRecord):
+    """A parsed file. For JSONL, `data` is a list with one entry per line."""
+
+    path: str
+    text: str
+    kind: str
+    data: Any = None
+    errors: list[ParseError] = field(default_factory=list)
+    # (pointer of the object, key) for every key that appears twice.
+    duplicate_keys: list[tuple[str, str]] = field(default_factory=list)
+    _locator: Any = None
+    # (pointer, at_key) → Span: a node with a finding often has several (SL301 and SL305 on
+    # one string), and each costs a walk down the text.
+    _spans: dict[tuple[str, bool], Span] = field(default_factory=dict, repr=False, compare=False)
+    _yaml_root: Any = None
+    # JSONC: the text with comments and trailing commas blanked out, which the JSON parser
+    # and locator read (same offsets as `text`, which edits and reports use).
+    json_text: str | None = None
+    # YAML: how many documents the stream holds; several are read as a list of them.
+    yaml_documents: int = 1
+
+    def locate(self, pointer: str, at_key: bool = False) -> Span:
+        span = self._spans.get((pointer, at_key))
+        if span is None:
+            if self._locator is None:
+                from schema_lint.sources.locate import locator_for
+
+                self._locator = locator_for(self)
+            span = self._spans[pointer, at_key] = self._locator.locate(pointer, at_key)
+        return span
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return split_lines(self.text)
+
+    def source_line(self, number: int) -> str | None:
+        """The text of 1-based line `number`, or None past either end."""
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else None
