@@ -173,7 +173,8 @@ def test_no_import_points_up_the_layers():
 
 
 def test_no_import_cycle():
-    cycles = [cycle for cycle in _cycles() if not all((a, b) in KNOWN for a in cycle for b in GRAPH[a] if b in cycle)]
+    # A cycle that a known upward import closes goes when that import does.
+    cycles = [cycle for cycle in _cycles() if not any((a, b) in KNOWN for a in cycle for b in GRAPH[a] if b in cycle)]
     assert cycles == []
 
 
