@@ -76,6 +76,14 @@ class Fix(NamedTuple):
     operations: tuple[Operation, ...]
 
 
+class Withheld(NamedTuple):
+    """Why a finding offers no fix although its rule proposed one: the gate that refused it
+    (see `schema_lint.gate`) and the reason, as the end of the finding's message says it."""
+
+    gate: str
+    reason: str
+
+
 class FieldwiseRecord:
     """`==` and `repr` over a dataclass's fields, as `@dataclass` writes them, for the
     dataclasses every run builds, declared `@dataclass(eq=False, repr=False)`.
@@ -149,9 +157,10 @@ class Diagnostic(FieldwiseRecord):
     live: bool = False
     # `file:line` of the Python definition (function, model) such a tool was generated from.
     source: str | None = None
-    # Codes of findings at this node that this one replaces; used while one tool is linted,
-    # before any finding is cached or sent to a worker, so rows do not carry it.
+    # Codes of findings at this node that this one replaces (see `lint.supersession`).
     supersedes: tuple[str, ...] = ()
+    # Set by the fix gate when it withheld the fix a rule proposed.
+    withheld: Withheld | None = None
 
     @property
     def sort_key(self) -> tuple:
@@ -163,10 +172,12 @@ class Diagnostic(FieldwiseRecord):
 
 def diagnostic_row(d: Diagnostic) -> tuple:
     """A Diagnostic as plain data, for a worker process or the cache: pickling or
-    serializing dataclasses and enums costs ten times more."""
+    serializing dataclasses and enums costs ten times more. Every field is carried."""
     fix = d.fix and (d.fix.description, d.fix.safety.value, tuple((o.op, o.path, o.value) for o in d.fix.operations))
     span = d.span and (d.span.line, d.span.column, d.span.end_line, d.span.end_column)
-    return (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note)
+    withheld = d.withheld and (d.withheld.gate, d.withheld.reason)
+    return (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note,
+            d.live, d.source, tuple(d.supersedes), withheld)
 
 
 # Calling an enum to look a member up costs more than building the rest of a Diagnostic.
@@ -175,9 +186,10 @@ _SAFETIES = {safety.value: safety for safety in FixSafety}
 
 
 def diagnostic_from_row(row: tuple | list) -> Diagnostic:
-    code, name, severity, message, path, pointer, tool, fix, span, at_key, fix_note = row
+    code, name, severity, message, path, pointer, tool, fix, span, at_key, fix_note, live, source, supersedes, \
+        withheld = row
     return Diagnostic(
         code, name, _SEVERITIES[severity], message, path, pointer, tool,
         fix and Fix(fix[0], _SAFETIES[fix[1]], tuple(Operation(*o) for o in fix[2])),
-        span and Span(*span), at_key, fix_note,
+        span and Span(*span), at_key, fix_note, live, source, tuple(supersedes), withheld and Withheld(*withheld),
     )

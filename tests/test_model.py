@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import pickle
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint.config import Config
-from schema_lint.model import Diagnostic, FieldwiseRecord, Severity, Tool
+from schema_lint.model import (Diagnostic, FieldwiseRecord, Fix, FixSafety, Operation, Severity, Span, Tool, Withheld,
+                               diagnostic_from_row, diagnostic_row)
 from schema_lint.sources.document import Document
 
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=3),
@@ -42,3 +45,28 @@ def test_a_record_is_never_equal_to_another_class_with_the_same_fields():
     twin = _as_plain_dataclass(Diagnostic)(**dataclasses.asdict(diagnostic))
     assert diagnostic != twin and twin != diagnostic
     assert diagnostic == dataclasses.replace(diagnostic) and diagnostic != dataclasses.replace(diagnostic, message="n")
+
+
+# JSON values as a schema or a fix carries them: what an operation's value may be.
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=3), inner, max_size=2),
+                     max_leaves=4)
+_TEXT = st.text(max_size=6)
+_DIAGNOSTICS = st.builds(
+    Diagnostic, code=_TEXT, name=_TEXT, severity=st.sampled_from(list(Severity)), message=_TEXT, path=_TEXT,
+    pointer=_TEXT, tool=st.none() | _TEXT,
+    fix=st.none() | st.builds(Fix, _TEXT, st.sampled_from(list(FixSafety)),
+                              st.lists(st.builds(Operation, st.sampled_from(["add", "remove", "replace"]), _TEXT, _JSON),
+                                       max_size=2).map(tuple)),
+    span=st.none() | st.builds(Span, *[st.integers(1, 9)] * 4), at_key=st.booleans(), fix_note=st.none() | _TEXT,
+    live=st.booleans(), source=st.none() | _TEXT, supersedes=st.lists(_TEXT, max_size=2).map(tuple),
+    withheld=st.none() | st.builds(Withheld, _TEXT, _TEXT))
+
+
+@given(_DIAGNOSTICS)
+def test_a_row_carries_every_field_of_a_finding_through_a_worker_and_the_cache(diagnostic):
+    """Findings cross a process (pickled rows) and the cache (JSON rows): every field returns."""
+    row = diagnostic_row(diagnostic)
+    assert diagnostic_from_row(pickle.loads(pickle.dumps(row))) == diagnostic
+    assert diagnostic_from_row(json.loads(json.dumps(row))) == diagnostic
+    assert len(row) == len(dataclasses.fields(Diagnostic))

@@ -1,0 +1,52 @@
+"""The fix gate: which of a tool's findings may offer their fix.
+
+A rule proposes a fix from what a field is; whether the fix may be offered depends on where
+the tool is sent and what it has accepted so far. Each fix becomes a `Candidate` (the fixed
+schema and its validators worked out once, see `candidate`) and passes three gates in order:
+
+1. a keyword one of the tool's provider profiles refuses (`profile_refusals`);
+2. a value the schema itself states (a default, an example, an enum value) it would reject
+   (`stated_values`);
+3. a recorded call that passes today it would reject, for tightening fixes (`recorded_calls`).
+
+A fix a gate refuses is withheld: the finding stays, says why (the same words as ever at
+the end of its message), and carries the verdict as data (`Diagnostic.withheld`).
+
+May import: model, text, schema, prose, profiles.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from schema_lint.gate import profile_refusals, recorded_calls, stated_values
+from schema_lint.gate.candidate import Candidate, ToolSchema
+from schema_lint.model import Diagnostic, Withheld
+
+PROFILE, STATED_VALUE, RECORDED_CALLS = "profile", "stated-value", "recorded-calls"
+
+
+def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: frozenset[str] = frozenset(),
+          calls: Iterable[dict] | None = None) -> list[Diagnostic]:
+    """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
+    calls, or None without any)."""
+    tool = ToolSchema(schema, schema_pointer)
+    waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None]
+    if not waiting:
+        return diagnostics
+    gates = [(PROFILE, lambda open_: profile_refusals.refused(tool, open_, profiles)),
+             (STATED_VALUE, lambda open_: stated_values.broken(tool, open_))]
+    if calls is not None:
+        gates.append((RECORDED_CALLS, lambda open_: recorded_calls.rejecting(tool, open_, calls)))
+    verdicts: dict[int, Withheld] = {}
+    for gate, refusals in gates:
+        for candidate, reason in refusals(waiting):
+            verdicts[id(candidate.diagnostic)] = Withheld(gate, reason)
+        waiting = [candidate for candidate in waiting if id(candidate.diagnostic) not in verdicts]
+    return [_withheld(diagnostic, verdicts[id(diagnostic)]) if id(diagnostic) in verdicts else diagnostic
+            for diagnostic in diagnostics]
+
+
+def _withheld(diagnostic: Diagnostic, verdict: Withheld) -> Diagnostic:
+    return dataclasses.replace(diagnostic, message=diagnostic.message + verdict.reason, fix=None, withheld=verdict)

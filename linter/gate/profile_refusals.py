@@ -3,8 +3,8 @@
 Rules propose keywords (`format`, `maxLength`, `minimum`, `maxItems`, `additionalProperties`,
 `allOf`/`if` …) from what a field is, not from where the tool is sent. A fix that adds
 `format: uri` to an openai-strict tool, or `maxLength` to an anthropic-strict one, turns a
-warning into an HTTP 400: the tool is then not sent at all. So after every rule has run on
-a tool, each fix is applied to a copy of its schema, and every keyword the fixed schema holds
+warning into an HTTP 400: the tool is then not sent at all. So every fix is applied to the
+tool's schema (once, see `candidate`), and every keyword the fixed schema holds
 more often than the original (with its value, where the profile refuses only some values) is
 looked up in the profiles' refusal table. A fix that adds a refused one is withheld and the
 finding says which profile refuses what: the finding stays, so the reviewer still sees the
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from schema_lint.gate.stated_values import apply_inner
-from schema_lint.model import Diagnostic
+from schema_lint.gate.candidate import Candidate, ToolSchema
 from schema_lint.profiles import refused_note
 from schema_lint.schema.walk import walk
 
@@ -29,22 +29,20 @@ from schema_lint.schema.walk import walk
 _BY_VALUE = frozenset({"format", "minItems", "additionalProperties"})
 
 
-def withhold_refused_fixes(schema: Any, schema_pointer: str, profiles: frozenset[str],
-                           diagnostics: list[Diagnostic]) -> None:
-    """Drop (in place) each fix that adds a keyword one of ``profiles`` refuses."""
-    fixed = [d for d in diagnostics if d.fix is not None]
-    if not profiles or not fixed:
+def refused(tool: ToolSchema, candidates: Iterable[Candidate], profiles: frozenset[str]) -> Iterator[tuple[Candidate, str]]:
+    """Each candidate whose fix adds a keyword one of ``profiles`` refuses, with what its finding says."""
+    if not profiles:
         return
-    before = _keywords(schema)
-    for diagnostic in fixed:
-        after = apply_inner(schema, schema_pointer, diagnostic.fix.operations)
-        if after is None:
+    before: Counter | None = None
+    for candidate in candidates:
+        if candidate.fixed is None:
             continue
-        for keyword, shown in _keywords(after) - before:
+        if before is None:
+            before = _keywords(tool.schema)
+        for keyword, shown in _keywords(candidate.fixed) - before:
             note = refused_note(profiles, keyword, *(() if shown is None else (json.loads(shown),)))
             if note is not None:
-                diagnostic.message += note
-                diagnostic.fix = None
+                yield candidate, note
                 break
 
 

@@ -5,26 +5,23 @@ names ("Default is 0, which means no limit"), are the author's own word on what 
 value looks like. A tightening fix that rejects one of them is wrong by the
 schema's own evidence (a `format: date` on a field whose default is `"null"`, a
 `required` list on an object whose default is `{}`), and so is any call that relies on
-it. After every rule has run on a tool, each fix is applied to a copy of the tool's
-schema and every stated value its operations can affect (those at or above the edited
-node, or all of them when a definition is edited) is validated again; a fix that would
-reject one is withheld, and the finding says why. The finding stays: a missing fix
+it. Each fix is applied to the tool's schema (once, see `candidate`) and every stated
+value its operations can affect (those at or above the edited node, or all of them when
+a definition is edited) is validated again; a fix that would reject one is withheld, and
+the finding says why. The finding stays: a missing fix
 costs a reviewer a minute, a wrong one breaks a working agent.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from schema_lint.schema.dialect import normalize_dialect
-from schema_lint.text.display import clip
+from schema_lint.gate.candidate import Candidate, ToolSchema
 from schema_lint.prose.field_prose import described_defaults
-from schema_lint.schema.operations import OperationError, apply_operations
-from schema_lint.model import Diagnostic, Operation
-from schema_lint.schema.offline import with_bundled_dialect
-from schema_lint.schema.patterns import regex_options
 from schema_lint.schema.pointer import escape, split, unescape
+from schema_lint.text.display import clip
 
 if TYPE_CHECKING:
     import jsonschema_rs
@@ -33,49 +30,44 @@ _DEFINITIONS = ("$defs", "definitions")
 _VALUE_KEYWORDS = ("default", "examples", "enum", "const")
 
 
-def withhold_breaking_fixes(schema: Any, schema_pointer: str, diagnostics: list[Diagnostic]) -> None:
-    """Drop (in place) each fix that would make a stated value of ``schema`` invalid."""
-    # Each fix with its operations addressed inside the schema (one reaching outside is left be).
-    fixed = [(d, _inner(d.fix.operations, schema_pointer)) for d in diagnostics if d.fix is not None]
-    fixed = [(diagnostic, operations) for diagnostic, operations in fixed if operations is not None]
-    if not any(_may_reach_stated_value(schema, operations) for _, operations in fixed):
+def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[Candidate, str]]:
+    """Each candidate whose fix would make a stated value of the tool's schema invalid, with
+    what its finding says."""
+    # A fix reaching outside the schema is left be.
+    candidates = [candidate for candidate in candidates if candidate.operations is not None]
+    if not any(_may_reach_stated_value(tool.schema, candidate.operations) for candidate in candidates):
         return
-    stated = _stated_values(schema)
+    stated = _stated_values(tool.schema)
     if not stated:
         return
     # Compiling a schema costs more than the rest of this together, and most fixes break no
     # stated value: the fixed schema is compiled for each fix that reaches one, the schema as
     # written only once some value fails the fixed one (it must have passed the original to
     # count), and then once for all fixes.
-    before: list = []
-    for diagnostic, operations in fixed:
-        paths = [operation.path for operation in operations]
+    for candidate in candidates:
+        paths = [operation.path for operation in candidate.operations]
         anywhere = any(_in_definition(path) for path in paths)
         touched = [entry for entry in stated if anywhere or _at_or_below(paths, entry[0])]
         if not touched:
             continue
-        rejected = _rejected_after(schema, operations, touched)
+        rejected = _rejected_after(candidate, touched)
         if not rejected:
             continue
-        if not before:
-            before.append(validators_for(schema))
-        if before[0] is None:
+        if tool.validators is None:
             return  # the schema as written does not compile: it is no evidence either way
-        broken = next((entry for entry in rejected if _accepts(before[0], entry[0], entry[2])), None)
-        if broken is not None:
-            at, label, value = broken
+        found = next((entry for entry in rejected if _accepts(tool.validators, entry[0], entry[2])), None)
+        if found is not None:
+            at, label, value = found
             where = f" at `{at}`" if at else ""
-            diagnostic.message += f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
-            diagnostic.fix = None
+            yield candidate, f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
 
 
-def _rejected_after(schema: Any, operations: list[Operation], touched: list) -> list:
+def _rejected_after(candidate: Candidate, touched: list) -> list:
     """The stated values (in `touched`'s order) that the schema with the fix applied rejects;
     all of them when the fixed schema does not even compile."""
-    try:
-        after = validators_for(apply_operations(schema, operations))
-    except OperationError:
+    if candidate.fixed is None:
         return []
+    after = candidate.validators
     if after is None:
         return touched
     # A value whose subschema the fix removed (an unused definition) is gone, not broken.
@@ -146,46 +138,12 @@ def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
     return found
 
 
-def validators_for(schema: Any) -> jsonschema_rs.ValidatorMap | None:
-    """Imports jsonschema-rs: most runs compile no validator here (see `withhold_breaking_fixes`)."""
-    import jsonschema_rs
-
-    try:
-        return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema)), validate_formats=True,
-                                               offline=True, pattern_options=regex_options())
-    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
-        return None
-
-
 def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> bool:
     validator = validators.get("#" + at)
     try:
         return validator is not None and validator.is_valid(value)
     except ValueError:  # a value outside JSON's model (a lone surrogate): nothing to keep
         return False
-
-
-def apply_inner(schema: Any, schema_pointer: str, operations: tuple[Operation, ...]) -> Any:
-    """``schema`` (the tool's argument schema) with a fix's document operations applied, or None."""
-    inner = _inner(operations, schema_pointer)
-    if inner is None:
-        return None
-    try:
-        return apply_operations(schema, inner)
-    except OperationError:
-        return None
-
-
-def _inner(operations: tuple[Operation, ...], schema_pointer: str) -> list[Operation] | None:
-    """The fix's operations addressed inside the tool's schema, or None when one reaches outside it."""
-    if not schema_pointer:  # the schema is the document: its pointers are the operations' own
-        return list(operations) if all(not o.path or o.path.startswith("/") for o in operations) else None
-    inner = []
-    for operation in operations:
-        if operation.path != schema_pointer and not operation.path.startswith(schema_pointer + "/"):
-            return None
-        inner.append(Operation(operation.op, operation.path[len(schema_pointer):], operation.value))
-    return inner
 
 
 def _in_definition(path: str) -> bool:

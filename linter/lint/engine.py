@@ -253,8 +253,7 @@ class Linter:
             if doc.data is None or doc.kind != "jsonl":
                 return
         from schema_lint.lint.definition_findings import DefinitionFindings
-        from schema_lint.gate.stated_values import withhold_breaking_fixes
-        from schema_lint.gate.profile_refusals import withhold_refused_fixes
+        from schema_lint.gate import gated
         from schema_lint.profiles.checks import clients
         from schema_lint.lint.supersession import Supersession
         from schema_lint.rule import ToolContext
@@ -291,12 +290,8 @@ class Linter:
                 if tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored)):
                     self._run_rule(rule, ctx, doc, silencing, found, result.internal_errors)
             found = supersession.keep(found)
-            withhold_refused_fixes(tool.schema, tool.schema_pointer, ctx.profiles, found)
-            withhold_breaking_fixes(tool.schema, tool.schema_pointer, found)
-            if summary is not None:
-                from schema_lint.gate.recorded_calls import withhold_fixes_that_reject
-
-                withhold_fixes_that_reject(tool.schema, tool.schema_pointer, found, self.traffic.calls_for(tool))
+            found = gated(found, tool.schema, tool.schema_pointer, ctx.profiles,
+                          None if summary is None else self.traffic.calls_for(tool))
             findings.add(ctx, found)
         result.diagnostics.extend(findings.finish())
         if UNUSED_SUPPRESSION_CODE in self.codes:

@@ -9,7 +9,7 @@ keyword tables live here, apart from the per-provider checks, so that `ToolConte
 ask `refuses(keyword)` without importing any rule.
 
 "Refuses" means the request fails: no fix may add what a tool's profile refuses, since the
-tool would then not be sent at all (`fix_profiles` withholds it). Each refusal is an entry
+tool would then not be sent at all (the fix gate withholds it). Each refusal is an entry
 of `sources`, quoted there.
 """
 

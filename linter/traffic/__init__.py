@@ -4,13 +4,16 @@ Where a team has recorded what calls really send, a tightening fix need not gues
 values it proposes come from the traffic, and the traffic proves that nothing working
 today breaks.
 
+- :mod:`.calls` reads recorded calls in every shape they are kept in (also for `replay`).
 - :mod:`.store` reads the calls once, streaming, into a summary per tool of the tool files
   (:mod:`.summary`, with the fixed-size sketches of :mod:`.sketch`), counts the calls to
-  any other tool (:mod:`.other_tools`), and reads them again for the gate.
+  any other tool (:mod:`.other_tools`), and reads them again for the fix gate
+  (`gate.recorded_calls`).
 - :mod:`.values` is what rules ask: the summary at a schema node once at least
   :data:`MIN_SAMPLE` values are there, and the round numbers fixes propose.
-- :mod:`.gate` withholds each tightening fix that would reject a call that passes today.
-- :mod:`.infer` is the `infer` command: the same numbers as a report.
 
-Nothing is imported here: a rule asking :mod:`.values` must not load the call reader.
+The `infer` command (`cli.infer`) shows the same numbers as a report. Nothing is imported
+here: a rule asking :mod:`.values` must not load the call reader.
+
+May import: model, text, schema, prose, boundary, sources.
 """

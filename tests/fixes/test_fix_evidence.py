@@ -1,6 +1,6 @@
 """A fix is withheld exactly when it would reject a value the schema itself states and accepts.
 
-The law, written with the same two tools `withhold_breaking_fixes` uses (the schema's stated
+The law, written with the same two tools the stated-values gate uses (the schema's stated
 values and a validator of the schema before and after the fix), but in the plainest order:
 each fix on its own, every stated value at or above the edit, before and after compiled
 every time. The function compiles less (the schema as written only once a value fails the
@@ -12,7 +12,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schema_lint.gate.stated_values import _accepts, _stated_values, validators_for, withhold_breaking_fixes
+from schema_lint.gate import STATED_VALUE, gated
+from schema_lint.gate.candidate import validators_for
+from schema_lint.gate.stated_values import _accepts, _stated_values
 from schema_lint.schema.operations import apply_operations
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
@@ -65,7 +67,7 @@ def test_a_fix_is_withheld_exactly_when_it_breaks_a_value_the_schema_states(data
     operations = data.draw(fixes(schema))
     diagnostics = [Diagnostic("SL999", "test", Severity.WARNING, "finding", "t.json", operation.path,
                               fix=Fix("edit", FixSafety.UNSAFE, (operation,))) for operation in operations]
-    withhold_breaking_fixes(schema, "", diagnostics)
-    for diagnostic, operation in zip(diagnostics, operations):
+    for diagnostic, operation in zip(gated(diagnostics, schema, ""), operations):
         assert (diagnostic.fix is None) == _breaks_a_stated_value(schema, operation), (schema, operation)
         assert (diagnostic.fix is None) == ("no fix: it would reject the schema's own" in diagnostic.message)
+        assert (diagnostic.fix is None) == (diagnostic.withheld is not None and diagnostic.withheld.gate == STATED_VALUE)

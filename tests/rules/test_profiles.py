@@ -13,7 +13,7 @@ from lintkit import lint_document, lint_tool
 
 from schema_lint.config import Config
 from schema_lint.lint.engine import lint_text
-from schema_lint.gate.profile_refusals import withhold_refused_fixes
+from schema_lint.gate import PROFILE, gated
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
 PROFILES = FIXTURES / "profiles"
@@ -203,18 +203,18 @@ def test_bounds_the_provider_refuses_are_never_suggested_and_the_finding_says_wh
     ("gemini", "additionalProperties", False, True), ("gemini", "format", "date-time", False),
 ])
 def test_every_fix_that_adds_a_keyword_is_checked_against_the_refusal_table(profile, keyword, value, refused):
-    diagnostic = Diagnostic("SL999", "test", Severity.WARNING, "a finding", "t.json", "/p")
-    diagnostic.fix = Fix("add it", FixSafety.UNSAFE, (Operation("add", f"/p/properties/x/{keyword}", value),))
-    withhold_refused_fixes({"type": "object", "properties": {"x": {"type": "string"}}}, "/p",
-                           frozenset({profile}), [diagnostic])
+    proposed = Diagnostic("SL999", "test", Severity.WARNING, "a finding", "t.json", "/p",
+                          fix=Fix("add it", FixSafety.UNSAFE, (Operation("add", f"/p/properties/x/{keyword}", value),)))
+    (diagnostic,) = gated([proposed], {"type": "object", "properties": {"x": {"type": "string"}}}, "/p",
+                          frozenset({profile}))
     assert (diagnostic.fix is None) is refused
     assert (f"which {profile} refuses" in diagnostic.message) is refused
+    assert (diagnostic.withheld is not None and diagnostic.withheld.gate == PROFILE) is refused
 
 
 def test_a_fix_that_moves_a_subschema_adds_none_of_the_keywords_it_already_had():
     schema = {"type": "object", "properties": {"x": {"type": "string", "format": "uri"}}}
-    diagnostic = Diagnostic("SL999", "test", Severity.WARNING, "a finding", "t.json", "")
-    diagnostic.fix = Fix("nullable", FixSafety.UNSAFE, (
-        Operation("replace", "/properties/x", {"anyOf": [schema["properties"]["x"], {"type": "null"}]}),))
-    withhold_refused_fixes(schema, "", frozenset({"openai-strict"}), [diagnostic])
+    proposed = Diagnostic("SL999", "test", Severity.WARNING, "a finding", "t.json", "", fix=Fix("nullable", FixSafety.UNSAFE, (
+        Operation("replace", "/properties/x", {"anyOf": [schema["properties"]["x"], {"type": "null"}]}),)))
+    (diagnostic,) = gated([proposed], schema, "", frozenset({"openai-strict"}))
     assert diagnostic.fix is not None
