@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import Linter
+from schema_lint.run.linter import Linter
 from schema_lint.rule import load_rules
 
 CORPUS_TOOLS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "tools.jsonl"

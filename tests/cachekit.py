@@ -50,7 +50,7 @@ def forging(monkeypatch):
     a schema-lint that finds nothing, installed with the same stamps (a container image), in
     the same place, but under a key of its own. The key is gone afterwards: the user's next
     run makes its own."""
-    from schema_lint.lint.engine import Linter
+    from schema_lint.run.linter import Linter
 
     original = Linter.lint_document
 

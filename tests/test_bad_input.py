@@ -24,7 +24,9 @@ from hypothesis import strategies as st
 
 from schema_lint.cli import main
 from schema_lint.config import Config
-from schema_lint.lint.engine import PARSE_ERROR_CODE, LintResult, Linter, exit_code
+from schema_lint.lint.document import PARSE_ERROR_CODE
+from schema_lint.run.linter import Linter
+from schema_lint.run.result import LintResult, exit_code
 from schema_lint.model import Severity
 from schema_lint.rule import Finding, Rule, load_rules
 from schema_lint.sources.documents import read_document
@@ -217,7 +219,7 @@ def test_a_rule_that_raises_is_an_error_of_that_rule_and_the_run_goes_on(tmp_pat
 def test_a_crash_reaches_the_report_and_the_exit_code_but_no_traceback(tmp_path, monkeypatch):
     (tmp_path / "good.json").write_text(json.dumps(GOOD_TOOL, indent=2), encoding="utf-8")
     monkeypatch.setattr("schema_lint.rule.load_rules", lambda: {**load_rules(), "SL990": _crashing_rule(0)})
-    monkeypatch.setattr("schema_lint.lint.engine.rule_codes", lambda: {*load_rules(), "SL990"})
+    monkeypatch.setattr("schema_lint.lint.document.rule_codes", lambda: {*load_rules(), "SL990"})
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["check", "--output-format", "concise", "--exit-zero", "good.json"])
     assert result.exit_code == 2

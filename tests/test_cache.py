@@ -20,7 +20,7 @@ from cachekit import LOOSE, changed_for_sure, edit_tool_file, forging, tree
 from schema_lint.run import cache_trust
 from schema_lint.run import run_cache
 from schema_lint.cli import main
-from schema_lint.lint.engine import Linter
+from schema_lint.run.linter import Linter
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity, Span
 
 

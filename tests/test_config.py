@@ -10,7 +10,7 @@ import pytest
 from lintkit import lint_tool
 
 from schema_lint.config import Config, ConfigError, load_config
-from schema_lint.lint.engine import Linter, lint_text
+from schema_lint.run.linter import Linter, lint_text
 from schema_lint.model import Severity, SideEffects
 from schema_lint.rule import load_rules
 

@@ -12,7 +12,9 @@ from collections import Counter
 from conftest import bench_module
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import PARSE_ERROR_CODE, LintResult, Linter
+from schema_lint.lint.document import PARSE_ERROR_CODE
+from schema_lint.run.linter import Linter
+from schema_lint.run.result import LintResult
 from schema_lint.sources.documents import read_document
 
 

@@ -22,7 +22,7 @@ from markdown_it import MarkdownIt
 from schema_lint.cli import main
 from schema_lint.config import Config
 from schema_lint.text.display import escape
-from schema_lint.lint.engine import Linter
+from schema_lint.run.linter import Linter
 from schema_lint.report import ReportOptions, render
 from schema_lint.report.markdown_text import cell, code, message, text
 

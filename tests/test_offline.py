@@ -118,7 +118,7 @@ def test_a_schema_that_is_not_bundled_is_a_finding_not_a_request(world):
 
 
 def test_a_misspelled_bundled_dialect_is_named(tmp_path):
-    from schema_lint.lint.engine import lint_text
+    from schema_lint.run.linter import lint_text
 
     schema = {"$schema": "http://json-schema.org/draft/2020-12/schema", "type": "object",
               "properties": {"q": {"type": "string"}}}

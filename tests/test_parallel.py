@@ -10,7 +10,7 @@ import pytest
 
 from schema_lint.run import parallel
 from schema_lint.config import Config
-from schema_lint.lint.engine import Linter
+from schema_lint.run.linter import Linter
 from schema_lint.report import ReportOptions, render
 
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.model import Span
 from schema_lint.schema.pointer import join
 from schema_lint.sources.documents import read_document

@@ -6,7 +6,7 @@ import re
 
 from conftest import REPO, bench_module
 
-from schema_lint.lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.rule import load_rules
 
 

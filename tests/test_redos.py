@@ -16,7 +16,7 @@ import pytest
 
 from schema_lint.boundary import ToolBoundary
 from schema_lint.boundary.compiled import compiled
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.schema.patterns import search
 
 pytestmark = pytest.mark.hostile

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from schema_lint.config import Config
 from schema_lint.text.display import clip, escape
-from schema_lint.lint.engine import Linter
+from schema_lint.run.linter import Linter
 from schema_lint.report import FORMATS, ReportOptions, render
 
 pytestmark = pytest.mark.hostile

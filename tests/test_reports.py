@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from schema_lint.config import Config
 from schema_lint.text.display import escape
-from schema_lint.lint.engine import LintResult, lint_text
+from schema_lint.run.linter import lint_text
+from schema_lint.run.result import LintResult
 from schema_lint.model import Diagnostic, Severity, Span
 from schema_lint.report import FORMATS, ReportOptions, render
 from schema_lint.report.ci import checkout_path, fingerprints

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from schema_lint.config import load_config
-from schema_lint.lint.engine import Linter
+from schema_lint.run.linter import Linter
 
 
 def _openai_tools(path: Path, prefix: str, count: int) -> Path:

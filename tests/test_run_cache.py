@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import schema_lint.cli
-import schema_lint.lint.engine
+import schema_lint.run.linter
 import schema_lint.rules
 from cachekit import LOOSE, changed_for_sure, edit_tool_file, forging, tree
 from schema_lint import console
@@ -136,7 +136,7 @@ def test_the_console_script_answers_a_replayed_command_without_importing_click(p
                 "from schema_lint.console import run\n"
                 "sys.argv = ['schema-lint', 'check', '.']\n"
                 "try:\n    run()\nfinally:\n    open('loaded', 'w').write(repr(sorted(\n"
-                "        m for m in ('click', 'schema_lint.cli', 'schema_lint.lint.engine') if m in sys.modules)))\n"
+                "        m for m in ('click', 'schema_lint.cli', 'schema_lint.run.linter') if m in sys.modules)))\n"
                 % SETTLE_NS)
     env = {key: value for key, value in os.environ.items()
            if not key.startswith("SCHEMA_LINT_") or key == "SCHEMA_LINT_CACHE_KEY_FILE"}
@@ -410,17 +410,17 @@ def test_a_file_edited_after_the_run_read_it_is_linted_again_by_the_next(project
     replayed(engine_runs, *command)
     edit_tool_file(project / "tools" / "t0.json", "rewrite", 0, 3)  # so that the next run lints it
     late = project / "tools" / "t1.json"  # answered by the per-file cache, then edited
-    original = schema_lint.lint.engine.Linter.lint_file
+    original = schema_lint.run.linter.Linter.lint_file
 
     def lint_then_edit(self, path, result):
         original(self, path, result)
         changed_for_sure(late, lambda: late.write_text(json.dumps(dict(LOOSE, name="edited_late"))))
 
-    monkeypatch.setattr(schema_lint.lint.engine.Linter, "lint_file", lint_then_edit)
+    monkeypatch.setattr(schema_lint.run.linter.Linter, "lint_file", lint_then_edit)
     settle()
     stale = run(*command)
     assert "edited_late" not in stale[1]
-    monkeypatch.setattr(schema_lint.lint.engine.Linter, "lint_file", original)
+    monkeypatch.setattr(schema_lint.run.linter.Linter, "lint_file", original)
     settle()
     before = engine_runs["runs"]
     again = run(*command)

@@ -9,7 +9,7 @@ import pytest
 from conftest import FIXTURES
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import Linter, lint_text
+from schema_lint.run.linter import Linter, lint_text
 from schema_lint.schema.pointer import join, resolve
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools, not_tool_arguments

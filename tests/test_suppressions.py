@@ -3,7 +3,8 @@
 import json
 
 from schema_lint.config import Config, ConfigError, load_config
-from schema_lint.lint.engine import Linter, exit_code, lint_text
+from schema_lint.run.linter import Linter, lint_text
+from schema_lint.run.result import exit_code
 
 import pytest
 

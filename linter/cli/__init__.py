@@ -177,7 +177,9 @@ def check(paths, output_format, select, extend_select, ignore, profiles, fail_on
     """Lint the tool schemas in PATHS (files, directories, or - for stdin), of the MCP
     servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)
     and of the Python objects named by --python."""
-    from schema_lint.lint.engine import PARSE_ERROR_CODE, LintResult, Linter, exit_code
+    from schema_lint.lint.document import PARSE_ERROR_CODE
+    from schema_lint.run.linter import Linter
+    from schema_lint.run.result import LintResult, exit_code
     from schema_lint.report import ReportOptions, render
 
     def with_flags(config):

@@ -48,7 +48,7 @@ def read_tool_files(paths):
     read (each error printed as `file:line:col: message`)."""
     from schema_lint.config import Config
     from schema_lint.text.display import escape
-    from schema_lint.lint.engine import Linter
+    from schema_lint.run.linter import Linter
     from schema_lint.sources.documents import read_document
     from schema_lint.sources.tools import find_tools
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.gate.candidate import Candidate, ToolSchema
+from schema_lint.model import Operation
 from schema_lint.prose.field_prose import described_defaults
 from schema_lint.schema.pointer import escape, split, unescape
 from schema_lint.text.display import clip

@@ -18,7 +18,9 @@ not parsed.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
+from schema_lint.lint.document import DocumentLinter
 from schema_lint.model import Diagnostic
 from schema_lint.profiles.checks.request_limits import check
 from schema_lint.rule import ToolContext
@@ -26,8 +28,10 @@ from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
 
 
-def request_findings(linter, files: list[str]) -> list[Diagnostic]:
-    """One finding per limit each configured request passes, with the run's files it covers."""
+def request_findings(linter: DocumentLinter, owner_of: Callable[[str], DocumentLinter],
+                     files: list[str]) -> list[Diagnostic]:
+    """One finding per limit each configured request (of `linter`'s configuration) passes, with
+    the run's files it covers; each finding made under its file's own configuration (`owner_of`)."""
     found = []
     for name in linter.config.requests:
         members = [path for path in files if path != "-" and linter.configured_request(path) == name]
@@ -38,13 +42,13 @@ def request_findings(linter, files: list[str]) -> list[Diagnostic]:
                 stem = os.path.splitext(os.path.basename(path))[0]
                 tools += [(doc, tool) for tool in find_tools(doc.data, stem)]
         if tools:
-            found += _check(linter, name, tools)
+            found += _check(owner_of, name, tools)
     return found
 
 
-def _check(linter, name: str, tools: list) -> list[Diagnostic]:
+def _check(owner_of: Callable[[str], DocumentLinter], name: str, tools: list) -> list[Diagnostic]:
     doc, first = tools[0]
-    owner = linter.owner(doc.path)
+    owner = owner_of(doc.path)
     ctx = ToolContext(first, doc, owner.config.settings, owner.profiles_for(first), tuple(t for _, t in tools),
                       configured_profiles=frozenset(owner.config.profiles), request_name=name)
     diagnostics = []

@@ -44,7 +44,7 @@ def live_document(path: str, tools: list[dict[str, Any]]) -> LiveDocument:
 
 def failed_document(path: str, message: str) -> tuple[LiveDocument, Diagnostic]:
     """A server or object whose tools could not be had: an SL000 finding naming it (exit 2)."""
-    from schema_lint.lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+    from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 
     message = clip(message, MESSAGE_LIMIT)
     document = LiveDocument(path=path, text="", kind="mcp", errors=[ParseError(message)])

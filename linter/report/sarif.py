@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from schema_lint import __version__
 from schema_lint.text.display import json_text
-from schema_lint.lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split

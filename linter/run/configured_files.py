@@ -34,7 +34,7 @@ class ConfiguredFileError(ConfigError):
 
     def finding(self) -> Diagnostic:
         """The refusal as an `SL000` finding at the key, for a run that goes on without the file."""
-        from schema_lint.lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+        from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
         from schema_lint.model import Diagnostic, Severity, Span
         from schema_lint.report.ci import checkout_path
 

@@ -37,7 +37,7 @@ class FixSession:
 
     def _converge(self, linter, doc, diagnostics: list[Diagnostic]) -> FilePlan:
         """Plan, apply in memory, lint again, repeat: one plan from the original text to the fixed point."""
-        from schema_lint.lint.engine import LintResult
+        from schema_lint.run.result import LintResult
 
         total = plan_fixes(doc, diagnostics)
         current = total
@@ -97,7 +97,7 @@ class FixSession:
 
     def _not_written(self, plan: FilePlan, exc: Exception) -> None:
         """A file whose fixes could not be written: an SL000 finding at it (exit 2)."""
-        from schema_lint.lint.engine import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+        from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
         from schema_lint.model import Severity, Span
 
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -112,7 +112,7 @@ class FixSession:
         self._relint(linter, {doc.path: read_document(doc.path, raw=plan.text.encode("utf-8"), kind=doc.kind)})
 
     def _relint(self, linter, documents: dict) -> None:
-        from schema_lint.lint.engine import LintResult
+        from schema_lint.run.result import LintResult
 
         fresh = LintResult()
         for doc in documents.values():

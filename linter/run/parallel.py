@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from schema_lint.lint.engine import LintResult
+from schema_lint.run.result import LintResult
 from schema_lint.model import diagnostic_from_row, diagnostic_row
 from schema_lint.sources.documents import read_document
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.fixes.plan import plan_fixes
 from schema_lint.fixes.yaml_render import YamlRenderer
 

@@ -10,7 +10,7 @@ import json
 from ruamel.yaml import YAML
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.schema.operations import apply_operations, same_json
 from schema_lint.fixes.plan import plan_fixes
 from schema_lint.sources.documents import read_document

@@ -63,7 +63,7 @@ def test_a_fix_that_would_remove_a_yaml_comment_is_refused_with_a_note():
     text, applied = fixed_text(source, "tool.yaml", "SL307")
     assert text == source and applied == []
     from schema_lint.config import Config
-    from schema_lint.lint.engine import lint_text
+    from schema_lint.run.linter import lint_text
     from schema_lint.fixes.plan import plan_fixes
 
     config = Config()

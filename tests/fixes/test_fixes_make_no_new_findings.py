@@ -15,7 +15,7 @@ from fixkit import fixed_text
 from rule_cases import CASES
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 
 
 def _findings(text: str, profiles: tuple[str, ...]) -> set[tuple[str, str]]:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.fixes.plan import plan_fixes
 
 BRANCHES = ("anyOf", "oneOf", "allOf", "if", "then", "else", "not")

@@ -13,7 +13,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.fixes.editor import fix_edits
 from schema_lint.fixes.textedit import apply_edits
 from schema_lint.report import ReportOptions, render

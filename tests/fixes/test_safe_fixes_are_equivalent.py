@@ -18,7 +18,7 @@ from hypothesis_jsonschema import from_schema
 from rule_cases import CASES
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.model import FixSafety
 
 DRAFTS = ["http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"]

@@ -185,7 +185,7 @@ def test_a_file_changed_between_lint_and_write_is_reported_and_left_as_its_write
     run read the files and before it writes them. The fix the run found (`const` for the
     one-value enum it linted) would undo that change: each of those files must keep the other
     writer's text and be reported, in one process (20 files) as in several (60 and 100)."""
-    from schema_lint.lint.engine import Linter
+    from schema_lint.run.linter import Linter
 
     _linted_in_a_worker(monkeypatch)
     names = list(KINDS)

@@ -11,7 +11,8 @@ from conftest import FIXTURES
 
 from schema_lint.cli import main
 from schema_lint.config import Config
-from schema_lint.lint.engine import LintResult, Linter
+from schema_lint.run.linter import Linter
+from schema_lint.run.result import LintResult
 from schema_lint.live.document import live_document, relocate
 from schema_lint.config.servers import Server
 

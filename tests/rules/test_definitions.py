@@ -8,7 +8,7 @@ import json
 import pytest
 from lintkit import lint_document, lint_tool
 
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.schema.operations import apply_operations
 
 P = "/inputSchema"

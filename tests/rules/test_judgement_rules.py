@@ -304,7 +304,7 @@ MY_RULES = ["SL009", "SL010", "SL011", "SL012", "SL013", "SL014", "SL015", "SL10
 def test_no_rule_crashes_on_odd_schemas(properties, root):
     import json
 
-    from schema_lint.lint.engine import lint_text
+    from schema_lint.run.linter import lint_text
 
     schema = {**root, "properties": properties} if isinstance(root, dict) else root
     tool = {"name": "create_thing", "description": "A tool.", "inputSchema": schema, "strict": True}

@@ -12,7 +12,7 @@ from conftest import FIXTURES
 from lintkit import lint_document, lint_tool
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 from schema_lint.gate import PROFILE, gated
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 

@@ -29,7 +29,7 @@ def test_the_rules_about_what_a_model_sends_leave_output_schema_alone():
 
 def test_a_results_schema_is_linted_only_on_mcp_tools():
     # `outputSchema` means nothing beside an OpenAI function's parameters.
-    from schema_lint.lint.engine import lint_text
+    from schema_lint.run.linter import lint_text
 
     text = '{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}, "outputSchema": {"type": "str"}}}'
     assert [d for d in lint_text(text).diagnostics if "outputSchema" in d.pointer] == []

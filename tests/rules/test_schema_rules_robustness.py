@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint.config import Config
-from schema_lint.lint.engine import lint_text
+from schema_lint.run.linter import lint_text
 
 RULES = ["SL002", "SL003", "SL004", "SL005", "SL006", "SL007", "SL008", "SL302", "SL304", "SL305", "SL306",
          "SL307", "SL401", "SL402"]

@@ -1,0 +1,276 @@
+"""One document's findings under one configuration: the selected rules over every tool.
+
+Flow: Document → tools → rules → Diagnostics (positioned now, unless the run shows no
+position) → suppressions (per-file, per-tool, per-node, comments; see `suppressions`) →
+one finding per problem (`supersession`). What this gives is what the rules found, each
+fix as proposed: deciding which fixes may be offered is the fix gate's job (`gate`), and
+the run composes the two (`run.linter`), then `LintedDocument.finished` reports a finding
+in a definition several tools share once (`definition_findings`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import os
+from collections.abc import Iterable
+from functools import cached_property
+from typing import TYPE_CHECKING, NamedTuple
+
+from schema_lint.config import Config, relative_to_root
+from schema_lint.config.selection import matches_code, rule_codes, select_codes
+from schema_lint.model import Diagnostic, Severity, SideEffects, Span, Tool
+from schema_lint.sources.document import Document
+# Every report prints through `display`, so importing it here costs a run nothing, and
+# `diagnostic` no longer pays an import statement for each of thousands of findings.
+from schema_lint.text.display import MESSAGE_LIMIT, clip
+
+if TYPE_CHECKING:
+    from schema_lint.lint.suppressions import NodeIgnore, Suppressions, ToolSuppressions
+    from schema_lint.rule import Finding, Rule, ToolContext
+    from schema_lint.traffic.store import Traffic
+
+# What linting a file needs is imported when the first file is linted, not at start-up:
+# a run the cache answers never pays for the rules (see `config.selection`).
+
+PARSE_ERROR_CODE = "SL000"
+PARSE_ERROR_NAME = "parse-error"
+UNUSED_SUPPRESSION_CODE = "SL900"
+
+
+class LintedTool(NamedTuple):
+    """One tool's schema (its arguments, or the results an MCP tool declares), the context its
+    rules read, and what they found."""
+
+    tool: Tool
+    context: ToolContext
+    diagnostics: list[Diagnostic]
+
+
+class LintedDocument(NamedTuple):
+    """What the rules found in one document, before any fix is gated."""
+
+    document: Document
+    tools: list[LintedTool]
+    # Findings about the document itself: parse errors, unknown codes in comments.
+    notes: list[Diagnostic]
+    # Comments that silenced nothing (SL900), found once every rule has run.
+    unused: list[Diagnostic]
+    # Crashes of a rule on a tool, also among that tool's findings.
+    internal_errors: list[Diagnostic]
+    # The tools the document holds (its argument schemas); none: a file with no tool.
+    found_tools: tuple[Tool, ...]
+
+    def finished(self, tools: Iterable[LintedTool] | None = None) -> list[Diagnostic]:
+        """The document's findings as reported, from `tools` (these tools' findings once gated;
+        by default as the rules found them): a finding in a definition that several tools copy,
+        once (see `definition_findings`)."""
+        from schema_lint.lint.definition_findings import DefinitionFindings
+
+        findings = DefinitionFindings()
+        for linted in self.tools if tools is None else tools:
+            findings.add(linted.context, linted.diagnostics)
+        return [*self.notes, *findings.finish(), *self.unused]
+
+
+class DocumentLinter:
+    """The rules one configuration selects, and how its settings shape their findings."""
+
+    def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic: Traffic | None = None,
+                 positions: bool = True) -> None:
+        self.config = config
+        # False when no report shows where a finding is (`--statistics`): locating each one in
+        # the text is then skipped.
+        self.positions = positions
+        # Recorded calls (`--calls`): what a rule may read of a tool's calls (its summary).
+        self.traffic = traffic
+        self._given_rules = rules
+        self.known_codes = set(rules) if rules is not None else set(rule_codes())
+        self.codes = select_codes(sorted(self.known_codes), config.select, config.extend_select, config.ignore)
+
+    @cached_property
+    def rules(self) -> list[Rule]:
+        """The selected rules, imported on first use."""
+        from schema_lint.rule import load_rules
+
+        every = self._given_rules if self._given_rules is not None else load_rules()
+        return [every[code] for code in self.codes]
+
+    def lint(self, doc: Document) -> LintedDocument:
+        notes = [_parse_error(doc, error) for error in doc.errors]
+        if doc.errors and (doc.data is None or doc.kind != "jsonl"):
+            return LintedDocument(doc, [], notes, [], [], ())
+        from schema_lint.lint.supersession import Supersession
+        from schema_lint.lint.suppressions import Suppressions, keyword_ignores
+        from schema_lint.profiles.checks import clients
+        from schema_lint.prose.side_effects import classify
+        from schema_lint.rule import ToolContext
+        from schema_lint.sources.tools import result_schemas
+
+        found_tools = self.tools_of(doc)
+        if not found_tools:
+            return LintedDocument(doc, [], notes, [], [], ())
+        if self.traffic is not None:
+            self.traffic.cover(found_tools)  # the summaries of tools not read ahead (stdin, servers)
+        file_ignores, node_ignores = self._file_ignores(doc.path)
+        suppressions = Suppressions.of(doc, node_ignores)
+        notes += self._unknown_codes_in_comments(doc, suppressions)
+        # A tool's arguments, then the results schemas MCP tools declare (see `Rule.schemas`).
+        tools = [dataclasses.replace(tool, side_effects=classify(tool, self.config.side_effects))
+                 for tool in [*found_tools, *result_schemas(found_tools)]]
+        group = tuple(tools[:len(found_tools)])
+        request_name = clients.request_name(doc.path)
+        in_request = self.configured_request(doc.path)
+        supersession = Supersession()
+        linted, internal_errors = [], []
+        for tool in tools:
+            ignored = file_ignores + self._tool_ignores(tool.name)
+            summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
+            ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
+                              frozenset(self.config.profiles), request_name,
+                              checks_request=in_request is None)
+            silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
+            found: list[Diagnostic] = []
+            for rule in self.rules:
+                if tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored)):
+                    self._run_rule(rule, ctx, doc, silencing, found, internal_errors)
+            linted.append(LintedTool(tool, ctx, supersession.keep(found)))
+        unused = self._unused_comments(doc, suppressions) if UNUSED_SUPPRESSION_CODE in self.codes else []
+        return LintedDocument(doc, linted, notes, unused, internal_errors, tuple(found_tools))
+
+    def tools_of(self, doc: Document) -> list[Tool]:
+        """The tools `doc` holds, as found (their side effects not yet classified)."""
+        from schema_lint.sources.tools import find_tools
+
+        stem = os.path.splitext(os.path.basename(doc.path))[0]
+        return find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path))
+
+    def _unknown_codes_in_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
+        """A typo in a comment's codes silences nothing and must not pass unseen (exit 2)."""
+        from schema_lint.config.selection import unknown_selectors
+
+        found = []
+        for comment in suppressions.comments:
+            unknown = unknown_selectors(comment.codes, self.known_codes)
+            if unknown:
+                found.append(Diagnostic(
+                    code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR, path=doc.path, pointer="",
+                    message=f"unknown rule code{'s' if len(unknown) > 1 else ''} in a suppression comment: "
+                            f"{', '.join(unknown)}",
+                    span=Span(comment.line, comment.column, comment.line, comment.column)))
+        return found
+
+    def _unused_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
+        if not suppressions.comments:
+            return []  # as in nearly every file: no rule lookup, no set of codes
+        enabled = set(self.codes)
+        rule = next(rule for rule in self.rules if rule.code == UNUSED_SUPPRESSION_CODE)
+        return [Diagnostic(
+            code=rule.code, name=rule.name, severity=self.config.severity.get(rule.code) or rule.severity_for(SideEffects.READ),
+            path=doc.path, pointer="",
+            message=(f"unused suppression: no {'finding' if not c.codes else ', '.join(c.codes) + ' finding'} "
+                     f"{'in this file' if c.whole_file else 'here'} to silence; remove the comment"),
+            span=Span(c.line, c.column, c.line, c.column)) for c in suppressions.unused(enabled)]
+
+    def _run_rule(self, rule: Rule, ctx: ToolContext, doc: Document, silencing: ToolSuppressions,
+                  found: list[Diagnostic], internal_errors: list[Diagnostic]) -> None:
+        """One rule over one tool. A rule that raises ends only its own run on this tool.
+
+        As ruff reports a panic, the crash becomes an error finding of that rule at the
+        tool, and the run goes on and exits 2: a rule's bug on one odd schema can neither
+        take the other files down nor pass unseen, and `--ignore` or `per-tool-ignores`
+        of that code is the workaround until it is fixed.
+        """
+        try:
+            for finding in rule.check(ctx):
+                diagnostic = self.diagnostic(rule, ctx, finding, doc)
+                if not silencing.silences(diagnostic):
+                    found.append(diagnostic)
+        except Exception as exc:
+            crash = _internal_error(rule, ctx, doc, exc)
+            internal_errors.append(crash)
+            found.append(crash)
+
+    def diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
+        """The finding as reported: its severity under the configuration, its message clipped, and
+        its position unless the run shows none (also how a configured request's findings are made)."""
+        severity = (self.config.severity.get(rule.code) or finding.severity
+                    or rule.severity_for(ctx.side_effects))
+        message = finding.message if ctx.tool.part == "arguments" else f"outputSchema: {finding.message}"
+        return Diagnostic(
+            code=rule.code, name=rule.name, severity=severity, message=clip(message, MESSAGE_LIMIT),
+            path=doc.path, pointer=finding.pointer, tool=ctx.tool.name, fix=finding.fix,
+            span=doc.locate(finding.pointer, finding.at_key) if self.positions else None,
+            at_key=finding.at_key, supersedes=finding.supersedes,
+        )
+
+    def _file_ignores(self, path: str) -> tuple[list[str], list[NodeIgnore]]:
+        """Codes `per-file-ignores` silences in the whole file, and those keyed `glob#pointer`
+        that it silences at a node and below."""
+        from schema_lint.lint.suppressions import NodeIgnore
+
+        whole, nodes = [], []
+        for key, codes in self.config.per_file_ignores.items():
+            glob, hash_sign, pointer = key.partition("#")
+            if self._path_matches(path, glob):
+                if hash_sign:
+                    nodes.append(NodeIgnore(pointer, tuple(codes)))
+                else:
+                    whole += codes
+        return whole, nodes
+
+    def _raw_schemas_are_tools(self, path: str) -> bool | None:
+        """`raw-tool-schemas` decides for a bare JSON Schema file; unset, its looks do."""
+        globs = self.config.raw_tool_schemas
+        return any(self._path_matches(path, glob) for glob in globs) if globs else None
+
+    def _path_matches(self, path: str, glob: str) -> bool:
+        """A config glob matches the path relative to the config's directory, or as given."""
+        return fnmatch.fnmatchcase(relative_to_root(self.config, path), glob) or fnmatch.fnmatchcase(path, glob)
+
+    def silences(self, doc: Document, tool: Tool, diagnostic: Diagnostic) -> bool:
+        """Whether the configuration or a comment in `doc` silences a finding on `tool` made
+        outside the per-tool pass (a configured request's limits)."""
+        from schema_lint.lint.suppressions import Suppressions
+
+        whole, nodes = self._file_ignores(doc.path)
+        ignored = whole + self._tool_ignores(tool.name)
+        if ignored and matches_code(diagnostic.code, ignored):
+            return True
+        return Suppressions.of(doc, nodes).for_tool(doc, tool, []).silences(diagnostic)
+
+    def configured_request(self, path: str) -> str | None:
+        """The name of the configured request (`requests`) whose files include `path`, if any."""
+        return next((name for name, spec in self.config.requests.items()
+                     if any(self._path_matches(path, glob) for glob in spec["files"])), None)
+
+    def _tool_ignores(self, name: str) -> list[str]:
+        return [code for glob, codes in self.config.per_tool_ignores.items()
+                if fnmatch.fnmatchcase(name, glob) for code in codes]
+
+    def profiles_for(self, tool: Tool) -> frozenset[str]:
+        """The profiles a tool is checked for: the configuration's and those it implies."""
+        from schema_lint.profiles import implied_profiles
+
+        return frozenset(set(self.config.profiles) | implied_profiles(tool))
+
+
+def _parse_error(doc: Document, error) -> Diagnostic:
+    return Diagnostic(
+        code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR, message=error.message,
+        path=doc.path, pointer="", span=Span(error.line, error.column, error.line, error.column),
+    )
+
+
+def _internal_error(rule: Rule, ctx: ToolContext, doc: Document, exc: Exception) -> Diagnostic:
+    import traceback
+
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    detail = (str(exc).splitlines() or [""])[0][:200]
+    message = (f"internal error: {rule.code} crashed on this tool ({type(exc).__name__}: {detail}, at "
+               f"{os.path.basename(frame.filename)}:{frame.lineno}), so its findings here are incomplete; "
+               f"please report this bug")
+    return Diagnostic(
+        code=rule.code, name=rule.name, severity=Severity.ERROR, message=message, path=doc.path,
+        pointer=ctx.tool.schema_pointer, tool=ctx.tool.name, span=doc.locate(ctx.tool.schema_pointer),
+    )
