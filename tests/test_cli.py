@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from schema_lint import __version__
-from schema_lint.cli import main, use_color
+from schema_lint.cli import main
+from schema_lint.cli.common import use_color
 from schema_lint.rule import load_rules
 
 SELECT = ["--select", "SL101,SL201,SL301"]

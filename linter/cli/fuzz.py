@@ -42,7 +42,7 @@ _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "ne
                    f"a line every {PROGRESS_EVERY} tools elsewhere.")
 def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_path, stdin_filename, progress):
     """Fuzz the tools in PATHS with near-miss calls: canonicalized, rejected or accepted."""
-    from schema_lint.cli import load_config_or_exit, use_color
+    from schema_lint.cli.common import load_config_or_exit, use_color
     from schema_lint.fuzz.inputs import read_inputs
     from schema_lint.fuzz.model import FuzzOptions, FuzzResult, ToolReport
     from schema_lint.fuzz.report import near_miss_counts, render, summary

@@ -35,12 +35,12 @@ VALUES_SHOWN = 3
 def infer(calls, tools, output_format, all_tools):
     """Report what the recorded CALLS (files in any shape replay reads, - for stdin) sent to each
     tool of TOOLS, per field."""
-    from schema_lint.cli import load_traffic
+    from schema_lint.cli.common import load_traffic_or_exit
     from schema_lint.cli.compat import read_tool_files
 
     files, broken = read_tool_files(tools)
     found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
-    traffic = load_traffic(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools)
+    traffic = load_traffic_or_exit(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools)
     keys = Counter(traffic.key_of(tool) for _, tool in found)
     reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1)
                for path, tool in found]

@@ -28,7 +28,7 @@ from schema_lint.cli.python_option import python_option
 def snapshot(output, config_path, python_targets, **live):
     """Write the tools an MCP server lists (--mcp, --mcp-url, or the configured `mcp-servers`)
     or a Python object defines (--python) as JSON."""
-    from schema_lint.cli import load_config_or_exit
+    from schema_lint.cli.common import load_config_or_exit
     from schema_lint.text.display import escape
     from schema_lint.live.document import listing_text
 

@@ -1,5 +1,4 @@
-"""The fix flags of `check` (`--fix`, `--unsafe-fixes`, `--diff`, `--show-fixes`), kept
-out of the thin CLI. They follow ruff: `--unsafe-fixes` only enables tightening fixes
+"""The fix flags of `check` (`--fix`, `--unsafe-fixes`, `--diff`, `--show-fixes`). They follow ruff: `--unsafe-fixes` only enables tightening fixes
 (they then count as fixable, and `--fix` or `--diff` apply or show them); `--fix` writes
 and then reports what remains; `--diff` writes nothing and exits 1 when it would
 change something; reading stdin, `--fix` prints the fixed text and reports on stderr.
@@ -10,10 +9,9 @@ from __future__ import annotations
 import collections
 from typing import TYPE_CHECKING, NamedTuple
 
-import click
-
-from schema_lint.text.display import escape
 from schema_lint.fixes.summary import FixSummary
+from schema_lint.run.output import Output
+from schema_lint.text.display import escape
 
 if TYPE_CHECKING:
     from schema_lint.run.fix_session import FixSession
@@ -28,7 +26,7 @@ class FixOutcome(NamedTuple):
     report_to_stderr: bool = False
 
 
-def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_fixes: bool,
+def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, diff: bool, show_fixes: bool,
                   from_stdin: bool) -> FixOutcome:
     if not (fix or diff):
         result.fix_summary = FixSummary.of(result.diagnostics, unsafe)
@@ -36,56 +34,56 @@ def run_fix_flags(linter, result, *, fix: bool, unsafe: bool, diff: bool, show_f
     from schema_lint.run.fix_session import FixSession  # planning and editing: only when fixing
 
     session = FixSession(linter, result, unsafe)
-    _echo_notes(session)
+    _echo_notes(output, session)
     from schema_lint.fixes import patches
 
     if diff:
         live = patches.live_fixes(result.diagnostics, unsafe)
-        click.echo(session.diff() + patches.render(live), nl=False)
+        output.write(session.diff() + patches.render(live))
         count = sum(len(plan.applied) for plan in session.changed) + len(live)
-        click.echo(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
+        output.line(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
         return FixOutcome(exit_code=2 if result.had_parse_errors else (1 if session.changed or live else 0))
     note = patches.fix_note(result.diagnostics, unsafe)
     if note:
-        click.echo(note, err=True)
+        output.line(note, err=True)
     if from_stdin:
         plan = next(iter(session.plans), None)
         document = next(iter(result.documents.values()), None)
-        click.echo(plan.text if plan else (document.text if document else ""), nl=False)
+        output.write(plan.text if plan else (document.text if document else ""))
         if plan is not None and plan.changed:
             session.relint_text(linter, plan)
     else:
         session.write(linter)  # a file not written is an SL000 finding of the report
     if show_fixes:
-        _echo_fixed(session)
+        _echo_fixed(output, session)
     result.fix_summary = session.summary()
     modified = any(plan.changed and plan.applied for plan in session.plans)
     return FixOutcome(modified=modified, report_to_stderr=from_stdin)
 
 
-def _echo_notes(session: FixSession) -> None:
+def _echo_notes(output: Output, session: FixSession) -> None:
     from schema_lint.run.fix_session import MAX_PASSES
 
     for plan in session.plans:
         if plan.unconverged:
-            click.echo(escape(f"{plan.doc.path}: fixes did not converge after {MAX_PASSES} passes; still fixing: "
-                              f"{', '.join(plan.unconverged)}"), err=True)
+            output.line(escape(f"{plan.doc.path}: fixes did not converge after {MAX_PASSES} passes; still fixing: "
+                               f"{', '.join(plan.unconverged)}"), err=True)
     for diagnostic in session.notes:
         span = diagnostic.span
         where = f"{diagnostic.path}:{span.line}:{span.column}" if span else diagnostic.path
-        click.echo(escape(f"{where}: {diagnostic.code} {diagnostic.fix_note}"), err=True)
+        output.line(escape(f"{where}: {diagnostic.code} {diagnostic.fix_note}"), err=True)
 
 
-def _echo_fixed(session: FixSession) -> None:
+def _echo_fixed(output: Output, session: FixSession) -> None:
     """ruff's `--show-fixes` listing: per file, how many findings of each rule were fixed."""
     if not session.fixed:
-        click.echo("No findings fixed.", err=True)
+        output.line("No findings fixed.", err=True)
         return
-    click.echo(f"Fixed {session.fixed} finding{'s' if session.fixed != 1 else ''}:", err=True)
+    output.line(f"Fixed {session.fixed} finding{'s' if session.fixed != 1 else ''}:", err=True)
     for plan in session.plans:
         if not plan.applied:
             continue
-        click.echo(f"- {escape(plan.doc.path)}:", err=True)
+        output.line(f"- {escape(plan.doc.path)}:", err=True)
         counts = collections.Counter((d.code, d.name) for d in plan.applied)
         for (code, name), count in sorted(counts.items()):
-            click.echo(f"    {count} × {code} ({name})", err=True)
+            output.line(f"    {count} × {code} ({name})", err=True)

@@ -1,0 +1,78 @@
+"""`schema-lint check`: the flags, as the `CheckOptions` record the run takes (`run.check`)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from schema_lint.cli.common import ClickOutput, errors_exit, use_color
+from schema_lint.cli.live_options import options_of, server_options
+from schema_lint.cli.python_option import python_option
+from schema_lint.profiles import PROFILES
+from schema_lint.report import FORMATS
+
+
+@click.command()
+# readable=False: an unreadable file is a finding of its own, not the end of the run.
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
+@click.option("--output-format", type=click.Choice(sorted(FORMATS)), default=None,
+              help="Report format (default: full on a terminal, concise otherwise).")
+@click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated); replaces the configured set.")
+@click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable on top of the selection.")
+@click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable.")
+@click.option("--profile", "profiles", multiple=True,
+              type=click.Choice(PROFILES),
+              help="Also check what this provider, MCP version or client refuses or drops (repeatable).")
+@click.option("--fail-on", type=click.Choice(["info", "warning", "error", "never"]), default=None,
+              help="Lowest severity that makes the exit code 1 (default: warning, so infos do not fail).")
+@click.option("--output-file", type=click.Path(dir_okay=False, writable=True),
+              help="Write the report to this file instead of stdout (for SARIF or rdjson upload steps).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (still 2 on unreadable input).")
+@click.option("--statistics", is_flag=True, help="Print counts per rule instead of the findings.")
+@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
+@click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool, and links a walk does not read.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
+@click.option("--show-settings", is_flag=True, help="Print the resolved configuration and where it came from, then exit.")
+@click.option("--show-files", is_flag=True, help="Print the files that would be linted, then exit.")
+@click.option("--no-cache", is_flag=True, envvar="SCHEMA_LINT_NO_CACHE",
+              help="Lint every file again instead of reusing results for unchanged ones (env SCHEMA_LINT_NO_CACHE=1).")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SCHEMA_LINT_CACHE_DIR",
+              help="Where results are kept (default: .schema_lint_cache beside the configuration; env SCHEMA_LINT_CACHE_DIR).")
+@click.option("--fix/--no-fix", default=False, help="Apply the enabled fixes (safe ones; tightening ones too with --unsafe-fixes), then report what remains.")
+@click.option("--unsafe-fixes/--no-unsafe-fixes", default=False,
+              help="Enable tightening fixes: they count as fixable, --fix applies them, --diff shows them.")
+@click.option("--diff", is_flag=True, help="Print the enabled fixes as a unified diff and write nothing; exit 1 when there is a change.")
+@click.option("--show-fixes", is_flag=True, help="With --fix: list what was fixed, per file and rule (on stderr).")
+@click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when --fix changed a file, even if nothing remains.")
+@click.option("--fix-only", is_flag=True,
+              help="Apply the enabled fixes and report only what was fixed, not the remaining findings (as ruff).")
+@click.option("--write-baseline", type=click.Path(dir_okay=False),
+              help="Record today's findings in this file (a later --baseline run reports only new ones).")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
+              help="Report only findings not recorded in this baseline file (config: `baseline`).")
+@click.option("--baseline-strict", is_flag=True, help="With --baseline: exit 1 when baseline entries are stale (fixed).")
+@click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=True), metavar="FILE",
+              help="Recorded calls (any shape replay reads; repeat for several files, - for stdin): tightening "
+                   "fixes take their values from them, and no fix is offered that would reject one that passes today.")
+@python_option(help="Import this object (it runs your code, in a child process) and lint the tools it defines: "
+                   "an MCP server, a Pydantic model, a function, function tools or a list of them (repeatable).")
+@server_options
+def check(paths, baseline_path, python_targets, **flags):
+    """Lint the tool schemas in PATHS (files, directories, or - for stdin), of the MCP
+    servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)
+    and of the Python objects named by --python."""
+    from schema_lint.live.requested import ServerChoiceError, ServerOptions
+    from schema_lint.run.check import CheckOptions, run_check
+
+    servers = options_of({name: flags.pop(name) for name in ServerOptions._fields})
+    options = CheckOptions(paths=tuple(paths), baseline=baseline_path, python_targets=tuple(python_targets),
+                           servers=servers, terminal=sys.stdout.isatty(), color=use_color(sys.stdout),
+                           color_stderr=use_color(sys.stderr), **flags)
+    with errors_exit():
+        try:
+            code = run_check(options, ClickOutput())
+        except ServerChoiceError as exc:
+            raise click.UsageError(str(exc)) from None
+    sys.exit(code)

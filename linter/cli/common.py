@@ -1,0 +1,60 @@
+"""What the commands share: writing through click, and the errors that end a command with
+its message and exit 2."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+
+class ClickOutput:
+    """A run's `Output` (see `run.output`) on the command's streams, through click: colour
+    codes are kept only when asked for (click strips them off a terminal otherwise)."""
+
+    def write(self, text: str, *, err: bool = False, color: bool = False) -> None:
+        click.echo(text, nl=False, err=err, color=color)
+
+    def line(self, text: str, *, err: bool = False) -> None:
+        click.echo(text, err=err)
+
+
+def use_color(stream) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return stream.isatty()
+
+
+@contextmanager
+def errors_exit() -> Iterator[None]:
+    """A configuration error, or what else stops a run before its report, is its message on
+    stderr and exit 2."""
+    from schema_lint.config import ConfigError
+    from schema_lint.run.output import RunError
+
+    try:
+        yield
+    except (ConfigError, RunError) as exc:
+        click.echo(f"schema-lint: error: {exc}", err=True)
+        sys.exit(2)
+
+
+def load_config_or_exit(config_path: str | None):
+    from schema_lint.config import load_config
+
+    with errors_exit():
+        return load_config(Path(config_path) if config_path else None)
+
+
+def load_traffic_or_exit(paths, tools, named: str = "--calls ", tools_from_stdin: bool = False):
+    """The recorded calls summarised for `tools` (see `run.check.load_traffic`), or exit 2."""
+    from schema_lint.run.check import load_traffic
+
+    with errors_exit():
+        return load_traffic(ClickOutput(), paths, tools, named, tools_from_stdin)

@@ -1,0 +1,44 @@
+"""`schema-lint rule CODE` and `schema-lint rules`: the rule catalogue."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.command("rule")
+@click.argument("code")
+def rule_command(code):
+    """Explain a rule: what it does, why, an example, and its fix's safety."""
+    from schema_lint.rule import load_rules
+
+    rules = load_rules()
+    found = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
+    if found is None:
+        click.echo(f"schema-lint: error: unknown rule `{code}` (see `schema-lint rules`)", err=True)
+        sys.exit(2)
+    click.echo(f"# {found.code} {found.name}\n")
+    severity = found.default_severity_text
+    if "/" in severity:
+        severity = ", ".join(f"{level} on {kind} tools" for level, kind in
+                             zip(severity.split("/"), ("read", "write", "destructive")))
+    click.echo(f"Default severity: {severity}. Fix: {'available' if found.fixable else 'none'}.\n")
+    click.echo(found.doc)
+
+
+@click.command("rules")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text")
+def rules_command(output_format):
+    """List every rule: code, name, default severity, whether a fix exists."""
+    from schema_lint.rule import load_rules
+
+    rules = load_rules().values()
+    if output_format == "json":
+        import json
+
+        click.echo(json.dumps([{"code": r.code, "name": r.name, "severity": r.default_severity_text,
+                                "fixable": r.fixable} for r in rules], indent=2))
+        return
+    for r in rules:
+        click.echo(f"{r.code}  {r.name:<34} {r.default_severity_text:<22} {'fix' if r.fixable else ''}".rstrip())

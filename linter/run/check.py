@@ -1,0 +1,338 @@
+"""`schema-lint check` as one run: the options the command line gives (`CheckOptions`), and
+the run that takes them (`run_check`): configuration → lint and gate each file → ask servers
+and Python targets → fixes → baseline → report → exit code.
+
+The command (`cli.check`) only turns flags into `CheckOptions` and hands an `Output`; what a
+run reads, writes and answers is decided here, so the same run serves any caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from schema_lint.live.requested import ServerOptions
+from schema_lint.run.output import Output, RunError
+
+if TYPE_CHECKING:
+    from schema_lint.config import Config
+    from schema_lint.run.linter import Linter
+    from schema_lint.run.result import LintResult
+
+
+class CheckOptions(NamedTuple):
+    """Every flag of `check`, as given (None: not given, the configuration decides). A
+    NamedTuple, not a dataclass: generating a dataclass's methods costs every start-up."""
+
+    paths: tuple[str, ...] = ()
+    output_format: str | None = None
+    select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    profiles: tuple[str, ...] = ()
+    fail_on: str | None = None
+    exit_zero: bool = False
+    statistics: bool = False
+    config_path: str | None = None
+    stdin_filename: str | None = None
+    verbose: bool = False
+    quiet: bool = False
+    show_settings: bool = False
+    show_files: bool = False
+    no_cache: bool = False
+    cache_dir: str | None = None
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    show_fixes: bool = False
+    exit_non_zero_on_fix: bool = False
+    fix_only: bool = False
+    output_file: str | None = None
+    write_baseline: str | None = None
+    baseline: str | None = None
+    baseline_strict: bool = False
+    calls: tuple[str, ...] = ()
+    python_targets: tuple[str, ...] = ()
+    servers: ServerOptions = ServerOptions()
+    # Whether stdout is a terminal (the default format is then `full`), and whether colour may be
+    # used on stdout and on stderr (where the report goes when `--fix` prints the fixed stdin).
+    terminal: bool = False
+    color: bool = False
+    color_stderr: bool = False
+
+    @property
+    def fixing(self) -> bool:
+        """Whether the run writes fixes (`--fix`, `--fix-only`)."""
+        return self.fix or self.fix_only
+
+
+def codes(values: tuple[str, ...]) -> list[str]:
+    """Rule selectors as the flags give them, comma-separated or repeated."""
+    return [code.strip().upper() for value in values for code in value.split(",") if code.strip()]
+
+
+def with_flags(options: CheckOptions, config: Config) -> Config:
+    """The command line over a configuration file: flags win, lists extend; a selector that
+    names no rule stops the run."""
+    if options.select:
+        config.select = codes(options.select)
+    config.extend_select += codes(options.extend_select)
+    config.ignore += codes(options.ignore)
+    config.profiles = sorted(set(config.profiles) | set(options.profiles))
+    if options.fail_on:
+        config.fail_on = options.fail_on
+    _refuse_unknown_selectors(config)
+    return config
+
+
+def load(options: CheckOptions, path: Path | None) -> Config:
+    """The configuration at `path` (or the one found from here), under the flags."""
+    from schema_lint.config import load_config
+
+    return with_flags(options, load_config(path))
+
+
+def run_check(options: CheckOptions, output: Output) -> int:
+    """The run `options` ask for; its exit code. Raises `RunError`, `config.ConfigError` or
+    `live.requested.ServerChoiceError` when it cannot be run."""
+    from schema_lint.lint.document import PARSE_ERROR_CODE
+    from schema_lint.report import ReportOptions, render
+    from schema_lint.run.linter import Linter
+    from schema_lint.run.result import LintResult, exit_code
+
+    config = load(options, Path(options.config_path) if options.config_path else None)
+    # Counts need no positions; anything that edits, records or compares findings does.
+    counting_only = options.statistics and not (options.fixing or options.diff or options.write_baseline
+                                                or options.baseline or config.baseline)
+    nearest: Callable[[Path], Config] | None = None if options.config_path else lambda source: load(options, source)
+    linter = Linter(config, positions=not counting_only, keep_texts=options.fixing or options.diff,
+                    nearest_config=nearest)
+    named = options.servers.named or bool(options.python_targets)
+    linted = list(options.paths) or ([] if named else ["."])
+    if options.calls:
+        linter.traffic = load_traffic(output, options.calls, linter.tools_in(linted),
+                                      tools_from_stdin="-" in options.paths)
+    elif config.calls:
+        linter.traffic = load_traffic(output, config.calls, linter.tools_in(linted), contents=_configured_calls(config))
+    if options.show_settings or options.show_files:
+        _show(output, linter, list(options.paths) or ["."], options.show_settings)
+        return 0
+    # A fix run needs every document parsed, and recorded calls change what fixes say.
+    if not (options.no_cache or options.fixing or options.diff or linter.traffic):
+        linter.use_cache(options.cache_dir)
+    from schema_lint.live.requested import limits_from, servers_from
+
+    requested = servers_from(options.servers, config, configured=not (options.paths or options.python_targets),
+                             python_targets=options.python_targets)
+    if requested.warning:
+        output.line(requested.warning, err=True)
+    servers = requested.servers
+    replayable = linter.cache is not None and not (servers or options.python_targets or options.output_file
+                                                    or "-" in options.paths)
+    if not replayable:
+        from schema_lint.run import run_cache
+
+        run_cache.abandon()
+    result = linter.run(linted, stdin_name=options.stdin_filename) if linted else LintResult()
+    if servers:
+        from schema_lint.live.lint import lint_servers
+
+        lint_servers(linter, servers, result, limits_from(options.servers, config))
+    if options.python_targets:
+        from schema_lint.python_tools.lint import lint_targets
+
+        lint_targets(linter, options.python_targets, result, limits_from(options.servers, config))
+    from schema_lint.run.fix_flags import run_fix_flags
+
+    fixing = run_fix_flags(output, linter, result, fix=options.fixing, unsafe=options.unsafe_fixes, diff=options.diff,
+                           show_fixes=options.show_fixes, from_stdin=list(options.paths) == ["-"])
+    if fixing.exit_code is not None:
+        return fixing.exit_code
+    if options.fix_only:
+        if result.had_parse_errors:  # what exit 2 is for: a file not read, parsed or written, named
+            errors = LintResult([d for d in result.diagnostics if d.code == PARSE_ERROR_CODE])
+            output.write(render("concise", errors, ReportOptions(quiet=True)), err=fixing.report_to_stderr)
+        fixed = result.fix_summary.fixed or 0
+        if fixed or result.had_parse_errors:
+            output.line(f"Fixed {fixed:,} finding{'s' if fixed != 1 else ''}.", err=fixing.report_to_stderr)
+        if result.had_parse_errors:
+            return 2
+        return 1 if options.exit_non_zero_on_fix and fixing.modified else 0
+    if options.write_baseline:
+        return _write_baseline(output, options.write_baseline, result)
+    stale = _apply_baseline(output, options.baseline, config, result)
+    if stale is not None and not (options.fix or options.diff):
+        from schema_lint.fixes.summary import FixSummary
+
+        result.fix_summary = FixSummary.of(result.diagnostics, options.unsafe_fixes)  # of what is still reported
+    if options.verbose:
+        _list_passed_over(output, result)
+    if options.statistics:
+        from schema_lint.report.statistics import render as render_statistics
+
+        output.write(render_statistics(result, json_output=options.output_format in ("json", "jsonl")))
+    else:
+        format_name = options.output_format or ("full" if options.terminal and not options.output_file else "concise")
+        color = (options.color_stderr if fixing.report_to_stderr else options.color) and not options.output_file
+        report = render(format_name, result, ReportOptions(color=color, fixing=options.fix,
+                                                           unsafe_fixes=options.unsafe_fixes, quiet=options.quiet,
+                                                           verbose=options.verbose))
+        if options.output_file:
+            _write_report(options.output_file, report)
+        else:
+            output.write(report, err=fixing.report_to_stderr, color=color)
+    code = exit_code(result, config.fail_on)
+    if options.baseline_strict and stale and code == 0:  # stale: None without a baseline, else a count
+        code = 1
+    if options.exit_zero and code == 1:
+        code = 0
+    if replayable:
+        from schema_lint.run import run_cache
+
+        run_cache.replayable(linter.cache_dir)  # all it read was files, and it wrote none
+    return 1 if options.exit_non_zero_on_fix and fixing.modified and code == 0 else code
+
+
+def _refuse_unknown_selectors(config: Config) -> None:
+    """A typo in a rule selector must not pass silently (`--select SL99` selecting nothing):
+    every unknown one, from the flags and the configuration, is named at once."""
+    from schema_lint.config.selection import rule_codes, unknown_selectors
+
+    selectors = [*(config.select or []), *config.extend_select, *config.ignore, *config.severity,
+                 *(code for codes in config.per_file_ignores.values() for code in codes),
+                 *(code for codes in config.per_tool_ignores.values() for code in codes)]
+    unknown = unknown_selectors(selectors, rule_codes())
+    if unknown:
+        raise RunError(f"unknown rule selector{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}")
+
+
+def load_traffic(output: Output, paths, tools, named: str = "--calls ", tools_from_stdin: bool = False,
+                 contents: dict[str, bytes] | None = None):
+    """The recorded calls (`contents`: the bytes of those files read already), summarised for
+    `tools`; a file that cannot be read stops the run (exit 2) before anything is fixed:
+    without it the gate would pass fixes the missing calls might refute."""
+    from schema_lint.text.display import escape
+    from schema_lint.traffic.store import Traffic
+
+    if list(paths).count("-") + tools_from_stdin > 1:
+        raise RunError("stdin (-) can be read only once: give the calls or the tools as a file")
+    traffic = Traffic.load(paths, tools, contents)
+    for line in traffic.unreadable[:-1]:
+        output.line(escape(f"schema-lint: error: {named}{line.file}: {line.reason}"), err=True)
+    if traffic.unreadable:
+        last = traffic.unreadable[-1]
+        raise RunError(escape(f"{named}{last.file}: {last.reason}"))
+    for line in traffic.problems:
+        output.line(escape(f"{line.file}:{line.line}: warning: {line.reason}; not used as evidence"), err=True)
+    if traffic.problem_count > len(traffic.problems):
+        output.line(f"… and {traffic.problem_count - len(traffic.problems):,} more lines without a call", err=True)
+    if traffic.not_objects:
+        output.line(f"schema-lint: warning: {traffic.not_objects:,} recorded call{'s' if traffic.not_objects != 1 else ''}"
+                    " whose arguments are not a JSON object, not used as evidence", err=True)
+    if not traffic.calls:
+        output.line(escape(f"schema-lint: warning: no recorded call found in {', '.join(paths)}"), err=True)
+    return traffic
+
+
+def _configured_calls(config: Config) -> dict[str, bytes]:
+    """The bytes of each `calls` file the configuration names, read as `configured_files` says;
+    one refused stops the run (exit 2), as any calls file that cannot be read does."""
+    from schema_lint.run.configured_files import ConfiguredFileError, read_configured
+
+    try:
+        return {path: read_configured(config, "calls", path) for path in config.calls}
+    except ConfiguredFileError as exc:
+        from schema_lint.text.display import escape
+
+        raise RunError(escape(str(exc))) from None
+
+
+def _show(output: Output, linter: Linter, paths: list[str], settings: bool) -> None:
+    """`--show-files` / `--show-settings`: what a run would read, and under which settings."""
+    from schema_lint.text.display import escape
+
+    files = linter.files(paths)
+    linter.resolve_configs(files)
+    if settings:
+        from schema_lint.config.show import render as render_settings
+
+        output.write(render_settings(linter.configs_used()))
+    else:
+        for path in sorted(files):
+            output.line(escape(path))
+
+
+def _write_report(path: str, report: str) -> None:
+    """The report into ``path``, replaced whole (a reader never sees half a SARIF file)."""
+    from schema_lint.fixes.files import write_output
+
+    try:
+        write_output(path, report)
+    except OSError as exc:
+        raise RunError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _write_baseline(output: Output, path: str, result: LintResult) -> int:
+    from schema_lint.run import baseline
+
+    try:
+        count = baseline.write(path, result.diagnostics)
+    except OSError as exc:
+        raise RunError(f"cannot write {path}: {exc.strerror or exc}") from None
+    output.line(f"Recorded {count:,} finding{'s' if count != 1 else ''} in {path}.", err=True)
+    return 2 if result.had_parse_errors else 0
+
+
+def _apply_baseline(output: Output, path: str | None, config: Config, result: LintResult) -> int | None:
+    """Hide the baselined findings (of `--baseline`, else of the configuration's `baseline`); say
+    how many, and how many entries are stale. Returns the stale count, or None without a
+    baseline. A configured one that is refused is an SL000 finding at its key, and every
+    finding is reported (see `configured_files`)."""
+    if not (path or config.baseline):
+        return None
+    from schema_lint.run import baseline
+    from schema_lint.run.configured_files import ConfiguredFileError, read_configured
+
+    try:
+        raw = (baseline.read(path, config.max_file_size) if path
+               else read_configured(config, "baseline", config.baseline))
+        applied = baseline.apply(path or config.baseline, raw, result)
+    except ConfiguredFileError as exc:
+        result.diagnostics.append(exc.finding())
+        result.diagnostics.sort(key=lambda d: d.sort_key)
+        return None
+    except baseline.BaselineError as exc:
+        raise RunError(str(exc)) from None
+    note = f"{applied.hidden:,} finding{'s' if applied.hidden != 1 else ''} in the baseline not reported"
+    fixed = applied.stale - applied.elsewhere
+    if fixed:
+        note += (f"; {fixed:,} baseline entr{'ies' if fixed != 1 else 'y'} no longer found "
+                 f"(fixed): run --write-baseline to drop {'them' if fixed != 1 else 'it'}")
+    if applied.elsewhere:
+        note += (f"; {applied.elsewhere:,} baseline entr{'ies name' if applied.elsewhere != 1 else 'y names'} a file "
+                 "not found from here (deleted, or the baseline was written from another folder: its paths are "
+                 "relative to that folder)")
+    output.line(note + ".", err=True)
+    return applied.stale
+
+
+def _list_passed_over(output: Output, result: LintResult) -> None:
+    """`-v`: what a walk did not read, and the files that held no tool, each with why."""
+    from schema_lint.text.display import escape
+
+    for path, why in result.passed_over:
+        output.line(escape(f"{path}: {why}"), err=True)
+    for path in result.skipped:
+        output.line(f"{escape(path)}: {_why_skipped(result.documents[path].data)}", err=True)
+
+
+def _why_skipped(data) -> str:
+    from schema_lint.sources.tools import NOT_A_SCHEMA, not_tool_arguments
+
+    why = not_tool_arguments(data)
+    if why == NOT_A_SCHEMA:
+        return "no tool found, skipped"
+    if why is None:
+        return "a JSON Schema outside `raw-tool-schemas`, skipped"
+    return f"a JSON Schema but not of a tool's arguments ({why}), skipped; list it in `raw-tool-schemas` to lint it"
