@@ -25,11 +25,20 @@ def _as_plain_dataclass(cls: type) -> type:
         repr=item.repr, compare=item.compare)) for item in dataclasses.fields(cls)])
 
 
+def _fields(cls: type) -> list[str]:
+    return list(cls._fields) if issubclass(cls, tuple) else [item.name for item in dataclasses.fields(cls)]
+
+
+def _as_plain(cls: type) -> type:
+    """The same fields under `@dataclass`'s own `==` and `repr`: what the record must match."""
+    return dataclasses.make_dataclass(cls.__name__, [(name, object) for name in _fields(cls)])
+
+
 @pytest.mark.parametrize("cls", [Diagnostic, Tool, Document, Config])
 @given(data=st.data())
 def test_equality_and_repr_are_those_dataclass_would_write(cls, data):
-    reference = _as_plain_dataclass(cls)
-    names = [item.name for item in dataclasses.fields(cls)]
+    reference = _as_plain_dataclass(cls) if dataclasses.is_dataclass(cls) else _as_plain(cls)
+    names = _fields(cls)
     left = {name: data.draw(_VALUES, label=name) for name in names}
     right = {name: data.draw(st.sampled_from([left[name], data.draw(_VALUES)]), label=f"other {name}")
              for name in names}
@@ -37,14 +46,25 @@ def test_equality_and_repr_are_those_dataclass_would_write(cls, data):
     assert (ours[0] == ours[1]) == (theirs[0] == theirs[1])
     assert (ours[0] != ours[1]) == (theirs[0] != theirs[1])
     assert repr(ours[0]) == repr(theirs[0])
-    assert issubclass(cls, FieldwiseRecord) and cls.__hash__ is None
+    assert cls.__hash__ is None
+    assert issubclass(cls, FieldwiseRecord) or issubclass(cls, tuple)
 
 
 def test_a_record_is_never_equal_to_another_class_with_the_same_fields():
     diagnostic = Diagnostic("SL201", "open-object", Severity.ERROR, "m", "a.json", "")
-    twin = _as_plain_dataclass(Diagnostic)(**dataclasses.asdict(diagnostic))
+    twin = _as_plain(Diagnostic)(*diagnostic)
     assert diagnostic != twin and twin != diagnostic
-    assert diagnostic == dataclasses.replace(diagnostic) and diagnostic != dataclasses.replace(diagnostic, message="n")
+    assert diagnostic != tuple(diagnostic) and tuple(diagnostic) != diagnostic
+    assert diagnostic == diagnostic._replace() and diagnostic != diagnostic._replace(message="n")
+
+
+@pytest.mark.parametrize("record", [Diagnostic("SL201", "open-object", Severity.ERROR, "m", "a.json", ""),
+                                    Tool("t", {}, "", "", "mcp_tool")])
+def test_the_records_stages_pass_on_cannot_be_changed_in_place(record):
+    with pytest.raises((AttributeError, dataclasses.FrozenInstanceError)):
+        record.message = "changed" if isinstance(record, Diagnostic) else None
+    with pytest.raises((AttributeError, dataclasses.FrozenInstanceError)):
+        record.path = "elsewhere"
 
 
 # JSON values as a schema or a fix carries them: what an operation's value may be.
@@ -69,4 +89,4 @@ def test_a_row_carries_every_field_of_a_finding_through_a_worker_and_the_cache(d
     row = diagnostic_row(diagnostic)
     assert diagnostic_from_row(pickle.loads(pickle.dumps(row))) == diagnostic
     assert diagnostic_from_row(json.loads(json.dumps(row))) == diagnostic
-    assert len(row) == len(dataclasses.fields(Diagnostic))
+    assert len(row) == len(Diagnostic._fields)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from schema_lint.fixes.claims import Claims
 from schema_lint.fixes.editor import fix_edits
@@ -25,6 +26,18 @@ from schema_lint.sources.documents import read_document
 NOT_REPRODUCED = "the edited text does not parse to the intended document"
 
 
+class Failed(NamedTuple):
+    """A finding whose fix could not be applied, and why."""
+
+    original: Diagnostic
+    note: str
+
+    @property
+    def diagnostic(self) -> Diagnostic:
+        """The finding as reported from now on: its note says why its fix was not applied."""
+        return self.original._replace(fix_note=self.note)
+
+
 @dataclass
 class FilePlan:
     doc: Document
@@ -32,8 +45,8 @@ class FilePlan:
     applied: list[Diagnostic] = field(default_factory=list)
     # Overlapping an applied fix: applied by the next run.
     deferred: list[Diagnostic] = field(default_factory=list)
-    # Their fix_note says why.
-    failed: list[Diagnostic] = field(default_factory=list)
+    # Not applied, each with why.
+    failed: list[Failed] = field(default_factory=list)
     # What the text carries out: the applied fixes' operations, each fix once.
     operations: list[Operation] = field(default_factory=list)
     # Rules still fixing when the passes ran out (see FixSession): the fixes did not converge.
@@ -73,10 +86,13 @@ def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
             taken.append((diagnostic, edits))
     _apply_verified(plan, taken)
     for diagnostic, twin in twins:
-        for outcome in (plan.applied, plan.deferred, plan.failed):
-            if twin in outcome:
-                outcome.append(diagnostic)
-                diagnostic.fix_note = twin.fix_note
+        if twin in plan.applied:
+            plan.applied.append(diagnostic)
+        elif twin in plan.deferred:
+            plan.deferred.append(diagnostic)
+        else:
+            failed = next(entry for entry in plan.failed if entry.original is twin)
+            plan.failed.append(Failed(diagnostic, failed.note))
     return plan
 
 
@@ -115,8 +131,7 @@ def _order(diagnostic: Diagnostic) -> tuple:
 
 
 def _fail(plan: FilePlan, diagnostic: Diagnostic, reason: str) -> None:
-    diagnostic.fix_note = f"fix could not be applied: {reason}"
-    plan.failed.append(diagnostic)
+    plan.failed.append(Failed(diagnostic, f"fix could not be applied: {reason}"))
 
 
 def _operations(taken: list[tuple[Diagnostic, list[TextEdit]]]) -> list[Operation]:

@@ -22,15 +22,32 @@ class LineSuggestion:
 
 
 def edits_of(diagnostic, document) -> list[TextEdit] | None:
-    """The finding's fix as text edits of its document; None when it has none (a fix
-    whose edits cannot be computed gets a note saying why)."""
+    """The finding's fix as text edits of its document; None when it has none (a fix whose
+    edits cannot be computed has a note saying why: `note_of`)."""
+    return _edited(diagnostic, document)[1]
+
+
+def note_of(diagnostic, document) -> str | None:
+    """Why the finding's fix shows no edit: the fix layer's note, or why its edits could not
+    be computed."""
+    return diagnostic.fix_note or _edited(diagnostic, document)[2]
+
+
+def _edited(diagnostic, document) -> tuple:
+    """(the finding, its edits or None, why there are none or None), worked out once per
+    finding however many parts of a report ask. The finding is kept with its answer, so
+    that a later finding given the same `id` is never answered for it."""
     if diagnostic.fix is None or not diagnostic.fix.operations or document is None or document.errors:
-        return None
-    try:
-        return fix_edits(document, diagnostic.fix)
-    except EditError as exc:
-        diagnostic.fix_note = f"fix could not be applied: {exc}"
-        return None
+        return diagnostic, None, None
+    answers = per_document(document, "edits", dict)
+    found = answers.get(id(diagnostic))
+    if found is None or found[0] is not diagnostic:
+        try:
+            found = (diagnostic, fix_edits(document, diagnostic.fix), None)
+        except EditError as exc:
+            found = (diagnostic, None, f"fix could not be applied: {exc}")
+        answers[id(diagnostic)] = found
+    return found
 
 
 def _index(document) -> LineIndex:

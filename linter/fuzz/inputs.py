@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config
 from schema_lint.model import Tool
@@ -42,6 +42,5 @@ def read_inputs(paths: Iterable[str], config: Config, stdin_name: str | None = N
             continue
         stem = os.path.splitext(os.path.basename(document.path))[0]
         for tool in find_tools(document.data, stem):
-            tool.side_effects = classify(tool, config.side_effects)
-            inputs.tools.append((document.path, tool))
+            inputs.tools.append((document.path, replace(tool, side_effects=classify(tool, config.side_effects))))
     return inputs

@@ -17,7 +17,6 @@ May import: model, text, schema, prose, profiles.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 
 from schema_lint.gate import profile_refusals, recorded_calls, stated_values
@@ -49,4 +48,4 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
 
 
 def _withheld(diagnostic: Diagnostic, verdict: Withheld) -> Diagnostic:
-    return dataclasses.replace(diagnostic, message=diagnostic.message + verdict.reason, fix=None, withheld=verdict)
+    return diagnostic._replace(message=diagnostic.message + verdict.reason, fix=None, withheld=verdict)

@@ -24,14 +24,26 @@ _NAMES_SHOWN = 3
 
 
 class _Group:
-    """The copies of one finding in a definition several tools share: the first, reported,
-    and the other tools it stands for. `mergeable`: whether the first copy's fix (if any)
-    edits only inside its own copy, so the other copies' fixes can travel with it."""
+    """The copies of one finding in a definition several tools share: the first, reported
+    (at `index` among the kept findings), and the other tools it stands for. `mergeable`:
+    whether the first copy's fix (if any) edits only inside its own copy, so the other
+    copies' fixes can travel with it."""
 
-    def __init__(self, first: Diagnostic, mergeable: bool) -> None:
+    def __init__(self, first: Diagnostic, index: int, mergeable: bool) -> None:
         self.first = first
+        self.index = index
         self.mergeable = mergeable
         self.tools: list[str] = []
+        self.operations: list = []  # the other copies' fix operations
+        self.severity = first.severity
+
+    def reported(self) -> Diagnostic:
+        """The first copy, standing for all: the highest severity, every copy's fix, and the
+        tools it also stands for named."""
+        fix = self.first.fix
+        if fix is not None and self.operations:
+            fix = fix._replace(operations=fix.operations + tuple(self.operations))
+        return self.first._replace(severity=self.severity, fix=fix, message=self.first.message + _also_in(self.tools))
 
 
 class DefinitionFindings:
@@ -56,7 +68,7 @@ class DefinitionFindings:
                json.dumps(schema, sort_keys=True, default=str))
         group = self._groups.get(key)
         if group is None:
-            self._groups[key] = _Group(diagnostic, _edits_only(diagnostic.fix, entry))
+            self._groups[key] = _Group(diagnostic, len(self.kept), _edits_only(diagnostic.fix, entry))
             self.kept.append(diagnostic)
             return
         if not (group.mergeable and _edits_only(diagnostic.fix, entry)) \
@@ -64,14 +76,14 @@ class DefinitionFindings:
             self.kept.append(diagnostic)  # the fixes reach outside their copies: report apart
             return
         if diagnostic.fix is not None:
-            group.first.fix = group.first.fix._replace(operations=group.first.fix.operations + diagnostic.fix.operations)
-        group.first.severity = max(group.first.severity, diagnostic.severity)
+            group.operations += diagnostic.fix.operations
+        group.severity = max(group.severity, diagnostic.severity)
         group.tools.append(ctx.tool.name)
 
     def finish(self) -> list[Diagnostic]:
         for group in self._groups.values():
             if group.tools:
-                group.first.message += _also_in(group.tools)
+                self.kept[group.index] = group.reported()
         return self.kept
 
 

@@ -52,24 +52,24 @@ def failed_document(path: str, message: str) -> tuple[LiveDocument, Diagnostic]:
                                 message=message, path=path, pointer="", live=True)
 
 
-def relocate(document: LiveDocument, diagnostics: list[Diagnostic], sources: dict[str, str] | None = None) -> None:
-    """Move the document's findings onto their tools (in place); `sources` maps a tool's
-    name to the `file:line` of its definition, when it has one."""
-    tools = document.data["tools"]
-    for diagnostic in diagnostics:
-        if diagnostic.path != document.path or diagnostic.live:
-            continue
-        tokens = split(diagnostic.pointer)
-        diagnostic.live = True
-        if len(tokens) < 2 or tokens[0] != "tools" or not tokens[1].isdigit():
-            continue  # about the listing as a whole
-        index = int(tokens[1])
-        prefix = f"/tools/{index}"
-        tool_name = tools[index].get("name", index)
-        diagnostic.path = f"{document.path}/{tool_name}"
-        diagnostic.source = (sources or {}).get(tool_name)
-        diagnostic.pointer = diagnostic.pointer[len(prefix):]
-        if diagnostic.fix is not None:
-            kept = tuple(op._replace(path=op.path[len(prefix):]) for op in diagnostic.fix.operations
-                         if op.path == prefix or op.path.startswith(prefix + "/"))
-            diagnostic.fix = diagnostic.fix._replace(operations=kept)
+def relocate(document: LiveDocument, diagnostics: list[Diagnostic], sources: dict[str, str] | None = None) -> list[Diagnostic]:
+    """The document's findings moved onto their tools; `sources` maps a tool's name to the
+    `file:line` of its definition, when it has one."""
+    return [_relocated(document, diagnostic, sources or {}) for diagnostic in diagnostics]
+
+
+def _relocated(document: LiveDocument, diagnostic: Diagnostic, sources: dict[str, str]) -> Diagnostic:
+    if diagnostic.path != document.path or diagnostic.live:
+        return diagnostic
+    tokens = split(diagnostic.pointer)
+    if len(tokens) < 2 or tokens[0] != "tools" or not tokens[1].isdigit():
+        return diagnostic._replace(live=True)  # about the listing as a whole
+    index = int(tokens[1])
+    prefix = f"/tools/{index}"
+    tool_name = document.data["tools"][index].get("name", index)
+    fix = diagnostic.fix
+    if fix is not None:
+        fix = fix._replace(operations=tuple(op._replace(path=op.path[len(prefix):]) for op in fix.operations
+                                            if op.path == prefix or op.path.startswith(prefix + "/")))
+    return diagnostic._replace(live=True, path=f"{document.path}/{tool_name}", source=sources.get(tool_name),
+                               pointer=diagnostic.pointer[len(prefix):], fix=fix)

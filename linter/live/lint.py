@@ -32,7 +32,7 @@ def lint_listing(linter, result, path: str, tools: list[dict[str, Any]], sources
     document = live_document(path, tools)
     start = len(result.diagnostics)
     linter.lint_document(document, result)
-    relocate(document, result.diagnostics[start:], sources)
+    result.diagnostics[start:] = relocate(document, result.diagnostics[start:], sources)
 
 
 def add_failure(result, path: str, message: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from schema_lint.text.display import json_text
-from schema_lint.fixes.review import edits_of, positioned
+from schema_lint.fixes.review import edits_of, note_of, positioned
 
 
 def diagnostic_record(diagnostic, result) -> dict:
@@ -40,8 +40,9 @@ def fix_record(diagnostic, result) -> dict | None:
     edits = edits_of(diagnostic, document) or []
     record = {"safety": str(fix.safety), "description": fix.description,
               "edits": [positioned(document, edit) for edit in edits]}
-    if diagnostic.fix_note:
-        record["note"] = diagnostic.fix_note
+    note = note_of(diagnostic, document)
+    if note:
+        record["note"] = note
     return record
 
 

@@ -5,7 +5,7 @@ those lines and GitHub offers "Commit suggestion")."""
 from __future__ import annotations
 
 from schema_lint.text.display import escape
-from schema_lint.fixes.review import suggestions
+from schema_lint.fixes.review import note_of, suggestions
 from schema_lint.report.ci import shown_path
 from schema_lint.report.markdown_text import backtick_fence, code, message
 from schema_lint.report.rdjson import fix_text, merged_text
@@ -29,8 +29,8 @@ def _section(diagnostic, document, suggestion) -> list[str]:
                 fence, ""]
     elif suggestion is not None:
         out += [f"{message(merged_text(diagnostic, suggestion.lead))}.", ""]
-    elif diagnostic.fix_note:
-        out += [f"_{message(diagnostic.fix_note)}_", ""]
+    elif (note := note_of(diagnostic, document)):
+        out += [f"_{message(note)}_", ""]
     return out
 
 

@@ -34,6 +34,10 @@ class FixSession:
             self._converge(linter, result.documents[path], diagnostics) for path, diagnostics in grouped.items()
             if not result.documents[path].errors
         ]
+        # A finding whose fix failed is reported with why, in the files not linted again too.
+        noted = {id(failed.original): failed.diagnostic for plan in self.plans for failed in plan.failed}
+        if noted:
+            result.diagnostics = [noted.get(id(diagnostic), diagnostic) for diagnostic in result.diagnostics]
 
     def _converge(self, linter, doc, diagnostics: list[Diagnostic]) -> FilePlan:
         """Plan, apply in memory, lint again, repeat: one plan from the original text to the fixed point."""
@@ -54,8 +58,9 @@ class FixSession:
             current = plan_fixes(edited, pending)
             total.text = current.text
             total.applied.extend(current.applied)
-            known = {(d.code, d.pointer) for d in total.failed}
-            total.failed.extend(d for d in current.failed if (d.code, d.pointer) not in known)
+            known = {(failed.original.code, failed.original.pointer) for failed in total.failed}
+            total.failed.extend(failed for failed in current.failed
+                                if (failed.original.code, failed.original.pointer) not in known)
             total.operations.extend(current.operations)
             total.deferred = current.deferred
         else:
@@ -77,7 +82,8 @@ class FixSession:
 
     @property
     def notes(self) -> list[Diagnostic]:
-        return [d for plan in self.plans for d in plan.failed]
+        """The findings whose fix could not be applied, each with its note."""
+        return [failed.diagnostic for plan in self.plans for failed in plan.failed]
 
     def diff(self) -> str:
         return "".join(unified_diff(plan.doc.path, plan.doc.text, plan.text) for plan in self.changed)
@@ -118,10 +124,9 @@ class FixSession:
         for doc in documents.values():
             linter.lint_document(doc, fresh)
         notes = {(d.path, d.code, d.pointer): d.fix_note for d in self.notes}
-        for diagnostic in fresh.diagnostics:
-            diagnostic.fix_note = notes.get((diagnostic.path, diagnostic.code, diagnostic.pointer))
+        relinted = [d._replace(fix_note=notes.get((d.path, d.code, d.pointer))) for d in fresh.diagnostics]
         result = self.result
-        result.diagnostics = [d for d in result.diagnostics if d.path not in documents] + fresh.diagnostics
+        result.diagnostics = [d for d in result.diagnostics if d.path not in documents] + relinted
         result.diagnostics.sort(key=lambda d: d.sort_key)
         result.internal_errors = [d for d in result.internal_errors if d.path not in documents] + fresh.internal_errors
         result.documents.update(fresh.documents)

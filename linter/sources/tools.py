@@ -9,6 +9,7 @@ look like a tool's arguments (see `not_tool_arguments`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from schema_lint.schema.dialect import standard_type
@@ -79,8 +80,7 @@ def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None
             found_before = len(tools)
             _visit(value, join(pointer, key), tools, "gemini" if key in _GEMINI_CONTAINERS else hint)
             if key == "tool" and isinstance(node.get("uid"), str):
-                for tool in tools[found_before:]:
-                    tool.uid = node["uid"]
+                tools[found_before:] = [replace(tool, uid=node["uid"]) for tool in tools[found_before:]]
 
 
 def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:

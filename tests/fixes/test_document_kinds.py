@@ -70,5 +70,5 @@ def test_a_fix_that_would_remove_a_yaml_comment_is_refused_with_a_note():
     config.select = ["SL307"]
     result = lint_text(source, "tool.yaml", config)
     plan = plan_fixes(result.documents["tool.yaml"], result.diagnostics)
-    assert [d.fix_note for d in plan.failed] == [
+    assert [failed.diagnostic.fix_note for failed in plan.failed] == [
         "fix could not be applied: its edit would remove the comment `# only open tickets for now`"]

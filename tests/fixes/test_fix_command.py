@@ -173,8 +173,9 @@ def test_a_fix_that_cannot_be_applied_gets_a_note_and_nothing_is_written(tmp_pat
     bad = Fix("add under a missing node", FixSafety.SAFE, (Operation("add", "/inputSchema/nowhere/x", 1),))
     finding = Diagnostic("SL999", "test", Severity.ERROR, "m", str(path), "/inputSchema", fix=bad)
     plan = plan_fixes(doc, [finding])
-    assert plan.text == doc.text and plan.failed == [finding]
-    assert finding.fix_note.startswith("fix could not be applied: ")
+    assert plan.text == doc.text and [failed.original for failed in plan.failed] == [finding]
+    assert plan.failed[0].diagnostic.fix_note.startswith("fix could not be applied: ")
+    assert finding.fix_note is None  # the finding as linted stays as it was
 
 
 def test_diff_applies_with_git_apply_to_give_what_fix_writes(tool_file, monkeypatch):

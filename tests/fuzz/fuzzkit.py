@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from schema_lint.fuzz.model import FuzzOptions, ToolReport
 from schema_lint.fuzz.run import fuzz_tool
 from schema_lint.prose.side_effects import classify
@@ -13,8 +15,7 @@ TEST_OPTIONS = FuzzOptions(examples=5, seed=0, budget=20.0)
 
 def fuzz_schema(schema, name: str = "create_ticket", options: FuzzOptions = TEST_OPTIONS) -> ToolReport:
     tool = find_tools({"name": name, "description": "A tool.", "inputSchema": schema}, name)[0]
-    tool.side_effects = classify(tool)
-    return fuzz_tool(tool, "tool.json", options)
+    return fuzz_tool(replace(tool, side_effects=classify(tool)), "tool.json", options)
 
 
 def outcomes(report: ToolReport, mutator: str, path: str | None = None) -> set[str]:

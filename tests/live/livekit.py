@@ -37,6 +37,6 @@ def lint_listing(tools: list[dict], name: str = "srv", config: Config | None = N
     result = LintResult()
     document = live_document(Server(name, command=("srv",)).path, tools)
     Linter(config or Config()).lint_document(document, result)
-    relocate(document, result.diagnostics)
+    result.diagnostics = relocate(document, result.diagnostics)
     result.diagnostics.sort(key=lambda d: d.sort_key)
     return result
