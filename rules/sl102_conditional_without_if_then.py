@@ -54,12 +54,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from schema_lint.prose.conditionals import ConditionalField, conditional_fields
+from schema_lint.prose.conditionals import ConditionalField, conditional_objects
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI, refusing
-from schema_lint.schema.refs import REF_KEYWORDS
 from schema_lint.rule import Finding, ToolContext, by_side_effects
 from schema_lint.schema.walk import SchemaNode, label
 
@@ -69,7 +68,6 @@ SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 _DRAFTS_WITHOUT_IF = ("draft-04", "draft-06")
 # What makes a property's schemas more than its own: branches, and references to follow.
-_BRANCHING = frozenset({"anyOf", "oneOf", *REF_KEYWORDS})
 
 
 def check(ctx: ToolContext) -> Iterator[Finding]:
@@ -80,29 +78,6 @@ def check(ctx: ToolContext) -> Iterator[Finding]:
         for index, (member, field) in enumerate(found):
             yield Finding(member.pointer, _message(member, field, refused_by, without_if),
                           fix=fix if index == 0 else None)
-
-
-def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tuple[SchemaNode, ConditionalField]]]]:
-    """Each object with conditional fields, and those fields with their property nodes."""
-    def schemas_of(member: SchemaNode) -> list[dict]:
-        """A property's schema, its `anyOf`/`oneOf` branches, and where their `$ref`s lead."""
-        if isinstance(member.schema, dict) and _BRANCHING.isdisjoint(member.schema):
-            return [member.schema]  # the usual property: no branch, no reference
-        branches = [c for c in ctx.children(member) if c.keyword in ("anyOf", "oneOf")]
-        found = [s.schema for s in (member, *branches)]
-        for source in (member, *branches):
-            found.extend(target.schema for target in ctx.refs.targets(source))
-        return [schema for schema in found if isinstance(schema, dict)]
-
-    description = ctx.tool.definition.get("description")
-    for node in ctx.objects():
-        members = {c.name: c for c in ctx.children(node) if c.is_property}
-        if node.keyword == "not" or not members:
-            continue
-        found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",
-                                   nullable_is_optional=ctx.optional_as_nullable)
-        if found:
-            yield node, [(members[field.field], field) for field in found]
 
 
 def _refusing_provider(ctx: ToolContext) -> str | None:

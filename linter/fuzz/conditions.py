@@ -6,8 +6,8 @@ needs its `title`): dropping those is how a fuzz report proves SL101's point.
 
 `conditional-omitted` drops a field that one value of another field makes necessary:
 the discriminator is set to that value and the field left out. The pairs come from
-SL102's own analysis (a tool that should say so and does not; read as data, not from
-its messages), and from the `if/then`s the schema already has (a tool that says so,
+SL102's own analysis (`prose.conditionals`: a tool that should say so and does not; read
+as data, not from its messages), and from the `if/then`s the schema already has (a tool that says so,
 where the near miss must be rejected).
 
 Rule pointers are turned into the boundary's schema pointers (`#/properties/a`), so a
@@ -21,9 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from schema_lint.model import Tool
-from schema_lint.rule import ToolContext
-from schema_lint.rules import sl101_missing_required
-from schema_lint.rules.sl102_conditional_without_if_then import conditional_objects
+from schema_lint.prose.conditionals import conditional_objects
+from schema_lint.rule import ToolContext, load_rules
 from schema_lint.schema.walk import walk
 
 
@@ -55,7 +54,7 @@ def tool_needs(tool: Tool) -> Needs:
 
 def _sl101_fixes(context: ToolContext) -> Iterator[tuple[str, tuple[str, ...]]]:
     """(object pointer, names its fix would require) for each SL101 finding with a fix."""
-    for finding in sl101_missing_required.check(context):
+    for finding in load_rules()["SL101"].check(context):
         for operation in finding.fix.operations if finding.fix else ():
             if operation.path.endswith("/required") and isinstance(operation.value, list):
                 yield "#" + operation.path[: -len("/required")], tuple(n for n in operation.value if isinstance(n, str))

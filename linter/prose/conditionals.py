@@ -27,14 +27,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes)
 from schema_lint.prose.field_kinds import kind_of, words
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+from schema_lint.schema.refs import REF_KEYWORDS
 from schema_lint.schema.walk import SchemaNode
+
+if TYPE_CHECKING:
+    from schema_lint.rule import ToolContext
 
 # Keywords through which an object can already state conditions on its fields.
 _CONDITIONAL_KEYWORDS = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not", "dependentSchemas")
@@ -48,6 +52,10 @@ _OPTIONAL_PROSE = CaselessWords(
 _NO_DEFAULT = object()
 _DEFAULT_PROSE = lazy_compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.-]+)|"
                               r"[`'\"](?P<marked>[\w.-]+)[`'\"][^.;,]{0,40}\((?:the\s+)?default\)", re.I)
+
+
+# What makes a property's schema more than one dict: branches, and references to follow.
+_BRANCHING = frozenset({"anyOf", "oneOf", *REF_KEYWORDS})
 
 
 class ConditionalField(NamedTuple):
@@ -393,3 +401,27 @@ def _prose_names(prose: str, value: str) -> bool:
 
 def _kind_source(member: _Sibling) -> str:
     return "format" if isinstance(member.get("format"), str) else "name"
+
+
+def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tuple[SchemaNode, ConditionalField]]]]:
+    """Each object of a tool with conditional fields, and those fields with their property nodes:
+    SL102's analysis, and what `fuzz` drops to show its point."""
+    def schemas_of(member: SchemaNode) -> list[dict]:
+        """A property's schema, its `anyOf`/`oneOf` branches, and where their `$ref`s lead."""
+        if isinstance(member.schema, dict) and _BRANCHING.isdisjoint(member.schema):
+            return [member.schema]  # the usual property: no branch, no reference
+        branches = [c for c in ctx.children(member) if c.keyword in ("anyOf", "oneOf")]
+        found = [s.schema for s in (member, *branches)]
+        for source in (member, *branches):
+            found.extend(target.schema for target in ctx.refs.targets(source))
+        return [schema for schema in found if isinstance(schema, dict)]
+
+    description = ctx.tool.definition.get("description")
+    for node in ctx.objects():
+        members = {c.name: c for c in ctx.children(node) if c.is_property}
+        if node.keyword == "not" or not members:
+            continue
+        found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",
+                                   nullable_is_optional=ctx.optional_as_nullable)
+        if found:
+            yield node, [(members[field.field], field) for field in found]
