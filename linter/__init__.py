@@ -1,7 +1,12 @@
 """schema-lint: lint and tighten the JSON Schemas that describe LLM tool arguments.
 
+The package's version, and the boundary library's names (`ToolBoundary`, `canonicalize`,
+`validate`, ...), exported lazily.
+
 This module stays import-light because pre-commit runs the CLI on every commit:
 the boundary library is re-exported lazily, on first attribute access.
+
+May import: nothing of schema_lint (the boundary's names are imported when first asked for).
 """
 
 __version__ = "0.1.0"

@@ -2,6 +2,8 @@
 
 It imports nothing heavy of its own: a command whose output is recorded and whose inputs
 have not changed since (see `run_cache`) is answered before click and the engine load.
+
+May import: run, cli.
 """
 
 from __future__ import annotations

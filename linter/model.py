@@ -1,7 +1,9 @@
 """The values that flow from sources through rules to reporters.
 
-Kept free of behaviour so every layer (sources, engine, fixes, reports) can share
+Kept free of behaviour so every layer (sources, lint, fixes, reports) can share
 them without importing each other.
+
+May import: nothing of schema_lint.
 """
 
 from __future__ import annotations

@@ -33,6 +33,8 @@ and shared by every rule, so that a rule pays only for the nodes it cares about:
 and on each node `types` (the declared types in standard names), `field_name` (the
 property it describes, also through `items` and union branches), `name`, `keyword`,
 `parent` and `pointer`. Lists are shared: a rule must not change them.
+
+May import: model, schema, profiles, config.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 The same code the fuzz and replay reports run, so what they predict is what production
 does. The MCP adapter lives in :mod:`schema_lint.boundary.mcp_adapter` and is not
 imported here: it needs the optional ``mcp`` package.
+
+May import: model, schema, prose.
 """
 
 from .canonicalize import Canonicalized, Repair, canonicalize

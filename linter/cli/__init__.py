@@ -5,8 +5,7 @@ what the layers below take and their answers into output and an exit code.
 `check` import their modules only when invoked, so that the `check` path pre-commit runs
 on every commit stays fast.
 
-May import: every layer below (`run` and what it composes, `live`, `python_tools`, `fuzz`,
-`replay`, `diff`).
+May import: every layer below.
 """
 
 from __future__ import annotations

@@ -3,6 +3,11 @@
 The nearest file upward from the current directory wins (`.schema-lint.toml` before
 `pyproject.toml` in the same directory, as ruff does with `ruff.toml`). Unknown keys
 are an error that names the key: a typo must not silently turn a rule back on.
+
+Beside it: which rules a selector names (`selection`) and which rule packs are installed
+(`entry_points`), the `mcp-servers` table (`servers`), and `--show-settings` (`show`).
+
+May import: model, text, profiles, sources.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""What each provider refuses in a tool schema, so rules never advise it and SL601 reports it.
+"""What each provider, MCP version and client refuses or silently loses, with its source.
+
+So rules never advise it, the fix gate never offers it, and SL601 reports it.
 
 A tool is checked for the profiles the configuration or `--profile` names, plus those its
 own definition implies: `"strict": true` on an OpenAI or Anthropic tool, a Gemini
@@ -11,6 +13,11 @@ ask `refuses(keyword)` without importing any rule.
 "Refuses" means the request fails: no fix may add what a tool's profile refuses, since the
 tool would then not be sent at all (the fix gate withholds it). Each refusal is an entry
 of `sources`, quoted there.
+
+The checks that apply this table to a tool are in `profiles.checks`, above the rule
+contract whose `ToolContext` they read.
+
+May import: model, schema.
 """
 
 from __future__ import annotations

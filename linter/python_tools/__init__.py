@@ -8,4 +8,6 @@ into MCP tool definitions (a server's own `tools/list`, a Pydantic model's
 `model_json_schema()`, function tools' schemas; `servers` tells servers and server
 factories apart), and `source` finds where each was defined; back here `lint` lints them
 as `schema_lint.live` lints a server's listing.
+
+May import: sources, config, live.
 """

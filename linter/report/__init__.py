@@ -1,5 +1,10 @@
-"""Output formats. Each is a module with `render(result, options) -> str`, imported only
-when chosen so that a format's dependencies never slow down the others."""
+"""Output formats, one module each.
+
+Each is a module with `render(result, options) -> str`, imported only when chosen so that a
+format's dependencies never slow down the others.
+
+May import: model, text, schema, rule, lint, fixes.
+"""
 
 from __future__ import annotations
 

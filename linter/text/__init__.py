@@ -1,0 +1,7 @@
+"""Text as schema-lint shows and matches it.
+
+Input clipped and escaped for reports (`display`), and the regular expressions every layer
+uses, compiled on first use (`lazy_pattern`).
+
+May import: nothing of schema_lint.
+"""

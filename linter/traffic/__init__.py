@@ -15,5 +15,5 @@ today breaks.
 The `infer` command (`cli.infer`) shows the same numbers as a report. Nothing is imported
 here: a rule asking :mod:`.values` must not load the call reader.
 
-May import: model, text, schema, prose, boundary, sources.
+May import: text, schema, prose, boundary, sources.
 """

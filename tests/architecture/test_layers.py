@@ -1,59 +1,40 @@
-"""The packages are layers, in the order data flows: each may import only from the layers
-below it, and no module takes part in an import cycle. Imports inside functions count as
-much as those at the top (an import deferred for start-up time is still a dependency);
-imports under `if TYPE_CHECKING:` do not, since they never run.
+"""The packages are layers, and each imports only what its docstring says it may.
 
-`LAYERS` is the order, lowest first. A unit is a package (every module below it) or a
-single module; a module belongs to the longest unit that names it. A package's docstring
-says the same in words; README's Layout is built from those docstrings.
+Every package of `schema_lint` (and each module at its root) ends its docstring with a line
+`May import: a, b, c.` naming the layers it uses; README's Layout is written from the same
+docstrings (docs/layout.py), in the order those lines give. Here every import in the code is
+held to them: imports inside functions count as much as those at the top (an import
+deferred for start-up time is still a dependency); imports under `if TYPE_CHECKING:` do not,
+since they never run. The lines themselves name no cycle, and no module takes part in an
+import cycle, within a package or across.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-LAYERS = [
-    "schema_lint",  # the package root: the version, and the boundary's names exported lazily
-    "schema_lint.model",
-    "schema_lint.text",
-    "schema_lint.schema",
-    "schema_lint.prose",
-    "schema_lint.boundary",
-    "schema_lint.profiles",
-    "schema_lint.sources",
-    "schema_lint.traffic",
-    "schema_lint.config",
-    "schema_lint.rule",
-    "schema_lint.profiles.checks",
-    "schema_lint.rules",
-    "schema_lint.lint",
-    "schema_lint.gate",
-    "schema_lint.fixes",
-    "schema_lint.report",
-    "schema_lint.live",
-    "schema_lint.python_tools",
-    "schema_lint.run",
-    "schema_lint.diff",
-    "schema_lint.replay",
-    "schema_lint.fuzz",
-    "schema_lint.cli",
-    "schema_lint.console",
-    "schema_lint.__main__",
-]
 
-# Imports that point up or close a cycle today; the restructuring removes them one by one,
-# and this list may only shrink.
-KNOWN: set[tuple[str, str]] = set()
+def _layout():
+    spec = importlib.util.spec_from_file_location("layout", REPO / "docs" / "layout.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+layout = _layout()
+UNITS = layout.units()
+ALLOWED = layout.allowed_imports()
 
 
 def _modules() -> dict[str, Path]:
     found = {}
-    for base, package in (("linter", "schema_lint"), ("rules", "schema_lint.rules")):
-        for path in (REPO / base).rglob("*.py"):
-            parts = path.relative_to(REPO / base).with_suffix("").parts
+    for package, folder in layout.FOLDERS.items():
+        for path in folder.rglob("*.py"):
+            parts = path.relative_to(folder).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]
             found[".".join((package, *parts))] = path
@@ -61,10 +42,6 @@ def _modules() -> dict[str, Path]:
 
 
 MODULES = _modules()
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    return "TYPE_CHECKING" in ast.unparse(test)
 
 
 def _imports(name: str, path: Path) -> set[str]:
@@ -80,7 +57,7 @@ def _imports(name: str, path: Path) -> set[str]:
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child.test):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
                 for orelse in child.orelse:
                     visit(orelse)
                 continue
@@ -107,22 +84,33 @@ def _imports(name: str, path: Path) -> set[str]:
 GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
-def layer_of(module: str) -> int:
-    """The index in LAYERS of the longest unit naming `module`."""
-    best, index = -1, -1
-    for position, unit in enumerate(LAYERS):
-        if (module == unit or module.startswith(unit + ".")) and len(unit) > best:
-            best, index = len(unit), position
-    return index
+def layer_of(module: str) -> str:
+    """The layer a module belongs to: the longest unit naming it."""
+    return max((unit for unit in UNITS if module == unit or module.startswith(unit + ".")), key=len)
 
 
-def test_every_module_is_in_a_layer():
-    assert [name for name in MODULES if layer_of(name) < 0] == []
+def test_every_layer_says_its_job_and_what_it_may_import():
+    for unit, path in UNITS.items():
+        assert layout.summary(path), f"{unit} has no docstring saying its job"
+        layout.may_import(unit, path)  # raises when the line is missing
 
 
-def _upward() -> set[tuple[str, str]]:
-    return {(name, target) for name, targets in GRAPH.items() for target in targets
-            if layer_of(target) > layer_of(name)}
+def test_the_layers_docstrings_name_no_cycle():
+    order = layout.order()  # raises on a cycle
+    position = {unit: index for index, unit in enumerate(order)}
+    assert all(position[other] < position[unit] for unit in order for other in ALLOWED[unit])
+
+
+def _unsaid() -> list[tuple[str, str]]:
+    """(module, module it imports) where the importer's layer does not say it may."""
+    return sorted((name, target) for name, targets in GRAPH.items() for target in targets
+                  if layer_of(target) != layer_of(name) and layer_of(target) != "schema_lint"
+                  and layer_of(target) not in ALLOWED[layer_of(name)])
+
+
+def test_every_import_is_one_its_layer_says_it_may_make():
+    # The package root holds only the version (and lazy names): any layer may read it.
+    assert _unsaid() == []
 
 
 def _cycles() -> list[list[str]]:
@@ -160,19 +148,24 @@ def _cycles() -> list[list[str]]:
     return components
 
 
-def test_no_import_points_up_the_layers():
-    upward = _upward()
-    assert sorted(upward - KNOWN) == [], "an import from a lower layer to a higher one"
-    assert sorted(KNOWN - upward) == [], "fixed: remove these from KNOWN"
-
-
 def test_no_import_cycle():
-    # A cycle that a known upward import closes goes when that import does.
-    cycles = [cycle for cycle in _cycles() if not any((a, b) in KNOWN for a in cycle for b in GRAPH[a] if b in cycle)]
-    assert cycles == []
+    assert _cycles() == []
 
 
-def test_the_checker_sees_an_upward_import_and_a_cycle():
-    """The graph is read right: a known upward import inside a function is found."""
-    assert layer_of("schema_lint.schema.walk") < layer_of("schema_lint.lint.document")
-    assert layer_of("schema_lint.profiles.checks.mcp") > layer_of("schema_lint.rule") > layer_of("schema_lint.profiles")
+def test_the_checker_sees_what_it_must(monkeypatch):
+    """The graph is read right: an import inside a function counts, one under TYPE_CHECKING
+    does not, and an import a layer does not name is caught."""
+    assert "schema_lint.lint.document" in GRAPH["schema_lint.run.linter"]  # imported inside a method
+    assert "schema_lint.traffic.store" not in GRAPH["schema_lint.lint.document"]  # TYPE_CHECKING only
+    monkeypatch.setitem(GRAPH, "schema_lint.schema.walk", GRAPH["schema_lint.schema.walk"] | {"schema_lint.run.linter"})
+    assert ("schema_lint.schema.walk", "schema_lint.run.linter") in _unsaid()
+
+
+def test_the_README_layout_is_what_the_code_says():
+    assert layout.main(["--check"]) == 0, "README's Layout is stale: run python docs/layout.py"
+
+
+def test_the_package_root_holds_a_handful_of_modules():
+    """The records, the rule-pack contract, the console script and the package's own files."""
+    root = sorted(path.name for path in layout.FOLDERS["schema_lint"].glob("*.py"))
+    assert root == ["__init__.py", "__main__.py", "console.py", "model.py", "rule.py"]

@@ -4,7 +4,9 @@ silently loses, found in the tool's `ToolContext` and cited from the table in `p
 These modules read the rule contract's `ToolContext`, so they sit above `schema_lint.rule`,
 which itself asks only the table below them (`profiles`). Shared by SL601 and SL602 (which
 report the problems) and `schema-lint compat` (which tallies them per profile), so they can
-never disagree about a tool. May import: model, text, schema, prose, profiles, rule.
+never disagree about a tool.
+
+May import: model, text, schema, prose, profiles, rule.
 """
 
 from __future__ import annotations
