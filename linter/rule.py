@@ -168,7 +168,7 @@ class ToolContext:
         return SchemaIndex(self.nodes)
 
     def of_kind(self, kind: str) -> list[SchemaNode]:
-        """The subschemas of one kind (see `schema_index.KINDS`), in walk order."""
+        """The subschemas of one kind (see `schema.index.KINDS`), in walk order."""
         if kind not in KINDS:
             raise ValueError(f"unknown kind {kind!r}: one of {', '.join(sorted(KINDS))}")
         return self._index.of_kind(kind)

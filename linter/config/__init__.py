@@ -59,7 +59,7 @@ class Config(FieldwiseRecord):
     ignore_keyword: bool = False
     # Recorded-call files (`--calls`), relative to the config file: evidence for fixes.
     calls: list[str] = field(default_factory=list)
-    # MCP servers whose tools `check` (without PATHS) and `snapshot` read: `live.servers.Server`s.
+    # MCP servers whose tools `check` (without PATHS) and `snapshot` read: `config.servers.Server`s.
     mcp_servers: list = field(default_factory=list)
     # Requests made of several files (`[requests.NAME] files = [globs]`): their tools are sent
     # together, so limits that count across tools are checked across those files.

@@ -74,7 +74,7 @@ GEMINI_FORMATS = GEMINI_STRING_FORMATS | {"float", "double", "int32", "int64"}
 # What each profile refuses, keyword by keyword, with the entry of `sources` that says so; a
 # keyword with a predicate is refused only for the values it rejects (`format: uri` under
 # openai-strict, `minItems: 2` under anthropic-strict). Fixes are checked against this table
-# (`fix_profiles`), and rules ask it through `ToolContext.refuses` before they advise.
+# (the fix gate), and rules ask it through `ToolContext.refuses` before they advise.
 _Allowed = Callable[[object], bool]
 _REFUSALS: dict[str, dict[str, tuple[str, _Allowed | None]]] = {
     OPENAI_STRICT: {**dict.fromkeys(OPENAI_COMPOSITION, ("openai-strict/composition", None)),

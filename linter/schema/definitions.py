@@ -3,8 +3,9 @@
 A definition is *used* when a `$ref` reaches it from the schema's own body (what lies
 outside every definition), directly or through other used definitions. The rest is sent
 with every request and never validates anything: the unused-definition rule reports it,
-and the engine reports nothing else inside it (see `engine.py`), so a server that copies
-the same `$defs` into every tool is not flooded with findings about copies no tool uses.
+and nothing else is reported inside it (see `lint.definition_findings`), so a server that
+copies the same `$defs` into every tool is not flooded with findings about copies no tool
+uses.
 
 Reachability is decided offline, with the same resolution as every rule (`RefIndex`).
 A definition that something *outside* the schema could name is counted as used: one
