@@ -86,6 +86,42 @@ class Withheld(NamedTuple):
     reason: str
 
 
+class Options:
+    """Settings a command gives a run, immutable: each field a class attribute holding its
+    default, and an instance built from keyword arguments naming some of them.
+
+    For the records built once a run, where defining a NamedTuple or a dataclass would cost
+    more than using it: both compile their methods from source as their module loads (half
+    a millisecond for thirty fields), and a one-file run pays that before it reads a byte.
+    """
+
+    def __init__(self, **given: Any) -> None:
+        unknown = set(given) - set(self.fields())
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
+        object.__setattr__(self, "__dict__", {**self.fields(), **given})
+
+    @classmethod
+    def fields(cls) -> dict[str, Any]:
+        """Each field and its default, in the order the classes declare them."""
+        return {name: value for klass in reversed(cls.__mro__) for name, value in vars(klass).items()
+                if not name.startswith("_") and not callable(value) and not isinstance(value, (property, classmethod))}
+
+    def replace(self, **changes: Any) -> Options:
+        return type(self)(**{**self.__dict__, **changes})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} cannot be changed: make another with replace()")
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.__dict__ == self.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in self.__dict__.items())})"
+
+
 class FieldwiseRecord:
     """`==` and `repr` over a dataclass's fields, as `@dataclass` writes them, for the
     dataclasses every run builds, declared `@dataclass(eq=False, repr=False)`.

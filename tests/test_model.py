@@ -90,3 +90,16 @@ def test_a_row_carries_every_field_of_a_finding_through_a_worker_and_the_cache(d
     assert diagnostic_from_row(pickle.loads(pickle.dumps(row))) == diagnostic
     assert diagnostic_from_row(json.loads(json.dumps(row))) == diagnostic
     assert len(row) == len(Diagnostic._fields)
+
+
+def test_options_are_built_from_their_fields_and_never_change():
+    from schema_lint.run.check import CheckOptions
+
+    options = CheckOptions(fix=True, paths=("a.json",))
+    assert (options.fix, options.paths, options.diff) == (True, ("a.json",), False)  # the rest: their defaults
+    with pytest.raises(TypeError, match="no field fixx"):
+        CheckOptions(fixx=True)
+    with pytest.raises(AttributeError):
+        options.fix = False
+    assert options.replace(fix=False) == CheckOptions(paths=("a.json",)) != options
+    assert "fixing" not in CheckOptions.fields() and "servers" in CheckOptions.fields()

@@ -66,7 +66,7 @@ def check(paths, baseline_path, python_targets, **flags):
     from schema_lint.live.requested import ServerChoiceError, ServerOptions
     from schema_lint.run.check import CheckOptions, run_check
 
-    servers = options_of({name: flags.pop(name) for name in ServerOptions._fields})
+    servers = options_of({name: flags.pop(name) for name in ServerOptions.fields()})
     options = CheckOptions(paths=tuple(paths), baseline=baseline_path, python_targets=tuple(python_targets),
                            servers=servers, terminal=sys.stdout.isatty(), color=use_color(sys.stdout),
                            color_stderr=use_color(sys.stderr), **flags)

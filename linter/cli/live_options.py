@@ -64,12 +64,12 @@ def servers_from(live: dict, config, configured: bool = True, python_targets: tu
     """The servers the flags name (see `live.requested.servers_from`); a choice that cannot be
     followed is a usage error, and servers `--no-servers` left out are said on stderr."""
     try:
-        requested = choose_servers(options_of(live), config, configured, python_targets)
+        servers, warning = choose_servers(options_of(live), config, configured, python_targets)
     except ServerChoiceError as exc:
         raise click.UsageError(str(exc)) from None
-    if requested.warning:
-        click.echo(requested.warning, err=True)
-    return requested.servers
+    if warning:
+        click.echo(warning, err=True)
+    return servers
 
 
 def limits_from(live: dict, config=None) -> Limits:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from schema_lint.gate import profile_refusals, recorded_calls, stated_values
 from schema_lint.gate.candidate import Candidate, ToolSchema
 from schema_lint.model import Diagnostic, Withheld
 
@@ -34,9 +33,13 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
     waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None]
     if not waiting:
         return diagnostics
+    from schema_lint.gate import profile_refusals, stated_values  # a tool no rule proposes a fix for needs neither
+
     gates = [(PROFILE, lambda open_: profile_refusals.refused(tool, open_, profiles)),
              (STATED_VALUE, lambda open_: stated_values.broken(tool, open_))]
     if calls is not None:
+        from schema_lint.gate import recorded_calls
+
         gates.append((RECORDED_CALLS, lambda open_: recorded_calls.rejecting(tool, open_, calls)))
     verdicts: dict[int, Withheld] = {}
     for gate, refusals in gates:

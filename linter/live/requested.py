@@ -13,9 +13,10 @@ when one is actually asked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from schema_lint.live.limits import Limits
+from schema_lint.model import Options
 
 if TYPE_CHECKING:
     from schema_lint.config.servers import Server
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 _DEFAULTS = Limits()
 
 
-class ServerOptions(NamedTuple):
+class ServerOptions(Options):
     """What the command line says of MCP servers and of the waits for them (and for
     `--python` targets)."""
 
@@ -49,10 +50,8 @@ class ServerChoiceError(ValueError):
     """The options name servers in a way that cannot be followed; the message says why."""
 
 
-class Requested(NamedTuple):
-    servers: list[Server]
-    # Said on stderr when --no-servers left configured servers out.
-    warning: str | None = None
+# The servers to ask, and what to say on stderr when --no-servers left configured ones out.
+Requested = tuple[list["Server"], "str | None"]
 
 
 def servers_from(options: ServerOptions, config, configured: bool = True,
@@ -62,12 +61,12 @@ def servers_from(options: ServerOptions, config, configured: bool = True,
     if options.no_servers:
         return _none(options, config.mcp_servers if configured else [], python_targets)
     if not options.named:
-        return Requested(list(config.mcp_servers) if configured else [])
+        return (list(config.mcp_servers) if configured else []), None
     from schema_lint.config.servers import ServerSpecError, from_options
 
     try:
-        return Requested(from_options(options.mcp_commands, options.mcp_urls, options.mcp_env, options.mcp_cwd,
-                                      options.mcp_header))
+        return from_options(options.mcp_commands, options.mcp_urls, options.mcp_env, options.mcp_cwd,
+                            options.mcp_header), None
     except ServerSpecError as exc:
         raise ServerChoiceError(str(exc)) from None
 
@@ -81,11 +80,11 @@ def _none(options: ServerOptions, configured: list[Server], python_targets: tupl
         raise ServerChoiceError(f"{named[0]} with --no-servers (or SCHEMA_LINT_NO_SERVERS): the one asks to run what "
                                 "the other forbids")
     if not configured:
-        return Requested([])
+        return [], None
     many = len(configured) != 1
-    return Requested([], f"schema-lint: warning: --no-servers: {len(configured)} MCP server{'s' if many else ''} the "
-                         f"configuration names ({', '.join(server.name for server in configured)}) "
-                         f"{'were' if many else 'was'} not started; {'their' if many else 'its'} tools are not read")
+    return [], (f"schema-lint: warning: --no-servers: {len(configured)} MCP server{'s' if many else ''} the "
+                f"configuration names ({', '.join(server.name for server in configured)}) "
+                f"{'were' if many else 'was'} not started; {'their' if many else 'its'} tools are not read")
 
 
 def limits_from(options: ServerOptions, config=None) -> Limits:

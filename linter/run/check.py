@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from schema_lint.live.requested import ServerOptions
+from schema_lint.model import Options
 from schema_lint.run.output import Output, RunError
 
 if TYPE_CHECKING:
@@ -21,9 +22,8 @@ if TYPE_CHECKING:
     from schema_lint.run.result import LintResult
 
 
-class CheckOptions(NamedTuple):
-    """Every flag of `check`, as given (None: not given, the configuration decides). A
-    NamedTuple, not a dataclass: generating a dataclass's methods costs every start-up."""
+class CheckOptions(Options):
+    """Every flag of `check`, as given (None: not given, the configuration decides)."""
 
     paths: tuple[str, ...] = ()
     output_format: str | None = None
@@ -123,11 +123,10 @@ def run_check(options: CheckOptions, output: Output) -> int:
         linter.use_cache(options.cache_dir)
     from schema_lint.live.requested import limits_from, servers_from
 
-    requested = servers_from(options.servers, config, configured=not (options.paths or options.python_targets),
-                             python_targets=options.python_targets)
-    if requested.warning:
-        output.line(requested.warning, err=True)
-    servers = requested.servers
+    servers, warning = servers_from(options.servers, config, configured=not (options.paths or options.python_targets),
+                                    python_targets=options.python_targets)
+    if warning:
+        output.line(warning, err=True)
     replayable = linter.cache is not None and not (servers or options.python_targets or options.output_file
                                                     or "-" in options.paths)
     if not replayable:
