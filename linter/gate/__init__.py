@@ -17,8 +17,9 @@ May import: model, text, schema, prose, profiles.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
+from schema_lint.gate import profile_refusals, stated_values
 from schema_lint.gate.candidate import Candidate, ToolSchema
 from schema_lint.model import Diagnostic, Withheld
 
@@ -29,25 +30,31 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
           calls: Iterable[dict] | None = None) -> list[Diagnostic]:
     """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
     calls, or None without any)."""
+    if not any(diagnostic.fix is not None for diagnostic in diagnostics):
+        return diagnostics
     tool = ToolSchema(schema, schema_pointer)
     waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None]
-    if not waiting:
-        return diagnostics
-    from schema_lint.gate import profile_refusals, stated_values  # a tool no rule proposes a fix for needs neither
-
-    gates = [(PROFILE, lambda open_: profile_refusals.refused(tool, open_, profiles)),
-             (STATED_VALUE, lambda open_: stated_values.broken(tool, open_))]
-    if calls is not None:
-        from schema_lint.gate import recorded_calls
-
-        gates.append((RECORDED_CALLS, lambda open_: recorded_calls.rejecting(tool, open_, calls)))
     verdicts: dict[int, Withheld] = {}
-    for gate, refusals in gates:
+    for gate, refusals in _gates(tool, profiles, calls):
         for candidate, reason in refusals(waiting):
             verdicts[id(candidate.diagnostic)] = Withheld(gate, reason)
-        waiting = [candidate for candidate in waiting if id(candidate.diagnostic) not in verdicts]
+        if verdicts:
+            waiting = [candidate for candidate in waiting if id(candidate.diagnostic) not in verdicts]
+    if not verdicts:
+        return diagnostics
     return [_withheld(diagnostic, verdicts[id(diagnostic)]) if id(diagnostic) in verdicts else diagnostic
             for diagnostic in diagnostics]
+
+
+def _gates(tool: ToolSchema, profiles: frozenset[str], calls: Iterable[dict] | None) -> Iterator[tuple[str, Callable]]:
+    """The gates that apply to this tool, in order, each with what it refuses of the candidates."""
+    if profiles:
+        yield PROFILE, lambda waiting: profile_refusals.refused(tool, waiting, profiles)
+    yield STATED_VALUE, lambda waiting: stated_values.broken(tool, waiting)
+    if calls is not None:
+        from schema_lint.gate import recorded_calls  # read only by runs given recorded calls
+
+        yield RECORDED_CALLS, lambda waiting: recorded_calls.rejecting(tool, waiting, calls)
 
 
 def _withheld(diagnostic: Diagnostic, verdict: Withheld) -> Diagnostic:
