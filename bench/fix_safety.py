@@ -81,7 +81,7 @@ def stated_values(schema: Any, pointer: str = "") -> list[tuple[str, str, Any]]:
 
 def validators(schema: Any) -> Any:
     """Per-subschema validators, as the linter's own fix gate builds them (None: no compile)."""
-    from schema_lint.gate.candidate import validators_for
+    from schema_lint.gate import validators_for
 
     return validators_for(schema)
 

@@ -13,7 +13,7 @@ import click
 
 
 class ClickOutput:
-    """A run's `Output` (see `run.output`) on the command's streams, through click: colour
+    """A run's `Output` (see `run.check`) on the command's streams, through click: colour
     codes are kept only when asked for (click strips them off a terminal otherwise)."""
 
     def write(self, text: str, *, err: bool = False, color: bool = False) -> None:
@@ -36,7 +36,7 @@ def errors_exit() -> Iterator[None]:
     """A configuration error, or what else stops a run before its report, is its message on
     stderr and exit 2."""
     from schema_lint.config import ConfigError
-    from schema_lint.run.output import RunError
+    from schema_lint.run.check import RunError
 
     try:
         yield

@@ -9,7 +9,7 @@ from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.textedit import EditError, TextEdit
 from schema_lint.model import Operation
 from schema_lint.schema.pointer import join, split
-from schema_lint.sources.lines import LINE_BREAK
+from schema_lint.sources.locate import LINE_BREAK
 
 
 class JsonLinesEditor:

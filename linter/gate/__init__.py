@@ -2,7 +2,8 @@
 
 A rule proposes a fix from what a field is; whether the fix may be offered depends on where
 the tool is sent and what it has accepted so far. Each fix becomes a `Candidate` (the fixed
-schema and its validators worked out once, see `candidate`) and passes three gates in order:
+schema and its validators worked out once, whichever gates ask) and passes three gates in
+order:
 
 1. a keyword one of the tool's provider profiles refuses (`profile_refusals`);
 2. a value the schema itself states (a default, an example, an enum value) it would reject
@@ -18,12 +19,83 @@ May import: model, text, schema, prose, profiles.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from schema_lint.gate import profile_refusals, stated_values
-from schema_lint.gate.candidate import Candidate, ToolSchema
-from schema_lint.model import Diagnostic, Withheld
+from schema_lint.model import Diagnostic, Operation, Withheld
+from schema_lint.schema.dialect import normalize_dialect
+from schema_lint.schema.offline import with_bundled_dialect
+from schema_lint.schema.operations import OperationError, apply_operations
+from schema_lint.schema.patterns import regex_options
+
+if TYPE_CHECKING:
+    import jsonschema_rs
 
 PROFILE, STATED_VALUE, RECORDED_CALLS = "profile", "stated-value", "recorded-calls"
+
+
+class ToolSchema:
+    """The argument (or results) schema of one tool, where it lies in its document."""
+
+    def __init__(self, schema: Any, pointer: str) -> None:
+        self.schema = schema
+        self.pointer = pointer
+
+    @cached_property
+    def validators(self) -> jsonschema_rs.ValidatorMap | None:
+        """The schema as written, compiled; None when it does not compile."""
+        return validators_for(self.schema)
+
+
+class Candidate:
+    """One finding's fix, on its way through the gates."""
+
+    def __init__(self, diagnostic: Diagnostic, tool: ToolSchema) -> None:
+        self.diagnostic = diagnostic
+        self.tool = tool
+        # The fix's operations addressed inside the schema; None when one reaches outside it.
+        self.operations = inner_operations(diagnostic.fix.operations, tool.pointer)
+
+    @cached_property
+    def fixed(self) -> Any:
+        """The schema with the fix applied; None when the fix does not apply to it."""
+        if self.operations is None:
+            return None
+        try:
+            return apply_operations(self.tool.schema, self.operations)
+        except OperationError:
+            return None
+
+    @cached_property
+    def validators(self) -> jsonschema_rs.ValidatorMap | None:
+        """The fixed schema, compiled; None when there is none or it does not compile."""
+        return None if self.fixed is None else validators_for(self.fixed)
+
+
+def validators_for(schema: Any) -> jsonschema_rs.ValidatorMap | None:
+    """A validator for every subschema of `schema`, by `#pointer`, fetching nothing; None when
+    the schema does not compile. Imports jsonschema-rs: most runs compile nothing here."""
+    import jsonschema_rs
+
+    try:
+        return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema)), validate_formats=True,
+                                               offline=True, pattern_options=regex_options())
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
+        return None
+
+
+def inner_operations(operations: tuple[Operation, ...], schema_pointer: str) -> list[Operation] | None:
+    """A fix's document operations addressed inside the tool's schema, or None when one reaches
+    outside it."""
+    if not schema_pointer:  # the schema is the document: its pointers are the operations' own
+        return list(operations) if all(not o.path or o.path.startswith("/") for o in operations) else None
+    inner = []
+    for operation in operations:
+        if operation.path != schema_pointer and not operation.path.startswith(schema_pointer + "/"):
+            return None
+        inner.append(Operation(operation.op, operation.path[len(schema_pointer):], operation.value))
+    return inner
 
 
 def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: frozenset[str] = frozenset(),

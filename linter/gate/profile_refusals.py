@@ -4,7 +4,7 @@ Rules propose keywords (`format`, `maxLength`, `minimum`, `maxItems`, `additiona
 `allOf`/`if` …) from what a field is, not from where the tool is sent. A fix that adds
 `format: uri` to an openai-strict tool, or `maxLength` to an anthropic-strict one, turns a
 warning into an HTTP 400: the tool is then not sent at all. So every fix is applied to the
-tool's schema (once, see `candidate`), and every keyword the fixed schema holds
+tool's schema (once, see `Candidate`), and every keyword the fixed schema holds
 more often than the original (with its value, where the profile refuses only some values) is
 looked up in the profiles' refusal table. A fix that adds a refused one is withheld and the
 finding says which profile refuses what: the finding stays, so the reviewer still sees the
@@ -19,11 +19,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from schema_lint.gate.candidate import Candidate, ToolSchema
 from schema_lint.profiles import refused_note
 from schema_lint.schema.walk import walk
+
+if TYPE_CHECKING:
+    from schema_lint.gate import Candidate, ToolSchema
 
 # Keywords a profile refuses only for some values: counted with their value.
 _BY_VALUE = frozenset({"format", "minItems", "additionalProperties"})

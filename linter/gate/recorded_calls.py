@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from schema_lint.gate.candidate import Candidate, ToolSchema
 from schema_lint.model import FixSafety
+
+if TYPE_CHECKING:
+    from schema_lint.gate import Candidate, ToolSchema
 
 SHOWN = 120
 """Characters of the rejected call a finding shows."""

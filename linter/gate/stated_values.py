@@ -5,7 +5,7 @@ names ("Default is 0, which means no limit"), are the author's own word on what 
 value looks like. A tightening fix that rejects one of them is wrong by the
 schema's own evidence (a `format: date` on a field whose default is `"null"`, a
 `required` list on an object whose default is `{}`), and so is any call that relies on
-it. Each fix is applied to the tool's schema (once, see `candidate`) and every stated
+it. Each fix is applied to the tool's schema (once, see `Candidate`) and every stated
 value its operations can affect (those at or above the edited node, or all of them when
 a definition is edited) is validated again; a fix that would reject one is withheld, and
 the finding says why. The finding stays: a missing fix
@@ -18,7 +18,6 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from schema_lint.gate.candidate import Candidate, ToolSchema
 from schema_lint.model import Operation
 from schema_lint.prose.field_prose import described_defaults
 from schema_lint.schema.pointer import escape, split, unescape
@@ -26,6 +25,8 @@ from schema_lint.text.display import clip
 
 if TYPE_CHECKING:
     import jsonschema_rs
+
+    from schema_lint.gate import Candidate, ToolSchema
 
 _DEFINITIONS = ("$defs", "definitions")
 _VALUE_KEYWORDS = ("default", "examples", "enum", "const")

@@ -3,23 +3,38 @@ the run that takes them (`run_check`): configuration → lint and gate each file
 and Python targets → fixes → baseline → report → exit code.
 
 The command (`cli.check`) only turns flags into `CheckOptions` and hands an `Output`; what a
-run reads, writes and answers is decided here, so the same run serves any caller.
+run reads, writes and answers is decided here, so the same run serves any caller. The run
+writes through that `Output` (the report on stdout, notes and errors on stderr) and knows
+nothing of the command line: `cli` hands one that writes through click, which handles
+colour and streams that cannot take a character; a test or a language server may hand
+another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from schema_lint.live.requested import ServerOptions
 from schema_lint.model import Options
-from schema_lint.run.output import Output, RunError
 
 if TYPE_CHECKING:
     from schema_lint.config import Config
     from schema_lint.run.linter import Linter
     from schema_lint.run.result import LintResult
+
+
+class Output(Protocol):
+    def write(self, text: str, *, err: bool = False, color: bool = False) -> None:
+        """Write `text` as it is, to stderr when `err`; `color`: it holds colour codes to keep."""
+
+    def line(self, text: str, *, err: bool = False) -> None:
+        """Write `text` and a line break."""
+
+
+class RunError(Exception):
+    """What stops a run before its report, said on stderr as `schema-lint: error: …`, exit 2."""
 
 
 class CheckOptions(Options):

@@ -10,10 +10,10 @@ import collections
 from typing import TYPE_CHECKING, NamedTuple
 
 from schema_lint.fixes.summary import FixSummary
-from schema_lint.run.output import Output
 from schema_lint.text.display import escape
 
 if TYPE_CHECKING:
+    from schema_lint.run.check import Output
     from schema_lint.run.fix_session import FixSession
 
 

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from schema_lint.model import FieldwiseRecord, Span
-from schema_lint.sources.lines import split_lines
+from schema_lint.sources.locate import locator_for, split_lines
 
 # Deeper than this no tool schema goes; deeper input is an attack or a bug, and
 # refusing it early keeps every recursive consumer (validators, rules) safe.
@@ -52,8 +52,6 @@ class Document(FieldwiseRecord):
         span = self._spans.get((pointer, at_key))
         if span is None:
             if self._locator is None:
-                from schema_lint.sources.locate import locator_for
-
                 self._locator = locator_for(self)
             span = self._spans[pointer, at_key] = self._locator.locate(pointer, at_key)
         return span

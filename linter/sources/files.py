@@ -29,13 +29,16 @@ import functools
 import os
 import stat
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 from schema_lint.sources import watch
 from schema_lint.sources import reading
 from schema_lint.sources.reading import read_regular_file
-from schema_lint.sources.gitignore import GitIgnore
 from schema_lint.sources.globs import Globs
+
+if TYPE_CHECKING:
+    from schema_lint.sources.gitignore import GitIgnore
 
 # Files and folders one walk lists (a repository as large as Chromium's holds half as many).
 MAX_ENTRIES = 1_000_000
@@ -116,6 +119,8 @@ class _GitIgnores:
         raw = read_regular_file(path, MAX_GITIGNORE_BYTES)
         if isinstance(raw, str):
             raise _NotWalked(f"`{path}`: {raw}")
+        from schema_lint.sources.gitignore import GitIgnore  # a run naming its files walks no folder
+
         self.files.append((os.path.abspath(directory), GitIgnore(raw.decode("utf-8-sig", "replace"))))
 
     def ignored(self, path: str, is_dir: bool) -> bool:

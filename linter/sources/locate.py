@@ -18,14 +18,24 @@ from typing import Any
 
 from schema_lint.model import Span
 from schema_lint.schema.pointer import join, split
-from schema_lint.sources.lines import LINE_BREAK
 
+# Line breaks as JSON, YAML and editors count them. Not `str.splitlines()`, which also
+# breaks at U+2028, form feed and others that may stand raw inside a JSON string.
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _WS = re.compile(r"[ \t\n\r]*")
 # One match each instead of a whitespace skip on either side of a colon and of a comma: a
 # member table is built for every object a finding's pointer passes through.
 _AFTER_KEY = re.compile(r"[ \t\n\r]*.[ \t\n\r]*", re.S)
 _AFTER_VALUE = re.compile(r"[ \t\n\r]*(?:,[ \t\n\r]*)?")
 _DECODER = json.JSONDecoder()
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of `text` as an editor numbers them (a final line break ends the last line)."""
+    lines = LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 class LineIndex:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schema_lint.gate import STATED_VALUE, gated
-from schema_lint.gate.candidate import validators_for
+from schema_lint.gate import validators_for
 from schema_lint.gate.stated_values import _accepts, _stated_values
 from schema_lint.schema.operations import apply_operations
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
