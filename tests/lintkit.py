@@ -1,11 +1,15 @@
-"""Helpers for rule tests: lint a schema wrapped as a tool, get the findings of one rule, install
-a rule pack."""
+"""Helpers for rule tests: lint a schema wrapped as a tool, get the findings of one rule, build
+an object schema, apply a finding's fix, draw JSON values, install a rule pack."""
 
 from __future__ import annotations
 
+import copy
 import json
 
+from hypothesis import strategies as st
+
 from schema_lint.config import Config
+from schema_lint.schema.pointer import split
 from schema_lint.run.linter import lint_text
 from schema_lint.config.selection import ENTRY_POINT_GROUP
 
@@ -27,6 +31,36 @@ def lint_document(text: str, path: str = "tools.json", code: str | None = None, 
     if code:
         config.select = [code]
     return lint_text(text, path, config).diagnostics
+
+
+def obj(**properties):
+    return {"type": "object", "properties": properties}
+
+
+def apply_fix(document: dict, fix) -> dict:
+    """The document after a fix's operations (the subset of JSON Patch fixes use)."""
+    document = copy.deepcopy(document)
+    for operation in fix.operations:
+        *parents, last = split(operation.path)
+        target = document
+        for token in parents:
+            target = target[int(token)] if isinstance(target, list) else target[token]
+        if operation.op == "remove":
+            del target[last]
+        else:
+            target[last] = operation.value
+    return document
+
+
+def fixed_schema(schema: dict, diagnostic) -> dict:
+    return apply_fix({"inputSchema": schema}, diagnostic.fix)["inputSchema"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-5, 5, allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
 
 
 RULE_MODULE = '''"""A rule from a pack.

@@ -3,18 +3,22 @@
 For each fixable rule whose case's fix is safe, instances generated from the original
 schema (hypothesis-jsonschema) and arbitrary JSON values (near misses and far ones)
 validate the same against the original and the fixed schema, under draft-07 and 2020-12.
+The same for the safe fixes of SL009-SL014 on a property schema of each shape they fix:
+any JSON value validates the same before and after (2020-12).
 """
 
 from __future__ import annotations
 
 import json
 
+import jsonschema
 import jsonschema_rs
 import pytest
 from fixkit import fixed_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
+from lintkit import JSON_VALUES, fixed_schema, lint_tool, obj
 from rule_cases import CASES
 
 from schema_lint.config import Config
@@ -60,25 +64,21 @@ def test_a_safe_fix_changes_no_verdict(code, draft):
     same_verdict()
 
 
-def test_sl307_offers_no_const_to_a_draft_04_schema():
-    tool = {"name": "list_tickets", "description": "List.", "inputSchema": {
-        "$schema": "http://json-schema.org/draft-04/schema#", "type": "object",
-        "properties": {"status": {"type": "string", "enum": ["open"]}}}}
-    config = Config()
-    config.select = ["SL307"]
-    (found,) = lint_text(json.dumps(tool), "tool.json", config).diagnostics
-    assert found.fix is None
+SAFE_FIX_CASES = [
+    ("SL009", {"type": "integer", "if": {"minimum": 3}}),
+    ("SL010", {"const": 2, "enum": [1, 2]}),
+    ("SL011", {"enum": [1, 1.0, "a", "a", None]}),
+    ("SL012", {"type": "integer", "enum": [1, "1", 2.0, 2.5, None]}),
+    ("SL014", {"type": "integer", "maxLength": 1, "items": {"type": "string"}}),
+]
 
 
-def test_sl009_removing_a_lone_if_beside_unevaluated_properties_is_unsafe():
-    schema = {"type": "object", "unevaluatedProperties": False,
-              "if": {"properties": {"extra": {"type": "string"}}}, "properties": {"a": {"type": "string"}}}
-    tool = {"name": "t", "description": "T.", "inputSchema": schema}
-    config = Config()
-    config.select = ["SL009"]
-    (found,) = lint_text(json.dumps(tool), "tool.json", config).diagnostics
-    assert found.fix.safety is FixSafety.UNSAFE
-    # and rightly: the lone `if` does make `extra` evaluated
-    validator = jsonschema_rs.validator_for(schema)
-    assert validator.is_valid({"extra": "x"})
-    assert not jsonschema_rs.validator_for({k: v for k, v in schema.items() if k != "if"}).is_valid({"extra": "x"})
+@given(value=JSON_VALUES)
+def test_safe_fixes_accept_exactly_what_the_schema_accepted(value):
+    for code, property_schema in SAFE_FIX_CASES:
+        schema = obj(v=property_schema)
+        (diagnostic, *_) = lint_tool(schema, code)
+        assert diagnostic.fix.safety is FixSafety.SAFE
+        after = fixed_schema(schema, diagnostic)["properties"]["v"]
+        assert jsonschema.Draft202012Validator(after).is_valid(value) == \
+            jsonschema.Draft202012Validator(property_schema).is_valid(value), code

@@ -1,6 +1,7 @@
-"""SL002-SL008, SL302-SL307, SL401 and SL402 on schemas nobody would write on purpose:
-malformed references, ids, anchors, patterns, enums, defaults and names never crash a
-rule (the engine would report an `internal error` finding)."""
+"""Rules on schemas nobody would write on purpose: malformed references, ids, anchors,
+patterns, enums, defaults and names never crash SL002-SL008, SL302-SL307, SL401 or SL402,
+and odd keyword trees never crash SL009-SL015, SL103, SL202, SL203, SL303, SL403, SL501 or
+SL601 under the provider profiles (the engine would report an `internal error` finding)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 
 from hypothesis import given
 from hypothesis import strategies as st
+from lintkit import JSON_VALUES
 
 from schema_lint.config import Config
 from schema_lint.run.linter import lint_text
@@ -64,3 +66,24 @@ def test_each_odd_keyword_value_alone_crashes_no_rule():
     for key, value in ODD_KEYWORD_VALUES:
         schema = {"type": "object", key: value, "properties": {"p": {key: value, "default": 1}}, "required": ["p"]}
         assert _crashes({"name": "t", "inputSchema": schema}) == [], (key, value)
+
+
+KEYWORDS = st.sampled_from(["type", "enum", "const", "required", "properties", "items", "anyOf", "oneOf", "if", "then",
+                            "else", "pattern", "minimum", "maximum", "exclusiveMinimum", "minLength", "maxLength",
+                            "default", "description", "$ref", "format", "additionalProperties", "maxProperties"])
+ODD_KEYWORD_TREES = st.recursive(
+    JSON_VALUES | st.sampled_from(["string", "any", "dict", ["integer", "array"], "(?P<x>a)\\Z", "#/$defs/x"]),
+    lambda inner: st.dictionaries(KEYWORDS | st.text(max_size=4), inner, max_size=4) | st.lists(inner, max_size=3),
+    max_leaves=10,
+)
+RULES_UNDER_PROFILES = ["SL009", "SL010", "SL011", "SL012", "SL013", "SL014", "SL015", "SL103", "SL202", "SL203",
+                        "SL303", "SL403", "SL501", "SL601"]
+
+
+@given(properties=st.dictionaries(st.text(max_size=8), ODD_KEYWORD_TREES, max_size=4), root=ODD_KEYWORD_TREES)
+def test_no_rule_crashes_on_odd_keyword_trees_under_the_provider_profiles(properties, root):
+    schema = {**root, "properties": properties} if isinstance(root, dict) else root
+    tool = {"name": "create_thing", "description": "A tool.", "inputSchema": schema, "strict": True}
+    config = Config(select=RULES_UNDER_PROFILES, profiles=["openai-strict", "anthropic-strict", "gemini"])
+    result = lint_text(json.dumps(tool), "tool.json", config)
+    assert not [d.message for d in result.diagnostics if d.message.startswith("internal error")]

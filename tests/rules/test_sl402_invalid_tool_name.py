@@ -1,4 +1,4 @@
-"""SL401 missing-description and SL402 invalid-tool-name."""
+"""SL402 invalid-tool-name: each API's naming rule, with the reason a name breaks it."""
 
 from __future__ import annotations
 
@@ -6,33 +6,10 @@ import json
 
 import pytest
 from lintkit import lint_document, lint_tool
+from rulekit import DESCRIBED
 
 from schema_lint.config import Config
 from schema_lint.model import Severity
-
-DESCRIBED = {"type": "object", "properties": {"q": {"type": "string", "description": "Search text."}}}
-
-
-def test_sl401_tool_without_description_is_a_warning_at_its_definition():
-    tool = {"type": "function", "function": {"name": "search", "parameters": DESCRIBED}}
-    (found,) = lint_document(json.dumps({"tools": [tool]}), code="SL401")
-    assert (found.pointer, found.severity) == ("/tools/0/function", Severity.WARNING)
-
-
-@pytest.mark.parametrize("description", ["", "   "])
-def test_sl401_blank_tool_description_counts_as_none(description):
-    (found,) = lint_tool(DESCRIBED, "SL401", description=description)
-    assert found.pointer == ""
-
-
-def test_sl401_properties_without_description_are_information():
-    schema = {"type": "object", "properties": {
-        "q": {"type": "string"}, "described": {"type": "string", "description": "d"},
-        "address": {"$ref": "#/$defs/Address"}},
-        "$defs": {"Address": {"type": "object", "description": "Where to ship."}}}
-    (found,) = lint_tool(schema, "SL401")
-    assert (found.pointer, found.severity, found.at_key) == ("/inputSchema/properties/q", Severity.INFO, True)
-    assert lint_tool(DESCRIBED, "SL401") == []
 
 
 def _openai(name: str) -> str:

@@ -1,4 +1,4 @@
-"""SL006 duplicate-key, SL007 required-undeclared, SL008 default-violates-schema."""
+"""SL008 default-violates-schema: defaults and examples checked against their own schema."""
 
 from __future__ import annotations
 
@@ -9,72 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool
 
-from schema_lint.model import Severity
-
 P = "/inputSchema"
-
-DUPLICATED_JSON = """{"tools": [
-  {"name": "a", "description": "d", "inputSchema": {"type": "object",
-    "properties": {"x": {"type": "string"}}, "required": ["x"], "required": []}},
-  {"name": "b", "description": "d", "inputSchema": {"type": "object", "properties": {}}}
-], "tools_version": 1, "tools_version": 2}
-"""
-
-DUPLICATED_YAML = """\
-name: a
-description: d
-inputSchema:
-  type: object
-  properties:
-    x: {type: string}
-    x: {type: integer}
-"""
-
-
-def test_sl006_reports_duplicates_inside_the_tool_at_the_key():
-    (found,) = lint_document(DUPLICATED_JSON, code="SL006")
-    assert (found.pointer, found.at_key, found.tool) == ("/tools/0/inputSchema/required", True, "a")
-    assert "the last one silently wins" in found.message
-    # At the occurrence that wins, the second `"required"` on line 3.
-    assert (found.span.line, found.span.column) == (3, 65)
-
-
-def test_sl006_in_yaml_too():
-    (found,) = lint_document(DUPLICATED_YAML, path="tool.yaml", code="SL006")
-    assert found.pointer == "/inputSchema/properties/x"
-    assert found.span.line == 7
-
-
-def test_sl006_quiet_without_duplicates():
-    assert lint_document(json.dumps({"name": "a", "description": "d", "inputSchema": {"type": "object"}}),
-                         code="SL006") == []
-
-
-def test_sl007_points_at_the_undeclared_entry():
-    schema = {"type": "object", "properties": {"recipient": {"type": "string"}}, "required": ["recipient", "recipeint"]}
-    (found,) = lint_tool(schema, "SL007")
-    assert (found.pointer, found.severity) == (f"{P}/required/1", Severity.WARNING)
-    assert "`recipeint`" in found.message
-
-
-def test_sl007_closed_object_can_never_be_satisfied():
-    schema = {"type": "object", "properties": {"a": {}}, "required": ["b"], "additionalProperties": False}
-    (found,) = lint_tool(schema, "SL007")
-    assert found.severity is Severity.ERROR and "no call can satisfy it" in found.message
-
-
-@pytest.mark.parametrize("schema", [
-    {"type": "object", "properties": {"a": {}}, "required": ["a"]},
-    {"type": "object", "properties": {"a": {}}, "required": ["x_1"], "patternProperties": {"^x_": {}}},
-    {"type": "object", "properties": {"a": {}}, "required": ["b"], "additionalProperties": {"type": "string"}},
-    {"type": "object", "properties": {"a": {}}, "required": ["b"], "allOf": [{"properties": {"b": {}}}]},
-    {"type": "object", "properties": {"a": {}}, "oneOf": [{"properties": {"c": {}}, "required": ["a", "c"]}]},
-    {"type": "object", "properties": {"a": {}}, "required": ["b"], "allOf": [{"$ref": "#/$defs/B"}],
-     "$defs": {"B": {"properties": {"b": {}}}}},
-    {"type": "object", "properties": {"a": {}}, "required": ["b"], "allOf": [{"$ref": "#/$defs/Missing"}]},
-])
-def test_sl007_passes_when_the_combination_could_supply_it(schema):
-    assert lint_tool(schema, "SL007") == []
 
 
 def test_sl008_default_and_examples_checked_against_their_own_schema():
@@ -118,25 +53,6 @@ def test_sl008_leaves_uncompilable_schemas_and_not_branches_alone():
         "far": {"$ref": "https://example.com/x.json", "default": 3},
         "never": {"not": {"type": "string", "default": "x"}}}}
     assert lint_tool(schema, "SL008") == []
-
-
-@pytest.mark.parametrize("schema", [
-    {"type": "object", "required": ["query"]},
-    {"required": ["query"]},
-    {"type": "object", "properties": {"a": {}}, "if": {"required": ["a"]}, "then": {"required": ["b"]}},
-])
-def test_sl007_flags_required_with_no_property_declared_anywhere(schema):
-    (found,) = lint_tool(schema, "SL007")
-    assert found.pointer.endswith("/required/0") and "which no `properties` declares" in found.message
-
-
-@pytest.mark.parametrize("schema", [
-    {"type": "object", "required": ["query"], "additionalProperties": {"type": "string"}},
-    {"type": "object", "properties": {"a": {}, "b": {}}, "if": {"required": ["a"]}, "then": {"required": ["b"]}},
-    {"type": "string", "required": ["query"]},
-])
-def test_sl007_quiet_where_the_object_can_supply_the_name_or_is_no_object(schema):
-    assert lint_tool(schema, "SL007") == []
 
 
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.sampled_from(["", "a", "x@y.z", "2024-13-01",

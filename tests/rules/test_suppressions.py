@@ -1,36 +1,12 @@
-"""Every suppression form silences what it names, where it says, and a stale one is reported."""
+"""Every suppression form silences what it names, where it says."""
 
 import json
 
+import pytest
+from rulekit import yaml_findings
+
 from schema_lint.config import Config, ConfigError, load_config
 from schema_lint.run.linter import Linter, lint_text
-from schema_lint.run.result import exit_code
-
-import pytest
-
-TOOLS_YAML = """\
-tools:
-  - name: create_ticket{name_comment}
-    description: Create a ticket in the tracker.
-    inputSchema:
-      type: object
-      properties:
-        title:{title_comment}
-          type: string
-        due: {{type: string}}
-      required: [title]
-  - name: close_ticket
-    description: Close a ticket.
-    inputSchema:
-      type: object
-      properties:
-        reason: {{type: string}}
-"""
-
-
-def yaml_findings(select, name_comment="", title_comment="", header=""):
-    text = header + TOOLS_YAML.format(name_comment=name_comment, title_comment=title_comment)
-    return lint_text(text, "tools.yaml", Config(select=select)).diagnostics
 
 
 def where(findings):
@@ -54,28 +30,6 @@ def test_an_ignore_file_comment_covers_every_tool_of_the_file():
     found = yaml_findings(["SL201", "SL301"], header="# schema-lint: ignore-file[SL201]\n")
     assert {d.code for d in found} == {"SL301"}
     assert len({d.tool for d in found}) == 2
-
-
-def test_a_comment_naming_an_unknown_code_is_an_error_with_the_closest_code():
-    result = lint_text(TOOLS_YAML.format(name_comment="", title_comment="  # schema-lint: ignore[SL3O1]"),
-                       "tools.yaml", Config(select=["SL301"]))
-    (error,) = [d for d in result.diagnostics if d.code == "SL000"]
-    assert "`SL3O1`" in error.message and "did you mean `SL301`" in error.message
-    assert (error.span.line, error.span.column) == (7, 17)
-    assert exit_code(result, "never") == 2
-
-
-def test_a_comment_that_silences_nothing_is_reported_where_it_stands():
-    found = yaml_findings(["SL301", "SL302", "SL305", "SL900"], title_comment="  # schema-lint: ignore[SL301]",
-                          name_comment="  # schema-lint: ignore[SL302]")
-    unused = [d for d in found if d.code == "SL900"]
-    # SL301 on `title` is silenced (used); SL302 names a rule that found nothing in the tool.
-    assert [(d.span.line, "SL302" in d.message) for d in unused] == [(2, True)]
-
-
-def test_a_comment_naming_a_rule_that_was_not_run_is_not_called_unused():
-    found = yaml_findings(["SL301", "SL900"], title_comment="  # schema-lint: ignore[SL305]")
-    assert [d for d in found if d.code == "SL900"] == []
 
 
 def test_jsonc_comments_suppress_too(tmp_path):

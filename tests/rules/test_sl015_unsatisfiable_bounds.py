@@ -1,0 +1,13 @@
+"""SL015 unsatisfiable-bounds: bounds no value can meet."""
+
+from __future__ import annotations
+
+from lintkit import lint_tool, obj
+
+
+def test_sl015_unsatisfiable_bounds():
+    schema = obj(a={"type": "integer", "minimum": 10, "maximum": 5}, b={"type": "string", "minLength": 3, "maxLength": 2},
+                 c={"type": "number", "exclusiveMinimum": 5, "maximum": 5}, d={"type": "number", "minimum": 5, "maximum": 5},
+                 e={"type": "object", "required": ["x", "y"], "maxProperties": 1})
+    found = sorted(d.pointer.split("/properties/")[1] for d in lint_tool(schema, "SL015"))
+    assert found == ["a/minimum", "b/minLength", "c/exclusiveMinimum", "e/maxProperties"]

@@ -1,0 +1,68 @@
+"""SL101 missing-required: severity by side effects, a fix only with evidence, and the
+openai-strict spelling of required."""
+
+from __future__ import annotations
+
+import pytest
+from lintkit import lint_document, lint_tool
+from rulekit import TIGHT, openai_tool
+
+from schema_lint.model import Severity
+
+
+def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
+    schema = {"type": "object", "properties": {"q": {"type": "string", "description": "Search text (required)."},
+                                               "limit": {"type": "integer", "default": 5}}}
+    (write,) = lint_tool(schema, "SL101", name="create_item")
+    (read,) = lint_tool(schema, "SL101", name="search_items")
+    assert (write.severity, read.severity) == (Severity.ERROR, Severity.WARNING)
+    assert write.fix.operations[0].value == ["q"]
+    assert lint_tool(TIGHT, "SL101") == []
+
+
+@pytest.mark.parametrize("schema", [
+    # nothing calls `q` required
+    {"type": "object", "properties": {"q": {"type": "string", "description": "Search text."}}},
+    # described as optional
+    {"type": "object", "properties": {"q": {"type": "string", "description": "[Optional] Required filters."}}},
+    # the object has a default: `{}` must stay valid
+    {"type": "object", "default": {}, "properties": {"q": {"type": "string", "description": "Required."}}},
+    # a partial update: only the fields that change are sent
+    {"type": "object", "properties": {"updates": {"type": "object", "description": "The fields to be updated.",
+                                                  "properties": {"title": {"type": "string", "description": "Required."}}}},
+     "required": ["updates"]},
+    # alternatives
+    {"type": "object", "description": "Give issueId or issueUrl.", "properties": {
+        "issueId": {"type": "string", "description": "Required."}, "issueUrl": {"type": "string"}}},
+    # a branch refines the object it is composed with
+    {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
+     "anyOf": [{"properties": {"b": {"type": "string", "description": "Required."}}}]},
+])
+def test_sl101_has_no_fix_without_evidence(schema):
+    assert [d.fix for d in lint_tool(schema, "SL101", name="create_item")] in ([None], [])
+
+
+def test_sl101_quiet_when_every_property_has_a_default():
+    """Nothing can be missing from a call when every property falls back to a default."""
+    defaults = {"type": "object", "properties": {"limit": {"type": "integer", "default": 10},
+                                                 "order": {"type": "string", "default": "asc"}}}
+    assert lint_tool(defaults, "SL101", name="create_report") == []
+    one_without = {**defaults, "properties": {**defaults["properties"], "q": {"type": "string"}}}
+    assert [d.pointer for d in lint_tool(one_without, "SL101", name="create_report")] == ["/inputSchema"]
+
+
+def test_sl101_empty_required_is_intent_on_read_tools_only():
+    schema = {**TIGHT, "required": []}
+    assert lint_tool(schema, "SL101", name="list_items") == []
+    assert [d.pointer for d in lint_tool(schema, "SL101", name="delete_item")] == ["/inputSchema/required"]
+
+
+def test_sl101_under_openai_strict_suggests_required_and_nullable_not_a_partial_required():
+    schema = {"type": "object", "additionalProperties": False,
+              "properties": {"q": {"type": "string", "description": "Required."},
+                             "limit": {"type": "integer", "default": 5}}}
+    (plain,) = lint_document(openai_tool(schema, strict=False), "t.json", "SL101")
+    (strict,) = lint_document(openai_tool(schema), "t.json", "SL101")
+    assert [op.value for op in plain.fix.operations] == [["q"]]
+    operations = {op.path.removeprefix("/function/parameters"): op.value for op in strict.fix.operations}
+    assert operations["/required"] == ["q", "limit"] and operations["/properties/limit/type"] == ["integer", "null"]

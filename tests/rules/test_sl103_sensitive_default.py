@@ -1,0 +1,41 @@
+"""SL103 sensitive-default: money, recipient and permission defaults, and the fix that asks
+for them instead."""
+
+from __future__ import annotations
+
+from lintkit import fixed_schema, lint_tool, obj
+
+from schema_lint.config import Config
+from schema_lint.model import FixSafety, Severity
+
+
+def test_sl103_flags_money_recipient_and_permission_defaults_on_write_tools_as_errors():
+    schema = {**obj(amount={"type": "number", "default": 100}, recipient={"type": "string", "default": "ops@example.com"},
+                    role={"type": "string", "default": "admin"}, title={"type": "string", "default": "Hi"}),
+              "required": ["title"]}
+    found = lint_tool(schema, "SL103", name="send_payment")
+    assert sorted(d.pointer.split("/")[-2] for d in found) == ["amount", "recipient", "role"]
+    assert {d.severity for d in found} == {Severity.ERROR}
+
+
+def test_sl103_fix_removes_the_default_and_requires_the_field():
+    schema = {**obj(currency={"type": "string", "default": "USD"}, memo={"type": "string"}), "required": ["memo"]}
+    (found,) = lint_tool(schema, "SL103", name="create_invoice")
+    after = fixed_schema(schema, found)
+    assert "default" not in after["properties"]["currency"] and after["required"] == ["memo", "currency"]
+    assert found.fix.safety is FixSafety.UNSAFE
+
+
+def test_sl103_leaves_paging_filters_and_empty_defaults_alone():
+    schema = obj(page_size={"type": "integer", "default": 20}, sort={"type": "string", "default": "price"},
+                 price_min={"type": "number", "default": 10}, cc={"type": "array", "default": []},
+                 tip={"type": "number", "default": 0})
+    assert lint_tool(schema, "SL103", name="create_order") == []
+
+
+def test_sl103_is_info_on_read_tools_and_reads_configured_names():
+    schema = obj(scope={"type": "string", "default": "repo"}, tenant={"type": "string", "default": "acme"})
+    (found,) = lint_tool(schema, "SL103", name="search_code")
+    assert found.severity is Severity.INFO
+    config = Config(settings={"sensitive-names": ["tenant"]})
+    assert len(lint_tool(schema, "SL103", name="search_code", config=config)) == 2

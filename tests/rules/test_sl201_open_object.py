@@ -1,0 +1,38 @@
+"""SL201 open-object: severity from the MCP annotations it can trust, and no
+`additionalProperties` suggested where Gemini refuses it."""
+
+from __future__ import annotations
+
+from conftest import FIXTURES
+from lintkit import lint_document, lint_tool
+from rulekit import TIGHT
+
+from schema_lint.model import Severity
+
+PROFILES = FIXTURES / "profiles"
+
+
+def test_sl201_open_object_and_mcp_annotations_decide_severity():
+    schema = {**TIGHT}
+    del schema["additionalProperties"]
+    (found,) = lint_tool(schema, "SL201", name="frobnicate", annotations={"readOnlyHint": True})
+    assert found.severity is Severity.WARNING
+    assert lint_tool(TIGHT, "SL201") == []
+    assert lint_tool({**schema, "unevaluatedProperties": False}, "SL201") == []
+
+
+def test_a_contradicted_hint_no_longer_lowers_the_severities():
+    schema = {"type": "object", "properties": {"path": {"type": "string", "maxLength": 9, "description": "P."}},
+              "required": ["path"]}
+    (trusted,) = lint_tool(schema, "SL201", name="remove_file_if_safe_tool", annotations={"readOnlyHint": False,
+                                                                                        "destructiveHint": True})
+    (contradicted,) = lint_tool(schema, "SL201", name="delete_file", annotations={"readOnlyHint": True})
+    (agreed,) = lint_tool(schema, "SL201", name="get_file", annotations={"readOnlyHint": True})
+    assert (trusted.severity, contradicted.severity, agreed.severity) == (Severity.ERROR, Severity.ERROR,
+                                                                          Severity.WARNING)
+
+
+def test_sl201_never_suggests_additional_properties_to_gemini_parameters():
+    text = (PROFILES / "gemini_transfer_funds.json").read_text()
+    assert lint_document(text, "transfer.json", "SL201") == []
+    assert lint_tool({"type": "object", "properties": {"a": {"type": "string"}}}, "SL201") != []

@@ -1,0 +1,30 @@
+"""SL202 loose-union: a scalar-or-array union narrowed to the array, null kept."""
+
+from __future__ import annotations
+
+from lintkit import fixed_schema, lint_tool, obj
+
+
+def test_sl202_flags_scalar_or_array_unions_and_narrows_to_the_array_keeping_null():
+    # Azure DevOps' search_code `project`: a string or an array of strings, or null.
+    schema = obj(project={"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "null"}]})
+    (found,) = lint_tool(schema, "SL202")
+    assert found.pointer.endswith("/project/anyOf")
+    assert fixed_schema(schema, found)["properties"]["project"]["anyOf"] == [
+        {"type": "array", "items": {"type": "string"}}, {"type": "null"}]
+
+
+def test_sl202_type_lists_and_integer_elements_of_number_arrays():
+    schema = obj(ids={"type": ["integer", "array"], "items": {"type": "number"}}, tags={"type": ["string", "array"]})
+    found = {d.pointer.split("/")[-2]: d for d in lint_tool(schema, "SL202")}
+    assert set(found) == {"ids", "tags"}
+    assert fixed_schema(schema, found["tags"])["properties"]["tags"] == {"type": "array", "items": {"type": "string"}}
+
+
+def test_sl202_passes_unrelated_unions_and_gives_no_fix_when_narrowing_drops_a_type():
+    schema = obj(value={"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                 when={"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "integer"}}]})
+    assert lint_tool(schema, "SL202") == []
+    mixed = obj(x={"anyOf": [{"type": "string"}, {"type": "boolean"}, {"type": "array", "items": {"type": "string"}}]})
+    (found,) = lint_tool(mixed, "SL202")
+    assert found.fix is None

@@ -1,0 +1,35 @@
+"""SL302 unbounded-array: arrays without `maxItems`, and the bound the schema or the configuration gives."""
+
+from __future__ import annotations
+
+
+from lintkit import lint_tool, obj
+
+from schema_lint.config import Config
+from schema_lint.model import FixSafety, Operation, Severity
+
+P = "/inputSchema"
+
+
+def test_sl302_flags_arrays_without_max_items_and_adds_the_configured_bound():
+    schema = obj(tags={"type": "array", "items": {"type": "string"}, "description": "Up to 100 tags."},
+                    many={"type": "array", "minItems": 500},
+                    bounded={"type": "array", "maxItems": 5}, pair={"type": "array", "prefixItems": [{}, {}], "items": False},
+                    fixed={"type": "array", "const": [1, 2]})
+    found = {d.pointer.removeprefix(f"{P}/properties/"): d for d in lint_tool(schema, "SL302", name="send_mail")}
+    assert set(found) == {"tags", "many"}
+    assert found["tags"].severity is Severity.WARNING
+    assert found["tags"].fix is None  # "100 tags" is not a count of items: no evidence, no guess
+    assert found["many"].fix is None
+    schema["properties"]["tags"]["description"] = "Up to 100 items."
+    (tags, _) = lint_tool(schema, "SL302")
+    assert tags.fix.operations == (Operation("add", f"{P}/properties/tags/maxItems", 100),)
+    config = Config(settings={"max-items": 20})
+    (tags, many) = lint_tool(schema, "SL302", config=config)
+    assert tags.fix.operations[0].value == 100 and tags.fix.safety is FixSafety.UNSAFE  # the schema's word first
+    assert many.fix.operations[0].value == 500  # the configured bound, raised to minItems
+
+
+def test_sl302_is_information_on_read_tools():
+    (found,) = lint_tool(obj(ids={"type": "array"}), "SL302", name="list_items")
+    assert found.severity is Severity.INFO

@@ -1,0 +1,55 @@
+"""SL304 missing-format: the format a field's name implies, added only when the schema shows it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from lintkit import lint_document, lint_tool, obj
+
+from schema_lint.model import FixSafety, Operation
+
+P = "/inputSchema"
+
+
+@pytest.mark.parametrize("name, fmt, evidence", [
+    ("recipient_email", "email", {"examples": ["ops@example.com"]}),
+    ("callbackUrl", "uri", {"description": "Where to post, e.g. https://example.com/hook"}),
+    ("start_date", "date", {"description": "First day, in the format 'YYYY-MM-DD'."}),
+    ("created_at", "date-time", {"description": "ISO 8601 timestamp."}),
+    ("order_uuid", "uuid", {"default": "123e4567-e89b-12d3-a456-426614174000"})])
+def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, fmt, evidence):
+    (found,) = lint_tool(obj(**{name: {"type": "string", **evidence}}), "SL304")
+    assert found.fix.safety is FixSafety.UNSAFE
+    assert found.fix.operations == (Operation("add", f"{P}/properties/{name}/format", fmt),)
+    (bare,) = lint_tool(obj(**{name: {"type": "string"}}), "SL304")
+    assert bare.fix is None and "no fix" in bare.message
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "string", "description": "Check-in date in the format MM/DD/YYYY."},
+    {"type": "string", "description": "Date, dd-mm-yyyy."},
+    {"type": "string", "description": "When, as YYYY-MM-DD HH:mm:ss."},
+    {"type": "string", "description": "Date (YYYY-MM-DD), or 'dontcare' for any date."},
+    {"type": "string", "description": "Date, in the format 'YYYY-MM-DD'.", "default": "null"},
+    {"type": "string", "description": "ISO 8601 date. Default is today."},
+])
+def test_sl304_has_no_iso_fix_when_the_schema_says_otherwise(schema):
+    (found,) = lint_tool(obj(start_date=schema), "SL304")
+    assert found.fix is None
+
+
+def test_sl304_names_array_items_by_their_property_and_skips_constrained_fields():
+    schema = obj(cc_emails={"type": "array", "items": {"type": "string"}},
+                    email={"type": "string", "format": "idn-email"}, home_url={"type": "string", "pattern": "^https://"},
+                    due_date={"type": "string", "enum": ["today", "tomorrow"]}, title={"type": "string"})
+    assert [d.pointer for d in lint_tool(schema, "SL304")] == [f"{P}/properties/cc_emails/items"]
+
+
+def test_sl304_in_gemini_parameters_says_which_formats_gemini_refuses():
+    declaration = {"name": "book", "description": "d", "parameters": {"type": "OBJECT", "properties": {
+        "email": {"type": "STRING"}, "starts_at": {"type": "STRING"}}}}
+    found = {d.pointer.rsplit("/", 1)[1]: d for d in
+             lint_document(json.dumps({"function_declarations": [declaration]}), code="SL304")}
+    assert found["email"].message.endswith("no fix: it adds `format: email`, which gemini refuses")
+    assert "refuses" not in found["starts_at"].message

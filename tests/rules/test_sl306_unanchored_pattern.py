@@ -1,0 +1,35 @@
+"""SL306 unanchored-pattern: the whole pattern anchored, one-sided anchors reported without a fix."""
+
+from __future__ import annotations
+
+import pytest
+from lintkit import lint_tool, obj
+
+from schema_lint.model import FixSafety, Operation
+
+P = "/inputSchema"
+
+
+@pytest.mark.parametrize("pattern, fixed", [
+    ("[A-Z]{3}", "^(?:[A-Z]{3})$"),
+    ("^a|b", "^(?:a|b)$"),
+    ("^a$|b", "^(?:a|b)$"),
+    ("[|$]x", "^(?:[|$]x)$"),
+    ("a\\$", "^(?:a\\$)$"),
+])
+def test_sl306_anchors_the_whole_pattern(pattern, fixed):
+    (found,) = lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306")
+    assert found.pointer == f"{P}/properties/code/pattern"
+    assert found.fix.operations == (Operation("replace", f"{P}/properties/code/pattern", fixed),)
+    assert found.fix.safety is FixSafety.UNSAFE
+
+
+@pytest.mark.parametrize("pattern, side", [("^=", "start"), ("\\.pdf$", "end")])
+def test_sl306_one_sided_anchors_are_reported_without_a_fix(pattern, side):
+    (found,) = lint_tool(obj(formula={"type": "string", "pattern": pattern}), "SL306")
+    assert f"anchored only at the {side}" in found.message and found.fix is None
+
+
+@pytest.mark.parametrize("pattern", ["^[a-z]+$", "^a$|^b$", "^(?:a|b)$", "^a\\\\$", "", "(unbalanced"])
+def test_sl306_leaves_anchored_empty_and_invalid_patterns_alone(pattern):
+    assert lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306") == []
