@@ -100,8 +100,11 @@ def _hostile_guard(request):
 # answer another. tests/test_cache.py turns the cache back on where it is the subject.
 os.environ["SCHEMA_LINT_NO_CACHE"] = "1"
 
-# Test helpers (lintkit) import as top-level modules from any test folder.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# Test helpers import as top-level modules from any test folder: lintkit, and the kits of
+# boundary/ and fixes/ (boundary_schemas, fixkit, rule_cases), which the laws of
+# tests/properties use too.
+_TESTS = Path(__file__).resolve().parent
+sys.path[:0] = [str(_TESTS), str(_TESTS / "boundary"), str(_TESTS / "fixes")]
 
 REPO = Path(__file__).resolve().parent.parent
 
