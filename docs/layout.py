@@ -39,8 +39,9 @@ TOP = [
                 "importing only the ones above it that its docstring names"),
 ]
 BOTTOM = [
-    ("tests/", "pytest, one folder per package where it has many tests, `rules/` one file per rule; fixtures "
-               "under tests/fixtures/ (sources noted beside them)"),
+    ("tests/", "pytest: a folder for each part with many tests, `rules/` one file per rule, `properties/` "
+               "the laws (hypothesis), `pins/` the outputs that must not change, `architecture/` the layers; "
+               "fixtures under tests/fixtures/ (sources noted beside them)"),
     ("bench/", "benchmarks that print figures and ratios against peers"),
     (".ci/run", "CI: a fresh venv, the README's two commands, mypy, the pre-commit smoke test"),
 ]
