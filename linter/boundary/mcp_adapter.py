@@ -10,9 +10,10 @@ handler, on both ``Server`` and ``MCPServer``, so that is where the boundary sit
     tools = await server.list_tools()  # or the Tool list a low-level server serves
     server.middleware.append(BoundaryMiddleware(boundaries_from_tools(tools)))
 
-The middleware only decides calls the SDK itself would hand to a tool: ``arguments``
-that are an object (or absent) on an initialized connection. Anything else (arguments
-sent as a JSON string, a list or a number; a call before ``initialize``) goes down the
+The middleware only decides calls the SDK itself would hand to a tool: a ``name`` that is
+a string, ``arguments`` that are an object (or absent), on an initialized connection.
+Anything else (a name that is a list or an object; arguments sent as a JSON string, a
+list or a number; a call before ``initialize``) goes down the
 chain untouched, so the client gets the SDK's own protocol error, never a tool run. The
 SDK marks its middleware signature provisional, and whether the connection is
 initialized is read from its session's connection; this module is the one place that
@@ -43,7 +44,8 @@ class BoundaryMiddleware:
         params = ctx.params
         if ctx.method != "tools/call" or not isinstance(params, Mapping):
             return await call_next(ctx)
-        boundary = self.boundaries.get(params.get("name"))
+        name = params.get("name")
+        boundary = self.boundaries.get(name) if isinstance(name, str) else None
         if boundary is None:
             return await call_next(ctx)
         sent = params.get("arguments")

@@ -188,3 +188,14 @@ def test_a_business_check_that_raises_becomes_a_generic_error_with_the_call_id(c
     assert envelope["error"]["code"] == "INTERNAL" and envelope["retryable"] is False
     assert "reference: call " in envelope["error"]["errors"][0]["repair"]
     assert "billing_accounts" in caplog.text  # the operator still sees what went wrong
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+@pytest.mark.parametrize("name", [["search_docs"], {"name": "search_docs"}])
+def test_a_name_that_is_not_a_string_gets_the_sdks_protocol_error(name, mode):
+    received = []
+    params = {"name": name, "arguments": {"query": "q", "data_source_names": ["a"]}}
+    answer = anyio.run(raw_call, low_level_server(received), params, mode)
+    assert answer == anyio.run(raw_call, without_boundary(low_level_server([])), params, mode) == INVALID_PARAMS
+    assert received == []
