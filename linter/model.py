@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+if TYPE_CHECKING:
+    from dataclasses import Field
 
 
 class Severity(enum.IntEnum):
@@ -132,7 +135,9 @@ class FieldwiseRecord:
     """
 
     __slots__ = ()
-    __hash__ = None  # mutable and compared by value, as with `@dataclass`'s own `==`
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value, as with `@dataclass`'s own `==`
+    if TYPE_CHECKING:  # what `fields` asks of its argument: every subclass is a dataclass
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -214,8 +219,6 @@ class Diagnostic(NamedTuple):
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
-    __hash__ = None  # type: ignore[assignment]
-
     @property
     def sort_key(self) -> tuple:
         span = self.span
@@ -224,10 +227,15 @@ class Diagnostic(NamedTuple):
         return (self.path, span.line, span.column, self.code, self.pointer)
 
 
+# Set here, not in the class: mypy reads every assignment in a NamedTuple's body as a field.
+Diagnostic.__hash__ = None  # type: ignore[assignment]
+
+
 def diagnostic_row(d: Diagnostic) -> tuple:
     """A Diagnostic as plain data, for a worker process or the cache: pickling or
     serializing dataclasses and enums costs ten times more. Every field is carried."""
-    fix = d.fix and (d.fix.description, d.fix.safety.value, tuple((o.op, o.path, o.value) for o in d.fix.operations))
+    fix = None if d.fix is None else (d.fix.description, d.fix.safety.value,
+                                      tuple((o.op, o.path, o.value) for o in d.fix.operations))
     span = d.span and (d.span.line, d.span.column, d.span.end_line, d.span.end_column)
     withheld = d.withheld and (d.withheld.gate, d.withheld.reason)
     return (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note,

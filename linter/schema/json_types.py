@@ -45,11 +45,11 @@ def declared_types(schema: Any) -> frozenset[str]:
     """The standard names of a schema's `type`; empty, so nothing is judged, when it has
     none, or when any name is unknown or means "anything" (`any`, `""`)."""
     declared = schema.get("type") if isinstance(schema, dict) else None
-    names = declared if isinstance(declared, list) else [declared]
+    names: list[Any] = declared if isinstance(declared, list) else [declared]
     if not names or not all(isinstance(n, str) for n in names):
         return frozenset()
     types = {standard_type(n) for n in names}
-    return frozenset() if None in types else frozenset(types)
+    return frozenset() if None in types else frozenset(types)  # type: ignore[arg-type]  # None is not in them
 
 
 def applies_to(types: frozenset[str] | set[str], wanted: str) -> bool:

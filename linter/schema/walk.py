@@ -16,7 +16,8 @@ from schema_lint.schema.pointer import escape
 
 
 _NO_TYPES: frozenset[str] = frozenset()
-_ONE_TYPE = {name: frozenset({name}) for name in STANDARD_TYPES}
+# Looked up by `standard_type`'s answer, None (any value, or unknown) included.
+_ONE_TYPE: dict[str | None, frozenset[str]] = {name: frozenset({name}) for name in STANDARD_TYPES}
 # Keywords whose subschema describes the same field's value as its parent does.
 _SAME_FIELD = frozenset({"items", "anyOf", "oneOf", "prefixItems"})
 

@@ -48,7 +48,7 @@ class Document(FieldwiseRecord):
     # YAML: how many documents the stream holds; several are read as a list of them.
     yaml_documents: int = 1
 
-    def locate(self, pointer: str, at_key: bool = False) -> Span:
+    def locate(self, pointer: str, at_key: bool = False) -> Span | None:
         span = self._spans.get((pointer, at_key))
         if span is None:
             if self._locator is None:

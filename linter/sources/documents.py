@@ -28,9 +28,10 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
     """Read and parse `path` (or `raw` bytes standing for it); never raises on bad input."""
     kind = kind or kind_for(path) or "json"
     if raw is None:
-        raw = read_regular_file(path, max_bytes)
-        if isinstance(raw, str):
-            return _failed(path, kind, raw)
+        content = read_regular_file(path, max_bytes)
+        if isinstance(content, str):
+            return _failed(path, kind, content)
+        raw = content
     elif len(raw) > max_bytes:
         return _failed(path, kind, f"input is larger than {size_limit(max_bytes)}")
     binary = _binary(raw)
@@ -96,7 +97,11 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
         obj = dict(pairs)
         if len(obj) != len(pairs):
             seen: set[str] = set()
-            duplicates[id(obj)] = [k for k, _ in pairs if k in seen or seen.add(k)]
+            repeated = duplicates[id(obj)] = []
+            for key, _ in pairs:
+                if key in seen:
+                    repeated.append(key)
+                seen.add(key)
         return obj
 
     def refused(message: str, offset: int | None) -> None:
@@ -193,5 +198,5 @@ class DocumentStore(dict):
     def get(self, path: str, default: Any = None) -> Any:
         return self[path] if path in self else default
 
-    def values(self) -> list[Document]:
+    def values(self) -> list[Document]:  # type: ignore[override]  # read, as `[]` reads them: no view of Nones
         return [self[path] for path in self]

@@ -76,7 +76,8 @@ def _parts_match(globs: list[str], parts: list[str], every_folder: bool = False)
 def _compiled(globs: tuple[str, ...]) -> tuple[Globs | None, Globs | None]:
     """The globs as two sets, one of those anchored at the root (matched against each leading
     run of folders) and one of bare names: every file walked is tested against all."""
-    paths, names = [], []
+    paths: list[str] = []
+    names: list[str] = []
     for glob in globs:
         stripped = glob.removeprefix("./").strip("/")
         # `./build` and `/build` are anchored at the root; `build/` names a folder anywhere, as

@@ -177,10 +177,10 @@ def _bracket(line: str, start: int) -> tuple[Callable[[str], bool], int] | None:
                 members.add("[")  # not a `[:name:]`: a `[` among the members
                 previous = "["
             else:
-                test = _NAMED_CLASSES.get(line[index + 2:close - 1])
-                if test is None:
+                named_class = _NAMED_CLASSES.get(line[index + 2:close - 1])
+                if named_class is None:
                     return None
-                named.append(test)
+                named.append(named_class)
                 previous = None
                 index = close
         else:

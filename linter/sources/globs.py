@@ -25,7 +25,7 @@ class Globs:
 
     def __init__(self, globs: Iterable[str]) -> None:
         self._plain: set[str] = set()
-        self._starred: list[tuple[str, ...]] = []  # the literal pieces between the `*`s
+        self._starred: list[tuple[wildcards.Piece, ...]] = []  # the literal pieces between the `*`s
         others = []
         for glob in globs:
             if "?" in glob or "[" in glob:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import sys
 
-from schema_lint.text.lazy_pattern import lazy_compile
+from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _BRACKETS = lazy_compile(_STRING + r"|[\[\]{}]")
@@ -34,7 +34,7 @@ def long_integer(limit: int) -> re.Pattern:
     return re.compile(_STRING + rf"|(?<![\d.eE+-])-?\d{{{limit + 1},}}(?![\d.eE])")
 
 
-def first_token(text: str, pattern: re.Pattern) -> int | None:
+def first_token(text: str, pattern: PatternLike) -> int | None:
     """Offset of the first match of `pattern` outside string literals."""
     for match in pattern.finditer(text):
         if not match.group().startswith('"'):

@@ -13,7 +13,7 @@ import json
 import re
 from functools import cached_property
 from itertools import accumulate
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # there, but not in its stubs
 from typing import Any
 
 from schema_lint.model import Span
@@ -86,7 +86,7 @@ class JsonLocator:
         return LineIndex(self.text, self.first_line)
 
     def _skip_ws(self, index: int) -> int:
-        return _WS.match(self.text, index).end()
+        return _WS.match(self.text, index).end()  # type: ignore[union-attr]  # `*`: it always matches
 
     def _value_end(self, start: int) -> int:
         return _DECODER.raw_decode(self.text, start)[1]
@@ -110,7 +110,7 @@ class JsonLocator:
         text = self.text
         while True:
             if cursor[1] is not None:  # step past the member read last
-                cursor[0] = _AFTER_VALUE.match(text, self._end(cursor[1])).end()
+                cursor[0] = _AFTER_VALUE.match(text, self._end(cursor[1])).end()  # type: ignore[union-attr]  # as `_WS`
                 cursor[1] = None
             i = cursor[0]
             if i >= len(text) or text[i] != '"':
@@ -146,7 +146,7 @@ class JsonLocator:
             while i < len(text) and text[i] != "]":
                 end = self._value_end(i)
                 table.append((i, end))
-                i = _AFTER_VALUE.match(text, end).end()
+                i = _AFTER_VALUE.match(text, end).end()  # type: ignore[union-attr]  # as `_WS`
             self.elements[start] = table
         return table
 

@@ -143,7 +143,9 @@ def not_tool_arguments(data: Any) -> str | None:
         if isinstance(data.get(key), str) and data[key]:
             return f"it has an `{key}`: a schema published to be referenced describes a document"
     title = data.get("title")
-    title_words = words(title) if isinstance(title, str) else []
+    if not isinstance(title, str):
+        return None
+    title_words = words(title)
     if title_words and title_words[-1] in _DOCUMENT_NOUNS and not is_verb(title_words[0]):
         return f"its title {title[:60]!r} names a document"
     return None

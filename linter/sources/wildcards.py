@@ -48,12 +48,12 @@ def matches(pieces: Sequence[Piece], text: Sequence) -> bool:
 
 def _at(piece: Piece, text: Sequence, index: int) -> bool:
     if isinstance(piece, str):
-        return text.startswith(piece, index)
+        return text.startswith(piece, index)  # type: ignore[attr-defined]  # a str piece meets a str text only
     return all(test(text[index + offset]) for offset, test in enumerate(piece))
 
 
 def _find(piece: Piece, text: Sequence, start: int, end: int) -> int:
     """The first index from `start` where `piece` matches and ends by `end`, or -1."""
     if isinstance(piece, str):
-        return text.find(piece, start, end)
+        return text.find(piece, start, end)  # type: ignore[attr-defined]  # a str piece meets a str text only
     return next((index for index in range(start, end - len(piece) + 1) if _at(piece, text, index)), -1)

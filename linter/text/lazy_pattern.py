@@ -39,6 +39,9 @@ class LazyPattern:
         return getattr(self.compile(), name)
 
 
+# What a function that only matches with a pattern takes: a compiled one or its stand-in.
+PatternLike = re.Pattern | LazyPattern
+
 class CaselessWords:
     """A case-insensitive pattern asked only whether it occurs in a text.
 

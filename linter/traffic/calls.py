@@ -15,7 +15,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -37,12 +37,18 @@ class BrokenLine:
     reason: str
 
 
+class LineSource(Protocol):
+    """What calls are read from: a binary stream, or a stand-in that reads lines as one does."""
+
+    def readline(self, limit: int = -1, /) -> bytes: ...
+
+
 LINE_LIMIT = 32 * 1024 * 1024
 """Bytes one record may hold (a JSON Lines line, or a whole `.json` file): the size limit
 `check` applies to a file. Past it the record is a broken line and the file is read no further."""
 
 
-def read_calls(paths: Iterable[str], stdin: BinaryIO | None = None,
+def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                contents: Mapping[str, bytes] | None = None) -> Iterator[RecordedCall | BrokenLine]:
     """Calls from every file in order, numbered from 0 across files.
 
@@ -80,7 +86,7 @@ def _parse(path: str, number: int, text: str) -> Any:
         return BrokenLine(path, number, f"not read: {str(exc).split(';')[0]}")
 
 
-def _records(path: str, stdin: BinaryIO | None,
+def _records(path: str, stdin: LineSource | None,
              contents: Mapping[str, bytes]) -> Iterator[tuple[int, str | BrokenLine]]:
     if path == "-":
         yield from _lines(path, stdin or sys.stdin.buffer)
@@ -100,7 +106,7 @@ def _records(path: str, stdin: BinaryIO | None,
         yield from _lines(path, handle)
 
 
-def _lines(path: str, handle: BinaryIO) -> Iterator[tuple[int, str | BrokenLine]]:
+def _lines(path: str, handle: LineSource) -> Iterator[tuple[int, str | BrokenLine]]:
     """Non-blank lines, each read with the length limit, so no line can exhaust memory."""
     number = 0
     while True:
