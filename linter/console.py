@@ -15,6 +15,10 @@ import sys
 
 from schema_lint.run import run_cache
 
+TYPE_CHECKING = False  # `typing.TYPE_CHECKING`, without importing `typing` for a replayed run
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
 # Collect the youngest objects after this many new ones instead of Python's 700: a run builds
 # millions of small objects (schema nodes, findings) and almost none in cycles, so the
 # default spends about 5% of a large run collecting nothing.
@@ -79,7 +83,7 @@ def main() -> None:
         raise
 
 
-def _may_end_now(code: object) -> bool:
+def _may_end_now(code: object) -> TypeGuard[int | None]:
     if not (code is None or isinstance(code, int)):
         return False
     threading = sys.modules.get("threading")

@@ -75,7 +75,7 @@ def _tool_report(path: str, tool, summary: ToolSummary | None, sharing: int) -> 
 
 
 def _field_report(schema, pointer: str, summary: ToolSummary) -> dict:
-    field = summary.at(pointer)
+    field = summary.fields[pointer]
     parent = summary.at(_container(pointer))
     declared = _declared(schema, pointer)
     report = {"field": data_path(pointer), "pointer": pointer, "sent": field.count,

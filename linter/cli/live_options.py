@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import click
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schema_lint.live.limits import Limits
 from schema_lint.live.requested import ServerChoiceError, ServerOptions, limits_from as limits_of
@@ -56,8 +56,9 @@ def server_options(command):
 
 def options_of(live: dict) -> ServerOptions:
     """The `server_options` flags as the record the run reads."""
-    return ServerOptions(**{name: tuple(value) if isinstance(value, (list, tuple)) else value
-                            for name, value in live.items()})
+    flags: dict[str, Any] = {name: tuple(value) if isinstance(value, (list, tuple)) else value
+                             for name, value in live.items()}
+    return ServerOptions(**flags)
 
 
 def servers_from(live: dict, config, configured: bool = True, python_targets: tuple[str, ...] = ()) -> list[Server]:

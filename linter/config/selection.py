@@ -31,7 +31,7 @@ def builtin_rule_modules() -> tuple[str, ...]:
     import importlib
 
     package = importlib.import_module(RULES_PACKAGE)
-    folder = os.path.dirname(package.__file__)
+    folder = os.path.dirname(package.__file__ or "")  # no file (a namespace package): left to pkgutil too
     try:
         names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".py"))
     except OSError:

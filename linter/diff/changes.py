@@ -191,7 +191,8 @@ def _shown(values: list) -> str:
 def _bounds(old: dict, new: dict, pointer: str) -> list[Change]:
     changes = []
     for key in sorted(_UPPER | _LOWER):
-        before, after = old.get(key), new.get(key)
+        before: Any = old.get(key)  # any JSON value: compared below only when both are numbers
+        after: Any = new.get(key)
         if _same(before, after) or (key not in old and key not in new):
             continue
         where = join(pointer, key)

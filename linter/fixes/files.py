@@ -30,7 +30,7 @@ from schema_lint.fixes.line_diff import unified_lines
 try:
     import fcntl
 except ImportError:  # Windows: no advisory locks; the unchanged-check still runs
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # a module or, here, None
 
 _BOM = b"\xef\xbb\xbf"
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")

@@ -64,7 +64,7 @@ def line_indent(text: str, offset: int) -> str:
     fix of a large file its size."""
     newline = text.rfind("\n", 0, offset)
     line_start = max(newline, text.rfind("\r", newline + 1, offset)) + 1
-    return _LEADING_WHITESPACE.match(text, line_start, offset).group()
+    return _LEADING_WHITESPACE.match(text, line_start, offset).group()  # type: ignore[union-attr]  # `*`: it always matches
 
 
 class JsonEditor:

@@ -79,7 +79,7 @@ def _scalar_list(value: Any) -> bool:
 def _writes_scalar_arrays_inline(locator: EditLocator, data: Any) -> bool:
     """Whether the document's first non-empty array of scalars (a `required`, an `enum`)
     is on one line."""
-    stack = [(data, [])]
+    stack: list[tuple[Any, list[str]]] = [(data, [])]
     while stack:
         node, tokens = stack.pop()
         if isinstance(node, list) and node and _scalar_list(node):

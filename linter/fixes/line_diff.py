@@ -16,10 +16,11 @@ import bisect
 import difflib
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Literal
 
 CONTEXT = 3
 
-Opcode = tuple[str, int, int, int, int]
+Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]
 
 
 def unified_lines(path: str, a: Sequence[str], b: Sequence[str]) -> Iterator[str]:
@@ -79,10 +80,10 @@ def _anchors(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
             tops[pile] = index_b
             top_pairs[pile] = number
     chain: list[tuple[int, int]] = []
-    number = top_pairs[-1] if top_pairs else None
-    while number is not None:
-        chain.append(pairs[number])
-        number = below[number]
+    link = top_pairs[-1] if top_pairs else None
+    while link is not None:
+        chain.append(pairs[link])
+        link = below[link]
     return chain[::-1]
 
 

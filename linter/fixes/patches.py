@@ -23,7 +23,7 @@ def render(live: list[Diagnostic]) -> str:
     """`--diff` for the `live_fixes`: per fix, where and what, then its JSON Patch on one line."""
     out = []
     for diagnostic in live:
-        fix = diagnostic.fix
+        fix: Fix = diagnostic.fix  # type: ignore[assignment]  # a live fix: enabled, so there is one
         out.append(escape(f"# {diagnostic.path}: {diagnostic.code} {fix.description} ({fix.safety})"))
         out.append(json_text(json_patch(fix)))
     return "".join(line + "\n" for line in out)

@@ -64,7 +64,9 @@ def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
     # Findings whose fix is the very fix of a taken one share its fate.
     fixes_taken: dict[str, Diagnostic] = {}
     twins: list[tuple[Diagnostic, Diagnostic]] = []
-    for diagnostic in sorted((d for d in diagnostics if d.fix is not None), key=_order):
+    for diagnostic in sorted(diagnostics, key=_order):
+        if diagnostic.fix is None:
+            continue
         key = repr(diagnostic.fix.operations)
         if key in fixes_taken:
             twins.append((diagnostic, fixes_taken[key]))
@@ -135,7 +137,7 @@ def _fail(plan: FilePlan, diagnostic: Diagnostic, reason: str) -> None:
 
 
 def _operations(taken: list[tuple[Diagnostic, list[TextEdit]]]) -> list[Operation]:
-    return [op for diagnostic, _ in taken for op in diagnostic.fix.operations]
+    return [op for diagnostic, _ in taken for op in diagnostic.fix.operations]  # type: ignore[union-attr]  # taken only with a fix
 
 
 def reproduces(doc: Document, text: str, operations: list[Operation]) -> bool:
@@ -152,7 +154,7 @@ def _edited(doc: Document, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> st
     """The original text with the taken fixes' edits. Insertions at one offset go deepest
     node first: in YAML the end of an inner mapping can be the end of its parent's too,
     and the inner member's lines must come before the outer one's."""
-    deepest_first = sorted(taken, key=lambda entry: -max(op.path.count("/") for op in entry[0].fix.operations))
+    deepest_first = sorted(taken, key=lambda entry: -max(op.path.count("/") for op in entry[0].fix.operations))  # type: ignore[union-attr]  # taken only with a fix
     return apply_edits(doc.text, [edit for _, edits in deepest_first for edit in edits])
 
 

@@ -55,7 +55,7 @@ class Candidate:
         self.diagnostic = diagnostic
         self.tool = tool
         # The fix's operations addressed inside the schema; None when one reaches outside it.
-        self.operations = inner_operations(diagnostic.fix.operations, tool.pointer)
+        self.operations = inner_operations(diagnostic.fix.operations, tool.pointer)  # type: ignore[union-attr]  # made only for a finding with a fix
 
     @cached_property
     def fixed(self) -> Any:

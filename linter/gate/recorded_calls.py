@@ -19,7 +19,7 @@ def rejecting(tool: ToolSchema, candidates: Iterable[Candidate], calls: Iterable
     """Each tightening candidate whose fix would reject a recorded call the schema accepts
     today, with what its finding says: how many it would reject, and which. One pass over the
     calls checks every fix, so a tool's calls are read once however many fixes it has."""
-    tightening = [candidate for candidate in candidates if candidate.diagnostic.fix.safety is FixSafety.UNSAFE]
+    tightening = [candidate for candidate in candidates if candidate.diagnostic.fix.safety is FixSafety.UNSAFE]  # type: ignore[union-attr]  # a candidate's finding has a fix
     if not tightening or tool.validators is None:
         return
     before = tool.validators.get("#")

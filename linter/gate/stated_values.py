@@ -36,8 +36,8 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     """Each candidate whose fix would make a stated value of the tool's schema invalid, with
     what its finding says."""
     # A fix reaching outside the schema is left be.
-    candidates = [candidate for candidate in candidates if candidate.operations is not None]
-    if not any(_may_reach_stated_value(tool.schema, candidate.operations) for candidate in candidates):
+    inside = [(candidate, candidate.operations) for candidate in candidates if candidate.operations is not None]
+    if not any(_may_reach_stated_value(tool.schema, operations) for _, operations in inside):
         return
     stated = _stated_values(tool.schema)
     if not stated:
@@ -46,8 +46,8 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     # stated value: the fixed schema is compiled for each fix that reaches one, the schema as
     # written only once some value fails the fixed one (it must have passed the original to
     # count), and then once for all fixes.
-    for candidate in candidates:
-        paths = [operation.path for operation in candidate.operations]
+    for candidate, operations in inside:
+        paths = [operation.path for operation in operations]
         anywhere = any(_in_definition(path) for path in paths)
         touched = [entry for entry in stated if anywhere or _at_or_below(paths, entry[0])]
         if not touched:

@@ -57,7 +57,7 @@ class DefinitionFindings:
         definitions = ctx.definitions if _has_definitions(ctx) else None
         for diagnostic in diagnostics:
             entry = definitions.entry_at(diagnostic.pointer) if definitions is not None else None
-            if entry is None:
+            if definitions is None or entry is None:
                 self.kept.append(diagnostic)
             elif entry in definitions.used or diagnostic.code in KEPT_IN_UNUSED:
                 self._add_in_definition(ctx, definitions.entries[entry].schema, entry, diagnostic)

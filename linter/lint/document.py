@@ -122,7 +122,8 @@ class DocumentLinter:
         request_name = clients.request_name(doc.path)
         in_request = self.configured_request(doc.path)
         supersession = Supersession()
-        linted, internal_errors = [], []
+        linted: list[LintedTool] = []
+        internal_errors: list[Diagnostic] = []
         for tool in tools:
             ignored = file_ignores + self._tool_ignores(tool.name)
             summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None

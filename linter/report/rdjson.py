@@ -38,7 +38,7 @@ def _range(document, span) -> dict:
 
 
 def rd_diagnostic(diagnostic, document, suggestion=None) -> dict:
-    record = {
+    record: dict = {
         "message": message(diagnostic.message),
         "location": {"path": shown_path(diagnostic)},
         "severity": SEVERITIES[diagnostic.severity],

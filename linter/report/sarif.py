@@ -99,7 +99,7 @@ def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dic
         logical.insert(0, tool)
     elif diagnostic.live:  # the server itself (it did not start or answer)
         logical.insert(0, {"name": diagnostic.path, "fullyQualifiedName": diagnostic.path, "kind": "module"})
-    location = {"logicalLocations": logical}
+    location: dict = {"logicalLocations": logical}
     if not diagnostic.live:  # a tool of a live MCP server is in no file
         physical = {"artifactLocation": artifact_location(diagnostic.path)}
         if diagnostic.span is not None:

@@ -168,7 +168,8 @@ class Cache:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(_BEFORE_SIGNATURE + b"0" * cache_trust.SIGNATURE_LENGTH + _AFTER_SIGNATURE)
                 signing = _Signing(handle, self._signer(target))
-                body = io.TextIOWrapper(signing, encoding="utf-8", errors="surrogateescape")
+                # `name`, which the stubs ask of a wrapped stream, is read only when asked of `body`.
+                body = io.TextIOWrapper(signing, encoding="utf-8", errors="surrogateescape")  # type: ignore[type-var]
                 body.write('"folder":')
                 json.dump(folder, body, ensure_ascii=False)
                 body.write(',"files":')
@@ -208,9 +209,8 @@ class Cache:
         raw = cache_trust.read_file(str(path), _MAX_INDEX_BYTES)
         if raw is None:
             return {}
-        signed = isinstance(raw, bytes) and cache_trust.signed_body(raw, self._signer(path), _BEFORE_SIGNATURE,
-                                                                    _AFTER_SIGNATURE) is not None
-        if not signed:
+        if not isinstance(raw, bytes) or cache_trust.signed_body(raw, self._signer(path), _BEFORE_SIGNATURE,
+                                                                 _AFTER_SIGNATURE) is None:
             run_cache.ignored(str(path), "not signed" if isinstance(raw, bytes) else raw)
             return {}
         try:

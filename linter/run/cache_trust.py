@@ -27,7 +27,7 @@ from schema_lint.run.digest import blake2b
 try:  # what `hmac.compare_digest` is, without importing `hashlib` (see `digest`)
     from _operator import _compare_digest
 except ImportError:  # an interpreter without it
-    from hmac import compare_digest as _compare_digest
+    from hmac import compare_digest as _compare_digest  # type: ignore[no-redef]  # the same function, typed apart
 
 KEY_FILE_VARIABLE = "SCHEMA_LINT_CACHE_KEY_FILE"
 KEY_BYTES = 32

@@ -167,7 +167,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
         if result.had_parse_errors:  # what exit 2 is for: a file not read, parsed or written, named
             errors = LintResult([d for d in result.diagnostics if d.code == PARSE_ERROR_CODE])
             output.write(render("concise", errors, ReportOptions(quiet=True)), err=fixing.report_to_stderr)
-        fixed = result.fix_summary.fixed or 0
+        fixed = result.fix_summary.fixed or 0  # type: ignore[union-attr]  # `run_fix_flags` set it
         if fixed or result.had_parse_errors:
             output.line(f"Fixed {fixed:,} finding{'s' if fixed != 1 else ''}.", err=fixing.report_to_stderr)
         if result.had_parse_errors:
@@ -201,7 +201,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
         code = 1
     if options.exit_zero and code == 1:
         code = 0
-    if replayable:
+    if replayable and linter.cache_dir is not None:
         from schema_lint.run import run_cache
 
         run_cache.replayable(linter.cache_dir)  # all it read was files, and it wrote none
@@ -303,15 +303,16 @@ def _apply_baseline(output: Output, path: str | None, config: Config, result: Li
     how many, and how many entries are stale. Returns the stale count, or None without a
     baseline. A configured one that is refused is an SL000 finding at its key, and every
     finding is reported (see `configured_files`)."""
-    if not (path or config.baseline):
+    named = path or config.baseline
+    if not named:
         return None
     from schema_lint.run import baseline
     from schema_lint.run.configured_files import ConfiguredFileError, read_configured
 
     try:
         raw = (baseline.read(path, config.max_file_size) if path
-               else read_configured(config, "baseline", config.baseline))
-        applied = baseline.apply(path or config.baseline, raw, result)
+               else read_configured(config, "baseline", named))
+        applied = baseline.apply(named, raw, result)
     except ConfiguredFileError as exc:
         result.diagnostics.append(exc.finding())
         result.diagnostics.sort(key=lambda d: d.sort_key)

@@ -28,7 +28,7 @@ class ConfiguredFileError(ConfigError):
 
     def __init__(self, config: Config, key: str, reason: str) -> None:
         self.source = str(config.source)
-        self.line, self.column = key_position(config.source, key)
+        self.line, self.column = key_position(config.source, key)  # type: ignore[arg-type]  # a key read from a file
         self.message = f"`{key}`: {reason}"
         super().__init__(f"{self.source}:{self.line}:{self.column}: {self.message}")
 

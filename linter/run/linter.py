@@ -25,6 +25,7 @@ from schema_lint.sources.reading import read_stdin
 
 if TYPE_CHECKING:
     from schema_lint.rule import Rule
+    from schema_lint.run.cache import Cache
     from schema_lint.traffic.store import Traffic
 
 
@@ -50,7 +51,7 @@ class Linter:
         # Whether some folder has a configuration of its own: without one (the usual run),
         # `owner` needs no absolute path of each file.
         self._nested = False
-        self.cache = None
+        self.cache: Cache | None = None
         self.cache_dir: str | None = None
         # path → what the cache read of a file it did not hold (a `cache.Miss`), until it is linted.
         self._missed: dict = {}
@@ -143,7 +144,7 @@ class Linter:
 
         before = (len(result.diagnostics), len(result.internal_errors), len(result.skipped), result.tools_checked)
         self.lint_document(read_document(path, raw=missed.raw, max_bytes=self.config.max_file_size), result)
-        if self.positions:
+        if self.positions and self.cache is not None:
             self.cache.store(path, missed, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
                                                  len(result.skipped) > before[2], result.tools_checked - before[3]))
 

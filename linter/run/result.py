@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from schema_lint.lint.document import PARSE_ERROR_CODE
 from schema_lint.model import Diagnostic, Severity
 from schema_lint.sources.documents import DocumentStore
+
+if TYPE_CHECKING:
+    from schema_lint.fixes.summary import FixSummary
 
 
 class LintResult:
@@ -20,8 +25,8 @@ class LintResult:
         self.tools_checked = 0
         # Crashes of a rule on a tool, also in `diagnostics` (under the rule's code): exit 2.
         self.internal_errors: list[Diagnostic] = []
-        # Set by `check`: what the summary says about fixes (a `schema_lint.fixes.summary.FixSummary`).
-        self.fix_summary: object | None = None
+        # Set by `check`: what the summary says about fixes.
+        self.fix_summary: FixSummary | None = None
 
     @property
     def had_parse_errors(self) -> bool:

@@ -52,6 +52,10 @@ from schema_lint.fixes import scratch_file
 from schema_lint.run import stamps
 from schema_lint.run.digest import hex_digest
 
+TYPE_CHECKING = False  # `typing.TYPE_CHECKING`, without importing `typing`: a replay needs none of it
+if TYPE_CHECKING:
+    from typing import TextIO
+
 DIRECTORY = ".schema_lint_cache"  # the per-file cache's folder (`cache`), holding records under RUNS
 RUNS = "runs"
 # A record is bytes: this, then its signature and a newline (see `cache_trust`: it signs the
@@ -243,7 +247,7 @@ class Recording:
         self.cwd = os.getcwd()
         self.stamps: dict[str, tuple[str, bool]] = {}  # path → (stamp, whether settled when taken)
         self.cache_dir: str | None = None
-        self._streams: dict[str, object] = {}  # the streams replaced, by name
+        self._streams: dict[str, TextIO] = {}  # the streams replaced, by name
         self.output: list[tuple[int, bytes]] = []  # (stream number, bytes), in the order written
         self.output_size = 0
 
@@ -424,8 +428,8 @@ def _parse_record(body: bytes) -> tuple[int, list[tuple[str, str]], bytes]:
     """The exit code, the paths with their stamps and the output of a record's body;
     ValueError when it is not one (signed, it is the run's own: its shape is checked all
     the same)."""
-    exit_code, count, rest = body.split(b"\n", 2)
-    exit_code, count = int(exit_code), int(count)
+    exit_text, count_text, rest = body.split(b"\n", 2)
+    exit_code, count = int(exit_text), int(count_text)
     if not (0 <= exit_code <= 255 and 0 <= count <= len(rest)):
         raise ValueError("a damaged record")
     fields = rest.split(b"\0", 2 * count)
