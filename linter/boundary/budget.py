@@ -99,8 +99,9 @@ class _Counter:
 
     @staticmethod
     def _members(node: dict, value: dict) -> Iterator[tuple[Any, Any]]:
-        properties = node.get("properties") if isinstance(node.get("properties"), dict) else {}
-        patterns = node.get("patternProperties") if isinstance(node.get("patternProperties"), dict) else {}
+        properties, patterns = node.get("properties"), node.get("patternProperties")
+        properties = properties if isinstance(properties, dict) else {}
+        patterns = patterns if isinstance(patterns, dict) else {}
         dependent = node.get("dependentSchemas", node.get("dependencies"))
         for key, member in value.items():
             matched = key in properties

@@ -201,7 +201,7 @@ class _Walker:
         return result, repairs
 
     @staticmethod
-    def _optional(conjuncts: list[Node], key: str) -> bool:
+    def _optional(conjuncts: list[Node], key: str | int) -> bool:
         """No schema at this object requires ``key``."""
         return not any(isinstance(node.get("required"), list) and key in node.get("required") for node in conjuncts)
 

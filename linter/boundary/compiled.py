@@ -24,7 +24,7 @@ from schema_lint.schema.dialect import normalize_dialect
 from schema_lint.schema.offline import with_bundled_dialect
 from schema_lint.schema.patterns import regex_options
 
-_OPTIONS = {"validate_formats": True, "offline": True, "pattern_options": regex_options()}
+_OPTIONS: dict[str, Any] = {"validate_formats": True, "offline": True, "pattern_options": regex_options()}
 _CACHE_SIZE = 512
 
 

@@ -128,7 +128,7 @@ def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.
 
 
 def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shapes: Shapes) -> Iterator[Problem]:
-    kind = error.kind
+    kind: Any = error.kind  # a variant, whose fields are read by its `name`
     name = kind.name
     path = format_path(error.instance_path)
     node_path = list(error.schema_path) if name == "falseSchema" else list(error.schema_path)[:-1]

@@ -86,7 +86,8 @@ def _classify(outcome_or_error: Any) -> tuple[str | None, bool, int]:
     """(error code or ``None``, whether the tool certainly did not run, attempt number)."""
     if isinstance(outcome_or_error, Outcome):
         stopped = not outcome_or_error.proceed
-        return (outcome_or_error.envelope["error"]["code"] if stopped else None), True, outcome_or_error.attempt
+        # A call the boundary stopped has the envelope that says why.
+        return (outcome_or_error.envelope["error"]["code"] if stopped else None), True, outcome_or_error.attempt  # type: ignore[index]
     if isinstance(outcome_or_error, dict):
         error = outcome_or_error.get("error")
         code = error.get("code") if isinstance(error, dict) else None

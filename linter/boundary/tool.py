@@ -174,8 +174,8 @@ class ToolBoundary:
             self.telemetry.emit("schema_lint.retry.attempt", {**base, "schema_lint.retry.arguments_changed": changed})
         if outcome.status == "valid":
             return
-        details = {"schema_lint.repair.paths": [r.path for r in outcome.repairs],
-                   "schema_lint.repair.rules": [r.rule for r in outcome.repairs]}
+        details: dict[str, Any] = {"schema_lint.repair.paths": [r.path for r in outcome.repairs],
+                                   "schema_lint.repair.rules": [r.rule for r in outcome.repairs]}
         if outcome.unread_strings:
             details["schema_lint.shape.unread_strings"] = outcome.unread_strings
         if outcome.envelope is not None:

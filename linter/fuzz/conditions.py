@@ -88,7 +88,8 @@ def _from_if_then(pointer: str, schema: Any) -> Iterator[Conditional]:
     for discriminator, test in properties.items():
         if not isinstance(test, dict):
             continue
-        values = [test["const"]] if "const" in test else test.get("enum") if isinstance(test.get("enum"), list) else []
+        enum = test.get("enum")
+        values = [test["const"]] if "const" in test else enum if isinstance(enum, list) else []
         for value in values:
             for name in needed:
                 yield Conditional(pointer, name, discriminator, value)

@@ -49,7 +49,8 @@ def run_isolated(function: Callable[..., Any], args: tuple, seconds: float) -> F
 
     `function` and its result must be picklable (module-level function, JSON-like data).
     """
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    context = (multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods()
+               else multiprocessing.get_context("spawn"))
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(sender, function, args), daemon=True)
     started = time.monotonic()

@@ -188,8 +188,8 @@ def comma_joined(site: Site, needs: Needs) -> Iterator[Bend]:
                        _loose(site))
 
 
-# format → a value of the kind models send when they get that format wrong.
-_BAD_VALUES = {
+# format → a value of the kind models send when they get that format wrong (asked of None too: no format).
+_BAD_VALUES: dict[str | None, str] = {
     "date": "2024-13-45", "date-time": "2024-13-45T25:61:00Z", "time": "25:61:00",
     "uri": "example.com/page", "iri": "example.com/page", "uuid": "123e4567-e89b-12d3-a456",
     "ipv4": "256.1.1.1", "ipv6": "2001:db8::g", "hostname": "-bad-.example.com", "duration": "3 days",
@@ -271,7 +271,7 @@ def _put(node: Any, steps: tuple[str | int, ...], value: Any) -> Any:
             copy[head] = _put(node.get(head), rest, value)
         return copy
     if isinstance(node, list) and isinstance(head, int) and head < len(node):
-        copy = list(node)
-        copy[head] = _put(node[head], rest, value)
-        return copy
+        elements = list(node)
+        elements[head] = _put(node[head], rest, value)
+        return elements
     return node

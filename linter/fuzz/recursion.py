@@ -43,7 +43,7 @@ class _Inliner:
         out = map_subschemas(rest, lambda keyword, sub: self.inline(sub, entered))
         ref = schema.get("$ref")
         target = resolve_pointer(self.root, ref) if isinstance(ref, str) else None
-        if target is None:
+        if not isinstance(ref, str) or target is None:
             if ref is not None:
                 out["$ref"] = ref  # left for the generator to refuse, with its own message
             return out

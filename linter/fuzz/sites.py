@@ -66,7 +66,7 @@ def sites(schema: CompiledSchema, call: Any, every_element: bool = False) -> Ite
     Array elements that the same schemas govern are alike to a mutator: only the first
     of them is visited unless `every_element` is set.
     """
-    stack = [((), call, [Node(ROOT_POINTER, schema.schema)])]
+    stack: list[tuple[tuple[str | int, ...], Any, list[Node]]] = [((), call, [Node(ROOT_POINTER, schema.schema)])]
     while stack:
         steps, value, nodes = stack.pop()
         applying, alternatives = _applying(schema, nodes, value)

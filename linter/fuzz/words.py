@@ -60,13 +60,14 @@ class Offered:
     schema: Any
     formats: dict[str, tuple[list[str], dict]] = field(default_factory=dict)
 
-    def strategies(self, draw_plain: Callable[[dict], st.SearchStrategy[str]]) -> dict[str, st.SearchStrategy[str]]:
+    def strategies(self, draw_plain: Callable[[dict], st.SearchStrategy[Any]]) -> dict[str, st.SearchStrategy[str]]:
         """Custom formats for hypothesis-jsonschema: a word, or what `draw_plain(subschema)` draws.
 
         `draw_plain` is called at the first draw, where the generator's warnings are silenced.
         """
         return {name: st.one_of(*(st.sampled_from(words) for _ in range(WORD_DRAWS)),
-                                st.deferred(lambda plain=plain: draw_plain({**plain, "type": "string"})))
+                                # A default binds each format's schema, which mypy infers no lambda with.
+                                st.deferred(lambda plain=plain: draw_plain({**plain, "type": "string"})))  # type: ignore[misc]
                 for name, (words, plain) in self.formats.items()}
 
 

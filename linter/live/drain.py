@@ -10,9 +10,10 @@ keeps the last `kept` bytes and counts the rest.
 
 from __future__ import annotations
 
+import io
 import threading
 import time
-from typing import BinaryIO, Callable, Sequence
+from typing import Callable, Sequence
 
 _CHUNK = 1 << 16
 
@@ -21,7 +22,7 @@ class Drain:
     """`stream` read to its end; `on_overflow` is called once (from the drain's thread)
     when a byte first has to be dropped, so that a caller can stop the writer."""
 
-    def __init__(self, stream: BinaryIO, kept: int, on_overflow: Callable[[], None] | None = None):
+    def __init__(self, stream: io.BufferedIOBase, kept: int, on_overflow: Callable[[], None] | None = None):
         self.total = 0
         self._kept = kept
         self._buffer = bytearray()
@@ -30,7 +31,7 @@ class Drain:
         self._thread = threading.Thread(target=self._read, args=(stream,), name="schema-lint drain", daemon=True)
         self._thread.start()
 
-    def _read(self, stream: BinaryIO) -> None:
+    def _read(self, stream: io.BufferedIOBase) -> None:
         with stream:
             while True:
                 try:

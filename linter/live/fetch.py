@@ -115,7 +115,8 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
         with anyio.fail_after(limits.startup):
             initialized = await session.initialize()
         tools: list[dict[str, Any]] = []
-        cursor, seen = None, set()
+        cursor: str | None = None
+        seen: set[str] = set()
         for page in range(1, limits.max_pages + 1):
             step.now(f"tools/list (page {page})" if page > 1 else "tools/list", limits.request)
             with anyio.fail_after(limits.request):
@@ -151,7 +152,7 @@ def _transport(server: Server, stderr, limits: Limits, cut):
         # process, and answers on memory streams exactly as it would over stdio.
         from mcp.client._memory import InMemoryTransport
 
-        return InMemoryTransport(server.instance)
+        return InMemoryTransport(server.instance)  # type: ignore[arg-type]  # an SDK server (`is_sdk_server`)
     if server.url is not None:
         from schema_lint.live.http_client import http_transport
 
@@ -181,8 +182,8 @@ class Step:
 
 def _first(exc: BaseException) -> BaseException:
     """The error inside the exception groups that task groups wrap it in."""
-    while isinstance(getattr(exc, "exceptions", None), tuple) and exc.exceptions:
-        exc = exc.exceptions[0]
+    while isinstance(inner := getattr(exc, "exceptions", None), tuple) and inner:
+        exc = inner[0]
     return exc
 
 
@@ -190,7 +191,7 @@ def _reason(exc: BaseException) -> str:
     """One line for what the SDK raised: a validation error's first problem, an OS error's reason."""
     errors = getattr(exc, "errors", None)
     if callable(errors) and type(exc).__name__ == "ValidationError":
-        first = exc.errors()[0]
+        first = errors()[0]
         where = ".".join(str(part) for part in first.get("loc", ()))
         return f"the SDK cannot read the server's answer: {where}: {first.get('msg')}"
     if isinstance(exc, OSError) and exc.strerror:

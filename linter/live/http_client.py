@@ -34,7 +34,7 @@ async def http_transport(server: Server, limits: Limits, cut: Callable[[str], No
     client = create_mcp_http_client(headers={**server.headers, "Accept-Encoding": "identity"},
                                     timeout=httpx2.Timeout(limits.request))
     client.event_hooks = {"response": [_Budget(limits.max_bytes, cut).watch]}
-    async with client, streamable_http_client(server.url, http_client=client) as streams:
+    async with client, streamable_http_client(server.url, http_client=client) as streams:  # type: ignore[arg-type]  # a server with a URL
         yield streams
 
 
@@ -49,7 +49,7 @@ class _Budget:
         encoding = response.headers.get("Content-Encoding", "identity").strip()
         if encoding.lower() != "identity":
             self.stop(f"the server compressed its answer (Content-Encoding: {clip(encoding)}), though asked not to")
-        response.stream = _Counted(response.stream, self)
+        response.stream = _Counted(response.stream, self)  # type: ignore[arg-type]  # an async client's
 
     def take(self, count: int) -> None:
         self.left -= count

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from schema_lint.prose.field_kinds import words
-from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+from schema_lint.text.lazy_pattern import CaselessWords, PatternLike, lazy_compile
 
 REQUIRED, EXEMPT, APPLIES = "required", "exempt", "applies"
 
@@ -214,7 +214,7 @@ def parameter_notes(description: str, names: Sequence[str]) -> dict[str, str]:
     return notes
 
 
-def _clauses(sentence: str, kind: str, pattern: re.Pattern,
+def _clauses(sentence: str, kind: str, pattern: PatternLike,
              discriminators: Sequence[Discriminator]) -> Iterator[Clause]:
     for match in pattern.finditer(sentence):
         if _negated(sentence, match.start()):
@@ -233,7 +233,7 @@ def _clauses(sentence: str, kind: str, pattern: re.Pattern,
                 yield Clause(kind, inferred[0].name, *inferred[1])
 
 
-def _near(name: re.Pattern, pattern: re.Pattern, sentence: str) -> bool:
+def _near(name: re.Pattern, pattern: PatternLike, sentence: str) -> bool:
     """An unnegated requirement word within a few words of the field's name: in "their
     colors are set by `colors` (if dataType is number, one color is needed)" the need is
     the list's length, not the field."""

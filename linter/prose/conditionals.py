@@ -418,7 +418,7 @@ def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tup
 
     description = ctx.tool.definition.get("description")
     for node in ctx.objects():
-        members = {c.name: c for c in ctx.children(node) if c.is_property}
+        members = {c.name: c for c in ctx.children(node) if c.is_property and c.name is not None}
         if node.keyword == "not" or not members:
             continue
         found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",

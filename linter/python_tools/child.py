@@ -15,13 +15,14 @@ process's memory; the second is a `TargetError`, and stops the child at once.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 from schema_lint.live.drain import Drain, wait_for_ends
 from schema_lint.python_tools.target import TargetError
@@ -43,8 +44,9 @@ def tools_in_child(spec: str, limits) -> tuple[list[dict[str, Any]], dict[str, s
                                    stderr=subprocess.PIPE, start_new_session=os.name == "posix")
     except OSError as exc:
         raise TargetError(f"cannot start a Python process to import it: {exc.strerror or exc}") from None
-    sent = Drain(process.stdout, limits.max_bytes, on_overflow=lambda: _stop(process))
-    printed = Drain(process.stderr, PRINTED_KEPT)
+    # Piped, so not None, and buffered (Popen's default), as a drain reads them.
+    sent = Drain(cast(io.BufferedIOBase, process.stdout), limits.max_bytes, on_overflow=lambda: _stop(process))
+    printed = Drain(cast(io.BufferedIOBase, process.stderr), PRINTED_KEPT)
     try:
         late = _wait(process, limits.python, (sent, printed))
     except BaseException:  # Ctrl-C while waiting: the child goes with this process

@@ -18,6 +18,7 @@ import asyncio
 import inspect
 import sys
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from schema_lint.python_tools.target import TargetError, describe
@@ -36,7 +37,7 @@ def is_sdk_server(value: object) -> bool:
     return any(isinstance(kind, type) and isinstance(value, kind) for kind in kinds)
 
 
-def returns_server(function: object) -> bool:
+def returns_server(function: Callable[..., Any]) -> bool:
     """Whether `function`'s return annotation says it makes an MCP server."""
     try:
         annotation = typing.get_type_hints(function).get("return")

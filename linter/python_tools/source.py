@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import inspect
 import os
+from typing import Any
 
 
-def source_of(definition: object) -> str | None:
-    """`path:line` of `definition` (relative to the working directory when under it), or None."""
+def source_of(definition: Any) -> str | None:
+    """`path:line` of `definition` (relative to the working directory when under it), or None.
+    Any object: `inspect` refuses one it cannot place with a TypeError."""
     if definition is None:
         return None
     try:

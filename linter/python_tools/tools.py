@@ -31,7 +31,7 @@ SUPPORTED = ("an MCP server (the mcp SDK's MCPServer or Server, or a fastmcp Fas
              "a function, function tools, or a list of them")
 
 
-def tools_of(value: object, name: str, limits) -> tuple[list[dict[str, Any]], dict[str, object]]:
+def tools_of(value: Any, name: str, limits) -> tuple[list[dict[str, Any]], dict[str, object]]:
     """The tools `value` stands for (as `tools/list` would serve them), and the Python
     object each tool name was generated from."""
     if is_sdk_server(value):
@@ -76,7 +76,7 @@ def _json_only(tools: list[dict[str, Any]],
 def _one(item: object) -> tuple[dict[str, Any] | None, object]:
     """`item` as a tool, when it is a model or a function tool; (None, None) when it is neither."""
     if isinstance(item, type) and callable(getattr(item, "model_json_schema", None)):
-        schema = item.model_json_schema()
+        schema = item.model_json_schema()  # type: ignore[attr-defined]  # a Pydantic model class, duck-typed
         return _tool(item.__name__, schema.get("description") if isinstance(schema, dict) else None, schema), item
     definition = getattr(item, "tool_def", None)  # pydantic-ai Tool
     if definition is not None and hasattr(definition, "parameters_json_schema"):

@@ -55,7 +55,7 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
         if isinstance(node.get("type"), list):
             yield _problem("gemini/type-list", join(node.pointer, "type"),
                            "a type is one name; use `nullable: true` instead of a list")
-        if node.is_property and node.parent is not None and node.parent.is_root:
+        if node.is_property and node.name is not None and node.parent is not None and node.parent.is_root:
             if len(node.name) > MAX_NAME or not _PARAMETER_NAME.fullmatch(node.name):
                 yield _problem("gemini/parameter-name", node.pointer, f"parameter name `{node.name}` must start with "
                                f"a letter or `_`, use letters, digits and `_`, at most {MAX_NAME} characters",
