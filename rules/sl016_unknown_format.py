@@ -61,7 +61,7 @@ ipv4network ipv6network ipv4interface ipv6interface
 KNOWN_FORMATS = JSON_SCHEMA_FORMATS | PROVIDER_FORMATS | GENERATOR_FORMATS
 # Other words for a known format, which spelling alone cannot tell.
 _SYNONYMS = {"url": "uri", "guid": "uuid", "ip": None}
-_NORMALIZED = {}
+_NORMALIZED: dict[str, set[str]] = {}
 for _known in sorted(JSON_SCHEMA_FORMATS | PROVIDER_FORMATS):
     _NORMALIZED.setdefault(_known.replace("-", ""), set()).add(_known)
 

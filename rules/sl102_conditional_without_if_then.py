@@ -114,7 +114,7 @@ def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool) -> F
         key = (field.discriminator, json.dumps(field.values), field.by_default)
         if key not in needed:
             one = len(field.values) == 1 and not without_if
-            test = {"properties": {field.discriminator: {"const": field.values[0]} if one
+            test: dict = {"properties": {field.discriminator: {"const": field.values[0]} if one
                                    else {"enum": list(field.values)}}}
             if not field.by_default:
                 test["required"] = [field.discriminator]
@@ -123,6 +123,7 @@ def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool) -> F
     branches = [{"anyOf": [{"not": test}, {"required": fields}]} if without_if
                 else {"if": test, "then": {"required": fields}} for test, fields in needed.values()]
     existing = node.get("allOf")
+    operations: tuple[Operation, ...]
     if existing is None:
         operations = (Operation("add", join(node.pointer, "allOf"), branches),)
     elif isinstance(existing, list):

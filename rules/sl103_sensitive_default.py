@@ -80,7 +80,7 @@ def check(ctx):
         yield Finding(join(node.pointer, "default"),
                       f"`{label(node)}` ({kind}) defaults to {_show(default)}: a call that omits it "
                       f"gets a value nobody chose",
-                      fix=_fix(node))
+                      fix=_fix(node, node.parent))
 
 
 def sensitive_kind(node: SchemaNode, extra: set[str]) -> str | None:
@@ -101,12 +101,12 @@ def sensitive_kind(node: SchemaNode, extra: set[str]) -> str | None:
     return None
 
 
-def _fix(node: SchemaNode) -> Fix:
-    required = node.parent.get("required")
+def _fix(node: SchemaNode, parent: SchemaNode) -> Fix:
+    required = parent.get("required")
     names = [*required] if isinstance(required, list) else []
     operations = [Operation("remove", join(node.pointer, "default"))]
     if node.name not in names:
-        operations.append(Operation("add", join(node.parent.pointer, "required"), [*names, node.name]))
+        operations.append(Operation("add", join(parent.pointer, "required"), [*names, node.name]))
     return Fix(f"remove the default and require `{node.name}`", FixSafety.UNSAFE, tuple(operations))
 
 

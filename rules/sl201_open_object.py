@@ -64,7 +64,7 @@ def check(ctx):
         sent = seen_at(ctx, node, "object")
         closed_in_traffic = sent is not None and not node.get("patternProperties") and not sent.keys_open \
             and set(sent.keys) <= set(node.get("properties"))
-        if closed_in_traffic:
+        if sent is not None and closed_in_traffic:
             fix = Fix(f"set `{keyword}: false` ({evidence(sent.of_type('object'), 'none with another key')})",
                       FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
             yield Finding(node.pointer, message, fix=fix)

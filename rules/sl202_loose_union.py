@@ -68,7 +68,7 @@ def _union_of_branches(node, keyword: str, branches: list):
 
 
 def _type_list(node):
-    names = {standard_type(t) for t in node.get("type") if isinstance(t, str)} - {None}
+    names = _types(node.schema)
     scalars = names - {"array", "null"}
     if "array" not in names or not scalars:
         return
@@ -92,7 +92,7 @@ def _types(schema) -> set[str]:
         return set()
     declared = schema.get("type")
     names = declared if isinstance(declared, list) else [declared]
-    return {standard_type(n) for n in names if isinstance(n, str)} - {None}
+    return {t for t in (standard_type(n) for n in names if isinstance(n, str)) if t is not None}
 
 
 def _covered(scalars: set[str], elements: set[str]) -> set[str]:

@@ -90,7 +90,9 @@ def _values_seen(ctx, node) -> str:
     name, id, date or text and whose description neither says free text nor gives examples.
     Never a fix: recorded calls that repeat a few cities or tokens look closed and are not."""
     strings = seen_at(ctx, node, "string")
-    values = strings.closed_strings() if strings is not None else None
+    if strings is None:
+        return ""
+    values = strings.closed_strings()
     if values is None or not 1 < len(values) <= ENUM_MAX or kind_of(node.field_name) is not None \
             or says_open_values(node.get("description")):
         return ""

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.text.lazy_pattern import lazy_compile
+from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
@@ -118,7 +118,7 @@ def _own_prose(description: str) -> str:
     return "\n".join(lines)
 
 
-def _says(claim: re.Pattern, prose: str) -> bool:
+def _says(claim: PatternLike, prose: str) -> bool:
     """Whether a sentence of `prose` makes the claim outright, not as one of alternatives."""
     for match in claim.finditer(prose):
         start = max(prose.rfind(".", 0, match.start()), prose.rfind("\n", 0, match.start())) + 1
