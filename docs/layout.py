@@ -44,6 +44,7 @@ BOTTOM = [
                "fixtures under tests/fixtures/ (sources noted beside them)"),
     ("bench/", "benchmarks that print figures and ratios against peers"),
     (".ci/run", "CI: a fresh venv, the README's two commands, mypy, the pre-commit smoke test"),
+    (".ci/mypy", "mypy on the import package, `linter/` and `rules/` linked as Python imports them"),
 ]
 
 
