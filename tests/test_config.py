@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import json
 import re
 from pathlib import Path
@@ -40,14 +42,14 @@ def test_nearest_pyproject_with_our_table_wins_upward(tmp_path):
     write(tmp_path / "pkg" / "pyproject.toml", '[project]\nname = "pkg"\n')
     (tmp_path / "pkg" / "src").mkdir()
     config = load_config(start=tmp_path / "pkg" / "src")
-    assert (config.source, config.root, config.ignore) == (tmp_path / "pyproject.toml", tmp_path, ["SL301"])
+    assert (config.source, config.root, config.ignore) == (str(tmp_path / "pyproject.toml"), str(tmp_path), ["SL301"])
 
 
 def test_dot_schema_lint_toml_comes_before_pyproject_in_the_same_directory(tmp_path):
     write(tmp_path / "pyproject.toml", '[tool.schema-lint]\nignore = ["SL301"]\n')
     write(tmp_path / ".schema-lint.toml", 'ignore = ["SL201"]\n')
     config = load_config(start=tmp_path)
-    assert (config.source.name, config.ignore) == (".schema-lint.toml", ["SL201"])
+    assert (os.path.basename(config.source), config.ignore) == (".schema-lint.toml", ["SL201"])
 
 
 def test_no_configuration_file_means_the_defaults(tmp_path):

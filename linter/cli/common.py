@@ -7,7 +7,6 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import click
 
@@ -49,7 +48,7 @@ def load_config_or_exit(config_path: str | None):
     from schema_lint.config import load_config
 
     with errors_exit():
-        return load_config(Path(config_path) if config_path else None)
+        return load_config(config_path)
 
 
 def load_traffic_or_exit(paths, tools, named: str = "--calls ", tools_from_stdin: bool = False):

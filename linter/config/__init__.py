@@ -16,7 +16,6 @@ import os
 import stat
 import sys
 from dataclasses import dataclass, field, fields
-from pathlib import Path
 from typing import Any
 
 from schema_lint.sources import watch
@@ -66,9 +65,11 @@ class Config(FieldwiseRecord):
     requests: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
-    # Directory the config file lives in: per-file-ignores globs are relative to it.
-    root: Path = field(default_factory=Path.cwd)
-    source: Path | None = None
+    # Directory the config file lives in: per-file-ignores globs are relative to it. Paths are
+    # strings: `pathlib` (with `urllib.parse` and `ipaddress`) costs a one-file run 4%.
+    root: str = field(default_factory=os.getcwd)
+    # The configuration file read, as found (None: none was).
+    source: str | None = None
 
 
 # Rule settings a config file may carry, with the type each must have.
@@ -82,17 +83,22 @@ RULE_SETTINGS: dict[str, type | tuple[type, ...]] = {
 _KEYS = {f.name.replace("_", "-") for f in fields(Config)} - {"settings", "root", "source"}
 
 
-def find_config_file(start: Path) -> Path | None:
-    for directory in [start, *start.parents]:
-        for candidate in (directory / ".schema-lint.toml", directory / "pyproject.toml"):
+def find_config_file(start: str | os.PathLike) -> str | None:
+    directory = os.fspath(start)
+    while True:
+        for name in (".schema-lint.toml", "pyproject.toml"):
+            candidate = os.path.join(directory, name)
             # What a recorded run depends on: through a link, it is the file at the chain's end.
             watch.note(candidate)
-            if _names_a_file(candidate) and (candidate.name != "pyproject.toml" or _has_our_table(candidate)):
+            if _names_a_file(candidate) and (name != "pyproject.toml" or _has_our_table(candidate)):
                 return candidate
-    return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def _names_a_file(candidate: Path) -> bool:
+def _names_a_file(candidate: str) -> bool:
     """Whether anything but a folder stands at `candidate` (links followed). A FIFO or a
     device is found too, and refused when read: passed over, it would drop the rules it
     stands for without a word."""
@@ -102,8 +108,8 @@ def _names_a_file(candidate: Path) -> bool:
         return False
 
 
-def load_config(path: Path | None = None, start: Path | None = None) -> Config:
-    path = path or find_config_file((start or Path.cwd()).resolve())
+def load_config(path: str | os.PathLike | None = None, start: str | os.PathLike | None = None) -> Config:
+    path = os.fspath(path) if path else find_config_file(os.path.realpath(start or os.getcwd()))
     if path is None:
         return Config()
     table = _read_table(path)
@@ -112,7 +118,7 @@ def load_config(path: Path | None = None, start: Path | None = None) -> Config:
     unknown = [f"`{key}`{_did_you_mean(key)}" for key in table if key not in _KEYS and key not in RULE_SETTINGS]
     if unknown:
         raise ConfigError(f"{path}: unknown configuration key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
-    config = Config(root=path.resolve().parent, source=path)
+    config = Config(root=os.path.dirname(os.path.realpath(path)), source=path)
     for key, value in table.items():
         if key in RULE_SETTINGS:
             if not isinstance(value, RULE_SETTINGS[key]):
@@ -130,7 +136,7 @@ def _did_you_mean(key: str) -> str:
     return f" (did you mean `{close[0]}`?)" if close else ""
 
 
-def _apply(config: Config, key: str, value: Any, path: Path) -> None:
+def _apply(config: Config, key: str, value: Any, path: str) -> None:
     name = key.replace("-", "_")
     try:
         if name == "severity":
@@ -145,17 +151,16 @@ def _apply(config: Config, key: str, value: Any, path: Path) -> None:
         elif name == "fail_on":
             value = parse_fail_on(value)
         elif name == "calls":
-            value = [str((path.parent / item).resolve()) if not Path(item).is_absolute() else item
-                     for item in _strings(value)]
+            value = [_beside(path, item) for item in _strings(value)]
         elif name == "baseline":
             if not isinstance(value, str):
                 raise ValueError("must be a file name")
-            value = str((path.parent / value).resolve()) if not Path(value).is_absolute() else value
+            value = _beside(path, value)
         elif name == "mcp_servers":
             from schema_lint.config.servers import ServerSpecError, from_table
 
             try:
-                value = from_table(value, root=path.resolve().parent)
+                value = from_table(value, root=os.path.dirname(os.path.realpath(path)))
             except ServerSpecError as exc:
                 raise ConfigError(f"{path}: {exc}") from None
         elif name == "requests":
@@ -230,19 +235,24 @@ def _strings(value: Any) -> list[str]:
 _TOML_POSITION = lazy_compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
-def _read_table(path: Path) -> dict:
+def _beside(config_path: str, name: str) -> str:
+    """A file the configuration names, relative to its folder (links resolved), unless absolute."""
+    return name if os.path.isabs(name) else os.path.realpath(os.path.join(os.path.dirname(config_path), name))
+
+
+def _read_table(path: str) -> dict:
     """Our keys: under `[tool.schema-lint]` in a pyproject.toml, or in any file given with
     `--config` that has that table and nothing else (a `.schema-lint.toml` has them at the
     top level, as `ruff.toml` has)."""
     data = _load_toml(path)
     tool = data.get("tool")
     nested = isinstance(tool, dict) and "schema-lint" in tool and set(data) == {"tool"}
-    if path.name == "pyproject.toml" or nested:
+    if os.path.basename(path) == "pyproject.toml" or nested:
         return tool.get("schema-lint", {}) if isinstance(tool, dict) else {}
     return data
 
 
-def _has_our_table(path: Path) -> bool:
+def _has_our_table(path: str) -> bool:
     """Raises ConfigError on broken TOML: a typo must not silently drop the configuration.
     A file that never spells `schema-lint` cannot hold the table (short of escapes in a
     quoted key) and is not parsed: most projects' `pyproject.toml` is such a file, and
@@ -254,16 +264,16 @@ def _has_our_table(path: Path) -> bool:
     return isinstance(tool, dict) and "schema-lint" in tool
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_bytes(path: str) -> bytes:
     """A configuration file is read as the files it configures are: a regular file only (a
     FIFO would block the run, a device never end), within the default `max-file-size`."""
-    raw = read_regular_file(str(path), DEFAULT_MAX_BYTES)
+    raw = read_regular_file(path, DEFAULT_MAX_BYTES)
     if isinstance(raw, str):
         raise ConfigError(f"{path}: {raw}")
     return raw
 
 
-def _load_toml(path: Path, raw: bytes | None = None) -> dict:
+def _load_toml(path: str, raw: bytes | None = None) -> dict:
     """The file's TOML (`raw`: its bytes, when the caller has read them already)."""
     if sys.version_info >= (3, 11):
         import tomllib
@@ -281,7 +291,7 @@ def _load_toml(path: Path, raw: bytes | None = None) -> dict:
         raise ConfigError(_toml_error(path, str(exc))) from None
 
 
-def _toml_error(path: Path, message: str) -> str:
+def _toml_error(path: str, message: str) -> str:
     """`file:line:col: message`, from the position TOML parsers append to their message."""
     found = _TOML_POSITION.search(message)
     if found is None:
@@ -289,12 +299,12 @@ def _toml_error(path: Path, message: str) -> str:
     return f"{path}:{found['line']}:{found['column']}: invalid TOML: {message[:found.start()].rstrip()}"
 
 
-def key_position(path: Path, key: str) -> tuple[int, int]:
+def key_position(path: str, key: str) -> tuple[int, int]:
     """Line and column of our `key` in the configuration file `path` (1, 1 when no line says
     it plainly), for a message about its value: `tomllib` keeps no positions. Our keys stand
     at the top level or under `[tool.schema-lint]`, or are dotted (`tool.schema-lint.KEY`).
     Each line is split with `str` methods, not a regular expression: the file may be anyone's."""
-    raw = read_regular_file(str(path), DEFAULT_MAX_BYTES)
+    raw = read_regular_file(path, DEFAULT_MAX_BYTES)
     if isinstance(raw, str):
         return 1, 1
     ours = {(key,), ("tool", "schema-lint", key)}

@@ -14,7 +14,6 @@ import os
 import re
 import shlex
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit
 
 # Launchers whose first plain argument names the server: `npx -y @scope/server-x`,
@@ -89,7 +88,7 @@ def from_options(commands: tuple[str, ...], urls: tuple[str, ...], env: tuple[st
     return servers
 
 
-def from_table(table: object, root: Path) -> list[Server]:
+def from_table(table: object, root: str) -> list[Server]:
     """The `mcp-servers` configuration: `{name = {command, args, env, cwd}}` or `{name = {url,
     headers}}`. A server runs in `cwd` relative to the configuration's directory (`root`),
     by default in that directory, so the same table works from anywhere in the repository."""
@@ -112,10 +111,17 @@ def from_table(table: object, root: Path) -> list[Server]:
         args = entry.get("args", [])
         if not isinstance(args, list) or not all(isinstance(arg, str) for arg in args):
             raise ServerSpecError(f"{where}: `args` must be a list of strings")
-        cwd = root / _text(entry.get("cwd", "."), where, "cwd")
+        cwd = _within(root, _text(entry.get("cwd", "."), where, "cwd"))
         servers.append(Server(_safe(name), command=(_text(entry["command"], where, "command"), *args),
-                              env=_texts(entry.get("env", {}), where, "env"), cwd=str(cwd)))
+                              env=_texts(entry.get("env", {}), where, "env"), cwd=cwd))
     return servers
+
+
+def _within(root: str, path: str) -> str:
+    """`path` from `root` (itself when absolute), without its `.` steps and trailing slashes;
+    `..` is kept, as a link on the way may lead elsewhere than the text suggests."""
+    steps = [step for step in path.split("/") if step not in ("", ".")]
+    return os.path.join("/" if path.startswith("/") else root, *steps)
 
 
 def command_name(command: tuple[str, ...]) -> str:

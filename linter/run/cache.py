@@ -37,7 +37,6 @@ import json
 import os
 import time
 from dataclasses import fields
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from schema_lint import __version__
@@ -84,9 +83,9 @@ class Miss(NamedTuple):
 
 
 class Cache:
-    def __init__(self, directory: Path, settings: str, secret: bytes, code: str = ""):
+    def __init__(self, directory: str, settings: str, secret: bytes, code: str = ""):
         self.directory = directory
-        self.bucket = directory / hex_digest(settings.encode(), 12)
+        self.bucket = os.path.join(directory, hex_digest(settings.encode(), 12))
         self.secret = secret  # the user's key, which signs every index (see `cache_trust`)
         self.code = code  # the code fingerprint, shared with nested configurations' caches
         self._indexes: dict[str, dict[str, list]] = {}  # folder → file name → row (see `store`)
@@ -164,7 +163,7 @@ class Cache:
         target = self._index_path(folder)
         temporary = None
         try:
-            fd, temporary = scratch_file.create(str(self.bucket), ".index-")
+            fd, temporary = scratch_file.create(self.bucket, ".index-")
             with os.fdopen(fd, "wb") as handle:
                 handle.write(_BEFORE_SIGNATURE + b"0" * cache_trust.SIGNATURE_LENGTH + _AFTER_SIGNATURE)
                 signing = _Signing(handle, self._signer(target))
@@ -206,12 +205,12 @@ class Cache:
         else in its place is a miss, said on stderr (`run_cache.ignored`); a row of any other
         shape is a miss too."""
         path = self._index_path(folder)
-        raw = cache_trust.read_file(str(path), _MAX_INDEX_BYTES)
+        raw = cache_trust.read_file(path, _MAX_INDEX_BYTES)
         if raw is None:
             return {}
         if not isinstance(raw, bytes) or cache_trust.signed_body(raw, self._signer(path), _BEFORE_SIGNATURE,
                                                                  _AFTER_SIGNATURE) is None:
-            run_cache.ignored(str(path), "not signed" if isinstance(raw, bytes) else raw)
+            run_cache.ignored(path, "not signed" if isinstance(raw, bytes) else raw)
             return {}
         try:
             data = json.loads(raw.decode("utf-8", "surrogateescape"))
@@ -221,12 +220,12 @@ class Cache:
             return {}
         return {name: row for name, row in data["files"].items() if _is_row(row)}
 
-    def _signer(self, path: Path):
+    def _signer(self, path: str):
         """An index is signed as the index of its folder in this settings folder."""
-        return cache_trust.signer(self.secret, "index", self.bucket.name, path.name)
+        return cache_trust.signer(self.secret, "index", os.path.basename(self.bucket), os.path.basename(path))
 
-    def _index_path(self, folder: str) -> Path:
-        return self.bucket / (hex_digest(folder.encode("utf-8", "surrogateescape"), 16) + ".json")
+    def _index_path(self, folder: str) -> str:
+        return os.path.join(self.bucket, hex_digest(folder.encode("utf-8", "surrogateescape"), 16) + ".json")
 
     def _prepare(self) -> bool:
         """Whether the cache may write its indexes: its folder and this settings folder, made
@@ -235,12 +234,12 @@ class Cache:
         if self._ready:
             return True
         try:
-            os.makedirs(self.directory.parent, exist_ok=True)
-            if not (cache_trust.make_folder(str(self.directory))
-                    and cache_trust.make_folder(str(self.bucket), self.secret)):
+            os.makedirs(os.path.dirname(os.path.abspath(self.directory)), exist_ok=True)
+            if not (cache_trust.make_folder(self.directory)
+                    and cache_trust.make_folder(self.bucket, self.secret)):
                 return False
             for name, text in ((".gitignore", "# Automatically created by schema-lint.\n*\n"), ("CACHEDIR.TAG", _TAG)):
-                scratch_file.write_new(str(self.directory / name), text.encode())
+                scratch_file.write_new(os.path.join(self.directory, name), text.encode())
             self._prune_stale_buckets()
         except OSError:
             return False
@@ -254,7 +253,7 @@ class Cache:
         cutoff = time.time() - _STALE_AFTER_SECONDS
         with os.scandir(self.directory) as entries:
             stale = [entry.path for entry in entries
-                     if run_cache.is_hex_name(entry.name, 24) and entry.path != str(self.bucket)
+                     if run_cache.is_hex_name(entry.name, 24) and entry.path != self.bucket
                      and entry.is_dir(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < cutoff
                      and cache_trust.made_here(entry.path, self.secret)]
         if stale:
@@ -328,7 +327,7 @@ def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: 
     `code` is the fingerprint of the code that runs, when another cache of the run has it.
     None, said once on stderr, when the cache may not be used: the user's key cannot be
     had, or a folder of the cache is a link or another user's (see `cache_trust`)."""
-    folder = Path(directory or Path(config.root) / DIRECTORY)
+    folder = os.path.normpath(directory or os.path.join(config.root, DIRECTORY))
     with run_cache.unobserved:  # no input of the run: a record signed with another key is a miss anyway
         secret = cache_trust.key(create=True)
     if isinstance(secret, str):
@@ -336,8 +335,8 @@ def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: 
         return None
     code = code or _code_fingerprint()
     cache = Cache(folder, settings_fingerprint(config, rule_codes, code), secret, code)
-    for place in (cache.directory, cache.directory / run_cache.RUNS, cache.bucket):
-        problem = cache_trust.folder_problem(str(place))
+    for place in (cache.directory, os.path.join(cache.directory, run_cache.RUNS), cache.bucket):
+        problem = cache_trust.folder_problem(place)
         if problem is not None:
             run_cache.warn(f"running without the cache: {problem}")
             return None

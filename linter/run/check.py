@@ -13,7 +13,6 @@ another.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from schema_lint.live.requested import ServerOptions
@@ -101,7 +100,7 @@ def with_flags(options: CheckOptions, config: Config) -> Config:
     return config
 
 
-def load(options: CheckOptions, path: Path | None) -> Config:
+def load(options: CheckOptions, path: str | None) -> Config:
     """The configuration at `path` (or the one found from here), under the flags."""
     from schema_lint.config import load_config
 
@@ -116,11 +115,11 @@ def run_check(options: CheckOptions, output: Output) -> int:
     from schema_lint.run.linter import Linter
     from schema_lint.run.result import LintResult, exit_code
 
-    config = load(options, Path(options.config_path) if options.config_path else None)
+    config = load(options, options.config_path)
     # Counts need no positions; anything that edits, records or compares findings does.
     counting_only = options.statistics and not (options.fixing or options.diff or options.write_baseline
                                                 or options.baseline or config.baseline)
-    nearest: Callable[[Path], Config] | None = None if options.config_path else lambda source: load(options, source)
+    nearest: Callable[[str], Config] | None = None if options.config_path else lambda source: load(options, source)
     linter = Linter(config, positions=not counting_only, keep_texts=options.fixing or options.diff,
                     nearest_config=nearest)
     named = options.servers.named or bool(options.python_targets)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 
 class Linter:
     def __init__(self, config: Config, rules: dict[str, Rule] | None = None, traffic=None,
-                 nearest_config: Callable[[Path], Config] | None = None, positions: bool = True,
+                 nearest_config: Callable[[str], Config] | None = None, positions: bool = True,
                  keep_texts: bool = False):
         self.config = config
         # False when no report shows where a finding is (`--statistics`): locating each one in
@@ -173,16 +172,17 @@ class Linter:
         workers fork): a broken configuration then stops the run before any output."""
         if self.nearest_config is None:
             return
-        loaded: dict[Path, Linter] = {}
+        loaded: dict[str, Linter] = {}
         for path in files:
             directory = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
             if directory in self._by_directory:
                 continue
-            found = find_config_file(Path(directory))
-            if found is None or (self.config.source is not None and found.resolve() == self.config.source.resolve()):
+            found = find_config_file(directory)
+            if found is None or (self.config.source is not None
+                                 and os.path.realpath(found) == os.path.realpath(self.config.source)):
                 self._by_directory[directory] = self
                 continue
-            source = found.resolve()
+            source = os.path.realpath(found)
             if source not in loaded:
                 # Loaded by the name it was found under, which an error about it names.
                 loaded[source] = Linter(self.nearest_config(found), self._given_rules, self.traffic,

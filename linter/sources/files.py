@@ -30,7 +30,6 @@ import os
 import stat
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
-from pathlib import Path
 
 from schema_lint.sources import watch
 from schema_lint.sources import reading
@@ -140,7 +139,7 @@ class _GitIgnores:
         """Whether `folder`, or a folder it lies in, is ignored: git ignores all an ignored
         folder holds."""
         folder = os.path.abspath(folder)
-        return any(self.ignored(path, True) for path in [folder, *map(str, Path(folder).parents)])
+        return any(self.ignored(path, True) for path in [folder, *_folders_above(folder)])
 
 
 def expand_paths(paths: list[str], include: list[str], exclude: list[str], default_exclude: list[str],
@@ -176,11 +175,12 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str,
     ignores = _GitIgnores(passed_over)
     try:
         in_repository = False
-        for ancestor in reversed(Path(os.path.abspath(top)).parents):
-            watch.note(ancestor / ".git")
-            in_repository = in_repository or (ancestor / ".git").exists()
+        for ancestor in reversed(_folders_above(os.path.abspath(top))):
+            git = os.path.join(ancestor, ".git")
+            watch.note(git)
+            in_repository = in_repository or os.path.exists(git)
             if in_repository:
-                ignores.load(str(ancestor))
+                ignores.load(ancestor)
     except _NotWalked as stop:
         yield reading.not_entered(top, str(stop))
         return
@@ -294,3 +294,13 @@ def _leads_to_a_file_read(link: str, read: dict[int, str]) -> bool:
         return same is not None and os.path.samestat(os.stat(same), status)
     except OSError:
         return False
+
+
+def _folders_above(path: str) -> list[str]:
+    """The folders `path` lies in, nearest first, to the root (as `PurePath.parents`)."""
+    found = []
+    parent = os.path.dirname(path)
+    while parent and parent != path:
+        found.append(parent)
+        path, parent = parent, os.path.dirname(parent)
+    return found
