@@ -52,6 +52,7 @@ else needs a person.
 from __future__ import annotations
 
 from schema_lint.model import Severity
+from schema_lint.profiles.checks import problems_of
 from schema_lint.profiles.sources import SOURCES, TABLE_VERSION
 
 CODE = "SL601"
@@ -61,8 +62,6 @@ FIXABLE = True
 
 
 def check(ctx):
-    from schema_lint.profiles.checks import problems_of  # a run without profiles loads no check
-
     for problem in problems_of(ctx):
         if not problem.silent:
             yield problem.finding()

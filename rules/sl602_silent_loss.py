@@ -28,6 +28,7 @@ No fix: what to do (strict mode, a check at the boundary, fewer tools) is a deci
 from __future__ import annotations
 
 from schema_lint.model import Severity
+from schema_lint.profiles.checks import problems_of
 
 CODE = "SL602"
 NAME = "silent-loss"
@@ -35,8 +36,6 @@ SEVERITY = Severity.WARNING
 
 
 def check(ctx):
-    from schema_lint.profiles.checks import problems_of  # a run without profiles loads no check
-
     for problem in problems_of(ctx):
         if problem.silent:
             yield problem.finding()

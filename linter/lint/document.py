@@ -102,7 +102,7 @@ class DocumentLinter:
             return LintedDocument(doc, [], notes, [], [], ())
         from schema_lint.lint.supersession import Supersession
         from schema_lint.lint.suppressions import Suppressions, keyword_ignores
-        from schema_lint.profiles.checks import clients
+        from schema_lint.profiles.checks.clients import request_name
         from schema_lint.prose.side_effects import classify
         from schema_lint.rule import ToolContext
         from schema_lint.sources.tools import result_schemas
@@ -119,7 +119,7 @@ class DocumentLinter:
         tools = [dataclasses.replace(tool, side_effects=classify(tool, self.config.side_effects))
                  for tool in [*found_tools, *result_schemas(found_tools)]]
         group = tuple(tools[:len(found_tools)])
-        request_name = clients.request_name(doc.path)
+        request = request_name(doc.path)
         in_request = self.configured_request(doc.path)
         supersession = Supersession()
         linted: list[LintedTool] = []
@@ -128,7 +128,7 @@ class DocumentLinter:
             ignored = file_ignores + self._tool_ignores(tool.name)
             summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
             ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
-                              frozenset(self.config.profiles), request_name,
+                              frozenset(self.config.profiles), request,
                               checks_request=in_request is None)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
-from weakref import WeakKeyDictionary
 
 from schema_lint.profiles import (ANTHROPIC, ANTHROPIC_STRICT, CLAUDE_CODE, GEMINI, GEMINI_JSON_SCHEMA, MCP_2025_11_25,
                                   MCP_2026_07_28, OPENAI, OPENAI_STRICT)
@@ -48,12 +47,13 @@ def problems(ctx: ToolContext) -> Iterator[Problem]:
     yield from request_limits.check(ctx)
 
 
-_FOUND: WeakKeyDictionary[ToolContext, list[Problem]] = WeakKeyDictionary()
+# The tool last asked about, and its problems: its rules run one after another.
+_last: tuple[ToolContext | None, list[Problem]] = (None, [])
 
 
 def problems_of(ctx: ToolContext) -> list[Problem]:
     """:func:`problems`, found once per tool however many rules ask (SL601 and SL602 both do)."""
-    found = _FOUND.get(ctx)
-    if found is None:
-        found = _FOUND[ctx] = list(problems(ctx))
-    return found
+    global _last
+    if _last[0] is not ctx:
+        _last = (ctx, list(problems(ctx)))
+    return _last[1]
