@@ -195,6 +195,15 @@ class Tool(SetOnce):
     # tool declares (`outputSchema`), linted by the rules that apply to results.
     part: str = "arguments"
 
+    def with_side_effects(self, side_effects: SideEffects) -> Tool:
+        """This tool, classed as `side_effects` (as the linter classes every tool it lints): a
+        copy of its fields, without running `__init__` and its guard again for each."""
+        if side_effects is self.side_effects:
+            return self
+        copy = object.__new__(Tool)
+        object.__setattr__(copy, "__dict__", {**self.__dict__, "side_effects": side_effects})
+        return copy
+
 
 class Diagnostic(NamedTuple):
     """One finding, as reports show it: the rule, where, what, and the fix if any.

@@ -18,7 +18,7 @@ May import: model, text, schema, prose, profiles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -101,32 +101,33 @@ def inner_operations(operations: tuple[Operation, ...], schema_pointer: str) -> 
 def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: frozenset[str] = frozenset(),
           calls: Iterable[dict] | None = None) -> list[Diagnostic]:
     """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
-    calls, or None without any)."""
-    if not any(diagnostic.fix is not None for diagnostic in diagnostics):
-        return diagnostics
+    calls, or None without any); the list itself when no fix is withheld."""
     tool = ToolSchema(schema, schema_pointer)
     waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None]
+    if not waiting:
+        return diagnostics
     verdicts: dict[int, Withheld] = {}
-    for gate, refusals in _gates(tool, profiles, calls):
-        for candidate, reason in refusals(waiting):
-            verdicts[id(candidate.diagnostic)] = Withheld(gate, reason)
-        if verdicts:
-            waiting = [candidate for candidate in waiting if id(candidate.diagnostic) not in verdicts]
+    if profiles:
+        _hold(verdicts, PROFILE, profile_refusals.refused(tool, waiting, profiles))
+    _hold(verdicts, STATED_VALUE, stated_values.broken(tool, _still(waiting, verdicts)))
+    if calls is not None:
+        from schema_lint.gate import recorded_calls  # read only by runs given recorded calls
+
+        _hold(verdicts, RECORDED_CALLS, recorded_calls.rejecting(tool, _still(waiting, verdicts), calls))
     if not verdicts:
         return diagnostics
     return [_withheld(diagnostic, verdicts[id(diagnostic)]) if id(diagnostic) in verdicts else diagnostic
             for diagnostic in diagnostics]
 
 
-def _gates(tool: ToolSchema, profiles: frozenset[str], calls: Iterable[dict] | None) -> Iterator[tuple[str, Callable]]:
-    """The gates that apply to this tool, in order, each with what it refuses of the candidates."""
-    if profiles:
-        yield PROFILE, lambda waiting: profile_refusals.refused(tool, waiting, profiles)
-    yield STATED_VALUE, lambda waiting: stated_values.broken(tool, waiting)
-    if calls is not None:
-        from schema_lint.gate import recorded_calls  # read only by runs given recorded calls
+def _hold(verdicts: dict[int, Withheld], gate: str, refused: Iterable[tuple[Candidate, str]]) -> None:
+    for candidate, reason in refused:
+        verdicts[id(candidate.diagnostic)] = Withheld(gate, reason)
 
-        yield RECORDED_CALLS, lambda waiting: recorded_calls.rejecting(tool, waiting, calls)
+
+def _still(waiting: list[Candidate], verdicts: dict[int, Withheld]) -> list[Candidate]:
+    """The candidates no gate before has refused."""
+    return [candidate for candidate in waiting if id(candidate.diagnostic) not in verdicts] if verdicts else waiting
 
 
 def _withheld(diagnostic: Diagnostic, verdict: Withheld) -> Diagnostic:

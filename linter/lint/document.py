@@ -10,7 +10,6 @@ in a definition several tools share once (`definition_findings`).
 
 from __future__ import annotations
 
-import dataclasses
 import fnmatch
 import os
 from collections.abc import Iterable
@@ -116,7 +115,7 @@ class DocumentLinter:
         suppressions = Suppressions.of(doc, node_ignores)
         notes += self._unknown_codes_in_comments(doc, suppressions)
         # A tool's arguments, then the results schemas MCP tools declare (see `Rule.schemas`).
-        tools = [dataclasses.replace(tool, side_effects=classify(tool, self.config.side_effects))
+        tools = [tool.with_side_effects(classify(tool, self.config.side_effects))
                  for tool in [*found_tools, *result_schemas(found_tools)]]
         group = tuple(tools[:len(found_tools)])
         request = request_name(doc.path)

@@ -213,7 +213,7 @@ class Linter:
         linted = self.documents.lint(doc)
         if linted.found_tools:
             result.tools_checked += len(linted.found_tools)
-            result.diagnostics.extend(linted.finished(self._gated(tool) for tool in linted.tools))
+            result.diagnostics.extend(linted.finished([self._gated(tool) for tool in linted.tools]))
         else:
             result.diagnostics.extend(linted.notes)
             if not doc.errors or (doc.data is not None and doc.kind == "jsonl"):
@@ -222,14 +222,16 @@ class Linter:
 
     def _gated(self, linted: LintedTool) -> LintedTool:
         """A tool's findings once the fix gate has withheld the fixes it refuses."""
+        if all(diagnostic.fix is None for diagnostic in linted.diagnostics):
+            return linted  # nothing to gate
         from schema_lint.gate import gated
 
-        tool = linted.tool
+        tool, traffic = linted.tool, self.documents.traffic
         calls = None
-        if self.traffic is not None and tool.part == "arguments" and self.traffic.summary_for(tool) is not None:
-            calls = self.traffic.calls_for(tool)
-        return linted._replace(diagnostics=gated(linted.diagnostics, tool.schema, tool.schema_pointer,
-                                                 linted.context.profiles, calls))
+        if traffic is not None and tool.part == "arguments" and traffic.summary_for(tool) is not None:
+            calls = traffic.calls_for(tool)
+        kept = gated(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls)
+        return linted if kept is linted.diagnostics else LintedTool(tool, linted.context, kept)
 
     def tools_in(self, paths: Iterable[str]) -> Iterator[Tool]:
         """The tools of the files `paths` name, read ahead of the run for `--calls`, which
