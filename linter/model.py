@@ -261,23 +261,26 @@ Diagnostic.__hash__ = None  # type: ignore[assignment]
 
 def diagnostic_row(d: Diagnostic) -> tuple:
     """A Diagnostic as plain data, for a worker process or the cache: pickling or
-    serializing dataclasses and enums costs ten times more. Every field is carried."""
+    serializing dataclasses and enums costs ten times more. Every field is carried; the
+    four that nearly every finding leaves at their defaults only when one is not."""
     fix = None if d.fix is None else (d.fix.description, d.fix.safety.value,
                                       tuple((o.op, o.path, o.value) for o in d.fix.operations))
     span = d.span and (d.span.line, d.span.column, d.span.end_line, d.span.end_column)
-    withheld = d.withheld and (d.withheld.gate, d.withheld.reason)
-    return (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note,
-            d.live, d.source, tuple(d.supersedes), withheld)
+    row: tuple = (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note)
+    if d.live or d.source is not None or d.supersedes or d.withheld is not None:
+        row += (d.live, d.source, tuple(d.supersedes), d.withheld and (d.withheld.gate, d.withheld.reason))
+    return row
 
 
 # Calling an enum to look a member up costs more than building the rest of a Diagnostic.
 _SEVERITIES = {int(severity): severity for severity in Severity}
 _SAFETIES = {safety.value: safety for safety in FixSafety}
+_DEFAULT_TAIL = (False, None, (), None)
 
 
 def diagnostic_from_row(row: tuple | list) -> Diagnostic:
-    code, name, severity, message, path, pointer, tool, fix, span, at_key, fix_note, live, source, supersedes, \
-        withheld = row
+    code, name, severity, message, path, pointer, tool, fix, span, at_key, fix_note = row[:11]
+    live, source, supersedes, withheld = row[11:] or _DEFAULT_TAIL
     return Diagnostic(
         code, name, _SEVERITIES[severity], message, path, pointer, tool,
         fix and Fix(fix[0], _SAFETIES[fix[1]], tuple(Operation(*o) for o in fix[2])),
