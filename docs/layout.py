@@ -34,7 +34,8 @@ TOP = [
     ("action.yml", "the GitHub Action (`uses: OWNER/schema-lint@COMMIT`)"),
     ("examples/", "loose and tight tool files: what the quick start lints; an MCP server module for `--python`"),
     ("docs/", "the terminal picture README shows and the script that renders it from a real run; this layout's "
-              "script"),
+              "script; the documentation site's pages (`rules/`, one per rule) and `site.py`, which writes them"),
+    ("mkdocs.yml", "the documentation site (`mkdocs build`): README's topics and the rule pages"),
     ("linter/", "the engine, installed as the import package `schema_lint`: its packages in layers, each "
                 "importing only the ones above it that its docstring names"),
 ]

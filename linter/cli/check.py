@@ -28,6 +28,9 @@ from schema_lint.report import FORMATS
               help="Lowest severity that makes the exit code 1 (default: warning, so infos do not fail).")
 @click.option("--output-file", type=click.Path(dir_okay=False, writable=True),
               help="Write the report to this file instead of stdout (for SARIF or rdjson upload steps).")
+@click.option("--docs-url", envvar="SCHEMA_LINT_DOCS_URL", metavar="URL",
+              help="Where reports link each rule's page: a published docs site's base URL, or a URL with {code} "
+                   "(default: the repository's docs/rules/; env SCHEMA_LINT_DOCS_URL).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (still 2 on unreadable input).")
 @click.option("--statistics", is_flag=True, help="Print counts per rule instead of the findings.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")

@@ -18,13 +18,18 @@ def rule_command(code):
     if found is None:
         click.echo(f"schema-lint: error: unknown rule `{code}` (see `schema-lint rules`)", err=True)
         sys.exit(2)
-    click.echo(f"# {found.code} {found.name}\n")
-    severity = found.default_severity_text
+    click.echo(explanation(found))
+
+
+def explanation(rule) -> str:
+    """A rule explained in Markdown: what `schema-lint rule CODE` prints, and the rule's page in
+    the documentation site (`docs/site.py`), so the two never differ."""
+    severity = rule.default_severity_text
     if "/" in severity:
         severity = ", ".join(f"{level} on {kind} tools" for level, kind in
                              zip(severity.split("/"), ("read", "write", "destructive")))
-    click.echo(f"Default severity: {severity}. Fix: {'available' if found.fixable else 'none'}.\n")
-    click.echo(found.doc)
+    return (f"# {rule.code} {rule.name}\n\n"
+            f"Default severity: {severity}. Fix: {'available' if rule.fixable else 'none'}.\n\n{rule.doc}")
 
 
 @click.command("rules")

@@ -21,6 +21,7 @@ FORMATS = {
     "gitlab": "schema_lint.report.gitlab",
     "rdjson": "schema_lint.report.rdjson",
     "markdown": "schema_lint.report.markdown",
+    "junit": "schema_lint.report.junit",
 }
 
 
@@ -34,6 +35,10 @@ class ReportOptions(NamedTuple):
     quiet: bool = False
     # `-v`: the files without a tool were listed, so the summary need not say how to list them.
     verbose: bool = False
+    # `--docs-url`: where the rule pages that reports link to are published (see `links`).
+    docs_url: str | None = None
+    # The lowest severity that fails the run (`junit` lists those findings as failures).
+    fail_on: str = "warning"
 
 
 def render(format_name: str, result, options: ReportOptions) -> str:

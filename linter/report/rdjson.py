@@ -18,9 +18,9 @@ from schema_lint.text.display import json_text
 from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
 from schema_lint.model import Severity
 from schema_lint.report.ci import shown_path
+from schema_lint.report.links import homepage
 from schema_lint.report.markdown_text import message
 
-SOURCE = {"name": "schema-lint", "url": "https://pypi.org/project/schema-lint/"}
 SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
 
 
@@ -66,4 +66,4 @@ def merged_text(diagnostic, lead) -> str:
 def render(result, options) -> str:
     merged = suggestions(result)
     diagnostics = [rd_diagnostic(d, result.documents.get(d.path), merged.get(id(d))) for d in result.diagnostics]
-    return json_text({"source": SOURCE, "diagnostics": diagnostics}, indent=2) + "\n"
+    return json_text({"source": {"name": "schema-lint", "url": homepage()}, "diagnostics": diagnostics}, indent=2) + "\n"

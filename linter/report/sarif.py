@@ -15,33 +15,30 @@ from urllib.parse import quote
 
 from schema_lint import __version__
 from schema_lint.text.display import json_text
-from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split
 from schema_lint.report.ci import checkout_path, fingerprints
+from schema_lint.report.links import homepage, rule_url
 from schema_lint.rule import load_rules, parse_rule_doc
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-INFORMATION_URI = "https://pypi.org/project/schema-lint/"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 # Paths are given relative to this base, which `originalUriBaseIds` anchors at the cwd.
 SOURCE_ROOT = "%SRCROOT%"
 FINGERPRINT_NAME = "schemaLint/v1"
-_PARSE_ERROR_TEXT = "A file that could not be read or parsed as JSON, YAML or JSON Lines."
+_BUILTIN_RULES = "schema_lint.rules."
 
 
-def rule_descriptors() -> list[dict]:
-    """SL000 and every registered rule, in code order (a result's ruleIndex points here)."""
-    descriptors = [{
-        "id": PARSE_ERROR_CODE, "name": PARSE_ERROR_NAME,
-        "shortDescription": {"text": _PARSE_ERROR_TEXT}, "fullDescription": {"text": _PARSE_ERROR_TEXT},
-        "defaultConfiguration": {"level": "error"},
-    }]
+def rule_descriptors(docs_url: str | None = None) -> list[dict]:
+    """Every registered rule, SL000 first, in code order (a result's ruleIndex points here),
+    each with its documentation as `help` and its page as `helpUri`: GitHub code scanning
+    shows both beside an alert, and wants `help` on every rule."""
+    descriptors = []
     for rule in load_rules().values():
         parts = parse_rule_doc(rule.doc)
         summary = rule.doc.splitlines()[0].strip() if rule.doc else rule.name
-        descriptors.append({
+        descriptor = {
             "id": rule.code,
             "name": rule.name,
             "shortDescription": {"text": summary},
@@ -51,7 +48,10 @@ def rule_descriptors() -> list[dict]:
             # class a tool gets when nothing says otherwise.
             "defaultConfiguration": {"level": LEVELS[rule.severity_for(SideEffects.WRITE)]},
             "properties": {"severity": rule.default_severity_text, "fixable": rule.fixable},
-        })
+        }
+        if rule.check.__module__.startswith(_BUILTIN_RULES):  # a rule pack's rules have no page here
+            descriptor["helpUri"] = rule_url(rule.code, rule.name, docs_url)
+        descriptors.append(descriptor)
     return descriptors
 
 
@@ -139,19 +139,20 @@ def sarif_fix(diagnostic, document, edits) -> dict:
     }
 
 
-def sarif_log(result) -> dict:
-    rules = rule_descriptors()
+def sarif_log(result, docs_url: str | None = None) -> dict:
+    rules = rule_descriptors(docs_url)
     index = {descriptor["id"]: i for i, descriptor in enumerate(rules)}
     for diagnostic in result.diagnostics:  # rules handed to the Linter directly
         if diagnostic.code not in index:
             index[diagnostic.code] = len(rules)
-            rules.append({"id": diagnostic.code, "name": diagnostic.name})
+            rules.append({"id": diagnostic.code, "name": diagnostic.name,
+                          "help": {"text": f"{diagnostic.code} {diagnostic.name}"}})
     results = [
         sarif_result(d, index[d.code], fingerprint, result.documents.get(d.path))
         for d, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics))
     ]
     driver = {"name": "schema-lint", "version": __version__, "semanticVersion": __version__,
-              "informationUri": INFORMATION_URI, "rules": rules}
+              "informationUri": homepage(), "rules": rules}
     run = {
         "tool": {"driver": driver},
         "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path.cwd().as_uri().rstrip("/") + "/"}},
@@ -163,4 +164,4 @@ def sarif_log(result) -> dict:
 
 
 def render(result, options) -> str:
-    return json_text(sarif_log(result), indent=2) + "\n"
+    return json_text(sarif_log(result, options.docs_url), indent=2) + "\n"

@@ -63,6 +63,7 @@ class CheckOptions(Options):
     exit_non_zero_on_fix: bool = False
     fix_only: bool = False
     output_file: str | None = None
+    docs_url: str | None = None
     write_baseline: str | None = None
     baseline: str | None = None
     baseline_strict: bool = False
@@ -190,7 +191,8 @@ def run_check(options: CheckOptions, output: Output) -> int:
         color = (options.color_stderr if fixing.report_to_stderr else options.color) and not options.output_file
         report = render(format_name, result, ReportOptions(color=color, fixing=options.fix,
                                                            unsafe_fixes=options.unsafe_fixes, quiet=options.quiet,
-                                                           verbose=options.verbose))
+                                                           verbose=options.verbose, docs_url=options.docs_url,
+                                                           fail_on=config.fail_on))
         if options.output_file:
             _write_report(options.output_file, report)
         else:

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden")
 UPDATE = os.environ.get("SCHEMA_LINT_UPDATE_PINS") == "1"
 
-FORMATS = ["full", "concise", "json", "jsonl", "github", "sarif", "gitlab", "rdjson", "markdown"]
+FORMATS = ["full", "concise", "json", "jsonl", "github", "sarif", "gitlab", "rdjson", "markdown", "junit"]
 FORMAT_FIXTURES = "tests/fixtures/formats"
 
 COMMANDS = {
@@ -72,7 +72,7 @@ def _compare(name: str, text: str) -> None:
 def _from_the_root(monkeypatch):
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("SCHEMA_LINT_NO_CACHE", "1")
-    for name in ("NO_COLOR", "FORCE_COLOR", "SCHEMA_LINT_CACHE_DIR", "SCHEMA_LINT_NO_SERVERS"):
+    for name in ("NO_COLOR", "FORCE_COLOR", "SCHEMA_LINT_CACHE_DIR", "SCHEMA_LINT_NO_SERVERS", "SCHEMA_LINT_DOCS_URL"):
         monkeypatch.delenv(name, raising=False)
 
 

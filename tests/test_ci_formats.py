@@ -1,0 +1,124 @@
+"""What CI services read, held to their own schemas and conventions: `junit` against the common
+JUnit XML schema, SARIF rules with the `help` and `helpUri` code scanning shows, and the
+home page the reports name."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from click.testing import CliRunner
+from conftest import FIXTURES, REPO
+
+from schema_lint.cli import main
+from schema_lint.config import Config
+from schema_lint.model import Diagnostic, Severity
+from schema_lint.report import ReportOptions, render
+from schema_lint.report.links import homepage, rule_url
+from schema_lint.rule import load_rules
+from schema_lint.run.linter import lint_text
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+OPEN_TOOL = {"name": "create_ticket", "description": "Open a ticket.",
+             "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}
+
+
+def _lint(select=("SL201", "SL301", "SL501")):
+    result = lint_text(json.dumps(OPEN_TOOL, indent=2), "tools/create_ticket.json", Config(select=list(select)))
+    broken = lint_text('{"name": "x",\n "inputSchema": {', "tools/broken.json")
+    result.add(broken)
+    return result
+
+
+# --- junit ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def junit_schema():
+    import xmlschema
+
+    return xmlschema.XMLSchema(str(FIXTURES / "junit-10.xsd"))
+
+
+def _junit(result, **options) -> str:
+    return render("junit", result, ReportOptions(**options))
+
+
+def test_junit_is_valid_against_the_common_junit_schema(junit_schema):
+    report = _junit(_lint())
+    junit_schema.validate(report)
+    tree = junit_schema.to_dict(report)
+    assert (tree["@tests"], tree["@failures"], tree["@errors"]) == ("3", "2", "1")  # SL501 is an info
+    suites = {suite["@name"]: suite for suite in tree["testsuite"]}
+    assert set(suites) == {"tools/create_ticket.json", "tools/broken.json"}
+    cases = suites["tools/create_ticket.json"]["testcase"]
+    assert [case["@name"] for case in cases] == ["SL201 open-object create_ticket#/inputSchema",
+                                                 "SL301 unbounded-string create_ticket#/inputSchema/properties/title"]
+    failure = cases[1]["failure"][0]
+    assert failure["@type"] == "SL301"
+    assert failure["$"].startswith("tools/create_ticket.json:7:16: SL301 [warning] string `title` has no maxLength")
+    assert failure["$"].endswith(rule_url("SL301"))
+    assert suites["tools/broken.json"]["testcase"][0]["error"][0]["@type"] == "SL000"
+
+
+def test_junit_lists_what_fails_the_run(junit_schema):
+    everything = junit_schema.to_dict(_junit(_lint(), fail_on="never"))
+    assert everything["@tests"] == "4"
+    clean = _junit(lint_text(json.dumps(OPEN_TOOL), "t.json", Config(select=["SL501"])))
+    junit_schema.validate(clean)
+    assert junit_schema.to_dict(clean)["testsuite"][0]["testcase"] == [{"@name": "no findings",
+                                                                        "@classname": "schema-lint"}]
+
+
+@pytest.mark.hostile
+def test_junit_stays_valid_xml_whatever_the_names_hold(junit_schema):
+    name = "a\x01b\x1b[31m]]>\ufffe<&\"'\udcff"
+    finding = Diagnostic(code="SL301", name="unbounded-string", severity=Severity.ERROR, message=f"string `{name}`",
+                         path=f"tools/{name}.json", pointer=f"/{name}", tool=name)
+    from schema_lint.run.result import LintResult
+
+    report = _junit(LintResult([finding]))
+    junit_schema.validate(report)
+    assert "\\x01b\\x1b[31m]]>\\ufffe<&\"'\\xff" in junit_schema.to_dict(report)["testsuite"][0]["@name"]
+
+
+# --- SARIF links, home page -------------------------------------------------------------
+
+
+def _sarif_rules(*args: str) -> list[dict]:
+    done = CliRunner().invoke(main, ["check", "--output-format", "sarif", *args, "examples/tight"])
+    return json.loads(done.output)["runs"][0]["tool"]["driver"]["rules"]
+
+
+def test_every_sarif_rule_has_help_and_a_help_uri_to_its_page():
+    rules = _sarif_rules()
+    assert [rule["id"] for rule in rules] == list(load_rules())  # SL000 once, first
+    for rule in rules:
+        assert rule["help"]["text"] and rule["help"]["markdown"], rule["id"]
+        assert rule["helpUri"] == f"{homepage()}/blob/main/docs/rules/{rule['id']}.md"
+        assert (REPO / "docs" / "rules" / f"{rule['id']}.md").is_file()
+
+
+@pytest.mark.parametrize(("docs_url", "page"), [
+    ("https://docs.example.com/schema-lint/", "https://docs.example.com/schema-lint/rules/SL301.html"),
+    ("https://example.com/r/{code}?n={name}", "https://example.com/r/SL301?n=unbounded-string"),
+])
+def test_docs_url_points_help_uri_at_a_published_site(monkeypatch, docs_url, page):
+    by_id = {rule["id"]: rule for rule in _sarif_rules("--docs-url", docs_url)}
+    assert by_id["SL301"]["helpUri"] == page
+    monkeypatch.setenv("SCHEMA_LINT_DOCS_URL", docs_url)
+    assert {rule["id"]: rule for rule in _sarif_rules()}["SL301"]["helpUri"] == page
+
+
+def test_reports_name_the_repository_as_home():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert homepage() == project["urls"]["Repository"]
+    result = _lint()
+    sarif = json.loads(render("sarif", result, ReportOptions()))
+    assert sarif["runs"][0]["tool"]["driver"]["informationUri"] == homepage()
+    assert json.loads(render("rdjson", result, ReportOptions()))["source"]["url"] == homepage()
