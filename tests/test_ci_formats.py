@@ -122,3 +122,78 @@ def test_reports_name_the_repository_as_home():
     sarif = json.loads(render("sarif", result, ReportOptions()))
     assert sarif["runs"][0]["tool"]["driver"]["informationUri"] == homepage()
     assert json.loads(render("rdjson", result, ReportOptions()))["source"]["url"] == homepage()
+
+
+# --- several formats in one run, output files ---------------------------------------------
+
+
+@pytest.fixture
+def tools(tmp_path, monkeypatch):
+    (tmp_path / "tools.json").write_text(json.dumps(OPEN_TOOL, indent=2))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _check(*args: str):
+    return CliRunner().invoke(main, ["check", "--select", "SL201", *args, "tools.json"])
+
+
+def test_one_run_writes_sarif_and_junit_to_files_and_github_to_stdout(tools, junit_schema):
+    (tools / "out").mkdir()
+    done = _check("--output-format", "sarif:out/schema-lint.sarif", "--output-format", "github",
+                  "--output-format", "junit:report.xml")
+    assert done.exit_code == 1, done.output
+    assert done.output.startswith("::error file=tools.json,line=4,endLine=11,title=SL201 open-object::")
+    sarif = json.loads((tools / "out" / "schema-lint.sarif").read_text())
+    assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == ["SL201"]
+    junit_schema.validate(str(tools / "report.xml"))
+    # With every format bound to a file, stdout has the default report.
+    alone = _check("--output-format", "json:only.json")
+    assert alone.output.startswith("tools.json:4:18: SL201 [error]")
+    assert [f["code"] for f in json.loads((tools / "only.json").read_text())] == ["SL201"]
+
+
+def test_output_file_is_where_the_format_without_a_file_goes(tools):
+    done = _check("--output-format", "sarif", "--output-file", "a.sarif", "--output-format", "json:b.json")
+    assert done.exit_code == 1 and done.output == ""
+    assert json.loads((tools / "a.sarif").read_text())["version"] == "2.1.0"
+    assert json.loads((tools / "b.json").read_text())[0]["code"] == "SL201"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--output-format", "sarif", "--output-format", "github"], "sarif and github would both go to stdout"),
+    (["--output-format", "sarif:x", "--output-format", "json:x"], "two reports would be written to x"),
+    (["--output-format", "sarif:x", "--output-file", "x"], "every --output-format has its own file"),
+    (["--output-format", "yaml:x"], "'yaml' is not one of"),
+])
+def test_formats_that_cannot_all_be_written_are_a_usage_error(tools, args, message):
+    done = _check(*args)
+    assert done.exit_code == 2 and message in done.output
+    assert sorted(path.name for path in tools.iterdir()) == ["tools.json"]
+
+
+def test_output_files_get_the_mode_the_umask_allows_or_keep_their_own(tools):
+    import os
+
+    old = os.umask(0o027)
+    try:
+        _check("--output-format", "sarif:new.sarif")
+        (tools / "kept.json").write_text("")
+        (tools / "kept.json").chmod(0o604)
+        _check("--output-format", "json", "--output-file", "kept.json")
+    finally:
+        os.umask(old)
+    assert (tools / "new.sarif").stat().st_mode & 0o777 == 0o640
+    assert (tools / "kept.json").stat().st_mode & 0o777 == 0o604
+
+
+def test_statistics_mark_a_rule_fixable_only_when_the_flags_enable_its_fixes(tools):
+    (tools / "tools.json").write_text(json.dumps({"name": "get_x", "description": "Get x.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {"n": {"type": "str", "description": "N."}}}}))
+    only_unsafe = CliRunner().invoke(main, ["check", "--statistics", "--select", "SL005", "tools.json"])
+    assert only_unsafe.output == "1  SL005      non-standard-type\n"
+    enabled = CliRunner().invoke(main, ["check", "--statistics", "--unsafe-fixes", "--select", "SL005", "tools.json"])
+    assert enabled.output == "1  SL005  [*] non-standard-type\n"
+    as_json = CliRunner().invoke(main, ["check", "--statistics", "--output-format", "json", "--select", "SL005",
+                                        "tools.json"])
+    assert json.loads(as_json.output)[0]["fixable"] is False

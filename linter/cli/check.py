@@ -13,11 +13,46 @@ from schema_lint.profiles import PROFILES
 from schema_lint.report import FORMATS
 
 
+class FormatDestination(click.ParamType):
+    """`FORMAT` or `FORMAT:FILE` (golangci-lint's `--out-format FORMAT:FILE`): a report format,
+    and the file it goes to (`-`, or none, for stdout). Split at the first colon, which no
+    format's name holds, so a Windows path keeps its own."""
+
+    name = "format"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        format_name, _, path = value.partition(":")
+        if format_name not in FORMATS:
+            self.fail(f"{format_name!r} is not one of {', '.join(map(repr, sorted(FORMATS)))}", param, ctx)
+        return format_name, (None if path in ("", "-") else path)
+
+
+def destinations(formats: tuple[tuple[str, str | None], ...], output_file: str | None):
+    """The format for stdout (or `--output-file`, as ruff's), and the (format, file) pairs
+    written besides it; a second format for stdout, or two for one file, is a usage error."""
+    to_stdout = [name for name, path in formats if path is None]
+    if len(to_stdout) > 1:
+        raise click.UsageError(f"--output-format: {' and '.join(to_stdout)} would both go to "
+                               f"{output_file or 'stdout'}; give all but one a file (FORMAT:FILE)")
+    files = [path for _, path in formats if path is not None] + ([output_file] if output_file and to_stdout else [])
+    repeated = sorted({path for path in files if files.count(path) > 1})
+    if repeated:
+        raise click.UsageError(f"--output-format: two reports would be written to {repeated[0]}")
+    if output_file and not to_stdout and formats:
+        raise click.UsageError("--output-file names the file of the format given without one; every "
+                               "--output-format has its own file (FORMAT:FILE)")
+    return (to_stdout[0] if to_stdout else None), tuple((name, path) for name, path in formats if path is not None)
+
+
 @click.command()
 # readable=False: an unreadable file is a finding of its own, not the end of the run.
 @click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
-@click.option("--output-format", type=click.Choice(sorted(FORMATS)), default=None,
-              help="Report format (default: full on a terminal, concise otherwise).")
+@click.option("--output-format", "output_formats", multiple=True, type=FormatDestination(), metavar="FORMAT[:FILE]",
+              help=f"Report format: {', '.join(sorted(FORMATS))} (default: full on a terminal, concise otherwise). "
+                   "Repeat with :FILE to also write other formats to files in the same run, e.g. "
+                   "--output-format sarif:schema-lint.sarif --output-format github.")
 @click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated); replaces the configured set.")
 @click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable on top of the selection.")
 @click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable.")
@@ -62,7 +97,7 @@ from schema_lint.report import FORMATS
 @python_option(help="Import this object (it runs your code, in a child process) and lint the tools it defines: "
                    "an MCP server, a Pydantic model, a function, function tools or a list of them (repeatable).")
 @server_options
-def check(paths, baseline_path, python_targets, **flags):
+def check(paths, baseline_path, python_targets, output_formats, **flags):
     """Lint the tool schemas in PATHS (files, directories, or - for stdin), of the MCP
     servers named by --mcp/--mcp-url (without PATHS or those: also the configured `mcp-servers`)
     and of the Python objects named by --python."""
@@ -70,6 +105,7 @@ def check(paths, baseline_path, python_targets, **flags):
     from schema_lint.run.check import CheckOptions, run_check
 
     servers = options_of({name: flags.pop(name) for name in ServerOptions.fields()})
+    flags["output_format"], flags["outputs"] = destinations(output_formats, flags["output_file"])
     options = CheckOptions(paths=tuple(paths), baseline=baseline_path, python_targets=tuple(python_targets),
                            servers=servers, terminal=sys.stdout.isatty(), color=use_color(sys.stdout),
                            color_stderr=use_color(sys.stderr), **flags)

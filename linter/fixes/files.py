@@ -110,17 +110,29 @@ def _replace(target: str, new_raw: bytes, info: os.stat_result) -> bool:
 
 def write_output(path: str, text: str) -> None:
     """A file the run produces (a report, a baseline), replaced whole: a reader never sees
-    half of it, and a failed write leaves no temporary file behind. Raises OSError."""
+    half of it, and a failed write leaves no temporary file behind. It gets the mode a shell's
+    `>` would give it: the file's own when it exists, else what the umask allows (the
+    temporary file starts owner-only). Raises OSError."""
     directory = os.path.dirname(os.path.abspath(path))
     handle, temporary = scratch_file.create(directory, f".{os.path.basename(path)}.", ".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", errors="surrogateescape") as out:
             out.write(text)
+        os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def _mode_for(path: str) -> int:
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)  # the only way to read it; set back at once
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _overwrite(target: str, new_raw: bytes) -> None:

@@ -63,6 +63,8 @@ class CheckOptions(Options):
     exit_non_zero_on_fix: bool = False
     fix_only: bool = False
     output_file: str | None = None
+    # Reports written besides the one above, each in its format to its file (`--output-format FORMAT:FILE`).
+    outputs: tuple[tuple[str, str], ...] = ()
     docs_url: str | None = None
     write_baseline: str | None = None
     baseline: str | None = None
@@ -143,7 +145,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
     if warning:
         output.line(warning, err=True)
     replayable = linter.cache is not None and not (servers or options.python_targets or options.output_file
-                                                    or "-" in options.paths)
+                                                    or options.outputs or "-" in options.paths)
     if not replayable:
         from schema_lint.run import run_cache
 
@@ -182,21 +184,23 @@ def run_check(options: CheckOptions, output: Output) -> int:
         result.fix_summary = FixSummary.of(result.diagnostics, options.unsafe_fixes)  # of what is still reported
     if options.verbose:
         _list_passed_over(output, result)
+    report_options = ReportOptions(fixing=options.fix, unsafe_fixes=options.unsafe_fixes, quiet=options.quiet,
+                                   verbose=options.verbose, docs_url=options.docs_url, fail_on=config.fail_on)
     if options.statistics:
         from schema_lint.report.statistics import render as render_statistics
 
-        output.write(render_statistics(result, json_output=options.output_format in ("json", "jsonl")))
+        output.write(render_statistics(result, json_output=options.output_format in ("json", "jsonl"),
+                                       unsafe_fixes=options.unsafe_fixes))
     else:
         format_name = options.output_format or ("full" if options.terminal and not options.output_file else "concise")
         color = (options.color_stderr if fixing.report_to_stderr else options.color) and not options.output_file
-        report = render(format_name, result, ReportOptions(color=color, fixing=options.fix,
-                                                           unsafe_fixes=options.unsafe_fixes, quiet=options.quiet,
-                                                           verbose=options.verbose, docs_url=options.docs_url,
-                                                           fail_on=config.fail_on))
+        report = render(format_name, result, report_options._replace(color=color))
         if options.output_file:
             _write_report(options.output_file, report)
         else:
             output.write(report, err=fixing.report_to_stderr, color=color)
+    for other_format, path in options.outputs:
+        _write_report(path, render(other_format, result, report_options))
     code = exit_code(result, config.fail_on)
     if options.baseline_strict and stale and code == 0:  # stale: None without a baseline, else a count
         code = 1
