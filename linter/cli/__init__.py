@@ -28,6 +28,8 @@ LAZY_COMMANDS = {
     "diff": ("schema_lint.cli.diff", "diff"),
     "infer": ("schema_lint.cli.infer", "infer"),
 }
+# What a user of ruff or Spectral types, and this command line's word for it.
+_PEER_WORDS = {"lint": "check", "config": "check --show-settings"}
 # The extra that brings a lazy command's optional dependency, by the dependency's top module.
 _EXTRAS = {"hypothesis": "fuzz", "hypothesis_jsonschema": "fuzz", "mcp": "mcp", "anyio": "mcp"}
 
@@ -48,16 +50,55 @@ class SchemaLintGroup(click.Group):
             except ModuleNotFoundError as exc:
                 if exc.name and exc.name.startswith("schema_lint"):
                     return None
-                extra = _EXTRAS.get((exc.name or "").split(".")[0], "fuzz")
-                raise click.ClickException(f"`{name}` needs an optional dependency: {exc.name} (install "
-                                           f"schema-lint with its `{extra}` extra, e.g. pip install '.[{extra}]' "
-                                           "in a checkout)") from None
+                raise MissingExtra.of(exc) or exc
         return super().get_command(ctx, name)
+
+    def invoke(self, ctx):
+        """A command whose optional dependency is missing, found on import or when it runs: one
+        line naming the extra that brings it, exit 2, as for any input the run cannot use."""
+        try:
+            return super().invoke(ctx)
+        except ModuleNotFoundError as exc:
+            raise MissingExtra.of(exc) or exc
 
     def parse_args(self, ctx, args):
         if args and args[0] not in self.list_commands(ctx) and args[0] not in ("--help", "-h", "--version"):
+            _refuse_unknown_command(ctx, args[0], self.list_commands(ctx))
             args = ["check", *args]
         return super().parse_args(ctx, args)
+
+
+class MissingExtra(click.ClickException):
+    exit_code = 2
+
+    @classmethod
+    def of(cls, error: ModuleNotFoundError) -> MissingExtra | None:
+        """The error for a module one of the extras brings; None for any other."""
+        extra = _EXTRAS.get((error.name or "").split(".")[0])
+        if extra is None:
+            return None
+        return cls(f"this command needs `{error.name}`, which the `{extra}` extra installs: "
+                   f"install schema-lint[{extra}] (pip install '.[{extra}]' in a checkout)")
+
+    def show(self, file=None) -> None:
+        click.echo(f"schema-lint: error: {self.format_message()}", err=True)
+
+
+def _refuse_unknown_command(ctx, word: str, commands: list[str]) -> None:
+    """`schema-lint chek`: a word that is neither a command nor a path, and reads like a
+    command (no `/`, `.` or wildcard, as a path on the command line nearly always has), is a
+    mistyped command, not a file to report missing. One line and exit 2, as git and ruff do."""
+    import os
+
+    if word == "-" or word.startswith("-") or any(c in word for c in "/\\.*?[") or os.path.lexists(word):
+        return
+    import difflib
+
+    close = _PEER_WORDS.get(word) or next(iter(difflib.get_close_matches(word, commands, n=1, cutoff=0.6)), None)
+    hint = (f", did you mean `{close}`? (nor is it a file or folder)" if close
+            else f" (nor is it a file or folder); commands: {', '.join(commands)}")
+    click.echo(f"schema-lint: error: unknown command `{word}`{hint}", err=True)
+    ctx.exit(2)
 
 
 @click.group(cls=SchemaLintGroup, context_settings={"help_option_names": ["-h", "--help"]})
