@@ -197,3 +197,27 @@ def test_statistics_mark_a_rule_fixable_only_when_the_flags_enable_its_fixes(too
     as_json = CliRunner().invoke(main, ["check", "--statistics", "--output-format", "json", "--select", "SL005",
                                         "tools.json"])
     assert json.loads(as_json.output)[0]["fixable"] is False
+
+
+# --- SARIF from Python objects ------------------------------------------------------------
+
+
+def test_sarif_of_a_python_run_is_valid_and_places_every_result_in_a_file(monkeypatch):
+    import jsonschema
+
+    monkeypatch.chdir(FIXTURES / "python")
+    done = CliRunner().invoke(main, ["check", "--output-format", "sarif", "--python", "ticket_models:MODELS",
+                                     "--python", "ticket_models:no_such_object"])
+    assert done.exit_code == 2  # the second target cannot be had
+    log = json.loads(done.output)
+    schema = json.loads((FIXTURES / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    assert list(jsonschema.Draft7Validator(schema).iter_errors(log)) == []
+    results = log["runs"][0]["results"]
+    assert len(results) >= 4
+    for result in results:
+        (location,) = result["locations"]
+        assert location["physicalLocation"]["artifactLocation"] == {"uri": "ticket_models.py", "uriBaseId": "%SRCROOT%"}
+        assert location["physicalLocation"]["region"]["startLine"] > 0
+    (note,) = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert note["message"]["text"].startswith("1 finding is not in this log: on tools in no file "
+                                              "(python:ticket_models:no_such_object)")

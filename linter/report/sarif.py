@@ -5,6 +5,12 @@ docstring), and each finding is one result with its physical location (file and
 region) and two logical ones (the tool, and the JSON pointer of the node).
 `sarif_result` builds one result from one diagnostic, with its fix (if any) as
 `fixes[].artifactChanges`: regions in the same code-point columns as the locations.
+
+A tool generated from Python code is placed at the line of its definition. A finding on a
+tool in no file at all (a live MCP server's, or a Python object's whose definition was not
+found) has no place GitHub code scanning accepts, and one such result makes it refuse the
+whole upload: those are left out of the results, and a notification of the run says how many
+and where (`left_out`).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 SOURCE_ROOT = "%SRCROOT%"
 FINGERPRINT_NAME = "schemaLint/v1"
 _BUILTIN_RULES = "schema_lint.rules."
+_NAMED_LEFT_OUT = 5  # where findings were left out, named in the note; the rest counted
 
 
 def rule_descriptors(docs_url: str | None = None) -> list[dict]:
@@ -147,10 +154,13 @@ def sarif_log(result, docs_url: str | None = None) -> dict:
             index[diagnostic.code] = len(rules)
             rules.append({"id": diagnostic.code, "name": diagnostic.name,
                           "help": {"text": f"{diagnostic.code} {diagnostic.name}"}})
-    results = [
-        sarif_result(d, index[d.code], fingerprint, result.documents.get(d.path))
-        for d, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics))
-    ]
+    results, unplaced = [], []
+    for diagnostic, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics)):
+        record = sarif_result(diagnostic, index[diagnostic.code], fingerprint, result.documents.get(diagnostic.path))
+        if "physicalLocation" in record["locations"][0]:
+            results.append(record)
+        else:
+            unplaced.append(diagnostic)
     driver = {"name": "schema-lint", "version": __version__, "semanticVersion": __version__,
               "informationUri": homepage(), "rules": rules}
     run = {
@@ -160,7 +170,22 @@ def sarif_log(result, docs_url: str | None = None) -> dict:
         "columnKind": "unicodeCodePoints",
         "results": results,
     }
+    if unplaced:
+        run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": [left_out(unplaced)]}]
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def left_out(diagnostics) -> dict:
+    """The note that says which findings are not results: those on tools in no file (a live MCP
+    server's, a Python object's whose definition was not found), which GitHub code scanning
+    refuses a whole upload for (each result needs a file), and which every other format lists."""
+    where = sorted({d.path for d in diagnostics})
+    shown = ", ".join(where[:_NAMED_LEFT_OUT]) + (f" and {len(where) - _NAMED_LEFT_OUT:,} more"
+                                                  if len(where) > _NAMED_LEFT_OUT else "")
+    count = len(diagnostics)
+    return {"level": "warning", "message": {"text": (
+        f"{count:,} finding{'s are' if count != 1 else ' is'} not in this log: on tools in no file ({shown}), "
+        "which code scanning cannot place; --output-format concise or json lists them")}}
 
 
 def render(result, options) -> str:

@@ -53,15 +53,16 @@ def test_json_gives_no_line_and_the_fix_as_json_patch():
                                       {"op": "add", "path": "/inputSchema/properties/kind/const", "value": "bug"}]
 
 
-def test_sarif_uses_logical_locations_only_and_stays_valid():
+def test_sarif_leaves_out_what_is_in_no_file_says_so_and_stays_valid():
     schema = json.loads((FIXTURES / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
     log = json.loads(_render("sarif"))
     assert list(jsonschema.Draft7Validator(schema).iter_errors(log)) == []
-    result = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "SL307")
-    assert result["locations"] == [{"logicalLocations": [
-        {"name": "create_ticket", "kind": "function", "fullyQualifiedName": WHERE},
-        {"fullyQualifiedName": "/inputSchema/properties/kind/enum", "name": "enum"}]}]
-    assert "fixes" not in result
+    run = log["runs"][0]
+    assert run["results"] == []  # code scanning refuses an upload with a result in no file
+    (note,) = run["invocations"][0]["toolExecutionNotifications"]
+    assert note["message"]["text"] == ("2 findings are not in this log: on tools in no file (mcp:down, "
+                                       f"{WHERE}), which code scanning cannot place; --output-format concise or "
+                                       "json lists them")
 
 
 def test_rdjson_has_a_path_and_no_range_or_suggestion():
