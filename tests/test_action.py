@@ -20,7 +20,7 @@ def _action() -> dict:
 def test_action_is_composite_with_paths_format_and_args():
     action = _action()
     assert action["runs"]["using"] == "composite"
-    assert set(action["inputs"]) == {"paths", "format", "args", "output-file"}
+    assert set(action["inputs"]) == {"paths", "format", "args", "output-file", "docs-url"}
     assert action["inputs"]["format"]["default"] == "github"
     install, _ = action["runs"]["steps"]
     assert 'pip install --quiet "${{ github.action_path }}"' in install["run"]
@@ -28,33 +28,59 @@ def test_action_is_composite_with_paths_format_and_args():
 
 def test_run_step_passes_inputs_as_arguments(tmp_path):
     _, run = _action()["runs"]["steps"]
-    bin_dir = tmp_path / "schema-lint-venv" / "bin"
-    bin_dir.mkdir(parents=True)
-    (bin_dir / "schema-lint").symlink_to(Path(sys.executable).parent / "schema-lint")
     tools = tmp_path / "tools"
     tools.mkdir()
     (tools / "a b.json").write_text(json.dumps({"name": "get_x", "inputSchema": {
         "type": "object", "properties": {"q": {"type": "string"}}}}))
-    env = {**os.environ, "RUNNER_TEMP": str(tmp_path), "SCHEMA_LINT_PATHS": "tools",
-           "SCHEMA_LINT_FORMAT": "json", "SCHEMA_LINT_ARGS": "--select SL201 --exit-zero"}
-    done = subprocess.run(["bash", "-c", run["run"]], env=env, cwd=tmp_path, capture_output=True, text=True)
+    done = _run_step(tmp_path, paths="tools", format="json", args="--select SL201 --exit-zero")
     assert done.returncode == 0, done.stderr
     assert [f["code"] for f in json.loads(done.stdout)] == ["SL201"]
     assert run["env"] == {"SCHEMA_LINT_PATHS": "${{ inputs.paths }}", "SCHEMA_LINT_FORMAT": "${{ inputs.format }}",
-                          "SCHEMA_LINT_ARGS": "${{ inputs.args }}", "SCHEMA_LINT_OUTPUT_FILE": "${{ inputs.output-file }}"}
+                          "SCHEMA_LINT_ARGS": "${{ inputs.args }}", "SCHEMA_LINT_OUTPUT_FILE": "${{ inputs.output-file }}",
+                          "SCHEMA_LINT_DOCS_URL": "${{ inputs.docs-url }}"}
 
 
 def test_run_step_writes_the_report_to_the_output_file_when_given(tmp_path):
-    _, run = _action()["runs"]["steps"]
-    bin_dir = tmp_path / "schema-lint-venv" / "bin"
-    bin_dir.mkdir(parents=True)
-    (bin_dir / "schema-lint").symlink_to(Path(sys.executable).parent / "schema-lint")
     (tmp_path / "t.json").write_text(json.dumps({"name": "get_x", "inputSchema": {
         "type": "object", "properties": {"q": {"type": "string"}}}}))
-    env = {**os.environ, "RUNNER_TEMP": str(tmp_path), "SCHEMA_LINT_PATHS": "t.json", "SCHEMA_LINT_FORMAT": "sarif",
-           "SCHEMA_LINT_ARGS": "--select SL201 --exit-zero", "SCHEMA_LINT_OUTPUT_FILE": "out.sarif"}
-    done = subprocess.run(["bash", "-c", run["run"]], env=env, cwd=tmp_path, capture_output=True, text=True)
+    done = _run_step(tmp_path, paths="t.json", format="sarif", args="--select SL201 --exit-zero",
+                     output_file="out.sarif")
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     log = json.loads((tmp_path / "out.sarif").read_text())
     assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["SL201"]
+
+
+def _run_step(tmp_path, **inputs) -> subprocess.CompletedProcess:
+    """The Action's run step as the runner executes it, with `inputs` as its variables."""
+    _, run = _action()["runs"]["steps"]
+    bin_dir = tmp_path / "schema-lint-venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "schema-lint").symlink_to(Path(sys.executable).parent / "schema-lint")
+    (bin_dir / "python").symlink_to(sys.executable)
+    env = {**os.environ, "RUNNER_TEMP": str(tmp_path),
+           **{f"SCHEMA_LINT_{name.upper()}": value for name, value in inputs.items()}}
+    return subprocess.run(["bash", "-c", run["run"]], env=env, cwd=tmp_path, capture_output=True, text=True)
+
+
+def test_args_carry_an_mcp_command_with_its_quoting(tmp_path):
+    server = REPO / "tests" / "fixtures" / "mcp" / "tickets_server.py"
+    done = _run_step(tmp_path, paths="", format="json",
+                     args=f'--select SL201 --exit-zero --mcp "{sys.executable} {server}"')
+    assert done.returncode == 0, done.stderr
+    assert {f["file"] for f in json.loads(done.stdout)} >= {"mcp:tickets_server/create_ticket"}
+
+
+def test_format_carries_several_formats_and_paths_keep_their_quoting(tmp_path):
+    (tmp_path / "a b.json").write_text(json.dumps({"name": "get_x", "inputSchema": {
+        "type": "object", "properties": {"q": {"type": "string"}}}}))
+    done = _run_step(tmp_path, paths='"a b.json"', format="sarif:out.sarif json", args="--select SL201 --exit-zero")
+    assert done.returncode == 0, done.stderr
+    assert [f["file"] for f in json.loads(done.stdout)] == ["a b.json"]
+    assert json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"][0]["ruleId"] == "SL201"
+
+
+def test_an_unclosed_quote_stops_the_step_before_anything_is_linted(tmp_path):
+    done = _run_step(tmp_path, paths=".", format="json", args='--mcp "npx -y server')
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "schema-lint action: SCHEMA_LINT_ARGS: No closing quotation\n"
