@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 from conftest import REPO, bench_module
 
@@ -24,9 +25,23 @@ def test_readme_rule_index_matches_registry():
 
 
 def _console_block(command: str) -> str:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    start = text.index(f"```console\n$ {command}\n") + len(f"```console\n$ {command}\n")
-    return text[start:text.index("```\n", start)]
+    """The output shown under `$ command` in README or in a page of the documentation site
+    (docs/*.md): a section moved out of README keeps its examples checked."""
+    opening = f"```console\n$ {command}\n"
+    for page in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        if opening in text:
+            start = text.index(opening) + len(opening)
+            return text[start:text.index("```\n", start)]
+    raise AssertionError(f"no ```console block of `$ {command}` in README.md or docs/*.md")
+
+
+def test_console_blocks_are_found_in_the_documentation_pages_too(tmp_path, monkeypatch):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text("# x\n\nSee [Fuzz](docs/fuzz.md).\n")
+    (tmp_path / "docs" / "fuzz.md").write_text("# Fuzz\n\n```console\n$ schema-lint fuzz x\nout\n```\n")
+    monkeypatch.setattr(sys.modules[__name__], "REPO", tmp_path)
+    assert _console_block("schema-lint fuzz x") == "out\n"
 
 
 def _run(*args: str) -> str:
