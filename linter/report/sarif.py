@@ -178,14 +178,16 @@ def sarif_log(result, docs_url: str | None = None) -> dict:
 def left_out(diagnostics) -> dict:
     """The note that says which findings are not results: those on tools in no file (a live MCP
     server's, a Python object's whose definition was not found), which GitHub code scanning
-    refuses a whole upload for (each result needs a file), and which every other format lists."""
+    refuses a whole upload for (each result needs a file), and which every other format lists.
+    It names the tools (the first few), and how to have them in a file."""
     where = sorted({d.path for d in diagnostics})
     shown = ", ".join(where[:_NAMED_LEFT_OUT]) + (f" and {len(where) - _NAMED_LEFT_OUT:,} more"
                                                   if len(where) > _NAMED_LEFT_OUT else "")
     count = len(diagnostics)
     return {"level": "warning", "message": {"text": (
         f"{count:,} finding{'s are' if count != 1 else ' is'} not in this log: on tools in no file ({shown}), "
-        "which code scanning cannot place; --output-format concise or json lists them")}}
+        "which code scanning cannot place; --output-format concise or json lists them, and `schema-lint "
+        "snapshot` writes the tools to a file to lint instead")}}
 
 
 def render(result, options) -> str:

@@ -62,7 +62,8 @@ def test_sarif_leaves_out_what_is_in_no_file_says_so_and_stays_valid():
     (note,) = run["invocations"][0]["toolExecutionNotifications"]
     assert note["message"]["text"] == ("2 findings are not in this log: on tools in no file (mcp:down, "
                                        f"{WHERE}), which code scanning cannot place; --output-format concise or "
-                                       "json lists them")
+                                       "json lists them, and `schema-lint snapshot` writes the tools to a file to "
+                                       "lint instead")
 
 
 def test_rdjson_has_a_path_and_no_range_or_suggestion():
