@@ -115,6 +115,11 @@ def test_docs_url_points_help_uri_at_a_published_site(monkeypatch, docs_url, pag
     assert {rule["id"]: rule for rule in _sarif_rules()}["SL301"]["helpUri"] == page
 
 
+def test_rdjson_links_each_code_to_its_rule_page():
+    records = json.loads(render("rdjson", _lint(), ReportOptions(docs_url="https://d.example/")))["diagnostics"]
+    assert {r["code"]["value"]: r["code"]["url"] for r in records}["SL301"] == "https://d.example/rules/SL301.html"
+
+
 def test_reports_name_the_repository_as_home():
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert homepage() == project["urls"]["Repository"]

@@ -18,7 +18,7 @@ from schema_lint.text.display import json_text
 from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
 from schema_lint.model import Severity
 from schema_lint.report.ci import shown_path
-from schema_lint.report.links import homepage
+from schema_lint.report.links import homepage, rule_url
 from schema_lint.report.markdown_text import message
 
 SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
@@ -37,12 +37,13 @@ def _range(document, span) -> dict:
     }
 
 
-def rd_diagnostic(diagnostic, document, suggestion=None) -> dict:
+def rd_diagnostic(diagnostic, document, suggestion=None, docs_url: str | None = None) -> dict:
     record: dict = {
         "message": message(diagnostic.message),
         "location": {"path": shown_path(diagnostic)},
         "severity": SEVERITIES[diagnostic.severity],
-        "code": {"value": diagnostic.code},
+        # reviewdog links the code to this page in its comments.
+        "code": {"value": diagnostic.code, "url": rule_url(diagnostic.code, diagnostic.name, docs_url)},
     }
     if diagnostic.span is not None:
         record["location"]["range"] = _range(document, diagnostic.span)
@@ -65,5 +66,6 @@ def merged_text(diagnostic, lead) -> str:
 
 def render(result, options) -> str:
     merged = suggestions(result)
-    diagnostics = [rd_diagnostic(d, result.documents.get(d.path), merged.get(id(d))) for d in result.diagnostics]
+    diagnostics = [rd_diagnostic(d, result.documents.get(d.path), merged.get(id(d)), options.docs_url)
+                   for d in result.diagnostics]
     return json_text({"source": {"name": "schema-lint", "url": homepage()}, "diagnostics": diagnostics}, indent=2) + "\n"
