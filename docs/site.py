@@ -32,6 +32,7 @@ README = REPO / "README.md"
 HOME = ("Quick start", "Install", "pre-commit", "Continuous integration")
 _TOC = re.compile(r"<!-- toc:start -->.*?<!-- toc:end -->\n*", re.S)
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
+_RULE_ROW = re.compile(r"^\| (SL\d{3}) \|", re.M)  # a row of README's rule index
 
 
 # --- rule pages ---------------------------------------------------------------------------
@@ -145,7 +146,12 @@ def topic_pages(readme: str, nav_pages: dict[str, str], written: dict[str, str],
         if path not in written and title in by_title:
             pages[path] = promoted(by_title[title])
     where = anchors({**written, **pages})
-    return {path: relinked(text, path, where, homepage) for path, text in pages.items()}
+    return {path: rule_links(relinked(text, path, where, homepage)) for path, text in pages.items()}
+
+
+def rule_links(text: str) -> str:
+    """Each row of the rule index with its code linked to the rule's page."""
+    return _RULE_ROW.sub(r"| [\1](rules/\1.md) |", text)
 
 
 # --- the mkdocs hooks ---------------------------------------------------------------------

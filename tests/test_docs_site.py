@@ -40,6 +40,7 @@ def test_the_site_builds_offline_with_a_page_per_rule_and_every_readme_section(t
     assert set(sections) <= set(config_nav.values()) | set(site.HOME), "a README section with no page"
     for path in config_nav:
         assert (tmp_path / path.replace(".md", ".html")).is_file(), path
+    assert 'href="rules/SL301.html">SL301</a>' in (tmp_path / "rules.html").read_text(encoding="utf-8")
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert 'id="pre-commit"' in index and 'href="fixes.html#fixes"' in index
     for page in tmp_path.rglob("*.html"):  # nothing the pages load comes from elsewhere
