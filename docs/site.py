@@ -9,17 +9,21 @@ The rule pages are committed: reports link to them (SARIF's `helpUri`), and by d
 link is `docs/rules/SL301.md` in the repository, which the repository host shows as it is.
 Each page is what `schema-lint rule SL301` prints.
 
-The topic pages are not committed. As an mkdocs hook (`hooks:` in mkdocs.yml), this module
-makes each page that `nav` lists and `docs/` lacks from README's `## ` section of the same
-title: a heading level up, and links to README's anchors pointed at the page that now holds
-them. A page written in `docs/` wins over the README section. So moving a section out of
-README is mechanical: move its text to `docs/<page>.md` (headings a level up), leave a link
-in README; the site does not change. The home page is README's introduction and the
-`HOME` sections, the ones a newcomer reads first.
+The topics are pages written in `docs/` (`docs/fuzz.md`), which the repository host shows as
+they are. As an mkdocs hook (`hooks:` in mkdocs.yml), this module makes each page that `nav`
+lists and `docs/` lacks from README's `## ` section of the same title: a heading level up,
+and links to README's anchors pointed at the page that now holds them. A page written in
+`docs/` wins over the README section. So moving a section out of README is mechanical: move
+its text to `docs/<page>.md` (headings a level up), leave a link in README; the site does
+not change. The home page is README's introduction and every section left in README that
+makes no page: what a newcomer reads first. A written page's links out of `docs/`
+(`../README.md#install`, `../action.yml`) are pointed at the home page and the repository
+host as the site is built.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 import sys
 from pathlib import Path
@@ -28,11 +32,9 @@ REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
 RULES = DOCS / "rules"
 README = REPO / "README.md"
-# README's sections that the home page holds: what a newcomer needs before anything else.
-HOME = ("Quick start", "Install", "pre-commit", "Continuous integration")
 _TOC = re.compile(r"<!-- toc:start -->.*?<!-- toc:end -->\n*", re.S)
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
-_RULE_ROW = re.compile(r"^\| (SL\d{3}) \|", re.M)  # a row of README's rule index
+_RULE_ROW = re.compile(r"^\| (SL\d{3}) \|", re.M)  # a row of the rule index (in README, or docs/rules.md)
 
 
 # --- rule pages ---------------------------------------------------------------------------
@@ -137,16 +139,34 @@ def promoted(section: str) -> str:
 
 
 def topic_pages(readme: str, nav_pages: dict[str, str], written: dict[str, str], homepage: str) -> dict[str, str]:
-    """The pages to make from README: `index.md` (its introduction and the `HOME` sections), and
-    each page `nav_pages` (path: title) names that is not `written` in docs/ (path: text), from
-    the section with its title."""
+    """The pages to make from README: each page `nav_pages` (path: title) names that is not
+    `written` in docs/ (path: text), from the section with its title, and `index.md`: README's
+    introduction and every section that makes no page."""
     intro, by_title = sections(readme)
-    pages = {"index.md": _TOC.sub("", intro) + "\n".join(by_title[title] for title in HOME if title in by_title)}
-    for path, title in nav_pages.items():
-        if path not in written and title in by_title:
-            pages[path] = promoted(by_title[title])
+    made = {path: title for path, title in nav_pages.items() if path not in written and title in by_title}
+    home = "\n".join(text for title, text in by_title.items() if title not in made.values())
+    pages = {"index.md": _TOC.sub("", intro) + home, **{path: promoted(by_title[title]) for path, title in made.items()}}
     where = anchors({**written, **pages})
-    return {path: rule_links(relinked(text, path, where, homepage)) for path, text in pages.items()}
+    return {path: relinked(text, path, where, homepage) for path, text in pages.items()}
+
+
+def out_of_docs(text: str, page: str, readme_anchors: dict[str, str], homepage: str) -> str:
+    """A written page's links out of docs/ as they must read on the site: README and its anchors
+    on the page that holds them (`readme_anchors`, anchor: page), any other file of the
+    repository on the repository host. `page` is the page's path under docs/."""
+    up = "../" * (page.count("/") + 1)
+    here = posixpath.dirname(page) or "."
+
+    def link(match: re.Match) -> str:
+        target = match.group(1)
+        if not target.startswith(up):
+            return match.group(0)
+        path, _, anchor = target[len(up):].partition("#")
+        if path != "README.md":
+            return f"]({homepage}/blob/main/{target[len(up):]})"
+        holder = posixpath.relpath(readme_anchors.get(anchor, "index.md"), here)
+        return f"]({holder}#{anchor})" if anchor else f"]({holder})"
+    return _LINK.sub(link, text)
 
 
 def rule_links(text: str) -> str:
@@ -170,6 +190,11 @@ def nav_pages(nav) -> dict[str, str]:
     return found
 
 
+# Where each of README's anchors is on the site, anchor: page; `on_files` fills it for
+# `on_page_markdown`, which mkdocs calls after it.
+_README_ANCHORS: dict[str, str] = {}
+
+
 def on_files(files, config):
     """Add the topic pages README holds and docs/ does not."""
     from mkdocs.structure.files import File
@@ -179,10 +204,22 @@ def on_files(files, config):
     written = {file.src_uri: Path(file.abs_src_path).read_text(encoding="utf-8")
                for file in files if file.is_documentation_page() and file.abs_src_path}
     readme = README.read_text(encoding="utf-8")
-    for path, text in topic_pages(readme, nav_pages(config["nav"]), written, homepage()).items():
+    pages = topic_pages(readme, nav_pages(config["nav"]), written, homepage())
+    _README_ANCHORS.clear()
+    _README_ANCHORS.update(anchors(pages))
+    for path, text in pages.items():
         if path not in written:
             files.append(File.generated(config, path, content=text))
     return files
+
+
+def on_page_markdown(markdown, page, config, files):
+    """Each page's links out of docs/ pointed at the site or the repository host, and each row
+    of a rule index at its rule's page."""
+    from schema_lint.report.links import homepage
+
+    text = out_of_docs(markdown, page.file.src_uri, _README_ANCHORS, homepage())
+    return rule_links(text) if "/" not in page.file.src_uri else text
 
 
 def main(argv: list[str]) -> int:

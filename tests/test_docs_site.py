@@ -37,14 +37,16 @@ def test_the_site_builds_offline_with_a_page_per_rule_and_every_readme_section(t
     site = _site()
     _, sections = site.sections((REPO / "README.md").read_text(encoding="utf-8"))
     config_nav = site.nav_pages(load_config(str(REPO / "mkdocs.yml"))["nav"])
-    assert set(sections) <= set(config_nav.values()) | set(site.HOME), "a README section with no page"
     for path in config_nav:
         assert (tmp_path / path.replace(".md", ".html")).is_file(), path
+    built = [page.read_text(encoding="utf-8") for page in tmp_path.rglob("*.html")]
+    for title in sections:  # on the home page, or on a page of its own
+        assert any(f'id="{site.slug(title)}"' in page for page in built), f"README's {title} is on no page"
     assert 'href="rules/SL301.html">SL301</a>' in (tmp_path / "rules.html").read_text(encoding="utf-8")
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert 'id="pre-commit"' in index and 'href="fixes.html#fixes"' in index
-    for page in tmp_path.rglob("*.html"):  # nothing the pages load comes from elsewhere
-        assert not re.search(r'<(script|link|img)[^>]+(src|href)="(https?:)?//', page.read_text(encoding="utf-8")), page
+    assert 'id="pre-commit"' in index and 'href="fixes.html' in index
+    for page in built:  # nothing the pages load comes from elsewhere
+        assert not re.search(r'<(script|link|img)[^>]+(src|href)="(https?:)?//', page)
 
 
 def test_a_section_moved_to_its_own_page_keeps_the_site_as_it_was():
@@ -57,3 +59,34 @@ def test_a_section_moved_to_its_own_page_keeps_the_site_as_it_was():
     assert before["fuzz.md"] == "# Fuzz\n\nRun it.\n\n## Budget\n\nB.\n"
     assert before["index.md"] == after["index.md"] == "# x\n\nIntro, see [Fuzz](fuzz.md#fuzz).\n\n## Install\n\npip.\n"
     assert "fuzz.md" not in after  # the written page is the page
+
+
+def test_the_home_page_holds_every_readme_section_that_makes_no_page():
+    readme = "# x\n\nIntro.\n\n## Install\n\npip.\n\n## Usage\n\nRun.\n\n## Fuzz\n\nF.\n"
+    nav = {"usage.md": "Usage", "fuzz.md": "Fuzz"}
+    pages = _site().topic_pages(readme, nav, {"usage.md": "# Usage\n\nThe rest.\n"}, "https://h")
+    assert pages["index.md"] == "# x\n\nIntro.\n\n## Install\n\npip.\n\n## Usage\n\nRun.\n"
+    assert set(pages) == {"index.md", "fuzz.md"}
+
+
+def test_a_written_page_links_out_of_docs_to_the_site_and_the_repository_host():
+    text = ("See [CI](../README.md#continuous-integration), [Usage](../README.md#usage), [it](../README.md), "
+            "[the Action](../action.yml), [Fuzz](fuzz.md#budget) and [PyPI](https://pypi.org/).")
+    anchors = {"continuous-integration": "index.md", "usage": "usage.md"}
+    assert _site().out_of_docs(text, "output-formats.md", anchors, "https://h") == (
+        "See [CI](index.md#continuous-integration), [Usage](usage.md#usage), [it](index.md), "
+        "[the Action](https://h/blob/main/action.yml), [Fuzz](fuzz.md#budget) and [PyPI](https://pypi.org/).")
+    assert _site().out_of_docs("[CI](../../README.md#ci)", "rules/SL301.md", {}, "https://h") == \
+        "[CI](../index.md#ci)"
+
+
+def test_readme_links_each_page_of_the_site_or_holds_its_section():
+    from mkdocs.config import load_config
+
+    site = _site()
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    _, sections = site.sections(readme)
+    nav = site.nav_pages(load_config(str(REPO / "mkdocs.yml"))["nav"])
+    topics = {path: title for path, title in nav.items() if path != "index.md" and not path.startswith("rules/")}
+    unlinked = [path for path, title in topics.items() if f"](docs/{path})" not in readme and title not in sections]
+    assert unlinked == [], "README neither links these pages nor holds their sections"
