@@ -1,8 +1,9 @@
-"""README's Layout section, written from the code: each package's docstring says its job
-(its first paragraph) and what it may import (its `May import:` line).
+"""The Layout section, written from the code: each package's docstring says its job (its first
+paragraph) and what it may import (its `May import:` line). The block lies between its
+markers in README or in the page of docs/ that holds them (docs/layout.md).
 
-    python docs/layout.py            # rewrite README's Layout block
-    python docs/layout.py --check    # exit 1 if README's block is not what the code says
+    python docs/layout.py            # rewrite the Layout block
+    python docs/layout.py --check    # exit 1 if the block is not what the code says
 
 The layers are the packages (and the modules at the package root), ordered so that each
 comes after everything it may import: the folder list reads in the order data flows.
@@ -33,9 +34,10 @@ TOP = [
     (".pre-commit-hooks.yaml", "the `schema-lint` and `schema-lint-fix` hooks"),
     ("action.yml", "the GitHub Action (`uses: OWNER/schema-lint@COMMIT`)"),
     ("examples/", "loose and tight tool files: what the quick start lints; an MCP server module for `--python`"),
-    ("docs/", "the terminal picture README shows and the script that renders it from a real run; this layout's "
-              "script; the documentation site's pages (`rules/`, one per rule) and `site.py`, which writes them"),
-    ("mkdocs.yml", "the documentation site (`mkdocs build`): README's topics and the rule pages"),
+    ("docs/", "the documentation site's pages: a page per topic, and `rules/`, a page per rule that "
+              "`site.py` writes from the rules; the terminal picture README shows and the script that renders "
+              "it from a real run; this layout's script"),
+    ("mkdocs.yml", "the documentation site (`mkdocs build`): README, the topic pages and the rule pages"),
     ("linter/", "the engine, installed as the import package `schema_lint`: its packages in layers, each "
                 "importing only the ones above it that its docstring names"),
 ]
@@ -145,20 +147,30 @@ def block() -> str:
     return "```\n" + "\n".join(lines) + "\n```\n"
 
 
-def readme_with_block(text: str) -> str:
+def with_block(text: str) -> str:
     before, rest = text.split(START, 1)
     return before + START + "\n" + block() + END + rest.split(END, 1)[1]
 
 
+def layout_page() -> Path:
+    """README, or the page of docs/ its Layout section moved to: the file holding the markers."""
+    for page in [README, *sorted((REPO / "docs").glob("*.md"))]:
+        if START in page.read_text(encoding="utf-8"):
+            return page
+    raise SystemExit(f"no {START} in README.md or docs/*.md")
+
+
 def main(argv: list[str]) -> int:
-    text = README.read_text(encoding="utf-8")
-    wanted = readme_with_block(text)
+    page = layout_page()
+    text = page.read_text(encoding="utf-8")
+    wanted = with_block(text)
     if "--check" in argv:
         if wanted != text:
-            print("README's Layout is not what the code says: run python docs/layout.py", file=sys.stderr)
+            print(f"{page.relative_to(REPO)}'s Layout is not what the code says: run python docs/layout.py",
+                  file=sys.stderr)
             return 1
         return 0
-    README.write_text(wanted, encoding="utf-8")
+    page.write_text(wanted, encoding="utf-8")
     return 0
 
 

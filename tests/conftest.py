@@ -109,6 +109,21 @@ sys.path[:0] = [str(_TESTS), str(_TESTS / "boundary"), str(_TESTS / "fixes")]
 REPO = Path(__file__).resolve().parent.parent
 
 
+def documentation(repo: Path = REPO) -> list[Path]:
+    """README and the documentation site's pages (docs/*.md): a topic moved out of README keeps
+    its examples and figures checked on the page that now holds it."""
+    return [repo / "README.md", *sorted((repo / "docs").glob("*.md"))]
+
+
+def documented(marker: str, repo: Path = REPO) -> str:
+    """The text after `marker` in README, or in the page of docs/ that holds it."""
+    for page in documentation(repo):
+        text = page.read_text(encoding="utf-8")
+        if marker in text:
+            return text.split(marker, 1)[1]
+    raise AssertionError(f"{marker!r} is in neither README.md nor docs/*.md")
+
+
 def bench_module(name: str):
     """A script of bench/ imported as a module, so tests check the figures README quotes."""
     import importlib.util

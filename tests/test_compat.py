@@ -1,11 +1,11 @@
-"""`schema-lint compat`: the matrix, its formats and summaries, and README's figures."""
+"""`schema-lint compat`: the matrix, its formats and summaries, and the figures the documentation shows."""
 
 from __future__ import annotations
 
 import json
 
 from click.testing import CliRunner
-from conftest import REPO, bench_module
+from conftest import bench_module, documented
 
 from schema_lint.cli import main
 
@@ -58,16 +58,14 @@ def test_an_unreadable_file_exits_2_and_the_others_are_still_shown(tmp_path):
 
 
 def test_readme_compat_excerpt_is_the_real_output():
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    shown = text.split("$ schema-lint compat examples/\n", 1)[1].split("```", 1)[0]
+    shown = documented("$ schema-lint compat examples/\n").split("```", 1)[0]
     result = CliRunner().invoke(main, ["compat", "examples/"])
     assert shown == result.output
 
 
 def test_readme_compat_corpus_figures_are_the_real_counts(corpus):
     module = bench_module("compat_corpus")
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    shown = text.split("<!-- compat-corpus:start -->\n", 1)[1].split("<!-- compat-corpus:end -->", 1)[0]
+    shown = documented("<!-- compat-corpus:start -->\n").split("<!-- compat-corpus:end -->", 1)[0]
     assert shown == module.report(module.matrix(corpus / "tools.jsonl"))
 
 

@@ -1,19 +1,19 @@
-"""README must tell the truth: its rule index equals the registry."""
+"""README, and the pages of docs/ its topics moved to, must tell the truth: the rule index
+equals the registry, and each example is what a real run prints."""
 
 from __future__ import annotations
 
 import re
 import sys
 
-from conftest import REPO, bench_module
+from conftest import REPO, bench_module, documented
 
 from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.rule import load_rules
 
 
 def _readme_rules() -> dict[str, tuple[str, str]]:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    table = text.split("<!-- rules:start -->", 1)[1].split("<!-- rules:end -->", 1)[0]
+    table = documented("<!-- rules:start -->").split("<!-- rules:end -->", 1)[0]
     rows = re.findall(r"^\| (SL\d{3}) \| ([a-z0-9-]+) \| ([a-z/]+) \|", table, re.M)
     return {code: (name, severity) for code, name, severity in rows}
 
@@ -27,13 +27,7 @@ def test_readme_rule_index_matches_registry():
 def _console_block(command: str) -> str:
     """The output shown under `$ command` in README or in a page of the documentation site
     (docs/*.md): a section moved out of README keeps its examples checked."""
-    opening = f"```console\n$ {command}\n"
-    for page in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
-        text = page.read_text(encoding="utf-8")
-        if opening in text:
-            start = text.index(opening) + len(opening)
-            return text[start:text.index("```\n", start)]
-    raise AssertionError(f"no ```console block of `$ {command}` in README.md or docs/*.md")
+    return documented(f"```console\n$ {command}\n", REPO).split("```\n", 1)[0]
 
 
 def test_console_blocks_are_found_in_the_documentation_pages_too(tmp_path, monkeypatch):
@@ -64,8 +58,7 @@ def test_readme_fuzz_excerpt_is_the_real_output():
 
 def test_readme_corpus_statistics_are_the_real_counts(corpus):
     module = bench_module("corpus_statistics")
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    shown = text.split("<!-- corpus-statistics:start -->\n", 1)[1].split("<!-- corpus-statistics:end -->", 1)[0]
+    shown = documented("<!-- corpus-statistics:start -->\n").split("<!-- corpus-statistics:end -->", 1)[0]
     assert shown == module.table(module.counts(corpus / "tools.jsonl"))
 
 

@@ -1,7 +1,7 @@
 """The packages are layers, and each imports only what its docstring says it may.
 
 Every package of `schema_lint` (and each module at its root) ends its docstring with a line
-`May import: a, b, c.` naming the layers it uses; README's Layout is written from the same
+`May import: a, b, c.` naming the layers it uses; the Layout section is written from the same
 docstrings (docs/layout.py), in the order those lines give. Here every import in the code is
 held to them: imports inside functions count as much as those at the top (an import
 deferred for start-up time is still a dependency); imports under `if TYPE_CHECKING:` do not,
@@ -162,7 +162,7 @@ def test_the_checker_sees_what_it_must(monkeypatch):
 
 
 def test_the_README_layout_is_what_the_code_says():
-    assert layout.main(["--check"]) == 0, "README's Layout is stale: run python docs/layout.py"
+    assert layout.main(["--check"]) == 0, "the Layout section is stale: run python docs/layout.py"
 
 
 def test_the_package_root_holds_a_handful_of_modules():

@@ -1,18 +1,17 @@
-"""The README's boundary example runs as written and does what the text around it says."""
+"""The documentation's boundary example runs as written and does what the text around it says."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from boundary_schemas import TICKET
-
-README = Path(__file__).resolve().parents[2] / "README.md"
+from conftest import documented
 
 
 def example_code() -> str:
-    section = README.read_text(encoding="utf-8").split("## Use the boundary in your agent", 1)[1]
+    """The first Python block of "Use the boundary in your agent", a section of README or a page."""
+    section = documented("# Use the boundary in your agent\n")
     return section.split("```python\n", 1)[1].split("```", 1)[0]
 
 

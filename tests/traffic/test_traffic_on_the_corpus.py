@@ -1,19 +1,19 @@
-"""The figures README quotes for `check --calls` on the shared corpus, measured by the bench."""
+"""The figures the documentation quotes for `check --calls` on the shared corpus, measured by the bench."""
 
 from __future__ import annotations
 
 import re
 
-from conftest import REPO, bench_module
+from conftest import bench_module, documentation
 
 
 def test_fixes_from_recorded_calls_reject_no_recorded_and_no_held_out_call(corpus):
     result = bench_module("traffic_fixes").measure(corpus)
     (recorded, recorded_passed), (held_out, held_out_passed) = result["recorded"], result["held out"]
     assert recorded == [] and held_out == [], (recorded[:3], held_out[:3])
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    text = "".join(page.read_text(encoding="utf-8") for page in documentation())
     quoted = re.search(r"makes ([\d,]+) fixes whose values come from the traffic, and rejects 0 of the ([\d,]+) "
-                       r"recorded\nand 0 of the ([\d,]+) held-out calls", readme)
+                       r"recorded\nand 0 of the ([\d,]+) held-out calls", text)
     assert quoted is not None
     assert [int(n.replace(",", "")) for n in quoted.groups()] == [result["fixes_from_traffic"], recorded_passed,
                                                                    held_out_passed]
