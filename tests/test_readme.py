@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import sys
 
-from conftest import REPO, bench_module, documented
+from conftest import REPO, bench_module, documentation, documented
 
 from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.rule import load_rules
@@ -97,3 +97,18 @@ def test_readme_recorded_calls_examples_are_the_real_output():
 def test_readme_python_excerpt_is_the_real_output():
     assert _console_block("schema-lint check --python examples.tickets_mcp:mcp --output-format concise") == \
         _run("check", "--python", "examples.tickets_mcp:mcp", "--output-format", "concise")
+
+
+def test_configuration_examples_load_as_written(tmp_path):
+    """Each `[tool.schema-lint]` example in README and the docs pages is a configuration that loads."""
+    from schema_lint.config import load_config
+
+    examples = [block for page in documentation() for block in
+                re.findall(r"^```toml\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
+                if block.startswith("[tool.schema-lint")]
+    assert len(examples) >= 2
+    for number, example in enumerate(examples):
+        path = tmp_path / str(number) / "pyproject.toml"
+        path.parent.mkdir()
+        path.write_text(example, encoding="utf-8")
+        load_config(path)
