@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import REPO
+from conftest import REPO, documentation
 
 from schema_lint.rule import load_rules
 
@@ -90,3 +90,22 @@ def test_readme_links_each_page_of_the_site_or_holds_its_section():
     topics = {path: title for path, title in nav.items() if path != "index.md" and not path.startswith("rules/")}
     unlinked = [path for path, title in topics.items() if f"](docs/{path})" not in readme and title not in sections]
     assert unlinked == [], "README neither links these pages nor holds their sections"
+
+
+def test_every_link_of_readme_and_the_pages_leads_to_a_file_and_heading_there():
+    """As the repository host shows them: a moved section's links, and README's to it, still lead
+    somewhere."""
+    site = _site()
+    broken = []
+    for page in documentation():
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            if "://" in target or target.startswith("mailto:"):
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            if not linked.is_file():
+                broken.append(f"{page.name}: {target}")
+            elif anchor and linked.suffix == ".md" and \
+                    anchor not in site.anchors({"": linked.read_text(encoding="utf-8")}):
+                broken.append(f"{page.name}: {target} (no such heading)")
+    assert broken == []
