@@ -36,14 +36,16 @@ print(json.dumps(sorted(sys.modules)))
 # schemas need: the ECMA-262 parser (`regress`) without a `pattern`, `unicodedata` for ASCII
 # text, a profile's checks when no tool is checked for that profile, or the worker pool
 # for one file; nor jsonschema-rs (with the `decimal` and `email` it imports), when the
-# schema is plain enough for `metaschema_shortcut` and states no value a validator checks.
+# schema is plain enough for `metaschema_shortcut` and states no value a validator checks. Nor
+# the language server (`schema-lint server`) and its pygls.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.run.fix_session", "schema_lint.fixes.plan",
           "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.config.servers",
           "hashlib", "_hashlib", "tempfile", "shutil", "tomllib", "schema_lint.python_tools.target",
           "pkgutil", "regress", "unicodedata", "schema_lint.run.parallel", "schema_lint.profiles.checks.anthropic_strict",
           "schema_lint.profiles.checks.best_effort", "schema_lint.profiles.checks.gemini",
-          "schema_lint.profiles.checks.gemini_json_schema", "jsonschema_rs", "decimal", "email")
+          "schema_lint.profiles.checks.gemini_json_schema", "jsonschema_rs", "decimal", "email",
+          "schema_lint.lsp", "schema_lint.cli.server", "pygls", "lsprotocol")
 
 
 def _importers(importtime: str, module: str) -> list[str]:

@@ -27,6 +27,7 @@ LAZY_COMMANDS = {
     "snapshot": ("schema_lint.cli.snapshot", "snapshot"),
     "diff": ("schema_lint.cli.diff", "diff"),
     "infer": ("schema_lint.cli.infer", "infer"),
+    "server": ("schema_lint.cli.server", "server"),
 }
 # What a user of ruff or Spectral types, and this command line's word for it.
 _PEER_WORDS = {"lint": "check", "config": "check --show-settings"}

@@ -29,7 +29,7 @@ from schema_lint.schema.pointer import parent, resolve
 from schema_lint.config.selection import matches_code
 
 IGNORE_KEYWORD = "x-schema-lint-ignore"
-_COMMENT = lazy_compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
+SUPPRESSION_COMMENT = lazy_compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
 
 
 class Comment:
@@ -124,7 +124,7 @@ def _comments(doc: Any) -> list[Comment]:
     marker = "#" if doc.kind == "yaml" else "//"
     comments = []
     for number, text in enumerate(doc.lines, start=1):
-        match = _COMMENT.search(text)
+        match = SUPPRESSION_COMMENT.search(text)
         if match is None or not match.group(0).startswith(marker):
             continue
         codes = tuple(c.strip().upper() for c in (match.group("codes") or "").split(",") if c.strip())

@@ -53,6 +53,14 @@ def _relative_parts(path: str, root: str) -> list[str]:
     return [] if relative == "." else relative.split("/")
 
 
+def walk_reads(path: str, include: list[str], exclude: list[str], root: str) -> bool:
+    """Whether a walk of `root` would lint the file at `path` (`.gitignore` aside): its name
+    matches `include`, and neither it nor a folder it lies in matches `exclude`. What an
+    editor that opens one file asks, where `check` is given folders."""
+    parts = _relative_parts(path, root)
+    return _parts_match(include, parts) and not _parts_match(exclude, parts, every_folder=True)
+
+
 def _matches(globs: list[str], path: str, root: str, every_folder: bool = False) -> bool:
     """Whether a glob names `path` or a folder it lies in.
 

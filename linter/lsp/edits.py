@@ -1,0 +1,96 @@
+"""The texts an editor's actions lead to: one finding fixed, every safe fix applied, one
+finding silenced by a comment. Each is proved before it is offered, by the fix machinery's
+own checks (the edited text re-parses to exactly the fixed schema) or, for a comment, by
+linting the edited text again.
+"""
+
+from __future__ import annotations
+
+from schema_lint.fixes.summary import applicable
+from schema_lint.lint.document import PARSE_ERROR_CODE
+from schema_lint.lint.suppressions import SUPPRESSION_COMMENT
+from schema_lint.lsp.linting import Linted
+from schema_lint.model import Diagnostic, FixSafety
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.locate import LineIndex
+
+
+def fixed(linted: Linted, finding: Diagnostic) -> str | None:
+    """The text with `finding`'s fix applied, whatever its class; None when it cannot be."""
+    from schema_lint.fixes.plan import plan_fixes
+
+    if finding.fix is None or not finding.fix.operations or linted.document.errors:
+        return None
+    plan = plan_fixes(linted.document, [finding])
+    return plan.text if plan.applied and plan.changed else None
+
+
+def all_safe_fixes(linted: Linted) -> str | None:
+    """The text with every safe fix applied, linted again and fixed again until nothing is
+    left to fix, as `check --fix` does it (and never an unsafe fix, nor any other class but
+    `safe`: `fixes.summary.applicable` without `--unsafe-fixes`). None when nothing changes."""
+    from schema_lint.run.fix_session import FixSession
+    from schema_lint.run.result import LintResult
+
+    if linted.linter is None or not any(applicable(d, False) for d in linted.findings):
+        return None
+    result = LintResult(list(linted.findings))
+    result.documents[linted.document.path] = linted.document
+    plans = FixSession(linted.linter, result, unsafe=False).changed
+    return plans[0].text if plans else None
+
+
+def preferred(finding: Diagnostic) -> bool:
+    """Whether the editor may apply the finding's fix on its own (VS Code's "auto fix"): only a
+    safe fix, which accepts exactly the calls the schema accepted. A tightening fix, or a
+    class of fix this version does not know, is offered and never preferred."""
+    return finding.fix is not None and finding.fix.safety == FixSafety.SAFE.value
+
+
+def comment_marker(linted: Linted) -> str | None:
+    """How a comment starts in the document's format; None when it has no comments (JSON,
+    JSON Lines)."""
+    doc = linted.document
+    if doc.kind == "yaml":
+        return "#"
+    return "//" if doc.json_text is not None else None
+
+
+def ignored(linted: Linted, finding: Diagnostic) -> str | None:
+    """The text with a suppression comment for `finding` at the end of its line (or the
+    codes of the comment already there extended), when that comment silences it and breaks
+    nothing else; None when the format has no comments or the comment would not work."""
+    marker = comment_marker(linted)
+    doc = linted.document
+    if marker is None or finding.span is None or linted.linter is None or finding.code == PARSE_ERROR_CODE:
+        return None
+    starts = LineIndex(doc.text).starts
+    number = finding.span.line - 1
+    if not 0 <= number < len(starts):
+        return None
+    start = starts[number]
+    stop = start + len(doc.text[start:starts[number + 1] if number + 1 < len(starts) else None].rstrip("\r\n"))
+    line = doc.text[start:stop]
+    existing = SUPPRESSION_COMMENT.search(line)
+    if existing is not None and existing.group(0).startswith(marker):
+        if existing.group("codes") is None:
+            return None  # it silences every rule already
+        codes_end = existing.end("codes")
+        line = f"{line[:codes_end]}, {finding.code}{line[codes_end:]}"
+    else:
+        line = f"{line}  {marker} schema-lint: ignore[{finding.code}]"
+    text = doc.text[:start] + line + doc.text[stop:]
+    return text if _silenced(linted, finding, text) else None
+
+
+def _silenced(linted: Linted, finding: Diagnostic, text: str) -> bool:
+    from schema_lint.run.result import LintResult
+
+    assert linted.linter is not None
+    doc = read_document(linted.document.path, raw=text.encode("utf-8"), kind=linted.document.kind)
+    if doc.errors:
+        return False
+    result = LintResult()
+    linted.linter.lint_document(doc, result)
+    return not any(d.code == PARSE_ERROR_CODE or (d.code, d.pointer, d.tool) == (finding.code, finding.pointer, finding.tool)
+                   for d in result.diagnostics)

@@ -1,0 +1,115 @@
+"""What one open document lints to, under the configuration `check` would use for its file.
+
+The editor holds the text, so the text linted is the editor's, not the file's; everything
+else is `check`'s: the configuration nearest above the file (`.schema-lint.toml`, or a
+`pyproject.toml` with `[tool.schema-lint]`), its `exclude`, its rules and severities, the
+fix gate. A configuration is loaded once and used again while its file's stat stays the
+same, so an edited configuration takes effect on the next lint whether or not the editor
+reports the change; `forget` drops them all when it does.
+
+Linting reads nothing but the document and configuration files: no server the
+configuration names is started and no Python target imported.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, NamedTuple
+
+from schema_lint.config import DEFAULT_EXCLUDE, Config, ConfigError, find_config_file, load_config
+from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
+from schema_lint.model import Diagnostic, Severity, Span
+from schema_lint.sources.document import Document
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.files import walk_reads
+
+if TYPE_CHECKING:
+    from schema_lint.run.linter import Linter
+
+# The names a configuration file has (see `config.find_config_file`).
+CONFIG_NAMES = (".schema-lint.toml", "pyproject.toml")
+
+
+class Linted(NamedTuple):
+    """One document as linted: its parsed text, the findings `check` would report on it, and
+    the linter that made them (None: the document is not linted, as `exclude` says or its
+    configuration cannot be read)."""
+
+    document: Document
+    findings: list[Diagnostic]
+    linter: Linter | None
+
+
+class _Loaded(NamedTuple):
+    stamp: tuple[int, int, int]
+    linter: Linter | None
+    error: str | None
+
+
+class Linting:
+    """The configurations of a workspace, each loaded once, and documents linted under them."""
+
+    def __init__(self) -> None:
+        # By configuration file; without one, by workspace folder.
+        self._loaded: dict[str | None, _Loaded] = {}
+
+    def forget(self) -> None:
+        """Load every configuration again on its next use (one has changed)."""
+        self._loaded.clear()
+
+    def lint(self, path: str, text: str, folder: str | None = None) -> Linted:
+        """The findings on `text`, the editor's content of the file at `path` (absolute), in the
+        workspace `folder` (where a file without a configuration is walked from)."""
+        from schema_lint.run.result import LintResult
+
+        linter, error = self._linter_for(path, folder)
+        doc = read_document(path, raw=text.encode("utf-8"), max_bytes=linter.config.max_file_size if linter else 2**25)
+        if error is not None:
+            return Linted(doc, [_configuration_error(path, error)], None)
+        assert linter is not None
+        config = linter.config
+        if not text.strip() or not walk_reads(path, config.include, config.exclude + DEFAULT_EXCLUDE, config.root):
+            return Linted(doc, [], None)  # a new empty file is no error yet; one `check .` skips is not linted
+        result = LintResult()
+        linter.lint_document(doc, result)
+        result.diagnostics.sort(key=lambda d: d.sort_key)
+        return Linted(doc, result.diagnostics, linter)
+
+    def _linter_for(self, path: str, folder: str | None) -> tuple[Linter | None, str | None]:
+        from schema_lint.run.linter import Linter
+
+        source = find_config_file(os.path.dirname(path))
+        stamp = _stamp(source)
+        loaded = self._loaded.get(source or folder)
+        if loaded is None or loaded.stamp != stamp:
+            try:
+                config = load_config(source) if source else Config(root=folder or os.path.dirname(path))
+                loaded = _Loaded(stamp, Linter(config), None)
+            except (ConfigError, OSError, ValueError) as exc:
+                loaded = _Loaded(stamp, None, str(exc))
+            self._loaded[source or folder] = loaded
+        return loaded.linter, loaded.error
+
+
+def is_configuration(path: str) -> bool:
+    """Whether a change to `path` may change what some document lints to."""
+    return os.path.basename(path) in CONFIG_NAMES
+
+
+def _stamp(path: str | None) -> tuple[int, int, int]:
+    if path is None:
+        return (0, 0, 0)
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (0, 0, 0)
+    return (found.st_mtime_ns, found.st_size, found.st_ino)
+
+
+def _configuration_error(path: str, error: str) -> Diagnostic:
+    """A configuration that cannot be read is said on every file it would govern, at its
+    start, as `check` stops with it: linting under the defaults instead would report what
+    the team configured away, and linting nothing would say nothing."""
+    return Diagnostic(PARSE_ERROR_CODE, PARSE_ERROR_NAME, Severity.ERROR,
+                      f"the configuration cannot be used, so this file is not linted: {error}", path, "",
+                      span=Span(1, 1, 1, 1))

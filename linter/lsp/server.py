@@ -1,0 +1,273 @@
+"""The language server over stdio, on pygls: the protocol's side of `schema-lint server`.
+
+Diagnostics are pulled (`textDocument/diagnostic`) by a client that says it pulls, and
+pushed (`textDocument/publishDiagnostics`) to any other: on open and save at once, on
+change once typing pauses for `DEBOUNCE_SECONDS`. A changed configuration file, reported
+by the client's file watcher (registered when the client lets a server register one) or
+saved in the editor, re-lints every open document (or asks a pulling client to pull again).
+
+Every handler answers from `linting` and `edits`; this module only converts between them
+and the protocol, and never starts or imports anything a configuration names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from schema_lint import __version__
+from schema_lint.lsp import edits
+from schema_lint.lsp.diagnostics import hover_text, to_lsp
+from schema_lint.lsp.linting import Linted, Linting, is_configuration
+from schema_lint.lsp.positions import Range, overlaps, replacement, span_range
+
+# How long typing must pause before a pushed lint: one lint per pause, not per keystroke.
+DEBOUNCE_SECONDS = 0.3
+FIX_ALL_KIND = "source.fixAll.schema-lint"
+SOURCE = "schema-lint"
+_CONFIG_GLOBS = ("**/.schema-lint.toml", "**/pyproject.toml")
+
+logger = logging.getLogger(__name__)
+
+
+class SchemaLintServer(LanguageServer):
+    """The server's state: the configurations, each open document's last lint, and the
+    lints waiting for typing to pause."""
+
+    def __init__(self) -> None:
+        super().__init__(SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.linting = Linting()
+        self.latest: dict[str, tuple[int | None, Linted]] = {}
+        self.waiting: dict[str, asyncio.TimerHandle] = {}
+        self.pulls = False
+
+    @property
+    def encoding(self) -> str:
+        return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+
+    def linted(self, uri: str) -> Linted | None:
+        """The open document's findings for its current text; None for a document that is not
+        a tool file's kind or not a file (an unsaved buffer has no configuration to find)."""
+        if not uri.startswith("file:"):
+            return None
+        path = to_fs_path(uri)
+        if path is None:
+            return None
+        document = self.workspace.get_text_document(uri)
+        cached = self.latest.get(uri)
+        if cached is not None and cached[0] == document.version and cached[0] is not None:
+            return cached[1]
+        try:
+            linted = self.linting.lint(path, document.source, self.folder_of(path))
+        except Exception:  # a bug must cost this document its findings, not the editor its server
+            logger.exception("linting %s failed", path)
+            self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"schema-lint: linting {path} failed"))
+            return None
+        self.latest[uri] = (document.version, linted)
+        return linted
+
+    def folder_of(self, path: str) -> str | None:
+        """The innermost workspace folder (or root, for a client that names no folder) holding `path`."""
+        folders = [to_fs_path(folder.uri) for folder in self.workspace.folders.values()] + [self.workspace.root_path]
+        holding = [folder for folder in folders
+                   if folder and (path + os.sep).startswith(folder.rstrip(os.sep) + os.sep)]
+        return max(holding, key=len, default=None)
+
+    def diagnostics(self, uri: str) -> list[types.Diagnostic]:
+        linted = self.linted(uri)
+        if linted is None:
+            return []
+        lines = linted.document.lines
+        return [to_lsp(finding, span_range(lines, finding.span, self.encoding), SOURCE) for finding in linted.findings]
+
+    def publish(self, uri: str) -> None:
+        """Push the document's findings, unless the client pulls them."""
+        self.waiting.pop(uri, None)
+        if self.pulls or uri not in self.workspace.text_documents:
+            return
+        version = self.workspace.get_text_document(uri).version
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, self.diagnostics(uri), version))
+
+    def publish_later(self, uri: str) -> None:
+        """Push once typing pauses: each change restarts the wait."""
+        if self.pulls:
+            return
+        pending = self.waiting.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
+        self.waiting[uri] = asyncio.get_running_loop().call_later(DEBOUNCE_SECONDS, self.publish, uri)
+
+    def relint_all(self) -> None:
+        """A configuration changed: every open document may lint differently."""
+        self.linting.forget()
+        self.latest.clear()
+        if self.pulls:
+            if _supports(self.client_capabilities, "workspace", "diagnostics", "refresh_support"):
+                self.workspace_diagnostic_refresh(None)
+            return  # a client that pulls without being told pulls again on its next change
+        for uri in list(self.workspace.text_documents):
+            self.publish(uri)
+
+    def stop_waiting(self) -> None:
+        for pending in self.waiting.values():
+            pending.cancel()
+        self.waiting.clear()
+
+
+def _supports(capabilities: Any, *path: str) -> bool:
+    for name in path:
+        capabilities = getattr(capabilities, name, None)
+        if capabilities is None:
+            return False
+    return bool(capabilities)
+
+
+def build() -> SchemaLintServer:
+    """A server with every feature registered."""
+    server = SchemaLintServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: SchemaLintServer, params: types.InitializeParams) -> None:
+        ls.pulls = _supports(params.capabilities, "text_document", "diagnostic")
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: SchemaLintServer, params: types.InitializedParams) -> None:
+        if _supports(ls.client_capabilities, "workspace", "did_change_watched_files", "dynamic_registration"):
+            watchers = [types.FileSystemWatcher(glob_pattern=glob) for glob in _CONFIG_GLOBS]
+            try:
+                await ls.client_register_capability_async(types.RegistrationParams([types.Registration(
+                    "schema-lint-configuration", types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    types.DidChangeWatchedFilesRegistrationOptions(watchers))]))
+            except Exception as exc:  # refused: a saved configuration still re-lints, and each lint checks its stat
+                logger.warning("the client did not watch the configuration files: %s", exc)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: SchemaLintServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: SchemaLintServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.publish_later(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: SchemaLintServer, params: types.DidSaveTextDocumentParams) -> None:
+        path = to_fs_path(params.text_document.uri)
+        if path is not None and is_configuration(path):
+            ls.relint_all()
+        else:
+            ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: SchemaLintServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        pending = ls.waiting.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
+        ls.latest.pop(uri, None)
+        if not ls.pulls:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched_files(ls: SchemaLintServer, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(is_configuration(to_fs_path(change.uri) or "") for change in params.changes):
+            ls.relint_all()
+
+    @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
+                    types.DiagnosticOptions(inter_file_dependencies=False, workspace_diagnostics=False,
+                                            identifier=SOURCE))
+    def pull(ls: SchemaLintServer, params: types.DocumentDiagnosticParams) -> types.FullDocumentDiagnosticReport:
+        return types.FullDocumentDiagnosticReport(items=ls.diagnostics(params.text_document.uri))
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND]))
+    def code_action(ls: SchemaLintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        linted = ls.linted(params.text_document.uri)
+        if linted is None:
+            return []
+        return _actions(linted, params, ls.encoding)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: SchemaLintServer, params: types.HoverParams) -> types.Hover | None:
+        linted = ls.linted(params.text_document.uri)
+        if linted is None:
+            return None
+        at = _range(params.position, params.position)
+        lines = linted.document.lines
+        under = [(where, finding) for where, finding in
+                 ((span_range(lines, finding.span, ls.encoding), finding) for finding in linted.findings)
+                 if overlaps(where, at)]
+        # The innermost finding first: the one whose node the cursor is on, not the tool around it.
+        under.sort(key=lambda item: (item[0].start, (-item[0].end.line, -item[0].end.character)), reverse=True)
+        text = hover_text([finding for _, finding in under])
+        if text is None:
+            return None
+        (start, end) = under[0][0]
+        return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text),
+                           types.Range(types.Position(*start), types.Position(*end)))
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: SchemaLintServer, params: None) -> None:
+        ls.stop_waiting()
+
+    return server
+
+
+def _range(start: types.Position, end: types.Position) -> Range:
+    from schema_lint.lsp.positions import Position
+
+    return Range(Position(start.line, start.character), Position(end.line, end.character))
+
+
+def _wanted(only: Sequence[str] | None, kind: str) -> bool:
+    """Whether the client's `only` (kinds and their prefixes) asks for actions of `kind`."""
+    return only is None or any(kind == wanted or kind.startswith(wanted + ".") for wanted in only)
+
+
+def _actions(linted: Linted, params: types.CodeActionParams, encoding: str) -> list[types.CodeAction]:
+    """A quick fix for each fixable finding under the cursor, an "ignore" for each finding there
+    when the format has comments, and fix-all when some safe fix exists."""
+    uri, only = params.text_document.uri, params.context.only
+    text, lines = linted.document.text, linted.document.lines
+    asked = _range(params.range.start, params.range.end)
+    found: list[types.CodeAction] = []
+
+    def action(title: str, kind: str, new_text: str, preferred: bool = False,
+               diagnostics: list[types.Diagnostic] | None = None) -> types.CodeAction:
+        (start, end), content = replacement(text, new_text, encoding)
+        edit = types.TextEdit(types.Range(types.Position(*start), types.Position(*end)), content)
+        return types.CodeAction(title, kind=kind, diagnostics=diagnostics, is_preferred=preferred or None,
+                                edit=types.WorkspaceEdit(changes={uri: [edit]}))
+
+    if _wanted(only, types.CodeActionKind.QuickFix):
+        for finding in linted.findings:
+            where = span_range(lines, finding.span, encoding)
+            if not overlaps(where, asked):
+                continue
+            shown = [to_lsp(finding, where, SOURCE)]
+            fixed = edits.fixed(linted, finding)
+            if fixed is not None:
+                assert finding.fix is not None
+                safety = "" if edits.preferred(finding) else f" ({finding.fix.safety}: it changes what calls are accepted)"
+                found.append(action(f"Fix {finding.code}: {finding.fix.description}{safety}", types.CodeActionKind.QuickFix,
+                                    fixed, edits.preferred(finding), shown))
+            silenced = edits.ignored(linted, finding)
+            if silenced is not None:
+                found.append(action(f"Ignore {finding.code} on this line", types.CodeActionKind.QuickFix, silenced,
+                                    diagnostics=shown))
+    if _wanted(only, FIX_ALL_KIND):
+        fixed_all = edits.all_safe_fixes(linted)
+        if fixed_all is not None:
+            found.append(action("Fix all safe schema-lint findings", FIX_ALL_KIND, fixed_all))
+    return found
+
+
+def serve() -> None:
+    """Speak the protocol on stdin and stdout until the client says `exit`."""
+    build().start_io()

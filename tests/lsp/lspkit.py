@@ -1,0 +1,78 @@
+"""Helpers for driving `schema-lint server` as an editor does: open, change, read diagnostics
+(pulled or pushed, as the client's capabilities say), and apply edits with positions read in
+the negotiated encoding."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+# The server as an editor starts it; no cache of the user's is touched by a test.
+SERVER = ClientServerConfig([sys.executable, "-m", "schema_lint", "server"],
+                            server_env={**os.environ, "SCHEMA_LINT_NO_CACHE": "1"})
+# Each position encoding as Python's codec that counts its units, and a unit's width in bytes.
+CODECS = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}
+
+
+def column(client: LanguageClient, line: str, characters: int) -> int:
+    """Where the character at index `characters` of `line` starts, in the negotiated encoding."""
+    codec, width = client.encoding  # type: ignore[attr-defined]
+    return len(line[:characters].encode(codec)) // width
+
+
+def pulls(client: LanguageClient) -> bool:
+    return client.capabilities.text_document.diagnostic is not None
+
+
+async def opened(client: LanguageClient, path: Path, text: str, language: str = "json") -> str:
+    """Open `text` as the editor's buffer for `path` (written to disk too, as a saved file is)."""
+    path.write_text(text, encoding="utf-8")
+    uri = path.as_uri()
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, language, 1, text)))
+    return uri
+
+
+async def diagnostics(client: LanguageClient, uri: str, timeout: float = 30) -> list[types.Diagnostic]:
+    """The document's diagnostics as the editor gets them: pulled, or the next push for it."""
+    if pulls(client):
+        report = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(types.TextDocumentIdentifier(uri)))
+        return list(report.items)
+    while uri not in client.diagnostics:
+        await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout)
+    return list(client.diagnostics.pop(uri))
+
+
+async def changed(client: LanguageClient, uri: str, version: int, text: str) -> None:
+    """Replace the buffer's whole text, as one edit."""
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=version, uri=uri),
+        [types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+def apply(client: LanguageClient, text: str, edits: list[types.TextEdit]) -> str:
+    """`text` with the edits applied, their columns read in the negotiated encoding, as the
+    editor reads them."""
+    codec, width = client.encoding  # type: ignore[attr-defined]
+    lines = text.splitlines(keepends=True)
+
+    def offset(position: types.Position) -> int:
+        line = lines[position.line] if position.line < len(lines) else ""
+        before = sum(len(item) for item in lines[:position.line])
+        units, index = 0, 0
+        while units < position.character and index < len(line):
+            units += len(line[index].encode(codec)) // width
+            index += 1
+        return before + index
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+        lines = text.splitlines(keepends=True)
+    return text

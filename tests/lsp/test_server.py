@@ -1,0 +1,199 @@
+"""`schema-lint server` end to end, over stdio, as VS Code and Neovim drive it (see conftest)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+from schema_lint.rule import load_rules
+from lspkit import SERVER, apply, changed, column, diagnostics, opened, pulls
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+# One line, an emoji before the finding: its column differs in UTF-8, UTF-16 and code points.
+NOTE_JSON = ('{"name": "send_note", "description": "Send a \N{MEMO} note.", "inputSchema": {"type": "object", '
+             '"properties": {"title": {"type": "string"}}, "required": ["title"], "additionalProperties": false}}\n')
+TICKETS_YAML = """\
+tools:
+  - name: create_ticket
+    description: Open a ticket.
+    inputSchema:
+      type: object
+      properties:
+        kind: {type: string, enum: [bug], description: The kind.}
+        note: {type: str, description: A note.}
+      required: [kind]
+      additionalProperties: false
+"""
+TICKETS_JSONC = """\
+// The ticket tools, as the agent is given them.
+[
+  {
+    "name": "create_ticket",
+    "description": "Open a ticket.", /* shown to the model */
+    "inputSchema": {
+      "type": "object",
+      "properties": {"title": {"type": "string", "description": "Short \N{MEMO} title."}},
+      "required": ["title"],
+      "additionalProperties": false,
+    },
+  },
+]
+"""
+
+
+def text_at(client: LanguageClient, text: str, where: types.Range) -> str:
+    """The text a range covers, as the editor reads the range."""
+    return apply(client, text, [types.TextEdit(types.Range(types.Position(0, 0), where.start), ""),
+                                types.TextEdit(types.Range(where.end, types.Position(len(text.splitlines()) + 1, 0)), "")])
+
+
+def by_code(found: list[types.Diagnostic], code: str) -> list[types.Diagnostic]:
+    return [d for d in found if d.code == code]
+
+
+async def actions(client: LanguageClient, uri: str, where: types.Range, only: list[str] | None = None
+                  ) -> list[types.CodeAction]:
+    return list(await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), where, types.CodeActionContext(diagnostics=[], only=only))) or [])
+
+
+async def test_json_diagnostics_cover_their_node_in_the_editors_encoding(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.json", NOTE_JSON)
+    found = await diagnostics(client, uri)
+    assert sorted(d.code for d in found) == ["SL301", "SL305", "SL401", "SL501"]
+    unbounded = by_code(found, "SL301")[0]
+    assert text_at(client, NOTE_JSON, unbounded.range) == '{"type": "string"}'
+    assert unbounded.range.start.character == column(client, NOTE_JSON, NOTE_JSON.index('{"type": "string"}'))
+    assert unbounded.severity == types.DiagnosticSeverity.Warning and unbounded.source == "schema-lint"
+    assert "send_note: string `title` has no maxLength" in unbounded.message
+
+
+async def test_yaml_diagnostics_cover_their_node(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    found = await diagnostics(client, uri)
+    assert sorted(d.code for d in found) == ["SL005", "SL301", "SL307", "SL501"]
+    assert text_at(client, TICKETS_YAML, by_code(found, "SL005")[0].range) == "str"
+    assert by_code(found, "SL005")[0].range.start == types.Position(7, 21)
+    assert text_at(client, TICKETS_YAML, by_code(found, "SL307")[0].range) == "[bug]"
+
+
+async def test_jsonc_diagnostics_are_at_the_files_own_positions(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.jsonc", TICKETS_JSONC, "jsonc")
+    found = await diagnostics(client, uri)
+    assert sorted(d.code for d in found) == ["SL301", "SL305", "SL501"], found
+    unbounded = by_code(found, "SL301")[0]
+    assert text_at(client, TICKETS_JSONC, unbounded.range).startswith('{"type": "string", "description": "Short')
+    assert unbounded.range.start.line == 7
+
+
+async def test_a_quick_fix_applied_removes_its_finding(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    single = by_code(await diagnostics(client, uri), "SL307")[0]
+    offered = await actions(client, uri, single.range, only=[types.CodeActionKind.QuickFix])
+    fix = next(a for a in offered if a.title.startswith("Fix SL307"))
+    assert fix.is_preferred  # a safe fix: the editor may apply it on its own
+    fixed = apply(client, TICKETS_YAML, fix.edit.changes[uri])
+    assert fixed == TICKETS_YAML.replace("enum: [bug], description: The kind.", "description: The kind., const: bug")
+    await changed(client, uri, 2, fixed)
+    assert by_code(await diagnostics(client, uri), "SL307") == []
+
+
+async def test_a_tightening_fix_is_offered_never_preferred(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    wrong_type = by_code(await diagnostics(client, uri), "SL005")[0]
+    fix = next(a for a in await actions(client, uri, wrong_type.range) if a.title.startswith("Fix SL005"))
+    assert not fix.is_preferred and "unsafe" in fix.title
+    assert "note: {type: string, description: A note.}" in apply(client, TICKETS_YAML, fix.edit.changes[uri])
+
+
+async def test_fix_all_applies_the_safe_fixes_and_never_an_unsafe_one(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    await diagnostics(client, uri)
+    whole = types.Range(types.Position(0, 0), types.Position(0, 0))
+    offered = await actions(client, uri, whole, only=["source.fixAll.schema-lint"])
+    assert [a.kind for a in offered] == ["source.fixAll.schema-lint"]
+    fixed = apply(client, TICKETS_YAML, offered[0].edit.changes[uri])
+    # SL307's safe fix, and not SL005's unsafe `str` → `string`.
+    assert fixed == TICKETS_YAML.replace("enum: [bug], description: The kind.", "description: The kind., const: bug")
+    await changed(client, uri, 2, fixed)
+    assert sorted(d.code for d in await diagnostics(client, uri)) == ["SL005", "SL301", "SL501"]
+
+
+async def test_ignore_inserts_the_suppression_comment_where_the_format_has_comments(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.jsonc", TICKETS_JSONC, "jsonc")
+    unbounded = by_code(await diagnostics(client, uri), "SL301")[0]
+    ignore = next(a for a in await actions(client, uri, unbounded.range) if a.title == "Ignore SL301 on this line")
+    silenced = apply(client, TICKETS_JSONC, ignore.edit.changes[uri])
+    assert silenced.splitlines()[7].endswith("},  // schema-lint: ignore[SL301]")
+    await changed(client, uri, 2, silenced)
+    assert by_code(await diagnostics(client, uri), "SL301") == []
+    json_uri = await opened(client, client.root / "tools.json", NOTE_JSON)
+    json_finding = by_code(await diagnostics(client, json_uri), "SL301")[0]
+    assert not [a for a in await actions(client, json_uri, json_finding.range) if a.title.startswith("Ignore")]
+
+
+async def test_hover_on_a_finding_shows_its_rules_documentation(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    wrong_type = by_code(await diagnostics(client, uri), "SL005")[0]
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                     wrong_type.range.start))
+    rule = load_rules()["SL005"]
+    assert hover.contents.kind == types.MarkupKind.Markdown
+    assert hover.contents.value.startswith(f"# SL005 {rule.name}\n\n{rule.doc}")
+    for heading in ("What it does", "Why is this bad", "Example", "Fix safety"):
+        assert f"## {heading}" in hover.contents.value
+    assert "# SL501" in hover.contents.value  # the tool's finding around it comes after
+    assert hover.range == wrong_type.range
+    nothing = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                       types.Position(2, 2)))
+    assert nothing is None
+
+
+async def test_a_configuration_change_lints_again(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    assert by_code(await diagnostics(client, uri), "SL301")
+    (client.root / ".schema-lint.toml").write_text('ignore = ["SL301"]\n', encoding="utf-8")
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        [types.FileEvent((client.root / ".schema-lint.toml").as_uri(), types.FileChangeType.Created)]))
+    assert sorted(d.code for d in await diagnostics(client, uri)) == ["SL005", "SL307", "SL501"]
+
+
+async def test_typing_is_linted_once_it_pauses(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    await diagnostics(client, uri)
+    if pulls(client):
+        pytest.skip("a pulling client decides when to ask")
+    for version in range(2, 7):
+        await changed(client, uri, version, TICKETS_YAML.replace("A note.", "A note" + "!" * version))
+    found = await diagnostics(client, uri)
+    assert by_code(found, "SL005")
+    await asyncio.sleep(1)
+    assert uri not in client.diagnostics  # one push for the five changes, not five
+
+
+async def test_opening_a_file_runs_no_server_the_configuration_names(client: LanguageClient):
+    marker = client.root / "server-ran"
+    command = json.dumps(sys.executable)
+    (client.root / ".schema-lint.toml").write_text(
+        f'[mcp-servers.tickets]\ncommand = {command}\nargs = ["-c", "open(\'server-ran\', \'w\')"]\n', encoding="utf-8")
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    assert by_code(await diagnostics(client, uri), "SL005")
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("editor", ["visual-studio-code", "neovim"])
+async def test_shutdown_then_exit_ends_the_server_cleanly(editor: str, tmp_path):
+    lsp = await SERVER.start()
+    await lsp.initialize_session(types.InitializeParams(capabilities=client_capabilities(editor),
+                                                        root_uri=tmp_path.as_uri()))
+    await opened(lsp, tmp_path / "tools.yaml", TICKETS_YAML, "yaml")
+    await lsp.shutdown_async(None)
+    lsp.exit(None)
+    assert await asyncio.wait_for(lsp._server.wait(), 10) == 0
+    await lsp.stop()
