@@ -4,11 +4,12 @@ editor, from the same engine and configuration as `check`.
 What one open document lints to under its configuration, reloaded when that file changes
 (`linting`); its findings as the editor's diagnostics, in the position encoding the editor
 chose (`positions`, `diagnostics`); quick fixes, fix-all and "ignore this finding" as
-verified text edits (`actions`); a rule's documentation on hover (`hover`); and the protocol
-itself over stdio, on pygls (`server`, the only module that imports it).
+verified text edits (`edits`); a rule's documentation on hover (`diagnostics`); and the
+protocol itself over stdio, on pygls (`server`; `diagnostics` builds its records).
 
-Nothing here starts a server or imports a Python target a configuration names: opening a
-cloned repository in an editor must not run its code.
+Linting starts no server and imports no Python target a configuration names: opening a
+cloned repository in an editor must not run its code. The configured servers are started
+only by an explicit command (`servers`).
 
-May import: model, text, sources, config, rule, lint, fixes, run.
+May import: model, text, sources, config, rule, lint, fixes, live, run.
 """

@@ -20,13 +20,15 @@ from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import to_fs_path
+from pygls.uris import from_fs_path, to_fs_path
 
 from schema_lint import __version__
-from schema_lint.lsp import edits
+from schema_lint.config import find_config_file
+from schema_lint.lsp import edits, servers
 from schema_lint.lsp.diagnostics import hover_text, to_lsp
 from schema_lint.lsp.linting import Linted, Linting, is_configuration
 from schema_lint.lsp.positions import Range, overlaps, replacement, span_range
+from schema_lint.sources.locate import split_lines
 
 # How long typing must pause before a pushed lint: one lint per pause, not per keystroke.
 DEBOUNCE_SECONDS = 0.3
@@ -73,11 +75,14 @@ class SchemaLintServer(LanguageServer):
         self.latest[uri] = (document.version, linted)
         return linted
 
+    def folders(self) -> list[str]:
+        """The workspace folders, or its root for a client that names no folder."""
+        named = [to_fs_path(folder.uri) for folder in self.workspace.folders.values()] or [self.workspace.root_path]
+        return [folder for folder in named if folder]
+
     def folder_of(self, path: str) -> str | None:
-        """The innermost workspace folder (or root, for a client that names no folder) holding `path`."""
-        folders = [to_fs_path(folder.uri) for folder in self.workspace.folders.values()] + [self.workspace.root_path]
-        holding = [folder for folder in folders
-                   if folder and (path + os.sep).startswith(folder.rstrip(os.sep) + os.sep)]
+        """The innermost workspace folder holding `path`."""
+        holding = [folder for folder in self.folders() if (path + os.sep).startswith(folder.rstrip(os.sep) + os.sep)]
         return max(holding, key=len, default=None)
 
     def diagnostics(self, uri: str) -> list[types.Diagnostic]:
@@ -212,11 +217,43 @@ def build() -> SchemaLintServer:
         return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text),
                            types.Range(types.Position(*start), types.Position(*end)))
 
+    @server.command(servers.COMMAND)
+    @server.thread()
+    def check_servers(ls: SchemaLintServer, *arguments: Any) -> dict[str, int]:
+        """Lint the servers the configuration of each workspace folder (or of the folder or file
+        given) names: the one way this server runs anything a configuration names."""
+        given = [to_fs_path(argument) for argument in arguments if isinstance(argument, str)]
+        places = [place for place in given if place] or ls.folders()
+        checked = servers_found = findings = 0
+        for config_path in dict.fromkeys(filter(None, (find_config_file(place) for place in places))):
+            done = servers.check_servers(config_path)
+            if not done.servers:
+                continue
+            checked += 1
+            servers_found += done.servers
+            findings += len(done.findings)
+            lines = split_lines(_read(config_path))
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(from_fs_path(config_path) or config_path, [
+                to_lsp(finding, span_range(lines, finding.span, ls.encoding), SOURCE) for finding in done.findings]))
+        said = (f"schema-lint: {servers_found} MCP server{'s' if servers_found != 1 else ''} checked, "
+                f"{findings} finding{'s' if findings != 1 else ''} (shown on the configuration that names them)"
+                if checked else "schema-lint: no configuration here names an MCP server")
+        ls.window_show_message(types.ShowMessageParams(types.MessageType.Info, said))
+        return {"servers": servers_found, "findings": findings}
+
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: SchemaLintServer, params: None) -> None:
         ls.stop_waiting()
 
     return server
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            return file.read()
+    except OSError:
+        return ""
 
 
 def _range(start: types.Position, end: types.Position) -> Range:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from pathlib import Path
 
 import pytest
 from lsprotocol import types
@@ -197,3 +198,19 @@ async def test_shutdown_then_exit_ends_the_server_cleanly(editor: str, tmp_path)
     lsp.exit(None)
     assert await asyncio.wait_for(lsp._server.wait(), 10) == 0
     await lsp.stop()
+
+
+async def test_the_configured_servers_are_linted_on_the_explicit_command(client: LanguageClient):
+    server = Path(__file__).parents[1] / "fixtures" / "mcp" / "tickets_server.py"
+    config = client.root / ".schema-lint.toml"
+    config.write_text(f'select = ["SL201"]\n\n[mcp-servers.tickets]\ncommand = {json.dumps(sys.executable)}\n'
+                      f'args = [{json.dumps(str(server))}]\n', encoding="utf-8")
+    answer = await client.workspace_execute_command_async(types.ExecuteCommandParams("schema-lint.checkServers"))
+    assert answer["servers"] == 1 and answer["findings"] >= 1
+    while config.as_uri() not in client.diagnostics:
+        await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 30)
+    found = client.diagnostics[config.as_uri()]
+    assert {d.code for d in found} == {"SL201"}
+    assert all(d.range.start.line == 2 for d in found)  # the `[mcp-servers.tickets]` line
+    assert any(d.message.startswith("mcp:tickets/create_ticket#/inputSchema: ") for d in found), [d.message for d in found]
+    assert "1 MCP server checked" in client.messages[-1].message
