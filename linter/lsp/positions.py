@@ -66,9 +66,13 @@ def replacement(old: str, new: str, encoding: str) -> tuple[Range, str]:
     start = 0
     while start < shortest and old[start] == new[start]:
         start += 1
+    if 0 < start < len(old) and old[start - 1:start + 1] == "\r\n":
+        start -= 1  # a position between the two characters of one line break names no place
     end = 0
     while end < shortest - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
         end += 1
+    if 0 < end < len(old) and old[len(old) - 1 - end:len(old) + 1 - end] == "\r\n":
+        end -= 1
     lines = split_lines(old)
     index = LineIndex(old)
     return (Range(position(lines, *index.position(start), encoding),

@@ -159,10 +159,41 @@ async def test_hover_on_a_finding_shows_its_rules_documentation(client: Language
 async def test_a_configuration_change_lints_again(client: LanguageClient):
     uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
     assert by_code(await diagnostics(client, uri), "SL301")
+    if client.capabilities.workspace.did_change_watched_files.dynamic_registration:
+        [watch] = client.registered
+        assert [w["globPattern"] for w in watch.register_options["watchers"]] == ["**/.schema-lint.toml",
+                                                                                 "**/pyproject.toml"]
     (client.root / ".schema-lint.toml").write_text('ignore = ["SL301"]\n', encoding="utf-8")
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
         [types.FileEvent((client.root / ".schema-lint.toml").as_uri(), types.FileChangeType.Created)]))
     assert sorted(d.code for d in await diagnostics(client, uri)) == ["SL005", "SL307", "SL501"]
+
+
+async def test_a_configuration_saved_in_the_editor_lints_again(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    assert by_code(await diagnostics(client, uri), "SL005")
+    config = client.root / "pyproject.toml"
+    config.write_text('[tool.schema-lint]\nignore = ["SL005"]\n', encoding="utf-8")
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(config.as_uri())))
+    assert sorted(d.code for d in await diagnostics(client, uri)) == ["SL301", "SL307", "SL501"]
+
+
+async def test_a_configuration_that_cannot_be_read_is_said_on_the_file(client: LanguageClient):
+    (client.root / ".schema-lint.toml").write_text('selct = ["SL3"]\n', encoding="utf-8")
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    [error] = await diagnostics(client, uri)
+    assert error.code == "SL000" and error.severity == types.DiagnosticSeverity.Error
+    assert "the configuration cannot be used, so this file is not linted" in error.message
+    assert "unknown configuration key `selct`" in error.message
+
+
+async def test_a_file_the_configuration_excludes_is_not_linted(client: LanguageClient):
+    (client.root / ".schema-lint.toml").write_text('exclude = ["fixtures"]\n', encoding="utf-8")
+    (client.root / "fixtures").mkdir()
+    uri = await opened(client, client.root / "fixtures" / "tools.yaml", TICKETS_YAML, "yaml")
+    assert await diagnostics(client, uri) == []
+    readme = await opened(client, client.root / "notes.md", "# Notes\n", "markdown")
+    assert await diagnostics(client, readme) == []
 
 
 async def test_typing_is_linted_once_it_pauses(client: LanguageClient):
