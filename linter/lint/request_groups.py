@@ -24,20 +24,22 @@ from schema_lint.lint.document import DocumentLinter
 from schema_lint.model import Diagnostic
 from schema_lint.profiles.checks.request_limits import check
 from schema_lint.rule import ToolContext
+from schema_lint.sources.document import Document
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
 
 
 def request_findings(linter: DocumentLinter, owner_of: Callable[[str], DocumentLinter],
-                     files: list[str]) -> list[Diagnostic]:
+                     files: list[str], read: Callable[[str], Document] | None = None) -> list[Diagnostic]:
     """One finding per limit each configured request (of `linter`'s configuration) passes, with
-    the run's files it covers; each finding made under its file's own configuration (`owner_of`)."""
+    the run's files it covers; each finding made under its file's own configuration (`owner_of`).
+    `read` gives a file's document (by default, as it is on disk; an editor's text instead)."""
     found = []
     for name in linter.config.requests:
         members = [path for path in files if path != "-" and linter.configured_request(path) == name]
         tools = []
         for path in members:
-            doc = read_document(path, max_bytes=linter.config.max_file_size)
+            doc = read(path) if read is not None else read_document(path, max_bytes=linter.config.max_file_size)
             if doc.data is not None:
                 stem = os.path.splitext(os.path.basename(path))[0]
                 tools += [(doc, tool) for tool in find_tools(doc.data, stem)]

@@ -14,6 +14,7 @@ configuration names is started and no Python target imported.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config, ConfigError, find_config_file, load_config
@@ -49,19 +50,27 @@ class _Loaded(NamedTuple):
 class Linting:
     """The configurations of a workspace, each loaded once, and documents linted under them."""
 
-    def __init__(self) -> None:
+    def __init__(self, open_text: Callable[[str], str | None] = lambda path: None) -> None:
+        # The editor's text of a file it has open (None: read the file), for the other files
+        # of a configured request.
+        self.open_text = open_text
         # By configuration file; without one, by workspace folder.
         self._loaded: dict[str | None, _Loaded] = {}
+        # The files of each configured request, by configuration: found by one walk of its folder.
+        self._members: dict[int, dict[str, list[str]]] = {}
 
     def forget(self) -> None:
-        """Load every configuration again on its next use (one has changed)."""
+        """Load every configuration again on its next use (one has changed), and find the files
+        of its requests again."""
         self._loaded.clear()
+        self._members.clear()
 
     def lint(self, path: str, text: str, folder: str | None = None) -> Linted:
         """The findings on `text`, the editor's content of the file at `path` (absolute), in the
         workspace `folder` (where a file without a configuration is walked from)."""
         from schema_lint.run.result import LintResult
 
+        path = os.path.realpath(path)  # as configuration globs and request members are matched
         linter, error = self._linter_for(path, folder)
         doc = read_document(path, raw=text.encode("utf-8"), max_bytes=linter.config.max_file_size if linter else 2**25)
         if error is not None:
@@ -72,8 +81,56 @@ class Linting:
             return Linted(doc, [], None)  # a new empty file is no error yet; one `check .` skips is not linted
         result = LintResult()
         linter.lint_document(doc, result)
+        if config.requests and not doc.errors:
+            result.diagnostics += self._request_findings(linter, doc)
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return Linted(doc, result.diagnostics, linter)
+
+    def request_members(self, path: str, folder: str | None = None) -> list[str]:
+        """The other files of the configured request `path` belongs to (none: it belongs to none):
+        their request findings change when it does."""
+        path = os.path.realpath(path)
+        linter, _ = self._linter_for(path, folder)
+        name = linter.documents.configured_request(path) if linter is not None and linter.config.requests else None
+        if linter is None or name is None:
+            return []
+        return [member for member in self._requests(linter).get(name, []) if member != path]
+
+    def _requests(self, linter: Linter) -> dict[str, list[str]]:
+        """Each configured request's files, as `check .` in the configuration's folder finds them."""
+        if id(linter) not in self._members:
+            grouped: dict[str, list[str]] = {}
+            for found in linter.files([linter.config.root]):
+                name = linter.documents.configured_request(found)
+                if name is not None:
+                    grouped.setdefault(name, []).append(os.path.realpath(found))
+            self._members[id(linter)] = grouped
+        return self._members[id(linter)]
+
+    def _request_findings(self, linter: Linter, doc: Document) -> list[Diagnostic]:
+        """The limits the document's configured request passes (SL601, SL602), found over the
+        editor's text of each of its files that is open, and placed on this document when its
+        first tool is here (`lint.request_groups`)."""
+        from schema_lint.lint.request_groups import request_findings
+
+        name = linter.documents.configured_request(doc.path)
+        if name is None:
+            return []
+        if doc.path not in self._requests(linter).get(name, []):
+            self._members.pop(id(linter))  # a file made since the walk: walk again
+        members = self._requests(linter).setdefault(name, [])
+        if doc.path not in members:  # not saved yet
+            members.append(doc.path)
+
+        def read(path: str) -> Document:
+            if path == doc.path:
+                return doc
+            text = self.open_text(path)
+            return read_document(path, raw=None if text is None else text.encode("utf-8"),
+                                 max_bytes=linter.config.max_file_size)
+
+        found = request_findings(linter.documents, lambda path: linter.documents, members, read)
+        return [finding for finding in found if finding.path == doc.path]
 
     def _linter_for(self, path: str, folder: str | None) -> tuple[Linter | None, str | None]:
         from schema_lint.run.linter import Linter

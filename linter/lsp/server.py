@@ -6,6 +6,10 @@ change once typing pauses for `DEBOUNCE_SECONDS`. A changed configuration file, 
 by the client's file watcher (registered when the client lets a server register one) or
 saved in the editor, re-lints every open document (or asks a pulling client to pull again).
 
+A configured request's limits (SL601, SL602) count the tools of several files: when one of
+them changes, the others open in the editor are linted again (or pulled again: the server
+says its diagnostics depend on other files).
+
 Every handler answers from `linting` and `edits`; this module only converts between them
 and the protocol, and never starts or imports anything a configuration names.
 """
@@ -45,10 +49,22 @@ class SchemaLintServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__(SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
-        self.linting = Linting()
+        self.linting = Linting(self.open_text)
         self.latest: dict[str, tuple[int | None, Linted]] = {}
         self.waiting: dict[str, asyncio.TimerHandle] = {}
         self.pulls = False
+
+    def open_text(self, path: str) -> str | None:
+        """The editor's text of the file at `path` (a real path), if it has it open."""
+        uri = self.open_uri(path)
+        return None if uri is None else self.workspace.get_text_document(uri).source
+
+    def open_uri(self, path: str) -> str | None:
+        for uri in self.workspace.text_documents:
+            opened = to_fs_path(uri) if uri.startswith("file:") else None
+            if opened is not None and os.path.realpath(opened) == path:
+                return uri
+        return None
 
     @property
     def encoding(self) -> str:
@@ -57,9 +73,7 @@ class SchemaLintServer(LanguageServer):
     def linted(self, uri: str) -> Linted | None:
         """The open document's findings for its current text; None for a document that is not
         a tool file's kind or not a file (an unsaved buffer has no configuration to find)."""
-        if not uri.startswith("file:"):
-            return None
-        path = to_fs_path(uri)
+        path = to_fs_path(uri) if uri.startswith("file:") else None
         if path is None:
             return None
         document = self.workspace.get_text_document(uri)
@@ -93,16 +107,38 @@ class SchemaLintServer(LanguageServer):
         return [to_lsp(finding, span_range(lines, finding.span, self.encoding), SOURCE) for finding in linted.findings]
 
     def publish(self, uri: str) -> None:
-        """Push the document's findings, unless the client pulls them."""
+        """Push the document's findings, and those of the other open files of its configured
+        request, whose request findings may have changed with it; a client that pulls is asked
+        to pull again, when it lets a server ask."""
         self.waiting.pop(uri, None)
-        if self.pulls or uri not in self.workspace.text_documents:
+        if uri not in self.workspace.text_documents:
             return
+        others = self.request_others(uri)
+        if not self.pulls:
+            for each in (uri, *others):
+                self.push(each)
+        elif others and _supports(self.client_capabilities, "workspace", "diagnostics", "refresh_support"):
+            self.workspace_diagnostic_refresh(None)
+
+    def push(self, uri: str) -> None:
         version = self.workspace.get_text_document(uri).version
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, self.diagnostics(uri), version))
 
+    def request_others(self, uri: str) -> list[str]:
+        """The other open documents of `uri`'s configured request, their last lint forgotten:
+        their request findings count this document's tools."""
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        members = self.linting.request_members(path, self.folder_of(path)) if path else []
+        others = [other for other in map(self.open_uri, members) if other is not None]
+        for other in others:
+            self.latest.pop(other, None)
+        return others
+
     def publish_later(self, uri: str) -> None:
-        """Push once typing pauses: each change restarts the wait."""
+        """Push once typing pauses: each change restarts the wait. A client that pulls asks when
+        it wants; only what it would be answered from other documents' lints is forgotten."""
         if self.pulls:
+            self.request_others(uri)
             return
         pending = self.waiting.pop(uri, None)
         if pending is not None:
@@ -118,7 +154,7 @@ class SchemaLintServer(LanguageServer):
                 self.workspace_diagnostic_refresh(None)
             return  # a client that pulls without being told pulls again on its next change
         for uri in list(self.workspace.text_documents):
-            self.publish(uri)
+            self.push(uri)
 
     def stop_waiting(self) -> None:
         for pending in self.waiting.values():
@@ -185,7 +221,7 @@ def build() -> SchemaLintServer:
             ls.relint_all()
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
-                    types.DiagnosticOptions(inter_file_dependencies=False, workspace_diagnostics=False,
+                    types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False,
                                             identifier=SOURCE))
     def pull(ls: SchemaLintServer, params: types.DocumentDiagnosticParams) -> types.FullDocumentDiagnosticReport:
         return types.FullDocumentDiagnosticReport(items=ls.diagnostics(params.text_document.uri))

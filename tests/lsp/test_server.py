@@ -245,3 +245,24 @@ async def test_the_configured_servers_are_linted_on_the_explicit_command(client:
     assert all(d.range.start.line == 2 for d in found)  # the `[mcp-servers.tickets]` line
     assert any(d.message.startswith("mcp:tickets/create_ticket#/inputSchema: ") for d in found), [d.message for d in found]
     assert "1 MCP server checked" in client.messages[-1].message
+
+
+def _openai_tools(prefix: str, count: int) -> str:
+    schema = {"type": "object", "properties": {}, "required": [], "additionalProperties": False}
+    return json.dumps({"tools": [{"type": "function", "function": {"name": f"{prefix}{i}", "parameters": schema}}
+                                 for i in range(count)]}, indent=1) + "\n"
+
+
+async def test_a_change_to_one_file_of_a_configured_request_lints_the_others_again(client: LanguageClient):
+    (client.root / ".schema-lint.toml").write_text('select = ["SL601"]\n[requests.agent]\nfiles = ["a.json", "b.json"]\n',
+                                                   encoding="utf-8")
+    first = await opened(client, client.root / "a.json", _openai_tools("a", 70))
+    assert await diagnostics(client, first) == []
+    second = await opened(client, client.root / "b.json", _openai_tools("b", 50))
+    assert await diagnostics(client, second) == []
+    assert await diagnostics(client, first) == []  # linted again as `b.json` joined: 120 tools
+    await changed(client, second, 2, _openai_tools("b", 70))  # not saved: the editor's text counts
+    [limit] = await diagnostics(client, first)
+    assert limit.code == "SL601" and limit.message.startswith("request `agent`: openai: 140 tools in this request")
+    await changed(client, second, 3, _openai_tools("b", 50))
+    assert await diagnostics(client, first) == []
