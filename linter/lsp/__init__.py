@@ -11,5 +11,5 @@ Linting starts no server and imports no Python target a configuration names: ope
 cloned repository in an editor must not run its code. The configured servers are started
 only by an explicit command (`servers`).
 
-May import: model, text, sources, config, rule, lint, fixes, live, run.
+May import: model, text, schema, sources, config, rule, lint, fixes, live, run.
 """

@@ -31,7 +31,7 @@ from schema_lint.config import find_config_file
 from schema_lint.lsp import edits, servers
 from schema_lint.lsp.diagnostics import hover_text, to_lsp
 from schema_lint.lsp.linting import Linted, Linting, is_configuration
-from schema_lint.lsp.positions import Range, overlaps, replacement, span_range
+from schema_lint.lsp.positions import Position, Range, overlaps, replacement, span_range
 from schema_lint.sources.locate import split_lines
 
 # How long typing must pause before a pushed lint: one lint per pause, not per keystroke.
@@ -71,8 +71,8 @@ class SchemaLintServer(LanguageServer):
         return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
 
     def linted(self, uri: str) -> Linted | None:
-        """The open document's findings for its current text; None for a document that is not
-        a tool file's kind or not a file (an unsaved buffer has no configuration to find)."""
+        """The open document's findings for its current text, linted once per version; None for
+        a document that is not a file (an unsaved buffer has no configuration to find)."""
         path = to_fs_path(uri) if uri.startswith("file:") else None
         if path is None:
             return None
@@ -268,7 +268,7 @@ def build() -> SchemaLintServer:
             checked += 1
             servers_found += done.servers
             findings += len(done.findings)
-            lines = split_lines(_read(config_path))
+            lines = split_lines(done.text)
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(from_fs_path(config_path) or config_path, [
                 to_lsp(finding, span_range(lines, finding.span, ls.encoding), SOURCE) for finding in done.findings]))
         said = (f"schema-lint: {servers_found} MCP server{'s' if servers_found != 1 else ''} checked, "
@@ -284,17 +284,7 @@ def build() -> SchemaLintServer:
     return server
 
 
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as file:
-            return file.read()
-    except OSError:
-        return ""
-
-
 def _range(start: types.Position, end: types.Position) -> Range:
-    from schema_lint.lsp.positions import Position
-
     return Range(Position(start.line, start.character), Position(end.line, end.character))
 
 

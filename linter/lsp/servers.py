@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from schema_lint.config import load_config
 from schema_lint.model import Diagnostic, Span
+from schema_lint.sources.locate import split_lines
 
 COMMAND = "schema-lint.checkServers"
 
@@ -25,6 +26,8 @@ class ServersChecked(NamedTuple):
     config_path: str
     findings: list[Diagnostic]
     servers: int
+    # The configuration's text, which the findings' lines are lines of.
+    text: str
 
 
 def check_servers(config_path: str) -> ServersChecked:
@@ -38,10 +41,15 @@ def check_servers(config_path: str) -> ServersChecked:
     result = LintResult()
     if config.mcp_servers:
         lint_servers(Linter(config), config.mcp_servers, result, Limits(max_bytes=config.max_file_size))
-    lines = _server_lines(config_path, [server.name for server in config.mcp_servers])
+    try:
+        with open(config_path, encoding="utf-8", errors="replace") as file:
+            text = file.read()
+    except OSError:
+        text = ""
+    lines = _server_lines(text, [server.name for server in config.mcp_servers])
     placed = [_placed(finding, lines.get(finding.path.removeprefix("mcp:").split("/", 1)[0], 1), config_path)
               for finding in result.diagnostics]
-    return ServersChecked(config_path, placed, len(config.mcp_servers))
+    return ServersChecked(config_path, placed, len(config.mcp_servers), text)
 
 
 def _placed(finding: Diagnostic, line: int, config_path: str) -> Diagnostic:
@@ -52,16 +60,12 @@ def _placed(finding: Diagnostic, line: int, config_path: str) -> Diagnostic:
                             span=Span(line, 1, line, 1), fix=None)
 
 
-def _server_lines(config_path: str, names: list[str]) -> dict[str, int]:
+def _server_lines(text: str, names: list[str]) -> dict[str, int]:
     """The line of each server's table (`[tool.schema-lint.mcp-servers.NAME]`, or a key
-    `NAME = {...}` under `mcp-servers`); line 1 where no line says it plainly."""
-    try:
-        with open(config_path, encoding="utf-8", errors="replace") as file:
-            text = file.read()
-    except OSError:
-        return {}
+    `NAME = {...}` under `mcp-servers`) in the configuration's text; line 1 where no line says
+    it plainly."""
     found: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         stripped = line.strip()
         for name in names:
             if name not in found and (stripped.startswith("[") and stripped.rstrip("]").endswith(f"mcp-servers.{name}")

@@ -1,0 +1,46 @@
+"""The texts behind the server's code actions, without a server: fixes, fix-all and the
+ignore comment, each as the engine makes it."""
+
+from __future__ import annotations
+
+from schema_lint.lsp import edits
+from schema_lint.lsp.linting import Linting
+
+TOOLS = """\
+tools:
+  - name: create_ticket
+    description: Open a ticket.
+    inputSchema:
+      type: object
+      properties:
+        note: {type: string, description: A note.}  # schema-lint: ignore[SL305]
+        title: {type: string, description: "A title
+          that goes on."}
+      required: [note, title]
+      additionalProperties: false
+"""
+
+
+def _finding(linted, code, pointer_end):
+    return next(d for d in linted.findings if d.code == code and d.pointer.endswith(pointer_end))
+
+
+def test_ignore_adds_the_code_to_the_comment_already_on_the_line(tmp_path):
+    path = tmp_path / "tools.yaml"
+    linted = Linting().lint(str(path), TOOLS)
+    silenced = edits.ignored(linted, _finding(linted, "SL301", "/note"))
+    assert silenced == TOOLS.replace("ignore[SL305]", "ignore[SL305, SL301]")
+    assert not [d for d in Linting().lint(str(path), silenced).findings if d.pointer.endswith("/note")]
+
+
+def test_ignore_is_not_offered_where_the_comment_would_land_inside_a_string(tmp_path):
+    linted = Linting().lint(str(tmp_path / "tools.yaml"), TOOLS)
+    assert edits.ignored(linted, _finding(linted, "SL301", "/title")) is None
+
+
+def test_fix_all_leaves_tightening_fixes_alone(tmp_path):
+    text = TOOLS.replace("{type: string, description: A note.}", "{type: str, enum: [a], description: A note.}")
+    linted = Linting().lint(str(tmp_path / "tools.yaml"), text)
+    assert {d.code for d in linted.findings if d.fix is not None} >= {"SL005", "SL307"}
+    fixed = edits.all_safe_fixes(linted)
+    assert fixed == text.replace("{type: str, enum: [a], description: A note.}", "{type: str, description: A note., const: a}")
