@@ -12,6 +12,7 @@ recorded them). For every file the script checks the server against `check`:
 and it times what a person waits for: open → diagnostics, and the code actions at a finding.
 
     python bench/lsp_corpus.py [--limit 200] [--corpus ../shared/corpus/tools.jsonl]
+    python bench/lsp_corpus.py --files ../shared/corpus/openapi/*      # any files, as they are
 
 Prints the counts, every disagreement, and the timings with the load average beside them.
 """
@@ -101,7 +102,8 @@ async def run(paths: list[Path], scratch: Path) -> dict:
         uri = path.as_uri()
         lines = text.splitlines()
         started = time.perf_counter()
-        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "json", 1, text)))
+        language = "yaml" if path.suffix in (".yaml", ".yml") else "json"
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, language, 1, text)))
         shown = await diagnostics_of(client, uri)
         found["open_seconds"].append(time.perf_counter() - started)
         found["files"] += 1
@@ -170,11 +172,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=200, help="this many tools, spread over the corpus")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="path of tools.jsonl")
+    parser.add_argument("--files", type=Path, nargs="+", help="open these files instead (JSON, JSONC or YAML)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         files, scratch = Path(folder) / "tools", Path(folder) / "scratch"
         scratch.mkdir()
-        paths = corpus_files.write("published", files, args.limit, args.corpus)
+        paths = [path.resolve() for path in args.files] if args.files else corpus_files.write(
+            "published", files, args.limit, args.corpus)
         found = asyncio.run(run(paths, scratch))
     opened, actions = sorted(found.pop("open_seconds")), sorted(found.pop("action_seconds"))
     for key, value in found.items():
