@@ -23,6 +23,7 @@ from schema_lint.model import Diagnostic, Severity, Span
 from schema_lint.sources.document import Document
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.files import walk_reads
+from schema_lint.sources.reading import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
     from schema_lint.run.linter import Linter
@@ -56,8 +57,9 @@ class Linting:
         self.open_text = open_text
         # By configuration file; without one, by workspace folder.
         self._loaded: dict[str | None, _Loaded] = {}
-        # The files of each configured request, by configuration: found by one walk of its folder.
-        self._members: dict[int, dict[str, list[str]]] = {}
+        # The files of each configured request, by the linter of its configuration: found by one
+        # walk of the configuration's folder.
+        self._members: dict[Linter, dict[str, list[str]]] = {}
 
     def forget(self) -> None:
         """Load every configuration again on its next use (one has changed), and find the files
@@ -72,7 +74,7 @@ class Linting:
 
         path = os.path.realpath(path)  # as configuration globs and request members are matched
         linter, error = self._linter_for(path, folder)
-        doc = read_document(path, raw=text.encode("utf-8"), max_bytes=linter.config.max_file_size if linter else 2**25)
+        doc = read_document(path, raw=text.encode("utf-8"), max_bytes=linter.config.max_file_size if linter else DEFAULT_MAX_BYTES)
         if error is not None:
             return Linted(doc, [_configuration_error(path, error)], None)
         assert linter is not None
@@ -98,14 +100,14 @@ class Linting:
 
     def _requests(self, linter: Linter) -> dict[str, list[str]]:
         """Each configured request's files, as `check .` in the configuration's folder finds them."""
-        if id(linter) not in self._members:
+        if linter not in self._members:
             grouped: dict[str, list[str]] = {}
             for found in linter.files([linter.config.root]):
                 name = linter.documents.configured_request(found)
                 if name is not None:
                     grouped.setdefault(name, []).append(os.path.realpath(found))
-            self._members[id(linter)] = grouped
-        return self._members[id(linter)]
+            self._members[linter] = grouped
+        return self._members[linter]
 
     def _request_findings(self, linter: Linter, doc: Document) -> list[Diagnostic]:
         """The limits the document's configured request passes (SL601, SL602), found over the
@@ -117,7 +119,7 @@ class Linting:
         if name is None:
             return []
         if doc.path not in self._requests(linter).get(name, []):
-            self._members.pop(id(linter))  # a file made since the walk: walk again
+            self._members.pop(linter)  # a file made since the walk: walk again
         members = self._requests(linter).setdefault(name, [])
         if doc.path not in members:  # not saved yet
             members.append(doc.path)
@@ -139,6 +141,8 @@ class Linting:
         stamp = _stamp(source)
         loaded = self._loaded.get(source or folder)
         if loaded is None or loaded.stamp != stamp:
+            if loaded is not None and loaded.linter is not None:
+                self._members.pop(loaded.linter, None)
             try:
                 config = load_config(source) if source else Config(root=folder or os.path.dirname(path))
                 loaded = _Loaded(stamp, Linter(config), None)
