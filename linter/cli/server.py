@@ -16,8 +16,9 @@ def server() -> None:
     try:
         from schema_lint.lsp.server import serve
     except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("schema_lint"):
+        missing = (exc.name or "").split(".")[0]
+        if not missing or missing == "schema_lint":
             raise
-        raise click.ClickException(f"`server` needs an optional dependency: {exc.name} (install schema-lint with "
-                                   "its `lsp` extra, e.g. pip install '.[lsp]' in a checkout)") from None
+        raise click.ClickException(f"`server` needs an optional dependency: {missing} (install schema-lint with its "
+                                   "`lsp` extra, e.g. pip install '.[lsp]' in a checkout)") from None
     serve()
