@@ -44,3 +44,11 @@ def test_fix_all_leaves_tightening_fixes_alone(tmp_path):
     assert {d.code for d in linted.findings if d.fix is not None} >= {"SL005", "SL307"}
     fixed = edits.all_safe_fixes(linted)
     assert fixed == text.replace("{type: str, enum: [a], description: A note.}", "{type: str, description: A note., const: a}")
+
+
+def test_only_a_safe_fix_is_preferred_and_a_class_this_version_does_not_know_is_not(tmp_path):
+    linted = Linting().lint(str(tmp_path / "tools.yaml"), TOOLS.replace("A note.}", "A note., enum: [a]}"))
+    single = next(d for d in linted.findings if d.code == "SL307")
+    assert edits.preferred(single)
+    for safety in ("unsafe", "suggestion"):  # `suggestion`: a class a later version may add
+        assert not edits.preferred(single._replace(fix=single.fix._replace(safety=safety)))
