@@ -7,19 +7,18 @@ from schema_lint.lsp import edits
 from schema_lint.lsp.linting import Linting
 
 TOOLS = """\
-tools:
-  - name: create_ticket
-    description: Open a ticket.
-    inputSchema:
-      type: object
-      properties:
-        note: {type: string, description: A note.}  # schema-lint: ignore[SL305]
-        title: {type: string, description: "A title
-          that goes on."}
-      required: [note, title]
-      additionalProperties: false
+# A list of MCP tools, as a YAML file keeps them.
+- name: open_ticket
+  description: Open a ticket.
+  inputSchema:
+    type: object
+    additionalProperties: false
+    required: [note, title]
+    properties:
+      note: {type: string, description: A note.}  # schema-lint: ignore[SL305]
+      title: {type: string, description: "A title
+        that goes on."}
 """
-
 
 def _finding(linted, code, pointer_end):
     return next(d for d in linted.findings if d.code == code and d.pointer.endswith(pointer_end))
