@@ -1,6 +1,13 @@
-"""Helpers for driving `schema-lint server` as an editor does: open, change, read diagnostics
-(pulled or pushed, as the client's capabilities say), and apply edits with positions read in
-the negotiated encoding."""
+"""`schema-lint server` started over stdio and driven as real editors drive it: the `client`
+fixture, and helpers to open, change, read diagnostics (pulled or pushed, as the client's
+capabilities say) and apply edits with positions read in the negotiated encoding.
+
+Each test that takes `client` runs once per editor: the client capabilities pytest-lsp
+recorded from VS Code (pushed diagnostics, UTF-16 positions, a file watcher the server
+registers) and Neovim 0.11 (pulled diagnostics, UTF-8 positions, no watcher registration),
+so both ways of getting diagnostics and two position encodings are exercised by every test.
+(Here rather than in a conftest.py: the tests import the suite's own `conftest` by name.)
+"""
 
 from __future__ import annotations
 
@@ -9,14 +16,36 @@ import os
 import sys
 from pathlib import Path
 
+import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 # The server as an editor starts it; no cache of the user's is touched by a test.
 SERVER = ClientServerConfig([sys.executable, "-m", "schema_lint", "server"],
                             server_env={**os.environ, "SCHEMA_LINT_NO_CACHE": "1"})
 # Each position encoding as Python's codec that counts its units, and a unit's width in bytes.
 CODECS = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}
+EDITORS = ["visual-studio-code@v1.65.2", "neovim@v0.11.0"]
+
+
+@pytest_lsp.fixture(params=EDITORS, config=SERVER)
+async def client(request, lsp_client: LanguageClient, tmp_path: Path):
+    """A server started in a fresh workspace folder (`client.root`), initialized as the editor does."""
+    lsp_client.root = tmp_path  # type: ignore[attr-defined]
+    lsp_client.registered = []  # type: ignore[attr-defined]  # what the server asked to be told of
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(client: LanguageClient, params: types.RegistrationParams) -> None:
+        client.registered.extend(params.registrations)  # type: ignore[attr-defined]
+
+    params = types.InitializeParams(capabilities=client_capabilities(request.param),
+                                    root_uri=tmp_path.as_uri(),
+                                    workspace_folders=[types.WorkspaceFolder(tmp_path.as_uri(), "workspace")])
+    result = await lsp_client.initialize_session(params)
+    # The encoding the server chose among the client's, as Python's codec that counts its units.
+    lsp_client.encoding = CODECS[result.capabilities.position_encoding or "utf-16"]  # type: ignore[attr-defined]
+    yield
+    await lsp_client.shutdown_session()
 
 
 def column(client: LanguageClient, line: str, characters: int) -> int:

@@ -12,7 +12,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
 from schema_lint.rule import load_rules
-from lspkit import SERVER, apply, changed, column, diagnostics, opened, pulls
+from lspkit import SERVER, apply, changed, client, column, diagnostics, opened, pulls  # noqa: F401  (client: the fixture)
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
