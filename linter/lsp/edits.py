@@ -10,7 +10,7 @@ from __future__ import annotations
 from schema_lint.fixes.summary import applicable
 from schema_lint.lint.document import PARSE_ERROR_CODE
 from schema_lint.lint.suppressions import SUPPRESSION_COMMENT
-from schema_lint.lsp.linting import Linted
+from schema_lint.lsp.linting import Linted, editor_bytes
 from schema_lint.model import Diagnostic, FixSafety
 from schema_lint.schema.operations import same_json
 from schema_lint.sources.documents import read_document
@@ -89,5 +89,5 @@ def _comment_only(linted: Linted, text: str) -> bool:
     """Whether `text` parses to the same data as the document: the comment added no value (a
     `#` that lands inside a multi-line YAML string would) and broke nothing. The comment
     scanner then finds it on the finding's own line, which covers the finding."""
-    doc = read_document(linted.document.path, raw=text.encode("utf-8"), kind=linted.document.kind)
+    doc = read_document(linted.document.path, raw=editor_bytes(text), kind=linted.document.kind)
     return not doc.errors and same_json(doc.data, linted.document.data)

@@ -74,7 +74,8 @@ class Linting:
 
         path = os.path.realpath(path)  # as configuration globs and request members are matched
         linter, error = self._linter_for(path, folder)
-        doc = read_document(path, raw=text.encode("utf-8"), max_bytes=linter.config.max_file_size if linter else DEFAULT_MAX_BYTES)
+        doc = read_document(path, raw=editor_bytes(text),
+                            max_bytes=linter.config.max_file_size if linter else DEFAULT_MAX_BYTES)
         if error is not None:
             return Linted(doc, [_configuration_error(path, error)], None)
         assert linter is not None
@@ -128,7 +129,7 @@ class Linting:
             if path == doc.path:
                 return doc
             text = self.open_text(path)
-            return read_document(path, raw=None if text is None else text.encode("utf-8"),
+            return read_document(path, raw=None if text is None else editor_bytes(text),
                                  max_bytes=linter.config.max_file_size)
 
         found = request_findings(linter.documents, lambda path: linter.documents, members, read)
@@ -150,6 +151,13 @@ class Linting:
                 loaded = _Loaded(stamp, None, str(exc))
             self._loaded[source or folder] = loaded
         return loaded.linter, loaded.error
+
+
+def editor_bytes(text: str) -> bytes:
+    """The editor's text as the bytes a file would hold. JSON-RPC can carry a lone surrogate
+    (`"\\ud800"`), which no UTF-8 file holds: it is kept, so that reading the bytes says where
+    the text is not valid UTF-8 (an SL000), as for such a file."""
+    return text.encode("utf-8", "surrogatepass")
 
 
 def is_configuration(path: str) -> bool:

@@ -266,3 +266,14 @@ async def test_a_change_to_one_file_of_a_configured_request_lints_the_others_aga
     assert limit.code == "SL601" and limit.message.startswith("request `agent`: openai: 140 tools in this request")
     await changed(client, second, 3, _openai_tools("b", 50))
     assert await diagnostics(client, first) == []
+
+
+@pytest.mark.hostile
+async def test_a_lone_surrogate_in_the_editors_text_is_a_finding_not_a_lost_document(client: LanguageClient):
+    uri = await opened(client, client.root / "tools.json", NOTE_JSON)
+    await diagnostics(client, uri)
+    await changed(client, uri, 2, NOTE_JSON.replace("\N{MEMO}", "\ud800"))
+    [bad] = await diagnostics(client, uri)
+    assert bad.code == "SL000" and "not valid UTF-8" in bad.message
+    await changed(client, uri, 3, NOTE_JSON)
+    assert by_code(await diagnostics(client, uri), "SL301")
