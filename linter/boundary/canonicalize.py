@@ -28,7 +28,7 @@ from .compiled import CompiledSchema, compiled
 from .paths import format_path
 from .repairs import NO_REPAIR, Policy, RepairRule
 from .shape import Shapes
-from .walk import Node, element_nodes, expand, json_type, member_nodes
+from .walk import Node, declared_types, element_nodes, expand, json_type, member_nodes
 
 _BUDGET = 5_000
 """Locations one call may visit. Real calls need tens; nested `anyOf` can branch
@@ -108,6 +108,7 @@ class _Walker:
         self.shapes = shapes
         self.budget = _BUDGET
         self.drop_nulls = any(rule.name == "null-as-absent" for rule in rules)
+        self.fill_absent = any(rule.name == "absent-default" for rule in rules)
 
     def visit(self, nodes: list[Node], value: Any, at: Location, excluded: frozenset[str] = frozenset(),
               decided: frozenset[str] = frozenset(), focus: set[Location] | None = None) -> tuple[Any, list[Repair]]:
@@ -176,7 +177,9 @@ class _Walker:
             find_nodes = element_nodes
         else:
             return value, []
-        result, repairs = value, []
+        result, repairs = value, list[Repair]()
+        if self.fill_absent and isinstance(value, dict):
+            result, repairs = _filled(conjuncts, value, at)
         drop_nulls = self.drop_nulls and isinstance(value, dict)
         for step, label in steps:
             where = (*at, label)
@@ -207,6 +210,38 @@ class _Walker:
 
     def _accepted(self, conjuncts: list[Node], value: Any) -> bool:
         return all(self.schema.accepts(node.pointer, value) for node in conjuncts)
+
+
+def _filled(conjuncts: list[Node], value: dict, at: Location) -> tuple[dict, list[Repair]]:
+    """``absent-default``: each required member that is absent, filled the way a framework's model
+    fills it: with its declared ``default``, else ``null`` where it accepts ``null`` (an optional
+    field that a strict schema lists as required)."""
+    filled, repairs = value, []
+    for node in conjuncts:
+        required, properties = node.get("required"), node.get("properties")
+        if not isinstance(required, list) or not isinstance(properties, dict):
+            continue
+        for name in required:
+            member = properties.get(name) if isinstance(name, str) else None
+            if name in filled or not isinstance(member, dict):
+                continue
+            if "default" in member:
+                after = member["default"]
+            elif "null" in _member_types(member):
+                after = None
+            else:
+                continue
+            if filled is value:
+                filled = dict(value)
+            filled[name] = after
+            repairs.append(Repair(format_path((*at, name)), "absent-default", None, after))
+    return filled, repairs
+
+
+def _member_types(member: dict) -> set[str]:
+    """JSON types a member names itself or in the branches of its ``anyOf``/``oneOf``."""
+    branches = [member, *(b for k in ("anyOf", "oneOf") for b in member.get(k) or [] if isinstance(b, dict))]
+    return declared_types([Node("", branch) for branch in branches])
 
 
 def _admits_type(schema: CompiledSchema, branch: Node, value: Any) -> bool:

@@ -1,14 +1,21 @@
-"""Put the boundary in front of an MCP server's tools (official ``mcp`` SDK, extra ``schema-lint[mcp]``).
+"""Put the boundary in front of an MCP server's tools (official ``mcp`` SDK 1.x and 2.x, extra ``schema-lint[mcp]``).
 
 MCP's channel for an error the model can correct is a tool result with ``isError: true``,
 not a protocol error, so a rejected call comes back that way with the envelope as JSON
-text. A canonicalized call reaches the tool handler with the repaired arguments.
+text. A canonicalized call reaches the tool handler with the repaired arguments. One
+call guards every tool of a server, those registered later included; each tool's
+boundary is built at its first call::
 
-The SDK's server middleware sees every request before parameter validation and the
-handler, on both ``Server`` and ``MCPServer``, so that is where the boundary sits::
+    mcp = MCPServer("docs")      # or FastMCP (SDK 1.x), or a low-level Server
+    guard_server(mcp)
 
-    tools = await server.list_tools()  # or the Tool list a low-level server serves
-    server.middleware.append(BoundaryMiddleware(boundaries_from_tools(tools)))
+Where the boundary sits depends on the SDK: 2.x servers have middleware, which sees every
+request before parameter validation and the handler; on a 1.x ``FastMCP`` it wraps the
+tool manager's ``call_tool``; on a 1.x low-level ``Server`` the ``tools/call`` handler
+(register that handler first). Tools written as Python functions (``MCPServer``,
+``FastMCP``) have their arguments validated by pydantic in lax mode after JSON text in a
+non-string field is decoded, so their boundaries make those same changes
+(:class:`~.framework.Leniency`); a low-level server validates against the schema as it is.
 
 The middleware only decides calls the SDK itself would hand to a tool: a ``name`` that is
 a string, ``arguments`` that are an object (or absent), on an initialized connection.
@@ -17,45 +24,56 @@ list or a number; a call before ``initialize``) goes down the
 chain untouched, so the client gets the SDK's own protocol error, never a tool run. The
 SDK marks its middleware signature provisional, and whether the connection is
 initialized is read from its session's connection; this module is the one place that
-depends on either.
+depends on either. ``BoundaryMiddleware(boundaries_from_tools(tools))`` is the same
+middleware over a fixed set of tools.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
-from mcp.types import CallToolResult, TextContent, Tool
+from mcp import types
 
-from schema_lint.model import Tool as LintTool
-from schema_lint.prose.side_effects import classify
+from .framework import PYDANTIC, LazyBoundaries, Leniency, framework_boundary, side_effects
+from .outcome import Outcome
 from .tool import ToolBoundary
+
+PYDANTIC_MCP = dataclasses.replace(PYDANTIC, json_text=True)
+"""The SDK's tool functions: JSON text in a non-string field decoded, then pydantic in lax mode."""
+
+Lookup = Callable[[str, Any], Awaitable["ToolBoundary | None"]]
+"""(tool name, the request's context) → the tool's boundary, or ``None`` for a tool it does not know."""
 
 
 class BoundaryMiddleware:
-    """Server middleware that checks ``tools/call`` arguments of the tools it has a boundary for."""
+    """Server middleware (SDK 2.x) that checks ``tools/call`` arguments of the tools it has a boundary for."""
 
-    def __init__(self, boundaries: Mapping[str, ToolBoundary]):
-        self.boundaries = dict(boundaries)
+    def __init__(self, boundaries: Mapping[str, ToolBoundary] | None = None, *, lookup: Lookup | None = None):
+        fixed = dict(boundaries or {})
+        self.boundaries = fixed
+
+        async def from_mapping(name: str, ctx: Any) -> ToolBoundary | None:
+            return fixed.get(name)
+
+        self._lookup = lookup or from_mapping
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
         params = ctx.params
         if ctx.method != "tools/call" or not isinstance(params, Mapping):
             return await call_next(ctx)
         name = params.get("name")
-        boundary = self.boundaries.get(name) if isinstance(name, str) else None
+        sent = params.get("arguments")
+        if not isinstance(name, str) or not (sent is None or isinstance(sent, Mapping)) or not _initialized(ctx):
+            return await call_next(ctx)  # the SDK answers with its protocol error
+        boundary = await self._lookup(name, ctx)
         if boundary is None:
             return await call_next(ctx)
-        sent = params.get("arguments")
-        if not (sent is None or isinstance(sent, Mapping)) or not _initialized(ctx):
-            return await call_next(ctx)  # the SDK answers with its protocol error
-        call_id = None if ctx.request_id is None else str(ctx.request_id)
-        outcome = boundary.check({} if sent is None else dict(sent), call_id=call_id)
+        outcome = boundary.check({} if sent is None else dict(sent), call_id=_call_id(ctx.request_id))
         if not outcome.proceed:
-            text = json.dumps(outcome.envelope, ensure_ascii=False)
-            return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+            return error_result(outcome)
         if outcome.repairs:
             ctx = dataclasses.replace(ctx, params={**params, "arguments": outcome.arguments})
         return await call_next(ctx)
@@ -70,19 +88,126 @@ def _initialized(ctx: Any) -> bool:
     return bool(getattr(connection, "initialize_accepted", True))
 
 
-def boundaries_from_tools(tools: Iterable[Tool], **options: Any) -> dict[str, ToolBoundary]:
+def error_result(outcome: Outcome) -> types.CallToolResult:
+    """The rejected call as MCP's correctable error: ``isError`` with the envelope as JSON text."""
+    text = json.dumps(outcome.envelope, ensure_ascii=False)
+    return types.CallToolResult.model_validate({"content": [{"type": "text", "text": text}], "isError": True})
+
+
+def boundaries_from_tools(tools: Iterable[types.Tool], **options: Any) -> dict[str, ToolBoundary]:
     """One boundary per MCP tool, from its ``inputSchema`` and annotations.
 
     The side-effect class is the one the linter gives the tool (MCP annotations, then
     the verb in its name), so the retry policy and the lint severities agree.
     ``options`` go to every :class:`ToolBoundary` (``policy``, ``mode`` …).
     """
-    return {tool.name: ToolBoundary(tool.input_schema, name=tool.name, side_effects=_side_effects(tool), **options)
-            for tool in tools}
+    return {tool.name: _boundary(tool, Leniency(), options) for tool in tools}
 
 
-def _side_effects(tool: Tool) -> str:
-    """The linter's classification: annotations first, then the verb in the tool's name."""
+def _boundary(tool: types.Tool, leniency: Leniency, options: Mapping[str, Any]) -> ToolBoundary:
     definition = tool.model_dump(by_alias=True, exclude_none=True)
-    found = LintTool(tool.name, tool.input_schema, "", "", "mcp_tool", definition=definition)
-    return classify(found).value
+    schema = definition.get("inputSchema", {})
+    return framework_boundary(schema, tool.name, leniency,
+                              **{"side_effects": side_effects(tool.name, schema, definition), **options})
+
+
+def guard_server(server: Any, **options: Any) -> Any:
+    """Guard every tool of an MCP server, present and future; returns ``server``.
+
+    ``server`` is a 2.x ``MCPServer`` or ``Server``, or a 1.x ``FastMCP`` or low-level
+    ``Server``; ``options`` go to every :class:`ToolBoundary` (``policy``, ``mode`` …).
+    """
+    if hasattr(server, "middleware"):
+        lookup = _function_tools(server, options) if hasattr(server, "_tool_manager") else _listed_tools(server, options)
+        server.middleware.append(BoundaryMiddleware(lookup=lookup))
+    elif hasattr(server, "_tool_manager"):
+        _guard_tool_manager(server._tool_manager, options)
+    elif hasattr(server, "request_handlers"):
+        _guard_call_handler(server, options)
+    else:
+        raise TypeError(f"not an MCP server: {type(server).__name__}")
+    return server
+
+
+def _function_tools(server: Any, options: Mapping[str, Any]) -> Lookup:
+    """The boundaries of a server whose tools are Python functions (``MCPServer``), read from its tool manager."""
+    boundaries = _lazy(PYDANTIC_MCP, options)
+
+    async def lookup(name: str, ctx: Any) -> ToolBoundary | None:
+        tool = server._tool_manager.get_tool(name)
+        return None if tool is None else boundaries.get(name, tool)
+
+    return lookup
+
+
+def _listed_tools(server: Any, options: Mapping[str, Any]) -> Lookup:
+    """The boundaries of a low-level 2.x server, from its ``tools/list`` handler, asked again for a name it
+    has not listed yet (a tool added since)."""
+    listed: dict[str, types.Tool] = {}
+    boundaries = _lazy(Leniency(), options)
+
+    async def lookup(name: str, ctx: Any) -> ToolBoundary | None:
+        entry = server.get_request_handler("tools/list")
+        if name not in listed and entry is not None:
+            result = await entry.handler(ctx, None)
+            listed.update((tool.name, tool) for tool in result.tools)
+        return boundaries.get(name, listed[name]) if name in listed else None
+
+    return lookup
+
+
+def _lazy(leniency: Leniency, options: Mapping[str, Any]) -> LazyBoundaries:
+    """Boundaries by tool name, from either kind of tool object the SDK holds (a listed ``Tool``
+    or a tool function's record), rebuilt when the object changes."""
+    return LazyBoundaries(lambda name, tool: _boundary(_listed(tool), leniency, options))
+
+
+def _listed(tool: Any) -> types.Tool:
+    """A tool function's record (its ``parameters`` and ``annotations``) as the ``Tool`` the server lists."""
+    if isinstance(tool, types.Tool):
+        return tool
+    annotations = tool.annotations.model_dump(by_alias=True, exclude_none=True) if tool.annotations else None
+    return types.Tool.model_validate({"name": tool.name, "inputSchema": tool.parameters, "annotations": annotations})
+
+
+def _guard_tool_manager(manager: Any, options: Mapping[str, Any]) -> None:
+    """SDK 1.x ``FastMCP``: every tool call goes through its tool manager's ``call_tool``."""
+    boundaries = _lazy(PYDANTIC_MCP, options)
+    call_tool = manager.call_tool
+
+    async def guarded(name: str, arguments: dict[str, Any], context: Any = None, convert_result: bool = False) -> Any:
+        tool = manager.get_tool(name)
+        if tool is not None:
+            outcome = boundaries.get(name, tool).check(arguments, call_id=_call_id(getattr(context, "request_id", None)))
+            if not outcome.proceed:
+                return error_result(outcome)
+            arguments = outcome.arguments
+        return await call_tool(name, arguments, context=context, convert_result=convert_result)
+
+    manager.call_tool = guarded
+
+
+def _guard_call_handler(server: Any, options: Mapping[str, Any]) -> None:
+    """SDK 1.x low-level ``Server``: its ``tools/call`` handler, with tools from the server's own tool cache."""
+    handler = server.request_handlers.get(types.CallToolRequest)
+    if handler is None:
+        raise ValueError("register the server's call_tool handler before guarding it")
+    boundaries = _lazy(Leniency(), options)
+
+    async def guarded(request: types.CallToolRequest) -> Any:
+        params = request.params
+        tool = await server._get_cached_tool_definition(params.name)
+        if tool is None:
+            return await handler(request)
+        outcome = boundaries.get(params.name, tool).check(params.arguments or {})
+        if not outcome.proceed:
+            return types.ServerResult(error_result(outcome))  # type: ignore[operator]  # 1.x: a model, 2.x: a union
+        if outcome.repairs:
+            request = request.model_copy(update={"params": params.model_copy(update={"arguments": outcome.arguments})})
+        return await handler(request)
+
+    server.request_handlers[types.CallToolRequest] = guarded
+
+
+def _call_id(request_id: Any) -> str | None:
+    return None if request_id is None else str(request_id)

@@ -11,6 +11,8 @@ walk in :mod:`.canonicalize` keeps it only when the subschema accepts the result
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -94,9 +96,49 @@ def _boolean_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     return value == "true"
 
 
+_LAX_TRUE = frozenset({"1", "on", "t", "true", "y", "yes"})
+_LAX_FALSE = frozenset({"0", "off", "f", "false", "n", "no"})
+_LAX_NUMBER = re.compile(r"[+-]?(?:[0-9](?:_?[0-9])*)?(?:\.(?:[0-9](?:_?[0-9])*)?)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?")
+"""What pydantic's lax mode reads as a number: Python's float syntax without ``inf`` and ``nan``."""
+
+
+def _lax_number(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
+    """pydantic's lax reading of a number: text of a number (blanks, ``+``, ``_`` and leading zeros
+    allowed, ``"5.0"`` for an integer) and a boolean as 0 or 1."""
+    wanted = declared_types(conjuncts)
+    if not {"number", "integer"} & wanted:
+        return NO_REPAIR
+    if isinstance(value, bool):
+        return int(value)
+    text = value.strip() if isinstance(value, str) else ""
+    if not text or len(text) > _LAX_DIGITS or not _LAX_NUMBER.fullmatch(text) or not any(c.isdigit() for c in text):
+        return NO_REPAIR
+    try:
+        return int(text)  # an integer literal, exactly, however long
+    except ValueError:
+        number = float(text)
+    if not math.isfinite(number):
+        return NO_REPAIR
+    return int(number) if number.is_integer() and "integer" in wanted else number
+
+
+_LAX_DIGITS = 100
+"""Longest number text read; a longer one is left to the validator's error."""
+
+
+def _lax_boolean(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
+    """pydantic's lax reading of a boolean: 0 and 1, and its words in any case."""
+    if "boolean" not in declared_types(conjuncts):
+        return NO_REPAIR
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    word = value.lower() if isinstance(value, str) else None
+    return True if word in _LAX_TRUE else False if word in _LAX_FALSE else NO_REPAIR
+
+
 def _by_the_walk(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
-    """Removing a member is no value for a location: the walk applies ``null-as-absent`` to the
-    object that holds the member (see ``canonicalize``)."""
+    """Removing or adding a member is no value for a location: the walk applies ``null-as-absent``
+    and ``absent-default`` to the object that holds the member (see ``canonicalize``)."""
     return NO_REPAIR
 
 
@@ -162,6 +204,33 @@ REPAIRS: dict[str, RepairRule] = {
             'low: only the two exact JSON spellings; "yes", "1" and "True" are still rejected',
             False,
             _boolean_string,
+        ),
+        RepairRule(
+            "lax-number",
+            'what pydantic\'s lax mode reads as a number becomes that number (" 5 ", "+5", "1_000", "5.0" for an '
+            "integer; true and false as 1 and 0)",
+            "none behind a framework that validates with pydantic in lax mode: it is what the tool would "
+            "have received; on its own, as for numeric-string, and wider",
+            False,
+            _lax_number,
+        ),
+        RepairRule(
+            "lax-boolean",
+            "what pydantic's lax mode reads as a boolean becomes it (0 and 1; true, yes, on, t, y, 1 and their "
+            "opposites in any case)",
+            "none behind a framework that validates with pydantic in lax mode; on its own, medium: \"no\" or "
+            "\"0\" may have been meant as text",
+            False,
+            _lax_boolean,
+        ),
+        RepairRule(
+            "absent-default",
+            "a required member that is absent is filled with its declared default, or with null where it "
+            "accepts null, as a framework's model fills it behind a strict schema",
+            "none behind such a framework: the tool would have received the same value; on its own, medium: "
+            "the model may have left the member out by mistake",
+            False,
+            _by_the_walk,
         ),
     )
 }

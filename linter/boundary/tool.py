@@ -73,12 +73,16 @@ def _shared_telemetry() -> Telemetry:
 
 
 class ToolBoundary:
-    """Canonicalize, validate, run business checks and report, for one tool's calls."""
+    """Canonicalize, validate, run business checks and report, for one tool's calls.
+
+    ``lenient`` names the repairs the framework in front of the tool makes anyway (see
+    :mod:`.framework`): they are applied first and kept, where ``policy``'s are all or nothing.
+    """
 
     def __init__(self, schema: Any, *, name: str | None = None, policy: Policy | None = None,
                  side_effects: str = "write", mode: Mode = "enforce", business_checks: Iterable[BusinessCheck] = (),
                  telemetry: TelemetrySink | None = None, retry_policy: RetryPolicy | None = None,
-                 openapi: bool = False):
+                 openapi: bool = False, lenient: Policy | None = None):
         if side_effects not in SIDE_EFFECTS:
             raise ValueError(f"side_effects must be one of {', '.join(SIDE_EFFECTS)}")
         if mode not in ("enforce", "observe"):
@@ -86,6 +90,7 @@ class ToolBoundary:
         self.name = name or "tool"
         self.schema = compiled(schema, openapi)
         self.policy = policy or Policy.default()
+        self.lenient = lenient or Policy.none()
         self.side_effects = side_effects
         self.mode = mode
         self.business_checks = tuple(business_checks)
@@ -127,15 +132,26 @@ class ToolBoundary:
     def _repair_or_reject(self, arguments: Any, call_id: str | None) -> Outcome:
         errors = listed_errors(self.schema, arguments)
         shapes = Shapes()
-        result = canonicalize_compiled(self.schema, arguments, self.policy, errors, shapes)
+        seen, lenient = arguments, []
+        if self.lenient.repairs:
+            # What the framework in front does anyway is kept whether or not the call then
+            # validates: the call is judged, and explained, as the framework would see it.
+            first = canonicalize_compiled(self.schema, arguments, self.lenient, errors, shapes)
+            if first.repairs:
+                seen, lenient = first.arguments, first.repairs
+                if self._is_valid(seen):
+                    return Outcome("canonicalized", seen, True, arguments, lenient, call_id=call_id,
+                                   unread_strings=shapes.unread)
+                errors = listed_errors(self.schema, seen)
+        result = canonicalize_compiled(self.schema, seen, self.policy, errors, shapes)
         if result.repairs and self._is_valid(result.arguments):
-            return Outcome("canonicalized", result.arguments, True, arguments, result.repairs, call_id=call_id,
-                           unread_strings=shapes.unread)
+            return Outcome("canonicalized", result.arguments, True, arguments, [*lenient, *result.repairs],
+                           call_id=call_id, unread_strings=shapes.unread)
         # All or nothing: a call the repairs cannot make valid is answered with every error of
         # the call as the model sent it, so a repaired-but-wrong value cannot slip through on
         # the resubmission; each repairable error says what the repair would have sent.
         problems = with_suggestions(explained(self.schema, errors, shapes), result.repairs)
-        return self._rejected(arguments, arguments, problems, VALIDATION_FAILED, call_id, result.repairs,
+        return self._rejected(seen, arguments, problems, VALIDATION_FAILED, call_id, [*lenient, *result.repairs],
                               shapes.unread)
 
     def _refused(self, received: Any, refusal: Refusal, call_id: str | None) -> Outcome:

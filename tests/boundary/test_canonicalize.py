@@ -262,7 +262,7 @@ class TestPolicy:
 
     def test_every_repair_is_documented_with_its_risk(self):
         assert set(REPAIRS) == {"scalar-for-array", "json-string", "literal-string", "null-as-absent", "enum-case",
-                                "numeric-string", "boolean-string"}
+                                "numeric-string", "boolean-string", "lax-number", "lax-boolean", "absent-default"}
         for rule in REPAIRS.values():
             assert rule.summary and rule.risk
         assert [name for name, rule in REPAIRS.items() if rule.default] == ["scalar-for-array"]

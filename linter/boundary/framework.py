@@ -1,0 +1,87 @@
+"""What a framework does to a call anyway, so that its boundary never refuses a call the framework runs.
+
+An agent framework checks a tool call itself before the tool runs, and it is often more
+lenient than the JSON Schema it shows the model: pydantic in lax mode reads ``"5"`` as 5
+and ``"yes"`` as ``true``, a model behind a strict schema fills an absent optional field
+with its default or ``None``, and the MCP SDK's tool functions decode JSON text sent for
+a list. A boundary that validated against the bare schema would reject calls that ran
+correctly before it was turned on. So each adapter names its framework's behaviours,
+and they join the boundary's policy as repairs: made, like every repair, only when the
+result validates, and recorded in ``outcome.repairs`` and telemetry like any other, so a
+team sees how often its tools lean on them.
+
+The adapters build their boundaries here, lazily, at a tool's first call: a tool
+registered after the adapter is guarded all the same.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from schema_lint.model import Tool as LintTool
+from schema_lint.prose.side_effects import classify
+from .repairs import Policy
+from .tool import ToolBoundary
+
+
+@dataclass(frozen=True)
+class Leniency:
+    """The behaviours of the framework in front of the tool that the boundary must not refuse.
+
+    ``lax``: pydantic's lax mode reads numbers and booleans from text (``lax-number``,
+    ``lax-boolean``); ``json_text``: JSON text sent for an array or object is decoded
+    (``json-string``); ``fills_absent``: a required member left out is filled with its
+    default, or ``null`` where it accepts one (``absent-default``: a pydantic model behind a
+    strict schema, which lists every field as required).
+    """
+
+    lax: bool = False
+    json_text: bool = False
+    fills_absent: bool = False
+
+    def repairs(self) -> tuple[str, ...]:
+        chosen = (("lax-number", self.lax), ("lax-boolean", self.lax), ("json-string", self.json_text),
+                  ("absent-default", self.fills_absent))
+        return tuple(name for name, on in chosen if on)
+
+
+PYDANTIC = Leniency(lax=True)
+"""A tool whose arguments are validated by a pydantic model in lax mode (the default)."""
+
+
+def framework_boundary(schema: Any, name: str, leniency: Leniency, *, policy: Policy | None = None,
+                       **options: Any) -> ToolBoundary:
+    """A boundary for ``schema`` that makes the framework's changes first, then ``policy``'s repairs
+    (default: the default policy); ``options`` are :class:`ToolBoundary`'s."""
+    return ToolBoundary(schema, name=name, policy=policy, lenient=Policy.from_names(leniency.repairs()), **options)
+
+
+def side_effects(name: str, schema: Any, definition: Mapping[str, Any]) -> str:
+    """The linter's side-effect class of a tool (annotations, then the verb in its name), so the
+    retry policy and the lint severities agree."""
+    return classify(LintTool(name, schema, "", "", "mcp_tool", definition=dict(definition))).value
+
+
+class LazyBoundaries:
+    """One boundary per tool name, built at the tool's first call and again when its schema changes.
+
+    ``build(name, schema)`` makes a boundary; the schema last seen is kept beside it, so a tool
+    re-registered under the same name with another schema is not checked against the old one.
+    """
+
+    def __init__(self, build: Callable[[str, Any], ToolBoundary]):
+        self._build = build
+        self._built: dict[str, tuple[Any, ToolBoundary]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, name: str, schema: Any) -> ToolBoundary:
+        hit = self._built.get(name)
+        if hit is not None and (hit[0] is schema or hit[0] == schema):
+            return hit[1]
+        boundary = self._build(name, schema)
+        with self._lock:
+            self._built[name] = (schema, boundary)
+        return boundary

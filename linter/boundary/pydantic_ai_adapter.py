@@ -1,0 +1,40 @@
+"""Put the boundary in front of a pydantic-ai agent's tools (extra ``schema-lint[pydantic-ai]``).
+
+A capability's ``before_tool_validate`` hook sees each tool call's raw arguments before
+pydantic-ai validates them, for every tool of the agent, whenever it was added::
+
+    agent = Agent(model, tools=[search], capabilities=[BoundaryCapability()])
+
+A rejected call raises ``ModelRetry`` with the envelope as JSON text, which pydantic-ai
+sends back to the model as a retry prompt (counted against the tool's ``retries``); a
+canonicalized call is validated and run with the repaired arguments. pydantic-ai
+validates with pydantic in lax mode, so the boundary reads numbers and booleans the
+same way (:class:`~.framework.Leniency`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic_ai import ModelRetry
+from pydantic_ai.capabilities import AbstractCapability
+
+from .framework import PYDANTIC, LazyBoundaries, framework_boundary, side_effects
+
+
+class BoundaryCapability(AbstractCapability[Any]):
+    """Checks every tool call against its tool's ``parameters_json_schema``; ``options`` go to every
+    :class:`ToolBoundary` (``policy``, ``mode`` …)."""
+
+    def __init__(self, **options: Any):
+        self._boundaries = LazyBoundaries(
+            lambda name, schema: framework_boundary(
+                schema, name, PYDANTIC, **{"side_effects": side_effects(name, schema, {"name": name}), **options}))
+
+    async def before_tool_validate(self, ctx: Any, *, call: Any, tool_def: Any, args: Any) -> Any:
+        boundary = self._boundaries.get(tool_def.name, tool_def.parameters_json_schema)
+        outcome = boundary.check(args or {}, call_id=call.tool_call_id)
+        if not outcome.proceed:
+            raise ModelRetry(json.dumps(outcome.envelope, ensure_ascii=False))
+        return outcome.arguments if outcome.repairs else args

@@ -1,0 +1,27 @@
+"""langchain-core: a structured tool wrapped by guard_tool, run as an agent runs a tool call.
+
+Each call is a tool call (``{"name", "args", "id", "type": "tool_call"}``); what the model
+reads next is the tool message's content.
+"""
+
+from loop_common import BROKEN, NEAR_MISS, RECEIVED, compare, model_loop, report, search
+
+from langchain_core.tools import StructuredTool
+
+from schema_lint.boundary.langchain_adapter import guard_tool
+
+
+def runner(tool):
+    def run(call):
+        RECEIVED.clear()
+        try:
+            message = tool.invoke({"name": "search", "args": call, "id": "call_1", "type": "tool_call"})
+        except Exception as exc:  # the bare tool: a validation error reaches the agent as an exception
+            return None, str(exc)
+        return (RECEIVED[-1], None) if RECEIVED else (None, message.content)
+    return run
+
+
+tool = StructuredTool.from_function(search)
+guarded = runner(guard_tool(tool))
+report({**compare(runner(tool), guarded), "near_miss": guarded(NEAR_MISS)[0], "loop": model_loop(guarded, BROKEN)})

@@ -1,0 +1,95 @@
+"""What every framework's loop script does: the calls the bare framework runs still run behind
+the adapter, a near miss is repaired, and a scripted model follows an envelope to a call that runs.
+
+Each script runs in a virtual environment of its own framework and prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+RECEIVED: list[dict] = []
+
+
+def search(query: str, limit: int = 10, exact: bool = False, tags: list[str] | None = None) -> str:
+    """Search the documents for a query."""
+    RECEIVED.append({"query": query, "limit": limit, "exact": exact, "tags": tags})
+    return f"found {limit} pages"
+
+
+CANDIDATES: list[dict] = [
+    {"query": "q"}, {"query": "q", "limit": 5}, {"query": "q", "limit": "5"}, {"query": "q", "limit": " 7 "},
+    {"query": "q", "limit": 5.0}, {"query": "q", "limit": "5.0"}, {"query": "q", "limit": "1_000"},
+    {"query": "q", "limit": True}, {"query": "q", "exact": "yes"}, {"query": "q", "exact": "False"},
+    {"query": "q", "exact": 1}, {"query": "q", "exact": "off"}, {"query": "q", "tags": ["a", "b"]},
+    {"query": "q", "tags": None}, {"query": "q", "tags": '["a", "b"]'}, {"query": "q", "limit": "5.5"},
+    {"query": "q", "limit": "five"}, {"query": 5}, {},
+]
+"""Calls a model sends; the bare framework runs some of them (which ones depends on the framework)."""
+
+NEAR_MISS = {"query": "q", "tags": "a"}
+BROKEN = {"limit": 3, "tags": ["a"]}
+
+Runner = Callable[[dict], "tuple[dict | None, str | None]"]
+"""Runs one call: (what the tool received, or None) and the error text the model would read, if any."""
+
+
+def compare(bare: Runner, guarded: Runner) -> dict[str, Any]:
+    """Every candidate through both; the ones the bare framework ran must run the same behind the adapter."""
+    ran, differ = [], []
+    for call in CANDIDATES:
+        received, _ = bare(call)
+        if received is None:
+            continue
+        ran.append(call)
+        behind, error = guarded(call)
+        if behind != received:
+            differ.append({"call": call, "bare": received, "guarded": behind, "error": error})
+    return {"ran_bare": len(ran), "differ": differ}
+
+
+def model_loop(guarded: Runner, first: dict) -> dict[str, Any]:
+    """A scripted model: it sends ``first``, reads the envelope, adds each missing field it names and
+    resubmits, up to three times."""
+    call, seen = dict(first), []
+    for _ in range(3):
+        received, error = guarded(call)
+        if received is not None:
+            return {"ran": received, "attempts": len(seen) + 1, "errors": seen}
+        envelope = json.loads(error)
+        seen.append(envelope)
+        call = apply(call, envelope)
+    return {"ran": None, "attempts": len(seen), "errors": seen}
+
+
+def apply(call: dict, envelope: dict) -> dict:
+    fixed = dict(call)
+    for error in envelope["error"]["errors"]:
+        name = error["path"].removeprefix("$.")
+        if error["reason"] == "required":
+            fixed[name] = "q" if name == "query" else None
+    return fixed
+
+
+LOW_LEVEL_SCHEMA = {"type": "object", "properties": {"query": {"type": "string"}, "limit": {"type": "integer"},
+                                                   "tags": {"type": "array", "items": {"type": "string"}}},
+                    "required": ["query"], "additionalProperties": False}
+"""A low-level server's tool: its handler takes the arguments as they come, so a call is correct when it
+matches the schema (which the handler checks itself, as a careful one does)."""
+
+
+def low_level_handler(arguments: dict) -> str | None:
+    """The tool behind a low-level server: records a call that matches its schema; else the error text."""
+    import jsonschema
+
+    errors = [e.message for e in jsonschema.Draft202012Validator(LOW_LEVEL_SCHEMA).iter_errors(arguments)]
+    if errors:
+        return json.dumps(errors)
+    RECEIVED.append(dict(arguments))
+    return None
+
+
+def report(result: dict[str, Any]) -> None:
+    print(json.dumps(result, default=repr))

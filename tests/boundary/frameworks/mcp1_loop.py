@@ -1,0 +1,59 @@
+"""MCP SDK 1.x: a FastMCP server (tool functions) and a low-level Server, guarded by guard_server."""
+
+import anyio
+from loop_common import BROKEN, LOW_LEVEL_SCHEMA, NEAR_MISS, RECEIVED, compare, low_level_handler, model_loop, report, search
+
+import mcp.types as types
+from mcp.server.fastmcp import FastMCP
+from mcp.server.lowlevel import Server
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from schema_lint.boundary.mcp_adapter import guard_server
+
+
+def function_server(guarded: bool):
+    server = FastMCP("docs")
+    if guarded:
+        guard_server(server)
+    server.tool()(search)  # registered after the adapter: guarded all the same
+    return server._mcp_server
+
+
+def low_level(guarded: bool):
+    server = Server("docs")
+
+    @server.list_tools()
+    async def list_tools():
+        return [types.Tool(name="search", inputSchema=LOW_LEVEL_SCHEMA)]
+
+    @server.call_tool(validate_input=False)
+    async def call_tool(name, arguments):
+        error = low_level_handler(arguments)
+        if error:
+            raise ValueError(error)
+        return [types.TextContent(type="text", text="ok")]
+
+    return guard_server(server) if guarded else server
+
+
+def runner(make, guarded: bool):
+    server = make(guarded)
+
+    def run(call):
+        async def go():
+            async with create_connected_server_and_client_session(server) as session:
+                return await session.call_tool("search", call)
+        RECEIVED.clear()
+        result = anyio.run(go)
+        if result.isError or not RECEIVED:
+            return None, result.content[0].text
+        return RECEIVED[-1], None
+    return run
+
+
+out = {}
+for label, make in (("FastMCP", function_server), ("Server", low_level)):
+    guarded = runner(make, True)
+    out[label] = {**compare(runner(make, False), guarded), "near_miss": guarded(NEAR_MISS)[0],
+                  "loop": model_loop(guarded, BROKEN)}
+report(out)

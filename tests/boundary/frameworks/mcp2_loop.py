@@ -1,0 +1,58 @@
+"""MCP SDK 2.x: an MCPServer (tool functions) and a low-level Server, guarded by guard_server."""
+
+import anyio
+from loop_common import BROKEN, LOW_LEVEL_SCHEMA, NEAR_MISS, RECEIVED, compare, low_level_handler, model_loop, report, search
+
+import mcp.types as types
+from mcp import Client
+from mcp.server import Server
+from mcp.server.mcpserver import MCPServer
+
+from schema_lint.boundary.mcp_adapter import guard_server
+
+
+def function_server(guarded: bool) -> MCPServer:
+    server = MCPServer("docs")
+    if guarded:
+        guard_server(server)
+    server.tool()(search)  # registered after the adapter: guarded all the same
+    return server
+
+
+def low_level(guarded: bool) -> Server:
+    async def list_tools(ctx, params):
+        return types.ListToolsResult(tools=[types.Tool(name="search", input_schema=LOW_LEVEL_SCHEMA)])
+
+    async def call_tool(ctx, params):
+        error = low_level_handler(params.arguments or {})
+        return types.CallToolResult(content=[types.TextContent(type="text", text=error or "ok")],
+                                    is_error=error is not None)
+
+    server = Server("docs", on_list_tools=list_tools, on_call_tool=call_tool)
+    return guard_server(server) if guarded else server
+
+
+def runner(make, guarded: bool):
+    server = make(guarded)
+
+    def run(call):
+        async def go():
+            async with Client(server) as client:
+                return await client.call_tool("search", call)
+        RECEIVED.clear()
+        try:
+            result = anyio.run(go)
+        except Exception as exc:  # the SDK's protocol error
+            return None, str(exc)
+        if result.is_error or not RECEIVED:
+            return None, result.content[0].text
+        return RECEIVED[-1], None
+    return run
+
+
+out = {}
+for label, make in (("MCPServer", function_server), ("Server", low_level)):
+    guarded = runner(make, True)
+    out[label] = {**compare(runner(make, False), guarded), "near_miss": guarded(NEAR_MISS)[0],
+                  "loop": model_loop(guarded, BROKEN)}
+report(out)

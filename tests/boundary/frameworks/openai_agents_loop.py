@@ -1,0 +1,34 @@
+"""openai-agents: a function tool, strict schema and not, wrapped by guard_function_tool.
+
+The loop plays the agent's part: each call's arguments go to ``on_invoke_tool`` as the
+model's JSON text, and its output is what the model reads next.
+"""
+
+import json
+
+import anyio
+from loop_common import BROKEN, NEAR_MISS, RECEIVED, compare, model_loop, report, search
+
+from agents import function_tool
+from agents.tool_context import ToolContext
+
+from schema_lint.boundary.agents_adapter import guard_function_tool
+
+
+def runner(tool):
+    def run(call):
+        text = json.dumps(call)
+        context = ToolContext(context=None, tool_name=tool.name, tool_call_id="call_1", tool_arguments=text)
+        RECEIVED.clear()
+        output = anyio.run(tool.on_invoke_tool, context, text)
+        return (RECEIVED[-1], None) if RECEIVED else (None, output)
+    return run
+
+
+out = {}
+for label, strict in (("strict", True), ("loose", False)):
+    tool = function_tool(search, strict_mode=strict)
+    guarded = runner(guard_function_tool(tool))
+    out[label] = {**compare(runner(tool), guarded), "near_miss": guarded(NEAR_MISS)[0],
+                  "loop": model_loop(guarded, BROKEN), "schema": tool.params_json_schema}
+report(out)

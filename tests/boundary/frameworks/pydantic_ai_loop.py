@@ -1,0 +1,39 @@
+"""pydantic-ai: an agent with BoundaryCapability, driven by a scripted FunctionModel.
+
+The model sends one call per run and then reads what came back: the tool's return value,
+or what pydantic-ai sends back for a validation error or a ``ModelRetry``.
+"""
+
+import json
+
+from loop_common import BROKEN, NEAR_MISS, RECEIVED, compare, model_loop, report, search
+
+from pydantic_ai import Agent
+from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import FunctionModel
+
+from schema_lint.boundary.pydantic_ai_adapter import BoundaryCapability
+
+
+def runner(guarded: bool):
+    def run(call):
+        seen = []
+
+        def model(messages, info):
+            if not any(isinstance(p, ToolCallPart) for m in messages for p in getattr(m, "parts", [])):
+                return ModelResponse(parts=[ToolCallPart("search", json.dumps(call), tool_call_id="c1")])
+            seen.extend(messages[-1].parts)  # what came back for the call: its return, or the retry prompt
+            return ModelResponse(parts=[TextPart("done")])
+
+        agent = Agent(FunctionModel(model), tools=[search], capabilities=[BoundaryCapability()] if guarded else [])
+        RECEIVED.clear()
+        agent.run_sync("find it")
+        if RECEIVED:
+            return RECEIVED[-1], None
+        content = seen[0].content if seen else "no retry prompt"
+        return None, content if isinstance(content, str) else json.dumps(content)
+    return run
+
+
+guarded = runner(True)
+report({**compare(runner(False), guarded), "near_miss": guarded(NEAR_MISS)[0], "loop": model_loop(guarded, BROKEN)})

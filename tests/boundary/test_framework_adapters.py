@@ -1,0 +1,53 @@
+"""Each adapter, in a small agent-style loop inside its own framework (see frameworks/loop_common.py).
+
+For every framework: each call the bare framework runs still runs behind the adapter, with
+the same arguments reaching the tool; a near miss is canonicalized; a broken call comes back
+as the envelope in the framework's retry form, and a model that applies it gets a call that runs.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from framework_venvs import run_loop
+
+WRAPPED = {"query": "q", "limit": 10, "exact": False, "tags": ["a"]}
+FIXED = {"query": "q", "limit": 3, "exact": False, "tags": ["a"]}
+
+
+def check_adapter(result: dict, near_miss: dict = WRAPPED, fixed: dict = FIXED) -> None:
+    assert result["ran_bare"] >= 4
+    assert result["differ"] == []
+    assert result["near_miss"] == near_miss
+    loop = result["loop"]
+    assert loop["ran"] == fixed and loop["attempts"] == 2
+    reasons = {(e["path"], e["reason"]) for e in loop["errors"][0]["error"]["errors"]}
+    assert ("$.query", "required") in reasons
+
+
+@pytest.mark.parametrize("framework, script", [("mcp2", "mcp2_loop.py"), ("mcp1", "mcp1_loop.py")])
+def test_mcp_servers(framework, script):
+    results = json.loads(run_loop(framework, script))
+    check_adapter(results["MCPServer" if framework == "mcp2" else "FastMCP"])
+    low_level = results["Server"]
+    check_adapter(low_level, {"query": "q", "tags": ["a"]}, {"query": "q", "limit": 3, "tags": ["a"]})
+
+
+def test_fastmcp():
+    check_adapter(json.loads(run_loop("fastmcp", "fastmcp_loop.py")))
+
+
+def test_openai_agents():
+    results = json.loads(run_loop("openai_agents", "openai_agents_loop.py"))
+    check_adapter(results["strict"])
+    check_adapter(results["loose"])
+
+
+def test_pydantic_ai():
+    check_adapter(json.loads(run_loop("pydantic_ai", "pydantic_ai_loop.py")))
+
+
+def test_langchain():
+    check_adapter(json.loads(run_loop("langchain", "langchain_loop.py")))
