@@ -1,11 +1,15 @@
-"""Is this a JSON value at all? Checked before validation, so no input can crash or fool it.
+"""Is this a JSON value at all? Checked around validation, so no input can crash or fool it.
 
 A tool call arrives as JSON text or as the value a client library decoded. The
 validator expects JSON's data model; handed something else it raises (a lone
-surrogate, a key that is not a string, nesting deeper than the stack) or, under an
-open schema, silently accepts it (a ``set``, ``NaN``, an object of a custom class).
-So every value is walked once, without recursion, and anything outside JSON's model
-gets a reason instead of an exception:
+surrogate, a key that is not a string), overflows its stack (nesting deep enough, under
+a recursive schema) or silently accepts it (a ``set``, ``NaN``, an object of a custom
+class, under an open schema). So every value is walked once, without recursion, and
+anything outside JSON's model gets a reason instead of an exception. The walk costs as
+much as a validation, so a call to a closed, non-recursive object schema is validated
+first and only what the validator does not vouch for is walked (:func:`members_to_screen`);
+JSON text is walked only where the text could hold what JSON values cannot (see
+:func:`decode`). The reasons:
 
 - ``too-deep``: nested deeper than :data:`MAX_DEPTH` arrays and objects;
 - ``not-json-value``: a type JSON has no form for, a key that is not a string, a
@@ -20,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 MAX_DEPTH = 64
 """Arrays and objects nested inside each other. Real tool calls nest a handful of levels;
@@ -47,19 +51,34 @@ class Refusal:
 
 
 def decode(text: str | bytes | bytearray) -> Any:
-    """The JSON value ``text`` holds, or a :class:`Refusal` saying why it holds none."""
+    """The JSON value ``text`` holds, or a :class:`Refusal` saying why it holds none.
+
+    One decoder serves every call. What JSON text cannot hold (other types, keys that are
+    not strings) needs no screening; nesting deeper than :data:`MAX_DEPTH` and unpaired
+    surrogates can only be in text with that many brackets, or with text outside ASCII or a
+    ``\\ud…`` escape, so only such text is screened after decoding.
+    """
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        if not isinstance(text, str):
+            text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        if text.startswith("\ufeff"):
+            return Refusal("invalid-json", (), "line 1 column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)")
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         return Refusal("invalid-json", (), f"line {exc.lineno} column {exc.colno}: {exc.msg}")
     except UnicodeDecodeError as exc:
         return Refusal("invalid-json", (), f"byte {exc.start}: not UTF-8 text")
     except _NonFinite as exc:
         return Refusal("invalid-json", (), f"{exc.args[0]} is not a JSON number")
+    except _Overflow:  # a number too large for a float: the screen says where
+        return _first_refusal(json.loads(text))
     except RecursionError:
         return Refusal("too-deep", (), _DEPTH)
     except ValueError:  # Python's integer-conversion limit: the text is JSON, the number is too long
         return Refusal("not-json-value", (), _DIGITS)
+    if text.count("[") + text.count("{") <= MAX_DEPTH and text.isascii() and "\\ud" not in text \
+            and "\\uD" not in text:
+        return value
     return not_json(value) or value
 
 
@@ -67,8 +86,147 @@ class _NonFinite(ValueError):
     pass
 
 
+class _Overflow(Exception):
+    pass
+
+
 def _no_constant(name: str) -> Any:
     raise _NonFinite(name)
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if number in (_HUGE, -_HUGE):
+        raise _Overflow
+    return number
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float)
+
+
+class Screen(NamedTuple):
+    """What of an accepted call still needs the screen (see :func:`members_to_screen`)."""
+
+    full: tuple[str, ...]
+    """Members screened in full: numbers, arrays and objects."""
+    lists: tuple[str, ...]
+    """Members that are arrays of strings: they need be lists, of text without unpaired surrogates."""
+    texts: tuple[str, ...]
+    """Members that are strings (or booleans, or null): their text must have no unpaired surrogate."""
+
+
+def members_to_screen(schema: Any) -> Screen | None:
+    """What of a call still needs the screen once the validator has accepted the call, or ``None``
+    when the whole call does.
+
+    The validator raises on some values it cannot read (a set, bytes, a key that is not a
+    string) and checks the type of every value it reads, so where a closed object schema
+    (``additionalProperties: false``) declares a member as a string, a boolean or ``null``
+    (or an ``enum`` or ``const`` of those), an accepted call holds nothing else there; but
+    it does not read a string's text unless a keyword asks, so strings are still checked for
+    unpaired surrogates, all at once. An array of strings needs only to be a list (the
+    validator takes a tuple too) of such text. The other members are screened in full:
+    numbers (the validator takes a huge integer, even one past a ``maximum``), arrays and
+    objects (a subclass, any depth).
+    """
+    if not isinstance(schema, dict) or schema.get("additionalProperties") is not False \
+            or not schema.keys() <= _CLOSED_OBJECT or not isinstance(schema.get("properties"), dict):
+        return None
+    members = schema["properties"]
+    lists = tuple(name for name, member in members.items() if _list_of_strings(member))
+    texts = tuple(name for name, member in members.items() if _leaf(member) and _string_typed(member))
+    full = tuple(name for name, member in members.items() if not _leaf(member) and name not in lists)
+    return Screen(full, lists, texts)
+
+
+def plainly_screened(arguments: dict, screen: Screen) -> bool:
+    """The members :func:`members_to_screen` names, of a call the validator accepted, pass the screen."""
+    full, lists, texts = screen
+    member: Any
+    for name in texts:
+        member = arguments.get(name)
+        if type(member) is str:
+            if not member.isascii() and _has_lone_surrogate(member):
+                return False
+        elif not (member is None or member is True or member is False):  # a subclass: the full screen decides
+            return False
+    for name in lists:
+        member = arguments.get(name, _NO_ITEMS)
+        if type(member) is not list:
+            return False
+        try:
+            text = "".join(member)
+        except TypeError:  # not strings after all: the full screen says what
+            return False
+        if not text.isascii() and _has_lone_surrogate(text):
+            return False
+    for name in full:
+        member = arguments.get(name)
+        kind = type(member)
+        if kind is dict or kind is list:
+            if not _plainly_json(member, 1):
+                return False
+        elif kind is int:
+            if not -_DIGITS_BOUND < member < _DIGITS_BOUND:
+                return False
+        elif kind is float:
+            if not -_HUGE < member < _HUGE:
+                return False
+        elif not (kind is str or kind is bool or member is None):
+            return False
+    return True
+
+
+_NO_ITEMS: list = []
+"""An absent array member: nothing to look at."""
+
+
+_CLOSED_OBJECT = frozenset({"type", "properties", "required", "additionalProperties", "title", "description",
+                            "$schema", "$comment", "examples", "default"})
+_LEAF_TYPES = frozenset({"string", "boolean", "null"})
+_LEAF_KEYWORDS = frozenset({"type", "enum", "const", "title", "description", "default", "examples", "$comment",
+                            "minLength", "maxLength", "pattern", "format", "contentMediaType", "contentEncoding",
+                            "deprecated", "readOnly", "writeOnly"})
+
+
+def _list_of_strings(member: Any) -> bool:
+    """A member schema that admits only an array of strings."""
+    if not isinstance(member, dict) or member.get("type") != "array" or not member.keys() <= _ARRAY_KEYWORDS:
+        return False
+    items = member.get("items")
+    return _leaf(items) and _string_typed(items)
+
+
+def _string_typed(member: Any) -> bool:
+    """A leaf schema that admits strings whose text the validator does not read: not an ``enum`` or
+    ``const``, no ``pattern``, no format it asserts (reading such text, it raises on an unpaired
+    surrogate itself)."""
+    written = member.get("type")
+    return (written == "string" or isinstance(written, list) and "string" in written) \
+        and not member.keys() & _READS_TEXT and member.get("format") not in _ASSERTED_FORMATS
+
+
+_READS_TEXT = frozenset({"enum", "const", "pattern"})
+_ASSERTED_FORMATS = frozenset({"date", "date-time", "time", "duration", "email", "idn-email", "hostname",
+                               "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference",
+                               "uuid", "regex", "json-pointer", "relative-json-pointer", "uri-template"})
+
+
+_ARRAY_KEYWORDS = frozenset({"type", "items", "minItems", "maxItems", "uniqueItems", "title", "description",
+                             "default", "examples", "$comment", "deprecated"})
+
+
+def _leaf(member: Any) -> bool:
+    """A member schema that admits only strings, booleans and ``null``, using no applicator."""
+    if not isinstance(member, dict) or not member.keys() <= _LEAF_KEYWORDS:
+        return False
+    written = member.get("type")
+    types = [written] if isinstance(written, str) else written if isinstance(written, list) else None
+    if types is not None and set(types) <= _LEAF_TYPES:
+        return True
+    values = member["enum"] if isinstance(member.get("enum"), list) else [member["const"]] if "const" in member \
+        else None
+    return values is not None and all(isinstance(v, (str, bool)) or v is None for v in values)
 
 
 def not_json(value: Any) -> Refusal | None:

@@ -55,6 +55,14 @@ class CompiledSchema:
         validator = self._subschemas.get(location)
         return validator is not None and validator.is_valid(instance)
 
+    @cached_property
+    def recursive(self) -> bool:
+        """Whether a reference can lead back into a schema it is part of (or is one this module
+        does not follow: remote, dynamic or recursive). The validator descends as deep as the
+        instance only through such a schema, and a deep enough instance there overflows its
+        stack, so only a schema that is not recursive may see a call before it is screened."""
+        return _refers_back(self.schema)
+
     def node(self, location: str) -> Any:
         """The subschema at a local ``$ref``-style pointer, or ``None`` when it does not exist."""
         return resolve_pointer(self.schema, location)
@@ -68,6 +76,47 @@ def resolve_pointer(document: Any, reference: str) -> Any:
         return pointer.resolve(document, unquote(reference[1:]))
     except (LookupError, ValueError):  # no such location, or a named anchor rather than a pointer
         return None
+
+
+_DYNAMIC = ("$dynamicRef", "$recursiveRef")
+
+
+def _refers_back(root: Any) -> bool:
+    visiting: set[str] = set()
+    finished: set[str] = set()
+
+    def leads_back(location: str) -> bool:
+        if location in visiting:
+            return True
+        if location in finished:
+            return False
+        visiting.add(location)
+        for reference in _references(resolve_pointer(root, location)):
+            if not reference.startswith("#") or leads_back("#" + unquote(reference[1:])):
+                return True
+        visiting.discard(location)
+        finished.add(location)
+        return False
+
+    return leads_back("#")
+
+
+def _references(node: Any) -> list[str]:
+    """Every ``$ref`` inside ``node``; a dynamic or recursive reference counts as a remote one."""
+    found: list[str] = []
+    pending = [node]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            if any(keyword in item for keyword in _DYNAMIC):
+                found.append("dynamic")
+            reference = item.get("$ref")
+            if isinstance(reference, str):
+                found.append(reference)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return found
 
 
 _cache: OrderedDict[str, CompiledSchema] = OrderedDict()

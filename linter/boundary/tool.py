@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .admit import Refusal, decode, not_json
+from .admit import Refusal, Screen, decode, members_to_screen, not_json, plainly_screened
 from .budget import listed_errors
 from .canonicalize import canonicalize_compiled
 from .compiled import compiled
@@ -35,6 +35,9 @@ from .telemetry import CALL_ID, LOGGER_NAME, TOOL_NAME, Telemetry, TelemetrySink
 Mode = Literal["enforce", "observe"]
 _logger = logging.getLogger(LOGGER_NAME)
 _TEXT = (str, bytes, bytearray)
+_UNREADABLE = (ValueError, TypeError, OverflowError, RecursionError)
+"""What the validator raises on a value outside JSON's data model (a set, bytes, an unpaired surrogate …)."""
+_NOT_JSON = Refusal("not-json-value", (), "a JSON value (string, number, boolean, null, array or object)")
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,11 @@ class ToolBoundary:
         self.retry_policy = retry_policy or RetryPolicy()
         self._is_valid = self.schema.is_valid
         self._plain = not self.business_checks
+        # The validator reads a call before the screen only where it cannot overflow its stack
+        # (a schema without recursion), and the screen is then narrowed to what it does not vouch for.
+        screen = None if self.schema.recursive else members_to_screen(self.schema.schema)
+        self._validated_first = screen is not None
+        self._screen = screen or Screen((), (), ())
 
     def check(self, arguments: Any, call_id: str | None = None, previous: Outcome | None = None) -> Outcome:
         """Decide about one call; ``arguments`` may be a dict or JSON text.
@@ -107,6 +115,16 @@ class ToolBoundary:
         whether the arguments changed.
         """
         received = arguments
+        if type(arguments) is dict and self._validated_first:
+            # The hot path: the validator reads the call first, then only what it accepts silently is screened.
+            try:
+                valid = self._is_valid(arguments)
+            except _UNREADABLE:
+                refusal = not_json(arguments) or _NOT_JSON
+                return self._finish(self._refused(received, refusal, call_id), previous)
+            if valid and plainly_screened(arguments, self._screen):
+                outcome = Outcome("valid", arguments, True, arguments, [], None, call_id)
+                return outcome if previous is None and self._plain else self._finish(outcome, previous)
         arguments = decode(arguments) if isinstance(arguments, _TEXT) else not_json(arguments) or arguments
         if isinstance(arguments, Refusal):
             return self._finish(self._refused(received, arguments, call_id), previous)

@@ -1,0 +1,127 @@
+"""The valid-call path: the validator reads a call first, and the screen looks only where it must.
+
+Under a closed object schema (``additionalProperties: false``) without recursion, a call is
+validated before it is screened against JSON's data model, and only the members the
+validator does not vouch for are screened. Every value outside JSON's model is still
+refused with a reason, in every kind of member; a recursive schema keeps the screen first,
+since the validator would follow a deep enough value off its stack.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import math
+
+import pytest
+
+from schema_lint.boundary import ToolBoundary
+from schema_lint.boundary.admit import decode, members_to_screen
+from schema_lint.boundary.compiled import compiled
+
+pytestmark = pytest.mark.hostile
+
+CLOSED = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string"}, "done": {"type": "boolean"}, "kind": {"enum": ["a", "b"]},
+        "tags": {"type": "array", "items": {"type": "string"}}, "count": {"type": "integer", "maximum": 1000},
+        "ratio": {"type": "number"}, "meta": {"type": "object"}, "anything": {},
+        "when": {"type": "string", "format": "date"},
+    },
+    "additionalProperties": False,
+}
+RECURSIVE = {"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"}
+
+
+class Colour(str, enum.Enum):
+    RED = "a"
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_only_members_the_validator_does_not_vouch_for_are_screened():
+    assert members_to_screen(CLOSED) == (("count", "ratio", "meta", "anything"), ("tags",), ("title",))
+    assert members_to_screen({"type": "object"}) is None  # open: the whole call is screened
+    assert members_to_screen({**CLOSED, "anyOf": [{}]}) is None
+
+
+@pytest.mark.parametrize(("arguments", "path", "reason"), [
+    ({"title": "\ud800"}, "$.title", "not-json-value"),
+    ({"title": b"x"}, "$.title", "not-json-value"),
+    ({"when": "\ud800"}, "$.when", "not-json-value"),
+    ({"tags": ("a", "b")}, "$.tags", "not-json-value"),
+    ({"tags": ["a", "\udfff"]}, "$.tags[1]", "not-json-value"),
+    ({"count": 10 ** 5000}, "$.count", "not-json-value"),  # the validator alone lets it past `maximum`
+    ({"ratio": math.nan}, "$.ratio", "not-json-value"),
+    ({"meta": {"a": (1,)}}, "$.meta.a", "not-json-value"),
+    ({"meta": {"\udfff": 1}}, "$.meta", "not-json-value"),
+    ({"meta": {"a": nested(100)}}, "$.meta.a", "too-deep"),
+    ({"anything": {1, 2}}, "$.anything", "not-json-value"),
+    ({"anything": object()}, "$.anything", "not-json-value"),
+    ({1: "x"}, "$", "not-json-value"),
+])
+def test_values_outside_json_are_refused_in_every_kind_of_member(arguments, path, reason):
+    outcome = ToolBoundary(CLOSED).check(arguments)
+    assert outcome.status == "rejected"
+    [error] = outcome.envelope["error"]["errors"]
+    assert (error["path"].split("[0]")[0] if reason == "too-deep" else error["path"], error["reason"]) == (path, reason)
+    json.dumps(outcome.envelope, allow_nan=False).encode("utf-8")
+
+
+def test_what_was_json_before_still_is():
+    call = {"title": Colour.RED, "kind": "a", "tags": ["x"], "count": 5, "ratio": 0.5, "meta": {"a": [1]},
+            "anything": None}
+    assert ToolBoundary(CLOSED).check(call).status == "valid"
+
+
+def test_a_recursive_schema_screens_a_deep_call_before_the_validator_sees_it():
+    assert compiled(RECURSIVE).recursive and not compiled(CLOSED).recursive
+    outcome = ToolBoundary(RECURSIVE).check(nested(1_000_000))  # the validator alone overflows its stack
+    assert outcome.status == "rejected" and outcome.envelope["error"]["errors"][0]["reason"] == "too-deep"
+
+
+def test_references_that_lead_back_are_recursive_and_others_not():
+    chain = {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"type": "string"}},
+             "type": "object", "properties": {"x": {"$ref": "#/$defs/a"}}}
+    loop = {"$defs": {"a": {"properties": {"b": {"$ref": "#/$defs/b"}}}, "b": {"items": {"$ref": "#/$defs/a"}}},
+            "$ref": "#/$defs/a"}
+    assert not compiled(chain).recursive
+    assert compiled(loop).recursive
+    assert compiled({"$defs": {"m": {"$dynamicAnchor": "meta"}}, "$dynamicRef": "#meta"}).recursive
+
+
+def test_one_decoder_serves_every_call(monkeypatch):
+    built = []
+    original = json.JSONDecoder.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(1)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(json.JSONDecoder, "__init__", counted)
+    for _ in range(5):
+        decode('{"title": "x", "count": 5}')
+    assert built == []
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ('{"ratio": 1e400}', "not-json-value"),
+    ('{"title": "\\ud800"}', "not-json-value"),
+    ('{"title": "\\uD800"}', "not-json-value"),
+    ("\ufeff{}", "invalid-json"),
+    ('{"meta": ' + "[" * 70 + "]" * 70 + "}", "too-deep"),
+])
+def test_text_is_screened_where_it_could_hold_what_json_values_cannot(text, reason):
+    outcome = ToolBoundary(CLOSED).check(text)
+    assert outcome.status == "rejected" and outcome.envelope["error"]["errors"][0]["reason"] == reason
+
+
+def test_paired_surrogate_escapes_are_text():
+    outcome = ToolBoundary(CLOSED).check('{"title": "\\ud83d\\ude00", "tags": ["[", "{"]}')
+    assert outcome.status == "valid" and outcome.arguments["title"] == "\U0001f600"
