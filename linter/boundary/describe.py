@@ -79,7 +79,7 @@ def _typed(kind: str, schema: dict, root: Any, depth: int) -> str:
     if kind == "string" and isinstance(schema.get("format"), str) and schema["format"] in FORMATS:
         phrase = FORMATS[schema["format"]]
     elif kind == "array":
-        phrase = _array(schema, root, depth)
+        return _array(schema, root, depth)
     else:
         phrase = _ARTICLE.get(kind, "a value the schema accepts")
     bounds = [text for text in _bounds(kind, schema) if text]
@@ -101,13 +101,20 @@ def _bounds(kind: str, schema: dict) -> list[str]:
 
 
 def _array(schema: dict, root: Any, depth: int) -> str:
+    """The count before the items, so nested bounds read in order: "an array of at most 10
+    strings", "an array of 1 to 3 items, each a string of at most 100 characters"."""
     items = schema.get("items")
+    item_type = items.get("type") if isinstance(items, dict) else None
+    plain = isinstance(items, dict) and isinstance(item_type, str) and item_type in _PLURAL \
+        and items.keys() <= {"type", "description", "title"}
+    unit = item_type if plain and isinstance(item_type, str) else "item"
+    counted = " ".join(text for text in _count_bounds(schema, "minItems", "maxItems", unit) if text)
+    if plain:
+        return f"an array {counted}" if counted else f"an array of {_PLURAL[unit]}"
     if not isinstance(items, dict) or items == {}:
-        return "an array"
-    item_type = items.get("type")
-    if isinstance(item_type, str) and item_type in _PLURAL and items.keys() <= {"type", "description", "title"}:
-        return f"an array of {_PLURAL[item_type]}"
-    return f"an array whose items are each {describe(items, root, depth + 1)}"
+        return f"an array {counted}" if counted else "an array"
+    each = describe(items, root, depth + 1)
+    return f"an array {counted}, each {each}" if counted else f"an array whose items are each {each}"
 
 
 def _count_bounds(schema: dict, low: str, high: str, unit: str) -> list[str]:

@@ -115,6 +115,14 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
             if branch is not None:
                 yield from _problems(schema, branch, shapes)
                 continue
+            branch = _not_null_branch(schema, error)
+            if branch is not None:  # an optional field: its branch says what is wrong, `null` stays allowed
+                here = format_path(error.instance_path)
+                whole = describe(_walk(schema.schema, list(error.schema_path)[:-1]), schema.schema)
+                for problem in _problems(schema, branch, shapes):
+                    yield dataclasses.replace(problem, expected=whole) \
+                        if problem.path == here and problem.reason == "type" else problem
+                continue
         yield from _explain(schema, error, shapes)
 
 
@@ -127,6 +135,22 @@ def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.
     return close[0] if len(close) == 1 else None
 
 
+def _not_null_branch(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> list | None:
+    """The errors of the one branch that is not ``null``, for an optional field written as
+    ``anyOf: [{...}, {"type": "null"}]``: what the value should be is that branch's to say."""
+    context = getattr(error.kind, "context", None) or []
+    rest = [branch for branch in context if not _null_only(schema, branch)]
+    return rest[0] if len(rest) == 1 and len(context) > 1 else None
+
+
+def _null_only(schema: CompiledSchema, branch: list) -> bool:
+    """A branch that failed only for not being ``null``."""
+    if len(branch) != 1 or branch[0].kind.name != "type":
+        return False
+    node = _walk(schema.schema, list(branch[0].schema_path)[:-1])
+    return isinstance(node, dict) and node.get("type") == "null"
+
+
 def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shapes: Shapes) -> Iterator[Problem]:
     kind: Any = error.kind  # a variant, whose fields are read by its `name`
     name = kind.name
@@ -137,7 +161,11 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
         missing = kind.property
         target = child(path, missing)
         expected = describe(_declared(schema.schema, node_path, missing), schema.schema)
-        yield Problem(target, "required", expected, f"add {_short(missing)} and resubmit the same call")
+        sent = _sent_for(missing, error.instance, _keyword(node, "properties"))
+        repair = (f"you sent {_short(sent)}; did you mean {_short(missing)}? Rename {_short(sent)} to "
+                  f"{_short(missing)} and resubmit the same call") if sent else \
+            f"add {_short(missing)} and resubmit the same call"
+        yield Problem(target, "required", expected, repair)
     elif name in ("additionalProperties", "unevaluatedProperties"):
         properties = _keyword(node, "properties")
         allowed = sorted(properties) if isinstance(properties, dict) else []
@@ -153,7 +181,8 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
     else:
         expected = _expected(name, kind, node, schema.schema)
         field = _field(error.instance_path)
-        shaped = _misshapen(schema, error, node_path, field, shapes) if name == "type" else None
+        shaped = (_misshapen(schema, error, node_path, field, shapes) or _listed_instead(schema, error, node_path, field)) \
+            if name == "type" else None
         if shaped is not None:
             yield Problem(path, shaped[0], expected, shaped[1])
         elif error.instance in (None, "") and _optional(schema.schema, node_path, error.instance_path):
@@ -183,8 +212,40 @@ def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str,
     items = node.get("items") if isinstance(node, dict) else None
     if parts is not None and isinstance(items, (dict, bool)):
         if all(schema.accepts("#" + pointer.join("", *node_path, "items"), part) for part in parts):
-            return "joined-list", _send_as(schema, node_path, field, "an array", parts)
+            return "joined-list", _either_reading(schema, node_path, field, value, parts)
     return None
+
+
+def _either_reading(schema: CompiledSchema, node_path: list, field: str, text: str, parts: list[str]) -> str:
+    """The repair for a joined list: both readings, one value that holds the delimiter or several
+    values, since only the model knows which it meant (``"Paris, France"`` is one place)."""
+    location = "#" + pointer.join("", *node_path)
+    one, several = json.dumps([text], ensure_ascii=False), json.dumps(parts, ensure_ascii=False)
+    if schema.accepts(location, [text]) and schema.accepts(location, parts) and len(one) + len(several) <= _SHOWN_LIMIT:
+        return (f"send {field} as a JSON array, not as text: {one} if it is one value, or {several} if it is "
+                "several, and resubmit the same call")
+    return _send_as(schema, node_path, field, "an array", parts)
+
+
+def _listed_instead(schema: CompiledSchema, error: Any, node_path: list, field: str) -> tuple[str, str] | None:
+    """(reason, repair) for a list sent where one value is wanted, each item of which would do.
+
+    One item is the value itself; several are several calls' worth (a model that batches
+    what the tool takes one at a time), so the repair asks for one call per item rather
+    than choosing one.
+    """
+    items = error.instance
+    location = "#" + pointer.join("", *node_path)
+    if not isinstance(items, list) or not items or not all(schema.accepts(location, item) for item in items):
+        return None
+    shown = [json.dumps(item, ensure_ascii=False) for item in items]
+    if len(items) == 1:
+        value = shown[0] if len(shown[0]) <= _SHOWN_LIMIT else "its one item"
+        return "list-for-one-value", f"send {field} as {value}, not as a list, and resubmit the same call"
+    listed = ", ".join(shown)
+    values = f" ({listed})" if len(listed) <= _SHOWN_LIMIT else ""
+    return "list-for-one-value", (f"{field} takes one value: make one call per item{values}, each with {field} "
+                                  "set to that item, and resubmit them")
 
 
 def _send_as(schema: CompiledSchema, node_path: list, field: str, kind: str, value: Any) -> str:
@@ -204,9 +265,35 @@ def _optional(root: Any, node_path: list, instance_path: list) -> bool:
     return isinstance(required, list) and instance_path[-1] not in required
 
 
+def _sent_for(missing: str, instance: Any, properties: Any) -> str | None:
+    """The undeclared key of the call that near-misses the missing one (``loc`` for ``location``)."""
+    if not isinstance(instance, dict) or not isinstance(properties, dict):
+        return None
+    undeclared = tuple(key for key in instance if isinstance(key, str) and key not in properties)
+    matches = [key for key in undeclared[:MAX_ERRORS] if _near_miss(key, missing)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _near_miss(sent: str, declared: str) -> bool:
+    """A key a model plausibly meant as ``declared``: the same words in another case or style
+    (``userId``, ``user_id``), a misspelling, or a clipped form of at least three characters
+    (``loc`` for ``location``)."""
+    if len(sent) > KEY_LIMIT or len(declared) > KEY_LIMIT:
+        return False
+    folded, wanted = _words(sent), _words(declared)
+    if folded == wanted or _close_match(sent, (declared,)) is not None:
+        return True
+    return len(folded) >= 3 and wanted.startswith(folded)
+
+
+def _words(key: str) -> str:
+    return key.replace("_", "").replace("-", "").lower()
+
+
 def _unexpected(path: str, key: str, reason: str, allowed: list[str]) -> Problem:
     expected = f"only these properties: {', '.join(allowed)}" if allowed else "no properties other than those declared"
-    guess = _close_match(key, tuple(allowed))
+    near = [name for name in allowed if _near_miss(key, name)]
+    guess = near[0] if len(near) == 1 else _close_match(key, tuple(allowed))
     rename = f" (or rename it to {guess} if that is what you meant)" if guess else ""
     return Problem(child(path, key), reason, expected, f"remove {_short(key)}{rename} and resubmit the same call")
 

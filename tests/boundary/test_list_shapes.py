@@ -51,6 +51,13 @@ def test_a_joined_list_of_free_strings_is_neither_wrapped_nor_split(text):
     assert canonicalize(SCHEMA, {"progression": text}).repairs == []
     reason, _, repair = errors({"progression": text})["$.progression"]
     assert reason == "joined-list" and "send progression as a JSON array, not as text: [" in repair
+    assert json.dumps([text]) in repair and " if it is one value, or [" in repair
+
+
+def test_a_joined_list_repair_shows_both_readings_and_chooses_neither():
+    _, _, repair = errors({"progression": "Paris, France"})["$.progression"]
+    assert repair == ('send progression as a JSON array, not as text: ["Paris, France"] if it is one value, '
+                      'or ["Paris", "France"] if it is several, and resubmit the same call')
 
 
 @pytest.mark.parametrize("text", ["data['sales']", "search(query)[:5]", "results[0]"])

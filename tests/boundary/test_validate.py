@@ -121,11 +121,25 @@ def test_optional_model_reports_the_nested_problem_not_the_any_of():
     assert errors["$.f.n"]["reason"] == "type" and errors["$.f.n"]["expected"] == "an integer"
 
 
-def test_any_of_without_a_closest_branch_lists_the_alternatives():
+def test_an_optional_field_written_as_any_of_with_null_says_what_its_branch_says():
     schema = {"type": "object", "properties": {"v": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}}
     error = errors_of(schema, {"v": "x"})[0]
-    assert (error["path"], error["reason"]) == ("$.v", "anyOf")
+    assert (error["path"], error["reason"]) == ("$.v", "type")
     assert error["expected"] == "an integer or null"
+
+
+def test_an_optional_list_keeps_the_specific_reason_of_a_joined_list():
+    schema = {"type": "object", "properties": {
+        "tags": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}}}
+    error = errors_of(schema, {"tags": "a, b"})[0]
+    assert (error["path"], error["reason"]) == ("$.tags", "joined-list")
+
+
+def test_any_of_without_a_closest_branch_lists_the_alternatives():
+    schema = {"type": "object", "properties": {"v": {"anyOf": [{"type": "integer"}, {"type": "boolean"}]}}}
+    error = errors_of(schema, {"v": "x"})[0]
+    assert (error["path"], error["reason"]) == ("$.v", "anyOf")
+    assert error["expected"] == "an integer or a boolean"
 
 
 def test_one_of_matching_twice():

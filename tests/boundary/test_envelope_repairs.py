@@ -1,0 +1,59 @@
+"""Envelope repairs for the mistakes that came back with a vague one: a list where one value is
+wanted, a near-miss key beside the missing one it stands for, and nested bounds that read in order."""
+
+from __future__ import annotations
+
+import pytest
+
+from schema_lint.boundary import ToolBoundary
+from schema_lint.boundary.describe import describe
+
+WEATHER = {"type": "object", "additionalProperties": False, "required": ["location", "user_id"],
+           "properties": {"location": {"type": "string"}, "days": {"type": "integer"},
+                          "user_id": {"type": "string"}, "unit": {"enum": ["c", "f"]}}}
+
+
+def problems(call: dict) -> dict[str, tuple[str, str]]:
+    outcome = ToolBoundary(WEATHER).check(call)
+    return {e["path"]: (e["reason"], e["repair"]) for e in outcome.envelope["error"]["errors"]}
+
+
+def test_one_item_in_a_list_where_one_value_is_wanted_is_that_value():
+    assert problems({"location": ["Paris"], "user_id": "u"})["$.location"] == (
+        "list-for-one-value", 'send location as "Paris", not as a list, and resubmit the same call')
+
+
+def test_several_items_where_one_value_is_wanted_are_one_call_each():
+    reason, repair = problems({"location": ["Paris", "London"], "user_id": "u"})["$.location"]
+    assert reason == "list-for-one-value"
+    assert repair == ('location takes one value: make one call per item ("Paris", "London"), each with location '
+                      "set to that item, and resubmit them")
+
+
+def test_a_list_of_values_the_field_would_not_take_is_a_plain_type_error():
+    assert problems({"location": [1], "user_id": "u"})["$.location"][0] == "type"
+
+
+@pytest.mark.parametrize(("sent", "missing"), [("loc", "location"), ("userId", "user_id"), ("locaton", "location")])
+def test_a_near_miss_key_is_named_beside_the_missing_one(sent, missing):
+    call = {"location": "Paris", "user_id": "u"}
+    call[sent] = call.pop(missing)
+    reason, repair = problems(call)[f"$.{missing}"]
+    assert reason == "required"
+    assert repair == f"you sent {sent}; did you mean {missing}? Rename {sent} to {missing} and resubmit the same call"
+    assert f"rename it to {missing}" in problems(call)[f"$.{sent}"][1]
+
+
+def test_a_key_that_misses_nothing_gets_no_guess():
+    assert problems({"city": "Paris", "user_id": "u"})["$.location"][1] == "add location and resubmit the same call"
+
+
+@pytest.mark.parametrize(("schema", "expected"), [
+    ({"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": 10},
+     "an array of at most 10 items, each a string of at most 100 characters"),
+    ({"type": "array", "items": {"type": "string"}, "maxItems": 10}, "an array of at most 10 strings"),
+    ({"type": "array", "items": {"type": "integer"}, "minItems": 1, "maxItems": 3}, "an array of 1 to 3 integers"),
+    ({"type": "array", "items": {"type": "string"}}, "an array of strings"),
+])
+def test_nested_bounds_read_in_order(schema, expected):
+    assert describe(schema, schema) == expected
