@@ -17,6 +17,8 @@ builds one mistaken call per applicable mistake, on one top-level argument at a 
 | numeric-string | `"5"` | `5` |
 | null-for-optional | `null` | the argument left out |
 | enum-case | `"HIGH"` | `"high"` |
+| list-for-one-value | `["Paris"]` | `"Paris"` |
+| near-miss-key | `{"loc": …}`, `{"userId": …}` | `{"location": …}`, `{"user_id": …}` (a required argument) |
 
 Each is sent through `ToolBoundary.check` under each policy and counted as a **true
 repair** (canonicalized to exactly the ground truth), a **hidden error** (canonicalized
@@ -26,6 +28,10 @@ exactly what the model sent, in the right shape, which is not the ground truth),
 **rejected** at the mistaken argument's path (the model is told), rejected
 **elsewhere**, or **accepted as-is** (the schema itself allows the mistake: no policy is
 involved, and a lint finding such as SL203 or SL202 is the remedy).
+
+For the rejected calls the script also applies what the envelope says, as a model would
+(the value it names for a list sent where one value is wanted, the key it names for a
+near-miss one) and counts the calls that become exactly the ground truth.
 
 "Lost by the model" is the control that keeps the two apart: `bare-scalar-many` sends
 `"a"` where the truth is `["a", "b"]`. The item `"b"` is not in the call, so no policy
@@ -71,6 +77,7 @@ def mistakes(arguments: dict, schema: dict) -> list[tuple[str, str, Any]]:
         elif isinstance(value, (int, float)):
             found.append(("numeric-string", name, json.dumps(value)))
         elif isinstance(value, str) and isinstance(properties.get(name), dict):
+            found.append(("list-for-one-value", name, [value]))
             allowed = properties[name].get("enum")
             if isinstance(allowed, list) and value in allowed and value.upper() != value \
                     and sum(isinstance(v, str) and v.casefold() == value.casefold() for v in allowed) == 1:
@@ -79,7 +86,42 @@ def mistakes(arguments: dict, schema: dict) -> list[tuple[str, str, Any]]:
         if name not in arguments and name not in required and isinstance(subschema, dict):
             found.append(("null-for-optional", name, None))
             break
+    for name in required:
+        key = near_miss_key(name)
+        if name in arguments and key is not None and key not in properties:
+            found.append(("near-miss-key", name, key))
     return found
+
+
+def near_miss_key(name: str) -> str | None:
+    """How models misname a required argument: camelCase for snake_case, or its first three letters."""
+    if "_" in name.strip("_"):
+        head, *rest = name.split("_")
+        return head + "".join(part.capitalize() for part in rest)
+    return name[:3] if len(name) >= 6 and name.isalpha() else None
+
+
+def mistaken_call(truth: dict, mistake: str, name: str, value: Any) -> dict:
+    """The call the model sent: one argument's value replaced, or (``near-miss-key``) its key."""
+    if mistake == "near-miss-key":
+        return {(value if key == name else key): member for key, member in truth.items()}
+    return {**truth, name: value}
+
+
+def apply_envelope(call: dict, envelope: dict) -> dict:
+    """What a model that does what the envelope says sends next: each concrete value it names
+    for a list sent where one value is wanted, each key it says was meant; nothing else."""
+    fixed = dict(call)
+    for error in envelope["error"]["errors"]:
+        name, repair = error["path"].removeprefix("$."), error["repair"]
+        if error["reason"] == "list-for-one-value" and repair.startswith(f"send {name} as "):
+            shown = repair.removeprefix(f"send {name} as ").split(", not as a list")[0]
+            fixed[name] = json.loads(shown)
+        elif error["reason"] == "required" and repair.startswith("you sent "):
+            sent = repair.removeprefix("you sent ").split(";")[0]
+            if sent in fixed:
+                fixed[name] = fixed.pop(sent)
+    return fixed
 
 
 def sent_well_shaped(truth: dict, mistake: str, name: str, value: Any) -> dict:
@@ -89,12 +131,21 @@ def sent_well_shaped(truth: dict, mistake: str, name: str, value: Any) -> dict:
 
 
 def classify(boundary, truth: dict, mistake: str, name: str, value: Any) -> str:
-    call = {**truth, name: value}
+    return judge(boundary, truth, mistake, name, value)[0]
+
+
+def judge(boundary, truth: dict, mistake: str, name: str, value: Any) -> tuple[str, bool]:
+    """(the outcome, and for a rejected call whether applying its envelope gives the ground truth)."""
+    call = mistaken_call(truth, mistake, name, value)
     outcome = boundary.check(call)
     if outcome.status == "rejected":
         paths = [error["path"] for error in outcome.envelope["error"]["errors"]]
-        return "rejected" if any(path == f"$.{name}" or path.startswith(f"$.{name}[") for path in paths) \
-            else "elsewhere"
+        at_path = any(path == f"$.{name}" or path.startswith(f"$.{name}[") for path in paths)
+        return ("rejected" if at_path else "elsewhere"), _same(apply_envelope(call, outcome.envelope), truth)
+    return _passed(outcome, truth, mistake, name, value), False
+
+
+def _passed(outcome, truth: dict, mistake: str, name: str, value: Any) -> str:
     if outcome.status == "valid":
         return "accepted as-is"  # the schema itself allows the mistake: a lint finding, not a repair
     if _same(outcome.arguments, truth):
@@ -114,6 +165,7 @@ def run(corpus: Path, limit: int | None) -> dict:
 
     base = Toolset.load([str(corpus / "tools.jsonl")], Policy.none())
     tables: dict[str, collections.Counter] = {policy: collections.Counter() for policy in POLICIES}
+    applied: dict[str, collections.Counter] = {policy: collections.Counter() for policy in POLICIES}
     built: dict[tuple[int, str], Any] = {}
     seen = 0
     for call in read_calls([str(corpus / "calls.jsonl")]):
@@ -130,8 +182,10 @@ def run(corpus: Path, limit: int | None) -> dict:
                 key = (id(plain), label)
                 if key not in built:
                     built[key] = ToolBoundary(plain.schema.schema, name=plain.name, policy=Policy.from_names(names))
-                tables[label][(mistake, classify(built[key], call.arguments, mistake, name, value))] += 1
-    return tables
+                outcome, led_to_truth = judge(built[key], call.arguments, mistake, name, value)
+                tables[label][(mistake, outcome)] += 1
+                applied[label][mistake] += led_to_truth
+    return tables, applied
 
 
 def main() -> None:
@@ -142,7 +196,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="correct calls to start from (default: all)")
     args = parser.parse_args()
     logging.getLogger("schema_lint.boundary").setLevel(logging.WARNING)
-    tables = run(args.corpus, args.limit)
+    tables, applied = run(args.corpus, args.limit)
     kinds = sorted({mistake for table in tables.values() for mistake, _ in table})
     for label, table in tables.items():
         print(f"\npolicy {label}: {', '.join(POLICIES[label]) or 'no repairs'}")
@@ -152,6 +206,9 @@ def main() -> None:
             print(f"| {mistake} | " + " | ".join(f"{table[(mistake, o)]:,}" for o in OUTCOMES) + " |")
         hidden = sum(n for (_, o), n in table.items() if o == "hidden error")
         print(f"hidden errors: {hidden:,}")
+        print("rejected calls that become the ground truth when the envelope is applied: " + ", ".join(
+            f"{mistake} {applied[label][mistake]:,} of {table[(mistake, 'rejected')] + table[(mistake, 'elsewhere')]:,}"
+            for mistake in kinds if applied[label][mistake]))
 
 
 if __name__ == "__main__":

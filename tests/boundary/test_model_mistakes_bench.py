@@ -1,5 +1,6 @@
 """The model-mistakes benchmark tells a repair that changed a call from one that kept what was sent."""
 
+import pytest
 from conftest import bench_module
 
 from schema_lint.boundary import Policy, ToolBoundary
@@ -35,3 +36,24 @@ def test_the_benchmark_builds_both_bare_scalar_mistakes_only_where_they_apply():
     built = model_mistakes.mistakes({"tags": ["a", "b"]}, SCHEMA)
     assert ("bare-scalar-many", "tags", "a") in built
     assert not any(mistake == "bare-scalar-one" for mistake, _, _ in built)
+
+
+WEATHER = {"type": "object", "additionalProperties": False, "required": ["location", "user_id"],
+           "properties": {"location": {"type": "string"}, "user_id": {"type": "string"}}}
+TRUTH = {"location": "Paris", "user_id": "u1"}
+
+
+@pytest.mark.parametrize(("mistake", "name", "value"), [
+    ("list-for-one-value", "location", ["Paris"]),
+    ("near-miss-key", "location", "loc"),
+    ("near-miss-key", "user_id", "userId"),
+])
+def test_applying_the_envelope_of_a_rejected_mistake_gives_the_ground_truth(mistake, name, value):
+    boundary = ToolBoundary(WEATHER, name="weather")
+    assert model_mistakes.judge(boundary, TRUTH, mistake, name, value) == ("rejected", True)
+
+
+def test_the_benchmark_builds_the_list_and_key_mistakes():
+    built = model_mistakes.mistakes(TRUTH, WEATHER)
+    assert ("list-for-one-value", "location", ["Paris"]) in built
+    assert ("near-miss-key", "location", "loc") in built and ("near-miss-key", "user_id", "userId") in built
