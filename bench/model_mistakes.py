@@ -114,9 +114,12 @@ def apply_envelope(call: dict, envelope: dict) -> dict:
     fixed = dict(call)
     for error in envelope["error"]["errors"]:
         name, repair = error["path"].removeprefix("$."), error["repair"]
-        if error["reason"] == "list-for-one-value" and repair.startswith(f"send {name} as "):
-            shown = repair.removeprefix(f"send {name} as ").split(", not as a list")[0]
-            fixed[name] = json.loads(shown)
+        prefix, suffix = f"send {name} as ", ", not as a list, and resubmit the same call"
+        if error["reason"] == "list-for-one-value" and repair.startswith(prefix) and repair.endswith(suffix):
+            try:  # a value too long to show is named, not shown: nothing to apply
+                fixed[name] = json.loads(repair[len(prefix):-len(suffix)])
+            except json.JSONDecodeError:
+                pass
         elif error["reason"] == "required" and repair.startswith("you sent "):
             sent = repair.removeprefix("you sent ").split(";")[0]
             if sent in fixed:

@@ -121,13 +121,14 @@ def members_to_screen(schema: Any) -> Screen | None:
 
     The validator raises on some values it cannot read (a set, bytes, a key that is not a
     string) and checks the type of every value it reads, so where a closed object schema
-    (``additionalProperties: false``) declares a member as a string, a boolean or ``null``
-    (or an ``enum`` or ``const`` of those), an accepted call holds nothing else there; but
+    (``additionalProperties: false``) declares a member as a string, a boolean, ``null`` or a
+    ``number`` (or an ``enum`` or ``const`` of strings, booleans and ``null``), an accepted call
+    holds nothing else there; but
     it does not read a string's text unless a keyword asks, so strings are still checked for
     unpaired surrogates, all at once. An array of strings needs only to be a list (the
     validator takes a tuple too) of such text. The other members are screened in full:
-    numbers (the validator takes a huge integer, even one past a ``maximum``), arrays and
-    objects (a subclass, any depth).
+    integers (the validator takes a huge one, even past a ``maximum``), arrays and objects (a
+    subclass, any depth).
     """
     if not isinstance(schema, dict) or schema.get("additionalProperties") is not False \
             or not schema.keys() <= _CLOSED_OBJECT or not isinstance(schema.get("properties"), dict):
@@ -183,10 +184,11 @@ _NO_ITEMS: list = []
 
 _CLOSED_OBJECT = frozenset({"type", "properties", "required", "additionalProperties", "title", "description",
                             "$schema", "$comment", "examples", "default"})
-_LEAF_TYPES = frozenset({"string", "boolean", "null"})
+_LEAF_TYPES = frozenset({"string", "boolean", "null", "number"})
 _LEAF_KEYWORDS = frozenset({"type", "enum", "const", "title", "description", "default", "examples", "$comment",
                             "minLength", "maxLength", "pattern", "format", "contentMediaType", "contentEncoding",
-                            "deprecated", "readOnly", "writeOnly"})
+                            "deprecated", "readOnly", "writeOnly", "minimum", "maximum", "exclusiveMinimum",
+                            "exclusiveMaximum", "multipleOf"})
 
 
 def _list_of_strings(member: Any) -> bool:
@@ -217,7 +219,9 @@ _ARRAY_KEYWORDS = frozenset({"type", "items", "minItems", "maxItems", "uniqueIte
 
 
 def _leaf(member: Any) -> bool:
-    """A member schema that admits only strings, booleans and ``null``, using no applicator."""
+    """A member schema that admits only strings, booleans, ``null`` and numbers (which the validator
+    refuses when not finite or too large for a float; an ``integer`` it takes however long), using no
+    applicator."""
     if not isinstance(member, dict) or not member.keys() <= _LEAF_KEYWORDS:
         return False
     written = member.get("type")

@@ -1,7 +1,7 @@
 """Standalone fastmcp: a server with BoundaryMiddleware, its tool added after the middleware."""
 
 import anyio
-from loop_common import BROKEN, NEAR_MISS, RECEIVED, compare, model_loop, report, search
+from loop_common import RECEIVED, answer, report, scenario, search
 
 from fastmcp import Client, FastMCP
 
@@ -20,11 +20,8 @@ def runner(guarded: bool):
                 return await client.call_tool("search", call, raise_on_error=False)
         RECEIVED.clear()
         result = anyio.run(go)
-        if result.is_error or not RECEIVED:
-            return None, result.content[0].text
-        return RECEIVED[-1], None
+        return answer(result.is_error, result.content[0].text)
     return run
 
 
-guarded = runner(True)
-report({**compare(runner(False), guarded), "near_miss": guarded(NEAR_MISS)[0], "loop": model_loop(guarded, BROKEN)})
+report(scenario(runner))

@@ -4,7 +4,7 @@ Each call is a tool call (``{"name", "args", "id", "type": "tool_call"}``); what
 reads next is the tool message's content.
 """
 
-from loop_common import BROKEN, NEAR_MISS, RECEIVED, compare, model_loop, report, search
+from loop_common import RECEIVED, report, scenario, search
 
 from langchain_core.tools import StructuredTool
 
@@ -23,5 +23,4 @@ def runner(tool):
 
 
 tool = StructuredTool.from_function(search)
-guarded = runner(guard_tool(tool))
-report({**compare(runner(tool), guarded), "near_miss": guarded(NEAR_MISS)[0], "loop": model_loop(guarded, BROKEN)})
+report(scenario(lambda guarded: runner(guard_tool(tool) if guarded else tool)))

@@ -91,5 +91,16 @@ def low_level_handler(arguments: dict) -> str | None:
     return None
 
 
+def scenario(runner: Callable[[bool], Runner]) -> dict[str, Any]:
+    """The three checks for one way of serving the tool; ``runner(guarded)`` builds it bare or guarded."""
+    guarded = runner(True)
+    return {**compare(runner(False), guarded), "near_miss": guarded(NEAR_MISS)[0], "loop": model_loop(guarded, BROKEN)}
+
+
+def answer(is_error: bool, text: str) -> tuple[dict | None, str | None]:
+    """What the tool received, for a call that ran; else the error text the model reads."""
+    return (None, text) if is_error or not RECEIVED else (RECEIVED[-1], None)
+
+
 def report(result: dict[str, Any]) -> None:
     print(json.dumps(result, default=repr))

@@ -1,7 +1,7 @@
 """MCP SDK 1.x: a FastMCP server (tool functions) and a low-level Server, guarded by guard_server."""
 
 import anyio
-from loop_common import BROKEN, LOW_LEVEL_SCHEMA, NEAR_MISS, RECEIVED, compare, low_level_handler, model_loop, report, search
+from loop_common import LOW_LEVEL_SCHEMA, RECEIVED, answer, low_level_handler, report, scenario, search
 
 import mcp.types as types
 from mcp.server.fastmcp import FastMCP
@@ -45,15 +45,9 @@ def runner(make, guarded: bool):
                 return await session.call_tool("search", call)
         RECEIVED.clear()
         result = anyio.run(go)
-        if result.isError or not RECEIVED:
-            return None, result.content[0].text
-        return RECEIVED[-1], None
+        return answer(result.isError, result.content[0].text)
     return run
 
 
-out = {}
-for label, make in (("FastMCP", function_server), ("Server", low_level)):
-    guarded = runner(make, True)
-    out[label] = {**compare(runner(make, False), guarded), "near_miss": guarded(NEAR_MISS)[0],
-                  "loop": model_loop(guarded, BROKEN)}
-report(out)
+report({label: scenario(lambda guarded: runner(make, guarded))
+        for label, make in (("FastMCP", function_server), ("Server", low_level))})

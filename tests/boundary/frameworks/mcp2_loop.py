@@ -1,7 +1,7 @@
 """MCP SDK 2.x: an MCPServer (tool functions) and a low-level Server, guarded by guard_server."""
 
 import anyio
-from loop_common import BROKEN, LOW_LEVEL_SCHEMA, NEAR_MISS, RECEIVED, compare, low_level_handler, model_loop, report, search
+from loop_common import LOW_LEVEL_SCHEMA, RECEIVED, answer, low_level_handler, report, scenario, search
 
 import mcp.types as types
 from mcp import Client
@@ -40,19 +40,10 @@ def runner(make, guarded: bool):
             async with Client(server) as client:
                 return await client.call_tool("search", call)
         RECEIVED.clear()
-        try:
-            result = anyio.run(go)
-        except Exception as exc:  # the SDK's protocol error
-            return None, str(exc)
-        if result.is_error or not RECEIVED:
-            return None, result.content[0].text
-        return RECEIVED[-1], None
+        result = anyio.run(go)
+        return answer(result.is_error, result.content[0].text)
     return run
 
 
-out = {}
-for label, make in (("MCPServer", function_server), ("Server", low_level)):
-    guarded = runner(make, True)
-    out[label] = {**compare(runner(make, False), guarded), "near_miss": guarded(NEAR_MISS)[0],
-                  "loop": model_loop(guarded, BROKEN)}
-report(out)
+report({label: scenario(lambda guarded: runner(make, guarded))
+        for label, make in (("MCPServer", function_server), ("Server", low_level))})

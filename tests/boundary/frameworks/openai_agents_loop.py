@@ -7,7 +7,7 @@ model's JSON text, and its output is what the model reads next.
 import json
 
 import anyio
-from loop_common import BROKEN, NEAR_MISS, RECEIVED, compare, model_loop, report, search
+from loop_common import RECEIVED, report, scenario, search
 
 from agents import function_tool
 from agents.tool_context import ToolContext
@@ -25,10 +25,9 @@ def runner(tool):
     return run
 
 
-out = {}
-for label, strict in (("strict", True), ("loose", False)):
+def served(strict: bool):
     tool = function_tool(search, strict_mode=strict)
-    guarded = runner(guard_function_tool(tool))
-    out[label] = {**compare(runner(tool), guarded), "near_miss": guarded(NEAR_MISS)[0],
-                  "loop": model_loop(guarded, BROKEN), "schema": tool.params_json_schema}
-report(out)
+    return lambda guarded: runner(guard_function_tool(tool) if guarded else tool)
+
+
+report({"strict": scenario(served(True)), "loose": scenario(served(False))})

@@ -6,7 +6,7 @@ or what pydantic-ai sends back for a validation error or a ``ModelRetry``.
 
 import json
 
-from loop_common import BROKEN, NEAR_MISS, RECEIVED, compare, model_loop, report, search
+from loop_common import RECEIVED, report, scenario, search
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
@@ -35,5 +35,4 @@ def runner(guarded: bool):
     return run
 
 
-guarded = runner(True)
-report({**compare(runner(False), guarded), "near_miss": guarded(NEAR_MISS)[0], "loop": model_loop(guarded, BROKEN)})
+report(scenario(runner))
