@@ -1,0 +1,69 @@
+"""What a framework does anyway is done first and kept: the boundary in front of it refuses
+no call the framework would run (the frameworks themselves: test_framework_adapters.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from schema_lint.boundary.framework import PYDANTIC, LazyBoundaries, Leniency, framework_boundary
+
+SEARCH = {"type": "object", "additionalProperties": False, "required": ["query", "limit", "cc"],
+          "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "default": 10},
+                         "ratio": {"type": "number"}, "exact": {"type": "boolean"},
+                         "cc": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                         "tags": {"type": "array", "items": {"type": "string"}}}}
+STRICT = Leniency(lax=True, fills_absent=True)
+
+
+def run(call: dict, leniency: Leniency = STRICT):
+    return framework_boundary(SEARCH, "search", leniency).check(call)
+
+
+# What pydantic 2 in lax mode reads (checked against pydantic in tests/boundary/frameworks).
+@pytest.mark.parametrize(("sent", "read"), [
+    ({"limit": "5"}, {"limit": 5}), ({"limit": " 7 "}, {"limit": 7}), ({"limit": "+5"}, {"limit": 5}),
+    ({"limit": "1_000"}, {"limit": 1000}), ({"limit": "5.0"}, {"limit": 5}), ({"limit": True}, {"limit": 1}),
+    ({"ratio": "2.5"}, {"ratio": 2.5}), ({"ratio": "1e3"}, {"ratio": 1000}),
+    ({"exact": "yes"}, {"exact": True}), ({"exact": "OFF"}, {"exact": False}), ({"exact": 1}, {"exact": True}),
+    ({"exact": "t"}, {"exact": True}), ({"exact": "0"}, {"exact": False}),
+])
+def test_pydantic_lax_readings_are_made_and_recorded(sent, read):
+    outcome = run({"query": "q", "limit": 3, "cc": None, **sent})
+    assert outcome.status == "canonicalized" and outcome.arguments == {"query": "q", "limit": 3, "cc": None, **read}
+    assert {r.rule for r in outcome.repairs} <= {"lax-number", "lax-boolean"}
+
+
+@pytest.mark.parametrize("sent", [{"limit": "5.5"}, {"limit": "five"}, {"ratio": "inf"}, {"ratio": "nan"},
+                                  {"exact": "maybe"}, {"exact": 2}, {"limit": "٥"}])
+def test_what_lax_mode_refuses_stays_refused(sent):
+    assert run({"query": "q", "limit": 3, "cc": None, **sent}).status == "rejected"
+
+
+def test_a_strict_schema_gets_defaults_and_null_as_its_model_fills_them():
+    outcome = run({"query": "q"})
+    assert outcome.status == "canonicalized"
+    assert outcome.arguments == {"query": "q", "limit": 10, "cc": None}
+    assert [(r.path, r.rule, r.after) for r in outcome.repairs] == [
+        ("$.limit", "absent-default", 10), ("$.cc", "absent-default", None)]
+
+
+def test_what_the_framework_fills_is_not_reported_missing_when_the_call_is_rejected():
+    outcome = run({"limit": "5"})  # query is missing: that, and only that, is the model's to fix
+    assert outcome.status == "rejected"
+    assert [(e["path"], e["reason"]) for e in outcome.envelope["error"]["errors"]] == [("$.query", "required")]
+    assert outcome.arguments == {"limit": 5, "cc": None}  # the call as the framework would see it
+
+
+def test_without_leniency_the_same_calls_are_rejected():
+    assert run({"query": "q", "limit": "5", "cc": None}, Leniency()).status == "rejected"
+    assert run({"query": "q"}, PYDANTIC).status == "rejected"  # a loose schema's model has no strict fill
+
+
+def test_boundaries_are_built_at_first_use_and_again_when_the_schema_changes():
+    built = []
+    boundaries = LazyBoundaries(lambda name, schema: built.append(name) or framework_boundary(schema, name, PYDANTIC))
+    assert built == []
+    first = boundaries.get("search", SEARCH)
+    assert boundaries.get("search", dict(SEARCH)) is first and built == ["search"]
+    changed = boundaries.get("search", {**SEARCH, "required": ["query"]})
+    assert changed is not first and built == ["search", "search"]
