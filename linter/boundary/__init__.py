@@ -1,8 +1,9 @@
 """The runtime boundary: canonicalize a tool call, validate it, explain a rejection, decide on retries.
 
 The same code the fuzz and replay reports run, so what they predict is what production
-does. The MCP adapter lives in :mod:`schema_lint.boundary.mcp_adapter` and is not
-imported here: it needs the optional ``mcp`` package.
+does. The adapters for agent frameworks (``mcp_adapter``, ``fastmcp_adapter``,
+``agents_adapter``, ``pydantic_ai_adapter``, ``langchain_adapter``) are not imported here:
+each needs its framework, an optional extra.
 
 May import: model, schema, prose.
 """
