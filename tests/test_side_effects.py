@@ -10,8 +10,9 @@ from schema_lint.prose.side_effects import classify
 READ, WRITE, DESTRUCTIVE = SideEffects.READ, SideEffects.WRITE, SideEffects.DESTRUCTIVE
 
 
-def tool(name: str, annotations: dict | None = None) -> Tool:
-    definition = {"name": name, **({"annotations": annotations} if annotations is not None else {})}
+def tool(name: str, annotations: dict | None = None, description: str | None = None) -> Tool:
+    definition = {"name": name, **({"annotations": annotations} if annotations is not None else {}),
+                  **({"description": description} if description is not None else {})}
     return Tool(name=name, schema={}, pointer="", schema_pointer="/inputSchema", format="mcp_tool",
                 definition=definition)
 
@@ -20,10 +21,34 @@ def tool(name: str, annotations: dict | None = None) -> Tool:
     ("get_user", READ), ("listRepos", READ), ("jira_get", READ), ("search-docs", READ),
     ("create_ticket", WRITE), ("sendEmail", WRITE), ("refund_payment", WRITE),
     ("delete_branch", DESTRUCTIVE), ("purgeCache", DESTRUCTIVE),
-    ("browser_tabs", WRITE),  # no verb: assume it changes something
 ])
 def test_the_first_known_verb_in_the_name_decides(name, expected):
     assert classify(tool(name)) is expected
+
+
+@pytest.mark.parametrize(("name", "description", "expected"), [
+    ("payment_flow", "Initiates a payment to the given account.", WRITE),
+    ("ticket_tool", "This tool creates a ticket in the tracker.", WRITE),
+    ("branch_tool", "Use this to delete a branch.", DESTRUCTIVE),
+    ("weather", "Retrieves the current weather for a city.", READ),
+    ("web", "Searches the web.", READ),
+    ("file_copy", "Copies a file to another folder.", WRITE),
+    ("get_file", "Creates nothing; reads a file.", READ),  # the name's verb comes first
+])
+def test_without_a_verb_in_the_name_the_descriptions_first_verb_decides(name, description, expected):
+    assert classify(tool(name, description=description)) is expected
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("city_facts", "Facts about a city."),
+    ("geometry.area_circle", "The area of a circle."),
+    ("compute_area", None),
+    ("browser_tabs", None),
+])
+def test_unknown_does_not_mean_write(name, description):
+    # A name and description with no known verb are far more often a lookup or a calculator
+    # than a write: classing them `write` asked calculators for idempotency keys.
+    assert classify(tool(name, description=description)) is READ
 
 
 @pytest.mark.parametrize(("annotations", "expected"), [

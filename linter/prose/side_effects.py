@@ -1,8 +1,11 @@
 """Decide whether a tool reads, writes or destroys: strict severities follow it.
 
-Order of evidence: configuration (`side-effects` globs), MCP annotations, then the
-verb in the tool's name. A name with no known verb counts as `write`: assuming a
-tool is harmless is the mistake that costs more. Annotations that contradict the verb
+Order of evidence: configuration (`side-effects` globs), MCP annotations, the verb in
+the tool's name, then the first verb of its description ("Creates a ticket", "This tool
+retrieves …"). With none of these the tool counts as `read`: a name with no verb is far
+more often a calculator or a lookup (`city_facts`, `geometry.area_circle`) than a tool
+that changes something, and classing it `write` turned every such finding into an error
+and asked calculators for idempotency keys. Annotations that contradict the verb
 (`readOnlyHint: true` on `delete_file`, `destructiveHint: false` on `drop_table`) are
 not believed: the verb wins, and SL502 reports the contradiction (`contradicted_hint`).
 """
@@ -29,7 +32,10 @@ submit book pay transfer execute run start stop cancel merge approve assign invi
 schedule reserve order buy sell commit push deploy install enable close open edit
 modify save store append replace change apply trigger register subscribe reply
 comment share grant click type fill navigate press select upgrade restart refund
-charge withdraw deposit import""".split())
+charge withdraw deposit import initiate record restore adjust rent copy""".split())
+# Words a description opens with before its verb: "This tool retrieves …", "Use this to send …".
+_DESCRIPTION_LEAD = frozenset("this tool function endpoint api method use it to will can a an the".split())
+_DESCRIPTION_WORDS = 6
 
 
 def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> SideEffects:
@@ -40,7 +46,7 @@ def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> Sid
     from_annotations = _from_annotations(annotations)
     if from_annotations is not None and contradicted_hint(annotations, tool.name) is None:
         return from_annotations
-    return from_name(tool.name)
+    return from_name(tool.name, tool.definition.get("description"))
 
 
 def contradicted_hint(annotations: object, name: str) -> tuple[str, str] | None:
@@ -78,9 +84,39 @@ def _from_annotations(annotations: object) -> SideEffects | None:
     return None
 
 
-def from_name(name: str) -> SideEffects:
-    found = name_verb(name)
-    return found[1] if found is not None else SideEffects.WRITE
+def from_name(name: str, description: object = None) -> SideEffects:
+    """What the name's verb says, else the description's first verb, else `read`."""
+    found = name_verb(name) or description_verb(description)
+    return found[1] if found is not None else SideEffects.READ
+
+
+def description_verb(description: object) -> tuple[str, SideEffects] | None:
+    """The verb a description opens with, in any of its forms (`Creates`, `Searches`,
+    `Copies`), past the words that lead up to it (`This tool …`); None when its first
+    other word is no known verb."""
+    if not isinstance(description, str):
+        return None
+    for word in words(description[:80])[:_DESCRIPTION_WORDS]:
+        if word in _DESCRIPTION_LEAD:
+            continue
+        for stem in _stems(word):
+            found = name_verb(stem)
+            if found is not None:
+                return found
+        return None
+    return None
+
+
+def _stems(word: str) -> tuple[str, ...]:
+    """`creates` → create, `searches` → search, `copies` → copy; the word itself first."""
+    stems = [word]
+    if word.endswith("ies"):
+        stems.append(word[:-3] + "y")
+    if word.endswith("es"):
+        stems.append(word[:-2])
+    if word.endswith("s"):
+        stems.append(word[:-1])
+    return tuple(stems)
 
 
 def name_verb(name: str) -> tuple[str, SideEffects] | None:
