@@ -9,6 +9,15 @@ spelling and are accepted in a Gemini declaration's `parameters` (and wherever t
 `gemini` profile is on), flagged elsewhere.
 Names with no obvious meaning (`Date`) are left to SL001.
 
+A BFCL function file is written in that dialect on purpose (BFCL's harness maps the names
+before it sends a tool): there the rule reports the dialect once, at the file's first BFCL
+tool, as an info with the whole mapping and how many tools use it (`dict` → `object`
+×2,431, `float` → `number` ×1,020 …), not once per node; a type no table maps is still
+reported where it is. `any` (or `""`) on a property is reported as "give it a type", the
+advice SL203 gives a property that accepts anything, in place of SL203's finding:
+removing `type` would leave what SL203 flags (in a BFCL file `any` is the format's word,
+and SL203 alone asks for a type).
+
 ## Why is this bad
 A standard validator refuses the schema (`"dict" is not valid under any of the
 schemas`), and providers that pass it on leave the model to guess what the type means.
@@ -19,63 +28,119 @@ schemas`), and providers that pass it on leave the model to guess what the type 
 ```
 Use instead:
 ```json
-{"type": "object", "properties": {"ratio": {"type": "number"}, "payload": {}}}
+{"type": "object", "properties": {"ratio": {"type": "number"}, "payload": {"type": "object"}}}
 ```
 
 ## Fix safety
 Unsafe: a standard validator rejects the schema before the fix and validates calls
 after it, so the set of accepted calls changes (from none to the intended ones). The
-fix writes JSON Schema's name; `any` and `""` remove `type`, which is how JSON Schema
-says "any value". A `type` list that also holds an unknown name gets no fix.
+fix writes JSON Schema's name (per node: the once-per-file BFCL finding has no fix, as
+BFCL's own harness reads the file); `any` and `""` remove `type`, which is how JSON Schema
+says "any value", except on a property, where which type was meant is for a person to
+say (no fix). A `type` list that also holds an unknown name gets no fix.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Iterable, Iterator
 
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import Fix, FixSafety, Operation, Severity, Tool
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema.dialect import STANDARD_TYPES, standard_type, understood_type
-from schema_lint.schema.walk import label
+from schema_lint.schema.dialect import STANDARD_TYPES, means_any, standard_type, understood_type
+from schema_lint.schema.walk import SchemaNode, label, walk
 
 CODE = "SL005"
 NAME = "non-standard-type"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 FIXABLE = True
+BFCL = "bfcl_function"
 
 
 def check(ctx):
-    for node in ctx.with_keyword("type"):
+    bfcl = ctx.tool.format == BFCL
+    if bfcl and ctx.tool is _first_bfcl_tool(ctx.group or (ctx.tool,)):
+        yield from _bfcl_dialect(ctx)
+    for node, advice, fix, untyped in _odd_types(ctx.with_keyword("type"), ctx.profiles):
+        if untyped:
+            if not bfcl:  # in BFCL's dialect `any` is that format's word; SL203 asks for a type
+                yield Finding(node.pointer, f"property `{label(node)}` accepts any JSON value: {advice}; "
+                              "give it a type", supersedes=("SL203",))
+        elif not bfcl or fix is None:
+            yield Finding(join(node.pointer, "type"), f"non-standard type in `{label(node)}`: {advice}", fix=fix)
+
+
+def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterator[tuple[SchemaNode, str, Fix | None, bool]]:
+    """Each node whose `type` holds a dialect's name: the advice, the fix, and whether it is a
+    property declared as "any value" (SL203's advice, give it a type, is then this rule's)."""
+    for node in nodes:
         declared = node.get("type")
         if isinstance(declared, str) and declared in STANDARD_TYPES:
             continue  # the usual case, decided without building a list
         names = declared if isinstance(declared, list) else [declared]
         if declared is None or not all(isinstance(name, str) for name in names):
             continue
-        odd = [name for name in names if name not in STANDARD_TYPES and not _gemini_spelling(ctx, name)]
+        odd = [name for name in names if name not in STANDARD_TYPES and not _gemini_spelling(profiles, name)]
         understood = [name for name in odd if understood_type(name)]
         if not understood:
             continue
+        if node.is_property and isinstance(declared, str) and means_any(declared):
+            yield node, f"`{_shown(declared)}` is not a JSON Schema type", None, True
+            continue
         advice = "; ".join(_advice(name) for name in understood)
-        fix = _fix(join(node.pointer, "type"), declared) if understood == odd else None
-        yield Finding(join(node.pointer, "type"), f"non-standard type in `{label(node)}`: {advice}", fix=fix)
+        yield node, advice, _fix(join(node.pointer, "type"), declared) if understood == odd else None, False
 
 
-def _gemini_spelling(ctx, name: str) -> bool:
-    return GEMINI in ctx.profiles and name.isupper() and name.lower() in STANDARD_TYPES
+def _first_bfcl_tool(group: tuple[Tool, ...]) -> Tool | None:
+    return next((tool for tool in group if tool.format == BFCL), None)
+
+
+def _bfcl_dialect(ctx) -> Iterator[Finding]:
+    """One finding, at the file's first BFCL tool, for the type names of all of them: the
+    mapping, and how many tools use it. BFCL's harness maps them before sending a tool, so
+    in a BFCL file they are the format, not a mistake in one node."""
+    mapped: Counter[str] = Counter()
+    tools = 0
+    for tool in ctx.group or (ctx.tool,):
+        if tool.format != BFCL:
+            continue
+        nodes = ctx.nodes if tool is ctx.tool else walk(tool.schema, tool.schema_pointer)
+        names = [name for node, _, fix, _ in _odd_types(nodes, ctx.profiles_of(tool)) if fix is not None
+                 for name in _names(node.get("type")) if name not in STANDARD_TYPES]
+        tools += bool(names)
+        mapped.update(f"`{_shown(name)}` → " + (f"`{meant}`" if (meant := standard_type(name)) else "no `type`")
+                      for name in names)
+    if not mapped:
+        return
+    said = ", ".join(f"{pair} ×{count:,}" if count > 1 else pair for pair, count in mapped.most_common())
+    in_tools = "this tool" if tools == 1 else f"{tools:,} tools of this file"
+    yield Finding(join(ctx.tool.schema_pointer, "type"), f"BFCL type names in {in_tools}, which BFCL's harness maps "
+                  f"and a JSON Schema validator refuses: {said}", severity=Severity.INFO)
+
+
+def _names(declared) -> list[str]:
+    return declared if isinstance(declared, list) else [declared]
+
+
+def _gemini_spelling(profiles: frozenset[str], name: str) -> bool:
+    return GEMINI in profiles and name.isupper() and name.lower() in STANDARD_TYPES
 
 
 def _advice(name: str) -> str:
     meant = standard_type(name)
     if meant is None:
-        shown = name or '""'
-        return f"`{shown}` is not a JSON Schema type (leave `type` out to accept any value)"
+        return f"`{_shown(name)}` is not a JSON Schema type (leave `type` out to accept any value)"
     if name.isupper() and name.lower() == meant:
         return f"`{name}` is Gemini's spelling; JSON Schema's is `{meant}`"
     return f"`{name}` is not a JSON Schema type; use `{meant}`"
+
+
+def _shown(name: str) -> str:
+    return name or '""'
 
 
 def _fix(pointer: str, declared) -> Fix:

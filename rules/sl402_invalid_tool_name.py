@@ -10,7 +10,8 @@ empty, too long, or which characters are not allowed.
 | Anthropic tools | `^[a-zA-Z0-9_-]{1,64}$` | Anthropic tool-use documentation |
 | MCP tools | `^[A-Za-z0-9_.-]{1,128}$` (a SHOULD: a warning) | MCP specification 2025-11-25, Tools, "Tool names" |
 | Gemini function declarations | `^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$` | Gemini API `FunctionDeclaration.name` ("underscores, colons, dots, and dashes, with a maximum length of 64"; Vertex AI: "must start with a letter or an underscore") |
-| anything else (BFCL, framework dumps) | `^[a-zA-Z0-9_-]{1,64}$`, the rule the model APIs share | |
+| BFCL function docs | `^[a-zA-Z0-9_.-]{1,64}$`: dotted names (`math.sum`) are that format's own, which BFCL's harness rewrites with `_` before it sends them | |
+| anything else (framework dumps) | `^[a-zA-Z0-9_-]{1,64}$`, the rule the model APIs share | |
 
 Under the `openai-strict` or `anthropic-strict` profile the name must also pass that
 API's rule whatever the format: an MCP server's dotted `admin.tools.list` is a valid MCP
@@ -84,7 +85,8 @@ ANTHROPIC = NameRule("Anthropic", _API, _API, 64)
 MCP = NameRule("MCP", "A-Za-z0-9_.-", "A-Za-z0-9_.-", 128, Severity.WARNING)
 GEMINI_NAMES = NameRule("Gemini", "A-Za-z_", "A-Za-z0-9_.:-", 64)
 MODEL_APIS = NameRule("the model APIs", _API, _API, 64)
-BY_FORMAT = {"openai_chat_function": OPENAI, "openai_responses_function": OPENAI, "anthropic_tool": ANTHROPIC,
+BFCL = NameRule("BFCL", "a-zA-Z0-9_.-", "a-zA-Z0-9_.-", 64)
+BY_FORMAT = {"bfcl_function": BFCL, "openai_chat_function": OPENAI, "openai_responses_function": OPENAI, "anthropic_tool": ANTHROPIC,
              "mcp_tool": MCP, "gemini_function_declaration": GEMINI_NAMES}
 BY_PROFILE = {OPENAI_STRICT: OPENAI, ANTHROPIC_STRICT: ANTHROPIC}
 

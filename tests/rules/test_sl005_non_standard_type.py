@@ -26,24 +26,36 @@ def test_sl005_maps_dialect_names_to_json_schema(written, meant):
 
 @pytest.mark.parametrize("written", ["any", ""])
 def test_sl005_any_removes_type(written):
-    (found,) = lint_tool({"type": "object", "properties": {"v": {"type": written}}}, "SL005")
-    assert found.fix.operations == (Operation("remove", f"{P}/properties/v/type"),)
+    (found,) = lint_tool({"type": "object", "properties": {"v": {"type": "array", "items": {"type": written}}}}, "SL005")
+    assert found.fix.operations == (Operation("remove", f"{P}/properties/v/items/type"),)
 
 
-def test_sl005_type_lists_and_unknown_names():
-    schema = {"type": "object", "properties": {"a": {"type": ["str", "string", "null"]}, "b": {"type": ["dict", "Date"]},
-                                               "c": {"type": "Date"}, "d": {"type": ["string", "null"]}}}
-    found = {d.pointer.split("/")[-2]: d for d in lint_tool(schema, "SL005")}
-    assert set(found) == {"a", "b"}
-    assert found["a"].fix.operations == (Operation("replace", f"{P}/properties/a/type", ["string", "null"]),)
-    assert found["b"].fix is None
+@pytest.mark.parametrize("written", ["any", ""])
+def test_sl005_and_sl203_give_one_advice_on_a_property_typed_any(written):
+    # SL005 used to say "leave `type` out" and SL203 "give it a type", on one node.
+    found = [d for d in lint_tool({"type": "object", "properties": {"v": {"type": written}}})
+             if d.code in ("SL005", "SL203")]
+    assert [(d.code, d.pointer) for d in found] == [("SL005", f"{P}/properties/v")]
+    assert found[0].message.endswith("give it a type") and found[0].fix is None
+    assert [d.code for d in lint_tool({"type": "object", "properties": {"v": {"type": written}}},
+                                      "SL203")] == ["SL203"]  # with SL005 off, SL203 says it
 
 
-def test_sl005_gemini_upper_case_is_that_apis_spelling_only_in_its_parameters():
-    declaration = {"name": "get_weather", "description": "d",
-                   "parameters": {"type": "OBJECT", "properties": {"city": {"type": "STRING"}, "n": {"type": "float"}}}}
-    gemini = json.dumps({"functionDeclarations": [declaration]})
-    assert [d.pointer for d in lint_document(gemini, code="SL005")] == ["/functionDeclarations/0/parameters/properties/n/type"]
-    elsewhere = lint_tool({"type": "OBJECT", "properties": {"city": {"type": "STRING"}}}, "SL005")
-    assert {d.pointer for d in elsewhere} == {f"{P}/type", f"{P}/properties/city/type"}
-    assert "Gemini's spelling" in elsewhere[0].message
+BFCL_TOOL = {"name": "math.hypot", "description": "Calculate the hypotenuse.", "parameters": {
+    "type": "dict", "properties": {"x": {"type": "float"}, "y": {"type": "float"},
+                                   "points": {"type": "array", "items": {"type": "tuple", "items": {"type": "integer"}}},
+                                   "extra": {"type": "any"}}, "required": ["x", "y"]}}
+
+
+def test_sl005_reports_bfcls_dialect_once_per_file_with_its_mapping():
+    # It used to be one error per node: most of a BFCL file's errors were the format itself.
+    other = {**BFCL_TOOL, "name": "math.other", "parameters": {"type": "dict", "properties": {"n": {"type": "int"}}}}
+    found = lint_document(json.dumps([BFCL_TOOL, other]), "functions.json", "SL005")
+    assert [d.pointer for d in found] == ["/0/parameters/type"]
+    (summary,) = found
+    assert summary.severity is Severity.INFO and summary.fix is None
+    assert summary.message == ("BFCL type names in 2 tools of this file, which BFCL's harness maps and a JSON Schema "
+                               "validator refuses: `dict` → `object` ×2, `float` → `number` ×2, `tuple` → `array`, "
+                               "`int` → `integer`")
+    untyped = lint_document(json.dumps([BFCL_TOOL]), "functions.json", "SL203")
+    assert [d.pointer for d in untyped] == ["/0/parameters/properties/extra"]

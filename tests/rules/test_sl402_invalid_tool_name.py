@@ -64,3 +64,15 @@ def test_sl402_gemini_names_may_hold_dots_and_colons_but_start_with_a_letter():
 def test_sl402_skips_raw_json_schema_files_whose_name_is_a_file_name():
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **DESCRIBED}
     assert lint_document(json.dumps(schema), path="my tool.v2.json", code="SL402") == []
+
+
+def _bfcl(name: str) -> str:
+    return json.dumps([{"name": name, "description": "A tool.",
+                        "parameters": {"type": "dict", "properties": {"x": {"type": "float"}}}}])
+
+
+def test_sl402_a_dotted_name_is_bfcls_own_format():
+    # BFCL writes `math.sum`; its harness rewrites the dot before a model API sees it.
+    assert lint_document(_bfcl("math.sum"), "functions.json", code="SL402") == []
+    (found,) = lint_document(_bfcl("math sum!"), "functions.json", code="SL402")
+    assert found.severity is Severity.ERROR and "BFCL" in found.message
