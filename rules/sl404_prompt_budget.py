@@ -14,8 +14,10 @@ request default follows Claude Code, which warns when the MCP tools it loads exc
 25,000 tokens ("Large MCP tools context (~44,400 tokens > 25,000)", observed in
 https://github.com/anthropics/claude-code/issues/12241, 2025-11).
 
-For OpenAI tools (and under `openai-strict`) a description over 1,024 characters is
-flagged too: OpenAI has refused such requests with `string_above_max_length`.
+A long description is not flagged by its length alone: OpenAI refused function
+descriptions over 1,024 characters in early 2025 (`string_above_max_length`, rusiaaman/wcgw#51)
+and has since lifted the check (run-llama/llama_index#18784, May 2025), so a finding resting
+on it would rest on a claim its source no longer makes. Its size counts in the budgets.
 
 ## Why is this bad
 Every tool definition is sent with every request: a 40,000-token tool set costs that
@@ -36,8 +38,6 @@ from __future__ import annotations
 import json
 
 from schema_lint.model import Severity
-from schema_lint.schema.pointer import join
-from schema_lint.profiles import OPENAI_STRICT
 from schema_lint.rule import Finding
 
 CODE = "SL404"
@@ -54,11 +54,6 @@ def check(ctx):
     if estimated_tokens(size) > budgets["tool"]:
         yield Finding(ctx.definition_pointer, f"tool `{ctx.tool.name}` takes {_amount(size)} of every prompt, over "
                                               f"the {budgets['tool']:,}-token budget for one tool (`prompt-budget`)")
-    description = ctx.tool.definition.get("description") if isinstance(ctx.tool.definition, dict) else None
-    if _openai(ctx) and isinstance(description, str) and len(description) > OPENAI_DESCRIPTION_LIMIT:
-        yield Finding(join(ctx.definition_pointer, "description"),
-                      f"the description of `{ctx.tool.name}` is {len(description):,} characters, over the "
-                      f"{OPENAI_DESCRIPTION_LIMIT:,} OpenAI has enforced for a function description")
     group = ctx.group
     if len(group) > 1 and group[0] is ctx.tool:
         total = sum(definition_size(tool) for tool in group)
@@ -68,17 +63,6 @@ def check(ctx):
             yield Finding("", f"the {len(group):,} tools of this file take {_amount(total)} of every prompt "
                               f"together, over the {budgets['request']:,}-token budget for one request "
                               f"(`prompt-budget`); the largest: {shown}")
-
-
-OPENAI_DESCRIPTION_LIMIT = 1_024
-"""OpenAI answered a longer function description with `string_above_max_length` ("Expected a
-string with maximum length 1024", rusiaaman/wcgw#51, April 2025); run-llama/llama_index#18784
-(May 2025) reports the check lifted for newer models. Either way a description that long is
-a prompt-budget problem, so it is reported here, for OpenAI tools and under `openai-strict`."""
-
-
-def _openai(ctx) -> bool:
-    return ctx.tool.format in ("openai_chat_function", "openai_responses_function") or OPENAI_STRICT in ctx.profiles
 
 
 def definition_size(tool) -> int:

@@ -70,7 +70,7 @@ def check(ctx):
 def _sources() -> str:
     lines = []
     for entry in SOURCES.values():
-        said = f"“{entry.quote}” {entry.url}" if entry.verified else f"not verified: {entry.searched}"
+        said = f"“{entry.quote}” {entry.url}" if entry.verified else f"not verified: {entry.searched} ({entry.url})"
         scope = (", per request" if entry.request_wide else "") + (f", observed {entry.observed}" if entry.observed else "")
         lines.append(f"- `{entry.profile}` {entry.subject} ({entry.effect}{scope}, checked {entry.checked}): {said}")
     return "\n".join(lines)

@@ -64,11 +64,12 @@ ANTHROPIC_LENGTH = frozenset({"minLength", "maxLength"})
 GEMINI_REFUSED = frozenset({"$ref", "$defs", "definitions", "oneOf", "allOf", "not", "if", "then", "else",
                             "additionalProperties", "unevaluatedProperties", "patternProperties",
                             "dependentRequired", "dependentSchemas", "const", "prefixItems"})
-# The formats each profile takes ("Currently supported:" / "String formats:"; Gemini's 400
-# "only 'enum' and 'date-time' are supported for STRING type", and its numeric formats).
+# The formats each profile takes ("Currently supported:" / "String formats:"; for Gemini the
+# string formats its Schema reference names, `enum` and `date-time` from its June 2025 error
+# text, and its numeric formats: an unverified entry, see `sources`).
 OPENAI_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
 ANTHROPIC_FORMATS = OPENAI_FORMATS | {"uri"}
-GEMINI_STRING_FORMATS = frozenset({"enum", "date-time"})
+GEMINI_STRING_FORMATS = frozenset({"enum", "date-time", "email", "byte"})
 GEMINI_FORMATS = GEMINI_STRING_FORMATS | {"float", "double", "int32", "int64"}
 
 # What each profile refuses, keyword by keyword, with the entry of `sources` that says so; a

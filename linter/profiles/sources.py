@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-TABLE_VERSION = "2026-12-03"
+TABLE_VERSION = "2026-12-05"
 CHECKED = "2026-12-03"
 
 REFUSED = "refused"
@@ -37,6 +37,11 @@ OPENAI_DOCS = "https://platform.openai.com/docs/guides/structured-outputs#suppor
 ANTHROPIC_DOCS = "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations"
 ANTHROPIC_LIMITS = "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits"
 VERTEX_TOOL = "https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool"
+# google-genai's FunctionDeclaration.name, which allows the dots and colons the older Vertex AI
+# page (underscores and dashes only) did not.
+GENAI_DECLARATION_NAME = ("https://googleapis.github.io/java-genai/javadoc/google-genai/com.google.genai.types/"
+                          "-function-declaration/-builder/name.html")
+VERTEX_SCHEMA = "https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema"
 VERTEX_DECLARATION = ("https://cloud.google.com/vertex-ai/generative-ai/docs/reference/nodejs/1.1.0/vertexai/"
                       "functiondeclaration")
 VERTEX_DECLARATION_REST = "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration"
@@ -159,11 +164,14 @@ _ENTRIES = (
                     "\"null\"]`) across all strict schemas.", ANTHROPIC_LIMITS, request_wide=True),
     # Gemini / Vertex AI function declarations.
     Source("gemini/function-name", "gemini", "function name: starts with a letter or `_`, at most 64 characters",
-           REFUSED, "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores and "
-                    "dashes, with a max length of 64.", VERTEX_DECLARATION, supersedes=("SL402",)),
-    Source("gemini/format", "gemini", "`format` on a string other than `enum`, `date-time`", REFUSED,
-           "format: only 'enum' and 'date-time' are supported for STRING type",
-           "https://github.com/enechange/collmbo/pull/195"),
+           REFUSED, "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots, "
+                    "colons and dashes, with a maximum length of 64.", GENAI_DECLARATION_NAME, checked="2026-12-05",
+           supersedes=("SL402",)),
+    Source("gemini/format", "gemini", "`format` on a string other than `enum`, `date-time`, `email`, `byte`", REFUSED,
+           "", VERTEX_SCHEMA, verified=False, checked="2026-12-05",
+           searched="the API's error text \"format: only 'enum' and 'date-time' are supported for STRING type\" is "
+                    "from June 2025 (enechange/collmbo#195); the Schema reference now lists \"for STRING type: "
+                    "\"email\", \"byte\", etc\", and no current list of the string formats it refuses was found"),
     Source("gemini/declarations", "gemini", "at most 128 function declarations per request", REFUSED,
            "Maximum 128 function declarations can be provided.", VERTEX_TOOL, request_wide=True),
     Source("gemini/parameter-name", "gemini", "parameter name: letters, digits and `_`, at most 64 characters",

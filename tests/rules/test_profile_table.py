@@ -24,7 +24,7 @@ PROVIDER_MODULES = [path for path in Path(providers.__file__).parent.rglob("*.py
 @pytest.mark.parametrize("entry", SOURCES.values(), ids=list(SOURCES))
 def test_every_entry_has_a_source_a_quote_and_a_date(entry):
     assert entry.url.startswith("https://")
-    assert date.fromisoformat(entry.checked) <= date(2026, 12, 3)
+    assert date.fromisoformat(entry.checked) <= date(2026, 12, 5)
     assert entry.effect in EFFECTS
     if entry.verified:
         assert entry.quote.strip() and not entry.searched
@@ -135,7 +135,7 @@ def _declaration(**fields) -> dict:
 # (entry, profile or None when the definition implies it, file name, accepted document, refused document)
 CASES = [
     ("gemini/format", "gemini", "t.json", mcp_tool(object_with_id({"type": "string", "format": "date-time"})),
-     mcp_tool(object_with_id({"type": "string", "format": "email"}))),
+     mcp_tool(object_with_id({"type": "string", "format": "uri"}))),
     ("gemini-json-schema/root", None, "t.json", _declaration(parametersJsonSchema=OBJECT),
      _declaration(parametersJsonSchema={"type": "array", "items": {"type": "string"}})),
     ("gemini-json-schema/exclusive", None, "t.json", _declaration(parametersJsonSchema=OBJECT),

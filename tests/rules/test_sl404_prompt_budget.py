@@ -40,12 +40,9 @@ def test_the_token_estimate_rounds_up_at_four_characters():
     assert [estimated_tokens(n) for n in (0, 1, 4, 5, 400)] == [0, 1, 1, 2, 100]
 
 
-def test_an_openai_description_over_1024_characters_is_flagged_only_for_openai():
-    def openai(description):
-        return json.dumps([{"type": "function", "function": {"name": "search", "description": description,
-                                                             "parameters": {"type": "object", "properties": {}}}}])
-    (found,) = lint_document(openai("x" * 1025), code="SL404")
-    assert found.pointer.endswith("/description") and "1,025 characters, over the 1,024" in found.message
-    assert lint_document(openai("x" * 1024), code="SL404") == []
-    mcp = json.dumps({"name": "search", "description": "x" * 1025, "inputSchema": {"type": "object"}})
-    assert lint_document(mcp, code="SL404") == []
+def test_a_long_openai_description_alone_is_no_finding():
+    # OpenAI's 1,024-character description check was lifted (run-llama/llama_index#18784):
+    # a finding on it would rest on a claim its own source no longer makes.
+    tool = json.dumps([{"type": "function", "function": {"name": "search", "description": "x" * 2000,
+                                                         "parameters": {"type": "object", "properties": {}}}}])
+    assert lint_document(tool, code="SL404") == []

@@ -1,8 +1,9 @@
 """What the Gemini API refuses in a function declaration's `parameters`.
 
 Each problem names its entry in `sources`. The function-name rule and the 128
-declarations are quoted from the Vertex AI reference, the string formats from the API's
-error text in a public pull request; the keyword subset of `parameters`
+declarations are quoted from the Vertex AI reference; the string formats (once an error
+text, "only 'enum' and 'date-time'", which the reference no longer bears out), the keyword
+subset of `parameters`
 (no `$ref`, `oneOf`, `allOf`, `additionalProperties`, one type name, never a list), the
 parameter-name rule, and whether Gemini refuses or ignores the rest are entries marked
 unverified: the current Schema reference lists more fields than this profile allows.
@@ -22,7 +23,7 @@ from schema_lint.rule import ToolContext
 
 PROFILE = GEMINI
 MAX_NAME = 64
-_FUNCTION_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
+_FUNCTION_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9_.:\-]*")
 _PARAMETER_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -31,7 +32,7 @@ def function_name(ctx: ToolContext, profile: str = PROFILE) -> Iterator[Problem]
     name = ctx.tool.name
     if len(name) > MAX_NAME or not _FUNCTION_NAME.fullmatch(name):
         yield Problem(source("gemini/function-name"), join(ctx.tool.pointer, "name"), f"{profile}: function name "
-                      f"`{name}` must start with a letter or `_`, use letters, digits, `_`, `.` or `-`, at most "
+                      f"`{name}` must start with a letter or `_`, use letters, digits, `_`, `.`, `:` or `-`, at most "
                       f"{MAX_NAME} characters")
 
 
@@ -51,7 +52,7 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
         fmt = node.get("format")
         if isinstance(fmt, str) and "string" in node.types and fmt not in GEMINI_STRING_FORMATS:
             yield _problem("gemini/format", join(node.pointer, "format"),
-                           f"format `{fmt}` on a string; only `enum` and `date-time` are supported")
+                           f"format `{fmt}` on a string; only `enum`, `date-time`, `email` and `byte` are known to be supported")
         if isinstance(node.get("type"), list):
             yield _problem("gemini/type-list", join(node.pointer, "type"),
                            "a type is one name; use `nullable: true` instead of a list")
