@@ -21,6 +21,8 @@ def tool(name: str, annotations: dict | None = None, description: str | None = N
     ("get_user", READ), ("listRepos", READ), ("jira_get", READ), ("search-docs", READ),
     ("create_ticket", WRITE), ("sendEmail", WRITE), ("refund_payment", WRITE),
     ("delete_branch", DESTRUCTIVE), ("purgeCache", DESTRUCTIVE),
+    ("grocery_store.item_details", READ),  # a dotted name's call is its last part: `store` is a noun here
+    ("acl_api.AclApi.retrieve_projects", READ), ("db.table.drop", DESTRUCTIVE),
 ])
 def test_the_first_known_verb_in_the_name_decides(name, expected):
     assert classify(tool(name)) is expected

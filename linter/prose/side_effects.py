@@ -120,8 +120,10 @@ def _stems(word: str) -> tuple[str, ...]:
 
 
 def name_verb(name: str) -> tuple[str, SideEffects] | None:
-    """The first known verb in the name, and what it does: `("drop", DESTRUCTIVE)` for `drop_table`."""
-    for word in words(name):
+    """The first known verb in the name, and what it does: `("drop", DESTRUCTIVE)` for `drop_table`.
+    A dotted name's last part is the call, the rest where it lives: only `item_details` of
+    `grocery_store.item_details` is read, so the store it names is no verb."""
+    for word in words(name.rsplit(".", 1)[-1]):
         if word in DESTRUCTIVE_VERBS:
             return word, SideEffects.DESTRUCTIVE
         if word in WRITE_VERBS:
