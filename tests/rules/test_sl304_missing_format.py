@@ -48,8 +48,8 @@ def test_sl304_names_array_items_by_their_property_and_skips_constrained_fields(
 
 def test_sl304_in_gemini_parameters_says_which_formats_gemini_refuses():
     declaration = {"name": "book", "description": "d", "parameters": {"type": "OBJECT", "properties": {
-        "email": {"type": "STRING"}, "starts_at": {"type": "STRING"}}}}
+        "callback_url": {"type": "STRING"}, "starts_at": {"type": "STRING"}}}}
     found = {d.pointer.rsplit("/", 1)[1]: d for d in
              lint_document(json.dumps({"function_declarations": [declaration]}), code="SL304")}
-    assert found["email"].message.endswith("no fix: it adds `format: email`, which gemini refuses")
+    assert found["callback_url"].message.endswith("no fix: it adds `format: uri`, which gemini refuses")
     assert "refuses" not in found["starts_at"].message
