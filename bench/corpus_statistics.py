@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from schema_lint.config import Config
+from schema_lint.config.selection import OFF_BY_DEFAULT
 from schema_lint.run.linter import Linter
 from schema_lint.rule import load_rules
 
@@ -40,8 +41,9 @@ def table(found: dict[str, int]) -> str:
                  for column in range(COLUMNS)]
         lines.append("| " + " | ".join(f"{code} | {count:,}" if cell else " | "
                                        for cell in cells for count, code in [cell or (0, "")]) + " |")
-    zeros = sorted(code for code, count in found.items() if not count)
-    return "\n".join(lines) + "\n\nNo findings: " + ", ".join(zeros) + ".\n"
+    zeros = sorted(code for code, count in found.items() if not count and code not in OFF_BY_DEFAULT)
+    return ("\n".join(lines) + "\n\nNo findings: " + ", ".join(zeros) + ".\n\nOff by default, so not run: "
+            + ", ".join(sorted(OFF_BY_DEFAULT)) + ".\n")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,13 @@
 """An object with properties that does not say which of them are required.
 
 ## What it does
-Flags an object schema that has `properties` but no `required` keyword (unless every
-property has a `default`, so nothing can be missing). On a write or
+Flags an object schema that has `properties` but no `required` keyword where something
+is needed: the arguments of a write or destructive tool, or an object one of whose
+properties its description calls required, or that recorded calls (`--calls`) always
+sent. A read tool's arguments and a nested object's parts (a listing's filters,
+`margin.top`) are optional as often as not, and an object whose every property says it
+is optional (a `default`, `null` accepted, "Optional.", "if not provided …") cannot miss
+anything: on published tools such findings were wrong (`bench/read_sample.py`). On a write or
 destructive tool it also flags an empty `required: []`; on a read tool an explicit
 empty list is taken as a statement of intent.
 
@@ -39,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.prose.field_prose import says_required
+from schema_lint.prose.field_prose import says_optional, says_required
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
@@ -57,9 +62,11 @@ FIXABLE = True
 def check(ctx):
     for node in ctx.objects():
         properties = node.get("properties")
-        if not isinstance(properties, dict) or not properties or node.keyword == "not" or _all_defaulted(properties):
+        if not isinstance(properties, dict) or not properties or node.keyword == "not" or _all_optional(properties):
             continue
         required = node.get("required")
+        if required is None and not _something_is_needed(ctx, node, properties):
+            continue
         if required is None:
             yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`",
                           fix=_fix(ctx, node, "add"))
@@ -69,9 +76,22 @@ def check(ctx):
                           fix=_fix(ctx, node, "replace"))
 
 
-def _all_defaulted(properties: dict) -> bool:
-    """Every property has a `default`: a call can leave any of them out and nothing is missing."""
-    return all(isinstance(schema, dict) and "default" in schema for schema in properties.values())
+def _something_is_needed(ctx, node: SchemaNode, properties: dict) -> bool:
+    """Whether an object without `required` is missing one: the arguments of a tool that
+    changes something (a write needs its target), or an object whose own words or recorded
+    calls say a property is always there. A lookup's filters and a nested object's parts
+    (`margin.top`, `location.country`) are optional as often as not."""
+    if node.is_root and ctx.side_effects is not SideEffects.READ:
+        return True
+    if any(isinstance(schema, dict) and says_required(schema.get("description")) for schema in properties.values()):
+        return True
+    sent = seen_at(ctx, node, "object")
+    return sent is not None and any(sent.keys[name] == sent.of_type("object") for name in properties)
+
+
+def _all_optional(properties: dict) -> bool:
+    """Every property says it may be left out: nothing a call omits is missing."""
+    return all(_optional_by_nature(schema) or says_optional(schema.get("description")) for schema in properties.values())
 
 
 def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:

@@ -3,7 +3,9 @@
 ## What it does
 Flags a property with a `default` when its name (or, for a generic name, its
 description) says it holds an amount, price or currency; a recipient, destination or
-account; or a permission, role or scope. Paging and sorting fields (`page`, `limit`,
+account; a permission, role or scope; or who may see what it creates (`visibility`,
+`privacy`). A default that grants the least (`read`, `read_only`, `viewer`, `private`,
+`none`) chooses nothing anyone could regret and is left alone. Paging and sorting fields (`page`, `limit`,
 `cursor`, `offset`, `sort`…) and filter bounds (`price_min`) never count, and an empty
 default (`null`, `""`, `[]`, `0`, `false`) chooses nothing. Extra name words come from
 the `sensitive-names` setting.
@@ -55,7 +57,11 @@ SENSITIVE_WORDS = {
     "account": {"account", "accounts"},
     "permission": {"permission", "permissions", "role", "roles", "scope", "scopes", "privilege", "privileges",
                    "acl", "grant", "grants"},
+    "visibility": {"visibility", "privacy", "audience", "sharing"},
 }
+# Defaults that grant the least: a token that may only read, a post only its author sees.
+LEAST_PRIVILEGE = frozenset({"read", "readonly", "read_only", "viewer", "view", "reader", "guest", "none",
+                             "private", "only_me", "self"})
 # Exact names that are sensitive on their own but too short to match as words.
 SENSITIVE_NAMES = {"to": "recipient"}
 # Paging, sorting and filtering words: `page_size`, `sort_by_price`, `price_min` shape a
@@ -75,7 +81,7 @@ def check(ctx):
         if not default or node.parent is None:
             continue
         kind = sensitive_kind(node, extra)
-        if kind is None:
+        if kind is None or (kind in ("permission", "visibility") and _least(default)):
             continue
         yield Finding(join(node.pointer, "default"),
                       f"`{label(node)}` ({kind}) defaults to {_show(default)}: a call that omits it "
@@ -99,6 +105,10 @@ def sensitive_kind(node: SchemaNode, extra: set[str]) -> str | None:
     if isinstance(description, str) and _DESCRIPTION.search(description):
         return "by its description"
     return None
+
+
+def _least(default) -> bool:
+    return isinstance(default, str) and default.strip().lower().replace("-", "_").replace(" ", "_") in LEAST_PRIVILEGE
 
 
 def _fix(node: SchemaNode, parent: SchemaNode) -> Fix:

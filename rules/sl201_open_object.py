@@ -8,6 +8,10 @@ Tools whose provider refuses `additionalProperties` are skipped: a Gemini `param
 schema (an OpenAPI subset) cannot express a closed object. Under `openai-strict`, which
 refuses any open object, SL601 reports each one with OpenAI's words and the fix, and takes
 the place of this rule's finding at that object: one missing keyword is one finding.
+On a read tool it speaks only when recorded calls (`--calls`) show the object closed, or
+a strict profile (which refuses every open object) is on:
+read finding by finding on published tools (`bench/read_sample.py`), an open lookup or
+calculator was almost never worth a change, and those findings were most of a run.
 
 ## Why is this bad
 An open object lets a call carry invented keys (`userId`, `force`, `admin`) straight
@@ -36,12 +40,15 @@ shows which calls the closed schema would reject.
 
 from __future__ import annotations
 
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import CONDITION_KEYWORDS, in_branch, label
 from schema_lint.traffic.values import evidence, seen_at
 
+# Profiles that refuse any open object, on read tools as on the others.
+STRICT_PROFILES = frozenset({OPENAI_STRICT, ANTHROPIC_STRICT})
 CODE = "SL201"
 NAME = "open-object"
 SEVERITY = by_side_effects(read=Severity.WARNING, write=Severity.ERROR)
@@ -68,5 +75,5 @@ def check(ctx):
             fix = Fix(f"set `{keyword}: false` ({evidence(sent.of_type('object'), 'none with another key')})",
                       FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
             yield Finding(node.pointer, message, fix=fix)
-        else:
+        elif ctx.side_effects is not SideEffects.READ or ctx.profiles & STRICT_PROFILES:
             yield Finding(node.pointer, message)

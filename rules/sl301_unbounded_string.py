@@ -4,6 +4,11 @@
 Flags a string schema that has none of `maxLength`, `enum`, `const`, an anchored
 `pattern` (`^…$`) or a `format`.
 
+Off by default: read finding by finding on published tools, nearly every unbounded string
+is a name, a query or a body whose length nobody would cap without knowing the system
+behind it (`bench/read_sample.py`). `--extend-select SL301` (or `extend-select` in the
+configuration) runs it, for a team that bounds every string.
+
 ## Why is this bad
 An unbounded string lets a 40 kB `title`, a pasted document or a prompt injection
 through to the executor and every system behind it. A bound documents intent and

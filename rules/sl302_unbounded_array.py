@@ -3,7 +3,10 @@
 ## What it does
 Flags an array schema without `maxItems`. Arrays pinned by `enum` or `const`, and
 closed tuples (`prefixItems` with `items: false`, or a list of `items` with
-`additionalItems: false`), are bounded already.
+`additionalItems: false`), are bounded already. On a read tool it speaks only where
+there is ground for a bound (the description's, the traffic's, or `max-items`): read
+finding by finding on published tools (`bench/read_sample.py`), a lookup's list of
+filters or values with nothing to say how long it may be was almost never worth a change.
 
 ## Why is this bad
 A model in a loop, or a prompt injection, can send ten thousand recipients, IDs or
@@ -31,7 +34,7 @@ from __future__ import annotations
 
 from schema_lint.prose.field_prose import stated_limit
 from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
@@ -58,6 +61,8 @@ def check(ctx):
         minimum = node.get("minItems")
         if limit is not None and isinstance(minimum, int) and not isinstance(minimum, bool):
             limit = max(limit, minimum)
+        if limit is None and ctx.side_effects is SideEffects.READ:
+            continue
         fix = None if limit is None else Fix(f"add `maxItems: {limit}`{seen}", FixSafety.UNSAFE,
                                              (Operation("add", join(node.pointer, "maxItems"), limit),))
         yield Finding(node.pointer, f"array `{label(node)}` has no maxItems", fix=fix)

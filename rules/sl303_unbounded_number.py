@@ -6,7 +6,13 @@ count, a limit or page size, or a percentage, and that lacks the bound such a va
 every one of them needs a lower bound (`minimum` or `exclusiveMinimum`); limits, page
 sizes and percentages also need an upper one (`maximum` or `exclusiveMaximum`). An
 `enum` or `const` bounds it too. The name decides, word by word (`maxResults`,
-`page_size`, `discount_pct`).
+`page_size`, `discount_pct`); a name with no such word is read by its description, when
+that opens with what a count is ("The number of guests", "How many seats") or names a
+percentage. An `age` needs both bounds. A `limit` is a page size only on its own or
+after what it counts (`result_limit`, `items_limit`): the `lower_limit` of an integral,
+a `credit_limit` or a `time_limit` are not. A `balance` is no amount, since it may go
+below zero (an overdraft), and a percentage that measures a change (a yield, a growth
+rate) is signed and unbounded: neither is reported.
 
 ## Why is this bad
 A negative `amount` turns a payment into a refund, a `quantity` of -1 or 10^9 reaches
@@ -37,7 +43,10 @@ of 1, 2, 5, 10, 20, 50 … at or above twice the largest sent, a percentage's `m
 
 from __future__ import annotations
 
+import re
+
 from schema_lint.prose.field_kinds import words
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.prose.field_prose import physical
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
@@ -52,13 +61,21 @@ FIXABLE = True
 
 # kind → (name words, the obvious lower bound or None, whether an upper bound is needed)
 KINDS: dict[str, tuple[frozenset[str], int | None, bool]] = {
-    "amount": (frozenset({"amount", "amounts", "price", "prices", "cost", "fee", "fees", "balance",
+    "amount": (frozenset({"amount", "amounts", "price", "prices", "cost", "fee", "fees",
                           "salary", "budget", "payment", "charge", "refund", "tip"}), 0, False),
     "count": (frozenset({"count", "counts"}), 0, False),
     "quantity": (frozenset({"quantity", "quantities", "qty"}), 1, False),
     "limit": (frozenset({"limit", "pagesize", "perpage", "maxresults", "topk"}), 1, True),
     "percentage": (frozenset({"percent", "percentage", "pct"}), None, True),
+    "age": (frozenset({"age"}), 0, True),
 }
+# Words before `limit` that make it a page size: what it counts (`result_limit`, `items_limit`).
+LIMIT_OF = frozenset({"result", "page", "item", "row", "record", "entry", "max", "query", "search", "fetch",
+                      "list", "return", "response", "batch", "hit"})
+# How a description says a number is a count or a percentage, when the name does not.
+_DESCRIBED_COUNT = lazy_compile(r"^\W*(?:the\s+|a\s+)?(?:total\s+|maximum\s+|max\s+)?(?:number|count)\s+of\b|"
+                                r"^\W*how\s+many\b", re.IGNORECASE)
+_DESCRIBED_PERCENTAGE = lazy_compile(r"\bpercent(?:age)?\b", re.IGNORECASE)
 # Two-word names of limits: a lone `size`, `max` or `top` says too little (`font_size`,
 # `max_temperature`), paired with what they limit they are page sizes and caps.
 LIMIT_PHRASES = frozenset({("page", "size"), ("per", "page"), ("batch", "size"), ("chunk", "size"),
@@ -73,9 +90,11 @@ def check(ctx):
     for node in ctx.of_kind("number"):
         if "enum" in node.schema or "const" in node.schema:
             continue
-        kind = number_kind(node.field_name)
+        kind = number_kind(node.field_name) or described_kind(node.get("description"))
         if kind is None:
             continue
+        if kind == "percentage" and _signed_change(node):
+            continue  # a yield or a change is signed and unbounded by nature
         _, lower, needs_upper = KINDS[kind]
         missing = [side for side, keys, needed in (("lower", _LOWER, True), ("upper", _UPPER, needs_upper))
                    if needed and not any(k in node.schema for k in keys)]
@@ -132,6 +151,17 @@ def _signed_by_nature(node) -> bool:
     return physical(node.get("description")) or len(parts) > 1 and parts[-2] in _RANGE_ENDS
 
 
+_CHANGE_WORDS = frozenset({"yield", "growth", "change", "return", "delta", "difference", "increase", "decrease"})
+
+
+def _signed_change(node) -> bool:
+    """A percentage that measures a change (`yearly_yield`, "growth as a percentage") may be
+    negative or over 100: no bound follows from its being a percentage."""
+    description = node.get("description")
+    said = words(node.field_name or "") + (words(description[:120]) if isinstance(description, str) else [])
+    return not _CHANGE_WORDS.isdisjoint(said)
+
+
 def number_kind(name: str | None) -> str | None:
     """The kind a numeric field's name says, or None; the last telling word wins (`max_price` is a price)."""
     parts = words(name or "")
@@ -141,7 +171,24 @@ def number_kind(name: str | None) -> str | None:
             return "limit"
         if (word == "number" and parts[index + 1: index + 2] == ["of"]) or (word == "num" and index == 0 < len(parts) - 1):
             return "count"
+        if word == "limit" and index > 0 and not _counts(parts[index - 1]):
+            continue  # `lower_limit`, `credit_limit`, `time_limit`: not how many results come back
         for kind, (names, _, _) in KINDS.items():
             if word in names:
                 return kind
+    return None
+
+
+def _counts(word: str) -> bool:
+    return word in LIMIT_OF or word.rstrip("s") in LIMIT_OF or (word.endswith("s") and len(word) > 3)
+
+
+def described_kind(description: object) -> str | None:
+    """A count ("The number of guests", "How many seats") or a percentage, by the description."""
+    if not isinstance(description, str):
+        return None
+    if _DESCRIBED_COUNT.search(description):
+        return "count"
+    if _DESCRIBED_PERCENTAGE.search(description[:200]):
+        return "percentage"
     return None

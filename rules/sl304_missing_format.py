@@ -4,9 +4,12 @@
 Flags a string field whose name says what it holds (`recipient_email`, `callbackUrl`,
 `start_date`, `created_at`, `order_uuid`; the last word decides, as for SL301) but
 that has no `format`. Array items and union branches are named by their property.
-Fields already constrained by `enum`, `const` or `pattern` are left alone. In a Gemini
+Fields already constrained by `enum`, `const` or `pattern` are left alone, and so is a
+field whose description gives its values another layout (`MM/DD/YYYY`, `YYYY-MM-DD
+HH:mm:ss` for a date): `format` would refuse every value the tool is documented to take
+(on published tools such findings were wrong, `bench/read_sample.py`). In a Gemini
 declaration's `parameters` (the `gemini` profile) or under `openai-strict`, a format the
-profile refuses (`uri` under `openai-strict`, anything but `date-time` for Gemini) is
+profile refuses (`uri` under `openai-strict`, or for Gemini any but those it names) is
 still reported, without a fix: the message says which profile refuses it.
 
 ## Why is this bad
@@ -37,7 +40,7 @@ from __future__ import annotations
 import json
 
 from schema_lint.prose.field_kinds import implied_format, kind_of
-from schema_lint.prose.field_prose import supports_format
+from schema_lint.prose.field_prose import ISO_LAYOUTS, layouts, supports_format
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import refused_note
@@ -59,7 +62,7 @@ def check(ctx):
             continue
         name = node.field_name
         fmt = implied_format(kind_of(name))
-        if fmt is None:
+        if fmt is None or _spelled_otherwise(node.get("description"), fmt):
             continue
         message = f"string `{label(node)}` is named like {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
         refused = refused_note(ctx.profiles, "format", fmt)
@@ -82,3 +85,9 @@ def check(ctx):
             continue
         fix = Fix(f"add `format: {fmt}`{seen}", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "format"), fmt),))
         yield Finding(node.pointer, message, fix=fix)
+
+
+def _spelled_otherwise(description: object, fmt: str) -> bool:
+    """The description gives its values another layout (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a
+    date): `format` would refuse every value the tool is documented to take, so it is no advice."""
+    return fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in layouts(description))

@@ -4,6 +4,8 @@
 Flags a `pattern` in which some top-level alternative lacks a leading `^` or a trailing
 (unescaped) `$`. `^[a-z]+$` is anchored; `[a-z]+`, `^[a-z]+` and `^a|b$` (which means
 "starts with a, or ends with b") are not.
+A pattern that is `^` and plain characters (`^=`, `^https://`) tests what a value starts
+with, as meant, and is left alone.
 
 ## Why is this bad
 JSON Schema's `pattern` searches: `"pattern": "[0-9]{5}"` accepts
@@ -49,6 +51,8 @@ def check(ctx):
             continue
         pointer = join(node.pointer, "pattern")
         side = one_sided_anchor(pattern)
+        if side == "start" and _literal_prefix(pattern):
+            continue  # `^=`, `^https://`: a "starts with" test, anchored as meant
         if side == "start":
             yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the start: it accepts anything "
                                    "after a match (end it with `$` if the whole value must match)")
@@ -60,3 +64,11 @@ def check(ctx):
             fix = Fix(f"anchor the pattern as `{fixed}`", FixSafety.UNSAFE, (Operation("replace", pointer, fixed),))
             yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: "
                                    "it accepts any string that merely contains a match", fix=fix)
+
+
+_METACHARACTERS = frozenset("\\.[](){}*+?|$")
+
+
+def _literal_prefix(pattern: str) -> bool:
+    """`^` and plain characters only: the pattern asks what a value starts with, nothing more."""
+    return pattern.startswith("^") and not _METACHARACTERS.intersection(pattern[1:])

@@ -5,6 +5,11 @@ Flags `enum` lists of exactly one value. A subschema that also has `const` is SL
 (const-with-enum). Tools whose provider refuses `const` (a Gemini declaration's
 `parameters`) are skipped: there a one-value enum is the only way to say it.
 
+Off by default: a one-value `enum` says the same as `const` to every validator, and is
+the portable spelling (Gemini's `parameters` have no `const`, and generators for Gemini
+write `enum` on purpose); read on published tools, no finding was worth a change
+(`bench/read_sample.py`). `--extend-select SL307` runs it.
+
 ## Why is this bad
 A one-value enum reads like an unfinished list, and some providers and code generators
 treat `enum` as "pick one of these" prose rather than a fixed value. `const` states the

@@ -2,8 +2,10 @@
 
 ## What it does
 Flags a tool whose definition has no `description` (or only whitespace), as a warning,
-and each property schema with none, for information. A property whose local `$ref`
-leads to a described schema counts as described.
+and, once per tool for information, the property schemas with none, named in one finding
+at the first of them (as a reviewer writes one comment, "describe these parameters",
+not one per field: a finding per property made most of some servers' findings). A
+property whose local `$ref` leads to a described schema counts as described.
 
 ## Why is this bad
 The description is all the model reads to decide when to call a tool and what to put
@@ -35,18 +37,22 @@ CODE = "SL401"
 NAME = "missing-description"
 SEVERITY = Severity.WARNING
 FIXABLE = False
+SHOWN = 5
 
 
 def check(ctx):
     if not _described(ctx.tool.definition):
         yield Finding(ctx.definition_pointer, f"tool `{clip(ctx.tool.name)}` has no description")
-    for node in ctx.properties():
-        if in_branch(node, frozenset({"if", "not"})):  # a condition's properties are tests, not fields
-            continue
-        if isinstance(node.schema, dict) and not _described(node.schema) \
-                and not any(_described(target.schema) for target in ctx.refs.targets(node)):
-            yield Finding(node.pointer, f"property `{label(node)}` has no description", at_key=True,
-                          severity=Severity.INFO)
+    bare = [node for node in ctx.properties()
+            if not in_branch(node, frozenset({"if", "not"}))  # a condition's properties are tests, not fields
+            and isinstance(node.schema, dict) and not _described(node.schema)
+            and not any(_described(target.schema) for target in ctx.refs.targets(node))]
+    if bare:
+        names = ", ".join(f"`{label(node)}`" for node in bare[:SHOWN])
+        more = f" and {len(bare) - SHOWN:,} more" if len(bare) > SHOWN else ""
+        said = f"property {names} has" if len(bare) == 1 else f"{len(bare):,} properties have"
+        listed = "" if len(bare) == 1 else f": {names}{more}"
+        yield Finding(bare[0].pointer, f"{said} no description{listed}", at_key=True, severity=Severity.INFO)
 
 
 def _described(schema) -> bool:

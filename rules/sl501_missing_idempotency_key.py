@@ -1,12 +1,19 @@
 """A tool with side effects that cannot be retried safely.
 
 ## What it does
-Flags a write or destructive tool whose top-level parameters include no idempotency key:
+Flags a tool that makes something new each time it is called, by the verb of its name
+or description (`create`, `send`, `post`, `submit`, `book`, `order`, `pay`, `transfer`,
+`refund` …), whose top-level parameters include no idempotency key:
 `idempotency_key`, `request_id`, `client_token`, `dedupe_key`, `client_request_id`
 (any spelling: `idempotencyKey`, `Idempotency-Key`…), plus the names in the
 `idempotency-keys` setting. A tool whose MCP annotations say `idempotentHint: true` is
-idempotent by its own account and is skipped. Info on write tools, a warning on
-destructive ones.
+idempotent by its own account and is skipped. Info, and a warning where the verb moves
+money (`pay`, `transfer`, `refund`, `charge`, `order`, `buy` …).
+
+Tools that set, edit, move, label or delete are left alone: calling them twice leaves
+the world as calling them once does (`update_event`, `add_label`, `delete_file`), and
+on published tools such findings were wrong (`bench/read_sample.py`). So is a tool with
+no known verb.
 
 ## Why is this bad
 Agents retry: after a timeout, a dropped connection, a model that calls twice. Without
@@ -37,25 +44,33 @@ from functools import lru_cache
 
 from schema_lint.text.display import clip
 from schema_lint.model import Severity, SideEffects
-from schema_lint.rule import Finding, by_side_effects
+from schema_lint.prose.side_effects import tool_verb
+from schema_lint.rule import Finding
 
 CODE = "SL501"
 NAME = "missing-idempotency-key"
-SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.INFO, destructive=Severity.WARNING)
+SEVERITY = Severity.INFO
+# Verbs whose second call makes a second thing: a second ticket, message, booking or payment.
+CREATING_VERBS = frozenset({"create", "send", "post", "submit", "book", "reserve", "order", "buy", "pay",
+                            "transfer", "refund", "charge", "withdraw", "deposit", "rent", "invite", "publish",
+                            "schedule", "initiate", "insert", "append", "comment", "reply", "upload"})
+MONEY_VERBS = frozenset({"order", "buy", "pay", "transfer", "refund", "charge", "withdraw", "deposit", "rent"})
 KEY_NAMES = ("idempotency_key", "idempotency_token", "idempotence_key", "request_id", "client_request_id",
              "client_token", "dedupe_key", "dedup_key", "deduplication_key", "deduplication_id", "dedupe_id")
 _NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]")
 
 
 def check(ctx):
-    if ctx.side_effects is SideEffects.READ or _declared_idempotent(ctx.tool.definition):
+    verb = tool_verb(ctx.tool)
+    if verb not in CREATING_VERBS or ctx.side_effects is SideEffects.READ or _declared_idempotent(ctx.tool.definition):
         return
     accepted = _accepted(tuple(ctx.settings.get("idempotency-keys", ())))
     properties = ctx.tool.schema.get("properties") if isinstance(ctx.tool.schema, dict) else None
     names = properties if isinstance(properties, dict) else {}
     if not any(normalized(name) in accepted for name in names):
         yield Finding(ctx.tool.schema_pointer, f"{ctx.side_effects} tool `{clip(ctx.tool.name)}` has no idempotency key "
-                      "parameter: a retry cannot be told from a second request")
+                      "parameter: a retry cannot be told from a second request",
+                      severity=Severity.WARNING if verb in MONEY_VERBS else None)
 
 
 def normalized(name: str) -> str:

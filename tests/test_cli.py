@@ -20,6 +20,8 @@ from schema_lint.rule import load_rules
 
 SELECT = ["--select", "SL101,SL201,SL301"]
 LOOSE = {"type": "object", "properties": {"title": {"type": "string"}}}
+# SL101 speaks of a read tool's arguments only when a description says one is needed.
+LOOSE_READ = {"type": "object", "properties": {"title": {"type": "string", "description": "Required."}}}
 TIGHT = {"type": "object", "properties": {"title": {"type": "string", "maxLength": 100}},
          "required": ["title"], "additionalProperties": False}
 
@@ -32,7 +34,7 @@ def tool(name: str, schema: dict) -> str:
 def project(tmp_path, monkeypatch):
     """A directory with a loose write tool, a loose read tool and a tight tool; the cwd."""
     (tmp_path / "create_ticket.json").write_text(tool("create_ticket", LOOSE))
-    (tmp_path / "search_tickets.json").write_text(tool("search_tickets", LOOSE))
+    (tmp_path / "search_tickets.json").write_text(tool("search_tickets", LOOSE_READ))
     (tmp_path / "update_ticket.json").write_text(tool("update_ticket", TIGHT))
     monkeypatch.chdir(tmp_path)
     return tmp_path
@@ -129,7 +131,7 @@ def test_command_line_overrides_the_configuration_file(project):
 
 def test_statistics_count_findings_per_rule(project):
     result = run(*SELECT, "--statistics", "create_ticket.json", "search_tickets.json")
-    assert [line.split()[:2] for line in result.stdout.splitlines()] == [["2", "SL101"], ["2", "SL201"], ["2", "SL301"]]
+    assert [line.split()[:2] for line in result.stdout.splitlines()] == [["2", "SL101"], ["2", "SL301"], ["1", "SL201"]]
     counts = json.loads(run(*SELECT, "--statistics", "--output-format", "json", "create_ticket.json").stdout)
     assert [(c["code"], c["count"]) for c in counts] == [("SL101", 1), ("SL201", 1), ("SL301", 1)]
 

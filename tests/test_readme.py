@@ -86,10 +86,10 @@ def test_readme_terminal_picture_is_the_real_output():
 
 def test_readme_recorded_calls_examples_are_the_real_output():
     calls, tools = "docs/traffic/calls.jsonl", "docs/traffic/tools.json"
-    assert _console_block(f"schema-lint check --calls {calls} --unsafe-fixes --diff {tools}") == \
-        _run("check", "--calls", calls, "--unsafe-fixes", "--diff", tools)
-    full = _run("check", "--calls", calls, "--unsafe-fixes", "--output-format", "full", tools)
-    assert _console_block(f"schema-lint check --calls {calls} --unsafe-fixes --output-format full {tools} "
+    assert _console_block(f"schema-lint check --extend-select SL301 --calls {calls} --unsafe-fixes --diff {tools}") == \
+        _run("check", "--extend-select", "SL301", "--calls", calls, "--unsafe-fixes", "--diff", tools)
+    full = _run("check", "--extend-select", "SL301", "--calls", calls, "--unsafe-fixes", "--output-format", "full", tools)
+    assert _console_block(f"schema-lint check --extend-select SL301 --calls {calls} --unsafe-fixes --output-format full {tools} "
                           "| grep help:") == "".join(line + "\n" for line in full.splitlines() if "help:" in line)
     assert _console_block(f"schema-lint infer {calls} --tools {tools}") == _run("infer", calls, "--tools", tools)
 

@@ -112,7 +112,7 @@ def test_the_console_script_exits_as_check_does_with_its_output_complete(tmp_pat
 
     [script] = [entry for entry in entry_points(group="console_scripts") if entry.name == "schema-lint"]
     assert script.value == "schema_lint.console:main"
-    tools = [{"name": f"tool_{index}", "description": "A tool.",
+    tools = [{"name": f"create_{index}", "description": "A tool.",
               "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}} for index in range(300)]
     (tmp_path / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "schema_lint", "check", "--no-cache", "tools.json"],
@@ -178,7 +178,7 @@ def test_the_console_script_ends_at_once_only_when_nothing_waits_for_the_usual_e
 
 
 def test_an_exit_handler_registered_before_the_console_script_still_runs(tmp_path):
-    tools = [{"name": f"tool_{index}", "description": "A tool.",
+    tools = [{"name": f"create_{index}", "description": "A tool.",
               "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}} for index in range(60)]
     (tmp_path / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
     script = ("import atexit, sys\n"
@@ -186,5 +186,5 @@ def test_an_exit_handler_registered_before_the_console_script_still_runs(tmp_pat
               "sys.argv = ['schema-lint', 'check', '--no-cache', 'tools.json']\n"
               "from schema_lint.console import main\nmain()\n")
     run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 1 and run.stdout.rstrip().splitlines()[-1].startswith("Found 300 findings")
+    assert run.returncode == 1 and run.stdout.rstrip().splitlines()[-1].startswith("Found 240 findings")
     assert (tmp_path / "handler-ran").exists()

@@ -28,8 +28,11 @@ def explanation(rule) -> str:
     if "/" in severity:
         severity = ", ".join(f"{level} on {kind} tools" for level, kind in
                              zip(severity.split("/"), ("read", "write", "destructive")))
+    from schema_lint.config.selection import OFF_BY_DEFAULT
+
+    off = f" Off by default: `--extend-select {rule.code}` runs it." if rule.code in OFF_BY_DEFAULT else ""
     return (f"# {rule.code} {rule.name}\n\n"
-            f"Default severity: {severity}. Fix: {'available' if rule.fixable else 'none'}.\n\n{rule.doc}")
+            f"Default severity: {severity}. Fix: {'available' if rule.fixable else 'none'}.{off}\n\n{rule.doc}")
 
 
 @click.command("rules")
@@ -38,12 +41,15 @@ def rules_command(output_format):
     """List every rule: code, name, default severity, whether a fix exists."""
     from schema_lint.rule import load_rules
 
+    from schema_lint.config.selection import OFF_BY_DEFAULT
+
     rules = load_rules().values()
     if output_format == "json":
         import json
 
         click.echo(json.dumps([{"code": r.code, "name": r.name, "severity": r.default_severity_text,
-                                "fixable": r.fixable} for r in rules], indent=2))
+                                "fixable": r.fixable, "default": r.code not in OFF_BY_DEFAULT} for r in rules], indent=2))
         return
     for r in rules:
-        click.echo(f"{r.code}  {r.name:<34} {r.default_severity_text:<22} {'fix' if r.fixable else ''}".rstrip())
+        notes = ["fix" if r.fixable else "", "off by default" if r.code in OFF_BY_DEFAULT else ""]
+        click.echo(f"{r.code}  {r.name:<34} {r.default_severity_text:<22} {'  '.join(n for n in notes if n)}".rstrip())

@@ -90,6 +90,12 @@ def from_name(name: str, description: object = None) -> SideEffects:
     return found[1] if found is not None else SideEffects.READ
 
 
+def tool_verb(tool: Tool) -> str | None:
+    """The verb that says what a tool does: its name's, else its description's first."""
+    found = name_verb(tool.name) or description_verb(tool.definition.get("description"))
+    return found[0] if found is not None else None
+
+
 def description_verb(description: object) -> tuple[str, SideEffects] | None:
     """The verb a description opens with, in any of its forms (`Creates`, `Searches`,
     `Copies`), past the words that lead up to it (`This tool …`); None when its first

@@ -4,7 +4,7 @@ openai-strict spelling of required."""
 from __future__ import annotations
 
 import pytest
-from lintkit import lint_document, lint_tool
+from lintkit import lint_document, lint_tool, obj
 from rulekit import TIGHT, openai_tool
 
 from schema_lint.model import Severity
@@ -66,3 +66,22 @@ def test_sl101_under_openai_strict_suggests_required_and_nullable_not_a_partial_
     assert [op.value for op in plain.fix.operations] == [["q"]]
     operations = {op.path.removeprefix("/function/parameters"): op.value for op in strict.fix.operations}
     assert operations["/required"] == ["q", "limit"] and operations["/properties/limit/type"] == ["integer", "null"]
+
+
+def test_sl101_an_object_whose_every_property_says_it_is_optional_is_left_alone():
+    # A listing's filters, each "Optional" or defaulted or nullable: nothing can be missing.
+    schema = obj(search={"type": "string", "description": "Optional search text."},
+                 first={"type": "integer", "default": 20},
+                 after={"type": ["string", "null"], "description": "Cursor for the next page."})
+    assert lint_tool(schema, "SL101", name="create_resource") == []
+    schema["properties"]["project"] = {"type": "string", "description": "The project."}
+    assert [d.pointer for d in lint_tool(schema, "SL101", name="create_resource")] == ["/inputSchema"]
+
+
+def test_sl101_speaks_of_a_write_tools_arguments_not_of_a_lookups_or_a_nested_objects_parts():
+    # A listing's filters and a margin's four sides are optional as often as not.
+    schema = obj(project={"type": "string"}, margin=obj(top={"type": "string"}, bottom={"type": "string"}))
+    assert lint_tool(schema, "SL101", name="list_teams") == []
+    assert [d.pointer for d in lint_tool(schema, "SL101", name="create_team")] == ["/inputSchema"]
+    schema["properties"]["project"]["description"] = "The project. Required."
+    assert [d.pointer for d in lint_tool(schema, "SL101", name="list_teams")] == ["/inputSchema"]

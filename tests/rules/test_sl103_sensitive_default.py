@@ -3,6 +3,7 @@ for them instead."""
 
 from __future__ import annotations
 
+import pytest
 from lintkit import fixed_schema, lint_tool, obj
 
 from schema_lint.config import Config
@@ -39,3 +40,12 @@ def test_sl103_is_info_on_read_tools_and_reads_configured_names():
     assert found.severity is Severity.INFO
     config = Config(settings={"sensitive-names": ["tenant"]})
     assert len(lint_tool(schema, "SL103", name="search_code", config=config)) == 2
+
+
+@pytest.mark.parametrize(("field", "default", "reported"), [
+    ("permissions", "read_only", False), ("role", "viewer", False), ("visibility", "private", False),
+    ("permissions", "admin", True), ("visibility", "public", True), ("privacy", "everyone", True),
+])
+def test_sl103_a_default_that_grants_the_least_chooses_nothing_to_regret(field, default, reported):
+    found = lint_tool(obj(**{field: {"type": "string", "default": default}}), "SL103", name="create_token")
+    assert bool(found) is reported

@@ -15,8 +15,9 @@ PROFILES = FIXTURES / "profiles"
 def test_sl201_open_object_and_mcp_annotations_decide_severity():
     schema = {**TIGHT}
     del schema["additionalProperties"]
-    (found,) = lint_tool(schema, "SL201", name="frobnicate", annotations={"readOnlyHint": True})
-    assert found.severity is Severity.WARNING
+    assert lint_tool(schema, "SL201", name="frobnicate", annotations={"readOnlyHint": True}) == []
+    (found,) = lint_tool(schema, "SL201", name="frobnicate", annotations={"readOnlyHint": False})
+    assert found.severity is Severity.ERROR
     assert lint_tool(TIGHT, "SL201") == []
     assert lint_tool({**schema, "unevaluatedProperties": False}, "SL201") == []
 
@@ -27,12 +28,18 @@ def test_a_contradicted_hint_no_longer_lowers_the_severities():
     (trusted,) = lint_tool(schema, "SL201", name="remove_file_if_safe_tool", annotations={"readOnlyHint": False,
                                                                                         "destructiveHint": True})
     (contradicted,) = lint_tool(schema, "SL201", name="delete_file", annotations={"readOnlyHint": True})
-    (agreed,) = lint_tool(schema, "SL201", name="get_file", annotations={"readOnlyHint": True})
-    assert (trusted.severity, contradicted.severity, agreed.severity) == (Severity.ERROR, Severity.ERROR,
-                                                                          Severity.WARNING)
+    assert (trusted.severity, contradicted.severity) == (Severity.ERROR, Severity.ERROR)
+    assert lint_tool(schema, "SL201", name="get_file", annotations={"readOnlyHint": True}) == []  # a read tool
 
 
 def test_sl201_never_suggests_additional_properties_to_gemini_parameters():
     text = (PROFILES / "gemini_transfer_funds.json").read_text()
     assert lint_document(text, "transfer.json", "SL201") == []
     assert lint_tool({"type": "object", "properties": {"a": {"type": "string"}}}, "SL201") != []
+
+
+def test_sl201_on_a_read_tool_speaks_only_when_recorded_calls_show_the_object_closed():
+    # An open lookup or calculator: true, and on published tools almost never worth a change.
+    schema = {"type": "object", "properties": {"city": {"type": "string"}}}
+    assert lint_tool(schema, "SL201", name="get_weather") == []
+    assert [d.pointer for d in lint_tool(schema, "SL201", name="update_weather")] == ["/inputSchema"]

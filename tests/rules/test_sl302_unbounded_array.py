@@ -31,5 +31,14 @@ def test_sl302_flags_arrays_without_max_items_and_adds_the_configured_bound():
 
 
 def test_sl302_is_information_on_read_tools():
-    (found,) = lint_tool(obj(ids={"type": "array"}), "SL302", name="list_items")
+    (found,) = lint_tool(obj(ids={"type": "array", "description": "Up to 10 items."}), "SL302", name="list_items")
     assert found.severity is Severity.INFO
+
+
+def test_sl302_on_a_read_tool_speaks_only_with_ground_for_a_bound():
+    # A lookup's list of filters with nothing to say how long it may be: true, and noise.
+    schema = obj(filters={"type": "array", "items": {"type": "string"}},
+                 ids={"type": "array", "items": {"type": "string"}, "description": "At most 50 items."})
+    found = lint_tool(schema, "SL302", name="search_tickets")
+    assert [d.pointer for d in found] == [f"{P}/properties/ids"]
+    assert len(lint_tool(schema, "SL302", name="close_tickets")) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from lintkit import lint_tool, obj
 
 
@@ -26,4 +27,33 @@ def test_sl303_fixes_only_obvious_lower_bounds():
 def test_sl303_passes_bounded_enumerated_and_exclusive_bounds():
     schema = obj(amount={"type": "number", "exclusiveMinimum": 0}, count={"type": "integer", "enum": [1, 2]},
                  limit={"type": "integer", "minimum": 1, "exclusiveMaximum": 101})
+    assert lint_tool(schema, "SL303") == []
+
+
+@pytest.mark.parametrize("name", ["lower_limit", "upper_limit", "credit_limit", "time_limit", "balance",
+                                  "account_balance"])
+def test_sl303_a_range_end_a_credit_line_or_a_balance_is_no_limit_or_amount(name):
+    # `lower_limit` of an integral is no page size; `minimum: 0` on a balance rejects overdrafts.
+    assert lint_tool(obj(**{name: {"type": "number"}}), "SL303") == []
+
+
+@pytest.mark.parametrize(("name", "description", "kind"), [
+    ("guests", "The number of guests staying.", "count"),
+    ("seats", "How many seats to book.", "count"),
+    ("discount", "Discount as a percentage of the price.", "percentage"),
+    ("age", "Age of the patient.", "age"),
+])
+def test_sl303_a_count_or_percentage_the_description_or_name_says(name, description, kind):
+    (found,) = lint_tool(obj(**{name: {"type": "integer", "description": description}}), "SL303")
+    assert found.message.startswith(f"{kind} `{name}`")
+
+
+def test_sl303_limits_of_what_they_count_are_still_limits():
+    (found,) = lint_tool(obj(result_limit={"type": "integer"}), "SL303")
+    assert found.message == "limit `result_limit` has no lower or upper bound"
+
+
+def test_sl303_a_percentage_that_measures_a_change_has_no_natural_bounds():
+    # A fund's yearly yield may be negative or over 100 percent.
+    schema = obj(yearly_yield={"type": "number", "description": "The yearly yield of the fund as a percentage."})
     assert lint_tool(schema, "SL303") == []

@@ -35,8 +35,8 @@ def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, f
     {"type": "string", "description": "ISO 8601 date. Default is today."},
 ])
 def test_sl304_has_no_iso_fix_when_the_schema_says_otherwise(schema):
-    (found,) = lint_tool(obj(start_date=schema), "SL304")
-    assert found.fix is None
+    # (another layout spelled out is no finding at all: see the next-but-one test)
+    assert all(found.fix is None for found in lint_tool(obj(start_date=schema), "SL304"))
 
 
 def test_sl304_names_array_items_by_their_property_and_skips_constrained_fields():
@@ -53,3 +53,11 @@ def test_sl304_in_gemini_parameters_says_which_formats_gemini_refuses():
              lint_document(json.dumps({"function_declarations": [declaration]}), code="SL304")}
     assert found["callback_url"].message.endswith("no fix: it adds `format: uri`, which gemini refuses")
     assert "refuses" not in found["starts_at"].message
+
+
+def test_sl304_is_quiet_where_the_description_gives_another_layout():
+    # `format: date` would refuse every MM/DD/YYYY value the tool is documented to take.
+    schema = obj(transaction_date={"type": "string", "description": "The date, in the format 'MM/DD/YYYY'."},
+                 end_date={"type": "string", "description": "In the format 'YYYY-MM-DD HH:mm:ss'."},
+                 start_date={"type": "string", "description": "In the format 'YYYY-MM-DD'."})
+    assert [d.pointer.rsplit("/", 1)[1] for d in lint_tool(schema, "SL304")] == ["start_date"]

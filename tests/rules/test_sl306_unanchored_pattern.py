@@ -24,7 +24,7 @@ def test_sl306_anchors_the_whole_pattern(pattern, fixed):
     assert found.fix.safety is FixSafety.UNSAFE
 
 
-@pytest.mark.parametrize("pattern, side", [("^=", "start"), ("\\.pdf$", "end")])
+@pytest.mark.parametrize("pattern, side", [("^=+[a-z]", "start"), ("\\.pdf$", "end")])
 def test_sl306_one_sided_anchors_are_reported_without_a_fix(pattern, side):
     (found,) = lint_tool(obj(formula={"type": "string", "pattern": pattern}), "SL306")
     assert f"anchored only at the {side}" in found.message and found.fix is None
@@ -33,3 +33,9 @@ def test_sl306_one_sided_anchors_are_reported_without_a_fix(pattern, side):
 @pytest.mark.parametrize("pattern", ["^[a-z]+$", "^a$|^b$", "^(?:a|b)$", "^a\\\\$", "", "(unbalanced"])
 def test_sl306_leaves_anchored_empty_and_invalid_patterns_alone(pattern):
     assert lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306") == []
+
+
+def test_sl306_a_literal_prefix_is_a_starts_with_test_as_meant():
+    # `^=` asks that a cell total be a formula: anchoring its end would break it.
+    assert lint_tool(obj(total={"type": "string", "pattern": "^="}), "SL306") == []
+    assert lint_tool(obj(code={"type": "string", "pattern": "^[A-Z]+"}), "SL306") != []

@@ -31,3 +31,10 @@ def test_sl401_properties_without_description_are_information():
     (found,) = lint_tool(schema, "SL401")
     assert (found.pointer, found.severity, found.at_key) == ("/inputSchema/properties/q", Severity.INFO, True)
     assert lint_tool(DESCRIBED, "SL401") == []
+
+
+def test_sl401_names_a_tools_undescribed_properties_in_one_finding():
+    schema = {"type": "object", "properties": {name: {"type": "string"} for name in "abcdefg"}}
+    (found,) = lint_tool(schema, "SL401")
+    assert found.pointer == "/inputSchema/properties/a"
+    assert found.message == "7 properties have no description: `a`, `b`, `c`, `d`, `e` and 2 more"

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import pytest
 from lintkit import lint_tool, obj
 
 from schema_lint.config import Config
 from schema_lint.model import Severity
 
 
-def test_sl501_info_on_write_warning_on_destructive_nothing_on_read():
+def test_sl501_info_on_a_tool_that_creates_a_warning_where_it_moves_money_nothing_on_read():
     schema = obj(amount={"type": "number"})
-    (write,) = lint_tool(schema, "SL501", name="create_payment")
-    (destructive,) = lint_tool(schema, "SL501", name="delete_account")
-    assert (write.severity, destructive.severity) == (Severity.INFO, Severity.WARNING)
+    (write,) = lint_tool(schema, "SL501", name="create_invoice")
+    (money,) = lint_tool(schema, "SL501", name="transfer_funds")
+    assert (write.severity, money.severity) == (Severity.INFO, Severity.WARNING)
     assert lint_tool(schema, "SL501", name="get_balance") == []
+
+
+@pytest.mark.parametrize("name", ["update_event", "calendar_event_edit", "add_label", "delete_account",
+                                  "archival_memory_remove", "set_countdown", "city_facts"])
+def test_sl501_leaves_tools_a_second_call_does_not_change_again(name):
+    # Editing, labelling or deleting twice leaves the world as once: such findings were wrong.
+    assert lint_tool(obj(amount={"type": "number"}), "SL501", name=name) == []
 
 
 def test_sl501_accepts_any_spelling_configured_names_and_idempotent_hints():
@@ -21,4 +29,4 @@ def test_sl501_accepts_any_spelling_configured_names_and_idempotent_hints():
         assert lint_tool(obj(**{name: {"type": "string"}}), "SL501", name="create_payment") == []
     config = Config(settings={"idempotency-keys": ["txn_ref"]})
     assert lint_tool(obj(txn_ref={"type": "string"}), "SL501", name="create_payment", config=config) == []
-    assert lint_tool(obj(x={"type": "string"}), "SL501", name="set_flag", annotations={"idempotentHint": True}) == []
+    assert lint_tool(obj(x={"type": "string"}), "SL501", name="send_flag", annotations={"idempotentHint": True}) == []

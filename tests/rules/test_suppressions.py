@@ -58,13 +58,13 @@ def test_the_ignore_keyword_is_opt_in_and_covers_its_subschema():
 
 def test_a_file_pointer_key_silences_that_node_and_below(tmp_path, monkeypatch):
     (tmp_path / "tools").mkdir()
-    (tmp_path / "tools" / "search.json").write_text(tool_json())
+    (tmp_path / "tools" / "search.json").write_text(tool_json().replace('"search"', '"post_search"'))
     (tmp_path / ".schema-lint.toml").write_text(
         'select = ["SL301", "SL201"]\n[per-file-ignores]\n'
         '"tools/*.json#/inputSchema/properties/filters" = ["SL3", "SL201"]\n')
     monkeypatch.chdir(tmp_path)
     found = Linter(load_config()).run(["tools"]).diagnostics
-    assert where(found) == [("SL201", "search", "inputSchema"), ("SL301", "search", "query")]
+    assert where(found) == [("SL201", "post_search", "inputSchema"), ("SL301", "post_search", "query")]
 
 
 def test_a_file_pointer_key_must_hold_a_pointer(tmp_path):

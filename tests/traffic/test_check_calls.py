@@ -287,7 +287,8 @@ def test_the_tools_of_the_files_are_summarised_at_the_first_reading_and_a_fix_re
     tools.write_text(json.dumps(TOOL))
     recorded.write_text("".join(json.dumps({"tool": name, "arguments": c}) + "\n"
                                 for c in _calls(MIN_SAMPLE) for name in ("create_ticket", "elsewhere")))
-    result = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", "--calls", str(recorded), str(tools)])
+    result = CliRunner().invoke(main, ["check", "--extend-select", "SL301", "--fix", "--unsafe-fixes", "--calls",
+                                       str(recorded), str(tools)])
     assert result.exit_code in (0, 1), result.output
     assert json.loads(tools.read_text())["inputSchema"]["properties"]["title"]["maxLength"] == 64
     assert readings == []
