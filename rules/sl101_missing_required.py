@@ -7,9 +7,9 @@ properties its description calls required, or that recorded calls (`--calls`) al
 sent. A read tool's arguments and a nested object's parts (a listing's filters,
 `margin.top`) are optional as often as not, and an object whose every property says it
 is optional (a `default`, `null` accepted, "Optional.", "if not provided …") cannot miss
-anything: on published tools such findings were wrong (`bench/read_sample.py`). On a write or
-destructive tool it also flags an empty `required: []`; on a read tool an explicit
-empty list is taken as a statement of intent.
+anything: on published tools such findings were wrong (`bench/read_sample.py`). An
+explicit empty `required: []` is taken as a statement of intent, on any tool (a search
+sent as a POST, which its server marks as not read-only, needs nothing).
 
 ## Why is this bad
 Without `required`, every argument is optional: a call that omits `priority` or
@@ -64,16 +64,9 @@ def check(ctx):
         properties = node.get("properties")
         if not isinstance(properties, dict) or not properties or node.keyword == "not" or _all_optional(properties):
             continue
-        required = node.get("required")
-        if required is None and not _something_is_needed(ctx, node, properties):
+        if "required" in node.schema or not _something_is_needed(ctx, node, properties):
             continue
-        if required is None:
-            yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`",
-                          fix=_fix(ctx, node, "add"))
-        elif required == [] and ctx.side_effects is not SideEffects.READ:
-            yield Finding(join(node.pointer, "required"),
-                          f"object `{label(node)}` of a {ctx.side_effects} tool requires nothing",
-                          fix=_fix(ctx, node, "replace"))
+        yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`", fix=_fix(ctx, node))
 
 
 def _something_is_needed(ctx, node: SchemaNode, properties: dict) -> bool:
@@ -94,7 +87,7 @@ def _all_optional(properties: dict) -> bool:
     return all(_optional_by_nature(schema) or says_optional(schema.get("description")) for schema in properties.values())
 
 
-def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:
+def _fix(ctx, node: SchemaNode) -> Fix | None:
     """Require what the schema's own words call required; openai-strict instead requires all,
     the rest nullable. No fix where requiring would break what the schema allows on purpose."""
     if ctx.optional_as_nullable:
@@ -112,7 +105,7 @@ def _fix(ctx, node: SchemaNode, op: str) -> Fix | None:
         return None
     seen = f" ({evidence(objects, 'each with ' + ', '.join(always))})" if always else ""
     return Fix(f"require {', '.join(names)}{seen}", FixSafety.UNSAFE,
-               (Operation(op, join(node.pointer, "required"), names),))
+               (Operation("add", join(node.pointer, "required"), names),))
 
 
 def _optional_by_nature(schema) -> bool:

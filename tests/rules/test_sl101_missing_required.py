@@ -51,10 +51,11 @@ def test_sl101_quiet_when_every_property_has_a_default():
     assert [d.pointer for d in lint_tool(one_without, "SL101", name="create_report")] == ["/inputSchema"]
 
 
-def test_sl101_empty_required_is_intent_on_read_tools_only():
+def test_sl101_empty_required_is_intent_on_every_tool():
+    # A search its server sends as a POST (not read-only) needs nothing: `required: []` says so.
     schema = {**TIGHT, "required": []}
     assert lint_tool(schema, "SL101", name="list_items") == []
-    assert [d.pointer for d in lint_tool(schema, "SL101", name="delete_item")] == ["/inputSchema/required"]
+    assert lint_tool(schema, "SL101", name="post_search", annotations={"readOnlyHint": False}) == []
 
 
 def test_sl101_under_openai_strict_suggests_required_and_nullable_not_a_partial_required():
