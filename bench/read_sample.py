@@ -19,10 +19,11 @@ finding is mistaken. A rule's precision is (act + noise) / read; the share worth
 on is each rule's act rate weighted by its count in the run. A verdict whose finding no
 longer appears is counted as gone, not as read.
 
-Recall comes from `reviewer_flags.jsonl`: tools read as a reviewer would, each line one
-issue a careful reviewer flags (`uid`, `pointer` in the record, `issue`, and the rule
-`codes` that would say it); it is caught when today's run reports one of those codes at
-that pointer or below it.
+Recall comes from `reviewer_flags.jsonl`: 24 tools spread evenly over the corpus (as
+`corpus_files.evenly` picks them), read as a reviewer would, each line one issue a
+careful reviewer flags there (`uid`, `pointer` in the record, `issue`, and the rule
+`codes` that would say it, none when no rule does); it is caught when today's run reports
+one of those codes at that pointer or below it.
 
 Prints the markdown that README's "Read sample" section holds between its `read-sample`
 markers; `tests/test_read_sample.py` keeps the two equal and every sampled finding read.
