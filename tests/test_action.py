@@ -30,7 +30,7 @@ def test_run_step_passes_inputs_as_arguments(tmp_path):
     _, run = _action()["runs"]["steps"]
     tools = tmp_path / "tools"
     tools.mkdir()
-    (tools / "a b.json").write_text(json.dumps({"name": "get_x", "inputSchema": {
+    (tools / "a b.json").write_text(json.dumps({"name": "update_x", "inputSchema": {
         "type": "object", "properties": {"q": {"type": "string"}}}}))
     done = _run_step(tmp_path, paths="tools", format="json", args="--select SL201 --exit-zero")
     assert done.returncode == 0, done.stderr
@@ -41,7 +41,7 @@ def test_run_step_passes_inputs_as_arguments(tmp_path):
 
 
 def test_run_step_writes_the_report_to_the_output_file_when_given(tmp_path):
-    (tmp_path / "t.json").write_text(json.dumps({"name": "get_x", "inputSchema": {
+    (tmp_path / "t.json").write_text(json.dumps({"name": "update_x", "inputSchema": {
         "type": "object", "properties": {"q": {"type": "string"}}}}))
     done = _run_step(tmp_path, paths="t.json", format="sarif", args="--select SL201 --exit-zero",
                      output_file="out.sarif")

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from schema_lint.cli import main
 
-OPEN = {"name": "search_docs", "description": "Search.", "inputSchema": {
+OPEN = {"name": "update_docs", "description": "Update.", "inputSchema": {
     "type": "object", "properties": {"q": {"type": "string", "description": "Query."}}}}
 
 
