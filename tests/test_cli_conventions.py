@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from schema_lint.cli import main
 
-OPEN_TOOL = {"name": "search_docs", "description": "Search the docs.", "inputSchema": {
+OPEN_TOOL = {"name": "update_docs", "description": "Update the docs.", "inputSchema": {
     "type": "object", "required": ["query"],
     "properties": {"query": {"type": "string", "description": "What to look for."}}}}
 
@@ -111,12 +111,12 @@ def test_an_unsafe_fix_has_help_but_no_mark_until_unsafe_fixes_enables_it(projec
 
 
 def test_a_finding_names_its_tool_once(tmp_path, monkeypatch):
-    tools = {"tools": [dict(OPEN_TOOL, name=name) for name in ("alpha_search", "beta_search")]}
+    tools = {"tools": [dict(OPEN_TOOL, name=name) for name in ("alpha_create", "beta_create")]}
     (tmp_path / "tools.json").write_text(json.dumps(tools, indent=2))
     monkeypatch.chdir(tmp_path)
     lines = check("--output-format", "concise", "--select", "SL201,SL501", "tools.json").output.splitlines()
-    assert sum(" alpha_search: " in line for line in lines) == 1
-    assert sum(" beta_search: " in line for line in lines) == 1
+    assert sum(" alpha_create: " in line for line in lines) == 1
+    assert sum(" beta_create: " in line for line in lines) == 1
 
 
 def test_rules_list_and_explain_the_engine_codes():

@@ -149,10 +149,11 @@ def test_severity_overrides_beat_the_side_effect_default():
 
 def test_side_effects_globs_come_before_annotations_and_the_name():
     config = Config(side_effects={"jira_*": SideEffects.READ})
-    (read,) = lint_tool(LOOSE, "SL201", name="jira_create_issue", config=config,
+    amount = {"type": "object", "properties": {"amount": {"type": "number"}}}
+    (read,) = lint_tool(amount, "SL303", name="jira_create_issue", config=config,
                         annotations={"readOnlyHint": False, "destructiveHint": True})
-    (write_,) = lint_tool(LOOSE, "SL201", name="jira_create_issue")
-    assert (read.severity, write_.severity) == (Severity.WARNING, Severity.ERROR)
+    (write_,) = lint_tool(amount, "SL303", name="jira_create_issue")
+    assert (read.severity, write_.severity) == (Severity.INFO, Severity.WARNING)
 
 
 # --- YAML suppression comments -----------------------------------------------------------

@@ -108,7 +108,7 @@ def undecodable_name(tmp_path, monkeypatch):
         pytest.skip("the file system insists on Unicode names")
     raw = b"bad\xff.json"
     with open(os.path.join(os.fsencode(tmp_path), raw), "w", encoding="utf-8") as handle:
-        handle.write(json.dumps({"name": "get_it", "description": "d",
+        handle.write(json.dumps({"name": "update_it", "description": "d",
                                  "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}))
     monkeypatch.chdir(tmp_path)
     return raw
