@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from schema_lint.model import Tool as LintTool
+from schema_lint.model import SideEffects, Tool as LintTool
 from schema_lint.prose.side_effects import classify
 from .repairs import Policy
 from .tool import ToolBoundary
@@ -61,8 +61,10 @@ def framework_boundary(schema: Any, name: str, leniency: Leniency, *, policy: Po
 
 def side_effects(name: str, schema: Any, definition: Mapping[str, Any]) -> str:
     """The linter's side-effect class of a tool (annotations, then the verb in its name), so the
-    retry policy and the lint severities agree."""
-    return classify(LintTool(name, schema, "", "", "mcp_tool", definition=dict(definition))).value
+    retry policy and the lint severities agree; a tool nothing classes counts as a write here
+    (for the linter it is a read), so that a failed call to it is not retried."""
+    return classify(LintTool(name, schema, "", "", "mcp_tool", definition=dict(definition)),
+                    unknown=SideEffects.WRITE).value
 
 
 class LazyBoundaries:

@@ -38,7 +38,10 @@ _DESCRIPTION_LEAD = frozenset("this tool function endpoint api method use it to 
 _DESCRIPTION_WORDS = 6
 
 
-def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> SideEffects:
+def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None,
+             unknown: SideEffects = SideEffects.READ) -> SideEffects:
+    """The tool's class; `unknown` when nothing says it (the boundary, which retries read
+    tools after a failure, asks for `write` there: a retry is the costly guess)."""
     for pattern, effects in (overrides or {}).items():
         if fnmatch.fnmatchcase(tool.name, pattern):
             return effects
@@ -46,7 +49,7 @@ def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None) -> Sid
     from_annotations = _from_annotations(annotations)
     if from_annotations is not None and contradicted_hint(annotations, tool.name) is None:
         return from_annotations
-    return from_name(tool.name, tool.definition.get("description"))
+    return from_name(tool.name, tool.definition.get("description"), unknown)
 
 
 def contradicted_hint(annotations: object, name: str) -> tuple[str, str] | None:
@@ -84,10 +87,10 @@ def _from_annotations(annotations: object) -> SideEffects | None:
     return None
 
 
-def from_name(name: str, description: object = None) -> SideEffects:
-    """What the name's verb says, else the description's first verb, else `read`."""
+def from_name(name: str, description: object = None, unknown: SideEffects = SideEffects.READ) -> SideEffects:
+    """What the name's verb says, else the description's first verb, else `unknown`."""
     found = name_verb(name) or description_verb(description)
-    return found[1] if found is not None else SideEffects.READ
+    return found[1] if found is not None else unknown
 
 
 def tool_verb(tool: Tool) -> str | None:

@@ -102,9 +102,13 @@ def test_side_effects_follow_annotations_then_the_verb():
     contradicted = types.Tool(name="delete_page", input_schema={"type": "object"},
                               annotations=types.ToolAnnotations(read_only_hint=False, destructive_hint=False))
     unannotated = types.Tool(name="list_pages", input_schema={"type": "object"})
-    boundaries = boundaries_from_tools([SEARCH, write, contradicted, unannotated], mode="observe")
+    # The linter classes a tool nothing classes as read; the boundary, which retries read tools
+    # after a failure, must not: a retry of an unknown tool is the costly guess.
+    unknown = types.Tool(name="browser_tabs", input_schema={"type": "object"})
+    boundaries = boundaries_from_tools([SEARCH, write, contradicted, unannotated, unknown], mode="observe")
     assert {name: b.side_effects for name, b in boundaries.items()} == {
-        "search_docs": "read", "fetch_page": "write", "delete_page": "destructive", "list_pages": "read"}
+        "search_docs": "read", "fetch_page": "write", "delete_page": "destructive", "list_pages": "read",
+        "browser_tabs": "write"}
     assert all(b.mode == "observe" for b in boundaries.values())
 
 
