@@ -26,12 +26,15 @@ SERVER = ClientServerConfig([sys.executable, "-m", "schema_lint", "server"],
 # Each position encoding as Python's codec that counts its units, and a unit's width in bytes.
 CODECS = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}
 EDITORS = ["visual-studio-code@v1.65.2", "neovim@v0.11.0"]
+# The workspace's configuration: the rules off by default that these tests' findings come from.
+SELECT = 'extend-select = ["SL301", "SL305", "SL307"]\n'
 
 
 @pytest_lsp.fixture(params=EDITORS, config=SERVER)
 async def client(request, lsp_client: LanguageClient, tmp_path: Path):
     """A server started in a fresh workspace folder (`client.root`), initialized as the editor does."""
     lsp_client.root = tmp_path  # type: ignore[attr-defined]
+    (tmp_path / ".schema-lint.toml").write_text(SELECT, encoding="utf-8")
     lsp_client.registered = []  # type: ignore[attr-defined]  # what the server asked to be told of
 
     @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)

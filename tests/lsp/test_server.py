@@ -12,7 +12,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
 from schema_lint.rule import load_rules
-from lspkit import SERVER, apply, changed, client, column, diagnostics, opened, pulls  # noqa: F401  (client: the fixture)
+from lspkit import SELECT, SERVER, apply, changed, client, column, diagnostics, opened, pulls  # noqa: F401  (client: the fixture)
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -163,7 +163,7 @@ async def test_a_configuration_change_lints_again(client: LanguageClient):
         [watch] = client.registered
         assert [w["globPattern"] for w in watch.register_options["watchers"]] == ["**/.schema-lint.toml",
                                                                                  "**/pyproject.toml"]
-    (client.root / ".schema-lint.toml").write_text('ignore = ["SL301"]\n', encoding="utf-8")
+    (client.root / ".schema-lint.toml").write_text(SELECT + 'ignore = ["SL301"]\n', encoding="utf-8")
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
         [types.FileEvent((client.root / ".schema-lint.toml").as_uri(), types.FileChangeType.Created)]))
     assert sorted(d.code for d in await diagnostics(client, uri)) == ["SL005", "SL307", "SL501"]
@@ -172,8 +172,9 @@ async def test_a_configuration_change_lints_again(client: LanguageClient):
 async def test_a_configuration_saved_in_the_editor_lints_again(client: LanguageClient):
     uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
     assert by_code(await diagnostics(client, uri), "SL005")
+    (client.root / ".schema-lint.toml").unlink()  # so that pyproject.toml is the configuration
     config = client.root / "pyproject.toml"
-    config.write_text('[tool.schema-lint]\nignore = ["SL005"]\n', encoding="utf-8")
+    config.write_text('[tool.schema-lint]\n' + SELECT + 'ignore = ["SL005"]\n', encoding="utf-8")
     client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(config.as_uri())))
     assert sorted(d.code for d in await diagnostics(client, uri)) == ["SL301", "SL307", "SL501"]
 
