@@ -72,7 +72,7 @@ def test_args_carry_an_mcp_command_with_its_quoting(tmp_path):
 
 
 def test_format_carries_several_formats_and_paths_keep_their_quoting(tmp_path):
-    (tmp_path / "a b.json").write_text(json.dumps({"name": "get_x", "inputSchema": {
+    (tmp_path / "a b.json").write_text(json.dumps({"name": "update_x", "inputSchema": {
         "type": "object", "properties": {"q": {"type": "string"}}}}))
     done = _run_step(tmp_path, paths='"a b.json"', format="sarif:out.sarif json", args="--select SL201 --exit-zero")
     assert done.returncode == 0, done.stderr

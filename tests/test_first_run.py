@@ -32,7 +32,7 @@ main()
     ("chek", "unknown command `chek`, did you mean `check`? (nor is it a file or folder)"),
     ("lint", "unknown command `lint`, did you mean `check`? (nor is it a file or folder)"),
     ("config", "unknown command `config`, did you mean `check --show-settings`? (nor is it a file or folder)"),
-    ("server", "unknown command `server` (nor is it a file or folder); commands: check, compat, diff, fuzz, "),
+    ("publish", "unknown command `publish` (nor is it a file or folder); commands: check, compat, diff, fuzz, "),
 ])
 def test_a_mistyped_command_is_one_line_and_exit_2(tmp_path, monkeypatch, word, said):
     monkeypatch.chdir(tmp_path)
