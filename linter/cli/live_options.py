@@ -42,6 +42,9 @@ _OPTIONS = [
                  help="tools/list pages read before a server whose pages never end is given up on."),
     click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.python_timeout,
                  show_default=True, help="Seconds for a --python target to be imported and its tools read."),
+    click.option("--python-interpreter", type=click.Path(dir_okay=False), default=None, metavar="PATH",
+                 help="The Python that imports --python targets (default: $VIRTUAL_ENV's, else .venv or venv in "
+                      "the working directory, else this one)."),
     click.option("--no-servers", is_flag=True, envvar="SCHEMA_LINT_NO_SERVERS",
                  help="Start or ask no MCP server the configuration names, and refuse --mcp, --mcp-url and --python: "
                       "for a checkout whose commands you do not run (env SCHEMA_LINT_NO_SERVERS=1)."),

@@ -91,7 +91,7 @@ def _python_source(spec: str, limits):
         from schema_lint.python_tools.target import TargetError
 
         try:
-            return target_tools(spec, limits)[1]
+            return target_tools(spec, limits)[1].tools
         except TargetError as exc:
             raise _Unavailable(failure_message(spec, exc)) from None
     return spec.strip().replace(":", "-"), spec.strip(), fetch

@@ -15,8 +15,9 @@ class Limits(NamedTuple):
     before one whose cursors never end is given up on; the bytes an HTTP server's answers,
     or a `--python` target's, may hold together (a file's `max-file-size`: the listing is
     linted as one document); seconds for a `--python` target's child process to import it
-    and send its tools (here rather than in fetch, so that `check`'s options import neither
-    the SDK's helpers nor logging)."""
+    and send its tools, and the interpreter it runs in (None: the project's, see
+    `python_tools.interpreter`) (here rather than in fetch, so that `check`'s options import
+    neither the SDK's helpers nor logging)."""
 
     startup: float = 60.0
     request: float = 30.0
@@ -24,3 +25,4 @@ class Limits(NamedTuple):
     max_pages: int = 1000
     max_bytes: int = DEFAULT_MAX_BYTES
     python: float = 60.0
+    python_interpreter: str | None = None

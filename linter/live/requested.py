@@ -38,6 +38,7 @@ class ServerOptions(Options):
     mcp_deadline: float = _DEFAULTS.deadline
     mcp_max_pages: int = _DEFAULTS.max_pages
     python_timeout: float = _DEFAULTS.python
+    python_interpreter: str | None = None
     no_servers: bool = False
 
     @property
@@ -93,4 +94,4 @@ def limits_from(options: ServerOptions, config=None) -> Limits:
     return Limits(startup=options.mcp_startup_timeout, request=options.mcp_timeout,
                   deadline=options.mcp_deadline, max_pages=options.mcp_max_pages,
                   max_bytes=config.max_file_size if config is not None else _DEFAULTS.max_bytes,
-                  python=options.python_timeout)
+                  python=options.python_timeout, python_interpreter=options.python_interpreter)

@@ -1,4 +1,5 @@
-"""Read one `--python` target's tools in a child process (`worker`), never in this one.
+"""Read one `--python` target's tools in a child process (`worker`), never in this one, and in
+the interpreter of the target's project (`interpreter`), never necessarily this one.
 
 Importing a target runs the user's code in full. In this process a module that calls
 `os._exit(0)` would end the run with exit 0 and no report (a CI gate passing while
@@ -22,9 +23,10 @@ import signal
 import subprocess
 import sys
 import time
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from schema_lint.live.drain import Drain, wait_for_ends
+from schema_lint.python_tools.interpreter import interpreter_for
 from schema_lint.python_tools.target import TargetError
 from schema_lint.sources.reading import size_limit
 
@@ -36,14 +38,32 @@ DRAIN_SECONDS = 5.0
 PRINTED_KEPT = 64 << 10
 
 
-def tools_in_child(spec: str, limits) -> tuple[list[dict[str, Any]], dict[str, str]]:
-    """The tools of `spec` and the `file:line` of each one's definition, read by `worker`."""
-    command = [sys.executable, "-m", "schema_lint.python_tools.worker", spec, json.dumps(limits._asdict())]
+class Answer(NamedTuple):
+    """What `worker` sent: the tools; per tool, its framework and the `file:line:col` of its
+    definition (`at`) and of each parameter or field (`fields`); each framework's version."""
+
+    tools: list[dict[str, Any]]
+    sources: dict[str, dict[str, Any]]
+    frameworks: dict[str, str]
+
+
+def worker_source() -> str:
+    """`worker`'s text, run with `python -c`: a file run by path would put its own folder,
+    and so modules named like the user's, first on `sys.path`."""
+    with open(os.path.join(os.path.dirname(__file__), "worker.py"), encoding="utf-8") as file:
+        return file.read()
+
+
+def tools_in_child(spec: str, limits) -> Answer:
+    """The tools of `spec`, read by `worker` in the target project's interpreter."""
+    interpreter = interpreter_for(limits.python_interpreter)
+    command = [interpreter, "-c", worker_source(), spec, json.dumps({"seconds": limits.request})]
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, start_new_session=os.name == "posix")
     except OSError as exc:
-        raise TargetError(f"cannot start a Python process to import it: {exc.strerror or exc}") from None
+        raise TargetError(f"cannot start the Python interpreter {interpreter} to import it: "
+                          f"{exc.strerror or exc}") from None
     # Piped, so not None, and buffered (Popen's default), as a drain reads them.
     sent = Drain(cast(io.BufferedIOBase, process.stdout), limits.max_bytes, on_overflow=lambda: _stop(process))
     printed = Drain(cast(io.BufferedIOBase, process.stderr), PRINTED_KEPT)
@@ -60,7 +80,7 @@ def tools_in_child(spec: str, limits) -> tuple[list[dict[str, Any]], dict[str, s
         raise TargetError(_why_nothing(process.returncode, late, limits.python, bool(sent.total)))
     if "error" in answer:
         raise TargetError(answer["error"])
-    return answer["tools"], answer["sources"]
+    return Answer(answer["tools"], answer["sources"], answer.get("frameworks") or {})
 
 
 def _wait(process: subprocess.Popen, seconds: float, drains: tuple[Drain, ...]) -> bool:

@@ -1,32 +1,69 @@
 """The child process of `--python`: import the target, read its tools, send them back.
 
-Run as `python -m schema_lint.python_tools.worker SPEC LIMITS` by `child` (LIMITS: the
-`Limits` as a JSON object), in the user's working directory. Importing runs the user's
-code, which may write to fd 1 (a C extension, `os.write(1, ...)`), exit the process, hang
-or crash it; so before anything is imported, the channel back to the parent is moved off
-fd 1 and fd 1 is pointed at stderr. What is sent is one JSON object: `{"tools": [...],
-"sources": {tool: "file:line"}}` or `{"error": "..."}`. Sending nothing means the child
-did not get that far.
+`child` runs this file's text with `python -c` in the *user's* interpreter (their project's
+venv), so it imports nothing but the standard library and the user's own packages:
+schema-lint's dependencies never have to fit beside theirs, and the framework read is the
+one their code runs on (the `mcp` SDK of either line, `fastmcp`, openai-agents,
+pydantic-ai, langchain-core). Importing runs the user's code, which may write to fd 1 (a C
+extension, `os.write(1, ...)`), exit the process, hang or crash it; so before anything is
+imported, the channel back to the parent is moved off fd 1 and fd 1 is pointed at stderr.
+
+What is sent is one JSON object, `{"error": "..."}` or
+
+    {"tools": [...], "sources": {tool: {"at": "file:line:col", "fields": {name: "file:line:col"},
+                                        "framework": "mcp"}},
+     "frameworks": {"mcp": "1.30.0"}}
+
+`at` is the function or model class a tool was generated from, `fields` its parameters or
+model fields (where the parameter, or the `Field(...)` that declares it, is written). Sending
+nothing means the child did not get that far. Every reader below is duck-typed on the
+framework's public attributes, and every failure of user or framework code is one line in
+`error`, never a traceback.
 """
 
 from __future__ import annotations
 
+import ast
+import asyncio
+import importlib
+import inspect
 import json
 import os
 import sys
+import typing
+
+SUPPORTED = ("an MCP server (the mcp SDK's FastMCP, MCPServer or Server, or a fastmcp FastMCP), a function, a "
+             "Pydantic model class, a function tool (openai-agents FunctionTool, pydantic-ai Tool, langchain "
+             "BaseTool), an agent with tools (openai-agents or pydantic-ai Agent, a pydantic-ai toolset), or a "
+             "list of them")
+# The distribution each framework's import package is installed as, for its version.
+DISTRIBUTIONS = {"mcp": ("mcp",), "fastmcp": ("fastmcp",), "agents": ("openai-agents",),
+                 "pydantic_ai": ("pydantic-ai-slim", "pydantic-ai"), "langchain_core": ("langchain-core",),
+                 "pydantic": ("pydantic",)}
+# The framework names findings speak of, by import package.
+FRAMEWORKS = {"mcp": "mcp", "fastmcp": "fastmcp", "agents": "openai-agents", "pydantic_ai": "pydantic-ai",
+              "langchain_core": "langchain", "pydantic": "pydantic"}
+_LISTERS = ("list_tools", "get_tools")
+METHOD_NOT_FOUND = -32601
+
+
+class TargetError(Exception):
+    """The object cannot be had, or is not one schema-lint reads; the message says why."""
 
 
 def main(argv: list[str]) -> None:
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")  # os.dup: not inherited by user subprocesses
     os.dup2(2, 1)
-    spec, limits = argv
+    spec, settings = argv
     try:
-        answer = _answer(spec, json.loads(limits))
+        answer = _answer(spec, json.loads(settings))
     except BaseException as exc:  # KeyboardInterrupt, SystemExit from user code outside the import
-        from schema_lint.python_tools.target import describe
-
         answer = {"error": f"reading it raised {describe(exc)}"}
-    channel.write(json.dumps(answer))
+    try:
+        text = json.dumps(answer)
+    except (TypeError, ValueError, RecursionError) as exc:  # a set, a cycle, nesting too deep
+        text = json.dumps({"error": f"a schema it generates is not JSON: {describe(exc)}"})
+    channel.write(text)
     channel.flush()
     for stream in (sys.stdout, sys.stderr):  # what the module printed, still in their buffers
         try:
@@ -36,19 +73,500 @@ def main(argv: list[str]) -> None:
     os._exit(0)  # no atexit handler or lingering thread of the user's may change the outcome
 
 
-def _answer(spec: str, limits: dict) -> dict:
-    from schema_lint.live.limits import Limits
-    from schema_lint.python_tools.source import source_of
-    from schema_lint.python_tools.target import TargetError, load, parse
-    from schema_lint.python_tools.tools import tools_of
-
+def _answer(spec: str, settings: dict) -> dict:
     try:
-        target = parse(spec)
-        tools, definitions = tools_of(load(target), target.spec, Limits(**limits))
+        value = load(spec)
+        read = Reading(settings.get("seconds", 30.0))
+        read.value(value)
     except TargetError as exc:
         return {"error": str(exc)}
-    sources = {name: source_of(definition) for name, definition in definitions.items()}
-    return {"tools": tools, "sources": {name: where for name, where in sources.items() if where}}
+    if not read.tools:
+        return {"error": f"{what(value)} yields no tool: expected {SUPPORTED}, with at least one tool"}
+    return {"tools": read.tools, "sources": read.sources, "frameworks": read.frameworks}
+
+
+def load(spec: str) -> object:
+    """The object `module:attr` names, with the working directory first on `sys.path` (as
+    `python -m` puts it)."""
+    module_name, _, attribute = spec.partition(":")
+    cwd = os.getcwd()
+    if cwd not in sys.path:
+        sys.path.insert(0, cwd)
+    try:
+        module = importlib.import_module(module_name)
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:
+        raise TargetError(f"cannot import `{module_name}`: {describe(exc)}") from None
+    value: object = module
+    for name in attribute.split("."):
+        try:
+            value = getattr(value, name)
+        except AttributeError:
+            raise TargetError(f"`{module_name}` has no attribute `{attribute}`") from None
+        except Exception as exc:  # a property or module __getattr__ of the user's
+            raise TargetError(f"reading `{attribute}` raised {describe(exc)}") from None
+    return value
+
+
+def describe(exc: BaseException) -> str:
+    """`Kind: first line` of what user code raised."""
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({exc.code!r})"
+    text = (str(exc).splitlines() or [""])[0][:300]
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def what(value: object) -> str:
+    """The object as a message names it: its class, and the package that defines it."""
+    if isinstance(value, type):
+        return f"the class `{value.__name__}`"
+    kind = type(value)
+    module = kind.__module__.split(".")[0]
+    origin = f" from {module} {version_of(module)}".rstrip() if module in DISTRIBUTIONS else ""
+    return f"an object of type `{kind.__name__}`{origin}"
+
+
+def version_of(package: str) -> str:
+    from importlib import metadata
+
+    for distribution in DISTRIBUTIONS.get(package, (package,)):
+        try:
+            return metadata.version(distribution)
+        except Exception:  # not installed under that name
+            continue
+    return ""
+
+
+def package_of(value: object) -> str:
+    kind = value if isinstance(value, type) else type(value)
+    for base in getattr(kind, "__mro__", (kind,)):
+        package = base.__module__.split(".")[0]
+        if package in FRAMEWORKS and package != "pydantic":
+            return package
+    return ""
+
+
+class Reading:
+    """The tools read so far, where each was defined, and the frameworks that made them."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.tools: list[dict] = []
+        self.sources: dict[str, dict] = {}
+        self.frameworks: dict[str, str] = {}
+
+    def add(self, tool: dict, definition: object, package: str) -> None:
+        if not isinstance(tool.get("name"), str):
+            raise TargetError(f"a tool's name is {type(tool.get('name')).__name__}, not a string")
+        framework = FRAMEWORKS.get(package, "python")
+        self.tools.append(tool)
+        self.sources[tool["name"]] = {"framework": framework, **positions(definition)}
+        if package:
+            self.frameworks[framework] = version_of(package)
+
+    def value(self, value: object, where: str = "") -> None:
+        package = package_of(value)
+        if is_sdk_server(value):
+            return self._sdk_server(value)
+        lister = tool_lister(value)
+        if lister is not None:
+            return self._listed(lister, package or "fastmcp")
+        if isinstance(value, (list, tuple)) and not where:
+            for index, item in enumerate(value):
+                self.value(item, f"item {index} of the list: ")
+            return None
+        try:
+            found = self._one(value, package)
+        except TargetError:
+            raise
+        except Exception as exc:  # user or framework code: a schema generator, a property
+            raise TargetError(f"{where}reading the schema of {what(value)} raised {describe(exc)}") from None
+        if not found:
+            raise TargetError(f"{where}{what(value)} is not {SUPPORTED}")
+        return None
+
+    def _one(self, item: object, package: str) -> bool:
+        """Read `item` when it is a model, a function, a function tool or an agent."""
+        if isinstance(item, type) and callable(getattr(item, "model_json_schema", None)):
+            schema = item.model_json_schema()  # type: ignore[attr-defined]  # a Pydantic model class
+            description = schema.get("description") if isinstance(schema, dict) else None
+            self.add(tool(item.__name__, description, schema), item, "pydantic")
+            return True
+        if inspect.isfunction(item) or inspect.ismethod(item):
+            if returns_server(item):
+                raise TargetError(f"`{item.__name__}` returns an MCP server: point --python at the server object, "
+                                  "or use --mcp")
+            self._function(item)
+            return True
+        if package == "langchain_core" and hasattr(item, "args_schema") and hasattr(item, "name"):
+            self.add(langchain_tool(item), function_of(item) or users_class(item), package)
+            return True
+        definition = getattr(item, "tool_def", None)  # pydantic-ai Tool
+        if definition is not None and hasattr(definition, "parameters_json_schema"):
+            self.add(tool_definition(definition), function_of(item), package or "pydantic_ai")
+            return True
+        if hasattr(item, "parameters_json_schema") and hasattr(item, "name"):  # pydantic-ai ToolDefinition
+            self.add(tool_definition(item), None, package or "pydantic_ai")
+            return True
+        if hasattr(item, "params_json_schema") and hasattr(item, "name"):  # openai-agents FunctionTool
+            found = tool(item.name, getattr(item, "description", None), item.params_json_schema)
+            if getattr(item, "strict_json_schema", False) is True:
+                found["strict"] = True
+            self.add(found, function_of(item), package or "agents")
+            return True
+        return self._agent(item, package)
+
+    def _agent(self, item: object, package: str) -> bool:
+        """An agent's or toolset's function tools: openai-agents `Agent.tools` (its hosted
+        tools have no schema of the author's), pydantic-ai `Agent.toolsets` and a toolset's
+        `tools`."""
+        if package == "pydantic_ai":
+            toolsets = getattr(item, "toolsets", None)
+            tools = getattr(item, "tools", None)
+            if isinstance(tools, dict):  # a FunctionToolset
+                for function_tool in tools.values():
+                    self.value(function_tool, f"the tool {getattr(function_tool, 'name', '?')!r}: ")
+                return True
+            if isinstance(toolsets, (list, tuple)):
+                for toolset in toolsets:
+                    if isinstance(getattr(toolset, "tools", None), dict):
+                        self._agent(toolset, package)
+                return True
+        if package == "agents" and isinstance(getattr(item, "tools", None), list) and hasattr(item, "instructions"):
+            for function_tool in item.tools:  # type: ignore[attr-defined]
+                if hasattr(function_tool, "params_json_schema"):
+                    self.value(function_tool, f"the tool {getattr(function_tool, 'name', '?')!r}: ")
+            return True
+        return False
+
+    def _function(self, function) -> None:
+        """The schema the mcp SDK's server serves for `function` when the SDK is installed,
+        else the one pydantic derives from its signature."""
+        server = sdk_server_class()
+        if server is None:
+            return self.add(pydantic_function(function), function, "")
+        instance = server("python")
+        try:
+            instance.add_tool(function)
+        except Exception as exc:
+            raise TargetError(f"{server.__name__} cannot make a tool of `{function.__name__}`: {describe(exc)}") from None
+        for served in sdk_tools(instance, self.seconds):
+            self.add(served, function, "mcp")
+        return None
+
+    def _sdk_server(self, server) -> None:
+        manager = getattr(server, "_tool_manager", None)  # FastMCP and MCPServer keep each tool's function there
+        get_tool = getattr(manager, "get_tool", None)
+        for served in sdk_tools(server, self.seconds):
+            registered = get_tool(served["name"]) if callable(get_tool) else None
+            self.add(served, getattr(registered, "fn", None), "mcp")
+
+    def _listed(self, lister, package: str) -> None:
+        try:
+            listed = asyncio.run(asyncio.wait_for(lister(), self.seconds))
+        except asyncio.TimeoutError:
+            raise TargetError(f"its `{lister.__name__}()` did not return within {self.seconds:g} s") from None
+        except Exception as exc:
+            raise TargetError(f"its `{lister.__name__}()` raised {describe(exc)}") from None
+        items = list(listed.values()) if isinstance(listed, dict) else listed
+        if not isinstance(items, (list, tuple)):
+            raise TargetError(f"its `{lister.__name__}()` returned {type(listed).__name__}, not tools")
+        for item in items:
+            if getattr(item, "enabled", True) is False:
+                continue  # a disabled tool is not served
+            try:
+                served = mcp_tool(item)
+            except TargetError:
+                raise
+            except Exception as exc:
+                raise TargetError(f"reading the tool {getattr(item, 'name', item)!r} raised {describe(exc)}") from None
+            self.add(served, getattr(item, "fn", None), package)
+
+
+# --- MCP servers ----------------------------------------------------------------------
+
+def sdk_server_classes() -> list[type]:
+    """The `mcp` SDK's server classes, of whichever line is installed; a module that made a
+    server imported the SDK already."""
+    kinds = [getattr(sys.modules.get(module), name, None) for module, name in (
+        ("mcp.server.mcpserver", "MCPServer"), ("mcp.server.fastmcp", "FastMCP"),
+        ("mcp.server.fastmcp.server", "FastMCP"), ("mcp.server.lowlevel", "Server"),
+        ("mcp.server.lowlevel.server", "Server"))]
+    return [kind for kind in kinds if isinstance(kind, type)]
+
+
+def is_sdk_server(value: object) -> bool:
+    return any(isinstance(value, kind) for kind in sdk_server_classes())
+
+
+def sdk_server_class():
+    """The SDK's high-level server class (2.x `MCPServer`, 1.x `FastMCP`), or None without the SDK."""
+    for module, name in (("mcp.server.mcpserver", "MCPServer"), ("mcp.server.fastmcp", "FastMCP")):
+        try:
+            return getattr(importlib.import_module(module), name)
+        except Exception:  # not this line of the SDK, or no SDK
+            continue
+    return None
+
+
+def sdk_tools(server, seconds: float) -> list[dict]:
+    """`tools/list`, every page, as the SDK's own client is served it in memory by `server`."""
+    try:
+        return asyncio.run(asyncio.wait_for(_sdk_pages(server), seconds))
+    except asyncio.TimeoutError:
+        raise TargetError(f"its MCP server, asked in process: no answer within {seconds:g} s") from None
+    except Exception as exc:
+        error = first_error(exc)
+        if _code(error) == METHOD_NOT_FOUND:  # a server given no tools handler serves no tool
+            return []
+        raise TargetError(f"its MCP server, asked in process: {describe(error)}") from None
+
+
+def _code(error: BaseException) -> object:
+    """The JSON-RPC code of the SDK's error: 2.x `MCPError.code`, 1.x `McpError.error.code`."""
+    return getattr(error, "code", getattr(getattr(error, "error", None), "code", None))
+
+
+async def _sdk_pages(server) -> list[dict]:
+    try:
+        from mcp import Client  # 2.x
+    except ImportError:
+        from mcp.shared.memory import create_connected_server_and_client_session as connected  # type: ignore[attr-defined]  # 1.x
+    else:
+        connected = Client
+    tools: list[dict] = []
+    async with connected(server) as session:
+        cursor = None
+        for _ in range(10_000):
+            result = await session.list_tools(cursor=cursor)
+            tools += [item.model_dump(mode="json", by_alias=True, exclude_none=True) for item in result.tools]
+            cursor = result.nextCursor if hasattr(result, "nextCursor") else result.next_cursor
+            if cursor is None:
+                return tools
+    raise TargetError("its MCP server's pages never end")
+
+
+def first_error(exc: BaseException) -> BaseException:
+    """The error inside the exception groups that task groups wrap it in."""
+    while isinstance(inner := getattr(exc, "exceptions", None), tuple) and inner:
+        exc = inner[0]
+    return exc
+
+
+def tool_lister(value: object):
+    """The bound method that lists a fastmcp-style server's tools: an async `list_tools()`
+    (3.x and later) or `get_tools()` (2.x) that takes no argument; None when `value` has none."""
+    if isinstance(value, type) or inspect.isroutine(value) or inspect.ismodule(value):
+        return None
+    for name in _LISTERS:
+        if not inspect.iscoroutinefunction(getattr(type(value), name, None)):
+            continue
+        method = getattr(value, name)
+        try:
+            inspect.signature(method).bind()
+        except (TypeError, ValueError):
+            continue  # it needs arguments (a pydantic-ai toolset's get_tools(ctx)): not a server's
+        return method
+    return None
+
+
+def returns_server(function) -> bool:
+    """Whether `function`'s return annotation says it makes an MCP server (a factory, which
+    linting as a tool would pass while reading nothing, and calling would run start-up code)."""
+    try:
+        annotation = typing.get_type_hints(function).get("return")
+    except Exception:  # a name only imported under TYPE_CHECKING: the annotation as written
+        try:
+            annotation = inspect.signature(function).return_annotation
+        except (TypeError, ValueError):
+            return False
+    return _names_server(annotation)
+
+
+def _names_server(annotation: object) -> bool:
+    if isinstance(annotation, str):  # unresolved: only names no tool's return type would have
+        module, _, name = annotation.rpartition(".")
+        return name in ("MCPServer", "FastMCP") or (name == "Server" and "mcp" in module)
+    if isinstance(annotation, type):
+        return any(kind.__name__ in ("MCPServer", "FastMCP", "Server")
+                   and kind.__module__.split(".")[0] in ("mcp", "fastmcp") for kind in annotation.__mro__)
+    return any(_names_server(argument) for argument in typing.get_args(annotation))  # Optional[...], Awaitable[...]
+
+
+def mcp_tool(item: object) -> dict:
+    """`item` as `tools/list` serves it: its own `to_mcp_tool()`, else its attributes."""
+    convert = getattr(item, "to_mcp_tool", None)
+    if callable(convert):
+        data = dumped(convert())
+        if isinstance(data, dict) and isinstance(data.get("name"), str):
+            return data
+    name = getattr(item, "name", None)
+    if not isinstance(name, str):
+        raise TargetError(f"a tool it lists ({type(item).__name__}) has no name")
+    found: dict = {"name": name, "inputSchema": getattr(item, "parameters", None)}
+    for key, attribute in (("description", "description"), ("outputSchema", "output_schema"),
+                           ("annotations", "annotations")):
+        value = dumped(getattr(item, attribute, None))
+        if value is not None:
+            found[key] = value
+    return found
+
+
+def dumped(value: object) -> object:
+    dump = getattr(value, "model_dump", None)
+    return dump(mode="json", by_alias=True, exclude_none=True) if callable(dump) else value
+
+
+# --- function tools -------------------------------------------------------------------
+
+def tool(name: object, description: object, schema: object) -> dict:
+    found = {"name": name, "inputSchema": schema}
+    if isinstance(description, str):
+        found["description"] = description
+    return found
+
+
+def tool_definition(definition) -> dict:
+    found = tool(definition.name, getattr(definition, "description", None), definition.parameters_json_schema)
+    if getattr(definition, "strict", None) is True:
+        found["strict"] = True
+    return found
+
+
+def langchain_tool(item) -> dict:
+    """A langchain `BaseTool` as a model is offered it: langchain's own conversion."""
+    from langchain_core.utils.function_calling import convert_to_openai_tool  # type: ignore[import-not-found]
+
+    function = convert_to_openai_tool(item)["function"]
+    return tool(function["name"], function.get("description"), function.get("parameters", {}))
+
+
+def function_of(item: object) -> object:
+    """The user's function behind a function tool, where the tool keeps it."""
+    for attribute in ("function", "fn", "func", "coroutine", "_func"):
+        function = getattr(item, attribute, None)
+        if inspect.isfunction(function) or inspect.ismethod(function):
+            return function
+    function = getattr(getattr(item, "function_schema", None), "function", None)  # pydantic-ai Tool
+    if inspect.isfunction(function):
+        return function
+    return kept_function(item, getattr(item, "name", None))
+
+
+def kept_function(item: object, name: object, depth: int = 3) -> object:
+    """The function named `name` that a tool keeps only in the closure of its invoker
+    (openai-agents' `on_invoke_tool`): searched a few levels deep, attributes and closures."""
+    if depth == 0 or not isinstance(name, str):
+        return None
+    try:
+        values = list(vars(item).values())
+    except TypeError:  # no __dict__
+        values = []
+    for cell in getattr(item, "__closure__", None) or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:  # an empty cell
+            continue
+    for value in values:
+        if inspect.isfunction(value) and value.__name__ == name and value.__module__.split(".")[0] not in DISTRIBUTIONS:
+            return value
+    for value in values:
+        if callable(value) and not isinstance(value, type):
+            found = kept_function(value, name, depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def users_class(item: object) -> object:
+    """A langchain `BaseTool` subclass's own arguments model, else the subclass: where its schema is written."""
+    for candidate in (getattr(item, "args_schema", None), type(item)):
+        if isinstance(candidate, type) and candidate.__module__.split(".")[0] not in DISTRIBUTIONS:
+            return candidate
+    return None
+
+
+def pydantic_function(function) -> dict:
+    try:
+        from pydantic import TypeAdapter
+    except ImportError:
+        raise TargetError("a function's schema needs the mcp SDK or pydantic in the interpreter that imports it "
+                          "(--python-interpreter)") from None
+    try:
+        schema = TypeAdapter(function).json_schema()
+    except Exception as exc:
+        raise TargetError(f"pydantic cannot describe `{function.__name__}`: {describe(exc)}") from None
+    return tool(function.__name__, inspect.getdoc(function), schema)
+
+
+# --- positions ------------------------------------------------------------------------
+
+def positions(definition: object) -> dict:
+    """`at`: `file:line:col` of the function's `def` or the model's `class`; `fields`: of each
+    parameter or model field, by name. Empty where the source is not on disk (a lambda
+    typed at a prompt, a C function, a class built at run time)."""
+    if definition is None:
+        return {}
+    try:
+        definition = inspect.unwrap(definition)  # type: ignore[arg-type]
+        path = inspect.getsourcefile(definition)  # type: ignore[arg-type]
+        lines, first = inspect.getsourcelines(definition)  # type: ignore[arg-type]
+    except (TypeError, OSError, ValueError):
+        return {}
+    if not path:
+        return {}
+    relative = os.path.relpath(path)
+    shown = path if relative.startswith(os.pardir + os.sep) else relative
+    node = _node(lines, getattr(definition, "__name__", ""))
+    if node is None:
+        return {"at": f"{shown}:{max(first, 1)}:1"}
+    offset = first - 1
+
+    def place(item) -> str:
+        return f"{shown}:{item.lineno + offset}:{item.col_offset + 1}"
+
+    return {"at": place(node), "fields": {name: place(item) for name, item in _fields(node)}}
+
+
+def _node(lines: list[str], name: str):
+    """The `def` or `class` named `name` in its source lines (decorators first, indented as
+    in its file)."""
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except SyntaxError:
+        return None
+    indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
+            _shift(node, indent)
+            return node
+    return None
+
+
+def _shift(node, indent: int) -> None:
+    for child in ast.walk(node):
+        if hasattr(child, "col_offset"):
+            child.col_offset += indent
+
+
+def _fields(node):
+    """(name, node) of each parameter of a function, or annotated field of a class."""
+    if isinstance(node, ast.ClassDef):
+        for statement in node.body:
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                yield statement.target.id, _field_call(statement.value) or statement.target
+        return
+    arguments = node.args
+    for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+        yield argument.arg, argument
+
+
+def _field_call(value):
+    """A `Field(...)` default, where the field's constraints are written."""
+    if isinstance(value, ast.Call) and getattr(value.func, "id", getattr(value.func, "attr", "")) == "Field":
+        return value
+    return None
 
 
 if __name__ == "__main__":

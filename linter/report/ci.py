@@ -20,6 +20,19 @@ def shown_path(diagnostic) -> str:
     return diagnostic.path if diagnostic.live else checkout_path(diagnostic.path)
 
 
+def source_position(diagnostic) -> tuple[str, int, int | None] | None:
+    """File, line and column (when given) of the Python definition a `--python` tool's
+    finding was generated from: `source` is `file:line` or `file:line:col`."""
+    if not diagnostic.source:
+        return None
+    parts = diagnostic.source.rsplit(":", 2)
+    numbers = [part for part in parts[1:] if part.isdigit()]
+    if len(numbers) == 2:
+        return parts[0], int(numbers[0]), int(numbers[1])
+    file, _, line = diagnostic.source.rpartition(":")
+    return (file, int(line), None) if line.isdigit() else None
+
+
 def checkout_path(path: str) -> str:
     """`path` relative to the working directory when it lies below it, else absolute."""
     return _checkout_path(path, os.getcwd())

@@ -24,7 +24,7 @@ from schema_lint.text.display import json_text
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split
-from schema_lint.report.ci import checkout_path, fingerprints
+from schema_lint.report.ci import checkout_path, fingerprints, source_position
 from schema_lint.report.links import homepage, rule_url
 from schema_lint.rule import load_rules, parse_rule_doc
 
@@ -112,10 +112,10 @@ def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dic
         if diagnostic.span is not None:
             physical["region"] = region(diagnostic.span)
         location = {"physicalLocation": physical, **location}
-    elif diagnostic.source:  # generated from Python code: the definition is where to fix it
-        file, _, line = diagnostic.source.rpartition(":")
-        location = {"physicalLocation": {"artifactLocation": artifact_location(file),
-                                         "region": {"startLine": int(line)}}, **location}
+    elif (source := source_position(diagnostic)) is not None:  # generated from Python code: fixed there
+        file, line, column = source
+        where = {"startLine": line, **({"startColumn": column} if column is not None else {})}
+        location = {"physicalLocation": {"artifactLocation": artifact_location(file), "region": where}, **location}
     record = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,

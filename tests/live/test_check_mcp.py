@@ -79,11 +79,14 @@ def test_a_server_without_the_tools_capability_that_refuses_tools_list_serves_no
     assert (result.exit_code, result.output) == (0, "No tool found in 1 file: nothing was checked (`-v` lists the files read).\n")
 
 
-def test_a_low_level_server_object_with_no_tools_handler_serves_no_tool(tmp_path, monkeypatch):
+def test_a_named_server_object_that_serves_no_tool_is_sl000_not_a_silent_pass(tmp_path, monkeypatch):
     (tmp_path / "resources_only.py").write_text("from mcp.server.lowlevel import Server\nserver = Server('docs')\n")
     monkeypatch.chdir(tmp_path)
     result = run("check", "--output-format", "json", "--python", "resources_only:server")
-    assert (result.exit_code, json.loads(result.output)) == (0, [])
+    (failure,) = json.loads(result.output)
+    assert (result.exit_code, failure["code"]) == (2, "SL000")
+    assert failure["message"].startswith("Python object `resources_only:server`: an object of type `Server` from mcp ")
+    assert " yields no tool: expected an MCP server " in failure["message"]
 
 
 @pytest.mark.hostile

@@ -36,8 +36,8 @@ def test_a_standalone_fastmcp_server_is_read_through_its_own_tool_listing(monkey
     findings = _findings("--select", "SL201,SL301", "--python", target)
     # `retired` is disabled: not served, so not linted.
     assert sorted((f["code"], f["tool"], f["pointer"], f["source"]) for f in findings) == [
-        ("SL201", "search", "/inputSchema", "fake_fastmcp.py:58"),
-        ("SL301", "search", "/inputSchema/properties/query", "fake_fastmcp.py:58"),
+        ("SL201", "search", "/inputSchema", "fake_fastmcp.py:59:5"),
+        ("SL301", "search", "/inputSchema/properties/query", "fake_fastmcp.py:59:16"),
     ]
 
 
