@@ -45,8 +45,7 @@ class ServerSpecError(ValueError):
 
 @dataclass(frozen=True)
 class Server:
-    """One server: a command to start over stdio, a Streamable HTTP URL, or an `mcp` SDK
-    server object of this process (`check --python`), asked in memory."""
+    """One server: a command to start over stdio, or a Streamable HTTP URL."""
 
     name: str
     command: tuple[str, ...] = ()
@@ -54,7 +53,6 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
-    instance: object = field(default=None, compare=False)
 
     @property
     def path(self) -> str:
@@ -64,7 +62,7 @@ class Server:
     @property
     def shown(self) -> str:
         """The server as a person recognises it in a message."""
-        return self.url or shlex.join(self.command) or f"in process: {type(self.instance).__name__}"
+        return self.url or shlex.join(self.command)
 
 
 def from_options(commands: tuple[str, ...], urls: tuple[str, ...], env: tuple[str, ...] = (),

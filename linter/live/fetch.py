@@ -1,4 +1,4 @@
-"""Ask one MCP server for its tools, through the `mcp` SDK's own client.
+"""Ask one MCP server for its tools, through the `mcp` SDK's own client, of either line (`sdk`).
 
 `initialize`, then `tools/list` page by page (`nextCursor`) until the last, all within
 one deadline (`Limits.deadline`) and a number of pages: a server that answers each page
@@ -104,13 +104,15 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
     import anyio
     import mcp.types as types
     from mcp import ClientSession
-    from mcp.shared.exceptions import MCPError
+
+    from schema_lint.live import sdk
 
     async def keep(message) -> None:
         if isinstance(message, Exception):  # a line the server printed that is not JSON-RPC
             stray.append(message)
 
-    async with ClientSession(read, write, read_timeout_seconds=limits.request, message_handler=keep) as session:
+    async with ClientSession(read, write, read_timeout_seconds=sdk.read_timeout(limits.request),
+                             message_handler=keep) as session:
         step.now("initialize", limits.startup)
         with anyio.fail_after(limits.startup):
             initialized = await session.initialize()
@@ -123,12 +125,12 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
                 params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
                 try:
                     result = await session.list_tools(params=params)
-                except MCPError as exc:
+                except sdk.error_class() as exc:
                     if _has_no_tools(initialized, exc):
                         return []
                     raise
             tools.extend(tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in result.tools)
-            cursor = result.next_cursor
+            cursor = sdk.next_cursor(result)
             if cursor is None:
                 return tools
             if cursor in seen:
@@ -143,16 +145,12 @@ def _has_no_tools(initialized, exc) -> bool:
     tools handler), which is no failure. One that declared it and refuses is one."""
     from mcp.types import METHOD_NOT_FOUND
 
-    return exc.code == METHOD_NOT_FOUND and initialized.capabilities.tools is None
+    from schema_lint.live.sdk import error_code
+
+    return error_code(exc) == METHOD_NOT_FOUND and initialized.capabilities.tools is None
 
 
 def _transport(server: Server, stderr, limits: Limits, cut):
-    if server.instance is not None:
-        # What `mcp.Client(server)` connects through: the server runs as a task of this
-        # process, and answers on memory streams exactly as it would over stdio.
-        from mcp.client._memory import InMemoryTransport
-
-        return InMemoryTransport(server.instance)  # type: ignore[arg-type]  # an SDK server (`is_sdk_server`)
     if server.url is not None:
         from schema_lint.live.http_client import http_transport
 
@@ -196,13 +194,14 @@ def _reason(exc: BaseException) -> str:
         return f"the SDK cannot read the server's answer: {where}: {first.get('msg')}"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
-    from mcp.shared.exceptions import MCPError
     from mcp.types import CONNECTION_CLOSED
 
-    if isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
+    from schema_lint.live.sdk import error_class, error_code, error_message
+
+    if isinstance(exc, error_class()) and error_code(exc) == CONNECTION_CLOSED:
         return "the server closed the connection"
-    if isinstance(exc, MCPError):
-        return f"the server answered with error {exc.code}: {exc.message[:300]}"
+    if isinstance(exc, error_class()):
+        return f"the server answered with error {error_code(exc)}: {error_message(exc)[:300]}"
     text = str(exc) or type(exc).__name__
     return text.splitlines()[0][:300]
 
