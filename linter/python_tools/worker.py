@@ -121,7 +121,7 @@ def what(value: object) -> str:
         return f"the class `{value.__name__}`"
     kind = type(value)
     module = kind.__module__.split(".")[0]
-    origin = f" from {module} {version_of(module)}".rstrip() if module in DISTRIBUTIONS else ""
+    origin = f" from {FRAMEWORKS[module]} {version_of(module)}".rstrip() if module in FRAMEWORKS else ""
     return f"an object of type `{kind.__name__}`{origin}"
 
 
