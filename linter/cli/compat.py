@@ -17,7 +17,8 @@ import sys
 
 import click
 
-from schema_lint.cli.live_options import limits_from, server_options, servers_from
+from schema_lint.cli.live_options import limits_from, servers_from
+from schema_lint.cli.targets import target_files, target_options
 from schema_lint.profiles import API_PROFILES, PROFILES
 from schema_lint.profiles.checks.compat import Matrix, build
 
@@ -28,14 +29,17 @@ from schema_lint.profiles.checks.compat import Matrix, build
               help=f"Profiles to show (repeatable; default: {', '.join(API_PROFILES)}).")
 @click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table")
 @click.option("--reasons", is_flag=True, help="Name, per tool and profile, what decided the cell.")
-@server_options
-def compat(paths, profiles, output_format, reasons, **live):
-    """Show, for each tool in PATHS and of the MCP servers --mcp/--mcp-url name, which
-    profiles accept it."""
+@target_options
+def compat(paths, profiles, output_format, reasons, python_targets, **live):
+    """Show, for each tool in PATHS, of the --python objects and of the MCP servers
+    --mcp/--mcp-url name, which profiles accept it."""
     from schema_lint.config import Config
 
-    servers = servers_from(live, Config(), configured=False)
-    files, broken = read_tool_files(paths or ["."]) if paths or not servers else ([], False)
+    servers = servers_from(live, Config(), configured=False, python_targets=python_targets)
+    with target_files(python_targets, live, servers=False) as targets:
+        named = [*paths, *targets.paths]
+        files, broken = read_tool_files(named or ["."]) if named or not servers else ([], False)
+    files = [(targets.shown(path), data, tools) for path, data, tools in files]
     listed, unreachable = _ask(servers, limits_from(live))
     matrix = build(files + listed, profiles or API_PROFILES)
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]

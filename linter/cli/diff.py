@@ -15,16 +15,23 @@ import sys
 
 import click
 
+from schema_lint.cli.targets import target_files, target_options
+
 from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, compare, compare_results
 
 
 @click.command("diff")
 @click.argument("old", type=click.Path(readable=False))
-@click.argument("new", type=click.Path(readable=False))
+@click.argument("new", type=click.Path(readable=False), required=False)
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text")
-def diff(old, new, output_format):
-    """Compare the tools of OLD and NEW; exit 1 when a change breaks calls that were valid."""
-    before, after = _tools(old), _tools(new)
+@target_options
+def diff(old, new, output_format, python_targets, **live):
+    """Compare the tools of OLD and NEW (or of the one --python object or --mcp server named,
+    e.g. the committed snapshot against the code); exit 1 when a change breaks calls that were valid."""
+    with target_files(python_targets, live) as targets:
+        if len([*targets.paths, *([new] if new else [])]) != 1:
+            raise click.UsageError("name what OLD is compared with: NEW, or one --python, --mcp or --mcp-url")
+        before, after = _tools(old), _tools(new or targets.paths[0])
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = {}

@@ -11,6 +11,8 @@ import sys
 
 import click
 
+from schema_lint.cli.targets import target_files, target_options
+
 from schema_lint.fuzz.model import DEFAULT_BUDGET, DEFAULT_EXAMPLES
 from schema_lint.fuzz.report import FORMATS
 from schema_lint.run.progress import START_AFTER, Progress
@@ -40,8 +42,11 @@ _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "ne
 @click.option("--progress/--no-progress", default=None,
               help=f"Progress on stderr (default: once the run has taken {START_AFTER:g} s): one line redrawn on a terminal, "
                    f"a line every {PROGRESS_EVERY} tools elsewhere.")
-def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_path, stdin_filename, progress):
-    """Fuzz the tools in PATHS with near-miss calls: canonicalized, rejected or accepted."""
+@target_options
+def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_path, stdin_filename, progress,
+         python_targets, **live):
+    """Fuzz the tools in PATHS (and of --python objects, --mcp servers) with near-miss calls:
+    canonicalized, rejected or accepted."""
     from schema_lint.cli.common import load_config_or_exit, use_color
     from schema_lint.fuzz.inputs import read_inputs
     from schema_lint.fuzz.model import FuzzOptions, FuzzResult, ToolReport
@@ -49,7 +54,10 @@ def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_p
     from schema_lint.fuzz.run import fuzz_tools
 
     options = FuzzOptions(examples=examples, seed=seed, policy=_policy(policy), budget=budget)
-    inputs = read_inputs(paths or ["."], load_config_or_exit(config_path), stdin_filename)
+    config = load_config_or_exit(config_path)
+    with target_files(python_targets, live, config) as targets:
+        inputs = read_inputs([*paths, *targets.paths] or ["."], config, stdin_filename)
+    inputs.tools = [(targets.shown(path), tool) for path, tool in inputs.tools]
     for problem in inputs.problems:
         click.echo(problem, err=True)
     finished: list[ToolReport] = []

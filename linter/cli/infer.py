@@ -14,6 +14,8 @@ from collections import Counter
 
 import click
 
+from schema_lint.cli.targets import named, target_files, target_options
+
 from schema_lint.schema.pointer import resolve, split
 from schema_lint.text.display import escape, json_text
 from schema_lint.report.markdown_text import cell, text
@@ -26,19 +28,24 @@ VALUES_SHOWN = 3
 
 @click.command()
 @click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--tools", "tools", multiple=True, required=True, type=click.Path(),
+@click.option("--tools", "tools", multiple=True, type=click.Path(),
               help="A tool file or folder, as check reads them (repeatable): fields are matched to their schemas, "
                    "undeclared keys named.")
 @click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table",
               show_default=True)
 @click.option("--all-tools", is_flag=True, help="Also list the tools no recorded call reached.")
-def infer(calls, tools, output_format, all_tools):
+@target_options
+def infer(calls, tools, output_format, all_tools, python_targets, **live):
     """Report what the recorded CALLS (files in any shape replay reads, - for stdin) sent to each
-    tool of TOOLS, per field."""
+    tool of TOOLS (and of --python objects, --mcp servers), per field."""
     from schema_lint.cli.common import load_traffic_or_exit
     from schema_lint.cli.compat import read_tool_files
 
-    files, broken = read_tool_files(tools)
+    if not tools and not named(python_targets, live):
+        raise click.UsageError("Missing option '--tools' (or --python, --mcp, --mcp-url).")
+    with target_files(python_targets, live) as targets:
+        files, broken = read_tool_files([*tools, *targets.paths])
+    files = [(targets.shown(path), data, file_tools) for path, data, file_tools in files]
     found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
     traffic = load_traffic_or_exit(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools)
     keys = Counter(traffic.key_of(tool) for _, tool in found)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
+
+from schema_lint.cli.targets import named, target_files, target_options
 
 
 from schema_lint.run.progress import START_AFTER, Progress
@@ -14,8 +17,8 @@ PROGRESS_EVERY = 50_000
 
 
 @click.command()
-@click.argument("tools", type=click.Path(exists=True))
-@click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.argument("tools", required=False, type=click.Path(allow_dash=True))
+@click.argument("calls", nargs=-1, type=click.Path(allow_dash=True))
 @click.option("--policy", default="scalar-for-array", show_default=True,
               help="Comma-separated canonicalization repairs to apply (`none` for none).")
 @click.option("--against", type=click.Path(exists=True),
@@ -29,8 +32,23 @@ PROGRESS_EVERY = 50_000
 @click.option("--progress/--no-progress", default=None,
               help=f"Progress on stderr (default: once the run has taken {START_AFTER:g} s): one line redrawn on a "
                    f"terminal, a line every {PROGRESS_EVERY:,} calls elsewhere.")
-def replay(tools, calls, policy, against, output_format, fail_on, progress):
-    """Replay recorded calls (JSONL or JSON) through the boundary built from TOOLS."""
+@target_options
+def replay(tools, calls, policy, against, output_format, fail_on, progress, python_targets, **live):
+    """Replay recorded calls (JSONL or JSON) through the boundary built from TOOLS (or from the
+    tools of a --python object or --mcp server, and then every argument is CALLS)."""
+    if named(python_targets, live):
+        tools, calls = None, tuple(path for path in (tools, *calls) if path is not None)
+    elif tools is None:
+        raise click.UsageError("Missing argument 'TOOLS' (or --python, --mcp, --mcp-url).")
+    elif not os.path.exists(tools):
+        raise click.BadParameter(f"Path {tools!r} does not exist.", param_hint="'TOOLS'")
+    if not calls:
+        raise click.UsageError("Missing argument 'CALLS...'.")
+    with target_files(python_targets, live) as targets:
+        _replay(tools or targets.paths[0], calls, policy, against, output_format, fail_on, progress)
+
+
+def _replay(tools, calls, policy, against, output_format, fail_on, progress):
     from schema_lint.boundary import Policy
     from schema_lint.config import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
     from schema_lint.text.display import escape, json_text

@@ -16,6 +16,7 @@ import click
 
 from schema_lint.cli.live_options import limits_from, server_options, servers_from
 from schema_lint.cli.python_option import python_option
+from schema_lint.cli.targets import Unavailable, python_source, server_source
 
 
 @click.command()
@@ -36,8 +37,8 @@ def snapshot(output, config_path, python_targets, **live):
     config = load_config_or_exit(config_path)
     servers = servers_from(live, config, configured=not named, python_targets=python_targets)
     limits = limits_from(live, config)
-    sources = [*(_server_source(server, limits) for server in servers),
-               *(_python_source(spec, limits) for spec in python_targets)]
+    sources = [*(server_source(server, limits) for server in servers),
+               *(python_source(spec, limits) for spec in python_targets)]
     if not sources and live["no_servers"]:
         sys.exit(0)  # nothing it may ask; what was left out is on stderr
     if not sources:
@@ -50,7 +51,7 @@ def snapshot(output, config_path, python_targets, **live):
         target = os.path.join(output, f"{name}.json") if len(sources) > 1 else output
         try:
             tools = fetch()
-        except _Unavailable as exc:
+        except Unavailable as exc:
             click.echo(escape(f"schema-lint: error: {exc}"), err=True)
             failed = True
             continue
@@ -67,34 +68,6 @@ def snapshot(output, config_path, python_targets, **live):
         count = f"{len(tools)} tool{'s' if len(tools) != 1 else ''}"
         click.echo(escape(f"{target}: {'written' if changed else 'unchanged'} ({count} of `{shown}`)"), err=True)
     sys.exit(2 if failed else 0)
-
-
-class _Unavailable(Exception):
-    """A server or object whose tools could not be had; the message names it and says why."""
-
-
-def _server_source(server, limits):
-    def fetch():
-        from schema_lint.live.fetch import FetchError, fetch_tools
-
-        try:
-            return fetch_tools(server, limits)
-        except FetchError as exc:
-            raise _Unavailable(f"MCP server `{server.name}` ({server.shown}): {exc}") from None
-    return server.name, server.name, fetch
-
-
-def _python_source(spec: str, limits):
-    """An object's tools, named for its file by the target with `:` made `-` (no file system minds it)."""
-    def fetch():
-        from schema_lint.python_tools.lint import failure_message, target_tools
-        from schema_lint.python_tools.target import TargetError
-
-        try:
-            return target_tools(spec, limits)[1].tools
-        except TargetError as exc:
-            raise _Unavailable(failure_message(spec, exc)) from None
-    return spec.strip().replace(":", "-"), spec.strip(), fetch
 
 
 def _write_if_changed(path: str, text: str) -> bool:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from schema_lint.model import Diagnostic, Severity
 
-BOUNDARY = "reject them at run time with the boundary (`schema_lint.ToolBoundary`, or `BoundaryMiddleware` on an MCP server)"
+BOUNDARY = "reject them at run time with the boundary (`BoundaryMiddleware`, `ToolBoundary`)"
 
 
 class Framework(NamedTuple):
@@ -36,11 +36,11 @@ class Framework(NamedTuple):
 
 
 FRAMEWORKS = {
-    "mcp": Framework("the mcp SDK", None, "its tool() decorator builds the argument model, and pydantic drops "
-                     "undeclared keys before the function runs", True),
+    "mcp": Framework("the mcp SDK", None, "its `tool()` makes the arguments' model, which drops undeclared keys",
+                     True),
     # 2.x copied the docstring whole; 3.x and later parse `Args:` and close the object themselves.
     "fastmcp": Framework("fastmcp", None, "pydantic drops undeclared keys before the function runs", True),
-    "openai-agents": Framework("openai-agents", "`@function_tool(strict_mode=True)` (the default)",
+    "openai-agents": Framework("openai-agents", "`@function_tool(strict_mode=True)`, its default",
                                "strict mode closes every object", False),
     "pydantic-ai": Framework("pydantic-ai", "a `Tool(..., strict=True)` or an arguments model with "
                              "`model_config = ConfigDict(extra=\"forbid\")`", "pydantic drops undeclared keys", False),
