@@ -21,16 +21,16 @@ def shown_path(diagnostic) -> str:
 
 
 def source_position(diagnostic) -> tuple[str, int, int | None] | None:
-    """File, line and column (when given) of the Python definition a `--python` tool's
-    finding was generated from: `source` is `file:line` or `file:line:col`."""
+    """File (as `checkout_path` gives it), line and column (when given) of the Python
+    definition a `--python` tool's finding was generated from: where a CI service should
+    annotate it. `source` is `file:line` or `file:line:col`."""
     if not diagnostic.source:
         return None
     parts = diagnostic.source.rsplit(":", 2)
-    numbers = [part for part in parts[1:] if part.isdigit()]
-    if len(numbers) == 2:
-        return parts[0], int(numbers[0]), int(numbers[1])
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        return checkout_path(parts[0]), int(parts[1]), int(parts[2])
     file, _, line = diagnostic.source.rpartition(":")
-    return (file, int(line), None) if line.isdigit() else None
+    return (checkout_path(file), int(line), None) if line.isdigit() else None
 
 
 def checkout_path(path: str) -> str:

@@ -14,7 +14,7 @@ import collections
 
 from schema_lint.text.display import escape
 from schema_lint.model import Severity
-from schema_lint.report.ci import shown_path
+from schema_lint.report.ci import shown_path, source_position
 from schema_lint.report.text import location, summary
 
 # GitHub's own cap on annotations of one type shown for one step.
@@ -36,14 +36,20 @@ def escape_property(text: str) -> str:
 def annotation(diagnostic) -> str:
     path = shown_path(diagnostic)
     # A live tool is no file of the checkout: the annotation goes on the run, not a diff line.
-    properties = {} if diagnostic.live else {"file": path}
+    properties: dict[str, object] = {} if diagnostic.live else {"file": path}
     where = location(diagnostic) if diagnostic.live else path
     span = diagnostic.span
+    source = source_position(diagnostic) if diagnostic.live else None
     if span is not None:
         properties.update(line=span.line, endLine=span.end_line)
         if span.line == span.end_line:
             properties.update(col=span.column, endColumn=span.end_column)
         where = f"{path}:{span.line}:{span.column}"
+    elif source is not None:  # a --python tool's: on the line of the code that generated it
+        file, line, column = source
+        properties.update(file=file, line=line)
+        if column is not None:
+            properties["col"] = column
     properties["title"] = f"{diagnostic.code} {diagnostic.name}"
     head = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
     return f"::{COMMANDS[diagnostic.severity]} {head}::{escape_data(f'{where}: {diagnostic.message}')}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from schema_lint.text.display import json_text
 from schema_lint.model import Severity
-from schema_lint.report.ci import fingerprints, shown_path
+from schema_lint.report.ci import fingerprints, shown_path, source_position
 
 # GitLab's scale is info, minor, major, critical, blocker; an error fails the run,
 # which is "major" there, and nothing this linter finds blocks a deploy by itself.
@@ -21,12 +21,17 @@ SEVERITIES = {Severity.INFO: "info", Severity.WARNING: "minor", Severity.ERROR: 
 def issue(diagnostic, fingerprint: str) -> dict:
     span = diagnostic.span
     begin, end = (span.line, span.end_line) if span is not None else (1, 1)
+    path = shown_path(diagnostic)
+    source = source_position(diagnostic) if diagnostic.live else None
+    if source is not None:  # a --python tool's: on the line of the code that generated it
+        path, begin, _ = source
+        end = begin
     return {
         "description": f"{diagnostic.code} {diagnostic.name}: {diagnostic.message}",
         "check_name": diagnostic.code,
         "fingerprint": fingerprint,
         "severity": SEVERITIES[diagnostic.severity],
-        "location": {"path": shown_path(diagnostic), "lines": {"begin": begin, "end": end}},
+        "location": {"path": path, "lines": {"begin": begin, "end": end}},
     }
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from schema_lint.text.display import json_text
 from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
 from schema_lint.model import Severity
-from schema_lint.report.ci import shown_path
+from schema_lint.report.ci import shown_path, source_position
 from schema_lint.report.links import homepage, rule_url
 from schema_lint.report.markdown_text import message
 
@@ -45,8 +45,13 @@ def rd_diagnostic(diagnostic, document, suggestion=None, docs_url: str | None = 
         # reviewdog links the code to this page in its comments.
         "code": {"value": diagnostic.code, "url": rule_url(diagnostic.code, diagnostic.name, docs_url)},
     }
+    source = source_position(diagnostic) if diagnostic.live else None
     if diagnostic.span is not None:
         record["location"]["range"] = _range(document, diagnostic.span)
+    elif source is not None:  # a --python tool's: on the line of the code that generated it
+        file, line, column = source
+        record["location"] = {"path": file, "range": {"start": {"line": line, **(
+            {"column": column} if column is not None else {})}}}
     if suggestion is None:
         edits = edits_of(diagnostic, document)
         suggestion = Suggestion(line_suggestion(document, edits)) if edits else None
