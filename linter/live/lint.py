@@ -1,8 +1,9 @@
 """Lint the tools of running MCP servers into the same result as the files.
 
 One server at a time: ask it (`fetch`), lint its listing like a file (`document`),
-then move the findings onto their tools. A server that cannot be asked is an SL000
-finding naming it, and the run goes on with the others. `lint_listing` and
+then move the findings onto their tools. A server that cannot be asked, or that lists
+no tool (a run that read nothing would pass in silence), is an SL000 finding naming it,
+and the run goes on with the others. `lint_listing` and
 `add_failure` serve `--python` targets too, which have no file either.
 """
 
@@ -22,6 +23,10 @@ def lint_servers(linter, servers: list[Server], result, limits: Limits) -> None:
             tools = fetch_tools(server, limits)
         except FetchError as exc:
             add_failure(result, server.path, f"MCP server `{server.name}` ({server.shown}): {exc}")
+            continue
+        if not tools:
+            add_failure(result, server.path, f"MCP server `{server.name}` ({server.shown}) lists no tool: nothing to "
+                                             "lint (a server of resources or prompts alone needs no --mcp)")
             continue
         lint_listing(linter, result, server.path, tools)
     result.diagnostics.sort(key=lambda d: d.sort_key)

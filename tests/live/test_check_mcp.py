@@ -74,9 +74,11 @@ def test_a_server_that_fails_is_sl000_naming_it_and_the_others_are_still_linted(
     assert "mcp:tickets_server/create_ticket#" in result.output
 
 
-def test_a_server_without_the_tools_capability_that_refuses_tools_list_serves_no_tool():
+def test_a_server_without_the_tools_capability_that_refuses_tools_list_is_an_sl000_not_a_silent_pass():
     result = run("check", "--output-format", "concise", "--mcp", server_command("misbehaving_server.py", "no-tools"))
-    assert (result.exit_code, result.output) == (0, "No tool found in 1 file: nothing was checked (`-v` lists the files read).\n")
+    assert result.exit_code == 2
+    assert result.stdout.startswith("mcp:misbehaving_server: SL000 [error] MCP server `misbehaving_server` (")
+    assert ") lists no tool: nothing to lint (a server of resources or prompts alone needs no --mcp)" in result.stdout
 
 
 def test_a_named_server_object_that_serves_no_tool_is_sl000_not_a_silent_pass(tmp_path, monkeypatch):
