@@ -522,7 +522,10 @@ def positions(definition: object) -> dict:
     offset = first - 1
 
     def place(item) -> str:
-        return f"{shown}:{item.lineno + offset}:{item.col_offset + 1}"
+        """`ast` counts columns in UTF-8 bytes; editors and SARIF, in characters."""
+        text = lines[item.lineno - 1] if item.lineno <= len(lines) else ""
+        column = len(text.encode("utf-8")[:item.col_offset].decode("utf-8", errors="ignore"))
+        return f"{shown}:{item.lineno + offset}:{column + 1}"
 
     return {"at": place(node), "fields": {name: place(item) for name, item in _fields(node)}}
 

@@ -129,3 +129,13 @@ def _at_title(output_format: str) -> object:
 def test_every_ci_format_annotates_the_python_line_that_generated_the_finding(monkeypatch, output_format, where):
     monkeypatch.chdir(FIXTURES / "python")
     assert _at_title(output_format) == where
+
+
+def test_a_column_counts_characters_not_utf8_bytes(monkeypatch, tmp_path):
+    line = '    nom: str = Field(description="Nom du café."); titre: str = Field(description="Titre.")'
+    (tmp_path / "cafe.py").write_text(f'from pydantic import BaseModel, Field\n\n\nclass Commande(BaseModel):\n{line}\n',
+                                      encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "--output-format", "json", "--select", "SL301", "--python", "cafe:Commande")
+    sources = {f["pointer"].rsplit("/", 1)[-1]: f["source"] for f in json.loads(result.stdout)}
+    assert sources == {"nom": f"cafe.py:5:{line.index('Field') + 1}", "titre": f"cafe.py:5:{line.rindex('Field') + 1}"}
