@@ -1,15 +1,16 @@
 """Code written on each Python framework, linted as its author would: `--python` on every
 kind of object the framework defines tools with, read in the framework's own venv, with
 the source position of each tool and parameter; an object of another kind is exit 2
-naming it; nothing prints a traceback."""
+naming it; nothing prints a traceback; README's example per framework is what `check` prints."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
-
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ from schema_lint.cli import main
 
 pytestmark = pytest.mark.frameworks
 
-MODULES = Path(__file__).resolve().parents[1] / "fixtures" / "frameworks"
+REPO = Path(__file__).resolve().parents[2]
+MODULES = REPO / "tests" / "fixtures" / "frameworks"
 POSITION = re.compile(r"^[\w.]+\.py:\d+:\d+$")
 TICKETS = {"search_tickets", "close_ticket"}
 
@@ -132,3 +134,25 @@ def test_sarif_places_a_parameters_finding_at_its_line_and_column(framework_venv
     assert finding["locations"][0]["physicalLocation"] == {
         "artifactLocation": {"uri": "mcp2_server.py", "uriBaseId": "%SRCROOT%"},
         "region": {"startLine": 25, "startColumn": 75}}
+
+
+EXAMPLES = {"mcp1": "mcp1_server:mcp", "mcp2": "mcp2_server:mcp", "fastmcp": "fastmcp_server:mcp",
+            "openai-agents": "agents_tools:agent", "pydantic-ai": "pydantic_ai_tools:agent",
+            "langchain": "langchain_tools:TOOLS"}
+
+
+def _block(target: str) -> tuple[list[str], str]:
+    """The arguments of README's `schema-lint check --python TARGET …` example, and its output."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    start = text.index(f"```console\n$ schema-lint check --python {target} ") + len("```console\n$ schema-lint ")
+    command, _, rest = text[start:].partition("\n")
+    return command.split(), rest[:rest.index("```\n")]
+
+
+@pytest.mark.parametrize(("venv", "target"), EXAMPLES.items())
+def test_readme_example_is_the_real_output(framework_venv, venv, target):
+    arguments, shown = _block(target)
+    environment = {**os.environ, "VIRTUAL_ENV": str(framework_venv(venv))}  # found as the project's venv
+    printed = subprocess.run([sys.executable, "-m", "schema_lint", *arguments, "--no-cache"], cwd=MODULES,
+                             env=environment, capture_output=True, text=True, timeout=120).stdout
+    assert printed == shown

@@ -66,9 +66,16 @@ def venv_for(name: str, requirements: list[str]) -> Path:
 def framework_venv():
     """`framework_venv("mcp1")`: the path of that framework's venv, made on first use."""
     made: dict[str, Path] = {}
+    failed: dict[str, str] = {}  # tried once a session: a registry out of reach is not asked again per test
 
     def get(name: str) -> Path:
+        if name in failed:
+            pytest.skip(failed[name])
         if name not in made:
-            made[name] = venv_for(name, LINT_BESIDE_MCP1 if name == "mcp1-lint" else FRAMEWORKS[name])
+            try:
+                made[name] = venv_for(name, LINT_BESIDE_MCP1 if name == "mcp1-lint" else FRAMEWORKS[name])
+            except pytest.skip.Exception as exc:
+                failed[name] = str(exc)
+                raise
         return made[name]
     return get
