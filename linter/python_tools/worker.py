@@ -434,7 +434,7 @@ def tool_definition(definition) -> dict:
 
 def langchain_tool(item) -> dict:
     """A langchain `BaseTool` as a model is offered it: langchain's own conversion."""
-    from langchain_core.utils.function_calling import convert_to_openai_tool  # type: ignore[import-not-found]
+    from langchain_core.utils.function_calling import convert_to_openai_tool
 
     function = convert_to_openai_tool(item)["function"]
     return tool(function["name"], function.get("description"), function.get("parameters", {}))

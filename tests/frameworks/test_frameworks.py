@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import documented
 from venvs import framework_venv, python_of  # noqa: F401  # the fixture
 
 from schema_lint.cli import main
@@ -60,7 +61,8 @@ def _check(framework_venv, monkeypatch, venv: str, *args: str):
 
 @pytest.mark.parametrize(("venv", "target", "tools"), KINDS, ids=[f"{v}-{t}" for v, t, _ in KINDS])
 def test_every_object_kind_yields_its_tools_with_source_positions(framework_venv, monkeypatch, venv, target, tools):
-    result = _check(framework_venv, monkeypatch, venv, "--output-format", "json", "--python", target)
+    # Every rule, so that every tool read shows in the findings.
+    result = _check(framework_venv, monkeypatch, venv, "--output-format", "json", "--select", "ALL", "--python", target)
     findings = json.loads(result.stdout)
     assert result.exit_code in (0, 1) and {f["code"] for f in findings} - {"SL000"} == {f["code"] for f in findings}
     assert {f["tool"] for f in findings} == tools
@@ -111,7 +113,7 @@ def test_the_projects_venv_is_found_without_naming_its_interpreter(framework_ven
     (tmp_path / ".venv").symlink_to(framework_venv("mcp1"), target_is_directory=True)
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("VIRTUAL_ENV", raising=False)
-    result = run("check", "--no-cache", "--output-format", "json", "--python", "mcp1_server:mcp")
+    result = run("check", "--no-cache", "--output-format", "json", "--select", "ALL", "--python", "mcp1_server:mcp")
     assert {f["tool"] for f in json.loads(result.stdout)} == TICKETS  # mcp.server.fastmcp is not in this venv's SDK
 
 
@@ -142,10 +144,10 @@ EXAMPLES = {"mcp1": "mcp1_server:mcp", "mcp2": "mcp2_server:mcp", "fastmcp": "fa
 
 
 def _block(target: str) -> tuple[list[str], str]:
-    """The arguments of README's `schema-lint check --python TARGET …` example, and its output."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    start = text.index(f"```console\n$ schema-lint check --python {target} ") + len("```console\n$ schema-lint ")
-    command, _, rest = text[start:].partition("\n")
+    """The arguments of the `schema-lint check --python TARGET …` example (in README or the docs
+    page that holds it), and its output."""
+    marker = f"```console\n$ schema-lint check --python {target} "
+    command, _, rest = ("check --python " + target + " " + documented(marker)).partition("\n")
     return command.split(), rest[:rest.index("```\n")]
 
 
