@@ -18,7 +18,7 @@ def _findings(result) -> list[dict]:
 
 
 def test_a_live_server_is_linted_tool_by_tool_at_its_pointers():
-    result = run("check", "--output-format", "concise", "--mcp", TICKETS)
+    result = run("check", "--output-format", "concise", "--extend-select", "SL301", "--mcp", TICKETS)
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert ("mcp:tickets_server/create_ticket#/inputSchema/properties/title: SL301 [warning] string `title` has no "
@@ -29,8 +29,9 @@ def test_a_live_server_is_linted_tool_by_tool_at_its_pointers():
 def test_annotations_of_a_live_tool_set_its_side_effects():
     findings = _findings(run("check", "--output-format", "json", "--select", "SL201", "--mcp", TICKETS))
     severities = {f["tool"]: f["severity"] for f in findings}
-    # readOnlyHint: true makes search_tickets a read tool: an open object is a warning there.
-    assert severities == {"create_ticket": "error", "delete_ticket": "error", "search_tickets": "warning"}
+    # readOnlyHint: true makes search_tickets a read tool: its open object, with no evidence
+    # that callers send extra keys, is not worth a finding there.
+    assert severities == {"create_ticket": "error", "delete_ticket": "error"}
 
 
 def test_every_page_of_tools_list_is_read():
@@ -122,7 +123,7 @@ def _alive(pid: int) -> bool:
 
 
 def test_diff_prints_live_fixes_as_json_patch_and_fix_does_not_pretend():
-    diff = run("check", "--diff", "--mcp", TICKETS)
+    diff = run("check", "--diff", "--extend-select", "SL307", "--mcp", TICKETS)
     assert diff.exit_code == 1
     lines = diff.output.splitlines()
     at = lines.index('# mcp:tickets_server/create_ticket: SL307 replace `enum` with `const: "bug"` (safe)')

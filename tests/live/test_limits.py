@@ -18,7 +18,7 @@ from livekit import SERVERS, run, server_command
 pytestmark = pytest.mark.hostile
 
 MIB = 1 << 20
-TOOL = {"name": "get_weather", "description": "Weather.", "inputSchema": {"type": "object", "properties": {}}}
+TOOL = {"name": "create_alert", "description": "Create a weather alert.", "inputSchema": {"type": "object", "properties": {}}}
 
 
 @pytest.fixture

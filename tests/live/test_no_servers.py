@@ -11,7 +11,7 @@ from livekit import run, server_command
 
 pytestmark = pytest.mark.hostile
 
-TOOL = {"name": "get_weather", "description": "Weather.", "inputSchema": {"type": "object", "properties": {}}}
+TOOL = {"name": "create_alert", "description": "Create a weather alert.", "inputSchema": {"type": "object", "properties": {}}}
 WARNING = ("schema-lint: warning: --no-servers: 2 MCP servers the configuration names (build, upload) were not "
            "started; their tools are not read\n")
 
