@@ -1,0 +1,217 @@
+"""Fixes as edits of the Python that generates a schema (`schema_lint.fixes.python_source`).
+
+The law: for a parameter or model field written in any of the usual ways, applying the
+source edit and letting pydantic generate the schema again gives the schema that applying
+the JSON fix to the generated one gives, and nothing else in the file changes."""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import textwrap
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schema_lint.fixes.python_source import Target, edit, keywords_by_member
+
+pydantic = pytest.importorskip("pydantic")
+pytest.importorskip("libcst")
+
+HEADER = '''"""A tool module, as its author wrote it."""
+from typing import Annotated, Optional  # typing first
+
+from pydantic import BaseModel, Field
+
+
+'''
+
+NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+BASES = {
+    "str": (["minLength", "maxLength", "pattern", "description"], ["a", "b c"]),
+    "int": (NUMBER_KEYWORDS + ["description"], [1, 7]),
+    "float": (NUMBER_KEYWORDS + ["description"], None),
+    "list[str]": (["minItems", "maxItems", "description"], None),
+}
+
+
+def value_for(keyword: str):
+    if keyword == "pattern":
+        return st.just("^[a-z]+$")
+    if keyword == "description":
+        return st.text("abc .,'\"\\é", min_size=1, max_size=12)
+    if keyword == "multipleOf":
+        return st.integers(1, 5)
+    return st.integers(0, 100)
+
+
+@st.composite
+def declarations(draw):
+    """A parameter or field declaration, and the keywords a fix sets on its property."""
+    base = draw(st.sampled_from(sorted(BASES)))
+    allowed, literal_values = BASES[base]
+    optional = draw(st.booleans())
+    written = draw(st.sampled_from(["plain", "annotated", "field-default"]))
+    annotation = f"Optional[{base}]" if optional and draw(st.booleans()) else (f"{base} | None" if optional else base)
+    default = " = None" if optional else ""
+    if written == "annotated":
+        annotation, default = f'Annotated[{annotation}, Field(title="T")]', default
+    elif written == "field-default":
+        default = ' = Field(default=None, title="T")' if optional else ' = Field(title="T")'
+    chosen = draw(st.lists(st.sampled_from(allowed), unique=True, min_size=0, max_size=3))
+    keywords = {keyword: draw(value_for(keyword)) for keyword in chosen}
+    if literal_values and written != "field-default" and draw(st.booleans()):
+        keywords["enum"] = literal_values
+    if not keywords:
+        keywords["description"] = "set by a fix"
+    return annotation, default, keywords, optional
+
+
+def function_schema(namespace: dict) -> dict:
+    """The arguments schema of `tool`, generated as the MCP SDK and fastmcp do: a pydantic
+    model of its parameters."""
+    import inspect
+
+    parameters = inspect.signature(namespace["tool"]).parameters.values()
+    fields = {p.name: (p.annotation, ... if p.default is inspect.Parameter.empty else p.default) for p in parameters}
+    return pydantic.create_model("Arguments", **fields).model_json_schema()
+
+
+def run(source: str) -> dict:
+    namespace: dict = {}
+    exec(compile(source, "<tool module>", "exec", dont_inherit=True), namespace)
+    return namespace
+
+
+def with_json_fix(schema: dict, member: str, keywords: dict, optional: bool) -> dict:
+    fixed = copy.deepcopy(schema)
+    node = fixed["properties"][member]
+    if "description" in keywords:
+        node["description"] = keywords["description"]  # pydantic describes the property, not a branch
+    if optional:
+        node = next(branch for branch in node["anyOf"] if branch != {"type": "null"})
+    node.update({keyword: value for keyword, value in keywords.items() if keyword != "description"})
+    return fixed
+
+
+def changed_lines(before: str, after: str) -> set[int]:
+    """Lines of `before` (1-based) that the edit changed, import lines aside."""
+    changed = set()
+    matcher = difflib.SequenceMatcher(a=before.splitlines(), b=after.splitlines(), autojunk=False)
+    for tag, i1, i2, _, _ in matcher.get_opcodes():
+        if tag != "equal":
+            changed.update(range(i1 + 1, max(i2, i1 + 1) + 1))
+    return {line for line in changed if not before.splitlines()[line - 1:line] or
+            not before.splitlines()[line - 1].startswith(("from ", "import "))}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declarations(), st.booleans())
+def test_a_source_edit_generates_the_schema_the_json_fix_makes(declaration, in_a_model):
+    annotation, default, keywords, optional = declaration
+    if in_a_model:
+        body = f'''class Arguments(BaseModel):
+    """The arguments."""
+
+    other: int = 3  # stays as it is
+    value: {annotation}{default}
+'''
+        target = Target("Arguments", 8, "value")
+    else:
+        body = f'''def tool(
+    value: {annotation}{default},
+    other: int = 3,  # stays as it is
+) -> str:
+    """The tool."""
+    return "done"
+'''
+        target = Target("tool", 8, "value")
+    source = HEADER + body
+    schema_of = (lambda ns: ns["Arguments"].model_json_schema()) if in_a_model else function_schema
+    before = schema_of(run(source))
+    edited = edit(source, target, keywords)
+    if "enum" in keywords and set(keywords) - {"enum", "description"}:
+        assert edited is None  # pydantic has no constraint on a Literal but its values
+        return
+    assert edited is not None
+    assert schema_of(run(edited)) == with_json_fix(before, "value", keywords, optional)
+    value_line = 11 if in_a_model else 8
+    assert changed_lines(source, edited) <= {value_line}
+    assert edit(edited, target, keywords) == edited  # a second fix changes nothing
+
+
+def test_closing_a_model_adds_its_config_once_after_the_docstring():
+    source = HEADER + textwrap.dedent('''\
+        class Arguments(BaseModel):
+            """The arguments."""
+
+            city: str
+        ''')
+    edited = edit(source, Target("Arguments", 7, None), {"additionalProperties": False})
+    assert 'model_config = ConfigDict(extra="forbid")' in edited
+    assert "from pydantic import BaseModel, ConfigDict, Field" in edited
+    assert run(edited)["Arguments"].model_json_schema()["additionalProperties"] is False
+    again = edit(edited, Target("Arguments", 7, None), {"additionalProperties": False})
+    assert again == edited
+
+
+def test_an_existing_config_is_extended_not_repeated():
+    source = HEADER + textwrap.dedent('''\
+        class Arguments(BaseModel):
+            model_config = {"title": "Args"}
+
+            city: str
+        ''')
+    edited = edit(source, Target("Arguments", 7, None), {"additionalProperties": False})
+    assert edited.count("model_config") == 1
+    schema = run(edited)["Arguments"].model_json_schema()
+    assert schema["additionalProperties"] is False and schema["title"] == "Args"
+
+
+def test_what_pydantic_cannot_say_is_refused():
+    source = HEADER + "def tool(when: str, count=3):\n    return when\n"
+    assert edit(source, Target("tool", 7, "when"), {"format": "date"}) is None
+    assert edit(source, Target("tool", 7, "count"), {"maximum": 3}) is None  # no annotation to constrain
+    assert edit(source, Target("tool", 7, "when"), {"enum": ["a", 1]}) is None  # not all strings
+    assert edit(source, Target("tool", 7, None), {"additionalProperties": False}) is None
+    assert edit(source, Target("other", 7, "when"), {"maxLength": 3}) is None
+    assert edit("def tool(:\n", Target("tool", 1, "x"), {"maxLength": 3}) is None
+
+
+def test_imports_already_bound_are_not_added_again():
+    source = textwrap.dedent('''\
+        from typing_extensions import Annotated
+        import pydantic
+        from pydantic import Field as Field
+
+        def tool(name: str):
+            return name
+        ''')
+    edited = edit(source, Target("tool", 5, "name"), {"maxLength": 8})
+    assert edited.count("import") == source.count("import")
+    assert "name: Annotated[str, Field(max_length=8)]" in edited
+
+
+def test_operations_are_read_per_member_and_nested_ones_refused():
+    assert keywords_by_member([("add", "/properties/q/maxLength", 80), ("add", "/properties/q/anyOf/0/minLength", 1),
+                               ("add", "/additionalProperties", False)]) == {
+        "q": {"maxLength": 80, "minLength": 1}, None: {"additionalProperties": False}}
+    assert keywords_by_member([("remove", "/properties/q/maxLength", None)]) is None
+    assert keywords_by_member([("add", "/properties/q/items/maxLength", 3)]) is None
+    assert keywords_by_member([("add", "/properties/q/format", "date")]) is None
+
+
+def test_a_parenthesized_import_keeps_its_layout():
+    source = textwrap.dedent('''\
+        from pydantic import (
+            BaseModel,
+            Field,
+        )
+
+
+        class Arguments(BaseModel):
+            city: str
+        ''')
+    edited = edit(source, Target("Arguments", 7, None), {"additionalProperties": False})
+    assert edited.startswith("from pydantic import (\n    BaseModel,\n    ConfigDict,\n    Field,\n)\n")
