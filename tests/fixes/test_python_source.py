@@ -13,7 +13,6 @@ import textwrap
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from schema_lint.fixes.python_source import Target, edit, keywords_by_member
 
 pydantic = pytest.importorskip("pydantic")
@@ -56,7 +55,7 @@ def declarations(draw):
     annotation = f"Optional[{base}]" if optional and draw(st.booleans()) else (f"{base} | None" if optional else base)
     default = " = None" if optional else ""
     if written == "annotated":
-        annotation, default = f'Annotated[{annotation}, Field(title="T")]', default
+        annotation = f'Annotated[{annotation}, Field(title="T")]'
     elif written == "field-default":
         default = ' = Field(default=None, title="T")' if optional else ' = Field(title="T")'
     chosen = draw(st.lists(st.sampled_from(allowed), unique=True, min_size=0, max_size=3))
@@ -80,7 +79,7 @@ def function_schema(namespace: dict) -> dict:
 
 def run(source: str) -> dict:
     namespace: dict = {}
-    exec(compile(source, "<tool module>", "exec", dont_inherit=True), namespace)
+    exec(compile(source, "<tool module>", "exec", dont_inherit=True), namespace)  # noqa: S102 -- the test's own module
     return namespace
 
 
