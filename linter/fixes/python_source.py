@@ -33,12 +33,10 @@ LITERAL_BASES = {"str": str, "int": int, "bool": bool}
 
 
 class Target(NamedTuple):
-    """Where a property of a generated schema is written.
-
-    `line` is any line of the function's or class's definition, decorators included (what
-    `inspect` reports for it); `member` the parameter or model field, or None for the
-    class itself (its `model_config`)."""
-    name: str
+    """Where a property of a generated schema is written: in the function or class whose
+    `def` or `class` keyword is on `line` (decorators aside: the line `ast` gives it),
+    the parameter or model field `member`, or the class itself (its `model_config`) when
+    `member` is None."""
     line: int
     member: str | None
 
@@ -162,11 +160,7 @@ def _build_transformer() -> Any:
 
         # -- finding the definition -------------------------------------------------
         def _is_target(self, node: cst.FunctionDef | cst.ClassDef) -> bool:
-            if node.name.value != self.target.name:
-                return False
-            span = self.positions[node]
-            first = min([span.start.line] + [self.positions[d].start.line for d in node.decorators])
-            return first <= self.target.line <= span.end.line
+            return self.positions[node].start.line == self.target.line
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             self._inside.append(self._is_target(node))

@@ -116,7 +116,7 @@ def test_a_source_edit_generates_the_schema_the_json_fix_makes(declaration, in_a
     other: int = 3  # stays as it is
     value: {annotation}{default}
 '''
-        target = Target("Arguments", 8, "value")
+        target = Target(7, "value")
     else:
         body = f'''def tool(
     value: {annotation}{default},
@@ -125,7 +125,7 @@ def test_a_source_edit_generates_the_schema_the_json_fix_makes(declaration, in_a
     """The tool."""
     return "done"
 '''
-        target = Target("tool", 8, "value")
+        target = Target(7, "value")
     source = HEADER + body
     schema_of = (lambda ns: ns["Arguments"].model_json_schema()) if in_a_model else function_schema
     before = schema_of(run(source))
@@ -147,11 +147,11 @@ def test_closing_a_model_adds_its_config_once_after_the_docstring():
 
             city: str
         ''')
-    edited = edit(source, Target("Arguments", 7, None), {"additionalProperties": False})
+    edited = edit(source, Target(7, None), {"additionalProperties": False})
     assert 'model_config = ConfigDict(extra="forbid")' in edited
     assert "from pydantic import BaseModel, ConfigDict, Field" in edited
     assert run(edited)["Arguments"].model_json_schema()["additionalProperties"] is False
-    again = edit(edited, Target("Arguments", 7, None), {"additionalProperties": False})
+    again = edit(edited, Target(7, None), {"additionalProperties": False})
     assert again == edited
 
 
@@ -162,7 +162,7 @@ def test_an_existing_config_is_extended_not_repeated():
 
             city: str
         ''')
-    edited = edit(source, Target("Arguments", 7, None), {"additionalProperties": False})
+    edited = edit(source, Target(7, None), {"additionalProperties": False})
     assert edited.count("model_config") == 1
     schema = run(edited)["Arguments"].model_json_schema()
     assert schema["additionalProperties"] is False and schema["title"] == "Args"
@@ -170,12 +170,12 @@ def test_an_existing_config_is_extended_not_repeated():
 
 def test_what_pydantic_cannot_say_is_refused():
     source = HEADER + "def tool(when: str, count=3):\n    return when\n"
-    assert edit(source, Target("tool", 7, "when"), {"format": "date"}) is None
-    assert edit(source, Target("tool", 7, "count"), {"maximum": 3}) is None  # no annotation to constrain
-    assert edit(source, Target("tool", 7, "when"), {"enum": ["a", 1]}) is None  # not all strings
-    assert edit(source, Target("tool", 7, None), {"additionalProperties": False}) is None
-    assert edit(source, Target("other", 7, "when"), {"maxLength": 3}) is None
-    assert edit("def tool(:\n", Target("tool", 1, "x"), {"maxLength": 3}) is None
+    assert edit(source, Target(7, "when"), {"format": "date"}) is None
+    assert edit(source, Target(7, "count"), {"maximum": 3}) is None  # no annotation to constrain
+    assert edit(source, Target(7, "when"), {"enum": ["a", 1]}) is None  # not all strings
+    assert edit(source, Target(7, None), {"additionalProperties": False}) is None
+    assert edit(source, Target(8, "when"), {"maxLength": 3}) is None
+    assert edit("def tool(:\n", Target(1, "x"), {"maxLength": 3}) is None
 
 
 def test_imports_already_bound_are_not_added_again():
@@ -187,7 +187,7 @@ def test_imports_already_bound_are_not_added_again():
         def tool(name: str):
             return name
         ''')
-    edited = edit(source, Target("tool", 5, "name"), {"maxLength": 8})
+    edited = edit(source, Target(5, "name"), {"maxLength": 8})
     assert edited.count("import") == source.count("import")
     assert "name: Annotated[str, Field(max_length=8)]" in edited
 
@@ -212,5 +212,5 @@ def test_a_parenthesized_import_keeps_its_layout():
         class Arguments(BaseModel):
             city: str
         ''')
-    edited = edit(source, Target("Arguments", 7, None), {"additionalProperties": False})
+    edited = edit(source, Target(7, None), {"additionalProperties": False})
     assert edited.startswith("from pydantic import (\n    BaseModel,\n    ConfigDict,\n    Field,\n)\n")
