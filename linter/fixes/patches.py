@@ -29,9 +29,9 @@ def render(live: list[Diagnostic]) -> str:
     return "".join(line + "\n" for line in out)
 
 
-def fix_note(diagnostics: list[Diagnostic], unsafe: bool) -> str | None:
-    """What `--fix` says about the fixes it cannot write to a live server."""
-    count = len(live_fixes(diagnostics, unsafe))
+def fix_note(live: list[Diagnostic]) -> str | None:
+    """What `--fix` says about the `live_fixes` it cannot write."""
+    count = len(live)
     if not count:
         return None
     return (f"{count} fix{'es' if count != 1 else ''} on tools of a live MCP server not applied: a running server "

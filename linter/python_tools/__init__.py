@@ -8,8 +8,9 @@ frameworks read are the project's own. `child` sends that process `worker`, a sc
 the standard library alone, which imports the object and reads its tools through the
 framework that made them (the mcp SDK of either line, fastmcp, openai-agents,
 pydantic-ai, langchain, pydantic), with the source position of each tool and parameter;
-back here `lint` lints them as `schema_lint.live` lints a server's listing, and
-`frameworks` fits the findings to what each framework can express.
+back here `lint` lints them as `schema_lint.live` lints a server's listing,
+`frameworks` fits the findings to what each framework can express, and `source_fixes`
+makes their fixes in the Python source, checked by importing it again.
 
-May import: model, sources, config, live.
+May import: model, schema, sources, config, fixes, live.
 """

@@ -22,6 +22,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any, NamedTuple, cast
 
@@ -54,10 +55,23 @@ def worker_source() -> str:
         return file.read()
 
 
-def tools_in_child(spec: str, limits) -> Answer:
-    """The tools of `spec`, read by `worker` in the target project's interpreter."""
+def tools_in_child(spec: str, limits, edited: dict[str, str] | None = None) -> Answer:
+    """The tools of `spec`, read by `worker` in the target project's interpreter; with the
+    `edited` texts imported in place of those files' content."""
+    if edited:
+        # In a file: a command line holds some hundred kilobytes, and the child's stdin is
+        # not for it (the user's module may read it).
+        with tempfile.TemporaryDirectory(prefix="schema-lint-") as folder:
+            path = os.path.join(folder, "edited.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump(edited, file)
+            return _tools_in_child(spec, limits, {"seconds": limits.request, "edited": path})
+    return _tools_in_child(spec, limits, {"seconds": limits.request})
+
+
+def _tools_in_child(spec: str, limits, settings: dict) -> Answer:
     interpreter = interpreter_for(limits.python_interpreter)
-    command = [interpreter, "-c", worker_source(), spec, json.dumps({"seconds": limits.request})]
+    command = [interpreter, "-c", worker_source(), spec, json.dumps(settings)]
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, start_new_session=os.name == "posix")

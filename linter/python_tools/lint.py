@@ -13,6 +13,7 @@ from __future__ import annotations
 from schema_lint.live.lint import add_failure, lint_listing
 from schema_lint.python_tools.child import Answer, tools_in_child
 from schema_lint.python_tools.frameworks import fitted
+from schema_lint.python_tools.source_fixes import Read
 from schema_lint.python_tools.target import Target, TargetError, parse
 
 
@@ -23,6 +24,7 @@ def lint_targets(linter, specs: tuple[str, ...], result, limits) -> None:
         except TargetError as exc:
             add_failure(result, f"python:{spec.strip()}", failure_message(spec, exc))
             continue
+        result.python_targets[target.path] = Read(target.spec, answer, limits)  # what its fixes are planned from
         start = len(result.diagnostics)
         lint_listing(linter, result, target.path, answer.tools, definitions(answer))
         result.diagnostics[start:] = fitted(result.diagnostics[start:], answer.tools, answer.sources)

@@ -31,19 +31,26 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
     if not (fix or diff):
         result.fix_summary = FixSummary.of(result.diagnostics, unsafe)
         return FixOutcome()
-    from schema_lint.run.fix_session import FixSession  # planning and editing: only when fixing
+    from schema_lint.run.fix_session import (
+        FixSession,  # planning and editing: only when fixing
+    )
 
     session = FixSession(linter, result, unsafe)
     _echo_notes(output, session)
+    python = _python_plans(output, result, unsafe)
     from schema_lint.fixes import patches
 
+    live = [d for d in patches.live_fixes(result.diagnostics, unsafe) if id(d) not in python.fixed]
     if diff:
-        live = patches.live_fixes(result.diagnostics, unsafe)
-        output.write(session.diff() + patches.render(live))
-        count = sum(len(plan.applied) for plan in session.changed) + len(live)
+        from schema_lint.fixes.files import unified_diff
+
+        output.write(session.diff() + "".join(unified_diff(p.path, p.before, p.after) for p in python.plans)
+                     + patches.render(live))
+        count = sum(len(plan.applied) for plan in [*session.changed, *python.plans]) + len(live)
         output.line(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
-        return FixOutcome(exit_code=2 if result.had_parse_errors else (1 if session.changed or live else 0))
-    note = patches.fix_note(result.diagnostics, unsafe)
+        changed = session.changed or python.plans or live
+        return FixOutcome(exit_code=2 if result.had_parse_errors else (1 if changed else 0))
+    note = patches.fix_note(live)
     if note:
         output.line(note, err=True)
     if from_stdin:
@@ -54,11 +61,45 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
             session.relint_text(linter, plan)
     else:
         session.write(linter)  # a file not written is an SL000 finding of the report
+    written = _write_python(result, python.plans)
     if show_fixes:
-        _echo_fixed(output, session)
-    result.fix_summary = session.summary()
-    modified = any(plan.changed and plan.applied for plan in session.plans)
+        _echo_fixed(output, session, written)
+    summary = session.summary()
+    result.fix_summary = summary._replace(fixed=(summary.fixed or 0) + sum(len(p.applied) for p in written))
+    modified = any(plan.changed and plan.applied for plan in session.plans) or bool(written)
     return FixOutcome(modified=modified, report_to_stderr=from_stdin)
+
+
+def _python_plans(output: Output, result, unsafe: bool):
+    """The fixes of `--python` tools as edits of their source, checked by importing it
+    again; a note for each that cannot be made there."""
+    from schema_lint.python_tools.source_fixes import Planned, plan
+
+    if not result.python_targets:
+        return Planned([], [])
+    planned = plan(result.diagnostics, result.python_targets, unsafe)
+    for diagnostic, note in planned.notes:
+        output.line(escape(f"{diagnostic.source or diagnostic.path}: {diagnostic.code} {note}"), err=True)
+    return planned
+
+
+def _write_python(result, plans: list) -> list:
+    """The plans written, each atomically and only over the text planned from; a file that
+    cannot be written is an SL000 finding (exit 2). The findings fixed leave the report."""
+    from schema_lint.fixes.files import NotWritable, StaleFile, write_fixed
+    from schema_lint.live.lint import add_failure
+
+    written = []
+    for plan in plans:
+        try:
+            write_fixed(plan.path, plan.before, plan.after)
+        except (StaleFile, NotWritable, OSError) as exc:
+            add_failure(result, plan.path, f"fixes not written: {exc}")
+            continue
+        written.append(plan)
+    fixed = {id(d) for plan in written for d in plan.applied}
+    result.diagnostics[:] = [d for d in result.diagnostics if id(d) not in fixed]
+    return written
 
 
 def _echo_notes(output: Output, session: FixSession) -> None:
@@ -74,16 +115,18 @@ def _echo_notes(output: Output, session: FixSession) -> None:
         output.line(escape(f"{where}: {diagnostic.code} {diagnostic.fix_note}"), err=True)
 
 
-def _echo_fixed(output: Output, session: FixSession) -> None:
+def _echo_fixed(output: Output, session: FixSession, python: list) -> None:
     """ruff's `--show-fixes` listing: per file, how many findings of each rule were fixed."""
-    if not session.fixed:
+    fixed = session.fixed + sum(len(plan.applied) for plan in python)
+    if not fixed:
         output.line("No findings fixed.", err=True)
         return
-    output.line(f"Fixed {session.fixed} finding{'s' if session.fixed != 1 else ''}:", err=True)
-    for plan in session.plans:
-        if not plan.applied:
+    output.line(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}:", err=True)
+    for path, applied in [(plan.doc.path, plan.applied) for plan in session.plans] + \
+            [(plan.path, plan.applied) for plan in python]:
+        if not applied:
             continue
-        output.line(f"- {escape(plan.doc.path)}:", err=True)
-        counts = collections.Counter((d.code, d.name) for d in plan.applied)
+        output.line(f"- {escape(path)}:", err=True)
+        counts = collections.Counter((d.code, d.name) for d in applied)
         for (code, name), count in sorted(counts.items()):
             output.line(f"    {count} × {code} ({name})", err=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schema_lint.lint.document import PARSE_ERROR_CODE
 from schema_lint.model import Diagnostic, Severity
@@ -25,6 +25,9 @@ class LintResult:
         self.tools_checked = 0
         # Crashes of a rule on a tool, also in `diagnostics` (under the rule's code): exit 2.
         self.internal_errors: list[Diagnostic] = []
+        # Each `--python` target read, by its path (`python:<module>:<attr>`): where its
+        # tools' fixes are made (`python_tools.source_fixes`).
+        self.python_targets: dict[str, Any] = {}
         # Set by `check`: what the summary says about fixes.
         self.fix_summary: FixSummary | None = None
 

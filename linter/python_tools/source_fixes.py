@@ -1,0 +1,157 @@
+"""Fixes on tools generated from Python, made in the Python that generates them.
+
+A `--python` tool's fix is a JSON Patch on the schema its framework generated; the author
+edits the function or model instead. Each enabled fix becomes edits of the source
+(`fixes.python_source`: `Annotated[..., Field(...)]`, `Literal[...]`, `ConfigDict`) at the
+parameter or field the child placed (`worker.positions`). Before anything is shown or
+written, the module is imported again in the child with the edited texts in place of the
+files' (`child.tools_in_child(edited=...)`), and the schemas it now generates must equal
+the tools' schemas with the JSON fixes applied: where they do not (a framework that
+rewrites the schema, a decorator that changes the signature), the target's fixes are
+dropped with a note, and `--diff` shows them as JSON Patch as before.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, NamedTuple
+
+from schema_lint.fixes.python_source import Target, edit, keywords_by_member
+from schema_lint.fixes.summary import enabled
+from schema_lint.model import Diagnostic, Fix
+from schema_lint.python_tools.child import Answer, tools_in_child
+from schema_lint.python_tools.target import TargetError
+from schema_lint.schema.operations import OperationError, apply_operations, same_json
+
+# Where a generated tool keeps its arguments' schema, in the form `worker` sends (MCP's).
+ARGUMENTS = "/inputSchema"
+
+
+class Read(NamedTuple):
+    """One `--python` target as the run read it: what its fixes are planned from."""
+    spec: str
+    answer: Answer
+    limits: Any
+
+
+class SourcePlan(NamedTuple):
+    """A Python file's text before and after the fixes made in it, and the findings fixed."""
+    path: str
+    before: str
+    after: str
+    applied: list[Diagnostic]
+
+
+class Planned(NamedTuple):
+    plans: list[SourcePlan]
+    # Findings whose fix could not be made in the source, each with a note saying why.
+    notes: list[tuple[Diagnostic, str]]
+
+    @property
+    def fixed(self) -> set[int]:
+        """`id()` of each finding a plan fixes."""
+        return {id(d) for plan in self.plans for d in plan.applied}
+
+
+def plan(diagnostics: list[Diagnostic], targets: dict[str, Read], unsafe: bool) -> Planned:
+    """The source edits for the enabled fixes of `--python` tools, target by target."""
+    plans: list[SourcePlan] = []
+    notes: list[tuple[Diagnostic, str]] = []
+    for path, read in targets.items():
+        mine = [d for d in diagnostics if d.path.startswith(path + "/") and enabled(d, unsafe)]
+        if mine:
+            target_plans, target_notes = _plan_target(path, read, mine)
+            plans += target_plans
+            notes += target_notes
+    return Planned(plans, notes)
+
+
+def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[list[SourcePlan], list]:
+    texts: dict[str, str] = {}
+    edited: dict[str, str] = {}
+    applied: dict[str, list[Diagnostic]] = {}
+    expected: dict[str, dict] = {}  # tool name -> the tool with its JSON fixes applied
+    notes = []
+    tools = {tool.get("name"): tool for tool in read.answer.tools}
+    for diagnostic in diagnostics:
+        tool_name = diagnostic.path[len(path) + 1:]
+        source = read.answer.sources.get(tool_name) or {}
+        why = _why_not(diagnostic.fix, source)  # type: ignore[arg-type]  # enabled: there is a fix
+        file = _file_of(source)
+        if why is None:
+            text = edited.get(file) if file in edited else _read(file, texts)
+            changed = text if text is None else _edited(text, source, diagnostic.fix)  # type: ignore[arg-type]
+            why = ("the source file cannot be read" if text is None
+                   else "pydantic has no words for it where the tool is written" if changed is None else None)
+        if why is None:
+            try:
+                expected[tool_name] = apply_operations(expected.get(tool_name, tools[tool_name]),
+                                                       diagnostic.fix.operations)  # type: ignore[union-attr]
+            except (OperationError, KeyError):
+                why = "its JSON Patch does not apply to the tool"
+        if why is not None:
+            notes.append((diagnostic, f"not made in the Python source: {why}"))
+            continue
+        edited[file] = changed  # type: ignore[assignment]
+        applied.setdefault(file, []).append(diagnostic)
+    if not edited:
+        return [], notes
+    failure = _verify(read, edited, expected)
+    if failure is not None:
+        fixed = [d for ds in applied.values() for d in ds]
+        return [], notes + [(d, f"not made in the Python source: {failure}") for d in fixed]
+    return [SourcePlan(file, texts[file], edited[file], applied[file]) for file in edited], notes
+
+
+def _why_not(fix: Fix, source: dict) -> str | None:
+    if not isinstance(source.get("at"), str):
+        return "its source was not found"
+    if not all(o.path.startswith(ARGUMENTS + "/") for o in fix.operations):
+        return "it is not on the arguments' schema"
+    return None
+
+
+def _file_of(source: dict) -> str:
+    return source["at"].rsplit(":", 2)[0]
+
+
+def _line_of(place: str) -> int:
+    return int(place.rsplit(":", 2)[1])
+
+
+def _read(file: str, texts: dict[str, str]) -> str | None:
+    if file not in texts:
+        try:
+            with open(file, encoding="utf-8", newline="") as handle:
+                texts[file] = handle.read()
+        except (OSError, UnicodeDecodeError):
+            return None
+    return texts[file]
+
+
+def _edited(text: str, source: dict, fix: Fix) -> str | None:
+    """`text` with `fix` made at the tool's definition, or None."""
+    operations = [(o.op, o.path[len(ARGUMENTS):], o.value) for o in fix.operations]
+    by_member = keywords_by_member(operations)
+    if by_member is None:
+        return None
+    line = _line_of(source["at"])
+    for member, keywords in by_member.items():
+        changed = edit(text, Target(line, member), keywords)
+        if changed is None:
+            return None
+        text = changed
+    return text
+
+
+def _verify(read: Read, edited: dict[str, str], expected: dict[str, dict]) -> str | None:
+    """Why the edited module does not generate the fixed schemas, or None when it does."""
+    try:
+        again = tools_in_child(read.spec, read.limits, {os.path.abspath(f): t for f, t in edited.items()})
+    except TargetError as exc:
+        return f"the module, so edited, cannot be read: {exc}"
+    regenerated = {tool.get("name"): tool for tool in again.tools}
+    for name, tool in expected.items():
+        if not same_json(regenerated.get(name, {}).get("inputSchema"), tool.get("inputSchema")):
+            return f"the schema `{name}` then generates is not the fixed one"
+    return None
