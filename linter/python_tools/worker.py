@@ -226,7 +226,7 @@ class Reading:
             self._function(item)
             return True
         if package == "langchain_core" and hasattr(item, "args_schema") and hasattr(item, "name"):
-            self.add(langchain_tool(item), function_of(item) or users_class(item), package)
+            self.add(langchain_tool(item), langchain_definition(item), package)
             return True
         definition = getattr(item, "tool_def", None)  # pydantic-ai Tool
         if definition is not None and hasattr(definition, "parameters_json_schema"):
@@ -466,6 +466,16 @@ def langchain_tool(item) -> dict:
 
     function = convert_to_openai_tool(item)["function"]
     return tool(function["name"], function.get("description"), function.get("parameters", {}))
+
+
+def langchain_definition(item) -> object:
+    """Where a langchain tool's arguments are written: the `args_schema` model its author
+    wrote (a class in a source file), else its function (langchain then generates the
+    model from the signature)."""
+    model = getattr(item, "args_schema", None)
+    if isinstance(model, type) and positions(model).get("fields"):
+        return model
+    return function_of(item) or users_class(item)
 
 
 def function_of(item: object) -> object:

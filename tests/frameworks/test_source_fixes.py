@@ -1,0 +1,69 @@
+"""`--fix --unsafe-fixes` on a tool written on each framework, in that framework's venv: the
+limits its descriptions state are written into its Python (`Field(max_length=...)`,
+`Literal[...]`), the module still imports, the schema it then generates carries them, a
+second run changes nothing, and every other line is byte-identical."""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from schema_lint.cli import main
+from venvs import framework_venv, python_of  # noqa: F401  # the fixture
+
+pytestmark = pytest.mark.frameworks
+
+MODULES = Path(__file__).resolve().parents[1] / "fixtures" / "python_fixes" / "frameworks"
+# (venv, module, attribute)
+TOOLS = [
+    ("mcp1", "mcp1_notes", "mcp"),
+    ("mcp2", "mcp2_notes", "mcp"),
+    ("fastmcp", "fastmcp_notes", "mcp"),
+    ("openai-agents", "agents_notes", "search_notes"),
+    ("pydantic-ai", "pydantic_ai_notes", "search"),
+    ("langchain", "langchain_notes", "search"),  # its arguments in an args_schema model
+]
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    """The lines removed or added between the two texts."""
+    return [line[1:] for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def check(python: Path, target: str, *flags: str) -> str:
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--python-interpreter", str(python), "--python", target,
+                                       "--unsafe-fixes", *flags])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output and "SL000" not in result.output, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(("venv", "module", "attribute"), TOOLS, ids=[venv for venv, _, _ in TOOLS])
+def test_stated_limits_are_written_into_the_tool_s_python(framework_venv, tmp_path, monkeypatch, venv, module,
+                                                          attribute):
+    python = python_of(framework_venv(venv))
+    path = tmp_path / f"{module}.py"
+    shutil.copy(MODULES / path.name, path)
+    monkeypatch.chdir(tmp_path)
+    target = f"{module}:{attribute}"
+    before = path.read_text()
+    assert "not made in the Python source" not in check(python, target, "--fix")
+    after = path.read_text()
+
+    assert "max_length=80" in after and 'Literal["newest", "oldest"]' in after
+    subprocess.run([str(python), "-c", f"import {module}"], cwd=tmp_path, check=True, capture_output=True)
+    remaining = check(python, target)
+    assert "SL301" not in remaining.split("properties/query")[-1].split("\n")[0]
+    assert "properties/order" not in remaining or "SL403" not in remaining
+
+    assert all(line.lstrip().startswith(("query", "order", "from typing import", "from pydantic import"))
+               for line in changed_lines(before, after)), changed_lines(before, after)
+    assert "# kept" in after
+
+    check(python, target, "--fix")
+    assert path.read_text() == after  # a second --fix changes nothing
