@@ -37,7 +37,7 @@ def changed_lines(before: str, after: str) -> list[str]:
 
 def check(python: Path, target: str, *flags: str) -> str:
     result = CliRunner().invoke(main, ["check", "--no-cache", "--python-interpreter", str(python), "--python", target,
-                                       "--unsafe-fixes", *flags])
+                                       "--unsafe-fixes", "--extend-select", "SL301,SL403", *flags])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output and "SL000" not in result.output, result.output
     return result.output
