@@ -1,0 +1,601 @@
+"""What a description states about its field's values, as the schema keywords that carry it.
+
+One reader for every rule that fixes from words. A description says "1 to 120
+characters", "Up to 5 tags", "between 0 and 360", "(1-50)", "must be greater than 0",
+"either 'asc' or 'desc'", "Options: get, wiql", "Email address of the reporter", "in the
+format 'YYYY-MM-DD'"; `stated` turns each into a `Stated` (keyword, value, and the phrase
+it was read from, which the fix quotes as its evidence).
+
+The unit decides the keyword: characters bound a string's length, any count bounds an
+array's items, and a plain number a number's value; a bound in another unit ("730 days",
+"16 characters" of an integer's meaning) is left alone where it does not fit the field.
+It reads conservatively, because a fix built on a misreading rejects correct calls:
+
+- a hedge in the same sentence ("typically ranges from 1 to 8", "recommended: 6",
+  "e.g.", "such as") means no bound;
+- an open list ("values include …", "e.g.", "such as", "etc.", a list with a form that
+  is not a value such as `YYYY-MM-DD`) is never an enum;
+- a value the description itself names as usable ("Use 0 for no preference", "a value
+  of -1 indicates CPU", a stated default) widens the bound to admit it;
+- a format is read only when the stated form is exactly what the JSON Schema format
+  accepts (`YYYY-MM-DD` for `date`; a date-time only with its offset), and any value the
+  description quotes or gives as an example that the format rejects (`"null"`,
+  `'dontcare'`, `'14:45'`) means no format; alternatives ("hostname or IP address",
+  "username, phone number, or email address") mean none either.
+
+Layouts that only a `pattern` could carry (`HH:MM`, "City, State") are not read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from schema_lint.prose.field_prose import described_defaults, quoted_values, valid_in
+from schema_lint.text.lazy_pattern import lazy_compile
+
+
+class Stated(NamedTuple):
+    """One constraint a description states: the keyword, its value, and the words it was read from."""
+
+    keyword: str
+    value: Any
+    phrase: str
+
+
+LENGTH, COUNT, VALUE = "length", "count", "value"
+_BOUNDS = {LENGTH: ("minLength", "maxLength"), COUNT: ("minItems", "maxItems"), VALUE: ("minimum", "maximum")}
+_EXCLUSIVE = ("exclusiveMinimum", "exclusiveMaximum")
+
+_N = r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
+_UNIT = r"(?:\s*([A-Za-z]+))?"
+_NOTE = r"(?:\s*\([^()\n]{1,40}\))?"
+_TO = _NOTE + r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"
+# Each pattern: (regex, what it states). Groups are numbered as in each regex.
+_RANGES = lazy_compile(
+    r"\bbetween\s+" + _N + _UNIT + _NOTE + r"\s+(?:and|to|-|\u2013)\s+" + _N + _UNIT
+    + r"|\b(?:from|ranging from|ranges? from|range of|in the range(?: of)?|range|scale (?:of|from)|scale)\s+"
+    + _N + _UNIT + _TO + _N + _UNIT
+    + r"|\(\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT + r"\s*(?=[,;)])"
+    + r"|(?:^|(?<=[\s(:,]))" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + r"\s+(characters?|chars?|letters?|items?|entries|"
+    r"elements?|tags?|labels?|values?|stars?)\b",
+    re.I)
+_UPPER = lazy_compile(
+    r"\b(?:at most|up to|no more than|not more than|maximum(?: value)?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
+    r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
+    r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT, re.I)
+_LOWER = lazy_compile(
+    r"\b(?:at least|no less than|not less than|minimum(?: value)?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
+    + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT, re.I)
+_ABOVE = lazy_compile(r"\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT + r"|>\s*" + _N + _UNIT, re.I)
+_BELOW = lazy_compile(r"\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT + r"|<\s*" + _N + _UNIT, re.I)
+_OR_MORE = lazy_compile(r"\b" + _N + r"\s+or more" + _UNIT, re.I)
+_BASED = lazy_compile(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, re.I)
+_SIGN = lazy_compile(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
+                     r"\bmust be (non-?negative|positive)\b", re.I)
+_EXACT_LENGTH = lazy_compile(r"\b(\d{1,4})[- ](?:character|char|letter)s?\s+(?:[a-z]+\s+){0,2}?"
+                             r"(?:codes?|strings?|ids?|identifiers?|keys?|tokens?|values?|long)\b", re.I)
+_BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
+                                  r"exceed|between|from|limit(?:ed)? to)\W*$", re.I)
+_MULTIPLE = lazy_compile(r"\b(?:a )?multiple of\s+" + _N, re.I)
+_NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not|must not)\s+(?:not\s+)?be\s+"
+                          r"empty\b|\bat least one (?:character|item|element|entry|value)\b", re.I)
+_EXCLUSIVE_AFTER = lazy_compile(r"\s*[,(]?\s*(?:both\s+)?exclusive\b", re.I)
+_HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
+                      r"ideally|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
+# Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
+_SENTINEL = lazy_compile(r"\b(?:use|set (?:it )?to|value of|values? of|pass|enter)\s+" + _N + r"\b|"
+                         r"(?:^|(?<=[\s('\"]))" + _N + r"['\"]?\s+(?:means|indicates|represents|stands for|is for|"
+                         r"for no|to (?:indicate|disable|mean|include|use)|disables)\b", re.I)
+
+_LENGTH_UNITS = ("character", "char", "letter")
+_COUNT_WORDS = ("item", "element", "entr", "value", "tag", "label", "id", "result", "object", "record", "row", "file",
+                "recipient", "address", "association", "input", "url", "keyword", "name", "per")
+
+
+def stated(description: Any, types: Any) -> tuple[Stated, ...]:
+    """Every constraint the description states that fits a field of the given JSON types."""
+    if not isinstance(description, str) or not description.strip():
+        return ()
+    kind = _kind(types)
+    if kind is None:
+        return ()
+    return _read(description, kind)
+
+
+def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
+    return next((found for found in stated(description, types) if found.keyword == keyword), None)
+
+
+def _kind(types: Any) -> str | None:
+    """string, array, integer or number: the one kind of value the field holds (null aside)."""
+    if isinstance(types, str):
+        types = [types]
+    named = {t for t in types or () if isinstance(t, str)} - {"null"}
+    if named == {"integer"}:
+        return "integer"
+    if named and named <= {"number", "integer"}:
+        return "number"
+    return next(iter(named)) if len(named) == 1 and named <= {"string", "array"} else None
+
+
+@lru_cache(maxsize=4096)
+def _read(description: str, kind: str) -> tuple[Stated, ...]:
+    """Cached: several rules ask of each description (SL301, SL305, SL403 of one string)."""
+    description = own_prose(description)
+    text = description.replace("\u2212", "-")
+    found: list[Stated] = []
+    if kind in ("string", "array"):
+        found += _bounds(text, LENGTH if kind == "string" else COUNT, kind)
+    else:
+        found += _number_bounds(text, kind)
+    if kind == "string":
+        found += _formats(description)
+    if kind in ("string", "integer", "number"):
+        values = closed_values(description, numeric=kind != "string")
+        if values is not None:
+            found.append(Stated("enum", values[0], values[1]))
+    return tuple(_first_of_each(found))
+
+
+def own_prose(description: str) -> str:
+    """The description less what documents other things: bullet lines (`- name (required):
+    …`, the fields of an object passed as a string) and everything from the first Markdown
+    heading on (usage notes of a whole tool)."""
+    heading = _HEADING.search(description)
+    if heading is not None:
+        description = description[:heading.start()]
+    if "\n" not in description:
+        return description
+    return "\n".join(line for line in description.splitlines() if not _BULLET.match(line))
+
+
+_HEADING = lazy_compile(r"^\s{0,3}#{1,6}\s", re.M)
+_BULLET = lazy_compile(r"\s*(?:[-*\u2022]|\d+[.)])\s")
+
+
+def _first_of_each(found: list[Stated]) -> list[Stated]:
+    seen: set[str] = set()
+    kept = []
+    for item in found:
+        if item.keyword not in seen:
+            seen.add(item.keyword)
+            kept.append(item)
+    return kept
+
+
+# ----------------------------------------------------------------------------- bounds
+
+class _Bound(NamedTuple):
+    side: str  # "min", "max", "xmin", "xmax", "multiple"
+    value: float | int
+    unit: str | None
+    start: int
+    end: int
+    phrase: str
+    ranged: bool = False  # read from a range ("from 1 to 5"), which a scale of values often is
+
+
+def _number(text: str) -> int | float:
+    cleaned = text.replace(",", "").replace("\u2212", "-")
+    return float(cleaned) if "." in cleaned else int(cleaned)
+
+
+def _sentences(text: str) -> list[tuple[int, str]]:
+    """(offset, sentence): split at a full stop, semicolon or line break followed by space.
+    "e.g." and decimals do not end a sentence."""
+    out, start = [], 0
+    for match in re.finditer(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[.;!?](?=\s)|\n", text):
+        out.append((start, text[start:match.end()]))
+        start = match.end()
+    out.append((start, text[start:]))
+    return out
+
+
+def _bound_matches(sentence: str) -> list[_Bound]:
+    found: list[_Bound] = []
+
+    def take(side: str, value: str, unit: str | None, match: re.Match, ranged: bool = False) -> None:
+        found.append(_Bound(side, _number(value), unit, match.start(), match.end(), match.group().strip(), ranged))
+
+    for match in _RANGES.finditer(sentence):
+        g = match.groups()
+        if g[0] is not None:
+            low, high, unit = g[0], g[2], g[3] or g[1]
+        elif g[4] is not None:
+            low, high, unit = g[4], g[6], g[7] or g[5]
+        elif g[8] is not None:
+            low, high, unit = g[8], g[9], g[10]
+        else:
+            low, high, unit = g[11], g[12], g[13]
+        if _number(low) >= _number(high):
+            continue  # a date (2023-04), an identifier or a span backwards: no range
+        exclusive = _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None
+        take("xmin" if exclusive else "min", low, unit, match, ranged=True)
+        take("xmax" if exclusive else "max", high, unit, match, ranged=True)
+    for pattern, side in ((_UPPER, "max"), (_LOWER, "min"), (_ABOVE, "xmin"), (_BELOW, "xmax"), (_OR_MORE, "min")):
+        for match in pattern.finditer(sentence):
+            groups = [g for g in match.groups()]
+            value = next(g for g in groups if g is not None)
+            unit = groups[groups.index(value) + 1] if groups.index(value) + 1 < len(groups) else None
+            take(side, value, unit, match)
+    for match in _MULTIPLE.finditer(sentence):
+        take("multiple", match.group(1), None, match)
+    return found
+
+
+def _overlaps(bound: _Bound, kept: list[_Bound]) -> bool:
+    return any(bound.start < other.end and other.start < bound.end and bound.side[-3:] == other.side[-3:]
+               for other in kept)
+
+
+def _hedged(sentence: str, start: int) -> bool:
+    return _HEDGE.search(sentence, 0, start) is not None
+
+
+def _fits(bound: _Bound, target: str) -> bool:
+    """Whether the bound, in its unit, bounds the field in the `target` sense: characters a
+    string's length; a count (or no unit, except in a range: "rated from 1 to 5" is a
+    scale) an array's items; anything a number's value."""
+    unit = (bound.unit or "").lower()
+    if target == COUNT and bound.ranged and not unit:
+        return False
+    is_length = unit.startswith(_LENGTH_UNITS)
+    if target == LENGTH:
+        return is_length
+    if target == COUNT:
+        return not is_length and (not unit or unit.startswith(_COUNT_WORDS) or unit.endswith("s"))
+    return True
+
+
+def _collect(text: str, target: str, kind: str) -> dict[str, _Bound]:
+    """The first bound of each side the text states for the target, hedged ones left out."""
+    sides: dict[str, _Bound] = {}
+    for offset, sentence in _sentences(text):
+        kept: list[_Bound] = []
+        for bound in _bound_matches(sentence):
+            if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
+                continue
+            kept.append(bound)
+            sides.setdefault(bound.side, bound)
+    return sides
+
+
+def _bounds(text: str, target: str, kind: str) -> list[Stated]:
+    """A string's length or an array's item count."""
+    low_key, high_key = _BOUNDS[target]
+    out: list[Stated] = []
+    if target == LENGTH:
+        exact = _EXACT_LENGTH.search(text)
+        if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()):
+            size = int(exact.group(1))
+            return [Stated(low_key, size, exact.group()), Stated(high_key, size, exact.group())]
+    sides = _collect(text, target, kind)
+    low = sides.get("min") or _shifted(sides.get("xmin"), 1)
+    high = sides.get("max") or _shifted(sides.get("xmax"), -1)
+    if low is not None and _whole(low.value) and low.value >= 0:
+        out.append(Stated(low_key, int(low.value), low.phrase))
+    elif _NON_EMPTY.search(text):
+        out.append(Stated(low_key, 1, _NON_EMPTY.search(text).group()))  # type: ignore[union-attr]
+    if high is not None and _whole(high.value) and high.value >= 1 and (low is None or high.value >= low.value):
+        out.append(Stated(high_key, int(high.value), high.phrase))
+    return out
+
+
+def _shifted(bound: _Bound | None, by: int) -> _Bound | None:
+    if bound is None or not _whole(bound.value):
+        return None
+    return bound._replace(value=int(bound.value) + by)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
+def _number_bounds(text: str, kind: str) -> list[Stated]:
+    """A number's value bounds, widened to admit every value the description names as usable."""
+    sides = _collect(text, VALUE, kind)
+    based = _BASED.search(text)
+    if "min" not in sides and "xmin" not in sides and based is not None and not _hedged(text, based.start()):
+        sides["min"] = _Bound("min", _number(based.group(1) or based.group(2)), None, 0, 0, based.group())
+    sign = _SIGN.search(text)
+    if "min" not in sides and "xmin" not in sides and sign is not None:
+        word = (sign.group(1) or sign.group(2)).lower()
+        side = "min" if word.startswith("non") or kind == "integer" else "xmin"
+        value = 1 if side == "min" and not word.startswith("non") else 0
+        sides[side] = _Bound(side, value, None, 0, 0, sign.group())
+    named = _named_values(text)
+    out: list[Stated] = []
+    for side, keyword in (("min", "minimum"), ("xmin", "exclusiveMinimum"), ("max", "maximum"),
+                          ("xmax", "exclusiveMaximum"), ("multiple", "multipleOf")):
+        bound = sides.get(side)
+        if bound is None:
+            continue
+        value = bound.value
+        if side == "multiple":
+            if value <= 0 or any(v % value for v in named):
+                continue
+        elif side in ("min", "xmin"):
+            below = [v for v in named if v < value or (side == "xmin" and v == value)]
+            if below:
+                value, keyword = min(below), "minimum"
+        else:
+            above = [v for v in named if v > value or (side == "xmax" and v == value)]
+            if above:
+                value, keyword = max(above), "maximum"
+        if kind == "integer" and keyword in _EXCLUSIVE and _whole(value):
+            value, keyword = int(value) + (1 if keyword == "exclusiveMinimum" else -1), \
+                ("minimum" if keyword == "exclusiveMinimum" else "maximum")
+        out.append(Stated(keyword, int(value) if kind == "integer" and _whole(value) else value, bound.phrase))
+    low = next((s.value for s in out if s.keyword in ("minimum", "exclusiveMinimum")), None)
+    high = next((s.value for s in out if s.keyword in ("maximum", "exclusiveMaximum")), None)
+    if low is not None and high is not None and low >= high:
+        return []  # a bound misread: no reading at all
+    return out
+
+
+def _named_values(text: str) -> list[int | float]:
+    """Numbers the description names as usable values: sentinels and stated defaults."""
+    values = [_number(next(g for g in match.groups() if g is not None)) for match in _SENTINEL.finditer(text)]
+    for default in described_defaults(text):
+        if isinstance(default, (int, float)) and not isinstance(default, bool):
+            values.append(default)
+    return values
+
+
+# ----------------------------------------------------------------------------- closed sets
+
+_QUOTE = "'\"`\u2018\u2019\u201c\u201d"
+_VALUE_AT = lazy_compile(r"""\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([^\u2019\n]{1,60})\u2019|"""
+                         r"""\u201c([^\u201d\n]{1,60})\u201d|([A-Za-z0-9_][\w.+/-]{0,39}))""")
+_INTRO = lazy_compile(
+    r"\b(?:(?:must|should|can|may) be |is )?one of\s*:?\s*(?:the following\s*:?\s*)?"
+    r"|\b(?:possible|allowed|valid|accepted|acceptable|supported|available|permitted)\s+(?:values?|options?|modes?|types?|"
+    r"formats?|choices?|units?|levels?)\s*(?:are|is)?\s*:?\s*(?:the following\s*:?\s*)?"
+    r"|\bthe following (?:values|options) are (?:supported|allowed|accepted)\s*:\s*"
+    r"|\b(?:options|choices|values|modes)\s*(?:are|:)\s*:?\s*"
+    r"|\bcan be (?:either )?|\beither\s+"
+    r"|\b(?:use|choose|select|pick|specify)\s+(?=['\"`\u2018\u201c])"
+    r"|:\s*(?=['\"`\u2018\u201c])|\((?=['\"`\u2018\u201c])", re.I)
+_ONLY = lazy_compile(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?:value|option) is\s*"""
+                     r"""(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`)""", re.I)
+_ENUM_LIST = lazy_compile(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", re.I)
+_SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.\s+(?=['\"`\u2018\u201c]))")
+_EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
+_OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|such as|for example|for instance|like|including|includes?|examples?|"
+                            r"e\. g)\b", re.I)
+_NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
+_OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others?|similar|any|more)|among others|\.\.\.|"
+                           r"\u2026)", re.I)
+_OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or any other|custom (?:values?|objects?)|"
+                              r"and more\b|etc\b)", re.I)
+_FILLER = frozenset({"the", "a", "an", "these", "those", "following", "them", "it", "this", "that", "any", "all", "etc",
+                     "more", "others", "other", "both", "not", "be", "is", "are", "to", "of", "in", "on", "for", "with",
+                     "your", "its", "their", "by", "as", "at", "none"})
+_LAYOUT_VALUE = lazy_compile(r"YYYY|yyyy|MM[-/.]DD|DD[-/.]MM|dd[-/.]mm|mm[-/.]dd|HH:MM|HH:mm|hh:mm")
+
+
+def closed_values(description: str, numeric: bool = False) -> tuple[list, str] | None:
+    """The closed list of values the description states, with the phrase; None when it
+    states none, or only an open one. `numeric`: values of a number field (bare numbers)."""
+    listed = _ENUM_LIST.search(description)
+    if listed is not None:
+        try:
+            values = json.loads(listed.group(1))
+        except ValueError:
+            values = None
+        if isinstance(values, list) and values and all(isinstance(v, (str, int, float)) for v in values):
+            return _typed(values, numeric), listed.group()
+    only = _ONLY.search(description)
+    if only is not None and not numeric:
+        return [next(g for g in only.groups() if g is not None)], only.group()
+    if _OPEN_ANYWHERE.search(description):
+        return None
+    for intro in _INTRO.finditer(description):
+        clause_start = max(description.rfind(". ", 0, intro.start()), description.rfind("\n", 0, intro.start())) + 1
+        if _OPEN_BEFORE.search(description[clause_start:intro.start()]):
+            continue
+        parsed = _list_at(description, intro.end(), either=intro.group().lower().strip().startswith("either"))
+        if parsed is None:
+            continue
+        values, end = parsed
+        if _NOT_BOTH.match(description, end):
+            continue  # "provide either text or regex, not both": two parameters, not two values
+        typed = _typed(values, numeric)
+        if typed is None:
+            continue
+        return typed, description[intro.start():end].strip()
+    return None
+
+
+def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
+    """The values listed from `at` ("a, b or c"; quoted values may each be explained:
+    "'asc' for ascending order or 'desc' for descending order"), and where the list ends."""
+    values: list[str] = []
+    quoted_all = True
+    position = at
+    while True:
+        match = _VALUE_AT.match(text, position)
+        if match is None:
+            break
+        quoted = match.group(6) is None
+        value = next(g for g in match.groups() if g is not None)
+        if not quoted:
+            value = value.rstrip(".")
+            if value.lower() in _FILLER or (values and not quoted_all and False):
+                break
+        quoted_all = quoted_all and quoted
+        values.append(value)
+        position = match.end()
+        explained = _EXPLANATION.match(text, position)
+        if explained is not None and (quoted or _is_number(value)):
+            # Skip the explanation up to the next separator that is followed by a value of the same kind.
+            following = _next_item(text, explained.end(), quoted)
+            if following is None:
+                position = _sentence_end(text, position)
+                break
+            position = following
+            continue
+        separator = _SEPARATOR.match(text, position)
+        if separator is None:
+            break
+        if separator.group().strip(" ,").lower() not in ("", "or", "and", "/", ".") and not separator.group().strip().startswith(","):
+            break
+        if not quoted and text[position:separator.end()].strip() == "." :
+            break
+        position = separator.end()
+    if len(values) < 2 or len(set(values)) != len(values) or (either and len(values) != 2):
+        return None
+    if _OPEN_AFTER.search(text[position:position + 30]):
+        return None
+    if any(_LAYOUT_VALUE.search(value) for value in values):
+        return None  # a form such as YYYY-MM-DD among the values: the set is open
+    if not quoted_all and any(len(value) > 30 for value in values):
+        return None
+    return values, position
+
+
+def _next_item(text: str, at: int, quoted: bool) -> int | None:
+    """Where the next explained item starts: after a separator followed by a quoted value
+    (or a number, for numbered lists), within the same sentence run."""
+    pattern = (r"""(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|\.\s+)(?=['"`\u2018\u201c])""" if quoted
+               else r"(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+)(?=\d+\s+(?:for|-|=|:|means)\s)")
+    match = re.compile(pattern).search(text, at, min(len(text), at + 240))
+    return match.end() if match is not None else None
+
+
+def _sentence_end(text: str, at: int) -> int:
+    match = re.compile(r"[.;\n](?:\s|$)").search(text, at)
+    return match.start() if match is not None else len(text)
+
+
+def _is_number(value: str) -> bool:
+    return re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None
+
+
+def _typed(values: list, numeric: bool) -> list | None:
+    """The values as the field holds them: numbers for a number field, strings otherwise."""
+    if numeric:
+        if not all(isinstance(v, (int, float)) or (isinstance(v, str) and _is_number(v)) for v in values):
+            return None
+        return [v if isinstance(v, (int, float)) else _number(v) for v in values]
+    if not all(isinstance(v, str) for v in values) or any(v.lower() in _FILLER for v in values):
+        return None
+    return list(values)
+
+
+# ----------------------------------------------------------------------------- formats
+
+_EMAIL = lazy_compile(r"\be-?mail address(?:es)?\b|\b(?:valid|an?) e-?mail\b(?! (?:id|subject|body|message|template))"
+                     r"|\be-?mail format\b", re.I)
+_UUID = lazy_compile(r"\bUUID(?:v?4)?\b|\bGUID\b", re.I)
+_URL_HEAD = lazy_compile(r"^\s*(?:the |an? )?(?:(?:full|complete|fully[- ]qualified|absolute|root|remote|public|"
+                         r"external|target|source|destination|starting|callback|webhook|redirect|image|page|website|"
+                         r"web ?page|api|endpoint|http|https)\s+){0,2}(?:url|uri|link)\b"
+                         r"(?!\s*(?:pattern|path|parameter|encoded|-encoded|segment|slug|fragment|prefix|suffix|template|"
+                         r"regex|glob|filter|id))", re.I)
+_URL_STATED = lazy_compile(r"\b(?:must|should|has to) be an? (?:valid |fully[- ]qualified |full |complete |absolute )*"
+                           r"(?:http\(s\) |https? (?:or https )?)?(?:url|uri)\b|\bvalid (?:https? )?(?:url|uri)\b", re.I)
+_HOSTNAME = lazy_compile(r"^\s*(?:the )?(?:server'?s? |host )?hostname\b", re.I)
+_IP = lazy_compile(r"\b(IPv4|IPv6) address\b", re.I)
+_ALTERNATIVE = lazy_compile(r"\b(?:or|and/or)\b", re.I)
+_HEDGED_FORMAT = lazy_compile(r"\b(?:typically|usually|often|such as|e\.g|for example|like|probably|possibly|"
+                              r"sometimes|may be|might be|or)\W+(?:(?:an?|the)\s+)?(?:[\w-]+\s+)?$", re.I)
+_EMPTY_ALLOWED = lazy_compile(r"\bleave (?:it |this )?(?:empty|blank)\b|\bempty string\b|\bcan be (?:empty|blank)\b", re.I)
+_ISO_DATE = lazy_compile(r"\b(?:iso[- ]?8601|rfc[- ]?3339|iso)\b[^.]{0,20}\bdate\b(?![- ]?time)|\bdate\b[^.]{0,30}"
+                         r"\b(?:iso[- ]?8601|rfc[- ]?3339)\b", re.I)
+_OFFSET_WORDS = lazy_compile(r"\brfc[- ]?3339\b|\b(?:with|including|includ\w*)\b[^.]{0,40}\b(?:offset|time ?zone|"
+                             r"z suffix|['\"]z['\"])", re.I)
+_ISO = lazy_compile(r"\biso[- ]?8601\b|\brfc[- ]?3339\b", re.I)
+_LAYOUTS = lazy_compile(r"(?<![A-Za-z])(?:YYYY|yyyy)(?:[-/.][A-Za-z]{1,4}){0,2}(?:[T ][A-Za-z:.+\-]{2,20})?(?![A-Za-z])|"
+                        r"(?<![A-Za-z])(?:MM|DD|dd|mm|HH|hh)[-/:.][A-Za-z:/.\-]{2,20}(?![A-Za-z])")
+_DATE_TIME_LAYOUT = lazy_compile(r"YYYY-MM-DDTHH:MM(?::SS(?:\.S+)?)?(?:Z|[+-]HH:?MM)", re.I)
+
+
+def _formats(description: str) -> list[Stated]:
+    found = _format_stated(description)
+    if found is None:
+        return []
+    fmt, phrase = found
+    if any(not valid_in(fmt, value) for value in _given_values(description)):
+        return []  # a value the description gives is not in the format: it is no format of this field
+    return [Stated("format", fmt, phrase)]
+
+
+def _given_values(description: str) -> list[str]:
+    """The values a description quotes, gives as examples or names as its default, that
+    could be values of the field: a layout (`YYYY-MM-DD`) and a one- or two-letter quote
+    (`"Z"`, a suffix of the form) are not; an unquoted default word is kept only when it
+    is one ("defaults to null"), not the start of a phrase ("defaults to the current time")."""
+    values = [v for v in quoted_values(description) if len(v.strip()) > 2 and not _LAYOUTS.fullmatch(v.strip())]
+    values += [d for d in described_defaults(description) if isinstance(d, str) and (d == "" or d.lower() in _SENTINEL_WORDS)]
+    return values
+
+
+_SENTINEL_WORDS = frozenset({"null", "none", "nil", "dontcare", "any", "all", "n/a", "na", "unknown", "today", "now"})
+
+
+def _format_stated(description: str) -> tuple[str, str] | None:
+    first = re.split(r"(?<=[.;!?])\s|\n", description.strip(), maxsplit=1)[0]
+    layouts = [match.group() for match in _LAYOUTS.finditer(description)]
+    if layouts and any(_hedged_in_sentence(description, match.start()) for match in _LAYOUTS.finditer(description)):
+        return None  # "typically a timestamp in the format …": not every value
+    if layouts:
+        upper = {layout.upper().rstrip(".") for layout in layouts}
+        if upper == {"YYYY-MM-DD"}:
+            return "date", layouts[0]
+        if all(_DATE_TIME_LAYOUT.fullmatch(layout) for layout in upper):
+            return "date-time", layouts[0]
+        return None  # another layout (MM/DD/YYYY, YYYY-MM-DD HH:MM, HH:MM): a pattern's job
+    iso = _ISO.search(description)
+    if iso is not None:
+        if _ISO_DATE.search(description):
+            return "date", iso.group()
+        if _OFFSET_WORDS.search(description):
+            return "date-time", iso.group()
+        examples = [v for v in quoted_values(description) if isinstance(v, str)]
+        if examples and all(valid_in("date-time", v) for v in examples):
+            return "date-time", iso.group()
+        if examples and all(valid_in("date", v) for v in examples):
+            return "date", iso.group()
+        return None
+    for pattern, fmt in ((_EMAIL, "email"), (_UUID, "uuid")):
+        match = pattern.search(description)
+        if match is not None and _sole(description, match):
+            return fmt, match.group()
+    url = _URL_HEAD.search(first) or _URL_STATED.search(description)
+    if url is not None and _sole(description, url, strict=False):
+        return "uri", url.group().strip()
+    host = _HOSTNAME.search(first)
+    if host is not None and _sole(description, host):
+        return "hostname", host.group().strip()
+    ip = _IP.search(description)
+    if ip is not None and _sole(description, ip) and len({m.group(1).lower() for m in _IP.finditer(description)}) == 1:
+        return ip.group(1).lower(), ip.group()
+    return None
+
+
+def _hedged_in_sentence(text: str, at: int) -> bool:
+    start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
+    return _HEDGE_FORM.search(text, start, at) is not None
+
+
+_HEDGE_FORM = lazy_compile(r"\b(?:typical(?:ly)?|usually|often|generally|sometimes|such as|e\.g|like)\b", re.I)
+
+
+def _sole(description: str, match: re.Match, strict: bool = True) -> bool:
+    """Whether the format word names the value outright: not one of alternatives ("hostname
+    or IP address"), not hedged ("typically a UUID", "such as a UUID") in its sentence."""
+    start = max(description.rfind(". ", 0, match.start()) + 1, description.rfind("\n", 0, match.start()) + 1, 0)
+    end_stop = description.find(". ", match.end())
+    sentence = description[start: end_stop if end_stop >= 0 else len(description)]
+    around = description[max(start, match.start() - 40): min(len(description), match.end() + 25)]
+    if _HEDGED_FORMAT.search(description[max(start, match.start() - 40):match.start()]) or \
+            _EMPTY_ALLOWED.search(description):
+        return False
+    if strict and _ALTERNATIVE.search(around):
+        return False
+    return not re.search(r"\b(?:url|uri|link|id|name)\s+or\b|\bor\s+(?:an?\s+)?(?:ip|id|name|path|file|phone|"
+                         r"username|handle|key)\b", around, re.I)
