@@ -66,19 +66,38 @@ class Operation(NamedTuple):
 
 
 class FixSafety(str, enum.Enum):
-    """`safe` fixes accept and reject exactly the same calls; `unsafe` ones tighten."""
+    """`safe` fixes accept and reject exactly the same calls; `unsafe` ones tighten, on
+    evidence; a `suggestion` tightens right in kind, with a value only a person can choose,
+    so it is shown for review and never applied, whatever the flags or the configuration."""
 
     SAFE = "safe"
     UNSAFE = "unsafe"
+    SUGGESTION = "suggestion"
 
     def __str__(self) -> str:
         return self.value
+
+
+class Evidence(NamedTuple):
+    """Where a fix's value comes from: `kind` is one of the EVIDENCE_* names below, and
+    `detail` what it is (the quoted phrase, the calls' count and extreme, the setting)."""
+
+    kind: str
+    detail: str = ""
+
+
+EVIDENCE_WORDS = "schema-words"        # the description's own words; detail: the phrase
+EVIDENCE_CALLS = "recorded-calls"      # --calls; detail: how many and their extreme
+EVIDENCE_CONFIG = "configuration"      # a setting; detail: its key
+EVIDENCE_NAME = "field-name"           # the field's name alone; detail: the name
+EVIDENCE_NONE = "none"                 # a suggestion: nothing states the value
 
 
 class Fix(NamedTuple):
     description: str
     safety: FixSafety
     operations: tuple[Operation, ...]
+    evidence: Evidence | None = None
 
 
 class Withheld(NamedTuple):
@@ -264,7 +283,8 @@ def diagnostic_row(d: Diagnostic) -> tuple:
     serializing dataclasses and enums costs ten times more. Every field is carried; the
     four that nearly every finding leaves at their defaults only when one is not."""
     fix = None if d.fix is None else (d.fix.description, d.fix.safety.value,
-                                      tuple((o.op, o.path, o.value) for o in d.fix.operations))
+                                      tuple((o.op, o.path, o.value) for o in d.fix.operations),
+                                      d.fix.evidence and tuple(d.fix.evidence))
     span = d.span and (d.span.line, d.span.column, d.span.end_line, d.span.end_column)
     row: tuple = (d.code, d.name, int(d.severity), d.message, d.path, d.pointer, d.tool, fix, span, d.at_key, d.fix_note)
     if d.live or d.source is not None or d.supersedes or d.withheld is not None:
@@ -283,6 +303,6 @@ def diagnostic_from_row(row: tuple | list) -> Diagnostic:
     live, source, supersedes, withheld = row[11:] or _DEFAULT_TAIL
     return Diagnostic(
         code, name, _SEVERITIES[severity], message, path, pointer, tool,
-        fix and Fix(fix[0], _SAFETIES[fix[1]], tuple(Operation(*o) for o in fix[2])),
+        fix and Fix(fix[0], _SAFETIES[fix[1]], tuple(Operation(*o) for o in fix[2]), fix[3] and Evidence(*fix[3])),
         span and Span(*span), at_key, fix_note, live, source, tuple(supersedes), withheld and Withheld(*withheld),
     )

@@ -13,9 +13,11 @@ from schema_lint.model import Diagnostic, FixSafety
 
 
 def enabled(diagnostic: Diagnostic, unsafe: bool) -> bool:
-    """Whether the flags enable this finding's fix: safe ones always, unsafe ones on request."""
+    """Whether the flags enable this finding's fix: safe ones always, unsafe ones on request,
+    a suggestion never (its value is for a person to choose)."""
     fix = diagnostic.fix
-    return fix is not None and bool(fix.operations) and (fix.safety is FixSafety.SAFE or unsafe)
+    return fix is not None and bool(fix.operations) and (
+        fix.safety is FixSafety.SAFE or (unsafe and fix.safety is FixSafety.UNSAFE))
 
 
 def applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
@@ -34,7 +36,8 @@ class FixSummary(NamedTuple):
 
     @classmethod
     def of(cls, diagnostics: list[Diagnostic], unsafe: bool, fixed: int | None = None, deferred: int = 0) -> FixSummary:
-        with_fix = [d for d in diagnostics if d.fix is not None and d.fix.operations and not d.live]
+        with_fix = [d for d in diagnostics if d.fix is not None and d.fix.operations and not d.live
+                    and d.fix.safety is not FixSafety.SUGGESTION]
         available = sum(applicable(d, unsafe) for d in with_fix)
         return cls(fixed, available, len(with_fix) - available, deferred)
 

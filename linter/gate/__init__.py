@@ -7,7 +7,7 @@ order:
 
 1. a keyword one of the tool's provider profiles refuses (`profile_refusals`);
 2. a value the schema itself states (a default, an example, an enum value) it would reject
-   (`stated_values`);
+   (`stated_values`), for fixes `--fix` can apply (a suggestion never is);
 3. a recorded call that passes today it would reject, for tightening fixes (`recorded_calls`).
 
 A fix a gate refuses is withheld: the finding stays, says why (the same words as ever at
@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.gate import profile_refusals, stated_values
-from schema_lint.model import Diagnostic, Operation, Withheld
+from schema_lint.model import Diagnostic, FixSafety, Operation, Withheld
 from schema_lint.schema.dialect import normalize_dialect
 from schema_lint.schema.offline import with_bundled_dialect
 from schema_lint.schema.operations import OperationError, apply_operations
@@ -109,7 +109,10 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
     verdicts: dict[int, Withheld] = {}
     if profiles:
         _hold(verdicts, PROFILE, profile_refusals.refused(tool, waiting, profiles))
-    _hold(verdicts, STATED_VALUE, stated_values.broken(tool, _still(waiting, verdicts)))
+    # A suggestion is never applied: checking it against the schema's values would compile
+    # the schema of nearly every tool for advice a reviewer weighs anyway.
+    applied = [c for c in _still(waiting, verdicts) if c.diagnostic.fix.safety is not FixSafety.SUGGESTION]  # type: ignore[union-attr]  # a candidate's finding has a fix
+    _hold(verdicts, STATED_VALUE, stated_values.broken(tool, applied))
     if calls is not None:
         from schema_lint.gate import recorded_calls  # read only by runs given recorded calls
 

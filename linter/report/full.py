@@ -14,11 +14,18 @@ def render(result, options) -> str:
         if document is not None and diagnostic.span is not None:
             out.extend(_excerpt(document, diagnostic, options.color))
         if diagnostic.fix is not None and diagnostic.fix.operations:
-            out.append(f"{paint('help', '1;36', options.color)}: {escape(diagnostic.fix.description)}")
+            out.append(f"{paint('help', '1;36', options.color)}: {escape(help_text(diagnostic.fix))}")
         out.append("")
     if not options.quiet:
         out.append(summary(result, options))
     return "\n".join(out) + "\n" if out else ""
+
+
+def help_text(fix) -> str:
+    """The fix's title, which names its evidence; a suggestion says `--fix` leaves it to a person."""
+    if str(fix.safety) == "suggestion":
+        return f"{fix.description} [suggestion: `--fix` never applies it]"
+    return fix.description
 
 
 def _excerpt(document, diagnostic, color: bool) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from schema_lint.text.display import json_text
+from schema_lint.fixes.evidence import evidence_record
 from schema_lint.fixes.review import edits_of, note_of, positioned
 
 
@@ -28,17 +29,21 @@ def diagnostic_record(diagnostic, result) -> dict:
 
 def fix_record(diagnostic, result) -> dict | None:
     """The fix as text edits of the file (1-based, end exclusive, columns in characters);
-    no edits, and a `note`, when they could not be computed. On a live tool, a JSON Patch."""
+    no edits, and a `note`, when they could not be computed. On a live tool, a JSON Patch.
+    `safety` is safe, unsafe or suggestion (never applied by `--fix`); `evidence` says where
+    the value comes from (`schema-words`, `recorded-calls`, `configuration`, `field-name`,
+    `none`), null for a fix that does not tighten."""
     fix = diagnostic.fix
     if fix is None:
         return None
     if diagnostic.live:  # no file to edit: the fix as JSON Patch on the tool as the server lists it
         from schema_lint.fixes.patches import json_patch
 
-        return {"safety": str(fix.safety), "description": fix.description, "patch": json_patch(fix)}
+        return {"safety": str(fix.safety), "description": fix.description, "evidence": evidence_record(fix),
+                "patch": json_patch(fix)}
     document = result.documents.get(diagnostic.path)
     edits = edits_of(diagnostic, document) or []
-    record = {"safety": str(fix.safety), "description": fix.description,
+    record = {"safety": str(fix.safety), "description": fix.description, "evidence": evidence_record(fix),
               "edits": [positioned(document, edit) for edit in edits]}
     note = note_of(diagnostic, document)
     if note:

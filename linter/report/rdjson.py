@@ -24,10 +24,18 @@ from schema_lint.report.markdown_text import message
 SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
 
 
+_EFFECTS = {"safe": "safe", "unsafe": "unsafe: it narrows what calls are accepted",
+            "suggestion": "suggestion, choose the value: it narrows what calls are accepted, and `--fix` never "
+                          "applies it"}
+
+
 def fix_text(fix) -> str:
-    """How a suggestion introduces itself: what it does, and whether it tightens."""
-    effect = "safe" if str(fix.safety) == "safe" else "unsafe: it narrows what calls are accepted"
-    return f"Suggested fix ({effect}): {fix.description}"
+    """How a suggestion introduces itself: whether it tightens, where its value comes from
+    (the kind of evidence; the description quotes it), and what it does."""
+    from schema_lint.fixes.evidence import source
+
+    origin = source(fix.evidence) if str(fix.safety) == "unsafe" else ""
+    return f"Suggested fix ({_EFFECTS[str(fix.safety)]}{'; ' + origin if origin else ''}): {fix.description}"
 
 
 def _range(document, span) -> dict:

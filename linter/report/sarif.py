@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 from schema_lint import __version__
 from schema_lint.text.display import json_text
+from schema_lint.fixes.evidence import evidence_record
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split
@@ -140,10 +141,15 @@ def sarif_fix(diagnostic, document, edits) -> dict:
                               "endLine": where["end_line"], "endColumn": where["end_column"]},
             "insertedContent": {"text": edit.content},
         })
-    return {
-        "description": {"text": f"{diagnostic.fix.description} ({diagnostic.fix.safety})"},
+    fix = diagnostic.fix
+    record = {
+        "description": {"text": f"{fix.description} ({fix.safety})"},
         "artifactChanges": [{"artifactLocation": artifact_location(diagnostic.path), "replacements": replacements}],
     }
+    evidence = evidence_record(fix)
+    if evidence is not None:
+        record["properties"] = {"safety": str(fix.safety), "evidence": evidence}
+    return record
 
 
 def sarif_log(result, docs_url: str | None = None) -> dict:
