@@ -29,18 +29,20 @@ Use instead:
 ```
 
 ## Fix safety
-No fix, except with `--calls` when at least 20 recorded calls reached the object and
-none sent another key (under `openai-strict` SL601 carries the fix).
-Otherwise, whether the tool's implementation takes keys the schema does not declare is
-not written in the schema, and real correct calls do send them (a `sender_id` the
-executor reads, a response field echoed back). Closing the object is a decision for a
-reviewer who has seen the traffic: `schema-lint replay --against` on recorded calls
-shows which calls the closed schema would reject.
+Unsafe (tightening), and only with `--calls`: when at least 20 recorded calls reached the
+object and none sent another key, the fix closes it, naming that evidence (under
+`openai-strict` SL601 carries the fix). Otherwise whether the tool's implementation
+takes keys the schema does not declare is not written in the schema, and real correct
+calls do send them (a `sender_id` the executor reads, a response field echoed back): the
+finding carries the closing keyword as a suggestion, never applied by `--fix`, for a
+reviewer who has seen the traffic (`schema-lint replay --against` on recorded calls
+shows which calls the closed schema would reject). Where the recorded calls did send
+other keys there is no suggestion either: the message says so.
 """
 
 from __future__ import annotations
 
-from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -69,11 +71,16 @@ def check(ctx):
         keyword = "unevaluatedProperties" if sees_through_allof else "additionalProperties"
         message = f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)"
         sent = seen_at(ctx, node, "object")
-        closed_in_traffic = sent is not None and not node.get("patternProperties") and not sent.keys_open \
-            and set(sent.keys) <= set(node.get("properties"))
-        if sent is not None and closed_in_traffic:
-            fix = Fix(f"set `{keyword}: false` ({evidence(sent.of_type('object'), 'none with another key')})",
-                      FixSafety.UNSAFE, (Operation("add", join(node.pointer, keyword), False),))
-            yield Finding(node.pointer, message, fix=fix)
-        elif ctx.side_effects is not SideEffects.READ or ctx.profiles & STRICT_PROFILES:
-            yield Finding(node.pointer, message)
+        closing = (Operation("add", join(node.pointer, keyword), False),)
+        speaks_unseen = ctx.side_effects is not SideEffects.READ or bool(ctx.profiles & STRICT_PROFILES)
+        if sent is None:
+            if speaks_unseen:
+                yield Finding(node.pointer, message, fix=Fix(
+                    f"set `{keyword}: false` (the schema does not say whether other keys are taken: confirm with the "
+                    "traffic)", FixSafety.SUGGESTION, closing, Evidence(EVIDENCE_NONE)))
+        elif not node.get("patternProperties") and not sent.keys_open and set(sent.keys) <= set(node.get("properties")):
+            seen = evidence(sent.of_type("object"), "none with another key")
+            yield Finding(node.pointer, message, fix=Fix(f"set `{keyword}: false` ({seen})", FixSafety.UNSAFE, closing,
+                                                          Evidence(EVIDENCE_CALLS, seen)))
+        elif speaks_unseen:
+            yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")

@@ -25,12 +25,16 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): longer strings are rejected afterwards, so the bound must come from
-somewhere: the description's own ("at most 280 characters"), the traffic (`--calls`:
-the next power of two at or above twice the longest of at least 20 recorded values, and
-at least 32), or
-the `max-length` table once it is configured (by the field's kind: `name`, `email`, `url`, `uuid`, `date`,
-`date-time`, `identifier`, `text`, `default`; kinds left out use 256, 254, 2048, 36,
-10, 64, 128, 10000 and 1024). Without either there is no fix: a guessed bound is how a
+somewhere, and the fix says where: the description's own words ("at most 280
+characters", "1 to 120 characters", "limited to 2 character codes"), the traffic
+(`--calls`: the next power of two at or above twice the longest of at least 20 recorded
+values, and at least 32), or a configured `max-length` key for the field's kind (`name`,
+`email`, `url`, `uuid`, `date`, `date-time`, `identifier`, `text`) or `default`. Setting
+one key uses that key only: a kind left out of the table gets no configured bound.
+Without any of these the finding carries a suggestion, never applied by `--fix`: the
+conventional bound for the field's kind (256 for a name, 254 for an email, 2048 for a
+URL, 36 for a UUID, 10 for a date, 64 for a date-time, 128 for an identifier, 10000 for
+text, 1024 otherwise), for a reviewer to choose the value: a guessed bound is how a
 128-character `code` argument breaks a code-running tool. No fix where the tool's
 provider refuses `maxLength` (`anthropic-strict`): the message says so.
 
@@ -46,10 +50,11 @@ from __future__ import annotations
 import json
 
 from schema_lint.text.display import clip
+from schema_lint.prose.constraints import evidence_of, said, stated_keyword
 from schema_lint.prose.field_kinds import kind_of, max_length_for
-from schema_lint.prose.field_prose import says_open_values, stated_limit
+from schema_lint.prose.field_prose import says_open_values
 from schema_lint.traffic.values import LENGTH_FLOOR, evidence, round_bound, seen_at
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.patterns import is_anchored
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -66,27 +71,44 @@ ENUM_MAX = 10
 
 def check(ctx):
     for node in ctx.of_kind("string"):
-        if not _BOUNDS.isdisjoint(node.schema) or is_anchored(node.get("pattern")):
+        if not unbounded(node.schema):
             continue
         message = f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format"
         yield Finding(node.pointer, message + _values_seen(ctx, node),
                       fix=_fix(ctx, node))
 
 
-def _fix(ctx, node) -> Fix | None:
-    """The bound the description states, the traffic's (a closed set of values as an `enum`,
-    else a `maxLength`), or, once `max-length` is configured, the table's."""
-    limit = stated_limit(node.get("description"), ("char", "letter"))
-    seen = ""
-    strings = seen_at(ctx, node, "string") if limit is None else None
+def unbounded(schema: dict) -> bool:
+    """Whether this rule flags the string: none of its bounds, no anchored pattern."""
+    return _BOUNDS.isdisjoint(schema) and not is_anchored(schema.get("pattern"))
+
+
+def _fix(ctx, node) -> Fix:
+    """The bound the description states, the traffic's, a configured one, or else a
+    suggestion of the conventional bound for the field's kind."""
+    found = stated_keyword(node.get("description"), node.types, "maxLength")
+    if found is not None:
+        return _adding(node, found.value, f" ({said(found)})", FixSafety.UNSAFE, evidence_of(found))
+    strings = seen_at(ctx, node, "string")
     if strings is not None:
         longest = strings.lengths.largest
-        limit, seen = round_bound(longest, LENGTH_FLOOR), f" ({evidence(strings.of_type('string'), f'longest {longest:,}')})"
-    if limit is None and ctx.settings.get("max-length") is not None:
-        limit = max_length_for(kind_of(node.field_name), ctx.settings["max-length"])
-    if limit is None:
-        return None
-    return Fix(f"add `maxLength: {limit}`{seen}", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "maxLength"), limit),))
+        seen = evidence(strings.of_type("string"), f"longest {longest:,}")
+        return _adding(node, round_bound(longest, LENGTH_FLOOR), f" ({seen})", FixSafety.UNSAFE,
+                       Evidence(EVIDENCE_CALLS, seen))
+    kind = kind_of(node.field_name)
+    table = ctx.settings.get("max-length") or {}
+    key = next((k for k in (kind, "default") if k is not None and k in table), None)
+    if key is not None:
+        return _adding(node, int(table[key]), f" (configured `max-length.{key}`)", FixSafety.UNSAFE,
+                       Evidence(EVIDENCE_CONFIG, f"max-length.{key}"))
+    what = f"a {kind} field" if kind is not None else "a string"
+    return _adding(node, max_length_for(kind), f" (the conventional bound for {what}: choose the value)",
+                   FixSafety.SUGGESTION, Evidence(EVIDENCE_NONE))
+
+
+def _adding(node, limit: int, why: str, safety: FixSafety, source: Evidence) -> Fix:
+    return Fix(f"add `maxLength: {limit}`{why}", safety, (Operation("add", join(node.pointer, "maxLength"), limit),),
+               source)
 
 
 def _values_seen(ctx, node) -> str:

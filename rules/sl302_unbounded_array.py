@@ -25,16 +25,21 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): longer arrays are rejected afterwards, so the bound must come from
-the description ("up to 50 items"), the traffic (`--calls`: at least 8, the next power of two at or
-above twice the longest of at least 20 recorded arrays), or from `max-items` in the configuration (raised to
-the array's `minItems` when that is larger). Without either there is no fix.
+the description ("up to 50 items", "maximum 100 per batch"), the traffic (`--calls`: at
+least 8, the next power of two at or above twice the longest of at least 20 recorded
+arrays), or `max-items` in the configuration (raised to the array's `minItems` when that
+is larger), and the fix says which. A lower bound the description states with it ("1 to
+10 tags", "non-empty list") is added too. Without any of these the finding carries a
+suggestion, never applied by `--fix`: `maxItems: 100`, a conventional bound for a
+reviewer to choose the value.
 """
 
 from __future__ import annotations
 
-from schema_lint.prose.field_prose import stated_limit
+from schema_lint.prose.constraints import evidence_of, said, stated
 from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
-from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
+                                Severity, SideEffects)
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
@@ -45,30 +50,60 @@ SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 
 
+CONVENTIONAL_MAX_ITEMS = 100
+"""The bound a suggestion proposes where nothing states one."""
+
+
 def check(ctx):
-    configured = ctx.settings.get("max-items")
     for node in ctx.of_kind("array"):
-        if _bounded(node):
+        if bounded(node):
             continue
-        limit = stated_limit(node.get("description"), ("item", "element", "entr", "value"))
-        seen = ""
-        arrays = seen_at(ctx, node, "array") if limit is None else None
-        if arrays is not None:
-            longest = arrays.sizes.largest
-            limit, seen = round_bound(longest, ITEMS_FLOOR), f" ({evidence(arrays.of_type('array'), f'longest {longest:,} items')})"
-        if limit is None:
-            limit = configured
-        minimum = node.get("minItems")
-        if limit is not None and isinstance(minimum, int) and not isinstance(minimum, bool):
-            limit = max(limit, minimum)
-        if limit is None and ctx.side_effects is SideEffects.READ:
-            continue
-        fix = None if limit is None else Fix(f"add `maxItems: {limit}`{seen}", FixSafety.UNSAFE,
-                                             (Operation("add", join(node.pointer, "maxItems"), limit),))
+        fix = _fix(ctx, node)
+        if fix.safety is FixSafety.SUGGESTION and ctx.side_effects is SideEffects.READ:
+            continue  # a read tool's array with no bound stated anywhere: not worth a finding
         yield Finding(node.pointer, f"array `{label(node)}` has no maxItems", fix=fix)
 
 
-def _bounded(node) -> bool:
+def _fix(ctx, node) -> Fix:
+    """The bound the description states, the traffic's, the configured one, or a suggestion."""
+    words = {found.keyword: found for found in stated(node.get("description"), node.types)}
+    if "maxItems" in words:
+        found = words["maxItems"]
+        low = words.get("minItems")
+        extra = (Operation("add", join(node.pointer, "minItems"), low.value),) \
+            if low is not None and "minItems" not in node.schema else ()
+        said_min = f", `minItems: {low.value}`" if extra else ""
+        return Fix(f"add `maxItems: {found.value}`{said_min} ({said(found)})", FixSafety.UNSAFE,
+                   (_max_items(node, found.value), *extra), evidence_of(found))
+    arrays = seen_at(ctx, node, "array")
+    if arrays is not None:
+        longest = arrays.sizes.largest
+        seen = evidence(arrays.of_type("array"), f"longest {longest:,} items")
+        limit = _at_least_min(node, round_bound(longest, ITEMS_FLOOR))
+        return Fix(f"add `maxItems: {limit}` ({seen})", FixSafety.UNSAFE, (_max_items(node, limit),),
+                   Evidence(EVIDENCE_CALLS, seen))
+    configured = ctx.settings.get("max-items")
+    if configured is not None:
+        limit = _at_least_min(node, configured)
+        return Fix(f"add `maxItems: {limit}` (configured `max-items`)", FixSafety.UNSAFE, (_max_items(node, limit),),
+                   Evidence(EVIDENCE_CONFIG, "max-items"))
+    limit = _at_least_min(node, CONVENTIONAL_MAX_ITEMS)
+    return Fix(f"add `maxItems: {limit}` (a conventional bound: choose the value)", FixSafety.SUGGESTION,
+               (_max_items(node, limit),), Evidence(EVIDENCE_NONE))
+
+
+def _max_items(node, limit: int) -> Operation:
+    return Operation("add", join(node.pointer, "maxItems"), limit)
+
+
+def _at_least_min(node, limit: int) -> int:
+    minimum = node.get("minItems")
+    if isinstance(minimum, int) and not isinstance(minimum, bool):
+        return max(limit, minimum)
+    return limit
+
+
+def bounded(node) -> bool:
     if any(key in node.schema for key in ("maxItems", "enum", "const")):
         return True
     items = node.get("items")

@@ -30,25 +30,33 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening), and only where the bound is obvious: `minimum: 0` for amounts,
-prices and counts, `minimum: 1` for quantities, limits and page sizes. Upper bounds
-depend on the system behind the tool, and a percentage may be 0–1, 0–100 or a signed
-change, so those get no fix from the name alone. With recorded calls (`--calls`, at
-least 20 values, all of the schema's numeric kind) the traffic decides: the lower bound
-only when no call went below it (0 for a percentage), a limit's `maximum` as the next
-of 1, 2, 5, 10, 20, 50 … at or above twice the largest sent, a percentage's `maximum:
-100` once a call sent more than 1. No fix either when the tool's provider refuses
-`minimum` or `maximum` (`anthropic-strict`): the message says so.
+Unsafe (tightening), and only on evidence, which the fix names. The description's own
+words come first and override the name: "between 1 and 100", "(1-50)", "max: 50",
+"must be greater than 0", "starting from 1" give the bounds they state, widened to admit
+any value the description names as usable ("Use 0 for no preference", "a value of -1
+indicates CPU", a stated default). Then the traffic: with recorded calls (`--calls`, at
+least 20 values, all of the schema's numeric kind) the lower bound only when no call
+went below it (0 for a percentage), a limit's `maximum` as the next of 1, 2, 5, 10, 20,
+50 … at or above twice the largest sent, a percentage's `maximum: 100` once a call sent
+more than 1. Then the name, where the bound is obvious: `minimum: 0` for amounts,
+prices and counts, `minimum: 1` for quantities, limits and page sizes, never for a
+physical quantity or the end of a range. Upper bounds depend on the system behind the
+tool, and a percentage may be 0–1, 0–100 or a signed change: without words or traffic
+the finding carries a suggestion (`maximum: 100`), never applied by `--fix`, for a
+reviewer to choose the value. No fix either when the tool's provider refuses `minimum`
+or `maximum` (`anthropic-strict`): the message says so.
 """
 
 from __future__ import annotations
 
 import re
 
+from schema_lint.prose.constraints import evidence_of, said, stated
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.prose.field_prose import physical
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
+                               Severity)
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
@@ -84,31 +92,59 @@ LIMIT_PHRASES = frozenset({("page", "size"), ("per", "page"), ("batch", "size"),
                            ("num", "results"), ("results", "per")})
 _LOWER = ("minimum", "exclusiveMinimum")
 _UPPER = ("maximum", "exclusiveMaximum")
+# keyword the description may state → the keywords that already bound that side
+_SIDES = {"minimum": _LOWER, "exclusiveMinimum": _LOWER, "maximum": _UPPER, "exclusiveMaximum": _UPPER,
+          "multipleOf": ("multipleOf",)}
 
 
 def check(ctx):
     for node in ctx.of_kind("number"):
-        if "enum" in node.schema or "const" in node.schema:
-            continue
         kind = number_kind(node.field_name) or described_kind(node.get("description"))
-        if kind is None:
-            continue
         if kind == "percentage" and _signed_change(node):
             continue  # a yield or a change is signed and unbounded by nature
-        _, lower, needs_upper = KINDS[kind]
-        missing = [side for side, keys, needed in (("lower", _LOWER, True), ("upper", _UPPER, needs_upper))
-                   if needed and not any(k in node.schema for k in keys)]
-        if not missing:
+        missing = missing_bounds(node, kind)
+        if kind is None or not missing:
             continue
         message = f"{kind} `{label(node)}` has no {' or '.join(missing)} bound"
-        sent = seen_at(ctx, node, "integer", "number")
-        if sent is not None:
-            yield Finding(node.pointer, message, fix=_fix_from_traffic(ctx, node, kind, missing, sent))
-            continue
-        fix = None
-        if "lower" in missing and lower is not None and not _signed_by_nature(node):
-            fix = Fix(f"add `minimum: {lower}`", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "minimum"), lower),))
-        yield Finding(node.pointer, message, fix=fix)
+        yield Finding(node.pointer, message, fix=_fix(ctx, node, kind, missing, KINDS[kind][1]))
+
+
+def missing_bounds(node, kind: str | None) -> list[str]:
+    """The sides ("lower", "upper") this rule reports missing on a number of this kind."""
+    if kind is None or "enum" in node.schema or "const" in node.schema:
+        return []
+    needs_upper = KINDS[kind][2]
+    return [side for side, keys, needed in (("lower", _LOWER, True), ("upper", _UPPER, needs_upper))
+            if needed and not any(k in node.schema for k in keys)]
+
+
+def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | None:
+    """The bounds the description states, else the traffic's, else the name's obvious lower
+    bound, else a suggestion."""
+    from_words = stated_bounds(node)
+    if from_words is not None:
+        return from_words
+    sent = seen_at(ctx, node, "integer", "number")
+    if sent is not None:
+        return _fix_from_traffic(ctx, node, kind, missing, sent)
+    if "lower" in missing and lower is not None and not _signed_by_nature(node):
+        return Fix(f"add `minimum: {lower}` (the name `{node.field_name}` says {kind})", FixSafety.UNSAFE,
+                   (Operation("add", join(node.pointer, "minimum"), lower),), Evidence(EVIDENCE_NAME, node.field_name))
+    if "upper" in missing:
+        return Fix("add `maximum: 100` (a conventional bound: choose the value)", FixSafety.SUGGESTION,
+                   (Operation("add", join(node.pointer, "maximum"), 100),), Evidence(EVIDENCE_NONE))
+    return None
+
+
+def stated_bounds(node) -> Fix | None:
+    """The bounds the description states for the sides the schema leaves open, as one fix."""
+    found = [s for s in stated(node.get("description"), node.types) if s.keyword in _SIDES
+             and not any(k in node.schema for k in _SIDES[s.keyword])]
+    if not found:
+        return None
+    said_all = ", ".join(f"`{s.keyword}: {s.value}`" for s in found)
+    return Fix(f"add {said_all} ({said(found[0])})", FixSafety.UNSAFE,
+               tuple(Operation("add", join(node.pointer, s.keyword), s.value) for s in found), evidence_of(found[0]))
 
 
 def _fix_from_traffic(ctx, node, kind: str, missing: list[str], sent) -> Fix | None:
@@ -118,19 +154,19 @@ def _fix_from_traffic(ctx, node, kind: str, missing: list[str], sent) -> Fix | N
     fractions). Only where every value sent is of the schema's own kind (no 2.5 for an integer)."""
     if sent.of_type("integer", "number") != sent.count or ("number" not in node.types and sent.types["number"]):
         return None
-    operations, said = [], []
+    operations, added = [], []
     lower = KINDS[kind][1] if KINDS[kind][1] is not None else 0
     if "lower" in missing and sent.low >= lower and not _signed_by_nature(node):
         operations.append(Operation("add", join(node.pointer, "minimum"), lower))
-        said.append(f"`minimum: {lower}`")
+        added.append(f"`minimum: {lower}`")
     upper = _upper_from_traffic(kind, sent.high)
     if "upper" in missing and upper is not None:
         operations.append(Operation("add", join(node.pointer, "maximum"), upper))
-        said.append(f"`maximum: {upper}`")
+        added.append(f"`maximum: {upper}`")
     if not operations:
         return None
-    span = f"from {sent.low:,} to {sent.high:,}"
-    return Fix(f"add {', '.join(said)} ({evidence(sent.count, span)})", FixSafety.UNSAFE, tuple(operations))
+    seen = evidence(sent.count, f"from {sent.low:,} to {sent.high:,}")
+    return Fix(f"add {', '.join(added)} ({seen})", FixSafety.UNSAFE, tuple(operations), Evidence(EVIDENCE_CALLS, seen))
 
 
 def _upper_from_traffic(kind: str, largest) -> int | None:

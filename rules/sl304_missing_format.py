@@ -1,16 +1,20 @@
-"""A string whose name says email, URL, date, date-time or UUID, with no `format`.
+"""A string whose name or description says email, URL, date, date-time or UUID, with no `format`.
 
 ## What it does
 Flags a string field whose name says what it holds (`recipient_email`, `callbackUrl`,
-`start_date`, `created_at`, `order_uuid`; the last word decides, as for SL301) but
-that has no `format`. Array items and union branches are named by their property.
-Fields already constrained by `enum`, `const` or `pattern` are left alone, and so is a
-field whose description gives its values another layout (`MM/DD/YYYY`, `YYYY-MM-DD
-HH:mm:ss` for a date): `format` would refuse every value the tool is documented to take
-(on published tools such findings were wrong, `bench/read_sample.py`). In a Gemini
-declaration's `parameters` (the `gemini` profile) or under `openai-strict`, a format the
-profile refuses (`uri` under `openai-strict`, or for Gemini any but those it names) is
-still reported, without a fix: the message says which profile refuses it.
+`start_date`, `created_at`, `order_uuid`; the last word decides, as for SL301), or whose
+description states it ("Email address of the reporter", "The URL of the webpage", "in
+the format 'YYYY-MM-DD'", "an ISO 8601 timestamp including its offset", "the hostname
+of the server", "an IPv4 address"), but that has no `format`. What the description
+states wins over what the name suggests. Array items and union branches are named by
+their property. Fields already constrained by `enum`, `const` or `pattern` are left
+alone, and so is a field whose description gives its values another layout
+(`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a date): `format` would refuse every value the
+tool is documented to take (on published tools such findings were wrong,
+`bench/read_sample.py`). In a Gemini declaration's `parameters` (the `gemini` profile) or under
+`openai-strict`, a format the profile refuses (`uri` under `openai-strict`, anything but
+`date-time` for Gemini) is still reported, without a fix: the message says which profile
+refuses it.
 
 ## Why is this bad
 The model is left to guess the shape (`"tomorrow"` for a date, `"example.com"` for a
@@ -28,20 +32,29 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): validators that assert formats reject values that do not match
-afterwards. So the fix is offered only on evidence: with recorded calls (`--calls`, at
-least 20 strings sent there), every one of them valid in the format, and a single one
-that is not means no fix; without, the schema itself: a default, example or quoted value
-valid in the format, or (dates) the ISO layout or ISO 8601 named in the description. A layout of another kind (`MM/DD/YYYY`), or a stated value not in
-the format (`"null"`, `"dontcare"`), means no fix: the finding stays for a reviewer.
+afterwards. So the fix is offered only on evidence, which it names: with recorded calls
+(`--calls`, at least 20 strings sent there) every one of them valid in the format (a
+single one that is not means no fix); an email address the description names as what
+the value is; or, for the other formats, a name that implies the format together with
+the schema's own values in it (a default, example or quoted value, or for dates the ISO
+layout or ISO 8601 named). Correct calls of published tools send a bare host to a field
+described as "The URL of the webpage", a short id to one described as "The UUID of the
+project", `05/15/2023` where the description says `YYYY-MM-DD`: for URLs, UUIDs, dates,
+hostnames and IP addresses the description alone gives a suggestion, never applied by
+`--fix`, for a reviewer to confirm; so does a name alone. A layout of another kind
+(`MM/DD/YYYY`), alternatives ("hostname or IP address"), a hedge ("typically a UUID") or
+a stated value not in the format (`"null"`, `"dontcare"`, a default of `''`) mean no fix
+and no suggestion: the finding says why.
 """
 
 from __future__ import annotations
 
 import json
 
-from schema_lint.prose.field_kinds import implied_format, kind_of
-from schema_lint.prose.field_prose import ISO_LAYOUTS, layouts, supports_format
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.prose.constraints import evidence_of, said, stated_keyword
+from schema_lint.prose.field_kinds import NAMED_FORMATS, implied_format, kind_of
+from schema_lint.prose.field_prose import ISO_LAYOUTS, layouts, refutes_format, supports_format
+from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import refused_note
 from schema_lint.rule import Finding, by_side_effects
@@ -53,24 +66,33 @@ NAME = "missing-format"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 _CONSTRAINED = frozenset({"format", "enum", "const", "pattern"})
-_NOUNS = {"email": "an email address", "uri": "a URL", "date": "a date", "date-time": "a date-time", "uuid": "a UUID"}
+# Formats whose stated name is enough for a fix. Callers follow "an email address"; a URL
+# field gets a bare host, a "UUID" field a short id, a `YYYY-MM-DD` field another layout,
+# in correct calls of published tools: from words alone those are suggestions, fixes only
+# when the name agrees and the schema's own values are in the format, or the traffic is.
+WORDS_SUFFICE = frozenset({"email"})
+_NOUNS = {"email": "an email address", "uri": "a URL", "date": "a date", "date-time": "a date-time", "uuid": "a UUID",
+          "hostname": "a hostname", "ipv4": "an IPv4 address", "ipv6": "an IPv6 address"}
 
 
 def check(ctx):
     for node in ctx.of_kind("string"):
         if not _CONSTRAINED.isdisjoint(node.schema):
             continue
-        name = node.field_name
-        fmt = implied_format(kind_of(name))
-        if fmt is None or _spelled_otherwise(node.get("description"), fmt):
+        words = stated_keyword(node.get("description"), node.types, "format")
+        named = implied_format(kind_of(node.field_name))
+        fmt = words.value if words is not None else named
+        if fmt is None or (words is None and _spelled_otherwise(node.get("description"), fmt)):
             continue
-        message = f"string `{label(node)}` is named like {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
+        where = "described as" if words is not None else "named like"
+        message = f"string `{label(node)}` is {where} {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
         refused = refused_note(ctx.profiles, "format", fmt)
         if refused is not None:
             yield Finding(node.pointer, message + refused)
             continue
-        sent = seen_at(ctx, node, "string")
-        seen = ""
+        # The traffic is checked against the formats a name can imply; for another, only the words speak.
+        sent = seen_at(ctx, node, "string") if fmt in NAMED_FORMATS else None
+        source: Evidence
         if sent is not None:
             strings, valid = sent.of_type("string"), sent.formats[fmt]
             if valid < strings:
@@ -78,13 +100,24 @@ def check(ctx):
                 yield Finding(node.pointer, message + f"; no fix: {strings - valid:,} of {strings:,} recorded values "
                                                       f"are not in `{fmt}` format, such as {shown}")
                 continue
-            seen = f" ({evidence(strings, f'all in `{fmt}` format')})"
-        elif not supports_format(node.schema, fmt):
-            yield Finding(node.pointer, message + f"; no fix: nothing in the schema shows its values are in `{fmt}` "
+            seen = evidence(strings, f"all in `{fmt}` format")
+            why, safety, source = f" ({seen})", FixSafety.UNSAFE, Evidence(EVIDENCE_CALLS, seen)
+        elif refutes_format(node.schema, fmt):
+            yield Finding(node.pointer, message + f"; no fix: the schema's own words or values are not all in `{fmt}` "
                                                   "format")
             continue
-        fix = Fix(f"add `format: {fmt}`{seen}", FixSafety.UNSAFE, (Operation("add", join(node.pointer, "format"), fmt),))
-        yield Finding(node.pointer, message, fix=fix)
+        elif words is not None and (fmt in WORDS_SUFFICE or (fmt == named and supports_format(node.schema, fmt))):
+            why, safety, source = f" ({said(words)})", FixSafety.UNSAFE, evidence_of(words)
+        elif words is not None:
+            why, safety, source = f" ({said(words)}; callers do not always follow it: confirm it)", \
+                FixSafety.SUGGESTION, evidence_of(words)
+        elif supports_format(node.schema, fmt):
+            why, safety, source = " (the schema's own values are in it)", FixSafety.UNSAFE, \
+                Evidence(EVIDENCE_WORDS, "a default, example or quoted value")
+        else:
+            why, safety, source = " (only the name says so: confirm it)", FixSafety.SUGGESTION, Evidence(EVIDENCE_NONE)
+        yield Finding(node.pointer, message, fix=Fix(f"add `format: {fmt}`{why}", safety,
+                                                      (Operation("add", join(node.pointer, "format"), fmt),), source))
 
 
 def _spelled_otherwise(description: object, fmt: str) -> bool:

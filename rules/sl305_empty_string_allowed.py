@@ -26,16 +26,19 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): the fix sets `minLength: 1`, so `""` is rejected afterwards. An
+Unsafe (tightening): the fix sets `minLength`, so `""` is rejected afterwards. An
 empty string is a real answer often enough (an empty resolution note, a cleared field)
-that the fix is offered only when the description says so ("non-empty", "must not be
-empty").
+that the fix is offered only when the description states a lower bound ("non-empty",
+"must not be empty", "at least 8 characters", "1 to 120 characters"), and takes that
+bound. Otherwise the finding carries a suggestion, `minLength: 1`, never applied by
+`--fix`, for a reviewer to confirm.
 """
 
 from __future__ import annotations
 
-from schema_lint.prose.field_prose import says_non_empty, says_required
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.prose.constraints import evidence_of, said, stated_keyword
+from schema_lint.prose.field_prose import says_required
+from schema_lint.model import EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.patterns import search
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -49,15 +52,28 @@ FIXABLE = True
 
 def check(ctx):
     for node in ctx.properties():
-        if "string" not in node.types:
-            continue
-        needed = node.required or says_required(node.get("description"))  # as SL101's fix would require it
-        if not needed or _excludes_empty(node.schema):
-            continue
-        op = "replace" if "minLength" in node.schema else "add"
-        fix = Fix("set `minLength: 1`", FixSafety.UNSAFE, (Operation(op, join(node.pointer, "minLength"), 1),)) \
-            if says_non_empty(node.get("description")) else None
-        yield Finding(node.pointer, f"required string `{label(node)}` accepts the empty string", fix=fix)
+        if flags(node):
+            yield Finding(node.pointer, f"required string `{label(node)}` accepts the empty string", fix=_fix(node))
+
+
+def flags(node) -> bool:
+    """Whether this rule reports the string property: required (or called required, as
+    SL101's fix would require it), and `""` not ruled out."""
+    if "string" not in node.types:
+        return False
+    needed = node.required or says_required(node.get("description"))
+    return bool(needed) and not _excludes_empty(node.schema)
+
+
+def _fix(node) -> Fix:
+    """The lower bound the description states, or else a suggestion of 1."""
+    op = "replace" if "minLength" in node.schema else "add"
+    found = stated_keyword(node.get("description"), node.types, "minLength")
+    if found is not None and found.value >= 1:
+        return Fix(f"set `minLength: {found.value}` ({said(found)})", FixSafety.UNSAFE,
+                   (Operation(op, join(node.pointer, "minLength"), found.value),), evidence_of(found))
+    return Fix("set `minLength: 1` (nothing says the empty string is wrong here: confirm it)", FixSafety.SUGGESTION,
+               (Operation(op, join(node.pointer, "minLength"), 1),), Evidence(EVIDENCE_NONE))
 
 
 def _excludes_empty(schema: dict) -> bool:

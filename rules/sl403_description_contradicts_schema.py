@@ -1,16 +1,21 @@
 """A description that says something the schema does not.
 
 ## What it does
-Reads each property's description for three claims the schema can check:
+Reads each property's description for the claims the schema can check:
 - "Required.", "(required)", "must be provided", "this field is required" on a property
   that is not in `required` (conditional prose such as "required when…" is SL102's);
 - "Optional.", "(optional)", "Optional:" on a property that is in `required` and does not
   accept `null` (openai-strict's required-and-nullable spelling of optional is fine);
 - a closed list in prose — "one of 'asc', 'desc'", "either celsius or fahrenheit",
-  "possible values: low, normal, high" — on a string with no `enum` or `const`: the
-  rule suggests the `enum`. A list after "e.g." or "such as" is examples, and a list of
-  sibling parameter names ("provide either text or regex") is about the call, not the
-  value: neither counts.
+  "Options: low, normal, high", "'asc' for ascending or 'desc' for descending" — on a
+  string or number with no `enum` or `const`: the rule offers the `enum`. A list after
+  "e.g." or "such as", one that says "include", "etc." or "not exhaustive", and a list of
+  sibling parameter names ("provide either text or regex") is not a closed set;
+- a bound or format the description states that the schema lacks and no other rule
+  fixes at that node ("at least 8 characters" on an optional string, "a multiple of 5",
+  "(1-20)" on a number whose name says no amount or limit, "non-empty list" on an array
+  with a `maxItems`): SL301, SL302, SL303, SL304 and SL305 take the bounds and formats
+  of the fields they report, this rule the rest.
 
 Off by default: read finding by finding on published tools (`bench/read_sample.py`), half
 of its findings were wrong: an open list ("valid values include …") read as an enum, a
@@ -33,16 +38,22 @@ Use instead:
 ```
 
 ## Fix safety
-Only the prose-list finding has a fix, a suggestion marked unsafe: it adds the `enum`
-read from the description, which rejects every other value afterwards — and prose lists
-are sometimes examples, so read it before accepting it. Which of prose and schema is
-right about required-ness is for a person to decide.
+Unsafe (tightening), on the description's own words, which the fix quotes: the `enum`
+rejects every other value afterwards, a bound every value past it. The reader
+(`schema_lint.prose.constraints`) leaves open lists, hedged bounds ("typically 1 to 8")
+and values the description names as usable (a sentinel such as 0 for "no preference")
+out of what it states. Which of prose and schema is right about required-ness is for a
+person to decide: those findings have no fix.
 """
 
 from __future__ import annotations
 
 import re
 
+
+from schema_lint.prose.constraints import Stated, evidence_of, own_prose, said, stated
+from schema_lint.rules import sl301_unbounded_string, sl302_unbounded_array, sl303_unbounded_number
+from schema_lint.rules import sl305_empty_string_allowed
 from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
@@ -65,23 +76,10 @@ _SAYS_OPTIONAL = lazy_compile(
     r"(?:^|[.;!]\s+|[(\[]\s*)optional\s*(?:[.)\]:,;!]|$)|\bthis\s+(?:field|parameter|argument)\s+is\s+optional\b",
     re.IGNORECASE,
 )
-_VALUE = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`|(?!(?:or|and)\b)[A-Za-z0-9_][\w./+-]{0,39})"""
-_LIST = rf"({_VALUE}(?:\s*,\s*{_VALUE})*(?:\s*,?\s*(?:or|and)\s+{_VALUE})?)"
-_PROSE_ENUM = lazy_compile(
-    rf"(?:\b(?:must\s+be\s+)?one\s+of\s*:?\s*(?:the\s+following\s*:?\s*)?|\b(?:possible|allowed|valid|accepted|supported)"
-    rf"\s+(?:values|options)\s*(?:are|include)?\s*:?\s*|\boptions\s+are\s*:?\s*){_LIST}"
-    rf"|\beither\s+({_VALUE}\s+or\s+{_VALUE})",
-    re.IGNORECASE,
-)
-# Every match of _SAYS_REQUIRED, _SAYS_OPTIONAL and _PROSE_ENUM, lower-cased, holds one of its words (`_may_say`).
+# Every match of _SAYS_REQUIRED and _SAYS_OPTIONAL, lower-cased, holds one of its words (`_may_say`).
 _REQUIRED_WORDS = ("required", "mandatory", "must")
 _OPTIONAL_WORDS = ("optional",)
-_LIST_WORDS = ("one", "values", "options", "either")
-_EXAMPLES = lazy_compile(r"\b(?:e\.g\.|eg\.|such as|for example|for instance|like|including)\s*:?\s*$", re.IGNORECASE)
-_BULLET = lazy_compile(r"\s*(?:[-*\u2022]|\d+[.)])\s")
 _ALTERNATIVES = lazy_compile(r"\b(?:either|one of|or)\b", re.IGNORECASE)
-_FILLER = frozenset({"the", "a", "an", "these", "those", "following", "them", "it", "this", "that", "any", "all",
-                     "etc", "more", "others", "other"})
 
 
 def check(ctx):
@@ -91,18 +89,53 @@ def check(ctx):
             continue
         lowered = _lowered(description)
         if not node.required:
-            if _may_say(lowered, _REQUIRED_WORDS) and _says(_SAYS_REQUIRED, _own_prose(description)):
+            if _may_say(lowered, _REQUIRED_WORDS) and _says(_SAYS_REQUIRED, own_prose(description)):
                 yield Finding(node.pointer, f"description of `{label(node)}` says it is required, but `required` "
                               "does not list it")
-        elif (_may_say(lowered, _OPTIONAL_WORDS) and _says(_SAYS_OPTIONAL, _own_prose(description))
+        elif (_may_say(lowered, _OPTIONAL_WORDS) and _says(_SAYS_OPTIONAL, own_prose(description))
               and not accepts_null(node.schema)):
             yield Finding(node.pointer, f"description of `{label(node)}` says it is optional, but `required` lists it")
-        values = prose_enum(description)
-        if values and _open_string(node.schema) and not set(values) & set(node.parent.get("properties")):
-            fix = Fix(f"add `enum: {values}` (from the description)", FixSafety.UNSAFE,
-                      (Operation("add", join(node.pointer, "enum"), values),))
-            yield Finding(node.pointer, f"description of `{label(node)}` lists its values ({', '.join(values)}) "
-                          "but the schema has no `enum`", fix=fix)
+        read = stated(description, node.types)
+        closed = next((found for found in read if found.keyword == "enum"), None)
+        if closed is not None and _open_value(node.schema) and not set(map(str, closed.value)) & set(
+                node.parent.get("properties")):
+            fix = Fix(f"add `enum: {closed.value}` ({said(closed)})", FixSafety.UNSAFE,
+                      (Operation("add", join(node.pointer, "enum"), closed.value),), evidence_of(closed))
+            yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
+                          f"({', '.join(map(str, closed.value))}) but the schema has no `enum`", fix=fix)
+        unfixed = [found for found in read if found.keyword != "enum" and _left_to_this_rule(node, found)]
+        if unfixed:
+            shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)
+            fix = Fix(f"add {shown} ({said(unfixed[0])})", FixSafety.UNSAFE,
+                      tuple(Operation("add", join(node.pointer, found.keyword), found.value) for found in unfixed),
+                      evidence_of(unfixed[0]))
+            yield Finding(node.pointer, f"description of `{label(node)}` states {shown} but the schema does not",
+                          fix=fix)
+
+
+def _left_to_this_rule(node, found: Stated) -> bool:
+    """Whether the stated constraint is missing from the schema and no rule that fixes its
+    keyword reports this node (each rule takes the words for its own keyword)."""
+    keyword, schema = found.keyword, node.schema
+    if keyword in schema or keyword == "format":  # SL304 reports every stated format it can add
+        return False
+    if keyword in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"):
+        side = _NUMBER_SIDES[keyword]
+        if side is not None and any(k in schema for k in side):
+            return False
+        kind = sl303_unbounded_number.number_kind(node.field_name)
+        return not sl303_unbounded_number.missing_bounds(node, kind)
+    if keyword == "maxLength":
+        return not sl301_unbounded_string.unbounded(schema)
+    if keyword == "minLength":
+        return not sl305_empty_string_allowed.flags(node)
+    if keyword in ("maxItems", "minItems"):
+        return sl302_unbounded_array.bounded(node) and "enum" not in schema and "const" not in schema
+    return False
+
+
+_NUMBER_SIDES = {"minimum": ("exclusiveMinimum",), "exclusiveMinimum": ("minimum",), "maximum": ("exclusiveMaximum",),
+                 "exclusiveMaximum": ("maximum",), "multipleOf": None}
 
 
 def _lowered(text: str) -> str | None:
@@ -117,12 +150,6 @@ def _may_say(lowered: str | None, words: tuple[str, ...]) -> bool:
     return lowered is None or any(word in lowered for word in words)
 
 
-def _own_prose(description: str) -> str:
-    """The description less its bullet lines, which document sub-fields (`- name (required): …`)."""
-    lines = [line for line in description.splitlines() if not _BULLET.match(line)]
-    return "\n".join(lines)
-
-
 def _says(claim: PatternLike, prose: str) -> bool:
     """Whether a sentence of `prose` makes the claim outright, not as one of alternatives."""
     for match in claim.finditer(prose):
@@ -133,27 +160,9 @@ def _says(claim: PatternLike, prose: str) -> bool:
     return False
 
 
-def prose_enum(description: str) -> list[str] | None:
-    """The closed list of values a description spells out, or None when it spells out none."""
-    if not _may_say(_lowered(description), _LIST_WORDS):
-        return None
-    for match in _PROSE_ENUM.finditer(description):
-        if _EXAMPLES.search(description[: match.start()]):
-            continue
-        text = match.group(1) or match.group(2)
-        values = [_unquote(v) for v in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", text) if v]
-        if len(values) >= 2 and len(set(values)) == len(values) and not any(v.lower() in _FILLER for v in values):
-            return values
-    return None
-
-
-def _unquote(value: str) -> str:
-    """A quoted value without its quotes; a bare one without the sentence's full stop."""
-    return value[1:-1] if value[:1] in "'\"`" and value[-1:] == value[:1] else value.rstrip(".")
-
-
-def _open_string(schema) -> bool:
+def _open_value(schema) -> bool:
+    """A string or number with no `enum` or `const` (BFCL's `"str"` spelling too)."""
     if not isinstance(schema, dict) or "enum" in schema or "const" in schema:
         return False
     declared = schema.get("type")
-    return declared == "string" or (isinstance(declared, str) and declared.lower() in ("str", "string"))
+    return isinstance(declared, str) and declared.lower() in ("str", "string", "integer", "number", "float", "int")

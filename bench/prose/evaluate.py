@@ -12,6 +12,14 @@ layouts. `required` is SL403's business and `items.*` the items' own: both are c
 as stated and missed unless read.
 
 Recall: found / stated. Precision: found / read. Printed overall and per keyword family.
+
+Then the same for the fixes that follow: each property is linted alone (as the only
+property of an MCP tool's arguments, with its name, type and description) by every
+rule, and the keywords and values of the fixes `--fix --unsafe-fixes` would apply there
+(safety `unsafe`, evidence the schema's words; a suggestion is never applied, and a
+bound from the field's name is not the words') are compared with the labels. Some
+readings stay suggestions on purpose (a URL, UUID or date format from words alone,
+see SL304), so the fixes' recall is below the reader's.
 """
 
 from __future__ import annotations
@@ -53,15 +61,49 @@ def normalised(constraints: dict, integer: bool) -> set:
     return out
 
 
+def applied_fixes(row: dict) -> dict:
+    """keyword → value of the fixes `--unsafe-fixes` would apply at the property, linted alone."""
+    from schema_lint.config import Config
+    from schema_lint.model import EVIDENCE_WORDS, FixSafety
+    from schema_lint.run.linter import lint_text
+
+    name = row["name"]
+    tool = {"name": "t", "description": "A tool.",
+            "inputSchema": {"type": "object", "properties": {name: {"type": row["type"],
+                                                                    "description": row["description"]}}}}
+    at = "/inputSchema/properties/" + name.replace("~", "~0").replace("/", "~1")
+    found = {}
+    for diagnostic in lint_text(json.dumps(tool), "tool.json", Config()).diagnostics:
+        fix = diagnostic.fix
+        if fix is None or fix.safety is not FixSafety.UNSAFE or fix.evidence is None \
+                or fix.evidence.kind != EVIDENCE_WORDS:
+            continue  # a suggestion, or a fix from elsewhere (a name, a type spelling): not the words'
+
+        for operation in fix.operations:
+            parent, _, keyword = operation.path.rpartition("/")
+            if parent == at:
+                found[keyword] = operation.value
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--labelled", type=Path, default=HERE / "labelled.jsonl")
     parser.add_argument("--show", type=int, default=200, help="disagreements to print")
     parser.add_argument("--stratum")
+    parser.add_argument("--no-fixes", action="store_true", help="measure the reader only")
     args = parser.parse_args()
     rows = [json.loads(line) for line in args.labelled.read_text(encoding="utf-8").splitlines()]
     if args.stratum:
         rows = [row for row in rows if row["stratum"] == args.stratum]
+    print("== the reader ==")
+    compare(rows, lambda row, types: {s.keyword: s.value for s in stated(row["description"], types)}, args.show)
+    if not args.no_fixes:
+        print("\n== the fixes --fix --unsafe-fixes applies ==")
+        compare(rows, lambda row, types: applied_fixes(row), args.show)
+
+
+def compare(rows: list[dict], read_of, show: int) -> None:
     found, stated_total, read_total = Counter(), Counter(), Counter()
     wrong, missed = [], []
     patterns = 0
@@ -70,7 +112,7 @@ def main() -> None:
         integer = types == ["integer"]
         truth = normalised(row["stated"], integer)
         patterns += bool(row["stated"].get("pattern"))
-        read = normalised({s.keyword: s.value for s in stated(row["description"], types)}, integer)
+        read = normalised(read_of(row, types), integer)
         for keyword, value in truth:
             stated_total[FAMILIES.get(keyword, keyword)] += 1
             if (keyword, value) in read:
@@ -92,7 +134,7 @@ def main() -> None:
           f"{_ratio(total_found, total_read):>9}")
     for title, cases in (("read but not stated (wrong)", wrong), ("stated but not read (missed)", missed)):
         print(f"\n{title}: {len(cases)}")
-        for row, keyword, value in cases[:args.show]:
+        for row, keyword, value in cases[:show]:
             print(f"  {row['uid']} {row['pointer']}: {keyword}={value}  | {row['description'][:140]!r}")
 
 

@@ -33,7 +33,9 @@ import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from schema_lint.model import EVIDENCE_WORDS, Evidence
 from schema_lint.prose.field_prose import described_defaults, quoted_values, valid_in
+from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import lazy_compile
 
 
@@ -107,6 +109,15 @@ def stated(description: Any, types: Any) -> tuple[Stated, ...]:
 
 def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
     return next((found for found in stated(description, types) if found.keyword == keyword), None)
+
+
+def said(found: Stated) -> str:
+    """How a fix names its evidence: the phrase it was read from, quoted."""
+    return f'the description says "{clip(found.phrase, 80)}"'
+
+
+def evidence_of(found: Stated) -> Evidence:
+    return Evidence(EVIDENCE_WORDS, found.phrase)
 
 
 def _kind(types: Any) -> str | None:
@@ -187,7 +198,7 @@ def _sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence): split at a full stop, semicolon or line break followed by space.
     "e.g." and decimals do not end a sentence."""
     out, start = [], 0
-    for match in re.finditer(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[.;!?](?=\s)|\n", text):
+    for match in _BOUNDARY.finditer(text):
         out.append((start, text[start:match.end()]))
         start = match.end()
     out.append((start, text[start:]))
@@ -198,7 +209,10 @@ def _bound_matches(sentence: str) -> list[_Bound]:
     found: list[_Bound] = []
 
     def take(side: str, value: str, unit: str | None, match: re.Match, ranged: bool = False) -> None:
-        found.append(_Bound(side, _number(value), unit, match.start(), match.end(), match.group().strip(), ranged))
+        phrase = match.group().strip()
+        if phrase.startswith("(") and sentence[match.end():match.end() + 1] == ")":
+            phrase += ")"
+        found.append(_Bound(side, _number(value), unit, match.start(), match.end(), phrase, ranged))
 
     for match in _RANGES.finditer(sentence):
         g = match.groups()
@@ -394,8 +408,9 @@ def closed_values(description: str, numeric: bool = False) -> tuple[list, str] |
     if _OPEN_ANYWHERE.search(description):
         return None
     for intro in _INTRO.finditer(description):
-        clause_start = max(description.rfind(". ", 0, intro.start()), description.rfind("\n", 0, intro.start())) + 1
-        if _OPEN_BEFORE.search(description[clause_start:intro.start()]):
+        if _inside_literal(description, intro.start()):
+            continue  # a colon or quote inside an example ('{"style": "modern"}'): no list
+        if _OPEN_BEFORE.search(description, _clause_start(description, intro.start()), intro.start()):
             continue
         parsed = _list_at(description, intro.end(), either=intro.group().lower().strip().startswith("either"))
         if parsed is None:
@@ -408,6 +423,24 @@ def closed_values(description: str, numeric: bool = False) -> tuple[list, str] |
             continue
         return typed, description[intro.start():end].strip()
     return None
+
+
+def _inside_literal(text: str, at: int) -> bool:
+    """Whether `at` is inside braces, brackets or a quoted span opened before it."""
+    before = text[:at]
+    return before.count("{") > before.count("}") or before.count("[") > before.count("]") or \
+        before.count('"') % 2 == 1 or before.count("`") % 2 == 1
+
+
+def _clause_start(text: str, at: int) -> int:
+    """Where the sentence holding `at` starts ("e.g." and "i.e." end none)."""
+    start = 0
+    for boundary in _BOUNDARY.finditer(text, 0, at):
+        start = boundary.end()
+    return start
+
+
+_BOUNDARY = lazy_compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s)|\n")
 
 
 def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
@@ -509,7 +542,8 @@ _ISO_DATE = lazy_compile(r"\b(?:iso[- ]?8601|rfc[- ]?3339|iso)\b[^.]{0,20}\bdate
 _OFFSET_WORDS = lazy_compile(r"\brfc[- ]?3339\b|\b(?:with|including|includ\w*)\b[^.]{0,40}\b(?:offset|time ?zone|"
                              r"z suffix|['\"]z['\"])", re.I)
 _ISO = lazy_compile(r"\biso[- ]?8601\b|\brfc[- ]?3339\b", re.I)
-_LAYOUTS = lazy_compile(r"(?<![A-Za-z])(?:YYYY|yyyy)(?:[-/.][A-Za-z]{1,4}){0,2}(?:[T ][A-Za-z:.+\-]{2,20})?(?![A-Za-z])|"
+_LAYOUTS = lazy_compile(r"(?<![A-Za-z])(?:YYYY|yyyy)(?:[-/.][A-Za-z]{1,4}){0,2}(?:[T ](?:HH|hh)[A-Za-z:.+\-]{0,20})?"
+                        r"(?![A-Za-z])|"
                         r"(?<![A-Za-z])(?:MM|DD|dd|mm|HH|hh)[-/:.][A-Za-z:/.\-]{2,20}(?![A-Za-z])")
 _DATE_TIME_LAYOUT = lazy_compile(r"YYYY-MM-DDTHH:MM(?::SS(?:\.S+)?)?(?:Z|[+-]HH:?MM)", re.I)
 

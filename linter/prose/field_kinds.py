@@ -21,7 +21,9 @@ KINDS: dict[str, tuple[frozenset[str], str | None]] = {
     "text": (frozenset({"description", "body", "content", "text", "message", "comment", "notes", "note",
                         "prompt", "query", "instructions", "summary", "html", "markdown", "code_snippet"}), None),
 }
-# Defaults for the SL301 fix's maxLength; `max-length` in config overrides any of them.
+NAMED_FORMATS = frozenset(fmt for _, fmt in KINDS.values() if fmt is not None)
+"""The formats a name can imply, which recorded calls are checked against (`traffic.summary`)."""
+# Conventional bounds for the SL301 suggestion's maxLength, by kind: never a fix on their own.
 DEFAULT_MAX_LENGTH = {"email": 254, "url": 2048, "uuid": 36, "date": 10, "date-time": 64,
                       "identifier": 128, "name": 256, "text": 10000, "default": 1024}
 _FORMAT_KINDS = {"email": "email", "idn-email": "email", "uri": "url", "url": "url", "iri": "url",
@@ -64,6 +66,6 @@ def implied_format(kind: str | None) -> str | None:
     return KINDS[kind][1] if kind in KINDS else None
 
 
-def max_length_for(kind: str | None, table: dict | None = None) -> int:
-    merged = {**DEFAULT_MAX_LENGTH, **(table or {})}
-    return int(merged.get(kind or "default", merged["default"]))
+def max_length_for(kind: str | None) -> int:
+    """The conventional bound for a field of this kind, which a suggestion proposes."""
+    return DEFAULT_MAX_LENGTH.get(kind or "default", DEFAULT_MAX_LENGTH["default"])

@@ -2,9 +2,10 @@
 
 A fix that adds `format: date`, `required` or a bound invents a constraint unless the
 schema already states it. Descriptions state a lot: "in the format MM/DD/YYYY", "Default
-is 0, which means no limit", "[Optional]", "at most 280 characters", "e.g. 'dontcare'".
-These helpers read such statements conservatively; the rules use them to decide whether
-the evidence supports a fix, never to raise a finding on their own.
+is 0, which means no limit", "[Optional]", "e.g. 'dontcare'" (the bounds, closed sets and
+formats a description states are read by `constraints`). These helpers read such
+statements conservatively; the rules use them to decide whether the evidence supports a
+fix, never to raise a finding on their own.
 """
 
 from __future__ import annotations
@@ -28,15 +29,9 @@ _OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|
                           r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b")
 _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b")
 _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b")
-_NON_EMPTY = CaselessWords(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not)\s+(?:not\s+)?be\s+empty\b|"
-                           r"\bat least one character\b")
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
 _LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
 _ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
-_LENGTH = lazy_compile(r"\b(?:at most|up to|maximum(?: of)?|max(?:imum)?\.?|no more than|not (?:to )?exceed|"
-                       r"limit(?:ed)? (?:of|to)|<=)\s*(\d{1,7})\s*"
-                       r"(characters?|chars?|letters?|items?|elements?|entries|values)\b", re.I)
-_DIGIT = lazy_compile(r"\d")
 _OPEN_VALUES = CaselessWords(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
                              r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)")
 _PHYSICAL = CaselessWords(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
@@ -85,10 +80,6 @@ def says_required(description: Any) -> bool:
     return not says_optional(description) and not _NOT_REQUIRED.occurs_in(description)
 
 
-def says_non_empty(description: Any) -> bool:
-    return isinstance(description, str) and _NON_EMPTY.occurs_in(description)
-
-
 def layouts(description: Any) -> list[str]:
     """Date and time layouts the description spells out, lower-cased (`mm/dd/yyyy`)."""
     if not isinstance(description, str):
@@ -99,16 +90,6 @@ def layouts(description: Any) -> list[str]:
 
 def names_iso(description: Any) -> bool:
     return isinstance(description, str) and _ISO_NAMED.occurs_in(description)
-
-
-def stated_limit(description: Any, units: tuple[str, ...]) -> int | None:
-    """The upper bound the description states for the given units ("at most 280 characters")."""
-    if not isinstance(description, str) or _DIGIT.search(description) is None:
-        return None  # every limit is a number: a cheap search spares the case-insensitive one
-    for match in _LENGTH.finditer(description):
-        if match.group(2).lower().startswith(units):
-            return int(match.group(1))
-    return None
 
 
 def says_open_values(description: Any) -> bool:
@@ -127,21 +108,33 @@ def supports_format(schema: dict, fmt: str) -> bool:
 
     Evidence for: a default, example or quoted value that is valid in ``fmt``, or (for
     dates) the ISO layout or ISO 8601 / RFC 3339 named. Evidence against, which wins:
-    any such value that is not valid in ``fmt`` (`"null"`, `"dontcare"`, `"05/12/2023"`),
-    or another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a date-time).
+    see `refutes_format`.
     """
-    description = schema.get("description")
-    spelled = layouts(description)
-    if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
+    if refutes_format(schema, fmt):
         return False
-    candidates = [schema.get("default"), *(schema.get("examples") or [] if isinstance(schema.get("examples"), list)
-                                             else []), *quoted_values(description), *described_defaults(description)]
-    values = [value for value in candidates if isinstance(value, str) and not _LAYOUT.fullmatch(value)]
-    if any(not valid_in(fmt, value) for value in values):
-        return False
-    if values:
+    if _stated_strings(schema):
         return True
-    return fmt in ISO_LAYOUTS and (bool(spelled) or names_iso(description))
+    return fmt in ISO_LAYOUTS and (bool(layouts(schema.get("description"))) or names_iso(schema.get("description")))
+
+
+def refutes_format(schema: dict, fmt: str) -> bool:
+    """Whether the schema's own words or values show its strings are not all in ``fmt``:
+    a default, example or quoted value that is not valid in it (`"null"`, `"dontcare"`,
+    `"05/12/2023"`), or another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
+    for a date-time)."""
+    spelled = layouts(schema.get("description"))
+    if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
+        return True
+    return any(not valid_in(fmt, value) for value in _stated_strings(schema))
+
+
+def _stated_strings(schema: dict) -> list[str]:
+    """The string values a schema states: its default, examples, and what its description
+    quotes, gives as examples or names as default (layouts aside)."""
+    description = schema.get("description")
+    examples = schema.get("examples") if isinstance(schema.get("examples"), list) else []
+    candidates = [schema.get("default"), *examples, *quoted_values(description), *described_defaults(description)]
+    return [value for value in candidates if isinstance(value, str) and not _LAYOUT.fullmatch(value)]
 
 
 @lru_cache(maxsize=None)

@@ -10,6 +10,7 @@ from lintkit import lint_document, lint_tool, obj
 from rulekit import OBJECT, mcp_tool
 
 from schema_lint.config import Config
+from schema_lint.model import FixSafety
 from schema_lint.run.linter import lint_text
 
 
@@ -17,7 +18,7 @@ def test_an_open_object_under_openai_strict_is_one_finding_sl601s_with_the_fix()
     schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
               "allOf": [{"required": ["a"]}]}
     (plain,) = lint_tool(schema, "SL201")
-    assert "unevaluatedProperties" in plain.message and plain.fix is None
+    assert "unevaluatedProperties" in plain.message and plain.fix.safety is FixSafety.SUGGESTION
     config = Config(profiles=["openai-strict"], select=["SL201", "SL601"])
     open_object = [d for d in lint_text(json.dumps({"name": "t", "description": "A tool.", "inputSchema": schema}),
                                         "tool.json", config).diagnostics if "additionalProperties" in d.message]

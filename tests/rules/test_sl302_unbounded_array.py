@@ -6,7 +6,7 @@ from __future__ import annotations
 from lintkit import lint_tool, obj
 
 from schema_lint.config import Config
-from schema_lint.model import FixSafety, Operation, Severity
+from schema_lint.model import Evidence, FixSafety, Operation, Severity
 
 P = "/inputSchema"
 
@@ -19,8 +19,11 @@ def test_sl302_flags_arrays_without_max_items_and_adds_the_configured_bound():
     found = {d.pointer.removeprefix(f"{P}/properties/"): d for d in lint_tool(schema, "SL302", name="send_mail")}
     assert set(found) == {"tags", "many"}
     assert found["tags"].severity is Severity.WARNING
-    assert found["tags"].fix is None  # "100 tags" is not a count of items: no evidence, no guess
-    assert found["many"].fix is None
+    # "Up to 100 tags" counts the array's items: the description's word, quoted as the evidence.
+    assert found["tags"].fix.operations == (Operation("add", f"{P}/properties/tags/maxItems", 100),)
+    assert found["tags"].fix.evidence == Evidence("schema-words", "Up to 100 tags")
+    assert found["many"].fix.safety is FixSafety.SUGGESTION  # nothing states a bound: a person chooses it
+    assert found["many"].fix.operations[0].value == 500  # raised to minItems
     schema["properties"]["tags"]["description"] = "Up to 100 items."
     (tags, _) = lint_tool(schema, "SL302")
     assert tags.fix.operations == (Operation("add", f"{P}/properties/tags/maxItems", 100),)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from lintkit import lint_tool, obj
 
+from schema_lint.model import FixSafety
+
 
 def test_sl303_judges_numbers_by_their_name_words():
     schema = obj(amount={"type": "number"}, quantity={"type": "integer"}, pageSize={"type": "integer", "minimum": 1},
@@ -21,7 +23,7 @@ def test_sl303_fixes_only_obvious_lower_bounds():
     assert found["price"].fix.operations[0].value == 0
     assert found["qty"].fix.operations[0].value == 1
     assert found["limit"].fix.operations[0].value == 1
-    assert found["percent"].fix is None
+    assert found["percent"].fix.safety is FixSafety.SUGGESTION  # an upper bound from nothing: a person chooses it
 
 
 def test_sl303_passes_bounded_enumerated_and_exclusive_bounds():
