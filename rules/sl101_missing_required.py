@@ -46,7 +46,7 @@ import re
 
 from schema_lint.prose.field_prose import says_optional, says_required
 from schema_lint.text.lazy_pattern import lazy_compile
-from schema_lint.model import Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.profiles.checks.openai_strict import nullable_required_fix
@@ -103,9 +103,12 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
              and not _optional_by_nature(schema) and not _alternative(name, node)]
     if not names:
         return None
-    seen = f" ({evidence(objects, 'each with ' + ', '.join(always))})" if always else ""
-    return Fix(f"require {', '.join(names)}{seen}", FixSafety.UNSAFE,
-               (Operation("add", join(node.pointer, "required"), names),))
+    if always:
+        seen = evidence(objects, 'each with ' + ', '.join(always))
+        return Fix(f"require {', '.join(names)} ({seen})", FixSafety.UNSAFE,
+                   (Operation("add", join(node.pointer, "required"), names),), Evidence(EVIDENCE_CALLS, seen))
+    return Fix(f"require {', '.join(names)} (their descriptions say required)", FixSafety.UNSAFE,
+               (Operation("add", join(node.pointer, "required"), names),), Evidence(EVIDENCE_WORDS, "required"))
 
 
 def _optional_by_nature(schema) -> bool:

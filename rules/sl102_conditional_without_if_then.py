@@ -56,7 +56,7 @@ from collections.abc import Iterator
 
 from schema_lint.prose.conditionals import ConditionalField, conditional_objects
 from schema_lint.schema.keywords import declared_draft
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI, refusing
 from schema_lint.rule import Finding, ToolContext, by_side_effects
@@ -131,4 +131,5 @@ def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool) -> F
     else:
         return None
     said = "; ".join(f"`{f.field}` when {_condition(f)}" for f in found)
-    return Fix(f"add `if`/`then` to `allOf`: require {said}", FixSafety.UNSAFE, operations)
+    return Fix(f"add `if`/`then` to `allOf`: require {said}", FixSafety.UNSAFE, operations,
+               Evidence(EVIDENCE_WORDS, found[0].evidence))

@@ -73,7 +73,12 @@ def check(ctx):
         sent = seen_at(ctx, node, "object")
         closing = (Operation("add", join(node.pointer, keyword), False),)
         speaks_unseen = ctx.side_effects is not SideEffects.READ or bool(ctx.profiles & STRICT_PROFILES)
-        if sent is None:
+        if sent is None and speaks_unseen and in_branch(node):
+            # A branch of `anyOf`/`oneOf` refines an object described around it: closing the
+            # branch alone would reject the keys the rest declares.
+            yield Finding(node.pointer, message + "; no fix: it is a branch of a composition, close the object "
+                                                  "it refines")
+        elif sent is None:
             if speaks_unseen:
                 yield Finding(node.pointer, message, fix=Fix(
                     f"set `{keyword}: false` (the schema does not say whether other keys are taken: confirm with the "

@@ -95,13 +95,14 @@ def _fix(ctx, node) -> Fix:
         seen = evidence(strings.of_type("string"), f"longest {longest:,}")
         return _adding(node, round_bound(longest, LENGTH_FLOOR), f" ({seen})", FixSafety.UNSAFE,
                        Evidence(EVIDENCE_CALLS, seen))
-    kind = kind_of(node.field_name)
+    stated_format = stated_keyword(node.get("description"), node.types, "format")
+    kind = kind_of(node.field_name, stated_format.value if stated_format is not None else None)
     table = ctx.settings.get("max-length") or {}
     key = next((k for k in (kind, "default") if k is not None and k in table), None)
     if key is not None:
         return _adding(node, int(table[key]), f" (configured `max-length.{key}`)", FixSafety.UNSAFE,
                        Evidence(EVIDENCE_CONFIG, f"max-length.{key}"))
-    what = f"a {kind} field" if kind is not None else "a string"
+    what = f"{'an' if kind and kind[0] in 'aeiou' else 'a'} {kind} field" if kind is not None else "a string"
     return _adding(node, max_length_for(kind), f" (the conventional bound for {what}: choose the value)",
                    FixSafety.SUGGESTION, Evidence(EVIDENCE_NONE))
 

@@ -19,7 +19,7 @@ from schema_lint.fixes.claims import Claims
 from schema_lint.fixes.editor import fix_edits
 from schema_lint.schema.operations import OperationError, apply_operations, same_json
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
-from schema_lint.model import Diagnostic, Operation
+from schema_lint.model import Diagnostic, FixSafety, Operation
 from schema_lint.sources.document import Document
 from schema_lint.sources.documents import read_document
 
@@ -65,8 +65,8 @@ def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
     fixes_taken: dict[str, Diagnostic] = {}
     twins: list[tuple[Diagnostic, Diagnostic]] = []
     for diagnostic in sorted(diagnostics, key=_order):
-        if diagnostic.fix is None:
-            continue
+        if diagnostic.fix is None or diagnostic.fix.safety is FixSafety.SUGGESTION:
+            continue  # a suggestion is for a person to choose: no caller writes one
         key = repr(diagnostic.fix.operations)
         if key in fixes_taken:
             twins.append((diagnostic, fixes_taken[key]))

@@ -24,18 +24,20 @@ from schema_lint.report.markdown_text import message
 SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
 
 
-_EFFECTS = {"safe": "safe", "unsafe": "unsafe: it narrows what calls are accepted",
-            "suggestion": "suggestion, choose the value: it narrows what calls are accepted, and `--fix` never "
-                          "applies it"}
-
-
 def fix_text(fix) -> str:
     """How a suggestion introduces itself: whether it tightens, where its value comes from
     (the kind of evidence; the description quotes it), and what it does."""
     from schema_lint.fixes.evidence import source
 
-    origin = source(fix.evidence) if str(fix.safety) == "unsafe" else ""
-    return f"Suggested fix ({_EFFECTS[str(fix.safety)]}{'; ' + origin if origin else ''}): {fix.description}"
+    safety = str(fix.safety)
+    if safety == "suggestion":
+        return f"Suggestion, choose the value (it narrows what calls are accepted; `--fix` never applies it): " \
+               f"{fix.description}"
+    if safety == "safe":
+        return f"Suggested fix (safe): {fix.description}"
+    origin = source(fix.evidence)
+    return f"Suggested fix (unsafe: it narrows what calls are accepted{'; ' + origin if origin else ''}): " \
+           f"{fix.description}"
 
 
 def _range(document, span) -> dict:

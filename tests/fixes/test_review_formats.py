@@ -121,7 +121,7 @@ def test_json_report_edits_are_the_fix(path, text):
     for record, diagnostic in zip(records, result.diagnostics):
         if record["fix"] is None:
             continue
-        assert set(record["fix"]) == {"safety", "description", "edits"}
+        assert set(record["fix"]) == {"safety", "description", "evidence", "edits"}
         edits = sorted(record["fix"]["edits"], key=lambda e: (e["line"], e["column"]), reverse=True)
         fixed = text
         for edit in edits:

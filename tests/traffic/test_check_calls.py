@@ -45,7 +45,8 @@ def test_values_come_from_the_traffic_with_their_evidence(tmp_path):
 
 def test_too_few_calls_propose_no_value(tmp_path):
     found = _fixes(tmp_path, _calls(MIN_SAMPLE - 1))
-    assert all(d["fix"] is None for d in found.values())
+    # Too few to be evidence: what is offered is a suggestion for a person, never a fix `--fix` applies.
+    assert all(d["fix"] is None or d["fix"]["safety"] == "suggestion" for d in found.values())
 
 
 def test_an_undeclared_key_in_the_traffic_keeps_the_object_open(tmp_path):
