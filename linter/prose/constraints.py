@@ -65,14 +65,14 @@ _RANGES = lazy_compile(
     r"elements?|tags?|labels?|values?|stars?)\b",
     re.I)
 _UPPER = lazy_compile(
-    r"\b(?:at most|up to|no more than|not more than|maximum(?: value)?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
+    r"\b(?:at most|up to|no more than|not more than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
     r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT, re.I)
 _LOWER = lazy_compile(
-    r"\b(?:at least|no less than|not less than|minimum(?: value)?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
+    r"\b(?:at least|no less than|not less than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
     + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT, re.I)
-_ABOVE = lazy_compile(r"\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT + r"|>\s*" + _N + _UNIT, re.I)
-_BELOW = lazy_compile(r"\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT + r"|<\s*" + _N + _UNIT, re.I)
+_ABOVE = lazy_compile(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT + r"|>\s*" + _N + _UNIT, re.I)
+_BELOW = lazy_compile(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT + r"|<\s*" + _N + _UNIT, re.I)
 _OR_MORE = lazy_compile(r"\b" + _N + r"\s+or more" + _UNIT, re.I)
 _BASED = lazy_compile(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, re.I)
 _SIGN = lazy_compile(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
@@ -132,10 +132,17 @@ def _kind(types: Any) -> str | None:
     return next(iter(named)) if len(named) == 1 and named <= {"string", "array"} else None
 
 
+READ_LIMIT = 4_000
+"""Characters of a description the reader reads: a field's constraints are stated up front,
+and past this a description is a manual (a hostile one would cost time for nothing)."""
+LIST_STARTS = 32
+"""Places a closed list could start ("one of", a colon before a quote …) tried per description."""
+
+
 @lru_cache(maxsize=4096)
 def _read(description: str, kind: str) -> tuple[Stated, ...]:
     """Cached: several rules ask of each description (SL301, SL305, SL403 of one string)."""
-    description = own_prose(description)
+    description = own_prose(description[:READ_LIMIT])
     text = description.replace("\u2212", "-")
     found: list[Stated] = []
     if kind in ("string", "array"):
@@ -145,7 +152,7 @@ def _read(description: str, kind: str) -> tuple[Stated, ...]:
     if kind == "string":
         found += _formats(description)
     if kind in ("string", "integer", "number"):
-        values = closed_values(description, numeric=kind != "string")
+        values = _closed_values(description, numeric=kind != "string")
         if values is not None:
             found.append(Stated("enum", values[0], values[1]))
     return tuple(_first_of_each(found))
@@ -391,7 +398,7 @@ _FILLER = frozenset({"the", "a", "an", "these", "those", "following", "them", "i
 _LAYOUT_VALUE = lazy_compile(r"YYYY|yyyy|MM[-/.]DD|DD[-/.]MM|dd[-/.]mm|mm[-/.]dd|HH:MM|HH:mm|hh:mm")
 
 
-def closed_values(description: str, numeric: bool = False) -> tuple[list, str] | None:
+def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] | None:
     """The closed list of values the description states, with the phrase; None when it
     states none, or only an open one. `numeric`: values of a number field (bare numbers)."""
     listed = _ENUM_LIST.search(description)
@@ -407,7 +414,9 @@ def closed_values(description: str, numeric: bool = False) -> tuple[list, str] |
         return [next(g for g in only.groups() if g is not None)], only.group()
     if _OPEN_ANYWHERE.search(description):
         return None
-    for intro in _INTRO.finditer(description):
+    for tried, intro in enumerate(_INTRO.finditer(description)):
+        if tried == LIST_STARTS:
+            break
         if _inside_literal(description, intro.start()):
             continue  # a colon or quote inside an example ('{"style": "modern"}'): no list
         if _OPEN_BEFORE.search(description, _clause_start(description, intro.start()), intro.start()):
@@ -514,7 +523,7 @@ def _typed(values: list, numeric: bool) -> list | None:
         if not all(isinstance(v, (int, float)) or (isinstance(v, str) and _is_number(v)) for v in values):
             return None
         return [v if isinstance(v, (int, float)) else _number(v) for v in values]
-    if not all(isinstance(v, str) for v in values) or any(v.lower() in _FILLER for v in values):
+    if not all(isinstance(v, str) for v in values):
         return None
     return list(values)
 

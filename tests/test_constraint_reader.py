@@ -1,0 +1,89 @@
+"""The constraint reader: what a description states, as schema keywords, and what it leaves alone."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from schema_lint.prose.constraints import READ_LIMIT, stated
+
+
+def _read(description: str, *types: str) -> dict:
+    return {found.keyword: found.value for found in stated(description, list(types))}
+
+
+@pytest.mark.parametrize("description, types, expected", [
+    ("Short summary, 1 to 120 characters", ("string",), {"minLength": 1, "maxLength": 120}),
+    ("Up to 12 labels", ("array",), {"maxItems": 12}),
+    ("No more than 8 items.", ("array",), {"maxItems": 8}),
+    ("The maximum length is 80 characters.", ("string",), {"maxLength": 80}),
+    ("Name, at least 3 characters", ("string",), {"minLength": 3}),
+    ("2-30 characters", ("string",), {"minLength": 2, "maxLength": 30}),
+    ("A 2 character country code", ("string",), {"minLength": 2, "maxLength": 2}),
+    ("Angle, from 2 to 40", ("integer",), {"minimum": 2, "maximum": 40}),
+    ("Heading between 0 and 360", ("number",), {"minimum": 0, "maximum": 360}),
+    ("Delay in seconds (5\u201360)", ("integer",), {"minimum": 5, "maximum": 60}),
+    ("Humidity, in the range 10 to 90", ("number",), {"minimum": 10, "maximum": 90}),
+    ("Results per page (default: 20, max: 100)", ("integer",), {"maximum": 100}),
+    ("Must be greater than 0.6 seconds", ("number",), {"exclusiveMinimum": 0.6}),
+    ("Must be an integer greater than 0", ("integer",), {"minimum": 1}),
+    ("Page number, starting from 1", ("integer",), {"minimum": 1}),
+    ("Sort order: either 'asc' or 'desc'", ("string",), {"enum": ["asc", "desc"]}),
+    ("Options: low, normal, high.", ("string",), {"enum": ["low", "normal", "high"]}),
+    ("Unit, can be 'metric' or 'imperial'", ("string",), {"enum": ["metric", "imperial"]}),
+    ("Must be one of 'a', 'b', 'c'.", ("string",), {"enum": ["a", "b", "c"]}),
+    ("Use 'asc' for ascending order or 'desc' for descending order.", ("string",), {"enum": ["asc", "desc"]}),
+    ("Either 1 or 11", ("integer",), {"enum": [1, 11]}),
+    ("Email address of the reporter", ("string",), {"format": "email"}),
+    ("The unique identifier (UUID) of the project.", ("string",), {"format": "uuid"}),
+    ("The URL of the webpage.", ("string",), {"format": "uri"}),
+    ("Due date, in the format 'YYYY-MM-DD'.", ("string",), {"format": "date"}),
+    ("An ISO 8601 timestamp, including a UTC \"Z\" suffix or explicit offset.", ("string",),
+     {"format": "date-time"}),
+    ("The hostname of the server.", ("string",), {"format": "hostname"}),
+])
+def test_the_reader_states_what_the_words_state(description, types, expected):
+    assert _read(description, *types) == expected
+
+
+@pytest.mark.parametrize("description, types", [
+    ("Number of tickets, typically ranges from 1 to 8.", ("integer",)),   # a hedge: no bound
+    ("The sort order, e.g. one of asc, desc.", ("string",)),                # examples
+    ("Valid values include: contacts, deals, tickets.", ("string",)),       # an open list
+    ("One of low, high, etc.", ("string",)),
+    ("Provide either text or regex, not both.", ("string",)),               # two parameters, not values
+    ("Date of the journey, in the format 'MM/DD/YYYY'.", ("string",)),      # a pattern's layout
+    ("The hostname or IP address of the server.", ("string",)),             # alternatives
+    ("An identifier, such as a UUID.", ("string",)),
+    ("The email address to copy. default is ''.", ("string",)),             # the empty default rules it out
+    ("Maximum lookback is 730 days.", ("string",)),                          # days are no string length
+    ("Answers rated on a scale from 1 to 5.", ("array",)),                  # a scale of values, not a count
+    ("The city and state, in the format 'City, State'.", ("string",)),
+    ("Format should follow the structure: '{\"style\": \"modern\", \"budget\": \"mid\"}'.", ("string",)),
+])
+def test_the_reader_leaves_alone_what_is_open_hedged_or_a_layout(description, types):
+    assert "enum" not in _read(description, *types) and "format" not in _read(description, *types)
+    assert not {"minimum", "maximum", "minItems", "maxItems"} & set(_read(description, *types))
+
+
+def test_a_value_the_description_names_as_usable_widens_the_bound():
+    assert _read("Rating on a scale from 1.0 to 5.0. Use 0 to indicate 'dontcare'.", "number") == \
+        {"minimum": 0, "maximum": 5.0}
+    assert _read("Device index, a non-negative integer; a value of -1 indicates CPU.", "integer") == {"minimum": -1}
+
+
+def test_a_stated_bound_does_not_fit_a_field_of_another_kind():
+    assert _read("Up to 5 tags", "string") == {}
+    assert _read("At most 280 characters", "array") == {}
+    assert _read("Between 1 and 10", "boolean") == {}
+
+
+@pytest.mark.hostile
+def test_a_hostile_description_is_read_within_its_budget():
+    hostile = (":'a' or " * 50_000) + "(1-" * 50_000 + "between 1 and " * 50_000
+    started = time.perf_counter()
+    stated(hostile, ["string"])
+    stated(hostile, ["integer"])
+    assert time.perf_counter() - started < 1.5
+    assert _read("x" * READ_LIMIT + " at most 5 characters", "string") == {}  # past the budget: not read
