@@ -72,10 +72,33 @@ def _type(schema: dict):
     return declared
 
 
+def holdout(corpus: Path, count: int) -> int:
+    """A second, blind draw: cued descriptions the labelled set does not hold, in another
+    order, at most 4 from one package, for labels written before the reader reads them."""
+    labelled = {json.loads(line)["description"].strip()
+                for line in (Path(__file__).resolve().parent / "labelled.jsonl").read_text(encoding="utf-8").splitlines()}
+    every = sorted(properties(corpus), key=lambda p: hashlib.sha256(("holdout" + p["uid"] + p["pointer"]).encode()).hexdigest())
+    seen, per_package, drawn = set(labelled), Counter(), 0
+    for prop in every:
+        text = prop["description"].strip()
+        if drawn == count or text in seen or per_package[prop["package"]] >= 4 or not CUE.search(text):
+            continue
+        seen.add(text)
+        per_package[prop["package"]] += 1
+        drawn += 1
+        del prop["package"]
+        sys.stdout.write(json.dumps({**prop, "stratum": "holdout"}, ensure_ascii=False) + "\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[3] / "shared" / "corpus")
+    parser.add_argument("--holdout", type=int, metavar="N",
+                        help="draw N cued descriptions outside labelled.jsonl instead (another order)")
     args = parser.parse_args(argv)
+    if args.holdout:
+        return holdout(args.corpus, args.holdout)
     seen: set[str] = set()
     drawn: dict[str, list] = {"cued": [], "plain": []}
     every = sorted(properties(args.corpus), key=lambda p: hashlib.sha256((p["uid"] + p["pointer"]).encode()).hexdigest())
