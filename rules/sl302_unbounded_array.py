@@ -67,12 +67,13 @@ def check(ctx):
 def _fix(ctx, node) -> Fix:
     """The bound the description states, the traffic's, the configured one, or a suggestion."""
     words = {found.keyword: found for found in stated(node.get("description"), node.types)}
-    if "maxItems" in words:
-        found = words["maxItems"]
+    found = words.get("maxItems")
+    if found is not None:
         low = words.get("minItems")
-        extra = (Operation("add", join(node.pointer, "minItems"), low.value),) \
-            if low is not None and "minItems" not in node.schema else ()
-        said_min = f", `minItems: {low.value}`" if extra else ""
+        extra: tuple[Operation, ...] = ()
+        said_min = ""
+        if low is not None and "minItems" not in node.schema:
+            extra, said_min = (Operation("add", join(node.pointer, "minItems"), low.value),), f", `minItems: {low.value}`"
         return Fix(f"add `maxItems: {found.value}`{said_min} ({said(found)})", FixSafety.UNSAFE,
                    (_max_items(node, found.value), *extra), evidence_of(found))
     arrays = seen_at(ctx, node, "array")

@@ -36,7 +36,21 @@ def explanation(rule) -> str:
     python = (f"\n\nIn Python (pydantic, and the frameworks built on it): {PYTHON_FORMS[rule.code]}."
               if rule.code in PYTHON_FORMS else "")
     return (f"# {rule.code} {rule.name}\n\n"
-            f"Default severity: {severity}. Fix: {'available' if rule.fixable else 'none'}.{off}\n\n{rule.doc}{python}")
+            f"Default severity: {severity}. Fix: {_fix_summary(rule)}.{off}\n\n{rule.doc}{python}")
+
+
+def _fix_summary(rule) -> str:
+    """What the header says of the rule's fix, from its "Fix safety" section: the class, and
+    whether a finding without evidence carries a suggestion (not "available" for a rule that
+    fixes only on evidence)."""
+    from schema_lint.rule import parse_rule_doc
+
+    if not rule.fixable:
+        return "none"
+    text = parse_rule_doc(rule.doc).get("Fix safety", "")
+    kind = "unsafe (see Fix safety)" if text.startswith("Unsafe") else \
+        "safe" if text[:5] in ("Safe.", "Safe:", "Safe ") and not text.startswith("Safe when") else "see Fix safety"
+    return kind + ("; otherwise a suggestion `--fix` never applies" if "suggestion" in text else "")
 
 
 @click.command("rules")

@@ -188,7 +188,7 @@ def _first_of_each(found: list[Stated]) -> list[Stated]:
 
 class _Bound(NamedTuple):
     side: str  # "min", "max", "xmin", "xmax", "multiple"
-    value: float | int
+    value: int | float
     unit: str | None
     start: int
     end: int
@@ -298,8 +298,8 @@ def _bounds(text: str, target: str, kind: str) -> list[Stated]:
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
         out.append(Stated(low_key, int(low.value), low.phrase))
-    elif _NON_EMPTY.search(text):
-        out.append(Stated(low_key, 1, _NON_EMPTY.search(text).group()))  # type: ignore[union-attr]
+    elif (non_empty := _NON_EMPTY.search(text)) is not None:
+        out.append(Stated(low_key, 1, non_empty.group()))
     if high is not None and _whole(high.value) and high.value >= 1 and (low is None or high.value >= low.value):
         out.append(Stated(high_key, int(high.value), high.phrase))
     return out
@@ -325,8 +325,7 @@ def _number_bounds(text: str, kind: str) -> list[Stated]:
     if "min" not in sides and "xmin" not in sides and sign is not None:
         word = (sign.group(1) or sign.group(2)).lower()
         side = "min" if word.startswith("non") or kind == "integer" else "xmin"
-        value = 1 if side == "min" and not word.startswith("non") else 0
-        sides[side] = _Bound(side, value, None, 0, 0, sign.group())
+        sides[side] = _Bound(side, 1 if side == "min" and not word.startswith("non") else 0, None, 0, 0, sign.group())
     named = _named_values(text)
     out: list[Stated] = []
     for side, keyword in (("min", "minimum"), ("xmin", "exclusiveMinimum"), ("max", "maximum"),
@@ -407,8 +406,9 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
             values = json.loads(listed.group(1))
         except ValueError:
             values = None
-        if isinstance(values, list) and values and all(isinstance(v, (str, int, float)) for v in values):
-            return _typed(values, numeric), listed.group()
+        typed = _typed(values, numeric) if isinstance(values, list) and values else None
+        if typed is not None:
+            return typed, listed.group()
     only = _ONLY.search(description)
     if only is not None and not numeric:
         return [next(g for g in only.groups() if g is not None)], only.group()

@@ -132,7 +132,7 @@ def _stated_strings(schema: dict) -> list[str]:
     """The string values a schema states: its default, examples, and what its description
     quotes, gives as examples or names as default (layouts aside)."""
     description = schema.get("description")
-    examples = schema.get("examples") if isinstance(schema.get("examples"), list) else []
+    examples: list = schema["examples"] if isinstance(schema.get("examples"), list) else []
     candidates = [schema.get("default"), *examples, *quoted_values(description), *described_defaults(description)]
     return [value for value in candidates if isinstance(value, str) and not _LAYOUT.fullmatch(value)]
 
