@@ -306,7 +306,8 @@ def _listed_values(text: str, discriminator: Discriminator) -> tuple[tuple, tupl
     stop = _LIST_STOP.search(text)
     values: list = []
     qualified: list = []
-    for item in (item.strip() for item in _SEPARATOR.split(text[:stop.start()] if stop else text)):
+    # A list's last item carries the sentence's full stop ("… or other."): it is not part of the value.
+    for item in (item.strip().rstrip(".;!").strip() for item in _SEPARATOR.split(text[:stop.start()] if stop else text)):
         if not item:
             continue
         bucket = qualified if item.endswith(_QUALIFIER) else values
@@ -322,9 +323,11 @@ def _listed_values(text: str, discriminator: Discriminator) -> tuple[tuple, tupl
 
 
 def _mark_qualifiers(text: str) -> str:
-    """Drop notes on defaults ("(the default)") and mark each value that a parenthesis
-    qualifies: in "add_artifact_link (Git types)" the value depends on more than this field."""
+    """Drop notes on defaults ("(the default)") and on the field after a quoted value
+    ("'partial' (in cents)"), and mark each bare value that a parenthesis qualifies: in
+    "add_artifact_link (Git types)" the value depends on more than this field."""
     text = re.sub(r"\s*\((?:the\s+)?defaults?\b[^()]*\)", "", text, flags=re.I)
+    text = re.sub(r"(?<=['\"`])\s*\([^()]*\)", "", text)
     return re.sub(r"\s*\([^()]*\)", _QUALIFIER, text)
 
 

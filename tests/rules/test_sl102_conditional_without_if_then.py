@@ -348,3 +348,18 @@ def test_a_field_described_for_one_state_of_a_flag_is_conditional(description, v
 ])
 def test_exempted_allowed_defaulted_optional_or_negated_flag_prose_is_no_evidence(description, extra):
     assert lint_tool(_flagged(description, **extra), "SL102") == []
+
+
+@pytest.mark.parametrize("description", [
+    "Required when reason is 'partial' (in cents).",
+    "Required when `reason` is \"partial\" (the rest is refunded in full).",
+    "Required when reason is 'partial' or 'other'.",
+    "Amount to refund. Required when reason\nis 'partial' or\n'other'.",
+])
+def test_sl102_reads_a_condition_past_a_note_a_line_break_or_a_second_value(description):
+    schema = {"type": "object", "required": ["reason"], "properties": {
+        "reason": {"type": "string", "enum": ["full", "partial", "other"]},
+        "amount_cents": {"type": "integer", "description": description}}}
+    (found,) = lint_tool(schema, "SL102")
+    assert "`reason` is" in found.message and '"partial"' in found.message
+    assert found.fix.evidence.kind == "schema-words"
