@@ -466,7 +466,7 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
         value = next(g for g in match.groups() if g is not None)
         if not quoted:
             value = value.rstrip(".")
-            if value.lower() in _FILLER or (values and not quoted_all and False):
+            if value.lower() in _FILLER:
                 break
         quoted_all = quoted_all and quoted
         values.append(value)
@@ -481,12 +481,8 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
             position = following
             continue
         separator = _SEPARATOR.match(text, position)
-        if separator is None:
-            break
-        if separator.group().strip(" ,").lower() not in ("", "or", "and", "/", ".") and not separator.group().strip().startswith(","):
-            break
-        if not quoted and text[position:separator.end()].strip() == "." :
-            break
+        if separator is None or (not quoted and separator.group().strip() == "."):
+            break  # a full stop ends a list of bare words; quoted values may go on after one
         position = separator.end()
     if len(values) < 2 or len(set(values)) != len(values) or (either and len(values) != 2):
         return None
@@ -502,19 +498,27 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
 def _next_item(text: str, at: int, quoted: bool) -> int | None:
     """Where the next explained item starts: after a separator followed by a quoted value
     (or a number, for numbered lists), within the same sentence run."""
-    pattern = (r"""(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|\.\s+)(?=['"`\u2018\u201c])""" if quoted
-               else r"(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+)(?=\d+\s+(?:for|-|=|:|means)\s)")
-    match = re.compile(pattern).search(text, at, min(len(text), at + 240))
+    match = (_NEXT_QUOTED if quoted else _NEXT_NUMBERED).search(text, at, min(len(text), at + 240))
     return match.end() if match is not None else None
 
 
+_NEXT_QUOTED = lazy_compile(r"""(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|\.\s+)(?=['"`\u2018\u201c])""")
+_NEXT_NUMBERED = lazy_compile(r"(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+)(?=\d+\s+(?:for|-|=|:|means)\s)")
+
+
 def _sentence_end(text: str, at: int) -> int:
-    match = re.compile(r"[.;\n](?:\s|$)").search(text, at)
+    match = _STOP.search(text, at)
     return match.start() if match is not None else len(text)
 
 
+_STOP = lazy_compile(r"[.;\n](?:\s|$)")
+
+
 def _is_number(value: str) -> bool:
-    return re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None
+    return _NUMBER_TEXT.fullmatch(value) is not None
+
+
+_NUMBER_TEXT = lazy_compile(r"-?\d+(?:\.\d+)?")
 
 
 def _typed(values: list, numeric: bool) -> list | None:
@@ -581,7 +585,8 @@ _SENTINEL_WORDS = frozenset({"null", "none", "nil", "dontcare", "any", "all", "n
 
 
 def _format_stated(description: str) -> tuple[str, str] | None:
-    first = re.split(r"(?<=[.;!?])\s|\n", description.strip(), maxsplit=1)[0]
+    stripped = description.strip()
+    first = stripped[:_clause_end(stripped)]
     layouts = [match.group() for match in _LAYOUTS.finditer(description)]
     if layouts and any(_hedged_in_sentence(description, match.start()) for match in _LAYOUTS.finditer(description)):
         return None  # "typically a timestamp in the format …": not every value
@@ -620,6 +625,12 @@ def _format_stated(description: str) -> tuple[str, str] | None:
     return None
 
 
+def _clause_end(text: str) -> int:
+    """Where the first sentence of `text` ends."""
+    boundary = _BOUNDARY.search(text)
+    return boundary.start() if boundary is not None else len(text)
+
+
 def _hedged_in_sentence(text: str, at: int) -> bool:
     start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
     return _HEDGE_FORM.search(text, start, at) is not None
@@ -640,5 +651,9 @@ def _sole(description: str, match: re.Match, strict: bool = True) -> bool:
         return False
     if strict and _ALTERNATIVE.search(around):
         return False
-    return not re.search(r"\b(?:url|uri|link|id|name)\s+or\b|\bor\s+(?:an?\s+)?(?:ip|id|name|path|file|phone|"
-                         r"username|handle|key)\b", around, re.I)
+    return not _OTHER_KIND.search(around)
+
+
+# "URL or ID", "or a file path": the value may be of another kind than the format.
+_OTHER_KIND = lazy_compile(r"\b(?:url|uri|link|id|name)\s+or\b|\bor\s+(?:an?\s+)?(?:ip|id|name|path|file|phone|"
+                           r"username|handle|key)\b", re.I)
