@@ -102,15 +102,17 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
           calls: Iterable[dict] | None = None) -> list[Diagnostic]:
     """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
     calls, or None without any); the list itself when no fix is withheld."""
+    # A suggestion is never applied: only a provider's refusal concerns it. Checking it against
+    # the schema's values would compile the schema of nearly every tool for advice a
+    # reviewer weighs anyway.
     tool = ToolSchema(schema, schema_pointer)
-    waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None]
+    waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None
+               and (profiles or diagnostic.fix.safety is not FixSafety.SUGGESTION)]
     if not waiting:
         return diagnostics
     verdicts: dict[int, Withheld] = {}
     if profiles:
         _hold(verdicts, PROFILE, profile_refusals.refused(tool, waiting, profiles))
-    # A suggestion is never applied: checking it against the schema's values would compile
-    # the schema of nearly every tool for advice a reviewer weighs anyway.
     applied = [c for c in _still(waiting, verdicts) if c.diagnostic.fix.safety is not FixSafety.SUGGESTION]  # type: ignore[union-attr]  # a candidate's finding has a fix
     _hold(verdicts, STATED_VALUE, stated_values.broken(tool, applied))
     if calls is not None:

@@ -99,9 +99,9 @@ _COUNT_WORDS = ("item", "element", "entr", "value", "tag", "label", "id", "resul
 
 def stated(description: Any, types: Any) -> tuple[Stated, ...]:
     """Every constraint the description states that fits a field of the given JSON types."""
-    if not isinstance(description, str) or not description.strip():
+    if not isinstance(description, str) or not description:
         return ()
-    kind = _kind(types)
+    kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
     if kind is None:
         return ()
     return _read(description, kind)
@@ -120,11 +120,11 @@ def evidence_of(found: Stated) -> Evidence:
     return Evidence(EVIDENCE_WORDS, found.phrase)
 
 
-def _kind(types: Any) -> str | None:
-    """string, array, integer or number: the one kind of value the field holds (null aside)."""
-    if isinstance(types, str):
-        types = [types]
-    named = {t for t in types or () if isinstance(t, str)} - {"null"}
+@lru_cache(maxsize=64)
+def _kind(types: frozenset) -> str | None:
+    """string, array, integer or number: the one kind of value the field holds (null aside).
+    Cached: a node's types are one of a few sets, asked of by several rules for each node."""
+    named = {t for t in types if isinstance(t, str)} - {"null"}
     if named == {"integer"}:
         return "integer"
     if named and named <= {"number", "integer"}:
@@ -144,18 +144,28 @@ def _read(description: str, kind: str) -> tuple[Stated, ...]:
     """Cached: several rules ask of each description (SL301, SL305, SL403 of one string)."""
     description = own_prose(description[:READ_LIMIT])
     text = description.replace("\u2212", "-")
+    # Each part first asks for a word every match of its patterns holds: most descriptions
+    # state nothing, and the case-insensitive patterns cost more than a look for a word.
+    lowered = description.lower()
     found: list[Stated] = []
     if kind in ("string", "array"):
         found += _bounds(text, LENGTH if kind == "string" else COUNT, kind)
     else:
         found += _number_bounds(text, kind)
-    if kind == "string":
+    if kind == "string" and _FORMAT_WORDS.search(lowered):
         found += _formats(description)
-    if kind in ("string", "integer", "number"):
+    if kind in ("string", "integer", "number") and _LIST_WORDS.search(lowered):
         values = _closed_values(description, numeric=kind != "string")
         if values is not None:
             found.append(Stated("enum", values[0], values[1]))
     return tuple(_first_of_each(found))
+
+
+# Words (in lower case) that every reading of a format, or of a closed list, holds.
+_FORMAT_WORDS = lazy_compile(r"yyyy|mm|dd|hh|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
+_LIST_WORDS = lazy_compile("one of|value|option|choice|mode|type|format|unit|level|either|can be|use|choose|select|"
+                           "pick|specify|only|enum|['\"`\u2018\u201c]")
+_DIGIT = lazy_compile(r"\d")
 
 
 def own_prose(description: str) -> str:
@@ -274,7 +284,11 @@ def _fits(bound: _Bound, target: str) -> bool:
 def _collect(text: str, target: str, kind: str) -> dict[str, _Bound]:
     """The first bound of each side the text states for the target, hedged ones left out."""
     sides: dict[str, _Bound] = {}
+    if not _DIGIT.search(text):
+        return sides  # every bound is a number: most descriptions have none, and then nothing is matched
     for offset, sentence in _sentences(text):
+        if not _DIGIT.search(sentence):
+            continue
         kept: list[_Bound] = []
         for bound in _bound_matches(sentence):
             if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
@@ -288,7 +302,7 @@ def _bounds(text: str, target: str, kind: str) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
     out: list[Stated] = []
-    if target == LENGTH:
+    if target == LENGTH and _DIGIT.search(text):
         exact = _EXACT_LENGTH.search(text)
         if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()):
             size = int(exact.group(1))
@@ -298,7 +312,7 @@ def _bounds(text: str, target: str, kind: str) -> list[Stated]:
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
         out.append(Stated(low_key, int(low.value), low.phrase))
-    elif (non_empty := _NON_EMPTY.search(text)) is not None:
+    elif ("empty" in text.lower() or "at least one" in text.lower()) and (non_empty := _NON_EMPTY.search(text)) is not None:
         out.append(Stated(low_key, 1, non_empty.group()))
     if high is not None and _whole(high.value) and high.value >= 1 and (low is None or high.value >= low.value):
         out.append(Stated(high_key, int(high.value), high.phrase))
