@@ -117,8 +117,8 @@ def _left_to_this_rule(node, found: Stated) -> bool:
     """Whether the stated constraint is missing from the schema and no rule that fixes its
     keyword reports this node (each rule takes the words for its own keyword)."""
     keyword, schema = found.keyword, node.schema
-    if keyword in schema or keyword == "format":  # SL304 reports every stated format it can add
-        return False
+    if keyword in schema or keyword == "format" or "enum" in schema or "const" in schema:
+        return False  # SL304 reports every stated format it can add; an enum's values say the rest
     if keyword in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"):
         side = _NUMBER_SIDES[keyword]
         if side is not None and any(k in schema for k in side):

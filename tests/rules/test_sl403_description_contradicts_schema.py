@@ -38,3 +38,18 @@ def test_sl403_suggests_the_enum_a_description_spells_out():
     assert set(found) == {"order", "unit", "level"}
     assert found["level"].fix.operations[0].value == ["low", "normal", "high"]
     assert found["order"].fix.safety is FixSafety.UNSAFE
+
+
+def test_sl403_fixes_what_the_words_state_where_no_other_rule_does():
+    schema = obj(password={"type": "string", "format": "password", "description": "At least 8 characters."},
+                 heading={"type": "number", "description": "Heading, between 0 and 360."},
+                 title={"type": "string", "description": "At most 80 characters."},
+                 country={"type": "string", "enum": ["US", "ALL"], "description": "Limited to 2 character codes."})
+    found = {d.pointer.rsplit("/", 1)[1]: d for d in lint_tool(schema, "SL403")}
+    # SL301 fixes the title's maxLength, the enum already closes the country: neither is reported twice.
+    assert set(found) == {"password", "heading"}
+    password, heading = found["password"].fix, found["heading"].fix
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in password.operations] == [("minLength", 8)]
+    assert password.evidence == ("schema-words", "At least 8 characters")
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in heading.operations] == [("minimum", 0), ("maximum", 360)]
+    assert "states `minimum: 0`, `maximum: 360` but the schema does not" in found["heading"].message
