@@ -66,7 +66,19 @@ def check(ctx):
             continue
         if "required" in node.schema or not _something_is_needed(ctx, node, properties):
             continue
-        yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`", fix=_fix(ctx, node))
+        fix = _fix(ctx, node)
+        yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`"
+                      + ("" if fix else _no_fix(node)), fix=fix)
+
+
+def _no_fix(node: SchemaNode) -> str:
+    """Why the finding has no fix, and what would give it one."""
+    if in_branch(node):
+        return "; no fix: it is a branch of a composition, which refines another object"
+    if "default" in node.schema or _partial_update(node):
+        return "; no fix: its fields may all be left out (a default, or a partial update)"
+    return ("; no fix: nothing says which properties are required (a description saying \"Required\", or "
+            "`--calls` with 20 recorded calls, would)")
 
 
 def _something_is_needed(ctx, node: SchemaNode, properties: dict) -> bool:

@@ -86,3 +86,11 @@ def test_sl101_speaks_of_a_write_tools_arguments_not_of_a_lookups_or_a_nested_ob
     assert [d.pointer for d in lint_tool(schema, "SL101", name="create_team")] == ["/inputSchema"]
     schema["properties"]["project"]["description"] = "The project. Required."
     assert [d.pointer for d in lint_tool(schema, "SL101", name="list_teams")] == ["/inputSchema"]
+
+
+def test_sl101_says_why_there_is_no_fix_and_what_would_supply_one():
+    schema = {"type": "object", "properties": {"title": {"type": "string", "description": "The title."}}}
+    (found,) = lint_tool(schema, "SL101", name="create_note")
+    assert found.fix is None
+    assert found.message.endswith('; no fix: nothing says which properties are required (a description saying '
+                                  '"Required", or `--calls` with 20 recorded calls, would)')
