@@ -149,7 +149,7 @@ def _read(description: str, kind: str) -> tuple[Stated, ...]:
     lowered = description.lower()
     found: list[Stated] = []
     if kind in ("string", "array"):
-        found += _bounds(text, LENGTH if kind == "string" else COUNT, kind)
+        found += _bounds(text, LENGTH if kind == "string" else COUNT)
     else:
         found += _number_bounds(text, kind)
     if kind == "string" and _FORMAT_WORDS.search(lowered):
@@ -211,14 +211,14 @@ def _number(text: str) -> int | float:
     return float(cleaned) if "." in cleaned else int(cleaned)
 
 
-def _sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence): split at a full stop, semicolon or line break followed by space.
-    "e.g." and decimals do not end a sentence."""
+def _sentences(text: str) -> list[str]:
+    """The text split at a full stop, semicolon or line break followed by space ("e.g." and
+    decimals end no sentence)."""
     out, start = [], 0
     for match in _BOUNDARY.finditer(text):
-        out.append((start, text[start:match.end()]))
+        out.append(text[start:match.end()])
         start = match.end()
-    out.append((start, text[start:]))
+    out.append(text[start:])
     return out
 
 
@@ -281,12 +281,12 @@ def _fits(bound: _Bound, target: str) -> bool:
     return True
 
 
-def _collect(text: str, target: str, kind: str) -> dict[str, _Bound]:
+def _collect(text: str, target: str) -> dict[str, _Bound]:
     """The first bound of each side the text states for the target, hedged ones left out."""
     sides: dict[str, _Bound] = {}
     if not _DIGIT.search(text):
         return sides  # every bound is a number: most descriptions have none, and then nothing is matched
-    for offset, sentence in _sentences(text):
+    for sentence in _sentences(text):
         if not _DIGIT.search(sentence):
             continue
         kept: list[_Bound] = []
@@ -298,7 +298,7 @@ def _collect(text: str, target: str, kind: str) -> dict[str, _Bound]:
     return sides
 
 
-def _bounds(text: str, target: str, kind: str) -> list[Stated]:
+def _bounds(text: str, target: str) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
     out: list[Stated] = []
@@ -307,7 +307,7 @@ def _bounds(text: str, target: str, kind: str) -> list[Stated]:
         if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()):
             size = int(exact.group(1))
             return [Stated(low_key, size, exact.group()), Stated(high_key, size, exact.group())]
-    sides = _collect(text, target, kind)
+    sides = _collect(text, target)
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
@@ -331,7 +331,7 @@ def _whole(value: Any) -> bool:
 
 def _number_bounds(text: str, kind: str) -> list[Stated]:
     """A number's value bounds, widened to admit every value the description names as usable."""
-    sides = _collect(text, VALUE, kind)
+    sides = _collect(text, VALUE)
     based = _BASED.search(text)
     if "min" not in sides and "xmin" not in sides and based is not None and not _hedged(text, based.start()):
         sides["min"] = _Bound("min", _number(based.group(1) or based.group(2)), None, 0, 0, based.group())
