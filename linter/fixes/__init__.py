@@ -4,7 +4,8 @@ A fix's JSON Patch operations become the smallest edits of the text in its own s
 YAML, JSON Lines: `editor` and one editor per format), planned per file so that fixes never
 collide and every edited text re-parses to exactly the patched data (`plan`), written only
 over the text linted (`files`, `scratch_file`), shown as diffs and review suggestions
-(`line_diff`, `review`), and as JSON Patch for tools that are in no file (`patches`).
+(`line_diff`, `review`), with where each value came from (`evidence`), and as JSON Patch
+for tools that are in no file (`patches`).
 
 May import: model, text, schema, sources.
 """
