@@ -46,7 +46,7 @@ import re
 
 from schema_lint.prose.field_prose import says_optional, says_required
 from schema_lint.text.lazy_pattern import lazy_compile
-from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.profiles.checks.openai_strict import nullable_required_fix
@@ -71,14 +71,27 @@ def check(ctx):
                       + ("" if fix else _no_fix(node)), fix=fix)
 
 
+def _suggestion(node: SchemaNode) -> Fix | None:
+    """Nothing says which properties are required: suggest those that nothing makes optional
+    (no default, no null, not called optional, not one of alternatives), for a person to choose."""
+    properties = node.get("properties")
+    names = [name for name, schema in properties.items()
+             if not _optional_by_nature(schema) and not says_optional(schema.get("description"))
+             and not _alternative(name, node)]
+    if not names:
+        return None
+    return Fix(f"require {', '.join(names)} (nothing says which are required: choose them)", FixSafety.SUGGESTION,
+               (Operation("add", join(node.pointer, "required"), names),), Evidence(EVIDENCE_NONE))
+
+
 def _no_fix(node: SchemaNode) -> str:
     """Why the finding has no fix, and what would give it one."""
     if in_branch(node):
         return "; no fix: it is a branch of a composition, which refines another object"
     if "default" in node.schema or _partial_update(node):
         return "; no fix: its fields may all be left out (a default, or a partial update)"
-    return ("; no fix: nothing says which properties are required (a description saying \"Required\", or "
-            "`--calls` with 20 recorded calls, would)")
+    return ("; no fix: every property may be left out (a description saying \"Required\", or `--calls` with "
+            "20 recorded calls each sending it, would say otherwise)")
 
 
 def _something_is_needed(ctx, node: SchemaNode, properties: dict) -> bool:
@@ -114,7 +127,7 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
              if (name in always or says_required(schema.get("description")))
              and not _optional_by_nature(schema) and not _alternative(name, node)]
     if not names:
-        return None
+        return _suggestion(node) if sent is None else None
     if always:
         seen = evidence(objects, 'each with ' + ', '.join(always))
         return Fix(f"require {', '.join(names)} ({seen})", FixSafety.UNSAFE,

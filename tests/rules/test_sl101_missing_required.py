@@ -7,7 +7,7 @@ import pytest
 from lintkit import lint_document, lint_tool, obj
 from rulekit import TIGHT, openai_tool
 
-from schema_lint.model import Severity
+from schema_lint.model import FixSafety, Severity
 
 
 def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
@@ -39,7 +39,8 @@ def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
      "anyOf": [{"properties": {"b": {"type": "string", "description": "Required."}}}]},
 ])
 def test_sl101_has_no_fix_without_evidence(schema):
-    assert [d.fix for d in lint_tool(schema, "SL101", name="create_item")] in ([None], [])
+    # At most a suggestion, which no flag applies.
+    assert all(d.fix is None or d.fix.safety is FixSafety.SUGGESTION for d in lint_tool(schema, "SL101", name="create_item"))
 
 
 def test_sl101_quiet_when_every_property_has_a_default():
@@ -88,9 +89,13 @@ def test_sl101_speaks_of_a_write_tools_arguments_not_of_a_lookups_or_a_nested_ob
     assert [d.pointer for d in lint_tool(schema, "SL101", name="list_teams")] == ["/inputSchema"]
 
 
-def test_sl101_says_why_there_is_no_fix_and_what_would_supply_one():
-    schema = {"type": "object", "properties": {"title": {"type": "string", "description": "The title."}}}
+def test_sl101_suggests_what_nothing_makes_optional_and_else_says_why_there_is_no_fix():
+    schema = {"type": "object", "properties": {"title": {"type": "string", "description": "The title."},
+                                               "note": {"type": "string", "description": "Optional note."}}}
+    (found,) = lint_tool(schema, "SL101", name="create_note")
+    assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == ["title"]
+    schema["properties"]["title"]["default"] = "x"
     (found,) = lint_tool(schema, "SL101", name="create_note")
     assert found.fix is None
-    assert found.message.endswith('; no fix: nothing says which properties are required (a description saying '
-                                  '"Required", or `--calls` with 20 recorded calls, would)')
+    assert found.message.endswith('; no fix: every property may be left out (a description saying "Required", or '
+                                  '`--calls` with 20 recorded calls each sending it, would say otherwise)')
