@@ -158,8 +158,9 @@ def _alternative(name: str, node: SchemaNode) -> bool:
     properties = node.get("properties")
     texts = [node.get("description"), *(s.get("description") for s in properties.values() if isinstance(s, dict))]
     others = [other for other in properties if other != name]
-    for text in filter(lambda t: isinstance(t, str), texts):
-        for other in others:
+    for text in filter(lambda t: isinstance(t, str) and name in t, texts):
+        # Both names must be in the text: a look for them spares compiling a pattern per pair.
+        for other in (other for other in others if other in text):
             pair = rf"\b{re.escape(name)}\b\W+(?:or|and/or)\W+\b{re.escape(other)}\b"
             reverse = rf"\b{re.escape(other)}\b\W+(?:or|and/or)\W+\b{re.escape(name)}\b"
             if re.search(pair, text) or re.search(reverse, text):
