@@ -29,8 +29,14 @@ TOOL = {
 }
 
 
+# The rules off by default whose fixes and suggestions these tests read.
+OFF_BY_DEFAULT = ["SL301", "SL305", "SL307", "SL403"]
+
+
 def _lint(tool=TOOL, config: Config | None = None):
-    return lint_text(json.dumps(tool, indent=2), "tool.json", config or Config())
+    config = config or Config()
+    config.extend_select = [*config.extend_select, *OFF_BY_DEFAULT]
+    return lint_text(json.dumps(tool, indent=2), "tool.json", config)
 
 
 def _at(result, code: str, field: str):
@@ -40,7 +46,8 @@ def _at(result, code: str, field: str):
 def test_fix_with_unsafe_fixes_writes_what_the_words_state_and_never_a_suggestion(tmp_path):
     path = tmp_path / "tool.json"
     path.write_text(json.dumps(TOOL, indent=2) + "\n", encoding="utf-8")
-    done = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", "--show-fixes", str(path)],
+    done = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", "--show-fixes", "--extend-select",
+                                     ",".join(OFF_BY_DEFAULT), str(path)],
                               catch_exceptions=False)
     schema = json.loads(path.read_text(encoding="utf-8"))["inputSchema"]
     properties = schema["properties"]
@@ -53,7 +60,8 @@ def test_fix_with_unsafe_fixes_writes_what_the_words_state_and_never_a_suggestio
     assert "additionalProperties" not in schema
     # --show-fixes and the summary count the fixes of every pass.
     assert "Fixed 5 findings:" in done.output and "(5 fixed," in done.output
-    again = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", str(path)], catch_exceptions=False)
+    again = CliRunner().invoke(main, ["check", "--fix", "--unsafe-fixes", "--extend-select", ",".join(OFF_BY_DEFAULT),
+                                      str(path)], catch_exceptions=False)
     assert "fixed" not in again.output.splitlines()[-1]  # the fixed point: a second run changes nothing
 
 
@@ -116,7 +124,7 @@ def test_one_configured_max_length_key_switches_on_no_other_kind():
 
 def test_a_finding_without_a_fix_says_why_and_what_would_supply_one():
     tool = {**TOOL, "inputSchema": {"type": "object", "properties": {
-        "start_date": {"type": "string", "description": "Start, as MM/DD/YYYY."}}}}
+        "start_date": {"type": "string", "description": "When it starts.", "default": "05/15/2023"}}}}
     (finding,) = [d for d in _lint(tool).diagnostics if d.code == "SL304"]
     assert finding.fix is None and "; no fix: the schema's own words or values are not all in `date` format" \
         in finding.message

@@ -89,13 +89,10 @@ def test_sl101_speaks_of_a_write_tools_arguments_not_of_a_lookups_or_a_nested_ob
     assert [d.pointer for d in lint_tool(schema, "SL101", name="list_teams")] == ["/inputSchema"]
 
 
-def test_sl101_suggests_what_nothing_makes_optional_and_else_says_why_there_is_no_fix():
+def test_sl101_suggests_requiring_what_nothing_makes_optional():
     schema = {"type": "object", "properties": {"title": {"type": "string", "description": "The title."},
                                                "note": {"type": "string", "description": "Optional note."}}}
     (found,) = lint_tool(schema, "SL101", name="create_note")
     assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == ["title"]
     schema["properties"]["title"]["default"] = "x"
-    (found,) = lint_tool(schema, "SL101", name="create_note")
-    assert found.fix is None
-    assert found.message.endswith('; no fix: every property may be left out (a description saying "Required", or '
-                                  '`--calls` with 20 recorded calls each sending it, would say otherwise)')
+    assert lint_tool(schema, "SL101", name="create_note") == []  # every property may be left out
