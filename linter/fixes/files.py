@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from schema_lint.fixes import scratch_file
@@ -108,16 +108,17 @@ def _replace(target: str, new_raw: bytes, info: os.stat_result) -> bool:
     return True
 
 
-def write_output(path: str, text: str) -> None:
+def write_output(path: str, text: str | Iterable[str]) -> None:
     """A file the run produces (a report, a baseline), replaced whole: a reader never sees
     half of it, and a failed write leaves no temporary file behind. It gets the mode a shell's
     `>` would give it: the file's own when it exists, else what the umask allows (the
-    temporary file starts owner-only). Raises OSError."""
+    temporary file starts owner-only). Raises OSError. `text` may come in pieces, written as
+    they come."""
     directory = os.path.dirname(os.path.abspath(path))
     handle, temporary = scratch_file.create(directory, f".{os.path.basename(path)}.", ".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", errors="surrogateescape") as out:
-            out.write(text)
+            out.writelines([text] if isinstance(text, str) else text)
         os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
     except BaseException:

@@ -1,7 +1,8 @@
 """Output formats, one module each.
 
-Each is a module with `render(result, options) -> str`, imported only when chosen so that a
-format's dependencies never slow down the others.
+Each is a module with `render(result, options) -> str`, or `chunks(result, options)`
+giving its text a piece at a time (the JSON formats: a report of 100,000 findings is never
+held whole), imported only when chosen so that a format's dependencies never slow down the others.
 
 May import: model, text, schema, rule, lint, fixes.
 """
@@ -9,6 +10,7 @@ May import: model, text, schema, rule, lint, fixes.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from typing import NamedTuple
 
 FORMATS = {
@@ -42,6 +44,23 @@ class ReportOptions(NamedTuple):
 
 
 def render(format_name: str, result, options: ReportOptions) -> str:
+    return "".join(chunks(format_name, result, options))
+
+
+def chunks(format_name: str, result, options: ReportOptions, size: int = 1 << 16) -> Iterator[str]:
+    """The report in pieces of about `size` characters: few writes, and little held at once."""
     module = importlib.import_module(FORMATS[format_name])
-    renderer = getattr(module, "render_lines", None) if format_name == "jsonl" else None
-    return (renderer or module.render)(result, options)
+    streamed = getattr(module, "chunks_lines" if format_name == "jsonl" else "chunks", None)
+    if streamed is None:
+        yield module.render(result, options)
+        return
+    pending: list[str] = []
+    held = 0
+    for piece in streamed(result, options):
+        pending.append(piece)
+        held += len(piece)
+        if held >= size:
+            yield "".join(pending)
+            pending, held = [], 0
+    if pending:
+        yield "".join(pending)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from schema_lint.text.display import json_text
 from schema_lint.fixes.evidence import evidence_record
 from schema_lint.fixes.review import edits_of, note_of, positioned
+from schema_lint.report.json_stream import array_chunks
 
 
 def diagnostic_record(diagnostic, result) -> dict:
@@ -51,9 +52,11 @@ def fix_record(diagnostic, result) -> dict | None:
     return record
 
 
-def render(result, options) -> str:
-    return json_text([diagnostic_record(d, result) for d in result.diagnostics], indent=2) + "\n"
+def chunks(result, options):
+    """The array, a finding at a time (see `json_stream`)."""
+    yield from array_chunks(diagnostic_record(d, result) for d in result.diagnostics)
+    yield "\n"
 
 
-def render_lines(result, options) -> str:
-    return "".join(json_text(diagnostic_record(d, result)) + "\n" for d in result.diagnostics)
+def chunks_lines(result, options):
+    return (json_text(diagnostic_record(d, result)) + "\n" for d in result.diagnostics)

@@ -20,8 +20,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from schema_lint import __version__
-from schema_lint.text.display import json_text
 from schema_lint.fixes.evidence import evidence_record
+from schema_lint.report.json_stream import HOLE, document_chunks
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split
@@ -152,7 +152,8 @@ def sarif_fix(diagnostic, document, edits) -> dict:
     return record
 
 
-def sarif_log(result, docs_url: str | None = None) -> dict:
+def sarif_log(result, docs_url: str | None = None, results=None) -> dict:
+    """The log; its results built here, unless `results` stands in for them."""
     rules = rule_descriptors(docs_url)
     index = {descriptor["id"]: i for i, descriptor in enumerate(rules)}
     for diagnostic in result.diagnostics:  # rules handed to the Linter directly
@@ -160,13 +161,9 @@ def sarif_log(result, docs_url: str | None = None) -> dict:
             index[diagnostic.code] = len(rules)
             rules.append({"id": diagnostic.code, "name": diagnostic.name,
                           "help": {"text": f"{diagnostic.code} {diagnostic.name}"}})
-    results, unplaced = [], []
-    for diagnostic, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics)):
-        record = sarif_result(diagnostic, index[diagnostic.code], fingerprint, result.documents.get(diagnostic.path))
-        if "physicalLocation" in record["locations"][0]:
-            results.append(record)
-        else:
-            unplaced.append(diagnostic)
+    if results is None:
+        results = list(sarif_results(result, index))
+    unplaced = [d for d in result.diagnostics if not placed(d)]
     driver = {"name": "schema-lint", "version": __version__, "semanticVersion": __version__,
               "informationUri": homepage(), "rules": rules}
     run = {
@@ -179,6 +176,19 @@ def sarif_log(result, docs_url: str | None = None) -> dict:
     if unplaced:
         run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": [left_out(unplaced)]}]
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def placed(diagnostic) -> bool:
+    """Whether the finding has a file to be placed in (`sarif_result` gives it a physical
+    location): not a live tool's, unless a Python definition places it."""
+    return not diagnostic.live or source_position(diagnostic) is not None
+
+
+def sarif_results(result, rule_indexes: dict[str, int]):
+    """The results, a finding at a time: those `placed` in a file (see `left_out`)."""
+    for d, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics)):
+        if placed(d):
+            yield sarif_result(d, rule_indexes[d.code], fingerprint, result.documents.get(d.path))
 
 
 def left_out(diagnostics) -> dict:
@@ -196,5 +206,8 @@ def left_out(diagnostics) -> dict:
         "snapshot` writes the tools to a file to lint instead")}}
 
 
-def render(result, options) -> str:
-    return json_text(sarif_log(result, options.docs_url), indent=2) + "\n"
+def chunks(result, options):
+    """The log, its results a finding at a time (see `json_stream`)."""
+    log = sarif_log(result, options.docs_url, results=HOLE)
+    indexes = {rule["id"]: i for i, rule in enumerate(log["runs"][0]["tool"]["driver"]["rules"])}
+    yield from document_chunks(log, sarif_results(result, indexes))

@@ -12,7 +12,7 @@ another.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from schema_lint.live.requested import ServerOptions
@@ -114,7 +114,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
     """The run `options` ask for; its exit code. Raises `RunError`, `config.ConfigError` or
     `live.requested.ServerChoiceError` when it cannot be run."""
     from schema_lint.lint.document import PARSE_ERROR_CODE
-    from schema_lint.report import ReportOptions, render
+    from schema_lint.report import ReportOptions, chunks, render
     from schema_lint.run.linter import Linter
     from schema_lint.run.result import LintResult, exit_code
 
@@ -194,13 +194,14 @@ def run_check(options: CheckOptions, output: Output) -> int:
     else:
         format_name = options.output_format or ("full" if options.terminal and not options.output_file else "concise")
         color = (options.color_stderr if fixing.report_to_stderr else options.color) and not options.output_file
-        report = render(format_name, result, report_options._replace(color=color))
+        report = chunks(format_name, result, report_options._replace(color=color))
         if options.output_file:
             _write_report(options.output_file, report)
         else:
-            output.write(report, err=fixing.report_to_stderr, color=color)
+            for piece in report:
+                output.write(piece, err=fixing.report_to_stderr, color=color)
     for other_format, path in options.outputs:
-        _write_report(path, render(other_format, result, report_options))
+        _write_report(path, chunks(other_format, result, report_options))
     code = exit_code(result, config.fail_on)
     if options.baseline_strict and stale and code == 0:  # stale: None without a baseline, else a count
         code = 1
@@ -282,7 +283,7 @@ def _show(output: Output, linter: Linter, paths: list[str], settings: bool) -> N
             output.line(escape(path))
 
 
-def _write_report(path: str, report: str) -> None:
+def _write_report(path: str, report: Iterable[str]) -> None:
     """The report into ``path``, replaced whole (a reader never sees half a SARIF file)."""
     from schema_lint.fixes.files import write_output
 
