@@ -56,7 +56,7 @@ SETTLE_SECONDS = 3.5
 FINISHED = {0, 1, 2}
 
 sys.path.insert(0, str(BENCH))
-from corpus_files import CORPUS_TOOLS, DEFAULT_DIALECT, argument_schema, records, write  # noqa: E402
+from corpus_files import CORPUS_TOOLS, DEFAULT_DIALECT, repeated_schemas, tool_listing, write  # noqa: E402
 
 
 @dataclass
@@ -161,11 +161,8 @@ def cases(data: Path, files: int, big_tools: int) -> list[Case]:
     big, big_peer = data / "big", data / "big-peer"
     big.mkdir()
     big_peer.mkdir()
-    schemas = [argument_schema(record) for record in records()]
-    chosen = [schemas[index % len(schemas)] for index in range(big_tools)]
-    listing = {"tools": [{"name": f"tool_{index}", "description": f"Tool number {index}.", "inputSchema": schema}
-                         for index, schema in enumerate(chosen)]}
-    (big / "tools.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
+    chosen = repeated_schemas(big_tools)
+    (big / "tools.json").write_text(json.dumps(tool_listing(chosen), indent=1), encoding="utf-8")
     holder = {"$schema": DEFAULT_DIALECT, "$defs": {f"tool_{index}": schema for index, schema in enumerate(chosen)}}
     (big_peer / "tools.json").write_text(json.dumps(holder, indent=1), encoding="utf-8")
     count = len(list(many.iterdir()))

@@ -59,6 +59,19 @@ def raw_schema_text(record: dict) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
+def repeated_schemas(count: int, corpus_tools: Path = CORPUS_TOOLS) -> list:
+    """`count` argument schemas: the corpus's, in order, over and over (defaults,
+    descriptions, enums, nesting: whatever the published tools hold)."""
+    schemas = [argument_schema(record) for record in records(corpus_tools)]
+    return [schemas[index % len(schemas)] for index in range(count)]
+
+
+def tool_listing(schemas: list) -> dict:
+    """An MCP `tools/list` result holding `schemas` as the tools `tool_0`, `tool_1`, …"""
+    return {"tools": [{"name": f"tool_{index}", "description": f"Tool number {index}.", "inputSchema": schema}
+                      for index, schema in enumerate(schemas)]}
+
+
 SHAPES = {"published": published_text, "raw": raw_schema_text}
 
 
