@@ -4,7 +4,11 @@ Reading streams: memory holds a :class:`ToolSummary` per tool of the tool files,
 their calls while each tool's fit in :data:`CALLS_KEPT` calls and all tools' in
 :data:`KEPT_BYTES`. Calls to other tools are only counted (:mod:`.other_tools`): a log
 naming a million tools takes no more memory than one naming ten. The gate must see every
-call, so a tool whose calls were not all kept has them read again from the files. A pipe
+call, so the calls of a tool that has more are written, as the first reading meets them,
+to an unnamed temporary file (:class:`_Spill`), from which the gate reads that tool's
+alone: reading the files again for each such tool made `--calls` quadratic (77 s for
+200,000 calls). Past :data:`SPOOL_LIMIT` bytes there, a tool's calls are read again
+from the files, as the tools given only later (`cover`) are. A pipe
 (or `-`, stdin) cannot be read twice: what the first reading consumes is copied to an
 unnamed temporary file as it goes (gone with the process, however it ends), up to
 :data:`SPOOL_LIMIT` bytes, so an endless stream neither hangs the run nor fills the disk.
@@ -56,9 +60,11 @@ class Traffic:
         self.summaries: dict[Key, ToolSummary] = {}
         # The keys summarised: those of the tools given to `load` and `cover`.
         self._wanted: set[Key] = set()
-        # A tool's calls as JSON text while every one of them is kept; None once one was not.
+        # A tool's calls as JSON text while every one of them is kept; SPILLED once they go to
+        # the spill; None once they are read again from the files.
         self._kept: dict[Key, list[str] | None] = {}
         self._kept_bytes = 0
+        self._spill = _Spill()
         # Calls to the tools `load` was not given.
         self.other = OtherTools()
         # (name shown, the file read the second time: a path, or the copy of a pipe)
@@ -108,18 +114,25 @@ class Traffic:
         self._keep(key, arguments)
 
     def _keep(self, key: Key, arguments: dict) -> None:
-        """Keep the call while all of the tool's calls fit; once one does not, drop the
-        tool's (the gate reads them again) and give their memory to the other tools."""
+        """Keep the call while all of the tool's calls fit; once one does not, move the
+        tool's to the spill (or, past its limit, drop them: the gate reads them again) and
+        give their memory to the other tools."""
         kept = self._kept[key]
         if kept is None:
             return
-        text = _text(arguments) if len(kept) < CALLS_KEPT else None
-        if text is not None and self._kept_bytes + sys.getsizeof(text) <= KEPT_BYTES:
+        text = _text(arguments)
+        if kept is _SPILLED:
+            if text is None or not self._spill.add(key, text):
+                self._kept[key] = None
+            return
+        if text is not None and len(kept) < CALLS_KEPT and self._kept_bytes + sys.getsizeof(text) <= KEPT_BYTES:
             kept.append(text)
             self._kept_bytes += sys.getsizeof(text)
             return
         self._kept_bytes -= sum(map(sys.getsizeof, kept))
-        self._kept[key] = None
+        # A call too deep to be written is only in the files.
+        moved = text is not None and all(self._spill.add(key, kept_text) for kept_text in [*kept, text])
+        self._kept[key] = _SPILLED if moved else None
 
     def key_of(self, tool) -> Key:
         for key in (("uid", tool.uid or ""), schema_key(tool.name, tool.schema)):
@@ -136,6 +149,8 @@ class Traffic:
         if key not in self.summaries:
             return iter(())
         kept = self._kept[key]
+        if kept is _SPILLED:
+            return _parsed(self._spill.texts(key))
         if kept is not None:
             return _parsed(kept)
         return (arguments for shown, source in self._sources
@@ -198,6 +213,59 @@ class _Tee:
             return b""
         self._spool.write(line)
         return line
+
+
+_SPILLED: list[str] = []
+"""`Traffic._kept`'s mark for a tool whose calls are in the spill."""
+
+
+class _Spill:
+    """The calls of the tools with more than memory keeps, as JSON lines in an unnamed
+    temporary file, each tool's in blocks of its own: the gate reads one tool's calls
+    without reading the others'. A tool's calls wait in memory until :data:`BLOCK` bytes
+    of them (or :data:`BLOCK` bytes of all tools') are waiting, so a block list grows with
+    the bytes spilled divided by :data:`BLOCK`, not with the calls."""
+
+    BLOCK = 64 * 1024
+
+    def __init__(self) -> None:
+        self._file: BinaryIO | None = None
+        self._size = 0
+        self._blocks: dict[Key, list[tuple[int, int]]] = {}  # key → (offset, length) of each block written
+        self._waiting: dict[Key, list[bytes]] = {}
+        self._waiting_bytes = 0
+
+    def add(self, key: Key, text: str) -> bool:
+        """Keep one call of `key`; False once the spill holds :data:`SPOOL_LIMIT` bytes."""
+        line = text.encode("utf-8", "surrogatepass") + b"\n"
+        if self._size + self._waiting_bytes + len(line) > SPOOL_LIMIT:
+            return False
+        self._waiting.setdefault(key, []).append(line)
+        self._waiting_bytes += len(line)
+        if self._waiting_bytes >= self.BLOCK:
+            self._write_waiting()
+        return True
+
+    def texts(self, key: Key) -> Iterator[str]:
+        """The calls of `key`, in the order they were added."""
+        self._write_waiting()
+        for offset, length in self._blocks.get(key, []):
+            assert self._file is not None
+            self._file.seek(offset)
+            yield from self._file.read(length).decode("utf-8", "surrogatepass").splitlines()
+
+    def _write_waiting(self) -> None:
+        if not self._waiting:
+            return
+        if self._file is None:
+            self._file = tempfile.TemporaryFile(prefix="schema-lint-spill-")  # noqa: SIM115 - lives as long as the run
+        self._file.seek(self._size)
+        for key, lines in self._waiting.items():
+            block = b"".join(lines)
+            self._file.write(block)
+            self._blocks.setdefault(key, []).append((self._size, len(block)))
+            self._size += len(block)
+        self._waiting, self._waiting_bytes = {}, 0
 
 
 def _text(arguments: dict) -> str | None:

@@ -293,3 +293,29 @@ def test_the_tools_of_the_files_are_summarised_at_the_first_reading_and_a_fix_re
     assert result.exit_code in (0, 1), result.output
     assert json.loads(tools.read_text())["inputSchema"]["properties"]["title"]["maxLength"] == 64
     assert readings == []
+
+
+@pytest.mark.parametrize("spill_limit, readings_expected", [(None, 0), (200, 3)])
+def test_calls_past_those_kept_in_memory_are_read_once_however_many_tools_have_them(
+        tmp_path, monkeypatch, spill_limit, readings_expected):
+    """Read again for each tool with more than `CALLS_KEPT` calls, 200,000 calls took 77 s.
+    Only past the spill's limit is a tool's calls file read again."""
+    from schema_lint.traffic import store
+
+    readings = _counting_readings(monkeypatch)
+    monkeypatch.setattr(store, "CALLS_KEPT", 5)
+    if spill_limit is not None:
+        monkeypatch.setattr(store, "SPOOL_LIMIT", spill_limit)
+    names = ["first", "second", "third"]
+    schema = {"type": "object", "properties": {"title": {"type": "string", "description": "At most 10 characters."}}}
+    tools, recorded = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tools.write_text(json.dumps({"tools": [{"name": name, "inputSchema": schema} for name in names]}))
+    titles = ["short"] * 30 + ["longer than ten"]
+    recorded.write_text("".join(json.dumps({"tool": name, "arguments": {"title": title}}) + "\n"
+                                for title in titles for name in names))
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
+                                       "--calls", str(recorded), str(tools)])
+    findings = json.loads(result.stdout)
+    assert len(findings) == 3
+    assert all("it would reject 1 of 31 recorded calls" in finding["message"] for finding in findings)
+    assert len(readings) == readings_expected
