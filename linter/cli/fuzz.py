@@ -47,6 +47,9 @@ def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_p
          python_targets, **live):
     """Fuzz the tools in PATHS (and of --python objects, --mcp servers) with near-miss calls:
     canonicalized, rejected or accepted."""
+    from schema_lint.fuzz import storage
+
+    storage.keep_out_of_the_project()
     from schema_lint.cli.common import load_config_or_exit, use_color
     from schema_lint.fuzz.inputs import read_inputs
     from schema_lint.fuzz.model import FuzzOptions, FuzzResult, ToolReport

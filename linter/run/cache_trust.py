@@ -44,10 +44,9 @@ def key_path() -> str:
     named = os.environ.get(KEY_FILE_VARIABLE)
     if named:
         return named
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):  # as the XDG specification says: a relative one is ignored
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "schema-lint", "key")
+    from schema_lint.config import user_cache
+
+    return os.path.join(user_cache.folder(), "key")
 
 
 def key(create: bool = False) -> bytes | str:

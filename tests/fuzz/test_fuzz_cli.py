@@ -200,3 +200,28 @@ def test_yaml_and_stdin_are_read_as_check_reads_them(tmp_path):
                                            "--output-format", "json"], input=yaml_text)
     assert [t["name"] for t in json.loads(from_file.stdout)["tools"]] == ["search_tickets"]
     assert json.loads(from_stdin.stdout)["tools"][0]["near_misses"] == json.loads(from_file.stdout)["tools"][0]["near_misses"]
+
+
+@pytest.fixture
+def hypothesis_home():
+    """hypothesis's home folder as a test leaves it, put back to its default afterwards."""
+    from hypothesis import configuration
+
+    yield lambda: configuration.storage_directory(intent_to_write=False).home_directory
+    configuration.set_hypothesis_home_dir(None)
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_hypothesis_keeps_its_files_in_the_user_cache_not_the_project(tmp_path, monkeypatch, hypothesis_home, named):
+    """In `.hypothesis/` of the working directory, its first run in each project cost 3 s and
+    200 MB more, and left the folder in the user's project."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    if named:
+        monkeypatch.setenv("HYPOTHESIS_STORAGE_DIRECTORY", str(tmp_path / "chosen"))
+    else:
+        monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY", raising=False)
+    _fuzz(_write(tmp_path, "tools.json", [OPEN_TOOL]))
+    expected = tmp_path / "chosen" if named else tmp_path / "cache" / "schema-lint" / "hypothesis"
+    assert str(hypothesis_home()) == str(expected)
+    assert not (tmp_path / ".hypothesis").exists()
