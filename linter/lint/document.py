@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -95,7 +95,10 @@ class DocumentLinter:
         every = self._given_rules if self._given_rules is not None else load_rules()
         return [every[code] for code in self.codes]
 
-    def lint(self, doc: Document) -> LintedDocument:
+    def lint(self, doc: Document, only: Callable[[list[Tool]], list[Tool]] | None = None) -> LintedDocument:
+        """The rules over every tool of `doc`; over those `only` picks of them, when given (a pass
+        of the fixes, which need not lint again the tools the pass before left as they were: it
+        then judges no suppression comment unused, having not run every rule)."""
         notes = [_parse_error(doc, error) for error in doc.errors]
         if doc.errors and (doc.data is None or doc.kind != "jsonl"):
             return LintedDocument(doc, [], notes, [], [], ())
@@ -123,7 +126,7 @@ class DocumentLinter:
         supersession = Supersession()
         linted: list[LintedTool] = []
         internal_errors: list[Diagnostic] = []
-        for tool in tools:
+        for tool in tools if only is None else only(tools):
             ignored = file_ignores + self._tool_ignores(tool.name)
             summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
             ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
@@ -135,7 +138,8 @@ class DocumentLinter:
                 if tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored)):
                     self._run_rule(rule, ctx, doc, silencing, found, internal_errors)
             linted.append(LintedTool(tool, ctx, supersession.keep(found)))
-        unused = self._unused_comments(doc, suppressions) if UNUSED_SUPPRESSION_CODE in self.codes else []
+        unused = (self._unused_comments(doc, suppressions)
+                  if UNUSED_SUPPRESSION_CODE in self.codes and only is None else [])
         return LintedDocument(doc, linted, notes, unused, internal_errors, tuple(found_tools))
 
     def tools_of(self, doc: Document) -> list[Tool]:

@@ -203,14 +203,16 @@ class Linter:
         extra = {id(linter): linter.config for linter in self._by_directory.values() if linter is not self}
         return [self.config, *extra.values()]
 
-    def lint_document(self, doc: Document, result: LintResult) -> None:
-        """Lint one document under its configuration, gate its fixes, and add what is found."""
+    def lint_document(self, doc: Document, result: LintResult,
+                      only: Callable[[list[Tool]], list[Tool]] | None = None) -> None:
+        """Lint one document under its configuration, gate its fixes, and add what is found
+        (of the tools `only` accepts, when given: see `DocumentLinter.lint`)."""
         owner = self.owner(doc.path) if doc.path != "-" else self
         if owner is not self:
-            owner.lint_document(doc, result)
+            owner.lint_document(doc, result, only)
             return
         result.documents[doc.path] = doc
-        linted = self.documents.lint(doc)
+        linted = self.documents.lint(doc, only)
         if linted.found_tools:
             result.tools_checked += len(linted.found_tools)
             result.diagnostics.extend(linted.finished([self._gated(tool) for tool in linted.tools]))
