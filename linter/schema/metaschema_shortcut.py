@@ -3,7 +3,7 @@
 SL001 asks it of every schema, and loading jsonschema-rs costs a one-file run about an eighth
 of its time here (the library imports `decimal` and `email.utils` as it loads). Most tool
 schemas use a few keywords whose rules are the same in every bundled metaschema, draft-04
-to 2020-12: `type`, `properties`, `required`, `items`, `enum`, bounds, annotations. For such
+to 2020-12: `type`, `properties`, `required`, `items`, `enum` (of scalars), bounds, annotations. For such
 a schema `verdict` answers True. It answers False only for what every draft refuses: a
 `type` that names no JSON type (`"dict"`, `"float"`), a `required` that is not an array.
 Anything else (another keyword some draft defines, a value only a format check or one
@@ -84,8 +84,7 @@ def _judge(keyword: str, value: Any, is_root: bool, draft: str, pending: list) -
     if keyword == "examples":
         return None if type(value) is list else _UNKNOWN
     if keyword == "enum":
-        return None if value and type(value) is list and all(type(item) is str for item in value) \
-            and len(set(value)) == len(value) else _UNKNOWN
+        return None if value and type(value) is list and _distinct_scalars(value) else _UNKNOWN
     if keyword == "$schema":
         return None if is_root and type(value) is str else _UNKNOWN  # the caller checked it is a bundled one
     if keyword == "$ref":
@@ -119,6 +118,22 @@ def _add_schemas(schemas: list | None, pending: list) -> Any:
         return _UNKNOWN
     pending.extend((schema, False) for schema in schemas)
     return None
+
+
+def _distinct_scalars(values: list) -> bool:
+    """Whether `values` are strings, numbers, booleans and nulls no two of which JSON counts
+    equal (1 and 1.0 are; a boolean is no number): what every draft's `enum` accepts."""
+    keys = set()
+    for value in values:
+        if type(value) is str:
+            keys.add(("string", value))
+        elif type(value) in (int, float) and _finite_number(value) and abs(value) < 2**53:
+            keys.add(("number", float(value)))
+        elif type(value) is bool or value is None:
+            keys.add(("literal", value))
+        else:
+            return False
+    return len(keys) == len(values)
 
 
 def _finite_number(value: Any) -> bool:
