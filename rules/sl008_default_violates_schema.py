@@ -36,6 +36,8 @@ from schema_lint.model import Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.dialect import is_openapi_dialect, normalize_dialect
+from schema_lint.schema.keywords import declared_draft
+from schema_lint.schema.scalar_shortcut import accepts
 from schema_lint.schema.walk import label
 
 CODE = "SL008"
@@ -57,18 +59,34 @@ def check(ctx):
     if not nodes:
         return
     openapi = is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer)
-    validator_of = _standalone_validators(ctx, openapi) or _validators_in_place(ctx, openapi)
+    standalone = _standalone_schemas(ctx, openapi)
+    if standalone is not None:
+        # Most values are scalars that `scalar_shortcut` judges without compiling anything.
+        draft = declared_draft(ctx.tool.schema) or "2020-12"
+        nodes = [node for node in nodes
+                 if not all(accepts(standalone(node), value, draft) is True for value, _, _ in _values(node))]
+        if not nodes:
+            return
+        validator_of = lambda node: _compiled(standalone(node))  # noqa: E731
+    else:
+        validator_of = _validators_in_place(ctx, openapi)
     if validator_of is None:
         return
     for node in nodes:
         validator = validator_of(node)
         if validator is None:
             continue
-        if "default" in node.schema:
-            yield from _violations(validator, node, node.schema["default"], "default", join(node.pointer, "default"))
-        examples = node.get("examples")
-        for index, example in enumerate(examples if isinstance(examples, list) else ()):
-            yield from _violations(validator, node, example, "example", join(node.pointer, "examples", index))
+        for value, what, pointer in _values(node):
+            yield from _violations(validator, node, value, what, pointer)
+
+
+def _values(node):
+    """(value, what it is, its pointer) for the node's default and each of its examples."""
+    if "default" in node.schema:
+        yield node.schema["default"], "default", join(node.pointer, "default")
+    examples = node.get("examples")
+    for index, example in enumerate(examples if isinstance(examples, list) else ()):
+        yield example, "example", join(node.pointer, "examples", index)
 
 
 def _violations(validator, node, value, what: str, pointer: str):
@@ -97,10 +115,10 @@ def _validators_in_place(ctx, openapi: bool):
                                   registry=registry)
 
 
-def _standalone_validators(ctx, openapi: bool):
-    """A validator for each subschema compiled on its own, in the root's dialect, when that
-    gives what compiling it in place gives: no subschema refers anywhere or names itself
-    (`$ref`, `$id`, anchors, a `$schema` below the root) and the root's dialect is bundled.
+def _standalone_schemas(ctx, openapi: bool):
+    """Each subschema on its own, in the root's dialect, when validating against that gives
+    what validating in place gives: no subschema refers anywhere or names itself (`$ref`,
+    `$id`, anchors, a `$schema` below the root) and the root's dialect is bundled.
     Registering the whole schema and referring into it costs about three times as much."""
     from schema_lint.schema.offline import is_bundled
 
@@ -112,7 +130,7 @@ def _standalone_validators(ctx, openapi: bool):
            for keyword in _RESOURCE_KEYWORDS for node in ctx.with_keyword(keyword)):
         return None
     declared = {"$schema": dialect} if dialect is not None else {}
-    return lambda node: _compiled({**normalize_dialect(node.schema, openapi), **declared})
+    return lambda node: {**normalize_dialect(node.schema, openapi), **declared}
 
 
 def _compiled(schema, **options):

@@ -88,5 +88,22 @@ def test_sl008_on_its_own_finds_what_it_finds_in_place(schema, gemini):
 
     standalone = findings()
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(sl008, "_standalone_validators", lambda ctx, openapi: None)
+        patched.setattr(sl008, "_standalone_schemas", lambda ctx, openapi: None)
         assert standalone == findings()
+
+
+def test_scalar_defaults_the_schema_accepts_are_judged_without_compiling(monkeypatch):
+    """Compiling a validator for each default cost SL008 most of its time, and a one-file run
+    12 ms to load jsonschema-rs; `scalar_shortcut` answers the usual ones."""
+    from schema_lint.rules import sl008_default_violates_schema as sl008
+
+    compiled = []
+    monkeypatch.setattr(sl008, "_compiled", lambda schema, **options: compiled.append(schema))
+    schema = {"type": "object", "properties": {
+        "days": {"type": "integer", "minimum": 1, "maximum": 14, "default": 3},
+        "unit": {"type": "string", "enum": ["C", "F"], "default": "C", "examples": ["F"]},
+        "note": {"type": ["string", "null"], "maxLength": 20, "default": None}}}
+    assert lint_tool(schema, "SL008") == [] and compiled == []
+    rejected = {**schema, "properties": {**schema["properties"], "days": {"type": "integer", "minimum": 1, "default": 0}}}
+    lint_tool(rejected, "SL008")
+    assert len(compiled) == 1  # the message is jsonschema-rs's: a value rejected is compiled for
