@@ -20,7 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from schema_lint.model import Operation
 from schema_lint.prose.field_prose import described_defaults
-from schema_lint.schema.pointer import escape, split, unescape
+from schema_lint.schema.dialect import normalize_dialect
+from schema_lint.schema.keywords import declared_draft
+from schema_lint.schema.operations import OperationError, apply_operations
+from schema_lint.schema.pointer import escape, resolve, split, unescape
+from schema_lint.schema.scalar_shortcut import accepts
 from schema_lint.text.display import clip
 
 if TYPE_CHECKING:
@@ -52,7 +56,9 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
         touched = [entry for entry in stated if anywhere or _at_or_below(paths, entry[0])]
         if not touched:
             continue
-        rejected = _rejected_after(candidate, touched)
+        rejected = _rejected_by_subschema(tool, operations, touched) if not anywhere else None
+        if rejected is None:
+            rejected = _rejected_after(candidate, touched)
         if not rejected:
             continue
         if tool.validators is None:
@@ -62,6 +68,78 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
             at, label, value = found
             where = f" at `{at}`" if at else ""
             yield candidate, f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
+
+
+def _rejected_by_subschema(tool: ToolSchema, operations: list[Operation], touched: list) -> list | None:
+    """The stated values (in `touched`'s order) that the fix rejects, judged against each one's
+    own subschema with the fix applied to it alone (`scalar_shortcut`): no copy of the whole
+    schema, nothing compiled. None when that cannot tell: the schema refers anywhere (its
+    subschemas mean something only in place), a fix edits a subschema of a value or one above
+    it, or a value is not one the shortcut judges."""
+    root = tool.schema
+    if not isinstance(root, dict) or _holds_reference(root):
+        return None
+    draft = declared_draft(root) or "2020-12"  # as `with_bundled_dialect` reads an unknown one
+    fixed: dict[str, Any] = {}
+    rejected = []
+    for entry in touched:
+        at, _, value = entry
+        if at not in fixed:
+            fixed[at] = _fixed_subschema(root, at, operations)
+        if fixed[at] is None:
+            return None
+        accepted = accepts(normalize_dialect(fixed[at]), value, draft)
+        if accepted is None:
+            return None
+        if not accepted:
+            rejected.append(entry)
+    return rejected
+
+
+def _fixed_subschema(root: dict, at: str, operations: list[Operation]) -> Any:
+    """The subschema at `at` with the operations below it applied to a copy of it alone; None
+    when `at` is not where every draft has a subschema, or an operation is at or above it."""
+    if not _plain_subschema_position(at):
+        return None
+    below = at + "/"
+    if any(at == operation.path or at.startswith(operation.path + "/") or not operation.path
+           for operation in operations):
+        return None
+    try:
+        inside = [Operation(operation.op, operation.path[len(at):], operation.value)
+                  for operation in operations if operation.path.startswith(below)]
+        return apply_operations(resolve(root, at), inside)
+    except (LookupError, OperationError):
+        return None
+
+
+def _plain_subschema_position(at: str) -> bool:
+    """Whether `at` is reached through `properties`, `items` (one schema) and the compositions
+    only: a subschema under every draft, where `#at` names it in any validator."""
+    tokens = split(at)
+    index = 0
+    while index < len(tokens):
+        keyword = tokens[index]
+        if keyword in ("properties", "allOf", "anyOf", "oneOf") and index + 1 < len(tokens):
+            index += 2
+        elif keyword in ("items", "additionalProperties", "not"):
+            index += 1
+        else:
+            return False
+    return True
+
+
+def _holds_reference(schema: Any) -> bool:
+    pending = [schema]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if "$ref" in node or "$dynamicRef" in node or "$recursiveRef" in node:
+                return True
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return False
 
 
 def _rejected_after(candidate: Candidate, touched: list) -> list:
