@@ -7,7 +7,6 @@ Calls stream: memory stays constant in the number of calls (only the tallies and
 from __future__ import annotations
 
 import collections
-import dataclasses
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -108,9 +107,9 @@ class Toolset:
         boundary = self.boundary_for(call)
         uid = self._uids.get(_key(call.tool, boundary.schema.schema)) if boundary is not None else None
         if uid is not None and uid in tightened.by_uid:
-            return dataclasses.replace(call, tool_uid=uid, tool_definition=None)
+            return call._replace(tool_uid=uid, tool_definition=None)
         if call.tool in tightened.boundaries and call.tool not in tightened.ambiguous:
-            return dataclasses.replace(call, tool_uid=None, tool_definition=None)
+            return call._replace(tool_uid=None, tool_definition=None)
         return call
 
     @property
