@@ -123,7 +123,7 @@ def _add_schemas(schemas: list | None, pending: list) -> Any:
 def _distinct_scalars(values: list) -> bool:
     """Whether `values` are strings, numbers, booleans and nulls no two of which JSON counts
     equal (1 and 1.0 are; a boolean is no number): what every draft's `enum` accepts."""
-    keys = set()
+    keys: set[tuple[str, object]] = set()
     for value in values:
         if type(value) is str:
             keys.add(("string", value))

@@ -114,8 +114,8 @@ def _keyword(keyword: str, argument: Any, value: Any, draft: str) -> bool | None
             return True if True in found else None if None in found else False
         return None if None in found else found.count(True) == 1
     if keyword == "not":
-        found = _judge(argument, value, draft)
-        return None if found is None else not found
+        inner = _judge(argument, value, draft)
+        return None if inner is None else not inner
     # Annotations, the keywords of objects and arrays (`properties`, `items`, `required`, …),
     # which a scalar passes, and keywords no draft defines, which every validator ignores.
     return True

@@ -22,7 +22,7 @@ class RecordedCall(NamedTuple):
     """One call (a NamedTuple: `replay` makes one per call, at a third of a frozen
     dataclass's cost)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field, in place of tuple's `index()`, which no caller wants
     line: int
     tool: str
     arguments: Any

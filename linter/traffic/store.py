@@ -276,7 +276,7 @@ def _text(arguments: dict) -> str | None:
         return None
 
 
-def _parsed(texts: list[str]) -> Iterator[dict]:
+def _parsed(texts: Iterable[str]) -> Iterator[dict]:
     """The kept calls. One nested so deep that it cannot be parsed here, deeper in the stack
     than where it was first read, is passed over, as a second reading of the files would."""
     for text in texts:
