@@ -114,3 +114,10 @@ def test_every_keyword_of_a_bundled_metaschema_is_judged_or_left_to_jsonschema_r
             continue  # not bundled: a draft-03 `$schema` is SL001's "not bundled" warning
         missing |= set(resource.contents.get("properties", {})) - defined
     assert missing == set()
+
+
+def test_an_enum_of_distinct_scalars_is_answered_and_one_json_counts_repeated_is_left_to_jsonschema_rs():
+    assert verdict({"type": ["integer", "string", "boolean", "null"], "enum": [1, 2.5, True, None, "1"]},
+                   "2020-12") is True
+    assert verdict({"enum": [1, 1.0]}, "2020-12") is None  # the same number to JSON
+    assert verdict({"enum": [0, False]}, "draft-04") is True  # a boolean is no number
