@@ -36,8 +36,8 @@ print(json.dumps(sorted(sys.modules)))
 # schemas need: the ECMA-262 parser (`regress`) without a `pattern`, `unicodedata` for ASCII
 # text, a profile's checks when no tool is checked for that profile, or the worker pool
 # for one file; nor jsonschema-rs (with the `decimal` and `email` it imports), when the
-# schema is plain enough for `metaschema_shortcut` and states no value a validator checks. Nor
-# the language server (`schema-lint server`) and its pygls.
+# schema is plain enough for `metaschema_shortcut` and the values it states for
+# `scalar_shortcut`. Nor the language server (`schema-lint server`) and its pygls.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.run.fix_session", "schema_lint.fixes.plan",
           "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.config.servers",
@@ -66,8 +66,11 @@ def _importers(importtime: str, module: str) -> list[str]:
 
 
 def test_checking_a_json_file_imports_nothing_it_does_not_use(tmp_path):
+    # Defaults of the usual kind, which `scalar_shortcut` judges without jsonschema-rs.
     tool = {"name": "get_weather", "description": "Weather for a city.",
-            "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+            "inputSchema": {"type": "object", "properties": {
+                "city": {"type": "string"}, "days": {"type": "integer", "minimum": 1, "maximum": 14, "default": 3},
+                "unit": {"type": "string", "enum": ["C", "F"], "default": "C"}}}}
     (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "weather-tools"\n', encoding="utf-8")
     cache_on = {name: value for name, value in os.environ.items() if name != "SCHEMA_LINT_NO_CACHE"}
