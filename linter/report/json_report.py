@@ -6,7 +6,7 @@ from __future__ import annotations
 from schema_lint.text.display import json_text
 from schema_lint.fixes.evidence import evidence_record
 from schema_lint.fixes.review import edits_of, note_of, positioned
-from schema_lint.report.json_stream import array_chunks
+from schema_lint.report import json_stream
 
 
 def diagnostic_record(diagnostic, result) -> dict:
@@ -54,8 +54,8 @@ def fix_record(diagnostic, result) -> dict | None:
 
 def chunks(result, options):
     """The array, a finding at a time (see `json_stream`)."""
-    yield from array_chunks(diagnostic_record(d, result) for d in result.diagnostics)
-    yield "\n"
+    records = (diagnostic_record(d, result) for d in result.diagnostics)
+    return json_stream.chunks(json_stream.Streamed(records, len(result.diagnostics)))
 
 
 def chunks_lines(result, options):

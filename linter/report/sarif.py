@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from schema_lint import __version__
 from schema_lint.fixes.evidence import evidence_record
-from schema_lint.report.json_stream import HOLE, document_chunks
+from schema_lint.report import json_stream
 from schema_lint.fixes.review import edits_of, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split
@@ -208,6 +208,8 @@ def left_out(diagnostics) -> dict:
 
 def chunks(result, options):
     """The log, its results a finding at a time (see `json_stream`)."""
-    log = sarif_log(result, options.docs_url, results=HOLE)
-    indexes = {rule["id"]: i for i, rule in enumerate(log["runs"][0]["tool"]["driver"]["rules"])}
-    yield from document_chunks(log, sarif_results(result, indexes))
+    log = sarif_log(result, options.docs_url, results=[])
+    run = log["runs"][0]
+    indexes = {rule["id"]: i for i, rule in enumerate(run["tool"]["driver"]["rules"])}
+    run["results"] = json_stream.Streamed(sarif_results(result, indexes), sum(map(placed, result.diagnostics)))
+    return json_stream.chunks(log)

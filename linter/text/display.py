@@ -63,5 +63,9 @@ def json_text(value, **options) -> str:
     reader can get the byte back (`os.fsencode`)."""
     import json
 
-    text = json.dumps(value, ensure_ascii=False, **options)
+    return json_escaped(json.dumps(value, ensure_ascii=False, **options))
+
+
+def json_escaped(text: str) -> str:
+    """JSON text with every character `escape` writes out written as its `\\uXXXX` escape."""
     return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
