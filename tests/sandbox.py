@@ -61,7 +61,12 @@ def run_guarded(args: list[str], *, inputs: Path, cwd: Path, log: Path, stdin: b
     package = Path(schema_lint.__file__).resolve().parent
     import schema_lint.rules as rules
 
+    from schema_lint.config import user_cache
+
+    # schema-lint's own folder of the user's cache (fuzz keeps hypothesis's tables there) is
+    # the user's, not the input's: reading it leaks nothing a schema could point at.
     allowed = {str(inputs.resolve()) + os.sep, str(cwd.resolve()) + os.sep, str(log.resolve()),
+               str(Path(user_cache.folder()).resolve()) + os.sep,
                str(package) + os.sep, str(Path(rules.__file__).resolve().parent) + os.sep,
                sys.prefix + os.sep, sys.base_prefix + os.sep, "/proc/", "/dev/null", "/dev/urandom",
                *(path + os.sep for path in sysconfig.get_paths().values())}
