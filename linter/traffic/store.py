@@ -28,11 +28,14 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from schema_lint.traffic.calls import BrokenLine, RecordedCall, read_calls
 from schema_lint.traffic.other_tools import OtherTools
 from schema_lint.traffic.summary import ToolSummary
+
+if TYPE_CHECKING:
+    from schema_lint.traffic.traffic_summary import TrafficSummary
 
 CALLS_KEPT = 2_000
 """Calls kept in memory per tool, so that the gate of a tool with few calls reads no file."""
@@ -74,6 +77,8 @@ class Traffic:
         self.problems: list[BrokenLine] = []
         self.problem_count = 0
         self.unreadable: list[BrokenLine] = []
+        # Summaries merged in (`--calls-summary`): their calls cannot be read again for the gate.
+        self.from_summaries = False
 
     @classmethod
     def load(cls, paths: Iterable[str], tools: Iterable, contents: Mapping[str, bytes] | None = None) -> Traffic:
@@ -87,6 +92,28 @@ class Traffic:
                 traffic.other.add(key[1])
             traffic.calls += 1
         return traffic
+
+    def summary(self) -> TrafficSummary:
+        """What was read, as the value `infer --emit-summary` writes."""
+        from schema_lint.traffic.traffic_summary import TrafficSummary
+
+        summary = TrafficSummary()
+        summary.calls, summary.not_objects, summary.broken_lines = self.calls, self.not_objects, self.problem_count
+        summary.tools, summary.other = dict(self.summaries), self.other
+        return summary
+
+    def add_summary(self, summary: TrafficSummary) -> None:
+        """Merge in calls summarised elsewhere: every tool's, whichever tools were given."""
+        self.calls += summary.calls
+        self.not_objects += summary.not_objects
+        self.problem_count += summary.broken_lines
+        self.other.merge(summary.other)
+        for key, theirs in summary.tools.items():
+            if key not in self.summaries:
+                self.summaries[key] = ToolSummary()
+                self._kept[key] = None
+            self.summaries[key].merge(theirs)
+        self.from_summaries = True
 
     def cover(self, tools: Iterable) -> None:
         """Summaries for the tools `load` was not given (those of standard input, of an MCP
