@@ -94,6 +94,9 @@ def destinations(formats: tuple[tuple[str, str | None], ...], output_file: str |
 @click.option("--calls", "calls", multiple=True, type=click.Path(allow_dash=True), metavar="FILE",
               help="Recorded calls (any shape replay reads; repeat for several files, - for stdin): tightening "
                    "fixes take their values from them, and no fix is offered that would reject one that passes today.")
+@click.option("--calls-summary", "calls_summaries", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A summary of recorded calls (`infer --emit-summary`, `schema_lint.spark`; repeatable, merged): "
+                   "evidence and gate as --calls, gating only the fixes the summary shows safe.")
 @python_option(help="Import this object (it runs your code, in a child process) and lint the tools it defines: "
                    "an MCP server, a Pydantic model, a function, function tools or a list of them (repeatable).")
 @server_options

@@ -51,9 +51,9 @@ def load_config_or_exit(config_path: str | None):
         return load_config(config_path)
 
 
-def load_traffic_or_exit(paths, tools, named: str = "--calls ", tools_from_stdin: bool = False):
+def load_traffic_or_exit(paths, tools, named: str = "--calls ", tools_from_stdin: bool = False, summaries=()):
     """The recorded calls summarised for `tools` (see `run.check.load_traffic`), or exit 2."""
     from schema_lint.run.check import load_traffic
 
     with errors_exit():
-        return load_traffic(ClickOutput(), paths, tools, named, tools_from_stdin)
+        return load_traffic(ClickOutput(), paths, tools, named, tools_from_stdin, summaries=summaries)

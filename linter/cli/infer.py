@@ -27,27 +27,37 @@ VALUES_SHOWN = 3
 
 
 @click.command()
-@click.argument("calls", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.argument("calls", nargs=-1, type=click.Path(allow_dash=True))
 @click.option("--tools", "tools", multiple=True, type=click.Path(),
               help="A tool file or folder, as check reads them (repeatable): fields are matched to their schemas, "
                    "undeclared keys named.")
 @click.option("--output-format", type=click.Choice(["table", "markdown", "json"]), default="table",
               show_default=True)
 @click.option("--all-tools", is_flag=True, help="Also list the tools no recorded call reached.")
+@click.option("--calls-summary", "summaries", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A summary of recorded calls (--emit-summary, `schema_lint.spark`; repeatable): merged with CALLS.")
+@click.option("--emit-summary", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write the merged summary to FILE (a versioned JSON format, see README), for "
+                   "`check --calls-summary` or to merge with others.")
 @target_options
-def infer(calls, tools, output_format, all_tools, python_targets, **live):
+def infer(calls, tools, output_format, all_tools, summaries, emit_summary, python_targets, **live):
     """Report what the recorded CALLS (files in any shape replay reads, - for stdin) sent to each
     tool of TOOLS (and of --python objects, --mcp servers), per field."""
     from schema_lint.cli.common import load_traffic_or_exit
     from schema_lint.cli.compat import read_tool_files
 
+    if not calls and not summaries:
+        raise click.UsageError("give recorded CALLS, or a --calls-summary")
     if not tools and not named(python_targets, live):
         raise click.UsageError("Missing option '--tools' (or --python, --mcp, --mcp-url).")
     with target_files(python_targets, live) as targets:
         files, broken = read_tool_files([*tools, *targets.paths])
     files = [(targets.shown(path), data, file_tools) for path, data, file_tools in files]
     found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
-    traffic = load_traffic_or_exit(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools)
+    traffic = load_traffic_or_exit(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools,
+                                   summaries=summaries)
+    if emit_summary:
+        _emit(emit_summary, traffic.summary().to_bytes())
     keys = Counter(traffic.key_of(tool) for _, tool in found)
     reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1)
                for path, tool in found]
@@ -65,6 +75,23 @@ def infer(calls, tools, output_format, all_tools, python_targets, **live):
     names = Counter(tool.name for _, tool in found)
     click.echo(render(shown, totals, {name for name, count in names.items() if count > 1}), nl=False)
     sys.exit(2 if broken else 0)
+
+
+def _emit(path: str, data: bytes) -> None:
+    """The summary into `path`, replaced whole, and only when it changed; exit 2 when it cannot be."""
+    from schema_lint.fixes.files import write_output
+
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(len(data) + 1) == data:
+                return
+    except OSError:
+        pass  # not there yet, or unreadable: written below, or the write says why
+    try:
+        write_output(path, data.decode("ascii"))
+    except OSError as exc:
+        click.echo(escape(f"schema-lint: error: cannot write {path}: {exc.strerror or exc}"), err=True)
+        sys.exit(2)
 
 
 def _tool_report(path: str, tool, summary: ToolSummary | None, sharing: int) -> dict:

@@ -8,7 +8,9 @@ order:
 1. a keyword one of the tool's provider profiles refuses (`profile_refusals`);
 2. a value the schema itself states (a default, an example, an enum value) it would reject
    (`stated_values`), for fixes `--fix` can apply (a suggestion never is);
-3. a recorded call that passes today it would reject, for tightening fixes (`recorded_calls`).
+3. a recorded call that passes today it would reject, for tightening fixes (`recorded_calls`);
+   or, when the calls are known by their summary, a value sent the fix would reject
+   (`recorded_summary`).
 
 A fix a gate refuses is withheld: the finding stays, says why (the same words as ever at
 the end of its message), and carries the verdict as data (`Diagnostic.withheld`).
@@ -99,9 +101,10 @@ def inner_operations(operations: tuple[Operation, ...], schema_pointer: str) -> 
 
 
 def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: frozenset[str] = frozenset(),
-          calls: Iterable[dict] | None = None) -> list[Diagnostic]:
+          calls: Iterable[dict] | None = None, summary: Any = None) -> list[Diagnostic]:
     """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
-    calls, or None without any); the list itself when no fix is withheld."""
+    calls, or None without any; `summary`: their `traffic.summary.ToolSummary` instead, when
+    they cannot be read); the list itself when no fix is withheld."""
     # A suggestion is never applied: only a provider's refusal concerns it. Checking it against
     # the schema's values would compile the schema of nearly every tool for advice a
     # reviewer weighs anyway.
@@ -119,6 +122,10 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
         from schema_lint.gate import recorded_calls  # read only by runs given recorded calls
 
         _hold(verdicts, RECORDED_CALLS, recorded_calls.rejecting(tool, _still(waiting, verdicts), calls))
+    elif summary is not None:
+        from schema_lint.gate import recorded_summary
+
+        _hold(verdicts, RECORDED_CALLS, recorded_summary.rejecting(tool, _still(waiting, verdicts), summary))
     if not verdicts:
         return diagnostics
     return [_withheld(diagnostic, verdicts[id(diagnostic)]) if id(diagnostic) in verdicts else diagnostic

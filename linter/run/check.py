@@ -70,6 +70,7 @@ class CheckOptions(Options):
     baseline: str | None = None
     baseline_strict: bool = False
     calls: tuple[str, ...] = ()
+    calls_summaries: tuple[str, ...] = ()
     python_targets: tuple[str, ...] = ()
     servers: ServerOptions = ServerOptions()
     # Whether stdout is a terminal (the default format is then `full`), and whether colour may be
@@ -127,9 +128,9 @@ def run_check(options: CheckOptions, output: Output) -> int:
                     nearest_config=nearest)
     named = options.servers.named or bool(options.python_targets)
     linted = list(options.paths) or ([] if named else ["."])
-    if options.calls:
+    if options.calls or options.calls_summaries:
         linter.traffic = load_traffic(output, options.calls, linter.tools_in(linted),
-                                      tools_from_stdin="-" in options.paths)
+                                      tools_from_stdin="-" in options.paths, summaries=options.calls_summaries)
     elif config.calls:
         linter.traffic = load_traffic(output, config.calls, linter.tools_in(linted), contents=_configured_calls(config))
     if options.show_settings or options.show_files:
@@ -228,16 +229,23 @@ def _refuse_unknown_selectors(config: Config) -> None:
 
 
 def load_traffic(output: Output, paths, tools, named: str = "--calls ", tools_from_stdin: bool = False,
-                 contents: dict[str, bytes] | None = None):
+                 contents: dict[str, bytes] | None = None, summaries=()):
     """The recorded calls (`contents`: the bytes of those files read already), summarised for
-    `tools`; a file that cannot be read stops the run (exit 2) before anything is fixed:
-    without it the gate would pass fixes the missing calls might refute."""
+    `tools`, merged with the traffic `summaries` (files `infer --emit-summary` wrote); a file
+    that cannot be read stops the run (exit 2) before anything is fixed: without it the gate
+    would pass fixes the missing calls might refute."""
     from schema_lint.text.display import escape
     from schema_lint.traffic.store import Traffic
+    from schema_lint.traffic.traffic_summary import SummaryError, read_summary
 
     if list(paths).count("-") + tools_from_stdin > 1:
         raise RunError("stdin (-) can be read only once: give the calls or the tools as a file")
     traffic = Traffic.load(paths, tools, contents)
+    for path in summaries:
+        try:
+            traffic.add_summary(read_summary(path))
+        except SummaryError as exc:
+            raise RunError(escape(f"--calls-summary {path}: {exc}")) from None
     for line in traffic.unreadable[:-1]:
         output.line(escape(f"schema-lint: error: {named}{line.file}: {line.reason}"), err=True)
     if traffic.unreadable:
@@ -251,7 +259,8 @@ def load_traffic(output: Output, paths, tools, named: str = "--calls ", tools_fr
         output.line(f"schema-lint: warning: {traffic.not_objects:,} recorded call{'s' if traffic.not_objects != 1 else ''}"
                     " whose arguments are not a JSON object, not used as evidence", err=True)
     if not traffic.calls:
-        output.line(escape(f"schema-lint: warning: no recorded call found in {', '.join(paths)}"), err=True)
+        output.line(escape(f"schema-lint: warning: no recorded call found in {', '.join([*paths, *summaries])}"),
+                    err=True)
     return traffic
 
 

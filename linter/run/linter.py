@@ -229,10 +229,13 @@ class Linter:
         from schema_lint.gate import gated
 
         tool, traffic = linted.tool, self.documents.traffic
-        calls = None
+        calls = summary = None
         if traffic is not None and tool.part == "arguments" and traffic.summary_for(tool) is not None:
-            calls = traffic.calls_for(tool)
-        kept = gated(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls)
+            if traffic.from_summaries:
+                summary = traffic.summary_for(tool)
+            else:
+                calls = traffic.calls_for(tool)
+        kept = gated(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls, summary)
         return linted if kept is linted.diagnostics else LintedTool(tool, linted.context, kept)
 
     def tools_in(self, paths: Iterable[str]) -> Iterator[Tool]:
