@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from schema_lint.spark.partitions import Columns, ToolRef, replay_fields
+from schema_lint.spark.partitions import Columns, ToolRef, Tools, replay_fields
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
@@ -48,10 +48,12 @@ def summarize(df: DataFrame, tools: str | os.PathLike | Iterable, *, tool_column
 
         return summarize_partition(batches, refs, columns)
 
-    total = TrafficSummary()
-    for row in df.mapInArrow(partition, "summary binary").toLocalIterator():
-        total.merge(TrafficSummary.from_bytes(bytes(row["summary"])))
-    return total
+    from schema_lint.spark.partitions import merge
+
+    summaries = df.mapInArrow(partition, "summary binary").rdd.map(lambda row: bytes(row["summary"]))
+    if summaries.isEmpty():
+        return TrafficSummary()
+    return TrafficSummary.from_bytes(summaries.treeReduce(merge))
 
 
 def replay(df: DataFrame, tools: str | os.PathLike | Iterable, against: str | os.PathLike | Iterable | None = None,
@@ -65,8 +67,10 @@ def replay(df: DataFrame, tools: str | os.PathLike | Iterable, against: str | os
     from schema_lint.boundary import Policy
 
     columns = _columns(df, tool_column, arguments_column)
-    refs, tightened, chosen = tool_refs(tools), None if against is None else tool_refs(against), list(policy)
+    chosen = list(policy)
     Policy.from_names(chosen)  # an unknown repair is refused here, not on every executor
+    refs = Tools.of(tool_refs(tools), chosen)
+    tightened = None if against is None else Tools.of(tool_refs(against), chosen)
 
     def partition(batches):
         from schema_lint.spark.partitions import replay as replay_partition

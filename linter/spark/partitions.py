@@ -9,6 +9,7 @@ would be: a `value` row is one line (its line breaks, whitespace in JSON, made s
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from collections.abc import Iterable, Iterator
@@ -63,17 +64,36 @@ def _plain(arguments: Any) -> Any:
     return arguments
 
 
+class _Lines:
+    """The lines of a partition's batches, read as a file's are (`calls.LineSource`)."""
+
+    def __init__(self, batches: Iterable[Any], columns: Columns) -> None:
+        self._batches = iter(batches)
+        self._columns = columns
+        self._current = io.BytesIO()
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        line = self._current.readline(limit)
+        while not line:
+            batch = next(self._batches, None)
+            if batch is None:
+                return b""
+            self._current = io.BytesIO(lines(batch, self._columns))
+            line = self._current.readline(limit)
+        return line
+
+
+def calls_of(batches: Iterable[Any], columns: Columns) -> Iterator[Any]:
+    """The recorded calls (and lines holding none) of a partition, as `read_calls` gives a file's."""
+    return read_calls(["-"], stdin=_Lines(batches, columns))
+
+
 def summarize(batches: Iterable[Any], tools: list[ToolRef], columns: Columns) -> Iterator[Any]:
     """One batch of one row, `summary`: the partition's `TrafficSummary` as bytes."""
     import pyarrow
 
-    from schema_lint.traffic.traffic_summary import TrafficSummary
-
-    total = TrafficSummary()
-    for batch in batches:
-        text = lines(batch, columns)
-        total.merge(Traffic.load([PARTITION], tools, contents={PARTITION: text}).summary())
-    yield pyarrow.RecordBatch.from_pydict({"summary": [total.to_bytes()]})
+    summary = Traffic.of_calls(calls_of(batches, columns), tools, PARTITION).summary()
+    yield pyarrow.RecordBatch.from_pydict({"summary": [summary.to_bytes()]})
 
 
 REPLAY_FIELDS = [("call_id", "string"), ("tool", "string"), ("outcome", "string"), ("arguments", "string"),
@@ -82,18 +102,53 @@ AGAINST_FIELDS = [("against_outcome", "string"), ("against_reasons", "array<stri
                   ("against_paths", "array<string>"), ("newly_rejected", "boolean")]
 
 
-def replay(batches: Iterable[Any], tools: list[ToolRef], against: list[ToolRef] | None, policy: list[str],
+def merge(first: bytes, second: bytes) -> bytes:
+    """Two partitions' summaries as one (an executor merges them, in a tree, not the driver)."""
+    from schema_lint.traffic.traffic_summary import TrafficSummary
+
+    return TrafficSummary.from_bytes(first).merge(TrafficSummary.from_bytes(second)).to_bytes()
+
+
+class Tools(NamedTuple):
+    """Tools shipped to the workers, with a digest the driver computes once: a worker builds
+    their boundaries once for every partition it runs (Spark reuses its Python workers), not
+    once a partition (a thousand tools take a second)."""
+
+    refs: list[ToolRef]
+    digest: str
+
+    @classmethod
+    def of(cls, refs: list[ToolRef], policy: list[str]) -> Tools:
+        text = json.dumps([refs, policy], sort_keys=True, default=str).encode("utf-8", "surrogatepass")
+        return cls(refs, hashlib.blake2b(text, digest_size=16).hexdigest())
+
+
+_BUILT: dict[str, Toolset] = {}
+BUILT_KEPT = 4
+"""Toolsets a worker keeps built (those of the last replays it ran)."""
+
+
+def _toolset(tools: Tools, policy: list[str]) -> Toolset:
+    toolset = _BUILT.get(tools.digest)
+    if toolset is None:
+        if len(_BUILT) >= BUILT_KEPT:
+            _BUILT.clear()
+        toolset = _BUILT[tools.digest] = toolset_of(tools.refs, policy)
+    return toolset
+
+
+def replay(batches: Iterable[Any], tools: Tools, against: Tools | None, policy: list[str],
            columns: Columns) -> Iterator[Any]:
     """A row per call (and per row holding none) with its outcome through the boundary, and
     through the tightened tools' boundary when `against` is given."""
     import pyarrow
 
-    toolset = toolset_of(tools, policy)
-    tightened = toolset_of(against, policy) if against is not None else None
+    toolset = _toolset(tools, policy)
+    tightened = _toolset(against, policy) if against is not None else None
+    schema = arrow_schema(replay_fields(against is not None))
     for batch in batches:
-        rows = [outcome_row(item, toolset, tightened)
-                for item in read_calls(["-"], stdin=io.BytesIO(lines(batch, columns)))]
-        yield pyarrow.RecordBatch.from_pylist(rows, schema=arrow_schema(replay_fields(against is not None)))
+        rows = [outcome_row(item, toolset, tightened) for item in calls_of([batch], columns)]
+        yield pyarrow.RecordBatch.from_pylist(rows, schema=schema)
 
 
 def toolset_of(tools: list[ToolRef], policy: list[str]) -> Toolset:

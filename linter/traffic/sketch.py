@@ -137,8 +137,9 @@ class DistinctCount:
     @classmethod
     def from_data(cls, data: str, k: int = EXACT_DISTINCT) -> DistinctCount:
         count = cls(k)
-        for start in range(0, len(data), 16):
-            count._add_digest(int(data[start:start + 16], 16))
+        digests = sorted({int(data[start:start + 16], 16) for start in range(0, len(data), 16)})[:k]
+        count._members = set(digests)
+        count._heap = [-digest for digest in reversed(digests)]  # descending negated: already a heap
         return count
 
 

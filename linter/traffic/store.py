@@ -66,6 +66,7 @@ class Traffic:
         # A tool's calls as JSON text while every one of them is kept; SPILLED once they go to
         # the spill; None once they are read again from the files.
         self._kept: dict[Key, list[str] | None] = {}
+        self._keeping = True
         self._kept_bytes = 0
         self._spill = _Spill()
         # Calls to the tools `load` was not given.
@@ -85,13 +86,26 @@ class Traffic:
         """The calls in `paths`, summarised for `tools`; a call to any other tool is counted by name."""
         traffic = cls(contents)
         traffic._wanted = {key for tool in tools for key in tool_keys(tool)}
-        for key, arguments in traffic._first_reading(list(paths)):
-            if key in traffic._wanted:
-                traffic._summarise(key, arguments)
-            else:
-                traffic.other.add(key[1])
-            traffic.calls += 1
+        traffic._take(traffic._first_reading(list(paths)))
         return traffic
+
+    @classmethod
+    def of_calls(cls, items: Iterable[RecordedCall | BrokenLine], tools: Iterable, shown: str) -> Traffic:
+        """Calls read already (those of a Spark partition, named `shown`), summarised for
+        `tools` as `load` does; none is kept, since no gate reads them."""
+        traffic = cls()
+        traffic._wanted = {key for tool in tools for key in tool_keys(tool)}
+        traffic._keeping = False
+        traffic._take(traffic._calls(items, shown))
+        return traffic
+
+    def _take(self, calls: Iterator[tuple[Key, Any]]) -> None:
+        for key, arguments in calls:
+            if key in self._wanted:
+                self._summarise(key, arguments)
+            else:
+                self.other.add(key[1])
+            self.calls += 1
 
     def summary(self) -> TrafficSummary:
         """What was read, as the value `infer --emit-summary` writes."""
@@ -136,7 +150,7 @@ class Traffic:
         summary = self.summaries.get(key)
         if summary is None:
             summary = self.summaries[key] = ToolSummary()
-            self._kept[key] = []
+            self._kept[key] = [] if self._keeping else None
         summary.add(arguments)
         self._keep(key, arguments)
 
