@@ -169,12 +169,10 @@ def _check_shape(parsed: dict) -> None:
 
 
 def read_summary(path: str) -> TrafficSummary:
-    """The summary in the file at `path`; raises :class:`SummaryError` saying why there is none."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(READ_LIMIT + 1)
-    except OSError as exc:
-        raise SummaryError(f"cannot read: {exc.strerror or exc}") from None
-    if len(data) > READ_LIMIT:
-        raise SummaryError(f"not read: larger than {READ_LIMIT:,} bytes")
+    """The summary in the regular file at `path`; raises :class:`SummaryError` saying why there is none."""
+    from schema_lint.sources.reading import read_regular_file
+
+    data = read_regular_file(path, READ_LIMIT)
+    if isinstance(data, str):
+        raise SummaryError(data)
     return TrafficSummary.from_bytes(data)

@@ -109,6 +109,15 @@ def test_a_file_that_is_no_summary_stops_the_run_and_says_why(tmp_path, content,
 
 
 @pytest.mark.hostile
+@pytest.mark.parametrize("path, said", [("/dev/zero", "not a regular file (a character device)"),
+                                        ("missing.summary", "cannot read file: No such file or directory")])
+def test_only_a_regular_file_is_read_as_a_summary(tmp_path, path, said):
+    tools, _, _ = _files(tmp_path)
+    result = _run("check", tools, "--calls-summary", path)
+    assert result.exit_code == 2 and said in result.output, result.output
+
+
+@pytest.mark.hostile
 def test_a_summary_with_a_wrong_shape_is_refused_where_it_is_wrong(tmp_path):
     good = TrafficSummary()
     good.tools[("name", "create_ticket")] = ToolSummary()
