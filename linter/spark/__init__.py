@@ -51,9 +51,7 @@ def summarize(df: DataFrame, tools: str | os.PathLike | Iterable, *, tool_column
     from schema_lint.spark.partitions import merge
 
     summaries = df.mapInArrow(partition, "summary binary").rdd.map(lambda row: bytes(row["summary"]))
-    if summaries.isEmpty():
-        return TrafficSummary()
-    return TrafficSummary.from_bytes(summaries.treeReduce(merge))
+    return TrafficSummary.from_bytes(summaries.treeAggregate(TrafficSummary().to_bytes(), merge, merge))
 
 
 def replay(df: DataFrame, tools: str | os.PathLike | Iterable, against: str | os.PathLike | Iterable | None = None,

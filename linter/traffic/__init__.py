@@ -11,6 +11,9 @@ today breaks.
   (`gate.recorded_calls`).
 - :mod:`.values` is what rules ask: the summary at a schema node once at least
   :data:`MIN_SAMPLE` values are there, and the round numbers fixes propose.
+- :mod:`.traffic_summary` is all of it as one value that merges exactly with the summary
+  of other calls, and its file format (`infer --emit-summary`, `--calls-summary`,
+  `schema_lint.spark`).
 
 The `infer` command (`cli.infer`) shows the same numbers as a report. Nothing is imported
 here: a rule asking :mod:`.values` must not load the call reader.

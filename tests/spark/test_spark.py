@@ -119,3 +119,10 @@ def test_a_dataframe_without_calls_or_tools_that_cannot_be_read_are_refused_befo
     broken.write_text("{")
     with pytest.raises(ToolsUnreadable, match="tools.json:1:"):
         replay(spark.read.text(str(broken)), str(broken))
+
+
+def test_an_empty_dataframe_has_the_empty_summary(spark):
+    from schema_lint.traffic.traffic_summary import TrafficSummary
+
+    empty = spark.createDataFrame([], "value string")
+    assert summarize(empty, []) == TrafficSummary() and summarize(empty.repartition(3), []) == TrafficSummary()
