@@ -113,7 +113,7 @@ def _field_report(schema, pointer: str, summary: ToolSummary) -> dict:
     parent = summary.at(_container(pointer))
     declared = _declared(schema, pointer)
     report = {"field": data_path(pointer), "pointer": pointer, "sent": field.count,
-              "declared": declared is not None, "types": dict(field.types.most_common())}
+              "declared": declared is not None, "types": _most_first(field.types)}
     if pointer and pointer.rsplit("/", 2)[-2] == "properties" and parent is not None:
         report["presence"] = round(field.count / max(1, parent.of_type("object")), 4)
     if field.lengths.count:
@@ -125,7 +125,7 @@ def _field_report(schema, pointer: str, summary: ToolSummary) -> dict:
     if field.distinct.estimate():
         report["distinct"] = {"count": field.distinct.estimate(), "exact": field.distinct.exact}
     if field.values and not field.values_open:
-        report["values"] = {canonical: times for canonical, times in field.values.most_common()}
+        report["values"] = _most_first(field.values)
     strings = field.of_type("string")
     if strings:
         report["formats"] = {fmt: round(field.formats[fmt] / strings, 4) for fmt in FORMATS if field.formats[fmt]}
@@ -134,6 +134,12 @@ def _field_report(schema, pointer: str, summary: ToolSummary) -> dict:
         undeclared = sorted(key for key in field.keys if not isinstance(known, dict) or key not in known)
         report["undeclared_keys"] = undeclared + (["…"] if field.keys_open else [])
     return report
+
+
+def _most_first(counts: Counter[str]) -> dict[str, int]:
+    """The counts, most first, and ties in code point order: the same whatever order the
+    calls came in, and for summaries merged from parts (`most_common` keeps first seen first)."""
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def _container(pointer: str) -> str:

@@ -24,8 +24,9 @@ TOOL = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema
 
 
 def _calls(start: int, count: int) -> list[dict]:
+    # Priorities sent as often as each other, first seen in another order in each part.
     return [{"tool": "create_ticket", "arguments": {
-        "title": "t" * (n % 30 + 1), "tags": ["a"] * (n % 4), "priority": n % 5,
+        "title": "t" * (n % 30 + 1), "tags": ["a"] * (n % 4), "priority": (n * 7 + start) % 5,
         "reporter_email": f"user{n}@example.com"}} for n in range(start, start + count)]
 
 
@@ -61,6 +62,8 @@ def test_summaries_of_the_parts_merge_into_the_summary_and_report_of_the_whole(t
     assert (tmp_path / "merged.summary").read_bytes() == (tmp_path / "whole.summary").read_bytes()
     report = json.loads(direct.output)
     assert json.loads(merged.output) == report and report["calls"] == 61
+    given = [flag for path in summaries for flag in ("--calls-summary", path)]
+    assert _run("infer", "--tools", tools, *given).output == _run("infer", whole, "--tools", tools).output
 
 
 def test_check_takes_evidence_and_fixes_from_a_summary_as_from_the_calls(tmp_path):
