@@ -23,14 +23,20 @@ if TYPE_CHECKING:
 UNDECIDED = "; no fix: a traffic summary cannot show that it rejects no recorded call"
 REJECTS = "; no fix: the traffic summary shows recorded values here that it would reject"
 
-ANNOTATIONS = frozenset({"default", "examples", "description", "title", "deprecated", "readOnly", "writeOnly",
-                         "$comment"})
-"""Keywords whose removal rejects nothing."""
+LOOSENED = frozenset({"default", "examples", "description", "title", "deprecated", "readOnly", "writeOnly", "$comment",
+                      "type", "enum", "const", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
+                      "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "multipleOf",
+                      "minProperties", "maxProperties", "required"})
+"""Keywords whose removal from a field's schema rejects nothing: annotations, and assertions
+that stand alone (unlike `properties` under `additionalProperties: false`)."""
 
 
 def rejecting(tool: ToolSchema, candidates: Iterable[Candidate], summary: Any) -> Iterator[tuple[Candidate, str]]:
     """Each tightening candidate the tool's summary (a `traffic.summary.ToolSummary`) does not
-    show safe, with what its finding says."""
+    show safe, with what its finding says. None for a schema that does not compile: no call
+    passes it today, as `recorded_calls` says."""
+    if tool.validators is None:
+        return
     for candidate in candidates:
         if candidate.diagnostic.fix.safety is not FixSafety.UNSAFE:  # type: ignore[union-attr]  # a candidate's finding has a fix
             continue
@@ -50,10 +56,10 @@ def _verdict(operation: Operation, fixed: Any, summary: Any) -> str | None:
     if not tokens:
         return UNDECIDED
     node, keyword = join("", *tokens[:-1]), tokens[-1]
-    if operation.op == "remove":
-        return None if keyword in ANNOTATIONS else UNDECIDED
     if not _is_field(tokens[:-1]):
         return UNDECIDED
+    if operation.op == "remove":
+        return None if keyword in LOOSENED else UNDECIDED
     field = summary.at(node)
     if field is None:
         # Nothing was sent there, unless it was a field past the summary's cap.

@@ -162,6 +162,8 @@ def _diagnostic(*operations: Operation) -> Diagnostic:
     (Operation("add", "/properties/title/pattern", "^s"), UNDECIDED),
     (Operation("add", "/properties/title/format", "hostname"), UNDECIDED),
     (Operation("add", "/anyOf", [{"required": ["title"]}]), UNDECIDED),
+    (Operation("remove", "/properties/count/type"), None),
+    (Operation("remove", "/properties/title"), UNDECIDED),  # a property, not a keyword
 ])
 def test_the_summary_gate_passes_only_what_the_summary_shows_safe(operation, verdict):
     schema = {"type": "object", "properties": {"title": {"type": "string"}, "count": {"type": "integer"},
