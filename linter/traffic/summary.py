@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from schema_lint.boundary.walk import json_type
@@ -30,6 +30,14 @@ from schema_lint.traffic.sketch import DistinctCount, QuantileSketch, Smallest
 
 FORMATS = ("date", "date-time", "email", "uri", "uuid")
 """The formats a field's name can imply (field_kinds), checked against every string sent."""
+
+MAY_BE_IN: dict[str, Callable[[str], bool]] = {
+    "date": lambda text: len(text) == 10, "date-time": lambda text: len(text) >= 20,
+    "email": lambda text: "@" in text, "uri": lambda text: ":" in text, "uuid": lambda text: len(text) == 36}
+"""What a string valid in each format must be (RFC 3339's full-date and shortest date-time, an
+address's `@`, a scheme's `:`, a hyphenated UUID), checked before the validator: every
+string is checked against every format (the counts must not depend on which came first),
+and most fail here, at a fraction of a validator call."""
 
 FORMAT_LENGTH = 2_048
 """Strings longer than this are not checked against a format, and count as not in it."""
@@ -127,7 +135,7 @@ class FieldSummary:
     def _add_string(self, value: str) -> None:
         self.lengths.add(len(value))
         for fmt in FORMATS:
-            if len(value) <= FORMAT_LENGTH and valid_in(fmt, value):
+            if len(value) <= FORMAT_LENGTH and MAY_BE_IN[fmt](value) and valid_in(fmt, value):
                 self.formats[fmt] += 1
             else:
                 self._add_mismatch(fmt, value[:EXAMPLE_LENGTH])

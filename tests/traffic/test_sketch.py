@@ -49,3 +49,20 @@ def test_many_distinct_values_are_estimated_within_a_fifth_in_fixed_memory():
     truth = 20_000 * (1 - math.exp(-3))  # expected distinct draws of 60,000 from 20,000
     assert not count.exact and abs(count.estimate() - truth) < 0.2 * truth
     assert len(count._members) == EXACT_DISTINCT
+
+
+# Valid strings, the shortest each format takes among them.
+_FORMATTED = {"date": st.dates().map(str),
+              "date-time": st.datetimes(timezones=st.timezones()).map(lambda moment: moment.isoformat())
+              | st.datetimes().map(lambda moment: moment.strftime("%Y-%m-%dT%H:%M:%SZ")),
+              "email": st.emails() | st.from_regex(r"\A[a-z]{1,3}@[a-z]{1,3}\Z"),
+              "uri": st.from_regex(r"\A[a-z][a-z0-9+.-]{0,8}:[!-~]{0,20}\Z"), "uuid": st.uuids().map(str)}
+
+
+@given(st.sampled_from(sorted(_FORMATTED)).flatmap(lambda fmt: st.tuples(st.just(fmt), _FORMATTED[fmt] | st.text())))
+def test_law_no_string_valid_in_a_format_is_passed_over_by_its_quick_test(case):
+    from schema_lint.prose.field_prose import valid_in
+    from schema_lint.traffic.summary import MAY_BE_IN
+
+    fmt, text = case
+    assert MAY_BE_IN[fmt](text) or not valid_in(fmt, text)
