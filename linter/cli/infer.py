@@ -9,6 +9,7 @@ tools they name that the tool files do not hold.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 
@@ -39,8 +40,12 @@ VALUES_SHOWN = 3
 @click.option("--emit-summary", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also write the merged summary to FILE (a versioned JSON format, see README), for "
                    "`check --calls-summary` or to merge with others.")
+@click.option("--engine", type=click.Choice(["local", "spark"]), default="local", show_default=True,
+              help="Read CALLS here, or summarise them on Spark (the `spark` extra; see README).")
+@click.option("--spark-master", default="local[*]", show_default=True, help="With --engine spark: Spark's master URL.")
 @target_options
-def infer(calls, tools, output_format, all_tools, summaries, emit_summary, python_targets, **live):
+def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engine, spark_master, python_targets,
+          **live):
     """Report what the recorded CALLS (files in any shape replay reads, - for stdin) sent to each
     tool of TOOLS (and of --python objects, --mcp servers), per field."""
     from schema_lint.cli.common import load_traffic_or_exit
@@ -54,8 +59,18 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, pytho
         files, broken = read_tool_files([*tools, *targets.paths])
     files = [(targets.shown(path), data, file_tools) for path, data, file_tools in files]
     found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
-    traffic = load_traffic_or_exit(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools,
-                                   summaries=summaries)
+    spark_summary = None
+    if engine == "spark" and calls:
+        from schema_lint.cli.spark_engine import summarise_on_spark
+
+        spark_summary = summarise_on_spark(calls, [tool for _, tool in found], spark_master)
+        calls, summaries = (), (*summaries, spark_summary)
+    try:
+        traffic = load_traffic_or_exit(calls, [tool for _, tool in found], named="", tools_from_stdin="-" in tools,
+                                       summaries=summaries)
+    finally:
+        if spark_summary is not None:
+            os.unlink(spark_summary)
     if emit_summary:
         _emit(emit_summary, traffic.summary().to_bytes())
     keys = Counter(traffic.key_of(tool) for _, tool in found)

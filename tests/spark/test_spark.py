@@ -126,3 +126,17 @@ def test_an_empty_dataframe_has_the_empty_summary(spark):
 
     empty = spark.createDataFrame([], "value string")
     assert summarize(empty, []) == TrafficSummary() and summarize(empty.repartition(3), []) == TrafficSummary()
+
+
+def test_infer_on_spark_reports_what_infer_here_does(spark, log):
+    from click.testing import CliRunner
+
+    from schema_lint.cli import main
+
+    calls, tools, _ = log
+    here = CliRunner().invoke(main, ["infer", calls, "--tools", tools, "--output-format", "json"])
+    there = CliRunner().invoke(main, ["infer", calls, "--tools", tools, "--output-format", "json", "--engine", "spark"])
+    assert there.exit_code == here.exit_code == 0, there.output
+    assert json.loads(there.stdout) == json.loads(here.stdout)
+    missing = CliRunner().invoke(main, ["infer", calls + ".missing", "--tools", tools, "--engine", "spark"])
+    assert missing.exit_code == 2 and "schema-lint: error: Spark: [PATH_NOT_FOUND]" in missing.output
