@@ -100,11 +100,12 @@ def _hostile_guard(request):
 # answer another. tests/test_cache.py turns the cache back on where it is the subject.
 os.environ["SCHEMA_LINT_NO_CACHE"] = "1"
 
-# Test helpers import as top-level modules from any test folder: lintkit, and the kits of
+# Test helpers import as top-level modules from any test folder: lintkit, the kits of
 # boundary/ and fixes/ (boundary_schemas, fixkit, rule_cases), which the laws of
-# tests/properties use too.
+# tests/properties use too, and the framework venvs (frameworks/venvs) the boundary's
+# adapter tests share.
 _TESTS = Path(__file__).resolve().parent
-sys.path[:0] = [str(_TESTS), str(_TESTS / "boundary"), str(_TESTS / "fixes")]
+sys.path[:0] = [str(_TESTS), str(_TESTS / "boundary"), str(_TESTS / "fixes"), str(_TESTS / "frameworks")]
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -1,51 +1,41 @@
-"""A virtual environment per agent framework, made at first use and kept for later runs.
-
-Each framework is installed from the package index into its own environment, with
-schema-lint from this checkout (editable, so the environment follows the code) and its
-runtime dependencies; a test skips, saying why, when the environment cannot be made
-(no index reachable, say). ``SCHEMA_LINT_FRAMEWORK_VENVS`` names the folder that holds
-them (default: beside the checkout).
+"""The venv of each agent framework (`tests/frameworks/venvs.py` makes them, once, from the
+package index), with schema-lint from this checkout installed in it (editable, so the venv
+follows the code; with its runtime dependencies): the adapters run inside the framework.
+A test skips, saying why, when a venv cannot be made (no index reachable, say).
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from venvs import FRAMEWORKS, python_of, venv_for
 
 REPO = Path(__file__).resolve().parents[2]
-HOME = Path(os.environ.get("SCHEMA_LINT_FRAMEWORK_VENVS", REPO.parent / f"{REPO.name}-fwvenvs"))
 RUNTIME = ["click", "jsonschema", "jsonschema-rs", "referencing", "ruamel.yaml", "regress"]
-FRAMEWORKS = {
-    "mcp1": "mcp>=1.20,<2",
-    "mcp2": "mcp>=2.3,<3",
-    "fastmcp": "fastmcp>=2.10",
-    "openai_agents": "openai-agents>=0.2",
-    "pydantic_ai": "pydantic-ai-slim>=1.0",
-    "langchain": "langchain-core>=0.3",
-}
 SCRIPTS = Path(__file__).resolve().parent / "frameworks"
+# This suite's names for the frameworks, as `venvs` names their venvs.
+VENVS = {"mcp1": "mcp1", "mcp2": "mcp2", "fastmcp": "fastmcp", "openai_agents": "openai-agents",
+         "pydantic_ai": "pydantic-ai", "langchain": "langchain"}
 
 
 def python_for(framework: str) -> Path:
-    """The environment's interpreter, made first if need be; skips the test when it cannot be made."""
-    home = HOME / framework
-    python = home / "bin" / "python"
-    ready = home / f".ready-{REPO.name}"
+    """The framework venv's interpreter, with schema-lint installed; skips when it cannot be made."""
+    name = VENVS[framework]
+    venv = venv_for(name, FRAMEWORKS[name])
+    python = python_of(venv)
+    ready = venv / f".schema-lint-{REPO.name}"
     if not ready.exists():
-        steps = [[sys.executable, "-m", "venv", str(home)],
-                 [str(python), "-m", "pip", "install", "-q", FRAMEWORKS[framework], *RUNTIME],
-                 [str(python), "-m", "pip", "install", "-q", "--no-deps", "-e", str(REPO)]]
-        for step in steps:
+        for step in ([str(python), "-m", "pip", "install", "-q", *RUNTIME],
+                     [str(python), "-m", "pip", "install", "-q", "--no-deps", "-e", str(REPO)]):
             try:
                 done = subprocess.run(step, capture_output=True, text=True, timeout=600)
             except subprocess.TimeoutExpired:
-                pytest.skip(f"{framework}: `{' '.join(step[:4])}` took over 10 minutes")
+                pytest.skip(f"{framework}: `{' '.join(step[2:5])}` took over 10 minutes")
             if done.returncode != 0:
-                pytest.skip(f"{framework}: cannot make its environment: {done.stderr.strip()[-300:]}")
+                pytest.skip(f"{framework}: cannot install schema-lint in its venv: {done.stderr.strip()[-300:]}")
         ready.touch()
     return python
 
