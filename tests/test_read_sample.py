@@ -4,7 +4,7 @@ figures, and they meet the bar a team keeps a linter switched on for."""
 from __future__ import annotations
 
 import pytest
-from conftest import CORPUS, REPO, bench_module
+from conftest import CORPUS, REPO, bench_module, documented
 
 read_sample = bench_module("read_sample")
 
@@ -36,8 +36,7 @@ def test_each_reviewer_flag_names_a_place_an_issue_and_the_rules_that_say_it():
 
 
 def test_readme_quotes_the_real_figures(result):
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    shown = text.split("<!-- read-sample:start -->\n", 1)[1].split("<!-- read-sample:end -->", 1)[0]
+    shown = documented("<!-- read-sample:start -->\n").split("<!-- read-sample:end -->", 1)[0]
     assert shown == read_sample.table(result)
 
 
