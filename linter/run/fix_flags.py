@@ -40,7 +40,8 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
     python = _python_plans(output, result, unsafe)
     from schema_lint.fixes import patches
 
-    live = [d for d in patches.live_fixes(result.diagnostics, unsafe) if id(d) not in python.fixed]
+    in_source = python.fixed
+    live = [d for d in patches.live_fixes(result.diagnostics, unsafe) if id(d) not in in_source]
     if diff:
         from schema_lint.fixes.files import unified_diff
 
