@@ -1,15 +1,23 @@
 """Fixes as a reviewer sees them: text edits with line:column positions (the `json`
 report, SARIF) and whole-line suggestions (reviewdog, GitHub suggested changes, the
 markdown report). A GitHub suggestion replaces whole lines of the commented range, so
-a suggestion covers every line its edits touch, carrying their new text."""
+a suggestion covers every line its edits touch, carrying their new text.
+
+A `--python` tool's fix edits the Python file that generates the tool (`in_source`
+registers those edits): its suggestion is the part on the lines nearest the finding's
+definition, and an import it needs, far above, is a suggestion of its own (`also`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from schema_lint.fixes.editor import fix_edits, per_document
-from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits
+from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits, edits_between
+from schema_lint.sources.document import Document
 from schema_lint.sources.locate import LineIndex
+
+# The kind of the document a `--python` tool's fix edits: the module's own text.
+PYTHON = "python"
 
 
 @dataclass(frozen=True)
@@ -19,6 +27,27 @@ class LineSuggestion:
     first_line: int
     last_line: int
     text: str
+
+
+def in_source(result, fixed: list) -> None:
+    """Make each `(finding, file, text, text with its fix, line of its definition)` of
+    `--python` tools the finding's fix as a reviewer sees it: edits of that file
+    (`fix_document` finds it), suggested on the lines nearest the definition."""
+    documents: dict[str, Document] = {}
+    for diagnostic, path, before, after, line in fixed:
+        document = documents.setdefault(path, Document(path, before, PYTHON))
+        per_document(document, "edits", dict)[id(diagnostic)] = (diagnostic, edits_between(before, after), None)
+        per_document(document, "lines of definitions", dict)[id(diagnostic)] = line
+        result.source_documents[id(diagnostic)] = document
+
+
+def fix_document(result, diagnostic):
+    """The document the finding's fix edits: its file's, or for a `--python` tool the Python
+    file it is made in (a live tool's fix is otherwise in no file)."""
+    source = result.source_documents.get(id(diagnostic))
+    if source is not None or diagnostic.live:
+        return source
+    return result.documents.get(diagnostic.path)
 
 
 def edits_of(diagnostic, document) -> list[TextEdit] | None:
@@ -92,10 +121,35 @@ def byte_column(document, line: int, column: int) -> int:
 @dataclass(frozen=True)
 class Suggestion:
     """What one finding's review comment carries: its own suggestion, or a pointer to the
-    finding whose suggestion includes its fix (`lead`), when their lines overlap."""
+    finding whose suggestion includes its fix (`lead`), when their lines overlap; and
+    the suggestions its fix needs elsewhere in the file (`also`: a Python import)."""
 
     lines: LineSuggestion | None
     lead: object = None
+    also: tuple[LineSuggestion, ...] = ()
+
+
+def suggestion_of(document, diagnostic, edits: list[TextEdit]) -> Suggestion:
+    """The finding's fix as whole-line suggestions: one over every line its edits touch, or
+    in a Python file, one per run of touched lines, led by the run nearest the finding's
+    definition."""
+    if document.kind != PYTHON:
+        return Suggestion(line_suggestion(document, edits))
+    runs: list[tuple[LineSuggestion, list[TextEdit]]] = []
+    for edit in sorted(edits, key=lambda e: (e.start, e.end)):
+        lines = line_suggestion(document, [edit])
+        if runs and lines.first_line <= runs[-1][0].last_line + 1:
+            joined = runs[-1][1] + [edit]
+            runs[-1] = (line_suggestion(document, joined), joined)
+        else:
+            runs.append((lines, [edit]))
+    definition = per_document(document, "lines of definitions", dict).get(id(diagnostic), 0)
+    nearest = min(runs, key=lambda run: _distance(run[0], definition))[0]
+    return Suggestion(nearest, also=tuple(lines for lines, _ in runs if lines is not nearest))
+
+
+def _distance(lines: LineSuggestion, line: int) -> int:
+    return max(lines.first_line - line, line - lines.last_line, 0)
 
 
 def suggestions(result) -> dict[int, Suggestion]:
@@ -104,16 +158,23 @@ def suggestions(result) -> dict[int, Suggestion]:
     GitHub applies one suggestion per line range, so two suggestions replacing the same
     line cannot both be committed: the first finding of such a run carries every
     compatible edit of the run, and the others point to it. Keyed by `id(diagnostic)`.
+    Not in Python: there two edits of one annotation are only known to hold together
+    (`Literal` beside `max_length`) once the module is imported again, so each finding
+    keeps its own suggestion, which holds alone, and the second one committed on a line
+    is a conflict for the reviewer to see rather than a combination nobody checked.
     """
     found: dict[int, Suggestion] = {}
-    by_document: dict[str, list] = {}
+    by_document: dict[int, tuple] = {}
     for diagnostic in result.diagnostics:
-        document = result.documents.get(diagnostic.path)
+        document = fix_document(result, diagnostic)
         edits = edits_of(diagnostic, document)
         if edits:
-            by_document.setdefault(diagnostic.path, []).append((diagnostic, edits, line_suggestion(document, edits)))
-    for path, items in by_document.items():
-        document = result.documents[path]
+            item = (diagnostic, edits, suggestion_of(document, diagnostic, edits).lines)
+            by_document.setdefault(id(document), (document, []))[1].append(item)
+    for document, items in by_document.values():
+        if document.kind == PYTHON:  # fixes checked together, not line by line: each stays whole
+            found.update((id(diagnostic), suggestion_of(document, diagnostic, edits)) for diagnostic, edits, _ in items)
+            continue
         items.sort(key=lambda item: (item[2].first_line, item[2].last_line))
         run: list = []
         for item in items:
@@ -131,11 +192,11 @@ def _merged(document, run: list) -> dict[int, Suggestion]:
         return {}
     lead = run[0][0]
     if len(run) == 1:
-        return {id(lead): Suggestion(run[0][2])}
+        return {id(lead): suggestion_of(document, lead, run[0][1])}
     kept: list[TextEdit] = []
     for _, edits, _ in run:
         if not any(edit.collides_with(other) for edit in edits for other in kept):
             kept.extend(edits)
-    merged = {id(lead): Suggestion(line_suggestion(document, kept))}
+    merged = {id(lead): suggestion_of(document, lead, kept)}
     merged.update({id(diagnostic): Suggestion(None, lead) for diagnostic, _, _ in run[1:]})
     return merged

@@ -54,6 +54,24 @@ def spanning_edit(before: str, after: str) -> TextEdit:
     return TextEdit(prefix, len(before) - suffix, after[prefix:len(after) - suffix])
 
 
+def edits_between(before: str, after: str) -> list[TextEdit]:
+    """Edits turning `before` into `after`, one per run of changed lines (each trimmed to
+    the characters that change): two changes far apart in a file (an import at the top, a
+    parameter below) stay two edits, which a reviewer sees at their own lines."""
+    import difflib
+
+    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    starts = [0]
+    for line in old:
+        starts.append(starts[-1] + len(line))
+    edits = []
+    for tag, first, last, new_first, new_last in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            edit = spanning_edit("".join(old[first:last]), "".join(new[new_first:new_last]))
+            edits.append(TextEdit(starts[first] + edit.start, starts[first] + edit.end, edit.content))
+    return edits
+
+
 def _longest(holds: Callable[[int], bool], limit: int) -> int:
     """The largest n <= limit for which `holds(n)` (true up to some n, false after):
     a binary search, so that whole-file texts are compared by slices, not characters."""

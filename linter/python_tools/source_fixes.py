@@ -66,6 +66,32 @@ def plan(diagnostics: list[Diagnostic], targets: dict[str, Read], unsafe: bool) 
     return Planned(plans, notes)
 
 
+class Reviewed(NamedTuple):
+    """One finding's fix made alone in the Python source, for a reviewer to accept."""
+    diagnostic: Diagnostic
+    path: str
+    before: str
+    after: str
+
+
+def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[Reviewed]:
+    """Each fix of a `--python` tool (safe, tightening or a suggestion, as review formats show
+    every fix of a file) as its own edit of the source, on the text as it is: a reviewer
+    accepts them one by one. They are checked as `--fix` checks its plans, all of a target's
+    at once (one import of the edited module), so a target whose fixes, so made, do not
+    regenerate the fixed schemas shows none."""
+    reviewed = []
+    for path, read in targets.items():
+        mine = [d for d in diagnostics if d.path.startswith(path + "/") and d.fix is not None and d.fix.operations]
+        for source_plan in _plan_target(path, read, mine)[0] if mine else ():
+            for diagnostic in source_plan.applied:
+                source = read.answer.sources[diagnostic.path[len(path) + 1:]]
+                alone = _edited(source_plan.before, source, diagnostic.fix)  # type: ignore[arg-type]
+                if alone is not None:
+                    reviewed.append(Reviewed(diagnostic, source_plan.path, source_plan.before, alone))
+    return reviewed
+
+
 def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[list[SourcePlan], list]:
     texts: dict[str, str] = {}
     edited: dict[str, str] = {}

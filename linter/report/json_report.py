@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from schema_lint.text.display import json_text
 from schema_lint.fixes.evidence import evidence_record
-from schema_lint.fixes.review import edits_of, note_of, positioned
+from schema_lint.fixes.review import edits_of, fix_document, note_of, positioned
 from schema_lint.report import json_stream
 
 
@@ -30,7 +30,8 @@ def diagnostic_record(diagnostic, result) -> dict:
 
 def fix_record(diagnostic, result) -> dict | None:
     """The fix as text edits of the file (1-based, end exclusive, columns in characters);
-    no edits, and a `note`, when they could not be computed. On a live tool, a JSON Patch.
+    no edits, and a `note`, when they could not be computed. On a live tool, a JSON Patch;
+    and on a `--python` tool whose fix is made in its source, also the edits of that `file`.
     `safety` is safe, unsafe or suggestion (never applied by `--fix`); `evidence` says where
     the value comes from (`schema-words`, `recorded-calls`, `configuration`, `field-name`,
     `none`), null for a fix that does not tighten."""
@@ -40,8 +41,15 @@ def fix_record(diagnostic, result) -> dict | None:
     if diagnostic.live:  # no file to edit: the fix as JSON Patch on the tool as the server lists it
         from schema_lint.fixes.patches import json_patch
 
-        return {"safety": str(fix.safety), "description": fix.description, "evidence": evidence_record(fix),
-                "patch": json_patch(fix)}
+        record = {"safety": str(fix.safety), "description": fix.description, "evidence": evidence_record(fix),
+                  "patch": json_patch(fix)}
+        source = fix_document(result, diagnostic)
+        if source is not None:
+            from schema_lint.report.ci import checkout_path
+
+            record["file"] = checkout_path(source.path)
+            record["edits"] = [positioned(source, edit) for edit in edits_of(diagnostic, source) or []]
+        return record
     document = result.documents.get(diagnostic.path)
     edits = edits_of(diagnostic, document) or []
     record = {"safety": str(fix.safety), "description": fix.description, "evidence": evidence_record(fix),

@@ -5,10 +5,10 @@ those lines and GitHub offers "Commit suggestion")."""
 from __future__ import annotations
 
 from schema_lint.text.display import escape
-from schema_lint.fixes.review import note_of, suggestions
+from schema_lint.fixes.review import fix_document, note_of, suggestions
 from schema_lint.report.ci import shown_path
 from schema_lint.report.markdown_text import backtick_fence, code, message
-from schema_lint.report.rdjson import fix_text, merged_text
+from schema_lint.report.rdjson import elsewhere, fix_text, merged_text
 from schema_lint.report.text import location, summary
 
 COMMENT_LIMIT = 65_536
@@ -27,6 +27,7 @@ def _section(diagnostic, document, suggestion) -> list[str]:
         # The suggestion is the file's own text, verbatim: it is what "Commit suggestion" writes.
         out += [f"{message(fix_text(diagnostic.fix))}, replacing {shown}:", "", f"{fence}suggestion", lines.text,
                 fence, ""]
+        out += [piece for also in suggestion.also for piece in (elsewhere(also, "suggestion").strip("\n"), "")]
     elif suggestion is not None:
         out += [f"{message(merged_text(diagnostic, suggestion.lead))}.", ""]
     elif (note := note_of(diagnostic, document)):
@@ -42,7 +43,7 @@ def render(result, options) -> str:
     body: list[str] = []
     shown = 0
     for diagnostic in result.diagnostics:
-        section = _section(diagnostic, result.documents.get(diagnostic.path), merged.get(id(diagnostic)))
+        section = _section(diagnostic, fix_document(result, diagnostic), merged.get(id(diagnostic)))
         size = sum(len(line) + 1 for line in section)
         if size > budget:
             break

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 
 from schema_lint.text.display import json_text
-from schema_lint.fixes.review import Suggestion, byte_column, edits_of, line_suggestion, suggestions
+from schema_lint.fixes.review import byte_column, edits_of, fix_document, suggestion_of, suggestions
 from schema_lint.model import Severity
 from schema_lint.report.ci import shown_path, source_position
 from schema_lint.report.links import homepage, rule_url
-from schema_lint.report.markdown_text import message
+from schema_lint.report.markdown_text import backtick_fence, message
 
 SEVERITIES = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
 
@@ -64,15 +64,25 @@ def rd_diagnostic(diagnostic, document, suggestion=None, docs_url: str | None = 
             {"column": column} if column is not None else {})}}}
     if suggestion is None:
         edits = edits_of(diagnostic, document)
-        suggestion = Suggestion(line_suggestion(document, edits)) if edits else None
+        suggestion = suggestion_of(document, diagnostic, edits) if edits else None
     if suggestion is not None and suggestion.lines is not None:
         lines = {"start": {"line": suggestion.lines.first_line}, "end": {"line": suggestion.lines.last_line}}
         record["location"]["range"] = lines
         record["suggestions"] = [{"range": lines, "text": suggestion.lines.text}]
-        record["message"] += "\n\n" + message(fix_text(diagnostic.fix))
+        record["message"] += "\n\n" + message(fix_text(diagnostic.fix)) + "".join(map(elsewhere, suggestion.also))
     elif suggestion is not None:
         record["message"] += "\n\n" + message(merged_text(diagnostic, suggestion.lead))
     return record
+
+
+def elsewhere(lines, info: str = "python") -> str:
+    """A part of the fix on other lines (the import a Python fix needs), which a comment's
+    suggestion cannot reach: the text those lines become, in a block for the author to copy
+    (`info`: the fence's info string; markdown's is `suggestion`, to paste on those lines)."""
+    shown = f"line {lines.first_line}" if lines.first_line == lines.last_line else \
+        f"lines {lines.first_line}–{lines.last_line}"
+    fence = backtick_fence(lines.text, shortest=3)
+    return f"\n\nIt also needs {shown} to read:\n\n{fence}{info}\n{lines.text}\n{fence}"
 
 
 def merged_text(diagnostic, lead) -> str:
@@ -81,6 +91,6 @@ def merged_text(diagnostic, lead) -> str:
 
 def render(result, options) -> str:
     merged = suggestions(result)
-    diagnostics = [rd_diagnostic(d, result.documents.get(d.path), merged.get(id(d)), options.docs_url)
+    diagnostics = [rd_diagnostic(d, fix_document(result, d), merged.get(id(d)), options.docs_url)
                    for d in result.diagnostics]
     return json_text({"source": {"name": "schema-lint", "url": homepage()}, "diagnostics": diagnostics}, indent=2) + "\n"

@@ -22,7 +22,7 @@ from urllib.parse import quote
 from schema_lint import __version__
 from schema_lint.fixes.evidence import evidence_record
 from schema_lint.report import json_stream
-from schema_lint.fixes.review import edits_of, positioned
+from schema_lint.fixes.review import edits_of, fix_document, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split
 from schema_lint.report.ci import checkout_path, fingerprints, source_position
@@ -98,7 +98,10 @@ def _json_kind(document, pointer: str) -> str | None:
     return "object" if isinstance(value, dict) else "array" if isinstance(value, list) else "value"
 
 
-def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dict:
+def sarif_result(diagnostic, rule_index: int, fingerprint: str, document, fixed=None) -> dict:
+    """The finding as a result: placed in `document` (its file, or the tool a live server
+    or Python module listed), its fix an edit of `fixed` (the file its fix edits, when that
+    is another: the Python that generates the tool)."""
     logical = [pointer_location(diagnostic, document)]
     if diagnostic.tool is not None:
         tool = {"name": diagnostic.tool, "kind": "function"}
@@ -125,9 +128,10 @@ def sarif_result(diagnostic, rule_index: int, fingerprint: str, document) -> dic
         "locations": [location],
         "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
     }
-    edits = edits_of(diagnostic, document)
+    fixed = document if fixed is None and not diagnostic.live else fixed
+    edits = edits_of(diagnostic, fixed)
     if edits:
-        record["fixes"] = [sarif_fix(diagnostic, document, edits)]
+        record["fixes"] = [sarif_fix(diagnostic, fixed, edits)]
     return record
 
 
@@ -144,7 +148,7 @@ def sarif_fix(diagnostic, document, edits) -> dict:
     fix = diagnostic.fix
     record = {
         "description": {"text": f"{fix.description} ({fix.safety})"},
-        "artifactChanges": [{"artifactLocation": artifact_location(diagnostic.path), "replacements": replacements}],
+        "artifactChanges": [{"artifactLocation": artifact_location(document.path), "replacements": replacements}],
     }
     evidence = evidence_record(fix)
     if evidence is not None:
@@ -188,7 +192,8 @@ def sarif_results(result, rule_indexes: dict[str, int]):
     """The results, a finding at a time: those `placed` in a file (see `left_out`)."""
     for d, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics)):
         if placed(d):
-            yield sarif_result(d, rule_indexes[d.code], fingerprint, result.documents.get(d.path))
+            yield sarif_result(d, rule_indexes[d.code], fingerprint, result.documents.get(d.path),
+                               fix_document(result, d))
 
 
 def left_out(diagnostics) -> dict:

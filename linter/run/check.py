@@ -185,6 +185,10 @@ def run_check(options: CheckOptions, output: Output) -> int:
         result.fix_summary = FixSummary.of(result.diagnostics, options.unsafe_fixes)  # of what is still reported
     if options.verbose:
         _list_passed_over(output, result)
+    if not (options.fix or options.statistics):
+        from schema_lint.run.source_review import show_fixes_in_source
+
+        show_fixes_in_source(result, [options.output_format, *(name for name, _ in options.outputs)])
     report_options = ReportOptions(fixing=options.fix, unsafe_fixes=options.unsafe_fixes, quiet=options.quiet,
                                    verbose=options.verbose, docs_url=options.docs_url, fail_on=config.fail_on)
     if options.statistics:

@@ -28,6 +28,9 @@ class LintResult:
         # Each `--python` target read, by its path (`python:<module>:<attr>`): where its
         # tools' fixes are made (`python_tools.source_fixes`).
         self.python_targets: dict[str, Any] = {}
+        # id() of a `--python` finding → the Python file its fix edits, for the reports
+        # that show fixes as edits (`run.source_review`).
+        self.source_documents: dict[int, Any] = {}
         # Set by `check`: what the summary says about fixes.
         self.fix_summary: FixSummary | None = None
 

@@ -35,12 +35,14 @@ def changed_lines(before: str, after: str) -> list[str]:
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
 
 
-def check(python: Path, target: str, *flags: str) -> str:
+def check(python: Path, target: str, *flags: str, stdout: bool = False) -> str:
+    """The run's output (stdout and stderr; with `stdout`, stdout alone: a report to parse,
+    without what the framework's server logs)."""
     result = CliRunner().invoke(main, ["check", "--no-cache", "--python-interpreter", str(python), "--python", target,
                                        "--unsafe-fixes", "--extend-select", "SL301,SL403", *flags])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output and "SL000" not in result.output, result.output
-    return result.output
+    return result.stdout if stdout else result.output
 
 
 @pytest.mark.parametrize(("venv", "module", "attribute"), TOOLS, ids=[venv for venv, _, _ in TOOLS])
@@ -67,3 +69,25 @@ def test_stated_limits_are_written_into_the_tool_s_python(framework_venv, tmp_pa
 
     check(python, target, "--fix")
     assert path.read_text() == after  # a second --fix changes nothing
+
+
+@pytest.mark.parametrize(("venv", "module", "attribute"), TOOLS, ids=[venv for venv, _, _ in TOOLS])
+def test_review_formats_suggest_the_fix_on_the_tool_s_python_line(framework_venv, tmp_path, monkeypatch, venv,
+                                                                   module, attribute):
+    """rdjson (reviewdog) suggests each fix on the `.py` line it changes, as `--fix` would."""
+    import json
+
+    python = python_of(framework_venv(venv))
+    path = tmp_path / f"{module}.py"
+    shutil.copy(MODULES / path.name, path)
+    monkeypatch.chdir(tmp_path)
+    lines = path.read_text().split("\n")
+    records = json.loads(check(python, f"{module}:{attribute}", "--output-format", "rdjson", stdout=True))["diagnostics"]
+    suggested = [record for record in records if "suggestions" in record]
+    assert any("max_length=80" in record["suggestions"][0]["text"] for record in suggested)
+    for record in suggested:
+        (suggestion,) = record["suggestions"]
+        assert record["location"]["path"] == path.name
+        line = suggestion["range"]["start"]["line"]
+        assert suggestion["range"]["end"]["line"] == line  # one parameter's line
+        assert lines[line - 1].split(":")[0] == suggestion["text"].split(":")[0]  # that parameter, rewritten

@@ -19,7 +19,7 @@ from ruamel.yaml import YAML
 from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.jsonl_editor import JsonLinesEditor
 from schema_lint.schema.operations import apply_operations, same_json
-from schema_lint.fixes.textedit import apply_edits
+from schema_lint.fixes.textedit import apply_edits, edits_between
 from schema_lint.fixes.yaml_editor import YamlEditor
 from schema_lint.model import Operation
 from schema_lint.schema.pointer import join, split
@@ -158,3 +158,18 @@ def test_jsonl_operations_in_turn_edit_their_line_as_the_whole_line_would(data, 
     assert editor.starts[index] <= edit.start and edit.end <= editor.starts[index] + len(editor._line(index))
     elsewhere = Operation("add", join("", (index + 1) % len(lines), "added"), 1)
     assert len(lines) == 1 or editor.edits_in_turn([in_file[0], elsewhere]) is None
+
+
+line_texts = st.lists(st.text("ab é\t", max_size=6).map(lambda line: line + "\n"), max_size=12)
+
+
+@given(line_texts, line_texts)
+def test_edits_between_two_texts_make_the_second_without_colliding(old, new):
+    """`edits_between` (a Python fix as a reviewer sees it): applied, the edits give the new
+    text, none collides with another (each can be shown on its own lines), and there are
+    none only when nothing changed."""
+    before, after = "".join(old), "".join(new)
+    edits = edits_between(before, after)
+    assert apply_edits(before, edits) == after
+    assert not any(a.collides_with(b) for i, a in enumerate(edits) for b in edits[i + 1:])
+    assert (edits == []) == (before == after)
