@@ -103,8 +103,8 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[
         tool_name = diagnostic.path[len(path) + 1:]
         source = read.answer.sources.get(tool_name) or {}
         why = _why_not(diagnostic.fix, source)  # type: ignore[arg-type]  # enabled: there is a fix
-        file = _file_of(source)
         if why is None:
+            file = _file_of(source)
             text = edited.get(file) if file in edited else _read(file, texts)
             changed = text if text is None else _edited(text, source, diagnostic.fix)  # type: ignore[arg-type]
             why = ("the source file cannot be read" if text is None
