@@ -102,7 +102,8 @@ def _fix(ctx, node) -> Fix:
     if key is not None:
         return _adding(node, int(table[key]), f" (configured `max-length.{key}`)", FixSafety.UNSAFE,
                        Evidence(EVIDENCE_CONFIG, f"max-length.{key}"))
-    what = f"{'an' if kind and kind[0] in 'aeiou' else 'a'} {kind} field" if kind is not None else "a string"
+    # "a url", "a uuid": a kind that starts with a "u" is read as "you".
+    what = f"{'an' if kind and kind[0] in 'aeio' else 'a'} {kind} field" if kind is not None else "a string"
     return _adding(node, max_length_for(kind), f" (the conventional bound for {what}: choose the value)",
                    FixSafety.SUGGESTION, Evidence(EVIDENCE_NONE))
 

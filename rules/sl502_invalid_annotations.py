@@ -21,7 +21,8 @@ Clients use the hints to decide whether to ask before a call: a `delete_file` ma
 read-only may run without the user's confirmation. A misspelt or mistyped hint is
 ignored by every client, which then assumes the defaults (not read-only, destructive),
 so the annotation the author meant does nothing. schema-lint itself does not lower a
-tool's severities on a contradicted hint: the verb wins (see Side effects in README).
+tool's severities on a contradicted hint: the verb wins (see "Side effects and
+severities" in docs/python-tools.md).
 
 ## Example
 ```json

@@ -1,6 +1,6 @@
 """Find the tools inside a parsed document, whatever shape they were published in.
 
-Shapes recognised (see README "Inputs"): OpenAI Chat and Responses function tools,
+Shapes recognised (see README "Usage"): OpenAI Chat and Responses function tools,
 request bodies with `tools`, Anthropic tools, MCP tools, `tools/list` results and
 whole JSON-RPC responses, Gemini function declarations, BFCL function docs,
 pydantic-ai tool definitions, lists of any of these, and raw JSON Schema files that

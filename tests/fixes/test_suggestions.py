@@ -128,3 +128,15 @@ def test_a_finding_without_a_fix_says_why_and_what_would_supply_one():
     (finding,) = [d for d in _lint(tool).diagnostics if d.code == "SL304"]
     assert finding.fix is None and "; no fix: the schema's own words or values are not all in `date` format" \
         in finding.message
+
+
+def test_a_suggestion_names_the_fields_kind_with_its_article():
+    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {
+        "homepage": {"type": "string", "description": "Where to find it."},
+        "guid": {"type": "string", "description": "Its key."},
+        "email": {"type": "string", "description": "Whom to tell."}}}}
+    descriptions = {d.pointer.rsplit("/", 1)[1]: d.fix.description for d in _lint(tool).diagnostics
+                    if d.code == "SL301" and d.fix is not None}
+    assert "the conventional bound for a url field" in descriptions["homepage"]
+    assert "the conventional bound for a uuid field" in descriptions["guid"]
+    assert "the conventional bound for an email field" in descriptions["email"]
