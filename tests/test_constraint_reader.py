@@ -61,6 +61,9 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Answers rated on a scale from 1 to 5.", ("array",)),                  # a scale of values, not a count
     ("The city and state, in the format 'City, State'.", ("string",)),
     ("Format should follow the structure: '{\"style\": \"modern\", \"budget\": \"mid\"}'.", ("string",)),
+    ("Files to upload. Can be absolute or relative paths.", ("string",)),     # words that qualify a noun
+    ("The operation. Common values: 'read', 'update', 'delete'.", ("string",)),
+    ("A region name; must be one of China, province or city. For example, \"Xi'an\" is better.", ("string",)),
 ])
 def test_the_reader_leaves_alone_what_is_open_hedged_or_a_layout(description, types):
     assert "enum" not in _read(description, *types) and "format" not in _read(description, *types)
@@ -87,3 +90,12 @@ def test_a_hostile_description_is_read_within_its_budget():
     stated(hostile, ["integer"])
     assert time.perf_counter() - started < 1.5
     assert _read("x" * READ_LIMIT + " at most 5 characters", "string") == {}  # past the budget: not read
+
+
+def test_a_bare_word_after_quoted_values_ends_the_list():
+    assert _read("The model, options: 'Darwin', 'Lamarck', default is 'Darwin'.", "string")["enum"] == \
+        ["Darwin", "Lamarck"]
+
+
+def test_verbs_with_an_object_are_still_a_closed_set():
+    assert _read("The intent to either rent or buy the property.", "string")["enum"] == ["rent", "buy"]

@@ -399,7 +399,7 @@ _ENUM_LIST = lazy_compile(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", re.I)
 _SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.\s+(?=['\"`\u2018\u201c]))")
 _EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
 _OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|such as|for example|for instance|like|including|includes?|examples?|"
-                            r"e\. g)\b", re.I)
+                            r"e\. g|common(?:ly used)?|typical|popular|frequent|sample)\b", re.I)
 _NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
 _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others?|similar|any|more)|among others|\.\.\.|"
                            r"\u2026)", re.I)
@@ -442,10 +442,29 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
         if _NOT_BOTH.match(description, end):
             continue  # "provide either text or regex, not both": two parameters, not two values
         typed = _typed(values, numeric)
-        if typed is None:
+        if typed is None or not numeric and _example_outside(description, typed):
             continue
         return typed, description[intro.start():end].strip()
     return None
+
+
+def _example_outside(description: str, values: list) -> bool:
+    """Whether the description quotes an example ("for example, "Xi'an" is better…") that
+    is none of `values`: then the list is not the field's values, or it would refuse the
+    description's own example."""
+    for opening in _OPEN_BEFORE.finditer(description):
+        clause = description[opening.end():_sentence_end(description, opening.end())]
+        if any(found not in values for found in _quoted(clause)):
+            return True
+    return False
+
+
+def _quoted(text: str) -> list[str]:
+    return [next(g for g in match.groups() if g is not None) for match in _QUOTED.finditer(text)]
+
+
+_QUOTED = lazy_compile(r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([^\u2019\n]{1,60})\u2019|"""
+                       r"""\u201c([^\u201d\n]{1,60})\u201d""")
 
 
 def _inside_literal(text: str, at: int) -> bool:
@@ -480,8 +499,8 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
         value = next(g for g in match.groups() if g is not None)
         if not quoted:
             value = value.rstrip(".")
-            if value.lower() in _FILLER:
-                break
+            if value.lower() in _FILLER or values and quoted_all:
+                break  # a bare word after quoted values starts the next clause ("…, default is 'x'")
         quoted_all = quoted_all and quoted
         values.append(value)
         position = match.end()
@@ -500,6 +519,8 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
         position = separator.end()
     if len(values) < 2 or len(set(values)) != len(values) or (either and len(values) != 2):
         return None
+    if not quoted_all and _NOUN_AFTER.match(text, position):
+        return None  # "absolute or relative paths": the words qualify a noun, they are not its values
     if _OPEN_AFTER.search(text[position:position + 30]):
         return None
     if any(_LAYOUT_VALUE.search(value) for value in values):
@@ -507,6 +528,12 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
     if not quoted_all and any(len(value) > 30 for value in values):
         return None
     return values, position
+
+
+# A word right after a list of bare words that is neither a determiner (the values are verbs
+# with an object: "either rent or buy the property") nor followed by a preposition.
+_NOUN_AFTER = lazy_compile(r" (?!(?:the|this|that|these|those|your|its|their)\b)[a-z]{3,}\b"
+                           r"(?! (?:of|to|for|by|from|with|in|on|at)\b)")
 
 
 def _next_item(text: str, at: int, quoted: bool) -> int | None:
