@@ -115,7 +115,7 @@ class ToolContext:
     def __init__(self, tool: Tool, document: Any, settings: Mapping[str, Any] | None = None,
                  profiles: frozenset[str] = frozenset(), group: tuple[Tool, ...] = (),
                  traffic: ToolSummary | None = None, configured_profiles: frozenset[str] = frozenset(),
-                 request_name: str = "", checks_request: bool = True) -> None:
+                 request_name: str = "", checks_request: bool = True, selected: frozenset[str] | None = None) -> None:
         self.tool = tool
         self.document = document
         self.settings: Mapping[str, Any] = {} if settings is None else settings
@@ -132,6 +132,13 @@ class ToolContext:
         # False for a file of a configured request (`requests`): its limits that count across tools
         # are checked once across all the request's files, after the run (`request_groups`).
         self.checks_request = checks_request
+        # The codes of the rules this run runs (None: every rule), for a rule that leaves a
+        # node to another only when that one runs.
+        self.selected = selected
+
+    def runs(self, code: str) -> bool:
+        """Whether the rule `code` runs on this tool."""
+        return self.selected is None or code in self.selected
 
     @property
     def side_effects(self) -> SideEffects:

@@ -88,6 +88,10 @@ class DocumentLinter:
         self.codes = select_codes(sorted(self.known_codes), config.select, config.extend_select, config.ignore)
 
     @cached_property
+    def selected_codes(self) -> frozenset[str]:
+        return frozenset(self.codes)
+
+    @cached_property
     def rules(self) -> list[Rule]:
         """The selected rules, imported on first use."""
         from schema_lint.rule import load_rules
@@ -131,7 +135,7 @@ class DocumentLinter:
             summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
             ctx = ToolContext(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
                               frozenset(self.config.profiles), request,
-                              checks_request=in_request is None)
+                              checks_request=in_request is None, selected=self.selected_codes)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             for rule in self.rules:
