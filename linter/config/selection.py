@@ -73,7 +73,7 @@ def unknown_selectors(selectors: Iterable[str], all_codes: Iterable[str]) -> lis
 # read finding by finding on published tools (bench/read_sample.py), what SL301, SL305 and SL307
 # say is true but almost never worth a change, and SL403 is wrong too often (below 0.95); a
 # linter whose findings are mostly shrugs gets switched off. Each one's documentation says so.
-OFF_BY_DEFAULT = frozenset({"SL301", "SL305", "SL307", "SL403"})
+OFF_BY_DEFAULT = frozenset({"SL301", "SL305", "SL307"})
 
 
 def select_codes(all_codes: Iterable[str], select: list[str] | None, extend_select: list[str],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lintkit import lint_tool, obj
 
+from schema_lint.config import Config
 from schema_lint.model import FixSafety
 
 
@@ -45,7 +46,8 @@ def test_sl403_fixes_what_the_words_state_where_no_other_rule_does():
                  heading={"type": "number", "description": "Heading, between 0 and 360."},
                  title={"type": "string", "description": "At most 80 characters."},
                  country={"type": "string", "enum": ["US", "ALL"], "description": "Limited to 2 character codes."})
-    found = {d.pointer.rsplit("/", 1)[1]: d for d in lint_tool(schema, "SL403")}
+    every = Config(select=["ALL"])
+    found = {d.pointer.rsplit("/", 1)[1]: d for d in lint_tool(schema, config=every) if d.code == "SL403"}
     # SL301 fixes the title's maxLength, the enum already closes the country: neither is reported twice.
     assert set(found) == {"password", "heading"}
     password, heading = found["password"].fix, found["heading"].fix
@@ -53,3 +55,20 @@ def test_sl403_fixes_what_the_words_state_where_no_other_rule_does():
     assert password.evidence == ("schema-words", "At least 8 characters")
     assert [(o.path.rsplit("/", 1)[1], o.value) for o in heading.operations] == [("minimum", 0), ("maximum", 360)]
     assert "states `minimum: 0`, `maximum: 360` but the schema does not" in found["heading"].message
+
+
+def test_sl403_takes_the_bounds_of_a_rule_that_does_not_run():
+    """By default SL301 and SL305 do not run: a length the words state is then SL403's fix,
+    and with them selected theirs alone."""
+    schema = {**obj(title={"type": "string", "description": "The title, 1 to 80 characters."}), "required": ["title"]}
+    (default,) = [d for d in lint_tool(schema) if d.code in ("SL301", "SL305", "SL403")]
+    assert default.code == "SL403"
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in default.fix.operations] == [("minLength", 1),
+                                                                                    ("maxLength", 80)]
+    with_them = lint_tool(schema, config=Config(extend_select=["SL301", "SL305"]))
+    assert sorted(d.code for d in with_them if d.code in ("SL301", "SL305", "SL403")) == ["SL301", "SL305"]
+
+
+def test_sl403_runs_by_default():
+    schema = obj(order={"type": "string", "description": "Sort order, one of 'asc', 'desc'."})
+    assert [d.code for d in lint_tool(schema) if d.code == "SL403"] == ["SL403"]
