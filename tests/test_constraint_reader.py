@@ -85,10 +85,10 @@ def test_a_stated_bound_does_not_fit_a_field_of_another_kind():
 @pytest.mark.hostile
 def test_a_hostile_description_is_read_within_its_budget():
     hostile = (":'a' or " * 50_000) + "(1-" * 50_000 + "between 1 and " * 50_000
-    started = time.perf_counter()
+    started = time.thread_time()
     stated(hostile, ["string"])
     stated(hostile, ["integer"])
-    assert time.perf_counter() - started < 1.5
+    assert time.thread_time() - started < 1.5
     assert _read("x" * READ_LIMIT + " at most 5 characters", "string") == {}  # past the budget: not read
 
 

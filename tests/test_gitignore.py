@@ -140,7 +140,7 @@ def test_twenty_stars_against_a_long_name_take_no_time():
     """pathspec's regular expression took 7 s for 28 characters, 16 times longer for each
     four more: this line and name would have run for days."""
     patterns = GitIgnore("*a" * 20 + "*b\n" + "a/" + "**/a/" * 20 + "b\n")
-    started = time.perf_counter()
+    started = time.thread_time()
     assert patterns.verdict("a" * 4000, False) is None
     assert patterns.verdict("/".join(["a"] * 1000), False) is None
-    assert time.perf_counter() - started < 0.5
+    assert time.thread_time() - started < 0.5

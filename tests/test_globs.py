@@ -39,7 +39,7 @@ def test_globs_of_many_stars_take_linear_time():
     `exclude`, `per-file-ignores`, `per-tool-ignores`, `raw-tool-schemas` and `side-effects`
     globs go through `Globs` or `fnmatch`, neither of which backtracks."""
     hostile = ["*a" * 20 + "*b", "*a?" * 20 + "*b", "*[a]" * 20 + "*b", "a" + "**" * 500 + "b"]
-    started = time.perf_counter()
+    started = time.thread_time()
     assert not Globs(hostile).match("a" * 4000)
     assert not any(fnmatch.fnmatchcase("a" * 4000, glob) for glob in hostile)
-    assert time.perf_counter() - started < 0.5
+    assert time.thread_time() - started < 0.5

@@ -102,9 +102,9 @@ def test_a_file_that_grows_past_the_limit_is_refused_while_read(tmp_path):
 @pytest.mark.parametrize("text", [b"a: " + b"[" * 200_000 + b"]" * 200_000 + b"\n", b"[" * 200_000,
                                   b"a: [{b: " * 25_000])
 def test_deep_yaml_flow_collections_are_refused_fast(text):
-    started = time.perf_counter()
+    started = time.thread_time()
     document = read_document("deep.yaml", raw=text)
-    elapsed = time.perf_counter() - started
+    elapsed = time.thread_time() - started
     assert [e.message for e in document.errors] == ["nesting deeper than 256 levels"]
     assert elapsed < 0.5, f"{elapsed:.2f} s"  # it took 2-5 s
 

@@ -285,7 +285,7 @@ def test_exponential_branching_stays_bounded():
     deep = "5"
     for _ in range(10):  # deeper, and the validator's own error report (not this walk) grows as 2**depth
         deep = [deep]
-    started = time.perf_counter()
+    started = time.thread_time()
     result = canonicalize(branching, deep, ALL)
     assert result.arguments is deep and result.repairs == []
-    assert time.perf_counter() - started < 5
+    assert time.thread_time() - started < 5
