@@ -40,14 +40,20 @@ class Telemetry:
         self._trace = _import_trace() if opentelemetry else None
 
     def emit(self, event: str, attributes: Mapping[str, Any]) -> None:
+        # The attributes are cleaned only for a listener: with logging below INFO and no recording
+        # span (a replay of a million calls, say), an event costs two checks.
+        logged = self.logger.isEnabledFor(logging.INFO)
+        span = self._trace.get_current_span() if self._trace is not None else None
+        if span is not None and not span.is_recording():
+            span = None
+        if not logged and span is None:
+            return
         clean = {key: _attribute(value) for key, value in attributes.items() if value is not None}
-        if self.logger.isEnabledFor(logging.INFO):
+        if logged:
             self.logger.info("%s %s", event, json.dumps(clean, sort_keys=True, ensure_ascii=False),
                              extra={"schema_lint_event": event, "schema_lint": clean})
-        if self._trace is not None:
-            span = self._trace.get_current_span()
-            if span.is_recording():
-                span.add_event(event, clean)
+        if span is not None:
+            span.add_event(event, clean)
 
 
 def _import_trace() -> Any:

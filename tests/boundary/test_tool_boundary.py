@@ -264,6 +264,23 @@ class TestTelemetry:
         (span,) = self.spans_of(ToolBoundary(SCHEMA, telemetry=Telemetry(opentelemetry=False)), NEAR_MISS)
         assert span.events == ()
 
+    def test_an_event_nobody_receives_is_not_prepared(self, caplog):
+        # A replay of a million calls logs below INFO, outside any span: each event must cost
+        # two checks, not the conversion of its attributes.
+        converted = []
+
+        class Attribute:
+            def __str__(self) -> str:
+                converted.append(self)
+                return "attribute"
+
+        with caplog.at_level(logging.WARNING, logger="schema_lint.boundary"):
+            Telemetry().emit("schema_lint.call.rejected", {"schema_lint.example": Attribute()})
+        assert converted == []
+        with caplog.at_level(logging.INFO, logger="schema_lint.boundary"):
+            Telemetry().emit("schema_lint.call.rejected", {"schema_lint.example": Attribute()})
+        assert len(converted) == 1 and events(caplog)[-1][1] == {"schema_lint.example": "attribute"}
+
 
 def test_policy_is_honoured(boundary):
     opt_in = ToolBoundary(SCHEMA, policy=Policy.from_names(["enum-case"]))
