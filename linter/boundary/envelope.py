@@ -368,7 +368,7 @@ def _keyword(node: Any, keyword: str) -> Any:
 def _walk(root: Any, steps: list) -> Any:
     """The subschema at a validator's schema path, or ``None``."""
     try:
-        return pointer.resolve(root, pointer.join("", *steps))
+        return pointer.resolve_steps(root, steps)
     except LookupError:
         return None
 

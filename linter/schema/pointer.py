@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -31,17 +32,24 @@ def parent(pointer: str) -> str:
 
 def resolve(document: Any, pointer: str) -> Any:
     """The value at `pointer`; raises LookupError when there is none."""
+    return resolve_steps(document, split(pointer))
+
+
+def resolve_steps(document: Any, steps: Sequence[str | int]) -> Any:
+    """The value at the pointer `join("", *steps)` names, read without writing the pointer out
+    and splitting it again (a validator reports paths as steps); raises LookupError when there is none."""
     node = document
-    for token in split(pointer):
+    for step in steps:
+        token = str(step)
         if isinstance(node, dict):
             if token not in node:
-                raise LookupError(pointer)
+                raise LookupError(join("", *steps))
             node = node[token]
         elif isinstance(node, list):
             if not token.isdigit() or int(token) >= len(node):
-                raise LookupError(pointer)
+                raise LookupError(join("", *steps))
             node = node[int(token)]
         else:
-            raise LookupError(pointer)
+            raise LookupError(join("", *steps))
     return node
 
