@@ -11,6 +11,11 @@ following the same applicators the validator does. The count is memoized per
 (subschema, value) pair, so counting costs time in proportion to the distinct pairs
 while the number it returns may be exponential; it stops as soon as it passes the
 limit. A call over :data:`WORK_LIMIT` is rejected without a per-field explanation.
+
+Most tool schemas apply one subschema to each value of a call (no union, reference or
+pattern keyword: :attr:`CompiledSchema.visits_values_once`); their work on a call is at
+most the number of values it holds, so a call holding no more than the limit is listed
+without being counted.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any
 import jsonschema_rs
 
 from schema_lint.schema.patterns import search
+from .admit import MAX_DEPTH
 from .compiled import CompiledSchema
 
 WORK_LIMIT = 10_000
@@ -136,6 +142,26 @@ class _Counter:
 
 def listed_errors(schema: CompiledSchema, instance: Any) -> list[jsonschema_rs.ValidationError] | None:
     """Every validation error of ``instance``, or ``None`` when listing them is over :data:`WORK_LIMIT`."""
-    if explanation_work(schema, instance) > WORK_LIMIT:
+    if not (schema.visits_values_once and _holds_at_most(instance, WORK_LIMIT)) \
+            and explanation_work(schema, instance) > WORK_LIMIT:
         return None
     return list(schema.validator.iter_errors(instance))
+
+
+def _holds_at_most(instance: Any, limit: int) -> bool:
+    """Whether ``instance`` holds at most ``limit`` values (itself, its members and items at any
+    depth) and nests no deeper than a call may (``MAX_DEPTH``). Under a schema that
+    :attr:`~CompiledSchema.visits_values_once`, that bounds the work without counting it: the
+    count walks the schema beside the call in Python, several times this simple walk."""
+    count = 0
+    pending = [(instance, 0)]
+    while pending:
+        item, depth = pending.pop()
+        count += 1
+        if count > limit or depth > MAX_DEPTH:
+            return False
+        if isinstance(item, dict):
+            pending.extend((member, depth + 1) for member in item.values())
+        elif isinstance(item, list):
+            pending.extend((member, depth + 1) for member in item)
+    return True

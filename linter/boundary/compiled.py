@@ -63,6 +63,16 @@ class CompiledSchema:
         stack, so only a schema that is not recursive may see a call before it is screened."""
         return _refers_back(self.schema)
 
+    @cached_property
+    def visits_values_once(self) -> bool:
+        """Whether a full evaluation applies at most one subschema to each value of a call: no
+        keyword anywhere that applies a second one to the same value (a reference, ``allOf``,
+        ``not``, ``if`` …) or to a member or item another keyword covers (``patternProperties``,
+        ``propertyNames``, ``contains`` …). Such a schema's work on a call is at most the
+        number of values the call holds (see :mod:`.budget`). Keys are looked for in every
+        object, property names and ``enum`` values included: a false "no" only costs the count."""
+        return not _keys(self.schema) & _REVISITING
+
     def node(self, location: str) -> Any:
         """The subschema at a local ``$ref``-style pointer, or ``None`` when it does not exist."""
         return resolve_pointer(self.schema, location)
@@ -79,6 +89,9 @@ def resolve_pointer(document: Any, reference: str) -> Any:
 
 
 _DYNAMIC = ("$dynamicRef", "$recursiveRef")
+_REVISITING = frozenset({"$ref", *_DYNAMIC, "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+                         "dependentSchemas", "dependencies", "patternProperties", "unevaluatedProperties",
+                         "propertyNames", "contains", "unevaluatedItems"})
 
 
 def _refers_back(root: Any) -> bool:
@@ -113,6 +126,20 @@ def _references(node: Any) -> list[str]:
             reference = item.get("$ref")
             if isinstance(reference, str):
                 found.append(reference)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return found
+
+
+def _keys(root: Any) -> set[str]:
+    """Every key of every object in ``root``."""
+    found: set[str] = set()
+    pending = [root]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            found.update(item)
             pending.extend(item.values())
         elif isinstance(item, list):
             pending.extend(item)

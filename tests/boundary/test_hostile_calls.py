@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from schema_lint.boundary import Policy, ToolBoundary, canonicalize, validate
 from schema_lint.boundary.admit import MAX_DEPTH
-from schema_lint.boundary.budget import explanation_work
+from schema_lint.boundary import budget
+from schema_lint.boundary.budget import explanation_work, listed_errors
 from schema_lint.boundary.compiled import compiled
 from schema_lint.boundary.envelope import MAX_ERRORS
 
@@ -79,6 +80,46 @@ def test_the_work_count_grows_like_the_error_listing_but_costs_little():
     assert deep > 1.8 * shallow  # two recursive branches a level: the listing doubles per level
     _, seconds = timed(lambda: explanation_work(schema, nested_filter(40, 1), 10**12))
     assert seconds < 0.5  # memoized: the count itself is polynomial
+
+
+# Schemas that apply one subschema to each value, and calls of any JSON shape.
+SINGLE_VISIT = st.recursive(
+    st.sampled_from([{"type": "string"}, {"type": "integer"}, {}, True, False]),
+    lambda inner: st.one_of(
+        st.builds(lambda members, rest: {"type": "object", "properties": members, "additionalProperties": rest},
+                  st.dictionaries(st.sampled_from("abc"), inner, max_size=3), inner),
+        st.builds(lambda items: {"type": "array", "items": items}, inner),
+        st.builds(lambda prefix, rest: {"prefixItems": prefix, "items": rest},
+                  st.lists(inner, min_size=1, max_size=2), inner)),
+    max_leaves=8)
+CALLS = st.recursive(st.none() | st.integers() | st.text("ab", max_size=2), lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from("abcd"), inner, max_size=4)), max_leaves=30)
+
+
+def _values(value) -> int:
+    members = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return 1 + sum(_values(member) for member in members)
+
+
+@settings(max_examples=300, deadline=None)
+@given(SINGLE_VISIT, CALLS)
+def test_a_schema_that_visits_each_value_once_works_at_most_once_per_value(schema, call):
+    # The law listed_errors leans on to skip the count for such a schema.
+    compiled_schema = compiled(schema)
+    assert compiled_schema.visits_values_once
+    assert explanation_work(compiled_schema, call, 10**9) <= _values(call)
+
+
+def test_the_work_is_not_counted_where_the_call_is_small_and_each_value_visited_once(monkeypatch):
+    counted = []
+    monkeypatch.setattr(budget, "explanation_work", lambda *arguments: counted.append(arguments) or 0)
+    assert compiled(TAGS).visits_values_once and not compiled(FILTER).visits_values_once
+    assert len(listed_errors(compiled(TAGS), {"tags": [1, "a", 2]})) == 2 and counted == []
+    listed_errors(compiled(FILTER), nested_filter(1, 1))
+    listed_errors(compiled(TAGS), {"tags": list(range(budget.WORK_LIMIT))})
+    assert len(counted) == 2  # a union is counted, and so is a call with more values than the limit
+    monkeypatch.undo()
+    assert listed_errors(compiled(TAGS), {"tags": list(range(budget.WORK_LIMIT))}) is None
 
 
 def test_a_million_wrong_items_build_no_gigabyte_envelope():
