@@ -24,7 +24,7 @@ import jsonschema_rs
 from schema_lint.schema.json_types import canonical
 from schema_lint.schema.pointer import join
 from .budget import listed_errors
-from .compiled import CompiledSchema, compiled
+from .compiled import CompiledSchema, compiled, objects
 from .paths import format_path
 from .repairs import NO_REPAIR, Policy, RepairRule
 from .shape import Shapes
@@ -77,6 +77,17 @@ def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy
     except _OutOfBudget:
         return Canonicalized(arguments, [])
     return Canonicalized(result, repairs)
+
+
+def could_repair(schema: CompiledSchema, policy: Policy) -> bool:
+    """Whether a rule of ``policy`` could propose a repair anywhere in ``schema``: each proposes only
+    where a subschema declares a type it :attr:`~RepairRule.needs`, so where no object of the schema
+    names one, the walk would visit every error's location to change nothing and read no string."""
+    try:
+        declared = declared_types([Node("", node) for node in objects(schema.schema)])
+    except TypeError:  # an object that is no subschema (a property named `enum`, a default) it cannot read
+        return True
+    return any(not rule.needs or rule.needs & declared for rule in policy.rules())
 
 
 Location = tuple  # instance path steps: keys and indices from the root

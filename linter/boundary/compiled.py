@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
 from urllib.parse import unquote
@@ -71,7 +72,7 @@ class CompiledSchema:
         ``propertyNames``, ``contains`` …). Such a schema's work on a call is at most the
         number of values the call holds (see :mod:`.budget`). Keys are looked for in every
         object, property names and ``enum`` values included: a false "no" only costs the count."""
-        return not _keys(self.schema) & _REVISITING
+        return not any(node.keys() & _REVISITING for node in objects(self.schema))
 
     def node(self, location: str) -> Any:
         """The subschema at a local ``$ref``-style pointer, or ``None`` when it does not exist."""
@@ -132,18 +133,16 @@ def _references(node: Any) -> list[str]:
     return found
 
 
-def _keys(root: Any) -> set[str]:
-    """Every key of every object in ``root``."""
-    found: set[str] = set()
+def objects(root: Any) -> Iterator[dict]:
+    """Every object in ``root`` at any depth: its subschemas, and the maps and values they hold."""
     pending = [root]
     while pending:
         item = pending.pop()
         if isinstance(item, dict):
-            found.update(item)
+            yield item
             pending.extend(item.values())
         elif isinstance(item, list):
             pending.extend(item)
-    return found
 
 
 _cache: OrderedDict[str, CompiledSchema] = OrderedDict()

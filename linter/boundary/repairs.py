@@ -36,6 +36,10 @@ class RepairRule:
     risk: str
     default: bool
     propose: Callable[[Any, list[Node], Shapes], Any]
+    needs: frozenset[str] = frozenset()
+    """JSON types one of the schemas at a location must declare (``type``, ``enum`` or ``const``)
+    for ``propose`` to propose anything there, as it checks before reading the value; empty
+    for the repairs the walk makes itself."""
 
 
 def _if_wanted(decode: Callable[[Any], Any], value: Any, conjuncts: list[Node]) -> Any:
@@ -142,6 +146,9 @@ def _by_the_walk(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     return NO_REPAIR
 
 
+_CONTAINERS = frozenset({"object", "array"})
+_NUMBERS = frozenset({"number", "integer"})
+
 REPAIRS: dict[str, RepairRule] = {
     rule.name: rule
     for rule in (
@@ -152,6 +159,7 @@ REPAIRS: dict[str, RepairRule] = {
             "takes JSON text in an object field would never reach this repair",
             False,
             _json_string,
+            _CONTAINERS,
         ),
         RepairRule(
             "literal-string",
@@ -162,6 +170,7 @@ REPAIRS: dict[str, RepairRule] = {
             "model that quoted a list out of confusion is no longer told so",
             False,
             _literal_string,
+            _CONTAINERS,
         ),
         RepairRule(
             "scalar-for-array",
@@ -173,6 +182,7 @@ REPAIRS: dict[str, RepairRule] = {
             f"reading strings ({SHAPE_BUDGET:,} characters, brackets {MAX_DEPTH} deep) is not wrapped",
             True,
             _scalar_for_array,
+            frozenset({"array"}),
         ),
         RepairRule(
             "null-as-absent",
@@ -189,6 +199,7 @@ REPAIRS: dict[str, RepairRule] = {
             "case carries meaning (ticker symbols, case-sensitive identifiers) leave it off",
             False,
             _enum_case,
+            frozenset({"string"}),
         ),
         RepairRule(
             "numeric-string",
@@ -197,6 +208,7 @@ REPAIRS: dict[str, RepairRule] = {
             "number it was unsure of is no longer asked to confirm it",
             False,
             _numeric_string,
+            _NUMBERS,
         ),
         RepairRule(
             "boolean-string",
@@ -204,6 +216,7 @@ REPAIRS: dict[str, RepairRule] = {
             'low: only the two exact JSON spellings; "yes", "1" and "True" are still rejected',
             False,
             _boolean_string,
+            frozenset({"boolean"}),
         ),
         RepairRule(
             "lax-number",
@@ -213,6 +226,7 @@ REPAIRS: dict[str, RepairRule] = {
             "have received; on its own, as for numeric-string, and wider",
             False,
             _lax_number,
+            _NUMBERS,
         ),
         RepairRule(
             "lax-boolean",
@@ -222,6 +236,7 @@ REPAIRS: dict[str, RepairRule] = {
             "\"0\" may have been meant as text",
             False,
             _lax_boolean,
+            frozenset({"boolean"}),
         ),
         RepairRule(
             "absent-default",

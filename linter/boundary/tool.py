@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from .admit import Refusal, Screen, decode, members_to_screen, not_json, plainly_screened
 from .budget import listed_errors
-from .canonicalize import canonicalize_compiled
+from .canonicalize import canonicalize_compiled, could_repair
 from .compiled import compiled
 from .envelope import VALIDATION_FAILED, Problem, envelope, explained, refusal_problem, with_suggestions
 from .outcome import Outcome
@@ -161,7 +161,7 @@ class ToolBoundary:
                     return Outcome("canonicalized", seen, True, arguments, lenient, call_id=call_id,
                                    unread_strings=shapes.unread)
                 errors = listed_errors(self.schema, seen)
-        result = canonicalize_compiled(self.schema, seen, self.policy, errors, shapes)
+        result = canonicalize_compiled(self.schema, seen, self._walked_policy, errors, shapes)
         if result.repairs and self._is_valid(result.arguments):
             return Outcome("canonicalized", result.arguments, True, arguments, [*lenient, *result.repairs],
                            call_id=call_id, unread_strings=shapes.unread)
@@ -171,6 +171,12 @@ class ToolBoundary:
         problems = with_suggestions(explained(self.schema, errors, shapes), result.repairs)
         return self._rejected(seen, arguments, problems, VALIDATION_FAILED, call_id, [*lenient, *result.repairs],
                               shapes.unread)
+
+    @functools.cached_property
+    def _walked_policy(self) -> Policy:
+        """``policy``, or none where no rule of it could repair this schema's calls (a schema without
+        arrays under the default policy): a rejection then skips the canonicalization walk."""
+        return self.policy if could_repair(self.schema, self.policy) else Policy.none()
 
     def _refused(self, received: Any, refusal: Refusal, call_id: str | None) -> Outcome:
         """A call that is not JSON, or not JSON this boundary will look into; what it was stays ``received``."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import logging
 
@@ -287,3 +288,15 @@ def test_policy_is_honoured(boundary):
     assert opt_in.check({**VALID, "priority": "HIGH"}).arguments["priority"] == "high"
     assert opt_in.check(NEAR_MISS).status == "rejected"
     assert boundary.check({**VALID, "priority": "HIGH"}).status == "rejected"
+
+
+def test_a_rejection_skips_the_walk_where_no_repair_could_apply(monkeypatch):
+    # Imported by name: the package exports a function called canonicalize.
+    canonicalize_module = importlib.import_module("schema_lint.boundary.canonicalize")
+    walks = []
+    real_walker = canonicalize_module._Walker
+    monkeypatch.setattr(canonicalize_module, "_Walker", lambda *arguments: walks.append(1) or real_walker(*arguments))
+    flat = {"type": "object", "properties": {"count": {"type": "integer"}}}
+    outcome = ToolBoundary(flat).check({"count": "many"})
+    assert outcome.status == "rejected" and walks == []  # the default policy only wraps values in arrays
+    assert ToolBoundary(SCHEMA).check(BROKEN).status == "rejected" and walks == [1]

@@ -19,10 +19,16 @@ import json
 import jsonschema_rs
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from schema_lint.boundary import Policy, canonicalize, normalize_dialect
+from schema_lint.boundary import REPAIRS, Policy, canonicalize, normalize_dialect
+from schema_lint.boundary.canonicalize import could_repair
+from schema_lint.boundary.compiled import compiled
 from schema_lint.boundary.paths import format_path
+from schema_lint.boundary.repairs import NO_REPAIR
+from schema_lint.boundary.shape import SHAPE_BUDGET, Shapes
+from schema_lint.boundary.walk import Node, declared_types
 
 from boundary_schemas import SEARCH, TICKET
 
@@ -197,3 +203,34 @@ def test_a_rejected_call_names_every_path_at_which_the_call_as_sent_fails(name, 
                     or path in {p.rsplit(".", 1)[0] for p in named}, (path, named)
 
     check()
+
+
+LEAVES = st.fixed_dictionaries({}, optional={
+    "type": st.sampled_from(["string", "integer", "number", "boolean", "null", "array", "object",
+                             ["string", "null"], ["array", "null"]]),
+    "enum": st.lists(st.sampled_from(["fast", "Slow", 1, 2.5, True, None, ["a"], {"a": 1}]), min_size=1, max_size=3),
+    "const": st.sampled_from(["exact", 3, False, None, [1]]),
+})
+SENT = st.sampled_from(["fast", "FAST", "a, b", '["a"]', "['a']", '{"a": 1}', "5", "5.0", " 5 ", "true", "yes", "0",
+                        "", 5, 1, 0, 2.5, True, False, None, ["a"], {"a": 1}])
+
+
+@settings(max_examples=500)
+@given(st.lists(LEAVES, min_size=1, max_size=3), SENT, st.sampled_from(list(REPAIRS.values())))
+def test_a_rule_proposes_only_where_a_type_it_needs_is_declared(schemas, value, rule):
+    # What lets a rejection skip the walk where no schema of the tool declares such a type.
+    conjuncts = [Node(f"#/{index}", schema) for index, schema in enumerate(schemas)]
+    shapes = Shapes()
+    proposed = rule.propose(value, conjuncts, shapes)
+    if rule.needs and not rule.needs & declared_types(conjuncts):
+        assert proposed is NO_REPAIR and shapes.budget == SHAPE_BUDGET  # nothing proposed, no string read
+
+
+def test_a_schema_the_rules_cannot_repair_is_one_without_the_types_they_need():
+    assert all(could_repair(compiled(schema), policy) for schema in SCHEMAS.values() for policy in POLICIES)
+    without_arrays = compiled({"type": "object", "properties": {"q": {"type": "string"}, "n": {"type": ["integer"]}}})
+    assert not could_repair(without_arrays, Policy.default())
+    assert could_repair(without_arrays, Policy.from_names(["numeric-string"]))
+    assert could_repair(without_arrays, Policy.from_names(["null-as-absent"]))  # made by the walk itself
+    # Objects that are no subschema are read too; one they cannot be read as gives up the shortcut.
+    assert could_repair(compiled({"properties": {"enum": True}}), Policy.default())
