@@ -161,6 +161,10 @@ def _decoded(path: str, number: int, raw: bytes) -> str | BrokenLine:
 
 def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
     """(tool name, arguments, call id) for every call a record holds."""
+    if isinstance(record, dict) and record.keys().isdisjoint(_SHAPED):
+        # The plain shape, most logs' and every dataset's: one look at the keys, not one per shape.
+        yield from _plain(record)
+        return
     if isinstance(record, list):
         for item in record:
             yield from calls_in(item)
@@ -189,19 +193,22 @@ def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
     elif kind == "function_call" and isinstance(record.get("name"), str):
         yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id"))
     else:
-        plain = _plain(record)
-        if plain is not None:
-            yield plain
+        yield from _plain(record)
 
 
-def _plain(record: dict) -> tuple[str, Any, str | None] | None:
+_SHAPED = frozenset({"method", "tool_calls", "choices", "output", "content", "type"})
+"""The keys :func:`calls_in` looks for before it reads a record as the plain shape."""
+
+
+def _plain(record: dict) -> tuple[tuple[str, Any, str | None], ...]:
+    """The call of a record of the plain shape, or none."""
     name = record.get("tool", record.get("name"))
     if not isinstance(name, str):
-        return None
+        return ()
     for key in ("arguments", "args", "input", "parameters"):
         if key in record:
-            return name, record[key], _id(record.get("id") or record.get("call_id"))
-    return None
+            return ((name, record[key], _id(record.get("id") or record.get("call_id"))),)
+    return ()
 
 
 def _tool_reference(record: Any) -> tuple[str | None, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from schema_lint.traffic.calls import BrokenLine, RecordedCall, read_calls
+from schema_lint.traffic.calls import BrokenLine, RecordedCall, calls_in, read_calls
 
 SHAPES = [
     ({"tool": "search", "arguments": {"q": "a"}}, [("search", {"q": "a"})]),
@@ -43,6 +43,21 @@ def test_each_shape_yields_its_calls_in_order(tmp_path):
     assert [(c.tool, c.arguments) for c in calls] == [pair for _, expected in SHAPES for pair in expected]
     assert [c.index for c in calls] == list(range(len(calls)))
     assert calls[2].call_id == "c1" and calls[-3].call_id == "7"
+
+
+def test_a_plain_record_is_read_with_a_look_at_its_keys_not_one_per_shape():
+    looked_up = []
+
+    class Record(dict):
+        def get(self, key, default=None):
+            looked_up.append(key)
+            return super().get(key, default)
+
+    record = Record(tool="search", arguments={"q": "a"}, id="c1", uid="x")
+    assert list(calls_in(record)) == [("search", {"q": "a"}, "c1")]
+    assert looked_up == ["name", "tool", "id"]  # no shape's key: method, tool_calls, choices …
+    typed = Record(type="note", tool="search", arguments={})
+    assert list(calls_in(typed)) == [("search", {}, None)]  # a key some shape has: each shape is tried
 
 
 def test_broken_lines_are_reported_with_their_line_number_and_the_run_goes_on(tmp_path):
