@@ -153,15 +153,18 @@ def _holds_at_most(instance: Any, limit: int) -> bool:
     depth) and nests no deeper than a call may (``MAX_DEPTH``). Under a schema that
     :attr:`~CompiledSchema.visits_values_once`, that bounds the work without counting it: the
     count walks the schema beside the call in Python, several times this simple walk."""
-    count = 0
-    pending = [(instance, 0)]
-    while pending:
-        item, depth = pending.pop()
-        count += 1
-        if count > limit or depth > MAX_DEPTH:
+    count, level = 0, [instance]
+    for _ in range(MAX_DEPTH + 1):  # one level of nesting at a time: the depth needs no bookkeeping
+        count += len(level)
+        if count > limit:
             return False
-        if isinstance(item, dict):
-            pending.extend((member, depth + 1) for member in item.values())
-        elif isinstance(item, list):
-            pending.extend((member, depth + 1) for member in item)
-    return True
+        below: list = []
+        for item in level:
+            if isinstance(item, dict):
+                below.extend(item.values())
+            elif isinstance(item, list):
+                below.extend(item)
+        if not below:
+            return True
+        level = below
+    return False

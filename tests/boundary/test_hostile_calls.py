@@ -118,6 +118,10 @@ def test_the_work_is_not_counted_where_the_call_is_small_and_each_value_visited_
     listed_errors(compiled(FILTER), nested_filter(1, 1))
     listed_errors(compiled(TAGS), {"tags": list(range(budget.WORK_LIMIT))})
     assert len(counted) == 2  # a union is counted, and so is a call with more values than the limit
+    listed_errors(compiled(OPEN), {"a": _nested(MAX_DEPTH - 1)})
+    assert len(counted) == 2
+    listed_errors(compiled(OPEN), {"a": _nested(MAX_DEPTH)})
+    assert len(counted) == 3  # and one nested deeper than a call may be
     monkeypatch.undo()
     assert listed_errors(compiled(TAGS), {"tags": list(range(budget.WORK_LIMIT))}) is None
 
