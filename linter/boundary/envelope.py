@@ -118,7 +118,7 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
             branch = _not_null_branch(schema, error)
             if branch is not None:  # an optional field: its branch says what is wrong, `null` stays allowed
                 here = format_path(error.instance_path)
-                whole = describe(_walk(schema.schema, list(error.schema_path)[:-1]), schema.schema)
+                whole = _described(schema, _walk(schema.schema, list(error.schema_path)[:-1]))
                 for problem in _problems(schema, branch, shapes):
                     yield dataclasses.replace(problem, expected=whole) \
                         if problem.path == here and problem.reason == "type" else problem
@@ -160,7 +160,7 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
     if name == "required":
         missing = kind.property
         target = child(path, missing)
-        expected = describe(_declared(schema.schema, node_path, missing), schema.schema)
+        expected = _described(schema, _declared(schema.schema, node_path, missing))
         sent = _sent_for(missing, error.instance, _keyword(node, "properties"))
         repair = (f"you sent {_short(sent)}; did you mean {_short(missing)}? Rename {_short(sent)} to "
                   f"{_short(missing)} and resubmit the same call") if sent else \
@@ -179,7 +179,7 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
         repair = f"rename {_short(bad)} to {expected} and resubmit the same call"
         yield Problem(child(path, bad), name, expected, repair)
     else:
-        expected = _expected(name, kind, node, schema.schema)
+        expected = _expected(name, kind, node, schema)
         field = _field(error.instance_path)
         shaped = (_misshapen(schema, error, node_path, field, shapes) or _listed_instead(schema, error, node_path, field)) \
             if name == "type" else None
@@ -312,7 +312,7 @@ _BOUNDS = {"minimum": "a number at least {}", "maximum": "a number at most {}",
            "exclusiveMinimum": "a number greater than {}", "exclusiveMaximum": "a number less than {}"}
 
 
-def _expected(name: str, kind: Any, node: Any, root: Any) -> str:
+def _expected(name: str, kind: Any, node: Any, schema: CompiledSchema) -> str:
     if name == "enum":
         return one_of(kind.options)
     if name == "const":
@@ -331,12 +331,21 @@ def _expected(name: str, kind: Any, node: Any, root: Any) -> str:
     if name == "uniqueItems":
         return "an array without duplicate items"
     if name == "contains":
-        return f"an array with at least one item that is {describe(_keyword(node, 'contains'), root)}"
+        return f"an array with at least one item that is {_described(schema, _keyword(node, 'contains'))}"
     if name == "not":
-        return f"a value that is not {describe(kind.schema, root)}"
+        return f"a value that is not {describe(kind.schema, schema.schema)}"
     if isinstance(kind, jsonschema_rs.ValidationErrorKind.OneOfMultipleValid):
-        return f"a value matching exactly one of: {describe(node, root)}"
-    return describe(node, root)
+        return f"a value matching exactly one of: {_described(schema, node)}"
+    return _described(schema, node)
+
+
+def _described(schema: CompiledSchema, node: Any) -> str:
+    """:func:`describe` of a subschema of ``schema`` (or ``True`` or ``None``), written once per
+    schema: models repeat their mistakes, and a phrase takes longer to write than to look up."""
+    phrase = schema.phrases.get(id(node))
+    if phrase is None:
+        phrase = schema.phrases[id(node)] = describe(node, schema.schema)
+    return phrase
 
 
 _REPAIRS = {"enum": "use one of the allowed values for {field}", "falseSchema": "remove {field}",

@@ -3,6 +3,8 @@ wanted, a near-miss key beside the missing one it stands for, and nested bounds 
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from schema_lint.boundary import ToolBoundary
@@ -57,3 +59,15 @@ def test_a_key_that_misses_nothing_gets_no_guess():
 ])
 def test_nested_bounds_read_in_order(schema, expected):
     assert describe(schema, schema) == expected
+
+
+def test_what_a_subschema_accepts_is_written_once_per_schema(monkeypatch):
+    envelope_module = importlib.import_module("schema_lint.boundary.envelope")
+    written = []
+    monkeypatch.setattr(envelope_module, "describe", lambda *arguments: written.append(arguments) or "a phrase")
+    boundary = ToolBoundary({"type": "object", "properties": {"n": {"type": "integer"}, "s": {"type": "string"}},
+                             "required": ["s"]})
+    first = boundary.check({"n": "x"})
+    assert len(written) == 2  # the integer's phrase, and the missing string's
+    second = boundary.check({"n": "y"})
+    assert len(written) == 2 and second.envelope == first.envelope  # models repeat their mistakes
