@@ -202,7 +202,8 @@ def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
     if boundary is None:
         return CallResult(call, "rejected", None, [], unknown_tool_envelope(call.tool, toolset))
     outcome = boundary.check(call.arguments, call_id=call.call_id)
-    repairs = [{"path": r.path, "rule": r.rule, "before": r.before, "after": r.after} for r in outcome.repairs]
+    repairs = [{"path": r.path, "rule": r.rule, "before": r.before, "after": r.after}
+               for r in outcome.repairs] if outcome.repairs else []
     if outcome.status == "rejected":
         return CallResult(call, "rejected", None, repairs, outcome.envelope)
     return CallResult(call, outcome.status, outcome.arguments, repairs, None)
