@@ -68,9 +68,10 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                 yield record
                 continue
             found = False
+            uid, definition = _tool_reference(record)
             for tool, arguments, call_id in calls_in(record):
                 found = True
-                yield RecordedCall(index, number, tool, arguments, call_id, *_tool_reference(record))
+                yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
                 index += 1
             if not found:
                 yield BrokenLine(path, number, "no tool call found")

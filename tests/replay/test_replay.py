@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from click.testing import CliRunner
 
 from schema_lint.cli import main
+from schema_lint.replay.run import _definition_key
 
 SEARCH = {"name": "search_docs", "description": "Search.", "inputSchema": {
     "type": "object",
@@ -163,6 +166,21 @@ def test_dataset_calls_reach_the_tool_they_cite_by_uid_or_inline(tmp_path):
         "valid", "rejected", "valid", "valid"]
     summary = json.loads(_run(str(tools), str(calls_path), "--output-format", "json").stdout)
     assert summary["ambiguous_tool_names"] == ["count"] and summary["tools"] == 2
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text("an\ud800", max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text("ab", max_size=2), inner, max_size=3),
+    max_leaves=10)
+
+
+@settings(max_examples=500)
+@given(JSON_VALUES, JSON_VALUES)
+def test_inline_definitions_share_a_boundary_exactly_when_json_writes_them_alike(one, other):
+    # Read for every call that carries its tool inline, so written by orjson where it can be.
+    alike = json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
+    assert (_definition_key(one) == _definition_key(other)) == alike
+    assert _definition_key(one) == _definition_key(json.loads(json.dumps(one)))
 
 
 def test_against_checks_calls_that_carry_their_tool_inline_against_the_tightened_tool(tmp_path):
