@@ -43,9 +43,8 @@ class CompiledSchema:
         except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError) as exc:
             raise SchemaError(f"cannot compile the schema: {_first_line(exc)}") from exc
         self.is_valid = self.validator.is_valid
-        self.phrases: dict[int, str] = {}
-        """What the envelope says each subschema accepts, by the subschema's ``id``: every one lives
-        as long as ``schema``, which is never changed."""
+        self.phrases: dict[int, tuple[Any, str]] = {}
+        """What the envelope says each subschema accepts: (subschema, phrase) by the subschema's ``id``."""
 
     @cached_property
     def _subschemas(self) -> jsonschema_rs.ValidatorMap:

@@ -342,10 +342,10 @@ def _expected(name: str, kind: Any, node: Any, schema: CompiledSchema) -> str:
 def _described(schema: CompiledSchema, node: Any) -> str:
     """:func:`describe` of a subschema of ``schema`` (or ``True`` or ``None``), written once per
     schema: models repeat their mistakes, and a phrase takes longer to write than to look up."""
-    phrase = schema.phrases.get(id(node))
-    if phrase is None:
-        phrase = schema.phrases[id(node)] = describe(node, schema.schema)
-    return phrase
+    kept = schema.phrases.get(id(node))
+    if kept is None or kept[0] is not node:  # the node is kept with its phrase: its id cannot be reused
+        kept = schema.phrases[id(node)] = (node, describe(node, schema.schema))
+    return kept[1]
 
 
 _REPAIRS = {"enum": "use one of the allowed values for {field}", "falseSchema": "remove {field}",
