@@ -25,9 +25,9 @@ VERSION = 1
 _NEVER = {"SL000"}
 
 
-def _key(diagnostic: Diagnostic) -> tuple:
+def _key(diagnostic: Diagnostic, start: str | None = None) -> tuple:
     fingerprint = hashlib.sha256(f"{diagnostic.code}\0{diagnostic.message}".encode("utf-8", "surrogatepass"))
-    path = os.path.relpath(diagnostic.path) if diagnostic.path != "-" and not diagnostic.live else diagnostic.path
+    path = diagnostic.path if diagnostic.path == "-" or diagnostic.live else os.path.relpath(diagnostic.path, start)
     return path.replace(os.sep, "/"), diagnostic.tool or "", diagnostic.code, diagnostic.pointer, \
         fingerprint.hexdigest()[:16]
 
@@ -70,23 +70,37 @@ def read(path: str, max_bytes: int) -> bytes:
     return raw
 
 
+def parse(path: str, raw: bytes) -> Counter[tuple]:
+    """The entries of the baseline ``raw`` (read from ``path``), each with how many findings it
+    records."""
+    try:
+        body = json.loads(raw.decode("utf-8"))
+        return Counter(tuple(entry[k] for k in ("path", "tool", "code", "pointer", "fingerprint"))
+                       for entry in body["findings"])
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
+
+
+def unrecorded(entries: Counter[tuple], diagnostics: list[Diagnostic], start: str | None = None) -> list[Diagnostic]:
+    """The findings ``entries`` does not record, each one it does taken off ``entries``. Their
+    paths are matched relative to ``start``, the folder the baseline was written from (by
+    default the working directory, as `check` writes and reads it)."""
+    kept = []
+    for diagnostic in diagnostics:
+        key = _key(diagnostic, start)
+        if diagnostic.code not in _NEVER and entries[key] > 0:
+            entries[key] -= 1
+        else:
+            kept.append(diagnostic)
+    return kept
+
+
 def apply(path: str, raw: bytes, result) -> Applied:
     """Drop from ``result`` the findings the baseline ``raw`` (read from ``path``) records; count
     the stale entries."""
-    try:
-        body = json.loads(raw.decode("utf-8"))
-        entries = Counter(tuple(entry[k] for k in ("path", "tool", "code", "pointer", "fingerprint"))
-                          for entry in body["findings"])
-    except (ValueError, KeyError, TypeError, RecursionError) as exc:
-        raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
-    kept, hidden = [], 0
-    for diagnostic in result.diagnostics:
-        key = _key(diagnostic)
-        if diagnostic.code not in _NEVER and entries[key] > 0:
-            entries[key] -= 1
-            hidden += 1
-        else:
-            kept.append(diagnostic)
+    entries = parse(path, raw)
+    kept = unrecorded(entries, result.diagnostics)
+    hidden = len(result.diagnostics) - len(kept)
     result.diagnostics = kept
     stale = +entries
     return Applied(hidden, sum(stale.values()), sum(count for key, count in stale.items() if not _exists(key[0])))
