@@ -3,17 +3,20 @@
 The editor holds the text, so the text linted is the editor's, not the file's; everything
 else is `check`'s: the configuration nearest above the file (`.schema-lint.toml`, or a
 `pyproject.toml` with `[tool.schema-lint]`), its `exclude`, its rules and severities, the
-fix gate. A configuration is loaded once and used again while its file's stat stays the
-same, so an edited configuration takes effect on the next lint whether or not the editor
-reports the change; `forget` drops them all when it does.
+fix gate, and its `baseline`, whose findings are not shown, as `check` run in the
+configuration's folder does not report them. A configuration (and its baseline) is loaded
+once and used again while its file's stat stays the same, so an edited configuration or
+baseline takes effect on the next lint whether or not the editor reports the change;
+`forget` drops them all when it does.
 
-Linting reads nothing but the document and configuration files: no server the
+Linting reads nothing but the document, configuration and baseline files: no server the
 configuration names is started and no Python target imported.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -48,6 +51,13 @@ class _Loaded(NamedTuple):
     error: str | None
 
 
+class _Baseline(NamedTuple):
+    stamp: tuple[int, int, int]
+    # The entries, or why the baseline is not used: refused as a file the configuration names
+    # (a ConfiguredFileError), or not a baseline (a BaselineError).
+    entries: Counter[tuple] | Exception
+
+
 class Linting:
     """The configurations of a workspace, each loaded once, and documents linted under them."""
 
@@ -60,16 +70,26 @@ class Linting:
         # The files of each configured request, by the linter of its configuration: found by one
         # walk of the configuration's folder.
         self._members: dict[Linter, dict[str, list[str]]] = {}
+        # The baseline each configuration names, by its linter.
+        self._baselines: dict[Linter, _Baseline] = {}
 
     def forget(self) -> None:
-        """Load every configuration again on its next use (one has changed), and find the files
-        of its requests again."""
+        """Load every configuration and baseline again on its next use (one has changed), and
+        find the files of its requests again."""
         self._loaded.clear()
         self._members.clear()
+        self._baselines.clear()
+
+    def is_input(self, path: str) -> bool:
+        """Whether a change to `path` may change what some document lints to: a configuration,
+        or a baseline one names."""
+        return is_configuration(path) or os.path.realpath(path) in {
+            os.path.realpath(str(linter.config.baseline)) for linter in self._baselines}
 
     def lint(self, path: str, text: str, folder: str | None = None) -> Linted:
         """The findings on `text`, the editor's content of the file at `path` (absolute), in the
         workspace `folder` (where a file without a configuration is walked from)."""
+        from schema_lint.run.baseline import BaselineError, unrecorded
         from schema_lint.run.result import LintResult
 
         path = os.path.realpath(path)  # as configuration globs and request members are matched
@@ -77,15 +97,24 @@ class Linting:
         doc = read_document(path, raw=editor_bytes(text),
                             max_bytes=linter.config.max_file_size if linter else DEFAULT_MAX_BYTES)
         if error is not None:
-            return Linted(doc, [_configuration_error(path, error)], None)
+            why = f"the configuration cannot be used, so this file is not linted: {error}"
+            return Linted(doc, [_at_start(path, why)], None)
         assert linter is not None
         config = linter.config
         if not text.strip() or not walk_reads(path, config.include, config.exclude + DEFAULT_EXCLUDE, config.root):
             return Linted(doc, [], None)  # a new empty file is no error yet; one `check .` skips is not linted
+        entries = self._baseline(linter) if config.baseline is not None else None
+        if isinstance(entries, BaselineError):  # `check` stops at it
+            return Linted(doc, [_at_start(path, f"the baseline cannot be used, so this file is not linted: {entries}")],
+                          None)
         result = LintResult()
         linter.lint_document(doc, result)
         if config.requests and not doc.errors:
             result.diagnostics += self._request_findings(linter, doc)
+        if isinstance(entries, Exception):  # refused: `check` reports every finding, and why
+            result.diagnostics.append(_at_start(path, f"the baseline is not read, so no finding is hidden: {entries}"))
+        elif entries is not None:
+            result.diagnostics = unrecorded(Counter(entries), result.diagnostics, config.root)
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return Linted(doc, result.diagnostics, linter)
 
@@ -135,6 +164,25 @@ class Linting:
         found = request_findings(linter.documents, lambda path: linter.documents, members, read)
         return [finding for finding in found if finding.path == doc.path]
 
+    def _baseline(self, linter: Linter) -> Counter[tuple] | Exception:
+        """The entries of the baseline the linter's configuration names, read as `check` reads
+        it (`configured_files`: inside the repository, a regular file within `max-file-size`),
+        once while its stat stays the same; or why it is not used."""
+        from schema_lint.run import baseline
+        from schema_lint.run.configured_files import ConfiguredFileError, read_configured
+
+        path = linter.config.baseline
+        assert path is not None
+        stamp = _stamp(path)
+        loaded = self._baselines.get(linter)
+        if loaded is None or loaded.stamp != stamp:
+            try:
+                loaded = _Baseline(stamp, baseline.parse(path, read_configured(linter.config, "baseline", path)))
+            except (ConfiguredFileError, baseline.BaselineError) as exc:
+                loaded = _Baseline(stamp, exc)
+            self._baselines[linter] = loaded
+        return loaded.entries
+
     def _linter_for(self, path: str, folder: str | None) -> tuple[Linter | None, str | None]:
         from schema_lint.run.linter import Linter
 
@@ -144,6 +192,7 @@ class Linting:
         if loaded is None or loaded.stamp != stamp:
             if loaded is not None and loaded.linter is not None:
                 self._members.pop(loaded.linter, None)
+                self._baselines.pop(loaded.linter, None)
             try:
                 config = load_config(source) if source else Config(root=folder or os.path.dirname(path))
                 loaded = _Loaded(stamp, Linter(config), None)
@@ -175,10 +224,9 @@ def _stamp(path: str | None) -> tuple[int, int, int]:
     return (found.st_mtime_ns, found.st_size, found.st_ino)
 
 
-def _configuration_error(path: str, error: str) -> Diagnostic:
-    """A configuration that cannot be read is said on every file it would govern, at its
-    start, as `check` stops with it: linting under the defaults instead would report what
-    the team configured away, and linting nothing would say nothing."""
-    return Diagnostic(PARSE_ERROR_CODE, PARSE_ERROR_NAME, Severity.ERROR,
-                      f"the configuration cannot be used, so this file is not linted: {error}", path, "",
-                      span=Span(1, 1, 1, 1))
+def _at_start(path: str, message: str) -> Diagnostic:
+    """Why a configuration or its baseline cannot be used, said at the start of every file it
+    would govern, as `check` says it once: linting under the defaults instead of a broken
+    configuration would report what the team configured away, and linting nothing would say
+    nothing."""
+    return Diagnostic(PARSE_ERROR_CODE, PARSE_ERROR_NAME, Severity.ERROR, message, path, "", span=Span(1, 1, 1, 1))

@@ -4,7 +4,8 @@ Diagnostics are pulled (`textDocument/diagnostic`) by a client that says it pull
 pushed (`textDocument/publishDiagnostics`) to any other: on open and save at once, on
 change once typing pauses for `DEBOUNCE_SECONDS`. A changed configuration file, reported
 by the client's file watcher (registered when the client lets a server register one) or
-saved in the editor, re-lints every open document (or asks a pulling client to pull again).
+saved in the editor, re-lints every open document (or asks a pulling client to pull again);
+so does a baseline a configuration names, saved in the editor.
 
 A configured request's limits (SL601, SL602) count the tools of several files: when one of
 them changes, the others open in the editor are linted again (or pulled again: the server
@@ -30,7 +31,7 @@ from schema_lint import __version__
 from schema_lint.config import find_config_file
 from schema_lint.lsp import edits, servers
 from schema_lint.lsp.diagnostics import hover_text, to_lsp
-from schema_lint.lsp.linting import Linted, Linting, is_configuration
+from schema_lint.lsp.linting import Linted, Linting
 from schema_lint.lsp.positions import Position, Range, overlaps, replacement, span_range
 from schema_lint.sources.locate import split_lines
 
@@ -200,7 +201,7 @@ def build() -> SchemaLintServer:
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: SchemaLintServer, params: types.DidSaveTextDocumentParams) -> None:
         path = to_fs_path(params.text_document.uri)
-        if path is not None and is_configuration(path):
+        if path is not None and ls.linting.is_input(path):
             ls.relint_all()
         else:
             ls.publish(params.text_document.uri)
@@ -217,7 +218,7 @@ def build() -> SchemaLintServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def did_change_watched_files(ls: SchemaLintServer, params: types.DidChangeWatchedFilesParams) -> None:
-        if any(is_configuration(to_fs_path(change.uri) or "") for change in params.changes):
+        if any(ls.linting.is_input(to_fs_path(change.uri) or "") for change in params.changes):
             ls.relint_all()
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
