@@ -28,6 +28,19 @@ CODECS = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-
 EDITORS = ["visual-studio-code@v1.65.2", "neovim@v0.11.0"]
 # The workspace's configuration: the rules off by default that these tests' findings come from.
 SELECT = 'extend-select = ["SL301", "SL305", "SL307"]\n'
+# A YAML file of one tool, with a finding of each of those rules and a wrong type (SL005).
+TICKETS_YAML = """\
+tools:
+  - name: create_ticket
+    description: Open a ticket.
+    inputSchema:
+      type: object
+      properties:
+        kind: {type: string, enum: [bug], description: The kind.}
+        note: {type: str, description: A note.}
+      required: [kind]
+      additionalProperties: false
+"""
 
 
 @pytest_lsp.fixture(params=EDITORS, config=SERVER)

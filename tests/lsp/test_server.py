@@ -12,25 +12,14 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
 from schema_lint.rule import load_rules
-from lspkit import SELECT, SERVER, apply, changed, client, column, diagnostics, opened, pulls  # noqa: F401  (client: the fixture)
+from lspkit import (SELECT, SERVER, TICKETS_YAML, apply, changed, client,  # noqa: F401  (client: the fixture)
+                    column, diagnostics, opened, pulls)
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 # One line, an emoji before the finding: its column differs in UTF-8, UTF-16 and code points.
 NOTE_JSON = ('{"name": "send_note", "description": "Send a \N{MEMO} note.", "inputSchema": {"type": "object", '
              '"properties": {"title": {"type": "string"}}, "required": ["title"], "additionalProperties": false}}\n')
-TICKETS_YAML = """\
-tools:
-  - name: create_ticket
-    description: Open a ticket.
-    inputSchema:
-      type: object
-      properties:
-        kind: {type: string, enum: [bug], description: The kind.}
-        note: {type: str, description: A note.}
-      required: [kind]
-      additionalProperties: false
-"""
 TICKETS_JSONC = """\
 // The ticket tools, as the agent is given them.
 [

@@ -14,26 +14,14 @@ from pytest_lsp import LanguageClient
 
 from schema_lint.cli import main
 from schema_lint.lsp.linting import Linting
-from lspkit import SELECT, changed, client, diagnostics, opened  # noqa: F401  (client: the fixture)
+from lspkit import SELECT, TICKETS_YAML, changed, client, diagnostics, opened  # noqa: F401  (client: the fixture)
 
 # The tests that drive a server; the last one reads `Linting` directly.
 served = pytest.mark.asyncio(loop_scope="function")
 
-TICKETS = """\
-tools:
-  - name: create_ticket
-    description: Open a ticket.
-    inputSchema:
-      type: object
-      properties:
-        kind: {type: string, enum: [bug], description: The kind.}
-        note: {type: str, description: A note.}
-      required: [kind]
-      additionalProperties: false
-"""
 # The same tool with one more property: a finding the baseline does not hold.
-MORE_TICKETS = TICKETS.replace("      required:",
-                               "        title: {type: string, description: A title.}\n      required:")
+MORE_TICKETS_YAML = TICKETS_YAML.replace("      required:",
+                                         "        title: {type: string, description: A title.}\n      required:")
 EMPTY = '{"version": 1, "findings": []}\n'
 
 
@@ -61,26 +49,26 @@ async def test_a_baselined_finding_is_not_shown_and_a_new_one_is(client: Languag
     configured(client.root)
     (client.root / "tickets").mkdir()
     tickets = client.root / "tickets" / "tools.yaml"
-    tickets.write_text(TICKETS, encoding="utf-8")
+    tickets.write_text(TICKETS_YAML, encoding="utf-8")
     check(client.root, monkeypatch, "--write-baseline", "baseline.json", "tickets/tools.yaml")
-    uri = await opened(client, tickets, TICKETS, "yaml")
+    uri = await opened(client, tickets, TICKETS_YAML, "yaml")
     assert await diagnostics(client, uri) == []
-    await changed(client, uri, 2, MORE_TICKETS)
+    await changed(client, uri, 2, MORE_TICKETS_YAML)
     found = await diagnostics(client, uri)
     assert shown(found) == [("SL301", 8)] and "title" in found[0].message
-    tickets.write_text(MORE_TICKETS, encoding="utf-8")
+    tickets.write_text(MORE_TICKETS_YAML, encoding="utf-8")
     assert shown(found) == reported(check(client.root, monkeypatch, "tickets/tools.yaml"))
 
 
 @served
 async def test_an_edited_baseline_takes_effect_on_the_next_lint(client: LanguageClient, monkeypatch):
     configured(client.root)
-    (client.root / "tools.yaml").write_text(TICKETS, encoding="utf-8")
+    (client.root / "tools.yaml").write_text(TICKETS_YAML, encoding="utf-8")
     check(client.root, monkeypatch, "--write-baseline", "baseline.json", "tools.yaml")
-    uri = await opened(client, client.root / "tools.yaml", TICKETS, "yaml")
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
     assert await diagnostics(client, uri) == []
     (client.root / "baseline.json").write_text(EMPTY, encoding="utf-8")
-    await changed(client, uri, 2, TICKETS)
+    await changed(client, uri, 2, TICKETS_YAML)
     assert shown(await diagnostics(client, uri)) == [("SL005", 7), ("SL301", 7), ("SL307", 6), ("SL501", 4)]
     # Saved in the editor, it lints the open files again at once, as a saved configuration does.
     check(client.root, monkeypatch, "--write-baseline", "baseline.json", "tools.yaml")
@@ -93,7 +81,7 @@ async def test_an_edited_baseline_takes_effect_on_the_next_lint(client: Language
 async def test_a_baseline_that_is_not_one_is_said_on_the_file_which_is_not_linted(client: LanguageClient):
     configured(client.root)
     (client.root / "baseline.json").write_text("{", encoding="utf-8")
-    uri = await opened(client, client.root / "tools.yaml", TICKETS, "yaml")
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
     [error] = await diagnostics(client, uri)
     assert error.code == "SL000" and error.severity == types.DiagnosticSeverity.Error
     assert error.range.start == types.Position(0, 0)
@@ -104,7 +92,7 @@ async def test_a_baseline_that_is_not_one_is_said_on_the_file_which_is_not_linte
 async def test_a_refused_baseline_is_said_on_the_file_and_hides_nothing(client: LanguageClient):
     configured(client.root, "max-file-size = 1000\n")
     (client.root / "baseline.json").write_text(EMPTY + " " * 1000, encoding="utf-8")
-    uri = await opened(client, client.root / "tools.yaml", TICKETS, "yaml")
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
     found = await diagnostics(client, uri)
     assert shown(found) == [("SL000", 0), ("SL005", 7), ("SL301", 7), ("SL307", 6), ("SL501", 4)]
     [error] = [d for d in found if d.code == "SL000"]
@@ -122,8 +110,8 @@ def test_the_baseline_is_read_once_while_its_stat_stays_the_same(tmp_path, monke
     monkeypatch.setattr(configured_files, "read_configured", lambda *args: reads.append(args) or read(*args))
     linting = Linting()
     for _ in range(3):
-        assert linting.lint(str(tmp_path / "tools.yaml"), TICKETS).findings
+        assert linting.lint(str(tmp_path / "tools.yaml"), TICKETS_YAML).findings
     assert len(reads) == 1
     (tmp_path / "baseline.json").write_text(EMPTY + "\n", encoding="utf-8")
-    linting.lint(str(tmp_path / "tools.yaml"), TICKETS)
+    linting.lint(str(tmp_path / "tools.yaml"), TICKETS_YAML)
     assert len(reads) == 2
