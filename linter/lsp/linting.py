@@ -72,6 +72,8 @@ class Linting:
         self._members: dict[Linter, dict[str, list[str]]] = {}
         # The baseline each configuration names, by its linter.
         self._baselines: dict[Linter, _Baseline] = {}
+        # Their real paths, replaced whole: `is_input` reads them from any thread.
+        self._baseline_files: frozenset[str] = frozenset()
 
     def forget(self) -> None:
         """Load every configuration and baseline again on its next use (one has changed), and
@@ -79,12 +81,12 @@ class Linting:
         self._loaded.clear()
         self._members.clear()
         self._baselines.clear()
+        self._baseline_files = frozenset()
 
     def is_input(self, path: str) -> bool:
         """Whether a change to `path` may change what some document lints to: a configuration,
-        or a baseline one names."""
-        return is_configuration(path) or os.path.realpath(path) in {
-            os.path.realpath(str(linter.config.baseline)) for linter in self._baselines}
+        or a baseline one names. Safe to ask while another thread lints."""
+        return is_configuration(path) or os.path.realpath(path) in self._baseline_files
 
     def lint(self, path: str, text: str, folder: str | None = None) -> Linted:
         """The findings on `text`, the editor's content of the file at `path` (absolute), in the
@@ -181,6 +183,7 @@ class Linting:
             except (ConfiguredFileError, baseline.BaselineError) as exc:
                 loaded = _Baseline(stamp, exc)
             self._baselines[linter] = loaded
+            self._baseline_files |= {os.path.realpath(path)}
         return loaded.entries
 
     def _linter_for(self, path: str, folder: str | None) -> tuple[Linter | None, str | None]:

@@ -11,6 +11,15 @@ A configured request's limits (SL601, SL602) count the tools of several files: w
 them changes, the others open in the editor are linted again (or pulled again: the server
 says its diagnostics depend on other files).
 
+Linting runs on one worker thread, off the event loop, so that the server reads the next
+message while a large file is linted: a change made meanwhile is seen, and a hover on
+another file answered. The worker is the only thread that uses `linting` and the linters
+it holds (one job at a time, in order: code actions too, whose fixes lint again; the event
+loop only asks `is_input`), and it reads the editor's texts as they were when its job was
+queued, never the workspace the event loop changes. What a message makes stale (a changed
+configuration, a request's other files) is forgotten before a later message is answered. A lint's findings are published only while the text they were
+found on is still the editor's: the push for a newer text follows.
+
 Every handler answers from `linting` and `edits`; this module only converts between them
 and the protocol, and never starts or imports anything a configuration names.
 """
@@ -20,12 +29,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
 
 from schema_lint import __version__
 from schema_lint.config import find_config_file
@@ -42,53 +53,93 @@ SOURCE = "schema-lint"
 _CONFIG_GLOBS = ("**/.schema-lint.toml", "**/pyproject.toml")
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class SchemaLintServer(LanguageServer):
-    """The server's state: the configurations, each open document's last lint, and the
-    lints waiting for typing to pause."""
+    """The server's state: the configurations, each open document's last lint, the lints
+    waiting for typing to pause, and the worker that lints."""
 
     def __init__(self) -> None:
         super().__init__(SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.linting = Linting(self.open_text)
-        self.latest: dict[str, tuple[int | None, Linted]] = {}
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="schema-lint-lint")
+        # The editor's texts of the open files by real path, as they were when the worker's
+        # current job was queued: read on the worker only.
+        self.texts: dict[str, str] = {}
+        # Each open document's lint of a version, done or under way: one lint serves them all.
+        self.latest: dict[str, tuple[int | None, asyncio.Future[Linted | None]]] = {}
         self.waiting: dict[str, asyncio.TimerHandle] = {}
+        self.tasks: set[asyncio.Task] = set()
+        # The changes whose request's other files are being found, their lints to forget: no
+        # lint is answered from `latest` meanwhile.
+        self.forgetting: set[asyncio.Task] = set()
         self.pulls = False
 
     def open_text(self, path: str) -> str | None:
         """The editor's text of the file at `path` (a real path), if it has it open."""
-        uri = self.open_uri(path)
-        return None if uri is None else self.workspace.get_text_document(uri).source
+        return self.texts.get(path)
 
     def open_uri(self, path: str) -> str | None:
         for uri in self.workspace.text_documents:
-            opened = to_fs_path(uri) if uri.startswith("file:") else None
+            opened = _path(uri)
             if opened is not None and os.path.realpath(opened) == path:
                 return uri
         return None
+
+    async def work(self, job: Callable[..., T], *args: Any) -> T:
+        """`job(*args)` run on the worker, with the editor's texts as they are now."""
+        texts = {os.path.realpath(path): document.source for uri, document in self.workspace.text_documents.items()
+                 if (path := _path(uri)) is not None}
+
+        def run() -> T:
+            self.texts = texts
+            return job(*args)
+
+        return await asyncio.get_running_loop().run_in_executor(self.worker, run)
+
+    def spawn(self, work: Coroutine[Any, Any, Any], held: set[asyncio.Task] | None = None) -> asyncio.Task:
+        """`work` as a task of its own, held (in `tasks`) until it ends: the event loop holds it
+        weakly."""
+        held = self.tasks if held is None else held
+        task = asyncio.ensure_future(work)
+        held.add(task)
+        task.add_done_callback(held.discard)
+        return task
+
+    def unchanged(self, uri: str, document: TextDocument, version: int | None) -> bool:
+        """Whether `document` is still open as `uri`, at `version`: what was found on that text
+        is still what the editor shows."""
+        return self.workspace.text_documents.get(uri) is document and document.version == version
 
     @property
     def encoding(self) -> str:
         return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
 
-    def linted(self, uri: str) -> Linted | None:
+    async def linted(self, uri: str) -> Linted | None:
         """The open document's findings for its current text, linted once per version; None for
         a document that is not a file (an unsaved buffer has no configuration to find)."""
-        path = to_fs_path(uri) if uri.startswith("file:") else None
+        path = _path(uri)
         if path is None:
             return None
+        if self.forgetting:
+            await asyncio.wait(set(self.forgetting))
         document = self.workspace.get_text_document(uri)
         cached = self.latest.get(uri)
-        if cached is not None and cached[0] == document.version and cached[0] is not None:
-            return cached[1]
+        if cached is None or cached[0] != document.version or document.version is None:
+            cached = (document.version, asyncio.ensure_future(self.lint(path, document.source)))
+            self.latest[uri] = cached
+        return await asyncio.shield(cached[1])  # a request cancelled cancels not the lint others await
+
+    async def lint(self, path: str, text: str) -> Linted | None:
+        """`text`, the editor's content of the file at `path`, linted on the worker; None when
+        linting it failed (said in the editor's log)."""
         try:
-            linted = self.linting.lint(path, document.source, self.folder_of(path))
+            return await self.work(self.linting.lint, path, text, self.folder_of(path))
         except Exception:  # a bug must cost this document its findings, not the editor its server
             logger.exception("linting %s failed", path)
             self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"schema-lint: linting {path} failed"))
             return None
-        self.latest[uri] = (document.version, linted)
-        return linted
 
     def folders(self) -> list[str]:
         """The workspace folders, or its root for a client that names no folder."""
@@ -100,36 +151,43 @@ class SchemaLintServer(LanguageServer):
         holding = [folder for folder in self.folders() if (path + os.sep).startswith(folder.rstrip(os.sep) + os.sep)]
         return max(holding, key=len, default=None)
 
-    def diagnostics(self, uri: str) -> list[types.Diagnostic]:
-        linted = self.linted(uri)
+    async def diagnostics(self, uri: str) -> list[types.Diagnostic]:
+        linted = await self.linted(uri)
         if linted is None:
             return []
         lines = linted.document.lines
         return [to_lsp(finding, span_range(lines, finding.span, self.encoding), SOURCE) for finding in linted.findings]
 
-    def publish(self, uri: str) -> None:
+    async def publish(self, uri: str) -> None:
         """Push the document's findings, and those of the other open files of its configured
         request, whose request findings may have changed with it; a client that pulls is asked
         to pull again, when it lets a server ask."""
         self.waiting.pop(uri, None)
         if uri not in self.workspace.text_documents:
             return
-        others = self.request_others(uri)
+        others = await self.spawn(self.request_others(uri), self.forgetting)
         if not self.pulls:
             for each in (uri, *others):
-                self.push(each)
+                await self.push(each)
         elif others and _supports(self.client_capabilities, "workspace", "diagnostics", "refresh_support"):
             self.workspace_diagnostic_refresh(None)
 
-    def push(self, uri: str) -> None:
-        version = self.workspace.get_text_document(uri).version
-        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, self.diagnostics(uri), version))
+    async def push(self, uri: str) -> None:
+        """Publish the document's findings, unless its text changed (or it closed) while they
+        were found: those of the newer text are pushed next."""
+        document = self.workspace.text_documents.get(uri)
+        if document is None:
+            return
+        version = document.version
+        found = await self.diagnostics(uri)
+        if self.unchanged(uri, document, version):
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, found, version))
 
-    def request_others(self, uri: str) -> list[str]:
+    async def request_others(self, uri: str) -> list[str]:
         """The other open documents of `uri`'s configured request, their last lint forgotten:
         their request findings count this document's tools."""
-        path = to_fs_path(uri) if uri.startswith("file:") else None
-        members = self.linting.request_members(path, self.folder_of(path)) if path else []
+        path = _path(uri)
+        members = await self.work(self.linting.request_members, path, self.folder_of(path)) if path else []
         others = [other for other in map(self.open_uri, members) if other is not None]
         for other in others:
             self.latest.pop(other, None)
@@ -139,28 +197,37 @@ class SchemaLintServer(LanguageServer):
         """Push once typing pauses: each change restarts the wait. A client that pulls asks when
         it wants; only what it would be answered from other documents' lints is forgotten."""
         if self.pulls:
-            self.request_others(uri)
+            self.spawn(self.request_others(uri), self.forgetting)
             return
         pending = self.waiting.pop(uri, None)
         if pending is not None:
             pending.cancel()
-        self.waiting[uri] = asyncio.get_running_loop().call_later(DEBOUNCE_SECONDS, self.publish, uri)
+        self.waiting[uri] = asyncio.get_running_loop().call_later(DEBOUNCE_SECONDS,
+                                                                      lambda: self.spawn(self.publish(uri)))
 
-    def relint_all(self) -> None:
-        """A configuration changed: every open document may lint differently."""
-        self.linting.forget()
+    async def relint_all(self) -> None:
+        """A configuration changed: every open document may lint differently. Its lints are
+        forgotten at once, before the next message is read."""
         self.latest.clear()
+        await self.work(self.linting.forget)
         if self.pulls:
             if _supports(self.client_capabilities, "workspace", "diagnostics", "refresh_support"):
                 self.workspace_diagnostic_refresh(None)
             return  # a client that pulls without being told pulls again on its next change
         for uri in list(self.workspace.text_documents):
-            self.push(uri)
+            await self.push(uri)
 
-    def stop_waiting(self) -> None:
+    def stop(self) -> None:
+        """Lint nothing more: the waits and the worker's queued jobs are dropped."""
         for pending in self.waiting.values():
             pending.cancel()
         self.waiting.clear()
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+
+def _path(uri: str) -> str | None:
+    """The file a document's URI names; None for one that is not a file."""
+    return to_fs_path(uri) if uri.startswith("file:") else None
 
 
 def _supports(capabilities: Any, *path: str) -> bool:
@@ -191,20 +258,20 @@ def build() -> SchemaLintServer:
                 logger.warning("the client did not watch the configuration files: %s", exc)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls: SchemaLintServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.publish(params.text_document.uri)
+    async def did_open(ls: SchemaLintServer, params: types.DidOpenTextDocumentParams) -> None:
+        await ls.publish(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: SchemaLintServer, params: types.DidChangeTextDocumentParams) -> None:
         ls.publish_later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls: SchemaLintServer, params: types.DidSaveTextDocumentParams) -> None:
+    async def did_save(ls: SchemaLintServer, params: types.DidSaveTextDocumentParams) -> None:
         path = to_fs_path(params.text_document.uri)
         if path is not None and ls.linting.is_input(path):
-            ls.relint_all()
+            await ls.relint_all()
         else:
-            ls.publish(params.text_document.uri)
+            await ls.publish(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: SchemaLintServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -217,27 +284,27 @@ def build() -> SchemaLintServer:
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
-    def did_change_watched_files(ls: SchemaLintServer, params: types.DidChangeWatchedFilesParams) -> None:
+    async def did_change_watched_files(ls: SchemaLintServer, params: types.DidChangeWatchedFilesParams) -> None:
         if any(ls.linting.is_input(to_fs_path(change.uri) or "") for change in params.changes):
-            ls.relint_all()
+            await ls.relint_all()
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                     types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False,
                                             identifier=SOURCE))
-    def pull(ls: SchemaLintServer, params: types.DocumentDiagnosticParams) -> types.FullDocumentDiagnosticReport:
-        return types.FullDocumentDiagnosticReport(items=ls.diagnostics(params.text_document.uri))
+    async def pull(ls: SchemaLintServer, params: types.DocumentDiagnosticParams) -> types.FullDocumentDiagnosticReport:
+        return types.FullDocumentDiagnosticReport(items=await ls.diagnostics(params.text_document.uri))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND]))
-    def code_action(ls: SchemaLintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        linted = ls.linted(params.text_document.uri)
+    async def code_action(ls: SchemaLintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        linted = await ls.linted(params.text_document.uri)
         if linted is None:
             return []
-        return _actions(linted, params, ls.encoding)
+        return await ls.work(_actions, linted, params, ls.encoding)  # a fix lints again, with the linter
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: SchemaLintServer, params: types.HoverParams) -> types.Hover | None:
-        linted = ls.linted(params.text_document.uri)
+    async def hover(ls: SchemaLintServer, params: types.HoverParams) -> types.Hover | None:
+        linted = await ls.linted(params.text_document.uri)
         if linted is None:
             return None
         at = _range(params.position, params.position)
@@ -280,7 +347,7 @@ def build() -> SchemaLintServer:
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: SchemaLintServer, params: None) -> None:
-        ls.stop_waiting()
+        ls.stop()
 
     return server
 

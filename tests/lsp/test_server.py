@@ -199,6 +199,37 @@ async def test_typing_is_linted_once_it_pauses(client: LanguageClient):
     assert uri not in client.diagnostics  # one push for the five changes, not five
 
 
+def _many_tools() -> str:
+    """2,000 tools with a finding each: half a second of linting, at least."""
+    tools = json.loads(_openai_tools("t", 2000))
+    for tool in tools["tools"]:
+        tool["function"]["parameters"]["properties"] = {"q": {"type": "string", "description": "A query."}}
+    return json.dumps(tools, indent=1)
+
+
+async def test_a_long_lint_holds_up_no_answer_about_another_file(client: LanguageClient):
+    small = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    wrong_type = by_code(await diagnostics(client, small), "SL005")[0]
+    big = await opened(client, client.root / "many.json", _many_tools())
+    linting = asyncio.ensure_future(diagnostics(client, big))  # the pull is asked for, or the push awaited
+    await asyncio.sleep(0)
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(small),
+                                                                     wrong_type.range.start))
+    assert hover is not None and not linting.done()
+    assert len(by_code(await linting, "SL301")) == 2000
+
+
+async def test_findings_on_a_text_replaced_while_it_was_linted_are_not_pushed(client: LanguageClient):
+    if pulls(client):
+        pytest.skip("a pulling client asks about the text it has")
+    first = asyncio.ensure_future(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS))
+    await asyncio.sleep(0)
+    uri = await opened(client, client.root / "tools.json", _many_tools())
+    await changed(client, uri, 2, NOTE_JSON)
+    pushed = await asyncio.wait_for(first, 30)
+    assert pushed.version == 2 and sorted(d.code for d in pushed.diagnostics) == ["SL301", "SL305", "SL401", "SL501"]
+
+
 async def test_opening_a_file_runs_no_server_the_configuration_names(client: LanguageClient):
     marker = client.root / "server-ran"
     command = json.dumps(sys.executable)
