@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.prose.constraints import evidence_of, said, stated
+from schema_lint.prose.constraints import BOUNDS, evidence_of, said, stated
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.prose.field_prose import physical
@@ -138,7 +138,7 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
 
 def stated_bounds(node) -> Fix | None:
     """The bounds the description states for the sides the schema leaves open, as one fix."""
-    found = [s for s in stated(node.get("description"), node.types) if s.keyword in _SIDES
+    found = [s for s in stated(node.get("description"), node.types, BOUNDS) if s.keyword in _SIDES
              and not any(k in node.schema for k in _SIDES[s.keyword])]
     if not found:
         return None

@@ -97,18 +97,28 @@ _COUNT_WORDS = ("item", "element", "entr", "value", "tag", "label", "id", "resul
                 "recipient", "address", "association", "input", "url", "keyword", "name", "per")
 
 
-def stated(description: Any, types: Any) -> tuple[Stated, ...]:
-    """Every constraint the description states that fits a field of the given JSON types."""
+# The three parts of a reading, each stating its own keywords: a rule that needs one part
+# reads only that one (SL304 only a string's format, SL303 only a number's bounds).
+BOUNDS, FORMAT, ENUM = "bounds", "format", "enum"
+_PARTS = (BOUNDS, FORMAT, ENUM)
+
+
+def stated(description: Any, types: Any, part: str | None = None) -> tuple[Stated, ...]:
+    """Every constraint the description states that fits a field of the given JSON types
+    (of one `part` of the reading, when given)."""
     if not isinstance(description, str) or not description:
         return ()
     kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
     if kind is None:
         return ()
-    return _read(description, kind)
+    if part is not None:
+        return _read_part(description, kind, part)
+    return tuple(found for each in _PARTS for found in _read_part(description, kind, each))
 
 
 def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
-    return next((found for found in stated(description, types) if found.keyword == keyword), None)
+    part = keyword if keyword in (FORMAT, ENUM) else BOUNDS
+    return next((found for found in stated(description, types, part) if found.keyword == keyword), None)
 
 
 def said(found: Stated) -> str:
@@ -140,21 +150,24 @@ LIST_STARTS = 32
 
 
 @lru_cache(maxsize=4096)
-def _read(description: str, kind: str) -> tuple[Stated, ...]:
-    """Cached: several rules ask of each description (SL301, SL305, SL403 of one string)."""
+def _read_part(description: str, kind: str, part: str) -> tuple[Stated, ...]:
+    """One part of the reading; each states keywords of its own, so the parts together are
+    the whole reading. Cached: several rules ask of each description (SL301, SL305, SL403
+    of one string)."""
     description = own_prose(description[:READ_LIMIT])
-    text = description.replace("\u2212", "-")
-    # Each part first asks for a word every match of its patterns holds: most descriptions
-    # state nothing, and the case-insensitive patterns cost more than a look for a word.
-    lowered = description.lower()
     found: list[Stated] = []
-    if kind in ("string", "array"):
-        found += _bounds(text, LENGTH if kind == "string" else COUNT)
-    else:
-        found += _number_bounds(text, kind)
-    if kind == "string" and _FORMAT_WORDS.search(lowered):
-        found += _formats(description)
-    if kind in ("string", "integer", "number") and _LIST_WORDS.search(lowered):
+    # The format and the list first ask for a word every match of their patterns holds: most
+    # descriptions state neither, and the case-insensitive patterns cost more than a look for a word.
+    if part == BOUNDS:
+        text = description.replace("\u2212", "-")
+        if kind in ("string", "array"):
+            found += _bounds(text, LENGTH if kind == "string" else COUNT)
+        else:
+            found += _number_bounds(text, kind)
+    elif part == FORMAT:
+        if kind == "string" and _FORMAT_WORDS.search(description.lower()):
+            found += _formats(description)
+    elif kind in ("string", "integer", "number") and _LIST_WORDS.search(description.lower()):
         values = _closed_values(description, numeric=kind != "string")
         if values is not None:
             found.append(Stated("enum", values[0], values[1]))
