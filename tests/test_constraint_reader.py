@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from schema_lint.prose.constraints import READ_LIMIT, stated
+from schema_lint.prose import constraints
+from schema_lint.prose.constraints import BOUNDS, READ_LIMIT, stated, stated_keyword
 
 
 def _read(description: str, *types: str) -> dict:
@@ -99,3 +100,27 @@ def test_a_bare_word_after_quoted_values_ends_the_list():
 
 def test_verbs_with_an_object_are_still_a_closed_set():
     assert _read("The intent to either rent or buy the property.", "string")["enum"] == ["rent", "buy"]
+
+
+@pytest.mark.parametrize("description, types", [
+    ("Email address of the reporter, 1 to 120 characters. Options: 'a@b.io' or 'c@d.io'", ["string"]),
+    ("Page size, at most 50. Either 10 or 50.", ["integer"]),
+    ("Up to 12 labels", ["array"]),
+])
+def test_each_part_of_the_reading_is_what_the_whole_reading_states_of_its_keywords(description, types):
+    whole = stated(description, types)
+    for keyword in ("minLength", "maxLength", "maximum", "maxItems", "format", "enum"):
+        assert stated_keyword(description, types, keyword) == next((s for s in whole if s.keyword == keyword), None)
+
+
+def test_a_rule_asking_for_one_part_reads_only_that_part(monkeypatch):
+    """SL304 asks a string for its format, SL303 a number for its bounds: neither pays for the rest."""
+    def unread(*args):
+        raise AssertionError("read a part nobody asked for")
+
+    monkeypatch.setattr(constraints, "_bounds", unread)
+    monkeypatch.setattr(constraints, "_closed_values", unread)
+    assert stated_keyword("Email address of the owner (one of 'a@b.io', 'c@d.io'), 3 to 9 characters.", ["string"],
+                          "format").value == "email"
+    monkeypatch.setattr(constraints, "_formats", unread)
+    assert [s.keyword for s in stated("Page size, at most 50. Either 10 or 50.", ["integer"], BOUNDS)] == ["maximum"]
