@@ -61,6 +61,33 @@ def test_a_slow_process_takes_fewer_files(many_files, monkeypatch):
     assert sorted(d.sort_key for d in result.diagnostics) == sorted(d.sort_key for d in alone.diagnostics)
 
 
+def test_the_first_chunk_is_linted_here_before_any_worker_forks(monkeypatch):
+    """What rules import or compile on first use is paid once, here, and inherited by the workers."""
+    from schema_lint.run.result import LintResult
+
+    linted: list[str] = []
+
+    class Forked(Exception):
+        pass
+
+    class Linter:
+        config = Config()
+
+        def run_serially(self, paths):
+            linted.extend(paths)
+            return LintResult()
+
+    def fork(*args):
+        raise Forked(len(linted))
+
+    monkeypatch.setattr(parallel, "_fork", fork)
+    paths = [f"f{index}.json" for index in range(1000)]
+    with pytest.raises(Forked) as forked:
+        parallel.lint_in_parallel(Linter(), paths, 2)
+    head = parallel._chunks(paths, 2 * parallel.CHUNKS_PER_WORKER)[0]
+    assert forked.value.args == (len(head),) and len(head) > 1 and linted == head
+
+
 @pytest.mark.parametrize("files", [0, 1, 5, 63, 64, 65, 1000])
 def test_chunks_hold_every_file_once_in_order(files):
     paths = [f"f{index}" for index in range(files)]
