@@ -79,7 +79,10 @@ _LIST_STOP = lazy_compile(r"\s(?:but|otherwise|unless|except|while|whereas)\b|[)
 _SEPARATOR = lazy_compile(r",|/|&|\band\b|\bor\b|\bnor\b", re.I)
 _QUOTED = lazy_compile(r"^[`'\"](?P<value>[^`'\"]+)[`'\"](?P<tail>.*)$")
 _IDENTIFIER = lazy_compile(r"^[`'\"]?[\w.$-]+[`'\"]?$")
-_SENTENCE_END = lazy_compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s|$)|\n\s*\n|\n\s*[-*•]")
+# A stop not after "e.g"/"i.e", a blank line, a bullet. Spelled to start with the class of
+# characters every match starts with, as `constraints._BOUNDARY` is (and held to the plain
+# spelling by a test): then only those characters are tried, not every one of the text.
+_SENTENCE_END = lazy_compile(r"[.;!?\n](?:(?<=[.;!?])(?<!\be\.g.)(?<!\bi\.e.)(?=\s|$)|(?<=\n)(?:\s*\n|\s*[-*•]))")
 _BOOLEAN_WORDS = {"true": True, "false": False, "enabled": True, "disabled": False, "on": True, "off": False}
 _QUALIFIER = "\x00"
 # How far (in words) a requirement word may stand from the field it is about.

@@ -495,7 +495,11 @@ def _clause_start(text: str, at: int) -> int:
     return start
 
 
-_BOUNDARY = lazy_compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s)|\n")
+# A stop not after "e.g"/"i.e", or a line break. The stop is matched first and what stands
+# before it checked behind it: a pattern that starts with a look-behind is tried at every
+# character of the text, one that starts with a class of characters only where one of
+# them stands (5x faster; a test holds it to the plain spelling).
+_BOUNDARY = lazy_compile(r"[.;!?\n](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?=\s))")
 
 
 def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
