@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 
 
-from schema_lint.prose.constraints import Stated, evidence_of, own_prose, said, stated
+from schema_lint.prose.constraints import BOUNDS, ENUM, Stated, evidence_of, own_prose, said, stated
 from schema_lint.rules import sl301_unbounded_string, sl302_unbounded_array, sl303_unbounded_number
 from schema_lint.rules import sl305_empty_string_allowed
 from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
@@ -96,15 +96,17 @@ def check(ctx):
         elif (_may_say(lowered, _OPTIONAL_WORDS) and _says(_SAYS_OPTIONAL, own_prose(description))
               and not accepts_null(node.schema)):
             yield Finding(node.pointer, f"description of `{label(node)}` says it is optional, but `required` lists it")
-        read = stated(description, node.types)
-        closed = next((found for found in read if found.keyword == "enum"), None)
-        if closed is not None and _open_value(node.schema) and not set(map(str, closed.value)) & set(
+        # Only the parts of the reading this node can use: a list of values where the schema
+        # has none, bounds where no `enum` or `const` already says more (see `_left_to_this_rule`).
+        closed = next(iter(stated(description, node.types, ENUM)), None) if _open_value(node.schema) else None
+        if closed is not None and not set(map(str, closed.value)) & set(
                 node.parent.get("properties")):
             fix = Fix(f"add `enum: {closed.value}` ({said(closed)})", FixSafety.UNSAFE,
                       (Operation("add", join(node.pointer, "enum"), closed.value),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
                           f"({', '.join(map(str, closed.value))}) but the schema has no `enum`", fix=fix)
-        unfixed = [found for found in read if found.keyword != "enum" and _left_to_this_rule(ctx, node, found)]
+        bounds = () if "enum" in node.schema or "const" in node.schema else stated(description, node.types, BOUNDS)
+        unfixed = [found for found in bounds if _left_to_this_rule(ctx, node, found)]
         if unfixed:
             shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)
             fix = Fix(f"add {shown} ({said(unfixed[0])})", FixSafety.UNSAFE,

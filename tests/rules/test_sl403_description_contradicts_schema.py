@@ -72,3 +72,19 @@ def test_sl403_takes_the_bounds_of_a_rule_that_does_not_run():
 def test_sl403_runs_by_default():
     schema = obj(order={"type": "string", "description": "Sort order, one of 'asc', 'desc'."})
     assert [d.code for d in lint_tool(schema) if d.code == "SL403"] == ["SL403"]
+
+
+def test_sl403_reads_only_the_parts_of_a_description_a_node_can_use(monkeypatch):
+    """A field with an `enum` needs neither the bounds nor the list its words state, and no
+    field needs a format from this rule (SL304's): those parts are never read for it."""
+    from schema_lint.prose import constraints
+
+    def unread(*args):
+        raise AssertionError("read a part this rule cannot use")
+
+    monkeypatch.setattr(constraints, "_bounds", unread)
+    monkeypatch.setattr(constraints, "_closed_values", unread)
+    monkeypatch.setattr(constraints, "_formats", unread)
+    schema = obj(mode={"type": "string", "enum": ["a", "b"], "description": "1 to 5 characters, one of 'a', 'b'."},
+                 size={"type": "integer", "const": 3, "description": "At most 5, either 3 or 5."})
+    assert lint_tool(schema, "SL403") == []
