@@ -124,3 +124,12 @@ def test_a_rule_asking_for_one_part_reads_only_that_part(monkeypatch):
                           "format").value == "email"
     monkeypatch.setattr(constraints, "_formats", unread)
     assert [s.keyword for s in stated("Page size, at most 50. Either 10 or 50.", ["integer"], BOUNDS)] == ["maximum"]
+
+
+def test_a_number_whose_words_state_no_bound_reads_no_named_values(monkeypatch):
+    """The values a description names as usable only widen a bound: with none stated, they are not read."""
+    def unread(*args):
+        raise AssertionError("read the named values of a description that states no bound")
+
+    monkeypatch.setattr(constraints, "_named_values", unread)
+    assert stated("Use this to set the retry count; the default is the server's.", ["integer"], BOUNDS) == ()

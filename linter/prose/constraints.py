@@ -345,7 +345,9 @@ def _whole(value: Any) -> bool:
 def _number_bounds(text: str, kind: str) -> list[Stated]:
     """A number's value bounds, widened to admit every value the description names as usable."""
     sides = _collect(text, VALUE)
-    based = _BASED.search(text)
+    # Every match of `_BASED` holds a digit, as every bound `_collect` reads does: most
+    # descriptions have none, and then only a sign ("a positive integer") can bound them.
+    based = _BASED.search(text) if sides or _DIGIT.search(text) else None
     if "min" not in sides and "xmin" not in sides and based is not None and not _hedged(text, based.start()):
         sides["min"] = _Bound("min", _number(based.group(1) or based.group(2)), None, 0, 0, based.group())
     sign = _SIGN.search(text)
@@ -353,6 +355,8 @@ def _number_bounds(text: str, kind: str) -> list[Stated]:
         word = (sign.group(1) or sign.group(2)).lower()
         side = "min" if word.startswith("non") or kind == "integer" else "xmin"
         sides[side] = _Bound(side, 1 if side == "min" and not word.startswith("non") else 0, None, 0, 0, sign.group())
+    if not sides:
+        return []  # nothing to widen: the values the description names need not be read
     named = _named_values(text)
     out: list[Stated] = []
     for side, keyword in (("min", "minimum"), ("xmin", "exclusiveMinimum"), ("max", "maximum"),
