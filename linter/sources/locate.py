@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from array import array
 from functools import cached_property
 from itertools import accumulate
 from json.decoder import scanstring  # type: ignore[attr-defined]  # there, but not in its stubs
@@ -39,13 +40,19 @@ def split_lines(text: str) -> list[str]:
 
 
 class LineIndex:
-    """Offset → 1-based (line, column) for one text (also how fix edits get their positions)."""
+    """Offset → 1-based (line, column) for one text (also how fix edits get their positions).
+
+    The offset where each line starts is kept in an array of machine integers: a list
+    holds an int object for each line, five times the memory (25 MB for a file of
+    680,000 lines, against 5 MB)."""
 
     def __init__(self, text: str, first_line: int = 1):
+        self.starts = array("q", [0])
         if "\r" in text:
-            self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(text)]
+            self.starts.extend(m.end() for m in LINE_BREAK.finditer(text))
         else:  # the usual text, where only "\n" breaks lines: summing line lengths is quicker
-            self.starts = [0, *accumulate(len(line) + 1 for line in text.split("\n"))][:-1]
+            self.starts.extend(accumulate(len(line) + 1 for line in text.split("\n")))
+            self.starts.pop()
         self.first_line = first_line
 
     def position(self, offset: int) -> tuple[int, int]:
