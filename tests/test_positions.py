@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import tracemalloc
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,7 +12,6 @@ from schema_lint.config import Config
 from schema_lint.run.linter import lint_text
 from schema_lint.model import Span
 from schema_lint.schema.pointer import join
-from schema_lint.sources.locate import LineIndex
 from schema_lint.sources.documents import read_document
 
 
@@ -209,24 +207,3 @@ def locate_repeated(text: str, pointer: str) -> Span:
     assert doc.duplicate_keys  # the case under test
     return doc.locate(pointer)
 
-
-
-# --- Memory -----------------------------------------------------------------------------
-
-
-def _allocated(build) -> tuple[int, object]:
-    """Bytes still allocated by what `build()` returns (tracemalloc), and the value."""
-    tracemalloc.start()
-    try:
-        value = build()
-        return tracemalloc.get_traced_memory()[0], value
-    finally:
-        tracemalloc.stop()
-
-
-def test_a_line_index_costs_about_a_machine_integer_a_line():
-    """A file of 20,000 tools has 680,000 lines: an int object per line took 25 MB."""
-    text = "{\n" + ",\n".join(f'  "k{n}": {n}' for n in range(100_000)) + "\n}\n"
-    size, index = _allocated(lambda: LineIndex(text))
-    assert index.position(text.index('"k99999"')) == (100_001, 3)
-    assert size < 12 * 100_000, size

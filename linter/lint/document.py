@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Callable, Iterable
-from functools import cached_property
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from schema_lint.config import Config, relative_to_root
@@ -46,30 +46,38 @@ class LintedTool(NamedTuple):
     diagnostics: list[Diagnostic]
 
 
-class LintedDocument(NamedTuple):
-    """What the rules found in one document, before any fix is gated."""
+class LintedDocument:
+    """What the rules find in one document, before any fix is gated.
 
-    document: Document
-    tools: list[LintedTool]
-    # Findings about the document itself: parse errors, unknown codes in comments.
-    notes: list[Diagnostic]
-    # Comments that silenced nothing (SL900), found once every rule has run.
-    unused: list[Diagnostic]
-    # Crashes of a rule on a tool, also among that tool's findings.
-    internal_errors: list[Diagnostic]
-    # The tools the document holds (its argument schemas); none: a file with no tool.
-    found_tools: tuple[Tool, ...]
+    Each tool is linted as `tools` reaches it, once: a tool's context (its walk of the
+    schema, the indexes over it) is then dropped before the next tool's is built, where
+    linting every tool first kept them all (90 MB of a file of 20,000 tools)."""
+
+    def __init__(self, document: Document, notes: list[Diagnostic], found_tools: tuple[Tool, ...] = (),
+                 tools: Iterator[LintedTool] = iter(()), unused: Callable[[], list[Diagnostic]] = list,
+                 internal_errors: list[Diagnostic] | None = None) -> None:
+        self.document = document
+        # Findings about the document itself: parse errors, unknown codes in comments.
+        self.notes = notes
+        # The tools the document holds (its argument schemas); none: a file with no tool.
+        self.found_tools = found_tools
+        # Each tool linted, in order, as it is reached.
+        self.tools = tools
+        # Comments that silenced nothing (SL900), known once every tool is linted.
+        self._unused = unused
+        # Crashes of a rule on a tool, also among that tool's findings (all of them once `tools` is done).
+        self.internal_errors = [] if internal_errors is None else internal_errors
 
     def finished(self, tools: Iterable[LintedTool] | None = None) -> list[Diagnostic]:
-        """The document's findings as reported, from `tools` (these tools' findings once gated;
-        by default as the rules found them): a finding in a definition that several tools copy,
-        once (see `definition_findings`)."""
+        """The document's findings as reported, from `tools` (these tools' findings once gated,
+        as `tools` gives them; by default as the rules found them): a finding in a definition
+        that several tools copy, once (see `definition_findings`)."""
         from schema_lint.lint.definition_findings import DefinitionFindings
 
         findings = DefinitionFindings()
         for linted in self.tools if tools is None else tools:
             findings.add(linted.context, linted.diagnostics)
-        return [*self.notes, *findings.finish(), *self.unused]
+        return [*self.notes, *findings.finish(), *self._unused()]
 
 
 class DocumentLinter:
@@ -102,25 +110,38 @@ class DocumentLinter:
     def lint(self, doc: Document, only: Callable[[list[Tool]], list[Tool]] | None = None) -> LintedDocument:
         """The rules over every tool of `doc`; over those `only` picks of them, when given (a pass
         of the fixes, which need not lint again the tools the pass before left as they were: it
-        then judges no suppression comment unused, having not run every rule)."""
+        then judges no suppression comment unused, having not run every rule). The tools are
+        linted as the result's `tools` are iterated (see `LintedDocument`)."""
         notes = [_parse_error(doc, error) for error in doc.errors]
         if doc.errors and (doc.data is None or doc.kind != "jsonl"):
-            return LintedDocument(doc, [], notes, [], [], ())
-        from schema_lint.lint.supersession import Supersession
-        from schema_lint.lint.suppressions import Suppressions, keyword_ignores
-        from schema_lint.profiles.checks.clients import request_name
-        from schema_lint.prose.side_effects import classify
-        from schema_lint.rule import ToolContext
-        from schema_lint.sources.tools import result_schemas
+            return LintedDocument(doc, notes)
+        from schema_lint.lint.suppressions import Suppressions
 
         found_tools = self.tools_of(doc)
         if not found_tools:
-            return LintedDocument(doc, [], notes, [], [], ())
+            return LintedDocument(doc, notes)
         if self.traffic is not None:
             self.traffic.cover(found_tools)  # the summaries of tools not read ahead (stdin, servers)
         file_ignores, node_ignores = self._file_ignores(doc.path)
         suppressions = Suppressions.of(doc, node_ignores)
         notes += self._unknown_codes_in_comments(doc, suppressions)
+        internal_errors: list[Diagnostic] = []
+        tools = self._linted_tools(doc, found_tools, only, file_ignores, suppressions, internal_errors)
+        unused = (partial(self._unused_comments, doc, suppressions)
+                  if UNUSED_SUPPRESSION_CODE in self.codes and only is None else list)
+        return LintedDocument(doc, notes, tuple(found_tools), tools, unused, internal_errors)
+
+    def _linted_tools(self, doc: Document, found_tools: list[Tool], only: Callable[[list[Tool]], list[Tool]] | None,
+                      file_ignores: list[str], suppressions: Suppressions,
+                      internal_errors: list[Diagnostic]) -> Iterator[LintedTool]:
+        """The selected rules over each tool of `doc` (of those `only` picks), one at a time."""
+        from schema_lint.lint.supersession import Supersession
+        from schema_lint.lint.suppressions import keyword_ignores
+        from schema_lint.profiles.checks.clients import request_name
+        from schema_lint.prose.side_effects import classify
+        from schema_lint.rule import ToolContext
+        from schema_lint.sources.tools import result_schemas
+
         # A tool's arguments, then the results schemas MCP tools declare (see `Rule.schemas`).
         tools = [tool.with_side_effects(classify(tool, self.config.side_effects))
                  for tool in [*found_tools, *result_schemas(found_tools)]]
@@ -128,8 +149,6 @@ class DocumentLinter:
         request = request_name(doc.path)
         in_request = self.configured_request(doc.path)
         supersession = Supersession()
-        linted: list[LintedTool] = []
-        internal_errors: list[Diagnostic] = []
         for tool in tools if only is None else only(tools):
             ignored = file_ignores + self._tool_ignores(tool.name)
             summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
@@ -141,10 +160,7 @@ class DocumentLinter:
             for rule in self.rules:
                 if tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored)):
                     self._run_rule(rule, ctx, doc, silencing, found, internal_errors)
-            linted.append(LintedTool(tool, ctx, supersession.keep(found)))
-        unused = (self._unused_comments(doc, suppressions)
-                  if UNUSED_SUPPRESSION_CODE in self.codes and only is None else [])
-        return LintedDocument(doc, linted, notes, unused, internal_errors, tuple(found_tools))
+            yield LintedTool(tool, ctx, supersession.keep(found))
 
     def tools_of(self, doc: Document) -> list[Tool]:
         """The tools `doc` holds, as found (their side effects not yet classified)."""

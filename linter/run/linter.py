@@ -215,7 +215,7 @@ class Linter:
         linted = self.documents.lint(doc, only)
         if linted.found_tools:
             result.tools_checked += len(linted.found_tools)
-            result.diagnostics.extend(linted.finished([self._gated(tool) for tool in linted.tools]))
+            result.diagnostics.extend(linted.finished(self._gated(tool) for tool in linted.tools))
         else:
             result.diagnostics.extend(linted.notes)
             if not doc.errors or (doc.data is not None and doc.kind == "jsonl"):

@@ -1,0 +1,64 @@
+"""Memory a large file costs: a file of 20,000 tools must be linted and reported in well
+under 500 MB (see docs/performance.md), so what a run keeps per line, per tool and per
+finding is held to account here, by counting what is alive, not by timing."""
+
+from __future__ import annotations
+
+import gc
+import json
+import tracemalloc
+import weakref
+
+from schema_lint.config import Config
+from schema_lint.rule import Rule, ToolContext, load_rules
+from schema_lint.run.linter import Linter
+from schema_lint.run.result import LintResult
+from schema_lint.sources.documents import read_document
+from schema_lint.sources.locate import LineIndex
+
+
+def _allocated(build) -> tuple[int, object]:
+    """Bytes still allocated by what `build()` returns (tracemalloc), and the value."""
+    tracemalloc.start()
+    try:
+        value = build()
+        return tracemalloc.get_traced_memory()[0], value
+    finally:
+        tracemalloc.stop()
+
+
+def _listing(count: int) -> str:
+    tools = [{"name": f"create_{n}", "description": "Create a ticket.",
+              "inputSchema": {"type": "object", "properties": {"kind": {"type": "float"}, "title": {"type": "string"}}}}
+             for n in range(count)]
+    return json.dumps({"tools": tools}, indent=2)
+
+
+def test_a_line_index_costs_about_a_machine_integer_a_line():
+    """A file of 20,000 tools has 680,000 lines: an int object per line took 25 MB."""
+    text = "{\n" + ",\n".join(f'  "k{n}": {n}' for n in range(100_000)) + "\n}\n"
+    size, index = _allocated(lambda: LineIndex(text))
+    assert index.position(text.index('"k99999"')) == (100_001, 3)
+    assert size < 12 * 100_000, size
+
+
+def test_one_tool_context_is_alive_at_a_time():
+    """A tool's context (its walk, its indexes) is dropped once its findings are made and
+    gated: kept for every tool until the last was linted, they were 90 MB of 20,000 tools."""
+    alive: weakref.WeakSet[ToolContext] = weakref.WeakSet()
+    most = 0
+
+    def counting(ctx: ToolContext):
+        nonlocal most
+        gc.collect()
+        alive.add(ctx)
+        most = max(most, len(alive))
+        return []
+
+    rules = {"SL005": load_rules()["SL005"], "SL999": Rule("SL999", "counting", load_rules()["SL005"].severity,
+                                                            counting, "Counts the contexts alive.")}
+    result = LintResult()
+    Linter(Config(), rules).lint_document(read_document("tools.json", raw=_listing(50).encode()), result)
+    assert [d.code for d in result.diagnostics].count("SL005") == 50  # every tool linted
+    assert most <= 2, most
+
