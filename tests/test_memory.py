@@ -10,9 +10,11 @@ import tracemalloc
 import weakref
 
 from schema_lint.config import Config
+from schema_lint.fixes.editor import fix_edits
 from schema_lint.rule import Rule, ToolContext, load_rules
-from schema_lint.run.linter import Linter
+from schema_lint.run.linter import Linter, lint_text
 from schema_lint.run.result import LintResult
+from schema_lint.sources import locate
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.locate import LineIndex
 
@@ -62,3 +64,27 @@ def test_one_tool_context_is_alive_at_a_time():
     assert [d.code for d in result.diagnostics].count("SL005") == 50  # every tool linted
     assert most <= 2, most
 
+
+def test_the_fixes_edits_read_on_from_what_the_positions_read():
+    """The objects around a finding are read (each key scanned) once for its position, and
+    the edits of its fix go on from there instead of reading, and keeping, them again."""
+    text = _listing(100)
+    config = Config()
+    config.select = ["SL005"]
+    scanned = 0
+    scan = locate.scanstring
+
+    def counting(s, end):
+        nonlocal scanned
+        scanned += 1
+        return scan(s, end)
+
+    locate.scanstring = counting
+    try:
+        result = lint_text(text, "tools.json", config)
+        edits = [fix_edits(result.documents["tools.json"], d.fix) for d in result.diagnostics]
+    finally:
+        locate.scanstring = scan
+    assert len(edits) == 100 and all(edits)
+    keys = text.count('":')
+    assert scanned <= keys, (scanned, keys)

@@ -18,12 +18,14 @@ from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.jsonl_editor import JsonLinesEditor
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits, spanning_edit
 from schema_lint.model import Fix
+from schema_lint.sources.locate import JsonLocator
 
 # Per-document objects (editors, line indexes), dropped when their document is.
 _CACHE: dict[tuple[int, str], Any] = {}
 
 
-def make_editor(kind: str, text: str, data: Any = None):
+def make_editor(kind: str, text: str, data: Any = None, read: JsonLocator | None = None):
+    """The editor of a text of `kind`; of a JSON text, reading on from what `read` has read."""
     if kind == "yaml":
         # Imported here: it loads ruamel.yaml, which JSON-only runs never need.
         from schema_lint.fixes.yaml_editor import YamlEditor
@@ -31,7 +33,7 @@ def make_editor(kind: str, text: str, data: Any = None):
         return YamlEditor(text)
     if kind == "jsonl":
         return JsonLinesEditor(text)
-    return JsonEditor(text, data)
+    return JsonEditor(text, data, read=read)
 
 
 def per_document(doc, name: str, factory: Callable[[], Any]) -> Any:
@@ -45,7 +47,17 @@ def per_document(doc, name: str, factory: Callable[[], Any]) -> Any:
 
 
 def editor_for(doc) -> Any:
-    return per_document(doc, "editor", lambda: make_editor(doc.kind, doc.text, doc.data))
+    return per_document(doc, "editor", lambda: make_editor(doc.kind, doc.text, doc.data, _positions_read(doc)))
+
+
+def _positions_read(doc) -> JsonLocator | None:
+    """The locator that placed the document's findings, when the edits can read on from what
+    it read (a JSON text, each key read once as the parser reads it): the objects around a
+    fix are then read once, and kept once, for both."""
+    if doc.kind != "json" or getattr(doc, "json_text", None) is not None or getattr(doc, "duplicate_keys", True):
+        return None
+    locator = getattr(doc, "locator", None)
+    return locator if isinstance(locator, JsonLocator) and locator.text is doc.text else None
 
 
 def fix_edits(doc, fix: Fix) -> list[TextEdit]:

@@ -28,15 +28,15 @@ class EditLocator(JsonLocator):
     error here, not "the nearest existing node" as for a finding's position. Pointers start
     at the value at `root` when given, else at the text's one value."""
 
-    def __init__(self, text: str, root: int | None = None):
-        super().__init__(text)
+    def __init__(self, text: str, root: int | None = None, read: JsonLocator | None = None):
+        super().__init__(text, read=read)
         self.root = root
 
     def skip_whitespace(self, index: int) -> int:
         return self._skip_ws(index)
 
-    def member_table(self, start: int) -> dict[str, tuple[int, int, int, int]]:
-        """key → (key start, key end, value start, value end) of the object at `start`."""
+    def member_table(self, start: int) -> dict[str, list[int]]:
+        """key → [key start, key end, value start, value end] of the object at `start`."""
         return self._members(start)
 
     def element_table(self, start: int) -> list[tuple[int, int]]:
@@ -69,11 +69,12 @@ def line_indent(text: str, offset: int) -> str:
 
 class JsonEditor:
     """Edits of one JSON text; of the value at `root` when given (see `edits_in_turn`), in
-    `style` when given."""
+    `style` when given; reading on from what `read` (a locator of the text) has read, when given."""
 
-    def __init__(self, text: str, data: Any = None, *, root: int | None = None, style: JsonStyle | None = None):
+    def __init__(self, text: str, data: Any = None, *, root: int | None = None, style: JsonStyle | None = None,
+                 read: JsonLocator | None = None):
         self.text = text
-        self.locator = EditLocator(text, root)
+        self.locator = EditLocator(text, root, read)
         self._data = data
         self._style = style
 

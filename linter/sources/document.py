@@ -51,10 +51,15 @@ class Document(FieldwiseRecord):
     def locate(self, pointer: str, at_key: bool = False) -> Span | None:
         span = self._spans.get((pointer, at_key))
         if span is None:
-            if self._locator is None:
-                self._locator = locator_for(self)
-            span = self._spans[pointer, at_key] = self._locator.locate(pointer, at_key)
+            span = self._spans[pointer, at_key] = self.locator.locate(pointer, at_key)
         return span
+
+    @property
+    def locator(self) -> Any:
+        """What finds a pointer's node in the text, made on first use (see `locate`)."""
+        if self._locator is None:
+            self._locator = locator_for(self)
+        return self._locator
 
     @cached_property
     def lines(self) -> list[str]:

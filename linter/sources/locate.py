@@ -74,7 +74,8 @@ class JsonLocator:
     parser.
     """
 
-    def __init__(self, text: str, first_line: int = 1, unique_keys: bool = True, parsed: bool = False):
+    def __init__(self, text: str, first_line: int = 1, unique_keys: bool = True, parsed: bool = False,
+                 read: JsonLocator | None = None):
         self.text = text
         self.first_line = first_line
         self.unique_keys = unique_keys
@@ -84,8 +85,19 @@ class JsonLocator:
         # `{` offset → (key → [key start, key end, value start, value end or None], where the
         # reading goes on: [offset of the next member, the member read last]).
         self._objects: dict[int, tuple[dict[str, list], list]] = {}
-        self.members: dict[int, dict[str, tuple[int, int, int, int]]] = {}
+        # The objects read to their end, every member's value end known.
+        self._whole: set[int] = set()
         self.elements: dict[int, list[tuple[int, int]]] = {}
+        if read is not None:
+            self._share(read)
+
+    def _share(self, other: JsonLocator) -> None:
+        """Read on from what `other` (a locator of the same text, reading each key's first
+        occurrence) has read: what one reads, the other need not read again, nor keep twice
+        (the findings' positions and then their fixes' edits, in a report of a large file)."""
+        if other.text is not self.text or not (self.unique_keys and other.unique_keys):
+            raise ValueError("only a locator of the same text, with keys read alike, can be shared")
+        self._objects, self._whole, self.elements = other._objects, other._whole, other.elements
 
     @cached_property
     def lines(self) -> LineIndex:
@@ -136,14 +148,16 @@ class JsonLocator:
             member[3] = self._value_end(member[2])
         return member[3]
 
-    def _members(self, start: int) -> dict[str, tuple[int, int, int, int]]:
-        """key → (key start, key end, value start, value end) for every member of the object."""
-        full = self.members.get(start)
-        if full is None:
-            table, cursor = self._object(start)
+    def _members(self, start: int) -> dict[str, list]:
+        """key → [key start, key end, value start, value end] for every member of the object:
+        its table, read to the end."""
+        table, cursor = self._object(start)
+        if start not in self._whole:
             self._read_on(table, cursor, None)
-            full = self.members[start] = {key: (m[0], m[1], m[2], self._end(m)) for key, m in table.items()}
-        return full
+            for member in table.values():
+                self._end(member)
+            self._whole.add(start)
+        return table
 
     def _elements(self, start: int) -> list[tuple[int, int]]:
         table = self.elements.get(start)

@@ -203,9 +203,9 @@ def test_the_fixes_of_a_large_file_read_its_text_about_once_not_once_a_fix(monke
 
     original_init = json_editor.EditLocator.__init__
 
-    def counting_init(self, scanned, root=None):
+    def counting_init(self, scanned, *rest):
         read["scanned"] += len(scanned)
-        original_init(self, scanned, root)
+        original_init(self, scanned, *rest)
 
     monkeypatch.setattr(locate, "_DECODER", CountingDecoder())
     monkeypatch.setattr(json_editor.EditLocator, "__init__", counting_init)
