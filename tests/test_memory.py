@@ -9,12 +9,17 @@ import json
 import tracemalloc
 import weakref
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from schema_lint.config import Config
 from schema_lint.fixes.editor import fix_edits
+from schema_lint.report import ReportOptions, render
 from schema_lint.rule import Rule, ToolContext, load_rules
 from schema_lint.run.linter import Linter, lint_text
 from schema_lint.run.result import LintResult
 from schema_lint.sources import locate
+from schema_lint.sources.document import Document
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.locate import LineIndex
 
@@ -88,3 +93,21 @@ def test_the_fixes_edits_read_on_from_what_the_positions_read():
     assert len(edits) == 100 and all(edits)
     keys = text.count('":')
     assert scanned <= keys, (scanned, keys)
+
+
+@given(st.lists(st.sampled_from(["a", "é", " ", "\n", "\r", "\r\n", "\u2028"]), max_size=12).map("".join))
+def test_a_source_line_is_the_line_that_lines_gives(text):
+    lines = Document(path="t.json", text=text, kind="json").lines
+    cut = Document(path="t.json", text=text, kind="json")
+    assert [cut.source_line(n) for n in range(-1, len(lines) + 3)] == [
+        lines[n - 1] if 0 < n <= len(lines) else None for n in range(-1, len(lines) + 3)]
+
+
+def test_the_full_report_shows_source_lines_without_a_string_for_every_line():
+    """`Document.lines` holds a string per line: 50 MB of a file of 20,000 tools."""
+    config = Config()
+    config.select = ["SL005"]
+    result = lint_text(_listing(20), "tools.json", config)
+    report = render("full", result, ReportOptions())
+    assert report.count('"type": "float"') == 20
+    assert "lines" not in vars(result.documents["tools.json"])

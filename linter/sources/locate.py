@@ -12,7 +12,6 @@ import bisect
 import json
 import re
 from array import array
-from functools import cached_property
 from itertools import accumulate
 from json.decoder import scanstring  # type: ignore[attr-defined]  # there, but not in its stubs
 from typing import Any
@@ -75,9 +74,10 @@ class JsonLocator:
     """
 
     def __init__(self, text: str, first_line: int = 1, unique_keys: bool = True, parsed: bool = False,
-                 read: JsonLocator | None = None):
+                 read: JsonLocator | None = None, lines: LineIndex | None = None):
         self.text = text
         self.first_line = first_line
+        self._lines = lines
         self.unique_keys = unique_keys
         # The parser read the whole text as one value: the root then ends where the text does,
         # less trailing whitespace (the parser allows nothing else), with no need to decode it.
@@ -99,10 +99,12 @@ class JsonLocator:
             raise ValueError("only a locator of the same text, with keys read alike, can be shared")
         self._objects, self._whole, self.elements = other._objects, other._whole, other.elements
 
-    @cached_property
+    @property
     def lines(self) -> LineIndex:
-        """Built for the first position asked: the edit layer's locators never ask one."""
-        return LineIndex(self.text, self.first_line)
+        """Given, or built for the first position asked: the edit layer's locators never ask one."""
+        if self._lines is None:
+            self._lines = LineIndex(self.text, self.first_line)
+        return self._lines
 
     def _skip_ws(self, index: int) -> int:
         return _WS.match(self.text, index).end()  # type: ignore[union-attr]  # `*`: it always matches
@@ -280,5 +282,7 @@ def locator_for(doc: Any):
         return YamlLocator(doc._yaml_root, doc.lines)
     if doc.kind == "jsonl":
         return JsonLinesLocator(doc.lines, unique_keys=not doc.duplicate_keys)
-    return JsonLocator(doc.json_text or doc.text, unique_keys=not doc.duplicate_keys,
-                       parsed=doc.data is not None and not doc.errors)
+    text = doc.json_text or doc.text
+    # The lines of the document's text are its own (a report shows them): not those of JSONC's blanked copy.
+    return JsonLocator(text, unique_keys=not doc.duplicate_keys, parsed=doc.data is not None and not doc.errors,
+                       lines=doc.line_index if text is doc.text else None)
