@@ -112,3 +112,28 @@ def test_the_full_report_shows_source_lines_without_a_string_for_every_line():
     report = render("full", result, ReportOptions())
     assert report.count('"type": "float"') == 20
     assert "lines" not in vars(result.documents["tools.json"])
+
+
+def test_the_fixes_of_a_listing_never_decode_the_listing_whole():
+    """Decoding the value that holds every tool (to find where it ends, or to step past
+    it) builds the whole file's objects again, for a moment: 50 MB of one of 20,000 tools."""
+    text = _listing(100)
+    config = Config()
+    config.select = ["SL005"]
+    result = lint_text(text, "tools.json", config)
+    decoded: list[int] = []
+    decoder = locate._DECODER
+
+    class Measuring:
+        def raw_decode(self, s, index):
+            value, end = decoder.raw_decode(s, index)
+            decoded.append(end - index)
+            return value, end
+
+    locate._DECODER = Measuring()
+    try:
+        edits = [fix_edits(result.documents["tools.json"], d.fix) for d in result.diagnostics]
+    finally:
+        locate._DECODER = decoder
+    assert len(edits) == 100 and all(edits)
+    assert max(decoded, default=0) < len(text) // 50, (max(decoded), len(text))

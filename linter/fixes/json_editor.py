@@ -26,11 +26,17 @@ _LEADING_WHITESPACE = re.compile(r"[ \t]*")
 class EditLocator(JsonLocator):
     """The positions layer with the exact lookups an edit needs: a missing node is an
     error here, not "the nearest existing node" as for a finding's position. Pointers start
-    at the value at `root` when given, else at the text's one value."""
+    at the value at `root` when given, else at the text's one value.
+
+    Reading on from `read` (the locator of a document in which no key repeats, see
+    `editor.editor_for`), a pointer's objects are read only as far as its keys, as for a
+    finding's position; otherwise each is read to its end, where a repeated key's last
+    occurrence counts, as for the parser."""
 
     def __init__(self, text: str, root: int | None = None, read: JsonLocator | None = None):
         super().__init__(text, read=read)
         self.root = root
+        self.keys_once = read is not None
 
     def skip_whitespace(self, index: int) -> int:
         return self._skip_ws(index)
@@ -42,20 +48,37 @@ class EditLocator(JsonLocator):
     def element_table(self, start: int) -> list[tuple[int, int]]:
         return self._elements(start)
 
+    def first_member(self, start: int) -> list | None:
+        """[key start, key end, value start, value end or None] of the first member of the
+        object at `start`, reading no further."""
+        return self._first_member(start)
+
+    def first_element(self, start: int) -> int | None:
+        """Where the first element of the array at `start` starts; None when it is empty."""
+        first = self._skip_ws(start + 1)
+        return None if self.text.startswith("]", first) else first
+
     def find(self, tokens: list[str]) -> tuple[int, int]:
         start = self._skip_ws(0) if self.root is None else self.root
-        # The root's end is decoded only when the root itself is asked for: decoding it for
-        # every fix made each of a large file's fixes cost the whole file.
-        end = None
+        # A node's end is decoded only for the node asked for: decoding the root's for every
+        # fix made each of a large file's fixes cost the whole file, and reading to the end
+        # of the root object to step into its one member decoded the whole file once more.
+        end: int | None = None
+        member = None
         for token in tokens:
             char = self.text[start:start + 1]
-            if char == "{" and token in self._members(start):
-                start, end = self._members(start)[token][2:]
+            member = None
+            if char == "{":
+                member = self._member(start, token) if self.keys_once else self._members(start).get(token)
+            if member is not None:
+                start, end = member[2], member[3]
             elif char == "[" and token.isdigit() and int(token) < len(self._elements(start)):
                 start, end = self._elements(start)[int(token)]
             else:
                 raise EditError(f"no node at `{token}`")
-        return start, self._value_end(start) if end is None else end
+        if end is None:
+            end = self._value_end(start) if member is None else self._end(member)
+        return start, end
 
 
 def line_indent(text: str, offset: int) -> str:

@@ -53,22 +53,19 @@ def detect_style(locator: EditLocator, data: Any) -> JsonStyle:
 
 
 def _first_key_separator(locator: EditLocator) -> str | None:
-    """The text between the first key of the document and its value."""
+    """The text between the first key of the document and its value. Only that much is
+    read: no value is decoded to find where it ends (the first member of a listing's root
+    holds the whole file)."""
     start = locator.skip_whitespace(0)
     for _ in range(64):
         char = locator.text[start:start + 1]
         if char == "{":
-            members = locator.member_table(start)
-            if members:
-                key_start, key_end, value_start, _ = next(iter(members.values()))
-                return locator.text[key_end:value_start]
+            member = locator.first_member(start)
+            return None if member is None else locator.text[member[1]:member[2]]
+        first = locator.first_element(start) if char == "[" else None
+        if first is None:
             return None
-        if char != "[":
-            return None
-        elements = locator.element_table(start)
-        if not elements:
-            return None
-        start = elements[0][0]
+        start = first
     return None
 
 

@@ -127,22 +127,35 @@ class JsonLocator:
 
     def _read_on(self, table: dict[str, list], cursor: list, until: str | None) -> None:
         """Read members into `table` from where `cursor` stopped: up to `until`, or to the end."""
-        text = self.text
         while True:
-            if cursor[1] is not None:  # step past the member read last
-                cursor[0] = _AFTER_VALUE.match(text, self._end(cursor[1])).end()  # type: ignore[union-attr]  # as `_WS`
-                cursor[1] = None
-            i = cursor[0]
-            if i >= len(text) or text[i] != '"':
+            key = self._read_next(table, cursor)
+            if key is None or key == until:
                 return
-            key, key_end = scanstring(text, i + 1)
-            colon = _AFTER_KEY.match(text, key_end)
-            if colon is None:
-                raise ValueError("the text ends after a key")
-            member = table[key] = [i, key_end, colon.end(), None]
-            cursor[1] = member
-            if key == until:
-                return
+
+    def _read_next(self, table: dict[str, list], cursor: list) -> str | None:
+        """Read the member after the one `cursor` stopped at into `table`: its key, or None
+        at the end of the object. Its value is decoded only when the next member is read."""
+        text = self.text
+        if cursor[1] is not None:  # step past the member read last
+            cursor[0] = _AFTER_VALUE.match(text, self._end(cursor[1])).end()  # type: ignore[union-attr]  # as `_WS`
+            cursor[1] = None
+        i = cursor[0]
+        if i >= len(text) or text[i] != '"':
+            return None
+        key, key_end = scanstring(text, i + 1)
+        colon = _AFTER_KEY.match(text, key_end)
+        if colon is None:
+            raise ValueError("the text ends after a key")
+        table[key] = cursor[1] = [i, key_end, colon.end(), None]
+        return key
+
+    def _first_member(self, start: int) -> list | None:
+        """[key start, key end, value start, value end or None] of the object's first member,
+        its value not decoded: the root object of a file holds all of it."""
+        table, cursor = self._object(start)
+        if not table:
+            self._read_next(table, cursor)
+        return next(iter(table.values()), None)
 
     def _end(self, member: list) -> int:
         if member[3] is None:
