@@ -411,6 +411,18 @@ def test_an_index_no_other_run_wrote_is_read_once(project, monkeypatch):
     assert len(reads) == 2, reads
 
 
+
+def test_a_written_index_is_let_go_and_read_again_when_asked(project):
+    """A run writes its indexes before its report: the findings they hold as text (10 MB of
+    a file of 20,000 tools) are not kept through the report."""
+    from schema_lint.run.cache import Entry
+
+    cache, misses = _cache_and_misses(project, ["t0.json"])
+    cache.store(str(project / "tools" / "t0.json"), misses["t0.json"], Entry([], [], False, 3))
+    cache.flush()
+    assert cache._indexes == {}
+    assert cache.lookup(str(project / "tools" / "t0.json"), 1 << 20).tools_checked == 3
+
 _TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]) | st.sampled_from("\udcff\udc80—é😀"),
                 max_size=8)
 _OPERATIONS = st.lists(st.builds(Operation, st.sampled_from(["add", "replace", "remove"]), _TEXT,

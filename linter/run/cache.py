@@ -143,12 +143,15 @@ class Cache:
             self._changed.setdefault(folder, set()).update(rows)
 
     def flush(self) -> None:
-        """Write the indexes this run changed. Best effort: a cache that cannot be written
+        """Write the indexes this run changed, and let go of them: the findings they hold as
+        text (10 MB of a file of 20,000 tools) would otherwise stay through the report. A
+        lookup after this reads the index again. Best effort: a cache that cannot be written
         costs speed, never the run."""
         with run_cache.unobserved:
             if self._changed and self._prepare():
                 for folder, names in self._changed.items():
                     self._write_index(folder, names)
+                    del self._indexes[folder]
             self._changed.clear()
 
     def _write_index(self, folder: str, names: set[str]) -> None:
