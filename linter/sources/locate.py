@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+import sys
 from array import array
 from json.decoder import scanstring  # type: ignore[attr-defined]  # there, but not in its stubs
 from typing import Any
@@ -146,6 +147,9 @@ class JsonLocator:
         colon = _AFTER_KEY.match(text, key_end)
         if colon is None:
             raise ValueError("the text ends after a key")
+        # One string for every occurrence of a key: a large file repeats a few hundred keys
+        # (`type`, `description`) hundreds of thousands of times.
+        key = sys.intern(key)
         table[key] = cursor[1] = [i, key_end, colon.end(), None]
         return key
 
