@@ -423,6 +423,32 @@ def test_a_written_index_is_let_go_and_read_again_when_asked(project):
     assert cache._indexes == {}
     assert cache.lookup(str(project / "tools" / "t0.json"), 1 << 20).tools_checked == 3
 
+
+def test_a_file_the_cache_missed_costs_no_more_memory_while_linted(project, monkeypatch):
+    """The bytes the cache read (a large file's 16 MB) are decoded, then let go of, as
+    when the cache is off: not kept until the file's findings are stored."""
+    import tracemalloc
+
+    from schema_lint.lint.document import DocumentLinter
+
+    tools = [dict(LOOSE, name=f"create_{index}") for index in range(1_000)]
+    (project / "tools" / "big.json").write_text(json.dumps({"tools": tools}, indent=2))
+    size = (project / "tools" / "big.json").stat().st_size
+    at_lint: list[int] = []
+    lint = DocumentLinter.lint
+    monkeypatch.setattr(DocumentLinter, "lint", lambda self, doc, only=None: (
+        at_lint.append(tracemalloc.get_traced_memory()[0]) or lint(self, doc, only)))
+    tracemalloc.start()
+    try:
+        for flags in (["--no-cache"], ["--no-cache"], []):  # the first imports what linting needs
+            before = tracemalloc.get_traced_memory()[0]
+            check(*flags, "tools/big.json")
+            at_lint[-1] -= before
+    finally:
+        tracemalloc.stop()
+    without_cache, with_cache = at_lint[1:]
+    assert with_cache - without_cache < size // 2, (with_cache, without_cache, size)
+
 _TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]) | st.sampled_from("\udcff\udc80—é😀"),
                 max_size=8)
 _OPERATIONS = st.lists(st.builds(Operation, st.sampled_from(["add", "replace", "remove"]), _TEXT,

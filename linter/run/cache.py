@@ -270,19 +270,28 @@ class Cache:
 # a str at the width of its widest character: one em dash among the 140,000 findings of a
 # 20,000-tool file made their 35 million characters take 70 MB instead of 35, and another 70
 # when the index escaped them. Encoding row by row never holds every row and all the
-# encoder's pieces at once. An undecodable name's lone surrogates come back as they went in.
+# encoder's pieces at once, and each row's text goes into one buffer as it is made rather
+# than into thousands of small strings joined at the end, whose memory the process keeps
+# once they are freed. An undecodable name's lone surrogates come back as they went in.
 _ROW_ENCODER = json.JSONEncoder(separators=(",", ":"))
 
 
 def findings_text(entry: Entry) -> str:
     """What `_entry` reads back: the JSON of [diagnostics, internal errors, skipped, tools checked]."""
     encode = _ROW_ENCODER.encode
+    text = io.StringIO()
 
-    def rows(diagnostics: list) -> str:
-        return ",".join([encode(diagnostic_row(d)) for d in diagnostics])
+    def rows(diagnostics: list) -> None:
+        for index, diagnostic in enumerate(diagnostics):
+            text.write("," if index else "")
+            text.write(encode(diagnostic_row(diagnostic)))
 
-    skipped, tools_checked = encode(entry.skipped), encode(entry.tools_checked)
-    return f"[[{rows(entry.diagnostics)}],[{rows(entry.internal_errors)}],{skipped},{tools_checked}]"
+    text.write("[[")
+    rows(entry.diagnostics)
+    text.write("],[")
+    rows(entry.internal_errors)
+    text.write(f"],{encode(entry.skipped)},{encode(entry.tools_checked)}]")
+    return text.getvalue()
 
 
 class _Signing(io.BufferedIOBase):

@@ -142,7 +142,9 @@ class Linter:
         from schema_lint.run.cache import Entry
 
         before = (len(result.diagnostics), len(result.internal_errors), len(result.skipped), result.tools_checked)
-        self.lint_document(read_document(path, raw=missed.raw, max_bytes=self.config.max_file_size), result)
+        document = read_document(path, raw=missed.raw, max_bytes=self.config.max_file_size)
+        missed = missed._replace(raw=b"")  # decoded: the bytes need not stay while the file is linted
+        self.lint_document(document, result)
         if self.positions and self.cache is not None:
             self.cache.store(path, missed, Entry(result.diagnostics[before[0]:], result.internal_errors[before[1]:],
                                                  len(result.skipped) > before[2], result.tools_checked - before[3]))
