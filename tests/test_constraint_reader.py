@@ -63,12 +63,13 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("The city and state, in the format 'City, State'.", ("string",)),
     ("Format should follow the structure: '{\"style\": \"modern\", \"budget\": \"mid\"}'.", ("string",)),
     ("Files to upload. Can be absolute or relative paths.", ("string",)),     # words that qualify a noun
+    ("Top-left cell; the area must be empty.", ("string",)),                 # "must be empty" is no lower bound
     ("The operation. Common values: 'read', 'update', 'delete'.", ("string",)),
     ("A region name; must be one of China, province or city. For example, \"Xi'an\" is better.", ("string",)),
 ])
 def test_the_reader_leaves_alone_what_is_open_hedged_or_a_layout(description, types):
     assert "enum" not in _read(description, *types) and "format" not in _read(description, *types)
-    assert not {"minimum", "maximum", "minItems", "maxItems"} & set(_read(description, *types))
+    assert not {"minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"} & set(_read(description, *types))
 
 
 def test_a_value_the_description_names_as_usable_widens_the_bound():
@@ -133,3 +134,10 @@ def test_a_number_whose_words_state_no_bound_reads_no_named_values(monkeypatch):
 
     monkeypatch.setattr(constraints, "_named_values", unread)
     assert stated("Use this to set the retry count; the default is the server's.", ["integer"], BOUNDS) == ()
+
+
+@pytest.mark.parametrize("description", ["The name. Must not be empty.", "A title; cannot be empty.",
+                                         "Tags, a non-empty list.", "Should never be empty."])
+def test_a_negated_empty_states_a_lower_bound(description):
+    read = _read(description, "array" if "list" in description else "string")
+    assert read.get("minLength", read.get("minItems")) == 1

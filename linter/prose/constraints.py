@@ -82,7 +82,9 @@ _EXACT_LENGTH = lazy_compile(r"\b(\d{1,4})[- ](?:character|char|letter)s?\s+(?:[
 _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
                                   r"exceed|between|from|limit(?:ed)? to)\W*$", re.I)
 _MULTIPLE = lazy_compile(r"\b(?:a )?multiple of\s+" + _N, re.I)
-_NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:must|cannot|can ?not|may not|should not|must not)\s+(?:not\s+)?be\s+"
+# "must not be empty", never "must be empty" (which says the opposite, or of something else:
+# "the area must be empty").
+_NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:(?:must|should|may)\s+(?:not|never)|cannot|can ?not)\s+be\s+"
                           r"empty\b|\bat least one (?:character|item|element|entry|value)\b", re.I)
 _EXCLUSIVE_AFTER = lazy_compile(r"\s*[,(]?\s*(?:both\s+)?exclusive\b", re.I)
 _HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
