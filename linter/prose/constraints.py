@@ -401,8 +401,11 @@ def _named_values(text: str) -> list[int | float]:
 # ----------------------------------------------------------------------------- closed sets
 
 _QUOTE = "'\"`\u2018\u2019\u201c\u201d"
-_VALUE_AT = lazy_compile(r"""\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([^\u2019\n]{1,60})\u2019|"""
-                         r"""\u201c([^\u201d\n]{1,60})\u201d|([A-Za-z0-9_][\w.+/-]{0,39}))""")
+# A value in quotes (straight, backticks or curly), its text in one of five groups.
+_QUOTED_VALUE = (r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([^\u2019\n]{1,60})\u2019|"""
+                 r"""\u201c([^\u201d\n]{1,60})\u201d""")
+# A listed value: quoted, or a bare word (group 6).
+_VALUE_AT = lazy_compile(r"\s*(?:" + _QUOTED_VALUE + r"|([A-Za-z0-9_][\w.+/-]{0,39}))")
 _INTRO = lazy_compile(
     r"\b(?:(?:must|should|can|may) be |is )?one of\s*:?\s*(?:the following\s*:?\s*)?"
     r"|\b(?:possible|allowed|valid|accepted|acceptable|supported|available|permitted)\s+(?:values?|options?|modes?|types?|"
@@ -482,8 +485,7 @@ def _quoted(text: str) -> list[str]:
     return [next(g for g in match.groups() if g is not None) for match in _QUOTED.finditer(text)]
 
 
-_QUOTED = lazy_compile(r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([^\u2019\n]{1,60})\u2019|"""
-                       r"""\u201c([^\u201d\n]{1,60})\u201d""")
+_QUOTED = lazy_compile(_QUOTED_VALUE)
 
 
 def _inside_literal(text: str, at: int) -> bool:
