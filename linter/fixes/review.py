@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from schema_lint.fixes.editor import fix_edits, per_document
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits, edits_between
 from schema_lint.sources.document import Document
-from schema_lint.sources.locate import LineIndex
 
 # The kind of the document a `--python` tool's fix edits: the module's own text.
 PYTHON = "python"
@@ -27,6 +26,12 @@ class LineSuggestion:
     first_line: int
     last_line: int
     text: str
+
+    @property
+    def named(self) -> str:
+        """"line 4", or "lines 4–6"."""
+        return f"line {self.first_line}" if self.first_line == self.last_line else \
+            f"lines {self.first_line}–{self.last_line}"
 
 
 def in_source(result, fixed: list) -> None:
@@ -79,20 +84,16 @@ def _edited(diagnostic, document) -> tuple:
     return found
 
 
-def _index(document) -> LineIndex:
-    return per_document(document, "lines", lambda: LineIndex(document.text))
-
-
 def positioned(document, edit: TextEdit) -> dict:
     """`{line, column, end_line, end_column, content}`: 1-based, columns in characters, end exclusive."""
-    index = _index(document)
+    index = document.line_index
     line, column = index.position(edit.start)
     end_line, end_column = index.position(edit.end)
     return {"line": line, "column": column, "end_line": end_line, "end_column": end_column, "content": edit.content}
 
 
 def line_suggestion(document, edits: list[TextEdit]) -> LineSuggestion:
-    text, index = document.text, _index(document)
+    text, index = document.text, document.line_index
     start, end = min(e.start for e in edits), max(e.end for e in edits)
     first, first_column = index.position(start)
     last, last_column = index.position(end)
@@ -169,16 +170,16 @@ def suggestions(result) -> dict[int, Suggestion]:
         document = fix_document(result, diagnostic)
         edits = edits_of(diagnostic, document)
         if edits:
-            item = (diagnostic, edits, suggestion_of(document, diagnostic, edits).lines)
+            item = (diagnostic, edits, suggestion_of(document, diagnostic, edits))
             by_document.setdefault(id(document), (document, []))[1].append(item)
     for document, items in by_document.values():
         if document.kind == PYTHON:  # fixes checked together, not line by line: each stays whole
-            found.update((id(diagnostic), suggestion_of(document, diagnostic, edits)) for diagnostic, edits, _ in items)
+            found.update((id(diagnostic), suggestion) for diagnostic, _, suggestion in items)
             continue
-        items.sort(key=lambda item: (item[2].first_line, item[2].last_line))
+        items.sort(key=lambda item: (item[2].lines.first_line, item[2].lines.last_line))
         run: list = []
         for item in items:
-            if run and item[2].first_line <= max(entry[2].last_line for entry in run):
+            if run and item[2].lines.first_line <= max(entry[2].lines.last_line for entry in run):
                 run.append(item)
                 continue
             found.update(_merged(document, run))
@@ -192,7 +193,7 @@ def _merged(document, run: list) -> dict[int, Suggestion]:
         return {}
     lead = run[0][0]
     if len(run) == 1:
-        return {id(lead): suggestion_of(document, lead, run[0][1])}
+        return {id(lead): run[0][2]}
     kept: list[TextEdit] = []
     for _, edits, _ in run:
         if not any(edit.collides_with(other) for edit in edits for other in kept):

@@ -21,13 +21,11 @@ def _section(diagnostic, document, suggestion) -> list[str]:
            ""]
     if suggestion is not None and suggestion.lines is not None:
         lines = suggestion.lines
-        shown = (f"line {lines.first_line}" if lines.first_line == lines.last_line
-                 else f"lines {lines.first_line}–{lines.last_line}")
         fence = backtick_fence(lines.text, shortest=3)
         # The suggestion is the file's own text, verbatim: it is what "Commit suggestion" writes.
-        out += [f"{message(fix_text(diagnostic.fix))}, replacing {shown}:", "", f"{fence}suggestion", lines.text,
-                fence, ""]
-        out += [piece for also in suggestion.also for piece in (elsewhere(also, "suggestion").strip("\n"), "")]
+        out += [f"{message(fix_text(diagnostic.fix))}, replacing {lines.named}:", "", f"{fence}suggestion",
+                lines.text, fence, ""]
+        out += [piece for also in suggestion.also for piece in (elsewhere(also, "suggestion"), "")]
     elif suggestion is not None:
         out += [f"{message(merged_text(diagnostic, suggestion.lead))}.", ""]
     elif (note := note_of(diagnostic, document)):

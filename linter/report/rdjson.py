@@ -69,7 +69,8 @@ def rd_diagnostic(diagnostic, document, suggestion=None, docs_url: str | None = 
         lines = {"start": {"line": suggestion.lines.first_line}, "end": {"line": suggestion.lines.last_line}}
         record["location"]["range"] = lines
         record["suggestions"] = [{"range": lines, "text": suggestion.lines.text}]
-        record["message"] += "\n\n" + message(fix_text(diagnostic.fix)) + "".join(map(elsewhere, suggestion.also))
+        record["message"] += "\n\n" + message(fix_text(diagnostic.fix)) + \
+            "".join("\n\n" + elsewhere(also) for also in suggestion.also)
     elif suggestion is not None:
         record["message"] += "\n\n" + message(merged_text(diagnostic, suggestion.lead))
     return record
@@ -79,10 +80,8 @@ def elsewhere(lines, info: str = "python") -> str:
     """A part of the fix on other lines (the import a Python fix needs), which a comment's
     suggestion cannot reach: the text those lines become, in a block for the author to copy
     (`info`: the fence's info string; markdown's is `suggestion`, to paste on those lines)."""
-    shown = f"line {lines.first_line}" if lines.first_line == lines.last_line else \
-        f"lines {lines.first_line}–{lines.last_line}"
     fence = backtick_fence(lines.text, shortest=3)
-    return f"\n\nIt also needs {shown} to read:\n\n{fence}{info}\n{lines.text}\n{fence}"
+    return f"It also needs {lines.named} to read:\n\n{fence}{info}\n{lines.text}\n{fence}"
 
 
 def merged_text(diagnostic, lead) -> str:

@@ -98,10 +98,10 @@ def _json_kind(document, pointer: str) -> str | None:
     return "object" if isinstance(value, dict) else "array" if isinstance(value, list) else "value"
 
 
-def sarif_result(diagnostic, rule_index: int, fingerprint: str, document, fixed=None) -> dict:
+def sarif_result(diagnostic, rule_index: int, fingerprint: str, document, fixed) -> dict:
     """The finding as a result: placed in `document` (its file, or the tool a live server
-    or Python module listed), its fix an edit of `fixed` (the file its fix edits, when that
-    is another: the Python that generates the tool)."""
+    or Python module listed), its fix an edit of `fixed` (`review.fix_document`: its file,
+    the Python that generates the tool, or none)."""
     logical = [pointer_location(diagnostic, document)]
     if diagnostic.tool is not None:
         tool = {"name": diagnostic.tool, "kind": "function"}
@@ -128,7 +128,6 @@ def sarif_result(diagnostic, rule_index: int, fingerprint: str, document, fixed=
         "locations": [location],
         "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
     }
-    fixed = document if fixed is None and not diagnostic.live else fixed
     edits = edits_of(diagnostic, fixed)
     if edits:
         record["fixes"] = [sarif_fix(diagnostic, fixed, edits)]
