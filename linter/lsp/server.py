@@ -17,8 +17,9 @@ another file answered. The worker is the only thread that uses `linting` and the
 it holds (one job at a time, in order: code actions too, whose fixes lint again; the event
 loop only asks `is_input`), and it reads the editor's texts as they were when its job was
 queued, never the workspace the event loop changes. What a message makes stale (a changed
-configuration, a request's other files) is forgotten before a later message is answered. A lint's findings are published only while the text they were
-found on is still the editor's: the push for a newer text follows.
+configuration, a request's other files) is forgotten before a later message is answered.
+A lint's findings are published only while the text they were found on is still the
+editor's: the push for a newer text follows.
 
 Every handler answers from `linting` and `edits`; this module only converts between them
 and the protocol, and never starts or imports anything a configuration names.
