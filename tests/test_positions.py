@@ -13,6 +13,7 @@ from schema_lint.run.linter import lint_text
 from schema_lint.model import Span
 from schema_lint.schema.pointer import join
 from schema_lint.sources.documents import read_document
+from schema_lint.sources.locate import LineIndex
 
 
 def locate(path: str, text: str, pointer: str, at_key: bool = False) -> Span:
@@ -193,6 +194,16 @@ def test_located_spans_do_not_depend_on_the_order_they_are_asked_in(value, rando
     for pointer, at_key in asked:
         fresh = read_document("t.json", raw=text.encode("utf-8"))
         assert doc.locate(pointer, at_key) == fresh.locate(pointer, at_key), pointer
+
+
+@given(st.text(st.sampled_from("ab\n\r\u2028")), st.lists(st.integers(0, 40), max_size=30), st.integers(1, 3))
+def test_counted_positions_are_those_of_the_line_index(text, offsets, first_line):
+    """A `LineIndex` counts line breaks for its first positions and builds its index later:
+    each position is the one the index, built at once, gives."""
+    counted, indexed = LineIndex(text, first_line), LineIndex(text, first_line)
+    assert len(indexed.starts) == len(re.findall(r"\r\n|\r|\n", text)) + 1
+    for offset in offsets:
+        assert counted.position(offset) == indexed.position(offset), (text, offset)
 
 
 def test_a_repeated_key_is_located_where_the_parser_takes_its_value_from():

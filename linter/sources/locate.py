@@ -29,6 +29,8 @@ _WS = re.compile(r"[ \t\n\r]*")
 _AFTER_KEY = re.compile(r"[ \t\n\r]*.[ \t\n\r]*", re.S)
 _AFTER_VALUE = re.compile(r"[ \t\n\r]*(?:,[ \t\n\r]*)?")
 _DECODER = json.JSONDecoder()
+# How many times its text's length a `LineIndex` counts through before it builds its index.
+_COUNTED_TEXTS = 4
 
 
 def split_lines(text: str) -> list[str]:
@@ -45,18 +47,42 @@ class LineIndex:
     The offset where each line starts is kept in an array of machine integers: a list
     holds an int object for each line, five times the memory (25 MB for a file of
     680,000 lines, against 5 MB). The breaks are found one at a time: splitting the text
-    made a string of every line first (50 MB more, for a moment, of that file)."""
+    made a string of every line first (50 MB more, for a moment, of that file).
+
+    That array is built only once counting would cost more: a position in a text whose
+    lines end with "\n" alone is the number of breaks before it and the last one's place,
+    two C scans of the text up to it. A typical file has two or three findings, so its
+    positions are counted in a fraction of what building the index costs (a Python step
+    per line); counting stops, and the index is built, once the characters counted pass
+    `_COUNTED_TEXTS` times the text's length, so many findings in a large file still
+    cost one pass."""
 
     def __init__(self, text: str, first_line: int = 1):
-        # The usual text breaks lines with "\n" alone, which one character's pattern finds quicker.
-        breaks = LINE_BREAK if "\r" in text else _NEWLINE
-        self.starts = array("q", [0])
-        self.starts.extend(match.end() for match in breaks.finditer(text))
+        self.text = text
         self.first_line = first_line
+        self._starts: array | None = None
+        # Characters `position` may still count before the index is built ("\r" breaks, which
+        # come in three spellings, are never counted).
+        self._to_count = 0 if "\r" in text else _COUNTED_TEXTS * len(text)
+
+    @property
+    def starts(self) -> array:
+        """The offset where each line starts (after each line break, and 0)."""
+        if self._starts is None:
+            # The usual text breaks lines with "\n" alone, which one character's pattern finds quicker.
+            breaks = LINE_BREAK if "\r" in self.text else _NEWLINE
+            self._starts = array("q", [0])
+            self._starts.extend(match.end() for match in breaks.finditer(self.text))
+        return self._starts
 
     def position(self, offset: int) -> tuple[int, int]:
-        index = bisect.bisect_right(self.starts, offset) - 1
-        return index + self.first_line, offset - self.starts[index] + 1
+        if self._starts is None and offset <= self._to_count:
+            self._to_count -= offset
+            text = self.text
+            return text.count("\n", 0, offset) + self.first_line, offset - text.rfind("\n", 0, offset)
+        starts = self.starts
+        index = bisect.bisect_right(starts, offset) - 1
+        return index + self.first_line, offset - starts[index] + 1
 
     def span(self, start: int, end: int) -> Span:
         return Span(*self.position(start), *self.position(end))
