@@ -7,11 +7,13 @@ import json
 
 import pytest
 from conftest import FIXTURES
+from hypothesis import given
+from hypothesis import strategies as st
 
 from schema_lint.config import Config
 from schema_lint.run.linter import Linter, lint_text
 from schema_lint.schema.pointer import join, resolve
-from schema_lint.sources.documents import read_document
+from schema_lint.sources.documents import _JsonReader, read_document
 from schema_lint.sources.tools import find_tools, not_tool_arguments
 
 FORMATS = FIXTURES / "formats"
@@ -245,3 +247,58 @@ def test_a_file_named_twice_is_linted_once_as_first_named(tmp_path, monkeypatch)
     monkeypatch.chdir(folder)
     linter = Linter(Config())
     assert linter.files(["x.json", str(folder / "x.json"), "./x.json", ".", "../tools"]) == ["x.json"]
+
+
+# --- Repeated keys ----------------------------------------------------------------------
+
+_keys = st.sampled_from(["a", "b", "type", "é"])
+# JSON text as written, objects as lists of members so that a key may repeat.
+_members = st.recursive(
+    st.one_of(st.integers(-3, 3).map(str), st.text(max_size=3).map(json.dumps), st.just("null")),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3).map(lambda items: "[" + ", ".join(items) + "]"),
+        st.lists(st.tuples(_keys, inner), max_size=4).map(
+            lambda members: "{" + ", ".join(f"{json.dumps(key)}: {value}" for key, value in members) + "}")),
+    max_leaves=12)
+
+
+def _repeated_keys(text: str) -> list[tuple[str, str]]:
+    """(object's pointer, key) of each repeat, from a pairs hook of its own (as before readers were kept)."""
+    repeats: dict[int, list[str]] = {}
+
+    def hook(pairs):
+        obj = dict(pairs)
+        keys = [key for key, _ in pairs]
+        repeats[id(obj)] = [key for index, key in enumerate(keys) if key in keys[:index]]
+        return obj
+
+    found = []
+    stack = [(json.loads(text, object_pairs_hook=hook), "")]
+    while stack:
+        node, pointer = stack.pop()
+        if isinstance(node, dict):
+            found += [(pointer, key) for key in repeats.get(id(node), [])]
+            stack.extend((value, join(pointer, key)) for key, value in node.items())
+        elif isinstance(node, list):
+            stack.extend((value, join(pointer, index)) for index, value in enumerate(node))
+    return found
+
+
+@given(_members)
+def test_the_repeated_keys_found_are_those_of_this_text_alone(text):
+    """The decoder that notes repeated keys is kept from one text to the next: what it noted
+    in the text before (here, one full of repeats) never shows in the next."""
+    read_document("before.json", raw=b'[{"a": 1, "a": {"b": [], "b": 2}}, {"type": 1, "type": 2}]')
+    assert sorted(read_document("t.json", raw=text.encode("utf-8")).duplicate_keys) == sorted(_repeated_keys(text))
+
+
+def test_a_kept_reader_notes_nothing_of_the_text_before():
+    reader = _JsonReader()
+    assert list(reader.read('{"a": 1, "a": 2}')[1].values()) == [["a"]]
+    assert reader.read('{"a": 1}')[1] == {}
+
+
+def test_a_second_byte_order_mark_is_refused_as_the_json_module_refuses_it():
+    (error,) = read_document("t.json", raw=b"\xef\xbb\xbf\xef\xbb\xbf{}").errors
+    assert (error.message, error.line, error.column) == (
+        "invalid JSON: Unexpected UTF-8 BOM (decode using utf-8-sig)", 1, 1)

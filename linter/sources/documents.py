@@ -91,26 +91,14 @@ def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
 
 
 def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str) -> Any:
-    duplicates: dict[int, list[str]] = {}
-
-    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict:
-        obj = dict(pairs)
-        if len(obj) != len(pairs):
-            seen: set[str] = set()
-            repeated = duplicates[id(obj)] = []
-            for key, _ in pairs:
-                if key in seen:
-                    repeated.append(key)
-                seen.add(key)
-        return obj
-
     def refused(message: str, offset: int | None) -> None:
         """Record the error at `offset` (the start when unknown); the text yields no data."""
         line, column = json_scan.line_column(text, offset or 0)
         doc.errors.append(ParseError(message, line + line_offset, column))
 
+    reader = _idle_readers.pop() if _idle_readers else _JsonReader()
     try:
-        data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=_refuse_non_finite)
+        data, duplicates = reader.read(text)
     except json.JSONDecodeError as exc:
         doc.errors.append(ParseError(f"invalid JSON: {exc.msg}", exc.lineno + line_offset, exc.colno))
         return None
@@ -123,6 +111,8 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
         offset = json_scan.first_token(text, json_scan.long_integer(limit)) if limit else None
         return refused(f"integer with more than {limit:,} digits" if offset is not None else f"invalid JSON: {exc}",
                        offset)
+    finally:
+        _idle_readers.append(reader)
     # Each level opens a bracket: a text with few of them (nearly every file) needs no walk.
     if text.count("{") + text.count("[") > MAX_DEPTH and _find_too_deep(data):
         return refused(f"nesting deeper than {MAX_DEPTH} levels", json_scan.first_too_deep(text, MAX_DEPTH))
@@ -135,6 +125,43 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
             for key in duplicates.get(id(obj), ()):
                 doc.duplicate_keys.append((pointer, key))
     return data
+
+
+class _JsonReader:
+    """The C decoder, with a pairs hook noting the keys each object repeats (the parser keeps
+    the last value; a finding names the others).
+
+    Building a decoder and its scanner cost a third of parsing a typical file, so a reader
+    is kept for the next text: `_idle_readers` holds those not in use, each taken and given
+    back whole (a list's `pop` and `append` are atomic), so no two threads share one.
+    """
+
+    def __init__(self) -> None:
+        self._duplicates: dict[int, list[str]] = {}
+        self._decoder = json.JSONDecoder(object_pairs_hook=self._object, parse_constant=_refuse_non_finite)
+
+    def read(self, text: str) -> tuple[Any, dict[int, list[str]]]:
+        """The value of `text`, and id() of each object with a repeated key → those keys; raises
+        what `json.loads` raises."""
+        if text.startswith("\ufeff"):  # as `json.loads` refuses it: a second byte order mark
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        duplicates: dict[int, list[str]] = {}
+        self._duplicates = duplicates
+        return self._decoder.decode(text), duplicates
+
+    def _object(self, pairs: list[tuple[str, Any]]) -> dict:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            repeated = self._duplicates[id(obj)] = []
+            for key, _ in pairs:
+                if key in seen:
+                    repeated.append(key)
+                seen.add(key)
+        return obj
+
+
+_idle_readers: list[_JsonReader] = []
 
 
 def _parse_jsonl(doc: Document) -> None:
