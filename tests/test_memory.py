@@ -127,19 +127,18 @@ def test_the_fixes_of_a_listing_never_decode_the_listing_whole():
     config.select = ["SL005"]
     result = lint_text(text, "tools.json", config)
     decoded: list[int] = []
-    decoder = locate._DECODER
+    scan = locate._SCAN_VALUE
 
-    class Measuring:
-        def raw_decode(self, s, index):
-            value, end = decoder.raw_decode(s, index)
-            decoded.append(end - index)
-            return value, end
+    def measuring(s, index):
+        value, end = scan(s, index)
+        decoded.append(end - index)
+        return value, end
 
-    locate._DECODER = Measuring()
+    locate._SCAN_VALUE = measuring
     try:
         edits = [fix_edits(result.documents["tools.json"], d.fix) for d in result.diagnostics]
     finally:
-        locate._DECODER = decoder
+        locate._SCAN_VALUE = scan
     assert len(edits) == 100 and all(edits)
     assert max(decoded, default=0) < len(text) // 50, (max(decoded), len(text))
 

@@ -1,9 +1,9 @@
 """Find a JSON pointer's node in the source text: line:column and end, on demand.
 
 Only called for nodes that have a finding, so documents without findings never pay
-for it. JSON is scanned with the C decoder's `raw_decode` to skip values; an object's
-members are read once, and only as far as a pointer needs, so many findings in one file
-cost at most one pass over the text, not one per finding.
+for it. JSON is scanned with the C decoder's scanner (`scan_once`) to skip values; an
+object's members are read once, and only as far as a pointer needs, so many findings in
+one file cost at most one pass over the text, not one per finding.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ _WS = re.compile(r"[ \t\n\r]*")
 # member table is built for every object a finding's pointer passes through.
 _AFTER_KEY = re.compile(r"[ \t\n\r]*.[ \t\n\r]*", re.S)
 _AFTER_VALUE = re.compile(r"[ \t\n\r]*(?:,[ \t\n\r]*)?")
-_DECODER = json.JSONDecoder()
+# The C decoder's own step (what `raw_decode` calls, a Python frame less): (value, end) of the
+# value at an offset, or StopIteration where none starts.
+_SCAN_VALUE = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set in `__init__`, not in its stubs
 # How many times its text's length a `LineIndex` counts through before it builds its index.
 _COUNTED_TEXTS = 4
 
@@ -136,7 +138,10 @@ class JsonLocator:
         return _WS.match(self.text, index).end()  # type: ignore[union-attr]  # `*`: it always matches
 
     def _value_end(self, start: int) -> int:
-        return _DECODER.raw_decode(self.text, start)[1]
+        try:
+            return _SCAN_VALUE(self.text, start)[1]
+        except StopIteration:
+            raise ValueError(f"no JSON value at offset {start}") from None
 
     def _member(self, start: int, key: str) -> list | None:
         """[key start, key end, value start, value end or None] of `key` in the object at `start`."""

@@ -193,13 +193,12 @@ def test_the_fixes_of_a_large_file_read_its_text_about_once_not_once_a_fix(monke
     result = lint_text(text, "tools.json", config)
     document = result.documents["tools.json"]
     read = {"decoded": 0, "scanned": 0}
-    decoder = locate._DECODER
+    scan = locate._SCAN_VALUE
 
-    class CountingDecoder:
-        def raw_decode(self, s, index):
-            value, end = decoder.raw_decode(s, index)
-            read["decoded"] += end - index
-            return value, end
+    def counting_scan(s, index):
+        value, end = scan(s, index)
+        read["decoded"] += end - index
+        return value, end
 
     original_init = json_editor.EditLocator.__init__
 
@@ -207,7 +206,7 @@ def test_the_fixes_of_a_large_file_read_its_text_about_once_not_once_a_fix(monke
         read["scanned"] += len(scanned)
         original_init(self, scanned, *rest)
 
-    monkeypatch.setattr(locate, "_DECODER", CountingDecoder())
+    monkeypatch.setattr(locate, "_SCAN_VALUE", counting_scan)
     monkeypatch.setattr(json_editor.EditLocator, "__init__", counting_init)
     fixed = [fix_edits(document, d.fix) for d in result.diagnostics if d.fix is not None]
     assert len(fixed) >= 300
