@@ -10,12 +10,15 @@ itself: a link out of the folder, or into `.git`, would print what it found ther
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from schema_lint.cli import main
 from schema_lint.sources import files
@@ -169,3 +172,11 @@ def test_a_gitignore_that_is_a_link_is_not_read_as_git_does_not(project):
     result = run("-v", ".")
     assert linted(result.stdout) == {"tools/create_ticket.json"}
     assert ".gitignore: a link, not read (git does not read one either)" in result.stderr.splitlines()
+
+
+@given(st.lists(st.sampled_from(["", ".", "..", "a", "b.json", "/"]), max_size=5).map("/".join),
+       st.text(st.sampled_from("ab.-\\ "), min_size=1).filter(lambda name: name not in (".", "..")))
+def test_an_entry_path_is_its_folder_and_name_joined_and_normalized(folder, name):
+    """A walk makes each entry's path from its folder's once-normalized prefix: the same path
+    as normalizing the two joined, which it did for every file."""
+    assert files._prefix(folder) + name == os.path.normpath(os.path.join(folder, name))

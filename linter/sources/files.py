@@ -156,7 +156,9 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str], defau
     """The files `paths` name or hold; `passed_over` gets what a walk came across and did not
     read for a reason a user may not guess (a link out of the tree), with the reason."""
     seen: set[str] = set()
-    root = os.path.abspath(root or os.getcwd())
+    # `os.path.abspath` asks the system for the working directory each time: once is enough.
+    cwd = os.getcwd()
+    root = os.path.abspath(root or cwd)
     passed_over = [] if passed_over is None else passed_over
     for raw in paths:
         if raw == "-":
@@ -171,7 +173,7 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str], defau
             files = iter([raw])
         for path in files:
             # A file named twice (`x.json $PWD/x.json`, `. ../here`) is linted once, as first named.
-            key = os.path.normcase(os.path.abspath(path))
+            key = os.path.normcase(os.path.normpath(os.path.join(cwd, path)))  # its absolute path
             if key not in seen:
                 seen.add(key)
                 yield path
@@ -241,9 +243,9 @@ class _Walk:
         """The files of `folder` to lint, told from the listing without a stat of each; the
         folders to walk go to `subfolders`, the links to files to `links`."""
         folder_parts = _relative_parts(folder, self.root)
+        prefix = _prefix(folder)
         for entry in entries:
-            # normpath: `schema-lint .` reports `sub/a.json`, not `./sub/a.json`, as ruff does.
-            path = os.path.normpath(os.path.join(folder, entry.name))
+            path = prefix + entry.name
             parts = [*folder_parts, entry.name]
             if entry.is_dir(follow_symlinks=False):
                 if not _parts_match(self.exclude, parts) and not self._ignored(path, True):
@@ -267,6 +269,15 @@ class _Walk:
         if self.ignores.tests > MAX_IGNORE_TESTS:
             raise _OverBudget(f"its paths took more than {MAX_IGNORE_TESTS:,} tests against `.gitignore` lines")
         return ignored
+
+
+def _prefix(folder: str) -> str:
+    """What the path of each entry of `folder` starts with: `os.path.normpath(os.path.join(folder,
+    name))` for every name a listing holds (never `.`, `..` or one with a `/`), normalized once
+    for the folder instead of once for each file. Normalized, `schema-lint .` reports
+    `sub/a.json`, not `./sub/a.json`, as ruff does."""
+    folder = os.path.normpath(folder)
+    return "" if folder == "." else os.path.join(folder, "")
 
 
 def _leads_to_a_folder(link: os.DirEntry) -> bool:
