@@ -175,8 +175,9 @@ class Linter:
         if self.nearest_config is None:
             return
         loaded: dict[str, Linter] = {}
+        cwd = os.getcwd()  # once: `os.path.abspath` asks the system for it at every call
         for path in files:
-            directory = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
+            directory = os.path.dirname(os.path.normpath(os.path.join(cwd, path))) if path != "-" else cwd
             if directory in self._by_directory:
                 continue
             found = find_config_file(directory)
