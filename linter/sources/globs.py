@@ -25,18 +25,25 @@ class Globs:
 
     def __init__(self, globs: Iterable[str]) -> None:
         self._plain: set[str] = set()
-        self._starred: list[tuple[wildcards.Piece, ...]] = []  # the literal pieces between the `*`s
+        # The literal pieces between the `*`s, after the first and the last piece on their own:
+        # a text that does not start with the one and end with the other cannot match, and
+        # `str.startswith` and `str.endswith` say so for most texts (`a.json` against
+        # `tsconfig*.json`) in a fraction of the call that matches the pieces.
+        self._starred: list[tuple[str, str, tuple[wildcards.Piece, ...]]] = []
         others = []
         for glob in globs:
             if "?" in glob or "[" in glob:
                 others.append(fnmatch.translate(glob))
             elif "*" in glob:
-                self._starred.append(wildcards.compact(glob.split("*")))
+                pieces = glob.split("*")
+                self._starred.append((pieces[0], pieces[-1], wildcards.compact(pieces)))
             else:
                 self._plain.add(glob)
         self._others = re.compile("|".join(others)) if others else None
 
     def match(self, text: str) -> bool:
-        return (text in self._plain or any(wildcards.matches(pieces, text) for pieces in self._starred)
+        return (text in self._plain
+                or any(text.startswith(first) and text.endswith(last) and wildcards.matches(pieces, text)
+                       for first, last, pieces in self._starred)
                 or (self._others is not None and self._others.match(text) is not None))
 
