@@ -72,11 +72,14 @@ def _matches(globs: list[str], path: str, root: str, every_folder: bool = False)
     return _parts_match(globs, _relative_parts(path, root), every_folder) if globs else False
 
 
-def _parts_match(globs: list[str], parts: list[str], every_folder: bool = False) -> bool:
+def _parts_match(globs: list[str] | tuple[str, ...], parts: list[str], every_folder: bool = False) -> bool:
     paths, names = _compiled(tuple(globs))
     if paths is not None and any(paths.match("/".join(parts[:i])) for i in range(1, len(parts) + 1)):
         return True
-    return names is not None and any(names.match(name) for name in (parts if every_folder else parts[-1:]))
+    if names is None or not parts:
+        return False
+    # The last name alone, as for every file a walk meets, without a generator for one name.
+    return any(names.match(name) for name in parts) if every_folder else names.match(parts[-1])
 
 
 @functools.lru_cache(maxsize=64)
@@ -213,7 +216,8 @@ class _Walk:
     """The files below a folder, folder by folder, within `MAX_ENTRIES` and `MAX_IGNORE_TESTS`."""
 
     def __init__(self, include: list[str], exclude: list[str], root: str, ignores: _GitIgnores) -> None:
-        self.include, self.exclude, self.root, self.ignores = include, exclude, root, ignores
+        # Tuples: `_parts_match` keys its compiled globs by one, made from a list at each call.
+        self.include, self.exclude, self.root, self.ignores = tuple(include), tuple(exclude), root, ignores
         self.read: dict[int, str] = {}  # the inode of each file yielded, and its path
         self.links: list[str] = []  # links to files, read once the walk knows what it reads
         self.listed = 0
