@@ -118,6 +118,15 @@ class Discriminator(NamedTuple):
         """`is_revision` in prose names the field `isRevision`."""
         return name == self.name or (bool(words(name)) and words(name) == words(self.name))
 
+    def may_be_named_in(self, text: str, lowered: str) -> bool:
+        """Whether `text` (`lowered`, lower-cased) may hold a name `named_by` takes for this
+        field: its name, or each of its words. False settles it, at a fraction of the cost
+        of the patterns that find a name and then ask `named_by`."""
+        if not isinstance(self.name, str) or self.name in text:
+            return True  # a YAML key that is no string: left to `named_by`
+        spelled = words(self.name)
+        return bool(spelled) and all(word in lowered for word in spelled)
+
 
 class Clause(NamedTuple):
     """What one sentence says about a field: `kind` for these values of `discriminator`."""
@@ -141,6 +150,8 @@ def sentences(text: str) -> tuple[str, ...]:
 def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
     """What the prose of a field says about when it is needed, exempt or used."""
     found: list[Clause] = []
+    if not _may_state_clauses(text):
+        return found
     for sentence in sentences(text):
         if _ANY_KIND_WORD.occurs_in(sentence):
             for kind, pattern in _KIND_WORDS:
@@ -150,6 +161,13 @@ def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Cl
         if inferred is not None:
             found.append(Clause(APPLIES, inferred[0].name, *inferred[1]))
     return found
+
+
+def _may_state_clauses(text: str) -> bool:
+    """Whether a sentence of `text` may have a kind word or a gloss's colon: a sentence is the
+    text's own characters with its spaces joined, so one search of the whole text tells for
+    all of them, and most prose has neither."""
+    return ":" in text or _ANY_KIND_WORD.occurs_in(text)
 
 
 def flag_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
@@ -164,9 +182,10 @@ def flag_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[
     if not flags:
         return found
     for sentence in sentences(text):
-        if _EXEMPT_RE.search(sentence) or _NOT.search(sentence) or _PERMITTED.search(sentence):
+        named = _maybe_named(sentence, flags)
+        if not named or _EXEMPT_RE.search(sentence) or _NOT.search(sentence) or _PERMITTED.search(sentence):
             continue
-        found.extend(c for c in _conditions(sentence, flags) if c.values)
+        found.extend(c for c in _conditions(sentence, named) if c.values)
     return found
 
 
@@ -257,6 +276,9 @@ def _conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clau
     """Conditions on a named field: "when reason is 'partial'", "unless mode is 'off'",
     "(for position_type='image')", "when exact is false", "only valid with previewRun"."""
     found: list[Clause] = []
+    discriminators = _maybe_named(text, discriminators)
+    if not discriminators:
+        return found  # each shape names its field: with none in the text, no pattern is run
     for match in _CONDITION.finditer(text):
         discriminator = _named(match["name"], discriminators)
         if discriminator is None:
@@ -285,6 +307,13 @@ def _own_values(sentence: str, own: Discriminator) -> tuple:
         return (True,)
     listed = re.search(r"\b(?:when|if|for)\s+(?:set\s+to\s+|it\s+is\s+)?(?P<rest>.*)", sentence, re.I)
     return _listed_values(listed["rest"], own)[0] if listed else ()
+
+
+def _maybe_named(text: str, discriminators: Sequence[Discriminator]) -> list[Discriminator]:
+    """The discriminators, in order, that `text` may name (`Discriminator.may_be_named_in`):
+    `_named` finds no other in it."""
+    lowered = text.lower()
+    return [d for d in discriminators if d.may_be_named_in(text, lowered)]
 
 
 def _named(name: str, discriminators: Sequence[Discriminator]) -> Discriminator | None:

@@ -293,6 +293,19 @@ def _discriminator(member: _Sibling) -> Discriminator | None:
     return None
 
 
+def may_discriminate(schema: Any) -> bool:
+    """Whether a property with this schema can be a discriminator, told from the schema alone.
+
+    Most objects have none (no enum, no boolean; a `const` alone is one value, no choice),
+    and then their fields need not be read at all. This asks only the property's own
+    keywords, where `_discriminator` reads all `conditional_objects`' `schemas_of` gives:
+    its branches and what its references lead to. A schema with either may lead to one.
+    """
+    if not isinstance(schema, dict):
+        return False  # `schemas_of` gives no schema of it: it has no value to read
+    return "enum" in schema or _declares_boolean(schema.get("type")) or not _BRANCHING.isdisjoint(schema)
+
+
 def _alternatives(schemas: Sequence[dict]) -> tuple[dict, ...]:
     """A property's schemas and the branches of their `anyOf`/`oneOf` (pydantic writes
     `anyOf: [{enum}, {type: null}]`)."""
@@ -419,7 +432,7 @@ def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tup
     description = ctx.tool.definition.get("description")
     for node in ctx.objects():
         members = {c.name: c for c in ctx.children(node) if c.is_property and c.name is not None}
-        if node.keyword == "not" or not members:
+        if node.keyword == "not" or not any(may_discriminate(member.schema) for member in members.values()):
             continue
         found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",
                                    nullable_is_optional=ctx.optional_as_nullable)

@@ -9,7 +9,7 @@ import json
 import jsonschema
 import pytest
 from conftest import CREATE_TICKET, FIXTURES, bench_module
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool
 
@@ -363,3 +363,63 @@ def test_sl102_reads_a_condition_past_a_note_a_line_break_or_a_second_value(desc
     (found,) = lint_tool(schema, "SL102")
     assert "`reason` is" in found.message and '"partial"' in found.message
     assert found.fix.evidence.kind == "schema-words"
+
+
+
+_TYPE_NAMES = st.sampled_from(["boolean", "bool", "BOOLEAN", "Boolean", "string", "null", "integer"])
+_PROPERTY_SCHEMAS = st.dictionaries(
+    st.sampled_from(["type", "enum", "const", "description", "default", "anyOf", "oneOf", "$ref", "nullable"]),
+    _TYPE_NAMES | st.lists(_TYPE_NAMES, max_size=3) | st.lists(st.none() | st.booleans() | st.text(max_size=3),
+                                                               max_size=3) | st.just({"enum": ["a", "b"]}),
+    max_size=3)
+
+
+@given(_PROPERTY_SCHEMAS | _JSON)
+@example({"type": "boolean"})
+@example({"type": ["null", "bool"]})
+@example({"const": "a", "anyOf": [{"const": "b"}]})
+@example({"$ref": "#/$defs/mode"})
+def test_a_property_the_prescreen_passes_over_is_no_discriminator(schema):
+    """`may_discriminate` lets SL102 skip an object's fields: it must never pass over a
+    property that `_discriminator` would take for a discriminator."""
+    from schema_lint.prose.conditionals import _discriminator, _Sibling, may_discriminate
+
+    if not may_discriminate(schema):
+        assert _discriminator(_Sibling("mode", (schema,) if isinstance(schema, dict) else ())) is None
+
+
+def _discriminators():
+    from schema_lint.prose.conditional_prose import Discriminator
+
+    return [Discriminator("mode", ("fast", "slow", "off")), Discriminator("isRevision", (True, False), boolean=True),
+            Discriminator("position_type", ("image", "text")), Discriminator("dryRun", (True, False), boolean=True)]
+
+
+_PROSE = st.lists(st.sampled_from([
+    "when", "if", "unless", "for", "with", "only", "used", "required", "Required", "optional", "not", "is", "set", "to",
+    "=", "'fast'", "slow", "off", "true", "false", "image", "mode", "Mode", "MODE", "is_revision", "IsRevision",
+    "isRevision", "position_type", "positionType", "dry_run", "dryRun", "(Git types)", ":", ".", ",", "\n", "the",
+    "value", "of", "needed", "omit", "e.g.", "mode=", "type='image'", "modé"]), max_size=14).map(" ".join)
+
+
+@given(_PROSE)
+@example("Required when mode is 'fast'.")
+@example("When is_revision is true, the tag: required for slow")
+@example("fast, slow: treat consecutive delimiters as one")
+def test_the_prose_prescreens_change_no_reading(text):
+    """`_maybe_named` and `_may_state_clauses` skip patterns that cannot match: with them
+    answering "maybe" to everything, every reading is the same."""
+    from schema_lint.prose import conditional_prose as prose
+
+    def readings():
+        prose.sentences.cache_clear()
+        ds = _discriminators()
+        mentioned = [prose.mentioned_requirements(text, field, ds, own)
+                     for field in ("tag", "mode") for own in (None, ds[0])]
+        return prose.field_clauses(text, ds), prose.flag_conditions(text, ds), prose._conditions(text, ds), mentioned
+
+    fast = readings()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prose, "_maybe_named", lambda text, ds: list(ds))
+        patch.setattr(prose, "_may_state_clauses", lambda text: True)
+        assert readings() == fast
