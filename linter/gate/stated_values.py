@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.model import Operation
 from schema_lint.prose.field_prose import described_defaults
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 _DEFINITIONS = ("$defs", "definitions")
 _VALUE_KEYWORDS = ("default", "examples", "enum", "const")
+_STRING = frozenset({str})
 
 
 def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[Candidate, str]]:
@@ -47,18 +48,22 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     if not stated:
         return
     # Compiling a schema costs more than the rest of this together, and most fixes break no
-    # stated value: the fixed schema is compiled for each fix that reaches one, the schema as
-    # written only once some value fails the fixed one (it must have passed the original to
-    # count), and then once for all fixes.
+    # stated value: the fixed schema is compiled for each fix that reaches one the shortcut
+    # cannot judge, the schema as written only once some value fails the fixed one and the
+    # shortcut cannot tell that it failed the original too (it must have passed the original
+    # to count), and then once for all fixes.
+    alone = _judged_alone(tool.schema)
     for candidate, operations in inside:
         paths = [operation.path for operation in operations]
         anywhere = any(_in_definition(path) for path in paths)
         touched = [entry for entry in stated if anywhere or _at_or_below(paths, entry[0])]
         if not touched:
             continue
-        rejected = _rejected_by_subschema(tool, operations, touched) if not anywhere else None
+        rejected = _rejected_by_subschema(alone, operations, touched) if alone and not anywhere else None
         if rejected is None:
             rejected = _rejected_after(candidate, touched)
+        if alone:  # most such values were already invalid (SL008's finding): no evidence
+            rejected = [entry for entry in rejected if _accepted_alone(alone, entry) is not False]
         if not rejected:
             continue
         if tool.validators is None:
@@ -70,16 +75,41 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
             yield candidate, f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
 
 
-def _rejected_by_subschema(tool: ToolSchema, operations: list[Operation], touched: list) -> list | None:
+class _Alone(NamedTuple):
+    """A schema whose subschemas mean on their own what they mean in place (it refers nowhere),
+    and the draft `with_bundled_dialect` reads it in."""
+
+    root: dict
+    draft: str
+
+
+def _judged_alone(schema: Any) -> _Alone | None:
+    """The schema as `_Alone`, or None when it refers anywhere (its subschemas then mean
+    something only in place) or is no object."""
+    if not isinstance(schema, dict) or _holds_reference(schema):
+        return None
+    return _Alone(schema, declared_draft(schema) or "2020-12")  # as `with_bundled_dialect` reads an unknown one
+
+
+def _accepted_alone(alone: _Alone, entry: tuple[str, str, Any]) -> bool | None:
+    """Whether the schema as written accepts a stated value, judged against its own subschema
+    (`scalar_shortcut`) with nothing compiled; None when that cannot tell."""
+    at, _, value = entry
+    if not _plain_subschema_position(at):
+        return None
+    try:
+        subschema = resolve(alone.root, at)
+    except LookupError:
+        return None
+    return accepts(normalize_dialect(subschema), value, alone.draft)
+
+
+def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: list) -> list | None:
     """The stated values (in `touched`'s order) that the fix rejects, judged against each one's
     own subschema with the fix applied to it alone (`scalar_shortcut`): no copy of the whole
-    schema, nothing compiled. None when that cannot tell: the schema refers anywhere (its
-    subschemas mean something only in place), a fix edits a subschema of a value or one above
-    it, or a value is not one the shortcut judges."""
-    root = tool.schema
-    if not isinstance(root, dict) or _holds_reference(root):
-        return None
-    draft = declared_draft(root) or "2020-12"  # as `with_bundled_dialect` reads an unknown one
+    schema, nothing compiled. None when that cannot tell: a fix edits a subschema of a value
+    or one above it, or a value is not one the shortcut judges."""
+    root, draft = alone
     fixed: dict[str, Any] = {}
     rejected = []
     for entry in touched:
@@ -172,10 +202,11 @@ def _states_on_the_way(schema: Any, path: str) -> bool:
             # Step as `_stated_values` does, into a key other than the values' own, spelled as it
             # spells pointers; a step it never takes leads to no value it lists.
             if isinstance(node, dict):
-                if not all(type(key) is str for key in node):
+                if not _STRING.issuperset(map(type, node)):
                     return True  # a YAML key such as 1 is spelled as "1" too: not worth telling apart
-                key = unescape(token)
-                if key in _VALUE_KEYWORDS or escape(key) != token or key not in node:
+                # A token without `~` is its key, spelled so (it holds no `/` either).
+                key = unescape(token) if "~" in token else token
+                if key in _VALUE_KEYWORDS or key not in node or (key is not token and escape(key) != token):
                     return False
                 node = node[key]
             elif isinstance(node, list) and token.isdigit() and str(int(token)) == token and int(token) < len(node):
@@ -228,9 +259,10 @@ def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> boo
 
 def _in_definition(path: str) -> bool:
     """Whether an edit at `path` is inside a definition, which any subschema may reference:
-    it can change what every subschema accepts."""
-    tokens = split(path)
-    return bool(tokens) and tokens[0] in _DEFINITIONS
+    it can change what every subschema accepts. Only the first token is read (`inner_operations`
+    gives pointers): the definitions' keywords are spelled the same escaped or not."""
+    tokens = path.split("/", 2)
+    return len(tokens) > 1 and tokens[1] in _DEFINITIONS
 
 
 def _at_or_below(paths: list[str], at: str) -> bool:

@@ -92,3 +92,18 @@ def test_a_fix_reaching_a_default_is_judged_on_its_subschema_without_compiling(m
     assert [diagnostic.fix is not None for diagnostic in kept] == [True, True, False]
     assert 'reject the schema\'s own default "abcdef"' in kept[2].message
     assert compiled == [schema]  # the schema as written, once a value fails the fixed subschema
+
+
+def test_a_value_the_schema_already_rejects_compiles_nothing(monkeypatch):
+    """Most values a fix rejects were invalid before it too (SL008 reports them): the schema
+    as written, judged by its subschema alone, tells so without a validator."""
+    import schema_lint.gate as gate
+
+    compiled = []
+    monkeypatch.setattr(gate, "validators_for", lambda schema: compiled.append(schema) or validators_for(schema))
+    schema = {"type": "object", "properties": {"name": {"type": "string", "default": None, "description": "A name."}}}
+    fix = Operation("add", "/properties/name/minLength", 1)
+    diagnostic = Diagnostic("SL999", "test", Severity.WARNING, "finding", "t.json", fix.path,
+                            fix=Fix("edit", FixSafety.UNSAFE, (fix,)))
+    assert gated([diagnostic], schema, "") == [diagnostic]
+    assert compiled == []
