@@ -34,7 +34,8 @@ from schema_lint.schema.pointer import join
 from schema_lint.text.display import clip
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.dialect import STANDARD_TYPES, understood_type
-from schema_lint.schema.keywords import map_subschemas
+from schema_lint.schema.keywords import declared_draft, map_subschemas
+from schema_lint.schema.metaschema_shortcut import verdict
 
 CODE = "SL001"
 NAME = "invalid-schema"
@@ -48,10 +49,8 @@ def check(ctx):
     if not is_bundled(dialect):
         yield _not_bundled(ctx, dialect)
         return
-    if is_valid_schema(schema) is not False:
-        return
-    if dialect == DEFAULT_DIALECT and is_valid_schema(_with_excused_types_standard(schema)):
-        return  # its only faults are dialect type names: SL005's, and no error needs reading
+    if _valid_but_for_dialect_types(schema, dialect):
+        return  # valid, or its only faults are dialect type names: SL005's, and no error needs reading
     # The 2020-12 metaschema reaches one subschema through several vocabularies, so one
     # cause comes back once per route: report each (place, cause) once.
     reported: set[tuple[str, str]] = set()
@@ -92,6 +91,23 @@ def _excused(written_type) -> bool:
     names = written_type if isinstance(written_type, list) else [written_type]
     return any(isinstance(n, str) and n not in STANDARD_TYPES for n in names) and all(
         isinstance(n, str) and understood_type(n) for n in names)
+
+
+def _valid_but_for_dialect_types(schema, dialect: str) -> bool:
+    """Whether the schema is valid, or (under 2020-12, see `_with_excused_types_standard`)
+    would be with each type `_excused` spelled "string".
+
+    `metaschema_shortcut` answers most schemas both at once, in one walk with the types
+    excused in place: excusing only lets more pass, so its False holds for the schema as
+    written too. The copy is made only when jsonschema-rs must say.
+    """
+    if dialect == DEFAULT_DIALECT:
+        certain = verdict(schema, declared_draft(schema) or "2020-12", excused=_excused)
+        if certain is not None:
+            return certain
+    if is_valid_schema(schema) is not False:
+        return True
+    return dialect == DEFAULT_DIALECT and bool(is_valid_schema(_with_excused_types_standard(schema)))
 
 
 def _with_excused_types_standard(schema):

@@ -86,6 +86,22 @@ def test_every_answer_is_jsonschema_rs_answer(schema, dialect):
         assert answer == jsonschema_rs.meta.is_valid(schema), answer
 
 
+@settings(max_examples=600)
+@given(schema=_schemas(), dialect=st.sampled_from(_DIALECTS))
+@example(schema={"type": "dict", "properties": {"a": {"type": "float", "minLength": 1}}}, dialect=None)
+@example(schema={"type": "dict", "properties": {"a": {"type": "float"}}, "required": True}, dialect=None)
+@example(schema={"type": ["dict", "null"]}, dialect=None)
+def test_excused_types_are_answered_as_a_copy_with_them_spelled_string_is(schema, dialect):
+    """SL001 asks `verdict` with dialect type names excused in place of copying the schema
+    with them spelled "string": the answer must be the copy's."""
+    from schema_lint.rules.sl001_invalid_schema import _excused, _with_excused_types_standard
+
+    if dialect is not None:
+        schema = {**schema, "$schema": dialect}
+    draft = declared_draft(schema) or "2020-12"
+    assert verdict(schema, draft, excused=_excused) == verdict(_with_excused_types_standard(schema), draft)
+
+
 def test_the_usual_tool_schema_is_answered_and_a_dialect_type_name_refused():
     usual = {"type": "object", "additionalProperties": False, "required": ["city"],
              "properties": {"city": {"type": "string", "description": "City name.", "minLength": 1, "maxLength": 80},

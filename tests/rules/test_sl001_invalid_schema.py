@@ -29,6 +29,15 @@ def test_sl001_leaves_dialect_type_names_to_sl005():
     assert lint_tool({"type": "dict", "properties": {"x": {"type": "float"}}}, "SL001") == []
 
 
+def test_sl001_excuses_dialect_type_names_without_copying_the_schema():
+    """Nearly every BFCL schema spells `dict` and `float`: the shortcut answers it in place."""
+    from schema_lint.rules import sl001_invalid_schema
+
+    with mock.patch.object(sl001_invalid_schema, "_with_excused_types_standard") as copy:
+        assert lint_tool({"type": "dict", "properties": {"x": {"type": "float"}}}, "SL001") == []
+    copy.assert_not_called()
+
+
 _TYPE_NAMES = st.sampled_from(["string", "object", "dict", "float", "STRING", "any", "", "tuple", "strin", 5, None])
 _SCHEMAS = st.recursive(
     st.fixed_dictionaries({}, optional={
