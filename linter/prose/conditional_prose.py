@@ -334,24 +334,56 @@ def _inferred_list(text: str, discriminators: Sequence[Discriminator]) -> tuple[
 def _listed_values(text: str, discriminator: Discriminator) -> tuple[tuple, tuple]:
     """(values, qualified values) a list names, in order; both empty when a token of the
     list looks like a value of no field, since half a list is no evidence."""
-    text = _mark_qualifiers(text)
-    stop = _LIST_STOP.search(text)
     values: list = []
     qualified: list = []
-    # A list's last item carries the sentence's full stop ("… or other."): it is not part of the value.
-    for item in (item.strip().rstrip(".;!").strip() for item in _SEPARATOR.split(text[:stop.start()] if stop else text)):
-        if not item:
-            continue
-        bucket = qualified if item.endswith(_QUALIFIER) else values
-        found, value = _item_value(item.rstrip(_QUALIFIER).strip(), discriminator)
+    for written in _list_items(text):
+        item = _read_item(written)
+        bucket = qualified if item.qualified else values
+        found, value = _item_value(item, discriminator)
         if found:
             if not any(v == value and type(v) is type(value) for v in bucket):
                 bucket.append(value)
             continue
-        if _IDENTIFIER.match(item.rstrip(_QUALIFIER).strip()):
+        if item.identifier:
             return (), ()
         break
     return tuple(values), tuple(qualified)
+
+
+@lru_cache(maxsize=4096)
+def _list_items(text: str) -> tuple[str, ...]:
+    """The items of the list `text` starts with, as written (cached, as `_read_item` is: a
+    list is read for each discriminator, and a description for each field of its object)."""
+    text = _mark_qualifiers(text)
+    stop = _LIST_STOP.search(text)
+    # A list's last item carries the sentence's full stop ("… or other."): it is not part of the value.
+    items = (item.strip().rstrip(".;!").strip() for item in _SEPARATOR.split(text[:stop.start()] if stop else text))
+    return tuple(item for item in items if item)
+
+
+class _Item(NamedTuple):
+    """One item of a list, as read before it is matched against any field's values."""
+
+    # A parenthesis qualifies it (see `_mark_qualifiers`).
+    qualified: bool
+    # It looks like a value, of this field or another.
+    identifier: bool
+    # The item without a leading article, its first word and the rest, and (value, rest)
+    # when it is quoted.
+    bare: str
+    head: str
+    tail: str
+    quoted: tuple[str, str] | None
+
+
+@lru_cache(maxsize=4096)
+def _read_item(written: str) -> _Item:
+    plain = written.rstrip(_QUALIFIER).strip()
+    bare = re.sub(r"^(?:the|a|an|only|either|both|also)\s+", "", plain, flags=re.I).strip(" :")
+    quoted = _QUOTED.match(bare)
+    head, _, tail = bare.partition(" ")
+    return _Item(written.endswith(_QUALIFIER), bool(_IDENTIFIER.match(plain)), bare, head, tail,
+                 (quoted["value"], quoted["tail"]) if quoted else None)
 
 
 def _mark_qualifiers(text: str) -> str:
@@ -363,18 +395,15 @@ def _mark_qualifiers(text: str) -> str:
     return re.sub(r"\s*\([^()]*\)", _QUALIFIER, text)
 
 
-def _item_value(item: str, discriminator: Discriminator) -> tuple[bool, Any]:
-    item = re.sub(r"^(?:the|a|an|only|either|both|also)\s+", "", item, flags=re.I).strip(" :")
-    quoted = _QUOTED.match(item)
-    if quoted:
-        found, value = discriminator.match(quoted["value"], quoted=True)
-        return (found and _only_nouns(quoted["tail"])), value
-    found, value = discriminator.match(item, quoted=False)
+def _item_value(item: _Item, discriminator: Discriminator) -> tuple[bool, Any]:
+    if item.quoted is not None:
+        found, value = discriminator.match(item.quoted[0], quoted=True)
+        return (found and _only_nouns(item.quoted[1])), value
+    found, value = discriminator.match(item.bare, quoted=False)
     if found:
         return True, value
-    head, _, tail = item.partition(" ")
-    found, value = discriminator.match(head, quoted=False)
-    return (found and bool(tail) and _only_nouns(tail)), value
+    found, value = discriminator.match(item.head, quoted=False)
+    return (found and bool(item.tail) and _only_nouns(item.tail)), value
 
 
 def _only_nouns(tail: str) -> bool:
