@@ -50,8 +50,8 @@ FIXABLE = False
 _ROOT = "urn:schema-lint:tool"
 # Keywords that make a subschema's meaning depend on where it stands: references, the
 # identifiers and anchors they resolve by, and a dialect declared below the root.
-_RESOURCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef", "$id", "id", "$anchor", "$dynamicAnchor",
-                      "$recursiveAnchor", "$schema")
+_RESOURCE_KEYWORDS = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "$id", "id", "$anchor", "$dynamicAnchor",
+                                "$recursiveAnchor", "$schema"})
 
 
 def check(ctx):
@@ -63,8 +63,7 @@ def check(ctx):
     if standalone is not None:
         # Most values are scalars that `scalar_shortcut` judges without compiling anything.
         draft = declared_draft(ctx.tool.schema) or "2020-12"
-        nodes = [node for node in nodes
-                 if not all(accepts(standalone(node), value, draft) is True for value, _, _ in _values(node))]
+        nodes = [node for node in nodes if not _all_accepted(standalone(node), node, draft)]
         if not nodes:
             return
         validator_of = lambda node: _compiled(standalone(node))  # noqa: E731
@@ -76,22 +75,29 @@ def check(ctx):
         validator = validator_of(node)
         if validator is None:
             continue
-        for value, what, pointer in _values(node):
-            yield from _violations(validator, node, value, what, pointer)
+        for value, what, where in _values(node):
+            yield from _violations(validator, node, value, what, where)
+
+
+def _all_accepted(schema, node, draft: str) -> bool:
+    """Whether `scalar_shortcut` vouches for each of the node's values against `schema`."""
+    return all(accepts(schema, value, draft) is True for value, _, _ in _values(node))
 
 
 def _values(node):
-    """(value, what it is, its pointer) for the node's default and each of its examples."""
+    """(value, what it is, where it is below the node) for the node's default and each of its
+    examples; the pointer is written out only for a finding."""
     if "default" in node.schema:
-        yield node.schema["default"], "default", join(node.pointer, "default")
+        yield node.schema["default"], "default", ("default",)
     examples = node.get("examples")
     for index, example in enumerate(examples if isinstance(examples, list) else ()):
-        yield example, "example", join(node.pointer, "examples", index)
+        yield example, "example", ("examples", index)
 
 
-def _violations(validator, node, value, what: str, pointer: str):
+def _violations(validator, node, value, what: str, where: tuple):
     error = next(iter(validator.iter_errors(value)), None)
     if error is not None:
+        pointer = join(node.pointer, *where)
         shown = json.dumps(value, ensure_ascii=False)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
         advice = " (to mark the argument optional, leave `default` out or let the schema accept null)" \
@@ -126,9 +132,10 @@ def _standalone_schemas(ctx, openapi: bool):
     dialect = root.get("$schema")
     if "$schema" in root and not (isinstance(dialect, str) and is_bundled(dialect)):
         return None
-    if any(node.parent is not None or keyword != "$schema"
-           for keyword in _RESOURCE_KEYWORDS for node in ctx.with_keyword(keyword)):
-        return None
+    for node in ctx.walk():  # one pass, where asking the index for each keyword makes nine
+        found = _RESOURCE_KEYWORDS.intersection(node.schema) if isinstance(node.schema, dict) else ()
+        if found and (node.parent is not None or found != {"$schema"}):
+            return None
     declared = {"$schema": dialect} if dialect is not None else {}
     return lambda node: {**normalize_dialect(node.schema, openapi), **declared}
 

@@ -55,15 +55,16 @@ def _refers(schema: dict) -> bool:
     pending: list[Any] = [schema]
     while pending:
         node = pending.pop()
-        if isinstance(node, dict):
+        if type(node) is str:  # the usual leaf first; ASCII text is plain without a look at each character
+            if not node.isascii() and not _plain(node):
+                return True
+        elif isinstance(node, dict):
             if "$ref" in node:
                 return True
             pending.extend(node)
             pending.extend(node.values())
         elif isinstance(node, list):
             pending.extend(node)
-        elif type(node) is str and not _plain(node):
-            return True
     return False
 
 
