@@ -71,9 +71,12 @@ _DRAFTS_WITHOUT_IF = ("draft-04", "draft-06")
 
 
 def check(ctx: ToolContext) -> Iterator[Finding]:
-    refused_by = _refusing_provider(ctx)
-    without_if = declared_draft(ctx.tool.schema) in _DRAFTS_WITHOUT_IF
+    # Who refuses `if`, and whether the draft has it: asked only of a tool with a finding (most have none).
+    advice: tuple[str | None, bool] | None = None
     for node, found in conditional_objects(ctx):
+        if advice is None:
+            advice = (_refusing_provider(ctx), declared_draft(ctx.tool.schema) in _DRAFTS_WITHOUT_IF)
+        refused_by, without_if = advice
         fix = None if refused_by else _fix(node, [field for _, field in found], without_if)
         for index, (member, field) in enumerate(found):
             yield Finding(member.pointer, _message(member, field, refused_by, without_if),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
@@ -152,6 +153,11 @@ class _Context:
             (c, "the tool description says so") for c in field_clauses(notes.get(member.name, ""), discriminators)]
         self.clauses = [clause for clause, _ in self.read]
 
+    @cached_property
+    def says_optional(self) -> bool:
+        """The field's prose calls it optional, an alternative or a filter (asked twice)."""
+        return _OPTIONAL_PROSE.occurs_in(self.prose)
+
     def conditions(self) -> Iterator[ConditionalField]:
         stated = self._stated() or self._kept_after_exemption() or self._agreeing_weak_signals()
         by_name = {d.name: d for d in self.discriminators}
@@ -174,7 +180,7 @@ class _Context:
         if not self.member.boolean and not _fills(self.member.get("default")):
             for clause, where in self._mentions():
                 _note(stated, clause, where)
-            if not _OPTIONAL_PROSE.occurs_in(self.prose):
+            if not self.says_optional:
                 for clause, where in self._flag_conditions():
                     _note(stated, clause, where)
         exempt = self._values(EXEMPT)
@@ -212,7 +218,7 @@ class _Context:
 
     def _agreeing_weak_signals(self) -> dict[str, tuple[str, list]]:
         member = self.member
-        if member.boolean or _fills(member.get("default")) or _OPTIONAL_PROSE.occurs_in(self.prose):
+        if member.boolean or _fills(member.get("default")) or self.says_optional:
             return {}
         bound = {c.discriminator for c in self.clauses}
         applies, exempt = self._values(APPLIES), self._values(EXEMPT)
@@ -222,11 +228,9 @@ class _Context:
         for discriminator in self.discriminators:
             if discriminator.boolean or (bound and discriminator.name not in bound):
                 continue
-            default = self._default_of(discriminator)
             for value in discriminator.values:
-                # A guess that would reject the call leaving out both fields is too bold.
-                if (not isinstance(value, str) or _within(value, exempt.get(discriminator.name, ()))
-                        or _same(value, default)):
+                # The signals first: most values have none, and then nothing else is asked.
+                if not isinstance(value, str):
                     continue
                 if kind in _ADDRESS_VALUES and value.lower() in _ADDRESS_VALUES[kind] and self._sole(kind):
                     evidence = f"its {_kind_source(member)} is that value"
@@ -234,6 +238,9 @@ class _Context:
                         _within(value, applies.get(discriminator.name, ())) or _prose_names(self.prose, value)):
                     evidence = "its name is that value and its description ties it to it"
                 else:
+                    continue
+                # A guess that would reject the call leaving out both fields is too bold.
+                if _within(value, exempt.get(discriminator.name, ())) or _same(value, self._default_of(discriminator)):
                     continue
                 found.setdefault(discriminator.name, (evidence, []))[1].append(value)
         return found
