@@ -42,7 +42,8 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     what its finding says."""
     # A fix reaching outside the schema is left be.
     inside = [(candidate, candidate.operations) for candidate in candidates if candidate.operations is not None]
-    if not any(_may_reach_stated_value(tool.schema, operations) for _, operations in inside):
+    stating: dict[int, bool] = {}  # whether each subschema on the edited paths states a value, asked once
+    if not any(_may_reach_stated_value(tool.schema, operations, stating) for _, operations in inside):
         return
     stated = _stated_values(tool.schema)
     if not stated:
@@ -52,13 +53,17 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     # cannot judge, the schema as written only once some value fails the fixed one and the
     # shortcut cannot tell that it failed the original too (it must have passed the original
     # to count), and then once for all fixes.
-    alone = _judged_alone(tool.schema)
+    touching = []
     for candidate, operations in inside:
         paths = [operation.path for operation in operations]
         anywhere = any(_in_definition(path) for path in paths)
         touched = [entry for entry in stated if anywhere or _at_or_below(paths, entry[0])]
-        if not touched:
-            continue
+        if touched:
+            touching.append((candidate, operations, anywhere, touched))
+    if not touching:
+        return
+    alone = _judged_alone(tool.schema)
+    for candidate, operations, anywhere, touched in touching:
         rejected = _rejected_by_subschema(alone, operations, touched) if alone and not anywhere else None
         if rejected is None:
             rejected = _rejected_after(candidate, touched)
@@ -185,17 +190,19 @@ def _rejected_after(candidate: Candidate, touched: list) -> list:
             if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])]
 
 
-def _may_reach_stated_value(schema: Any, operations: list[Operation]) -> bool:
+def _may_reach_stated_value(schema: Any, operations: list[Operation], stating: dict[int, bool]) -> bool:
     """Whether a fix's edits can affect a value `_stated_values` would list: one edits a
     definition, or a subschema at or above an edit states a value. Answered by following
     the edited paths down, not by collecting every value of the schema (most fixes reach
     none, and then nothing else is needed)."""
-    return any(_in_definition(operation.path) or _states_on_the_way(schema, operation.path)
+    return any(_in_definition(operation.path) or _states_on_the_way(schema, operation.path, stating)
                for operation in operations)
 
 
-def _states_on_the_way(schema: Any, path: str) -> bool:
-    """Whether a subschema `_stated_values` visits at or above `path` states a value."""
+def _states_on_the_way(schema: Any, path: str, stating: dict[int, bool]) -> bool:
+    """Whether a subschema `_stated_values` visits at or above `path` states a value
+    (`stating` keeps what `_states` said of each subschema, by id: a tool's fixes share the
+    way down from its root)."""
     node = schema
     for token in [None, *path.split("/")[1:]]:
         if token is not None:
@@ -213,8 +220,12 @@ def _states_on_the_way(schema: Any, path: str) -> bool:
                 node = node[int(token)]
             else:
                 return False
-        if isinstance(node, dict) and _states(node):
-            return True
+        if isinstance(node, dict):
+            states = stating.get(id(node))
+            if states is None:
+                states = stating[id(node)] = _states(node)
+            if states:
+                return True
     return False
 
 
