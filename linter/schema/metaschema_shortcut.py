@@ -57,9 +57,9 @@ def verdict(schema: Any, draft: str, excused: Callable[[Any], bool] | None = Non
     while pending:
         node, is_root = pending.pop()
         for keyword, value in node.items():
-            if keyword == "type" and excused is not None and excused(value):
-                continue  # read as "string", which every draft accepts
             found = _judge(keyword, value, is_root, draft, pending)
+            if found is not None and keyword == "type" and excused is not None and excused(value):
+                continue  # a type the metaschema refuses, read as "string", which every draft accepts
             if found is False:
                 return False
             if found is _UNKNOWN:
