@@ -37,7 +37,7 @@ from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.dialect import is_openapi_dialect, normalize_dialect
 from schema_lint.schema.keywords import declared_draft
-from schema_lint.schema.scalar_shortcut import accepts
+from schema_lint.schema.scalar_shortcut import accepts, rejection
 from schema_lint.schema.walk import label
 
 CODE = "SL008"
@@ -61,27 +61,41 @@ def check(ctx):
     openapi = is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer)
     standalone = _standalone_schemas(ctx, openapi)
     if standalone is not None:
-        # Most values are scalars that `scalar_shortcut` judges without compiling anything.
         draft = declared_draft(ctx.tool.schema) or "2020-12"
-        nodes = [node for node in nodes if not _all_accepted(standalone(node), node, draft)]
-        if not nodes:
-            return
         validator_of = lambda node: _compiled(standalone(node))  # noqa: E731
     else:
         validator_of = _validators_in_place(ctx, openapi)
-    if validator_of is None:
-        return
+        if validator_of is None:
+            return
     for node in nodes:
+        if standalone is not None:
+            told = _told(standalone(node), node, draft)
+            if told is not None:
+                yield from told
+                continue
         validator = validator_of(node)
         if validator is None:
             continue
         for value, what, where in _values(node):
-            yield from _violations(validator, node, value, what, where)
+            error = next(iter(validator.iter_errors(value)), None)
+            if error is not None:
+                yield _finding(node, value, what, where, error.message)
 
 
-def _all_accepted(schema, node, draft: str) -> bool:
-    """Whether `scalar_shortcut` vouches for each of the node's values against `schema`."""
-    return all(accepts(schema, value, draft) is True for value, _, _ in _values(node))
+def _told(schema, node, draft: str):
+    """The node's findings as `scalar_shortcut` tells them, with nothing compiled: most values
+    are scalars it accepts, and most it rejects it rejects by their type alone, with the
+    message jsonschema-rs gives (`rejection`). None when a value needs jsonschema-rs."""
+    found = []
+    for value, what, where in _values(node):
+        accepted = accepts(schema, value, draft)
+        if accepted is True:
+            continue
+        message = rejection(schema, value, draft) if accepted is False else None
+        if message is None:
+            return None
+        found.append(_finding(node, value, what, where, message))
+    return found
 
 
 def _values(node):
@@ -94,15 +108,13 @@ def _values(node):
         yield example, "example", ("examples", index)
 
 
-def _violations(validator, node, value, what: str, where: tuple):
-    error = next(iter(validator.iter_errors(value)), None)
-    if error is not None:
-        pointer = join(node.pointer, *where)
-        shown = json.dumps(value, ensure_ascii=False)
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        advice = " (to mark the argument optional, leave `default` out or let the schema accept null)" \
-            if value is None and what == "default" else ""
-        yield Finding(pointer, f"{what} {shown} of `{label(node)}` is rejected by its own schema: {error.message}{advice}")
+def _finding(node, value, what: str, where: tuple, message: str) -> Finding:
+    shown = json.dumps(value, ensure_ascii=False)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    advice = " (to mark the argument optional, leave `default` out or let the schema accept null)" \
+        if value is None and what == "default" else ""
+    return Finding(join(node.pointer, *where),
+                   f"{what} {shown} of `{label(node)}` is rejected by its own schema: {message}{advice}")
 
 
 def _validators_in_place(ctx, openapi: bool):

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.offline import BUNDLED_DIALECTS
-from schema_lint.schema.scalar_shortcut import accepts
+from schema_lint.schema.scalar_shortcut import accepts, rejection
 
 _SCALAR = (st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from([0.5, 1.0, -0.0, 2.0, 2**53 + 1, 1e300])
            | st.text(alphabet="ab\u00e9\U0001f600", max_size=3) | st.sampled_from(["2024-01-31", "x@y.z", "\ud800"]))
@@ -75,6 +75,28 @@ def test_every_answer_is_jsonschema_rs_answer(schema, value, dialect):
     answer = accepts(schema, value, declared_draft(schema) or "2020-12")
     if answer is not None:
         assert answer == _jsonschema_rs(schema, value), answer
+
+
+@settings(max_examples=1500)
+@given(schema=_schemas(), value=_SCALAR | st.sampled_from(['a"b', "a\\b", "a\nb", "\x7f", 7, -3]),
+       dialect=st.sampled_from(sorted(BUNDLED_DIALECTS) + [None]))
+@example(schema={"type": "string"}, value=None, dialect=None)
+@example(schema={"type": "integer"}, value="\u00e9t\u00e9", dialect=None)
+@example(schema={"type": "integer", "enum": ["3", None]}, value="3", dialect=None)
+@example(schema={"type": "string", "maxLength": 1}, value=5, dialect=None)
+@example(schema={"type": "boolean", "description": "d", "anyOf": [{"minimum": 1}]}, value=0, dialect=None)
+def test_every_message_is_jsonschema_rs_first_one(schema, value, dialect):
+    """SL008 reports `rejection`'s message in place of the first error a validator compiled
+    for the subschema gives: it must be that error's message, word for word."""
+    if dialect is not None:
+        schema = {**schema, "$schema": dialect}
+    draft = declared_draft(schema) or "2020-12"
+    if accepts(schema, value, draft) is not False:
+        return
+    message = rejection(schema, value, draft)
+    if message is not None:
+        errors = jsonschema_rs.validator_for(schema, validate_formats=True).iter_errors(value)
+        assert message == next(iter(errors)).message
 
 
 @pytest.mark.parametrize("schema, value, expected", [

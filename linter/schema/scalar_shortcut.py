@@ -10,14 +10,16 @@ validator of the subschema compiled with format assertions on would. Anything el
 None, and jsonschema-rs decides: a value to match against a `pattern` or a `format`, a
 `$ref`, an integer past 2**53, an `integer` type asked of a float, a keyword judged here
 by no rule, and any subschema `metaschema_shortcut` cannot vouch for (which might then not
-even compile).
+even compile). Most values SL008 finds rejected are rejected by their `type` alone (a null
+default of a string): `rejection` gives the message jsonschema-rs would give for those.
 
-`tests/test_scalar_shortcut.py` holds every answer to jsonschema-rs's own, under each
-bundled dialect.
+`tests/test_scalar_shortcut.py` holds every answer and message to jsonschema-rs's own,
+under each bundled dialect.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -38,6 +40,27 @@ def accepts(schema: Any, value: Any, draft: str) -> bool | None:
     if not isinstance(schema, dict) or metaschema_shortcut.verdict(schema, draft) is not True or _refers(schema):
         return None
     return _judge(schema, value, draft)
+
+
+def rejection(schema: dict, value: Any, draft: str) -> str | None:
+    """The message of the one error jsonschema-rs finds in a value `accepts` rejects, where
+    that is certain: its `type`, one name, rejects it and every other keyword accepts it, and
+    the value is written alike by both (null, a boolean, an integer, printable ASCII text
+    with no quote or backslash). None otherwise: jsonschema-rs must say."""
+    declared = schema.get("type")
+    if type(declared) is not str or not _written_alike(value):
+        return None
+    if any(_keyword(keyword, argument, value, draft) is not True
+           for keyword, argument in schema.items() if keyword != "type"):
+        return None
+    return f'{json.dumps(value)} is not of type "{declared}"'
+
+
+def _written_alike(value: Any) -> bool:
+    """Whether jsonschema-rs writes `value` in a message as `json.dumps` does."""
+    if type(value) is str:
+        return value.isascii() and value.isprintable() and '"' not in value and "\\" not in value
+    return value is None or type(value) is bool or (type(value) is int and -_EXACT < value < _EXACT)
 
 
 def _plain(value: Any) -> bool:

@@ -107,3 +107,19 @@ def test_scalar_defaults_the_schema_accepts_are_judged_without_compiling(monkeyp
     rejected = {**schema, "properties": {**schema["properties"], "days": {"type": "integer", "minimum": 1, "default": 0}}}
     lint_tool(rejected, "SL008")
     assert len(compiled) == 1  # the message is jsonschema-rs's: a value rejected is compiled for
+
+
+def test_a_value_rejected_by_its_type_alone_is_reported_without_compiling(monkeypatch):
+    """Most defaults SL008 reports are a null or a number written as text under a `type` that
+    refuses it: `scalar_shortcut.rejection` writes jsonschema-rs's message for those."""
+    from schema_lint.rules import sl008_default_violates_schema as sl008
+
+    compiled = []
+    monkeypatch.setattr(sl008, "_compiled", lambda schema, **options: compiled.append(schema))
+    schema = {"type": "object", "properties": {"name": {"type": "string", "maxLength": 9, "default": None},
+                                               "rounds": {"type": "integer", "default": "3"}}}
+    assert [d.message for d in lint_tool(schema, "SL008")] == [
+        'default null of `name` is rejected by its own schema: null is not of type "string" (to mark the argument '
+        "optional, leave `default` out or let the schema accept null)",
+        'default "3" of `rounds` is rejected by its own schema: "3" is not of type "integer"']
+    assert compiled == []
