@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 from schema_lint.model import EVIDENCE_WORDS, Evidence
 from schema_lint.prose.field_prose import described_defaults, quoted_values, valid_in
 from schema_lint.text.display import clip
-from schema_lint.text.lazy_pattern import lazy_compile
+from schema_lint.text.lazy_pattern import Screened, lazy_compile
 
 
 class Stated(NamedTuple):
@@ -406,7 +406,7 @@ _QUOTED_VALUE = (r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([
                  r"""\u201c([^\u201d\n]{1,60})\u201d""")
 # A listed value: quoted, or a bare word (group 6).
 _VALUE_AT = lazy_compile(r"\s*(?:" + _QUOTED_VALUE + r"|([A-Za-z0-9_][\w.+/-]{0,39}))")
-_INTRO = lazy_compile(
+_INTRO = Screened(
     r"\b(?:(?:must|should|can|may) be |is )?one of\s*:?\s*(?:the following\s*:?\s*)?"
     r"|\b(?:possible|allowed|valid|accepted|acceptable|supported|available|permitted)\s+(?:values?|options?|modes?|types?|"
     r"formats?|choices?|units?|levels?)\s*(?:are|is)?\s*:?\s*(?:the following\s*:?\s*)?"
@@ -414,10 +414,12 @@ _INTRO = lazy_compile(
     r"|\b(?:options|choices|values|modes)\s*(?:are|:)\s*:?\s*"
     r"|\bcan be (?:either )?|\beither\s+"
     r"|\b(?:use|choose|select|pick|specify)\s+(?=['\"`\u2018\u201c])"
-    r"|:\s*(?=['\"`\u2018\u201c])|\((?=['\"`\u2018\u201c])", re.I)
-_ONLY = lazy_compile(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?:value|option) is\s*"""
-                     r"""(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`)""", re.I)
-_ENUM_LIST = lazy_compile(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", re.I)
+    r"|:\s*(?=['\"`\u2018\u201c])|\((?=['\"`\u2018\u201c])",
+    r"one of|possible|allowed|valid|accept|supported|available|permitted|following|options|choices|values|modes|"
+    r"can be|either|(?:use|choose|select|pick|specify)\s+['\"`\u2018\u201c]|:\s*['\"`\u2018\u201c]|\(['\"`\u2018\u201c]")
+_ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?:value|option) is\s*"""
+                 r"""(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`)""", "only ")
+_ENUM_LIST = Screened(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", r"\[enum\]")
 _SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.\s+(?=['\"`\u2018\u201c]))")
 _EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
 _OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|such as|for example|for instance|like|including|includes?|examples?|"
@@ -445,11 +447,9 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
         typed = _typed(values, numeric) if isinstance(values, list) and values else None
         if typed is not None:
             return typed, listed.group()
-    only = _ONLY.search(description)
-    if only is not None and not numeric:
+    only = _ONLY.search(description) if not numeric else None
+    if only is not None:
         return [next(g for g in only.groups() if g is not None)], only.group()
-    if _OPEN_ANYWHERE.search(description):
-        return None
     for tried, intro in enumerate(_INTRO.finditer(description)):
         if tried == LIST_STARTS:
             break
@@ -466,6 +466,9 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
         typed = _typed(values, numeric)
         if typed is None or not numeric and _example_outside(description, typed):
             continue
+        # Asked only of a list found: most descriptions have none, and the pattern runs long.
+        if _OPEN_ANYWHERE.search(description):
+            return None
         return typed, description[intro.start():end].strip()
     return None
 
