@@ -56,32 +56,36 @@ _UNIT = r"(?:\s*([A-Za-z]+))?"
 _NOTE = r"(?:\s*\([^()\n]{1,40}\))?"
 _TO = _NOTE + r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"
 # Each pattern: (regex, what it states). Groups are numbered as in each regex.
-_RANGES = lazy_compile(
+_RANGES = Screened(
     r"\bbetween\s+" + _N + _UNIT + _NOTE + r"\s+(?:and|to|-|\u2013)\s+" + _N + _UNIT
     + r"|\b(?:from|ranging from|ranges? from|range of|in the range(?: of)?|range|scale (?:of|from)|scale)\s+"
     + _N + _UNIT + _TO + _N + _UNIT
     + r"|\(\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT + r"\s*(?=[,;)])"
     + r"|(?:^|(?<=[\s(:,]))" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + r"\s+(characters?|chars?|letters?|items?|entries|"
     r"elements?|tags?|labels?|values?|stars?)\b",
-    re.I)
-_UPPER = lazy_compile(
+    r"between|from|range|scale|\(|char|letter|item|entries|element|tag|label|value|star")
+_UPPER = Screened(
     r"\b(?:at most|up to|no more than|not more than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
-    r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT, re.I)
-_LOWER = lazy_compile(
+    r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT,
+    r"at most|up to|more than|max|exceed|limit|equal to|<=|\u2264")
+_LOWER = Screened(
     r"\b(?:at least|no less than|not less than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
-    + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT, re.I)
-_ABOVE = lazy_compile(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT + r"|>\s*" + _N + _UNIT, re.I)
-_BELOW = lazy_compile(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT + r"|<\s*" + _N + _UNIT, re.I)
-_OR_MORE = lazy_compile(r"\b" + _N + r"\s+or more" + _UNIT, re.I)
-_BASED = lazy_compile(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, re.I)
-_SIGN = lazy_compile(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
-                     r"\bmust be (non-?negative|positive)\b", re.I)
+    + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT,
+    r"at least|less than|min|equal to|>=|\u2265")
+_ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT
+                  + r"|>\s*" + _N + _UNIT, r"than|>")
+_BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
+                  + r"|<\s*" + _N + _UNIT, r"than|<")
+_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, "or more")
+_BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, "-based|start")
+_SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
+                 r"\bmust be (non-?negative|positive)\b", "negative|positive")
 _EXACT_LENGTH = lazy_compile(r"\b(\d{1,4})[- ](?:character|char|letter)s?\s+(?:[a-z]+\s+){0,2}?"
                              r"(?:codes?|strings?|ids?|identifiers?|keys?|tokens?|values?|long)\b", re.I)
 _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
                                   r"exceed|between|from|limit(?:ed)? to)\W*$", re.I)
-_MULTIPLE = lazy_compile(r"\b(?:a )?multiple of\s+" + _N, re.I)
+_MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, "multiple of")
 # "must not be empty", never "must be empty" (which says the opposite, or of something else:
 # "the area must be empty").
 _NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:(?:must|should|may)\s+(?:not|never)|cannot|can ?not)\s+be\s+"
