@@ -162,8 +162,9 @@ def _read_part(description: str, kind: str, part: str) -> tuple[Stated, ...]:
     of one string)."""
     description = own_prose(description[:READ_LIMIT])
     found: list[Stated] = []
-    # The format and the list first ask for a word every match of their patterns holds: most
-    # descriptions state neither, and the case-insensitive patterns cost more than a look for a word.
+    # The format first asks for a word every reading of one holds (the list's patterns are
+    # screened each): most descriptions state neither, and the case-insensitive patterns
+    # cost more than a look for a word.
     if part == BOUNDS:
         text = description.replace("\u2212", "-")
         if kind in ("string", "array"):
@@ -173,17 +174,16 @@ def _read_part(description: str, kind: str, part: str) -> tuple[Stated, ...]:
     elif part == FORMAT:
         if kind == "string" and _FORMAT_WORDS.search(description.lower()):
             found += _formats(description)
-    elif kind in ("string", "integer", "number") and _LIST_WORDS.search(description.lower()):
+    elif kind in ("string", "integer", "number"):
         values = _closed_values(description, numeric=kind != "string")
         if values is not None:
             found.append(Stated("enum", values[0], values[1]))
     return tuple(_first_of_each(found))
 
 
-# Words (in lower case) that every reading of a format, or of a closed list, holds.
-_FORMAT_WORDS = lazy_compile(r"yyyy|mm|dd|hh|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
-_LIST_WORDS = lazy_compile("one of|value|option|choice|mode|type|format|unit|level|either|can be|use|choose|select|"
-                           "pick|specify|only|enum|['\"`\u2018\u201c]")
+# Words (in lower case) that every reading of a format holds: a layout's letters stand
+# before a separator (`MM/DD`, `HH:mm`), not inside a word ("command", "address").
+_FORMAT_WORDS = lazy_compile(r"yyyy|(?:mm|dd|hh)[-/:.]|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
 _DIGIT = lazy_compile(r"\d")
 
 
@@ -191,7 +191,7 @@ def own_prose(description: str) -> str:
     """The description less what documents other things: bullet lines (`- name (required):
     …`, the fields of an object passed as a string) and everything from the first Markdown
     heading on (usage notes of a whole tool)."""
-    heading = _HEADING.search(description)
+    heading = _HEADING.search(description) if "#" in description else None
     if heading is not None:
         description = description[:heading.start()]
     if "\n" not in description:
@@ -408,6 +408,7 @@ _QUOTE = "'\"`\u2018\u2019\u201c\u201d"
 # A value in quotes (straight, backticks or curly), its text in one of five groups.
 _QUOTED_VALUE = (r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([^\u2019\n]{1,60})\u2019|"""
                  r"""\u201c([^\u201d\n]{1,60})\u201d""")
+_OPENING_QUOTE = "['\"`\u2018\u201c]"
 # A listed value: quoted, or a bare word (group 6).
 _VALUE_AT = lazy_compile(r"\s*(?:" + _QUOTED_VALUE + r"|([A-Za-z0-9_][\w.+/-]{0,39}))")
 _INTRO = Screened(
@@ -420,7 +421,8 @@ _INTRO = Screened(
     r"|\b(?:use|choose|select|pick|specify)\s+(?=['\"`\u2018\u201c])"
     r"|:\s*(?=['\"`\u2018\u201c])|\((?=['\"`\u2018\u201c])",
     r"one of|possible|allowed|valid|accept|supported|available|permitted|following|options|choices|values|modes|"
-    r"can be|either|(?:use|choose|select|pick|specify)\s+['\"`\u2018\u201c]|:\s*['\"`\u2018\u201c]|\(['\"`\u2018\u201c]")
+    r"can be|either|" + "|".join(opening + _OPENING_QUOTE for opening in (r"use\s+", r"choose\s+", r"select\s+",
+                                                                       r"pick\s+", r"specify\s+", r":\s*", r"\(")))
 _ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?:value|option) is\s*"""
                  r"""(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`)""", "only ")
 _ENUM_LIST = Screened(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", r"\[enum\]")

@@ -72,7 +72,8 @@ class Screened:
     The prose readers' patterns start with a word boundary or an alternation of phrases,
     so Python's `re` tries each at every character of a text; a plain alternation of words
     (`screen`, lower case) is looked for directly, several times faster, and nearly no
-    description holds any of them. The screen must be implied by the pattern: a test runs
+    description holds any of them. Each alternative of a screen starts with a letter or a
+    sign, not a group: `re` then tries it only where one of those characters stands. The screen must be implied by the pattern: a test runs
     every `Screened` of the readers on texts made of their own words.
     """
 
