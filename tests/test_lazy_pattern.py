@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint.text import lazy_pattern
-from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+from schema_lint.text.lazy_pattern import CaselessWords, Screened, lazy_compile
 
 SOURCES = [(r"\b(?P<word>when|if)\s+(?P<name>\w+)", re.I), (r"^[`'\"]?[\w.$-]+[`'\"]?$", 0), (r"\d+|,", 0)]
 
@@ -60,3 +60,21 @@ def test_caseless_words_must_be_written_in_lower_case():
     with pytest.raises(ValueError):
         CaselessWords(r"\S+required")
 
+
+
+def test_a_screened_pattern_runs_only_where_its_screen_occurs(monkeypatch):
+    compiled = []
+    real = re.compile
+    monkeypatch.setattr(lazy_pattern.re, "compile", lambda *a: compiled.append(a) or real(*a))
+    pattern = Screened(r"\bone of\s+(\w+)", "one of")
+    assert pattern.search("Any value at all.") is None and list(pattern.finditer("Nothing here")) == []
+    assert [source for source, _ in compiled] == ["one of"]  # the pattern itself was never needed
+    assert pattern.search("Must be ONE OF red, green").group(1) == "red"
+    # Other text is not screened: a case-insensitive match of it need not hold the screen's letters.
+    assert pattern.search("\u017fome: one of x").group(1) == "x"
+    assert Screened(r"\bselect\b", "select").search("\u017felect") is not None
+
+
+def test_a_screen_must_be_written_in_lower_case():
+    with pytest.raises(ValueError):
+        Screened(r"\bone of\b", r"One of")

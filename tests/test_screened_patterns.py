@@ -3,8 +3,8 @@
 A `Screened` pattern runs only on text holding one of its screen's words, so a screen
 that misses a word the pattern matches would silently drop findings. These properties
 hold each screen to its pattern: wherever the pattern matches, the screen occurs, on
-texts generated from the pattern itself (each of its alternatives, in any case) and on
-every text of the shared corpus.
+ASCII texts generated from the pattern itself (each of its alternatives, in any case)
+and on every text of the shared corpus.
 """
 
 from __future__ import annotations
@@ -41,10 +41,9 @@ SCREENED = _screened()
 
 
 def _texts(pattern: Screened):
-    """Texts holding a match of the pattern: in ASCII (which the screen lowers and matches
-    exactly) and in any characters (which it matches without case, as the pattern does)."""
+    """ASCII texts holding a match of the pattern (other text goes to the pattern unscreened)."""
     compiled = re.compile(pattern.pattern.pattern, pattern.pattern.flags)
-    return st.from_regex(compiled, alphabet=st.characters(max_codepoint=127)) | st.from_regex(compiled)
+    return st.from_regex(compiled, alphabet=st.characters(max_codepoint=127))
 
 
 def test_the_readers_screen_their_patterns():
@@ -59,7 +58,7 @@ def test_a_screen_occurs_wherever_its_pattern_matches(name):
     @given(_texts(pattern))
     def holds(text):
         assert pattern.pattern.search(text) is not None
-        assert pattern.screen.occurs_in(text), text
+        assert pattern.may_match(text), text
 
     holds()
 
@@ -79,5 +78,5 @@ def test_a_screen_occurs_wherever_its_pattern_matches_in_the_corpus(corpus):
     texts = {text for line in (corpus / "tools.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
              for text in _strings(json.loads(line))}
     for name, pattern in SCREENED.items():
-        missed = [text for text in texts if pattern.pattern.search(text) and not pattern.screen.occurs_in(text)]
+        missed = [text for text in texts if pattern.pattern.search(text) and not pattern.may_match(text)]
         assert missed == [], name

@@ -73,19 +73,28 @@ class Screened:
     so Python's `re` tries each at every character of a text; a plain alternation of words
     (`screen`, lower case) is looked for directly, several times faster, and nearly no
     description holds any of them. Each alternative of a screen starts with a letter or a
-    sign, not a group: `re` then tries it only where one of those characters stands. The screen must be implied by the pattern: a test runs
-    every `Screened` of the readers on texts made of their own words.
+    sign, not a group: `re` then tries it only where one of those characters stands.
+    ASCII text is lowered and screened exactly (as `CaselessWords` does); any other text,
+    rare, goes to the pattern unscreened, so no case-insensitive screen is compiled for it.
+    The screen must be implied by the pattern: tests/test_screened_patterns.py runs every
+    `Screened` of the readers on texts generated from its pattern.
     """
 
     def __init__(self, source: str, screen: str):
+        if screen != screen.lower():
+            raise ValueError("a screen is written in lower case")
         self.pattern = LazyPattern(source, re.IGNORECASE)
-        self.screen = CaselessWords(screen)
+        self._screen = LazyPattern(screen)
+
+    def may_match(self, text: str) -> bool:
+        """False only where the pattern cannot match: ASCII text without a word of the screen."""
+        return not text.isascii() or self._screen.search(text.lower()) is not None
 
     def search(self, text: str, *span: int) -> re.Match | None:
-        return self.pattern.search(text, *span) if self.screen.occurs_in(text) else None
+        return self.pattern.search(text, *span) if self.may_match(text) else None
 
     def finditer(self, text: str, *span: int) -> Iterator[re.Match]:
-        return self.pattern.finditer(text, *span) if self.screen.occurs_in(text) else iter(())
+        return self.pattern.finditer(text, *span) if self.may_match(text) else iter(())
 
 
 def lazy_compile(source: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
