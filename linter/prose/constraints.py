@@ -183,7 +183,7 @@ def _read_part(description: str, kind: str, part: str) -> tuple[Stated, ...]:
 
 # Words (in lower case) that every reading of a format holds: a layout's letters stand
 # before a separator (`MM/DD`, `HH:mm`), not inside a word ("command", "address").
-_FORMAT_WORDS = lazy_compile(r"yyyy|(?:mm|dd|hh)[-/:.]|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
+_FORMAT_WORDS = lazy_compile(r"yyyy|mm[-/:.]|dd[-/:.]|hh[-/:.]|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
 _DIGIT = lazy_compile(r"\d")
 
 
@@ -609,27 +609,30 @@ def _typed(values: list, numeric: bool) -> list | None:
 
 # ----------------------------------------------------------------------------- formats
 
-_EMAIL = lazy_compile(r"\be-?mail address(?:es)?\b|\b(?:valid|an?) e-?mail\b(?! (?:id|subject|body|message|template))"
-                     r"|\be-?mail format\b", re.I)
-_UUID = lazy_compile(r"\bUUID(?:v?4)?\b|\bGUID\b", re.I)
-_URL_HEAD = lazy_compile(r"^\s*(?:the |an? )?(?:(?:full|complete|fully[- ]qualified|absolute|root|remote|public|"
-                         r"external|target|source|destination|starting|callback|webhook|redirect|image|page|website|"
-                         r"web ?page|api|endpoint|http|https)\s+){0,2}(?:url|uri|link)\b"
-                         r"(?!\s*(?:pattern|path|parameter|encoded|-encoded|segment|slug|fragment|prefix|suffix|template|"
-                         r"regex|glob|filter|id))", re.I)
-_URL_STATED = lazy_compile(r"\b(?:must|should|has to) be an? (?:valid |fully[- ]qualified |full |complete |absolute )*"
-                           r"(?:http\(s\) |https? (?:or https )?)?(?:url|uri)\b|\bvalid (?:https? )?(?:url|uri)\b", re.I)
-_HOSTNAME = lazy_compile(r"^\s*(?:the )?(?:server'?s? |host )?hostname\b", re.I)
-_IP = lazy_compile(r"\b(IPv4|IPv6) address\b", re.I)
+# Each format's patterns are screened by the word every match of them holds: a description
+# that holds a format word at all ("a URL") holds the word of one format, seldom more.
+_EMAIL = Screened(r"\be-?mail address(?:es)?\b|\b(?:valid|an?) e-?mail\b(?! (?:id|subject|body|message|template))"
+                  r"|\be-?mail format\b", "mail")
+_UUID = Screened(r"\bUUID(?:v?4)?\b|\bGUID\b", "uuid|guid")
+_URL_HEAD = Screened(r"^\s*(?:the |an? )?(?:(?:full|complete|fully[- ]qualified|absolute|root|remote|public|"
+                     r"external|target|source|destination|starting|callback|webhook|redirect|image|page|website|"
+                     r"web ?page|api|endpoint|http|https)\s+){0,2}(?:url|uri|link)\b"
+                     r"(?!\s*(?:pattern|path|parameter|encoded|-encoded|segment|slug|fragment|prefix|suffix|template|"
+                     r"regex|glob|filter|id))", "url|uri|link")
+_URL_STATED = Screened(r"\b(?:must|should|has to) be an? (?:valid |fully[- ]qualified |full |complete |absolute )*"
+                       r"(?:http\(s\) |https? (?:or https )?)?(?:url|uri)\b|\bvalid (?:https? )?(?:url|uri)\b", "url|uri")
+_HOSTNAME = Screened(r"^\s*(?:the )?(?:server'?s? |host )?hostname\b", "hostname")
+_IP = Screened(r"\b(IPv4|IPv6) address\b", "ipv")
 _ALTERNATIVE = lazy_compile(r"\b(?:or|and/or)\b", re.I)
 _HEDGED_FORMAT = lazy_compile(r"\b(?:typically|usually|often|such as|e\.g|for example|like|probably|possibly|"
                               r"sometimes|may be|might be|or)\W+(?:(?:an?|the)\s+)?(?:[\w-]+\s+)?$", re.I)
-_EMPTY_ALLOWED = lazy_compile(r"\bleave (?:it |this )?(?:empty|blank)\b|\bempty string\b|\bcan be (?:empty|blank)\b", re.I)
+_EMPTY_ALLOWED = Screened(r"\bleave (?:it |this )?(?:empty|blank)\b|\bempty string\b|\bcan be (?:empty|blank)\b",
+                          "empty|blank")
 _ISO_DATE = lazy_compile(r"\b(?:iso[- ]?8601|rfc[- ]?3339|iso)\b[^.]{0,20}\bdate\b(?![- ]?time)|\bdate\b[^.]{0,30}"
                          r"\b(?:iso[- ]?8601|rfc[- ]?3339)\b", re.I)
 _OFFSET_WORDS = lazy_compile(r"\brfc[- ]?3339\b|\b(?:with|including|includ\w*)\b[^.]{0,40}\b(?:offset|time ?zone|"
                              r"z suffix|['\"]z['\"])", re.I)
-_ISO = lazy_compile(r"\biso[- ]?8601\b|\brfc[- ]?3339\b", re.I)
+_ISO = Screened(r"\biso[- ]?8601\b|\brfc[- ]?3339\b", "iso|rfc")
 _LAYOUTS = lazy_compile(r"(?<![A-Za-z])(?:YYYY|yyyy)(?:[-/.][A-Za-z]{1,4}){0,2}(?:[T ](?:HH|hh)[A-Za-z:.+\-]{0,20})?"
                         r"(?![A-Za-z])|"
                         r"(?<![A-Za-z])(?:MM|DD|dd|mm|HH|hh)[-/:.][A-Za-z:/.\-]{2,20}(?![A-Za-z])")
