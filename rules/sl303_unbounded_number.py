@@ -53,7 +53,7 @@ import re
 
 from schema_lint.prose.constraints import BOUNDS, evidence_of, said, stated
 from schema_lint.prose.field_kinds import words
-from schema_lint.text.lazy_pattern import lazy_compile
+from schema_lint.text.lazy_pattern import Screened, lazy_compile
 from schema_lint.prose.field_prose import physical
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
@@ -83,7 +83,7 @@ LIMIT_OF = frozenset({"result", "page", "item", "row", "record", "entry", "max",
 # How a description says a number is a count or a percentage, when the name does not.
 _DESCRIBED_COUNT = lazy_compile(r"^\W*(?:the\s+|a\s+)?(?:total\s+|maximum\s+|max\s+)?(?:number|count)\s+of\b|"
                                 r"^\W*how\s+many\b", re.IGNORECASE)
-_DESCRIBED_PERCENTAGE = lazy_compile(r"\bpercent(?:age)?\b", re.IGNORECASE)
+_DESCRIBED_PERCENTAGE = Screened(r"\bpercent(?:age)?\b", "percent")
 # Two-word names of limits: a lone `size`, `max` or `top` says too little (`font_size`,
 # `max_temperature`), paired with what they limit they are page sizes and caps.
 LIMIT_PHRASES = frozenset({("page", "size"), ("per", "page"), ("batch", "size"), ("chunk", "size"),

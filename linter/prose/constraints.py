@@ -665,8 +665,9 @@ _SENTINEL_WORDS = frozenset({"null", "none", "nil", "dontcare", "any", "all", "n
 def _format_stated(description: str) -> tuple[str, str] | None:
     stripped = description.strip()
     first = stripped[:_clause_end(stripped)]
-    layouts = [match.group() for match in _LAYOUTS.finditer(description)]
-    if layouts and any(_hedged_in_sentence(description, match.start()) for match in _LAYOUTS.finditer(description)):
+    spelled = list(_LAYOUTS.finditer(description))
+    layouts = [match.group() for match in spelled]
+    if layouts and any(_hedged_in_sentence(description, match.start()) for match in spelled):
         return None  # "typically a timestamp in the format …": not every value
     if layouts:
         upper = {layout.upper().rstrip(".") for layout in layouts}
