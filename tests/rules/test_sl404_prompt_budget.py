@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool
-
 from schema_lint.config import Config
-from schema_lint.rules.sl404_prompt_budget import estimated_tokens
+from schema_lint.model import Tool
+from schema_lint.rules.sl404_prompt_budget import (
+    definition_size,
+    estimated_tokens,
+    size_at_most,
+)
 
 
 def _tools(count: int, description_length: int) -> str:
@@ -46,3 +52,30 @@ def test_a_long_openai_description_alone_is_no_finding():
     tool = json.dumps([{"type": "function", "function": {"name": "search", "description": "x" * 2000,
                                                          "parameters": {"type": "object", "properties": {}}}}])
     assert lint_document(tool, code="SL404") == []
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(schema=_JSON_VALUES, definition=st.one_of(st.just({}), st.dictionaries(st.text(max_size=8), _JSON_VALUES,
+                                                                                 max_size=3)))
+@example(schema=[float("-inf"), float("nan"), 1e-07, 2**70, "\ud800"], definition={})
+@example(schema={}, definition={"name": "t", "examples": [float("inf")] * 3})
+def test_the_cheap_size_never_falls_below_the_measured_one(schema, definition):
+    """The budget is judged on `size_at_most` first: were it ever lower than the size the
+    finding states, a tool over budget would pass unflagged (floats such as NaN, 1e16 and
+    integers past 64 bits are where orjson and json write differently)."""
+    tool = Tool(name="t", schema=schema, pointer="", schema_pointer="", format="raw", definition=definition)
+    assert size_at_most(tool) >= definition_size(tool)
+
+
+def test_a_tool_over_budget_by_its_floats_alone_is_still_flagged():
+    """orjson writes 1e-07 as `1e-7`, json as `1e-07`: 1,800 of them are over the budget only
+    as json writes them."""
+    schema = {"type": "object", "examples": [1e-07] * 1_800}
+    (found,) = lint_tool(schema, "SL404")
+    assert "2,500-token budget for one tool" in found.message
