@@ -67,7 +67,6 @@ NAME = "conditional-without-if-then"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 _DRAFTS_WITHOUT_IF = ("draft-04", "draft-06")
-# What makes a property's schemas more than its own: branches, and references to follow.
 
 
 def check(ctx: ToolContext) -> Iterator[Finding]:
