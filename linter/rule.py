@@ -8,6 +8,8 @@ the entry-point group `schema_lint.rules`) that defines:
     SEVERITY = Severity.WARNING    # or by_side_effects(read=..., write=..., destructive=...)
     FIXABLE = True                 # whether it can attach a Fix
     SCHEMAS = (ARGUMENTS, RESULTS) # what it lints (default: arguments only), see below
+    KEYWORDS = ("pattern",)        # optional: it finds nothing in a schema where no subschema
+                                   # has one of these keywords, and is then not run (see below)
     def check(ctx: ToolContext) -> Iterable[Finding]: ...
 
 A tool has two schemas: its arguments (what a model sends) and, on MCP tools, its results
@@ -18,6 +20,11 @@ only for arguments. A rule runs on the results schema only when its `SCHEMAS` na
 and a module docstring in four `## ` sections: What it does / Why is this bad /
 Example / Fix safety.
 
+As ruff hands each node only to the rules registered for its kind, a rule that reads only
+some keywords declares them in `KEYWORDS`, and a tool none of whose subschemas (those the
+walk reaches) has any of them skips the rule: most tools have no `$ref`, `pattern` or
+`if`, and a rule's run costs a few microseconds even when it finds nothing.
+
 A check reads the tool through its `ToolContext`, whose facts are computed once per tool
 and shared by every rule, so that a rule pays only for the nodes it cares about:
 
@@ -25,6 +32,7 @@ and shared by every rule, so that a rule pays only for the nodes it cares about:
     ctx.of_kind("string")      those of one kind: a type name ("number" includes integers),
                                "object" (declared or implied by `properties`), "composition"
     ctx.with_keyword("format") those that have a keyword
+    ctx.keywords               every keyword some subschema has
     ctx.properties()           those reached through `properties`
     ctx.objects()              the same as of_kind("object")
     ctx.children(node)         a node's direct subschemas
@@ -87,6 +95,9 @@ class Rule(NamedTuple):
     fixable: bool = False
     # Which of a tool's schemas it lints: `ARGUMENTS`, `RESULTS` (see the module docstring).
     schemas: frozenset[str] = frozenset({ARGUMENTS})
+    # What it reads: None (anything), or keywords of which a subschema must have one for it to
+    # find anything (see the module docstring).
+    keywords: frozenset[str] | None = None
 
     def severity_for(self, side_effects: SideEffects) -> Severity:
         if isinstance(self.severity, Severity):
@@ -105,6 +116,7 @@ class Rule(NamedTuple):
             code=module.CODE, name=module.NAME, severity=module.SEVERITY, check=module.check,
             doc=(module.__doc__ or "").strip(), fixable=getattr(module, "FIXABLE", False),
             schemas=frozenset(getattr(module, "SCHEMAS", (ARGUMENTS,))),
+            keywords=frozenset(module.KEYWORDS) if hasattr(module, "KEYWORDS") else None,
         )
 
 
@@ -179,6 +191,11 @@ class ToolContext:
         if kind not in KINDS:
             raise ValueError(f"unknown kind {kind!r}: one of {', '.join(sorted(KINDS))}")
         return self._index.of_kind(kind)
+
+    @property
+    def keywords(self) -> frozenset[str]:
+        """Every keyword some subschema has."""
+        return self._index.keywords
 
     def with_keyword(self, keyword: str) -> list[SchemaNode]:
         """The subschemas that have `keyword` (whatever its value), in walk order."""

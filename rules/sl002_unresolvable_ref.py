@@ -36,12 +36,14 @@ from schema_lint.text.display import clip
 from schema_lint.model import Severity
 from schema_lint.schema.pointer import join, resolve, split
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
+from schema_lint.schema.refs import REF_KEYWORDS
 
 CODE = "SL002"
 NAME = "unresolvable-ref"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 FIXABLE = False
+KEYWORDS = REF_KEYWORDS
 
 
 def check(ctx):

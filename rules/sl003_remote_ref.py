@@ -32,12 +32,14 @@ from schema_lint.text.display import clip
 from schema_lint.model import Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
+from schema_lint.schema.refs import REF_KEYWORDS
 
 CODE = "SL003"
 NAME = "remote-ref"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = False
+KEYWORDS = REF_KEYWORDS
 
 
 def check(ctx):

@@ -44,6 +44,7 @@ NAME = "required-undeclared"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = False
+KEYWORDS = ("required",)
 # Keywords whose subschemas describe the same object as their parent.
 SAME_OBJECT = ("allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas")
 

@@ -41,6 +41,7 @@ NAME = "incomplete-conditional"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+KEYWORDS = ("if", "then", "else")
 
 
 def check(ctx):

@@ -36,6 +36,7 @@ NAME = "const-with-enum"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+KEYWORDS = ("const",)
 
 
 def check(ctx):

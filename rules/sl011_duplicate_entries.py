@@ -39,6 +39,7 @@ NAME = "duplicate-entries"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+KEYWORDS = ("enum", "required")
 
 
 def check(ctx):

@@ -41,6 +41,7 @@ NAME = "enum-type-mismatch"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+KEYWORDS = ("enum", "const")
 
 
 def check(ctx):

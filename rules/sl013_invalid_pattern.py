@@ -41,6 +41,7 @@ NAME = "invalid-pattern"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.ERROR
 FIXABLE = True
+KEYWORDS = ("pattern", "patternProperties")
 
 # Python-only construct → (what it is, its ECMA-262 spelling as a re.sub replacement, or None)
 PYTHON_ONLY = (

@@ -40,6 +40,7 @@ PAIRS = (("minLength", "maxLength"), ("minItems", "maxItems"), ("minProperties",
 # Every finding needs one of these (the lower end of a pair, or `maxProperties` against
 # `required`): a subschema with none, nearly all of them, is passed over in one test.
 _LOWER_BOUNDS = frozenset({low for low, _ in PAIRS} | {"minimum", "exclusiveMinimum", "maxProperties"})
+KEYWORDS = _LOWER_BOUNDS
 
 
 def check(ctx):

@@ -42,6 +42,7 @@ NAME = "unknown-format"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+KEYWORDS = ("format",)
 
 # JSON Schema's formats, every draft (https://json-schema.org/draft/2020-12/json-schema-validation#section-7.3
 # and the drafts before it, draft-03's names included).

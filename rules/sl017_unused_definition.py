@@ -37,12 +37,14 @@ from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import parent
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
+from schema_lint.schema.definitions import DEFINITION_KEYWORDS
 
 CODE = "SL017"
 NAME = "unused-definition"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+KEYWORDS = DEFINITION_KEYWORDS
 
 
 def check(ctx):

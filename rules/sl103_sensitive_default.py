@@ -47,6 +47,7 @@ CODE = "SL103"
 NAME = "sensitive-default"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.ERROR)
 FIXABLE = True
+KEYWORDS = ("default",)
 
 # kind → name words that say it
 SENSITIVE_WORDS = {

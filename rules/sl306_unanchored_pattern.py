@@ -41,6 +41,7 @@ CODE = "SL306"
 NAME = "unanchored-pattern"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
+KEYWORDS = ("pattern",)
 
 
 def check(ctx):

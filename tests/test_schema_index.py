@@ -74,6 +74,12 @@ def test_with_keyword_holds_exactly_the_nodes_that_have_it(schema, keyword):
 
 
 @given(schemas)
+def test_keywords_are_those_of_some_walked_node(schema):
+    ctx = _context(schema)
+    assert ctx.keywords == {keyword for node in ctx.nodes if isinstance(node.schema, dict) for keyword in node.schema}
+
+
+@given(schemas)
 def test_children_are_the_nodes_whose_parent_it_is(schema):
     ctx = _context(schema)
     for node in ctx.nodes:

@@ -157,8 +157,11 @@ class DocumentLinter:
                               checks_request=in_request is None, selected=self.selected_codes)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
+            keywords = ctx.keywords
             for rule in self.rules:
-                if tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored)):
+                # A rule whose keywords no subschema has finds nothing: not run (`Rule.keywords`).
+                if (tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored))
+                        and (rule.keywords is None or not rule.keywords.isdisjoint(keywords))):
                     self._run_rule(rule, ctx, doc, silencing, found, internal_errors)
             yield LintedTool(tool, ctx, supersession.keep(found))
 

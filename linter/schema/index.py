@@ -51,11 +51,23 @@ class SchemaIndex:
             found = self._kinds[kind] = [node for node in self.nodes if _is(kind, node)]
         return found
 
+    @cached_property
+    def keywords(self) -> frozenset[str]:
+        """Every keyword some subschema has. Most keywords a rule asks for are in none of a
+        tool's few nodes: those are answered from this set, without a pass over the nodes,
+        and a rule that reads only absent keywords is not run at all (`Rule.keywords`)."""
+        found: set[str] = set()
+        for node in self.nodes:
+            if isinstance(node.schema, dict):
+                found.update(node.schema)
+        return frozenset(found)
+
     def with_keyword(self, keyword: str) -> list[SchemaNode]:
         found = self._keywords.get(keyword)
         if found is None:
             found = self._keywords[keyword] = [node for node in self.nodes
-                                               if isinstance(node.schema, dict) and keyword in node.schema]
+                                               if isinstance(node.schema, dict) and keyword in node.schema
+                                               ] if keyword in self.keywords else []
         return found
 
 
