@@ -4,13 +4,15 @@ nodes it names, in walk order, and a node's field name is the property it travel
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schema_lint.model import Tool
 from schema_lint.schema.pointer import resolve
 from schema_lint.rule import ToolContext
 from schema_lint.schema.index import KINDS
+from schema_lint.schema.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SINGLE_SCHEMA
+from schema_lint.schema.pointer import escape
 
 names = st.text(alphabet="ab/~ 1", min_size=1, max_size=3)
 types = st.sampled_from(["string", "integer", "number", "boolean", "null", "object", "array", "str", "any",
@@ -30,6 +32,40 @@ schemas = st.recursive(
     ),
     max_leaves=10,
 )
+
+
+# Every applicator, each also given a value of the wrong shape, beside keywords that hold none.
+applied = st.recursive(
+    st.booleans() | st.fixed_dictionaries({"type": types}),
+    lambda inner: st.dictionaries(
+        st.sampled_from(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies",
+                         "allOf", "anyOf", "oneOf", "prefixItems", "items", "additionalProperties", "not", "if",
+                         "then", "else", "contains", "propertyNames", "contentSchema", "enum", "default"]),
+        inner | st.lists(inner, max_size=2) | st.dictionaries(names, inner | st.lists(inner, max_size=1), max_size=2)
+        | st.integers(),
+        max_size=4),
+    max_leaves=12,
+)
+
+
+def _reference_walk(schema, pointer: str = "") -> list[str]:
+    """The pointers of every subschema, in pre-order, as JSON Schema's applicators hold them."""
+    found = [pointer]
+    if not isinstance(schema, dict):
+        return found
+    for keyword, value in schema.items():
+        subschemas: list[tuple[str, object]] = []
+        if keyword in SCHEMA_MAPS and isinstance(value, dict):
+            subschemas = [(escape(name), sub) for name, sub in value.items() if isinstance(sub, (dict, bool))]
+        elif keyword == "dependencies" and isinstance(value, dict):
+            subschemas = [(escape(name), sub) for name, sub in value.items() if isinstance(sub, dict)]
+        elif keyword in (*SCHEMA_LISTS, "items") and isinstance(value, list):
+            subschemas = [(str(index), sub) for index, sub in enumerate(value) if isinstance(sub, (dict, bool))]
+        elif keyword in (*SINGLE_SCHEMA, "items") and isinstance(value, (dict, bool)):
+            found += _reference_walk(value, f"{pointer}/{keyword}")
+        for token, sub in subschemas:
+            found += _reference_walk(sub, f"{pointer}/{keyword}/{token}")
+    return found
 
 
 def _context(schema) -> ToolContext:
@@ -71,6 +107,12 @@ def test_with_keyword_holds_exactly_the_nodes_that_have_it(schema, keyword):
     ctx = _context(schema)
     assert ctx.with_keyword(keyword) == [node for node in ctx.nodes
                                          if isinstance(node.schema, dict) and keyword in node.schema]
+
+
+@settings(max_examples=300)
+@given(applied)
+def test_the_walk_reaches_every_subschema_an_applicator_holds_in_pre_order(schema):
+    assert [node.pointer for node in _context(schema).nodes] == _reference_walk(schema)
 
 
 @given(schemas)

@@ -18,6 +18,11 @@ from schema_lint.schema.pointer import escape
 _NO_TYPES: frozenset[str] = frozenset()
 # Looked up by `standard_type`'s answer, None (any value, or unknown) included.
 _ONE_TYPE: dict[str | None, frozenset[str]] = {name: frozenset({name}) for name in STANDARD_TYPES}
+# How each applicator holds its subschemas: one dict lookup per keyword of every node, where
+# testing the keyword against each tuple of `keywords` scanned twenty names.
+_MAP, _LIST, _SINGLE, _ITEMS, _DEPENDENCIES = "map", "list", "single", "items", "dependencies"
+_HOLDS: dict[str, str] = {**dict.fromkeys(SCHEMA_MAPS, _MAP), **dict.fromkeys(SCHEMA_LISTS, _LIST),
+                          **dict.fromkeys(SINGLE_SCHEMA, _SINGLE), "items": _ITEMS, "dependencies": _DEPENDENCIES}
 # Keywords whose subschema describes the same field's value as its parent does.
 _SAME_FIELD = frozenset({"items", "anyOf", "oneOf", "prefixItems"})
 
@@ -98,18 +103,21 @@ def _children(node: SchemaNode) -> list[SchemaNode]:
     found: list[SchemaNode] = []
     schema, pointer, depth = node.schema, node.pointer, node.depth + 1
     for keyword, value in schema.items():
-        if keyword in SCHEMA_MAPS and isinstance(value, dict):
+        holds = _HOLDS.get(keyword)
+        if holds is None:
+            continue  # most keywords (`type`, `description`...) hold no subschema
+        if holds is _MAP and isinstance(value, dict):
             at = f"{pointer}/{keyword}/"
             named = keyword == "properties"
             found.extend(SchemaNode(sub, at + escape(name), node, keyword, name if named else None, depth)
                          for name, sub in value.items() if isinstance(sub, (dict, bool)))
-        elif (keyword in SCHEMA_LISTS or keyword == "items") and isinstance(value, list):
+        elif (holds is _LIST or holds is _ITEMS) and isinstance(value, list):
             at = f"{pointer}/{keyword}/"
             found.extend(SchemaNode(sub, f"{at}{index}", node, keyword, None, depth)
                          for index, sub in enumerate(value) if isinstance(sub, (dict, bool)))
-        elif (keyword in SINGLE_SCHEMA or keyword == "items") and isinstance(value, (dict, bool)):
+        elif (holds is _SINGLE or holds is _ITEMS) and isinstance(value, (dict, bool)):
             found.append(SchemaNode(value, f"{pointer}/{keyword}", node, keyword, None, depth))
-        elif keyword == "dependencies" and isinstance(value, dict):
+        elif holds is _DEPENDENCIES and isinstance(value, dict):
             at = f"{pointer}/{keyword}/"
             found.extend(SchemaNode(sub, at + escape(name), node, keyword, None, depth)
                          for name, sub in value.items() if isinstance(sub, dict))
