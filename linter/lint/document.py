@@ -94,6 +94,7 @@ class DocumentLinter:
         self._given_rules = rules
         self.known_codes = set(rules) if rules is not None else set(rule_codes())
         self.codes = select_codes(sorted(self.known_codes), config.select, config.extend_select, config.ignore)
+        self._rules_by_part: dict[str, list[Rule]] = {}
 
     @cached_property
     def selected_codes(self) -> frozenset[str]:
@@ -106,6 +107,14 @@ class DocumentLinter:
 
         every = self._given_rules if self._given_rules is not None else load_rules()
         return [every[code] for code in self.codes]
+
+    def _rules_for(self, part: str) -> list[Rule]:
+        """The selected rules that lint a tool's `part` (see `Rule.schemas`): chosen once per
+        part, not for each rule of each tool."""
+        chosen = self._rules_by_part.get(part)
+        if chosen is None:
+            chosen = self._rules_by_part[part] = [rule for rule in self.rules if part in rule.schemas]
+        return chosen
 
     def lint(self, doc: Document, only: Callable[[list[Tool]], list[Tool]] | None = None) -> LintedDocument:
         """The rules over every tool of `doc`; over those `only` picks of them, when given (a pass
@@ -158,10 +167,10 @@ class DocumentLinter:
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             keywords = ctx.keywords
-            for rule in self.rules:
+            rules = self._rules_for(tool.part)
+            for rule in [rule for rule in rules if not matches_code(rule.code, ignored)] if ignored else rules:
                 # A rule whose keywords no subschema has finds nothing: not run (`Rule.keywords`).
-                if (tool.part in rule.schemas and (not ignored or not matches_code(rule.code, ignored))
-                        and (rule.keywords is None or not rule.keywords.isdisjoint(keywords))):
+                if rule.keywords is None or not rule.keywords.isdisjoint(keywords):
                     self._run_rule(rule, ctx, doc, silencing, found, internal_errors)
             yield LintedTool(tool, ctx, supersession.keep(found))
 
