@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lintkit import lint_tool
 
-from schema_lint.model import FixSafety, Operation, Severity
+from schema_lint.model import FixSafety, Operation, Severity, Tool
+from schema_lint.rule import ToolContext
+from schema_lint.rules.sl004_unknown_keyword import check
 
 P = "/inputSchema"
 
@@ -52,3 +56,27 @@ def test_sl004_keywords_of_another_draft_than_the_declared_one():
     assert found.pointer == f"{P}/dependencies" and "not a 2020-12 keyword" in found.message
     del schema["$schema"]
     assert lint_tool(schema, "SL004") == []
+
+
+class _Unscreened(ToolContext):
+    """A context whose keywords never pass SL004's screen: the rule then reads every node."""
+
+    @property
+    def keywords(self) -> frozenset[str]:
+        return frozenset({"not a keyword of any draft"})
+
+
+KEYS = st.sampled_from(["type", "properties", "items", "maxlength", "x-extra", "X-Vendor", "$defs", "example",
+                        "dependencies", "prefixItems", "$dynamicRef", "id", "any_of", "nullable", "require"])
+SCHEMAS = st.recursive(st.booleans() | st.just({}), lambda inner: st.dictionaries(KEYS, inner | st.integers(),
+                                                                                  max_size=4), max_leaves=10)
+DRAFTS = st.sampled_from([None, "http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-07/schema#",
+                          "https://json-schema.org/draft/2020-12/schema"])
+
+
+@given(SCHEMAS, DRAFTS, st.sampled_from([frozenset(), frozenset({"gemini"})]))
+def test_the_screen_on_the_tools_keywords_skips_only_tools_without_an_unknown_one(schema, draft, profiles):
+    if draft is not None and isinstance(schema, dict):
+        schema = {"$schema": draft, **schema}
+    tool = Tool(name="t", schema=schema, pointer="", schema_pointer="", format="mcp")
+    assert list(check(ToolContext(tool, None, profiles=profiles))) == list(check(_Unscreened(tool, None, profiles=profiles)))
