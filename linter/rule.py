@@ -203,7 +203,7 @@ class ToolContext:
 
     def children(self, node: SchemaNode) -> list[SchemaNode]:
         """The direct subschemas of `node`, in walk order."""
-        return self._index.children.get(id(node), [])
+        return node.children
 
     @cached_property
     def refs(self) -> RefIndex:

@@ -1,4 +1,4 @@
-"""A tool's subschemas by what rules select them by: kind, keyword, parent.
+"""A tool's subschemas by what rules select them by: kind, keyword.
 
 Most rules look at a few of a tool's nodes: SL301 at strings, SL302 at arrays, SL201 at
 objects, SL016 at nodes with a `format`. As ruff's checker hands each AST node only to the
@@ -31,15 +31,6 @@ class SchemaIndex:
         self.nodes = nodes
         self._kinds: dict[str, list[SchemaNode]] = {}
         self._keywords: dict[str, list[SchemaNode]] = {}
-
-    @cached_property
-    def children(self) -> dict[int, list[SchemaNode]]:
-        """id(parent) → its direct subschemas."""
-        found: dict[int, list[SchemaNode]] = {}
-        for node in self.nodes:
-            if node.parent is not None:
-                found.setdefault(id(node.parent), []).append(node)
-        return found
 
     @cached_property
     def properties(self) -> list[SchemaNode]:

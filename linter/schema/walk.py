@@ -16,6 +16,8 @@ from schema_lint.schema.pointer import escape
 
 
 _NO_TYPES: frozenset[str] = frozenset()
+# Shared by every node without subschemas; never changed (see `SchemaNode.children`).
+_NO_CHILDREN: list[SchemaNode] = []
 # Looked up by `standard_type`'s answer, None (any value, or unknown) included.
 _ONE_TYPE: dict[str | None, frozenset[str]] = {name: frozenset({name}) for name in STANDARD_TYPES}
 # How each applicator holds its subschemas: one dict lookup per keyword of every node, where
@@ -31,7 +33,7 @@ class SchemaNode:
     """One subschema and where the walk found it. Built for every subschema of every tool, so
     a plain slotted class: no per-node `__post_init__`, and nothing to generate at import."""
 
-    __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name")
+    __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name", "children")
 
     def __init__(self, schema: Any, pointer: str, parent: SchemaNode | None = None, keyword: str | None = None,
                  name: str | None = None, depth: int = 0) -> None:
@@ -42,6 +44,8 @@ class SchemaNode:
         # Property name, when this node is reached through `properties`.
         self.name = name
         self.depth = depth
+        # The direct subschemas, in walk order, set by the walk as it reaches them (none until then).
+        self.children: list[SchemaNode] = _NO_CHILDREN
         # The property this subschema describes, also through array items and union branches:
         # `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`, since rules judge a value
         # by the name it travels under. None for a subschema no property name reaches.
@@ -91,9 +95,9 @@ def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
         node = stack.pop()
         yield node
         if isinstance(node.schema, dict):
-            children = _children(node)
-            children.reverse()
-            stack.extend(children)
+            # Kept on the node: what `ToolContext.children` answers, without an index of its own.
+            children = node.children = _children(node)
+            stack.extend(reversed(children))
 
 
 def _children(node: SchemaNode) -> list[SchemaNode]:
