@@ -45,6 +45,7 @@ NAME = "default-violates-schema"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = False
+KEYWORDS = ("default", "examples")
 # The tool's schema is registered under this URI so each subschema is compiled in place,
 # with its local references resolving against the tool's root.
 _ROOT = "urn:schema-lint:tool"
