@@ -61,7 +61,7 @@ def run_guarded(args: list[str], *, inputs: Path, cwd: Path, log: Path, stdin: b
     package = Path(schema_lint.__file__).resolve().parent
     import schema_lint.rules as rules
 
-    from schema_lint.config import user_cache
+    from schema_lint.sources import user_cache
 
     # schema-lint's own folder of the user's cache (fuzz keeps hypothesis's tables there) is
     # the user's, not the input's: reading it leaks nothing a schema could point at.

@@ -130,16 +130,24 @@ def test_a_command_run_again_prints_the_same_output_and_exit_code_without_the_en
     assert len(records(project)) == 1
 
 
-def test_the_console_script_answers_a_replayed_command_without_importing_click(project):
-    """The point of the record: a warm run costs the interpreter, not click and the engine."""
+@pytest.mark.parametrize("key_named_by", ["variable", "user cache folder"])
+def test_the_console_script_answers_a_replayed_command_without_importing_click(project, tmp_path_factory, key_named_by):
+    """The point of the record: a warm run costs the interpreter, not click and the engine, nor
+    the configuration's dataclasses (a third of a replay, when reading where the user's key
+    lies imported `schema_lint.config`), wherever the key is: as most users have it, in their
+    cache folder, or named by `SCHEMA_LINT_CACHE_KEY_FILE`."""
     launcher = ("import sys, schema_lint.run.stamps as s; s.SETTLE_NS = %d\n"
                 "from schema_lint.console import run\n"
                 "sys.argv = ['schema-lint', 'check', '.']\n"
                 "try:\n    run()\nfinally:\n    open('loaded', 'w').write(repr(sorted(\n"
-                "        m for m in ('click', 'schema_lint.cli', 'schema_lint.run.linter') if m in sys.modules)))\n"
+                "        m for m in ('click', 'schema_lint.cli', 'schema_lint.run.linter', 'schema_lint.config',\n"
+                "                    'dataclasses') if m in sys.modules)))\n"
                 % SETTLE_NS)
     env = {key: value for key, value in os.environ.items()
            if not key.startswith("SCHEMA_LINT_") or key == "SCHEMA_LINT_CACHE_KEY_FILE"}
+    if key_named_by == "user cache folder":
+        del env["SCHEMA_LINT_CACHE_KEY_FILE"]
+        env["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg"))
     done = []
     for _ in range(3):
         settle()

@@ -17,7 +17,7 @@ import os
 def keep_out_of_the_project() -> None:
     from hypothesis.configuration import set_hypothesis_home_dir
 
-    from schema_lint.config import user_cache
+    from schema_lint.sources import user_cache
 
     if not os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
         set_hypothesis_home_dir(os.path.join(user_cache.folder(), "hypothesis"))

@@ -23,6 +23,7 @@ import stat
 
 from schema_lint.fixes import scratch_file
 from schema_lint.run.digest import blake2b
+from schema_lint.sources import user_cache
 
 try:  # what `hmac.compare_digest` is, without importing `hashlib` (see `digest`)
     from _operator import _compare_digest
@@ -44,8 +45,6 @@ def key_path() -> str:
     named = os.environ.get(KEY_FILE_VARIABLE)
     if named:
         return named
-    from schema_lint.config import user_cache
-
     return os.path.join(user_cache.folder(), "key")
 
 

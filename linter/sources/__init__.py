@@ -7,6 +7,8 @@ published shape (`tools`), and a JSON pointer located as line:col only when a fi
 needs it (`locate`).
 
 What a run depends on is said as it is read (`watch`), for the run's recorder to listen.
+Where schema-lint keeps its own files outside any project, the user's cache folder
+(`user_cache`): here, not in `config`, whose import a replayed run could not afford.
 
 May import: model, text, schema, prose.
 """
