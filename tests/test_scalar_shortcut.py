@@ -39,7 +39,9 @@ def _values(schema: st.SearchStrategy) -> dict[str, st.SearchStrategy]:
         "description": st.just("d"), "default": _SCALAR, "examples": st.lists(_SCALAR, max_size=2),
         # A scalar passes these; their values must still compile.
         "properties": st.dictionaries(st.sampled_from(["a", "b"]), schema, max_size=2),
-        "items": schema, "required": st.just(["a"]), "minItems": st.just(1), "additionalProperties": st.booleans(),
+        "items": schema, "required": st.just(["a"]), "minItems": st.integers(0, 1), "additionalProperties": st.booleans(),
+        "maxItems": st.integers(0, 1), "minProperties": st.integers(0, 1), "maxProperties": st.just(0),
+        "uniqueItems": st.booleans(),
         # Left to jsonschema-rs.
         "pattern": st.sampled_from(["^a", "(["]), "exclusiveMinimum": st.sampled_from([0, True]),
         "$ref": st.sampled_from(["#", "#/$defs/missing"]), "if": schema,
@@ -62,7 +64,12 @@ def _jsonschema_rs(schema, value) -> bool | None:
 
 
 @settings(max_examples=1500)
-@given(schema=_schemas(), value=_SCALAR, dialect=st.sampled_from(sorted(BUNDLED_DIALECTS) + [None]))
+@given(schema=_schemas(), value=_SCALAR | st.sampled_from([[], {}]),
+       dialect=st.sampled_from(sorted(BUNDLED_DIALECTS) + [None]))
+@example(schema={"type": "array", "minItems": 1}, value=[], dialect=None)
+@example(schema={"type": "object", "required": ["a"]}, value={}, dialect=None)
+@example(schema={"type": "object", "minProperties": 1}, value={}, dialect=None)
+@example(schema={"type": "array", "items": {"type": "string"}, "enum": [[]]}, value=[], dialect=None)
 @example(schema={"type": "integer"}, value=1.0, dialect="http://json-schema.org/draft-04/schema#")
 @example(schema={"const": 1}, value=True, dialect=None)
 @example(schema={"const": "a"}, value="b", dialect="http://json-schema.org/draft-04/schema#")
@@ -85,6 +92,11 @@ def test_every_answer_is_jsonschema_rs_answer(schema, value, dialect):
 @example(schema={"type": "integer", "enum": ["3", None]}, value="3", dialect=None)
 @example(schema={"type": "string", "maxLength": 1}, value=5, dialect=None)
 @example(schema={"type": "boolean", "description": "d", "anyOf": [{"minimum": 1}]}, value=0, dialect=None)
+@example(schema={"type": "string", "enum": ["a", "b", "c", "d", "e"]}, value="x", dialect=None)
+@example(schema={"enum": ["a", 1, None, True]}, value="x", dialect=None)
+@example(schema={"enum": ["a", "b", "c"], "maxLength": 0}, value="x", dialect=None)
+@example(schema={"enum": ["a", "b", 0.5]}, value="x", dialect=None)
+@example(schema={"enum": ['a"b', "b", "c", "d"]}, value="x", dialect=None)
 def test_every_message_is_jsonschema_rs_first_one(schema, value, dialect):
     """SL008 reports `rejection`'s message in place of the first error a validator compiled
     for the subschema gives: it must be that error's message, word for word."""
@@ -107,6 +119,9 @@ def test_every_message_is_jsonschema_rs_first_one(schema, value, dialect):
     ({"type": "string", "format": "date"}, "today", None),
     ({"type": "string", "pattern": "^a"}, "abc", None),
     ({"$ref": "#/$defs/unit", "$defs": {"unit": {"type": "string"}}}, "c", None),
+    ({"type": "array", "items": {"type": "string"}, "description": "Tags."}, [], True),
+    ({"type": "object", "properties": {"a": {"type": "string"}}}, {}, True),
+    ({"type": "array", "items": {"type": "string"}}, ["a"], None),
 ])
 def test_the_usual_defaults_are_answered_and_the_rest_left_to_jsonschema_rs(schema, value, expected):
     assert accepts(schema, value, "2020-12") is expected
