@@ -26,7 +26,7 @@ as pre-commit runs in the project it checks: run from this checkout, schema-lint
 the checkout's own `pyproject.toml` (which names schema-lint, so it is parsed) for the
 project's configuration file. Each command runs `--runs` times, interleaved so that load
 on the machine hits every tool alike; the table shows the median wall and CPU time and the
-largest peak RSS of the child (from GNU time). Then the imports that cost schema-lint's
+largest peak RSS of the child (from GNU time; the CPU time, to the microsecond, from `wait4`). Then the imports that cost schema-lint's
 start-up most on one file (`-X importtime`), and the issue's targets.
 """
 
@@ -201,21 +201,27 @@ _RUN_NUMBERS = itertools.count()
 def measure(argv: list[str], cwd: Path, new_command: bool = False) -> Sample:
     """Run `argv` once in `cwd` under GNU time: wall time, CPU time, and the child's own peak RSS.
 
-    Not `wait4` on a child of this process: a child forked from Python keeps Python's
-    peak RSS as its own floor across `exec`, which would hide a small tool's footprint.
+    The peak RSS is GNU time's report, not `wait4` on a child of this process: a child
+    forked from Python keeps Python's peak RSS as its own floor across `exec`, which would
+    hide a small tool's footprint. The CPU time is `wait4`'s, in microseconds (GNU time and
+    what it waited for; time itself spends well under a millisecond): GNU time counts in
+    hundredths of a second, which made a native peer's 120 to 180 ms, and every ratio to
+    it, move by a tenth from run to run.
     """
     report = WORK / "last-time.txt"
     env = dict(os.environ, BENCH_RUN=str(next(_RUN_NUMBERS))) if new_command else None
     with open(WORK / "last-output.txt", "wb") as out:
         start = time.perf_counter()
-        code = subprocess.call([GNU_TIME, "-f", "%U %S %M", "-o", str(report), *argv],
-                               stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+        child = subprocess.Popen([GNU_TIME, "-f", "%M", "-o", str(report), *argv],
+                                 stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+        _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
-    if code not in FINISHED:
+        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+    if child.returncode not in FINISHED:
         tail = (WORK / "last-output.txt").read_text(errors="replace")[-2000:]
-        sys.exit(f"{argv[0]} exited {code}:\n{tail}")
-    user, system, peak = report.read_text().split()[-3:]
-    return Sample(wall, float(user) + float(system), int(peak))
+        sys.exit(f"{argv[0]} exited {child.returncode}:\n{tail}")
+    peak = report.read_text().split()[-1]
+    return Sample(wall, usage.ru_utime + usage.ru_stime, int(peak))
 
 
 def arguments(tool: Tool, case: Case) -> list[str]:
@@ -320,13 +326,12 @@ def table(results: dict[str, dict[str, list[Sample]]], runs: int) -> str:
         for label in samples:
             lines.append(f"| {case} | {label} | {wall[label] * 1000:,.0f} ms | {_cpu_text(cpu[label])} "
                          f"| {rss[label] / 1024:,.0f} MB | {wall[label] / wall[base]:.2f}x "
-                         f"| {cpu[label] / max(cpu[base], 0.01):.2f}x | {rss[label] / rss[base]:.2f}x |")
+                         f"| {cpu[label] / max(cpu[base], 1e-6):.2f}x | {rss[label] / rss[base]:.2f}x |")
     return "\n".join(lines)
 
 
 def _cpu_text(seconds: float) -> str:
-    """GNU time counts CPU in hundredths of a second."""
-    return "<10 ms" if seconds < 0.01 else f"{seconds * 1000:,.0f} ms"
+    return f"{seconds * 1000:,.1f} ms" if seconds < 0.01 else f"{seconds * 1000:,.0f} ms"
 
 
 def targets(results: dict[str, dict[str, list[Sample]]], cases_: list[Case]) -> str:
@@ -341,7 +346,7 @@ def targets(results: dict[str, dict[str, list[Sample]]], cases_: list[Case]) -> 
     one_wall, one_edited, validated_wall = median(one, COLD), median(one, EDITED), median(validated, COLD)
     one_cpu, validated_cpu = median(one, COLD, "cpu"), median(validated, COLD, "cpu")
     ratio = median(many, COLD) / median(many, SOURCEMETA_LABEL)
-    cpu_ratio = median(many, COLD, "cpu") / max(median(many, SOURCEMETA_LABEL, "cpu"), 0.01)
+    cpu_ratio = median(many, COLD, "cpu") / max(median(many, SOURCEMETA_LABEL, "cpu"), 1e-6)
     warm = {case: median(case, COLD) / median(case, WARM) for case in (one, many, big)}
     files_only = median(many, COLD) / median(many, WARM_FILES)
     per_tool = (median(big, COLD, "cpu") / cases_[3].tools) / (median(many, COLD, "cpu") / cases_[2].tools)
