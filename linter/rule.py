@@ -149,7 +149,8 @@ class ToolContext:
         self.selected = selected
 
     def runs(self, code: str) -> bool:
-        """Whether the rule `code` runs on this tool."""
+        """Whether the run selects the rule `code` (its `select`, `extend-select` and `ignore`;
+        a per-file or per-tool ignore silences the rule's findings, it does not unselect it)."""
         return self.selected is None or code in self.selected
 
     @property

@@ -20,8 +20,8 @@ Reads each property's description for the claims the schema can check:
   of the fields they report when they run, this rule the rest.
 
 Read finding by finding on the shared corpus, 59 of 60 findings were right (`docs/rules.md`,
-"Read sample"). With SL301, SL303 or SL305 not selected (SL301 and SL305 are off by
-default), the bounds those rules would take are this rule's.
+"Read sample"). With SL301, SL302, SL303 or SL305 not selected (SL301 and SL305 are off
+by default), the bounds those rules would take are this rule's.
 
 ## Why is this bad
 The model reads the prose; the validator reads the schema. When they disagree the model

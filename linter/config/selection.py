@@ -71,8 +71,8 @@ def unknown_selectors(selectors: Iterable[str], all_codes: Iterable[str]) -> lis
 
 # Rules a run leaves out unless a selector names them (`--extend-select SL301`, `select = ["ALL"]`):
 # read finding by finding on published tools (bench/read_sample.py), what SL301, SL305 and SL307
-# say is true but almost never worth a change, and SL403 is wrong too often (below 0.95); a
-# linter whose findings are mostly shrugs gets switched off. Each one's documentation says so.
+# say is true but almost never worth a change; a linter whose findings are mostly shrugs gets
+# switched off. Each one's documentation says so.
 OFF_BY_DEFAULT = frozenset({"SL301", "SL305", "SL307"})
 
 
