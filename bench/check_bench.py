@@ -51,7 +51,6 @@ REPO = BENCH.parent
 WORK = BENCH / ".work"
 CHECK_JSONSCHEMA = "check-jsonschema==0.39.0"
 SOURCEMETA = "@sourcemeta/jsonschema@16.11.0"
-GNU_TIME = "/usr/bin/time"
 # Longer than schema-lint trusts a file's stat to (`schema_lint.run.stamps.SETTLE_NS`, 3 s).
 SETTLE_SECONDS = 3.5
 # Exit codes that mean "ran to the end" (findings or not) for each tool.
@@ -60,6 +59,7 @@ FINISHED = {0, 1, 2}
 sys.path.insert(0, str(BENCH))
 from corpus_files import (CORPUS_TOOLS, DEFAULT_DIALECT, argument_schema, raw_schema_text, records,  # noqa: E402
                           repeated_schemas, tool_listing, write)
+from timing import GNU_TIME, Sample, timed_run  # noqa: E402
 
 
 @dataclass
@@ -71,13 +71,6 @@ class Tool:
     new_command_each_run: bool = False
     # Each run on a copy of the case in which one file (another each time) was just edited.
     edits_a_file: bool = False
-
-
-@dataclass
-class Sample:
-    wall: float
-    cpu: float
-    peak_rss_kb: int
 
 
 def run(argv: list[str]) -> None:
@@ -199,29 +192,14 @@ _RUN_NUMBERS = itertools.count()
 
 
 def measure(argv: list[str], cwd: Path, new_command: bool = False) -> Sample:
-    """Run `argv` once in `cwd` under GNU time: wall time, CPU time, and the child's own peak RSS.
-
-    The peak RSS is GNU time's report, not `wait4` on a child of this process: a child
-    forked from Python keeps Python's peak RSS as its own floor across `exec`, which would
-    hide a small tool's footprint. The CPU time is `wait4`'s, in microseconds (GNU time and
-    what it waited for; time itself spends well under a millisecond): GNU time counts in
-    hundredths of a second, which made a native peer's 120 to 180 ms, and every ratio to
-    it, move by a tenth from run to run.
-    """
-    report = WORK / "last-time.txt"
+    """Run `argv` once in `cwd` (see `timing`); a run that did not finish ends the benchmark."""
     env = dict(os.environ, BENCH_RUN=str(next(_RUN_NUMBERS))) if new_command else None
     with open(WORK / "last-output.txt", "wb") as out:
-        start = time.perf_counter()
-        child = subprocess.Popen([GNU_TIME, "-f", "%M", "-o", str(report), *argv],
-                                 stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
-    if child.returncode not in FINISHED:
+        sample = timed_run(argv, cwd, WORK / "last-time.txt", out, env)
+    if sample.returncode not in FINISHED:
         tail = (WORK / "last-output.txt").read_text(errors="replace")[-2000:]
-        sys.exit(f"{argv[0]} exited {child.returncode}:\n{tail}")
-    peak = report.read_text().split()[-1]
-    return Sample(wall, usage.ru_utime + usage.ru_stime, int(peak))
+        sys.exit(f"{argv[0]} exited {sample.returncode}:\n{tail}")
+    return sample
 
 
 def arguments(tool: Tool, case: Case) -> list[str]:

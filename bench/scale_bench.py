@@ -3,7 +3,8 @@
     python bench/scale_bench.py [--tools 20000] [--calls 200000] [--runs 1]
                                 [--schema-lint LABEL=PATH ...]
 
-Cases, each run under GNU time (wall, CPU, the child's own peak RSS):
+Cases, each run under GNU time (wall, the child's own peak RSS) with its CPU time from
+`wait4` (`timing.py`):
 
 - `json`, `sarif`: `check --no-cache --output-format F --output-file …` on one MCP listing
   of `--tools` tools (the corpus's argument schemas over and over, as `check_bench.py`'s
@@ -26,30 +27,26 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-GNU_TIME = "/usr/bin/time"
 
 sys.path.insert(0, str(BENCH))
 from corpus_files import CORPUS_TOOLS, repeated_schemas, tool_listing  # noqa: E402
+from timing import timed_run  # noqa: E402
 
 
 def measure(argv: list[str], cwd: Path) -> tuple[float, float, int]:
-    """(wall s, CPU s, peak RSS kB) of one run; exit codes 0-1 only (2 is a failure here)."""
-    report = cwd / "time.txt"
-    start = time.perf_counter()
-    done = subprocess.run([GNU_TIME, "-f", "%U %S %M", "-o", str(report), *argv], cwd=cwd,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - start
-    if done.returncode not in (0, 1):
-        sys.exit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stderr[-2000:]}")
-    user, system, peak = report.read_text().split()[-3:]
-    return wall, float(user) + float(system), int(peak)
+    """(wall s, CPU s, peak RSS kB) of one run (see `timing`); exit codes 0-1 only (2 is a
+    failure here)."""
+    with open(cwd / "output.txt", "wb") as out:
+        sample = timed_run(argv, cwd, cwd / "time.txt", out)
+    if sample.returncode not in (0, 1):
+        tail = (cwd / "output.txt").read_text(errors="replace")[-2000:]
+        sys.exit(f"{' '.join(argv)} exited {sample.returncode}:\n{tail}")
+    return sample.wall, sample.cpu, sample.peak_rss_kb
 
 
 def calls_file(corpus: Path, path: Path, count: int) -> Path:
