@@ -63,6 +63,8 @@ class Traffic:
         self.summaries: dict[Key, ToolSummary] = {}
         # The keys summarised: those of the tools given to `load` and `cover`.
         self._wanted: set[Key] = set()
+        # The kinds of key ("name", "uid", "schema") the calls read are recorded under.
+        self._kinds_read: set[str] = set()
         # A tool's calls as JSON text while every one of them is kept; SPILLED once they go to
         # the spill; None once they are read again from the files.
         self._kept: dict[Key, list[str] | None] = {}
@@ -101,6 +103,7 @@ class Traffic:
 
     def _take(self, calls: Iterator[tuple[Key, Any]]) -> None:
         for key, arguments in calls:
+            self._kinds_read.add(key[0])
             if key in self._wanted:
                 self._summarise(key, arguments)
             else:
@@ -129,15 +132,19 @@ class Traffic:
             self.summaries[key].merge(theirs)
         self.from_summaries = True
 
-    def cover(self, tools: Iterable) -> None:
+    def cover(self, tools: Iterable, exact: bool = False) -> None:
         """Summaries for the tools `load` was not given (those of standard input, of an MCP
         server, of a Python target), by one more reading of the calls; none when every tool
         was given. A tool counts as given by its name and uid: one a fix has edited has a
-        new schema, and no call of its own."""
-        new = {key for tool in tools if not self._covers(tool) for key in tool_keys(tool)} - self._wanted
+        new schema, and no call of its own. `exact`: only by every key, its schema's too, as
+        `load` would have been given it (an editor's text, whose schema changes as it is
+        typed, may come to hold the definition some calls were recorded with)."""
+        new = {key for tool in tools if exact or not self._covers(tool) for key in tool_keys(tool)} - self._wanted
         if not new:
             return
         self._wanted |= new
+        if not any(key[0] in self._kinds_read for key in new):
+            return  # no call is recorded under a key of their kinds (none carries its tool's definition)
         for shown, source in self._sources:
             for key, arguments in self._calls(_read_again(source, self._contents), shown, report=False):
                 if key in new:

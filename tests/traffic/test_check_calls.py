@@ -282,6 +282,26 @@ def test_tools_given_on_stdin_get_their_calls_by_one_more_reading(tmp_path, monk
     assert len(readings) == 1
 
 
+@pytest.mark.parametrize("with_definition", [False, True])
+def test_an_exact_cover_finds_the_calls_recorded_with_a_new_schema_reading_again_only_for_them(
+        monkeypatch, with_definition):
+    """`cover(exact=True)`, the language server's for the editor's text, whose schema changes as
+    it is typed: a call recorded with the tool's definition counts once the text holds that
+    definition, as it would for `check`; calls recorded by name alone cannot, and are not read
+    again for each new schema."""
+    from schema_lint.sources.tools import find_tools
+    from schema_lint.traffic.store import Traffic
+
+    readings = _counting_readings(monkeypatch)
+    edited = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "required": ["title"]}}
+    record = {"tool": "create_ticket", "arguments": {"title": "x"}, **({"tool_def": edited} if with_definition else {})}
+    traffic = Traffic.load(["calls.jsonl"], find_tools(TOOL, "tools"), {"calls.jsonl": json.dumps(record).encode()})
+    [tool] = find_tools(edited, "tools")
+    traffic.cover([tool], exact=True)
+    assert list(traffic.calls_for(tool)) == [{"title": "x"}]
+    assert len(readings) == with_definition
+
+
 def test_the_tools_of_the_files_are_summarised_at_the_first_reading_and_a_fix_reads_no_more(tmp_path, monkeypatch):
     readings = _counting_readings(monkeypatch)
     tools, recorded = tmp_path / "tools.json", tmp_path / "calls.jsonl"
