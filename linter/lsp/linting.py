@@ -3,18 +3,21 @@
 The editor holds the text, so the text linted is the editor's, not the file's; everything
 else is `check`'s: the configuration nearest above the file (`.schema-lint.toml`, or a
 `pyproject.toml` with `[tool.schema-lint]`), its `exclude`, its rules and severities, the
-fix gate, and its `baseline`, whose findings are not shown, as `check` run in the
-configuration's folder does not report them. A configuration (and its baseline) is loaded
-once and used again while its file's stat stays the same, so an edited configuration or
-baseline takes effect on the next lint whether or not the editor reports the change;
-`forget` drops them all when it does.
+fix gate, its `baseline`, whose findings are not shown, as `check` run in the
+configuration's folder does not report them, and its `calls`, the recorded calls that
+decide, as in `check`, which tightening fixes the gate lets through and what values some
+fixes take. A configuration (and its baseline and calls) is loaded once and used again
+while its files' stats stay the same, so an edited configuration, baseline or calls file
+takes effect on the next lint whether or not the editor reports the change; `forget` drops
+them all when it does.
 
-Linting reads nothing but the document, configuration and baseline files: no server the
-configuration names is started and no Python target imported.
+Linting reads nothing but the document, configuration, baseline and calls files: no server
+the configuration names is started and no Python target imported.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -29,10 +32,14 @@ from schema_lint.sources.files import walk_reads
 from schema_lint.sources.reading import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
+    from schema_lint.run.check import RunError
     from schema_lint.run.linter import Linter
+    from schema_lint.traffic.store import Traffic
 
 # The names a configuration file has (see `config.find_config_file`).
 CONFIG_NAMES = (".schema-lint.toml", "pyproject.toml")
+
+logger = logging.getLogger(__name__)
 
 
 class Linted(NamedTuple):
@@ -58,6 +65,13 @@ class _Baseline(NamedTuple):
     entries: Counter[tuple] | Exception
 
 
+class _Calls(NamedTuple):
+    stamp: tuple[tuple[int, int, int], ...]
+    # The calls, or why they are not used: a file refused as one the configuration names, or
+    # that cannot be read (`check` stops at it).
+    traffic: Traffic | RunError
+
+
 class Linting:
     """The configurations of a workspace, each loaded once, and documents linted under them."""
 
@@ -72,21 +86,25 @@ class Linting:
         self._members: dict[Linter, dict[str, list[str]]] = {}
         # The baseline each configuration names, by its linter.
         self._baselines: dict[Linter, _Baseline] = {}
-        # Their real paths, replaced whole: `is_input` reads them from any thread.
-        self._baseline_files: frozenset[str] = frozenset()
+        # The recorded calls each configuration names, by its linter.
+        self._calls: dict[Linter, _Calls] = {}
+        # The real paths of those baselines and calls files, replaced whole: `is_input` reads
+        # them from any thread.
+        self._named_files: frozenset[str] = frozenset()
 
     def forget(self) -> None:
-        """Load every configuration and baseline again on its next use (one has changed), and
-        find the files of its requests again."""
+        """Load every configuration, baseline and calls file again on its next use (one has
+        changed), and find the files of its requests again."""
         self._loaded.clear()
         self._members.clear()
         self._baselines.clear()
-        self._baseline_files = frozenset()
+        self._calls.clear()
+        self._named_files = frozenset()
 
     def is_input(self, path: str) -> bool:
         """Whether a change to `path` may change what some document lints to: a configuration,
-        or a baseline one names. Safe to ask while another thread lints."""
-        return is_configuration(path) or os.path.realpath(path) in self._baseline_files
+        or a baseline or calls file one names. Safe to ask while another thread lints."""
+        return is_configuration(path) or os.path.realpath(path) in self._named_files
 
     def lint(self, path: str, text: str, folder: str | None = None) -> Linted:
         """The findings on `text`, the editor's content of the file at `path` (absolute), in the
@@ -105,6 +123,10 @@ class Linting:
         config = linter.config
         if not text.strip() or not walk_reads(path, config.include, config.exclude + DEFAULT_EXCLUDE, config.root):
             return Linted(doc, [], None)  # a new empty file is no error yet; one `check .` skips is not linted
+        calls = self._traffic(linter, doc) if config.calls else None
+        if isinstance(calls, Exception):  # `check` stops at it: without the calls, the gate would pass fixes they refute
+            return Linted(doc, [_at_start(path, f"the recorded calls cannot be used, so this file is not linted: {calls}")],
+                          None)
         entries = self._baseline(linter) if config.baseline is not None else None
         if isinstance(entries, BaselineError):  # `check` stops at it
             return Linted(doc, [_at_start(path, f"the baseline cannot be used, so this file is not linted: {entries}")],
@@ -183,8 +205,33 @@ class Linting:
             except (ConfiguredFileError, baseline.BaselineError) as exc:
                 loaded = _Baseline(stamp, exc)
             self._baselines[linter] = loaded
-            self._baseline_files |= {os.path.realpath(path)}
+            self._named_files |= {os.path.realpath(path)}
         return loaded.entries
+
+    def _traffic(self, linter: Linter, doc: Document) -> Traffic | RunError:
+        """The recorded calls the linter's configuration names, read as `check` reads them
+        (`run.check.configured_traffic`), once while their files' stats stay the same, and
+        summarised for the document's tools, which the linter's gate and fixes then read; or
+        why they are not used."""
+        from schema_lint.run.check import RunError, configured_traffic
+
+        config = linter.config
+        stamp = tuple(_stamp(path) for path in config.calls)
+        tools = linter.documents.tools_of(doc) if doc.data is not None else []
+        loaded = self._calls.get(linter)
+        if loaded is None or loaded.stamp != stamp:
+            try:
+                loaded = _Calls(stamp, configured_traffic(_Log(), config, tools))
+            except RunError as exc:
+                loaded = _Calls(stamp, exc)
+            self._calls[linter] = loaded
+            self._named_files |= {os.path.realpath(path) for path in config.calls}
+        if isinstance(loaded.traffic, RunError):
+            linter.traffic = None
+        else:
+            loaded.traffic.cover(tools, exact=True)  # the editor's text, which `check` would be given
+            linter.traffic = loaded.traffic
+        return loaded.traffic
 
     def _linter_for(self, path: str, folder: str | None) -> tuple[Linter | None, str | None]:
         from schema_lint.run.linter import Linter
@@ -196,6 +243,7 @@ class Linting:
             if loaded is not None and loaded.linter is not None:
                 self._members.pop(loaded.linter, None)
                 self._baselines.pop(loaded.linter, None)
+                self._calls.pop(loaded.linter, None)
             try:
                 config = load_config(source) if source else Config(root=folder or os.path.dirname(path))
                 loaded = _Loaded(stamp, Linter(config), None)
@@ -203,6 +251,17 @@ class Linting:
                 loaded = _Loaded(stamp, None, str(exc))
             self._loaded[source or folder] = loaded
         return loaded.linter, loaded.error
+
+
+class _Log:
+    """Where `check`'s notes on the recorded calls go (a line that holds no call, no call
+    found): the server's log, as they go to stderr in a terminal."""
+
+    def write(self, text: str, *, err: bool = False, color: bool = False) -> None:
+        logger.warning("%s", text.rstrip("\n"))
+
+    def line(self, text: str, *, err: bool = False) -> None:
+        logger.warning("%s", text)
 
 
 def editor_bytes(text: str) -> bytes:
@@ -228,8 +287,8 @@ def _stamp(path: str | None) -> tuple[int, int, int]:
 
 
 def _at_start(path: str, message: str) -> Diagnostic:
-    """Why a configuration or its baseline cannot be used, said at the start of every file it
-    would govern, as `check` says it once: linting under the defaults instead of a broken
-    configuration would report what the team configured away, and linting nothing would say
-    nothing."""
+    """Why a configuration, its baseline or its calls cannot be used, said at the start of
+    every file it would govern, as `check` says it once: linting under the defaults instead
+    of a broken configuration would report what the team configured away, and linting
+    nothing would say nothing."""
     return Diagnostic(PARSE_ERROR_CODE, PARSE_ERROR_NAME, Severity.ERROR, message, path, "", span=Span(1, 1, 1, 1))

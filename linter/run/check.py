@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from schema_lint.config import Config
     from schema_lint.run.linter import Linter
     from schema_lint.run.result import LintResult
+    from schema_lint.traffic.store import Traffic
 
 
 class Output(Protocol):
@@ -132,7 +133,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
         linter.traffic = load_traffic(output, options.calls, linter.tools_in(linted),
                                       tools_from_stdin="-" in options.paths, summaries=options.calls_summaries)
     elif config.calls:
-        linter.traffic = load_traffic(output, config.calls, linter.tools_in(linted), contents=_configured_calls(config))
+        linter.traffic = configured_traffic(output, config, linter.tools_in(linted))
     if options.show_settings or options.show_files:
         _show(output, linter, list(options.paths) or ["."], options.show_settings)
         return 0
@@ -266,6 +267,13 @@ def load_traffic(output: Output, paths, tools, named: str = "--calls ", tools_fr
         output.line(escape(f"schema-lint: warning: no recorded call found in {', '.join([*paths, *summaries])}"),
                     err=True)
     return traffic
+
+
+def configured_traffic(output: Output, config: Config, tools: Iterable) -> Traffic:
+    """The recorded calls of the configuration's `calls`, summarised for `tools`, as a run
+    without `--calls` reads them (and the language server, for the same fixes): RunError when
+    one is refused or cannot be read."""
+    return load_traffic(output, config.calls, tools, contents=_configured_calls(config))
 
 
 def _configured_calls(config: Config) -> dict[str, bytes]:
