@@ -5,7 +5,7 @@ pushed (`textDocument/publishDiagnostics`) to any other: on open and save at onc
 change once typing pauses for `DEBOUNCE_SECONDS`. A changed configuration file, reported
 by the client's file watcher (registered when the client lets a server register one) or
 saved in the editor, re-lints every open document (or asks a pulling client to pull again);
-so does a baseline a configuration names, saved in the editor.
+so does a baseline or calls file a configuration names, saved in the editor.
 
 A configured request's limits (SL601, SL602) count the tools of several files: when one of
 them changes, the others open in the editor are linted again (or pulled again: the server
