@@ -12,12 +12,14 @@ them changes, the others open in the editor are linted again (or pulled again: t
 says its diagnostics depend on other files).
 
 Linting runs on one worker thread, off the event loop, so that the server reads the next
-message while a large file is linted: a change made meanwhile is seen, and a hover on
-another file answered. The worker is the only thread that uses `linting` and the linters
-it holds (one job at a time, in order: code actions too, whose fixes lint again; the event
-loop only asks `is_input`), and it reads the editor's texts as they were when its job was
-queued, never the workspace the event loop changes. What a message makes stale (a changed
-configuration, a request's other files) is forgotten before a later message is answered.
+message while a large file is linted: a change made meanwhile is seen, and a hover or a
+quick fix on another file answered. The worker is the only thread that uses `linting` and
+the linters it holds (one job at a time, in order: fix-all too, which lints again; the
+event loop only asks `is_input`), and it reads the editor's texts as they were when its
+job was queued, never the workspace the event loop changes. A quick fix needs only a
+document's lint, which nothing changes once made: it is worked out on a thread of its own,
+not behind the worker's jobs. What a message makes stale (a changed configuration, a
+request's other files) is forgotten before a later message is answered.
 A lint's findings are published only while the text they were found on is still the
 editor's: the push for a newer text follows.
 
@@ -32,6 +34,7 @@ import logging
 import os
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, TypeVar
 
 from lsprotocol import types
@@ -301,7 +304,11 @@ def build() -> SchemaLintServer:
         linted = await ls.linted(params.text_document.uri)
         if linted is None:
             return []
-        return await ls.work(_actions, linted, params, ls.encoding)  # a fix lints again, with the linter
+        found = await asyncio.to_thread(_quick_fixes, linted, params, ls.encoding)
+        if _fixes_all(params.context):
+            fixed_all = await ls.work(_fix_all, linted, params, ls.encoding)  # it lints again, with the linter
+            found += [fixed_all] if fixed_all is not None else []
+        return found
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls: SchemaLintServer, params: types.HoverParams) -> types.Hover | None:
@@ -362,22 +369,33 @@ def _wanted(only: Sequence[str] | None, kind: str) -> bool:
     return only is None or any(kind == wanted or kind.startswith(wanted + ".") for wanted in only)
 
 
-def _actions(linted: Linted, params: types.CodeActionParams, encoding: str) -> list[types.CodeAction]:
-    """A quick fix for each fixable finding under the cursor, an "ignore" for each finding there
-    when the format has comments, and fix-all when some safe fix exists."""
-    uri, only = params.text_document.uri, params.context.only
-    text, lines = linted.document.text, linted.document.lines
+def _fixes_all(context: types.CodeActionContext) -> bool:
+    """Whether the request asks for fix-all: by its kind, or by asking for every kind when
+    invoked. A request made as the cursor moves (a light bulb's) is for quick fixes, and is
+    not held up behind a lint for fix-all, which lints again."""
+    if context.only is not None:
+        return _wanted(context.only, FIX_ALL_KIND)
+    return context.trigger_kind != types.CodeActionTriggerKind.Automatic
+
+
+def _action(linted: Linted, params: types.CodeActionParams, encoding: str, title: str, kind: str, new_text: str,
+            preferred: bool = False, diagnostics: list[types.Diagnostic] | None = None) -> types.CodeAction:
+    """The action that turns the document's text into `new_text`, as one edit."""
+    uri = params.text_document.uri
+    (start, end), content = replacement(linted.document.text, new_text, encoding)
+    edit = types.TextEdit(types.Range(types.Position(*start), types.Position(*end)), content)
+    return types.CodeAction(title, kind=kind, diagnostics=diagnostics, is_preferred=preferred or None,
+                            edit=types.WorkspaceEdit(changes={uri: [edit]}))
+
+
+def _quick_fixes(linted: Linted, params: types.CodeActionParams, encoding: str) -> list[types.CodeAction]:
+    """A quick fix for each fixable finding under the cursor, and an "ignore" for each finding
+    there when the format has comments."""
+    lines = linted.document.lines
     asked = _range(params.range.start, params.range.end)
     found: list[types.CodeAction] = []
-
-    def action(title: str, kind: str, new_text: str, preferred: bool = False,
-               diagnostics: list[types.Diagnostic] | None = None) -> types.CodeAction:
-        (start, end), content = replacement(text, new_text, encoding)
-        edit = types.TextEdit(types.Range(types.Position(*start), types.Position(*end)), content)
-        return types.CodeAction(title, kind=kind, diagnostics=diagnostics, is_preferred=preferred or None,
-                                edit=types.WorkspaceEdit(changes={uri: [edit]}))
-
-    if _wanted(only, types.CodeActionKind.QuickFix):
+    action = partial(_action, linted, params, encoding)
+    if _wanted(params.context.only, types.CodeActionKind.QuickFix):
         for finding in linted.findings:
             where = span_range(lines, finding.span, encoding)
             if not overlaps(where, asked):
@@ -393,11 +411,15 @@ def _actions(linted: Linted, params: types.CodeActionParams, encoding: str) -> l
             if silenced is not None:
                 found.append(action(f"Ignore {finding.code} on this line", types.CodeActionKind.QuickFix, silenced,
                                     diagnostics=shown))
-    if _wanted(only, FIX_ALL_KIND):
-        fixed_all = edits.all_safe_fixes(linted)
-        if fixed_all is not None:
-            found.append(action("Fix all safe schema-lint findings", FIX_ALL_KIND, fixed_all))
     return found
+
+
+def _fix_all(linted: Linted, params: types.CodeActionParams, encoding: str) -> types.CodeAction | None:
+    """Fix-all, when some safe fix exists."""
+    fixed_all = edits.all_safe_fixes(linted)
+    if fixed_all is None:
+        return None
+    return _action(linted, params, encoding, "Fix all safe schema-lint findings", FIX_ALL_KIND, fixed_all)
 
 
 def serve() -> None:

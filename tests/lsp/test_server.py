@@ -47,10 +47,11 @@ def by_code(found: list[types.Diagnostic], code: str) -> list[types.Diagnostic]:
     return [d for d in found if d.code == code]
 
 
-async def actions(client: LanguageClient, uri: str, where: types.Range, only: list[str] | None = None
-                  ) -> list[types.CodeAction]:
+async def actions(client: LanguageClient, uri: str, where: types.Range, only: list[str] | None = None,
+                  trigger: types.CodeActionTriggerKind | None = None) -> list[types.CodeAction]:
     return list(await client.text_document_code_action_async(types.CodeActionParams(
-        types.TextDocumentIdentifier(uri), where, types.CodeActionContext(diagnostics=[], only=only))) or [])
+        types.TextDocumentIdentifier(uri), where, types.CodeActionContext(diagnostics=[], only=only,
+                                                                          trigger_kind=trigger))) or [])
 
 
 async def test_json_diagnostics_cover_their_node_in_the_editors_encoding(client: LanguageClient):
@@ -217,6 +218,21 @@ async def test_a_long_lint_holds_up_no_answer_about_another_file(client: Languag
                                                                      wrong_type.range.start))
     assert hover is not None and not linting.done()
     assert len(by_code(await linting, "SL301")) == 2000
+
+
+async def test_a_long_lint_holds_up_no_quick_fix_on_another_file(client: LanguageClient):
+    small = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    single = by_code(await diagnostics(client, small), "SL307")[0]
+    big = await opened(client, client.root / "many.json", _many_tools())
+    linting = asyncio.ensure_future(diagnostics(client, big))
+    await asyncio.sleep(0)
+    # As a light bulb asks when the cursor moves: every kind, triggered automatically.
+    offered = await actions(client, small, single.range, trigger=types.CodeActionTriggerKind.Automatic)
+    assert [a.title for a in offered if a.title.startswith("Fix SL307")] and not linting.done()
+    assert [a.kind for a in offered] == [types.CodeActionKind.QuickFix] * 3  # no fix-all: it would lint again
+    assert len(by_code(await linting, "SL301")) == 2000
+    invoked = await actions(client, small, single.range)
+    assert [a.kind for a in invoked] == [types.CodeActionKind.QuickFix] * 3 + ["source.fixAll.schema-lint"]
 
 
 async def test_findings_on_a_text_replaced_while_it_was_linted_are_not_pushed(client: LanguageClient):
