@@ -56,6 +56,13 @@ def test_caseless_words_occur_where_the_case_insensitive_pattern_finds_them(text
     assert CaselessWords(WORDS).occurs_in(text) == bool(re.search(WORDS, text, re.I))
 
 
+@given(text=st.text(alphabet=st.sampled_from("requiREDneEdsSmutb OPTIONALYk\u212a\u017f\u0130\u00df \t."), max_size=30)
+       | st.text(max_size=30))
+def test_caseless_words_spans_are_those_finditer_finds_without_case(text):
+    """Where the words occur, as positions in the text itself: lowering ASCII moves nothing."""
+    assert list(CaselessWords(WORDS).spans(text)) == [m.span() for m in re.finditer(WORDS, text, re.I)]
+
+
 def test_caseless_words_must_be_written_in_lower_case():
     with pytest.raises(ValueError):
         CaselessWords(r"\S+required")

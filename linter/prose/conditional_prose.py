@@ -48,7 +48,7 @@ _EXEMPT_WORD = (r"(?:optional|omit(?:ted)?|ignored|unused|null|not\s+(?:required
 _APPLIES_WORD = (r"(?:used|use|only|applies|apply|applicable|relevant|valid|available|"
                  r"only\s+(?:used|applies|applicable|relevant|valid|available))")
 _KIND_SPELLINGS = ((REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES, _APPLIES_WORD))
-_KIND_WORDS = tuple((kind, lazy_compile(r"\b" + spelled + r"\b", re.I)) for kind, spelled in _KIND_SPELLINGS)
+_KIND_WORDS = tuple((kind, CaselessWords(r"\b" + spelled + r"\b")) for kind, spelled in _KIND_SPELLINGS)
 # Any of the three: most sentences have none, and one search tells so at a third of the cost.
 _ANY_KIND_WORD = CaselessWords(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b")
 _NEEDS_FIELD_RE = lazy_compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
@@ -151,13 +151,15 @@ def sentences(text: str) -> tuple[str, ...]:
 def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
     """What the prose of a field says about when it is needed, exempt or used."""
     found: list[Clause] = []
-    if not _may_state_clauses(text):
+    if not text or not _may_state_clauses(text):
         return found
     for sentence in sentences(text):
         if _ANY_KIND_WORD.occurs_in(sentence):
+            # A condition names its field: those the sentence cannot name are not looked for in any part of it.
+            named = _maybe_named(sentence, discriminators)
             for kind, pattern in _KIND_WORDS:
-                found.extend(_clauses(sentence, kind, pattern, discriminators))
-        gloss = _GLOSS.match(sentence)
+                found.extend(_clauses(sentence, kind, pattern, discriminators, named))
+        gloss = _GLOSS.match(sentence) if ":" in sentence else None
         inferred = _inferred_list(gloss["values"], discriminators) if gloss else None
         if inferred is not None:
             found.append(Clause(APPLIES, inferred[0].name, *inferred[1]))
@@ -237,14 +239,15 @@ def parameter_notes(description: str, names: Sequence[str]) -> dict[str, str]:
     return notes
 
 
-def _clauses(sentence: str, kind: str, pattern: PatternLike,
-             discriminators: Sequence[Discriminator]) -> Iterator[Clause]:
-    for match in pattern.finditer(sentence):
-        if _negated(sentence, match.start()):
+def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: Sequence[Discriminator],
+             named: Sequence[Discriminator]) -> Iterator[Clause]:
+    """The clauses each of `pattern`'s words states; `named` are the `discriminators` the
+    sentence may name (`_maybe_named`), the only ones a condition can be on."""
+    for start, end in pattern.spans(sentence):
+        if _negated(sentence, start):
             continue
-        after = sentence[match.end():]
-        conditions = _conditions(after, discriminators) or (
-            _conditions(sentence[:match.start()], discriminators) if kind == REQUIRED else [])
+        after = sentence[end:]
+        conditions = _conditions(after, named) or (_conditions(sentence[:start], named) if kind == REQUIRED else [])
         if conditions:
             first = conditions[0]
             yield Clause(kind, first.discriminator, first.values, first.qualified)

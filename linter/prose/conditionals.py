@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
@@ -116,12 +116,17 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
     if len(siblings) < 2 or (not nullable_is_optional and all(name in required for name in siblings)):
         return []
     members = {name: _Sibling(name, tuple(schemas_of(child))) for name, child in siblings.items()}
-    discriminators = [d for d in (_discriminator(m) for m in members.values()) if d]
+    # Only a property `may_discriminate` passes can be one: most of an object's are asked no further.
+    discriminators = [d for d in (_discriminator(members[name]) for name, child in siblings.items()
+                                  if may_discriminate(child.schema)) if d]
     if not discriminators:
         return []
     notes = parameter_notes(tool_description, list(members)) if tool_description else {}
     stated = _already_conditional(node.schema)
     defaults: dict[str, Any] = {}  # each discriminator's default, read once for all the fields
+    # Each discriminator's own prose (its description and its docstring entry), joined once for all the fields.
+    spoken = {d.name: " ".join(t for t in (members[d.name].description, notes.get(d.name, "")) if t)
+              for d in discriminators}
     found: list[ConditionalField] = []
     for member in members.values():
         if member.name in stated or not _optional(member, required, nullable_is_optional):
@@ -129,7 +134,7 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
         others = [d for d in discriminators if d.name != member.name and d.name not in stated]
         if not others:
             continue
-        context = _Context(member, others, members, notes, node.get("description"),
+        context = _Context(member, others, members, notes, spoken, node.get("description"),
                            tool_description if node.is_root else "", defaults)
         found.extend(context.conditions())
     return found
@@ -139,12 +144,14 @@ class _Context:
     """Everything read about one optional field."""
 
     def __init__(self, member: _Sibling, discriminators: list[Discriminator], members: dict[str, _Sibling],
-                 notes: dict[str, str], object_description: Any, tool_description: str, defaults: dict[str, Any]):
+                 notes: dict[str, str], spoken: dict[str, str], object_description: Any, tool_description: str,
+                 defaults: dict[str, Any]):
         self.member = member
         self.defaults = defaults
         self.discriminators = discriminators
         self.members = members
         self.notes = notes
+        self.spoken = spoken
         self.object_description = object_description if isinstance(object_description, str) else ""
         self.tool_description = tool_description
         self.prose = " ".join(t for t in (member.description, notes.get(member.name, "")) if t)
@@ -160,6 +167,8 @@ class _Context:
 
     def conditions(self) -> Iterator[ConditionalField]:
         stated = self._stated() or self._kept_after_exemption() or self._agreeing_weak_signals()
+        if not stated:
+            return  # nearly every field: nothing ties it to a value
         by_name = {d.name: d for d in self.discriminators}
         for name, (evidence, values) in stated.items():
             discriminator = by_name[name]
@@ -180,8 +189,10 @@ class _Context:
         if not self.member.boolean and not _fills(self.member.get("default")):
             for clause, where in self._mentions():
                 _note(stated, clause, where)
-            if not self.says_optional:
-                for clause, where in self._flag_conditions():
+            # The flags first: most fields' prose names none, and then it need not be asked whether it says optional.
+            conditioned = list(self._flag_conditions())
+            if conditioned and not self.says_optional:
+                for clause, where in conditioned:
                     _note(stated, clause, where)
         exempt = self._values(EXEMPT)
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
@@ -196,8 +207,7 @@ class _Context:
 
     def _mentions(self) -> Iterator[tuple[Clause, str]]:
         for discriminator in self.discriminators:
-            own = self.members[discriminator.name]
-            text = " ".join(t for t in (own.description, self.notes.get(discriminator.name, "")) if t)
+            text = self.spoken[discriminator.name]
             for clause in mentioned_requirements(text, self.member.name, self.discriminators, own=discriminator):
                 yield clause, f"`{discriminator.name}`'s description says so"
         for text, where in ((self.object_description, "the object's description says so"),
@@ -207,6 +217,8 @@ class _Context:
 
     def _kept_after_exemption(self) -> dict[str, tuple[str, list]]:
         """"Used for close/select. If omitted for close, …": select still needs it."""
+        if not self.clauses:
+            return {}
         applies, exempt = self._values(APPLIES), self._values(EXEMPT)
         kept = {}
         for name, values in applies.items():
@@ -218,7 +230,7 @@ class _Context:
 
     def _agreeing_weak_signals(self) -> dict[str, tuple[str, list]]:
         member = self.member
-        if member.boolean or _fills(member.get("default")) or self.says_optional:
+        if member.boolean or _fills(member.get("default")):
             return {}
         bound = {c.discriminator for c in self.clauses}
         applies, exempt = self._values(APPLIES), self._values(EXEMPT)
@@ -243,7 +255,8 @@ class _Context:
                 if _within(value, exempt.get(discriminator.name, ())) or _same(value, self._default_of(discriminator)):
                     continue
                 found.setdefault(discriminator.name, (evidence, []))[1].append(value)
-        return found
+        # Asked last: most fields have no signal, and then their prose need not be read for it.
+        return {} if found and self.says_optional else found
 
     def _default_of(self, discriminator: Discriminator) -> Any:
         name = discriminator.name
@@ -401,13 +414,19 @@ def _named_in(schema: Any) -> set[str]:
 def _names_value(field_words: set[str], value: str) -> bool:
     """The field's name (its `words`) contains the value as words: `insert_values` and `INSERT`.
 
-    The name's words come in worked out once, and the cheap tests go first: this is asked
+    The name's words come in worked out once, and the value's are cached: this is asked
     for every value of every discriminator next to each optional field.
     """
+    value_words = _value_words(value)
+    return bool(value_words) and value_words <= field_words
+
+
+@lru_cache(maxsize=4096)
+def _value_words(value: str) -> frozenset[str]:
+    """The words of a value that a field's name may contain; none for a short or everyday value."""
     if len(value) < 3 or value.lower() in COMMON_WORDS:
-        return False
-    value_words = words(value)
-    return bool(value_words) and set(value_words) <= field_words
+        return frozenset()
+    return frozenset(words(value))
 
 
 def _prose_names(prose: str, value: str) -> bool:

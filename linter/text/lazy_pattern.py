@@ -64,6 +64,12 @@ class CaselessWords:
             return self._exact.search(text.lower()) is not None
         return self._caseless.search(text) is not None
 
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        """Where it occurs: (start, end) of each match `finditer` finds. Lower-casing ASCII
+        text keeps every character where it was, so the spans are the text's own."""
+        matches = self._exact.finditer(text.lower()) if text.isascii() else self._caseless.finditer(text)
+        return (match.span() for match in matches)
+
 
 class Screened:
     """A case-insensitive pattern tried only on text that holds one of the words every

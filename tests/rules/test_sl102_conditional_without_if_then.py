@@ -423,3 +423,28 @@ def test_the_prose_prescreens_change_no_reading(text):
         patch.setattr(prose, "_maybe_named", lambda text, ds: list(ds))
         patch.setattr(prose, "_may_state_clauses", lambda text: True)
         assert readings() == fast
+
+
+def test_over_the_corpus_the_prescreens_change_no_finding(corpus):
+    """The prose pre-screens, and `may_discriminate`, answering "maybe" to everything: SL102
+    finds the same, word for word, on every published tool."""
+    from schema_lint.profiles import implied_profiles
+    from schema_lint.prose import conditional_prose as prose
+    from schema_lint.prose import conditionals
+    from schema_lint.rule import ToolContext
+    from schema_lint.rules.sl102_conditional_without_if_then import check
+    from schema_lint.sources.tools import find_tools
+
+    records = [json.loads(line) for line in (corpus / "tools.jsonl").read_text(encoding="utf-8").splitlines()]
+
+    def findings():
+        return [(record["uid"], finding) for record in records for tool in find_tools(record["tool"], record["name"])
+                for finding in check(ToolContext(tool, record["tool"], profiles=frozenset(implied_profiles(tool))))]
+
+    fast = findings()
+    assert fast
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prose, "_maybe_named", lambda text, ds: list(ds))
+        patch.setattr(prose, "_may_state_clauses", lambda text: True)
+        patch.setattr(conditionals, "may_discriminate", lambda schema: True)
+        assert findings() == fast
