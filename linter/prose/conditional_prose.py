@@ -102,6 +102,8 @@ class Discriminator(NamedTuple):
         if self.boolean:
             lowered = token.lower()
             return (True, _BOOLEAN_WORDS[lowered]) if lowered in _BOOLEAN_WORDS else (False, None)
+        if token.lower() not in _spellings(self.values):
+            return False, None  # most tokens: no value is spelled so
         exact = [v for v in self.values if isinstance(v, str) and v == token]
         folded = [v for v in self.values if isinstance(v, str) and v.lower() == token.lower()]
         found = exact or (folded if len(folded) == 1 else [])
@@ -127,6 +129,13 @@ class Discriminator(NamedTuple):
             return True  # a YAML key that is no string: left to `named_by`
         spelled = words(self.name)
         return bool(spelled) and all(word in lowered for word in spelled)
+
+
+@lru_cache(maxsize=1024)
+def _spellings(values: tuple) -> frozenset[str]:
+    """Lower-cased, every token `Discriminator.match` can take for one of `values` (a string
+    value in any case, a number as `str` writes it: in lower case too); no boolean is taken."""
+    return frozenset(v.lower() if isinstance(v, str) else str(v) for v in values if not isinstance(v, bool))
 
 
 class Clause(NamedTuple):

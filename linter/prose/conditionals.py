@@ -240,6 +240,8 @@ class _Context:
         for discriminator in self.discriminators:
             if discriminator.boolean or (bound and discriminator.name not in bound):
                 continue
+            if kind not in _ADDRESS_VALUES and _words_of_values(discriminator.values).isdisjoint(name_words):
+                continue  # no value can be in the name (`_names_value`): the usual field, asked once for all values
             for value in discriminator.values:
                 # The signals first: most values have none, and then nothing else is asked.
                 if not isinstance(value, str):
@@ -419,6 +421,12 @@ def _names_value(field_words: set[str], value: str) -> bool:
     """
     value_words = _value_words(value)
     return bool(value_words) and value_words <= field_words
+
+
+@lru_cache(maxsize=1024)
+def _words_of_values(values: tuple) -> frozenset[str]:
+    """Every word that `_names_value` may find of one of `values` in a field's name."""
+    return frozenset().union(*(_value_words(value) for value in values if isinstance(value, str)))
 
 
 @lru_cache(maxsize=4096)

@@ -447,4 +447,53 @@ def test_over_the_corpus_the_prescreens_change_no_finding(corpus):
         patch.setattr(prose, "_maybe_named", lambda text, ds: list(ds))
         patch.setattr(prose, "_may_state_clauses", lambda text: True)
         patch.setattr(conditionals, "may_discriminate", lambda schema: True)
+        patch.setattr(prose, "_spellings", lambda values: _EVERY_WORD)
+        patch.setattr(conditionals, "_words_of_values", lambda values: _EVERY_WORD)
         assert findings() == fast
+
+
+class _Everything(frozenset):
+    """A screen's set that holds every word and meets every other set: it passes all."""
+
+    def __contains__(self, item):
+        return True
+
+    def isdisjoint(self, other):
+        return False
+
+
+_EVERY_WORD = _Everything()
+_VALUES = st.lists(st.sampled_from(["fast", "Fast", "FAST", "slow", "off", "url", "e-mail", "insert", "INSERT",
+                                    "insertValues", "1", "x y", "modé", "MODÉ", "ǅ"]) | st.integers(-2, 2)
+                   | st.floats(-2, 2, allow_nan=False) | st.booleans(), min_size=1, max_size=5).map(tuple)
+_TOKENS = st.sampled_from(["fast", "FaSt", "slow", "off", "OFF", "url", "1", "1.0", "-1", "0.5", "True", "true",
+                           "insert", "values", "x y", "modé", "ǆ", "ǅ", ""]) | st.text(max_size=4)
+
+
+@given(_VALUES, _TOKENS, st.booleans())
+@example(("Fast", "fast"), "FAST", False)
+@example((1, 1.5), "1.5", False)
+def test_a_discriminator_matches_the_same_tokens_without_its_spellings_screen(values, token, quoted):
+    """`_spellings` lets `Discriminator.match` turn a token down at once: it must hold the
+    spelling of every token that `match` takes."""
+    from schema_lint.prose import conditional_prose as prose
+
+    discriminator = prose.Discriminator("mode", values)
+    screened = discriminator.match(token, quoted)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prose, "_spellings", lambda values: _EVERY_WORD)
+        assert discriminator.match(token, quoted) == screened
+
+
+@given(st.sampled_from(["insert_values", "insertValues", "url", "recipient_email", "fastMode", "x", "ids", "a_b_c"]),
+       _VALUES)
+@example("insert_values", ("INSERT", "update"))
+def test_a_name_shares_a_word_with_every_value_it_names(name, values):
+    """`_words_of_values` lets the weak signals pass over a discriminator whose values share no
+    word with the field's name: `_names_value` must then find none of them."""
+    from schema_lint.prose.conditionals import _names_value, _words_of_values
+    from schema_lint.prose.field_kinds import words
+
+    name_words = set(words(name))
+    if _words_of_values(values).isdisjoint(name_words):
+        assert not any(_names_value(name_words, v) for v in values if isinstance(v, str))
