@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from schema_lint.prose.field_kinds import words
-from schema_lint.text.lazy_pattern import CaselessWords, PatternLike, lazy_compile
+from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 
 REQUIRED, EXEMPT, APPLIES = "required", "exempt", "applies"
 
@@ -51,7 +51,7 @@ _KIND_SPELLINGS = ((REQUIRED, _REQUIRED_WORD), (EXEMPT, _EXEMPT_WORD), (APPLIES,
 _KIND_WORDS = tuple((kind, CaselessWords(r"\b" + spelled + r"\b")) for kind, spelled in _KIND_SPELLINGS)
 # Any of the three: most sentences have none, and one search tells so at a third of the cost.
 _ANY_KIND_WORD = CaselessWords(r"\b(?:" + "|".join(spelled for _, spelled in _KIND_SPELLINGS) + r")\b")
-_NEEDS_FIELD_RE = lazy_compile(r"\b" + _NEEDS_FIELD + r"\b", re.I)
+_NEEDS_FIELD_WORD = CaselessWords(r"\b" + _NEEDS_FIELD + r"\b")
 _EXEMPT_RE = lazy_compile(r"\b" + _EXEMPT_WORD + r"\b", re.I)
 _PERMITTED = lazy_compile(r"\b(?:used|uses?|valid|applies|apply|applicable|relevant|available|allowed|permitted)\b",
                           re.I)
@@ -128,7 +128,10 @@ class Discriminator(NamedTuple):
         if not isinstance(self.name, str) or self.name in text:
             return True  # a YAML key that is no string: left to `named_by`
         spelled = words(self.name)
-        return bool(spelled) and all(word in lowered for word in spelled)
+        for word in spelled:  # a loop, not `all`: asked of nearly every sentence, and it costs a generator
+            if word not in lowered:
+                return False
+        return bool(spelled)
 
 
 @lru_cache(maxsize=1024)
@@ -191,7 +194,9 @@ def flag_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[
     when …") do not say it is needed: both yield nothing."""
     flags = [d for d in discriminators if d.boolean]
     found: list[Clause] = []
-    if not flags:
+    # A sentence is a part of the text with its spaces joined: what names no flag in the whole
+    # (joined so too) names none in any sentence, and most prose names none.
+    if not flags or not _maybe_named(" ".join(text.split()), flags):
         return found
     for sentence in sentences(text):
         named = _maybe_named(sentence, flags)
@@ -212,9 +217,8 @@ def mentioned_requirements(text: str, field: str, discriminators: Sequence[Discr
     found: list[Clause] = []
     if field not in text:
         return found
-    name = re.compile(r"(?<![\w$-])(?:[\w$-]+\.)?" + re.escape(field) + r"(?![\w$-])")
     for sentence in sentences(text):
-        if not _near(name, _NEEDS_FIELD_RE, sentence):
+        if not _near(field, sentence):
             continue
         explicit = [c for c in _conditions(sentence, discriminators) if own is None or c.discriminator == own.name]
         if explicit:
@@ -268,17 +272,17 @@ def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: S
                 yield Clause(kind, inferred[0].name, *inferred[1])
 
 
-def _near(name: re.Pattern, pattern: PatternLike, sentence: str) -> bool:
+def _near(field: str, sentence: str) -> bool:
     """An unnegated requirement word within a few words of the field's name: in "their
     colors are set by `colors` (if dataType is number, one color is needed)" the need is
-    the list's length, not the field."""
+    the list's length, not the field. The words first: most sentences have none, and then
+    no pattern for the field's name is compiled."""
+    needs = [start for start, _ in _NEEDS_FIELD_WORD.spans(sentence) if not _negated(sentence, start)]
+    if not needs:
+        return False
+    name = re.compile(r"(?<![\w$-])(?:[\w$-]+\.)?" + re.escape(field) + r"(?![\w$-])")
     names = [m.start() for m in name.finditer(sentence)]
-    for match in pattern.finditer(sentence):
-        if _negated(sentence, match.start()):
-            continue
-        if any(len(sentence[min(n, match.start()):max(n, match.start())].split()) <= _NEAR_WORDS for n in names):
-            return True
-    return False
+    return any(len(sentence[min(n, need):max(n, need)].split()) <= _NEAR_WORDS for need in needs for n in names)
 
 
 def _negated(sentence: str, start: int) -> bool:

@@ -115,10 +115,13 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
     required = node.get("required") if isinstance(node.get("required"), list) else []
     if len(siblings) < 2 or (not nullable_is_optional and all(name in required for name in siblings)):
         return []
+    # Only a property `may_discriminate` passes can be one: most objects have none, and then
+    # not one of their fields is read.
+    possible = [name for name, child in siblings.items() if may_discriminate(child.schema)]
+    if not possible:
+        return []
     members = {name: _Sibling(name, tuple(schemas_of(child))) for name, child in siblings.items()}
-    # Only a property `may_discriminate` passes can be one: most of an object's are asked no further.
-    discriminators = [d for d in (_discriminator(members[name]) for name, child in siblings.items()
-                                  if may_discriminate(child.schema)) if d]
+    discriminators = [d for d in (_discriminator(members[name]) for name in possible) if d]
     if not discriminators:
         return []
     notes = parameter_notes(tool_description, list(members)) if tool_description else {}
@@ -465,9 +468,9 @@ def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tup
 
     description = ctx.tool.definition.get("description")
     for node in ctx.objects():
-        members = {c.name: c for c in ctx.children(node) if c.is_property and c.name is not None}
-        if node.keyword == "not" or not any(may_discriminate(member.schema) for member in members.values()):
+        if node.keyword == "not":
             continue
+        members = {c.name: c for c in ctx.children(node) if c.is_property and c.name is not None}
         found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",
                                    nullable_is_optional=ctx.optional_as_nullable)
         if found:

@@ -406,6 +406,7 @@ _PROSE = st.lists(st.sampled_from([
 @example("Required when mode is 'fast'.")
 @example("When is_revision is true, the tag: required for slow")
 @example("fast, slow: treat consecutive delimiters as one")
+@example("The time at which the draft is posted, once dryRun is true.")
 def test_the_prose_prescreens_change_no_reading(text):
     """`_maybe_named` and `_may_state_clauses` skip patterns that cannot match: with them
     answering "maybe" to everything, every reading is the same."""
