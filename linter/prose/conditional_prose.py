@@ -163,7 +163,7 @@ def sentences(text: str) -> tuple[str, ...]:
 def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
     """What the prose of a field says about when it is needed, exempt or used."""
     found: list[Clause] = []
-    if not text or not _may_state_clauses(text):
+    if not text or not _may_state_clauses(text, discriminators):
         return found
     for sentence in sentences(text):
         if _ANY_KIND_WORD.occurs_in(sentence):
@@ -178,11 +178,28 @@ def field_clauses(text: str, discriminators: Sequence[Discriminator]) -> list[Cl
     return found
 
 
-def _may_state_clauses(text: str) -> bool:
-    """Whether a sentence of `text` may have a kind word or a gloss's colon: a sentence is the
-    text's own characters with its spaces joined, so one search of the whole text tells for
-    all of them, and most prose has neither."""
-    return ":" in text or _ANY_KIND_WORD.occurs_in(text)
+def _may_state_clauses(text: str, discriminators: Sequence[Discriminator]) -> bool:
+    """Whether a sentence of `text` may state a clause on one of `discriminators`.
+
+    A clause needs a kind word or a gloss's colon, and then a condition that names a
+    discriminator or a list that spells one of its values. A sentence is the text's own
+    characters with its spaces joined, so the whole text, joined so, tells for all of them;
+    most prose has no kind word, and most that has one names no discriminator and spells
+    none of its values. Each token of a list is a part of its sentence, lower-cased as
+    `Discriminator.match` does; except where a parenthesis is dropped from the list
+    (`_mark_qualifiers`) and where lower-casing can change a word's length or depends on
+    its neighbours (outside ASCII): such text is read in full.
+    """
+    if ":" not in text and not _ANY_KIND_WORD.occurs_in(text):
+        return False
+    if "(" in text or not text.isascii():
+        return True
+    joined = " ".join(text.split())
+    if _maybe_named(joined, discriminators):
+        return True
+    lowered = joined.lower()
+    return any(spelling in lowered for d in discriminators
+               for spelling in (_BOOLEAN_WORDS if d.boolean else _spellings(d.values)))
 
 
 def flag_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
