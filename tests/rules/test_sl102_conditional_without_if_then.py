@@ -456,6 +456,27 @@ def test_over_the_corpus_the_prescreens_change_no_finding(corpus):
         assert findings() == fast
 
 
+_ENUM_VALUES = st.lists(st.sampled_from(["a", "b", "A", ""]) | st.none() | st.booleans() | st.integers(0, 2)
+                        | st.floats(0, 2, allow_nan=False) | st.lists(st.sampled_from(["a", 1]), max_size=2), max_size=6)
+
+
+@given(_ENUM_VALUES, _ENUM_VALUES)
+@example(["a"], ["b", "a", "b"])
+@example([["a"]], ["a"])
+def test_values_are_added_once_each_as_comparing_them_pairwise_would(bucket, values):
+    """`_add` tells strings apart with a set: it must keep what comparing each value with
+    each kept one (type and value) keeps, in the same order."""
+    from schema_lint.prose.conditionals import _add
+
+    expected = list(bucket)
+    for value in values:
+        if not any(type(value) is type(kept) and value == kept for kept in expected):
+            expected.append(value)
+    added = list(bucket)
+    _add(added, values)
+    assert [(type(v), v) for v in added] == [(type(v), v) for v in expected]
+
+
 class _Everything(frozenset):
     """A screen's set that holds every word and meets every other set: it passes all."""
 
