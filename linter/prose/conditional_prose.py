@@ -134,11 +134,20 @@ class Discriminator(NamedTuple):
         return bool(spelled)
 
 
-@lru_cache(maxsize=1024)
 def _spellings(values: tuple) -> frozenset[str]:
     """Lower-cased, every token `Discriminator.match` can take for one of `values` (a string
-    value in any case, a number as `str` writes it: in lower case too); no boolean is taken."""
+    value in any case, a number as `str` writes it: in lower case too); no boolean is taken.
+
+    Only strings share the cache: it compares 1, 1.0 and True as equal, which are spelled
+    "1", "1.0" and not at all."""
+    if all(type(v) is str for v in values):
+        return _string_spellings(values)
     return frozenset(v.lower() if isinstance(v, str) else str(v) for v in values if not isinstance(v, bool))
+
+
+@lru_cache(maxsize=1024)
+def _string_spellings(values: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(v.lower() for v in values)
 
 
 class Clause(NamedTuple):

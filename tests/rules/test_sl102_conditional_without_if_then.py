@@ -510,6 +510,16 @@ def test_a_discriminator_matches_the_same_tokens_without_its_spellings_screen(va
         assert discriminator.match(token, quoted) == screened
 
 
+def test_equal_values_of_other_types_are_spelled_apart():
+    """1, 1.0 and True are equal as tuple members, so a cache keyed by the values alone would
+    hand one enum's spellings to the other: 1.0 must still match "1.0" after 1 was read."""
+    from schema_lint.prose import conditional_prose as prose
+
+    assert prose.Discriminator("n", (1, 2)).match("1", False) == (True, 1)
+    assert prose.Discriminator("n", (1.0, 2.0)).match("1.0", False) == (True, 1.0)
+    assert prose.Discriminator("n", (True, 2)).match("1", False) == (False, None)
+
+
 @given(st.sampled_from(["insert_values", "insertValues", "url", "recipient_email", "fastMode", "x", "ids", "a_b_c"]),
        _VALUES)
 @example("insert_values", ("INSERT", "update"))
