@@ -3,8 +3,9 @@
 # must be a git repository; CI's fresh clone is) in throwaway repositories. Both hooks
 # share one PRE_COMMIT_HOME, so the hook environment is built once.
 #
-# schema-lint: one loose tool file and one tight one; the hook must fail on the loose
-# file with the finding in its output and one summary, and pass on the tight file alone.
+# schema-lint: loose tool files (JSON and JSONL), a tight one and a README; the hook must
+# fail on the loose files with their findings in its output and one summary, pass over
+# the README, and pass on the tight file alone.
 # schema-lint-fix: a tool whose one-value enum has a safe fix; the first run must
 # rewrite the file (only that node), say only what it fixed, and fail, as fixers do; the
 # second must pass and
@@ -42,13 +43,18 @@ inputSchema:
   required: [city, units]
   additionalProperties: false
 YAML
+# pre-commit has no type for .jsonl: the hook must still lint it, and pass over the notes.
+echo '{"name": "close_ticket", "description": "Close a ticket.", "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}}}' > tools/more.jsonl
+printf '# Tools\n\nThe ticket desk.\n' > tools/README.md
 git add tools
 
-echo "-- schema-lint, every file: the loose one must fail the hook"
+echo "-- schema-lint, every file: the loose ones must fail the hook"
 if pre-commit try-repo "$repo" schema-lint --all-files >"$work/out.txt" 2>&1; then
   fail "expected the hook to fail on tools/loose.json"
 fi
 grep -q "tools/loose.json:[0-9]*:[0-9]*: SL201" "$work/out.txt" || fail "expected an SL201 finding for tools/loose.json"
+grep -q "tools/more.jsonl:1:[0-9]*: SL201" "$work/out.txt" || fail "expected an SL201 finding for tools/more.jsonl"
+grep -q "tools/README.md" "$work/out.txt" && fail "expected tools/README.md passed over"
 grep -q "tools/tight.yaml:" "$work/out.txt" && fail "expected no finding for tools/tight.yaml"
 [ "$(grep -c '^Found [0-9]* finding' "$work/out.txt")" -eq 1 ] || fail "expected one summary for the hook's one run"
 

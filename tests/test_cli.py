@@ -265,3 +265,29 @@ def test_real_console_script_in_a_terminal_and_in_a_pipe(project):
     assert "\x1b[" not in plain and " | " in plain
     code, piped = console([*SELECT, "create_ticket.json"], project, terminal=False)
     assert code == 1 and piped.splitlines()[0].startswith("create_ticket.json:") and "\x1b[" not in piped
+
+
+def test_force_include_lints_the_named_files_a_walk_would_lint(tmp_path, monkeypatch):
+    """pre-commit names every text file of a commit (it knows no type for `.jsonl` or
+    `.jsonc`): with `--force-include`, as the hooks run it, those `include` matches are
+    linted and the rest passed over, where without it each is an SL000."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tools.jsonl").write_text(json.dumps({"name": "create_ticket", "description": "A tool.",
+                                                      "inputSchema": LOOSE}) + "\n")
+    (tmp_path / "tool.jsonc").write_text("// a ticket desk\n" + tool("update_ticket", LOOSE))
+    (tmp_path / "README.md").write_text("# Tools\n")
+    (tmp_path / "make.py").write_text("x = 1\n")
+    named = ["README.md", "make.py", "tools.jsonl", "tool.jsonc"]
+    hooked = CliRunner().invoke(main, ["check", "--no-cache", *SELECT, "--force-include", *named])
+    assert hooked.exit_code == 1, hooked.output
+    assert "tools.jsonl:1:" in hooked.output and "tool.jsonc:" in hooked.output
+    assert "SL000" not in hooked.output and "README.md" not in hooked.output
+    plain = CliRunner().invoke(main, ["check", "--no-cache", *SELECT, *named])
+    assert "README.md:1:1: SL000" in plain.output and plain.exit_code == 2
+
+
+def test_the_hooks_take_every_text_file_and_keep_those_check_would_walk():
+    hooks = (Path(__file__).resolve().parents[1] / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    entries = [line.split(":", 1)[1].strip() for line in hooks.splitlines() if line.strip().startswith("entry:")]
+    assert entries and all("--force-include" in entry for entry in entries)
+    assert "types_or" not in hooks and hooks.count("types: [text]") == len(entries)

@@ -74,6 +74,9 @@ def destinations(formats: tuple[tuple[str, str | None], ...], output_file: str |
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
 @click.option("--show-settings", is_flag=True, help="Print the resolved configuration and where it came from, then exit.")
 @click.option("--show-files", is_flag=True, help="Print the files that would be linted, then exit.")
+@click.option("--force-include", is_flag=True,
+              help="Lint a file named in PATHS only if `include` matches it, as a directory's files are chosen "
+                   "(the pre-commit hooks pass it: pre-commit names every text file of a commit).")
 @click.option("--no-cache", is_flag=True, envvar="SCHEMA_LINT_NO_CACHE",
               help="Lint every file again instead of reusing results for unchanged ones (env SCHEMA_LINT_NO_CACHE=1).")
 @click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SCHEMA_LINT_CACHE_DIR",

@@ -12,6 +12,7 @@ another.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
@@ -55,6 +56,7 @@ class CheckOptions(Options):
     quiet: bool = False
     show_settings: bool = False
     show_files: bool = False
+    force_include: bool = False
     no_cache: bool = False
     cache_dir: str | None = None
     fix: bool = False
@@ -129,6 +131,8 @@ def run_check(options: CheckOptions, output: Output) -> int:
                     nearest_config=nearest)
     named = options.servers.named or bool(options.python_targets)
     linted = list(options.paths) or ([] if named else ["."])
+    if options.force_include:
+        linted = _included(linted, config)
     if options.calls or options.calls_summaries:
         linter.traffic = load_traffic(output, options.calls, linter.tools_in(linted),
                                       tools_from_stdin="-" in options.paths, summaries=options.calls_summaries)
@@ -274,6 +278,15 @@ def configured_traffic(output: Output, config: Config, tools: Iterable) -> Traff
     without `--calls` reads them (and the language server, for the same fixes): RunError when
     one is refused or cannot be read."""
     return load_traffic(output, config.calls, tools, contents=_configured_calls(config))
+
+
+def _included(paths: list[str], config: Config) -> list[str]:
+    """`paths` less the files `include` does not match (`--force-include`). pre-commit tells a
+    file's type by its extension, and knows none for `.jsonl` or `.jsonc`: the hooks take
+    every text file, and this keeps those a walk of their folder would lint."""
+    from schema_lint.sources.files import walk_reads
+
+    return [path for path in paths if path == "-" or os.path.isdir(path) or walk_reads(path, config.include, [], config.root)]
 
 
 def _configured_calls(config: Config) -> dict[str, bytes]:
