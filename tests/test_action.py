@@ -23,7 +23,8 @@ def test_action_is_composite_with_paths_format_and_args():
     assert set(action["inputs"]) == {"paths", "format", "args", "output-file", "docs-url"}
     assert action["inputs"]["format"]["default"] == "github"
     install, _ = action["runs"]["steps"]
-    assert 'pip install --quiet "${{ github.action_path }}"' in install["run"]
+    # With the `mcp` extra: the action's own example lints a server (`args: --mcp "…"`).
+    assert 'pip install --quiet "${{ github.action_path }}[mcp]"' in install["run"]
 
 
 def test_run_step_passes_inputs_as_arguments(tmp_path):
