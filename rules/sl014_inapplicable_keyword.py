@@ -23,12 +23,18 @@ Use instead:
 ## Fix safety
 Safe: the fix removes the keyword, which never had an effect, so every call validates
 exactly as before. Whether the `type` should change instead is for a person to decide.
+A count of an array's items (`minItems`, `maxItems`, `uniqueItems`) written on the schema
+of its items, where the array itself has none, is the array's bound put one level too
+deep: the fix moves it to the array instead, and is unsafe (tightening: the array then
+holds the author's bound), so removing what the author meant is never offered.
 """
 
 from __future__ import annotations
 
+import json
+
 from schema_lint.schema.json_types import KEYWORD_TYPES, applies_to, declared_types
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
@@ -38,6 +44,8 @@ NAME = "inapplicable-keyword"
 SCHEMAS = (ARGUMENTS, RESULTS)  # about the schema itself: results schemas too
 SEVERITY = Severity.WARNING
 FIXABLE = True
+# What counts an array's items: on the items' own schema, the array's bound one level too deep.
+_ITEM_COUNTS = frozenset({"minItems", "maxItems", "uniqueItems"})
 # What `_constrained_type` can name a type for.
 _TYPED_KEYWORDS = frozenset({*KEYWORD_TYPES, "required"})
 
@@ -54,9 +62,28 @@ def check(ctx):
             if wanted is None or applies_to(types, wanted):
                 continue
             pointer = join(node.pointer, keyword)
+            message = f"`{keyword}` applies to {wanted}s, but `{label(node)}` is {' or '.join(sorted(types))}: it is ignored"
+            array = _array_meant(node, keyword)
+            if array is not None:
+                value = node.schema[keyword]
+                fix = Fix(f"move `{keyword}` to the array `{label(array)}`", FixSafety.UNSAFE,
+                          (Operation("remove", pointer), Operation("add", join(array.pointer, keyword), value)),
+                          Evidence(EVIDENCE_WORDS, f"{keyword}: {json.dumps(value)} on its items"))
+                yield Finding(pointer, f"{message} (the array whose items it describes has no `{keyword}`)", fix=fix)
+                continue
             fix = Fix(f"remove the ignored `{keyword}`", FixSafety.SAFE, (Operation("remove", pointer),))
-            yield Finding(pointer, f"`{keyword}` applies to {wanted}s, but `{label(node)}` is "
-                          f"{' or '.join(sorted(types))}: it is ignored", fix=fix)
+            yield Finding(pointer, message, fix=fix)
+
+
+def _array_meant(node, keyword: str):
+    """The array whose `items` is `node`, when `keyword` counts an array's items and that array
+    has none of its own: where the author meant it to go."""
+    parent = node.parent
+    if keyword not in _ITEM_COUNTS or node.keyword != "items" or parent is None or not isinstance(parent.schema, dict):
+        return None
+    if keyword in parent.schema or not applies_to(declared_types(parent.schema), "array"):
+        return None
+    return parent
 
 
 def _constrained_type(keyword: str, schema: dict) -> str | None:
