@@ -64,11 +64,10 @@ def _findings_line(result, fixed: int | None, verbose: bool) -> str:
         total = fixed + len(diagnostics)
         return f"Found {total} finding{'s' if total != 1 else ''} ({fixed} fixed, {len(diagnostics)} remaining)."
     if not diagnostics:
-        files = _count(len(result.documents), "file")
         if not result.tools_checked:
             hint = "" if verbose else " (`-v` lists the files read)"  # with -v, they are listed above
-            return f"No tool found in {files}: nothing was checked{hint}."
-        return f"All checks passed ({_count(result.tools_checked, 'tool')} in {files})."
+            return f"No tool found in {_read_places(result.documents)}: nothing was checked{hint}."
+        return f"All checks passed ({_count(result.tools_checked, 'tool')} in {_read_places(result.documents)})."
     counts = collections.Counter(d.severity for d in diagnostics)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True)]
     noun = "finding" if len(diagnostics) == 1 else "findings"
@@ -85,6 +84,20 @@ def _places(diagnostics) -> str:
     for d in diagnostics:
         scheme = d.path.split(":", 1)[0] if d.live else ""
         places[_LIVE_KINDS.get(scheme, "file")].add(d.path.split("/", 1)[0] if scheme in _LIVE_KINDS else d.path)
+    return _counted(places)
+
+
+def _read_places(documents) -> str:
+    """The documents a run read, counted as `_places` counts: a live listing (kind `mcp`, at
+    `mcp:<server>` or `python:<target>`) is its server's or Python target's, not a file."""
+    places: dict[str, set[str]] = collections.defaultdict(set)
+    for path, document in documents.items():
+        scheme = path.split(":", 1)[0] if document is not None and document.kind == "mcp" else ""
+        places[_LIVE_KINDS.get(scheme, "file")].add(path)
+    return _counted(places) if places else _count(0, "file")
+
+
+def _counted(places: dict[str, set[str]]) -> str:
     counted = [_count(len(places[kind]), kind) for kind in ["file", *_LIVE_KINDS.values()] if places[kind]]
     return ", ".join(counted[:-1]) + " and " + counted[-1] if len(counted) > 1 else counted[0]
 

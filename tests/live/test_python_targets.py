@@ -171,4 +171,4 @@ def test_python_targets_alone_start_no_configured_server(tmp_path, monkeypatch):
     (tmp_path / "ticket_models.py").write_text((PYTHON / "ticket_models.py").read_text())
     monkeypatch.chdir(tmp_path)
     result = run("check", "--output-format", "concise", "--no-cache", "--python", "ticket_models:GetTicket")
-    assert (result.exit_code, result.output) == (0, "All checks passed (1 tool in 1 file).\n")
+    assert (result.exit_code, result.output) == (0, "All checks passed (1 tool in 1 Python target).\n")
