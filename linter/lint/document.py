@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 PARSE_ERROR_CODE = "SL000"
 PARSE_ERROR_NAME = "parse-error"
 UNUSED_SUPPRESSION_CODE = "SL900"
+# The tool shapes (part and keywords) whose rules `DocumentLinter` keeps chosen: a file of
+# thousands of generated tools may have as many shapes, each a set of keywords to keep.
+_SHAPES_KEPT = 4096
 
 
 class LintedTool(NamedTuple):
@@ -94,7 +97,7 @@ class DocumentLinter:
         self._given_rules = rules
         self.known_codes = set(rules) if rules is not None else set(rule_codes())
         self.codes = select_codes(sorted(self.known_codes), config.select, config.extend_select, config.ignore)
-        self._rules_by_part: dict[str, list[Rule]] = {}
+        self._rules_by_shape: dict[tuple[str, frozenset[str]], list[Rule]] = {}
 
     @cached_property
     def selected_codes(self) -> frozenset[str]:
@@ -108,12 +111,19 @@ class DocumentLinter:
         every = self._given_rules if self._given_rules is not None else load_rules()
         return [every[code] for code in self.codes]
 
-    def _rules_for(self, part: str) -> list[Rule]:
-        """The selected rules that lint a tool's `part` (see `Rule.schemas`): chosen once per
-        part, not for each rule of each tool."""
-        chosen = self._rules_by_part.get(part)
+    def _rules_for(self, part: str, keywords: frozenset[str]) -> list[Rule]:
+        """The selected rules that lint a tool's `part` (see `Rule.schemas`) and may find
+        something where the tool's subschemas have these `keywords` (a rule whose keywords
+        none has finds nothing, see `Rule.keywords`). Tools repeat a few shapes (`type`,
+        `properties`, `description`, `required`...): the choice is made once for each, not
+        for each of forty rules on every tool."""
+        shape = (part, keywords)
+        chosen = self._rules_by_shape.get(shape)
         if chosen is None:
-            chosen = self._rules_by_part[part] = [rule for rule in self.rules if part in rule.schemas]
+            chosen = [rule for rule in self.rules if part in rule.schemas
+                      and (rule.keywords is None or not rule.keywords.isdisjoint(keywords))]
+            if len(self._rules_by_shape) < _SHAPES_KEPT:
+                self._rules_by_shape[shape] = chosen
         return chosen
 
     def lint(self, doc: Document, only: Callable[[list[Tool]], list[Tool]] | None = None) -> LintedDocument:
@@ -166,12 +176,9 @@ class DocumentLinter:
                               checks_request=in_request is None, selected=self.selected_codes)
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
-            keywords = ctx.keywords
-            rules = self._rules_for(tool.part)
+            rules = self._rules_for(tool.part, ctx.keywords)
             for rule in [rule for rule in rules if not matches_code(rule.code, ignored)] if ignored else rules:
-                # A rule whose keywords no subschema has finds nothing: not run (`Rule.keywords`).
-                if rule.keywords is None or not rule.keywords.isdisjoint(keywords):
-                    self._run_rule(rule, ctx, doc, silencing, found, internal_errors)
+                self._run_rule(rule, ctx, doc, silencing, found, internal_errors)
             yield LintedTool(tool, ctx, supersession.keep(found))
 
     def tools_of(self, doc: Document) -> list[Tool]:
