@@ -88,6 +88,37 @@ def test_the_first_chunk_is_linted_here_before_any_worker_forks(monkeypatch):
     assert forked.value.args == (len(head),) and len(head) > 1 and linted == head
 
 
+@pytest.mark.parametrize(("files", "compiled"), [(parallel.COMPILE_BEFORE_FORK, True),
+                                                 (parallel.COMPILE_BEFORE_FORK - 1, False)])
+def test_a_large_run_compiles_every_pattern_before_any_worker_forks(monkeypatch, files, compiled):
+    """Each forked process inherits the compiled patterns instead of compiling them again."""
+    import gc
+
+    from schema_lint.run.result import LintResult
+    from schema_lint.text.lazy_pattern import LazyPattern, lazy_compile
+
+    class Forked(Exception):
+        pass
+
+    class Linter:
+        config = Config()
+
+        def run_serially(self, paths):
+            return LintResult()
+
+    def fork(*args):
+        raise Forked(all("search" in vars(pattern) for pattern in patterns))
+
+    made = lazy_compile(r"made before the run")
+    patterns = [item for item in gc.get_objects() if isinstance(item, LazyPattern)]
+    assert made in patterns
+    monkeypatch.setattr(parallel, "_fork", fork)
+    with pytest.raises(Forked) as forked:
+        parallel.lint_in_parallel(Linter(), [f"f{index}.json" for index in range(files)], 2)
+    assert forked.value.args == (compiled,)
+    assert made.search("made before the run")
+
+
 @pytest.mark.parametrize("files", [0, 1, 5, 63, 64, 65, 1000])
 def test_chunks_hold_every_file_once_in_order(files):
     paths = [f"f{index}" for index in range(files)]

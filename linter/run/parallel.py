@@ -29,12 +29,18 @@ from typing import Any
 from schema_lint.run.result import LintResult
 from schema_lint.model import diagnostic_from_row, diagnostic_row
 from schema_lint.sources.documents import read_document
+from schema_lint.text.lazy_pattern import compile_pending
 
 MIN_FILES = 48
 MAX_WORKERS = 8
 # Chunks per process: the last to finish is then at most a chunk (a few files) behind.
 CHUNKS_PER_WORKER = 64
 _INDEX_BYTES = 4
+# From this many files on, every regular expression the modules define is compiled before
+# the workers fork (`lazy_pattern.compile_pending`): each process would reach nearly all of
+# them and compile them again. Counted in instructions, over two processes: 3% fewer for
+# 100 files, 2% fewer for 1,000, 1% more for 50, which reach fewer of them.
+COMPILE_BEFORE_FORK = 2 * MIN_FILES
 
 
 def worker_count(files: int) -> int:
@@ -57,6 +63,8 @@ def lint_in_parallel(linter: Any, paths: list[str], workers: int) -> LintResult:
     head, *chunks = _chunks(paths, workers * CHUNKS_PER_WORKER)
     _merge_own(result, linter.run_serially(head))
     _load_jsonschema_rs()
+    if len(paths) >= COMPILE_BEFORE_FORK:
+        compile_pending()
     queue = _queue(len(chunks))
     # Objects made so far are never collected in a worker: its collector then does not
     # touch (and so copy) the pages it shares with the parent.

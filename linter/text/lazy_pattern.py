@@ -5,9 +5,9 @@ compile on a slow machine, most of what regular expressions cost a one-file chec
 typical file's descriptions reach few of them (each rule first tests for a word that
 every match needs), and most runs need none of the patterns for what few files hold (a
 control character to escape, a Python-only regex construct, a suppression comment, a
-provider profile's names). `lazy_compile` stands for `re.compile`. Worker processes
-compile what they use themselves: compiling everything before forking would cost the
-same time in the one process that runs then, and more for a pattern no worker needs.
+provider profile's names). `lazy_compile` stands for `re.compile`. A run over many files
+reaches nearly all of them, in every process it forks: `compile_pending` compiles them
+before the fork, once, rather than once in each process (see `run.parallel`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from typing import Any
+
+# The patterns made and not yet compiled, for `compile_pending`.
+_pending: set[LazyPattern] = set()
 
 
 class LazyPattern:
@@ -25,9 +28,11 @@ class LazyPattern:
     def __init__(self, source: str, flags: int | re.RegexFlag = 0):
         self._source = source
         self._flags = flags
+        _pending.add(self)
 
     def compile(self) -> re.Pattern:
         compiled = re.compile(self._source, self._flags)
+        _pending.discard(self)
         for name in dir(compiled):
             if not name.startswith("_"):
                 setattr(self, name, getattr(compiled, name))
@@ -105,3 +110,9 @@ class Screened:
 
 def lazy_compile(source: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
     return LazyPattern(source, flags)
+
+
+def compile_pending() -> None:
+    """Compile every pattern made so far that no use has compiled yet."""
+    for pattern in list(_pending):
+        pattern.compile()
