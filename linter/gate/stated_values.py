@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.model import Operation
 from schema_lint.prose.field_prose import described_defaults
-from schema_lint.schema.dialect import normalize_dialect
+from schema_lint.schema.dialect import normalize_dialect, normalized_type
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.operations import OperationError, apply_operations
 from schema_lint.schema.pointer import escape, resolve, split, unescape
@@ -40,8 +40,9 @@ _STRING = frozenset({str})
 def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[Candidate, str]]:
     """Each candidate whose fix would make a stated value of the tool's schema invalid, with
     what its finding says."""
-    # A fix reaching outside the schema is left be.
-    inside = [(candidate, candidate.operations) for candidate in candidates if candidate.operations is not None]
+    # A fix reaching outside the schema is left be, and so is one that only respells a type.
+    inside = [(candidate, candidate.operations) for candidate in candidates
+              if candidate.operations is not None and not _respells_types(tool.schema, candidate.operations)]
     stating: dict[int, bool] = {}  # whether each subschema on the edited paths states a value, asked once
     if not any(_may_reach_stated_value(tool.schema, operations, stating) for _, operations in inside):
         return
@@ -188,6 +189,48 @@ def _rejected_after(candidate: Candidate, touched: list) -> list:
     # A value whose subschema the fix removed (an unused definition) is gone, not broken.
     return [entry for entry in touched
             if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])]
+
+
+def _respells_types(schema: Any, operations: list[Operation]) -> bool:
+    """Whether every edit writes a subschema's `type` as `normalize_dialect` already reads it
+    (`"dict"` as `"object"`, `"any"` removed): SL005's fixes, most of a run's. Every schema
+    here, before a fix and after, is judged as `normalize_dialect` reads it, which is then
+    the same schema: the fix can reject no value, and its way down need not be walked."""
+    for operation in operations:
+        at, _, keyword = operation.path.rpartition("/")
+        node = _typed_by_normalize_dialect(schema, at) if keyword == "type" else None
+        if node is None or "type" not in node or operation.op not in ("replace", "remove"):
+            return False
+        meant = None if operation.op == "remove" else normalized_type(operation.value)
+        if normalized_type(node["type"]) != meant:
+            return False
+    return True
+
+
+def _typed_by_normalize_dialect(schema: Any, at: str) -> dict | None:
+    """The subschema at `at` when `normalize_dialect` rewrites its `type`: one reached through
+    `properties`, `items` (one schema), `additionalProperties`, `not` and the compositions,
+    each holding what that keyword holds; None otherwise."""
+    node, tokens, index = schema, split(at), 0
+    while index < len(tokens):
+        keyword = tokens[index]
+        if not isinstance(node, dict) or keyword not in node:
+            return None
+        node = node[keyword]
+        if keyword in ("properties", "allOf", "anyOf", "oneOf") and index + 1 < len(tokens):
+            name = tokens[index + 1]
+            if keyword == "properties" and type(node) is dict:
+                node = node.get(name)
+            elif keyword != "properties" and type(node) is list and name.isdigit() and int(name) < len(node):
+                node = node[int(name)]
+            else:
+                return None
+            index += 2
+        elif keyword in ("items", "additionalProperties", "not"):
+            index += 1
+        else:
+            return None
+    return node if isinstance(node, dict) else None
 
 
 def _may_reach_stated_value(schema: Any, operations: list[Operation], stating: dict[int, bool]) -> bool:

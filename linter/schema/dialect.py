@@ -82,7 +82,7 @@ def normalize_dialect(schema: Any, openapi: bool = False) -> Any:
         return schema
     out = map_subschemas(schema, lambda _keyword, sub: normalize_dialect(sub, openapi))
     if "type" in out:
-        normalized = _normalize_type(out["type"])
+        normalized = normalized_type(out["type"])
         if normalized is None:
             del out["type"]
         else:
@@ -100,10 +100,11 @@ def is_openapi_dialect(tool_format: str, schema_pointer: str) -> bool:
     return tool_format == "gemini_function_declaration" and schema_pointer.endswith("/parameters")
 
 
-def _normalize_type(written: Any) -> Any:
-    """Map one ``type`` value; ``None`` means "drop the keyword" (any value is allowed)."""
+def normalized_type(written: Any) -> Any:
+    """One ``type`` value as ``normalize_dialect`` writes it; ``None`` means "drop the keyword"
+    (any value is allowed)."""
     if isinstance(written, list):
-        mapped = [_normalize_type(name) for name in written]
+        mapped = [normalized_type(name) for name in written]
         if any(name is None for name in mapped):
             return None
         return list(dict.fromkeys(mapped))

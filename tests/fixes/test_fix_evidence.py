@@ -21,7 +21,7 @@ from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 VALUES = st.one_of(st.integers(-5, 5), st.sampled_from(["", "ab", "abcdef", "2024-01-01", "x@y.z"]),
                    st.booleans(), st.none())
 PROPERTY = st.fixed_dictionaries(
-    {"type": st.sampled_from(["integer", "number", "string", "boolean"])},
+    {"type": st.sampled_from(["integer", "number", "string", "boolean", "int", "float", "str", "any"])},
     optional={"default": VALUES, "enum": st.lists(VALUES, min_size=1, max_size=3),
               "examples": st.lists(VALUES, max_size=2), "description": st.sampled_from(["Defaults to 3.", "A value."])})
 SCHEMA = st.fixed_dictionaries({"type": st.just("object"),
@@ -40,6 +40,11 @@ def fixes(draw, schema):
                                                ("format", "email"), ("format", "date"), ("type", "string"),
                                                ("type", "integer")]))
         found.append(Operation("add", f"/properties/{name}/{keyword}", value))
+    if draw(st.booleans()):  # a type written again, as `normalize_dialect` reads it (SL005's fix) or not
+        name = draw(st.sampled_from(names))
+        found.append(draw(st.sampled_from([Operation("remove", f"/properties/{name}/type"), *(
+            Operation("replace", f"/properties/{name}/type", written)
+            for written in ("integer", "number", "string", ["string", "null"], "double", "Integer"))])))
     if draw(st.booleans()):
         found.append(Operation("add", "/required", [names[0]]))
     return found
@@ -71,6 +76,22 @@ def test_a_fix_is_withheld_exactly_when_it_breaks_a_value_the_schema_states(data
         assert (diagnostic.fix is None) == _breaks_a_stated_value(schema, operation), (schema, operation)
         assert (diagnostic.fix is None) == ("no fix: it would reject the schema's own" in diagnostic.message)
         assert (diagnostic.fix is None) == (diagnostic.withheld is not None and diagnostic.withheld.gate == STATED_VALUE)
+
+
+def test_a_fix_that_only_respells_a_type_is_not_followed_down(monkeypatch):
+    """SL005's fixes, most of a run's, write a type as `normalize_dialect` reads it already:
+    they cannot reject a value, so their way down to the values is not walked."""
+    from schema_lint.gate import stated_values
+
+    monkeypatch.setattr(stated_values, "_may_reach_stated_value", None)  # calling it would raise
+    schema = {"type": "dict", "properties": {"ratio": {"type": "float", "default": 0.5},
+                                             "tags": {"type": "list", "items": {"type": "str"}, "default": ["a"]},
+                                             "any": {"anyOf": [{"type": "any"}], "default": 1}}}
+    fixes = [Operation("replace", "/type", "object"), Operation("replace", "/properties/ratio/type", "number"),
+             Operation("replace", "/properties/tags/items/type", "string"), Operation("remove", "/properties/any/anyOf/0/type")]
+    diagnostics = [Diagnostic("SL005", "test", Severity.ERROR, "finding", "t.json", operation.path,
+                              fix=Fix("edit", FixSafety.UNSAFE, (operation,))) for operation in fixes]
+    assert gated(diagnostics, schema, "") == diagnostics
 
 
 def test_a_fix_reaching_a_default_is_judged_on_its_subschema_without_compiling(monkeypatch):
