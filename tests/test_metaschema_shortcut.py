@@ -53,8 +53,11 @@ def _values(schema: st.SearchStrategy) -> dict[str, st.SearchStrategy]:
         "allOf": st.lists(schema, max_size=2) | schemas_or_not,
         "anyOf": st.lists(schema | st.booleans(), max_size=2),
         "items": schemas_or_not, "not": schemas_or_not, "additionalProperties": schemas_or_not | st.just(None),
+        "propertyNames": schemas_or_not,
+        # Judged by draft: a regular expression checked up to draft-07, a number from draft-06 on.
+        "pattern": st.sampled_from(["^a$", "([", "\\p{L}", 1]), "exclusiveMinimum": _NUMBERS,
+        "exclusiveMaximum": _NUMBERS,
         # Left to jsonschema-rs: defined by some draft, judged there.
-        "pattern": st.sampled_from(["^a$", "([", 1]), "exclusiveMinimum": st.sampled_from([True, 1, "x"]),
         "$id": st.sampled_from(["x", "#a", 1]), "if": schema | st.just(1), "dependencies": _JSON,
         # Defined by no draft: every metaschema lets them be.
         "nullable": _JSON, "x-order": _JSON, "propertyOrdering": _JSON,
@@ -78,6 +81,14 @@ _DIALECTS = sorted(BUNDLED_DIALECTS) + [None]
 @example(schema={"minLength": 1.0}, dialect="http://json-schema.org/draft-04/schema#")
 @example(schema={"properties": {"a": True}}, dialect="http://json-schema.org/draft-04/schema#")
 @example(schema={"$ref": "#/definitions/a b"}, dialect="http://json-schema.org/draft-07/schema#")
+@example(schema={"type": "object", "required": []}, dialect="http://json-schema.org/draft-04/schema#")
+@example(schema={"type": "object", "required": []}, dialect=None)
+@example(schema={"pattern": "(["}, dialect="http://json-schema.org/draft-07/schema#")
+@example(schema={"pattern": "(["}, dialect=None)
+@example(schema={"exclusiveMinimum": 0}, dialect="http://json-schema.org/draft-04/schema#")
+@example(schema={"exclusiveMinimum": 0}, dialect="http://json-schema.org/draft-06/schema#")
+@example(schema={"propertyNames": {"type": "dict"}}, dialect="http://json-schema.org/draft-04/schema#")
+@example(schema={"propertyNames": {"type": "dict"}}, dialect=None)
 def test_every_answer_is_jsonschema_rs_answer(schema, dialect):
     if dialect is not None:
         schema = {**schema, "$schema": dialect}

@@ -3,7 +3,9 @@
 SL001 asks it of every schema, and loading jsonschema-rs costs a one-file run about an eighth
 of its time here (the library imports `decimal` and `email.utils` as it loads). Most tool
 schemas use a few keywords whose rules are the same in every bundled metaschema, draft-04
-to 2020-12: `type`, `properties`, `required`, `items`, `enum` (of scalars), bounds, annotations. For such
+to 2020-12: `type`, `properties`, `required`, `items`, `enum` (of scalars), bounds, annotations;
+or that differ by draft in ways told here: an empty `required`, a numeric exclusive bound,
+`propertyNames`, a `pattern` (a regular expression only draft-04 to 07 check). For such
 a schema `verdict` answers True. It answers False only for what every draft refuses: a
 `type` that names no JSON type (`"dict"`, `"float"`), a `required` that is not an array.
 Anything else (another keyword some draft defines, a value only a format check or one
@@ -29,11 +31,13 @@ _STRINGS = frozenset({"title", "description", "$comment", "format"})
 _BOOLEANS = frozenset({"uniqueItems", "readOnly", "writeOnly", "deprecated"})
 _COUNTS = frozenset({"minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"})
 _BOUNDS = frozenset({"minimum", "maximum"})
+_EXCLUSIVE_BOUNDS = frozenset({"exclusiveMinimum", "exclusiveMaximum"})
 _ANY_VALUE = frozenset({"default", "const"})
 _SCHEMA_MAPS = frozenset({"properties", "definitions"})
 _SCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf"})
-# `$defs` holds schemas from 2019-09 on; draft-04 to 07 do not define it, so do not look inside.
-_DEFS_DRAFTS = frozenset({"2019-09", "2020-12"})
+# From 2019-09 on `$defs` holds schemas (draft-04 to 07 do not define it, so do not look
+# inside), and `format` only annotates: a `pattern` is any string.
+_DRAFTS_2019_ON = frozenset({"2019-09", "2020-12"})
 _DEFINED_SOMEWHERE = frozenset().union(*DRAFT_KEYWORDS.values())
 # A fragment-only `$ref` in URI characters: a `uri-reference` under every draft that asserts it.
 _PLAIN_REF = re.compile(r"#[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*")
@@ -75,8 +79,9 @@ def _judge(keyword: str, value: Any, is_root: bool, draft: str, pending: list) -
     if keyword == "required":
         if not isinstance(value, list):
             return False
-        return None if value and all(type(name) is str for name in value) and len(set(value)) == len(value) \
-            else _UNKNOWN
+        # Draft-04 asks for at least one name; later drafts let a schema say "none" (`[]`).
+        return None if (value or draft != "draft-04") and all(type(name) is str for name in value) \
+            and len(set(value)) == len(value) else _UNKNOWN
     if keyword in _STRINGS:
         return None if type(value) is str else _UNKNOWN
     if keyword in _BOOLEANS:
@@ -85,6 +90,10 @@ def _judge(keyword: str, value: Any, is_root: bool, draft: str, pending: list) -
         return None if type(value) is int and 0 <= value < _INT_LIMIT else _UNKNOWN
     if keyword in _BOUNDS:
         return None if _finite_number(value) else _UNKNOWN
+    if keyword in _EXCLUSIVE_BOUNDS:  # a number from draft-06 on; in draft-04 a flag, which needs its bound
+        return None if draft != "draft-04" and _finite_number(value) else _UNKNOWN
+    if keyword == "pattern":  # a regular expression, which only draft-04 to 07 assert (`format: regex`)
+        return None if draft in _DRAFTS_2019_ON and type(value) is str else _UNKNOWN
     if keyword == "multipleOf":
         return None if _finite_number(value) and value > 0 else _UNKNOWN
     if keyword in _ANY_VALUE:
@@ -97,12 +106,14 @@ def _judge(keyword: str, value: Any, is_root: bool, draft: str, pending: list) -
         return None if is_root and type(value) is str else _UNKNOWN  # the caller checked it is a bundled one
     if keyword == "$ref":
         return None if type(value) is str and _PLAIN_REF.fullmatch(value) else _UNKNOWN
-    if keyword in _SCHEMA_MAPS or (keyword == "$defs" and draft in _DEFS_DRAFTS):
+    if keyword in _SCHEMA_MAPS or (keyword == "$defs" and draft in _DRAFTS_2019_ON):
         return _add_schemas(list(value.values()) if type(value) is dict else None, pending)
     if keyword in _SCHEMA_LISTS:
         return _add_schemas(value if type(value) is list and value else None, pending)
     if keyword in ("items", "not") or (keyword == "additionalProperties" and type(value) is not bool):
         return _add_schemas([value], pending)
+    if keyword == "propertyNames":  # a schema from draft-06 on; draft-04 does not define it
+        return None if draft == "draft-04" else _add_schemas([value], pending)
     if keyword == "additionalProperties" or keyword not in _DEFINED_SOMEWHERE:
         return None
     return _UNKNOWN
