@@ -144,9 +144,28 @@ def _fixed_subschema(root: dict, at: str, operations: list[Operation]) -> Any:
     try:
         inside = [Operation(operation.op, operation.path[len(at):], operation.value)
                   for operation in operations if operation.path.startswith(below)]
-        return apply_operations(resolve(root, at), inside)
+        subschema = resolve(root, at)
+        if type(subschema) is dict and not any("/" in operation.path[1:] for operation in inside):
+            return _members_set(subschema, inside)
+        return apply_operations(subschema, inside)
     except (LookupError, OperationError):
         return None
+
+
+def _members_set(subschema: dict, operations: list[Operation]) -> dict:
+    """What `apply_operations` makes of edits to the subschema's own members (most fixes add
+    a keyword to the subschema they are about), on a shallow copy: the copy is only read, so
+    the subschema's deep copy would be wasted."""
+    fixed = dict(subschema)
+    for operation in operations:
+        name = unescape(operation.path[1:])
+        if operation.op != "add" and name not in fixed:
+            raise OperationError(f"{operation.path}: no such member")
+        if operation.op == "remove":
+            del fixed[name]
+        else:
+            fixed[name] = operation.value
+    return fixed
 
 
 def _plain_subschema_position(at: str) -> bool:
@@ -211,16 +230,16 @@ def _typed_by_normalize_dialect(schema: Any, at: str) -> dict | None:
     """The subschema at `at` when `normalize_dialect` rewrites its `type`: one reached through
     `properties`, `items` (one schema), `additionalProperties`, `not` and the compositions,
     each holding what that keyword holds; None otherwise."""
-    node, tokens, index = schema, split(at), 0
+    node, tokens, index = schema, at.split("/")[1:], 0
     while index < len(tokens):
         keyword = tokens[index]
         if not isinstance(node, dict) or keyword not in node:
-            return None
+            return None  # a keyword is spelled without `~`: the token is its name
         node = node[keyword]
         if keyword in ("properties", "allOf", "anyOf", "oneOf") and index + 1 < len(tokens):
             name = tokens[index + 1]
             if keyword == "properties" and type(node) is dict:
-                node = node.get(name)
+                node = node.get(unescape(name) if "~" in name else name)
             elif keyword != "properties" and type(node) is list and name.isdigit() and int(name) < len(node):
                 node = node[int(name)]
             else:
