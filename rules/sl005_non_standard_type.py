@@ -71,7 +71,7 @@ def check(ctx):
                 yield Finding(node.pointer, f"property `{label(node)}` accepts any JSON value: {advice}; "
                               "give it a type", supersedes=("SL203",))
         elif not bfcl or fix is None:
-            yield Finding(join(node.pointer, "type"), f"non-standard type in `{label(node)}`: {advice}", fix=fix)
+            yield Finding(_type_pointer(node), f"non-standard type in `{label(node)}`: {advice}", fix=fix)
 
 
 def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterator[tuple[SchemaNode, str, Fix | None, bool]]:
@@ -79,10 +79,13 @@ def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterato
     property declared as "any value" (SL203's advice, give it a type, is then this rule's)."""
     for node in nodes:
         declared = node.get("type")
-        if isinstance(declared, str) and declared in STANDARD_TYPES:
-            continue  # the usual case, decided without building a list
-        names = declared if isinstance(declared, list) else [declared]
-        if declared is None or not all(isinstance(name, str) for name in names):
+        if isinstance(declared, str):
+            if declared in STANDARD_TYPES:
+                continue  # the usual case, decided without building a list
+            names = [declared]
+        elif isinstance(declared, list) and all(isinstance(name, str) for name in declared):
+            names = declared
+        else:
             continue
         odd = [name for name in names if name not in STANDARD_TYPES and not _gemini_spelling(profiles, name)]
         understood = [name for name in odd if understood_type(name)]
@@ -91,8 +94,12 @@ def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterato
         if node.is_property and isinstance(declared, str) and means_any(declared):
             yield node, f"`{_shown(declared)}` is not a JSON Schema type", None, True
             continue
-        advice = "; ".join(_advice(name) for name in understood)
-        yield node, advice, _fix(join(node.pointer, "type"), declared) if understood == odd else None, False
+        advice = "; ".join([_advice(name) for name in understood])
+        yield node, advice, _fix(_type_pointer(node), declared) if understood == odd else None, False
+
+
+def _type_pointer(node: SchemaNode) -> str:
+    return node.pointer + "/type"  # `join`'s, without escaping a name that needs none
 
 
 def _first_bfcl_tool(group: tuple[Tool, ...]) -> Tool | None:
@@ -150,4 +157,5 @@ def _fix(pointer: str, declared) -> Fix:
         return Fix("remove `type` (any value)", FixSafety.UNSAFE, (Operation("remove", pointer),))
     unique = list(dict.fromkeys(meant))
     value = unique if isinstance(declared, list) else unique[0]
-    return Fix(f"write the type as `{json.dumps(value)}`", FixSafety.UNSAFE, (Operation("replace", pointer, value),))
+    written = json.dumps(value) if isinstance(value, list) else f'"{value}"'  # a standard name needs no escaping
+    return Fix(f"write the type as `{written}`", FixSafety.UNSAFE, (Operation("replace", pointer, value),))
