@@ -88,6 +88,8 @@ def _is_dialect_type(schema, path: list) -> bool:
 
 
 def _excused(written_type) -> bool:
+    if isinstance(written_type, str):  # the usual one, told without building a list
+        return written_type not in STANDARD_TYPES and understood_type(written_type)
     names = written_type if isinstance(written_type, list) else [written_type]
     return any(isinstance(n, str) and n not in STANDARD_TYPES for n in names) and all(
         isinstance(n, str) and understood_type(n) for n in names)
