@@ -54,11 +54,14 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     # cannot judge, the schema as written only once some value fails the fixed one and the
     # shortcut cannot tell that it failed the original too (it must have passed the original
     # to count), and then once for all fixes.
+    stating_at: dict[str, list[int]] = {}  # where each value of `stated` is, by its subschema's pointer
+    for index, (at, _, _) in enumerate(stated):
+        stating_at.setdefault(at, []).append(index)
     touching = []
     for candidate, operations in inside:
         paths = [operation.path for operation in operations]
         anywhere = any(_in_definition(path) for path in paths)
-        touched = [entry for entry in stated if anywhere or _at_or_below(paths, entry[0])]
+        touched = stated if anywhere else _at_or_above(paths, stated, stating_at)
         if touched:
             touching.append((candidate, operations, anywhere, touched))
     if not touching:
@@ -338,11 +341,15 @@ def _in_definition(path: str) -> bool:
     return len(tokens) > 1 and tokens[1] in _DEFINITIONS
 
 
-def _at_or_below(paths: list[str], at: str) -> bool:
-    """Whether an edit at one of `paths` is at or below the subschema at `at`, so can change
-    what it accepts."""
-    below = at + "/"
-    return any(path == at or path.startswith(below) for path in paths)
+def _at_or_above(paths: list[str], stated: list, stating_at: dict[str, list[int]]) -> list:
+    """The stated values (in `stated`'s order) of the subschemas at or above an edit at one of
+    `paths`, whose edit can change what they accept: looked up by each path's prefixes, not
+    by testing every value against every fix (a tool's enum can state hundreds)."""
+    found: set[int] = set()
+    for path in paths:
+        for end in [index for index, char in enumerate(path) if char == "/"] + [len(path)]:
+            found.update(stating_at.get(path[:end], ()))
+    return [stated[index] for index in sorted(found)]
 
 
 def _shown(value: Any) -> str:
