@@ -148,3 +148,19 @@ def test_an_enum_of_distinct_scalars_is_answered_and_one_json_counts_repeated_is
                    "2020-12") is True
     assert verdict({"enum": [1, 1.0]}, "2020-12") is None  # the same number to JSON
     assert verdict({"enum": [0, False]}, "draft-04") is True  # a boolean is no number
+
+
+@pytest.mark.parametrize("schema, draft, expected", [
+    ({"type": "dict", "properties": {"a": {"type": "string"}}, "required": []}, "2020-12", False),
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "required": []}, "draft-07", True),
+    ({"type": "object", "required": []}, "draft-04", None),  # draft-04 asks for a name
+    ({"type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991}, "2020-12", True),
+    ({"type": "integer", "exclusiveMinimum": True, "minimum": 0}, "draft-04", None),
+    ({"type": "object", "propertyNames": {"type": "string", "description": "The field name"}}, "2020-12", True),
+    ({"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"}, "2020-12", True),
+    ({"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"}, "draft-07", None),  # a regular expression to check
+])
+def test_what_differs_by_draft_is_answered_by_the_schema_own_draft(schema, draft, expected):
+    """Most schemas SL001 still asked jsonschema-rs about on the benchmark's 1,000 files: an
+    empty `required`, a numeric exclusive bound, `propertyNames`, a `pattern` under 2020-12."""
+    assert verdict(schema, draft) is expected
