@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -303,6 +304,38 @@ def test_mcp_tool_names_repeat_within_a_server_once_per_server(version):
     assert found(["a", "b"]) == []
     (repeated,) = found(["a", "b", "a"])
     assert "`a` (2)" in repeated.message and repeated.severity is Severity.WARNING
+
+
+def _calls(function) -> int:
+    """The Python calls `function()` makes, directly or not: its work, counted rather than timed."""
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        calls += event == "call"
+
+    sys.setprofile(count)
+    try:
+        function()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def test_request_wide_limits_take_work_linear_in_the_tools_of_a_request():
+    """Each strict tool was once compared field by field with every other: checking a file of
+    3,267 tools took 43 s under anthropic-strict, against 4 s without the profile."""
+    from schema_lint.profiles.checks import request_limits
+    from schema_lint.rule import ToolContext
+    from schema_lint.sources.tools import find_tools
+
+    def work(count: int) -> int:
+        data = json.loads(_request([_anthropic(f"t{i}", {"o": {"type": "string"}}) for i in range(count)]))
+        tools = tuple(find_tools(data, "request"))
+        ctx = ToolContext(tools[0], data, profiles=frozenset({providers.ANTHROPIC_STRICT}), group=tools)
+        return _calls(lambda: list(request_limits.check(ctx)))
+
+    assert work(400) < 8 * work(100)
 
 
 @pytest.mark.parametrize(("path", "server"), [("mcp:tickets", "tickets"), ("python:app.tickets_mcp:mcp", "tickets_mcp"),

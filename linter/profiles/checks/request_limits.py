@@ -53,8 +53,11 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
     yield from _unique_names(ctx, group, MCP_2025_11_25, "mcp-2025-11-25/unique-names")
     yield from _unique_names(ctx, group, MCP_2026_07_28, "mcp-2026-07-28/unique-names")
     strict = [t for t in group if ANTHROPIC_STRICT in ctx.profiles_of(t)]
+    # Asked by identity: `t in strict` compares tools field by field, n² comparisons for n
+    # tools (3,000 tools of one file took 40 s).
+    strict_ids = {id(t) for t in strict}
     yield from _count_tools(ctx, group, "anthropic-strict/strict-tools", MAX_STRICT_TOOLS, "strict tools",
-                            lambda t: t in strict)
+                            lambda t: id(t) in strict_ids)
     counts = {id(t): _parameters(ToolContext(t, ctx.document)) for t in strict}
     for entry, index, limit, what in (
             ("anthropic-strict/optional-parameters", 0, MAX_OPTIONAL_PARAMETERS, "optional parameters"),
