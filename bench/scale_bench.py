@@ -12,7 +12,9 @@ Cases, each run under GNU time (wall, the child's own peak RSS) with its CPU tim
 - `fix`: `check --fix --unsafe-fixes` on a fresh copy of that file each run;
 - `calls N`: `check --no-cache --unsafe-fixes --calls CALLS tools.jsonl` with the corpus's
   own tools and its recorded calls repeated to `--calls` calls, and to half as many: the
-  time per call of the two says whether reading the calls is linear.
+  time per call of the two says whether reading the calls is linear;
+- `profile anthropic-strict`: `check --no-cache --profile anthropic-strict tools.jsonl`, the
+  corpus's own tools as one request, whose limits count across all of them.
 
 Each `--schema-lint` (default: the one beside this Python) runs every case, interleaved
 with the others run by run, so that load on the machine hits each alike; giving an install
@@ -87,6 +89,7 @@ def main() -> None:
             "fix": fix_copy,
             f"calls {args.calls // 2:,}": lambda: ["--no-cache", "--unsafe-fixes", "--calls", str(half), str(tools)],
             f"calls {args.calls:,}": lambda: ["--no-cache", "--unsafe-fixes", "--calls", str(many), str(tools)],
+            "profile anthropic-strict": lambda: ["--no-cache", "--profile", "anthropic-strict", str(tools)],
         }
         if args.only:
             cases = {name: case for name, case in cases.items() if name.startswith(tuple(args.only))}
