@@ -113,6 +113,10 @@ def lazy_compile(source: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
 
 
 def compile_pending() -> None:
-    """Compile every pattern made so far that no use has compiled yet."""
+    """Compile every pattern made so far that no use has compiled yet. One that does not
+    compile is left to raise at its first use, where the error belongs to its caller."""
     for pattern in list(_pending):
-        pattern.compile()
+        try:
+            pattern.compile()
+        except re.error:
+            continue
