@@ -5,7 +5,8 @@ Flags a tool whose definition has no `description` (or only whitespace), as a wa
 and, once per tool for information, the property schemas with none, named in one finding
 at the first of them (as a reviewer writes one comment, "describe these parameters",
 not one per field: a finding per property made most of some servers' findings). A
-property whose local `$ref` leads to a described schema counts as described.
+property whose local `$ref` leads to a described schema counts as described; one in a
+`$defs` entry nothing references is left to SL017 (unused-definition).
 
 ## Why is this bad
 The description is all the model reads to decide when to call a tool and what to put
@@ -31,6 +32,7 @@ from __future__ import annotations
 from schema_lint.text.display import clip
 from schema_lint.model import Severity
 from schema_lint.rule import Finding
+from schema_lint.schema.definitions import DEFINITION_KEYWORDS
 from schema_lint.schema.walk import in_branch, label
 
 CODE = "SL401"
@@ -47,6 +49,10 @@ def check(ctx):
             if not in_branch(node, frozenset({"if", "not"}))  # a condition's properties are tests, not fields
             and isinstance(node.schema, dict) and not _described(node.schema)
             and not any(_described(target.schema) for target in ctx.refs.targets(node))]
+    if bare and not ctx.keywords.isdisjoint(DEFINITION_KEYWORDS):
+        # Nothing is reported inside an unused definition: the finding, placed at the first
+        # property, would vanish with every other property it names.
+        bare = [node for node in bare if not ctx.definitions.in_unused(node.pointer)]
     if bare:
         names = ", ".join(f"`{label(node)}`" for node in bare[:SHOWN])
         more = f" and {len(bare) - SHOWN:,} more" if len(bare) > SHOWN else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from lintkit import lint_document, lint_tool
+from lintkit import lint_document, lint_tool, obj
 from rulekit import DESCRIBED
 
 from schema_lint.model import Severity
@@ -38,3 +38,19 @@ def test_sl401_names_a_tools_undescribed_properties_in_one_finding():
     (found,) = lint_tool(schema, "SL401")
     assert found.pointer == "/inputSchema/properties/a"
     assert found.message == "7 properties have no description: `a`, `b`, `c`, `d`, `e` and 2 more"
+
+
+def test_sl401_an_unused_definition_neither_hides_nor_counts_in_the_finding():
+    # The finding stands at its first undescribed property; one in an unused `$defs` entry
+    # (where nothing is reported) took every other property's finding down with it.
+    schema = {"$defs": {"X": obj(a={"type": "string"})}, "type": "object",
+              "properties": {"user_id": {"type": "string"}}, "required": ["user_id"]}
+    (found,) = lint_tool(schema, "SL401")
+    assert (found.pointer, found.message) == ("/inputSchema/properties/user_id", "property `user_id` has no description")
+
+
+def test_sl401_counts_the_properties_of_a_used_definition():
+    schema = {"$defs": {"X": obj(a={"type": "string"})}, "type": "object",
+              "properties": {"x": {"$ref": "#/$defs/X"}, "user_id": {"type": "string"}}}
+    (found,) = lint_tool(schema, "SL401")
+    assert found.message == "3 properties have no description: `$defs.X.a`, `x`, `user_id`"
