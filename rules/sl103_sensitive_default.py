@@ -8,13 +8,18 @@ account; a permission, role or scope; or who may see what it creates (`visibilit
 `none`) chooses nothing anyone could regret and is left alone. Paging and sorting fields (`page`, `limit`,
 `cursor`, `offset`, `sort`…) and filter bounds (`price_min`) never count, and an empty
 default (`null`, `""`, `[]`, `0`, `false`) chooses nothing. Extra name words come from
-the `sensitive-names` setting.
+the `sensitive-names` setting. A credential (a password, secret, API key or access token,
+named as SL104 reads names) with a non-blank string default counts too: a secret, or a
+placeholder for one, written into the schema.
 
 ## Why is this bad
 A model that leaves out an argument it was never told is important gets the default:
 money goes to the default account, the invite carries the default `admin` role, the
 refund is the default amount. On a tool that changes the world such a call should fail
-and ask, not guess. On read tools the cost is lower, so it is only info there.
+and ask, not guess. On read tools the cost is lower, so it is only info there. A
+default password or key is worse than a guess: the schema, secret included, is sent to
+the provider with every request, and every call that omits the field logs in with that
+one secret (or sends a placeholder that cannot work).
 
 ## Example
 ```json
@@ -41,6 +46,7 @@ from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
+from schema_lint.rules.sl104_credential_argument import holds_credential
 from schema_lint.schema.walk import SchemaNode, label
 
 CODE = "SL103"
@@ -70,6 +76,9 @@ SENSITIVE_NAMES = {"to": "recipient"}
 NEUTRAL_WORDS = frozenset({"page", "pages", "limit", "cursor", "offset", "sort", "order", "per", "size", "skip",
                            "top", "min", "max", "range", "filter", "results", "direction", "asc", "desc", "format",
                            "unit", "units", "language", "locale", "timezone"})
+# What the default does, said in the finding: for a credential, and for every other kind.
+CREDENTIAL_SENT = "a secret (or a placeholder for one) written into the schema, which every call that omits it sends"
+CHOSEN = "a call that omits it gets a value nobody chose"
 # Descriptions that name a sensitive kind outright, for fields whose names are generic.
 _DESCRIPTION = lazy_compile(r"\b(amount of money|amount to (?:pay|charge|transfer|send|refund)|recipient|"
                             r"destination account|permission level|access role)\b", re.I)
@@ -81,12 +90,12 @@ def check(ctx):
         default = node.get("default")
         if not default or node.parent is None:
             continue
-        kind = sensitive_kind(node, extra)
+        kind = "credential" if _credential(node, default) else sensitive_kind(node, extra)
         if kind is None or (kind in ("permission", "visibility") and _least(default)):
             continue
+        consequence = CREDENTIAL_SENT if kind == "credential" else CHOSEN
         yield Finding(join(node.pointer, "default"),
-                      f"`{label(node)}` ({kind}) defaults to {_show(default)}: a call that omits it "
-                      f"gets a value nobody chose",
+                      f"`{label(node)}` ({kind}) defaults to {_show(default)}: {consequence}",
                       fix=_fix(node, node.parent))
 
 
@@ -106,6 +115,10 @@ def sensitive_kind(node: SchemaNode, extra: set[str]) -> str | None:
     if isinstance(description, str) and _DESCRIPTION.search(description):
         return "by its description"
     return None
+
+
+def _credential(node: SchemaNode, default) -> bool:
+    return isinstance(default, str) and bool(default.strip()) and holds_credential(node)
 
 
 def _least(default) -> bool:

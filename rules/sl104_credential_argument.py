@@ -38,7 +38,7 @@ import re
 from schema_lint.model import Severity
 from schema_lint.prose.field_kinds import words
 from schema_lint.rule import Finding
-from schema_lint.schema.walk import label
+from schema_lint.schema.walk import SchemaNode, label
 from schema_lint.text.lazy_pattern import lazy_compile
 
 CODE = "SL104"
@@ -62,11 +62,16 @@ _PAGING = lazy_compile(r"\b(?:pagination|paging|continuation|next page|page toke
 
 def check(ctx):
     for node in ctx.properties():
-        if node.types and not node.types & {"string", "object"}:
-            continue  # a count of tokens or a flag is no secret
-        if names_a_credential(node.field_name or node.name or "") and not _paging(node.get("description")):
+        if holds_credential(node):
             yield Finding(node.pointer, f"`{label(node)}` takes a credential as an argument: the model must hold "
                                         "the secret to send it; let the tool read it from its own configuration")
+
+
+def holds_credential(node: SchemaNode) -> bool:
+    """Whether a field holds a secret, by its name (SL103 asks too, of a field with a default)."""
+    if node.types and not node.types & {"string", "object"}:
+        return False  # a count of tokens or a flag is no secret
+    return names_a_credential(node.field_name or node.name or "") and not _paging(node.get("description"))
 
 
 def names_a_credential(name: str) -> bool:

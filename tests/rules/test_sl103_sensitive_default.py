@@ -49,3 +49,23 @@ def test_sl103_is_info_on_read_tools_and_reads_configured_names():
 def test_sl103_a_default_that_grants_the_least_chooses_nothing_to_regret(field, default, reported):
     found = lint_tool(obj(**{field: {"type": "string", "default": default}}), "SL103", name="create_token")
     assert bool(found) is reported
+
+
+@pytest.mark.parametrize("field", ["password", "admin_password", "client_secret", "api_key", "apiKey", "access_token"])
+def test_sl103_flags_a_credential_with_a_default(field):
+    schema = obj(**{field: {"type": "string", "description": "Password for the new account.",
+                            "default": "defaultP@ssw0rd"}})
+    (found,) = lint_tool(schema, "SL103", name="create_user_profile")
+    assert found.pointer == f"/inputSchema/properties/{field}/default"
+    assert f"`{field}` (credential) defaults to \"defaultP@ssw0rd\": a secret" in found.message
+    assert found.severity is Severity.ERROR  # a write tool, as for every sensitive default
+
+
+@pytest.mark.parametrize(("field", "default"), [
+    ("password", ""), ("password", "  "), ("page_token", "abc"), ("max_tokens", 1024), ("password_length", 12),
+    ("token", "first"),  # a paging token, by its description
+])
+def test_sl103_leaves_empty_credential_defaults_and_other_tokens_alone(field, default):
+    schema = obj(**{field: {"type": "string" if isinstance(default, str) else "integer", "default": default,
+                            "description": "Continuation token of the next page." if field == "token" else "d"}})
+    assert lint_tool(schema, "SL103", name="create_user_profile") == []
