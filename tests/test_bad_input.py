@@ -87,6 +87,16 @@ BAD = {
                                 2, 14, "recursive YAML alias"),
     "NaN is no JSON": Bad("nan.json", lambda: b'{"name": "t",\n "inputSchema": {"maximum": Infinity}}',
                           2, 29, "`Infinity` is not a JSON value"),
+    "number beyond a double": Bad("inf.json", lambda: b'{"name": "t",\n "inputSchema": {"minimum": 1.5e308, "maximum": '
+                                  b'-1e999999}}', 2, 49, "number out of range: `-1e999999` reads as infinity, which is not a JSON value"),
+    "400-digit float": Bad("long_float.json", lambda: b'{"name": "t",\n "inputSchema": {"maximum": ' + b"9" * 400 + b'.5}}',
+                           2, 29, "number out of range: `99999"),
+    "YAML number beyond a double": Bad("inf.yaml", lambda: b"name: t\ninputSchema:\n  maximum: 1e999\n", 3, 12,
+                                       "number out of range: `1e999` reads as infinity"),
+    "YAML infinity": Bad("dotinf.yaml", lambda: b"name: t\ninputSchema:\n  maximum: -.inf\n", 3, 12,
+                         "`-.inf` is not a JSON value"),
+    "YAML NaN": Bad("nan.yaml", lambda: b"name: t\ninputSchema:\n  maximum: .NaN\n", 3, 12,
+                    "`.NaN` is not a JSON value"),
     "5,000-digit integer": Bad("digits.json", lambda: b'{"name": "t",\n "inputSchema": {"maximum": '
                                + b"9" * 5000 + b"}}", 2, 29, "integer with more than 4,300 digits"),
     "lone surrogate in JSON": Bad("half.json", lambda: b'{"name": "t",\n "description": "ok \\ud83d\\ude00 '

@@ -106,6 +106,9 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
         return refused(f"nesting deeper than {MAX_DEPTH} levels", json_scan.first_too_deep(text, MAX_DEPTH))
     except _NonFinite as exc:
         return refused(f"invalid JSON: `{exc}` is not a JSON value", json_scan.first_token(text, json_scan.NON_FINITE))
+    except _OutOfRange as exc:
+        literal = str(exc)
+        return refused(json_scan.out_of_range(literal), json_scan.first_token(text, json_scan.number(literal)))
     except ValueError as exc:  # an integer longer than Python converts (sys.get_int_max_str_digits)
         limit = json_scan.int_digits_limit()
         offset = json_scan.first_token(text, json_scan.long_integer(limit)) if limit else None
@@ -138,7 +141,8 @@ class _JsonReader:
 
     def __init__(self) -> None:
         self._duplicates: dict[int, list[str]] = {}
-        self._decoder = json.JSONDecoder(object_pairs_hook=self._object, parse_constant=_refuse_non_finite)
+        self._decoder = json.JSONDecoder(object_pairs_hook=self._object, parse_constant=_refuse_non_finite,
+                                         parse_float=_finite_float)
 
     def read(self, text: str) -> tuple[Any, dict[int, list[str]]]:
         """The value of `text`, and id() of each object with a repeated key → those keys; raises
@@ -204,6 +208,22 @@ class _NonFinite(ValueError):
 
 def _refuse_non_finite(name: str) -> None:
     raise _NonFinite(name)
+
+
+class _OutOfRange(ValueError):
+    """A number beyond a double's range (`1e400`): `float` makes it infinity, JSON has none."""
+
+
+def _finite_float(literal: str) -> float:
+    """`float(literal)`, refusing what overflows. Called for the few numbers with a fraction
+    or an exponent; integers are exact at any length."""
+    value = float(literal)
+    if value == _INFINITY or value == -_INFINITY:
+        raise _OutOfRange(literal)
+    return value
+
+
+_INFINITY = float("inf")
 
 
 class DocumentStore(dict):

@@ -1,8 +1,8 @@
 """Find in JSON text the spot the `json` module refuses without saying where.
 
 The C decoder reports *that* a document nests too deep or holds an integer too long to
-convert, and it accepts `NaN`, `Infinity` and lone UTF-16 surrogate escapes that no
-other JSON reader does. These scans locate such spots, skipping string contents.
+convert, and it accepts `NaN`, `Infinity`, numbers beyond a double's range (read as
+infinity) and lone UTF-16 surrogate escapes that no other JSON reader does. These scans locate such spots, skipping string contents.
 All but the surrogate check run only after parsing failed; that one first asks a
 single regular expression whether the text holds a surrogate escape at all.
 """
@@ -32,6 +32,19 @@ def int_digits_limit() -> int:
 
 def long_integer(limit: int) -> re.Pattern:
     return re.compile(_STRING + rf"|(?<![\d.eE+-])-?\d{{{limit + 1},}}(?![\d.eE])")
+
+
+def number(literal: str) -> re.Pattern:
+    """The number token `literal`, whole (not the tail of a longer number)."""
+    return re.compile(_STRING + rf"|(?<![\d.eE+-]){re.escape(literal)}(?![\d.eE])")
+
+
+def out_of_range(literal: str) -> str:
+    """Why a number a double cannot hold is refused, in JSON as in YAML: the parsers read it
+    as infinity, which JSON cannot write (a validator would see `null` in its place)."""
+    from schema_lint.text.display import clip
+
+    return f"number out of range: `{clip(literal)}` reads as infinity, which is not a JSON value"
 
 
 def first_token(text: str, pattern: PatternLike) -> int | None:

@@ -8,12 +8,13 @@ an alias bomb is refused instead of walked.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 from schema_lint.schema.pointer import join
 from schema_lint.sources.document import Document, MAX_DEPTH, MAX_YAML_NODES, ParseError
-from schema_lint.sources.json_scan import int_digits_limit
+from schema_lint.sources.json_scan import int_digits_limit, out_of_range
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:int",
@@ -204,9 +205,12 @@ class _Builder:
         if node.id == "scalar":
             if node.tag in _PLAIN_TAGS:
                 try:
-                    return self.constructor.construct_object(node, deep=True)
+                    value = self.constructor.construct_object(node, deep=True)
                 except ValueError:  # an integer longer than Python converts
                     raise _Refused(f"integer with more than {int_digits_limit():,} digits", node) from None
+                if isinstance(value, float) and not math.isfinite(value):
+                    raise _Refused(_not_json(node.value), node)
+                return value
             return node.value
         if node.id == "sequence":
             return [self.build(v, join(pointer, i)) for i, v in enumerate(node.value)]
@@ -225,6 +229,14 @@ class _Builder:
                 self.doc.duplicate_keys.append((pointer, key))
             result[key] = self.build(value_node, join(pointer, key))
         return result
+
+
+def _not_json(literal: str) -> str:
+    """Why a float YAML reads is refused: `.inf` and `.nan` are YAML's own, a too large
+    number (`1e999`) overflows into infinity; tool schemas are JSON, which has neither."""
+    if any(character.isdigit() for character in literal):
+        return out_of_range(literal)
+    return f"`{literal}` is not a JSON value"
 
 
 def _key_text(key: Any) -> str:
