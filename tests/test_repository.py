@@ -66,6 +66,19 @@ def test_multi_document_yaml_is_read_document_by_document(repository):
     assert result.exit_code == 1 and "tools/tickets.yaml:7:" in result.output
 
 
+def test_a_broken_yaml_document_leaves_the_documents_before_it_linted_and_unfixed(repository):
+    first = "name: create_ticket\ndescription: C.\ninputSchema: {type: object, properties: {id: {type: strin}}}\n"
+    second = "- name: close_ticket\n  description: C.\n  inputSchema: {type: object, properties: {}, required: [id]}\n"
+    text = first + "---\n" + second + "---\n[bad\n"
+    (repository / "tools" / "tickets.yaml").write_text(text)
+    result = _check("--select", "SL001,SL007", "--fix", "tools/tickets.yaml")
+    assert result.exit_code == 2
+    assert "tools/tickets.yaml:10:1: SL000 [error] invalid YAML" in result.output
+    assert "tools/tickets.yaml:3:" in result.output and "SL001" in result.output  # the first document
+    assert "tools/tickets.yaml:7:" in result.output and "SL007" in result.output  # the second, a list
+    assert (repository / "tools" / "tickets.yaml").read_text() == text
+
+
 @pytest.mark.parametrize("flag", ["--select", "--extend-select", "--ignore"])
 def test_an_unknown_rule_selector_is_an_error_with_the_closest_code(repository, flag):
     result = _check(flag, "SL3O1,SL3", ".")

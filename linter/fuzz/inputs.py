@@ -38,7 +38,7 @@ def read_inputs(paths: Iterable[str], config: Config, stdin_name: str | None = N
         else:
             document = read_document(path, max_bytes=config.max_file_size)
         inputs.problems.extend(f"{document.path}:{e.line}:{e.column}: {e.message}" for e in document.errors)
-        if document.data is None or (document.errors and document.kind != "jsonl"):
+        if document.data is None:
             continue
         stem = os.path.splitext(os.path.basename(document.path))[0]
         for tool in find_tools(document.data, stem):

@@ -144,7 +144,7 @@ class DocumentLinter:
         then judges no suppression comment unused, having not run every rule). The tools are
         linted as the result's `tools` are iterated (see `LintedDocument`)."""
         notes = [_parse_error(doc, error) for error in doc.errors]
-        if doc.errors and (doc.data is None or doc.kind != "jsonl"):
+        if doc.errors and doc.data is None:
             return LintedDocument(doc, notes)
         found_tools = self.tools_of(doc)
         if not found_tools:

@@ -221,7 +221,7 @@ class Linter:
             result.diagnostics.extend(linted.finished(self._gated(tool) for tool in linted.tools))
         else:
             result.diagnostics.extend(linted.notes)
-            if not doc.errors or (doc.data is not None and doc.kind == "jsonl"):
+            if not doc.errors or doc.data is not None:
                 result.skipped.append(doc.path)
         result.internal_errors.extend(linted.internal_errors)
 

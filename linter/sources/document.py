@@ -28,7 +28,11 @@ class ParseError(NamedTuple):
 
 @dataclass(eq=False, repr=False)
 class Document(FieldwiseRecord):
-    """A parsed file. For JSONL, `data` is a list with one entry per line."""
+    """A parsed file. For JSONL, `data` is a list with one entry per line.
+
+    With `errors`, `data` is None, or the part of the file that could be read and is linted:
+    a JSON Lines file's good lines, a YAML stream's documents before the broken one. Nothing
+    is fixed in a file with errors."""
 
     path: str
     text: str

@@ -73,27 +73,29 @@ def parse_yaml(doc: Document) -> None:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     loader = yaml_loader()
+    roots: list = []
     try:
-        roots = [root for root in loader.compose_all(doc.text) if root is not None]
-        doc.yaml_documents = max(1, len(roots))
-        root = _documents(roots)
+        for root in loader.compose_all(doc.text):  # one document at a time: those before a broken one are kept
+            if root is not None:
+                roots.append(root)
     except _TooDeep as exc:
         doc.errors.append(ParseError(str(exc), exc.mark.line + 1, exc.mark.column + 1))
-        return
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         doc.errors.append(ParseError(f"invalid YAML: {exc.problem or exc.context}", line, column))
-        return
     except RecursionError:
         doc.errors.append(ParseError(f"nesting deeper than {MAX_DEPTH} levels", *_first_too_deep(doc.text)))
-        return
     except (YAMLError, ValueError) as exc:
         doc.errors.append(ParseError(f"invalid YAML: {exc}"))
+    if not roots:
+        if not doc.errors:
+            doc.errors.append(ParseError("empty file"))
         return
-    if root is None:
-        doc.errors.append(ParseError("empty file"))
-        return
+    # A stream broken after its first document is still read as a stream: its documents keep
+    # the pointers (`/0` …) they have once it is mended.
+    doc.yaml_documents = len(roots) + len(doc.errors)
+    root = _documents(roots, stream=doc.yaml_documents > 1)
     try:
         _check_size(root)
         if _SURROGATE_ESCAPE.search(doc.text):
@@ -106,12 +108,12 @@ def parse_yaml(doc: Document) -> None:
     doc._yaml_root = root
 
 
-def _documents(roots: list) -> Any:
+def _documents(roots: list, stream: bool) -> Any:
     """One document's root, or, for a stream of several (`---`), a sequence of their roots:
     the file is then read as a list of documents (tools at `/0`, `/1` …), every node keeping
     its own position in the file."""
-    if len(roots) <= 1:
-        return roots[0] if roots else None
+    if not stream:
+        return roots[0]
     from ruamel.yaml.nodes import SequenceNode
 
     return SequenceNode("tag:yaml.org,2002:seq", roots, roots[0].start_mark, roots[-1].end_mark, flow_style=False)
