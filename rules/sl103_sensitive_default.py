@@ -34,7 +34,10 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): the fix removes the `default` and adds the field to `required`, so
-calls that relied on the default are rejected afterwards.
+calls that relied on the default are rejected afterwards. A credential's finding has no
+fix: required, the field would ask the model for a secret it does not have; the secret
+belongs in the server's configuration, not among the model's arguments (SL104). Its
+finding shows only the default's first two characters and its length.
 """
 
 from __future__ import annotations
@@ -93,9 +96,11 @@ def check(ctx):
         kind = "credential" if _credential(node, default) else sensitive_kind(node, extra)
         if kind is None or (kind in ("permission", "visibility") and _least(default)):
             continue
-        consequence = CREDENTIAL_SENT if kind == "credential" else CHOSEN
-        yield Finding(join(node.pointer, "default"),
-                      f"`{label(node)}` ({kind}) defaults to {_show(default)}: {consequence}",
+        if kind == "credential":  # no fix: required, it would ask the model for a secret it does not have (SL104)
+            yield Finding(join(node.pointer, "default"),
+                          f"`{label(node)}` ({kind}) defaults to {_masked(default)}: {CREDENTIAL_SENT}")
+            continue
+        yield Finding(join(node.pointer, "default"), f"`{label(node)}` ({kind}) defaults to {_show(default)}: {CHOSEN}",
                       fix=_fix(node, node.parent))
 
 
@@ -132,6 +137,12 @@ def _fix(node: SchemaNode, parent: SchemaNode) -> Fix:
     if node.name not in names:
         operations.append(Operation("add", join(parent.pointer, "required"), [*names, node.name]))
     return Fix(f"remove the default and require `{node.name}`", FixSafety.UNSAFE, tuple(operations))
+
+
+def _masked(secret: str) -> str:
+    """A secret as a report may repeat it: its first characters and its length, as secret
+    scanners show one (reports travel to CI logs and code scanning)."""
+    return f'"{secret[:2]}…" ({len(secret)} characters)'
 
 
 def _show(value) -> str:

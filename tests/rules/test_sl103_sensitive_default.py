@@ -57,8 +57,11 @@ def test_sl103_flags_a_credential_with_a_default(field):
                             "default": "defaultP@ssw0rd"}})
     (found,) = lint_tool(schema, "SL103", name="create_user_profile")
     assert found.pointer == f"/inputSchema/properties/{field}/default"
-    assert f"`{field}` (credential) defaults to \"defaultP@ssw0rd\": a secret" in found.message
+    assert f"`{field}` (credential) defaults to \"de…\" (15 characters): a secret" in found.message
+    assert "P@ssw0rd" not in found.message  # a report travels to CI logs: the secret is not repeated
     assert found.severity is Severity.ERROR  # a write tool, as for every sensitive default
+    # No fix: required, the field would ask the model for a secret it does not have (SL104's remedy).
+    assert found.fix is None
 
 
 @pytest.mark.parametrize(("field", "default"), [
