@@ -32,9 +32,11 @@ Use instead:
 ## Fix safety
 Unsafe (tightening), and only on evidence, which the fix names. The description's own
 words come first and override the name: "between 1 and 100", "(1-50)", "max: 50",
-"must be greater than 0", "starting from 1" give the bounds they state, widened to admit
-any value the description names as usable ("Use 0 for no preference", "a value of -1
-indicates CPU", a stated default). Then the traffic: with recorded calls (`--calls`, at
+"must be greater than 0", "starting from 1" give the bounds they state (one in a unit of
+time or size, "at most 30 days", only where the value is said to be in that unit: a
+`retention_days`, not a value "in seconds"), widened to admit any value the description
+names as usable ("Use 0 for no preference", "a value of -1 indicates CPU", a stated
+default). Then the traffic: with recorded calls (`--calls`, at
 least 20 values, all of the schema's numeric kind) the lower bound only when no call
 went below it (0 for a percentage), a limit's `maximum` as the next of 1, 2, 5, 10, 20,
 50 … at or above twice the largest sent, a percentage's `maximum: 100` once a call sent
@@ -138,7 +140,7 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
 
 def stated_bounds(node) -> Fix | None:
     """The bounds the description states for the sides the schema leaves open, as one fix."""
-    found = [s for s in stated(node.get("description"), node.types, BOUNDS) if s.keyword in _SIDES
+    found = [s for s in stated(node.get("description"), node.types, BOUNDS, node.field_name) if s.keyword in _SIDES
              and not any(k in node.schema for k in _SIDES[s.keyword])]
     if not found:
         return None

@@ -43,8 +43,13 @@ Unsafe (tightening), on the description's own words, which the fix quotes: the `
 rejects every other value afterwards, a bound every value past it. The reader
 (`schema_lint.prose.constraints`) leaves open lists, hedged bounds ("typically 1 to 8")
 and values the description names as usable (a sentinel such as 0 for "no preference")
-out of what it states. Which of prose and schema is right about required-ness is for a
-person to decide: those findings have no fix.
+out of what it states, and a bound in a unit of time or size the value is not said to
+be in: "in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`,
+which would refuse a day (86400); "at most 30 days" on `retention_days` states
+`maximum: 30`. Where the value's unit is not said ("Timeout, at most 30 seconds": seconds
+or milliseconds?), or the bound is a compound ("1 hour 30 minutes"), none is read. Which
+of prose and schema is right about required-ness is for a person to decide: those
+findings have no fix.
 """
 
 from __future__ import annotations
@@ -105,7 +110,7 @@ def check(ctx):
                       (Operation("add", join(node.pointer, "enum"), closed.value),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
                           f"({', '.join(map(str, closed.value))}) but the schema has no `enum`", fix=fix)
-        bounds = () if "enum" in node.schema or "const" in node.schema else stated(description, node.types, BOUNDS)
+        bounds = () if "enum" in node.schema or "const" in node.schema else stated(description, node.types, BOUNDS, node.field_name)
         unfixed = [found for found in bounds if _left_to_this_rule(ctx, node, found)]
         if unfixed:
             shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)

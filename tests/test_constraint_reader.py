@@ -27,7 +27,7 @@ def _read(description: str, *types: str) -> dict:
     ("Delay in seconds (5\u201360)", ("integer",), {"minimum": 5, "maximum": 60}),
     ("Humidity, in the range 10 to 90", ("number",), {"minimum": 10, "maximum": 90}),
     ("Results per page (default: 20, max: 100)", ("integer",), {"maximum": 100}),
-    ("Must be greater than 0.6 seconds", ("number",), {"exclusiveMinimum": 0.6}),
+    ("Delay in seconds. Must be greater than 0.6 seconds", ("number",), {"exclusiveMinimum": 0.6}),
     ("Must be an integer greater than 0", ("integer",), {"minimum": 1}),
     ("Page number, starting from 1", ("integer",), {"minimum": 1}),
     ("Sort order: either 'asc' or 'desc'", ("string",), {"enum": ["asc", "desc"]}),
@@ -70,6 +70,25 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
 def test_the_reader_leaves_alone_what_is_open_hedged_or_a_layout(description, types):
     assert "enum" not in _read(description, *types) and "format" not in _read(description, *types)
     assert not {"minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"} & set(_read(description, *types))
+
+
+@pytest.mark.parametrize("name, description, expected", [
+    ("retention_days", "How long to keep logs, at most 30 days.", {"maximum": 30}),
+    ("retention", "Number of days to keep logs, at most 30 days.", {"maximum": 30}),
+    ("minutes", "The duration in minutes. Must be between 1 and 3600 minutes (up to 60 hours).",
+     {"minimum": 1, "maximum": 3600}),
+    ("delay_s", "Delay between requests. Must be greater than 0.6 seconds.", {"exclusiveMinimum": 0.6}),
+    ("size", "Upload size (MB), up to 10 MB.", {"maximum": 10}),
+    ("limit", "Maximum 100 items.", {"maximum": 100}),                               # a count is no unit
+    ("timespan", "The duration, in seconds. Must not exceed 730 days and 12 hours.", {}),
+    ("retention_days", "At most 30 days and 12 hours.", {}),                        # a compound
+    ("timeout_ms", "How long to wait, at most 30 seconds.", {}),
+    ("size", "Upload size in bytes, up to 10 MB.", {}),
+    ("timeout", "How long to wait, at most 30 seconds.", {}),                       # seconds or milliseconds?
+    ("birth_year", "The year of birth, at most 2024.", {"maximum": 2024}),
+])
+def test_a_bound_in_a_unit_bounds_only_a_value_in_that_unit(name, description, expected):
+    assert {s.keyword: s.value for s in stated(description, "number", BOUNDS, name)} == expected
 
 
 def test_a_value_the_description_names_as_usable_widens_the_bound():

@@ -96,7 +96,7 @@ def main() -> None:
     if args.stratum:
         rows = [row for row in rows if row["stratum"] == args.stratum]
     print("== the reader ==")
-    compare(rows, lambda row, types: {s.keyword: s.value for s in stated(row["description"], types)}, args.show)
+    compare(rows, lambda row, types: {s.keyword: s.value for s in stated(row["description"], types, name=row["name"])}, args.show)
     if not args.no_fixes:
         print("\n== the fixes --fix --unsafe-fixes applies ==")
         compare(rows, lambda row, types: applied_fixes(row), args.show)

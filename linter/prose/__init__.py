@@ -2,9 +2,9 @@
 
 What kind of field a name says (`field_kinds`); what a description says of its values
 (`field_prose`), and the bounds, closed sets and formats it states, as schema keywords
-(`constraints`); which fields are needed only for one value of another
-(`conditional_prose`, `conditionals`); and whether a tool reads, writes or destroys
-(`side_effects`).
+(`constraints`), a bound in a unit only on a value in that unit (`units`); which fields
+are needed only for one value of another (`conditional_prose`, `conditionals`); and
+whether a tool reads, writes or destroys (`side_effects`).
 
 May import: model, text, schema.
 """

@@ -7,8 +7,9 @@ format 'YYYY-MM-DD'"; `stated` turns each into a `Stated` (keyword, value, and t
 it was read from, which the fix quotes as its evidence).
 
 The unit decides the keyword: characters bound a string's length, any count bounds an
-array's items, and a plain number a number's value; a bound in another unit ("730 days",
-"16 characters" of an integer's meaning) is left alone where it does not fit the field.
+array's items, and a plain number a number's value; a bound in another unit ("730 days"
+of a value in seconds, see `units`; "16 characters" of an integer's meaning) is left
+alone where it does not fit the field.
 It reads conservatively, because a fix built on a misreading rejects correct calls:
 
 - a hedge in the same sentence ("typically ranges from 1 to 8", "recommended: 6",
@@ -35,6 +36,7 @@ from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
 from schema_lint.prose.field_prose import described_defaults, quoted_values, valid_in
+from schema_lint.prose.units import bounds_value, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
 
@@ -109,17 +111,18 @@ BOUNDS, FORMAT, ENUM = "bounds", "format", "enum"
 _PARTS = (BOUNDS, FORMAT, ENUM)
 
 
-def stated(description: Any, types: Any, part: str | None = None) -> tuple[Stated, ...]:
+def stated(description: Any, types: Any, part: str | None = None, name: str | None = None) -> tuple[Stated, ...]:
     """Every constraint the description states that fits a field of the given JSON types
-    (of one `part` of the reading, when given)."""
+    (of one `part` of the reading, when given). The field's `name` may say the unit of its
+    number (`timeout_ms`), which a bound in a unit must be in."""
     if not isinstance(description, str) or not description:
         return ()
     kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
     if kind is None:
         return ()
     if part is not None:
-        return _read_part(description, kind, part)
-    return tuple(found for each in _PARTS for found in _read_part(description, kind, each))
+        return _read_part(description, kind, part, named_unit(name))
+    return tuple(found for each in _PARTS for found in _read_part(description, kind, each, named_unit(name)))
 
 
 def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
@@ -156,7 +159,7 @@ LIST_STARTS = 32
 
 
 @lru_cache(maxsize=4096)
-def _read_part(description: str, kind: str, part: str) -> tuple[Stated, ...]:
+def _read_part(description: str, kind: str, part: str, unit: str | None = None) -> tuple[Stated, ...]:
     """One part of the reading; each states keywords of its own, so the parts together are
     the whole reading. Cached: several rules ask of each description (SL301, SL305, SL403
     of one string)."""
@@ -170,7 +173,7 @@ def _read_part(description: str, kind: str, part: str) -> tuple[Stated, ...]:
         if kind in ("string", "array"):
             found += _bounds(text, LENGTH if kind == "string" else COUNT)
         else:
-            found += _number_bounds(text, kind)
+            found += _number_bounds(text, kind, unit)
     elif part == FORMAT:
         if kind == "string" and _FORMAT_WORDS.search(description.lower()):
             found += _formats(description)
@@ -300,8 +303,9 @@ def _fits(bound: _Bound, target: str) -> bool:
     return True
 
 
-def _collect(text: str, target: str) -> dict[str, _Bound]:
-    """The first bound of each side the text states for the target, hedged ones left out."""
+def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Bound]:
+    """The first bound of each side the text states for the target, hedged ones left out,
+    and for a number's value those in a unit the value is not in (`unit`: the name's)."""
     sides: dict[str, _Bound] = {}
     if not _DIGIT.search(text):
         return sides  # every bound is a number: most descriptions have none, and then nothing is matched
@@ -311,6 +315,8 @@ def _collect(text: str, target: str) -> dict[str, _Bound]:
         kept: list[_Bound] = []
         for bound in _bound_matches(sentence):
             if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
+                continue
+            if target == VALUE and not bounds_value(bound.unit, sentence[bound.end:], text, unit):
                 continue
             kept.append(bound)
             sides.setdefault(bound.side, bound)
@@ -348,9 +354,9 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
-def _number_bounds(text: str, kind: str) -> list[Stated]:
+def _number_bounds(text: str, kind: str, unit: str | None) -> list[Stated]:
     """A number's value bounds, widened to admit every value the description names as usable."""
-    sides = _collect(text, VALUE)
+    sides = _collect(text, VALUE, unit)
     # Every match of `_BASED` holds a digit, as every bound `_collect` reads does: most
     # descriptions have none, and then only a sign ("a positive integer") can bound them.
     based = _BASED.search(text) if sides or _DIGIT.search(text) else None

@@ -59,3 +59,8 @@ def test_sl303_a_percentage_that_measures_a_change_has_no_natural_bounds():
     # A fund's yearly yield may be negative or over 100 percent.
     schema = obj(yearly_yield={"type": "number", "description": "The yearly yield of the fund as a percentage."})
     assert lint_tool(schema, "SL303") == []
+
+
+def test_sl303_a_limit_takes_the_maximum_its_words_state_in_items():
+    (found,) = lint_tool(obj(limit={"type": "integer", "description": "Maximum 100 items."}), "SL303")
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in found.fix.operations] == [("maximum", 100)]

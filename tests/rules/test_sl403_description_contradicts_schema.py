@@ -88,3 +88,21 @@ def test_sl403_reads_only_the_parts_of_a_description_a_node_can_use(monkeypatch)
     schema = obj(mode={"type": "string", "enum": ["a", "b"], "description": "1 to 5 characters, one of 'a', 'b'."},
                  size={"type": "integer", "const": 3, "description": "At most 5, either 3 or 5."})
     assert lint_tool(schema, "SL403") == []
+
+
+def test_sl403_takes_no_bound_stated_in_another_unit_than_the_value():
+    """BFCL's `get_sensor_readings_history_by_interval`: the value is in seconds, the bound in
+    days and hours; `maximum: 730` refused a day (86400)."""
+    timespan = {"type": "integer", "description": "The duration for which data will be retrieved, in seconds. "
+                                                  "Must not exceed 730 days and 12 hours."}
+    timeout_ms = {"type": "integer", "description": "How long to wait, at most 30 seconds."}
+    assert lint_tool(obj(timespan=timespan, timeout_ms=timeout_ms), "SL403") == []
+
+
+def test_sl403_takes_a_bound_in_the_unit_the_value_is_in():
+    schema = obj(retention_days={"type": "integer", "description": "How long to keep logs, at most 30 days."},
+                 timespan={"type": "integer", "description": "The duration, in seconds. Must be less than or "
+                                                             "equal to 604800 seconds (7 days)."})
+    found = {d.pointer.rsplit("/", 1)[1]: d.fix for d in lint_tool(schema, "SL403")}
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in found["retention_days"].operations] == [("maximum", 30)]
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in found["timespan"].operations] == [("maximum", 604800)]

@@ -1,0 +1,91 @@
+"""Units of time and size in a field's name and description, and whether a bound stated in
+one of them bounds the field's number.
+
+"The duration, in seconds. Must not exceed 730 days and 12 hours." states no `maximum:
+730`: the bound is in days (and hours), the value in seconds, and a fix that read it as
+the number's bound would refuse a day (86400). A bound with a unit of time or size is
+taken only where the value is in that same unit, as its name (`timeout_ms`,
+`retention_days`) or description ("in seconds", "(milliseconds)", "number of days") says.
+Where neither says, "Timeout, at most 30 seconds" may bound a value in seconds or in
+milliseconds (as many timeouts are): a guess either way, so no bound. A compound ("730
+days and 12 hours", "1 hour 30 minutes") is a bound on no one number. Conversions are
+not made: the figures of a converted bound would be the reader's, not the description's.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from schema_lint.prose.field_kinds import words
+from schema_lint.text.lazy_pattern import lazy_compile
+
+# canonical unit → its spellings (lower case). Single letters ("5s", "1h") are units only
+# right after a number; `min` names a minute only there too (in a name it is a minimum).
+_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "nanosecond": ("nanosecond", "nanoseconds", "nanos", "ns"),
+    "microsecond": ("microsecond", "microseconds", "micros", "us", "\u00b5s"),
+    "millisecond": ("millisecond", "milliseconds", "millis", "msec", "msecs", "ms"),
+    "second": ("second", "seconds", "sec", "secs", "s"),
+    "minute": ("minute", "minutes", "mins", "min"),
+    "hour": ("hour", "hours", "hr", "hrs", "h"),
+    "day": ("day", "days"),
+    "week": ("week", "weeks", "wk", "wks"),
+    "month": ("month", "months"),
+    "year": ("year", "years", "yr", "yrs"),
+    "bit": ("bit", "bits"),
+    "byte": ("byte", "bytes"),
+    "kilobyte": ("kilobyte", "kilobytes", "kb"),
+    "kibibyte": ("kibibyte", "kibibytes", "kib"),
+    "megabyte": ("megabyte", "megabytes", "mb"),
+    "mebibyte": ("mebibyte", "mebibytes", "mib"),
+    "gigabyte": ("gigabyte", "gigabytes", "gb"),
+    "gibibyte": ("gibibyte", "gibibytes", "gib"),
+    "terabyte": ("terabyte", "terabytes", "tb"),
+}
+UNITS = {spelling: unit for unit, spellings in _SPELLINGS.items() for spelling in spellings}
+# Spellings that in a name or in prose without a number mean something else: a minimum, the
+# US, a namespace, a letter (a name's last `s` is seconds: `timeout_s`).
+_ONLY_AFTER_NUMBER = frozenset({"min", "us", "ns", "s", "h"})
+_WORD_SPELLINGS = "|".join(sorted((s for s in UNITS if s not in _ONLY_AFTER_NUMBER), key=len, reverse=True))
+_ANY_SPELLING = "|".join(sorted(UNITS, key=len, reverse=True))
+# How a description says what unit the value is in: "in seconds", "(milliseconds)",
+# "number of days", "unit: bytes".
+_VALUE_IN = lazy_compile(r"\b(?:in|number of|count of|amount of)\s+(?:whole\s+)?(" + _WORD_SPELLINGS + r")\b"
+                         r"|\(\s*(?:in\s+)?(" + _WORD_SPELLINGS + r")\s*\)|\bunits?\s*(?:is|:)\s*(" + _WORD_SPELLINGS
+                         + r")\b", re.I)
+# What turns a bound into a compound: "… and 12 hours", ", 30 minutes", " 30 minutes".
+_COMPOUND = lazy_compile(r"\s*(?:,\s*|and\s+|\+\s*)?\d+(?:\.\d+)?\s*(?:" + _ANY_SPELLING + r")\b", re.I)
+
+
+def unit_of(word: str | None) -> str | None:
+    """The unit of time or size a word after a number names (`days` → day, `MB` → megabyte), or None."""
+    return UNITS.get(word.lower()) if word else None
+
+
+@lru_cache(maxsize=4096)
+def named_unit(name: str | None) -> str | None:
+    """The unit a field's name says its value is in (`timeout_ms`, `retention_days`,
+    `sizeInBytes`, `delay_s`), or None when it says none, or more than one. A singular
+    word is no unit in a name: `birth_year`, `start_day` and `second_value` are no durations."""
+    parts = words(name or "")
+    said = {UNITS[part] for part in parts if part in UNITS and part not in _ONLY_AFTER_NUMBER and part != UNITS[part]}
+    if len(parts) > 1 and parts[-1] == "s":
+        said.add("second")
+    return next(iter(said)) if len(said) == 1 else None
+
+
+def bounds_value(unit: str | None, following: str, description: str, named: str | None) -> bool:
+    """Whether a bound read with the word `unit` after its number, and `following` after
+    that, bounds the number itself: a bound with no unit of time or size does ("at most
+    100", "up to 5 retries"); one in such a unit only when the value is said to be in
+    the same one, and only in that one; a compound never."""
+    measure = unit_of(unit)
+    if measure is None:
+        return True
+    if _COMPOUND.match(following):
+        return False
+    value_units = {unit_of(next(g for g in match.groups() if g is not None)) for match in _VALUE_IN.finditer(description)}
+    if named is not None:
+        value_units.add(named)
+    return value_units == {measure}
