@@ -4,17 +4,20 @@
 Flags a string field whose name says what it holds (`recipient_email`, `callbackUrl`,
 `start_date`, `created_at`, `order_uuid`; the last word decides, as for SL301), or whose
 description states it ("Email address of the reporter", "The URL of the webpage", "in
-the format 'YYYY-MM-DD'", "an ISO 8601 timestamp including its offset", "the hostname
-of the server", "an IPv4 address"), but that has no `format`. What the description
-states wins over what the name suggests. Array items and union branches are named by
-their property. Fields already constrained by `enum`, `const` or `pattern` are left
-alone, and so is a field whose description gives its values another layout
-(`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a date): `format` would refuse every value the
-tool is documented to take (on published tools such findings were wrong,
-`bench/read_sample.py`). In a Gemini declaration's `parameters` (the `gemini` profile) or under
-`openai-strict`, a format the profile refuses (`uri` under `openai-strict`, anything but
-`date-time` for Gemini) is still reported, without a fix: the message says which profile
-refuses it.
+the format 'YYYY-MM-DD'", "an ISO 8601 timestamp including its offset", "the hostname of
+the server", "an IPv4 address"), but that has no `format`. What the description states
+wins over what the name suggests. Array items and union branches are named by their
+property. Fields already constrained by `enum`, `const` or `pattern` are left alone, and
+so is a field whose description gives its values another layout (`MM/DD/YYYY`,
+`YYYY-MM-DD HH:mm:ss` for a date): `format` would refuse every value the tool is
+documented to take (on published tools such findings were wrong,
+`bench/read_sample.py`). So is a git remote or clone URL, by its name (`gitRemoteURL`,
+`clone_url`, `ssh_url`) or its description ("The URL of the remote git repository"):
+`git remote get-url` gives `git@github.com:owner/repo.git` for an SSH clone, which is no
+RFC 3986 URI, and `format: uri` refuses it. In a Gemini declaration's `parameters` (the
+`gemini` profile) or under `openai-strict`, a format the profile refuses (`uri` under
+`openai-strict`, anything but `date-time` for Gemini) is still reported, without a fix:
+the message says which profile refuses it.
 
 ## Why is this bad
 The model is left to guess the shape (`"tomorrow"` for a date, `"example.com"` for a
@@ -53,7 +56,7 @@ import json
 
 from schema_lint.prose.constraints import evidence_of, said, stated_keyword
 from schema_lint.prose.field_kinds import NAMED_FORMATS, implied_format, kind_of
-from schema_lint.prose.field_prose import ISO_LAYOUTS, layouts, refutes_format, supports_format
+from schema_lint.prose.field_prose import ISO_LAYOUTS, layouts, names_git_remote, refutes_format, supports_format
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import refused_note
@@ -122,5 +125,8 @@ def check(ctx):
 
 def _spelled_otherwise(description: object, fmt: str) -> bool:
     """The description gives its values another layout (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a
-    date): `format` would refuse every value the tool is documented to take, so it is no advice."""
+    date), or calls them git remotes (`git@github.com:owner/repo.git` is no URI): `format` would
+    refuse values the tool is documented to take, so it is no advice."""
+    if fmt == "uri":
+        return names_git_remote(description)
     return fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in layouts(description))

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
-from schema_lint.prose.field_prose import described_defaults, quoted_values, valid_in
+from schema_lint.prose.field_prose import described_defaults, names_git_remote, quoted_values, valid_in
 from schema_lint.prose.units import bounds_value, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -699,7 +699,7 @@ def _format_stated(description: str) -> tuple[str, str] | None:
         if match is not None and _sole(description, match):
             return fmt, match.group()
     url = _URL_HEAD.search(first) or _URL_STATED.search(description)
-    if url is not None and _sole(description, url, strict=False):
+    if url is not None and _sole(description, url, strict=False) and not names_git_remote(description):
         return "uri", url.group().strip()
     host = _HOSTNAME.search(first)
     if host is not None and _sole(description, host):

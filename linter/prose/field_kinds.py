@@ -13,6 +13,8 @@ from functools import lru_cache
 KINDS: dict[str, tuple[frozenset[str], str | None]] = {
     "email": (frozenset({"email", "emails", "mail", "e_mail"}), "email"),
     "url": (frozenset({"url", "urls", "uri", "uris", "link", "href", "website", "homepage", "endpoint"}), "uri"),
+    # A URL named for git (`gitRemoteURL`, `clone_url`, `ssh_url`): git takes `git@host:path`, no URI.
+    "git-remote": (frozenset(), None),
     "date-time": (frozenset({"datetime", "timestamp"}), "date-time"),
     "date": (frozenset({"date", "birthday", "dob"}), "date"),
     "uuid": (frozenset({"uuid", "guid"}), "uuid"),
@@ -24,10 +26,12 @@ KINDS: dict[str, tuple[frozenset[str], str | None]] = {
 NAMED_FORMATS = frozenset(fmt for _, fmt in KINDS.values() if fmt is not None)
 """The formats a name can imply, which recorded calls are checked against (`traffic.summary`)."""
 # Conventional bounds for the SL301 suggestion's maxLength, by kind: never a fix on their own.
-DEFAULT_MAX_LENGTH = {"email": 254, "url": 2048, "uuid": 36, "date": 10, "date-time": 64,
+DEFAULT_MAX_LENGTH = {"email": 254, "url": 2048, "git-remote": 2048, "uuid": 36, "date": 10, "date-time": 64,
                       "identifier": 128, "name": 256, "text": 10000, "default": 1024}
 _FORMAT_KINDS = {"email": "email", "idn-email": "email", "uri": "url", "url": "url", "iri": "url",
                  "uri-reference": "url", "date": "date", "date-time": "date-time", "uuid": "uuid"}
+
+_GIT_WORDS = frozenset({"git", "clone", "ssh", "scp"})
 
 _SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
@@ -54,6 +58,8 @@ def kind_of(name: str | None, fmt: str | None = None) -> str | None:
     if not parts:
         return None
     last = parts[-1]
+    if last in KINDS["url"][0] and not _GIT_WORDS.isdisjoint(parts):
+        return "git-remote"
     if last == "at" and len(parts) > 1 and parts[-2] in ("created", "updated", "deleted", "modified", "sent", "due", "expires", "starts", "ends"):
         return "date-time"
     for kind, (names, _) in KINDS.items():

@@ -38,6 +38,8 @@ _PHYSICAL = CaselessWords(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?
                           r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
                           r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
                           r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b")
+# What a git remote is called: git takes `git@host:owner/repo.git` (scp-like), no RFC 3986 URI.
+_GIT_REMOTE = CaselessWords(r"\bgit\b|\bclon(?:e|ed|ing)\b|\bssh\b|\bscp\b|\.git\b")
 
 ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
 
@@ -101,6 +103,13 @@ def says_open_values(description: Any) -> bool:
 def physical(description: Any) -> bool:
     """The description speaks of a physical quantity or a signed difference: no natural lower bound."""
     return isinstance(description, str) and _PHYSICAL.occurs_in(description)
+
+
+def names_git_remote(description: Any) -> bool:
+    """The description speaks of a git remote or clone URL, or of SSH: its values may be
+    `git@github.com:owner/repo.git` (what `git remote get-url` gives for an SSH clone),
+    which `format: uri` refuses."""
+    return isinstance(description, str) and _GIT_REMOTE.occurs_in(description)
 
 
 def supports_format(schema: dict, fmt: str) -> bool:

@@ -61,3 +61,24 @@ def test_sl304_is_quiet_where_the_description_gives_another_layout():
                  end_date={"type": "string", "description": "In the format 'YYYY-MM-DD HH:mm:ss'."},
                  start_date={"type": "string", "description": "In the format 'YYYY-MM-DD'."})
     assert [d.pointer.rsplit("/", 1)[1] for d in lint_tool(schema, "SL304")] == ["start_date"]
+
+
+@pytest.mark.parametrize("name, description", [
+    # CircleCI MCP's `find_flaky_tests`: `git remote get-url` gives `git@github.com:user/my-project.git`.
+    ("gitRemoteURL", "The URL of the remote git repository. This should be the URL of the repository that you "
+                     "cloned to your local workspace. For example: \"https://github.com/user/my-project.git\""),
+    ("repoUrl", "The URL of the remote git repository."),
+    ("repository", "URL of the repository to clone."),
+    ("ssh_url", "Where to push, e.g. https://example.com/repo"),
+    ("clone_url", None),
+])
+def test_sl304_a_git_remote_is_no_uri(name, description):
+    schema = {"type": "string"} if description is None else {"type": "string", "description": description}
+    assert lint_tool(obj(**{name: schema}), "SL304") == []
+
+
+def test_sl304_the_url_of_a_webhook_keeps_its_format():
+    schema = obj(webhook_url={"type": "string", "description": "URL of the webhook. For example: "
+                                                                "\"https://example.com/hook\""})
+    (found,) = lint_tool(schema, "SL304")
+    assert found.fix.safety is FixSafety.UNSAFE and found.fix.operations[0].value == "uri"
