@@ -6,7 +6,8 @@ count, a limit or page size, or a percentage, and that lacks the bound such a va
 every one of them needs a lower bound (`minimum` or `exclusiveMinimum`); limits, page
 sizes and percentages also need an upper one (`maximum` or `exclusiveMaximum`). An
 `enum` or `const` bounds it too. The name decides, word by word (`maxResults`,
-`page_size`, `discount_pct`); a name with no such word is read by its description, when
+`page_size`, `discount_pct`; `num` counts only before what it counts, `num_guests`, while
+`num1` and `num_a` are numbers); a name with no such word is read by its description, when
 that opens with what a count is ("The number of guests", "How many seats") or names a
 percentage. An `age` needs both bounds. A `limit` is a page size only on its own or
 after what it counts (`result_limit`, `items_limit`): the `lower_limit` of an integral,
@@ -31,22 +32,24 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening), and only on evidence, which the fix names. The description's own
-words come first and override the name: "between 1 and 100", "(1-50)", "max: 50",
-"must be greater than 0", "starting from 1" give the bounds they state (one in a unit of
-time or size, "at most 30 days", only where the value is said to be in that unit: a
+words come first and override the name: "between 1 and 100", "(1-50)", "max: 50", "must
+be greater than 0", "starting from 1" give the bounds they state (one in a unit of time
+or size, "at most 30 days", only where the value is said to be in that unit: a
 `retention_days`, not a value "in seconds"), widened to admit any value the description
 names as usable ("Use 0 for no preference", "a value of -1 indicates CPU", a stated
-default). Then the traffic: with recorded calls (`--calls`, at
-least 20 values, all of the schema's numeric kind) the lower bound only when no call
-went below it (0 for a percentage), a limit's `maximum` as the next of 1, 2, 5, 10, 20,
-50 … at or above twice the largest sent, a percentage's `maximum: 100` once a call sent
-more than 1. Then the name, where the bound is obvious: `minimum: 0` for amounts,
-prices and counts, `minimum: 1` for quantities, limits and page sizes, never for a
-physical quantity or the end of a range. Upper bounds depend on the system behind the
-tool, and a percentage may be 0–1, 0–100 or a signed change: without words or traffic
-the finding carries a suggestion (`maximum: 100`), never applied by `--fix`, for a
-reviewer to choose the value. No fix either when the tool's provider refuses `minimum`
-or `maximum` (`anthropic-strict`): the message says so.
+default). Then the traffic: with recorded calls (`--calls`, at least 20 values, all of
+the schema's numeric kind) the lower bound only when no call went below it (0 for a
+percentage), a limit's `maximum` as the next of 1, 2, 5, 10, 20, 50 … at or above twice
+the largest sent, a percentage's `maximum: 100` once a call sent more than 1. Then the
+name, where the bound is obvious: `minimum: 0` for amounts, prices and counts,
+`minimum: 1` for quantities, limits and page sizes, never for a physical quantity or the
+end of a range. A `charge` may be a fee or an electric charge (BFCL's `charge1` "on the
+first body", which may be negative): the name alone gives a suggestion, a fix only when
+the description speaks of money. Upper bounds depend on the system behind the tool, and a
+percentage may be 0–1, 0–100 or a signed change: without words or traffic the finding
+carries a suggestion (`maximum: 100`), never applied by `--fix`, for a reviewer to
+choose the value. No fix either when the tool's provider refuses `minimum` or `maximum`
+(`anthropic-strict`): the message says so.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ import re
 from schema_lint.prose.constraints import BOUNDS, evidence_of, said, stated
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
-from schema_lint.prose.field_prose import physical
+from schema_lint.prose.field_prose import monetary, physical
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
 from schema_lint.schema.pointer import join
@@ -79,6 +82,9 @@ KINDS: dict[str, tuple[frozenset[str], int | None, bool]] = {
     "percentage": (frozenset({"percent", "percentage", "pct"}), None, True),
     "age": (frozenset({"age"}), 0, True),
 }
+# Amount words with another sense that is signed: a charge may be a fee or an electric charge.
+# Alone they justify a suggestion; a fix needs the description to speak of money too.
+OTHER_SENSE = {"charge": "an electric charge", "charges": "an electric charge"}
 # Words before `limit` that make it a page size: what it counts (`result_limit`, `items_limit`).
 LIMIT_OF = frozenset({"result", "page", "item", "row", "record", "entry", "max", "query", "search", "fetch",
                       "list", "return", "response", "batch", "hit"})
@@ -130,8 +136,13 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
     if sent is not None:
         return _fix_from_traffic(ctx, node, kind, missing, sent)
     if "lower" in missing and lower is not None and not _signed_by_nature(node):
-        return Fix(f"add `minimum: {lower}` (the name `{node.field_name}` says {kind})", FixSafety.UNSAFE,
-                   (Operation("add", join(node.pointer, "minimum"), lower),), Evidence(EVIDENCE_NAME, node.field_name))
+        add = (Operation("add", join(node.pointer, "minimum"), lower),)
+        word = _telling(node.field_name)[1]
+        if word in OTHER_SENSE and not monetary(node.get("description")):
+            return Fix(f"add `minimum: {lower}` (a `{word}` may be money or {OTHER_SENSE[word]}, which may be "
+                       "negative: confirm it)", FixSafety.SUGGESTION, add, Evidence(EVIDENCE_NONE))
+        return Fix(f"add `minimum: {lower}` (the name `{node.field_name}` says {kind})", FixSafety.UNSAFE, add,
+                   Evidence(EVIDENCE_NAME, node.field_name))
     if "upper" in missing:
         return Fix("add `maximum: 100` (a conventional bound: choose the value)", FixSafety.SUGGESTION,
                    (Operation("add", join(node.pointer, "maximum"), 100),), Evidence(EVIDENCE_NONE))
@@ -202,19 +213,31 @@ def _signed_change(node) -> bool:
 
 def number_kind(name: str | None) -> str | None:
     """The kind a numeric field's name says, or None; the last telling word wins (`max_price` is a price)."""
+    return _telling(name)[0]
+
+
+def _telling(name: str | None) -> tuple[str | None, str | None]:
+    """The kind the name says and the word that says it (None, None for no kind)."""
     parts = words(name or "")
     for index in range(len(parts) - 1, -1, -1):
         word = parts[index]
         if index > 0 and (parts[index - 1], word) in LIMIT_PHRASES:
-            return "limit"
-        if (word == "number" and parts[index + 1: index + 2] == ["of"]) or (word == "num" and index == 0 < len(parts) - 1):
-            return "count"
+            return "limit", word
+        if (word == "number" and parts[index + 1: index + 2] == ["of"]) or (word == "num" and index == 0 < len(parts) - 1
+                                                                             and _counted(parts[1])):
+            return "count", word
         if word == "limit" and index > 0 and not _counts(parts[index - 1]):
             continue  # `lower_limit`, `credit_limit`, `time_limit`: not how many results come back
         for kind, (names, _, _) in KINDS.items():
             if word in names:
-                return kind
-    return None
+                return kind, word
+    return None, None
+
+
+def _counted(word: str) -> bool:
+    """Whether `num` before this word says how many (`num_results`, `numGuests`), not which
+    number: `num1`, `num_a`, `numB` are numbers one, a and b."""
+    return len(word) > 1 and word.isalpha()
 
 
 def _counts(word: str) -> bool:

@@ -38,6 +38,9 @@ _PHYSICAL = CaselessWords(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?
                           r"degrees?|meters?|metres?|kilograms?|grams?|watts?|ohms?|pascals?|tesla|hertz|moles?|"
                           r"electrons?|protons?|particles?|velocity|acceleration|temperature|latitude|longitude|"
                           r"coordinates?|altitude|elevation|offset|delta|difference|change in|integral)\b")
+_MONEY = CaselessWords(r"\b(?:price|prices|fee|fees|cost|costs|pay|paid|payment|payments|bill|billed|billing|"
+                       r"invoice|currency|usd|eur|gbp|dollars?|cents?|euros?|card)\b|"
+                       r"[$\u20ac\u00a3]")
 # What a git remote is called: git takes `git@host:owner/repo.git` (scp-like), no RFC 3986 URI.
 _GIT_REMOTE = CaselessWords(r"\bgit\b|\bclon(?:e|ed|ing)\b|\bssh\b|\bscp\b|\.git\b")
 
@@ -103,6 +106,11 @@ def says_open_values(description: Any) -> bool:
 def physical(description: Any) -> bool:
     """The description speaks of a physical quantity or a signed difference: no natural lower bound."""
     return isinstance(description, str) and _PHYSICAL.occurs_in(description)
+
+
+def monetary(description: Any) -> bool:
+    """The description speaks of money: an amount word that has other senses ("charge") means money."""
+    return isinstance(description, str) and _MONEY.occurs_in(description)
 
 
 def names_git_remote(description: Any) -> bool:

@@ -61,6 +61,42 @@ def test_sl303_a_percentage_that_measures_a_change_has_no_natural_bounds():
     assert lint_tool(schema, "SL303") == []
 
 
+@pytest.mark.parametrize("name, description", [
+    ("charge1", "The quantity of charge on the first body."),   # BFCL calculate_electrostatic_potential
+    ("charge", "The charge to apply."),
+])
+def test_sl303_a_charge_alone_is_no_evidence_of_a_non_negative_amount(name, description):
+    """An electric charge may be negative: the word that also names a fee gives a
+    suggestion, not a fix, unless the description speaks of money."""
+    (found,) = lint_tool(obj(**{name: {"type": "number", "description": description}}), "SL303")
+    assert found.fix.safety is FixSafety.SUGGESTION
+    assert "electric charge" in found.fix.description
+
+
+@pytest.mark.parametrize("name, description, reason", [
+    ("charge", "The amount to charge the customer's card, in USD.", "the name `charge` says amount"),
+    ("charge1", "The charge, which must be non-negative.", 'the description says "must be non-negative"'),
+    ("amount", "The amount of the payment.", "the name `amount` says amount"),
+])
+def test_sl303_a_charge_of_money_or_a_stated_sign_still_gets_its_fix(name, description, reason):
+    (found,) = lint_tool(obj(**{name: {"type": "number", "description": description}}), "SL303")
+    assert found.fix.safety is FixSafety.UNSAFE and reason in found.fix.description
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in found.fix.operations] == [("minimum", 0)]
+
+
+@pytest.mark.parametrize("name", ["num1", "num2", "num_a", "numB"])
+def test_sl303_num_with_a_digit_or_letter_is_a_number_not_a_count(name):
+    # BFCL `math.gcd(num1, num2)`: "the first number", which may be negative.
+    assert lint_tool(obj(**{name: {"type": "integer", "description": "The first number."}}), "SL303") == []
+
+
+@pytest.mark.parametrize("name, kind", [("num_items", "count"), ("numGuests", "count"),
+                                        ("number_of_items", "count"), ("num_results", "limit")])
+def test_sl303_num_before_what_it_counts_is_still_a_count(name, kind):
+    (found,) = lint_tool(obj(**{name: {"type": "integer"}}), "SL303")
+    assert found.message.startswith(f"{kind} `{name}`") and found.fix.safety is FixSafety.UNSAFE
+
+
 def test_sl303_a_limit_takes_the_maximum_its_words_state_in_items():
     (found,) = lint_tool(obj(limit={"type": "integer", "description": "Maximum 100 items."}), "SL303")
     assert [(o.path.rsplit("/", 1)[1], o.value) for o in found.fix.operations] == [("maximum", 100)]
