@@ -113,6 +113,15 @@ def test_a_hostile_description_is_read_within_its_budget():
     assert _read("x" * READ_LIMIT + " at most 5 characters", "string") == {}  # past the budget: not read
 
 
+@pytest.mark.hostile
+def test_a_description_of_many_bounds_in_units_is_read_within_its_budget():
+    # Each bound in a unit asks what unit the value is in: the description is read for it once.
+    hostile = "Timeout in seconds. " + "at most 5 days, " * 50_000
+    started = time.thread_time()
+    assert stated(hostile, "integer", BOUNDS, "timeout") == ()
+    assert time.thread_time() - started < 1
+
+
 def test_a_bare_word_after_quoted_values_ends_the_list():
     assert _read("The model, options: 'Darwin', 'Lamarck', default is 'Darwin'.", "string")["enum"] == \
         ["Darwin", "Lamarck"]

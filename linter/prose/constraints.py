@@ -163,7 +163,7 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None) 
     """One part of the reading; each states keywords of its own, so the parts together are
     the whole reading. Cached: several rules ask of each description (SL301, SL305, SL403
     of one string)."""
-    description = own_prose(description[:READ_LIMIT])
+    description = own_prose(_within_limit(description))
     found: list[Stated] = []
     # The format first asks for a word every reading of one holds (the list's patterns are
     # screened each): most descriptions state neither, and the case-insensitive patterns
@@ -182,6 +182,16 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None) 
         if values is not None:
             found.append(Stated("enum", values[0], values[1]))
     return tuple(_first_of_each(found))
+
+
+def _within_limit(description: str) -> str:
+    """The first `READ_LIMIT` characters, to the end of the last sentence in them: a
+    sentence cut at the limit may cut a bound from its unit ("at most 5" of "at most 5
+    days")."""
+    if len(description) <= READ_LIMIT:
+        return description
+    cut = description[:READ_LIMIT]
+    return cut[:max(cut.rfind(". "), cut.rfind("; "), cut.rfind("\n")) + 1] or cut
 
 
 # Words (in lower case) that every reading of a format holds: a layout's letters stand

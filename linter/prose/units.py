@@ -85,7 +85,12 @@ def bounds_value(unit: str | None, following: str, description: str, named: str 
         return True
     if _COMPOUND.match(following):
         return False
-    value_units = {unit_of(next(g for g in match.groups() if g is not None)) for match in _VALUE_IN.finditer(description)}
-    if named is not None:
-        value_units.add(named)
+    value_units = _described_units(description) | ({named} if named is not None else set())
     return value_units == {measure}
+
+
+@lru_cache(maxsize=256)
+def _described_units(description: str) -> frozenset[str | None]:
+    """The units the description says the value is in. Cached: asked once per bound with a
+    unit, and a description may state many."""
+    return frozenset(unit_of(next(g for g in match.groups() if g is not None)) for match in _VALUE_IN.finditer(description))
