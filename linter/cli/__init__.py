@@ -32,7 +32,8 @@ LAZY_COMMANDS = {
 # What a user of ruff or Spectral types, and this command line's word for it.
 _PEER_WORDS = {"lint": "check", "config": "check --show-settings"}
 # The extra that brings a lazy command's optional dependency, by the dependency's top module.
-_EXTRAS = {"hypothesis": "fuzz", "hypothesis_jsonschema": "fuzz", "mcp": "mcp", "anyio": "mcp"}
+_EXTRAS = {"hypothesis": "fuzz", "hypothesis_jsonschema": "fuzz", "mcp": "mcp", "anyio": "mcp", "pygls": "lsp",
+           "lsprotocol": "lsp"}
 
 
 class SchemaLintGroup(click.Group):
@@ -75,10 +76,11 @@ class MissingExtra(click.ClickException):
     @classmethod
     def of(cls, error: ModuleNotFoundError) -> MissingExtra | None:
         """The error for a module one of the extras brings; None for any other."""
-        extra = _EXTRAS.get((error.name or "").split(".")[0])
+        package = (error.name or "").split(".")[0]
+        extra = _EXTRAS.get(package)
         if extra is None:
             return None
-        return cls(f"this command needs `{error.name}`, which the `{extra}` extra installs: "
+        return cls(f"this command needs `{package}`, which the `{extra}` extra installs: "
                    f"install schema-lint[{extra}] (pip install '.[{extra}]' in a checkout)")
 
     def show(self, file=None) -> None:
