@@ -158,9 +158,12 @@ def _launcher(word: str) -> str:
 
 
 def _stem(word: str) -> str:
-    """The package, script or image a word names, without its path, scope, version or suffix."""
+    """The package, script or image a word names, without its path, scope, version or suffix;
+    a scoped package whose own name is only MCP's words (`@playwright/mcp`) by its scope."""
     base = word.rstrip("/").rsplit("/", 1)[-1]
     base = _PIN.sub("", base)
+    if word.startswith("@") and "/" in word and _AFFIXES.sub("", base).lower() in ("", "server", "mcp"):
+        return word[1:].split("/", 1)[0]
     return os.path.splitext(base)[0] if base.endswith((".py", ".js", ".mjs", ".ts")) else base
 
 

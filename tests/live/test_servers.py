@@ -29,6 +29,9 @@ from schema_lint.config.servers import ServerSpecError, command_name, from_optio
     ("uv run --with mcp python server.py", "server"),
     ("docker run -i --rm -e TOKEN ghcr.io/github/github-mcp-server:v1", "github"),
     ("npx -y @upstash/context7-mcp", "context7"),
+    # A package named only `mcp` (or `server`) is named by its scope.
+    ("npx @playwright/mcp@latest", "playwright"),
+    ("npx -y @acme/mcp-server --read-only", "acme"),
     ("python3 -X dev -W error tickets_server.py", "tickets_server"),
     # Code on the command line is no name: a short stable one instead.
     ("python3 -c print(1)", "python-c"),
