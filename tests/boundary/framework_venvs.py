@@ -26,8 +26,10 @@ def python_for(framework: str) -> Path:
     name = VENVS[framework]
     venv = venv_for(name, FRAMEWORKS[name])
     python = python_of(venv)
-    ready = venv / f".schema-lint-{REPO.name}"
-    if not ready.exists():
+    # The checkout schema-lint was last installed from (editable): venvs shared by several
+    # checkouts (`SCHEMA_LINT_FRAMEWORK_VENVS`) install it again whenever another one ran last.
+    ready = venv / ".schema-lint-checkout"
+    if not ready.exists() or ready.read_text() != str(REPO):
         for step in ([str(python), "-m", "pip", "install", "-q", *RUNTIME],
                      [str(python), "-m", "pip", "install", "-q", "--no-deps", "-e", str(REPO)]):
             try:
@@ -36,7 +38,7 @@ def python_for(framework: str) -> Path:
                 pytest.skip(f"{framework}: `{' '.join(step[2:5])}` took over 10 minutes")
             if done.returncode != 0:
                 pytest.skip(f"{framework}: cannot install schema-lint in its venv: {done.stderr.strip()[-300:]}")
-        ready.touch()
+        ready.write_text(str(REPO))
     return python
 
 
