@@ -66,9 +66,13 @@ def keywords_by_member(operations: Iterable[tuple[str, str, Any]]) -> dict[str |
     return keywords
 
 
-def edit(source: str, target: Target, keywords: Mapping[str, Any]) -> str | None:
-    """`source` with `keywords` set where `target` is written, or None when pydantic has no
-    words for one of them there or the target is not found as expected."""
+def edit(source: str, edits: Iterable[tuple[Target, Mapping[str, Any]]]) -> str | None:
+    """`source` with each edit's keywords set where its target is written, in turn, or None
+    when pydantic has no words for one of them there or a target is not found as expected.
+
+    Every target is found by its line in `source` and edited in one pass over its tree:
+    the edits of several functions of one file are made together, whatever lines an
+    import or a `model_config` added above one of them."""
     import libcst as cst
     from libcst.metadata import MetadataWrapper, PositionProvider
 
@@ -76,9 +80,12 @@ def edit(source: str, target: Target, keywords: Mapping[str, Any]) -> str | None
         wrapper = MetadataWrapper(cst.parse_module(source))
     except cst.ParserSyntaxError:
         return None
-    editor = _transformer_class()(target, keywords, wrapper.resolve(PositionProvider))
+    by_target: dict[Target, list[Mapping[str, Any]]] = {}
+    for target, keywords in edits:
+        by_target.setdefault(target, []).append(keywords)
+    editor = _transformer_class()(by_target, wrapper.resolve(PositionProvider))
     changed = wrapper.module.visit(editor)
-    if not editor.done or editor.refused:
+    if editor.refused or editor.done != set(by_target):
         return None
     return _with_imports(changed, editor.needed).code
 
@@ -147,36 +154,40 @@ def _build_transformer() -> Any:
         return with_arguments(cst.Call(func=cst.Name("Field")), arguments)
 
     class Transformer(cst.CSTTransformer):
-        def __init__(self, target: Target, keywords: Mapping[str, Any], positions: Mapping[Any, Any]) -> None:
+        def __init__(self, edits: Mapping[Target, list[Mapping[str, Any]]], positions: Mapping[Any, Any]) -> None:
             super().__init__()
-            self.target = target
-            self.keywords = dict(keywords)
+            self.edits = edits
+            self.lines = {target.line for target in edits}
             self.positions = positions
-            self.done = False
+            self.done: set[Target] = set()
             self.refused = False
-            # Names the edit uses, by the module they are imported from.
+            # Names the edits use, by the module they are imported from.
             self.needed: set[tuple[str, str]] = set()
-            self._inside: list[bool] = []
+            # Per enclosing definition, its line when a target is written there, else None.
+            self._inside: list[int | None] = []
 
-        # -- finding the definition -------------------------------------------------
-        def _is_target(self, node: cst.FunctionDef | cst.ClassDef) -> bool:
-            return self.positions[node].start.line == self.target.line
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            self._inside.append(self._is_target(node))
+        # -- finding the definitions ------------------------------------------------
+        def _enter(self, node: cst.FunctionDef | cst.ClassDef) -> bool:
+            line = self.positions[node].start.line
+            self._inside.append(line if line in self.lines else None)
             return True
 
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            self._inside.append(self._is_target(node))
-            return True
+        visit_FunctionDef = _enter
+        visit_ClassDef = _enter
+
+        def _pending(self, member: str | None) -> Target | None:
+            """The target `member` of the definition being read, if it is one not yet edited."""
+            line = self._inside[-1] if self._inside else None
+            target = Target(line, member) if line is not None else None
+            return target if target in self.edits and target not in self.done else None
 
         def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
-            if (self._inside and self._inside[-1] and self.target.member is not None
-                    and original.name.value == self.target.member and not self.done):
-                annotation, default = self._constrained(
-                    original.annotation.annotation if original.annotation else None, original.default)
+            target = self._pending(original.name.value)
+            if target is not None:
+                annotation, default = self._constrained_in_turn(
+                    target, original.annotation.annotation if original.annotation else None, original.default)
                 if annotation is not None:
-                    self.done = True
+                    self.done.add(target)
                     return updated.with_changes(annotation=cst.Annotation(annotation), default=default)
             return updated
 
@@ -185,33 +196,47 @@ def _build_transformer() -> Any:
             return updated
 
         def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
-            is_target = self._inside.pop()
-            if not is_target or self.done:
-                return updated
-            if self.target.member is None:
-                return self._forbid_extra(updated)
-            body = list(updated.body.body)
-            for index, statement in enumerate(body):
-                small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
-                if (isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
-                        and small.target.value == self.target.member):
-                    annotation, value = self._constrained(small.annotation.annotation, small.value)
-                    if annotation is None:
-                        return updated
-                    self.done = True
-                    body[index] = statement.with_changes(
-                        body=[small.with_changes(annotation=cst.Annotation(annotation), value=value,
-                                                 equal=small.equal if value is not None else cst.MaybeSentinel.DEFAULT)])
-                    return updated.with_changes(body=updated.body.with_changes(body=body))
+            if self._inside[-1] is not None:
+                updated = self._fields_constrained(updated)
+                target = self._pending(None)
+                if target is not None:
+                    updated = self._forbid_extra(updated, target)
+            self._inside.pop()
             return updated
 
         # -- the edits -----------------------------------------------------------
-        def _constrained(self, annotation: Any, default: Any) -> tuple[Any, Any]:
+        def _fields_constrained(self, updated: cst.ClassDef) -> cst.ClassDef:
+            """The class with each target field's annotation and value constrained."""
+            body = list(updated.body.body)
+            for index, statement in enumerate(body):
+                small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+                if not (isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)):
+                    continue
+                target = self._pending(small.target.value)
+                if target is None:
+                    continue
+                annotation, value = self._constrained_in_turn(target, small.annotation.annotation, small.value)
+                if annotation is None:
+                    continue
+                self.done.add(target)
+                body[index] = statement.with_changes(
+                    body=[small.with_changes(annotation=cst.Annotation(annotation), value=value,
+                                             equal=small.equal if value is not None else cst.MaybeSentinel.DEFAULT)])
+            return updated.with_changes(body=updated.body.with_changes(body=body))
+
+        def _constrained_in_turn(self, target: Target, annotation: Any, default: Any) -> tuple[Any, Any]:
+            """The annotation and default that generate each of the target's keywords, set in
+            turn as edits made one after the other would set them, or (None, None)."""
+            for keywords in self.edits[target]:
+                annotation, default = self._constrained(annotation, default, keywords)
+            return annotation, default
+
+        def _constrained(self, annotation: Any, default: Any, keywords: Mapping[str, Any]) -> tuple[Any, Any]:
             """The annotation and default that generate the keywords, or (None, None)."""
             if annotation is None:
                 self.refused = True
                 return None, None
-            keywords = dict(self.keywords)
+            keywords = dict(keywords)
             enum = keywords.pop("enum", None)
             if set(keywords) - set(FIELD_ARGUMENTS):
                 self.refused = True
@@ -282,8 +307,8 @@ def _build_transformer() -> Any:
             self.needed.add(("typing", "Literal"))
             return expression("Literal[" + ", ".join(python_literal(v) for v in values) + "]")
 
-        def _forbid_extra(self, updated: cst.ClassDef) -> cst.ClassDef:
-            if set(self.keywords) != {"additionalProperties"} or self.keywords["additionalProperties"] is not False:
+        def _forbid_extra(self, updated: cst.ClassDef, target: Target) -> cst.ClassDef:
+            if any(keywords != {"additionalProperties": False} for keywords in self.edits[target]):
                 self.refused = True
                 return updated
             body = list(updated.body.body)
@@ -298,14 +323,14 @@ def _build_transformer() -> Any:
                     else:
                         self.refused = True
                         return updated
-                    self.done = True
+                    self.done.add(target)
                     body[index] = statement.with_changes(body=[small.with_changes(value=value)])
                     return updated.with_changes(body=updated.body.with_changes(body=body))
             self.needed.add(("pydantic", "ConfigDict"))
             line = cst.parse_statement('model_config = ConfigDict(extra="forbid")\n')
             after_docstring = 1 if body and _is_docstring(body[0]) else 0
             body.insert(after_docstring, line)
-            self.done = True
+            self.done.add(target)
             return updated.with_changes(body=updated.body.with_changes(body=body))
 
     def _mentions_literal(node: Any) -> bool:

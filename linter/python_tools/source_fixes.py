@@ -3,9 +3,11 @@
 A `--python` tool's fix is a JSON Patch on the schema its framework generated; the author
 edits the function or model instead. Each enabled fix becomes edits of the source
 (`fixes.python_source`: `Annotated[..., Field(...)]`, `Literal[...]`, `ConfigDict`) at the
-parameter or field the child placed (`worker.positions`). Before anything is shown or
-written, the module is imported again in the child with the edited texts in place of the
-files' (`child.tools_in_child(edited=...)`), and the schemas it now generates must equal
+parameter or field the child placed (`worker.positions`): a file's edits, of however many
+of its functions and models, are made together on its text as read, where the child
+placed them (an import one of them adds would move the others). Before anything is shown
+or written, the module is imported again in the child with the edited texts in place of
+the files' (`child.tools_in_child(edited=...)`), and the schemas it now generates must equal
 the tools' schemas with the JSON fixes applied: where they do not (a framework that
 rewrites the schema, a decorator that changes the signature), the target's fixes are
 dropped with a note, and `--diff` shows them as JSON Patch as before.
@@ -25,6 +27,11 @@ from schema_lint.schema.operations import OperationError, apply_operations, same
 
 # Where a generated tool keeps its arguments' schema, in the form `worker` sends (MCP's).
 ARGUMENTS = "/inputSchema"
+# Why a fix is not made in the source.
+NO_WORDS = "pydantic has no words for it where the tool is written"
+CONFLICT = "it cannot be made together with another fix of the same parameter or field"
+# The keywords one fix sets where a parameter, a field or a model is written.
+Edit = tuple[Target, dict[str, Any]]
 
 
 class Read(NamedTuple):
@@ -86,14 +93,19 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
         for source_plan in _plan_target(path, read, mine)[0] if mine else ():
             for diagnostic in source_plan.applied:
                 source = read.answer.sources[diagnostic.path[len(path) + 1:]]
-                alone = _edited(source_plan.before, source, diagnostic.fix)  # type: ignore[arg-type]
+                edits = _edits_of(source, diagnostic.fix)  # type: ignore[arg-type]
+                alone = edit(source_plan.before, edits) if edits else None
                 if alone is not None:
                     reviewed.append(Reviewed(diagnostic, source_plan.path, source_plan.before, alone))
     return reviewed
 
 
 def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[list[SourcePlan], list]:
+    """The target's fixes made in its files: per file, every fix so far made in one edit of
+    the text as it was read (`python_source.edit` finds each definition by its line there,
+    which an edit above it would move), so that each function of a file gets its fixes."""
     texts: dict[str, str] = {}
+    edits: dict[str, list[Edit]] = {}  # per file, the fixes made in it
     edited: dict[str, str] = {}
     applied: dict[str, list[Diagnostic]] = {}
     expected: dict[str, dict] = {}  # tool name -> the tool with its JSON fixes applied
@@ -105,10 +117,12 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[
         why = _why_not(diagnostic.fix, source)  # type: ignore[arg-type]  # enabled: there is a fix
         if why is None:
             file = _file_of(source)
-            text = edited.get(file) if file in edited else _read(file, texts)
-            changed = text if text is None else _edited(text, source, diagnostic.fix)  # type: ignore[arg-type]
-            why = ("the source file cannot be read" if text is None
-                   else "pydantic has no words for it where the tool is written" if changed is None else None)
+            text = _read(file, texts)
+            if text is None:
+                why = "the source file cannot be read"
+            else:
+                fix: Fix = diagnostic.fix  # type: ignore[assignment]  # enabled: there is a fix
+                combined, changed, why = _with_fix(text, edits.get(file, []), source, fix)
         if why is None:
             try:
                 expected[tool_name] = apply_operations(expected.get(tool_name, tools[tool_name]),
@@ -118,6 +132,7 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[
         if why is not None:
             notes.append((diagnostic, f"not made in the Python source: {why}"))
             continue
+        edits[file] = combined
         edited[file] = changed  # type: ignore[assignment]
         applied.setdefault(file, []).append(diagnostic)
     if not edited:
@@ -155,19 +170,28 @@ def _read(file: str, texts: dict[str, str]) -> str | None:
     return texts[file]
 
 
-def _edited(text: str, source: dict, fix: Fix) -> str | None:
-    """`text` with `fix` made at the tool's definition, or None."""
+def _edits_of(source: dict, fix: Fix) -> list[Edit] | None:
+    """The keywords `fix` sets at each parameter or field of the tool's definition, or None
+    when it sets one a source edit cannot make."""
     operations = [(o.op, o.path[len(ARGUMENTS):], o.value) for o in fix.operations]
     by_member = keywords_by_member(operations)
     if by_member is None:
         return None
     line = _line_of(source["at"])
-    for member, keywords in by_member.items():
-        changed = edit(text, Target(line, member), keywords)
-        if changed is None:
-            return None
-        text = changed
-    return text
+    return [(Target(line, member), keywords) for member, keywords in by_member.items()]
+
+
+def _with_fix(text: str, made: list[Edit], source: dict, fix: Fix) -> tuple[list[Edit], str | None, str | None]:
+    """The edits `made` in `text` and then `fix`'s, the text they make, and why not when they
+    cannot be made."""
+    mine = _edits_of(source, fix)
+    if mine is None:
+        return made, None, NO_WORDS
+    combined = made + mine
+    changed = edit(text, combined)
+    if changed is not None:
+        return combined, changed, None
+    return made, None, NO_WORDS if not made or edit(text, mine) is None else CONFLICT
 
 
 def _verify(read: Read, edited: dict[str, str], expected: dict[str, dict]) -> str | None:

@@ -6,6 +6,7 @@ the JSON fix to the generated one gives, and nothing else in the file changes.""
 
 from __future__ import annotations
 
+import ast
 import copy
 import difflib
 import textwrap
@@ -67,12 +68,12 @@ def declarations(draw):
     return annotation, default, keywords, optional
 
 
-def function_schema(namespace: dict) -> dict:
-    """The arguments schema of `tool`, generated as the MCP SDK and fastmcp do: a pydantic
-    model of its parameters."""
+def function_schema(namespace: dict, name: str = "tool") -> dict:
+    """The arguments schema of the function `name`, generated as the MCP SDK and fastmcp do:
+    a pydantic model of its parameters."""
     import inspect
 
-    parameters = inspect.signature(namespace["tool"]).parameters.values()
+    parameters = inspect.signature(namespace[name]).parameters.values()
     fields = {p.name: (p.annotation, ... if p.default is inspect.Parameter.empty else p.default) for p in parameters}
     return pydantic.create_model("Arguments", **fields).model_json_schema()
 
@@ -129,7 +130,7 @@ def test_a_source_edit_generates_the_schema_the_json_fix_makes(declaration, in_a
     source = HEADER + body
     schema_of = (lambda ns: ns["Arguments"].model_json_schema()) if in_a_model else function_schema
     before = schema_of(run(source))
-    edited = edit(source, target, keywords)
+    edited = edit(source, [(target, keywords)])
     if "enum" in keywords and set(keywords) - {"enum", "description"}:
         assert edited is None  # pydantic has no constraint on a Literal but its values
         return
@@ -137,7 +138,42 @@ def test_a_source_edit_generates_the_schema_the_json_fix_makes(declaration, in_a
     assert schema_of(run(edited)) == with_json_fix(before, "value", keywords, optional)
     value_line = 11 if in_a_model else 8
     assert changed_lines(source, edited) <= {value_line}
-    assert edit(edited, target, keywords) == edited  # a second fix changes nothing
+    assert edit(edited, [(target, keywords)]) == edited  # a second fix changes nothing
+
+
+def definition_lines(source: str) -> dict[str, int]:
+    """The line of each top-level function's or class's `def` or `class`, by name."""
+    return {node.name: node.lineno for node in ast.parse(source).body
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(declarations(), min_size=2, max_size=4), st.booleans())
+def test_the_fixes_of_every_function_of_a_file_are_made_in_one_edit_and_made_again_change_nothing(
+        functions, closed_model_first):
+    """One edit makes each function's fix (those pydantic has words for), though a
+    `model_config` line added above moves them; made again in the result, they change nothing."""
+    source = HEADER + ("class Closed(BaseModel):\n    city: str\n\n\n" if closed_model_first else "")
+    for index, (annotation, default, _, _) in enumerate(functions):
+        source += f'def tool{index}(\n    value: {annotation}{default},\n) -> str:\n    return "done"\n\n\n'
+    # (name, member, keywords): the fixes, each of which can be made alone
+    fixes = [("Closed", None, {"additionalProperties": False})] if closed_model_first else []
+    fixes += [(f"tool{index}", "value", keywords) for index, (_, _, keywords, _) in enumerate(functions)]
+    lines = definition_lines(source)
+    fixes = [fix for fix in fixes if edit(source, [(Target(lines[fix[0]], fix[1]), fix[2])]) is not None]
+
+    edited = edit(source, [(Target(lines[name], member), keywords) for name, member, keywords in fixes])
+    assert edited is not None
+    before, after = run(source), run(edited)
+    for name, member, keywords in fixes:
+        if member is None:
+            assert after[name].model_json_schema()["additionalProperties"] is False
+        else:
+            optional = functions[int(name[len("tool"):])][3]
+            assert function_schema(after, name) == with_json_fix(function_schema(before, name), member, keywords,
+                                                                 optional)
+    moved = definition_lines(edited)
+    assert edit(edited, [(Target(moved[name], member), keywords) for name, member, keywords in fixes]) == edited
 
 
 def test_closing_a_model_adds_its_config_once_after_the_docstring():
@@ -147,11 +183,11 @@ def test_closing_a_model_adds_its_config_once_after_the_docstring():
 
             city: str
         ''')
-    edited = edit(source, Target(7, None), {"additionalProperties": False})
+    edited = edit(source, [(Target(7, None), {"additionalProperties": False})])
     assert 'model_config = ConfigDict(extra="forbid")' in edited
     assert "from pydantic import BaseModel, ConfigDict, Field" in edited
     assert run(edited)["Arguments"].model_json_schema()["additionalProperties"] is False
-    again = edit(edited, Target(7, None), {"additionalProperties": False})
+    again = edit(edited, [(Target(7, None), {"additionalProperties": False})])
     assert again == edited
 
 
@@ -162,7 +198,7 @@ def test_an_existing_config_is_extended_not_repeated():
 
             city: str
         ''')
-    edited = edit(source, Target(7, None), {"additionalProperties": False})
+    edited = edit(source, [(Target(7, None), {"additionalProperties": False})])
     assert edited.count("model_config") == 1
     schema = run(edited)["Arguments"].model_json_schema()
     assert schema["additionalProperties"] is False and schema["title"] == "Args"
@@ -170,12 +206,12 @@ def test_an_existing_config_is_extended_not_repeated():
 
 def test_what_pydantic_cannot_say_is_refused():
     source = HEADER + "def tool(when: str, count=3):\n    return when\n"
-    assert edit(source, Target(7, "when"), {"format": "date"}) is None
-    assert edit(source, Target(7, "count"), {"maximum": 3}) is None  # no annotation to constrain
-    assert edit(source, Target(7, "when"), {"enum": ["a", 1]}) is None  # not all strings
-    assert edit(source, Target(7, None), {"additionalProperties": False}) is None
-    assert edit(source, Target(8, "when"), {"maxLength": 3}) is None
-    assert edit("def tool(:\n", Target(1, "x"), {"maxLength": 3}) is None
+    assert edit(source, [(Target(7, "when"), {"format": "date"})]) is None
+    assert edit(source, [(Target(7, "count"), {"maximum": 3})]) is None  # no annotation to constrain
+    assert edit(source, [(Target(7, "when"), {"enum": ["a", 1]})]) is None  # not all strings
+    assert edit(source, [(Target(7, None), {"additionalProperties": False})]) is None
+    assert edit(source, [(Target(8, "when"), {"maxLength": 3})]) is None
+    assert edit("def tool(:\n", [(Target(1, "x"), {"maxLength": 3})]) is None
 
 
 def test_imports_already_bound_are_not_added_again():
@@ -187,7 +223,7 @@ def test_imports_already_bound_are_not_added_again():
         def tool(name: str):
             return name
         ''')
-    edited = edit(source, Target(5, "name"), {"maxLength": 8})
+    edited = edit(source, [(Target(5, "name"), {"maxLength": 8})])
     assert edited.count("import") == source.count("import")
     assert "name: Annotated[str, Field(max_length=8)]" in edited
 
@@ -212,5 +248,5 @@ def test_a_parenthesized_import_keeps_its_layout():
         class Arguments(BaseModel):
             city: str
         ''')
-    edited = edit(source, Target(7, None), {"additionalProperties": False})
+    edited = edit(source, [(Target(7, None), {"additionalProperties": False})])
     assert edited.startswith("from pydantic import (\n    BaseModel,\n    ConfigDict,\n    Field,\n)\n")

@@ -182,3 +182,27 @@ def test_a_fix_the_regenerated_schema_would_not_carry_is_no_suggestion(project):
     assert records and not any("suggestions" in record for record in records)
     results = json.loads(report("rewritten_tools:NewNote", "sarif"))["runs"][0]["results"]
     assert results and not any("fixes" in result for result in results)
+
+
+SHOP = "mcp_shop:mcp"  # three tools in one file, each with a fix
+
+
+def test_every_tool_of_a_file_gets_its_fixes_in_one_run_and_a_second_run_changes_nothing(project):
+    pytest.importorskip("mcp.server.mcpserver")
+    path = project / "mcp_shop.py"
+    diff = run("check", "--python", SHOP, "--unsafe-fixes", "--diff")
+    assert "Would fix 3 findings." in diff.output and '"op": "add"' not in diff.output
+
+    result = run("check", "--python", SHOP, "--unsafe-fixes", "--fix")
+    fixed = path.read_text()
+    assert "def list_items(limit: Annotated[int, Field(ge=1)] = 10)" in fixed
+    assert "def create_item(name: str, quantity: Annotated[int, Field(ge=1)])" in fixed
+    assert "def pay_invoice(invoice_id: str, amount: Annotated[float, Field(ge=0)])" in fixed
+    assert "not made" not in result.output and "not applied" not in result.output
+    assert "(3 fixed," in result.output
+
+    again = run("check", "--python", SHOP, "--unsafe-fixes", "--fix")
+    assert path.read_text() == fixed
+    assert "fixed" not in again.output
+    assert run("check", "--python", SHOP, "--unsafe-fixes", "--diff").exit_code == 0
+
