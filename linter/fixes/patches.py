@@ -1,8 +1,11 @@
 """Fixes for tools of a live MCP server, which no `--fix` can write: the tool lives in
 the server's code, so `--diff` prints each fix as a JSON Patch (RFC 6902) on the tool as
-`tools/list` serves it, for the person who owns that code to carry over."""
+`tools/list` serves it, for the person who owns that code to carry over. So too a
+`--python` tool's fix that could not be made in its source."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from schema_lint.text.display import escape, json_text
 from schema_lint.fixes.summary import enabled
@@ -29,10 +32,26 @@ def render(live: list[Diagnostic]) -> str:
     return "".join(line + "\n" for line in out)
 
 
-def fix_note(live: list[Diagnostic]) -> str | None:
-    """What `--fix` says about the `live_fixes` it cannot write."""
-    count = len(live)
-    if not count:
-        return None
-    return (f"{count} fix{'es' if count != 1 else ''} on tools of a live MCP server not applied: a running server "
-            f"cannot be edited (`--diff` prints {'them' if count != 1 else 'it'} as JSON Patch)")
+def fix_notes(live: list[Diagnostic], python_targets: Iterable[str]) -> list[str]:
+    """What `--fix` says about the `live_fixes` it cannot write: a server's cannot be edited;
+    a fix on a tool of a `--python` target (one of `python_targets`, by path) was not made in
+    its source, for the reason its own note gives."""
+    prefixes = tuple(path + "/" for path in python_targets)
+    python = sum(1 for d in live if prefixes and d.path.startswith(prefixes))
+    served = len(live) - python
+    notes = []
+    if served:
+        notes.append(f"{_fixes(served)} on tools of a live MCP server not applied: a running server cannot be edited "
+                     f"(`--diff` prints {_them(served)} as JSON Patch)")
+    if python:
+        notes.append(f"{_fixes(python)} on `--python` tools not applied: not made in the Python source, for the "
+                     f"{'reasons' if python != 1 else 'reason'} noted above (`--diff` prints {_them(python)} as JSON Patch)")
+    return notes
+
+
+def _fixes(count: int) -> str:
+    return f"{count} fix{'es' if count != 1 else ''}"
+
+
+def _them(count: int) -> str:
+    return "them" if count != 1 else "it"

@@ -51,8 +51,7 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
         output.line(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
         changed = session.changed or python.plans or live
         return FixOutcome(exit_code=2 if result.had_parse_errors else (1 if changed else 0))
-    note = patches.fix_note(live)
-    if note:
+    for note in patches.fix_notes(live, result.python_targets):
         output.line(note, err=True)
     if from_stdin:
         plan = next(iter(session.plans), None)

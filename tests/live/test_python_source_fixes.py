@@ -206,3 +206,9 @@ def test_every_tool_of_a_file_gets_its_fixes_in_one_run_and_a_second_run_changes
     assert "fixed" not in again.output
     assert run("check", "--python", SHOP, "--unsafe-fixes", "--diff").exit_code == 0
 
+
+def test_a_fix_not_made_in_the_source_is_not_called_a_live_server_s(project):
+    result = run("check", "--python", "rewritten_tools:NewNote", "--unsafe-fixes", "--fix", *SELECTED)
+    assert "live MCP server" not in result.output
+    assert ("1 fix on `--python` tools not applied: not made in the Python source, for the reason noted above "
+            "(`--diff` prints it as JSON Patch)") in result.output
