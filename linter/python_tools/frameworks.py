@@ -66,6 +66,8 @@ PYTHON_FORMS = {
     "SL307": "`Literal[\"value\"]`, or no parameter at all",
     "SL401": "`Annotated[T, Field(description=…)]`, or the docstring's `Args:` block where the framework reads it",
 }
+# The form for a `float` parameter or field (a `number`, where `PYTHON_FORMS` says `int`).
+FLOAT_FORMS = {"SL303": "`Annotated[float, Field(ge=…, le=…)]`"}
 
 _ARGS_HEADING = re.compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
 _PROPERTY = re.compile(r"^/inputSchema/properties/([^/]+)")
@@ -89,20 +91,32 @@ def fitted(diagnostics: list[Diagnostic], tools: list[dict[str, Any]],
             continue  # the model reads it in the tool's description
         fields = source.get("fields")
         where = fields.get(parameter) if isinstance(fields, dict) and parameter is not None else None
-        fitted_.append(_advised(diagnostic._replace(source=where or diagnostic.source), framework))
+        is_float = parameter is not None and _is_number(by_name.get(diagnostic.tool, {}), parameter)
+        fitted_.append(_advised(diagnostic._replace(source=where or diagnostic.source), framework, is_float))
     return fitted_
 
 
-def _advised(diagnostic: Diagnostic, framework: Framework) -> Diagnostic:
+def _advised(diagnostic: Diagnostic, framework: Framework, is_float: bool) -> Diagnostic:
     if diagnostic.code == "SL201" and diagnostic.pointer == "/inputSchema":
         if framework.closes is None:
             return diagnostic._replace(severity=min(diagnostic.severity, Severity.INFO), message=(
                 f"{diagnostic.message}: {framework.name} cannot express this ({framework.enforces}); {BOUNDARY}"))
         return diagnostic._replace(message=f"{diagnostic.message} (in {framework.name}: {framework.closes})")
-    form = PYTHON_FORMS.get(diagnostic.code)
+    form = (is_float and FLOAT_FORMS.get(diagnostic.code)) or PYTHON_FORMS.get(diagnostic.code)
     if form is None:
         return diagnostic
     return diagnostic._replace(message=f"{diagnostic.message} (in Python: {form})")
+
+
+def _is_number(tool: dict[str, Any], parameter: str) -> bool:
+    """Whether the tool's parameter is a `number` (pydantic's `float`), optional or not."""
+    properties = (tool.get("inputSchema") or {}).get("properties")
+    schema = properties.get(parameter) if isinstance(properties, dict) else None
+    if not isinstance(schema, dict):
+        return False
+    any_of = schema.get("anyOf")
+    branches = any_of if isinstance(any_of, list) else [schema]
+    return any(isinstance(branch, dict) and branch.get("type") == "number" for branch in branches)
 
 
 def _parameter(pointer: str) -> str | None:

@@ -207,6 +207,15 @@ def test_every_tool_of_a_file_gets_its_fixes_in_one_run_and_a_second_run_changes
     assert run("check", "--python", SHOP, "--unsafe-fixes", "--diff").exit_code == 0
 
 
+def test_the_python_form_of_a_bound_names_the_parameter_s_type(project):
+    pytest.importorskip("mcp.server.mcpserver")
+    findings = json.loads(run("check", "--python", SHOP, "--output-format", "json").stdout)
+    forms = {f["tool"]: f["message"].rsplit(" (in Python: ", 1)[1] for f in findings if f["code"] == "SL303"}
+    assert forms == {"list_items": "`Annotated[int, Field(ge=…, le=…)]`)",
+                     "create_item": "`Annotated[int, Field(ge=…, le=…)]`)",
+                     "pay_invoice": "`Annotated[float, Field(ge=…, le=…)]`)"}
+
+
 def test_a_fix_not_made_in_the_source_is_not_called_a_live_server_s(project):
     result = run("check", "--python", "rewritten_tools:NewNote", "--unsafe-fixes", "--fix", *SELECTED)
     assert "live MCP server" not in result.output
