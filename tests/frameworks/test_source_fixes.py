@@ -71,6 +71,35 @@ def test_stated_limits_are_written_into_the_tool_s_python(framework_venv, tmp_pa
     assert path.read_text() == after  # a second --fix changes nothing
 
 
+# (venv, module, attribute, the functions it defines): several tools of one file, each with a fix
+SHOPS = [
+    ("mcp1", "mcp1_shop", "mcp", ["list_items", "create_item"]),
+    ("mcp2", "mcp2_shop", "mcp", ["list_items", "create_item"]),
+    ("fastmcp", "fastmcp_shop", "mcp", ["list_items", "create_item"]),
+    ("openai-agents", "agents_shop", "TOOLS", ["get_weather", "transfer_funds"]),
+]
+
+
+@pytest.mark.parametrize(("venv", "module", "attribute", "functions"), SHOPS, ids=[shop[0] for shop in SHOPS])
+def test_every_tool_of_a_file_gets_its_fix_in_one_run(framework_venv, tmp_path, monkeypatch, venv, module,
+                                                       attribute, functions):
+    python = python_of(framework_venv(venv))
+    path = tmp_path / f"{module}.py"
+    shutil.copy(MODULES / path.name, path)
+    monkeypatch.chdir(tmp_path)
+    target = f"{module}:{attribute}"
+    before = path.read_text()
+    output = check(python, target, "--fix")
+    after = path.read_text()
+
+    assert "not made" not in output and "not applied" not in output, output
+    edited = [line for line in changed_lines(before, after) if line.startswith("def ")]
+    assert {line.split("(")[0][len("def "):] for line in edited} == set(functions), changed_lines(before, after)
+    subprocess.run([str(python), "-c", f"import {module}"], cwd=tmp_path, check=True, capture_output=True)
+    check(python, target, "--fix")
+    assert path.read_text() == after  # a second --fix changes nothing
+
+
 @pytest.mark.parametrize(("venv", "module", "attribute"), TOOLS, ids=[venv for venv, _, _ in TOOLS])
 def test_review_formats_suggest_the_fix_on_the_tool_s_python_line(framework_venv, tmp_path, monkeypatch, venv,
                                                                    module, attribute):
