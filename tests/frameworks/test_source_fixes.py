@@ -45,20 +45,33 @@ def check(python: Path, target: str, *flags: str, stdout: bool = False) -> str:
     return result.stdout if stdout else result.output
 
 
+def copied(module: str, tmp_path: Path, monkeypatch) -> Path:
+    """The fixture module, copied into the test's folder, which becomes the working one."""
+    path = tmp_path / f"{module}.py"
+    shutil.copy(MODULES / path.name, path)
+    monkeypatch.chdir(tmp_path)
+    return path
+
+
+def assert_fixed_for_good(python: Path, target: str, path: Path) -> None:
+    """The fixed module imports, and a second `--fix` changes nothing."""
+    after = path.read_text()
+    subprocess.run([str(python), "-c", f"import {path.stem}"], cwd=path.parent, check=True, capture_output=True)
+    check(python, target, "--fix")
+    assert path.read_text() == after
+
+
 @pytest.mark.parametrize(("venv", "module", "attribute"), TOOLS, ids=[venv for venv, _, _ in TOOLS])
 def test_stated_limits_are_written_into_the_tool_s_python(framework_venv, tmp_path, monkeypatch, venv, module,
                                                           attribute):
     python = python_of(framework_venv(venv))
-    path = tmp_path / f"{module}.py"
-    shutil.copy(MODULES / path.name, path)
-    monkeypatch.chdir(tmp_path)
+    path = copied(module, tmp_path, monkeypatch)
     target = f"{module}:{attribute}"
     before = path.read_text()
     assert "not made in the Python source" not in check(python, target, "--fix")
     after = path.read_text()
 
     assert "max_length=80" in after and 'Literal["newest", "oldest"]' in after
-    subprocess.run([str(python), "-c", f"import {module}"], cwd=tmp_path, check=True, capture_output=True)
     remaining = check(python, target)
     assert "SL301" not in remaining.split("properties/query")[-1].split("\n")[0]
     assert "properties/order" not in remaining or "SL403" not in remaining
@@ -66,15 +79,13 @@ def test_stated_limits_are_written_into_the_tool_s_python(framework_venv, tmp_pa
     assert all(line.lstrip().startswith(("query", "order", "from typing import", "from pydantic import"))
                for line in changed_lines(before, after)), changed_lines(before, after)
     assert "# kept" in after
-
-    check(python, target, "--fix")
-    assert path.read_text() == after  # a second --fix changes nothing
+    assert_fixed_for_good(python, target, path)
 
 
 # (venv, module, attribute, the functions it defines): several tools of one file, each with a fix
 SHOPS = [
     ("mcp1", "mcp1_shop", "mcp", ["list_items", "create_item"]),
-    ("mcp2", "mcp2_shop", "mcp", ["list_items", "create_item"]),
+    ("mcp2", "mcp2_shop", "mcp", ["list_items", "create_item", "pay_invoice"]),
     ("fastmcp", "fastmcp_shop", "mcp", ["list_items", "create_item"]),
     ("openai-agents", "agents_shop", "TOOLS", ["get_weather", "transfer_funds"]),
 ]
@@ -84,9 +95,7 @@ SHOPS = [
 def test_every_tool_of_a_file_gets_its_fix_in_one_run(framework_venv, tmp_path, monkeypatch, venv, module,
                                                        attribute, functions):
     python = python_of(framework_venv(venv))
-    path = tmp_path / f"{module}.py"
-    shutil.copy(MODULES / path.name, path)
-    monkeypatch.chdir(tmp_path)
+    path = copied(module, tmp_path, monkeypatch)
     target = f"{module}:{attribute}"
     before = path.read_text()
     output = check(python, target, "--fix")
@@ -95,9 +104,7 @@ def test_every_tool_of_a_file_gets_its_fix_in_one_run(framework_venv, tmp_path, 
     assert "not made" not in output and "not applied" not in output, output
     edited = [line for line in changed_lines(before, after) if line.startswith("def ")]
     assert {line.split("(")[0][len("def "):] for line in edited} == set(functions), changed_lines(before, after)
-    subprocess.run([str(python), "-c", f"import {module}"], cwd=tmp_path, check=True, capture_output=True)
-    check(python, target, "--fix")
-    assert path.read_text() == after  # a second --fix changes nothing
+    assert_fixed_for_good(python, target, path)
 
 
 @pytest.mark.parametrize(("venv", "module", "attribute"), TOOLS, ids=[venv for venv, _, _ in TOOLS])
@@ -107,9 +114,7 @@ def test_review_formats_suggest_the_fix_on_the_tool_s_python_line(framework_venv
     import json
 
     python = python_of(framework_venv(venv))
-    path = tmp_path / f"{module}.py"
-    shutil.copy(MODULES / path.name, path)
-    monkeypatch.chdir(tmp_path)
+    path = copied(module, tmp_path, monkeypatch)
     lines = path.read_text().split("\n")
     records = json.loads(check(python, f"{module}:{attribute}", "--output-format", "rdjson", stdout=True))["diagnostics"]
     suggested = [record for record in records if "suggestions" in record]

@@ -184,17 +184,23 @@ def test_a_fix_the_regenerated_schema_would_not_carry_is_no_suggestion(project):
     assert results and not any("fixes" in result for result in results)
 
 
-SHOP = "mcp_shop:mcp"  # three tools in one file, each with a fix
+SHOP = "mcp2_shop:mcp"  # three tools in one file, each with a fix
 
 
-def test_every_tool_of_a_file_gets_its_fixes_in_one_run_and_a_second_run_changes_nothing(project):
+@pytest.fixture
+def shop(project):
+    """The project, with a module of several tools on the mcp SDK this interpreter has (2.x)."""
     pytest.importorskip("mcp.server.mcpserver")
-    path = project / "mcp_shop.py"
+    shutil.copy(FIXTURES / "python_fixes" / "frameworks" / "mcp2_shop.py", project)
+    return project / "mcp2_shop.py"
+
+
+def test_every_tool_of_a_file_gets_its_fixes_in_one_run_and_a_second_run_changes_nothing(shop):
     diff = run("check", "--python", SHOP, "--unsafe-fixes", "--diff")
     assert "Would fix 3 findings." in diff.output and '"op": "add"' not in diff.output
 
     result = run("check", "--python", SHOP, "--unsafe-fixes", "--fix")
-    fixed = path.read_text()
+    fixed = shop.read_text()
     assert "def list_items(limit: Annotated[int, Field(ge=1)] = 10)" in fixed
     assert "def create_item(name: str, quantity: Annotated[int, Field(ge=1)])" in fixed
     assert "def pay_invoice(invoice_id: str, amount: Annotated[float, Field(ge=0)])" in fixed
@@ -202,13 +208,12 @@ def test_every_tool_of_a_file_gets_its_fixes_in_one_run_and_a_second_run_changes
     assert "(3 fixed," in result.output
 
     again = run("check", "--python", SHOP, "--unsafe-fixes", "--fix")
-    assert path.read_text() == fixed
+    assert shop.read_text() == fixed
     assert "fixed" not in again.output
     assert run("check", "--python", SHOP, "--unsafe-fixes", "--diff").exit_code == 0
 
 
-def test_the_python_form_of_a_bound_names_the_parameter_s_type(project):
-    pytest.importorskip("mcp.server.mcpserver")
+def test_the_python_form_of_a_bound_names_the_parameter_s_type(shop):
     findings = json.loads(run("check", "--python", SHOP, "--output-format", "json").stdout)
     forms = {f["tool"]: f["message"].rsplit(" (in Python: ", 1)[1] for f in findings if f["code"] == "SL303"}
     assert forms == {"list_items": "`Annotated[int, Field(ge=…, le=…)]`)",
