@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 
 import pytest
 
@@ -156,6 +157,8 @@ def _failing_in_workers(linter, monkeypatch, failure):
     def run_serially(paths, *args):
         if os.getpid() != parent:
             failure()
+        else:  # this process lints slowly: a worker slow to be scheduled (a loaded machine) still takes a chunk
+            time.sleep(0.01)
         return lint(paths, *args)
 
     monkeypatch.setattr(linter, "run_serially", run_serially)
