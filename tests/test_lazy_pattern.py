@@ -95,3 +95,32 @@ def test_compiling_the_pending_patterns_leaves_a_broken_one_to_its_first_use():
     assert fine.search("a pending-one") is not None
     with pytest.raises(re.error):
         broken.search("x")
+
+
+def test_a_screen_of_words_lets_through_only_text_holding_a_word_or_the_screen():
+    pattern = Screened(r"\b(?:either|one of)\s+\w+|:\s*'\w+'", screen=r":\s*'", words=("either", "one of"))
+    assert [pattern.may_match(text) for text in ("Either x", "is ONE OF x", "Mode: 'x'", "Mode 'x'", "none")] == \
+        [True, True, True, False, False]
+    with pytest.raises(ValueError):
+        Screened(r"\bone of\b", words=("One of",))
+
+
+LOWERED = r"\b(?:either|one of)\s+(\w+)|\((?=')|k\w*s"
+
+
+@given(text=st.text(alphabet=st.sampled_from("eithrONEofn (')KkSs\u212a\u017f\u0130x"), max_size=30) | st.text(max_size=30))
+def test_matches_found_in_the_lowered_text_stand_where_matches_without_case_stand(text):
+    """ASCII text is lowered and matched exactly, other text matched without case: either
+    way the matches stand where matching without case finds them."""
+    pattern = Screened(LOWERED, words=("either", "one of", "(", "k"), lowered=True)
+    found = list(pattern.finditer_lowered(text))
+    assert [m.span() for m in found] == [m.span() for m in re.finditer(LOWERED, text, re.I)]
+    assert [m.group(1) for m in found] == [m.group(1) and m.group(1).lower() if text.isascii() else m.group(1)
+                                           for m in re.finditer(LOWERED, text, re.I)]
+
+
+def test_only_a_pattern_written_in_lower_case_is_matched_in_lowered_text():
+    with pytest.raises(ValueError):
+        Screened(r"\bUUID\b", "uuid", lowered=True)
+    with pytest.raises(ValueError):
+        Screened(r"\buuid\b", "uuid").finditer_lowered("a uuid")  # not made to

@@ -427,18 +427,24 @@ _QUOTED_VALUE = (r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|\u2018([
 _OPENING_QUOTE = "['\"`\u2018\u201c]"
 # A listed value: quoted, or a bare word (group 6).
 _VALUE_AT = lazy_compile(r"\s*(?:" + _QUOTED_VALUE + r"|([A-Za-z0-9_][\w.+/-]{0,39}))")
+# Matched in the description lowered (`finditer_lowered`): only where an intro stands is read.
+# The word boundary stands once before the alternatives that need it, so that `re` tests it
+# once at each character rather than once for each of them.
 _INTRO = Screened(
-    r"\b(?:(?:must|should|can|may) be |is )?one of\s*:?\s*(?:the following\s*:?\s*)?"
-    r"|\b(?:possible|allowed|valid|accepted|acceptable|supported|available|permitted)\s+(?:values?|options?|modes?|types?|"
+    r"\b(?:(?:(?:must|should|can|may) be |is )?one of\s*:?\s*(?:the following\s*:?\s*)?"
+    r"|(?:possible|allowed|valid|accepted|acceptable|supported|available|permitted)\s+(?:values?|options?|modes?|types?|"
     r"formats?|choices?|units?|levels?)\s*(?:are|is)?\s*:?\s*(?:the following\s*:?\s*)?"
-    r"|\bthe following (?:values|options) are (?:supported|allowed|accepted)\s*:\s*"
-    r"|\b(?:options|choices|values|modes)\s*(?:are|:)\s*:?\s*"
-    r"|\bcan be (?:either )?|\beither\s+"
-    r"|\b(?:use|choose|select|pick|specify)\s+(?=['\"`\u2018\u201c])"
+    r"|the following (?:values|options) are (?:supported|allowed|accepted)\s*:\s*"
+    r"|(?:options|choices|values|modes)\s*(?:are|:)\s*:?\s*"
+    r"|can be (?:either )?|either\s+"
+    r"|(?:use|choose|select|pick|specify)\s+(?=['\"`\u2018\u201c]))"
     r"|:\s*(?=['\"`\u2018\u201c])|\((?=['\"`\u2018\u201c])",
-    r"one of|possible|allowed|valid|accept|supported|available|permitted|following|options|choices|values|modes|"
-    r"can be|either|" + "|".join(opening + _OPENING_QUOTE for opening in (r"use\s+", r"choose\s+", r"select\s+",
-                                                                       r"pick\s+", r"specify\s+", r":\s*", r"\(")))
+    # A quote after a colon, a parenthesis, or a space after one of those or a verb's last
+    # letter; the quote looked for first, being rare (the curly ones are not ASCII: such text
+    # is not screened).
+    screen=r"""['"`](?:(?<=[(:].)|(?<=[\s:ekty]\s.))""",
+    words=("one of", "possible", "allowed", "valid", "accept", "supported", "available", "permitted", "following",
+           "options", "choices", "values", "modes", "can be", "either"), lowered=True)
 _ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?:value|option) is\s*"""
                  r"""(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`)""", "only ")
 _ENUM_LIST = Screened(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", r"\[enum\]")
@@ -472,7 +478,7 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
     only = _ONLY.search(description) if not numeric else None
     if only is not None:
         return [next(g for g in only.groups() if g is not None)], only.group()
-    for tried, intro in enumerate(_INTRO.finditer(description)):
+    for tried, intro in enumerate(_INTRO.finditer_lowered(description)):
         if tried == LIST_STARTS:
             break
         if _inside_literal(description, intro.start()):
