@@ -155,6 +155,18 @@ def test_a_rule_asking_for_one_part_reads_only_that_part(monkeypatch):
     assert [s.keyword for s in stated("Page size, at most 50. Either 10 or 50.", ["integer"], BOUNDS)] == ["maximum"]
 
 
+def test_a_description_without_a_digit_or_a_word_of_a_reading_is_not_read(monkeypatch):
+    """Nearly every description states nothing: a look for a digit and a few words tells,
+    and no reader runs (tests/test_screened_patterns.py holds the look to the readers)."""
+    def unread(*args, **kwargs):
+        raise AssertionError("read a description that states nothing")
+
+    for reader in ("_bounds", "_number_bounds", "_formats", "_closed_values"):
+        monkeypatch.setattr(constraints, reader, unread)
+    for types in (["string"], ["array"], ["integer"], ["number"]):
+        assert stated("The name of the thing to look up, as the user wrote it.", types) == ()
+
+
 def test_a_number_whose_words_state_no_bound_reads_no_named_values(monkeypatch):
     """The values a description names as usable only widen a bound: with none stated, they are not read."""
     def unread(*args):

@@ -15,11 +15,12 @@ import pkgutil
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import schema_lint.prose
 import schema_lint.rules
+from schema_lint.prose import constraints
 from schema_lint.text.lazy_pattern import Screened
 
 
@@ -80,3 +81,57 @@ def test_a_screen_occurs_wherever_its_pattern_matches_in_the_corpus(corpus):
     for name, pattern in SCREENED.items():
         missed = [text for text in texts if pattern.pattern.search(text) and not pattern.may_match(text)]
         assert missed == [], name
+
+
+# Pieces of descriptions that the reader's parts read, and what lies between them: the gate
+# before each part (`constraints._may_state`) must let through every text the part reads.
+_PIECES = (
+    # bounds
+    "at most 5", "up to 3 tags", " characters", "between 1 and 10", "(1-50)", "from 0 to 9", "1-based",
+    "starting from 0", "a multiple of 5", "greater than 0", ">= 2", "must not be empty", "non-empty",
+    "at least one item", "a positive integer", "must be non-negative", "Default is 0", "Use 0 for none", "\u2212",
+    "10", "3 or more", "Max: 100", "8-character code",
+    # formats
+    "YYYY-MM-DD", "MM/DD", "email address", "a valid URL", "The URL", "UUID", "hostname", "IPv4 address",
+    "ISO 8601", "RFC 3339", " date", " with offset", "e.g. 'x'", "'2024-01-31'", " or ",
+    # closed lists
+    "one of", "either ", "can be ", "Options: ", "Possible values are ", "'asc'", "\"desc\"", "`a`", ", ", " or ",
+    "use ", "(", ":", "[enum]: [\"a\", \"b\"]", "the only value is 'x'", "etc", "not both",
+    # what the reader leaves out or reads around
+    "\n", "\n- bullets\n", "\n1. step\n", "# Heading\n", ". ", "; ", "typically ", "such as ",
+)
+_READ_TEXTS = st.lists(st.one_of(st.sampled_from(_PIECES), st.text(alphabet="ab1 .:'\n-#(", max_size=6)),
+                       max_size=10).map("".join)
+_KINDS = ("string", "array", "integer", "number")
+
+
+def _gated_reading_is_the_reading(text: str) -> None:
+    for kind in _KINDS:
+        for part in constraints._PARTS:
+            assert constraints.stated(text, [kind], part) == constraints._read_part.__wrapped__(text, kind, part), \
+                (kind, part)
+
+
+@settings(max_examples=1500)
+@given(_READ_TEXTS)
+@example("use \n- bullets\n'asc', 'desc'")  # the lines joined around the bullet make the list
+def test_the_reader_skips_a_part_only_where_the_part_reads_nothing(text):
+    _gated_reading_is_the_reading(text)
+
+
+def test_the_reader_skips_a_part_only_where_the_part_reads_nothing_in_the_corpus(corpus):
+    descriptions = {text for line in (corpus / "tools.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+                    for text in _descriptions(json.loads(line))}
+    for text in descriptions:
+        _gated_reading_is_the_reading(text)
+
+
+def _descriptions(value):
+    if isinstance(value, dict):
+        for key, each in value.items():
+            if key == "description" and isinstance(each, str):
+                yield each
+            yield from _descriptions(each)
+    elif isinstance(value, list):
+        for each in value:
+            yield from _descriptions(each)

@@ -121,8 +121,9 @@ def stated(description: Any, types: Any, part: str | None = None, name: str | No
     if kind is None:
         return ()
     if part is not None:
-        return _read_part(description, kind, part, named_unit(name))
-    return tuple(found for each in _PARTS for found in _read_part(description, kind, each, named_unit(name)))
+        return _read_part(description, kind, part, named_unit(name)) if _may_state(description, kind, part) else ()
+    return tuple(found for each in _PARTS if _may_state(description, kind, each)
+                 for found in _read_part(description, kind, each, named_unit(name)))
 
 
 def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
@@ -151,6 +152,27 @@ def _kind(types: frozenset) -> str | None:
     return next(iter(named)) if len(named) == 1 and named <= {"string", "array"} else None
 
 
+def _may_state(description: str, kind: str, part: str) -> bool:
+    """False only where the part of the reading states nothing, told by what every reading
+    of it holds: a digit or one of a few words. Asked before the reading is looked up: nearly
+    every description holds none, and then neither the cache (a miss, an eviction) nor the
+    readers are asked (text not ASCII is always read). Asked of the
+    description's own prose, as the readers are: joining the lines around a bullet can make
+    what the whole text does not hold (`use` and, below the bullet, `'a'`)."""
+    prose = own_prose(_within_limit(description))
+    lowered = prose.lower() if prose.isascii() else None
+    if part == BOUNDS:
+        # Every bound is a number; besides, a string or array may be said not empty, a number signed.
+        if lowered is None or _DIGIT.search(prose) is not None:
+            return True
+        if kind in ("string", "array"):
+            return "empty" in lowered or "at least one" in lowered
+        return _SIGN.screens(lowered)
+    if part == FORMAT:
+        return kind == "string" and (lowered is None or _FORMAT_WORDS.search(lowered) is not None)
+    return kind != "array" and any(pattern.screens(lowered) for pattern in (_ENUM_LIST, _ONLY, _INTRO))
+
+
 READ_LIMIT = 4_000
 """Characters of a description the reader reads: a field's constraints are stated up front,
 and past this a description is a manual (a hostile one would cost time for nothing)."""
@@ -165,9 +187,6 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None) 
     of one string)."""
     description = own_prose(_within_limit(description))
     found: list[Stated] = []
-    # The format first asks for a word every reading of one holds (the list's patterns are
-    # screened each): most descriptions state neither, and the case-insensitive patterns
-    # cost more than a look for a word.
     if part == BOUNDS:
         text = description.replace("\u2212", "-")
         if kind in ("string", "array"):
@@ -175,7 +194,7 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None) 
         else:
             found += _number_bounds(text, kind, unit)
     elif part == FORMAT:
-        if kind == "string" and _FORMAT_WORDS.search(description.lower()):
+        if kind == "string":
             found += _formats(description)
     elif kind in ("string", "integer", "number"):
         values = _closed_values(description, numeric=kind != "string")
