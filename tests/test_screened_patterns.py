@@ -135,3 +135,9 @@ def _descriptions(value):
     elif isinstance(value, list):
         for each in value:
             yield from _descriptions(each)
+
+
+@given(st.text(alphabet=st.sampled_from("ab 09\n\u0663\uff15"), max_size=20) | st.text(max_size=20))
+def test_a_digit_is_found_wherever_re_finds_one(text):
+    """The readers look for each ASCII digit in ASCII text, and ask `re` of any other text."""
+    assert constraints._has_digit(text) == (re.search(r"\d", text) is not None)
