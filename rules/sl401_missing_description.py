@@ -40,14 +40,17 @@ NAME = "missing-description"
 SEVERITY = Severity.WARNING
 FIXABLE = False
 SHOWN = 5
+# A condition's properties are tests, not fields.
+_TESTS = frozenset({"if", "not"})
 
 
 def check(ctx):
     if not _described(ctx.tool.definition):
         yield Finding(ctx.definition_pointer, f"tool `{clip(ctx.tool.name)}` has no description")
+    # Whether it is described first: nearly every property is, and then its parents need no walk.
     bare = [node for node in ctx.properties()
-            if not in_branch(node, frozenset({"if", "not"}))  # a condition's properties are tests, not fields
-            and isinstance(node.schema, dict) and not _described(node.schema)
+            if isinstance(node.schema, dict) and not _described(node.schema)
+            and not in_branch(node, _TESTS)
             and not any(_described(target.schema) for target in ctx.refs.targets(node))]
     if bare and not ctx.keywords.isdisjoint(DEFINITION_KEYWORDS):
         # Nothing is reported inside an unused definition: the finding, placed at the first

@@ -131,8 +131,11 @@ def _holds_one_of_each(lowered: str, groups: tuple[tuple[str, ...], ...]) -> boo
 
 def hidden_characters(text: str) -> list[str]:
     """Invisible format characters (zero-width, bidi, tags, BOM) and control characters."""
-    if text.isascii() and _ASCII_CONTROL.search(text) is None:
-        return []  # the usual description: no character to look up, nor `unicodedata` to load
+    if text.isascii() and (text.isprintable() or _ASCII_CONTROL.search(text) is None):
+        # The usual description: no character to look up, nor `unicodedata` to load. Asked
+        # first in C (one line, no control at all) and only of text with a line break or a
+        # tab, which are visible, of the pattern.
+        return []
     import unicodedata
 
     return [c for c in text if unicodedata.category(c) == "Cf" or

@@ -60,3 +60,14 @@ def test_the_ascii_shortcut_finds_exactly_the_hidden_characters_the_full_scan_do
     slow = [c for c in text if unicodedata.category(c) == "Cf" or
             (unicodedata.category(c) == "Cc" and c not in "\n\r\t")]
     assert hidden_characters(text) == slow
+
+
+@given(st.text(alphabet=st.sampled_from("ab \n\t\r\x00\x07\x1b\x7f\u200b\u202e"), max_size=12) | st.text(max_size=12))
+def test_hidden_characters_are_every_invisible_format_or_control_character(text):
+    """The ASCII shortcuts (a printable line, or no control the pattern finds) answer as the look-up does."""
+    import unicodedata
+
+    from schema_lint.rules.sl405_model_directed_description import hidden_characters
+
+    assert hidden_characters(text) == [c for c in text if unicodedata.category(c) == "Cf"
+                                       or unicodedata.category(c) == "Cc" and c not in "\n\r\t"]
