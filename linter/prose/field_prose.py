@@ -51,9 +51,16 @@ def quoted_values(description: Any) -> list[str]:
     """Values the description quotes or gives as examples: `'dontcare'`, `"null"`, e.g. 2024-01-31."""
     if not isinstance(description, str):
         return []
+    return list(_quoted_values(description))
+
+
+@lru_cache(maxsize=1024)
+def _quoted_values(description: str) -> tuple[str, ...]:
+    """Cached: a description a format is read from is asked for its values up to four times
+    (whether they are in the format, refute it, support it), each a pass of two patterns."""
     found = [next(group for group in match.groups() if group is not None) for match in _QUOTED.finditer(description)]
     found += [match.group(1).rstrip(".") for match in _EXAMPLE_WORD.finditer(description)]
-    return found
+    return tuple(found)
 
 
 def described_defaults(description: Any) -> list[Any]:

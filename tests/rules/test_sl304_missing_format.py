@@ -82,3 +82,18 @@ def test_sl304_the_url_of_a_webhook_keeps_its_format():
                                                                 "\"https://example.com/hook\""})
     (found,) = lint_tool(schema, "SL304")
     assert found.fix.safety is FixSafety.UNSAFE and found.fix.operations[0].value == "uri"
+
+
+def test_a_description_is_searched_for_its_values_once(monkeypatch):
+    """Whether the stated values are in the format, refute it or support it: one search answers all three."""
+    from schema_lint.prose import field_prose
+
+    searched = []
+    real = field_prose._QUOTED.finditer
+    monkeypatch.setattr(field_prose, "_QUOTED", type("Counting", (), {
+        "finditer": staticmethod(lambda text: searched.append(text) or real(text))})())
+    # A description no other test reads, so that no earlier reading is remembered.
+    schema = obj(order_uuid={"type": "string",
+                             "description": "The UUID of the order, e.g. 'f81d4fae-7dec-11d0-a765-00a0c91e6bf7'."})
+    assert [d.code for d in lint_tool(schema, "SL304")] == ["SL304"]
+    assert len(searched) == 1
