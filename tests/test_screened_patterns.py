@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import schema_lint.prose
 import schema_lint.rules
 from schema_lint.prose import constraints
-from schema_lint.text.lazy_pattern import Screened
+from schema_lint.text.lazy_pattern import CaselessWords, Screened
 
 
 def _screened() -> dict[str, Screened]:
@@ -141,3 +141,43 @@ def _descriptions(value):
 def test_a_digit_is_found_wherever_re_finds_one(text):
     """The readers look for each ASCII digit in ASCII text, and ask `re` of any other text."""
     assert constraints._has_digit(text) == (re.search(r"\d", text) is not None)
+
+
+def _worded() -> dict[str, CaselessWords]:
+    """Every `CaselessWords` of the prose readers and the rules that looks for its words first."""
+    found: dict[str, CaselessWords] = {}
+    for package in (schema_lint.prose, schema_lint.rules):
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            for name, value in vars(module).items():
+                if isinstance(value, CaselessWords) and value._words:
+                    found[f"{info.name}.{name}"] = value
+    return found
+
+
+WORDED = _worded()
+
+
+def test_the_readers_look_for_words_first():
+    assert len(WORDED) >= 2
+
+
+@pytest.mark.parametrize("name", sorted(WORDED))
+def test_caseless_words_occur_wherever_their_pattern_matches(name):
+    words = WORDED[name]
+    source = words._exact.pattern
+
+    @settings(max_examples=300)
+    @given(st.from_regex(re.compile(source, re.I), alphabet=st.characters(max_codepoint=127)))
+    def holds(text):
+        assert words.occurs_in(text), text
+
+    holds()
+
+
+def test_caseless_words_occur_wherever_their_pattern_matches_in_the_corpus(corpus):
+    texts = {text for line in (corpus / "tools.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+             for text in _strings(json.loads(line))}
+    for name, words in WORDED.items():
+        pattern = re.compile(words._exact.pattern, re.I)
+        assert [text for text in texts if pattern.search(text) and not words.occurs_in(text)] == [], name

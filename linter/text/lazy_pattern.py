@@ -58,15 +58,26 @@ class CaselessWords:
     (an upper-case escape such as `\\S` would change meaning when lowered).
     """
 
-    def __init__(self, source: str):
-        if source != source.lower():
+    def __init__(self, source: str, words: tuple[str, ...] = ()):
+        if source != source.lower() or any(word != word.lower() for word in words):
             raise ValueError("a CaselessWords pattern is written in lower case")
         self._exact = LazyPattern(source)
         self._caseless = LazyPattern(source, re.IGNORECASE)
+        # When given, one of these occurs in every match (as a `Screened`'s words): looked for
+        # first with `in`, at C speed, where the pattern starting with a word boundary is tried
+        # at every character.
+        self._words = words
 
     def occurs_in(self, text: str) -> bool:
         if text.isascii():
-            return self._exact.search(text.lower()) is not None
+            lowered = text.lower()
+            if self._words:
+                for word in self._words:
+                    if word in lowered:
+                        break
+                else:
+                    return False
+            return self._exact.search(lowered) is not None
         return self._caseless.search(text) is not None
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
