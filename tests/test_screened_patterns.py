@@ -24,21 +24,21 @@ from schema_lint.prose import constraints
 from schema_lint.text.lazy_pattern import CaselessWords, Screened
 
 
-def _screened() -> dict[str, Screened]:
-    """Every `Screened` the prose readers and the rules define, by module and name."""
-    found: dict[str, Screened] = {}
+def _defined(kind: type) -> dict:
+    """Every `kind` (`Screened`, `CaselessWords`) the prose readers and the rules define, by module and name."""
+    found = {}
     for package in (schema_lint.prose, schema_lint.rules):
         for info in pkgutil.iter_modules(package.__path__):
             module = importlib.import_module(f"{package.__name__}.{info.name}")
             for name, value in vars(module).items():
                 values = value if isinstance(value, tuple) else (value,)
                 for index, each in enumerate(values):
-                    if isinstance(each, Screened):
+                    if isinstance(each, kind):
                         found[f"{info.name}.{name}" + (f"[{index}]" if len(values) > 1 else "")] = each
     return found
 
 
-SCREENED = _screened()
+SCREENED: dict[str, Screened] = _defined(Screened)
 
 
 def _texts(pattern: Screened):
@@ -143,19 +143,8 @@ def test_a_digit_is_found_wherever_re_finds_one(text):
     assert constraints._has_digit(text) == (re.search(r"\d", text) is not None)
 
 
-def _worded() -> dict[str, CaselessWords]:
-    """Every `CaselessWords` of the prose readers and the rules that looks for its words first."""
-    found: dict[str, CaselessWords] = {}
-    for package in (schema_lint.prose, schema_lint.rules):
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
-            for name, value in vars(module).items():
-                if isinstance(value, CaselessWords) and value._words:
-                    found[f"{info.name}.{name}"] = value
-    return found
-
-
-WORDED = _worded()
+# The `CaselessWords` that look for their words first.
+WORDED: dict[str, CaselessWords] = {name: words for name, words in _defined(CaselessWords).items() if words._words}
 
 
 def test_the_readers_look_for_words_first():
