@@ -29,12 +29,14 @@ def explanation(rule) -> str:
         severity = ", ".join(f"{level} on {kind} tools" for level, kind in
                              zip(severity.split("/"), ("read", "write", "destructive")))
     from schema_lint.config.selection import OFF_BY_DEFAULT
-    from schema_lint.python_tools.frameworks import PYTHON_FORMS
+    from schema_lint.python_tools.frameworks import FLOAT_FORMS, PYTHON_FORMS
 
     off = f" Off by default: `--extend-select {rule.code}` runs it." if rule.code in OFF_BY_DEFAULT else ""
     # Where the schema is generated from type-hinted Python: the same constraint in its words.
-    python = (f"\n\nIn Python (pydantic, and the frameworks built on it): {PYTHON_FORMS[rule.code]}."
-              if rule.code in PYTHON_FORMS else "")
+    forms = PYTHON_FORMS.get(rule.code)
+    if rule.code in FLOAT_FORMS:
+        forms = f"{forms} for an `integer`, {FLOAT_FORMS[rule.code]} for a `number`"
+    python = f"\n\nIn Python (pydantic, and the frameworks built on it): {forms}." if forms else ""
     return (f"# {rule.code} {rule.name}\n\n"
             f"Default severity: {severity}. Fix: {_fix_summary(rule)}.{off}\n\n{rule.doc}{python}")
 

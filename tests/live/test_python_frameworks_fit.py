@@ -53,6 +53,11 @@ def test_the_rule_command_shows_the_python_form_beside_the_json_one():
     assert "In Python" not in run("rule", "SL001").output
 
 
+def test_the_rule_command_shows_both_python_forms_of_a_rule_on_numbers():
+    assert run("rule", "SL303").output.endswith(
+        "`Annotated[int, Field(ge=…, le=…)]` for an `integer`, `Annotated[float, Field(ge=…, le=…)]` for a `number`.\n")
+
+
 @pytest.mark.parametrize(("description", "documented"), [
     ("Search.\n\n    Args:\n        query: Words.\n        limit (int): How many.\n    ", {"query", "limit"}),
     ("Search.\n\nArgs:\n    query: Words.\n\nReturns:\n    limit: not an argument\n", {"query"}),
