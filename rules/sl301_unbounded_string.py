@@ -86,7 +86,7 @@ def unbounded(schema: dict) -> bool:
 def _fix(ctx, node) -> Fix:
     """The bound the description states, the traffic's, a configured one, or else a
     suggestion of the conventional bound for the field's kind."""
-    found = stated_keyword(node.get("description"), node.types, "maxLength")
+    found = stated_keyword(node.description, node.types, "maxLength")
     if found is not None:
         return _adding(node, found.value, f" ({said(found)})", FixSafety.UNSAFE, evidence_of(found))
     strings = seen_at(ctx, node, "string")
@@ -95,7 +95,7 @@ def _fix(ctx, node) -> Fix:
         seen = evidence(strings.of_type("string"), f"longest {longest:,}")
         return _adding(node, round_bound(longest, LENGTH_FLOOR), f" ({seen})", FixSafety.UNSAFE,
                        Evidence(EVIDENCE_CALLS, seen))
-    stated_format = stated_keyword(node.get("description"), node.types, "format")
+    stated_format = stated_keyword(node.description, node.types, "format")
     kind = kind_of(node.field_name, stated_format.value if stated_format is not None else None)
     table = ctx.settings.get("max-length") or {}
     key = next((k for k in (kind, "default") if k is not None and k in table), None)
@@ -123,7 +123,7 @@ def _values_seen(ctx, node) -> str:
         return ""
     values = strings.closed_strings()
     if values is None or not 1 < len(values) <= ENUM_MAX or kind_of(node.field_name) is not None \
-            or says_open_values(node.get("description")):
+            or says_open_values(node.description):
         return ""
     shown = clip(", ".join(json.dumps(value, ensure_ascii=False) for value in values), 200)
     return (f"; {strings.of_type('string'):,} recorded calls sent only {shown}: "

@@ -66,7 +66,7 @@ def check(ctx):
 
 def _fix(ctx, node) -> Fix:
     """The bound the description states, the traffic's, the configured one, or a suggestion."""
-    words = {found.keyword: found for found in stated(node.get("description"), node.types)}
+    words = {found.keyword: found for found in stated(node.description, node.types)}
     found = words.get("maxItems")
     if found is not None:
         low = words.get("minItems")

@@ -107,7 +107,7 @@ _SIDES = {"minimum": _LOWER, "exclusiveMinimum": _LOWER, "maximum": _UPPER, "exc
 
 def check(ctx):
     for node in ctx.of_kind("number"):
-        kind = number_kind(node.field_name) or described_kind(node.get("description"))
+        kind = number_kind(node.field_name) or described_kind(node.description)
         if kind == "percentage" and _signed_change(node):
             continue  # a yield or a change is signed and unbounded by nature
         missing = missing_bounds(node, kind)
@@ -138,7 +138,7 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
     if "lower" in missing and lower is not None and not _signed_by_nature(node):
         add = (Operation("add", join(node.pointer, "minimum"), lower),)
         word = _telling(node.field_name)[1]
-        if word in OTHER_SENSE and not monetary(node.get("description")):
+        if word in OTHER_SENSE and not monetary(node.description):
             return Fix(f"add `minimum: {lower}` (a `{word}` may be money or {OTHER_SENSE[word]}, which may be "
                        "negative: confirm it)", FixSafety.SUGGESTION, add, Evidence(EVIDENCE_NONE))
         return Fix(f"add `minimum: {lower}` (the name `{node.field_name}` says {kind})", FixSafety.UNSAFE, add,
@@ -151,7 +151,7 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
 
 def stated_bounds(node) -> Fix | None:
     """The bounds the description states for the sides the schema leaves open, as one fix."""
-    found = [s for s in stated(node.get("description"), node.types, BOUNDS, node.field_name) if s.keyword in _SIDES
+    found = [s for s in stated(node.description, node.types, BOUNDS, node.field_name) if s.keyword in _SIDES
              and not any(k in node.schema for k in _SIDES[s.keyword])]
     if not found:
         return None
@@ -197,7 +197,7 @@ def _signed_by_nature(node) -> bool:
     """A physical quantity ("a charge in coulombs") or the end of a range ("the lower limit of
     the integral") is signed by nature: no lower bound follows from its name."""
     parts = words(node.field_name or "")
-    return physical(node.get("description")) or len(parts) > 1 and parts[-2] in _RANGE_ENDS
+    return physical(node.description) or len(parts) > 1 and parts[-2] in _RANGE_ENDS
 
 
 _CHANGE_WORDS = frozenset({"yield", "growth", "change", "return", "delta", "difference", "increase", "decrease"})
@@ -206,7 +206,7 @@ _CHANGE_WORDS = frozenset({"yield", "growth", "change", "return", "delta", "diff
 def _signed_change(node) -> bool:
     """A percentage that measures a change (`yearly_yield`, "growth as a percentage") may be
     negative or over 100: no bound follows from its being a percentage."""
-    description = node.get("description")
+    description = node.description
     said = words(node.field_name or "") + (words(description[:120]) if isinstance(description, str) else [])
     return not _CHANGE_WORDS.isdisjoint(said)
 

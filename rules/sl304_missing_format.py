@@ -82,10 +82,10 @@ def check(ctx):
     for node in ctx.of_kind("string"):
         if not _CONSTRAINED.isdisjoint(node.schema):
             continue
-        words = stated_keyword(node.get("description"), node.types, "format")
+        words = stated_keyword(node.description, node.types, "format")
         named = implied_format(kind_of(node.field_name))
         fmt = words.value if words is not None else named
-        if fmt is None or (words is None and _spelled_otherwise(node.get("description"), fmt)):
+        if fmt is None or (words is None and _spelled_otherwise(node.description, fmt)):
             continue
         where = "described as" if words is not None else "named like"
         message = f"string `{label(node)}` is {where} {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
@@ -105,16 +105,16 @@ def check(ctx):
                 continue
             seen = evidence(strings, f"all in `{fmt}` format")
             why, safety, source = f" ({seen})", FixSafety.UNSAFE, Evidence(EVIDENCE_CALLS, seen)
-        elif refutes_format(node.schema, fmt):
+        elif refutes_format(node.worded_schema, fmt):
             yield Finding(node.pointer, message + f"; no fix: the schema's own words or values are not all in `{fmt}` "
                                                   "format")
             continue
-        elif words is not None and (fmt in WORDS_SUFFICE or (fmt == named and supports_format(node.schema, fmt))):
+        elif words is not None and (fmt in WORDS_SUFFICE or (fmt == named and supports_format(node.worded_schema, fmt))):
             why, safety, source = f" ({said(words)})", FixSafety.UNSAFE, evidence_of(words)
         elif words is not None:
             why, safety, source = f" ({said(words)}; callers do not always follow it: confirm it)", \
                 FixSafety.SUGGESTION, evidence_of(words)
-        elif supports_format(node.schema, fmt):
+        elif supports_format(node.worded_schema, fmt):
             why, safety, source = " (the schema's own values are in it)", FixSafety.UNSAFE, \
                 Evidence(EVIDENCE_WORDS, "a default, example or quoted value")
         else:

@@ -61,14 +61,14 @@ def flags(node) -> bool:
     SL101's fix would require it), and `""` not ruled out."""
     if "string" not in node.types:
         return False
-    needed = node.required or says_required(node.get("description"))
+    needed = node.required or says_required(node.description)
     return bool(needed) and not _excludes_empty(node.schema)
 
 
 def _fix(node) -> Fix:
     """The lower bound the description states, or else a suggestion of 1."""
     op = "replace" if "minLength" in node.schema else "add"
-    found = stated_keyword(node.get("description"), node.types, "minLength")
+    found = stated_keyword(node.description, node.types, "minLength")
     if found is not None and found.value >= 1:
         return Fix(f"set `minLength: {found.value}` ({said(found)})", FixSafety.UNSAFE,
                    (Operation(op, join(node.pointer, "minLength"), found.value),), evidence_of(found))

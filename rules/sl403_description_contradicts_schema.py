@@ -64,7 +64,7 @@ from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
-from schema_lint.schema.walk import accepts_null, label
+from schema_lint.schema.walk import SchemaNode, accepts_null, label, nullable_branch
 
 CODE = "SL403"
 NAME = "description-contradicts-schema"
@@ -101,24 +101,35 @@ def check(ctx):
         elif (_may_say(lowered, _OPTIONAL_WORDS) and _says(_SAYS_OPTIONAL, own_prose(description))
               and not accepts_null(node.schema)):
             yield Finding(node.pointer, f"description of `{label(node)}` says it is optional, but `required` lists it")
+        # The words of a nullable union speak of its non-null branch: the `enum` or bound goes
+        # there, where it leaves `null` allowed (see `SchemaNode.description`).
+        value = _described_value(node)
         # Only the parts of the reading this node can use: a list of values where the schema
         # has none, bounds where no `enum` or `const` already says more (see `_left_to_this_rule`).
-        closed = next(iter(stated(description, node.types, ENUM)), None) if _open_value(node.schema) else None
+        closed = next(iter(stated(description, value.types, ENUM)), None) if _open_value(value.schema) else None
         if closed is not None and not set(map(str, closed.value)) & set(
                 node.parent.get("properties")):
             fix = Fix(f"add `enum: {closed.value}` ({said(closed)})", FixSafety.UNSAFE,
-                      (Operation("add", join(node.pointer, "enum"), closed.value),), evidence_of(closed))
+                      (Operation("add", join(value.pointer, "enum"), closed.value),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
                           f"({', '.join(map(str, closed.value))}) but the schema has no `enum`", fix=fix)
-        bounds = () if "enum" in node.schema or "const" in node.schema else stated(description, node.types, BOUNDS, node.field_name)
-        unfixed = [found for found in bounds if _left_to_this_rule(ctx, node, found)]
+        bounds = () if "enum" in value.schema or "const" in value.schema else stated(description, value.types, BOUNDS,
+                                                                                    value.field_name)
+        unfixed = [found for found in bounds if _left_to_this_rule(ctx, value, found)]
         if unfixed:
             shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)
             fix = Fix(f"add {shown} ({said(unfixed[0])})", FixSafety.UNSAFE,
-                      tuple(Operation("add", join(node.pointer, found.keyword), found.value) for found in unfixed),
+                      tuple(Operation("add", join(value.pointer, found.keyword), found.value) for found in unfixed),
                       evidence_of(unfixed[0]))
             yield Finding(node.pointer, f"description of `{label(node)}` states {shown} but the schema does not",
                           fix=fix)
+
+
+def _described_value(node: SchemaNode) -> SchemaNode:
+    """The subschema a property's description speaks of: the property, or the non-null branch
+    of the nullable union it is, when that branch has no words of its own."""
+    branch = nullable_branch(node)
+    return branch if branch is not None and "description" not in branch.schema else node
 
 
 def _left_to_this_rule(ctx, node, found: Stated) -> bool:

@@ -16,6 +16,7 @@ from schema_lint.schema.pointer import escape
 
 
 _NO_TYPES: frozenset[str] = frozenset()
+_NULL = frozenset({"null"})
 # Shared by every node without subschemas; never changed (see `SchemaNode.children`).
 _NO_CHILDREN: list[SchemaNode] = []
 # Looked up by `standard_type`'s answer, None (any value, or unknown) included.
@@ -27,6 +28,9 @@ _HOLDS: dict[str, str] = {**dict.fromkeys(SCHEMA_MAPS, _MAP), **dict.fromkeys(SC
                           **dict.fromkeys(SINGLE_SCHEMA, _SINGLE), "items": _ITEMS, "dependencies": _DEPENDENCIES}
 # Keywords whose subschema describes the same field's value as its parent does.
 _SAME_FIELD = frozenset({"items", "anyOf", "oneOf", "prefixItems"})
+_UNIONS = ("anyOf", "oneOf")
+# What a nullable union's own words say of its one non-null branch (see `SchemaNode.description`).
+_UNION_WORDS = ("description", "default", "examples")
 
 
 class SchemaNode:
@@ -87,6 +91,54 @@ class SchemaNode:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.schema.get(key, default) if isinstance(self.schema, dict) else default
+
+    @property
+    def description(self) -> Any:
+        """The words that describe this subschema's values: its own `description`, else, for
+        the one branch of a nullable union that is not `null`, the union's. pydantic writes
+        `Optional[int]` as `{"anyOf": [{"type": "integer"}, {"type": "null"}], "description":
+        …}`: the words on the union ("between 1 and 50") speak of the integer, and a rule that
+        reads only the branch's own would find none."""
+        own = self.get("description")
+        if own is not None or self.keyword not in _UNIONS or self.parent is None \
+                or nullable_branch(self.parent) is not self:
+            return own
+        return self.parent.get("description")
+
+    @property
+    def worded_schema(self) -> Any:
+        """The schema with the words that describe its values (`description`, `default`,
+        `examples`) taken from the nullable union it is the one non-null branch of, where it
+        has none of its own: what a reader of its stated values should see (see `description`)."""
+        if self.keyword not in _UNIONS or self.parent is None or not isinstance(self.schema, dict) \
+                or nullable_branch(self.parent) is not self:
+            return self.schema
+        union = self.parent.schema
+        inherited = {key: union[key] for key in _UNION_WORDS if key in union and key not in self.schema}
+        return {**self.schema, **inherited} if inherited else self.schema
+
+
+def nullable_branch(node: SchemaNode) -> SchemaNode | None:
+    """The one branch that is not `null` of the nullable union `node` is (`anyOf` or `oneOf`
+    of it and `{"type": "null"}` branches only, as pydantic writes `Optional[X]`), or None.
+    Needs the walk to have reached `node`'s children."""
+    if not isinstance(node.schema, dict) or "type" in node.schema:
+        return None
+    value: SchemaNode | None = None
+    for keyword in _UNIONS:
+        branches = node.schema.get(keyword)
+        if not isinstance(branches, list):
+            continue
+        if value is not None or len(branches) < 2:
+            return None  # both keywords, or a union of one
+        children = [child for child in node.children if child.keyword == keyword]
+        if len(children) != len(branches):
+            return None  # a branch that is no schema
+        values = [child for child in children if child.types != _NULL]
+        if len(values) != 1:
+            return None
+        value = values[0]
+    return value
 
 
 def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
