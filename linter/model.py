@@ -248,7 +248,8 @@ class Diagnostic(NamedTuple):
     span: Span | None = None
     # Findings about a property *name* (not its schema) point at the key.
     at_key: bool = False
-    # Why the fix could not be applied, when the fix layer tried and failed.
+    # Why the fix could not be applied, when the fix layer tried and failed, or from the lint
+    # on, in a file whose text is not edited (see `fixes.editable`).
     fix_note: str | None = None
     # On a tool that is in no file (served by a running MCP server, or built from a Python
     # object): `path` is `mcp:<server>/<tool>` or `python:<module>:<attr>/<tool>` and

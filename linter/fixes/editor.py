@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from schema_lint.fixes.editable import why_not_edited
 from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.jsonl_editor import JsonLinesEditor
 from schema_lint.fixes.textedit import EditError, TextEdit, apply_edits, spanning_edit
@@ -64,11 +65,9 @@ def fix_edits(doc, fix: Fix) -> list[TextEdit]:
     """The text edits that carry out `fix` on `doc`; raises EditError when there are none."""
     if not fix.operations:
         raise EditError("the fix has no operations")
-    if getattr(doc, "json_text", None) is not None:
-        # Comments and trailing commas sit where new members would go: not edited (yet).
-        raise EditError("JSON with comments (JSONC) is not edited; apply the fix by hand")
-    if getattr(doc, "yaml_documents", 1) > 1:
-        raise EditError("a YAML stream of several documents is not edited; apply the fix by hand")
+    not_edited = why_not_edited(doc)
+    if not_edited is not None:
+        raise EditError(not_edited)
     try:
         editor = editor_for(doc)
         edits = [edit for operation in fix.operations for edit in editor.edits(operation)]

@@ -1,13 +1,16 @@
 """Fixes for tools of a live MCP server, which no `--fix` can write: the tool lives in
 the server's code, so `--diff` prints each fix as a JSON Patch (RFC 6902) on the tool as
 `tools/list` serves it, for the person who owns that code to carry over. So too a
-`--python` tool's fix that could not be made in its source."""
+`--python` tool's fix that could not be made in its source, and the fixes in a file whose
+text is not edited (JSONC, a YAML stream: see `editable`), a patch on the document as parsed."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from schema_lint.text.display import escape, json_text
+from schema_lint.fixes.editable import why_not_edited
 from schema_lint.fixes.summary import enabled
 from schema_lint.model import Diagnostic, Fix
 
@@ -22,12 +25,21 @@ def live_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:
     return [d for d in diagnostics if d.live and enabled(d, unsafe)]
 
 
-def render(live: list[Diagnostic]) -> str:
-    """`--diff` for the `live_fixes`: per fix, where and what, then its JSON Patch on one line."""
+def unedited_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:
+    """The enabled fixes in files whose text is not edited: noted so when linted, before
+    any fix was tried."""
+    return [d for d in diagnostics if not d.live and d.fix_note is not None and enabled(d, unsafe)]
+
+
+def render(shown: list[Diagnostic]) -> str:
+    """`--diff` for the `live_fixes` or `unedited_fixes`: per fix, where and what, then its
+    JSON Patch on one line."""
     out = []
-    for diagnostic in live:
-        fix: Fix = diagnostic.fix  # type: ignore[assignment]  # a live fix: enabled, so there is one
-        out.append(escape(f"# {diagnostic.path}: {diagnostic.code} {fix.description} ({fix.safety})"))
+    for diagnostic in shown:
+        fix: Fix = diagnostic.fix  # type: ignore[assignment]  # enabled, so there is one
+        span = diagnostic.span
+        where = f"{diagnostic.path}:{span.line}:{span.column}" if span else diagnostic.path
+        out.append(escape(f"# {where}: {diagnostic.code} {fix.description} ({fix.safety})"))
         out.append(json_text(json_patch(fix)))
     return "".join(line + "\n" for line in out)
 
@@ -47,6 +59,14 @@ def fix_notes(live: list[Diagnostic], python_targets: Iterable[str]) -> list[str
         notes.append(f"{_fixes(python)} on `--python` tools not applied: not made in the Python source, for the "
                      f"{'reasons' if python != 1 else 'reason'} noted above (`--diff` prints {_them(python)} as JSON Patch)")
     return notes
+
+
+def unedited_notes(unedited: list[Diagnostic], documents) -> list[str]:
+    """What `--fix` and `--diff` say about the `unedited_fixes`: per file (of `documents`,
+    by path), how many and why."""
+    counts = Counter(d.path for d in unedited)
+    return [escape(f"{path}: {_fixes(count)} not applied: {why_not_edited(documents[path])}; apply {_them(count)} "
+                   f"by hand (`--diff` prints {_them(count)} as JSON Patch)") for path, count in counts.items()]
 
 
 def _fixes(count: int) -> str:

@@ -25,9 +25,11 @@ def enabled(diagnostic: Diagnostic, unsafe: bool) -> bool:
 
 
 def applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
-    """Whether `--fix` can apply this finding's fix: enabled, and on a file (a live MCP
-    server's tools are shown as JSON Patch by `--diff`, never edited)."""
-    return not diagnostic.live and enabled(diagnostic, unsafe)
+    """Whether `--fix` can apply this finding's fix: enabled, on a file (a live MCP server's
+    tools are shown as JSON Patch by `--diff`, never edited), and not noted as one that
+    cannot be applied: in a file whose text is not edited (see `editable`), or once `--fix`
+    tried it and failed, which another run would too."""
+    return not diagnostic.live and diagnostic.fix_note is None and enabled(diagnostic, unsafe)
 
 
 class FixSummary(NamedTuple):
@@ -41,7 +43,7 @@ class FixSummary(NamedTuple):
     @classmethod
     def of(cls, diagnostics: list[Diagnostic], unsafe: bool, fixed: int | None = None, deferred: int = 0) -> FixSummary:
         with_fix = [d for d in diagnostics if d.fix is not None and d.fix.operations and not d.live
-                    and d.fix.safety is not _SUGGESTION]
+                    and d.fix_note is None and d.fix.safety is not _SUGGESTION]
         available = sum(applicable(d, unsafe) for d in with_fix)
         return cls(fixed, available, len(with_fix) - available, deferred)
 

@@ -21,16 +21,20 @@ def chunks(result, options) -> Iterator[str]:
         if document is not None and diagnostic.span is not None:
             out.extend(_excerpt(document, diagnostic, options.color))
         if diagnostic.fix is not None and diagnostic.fix.operations:
-            out.append(f"{paint('help', '1;36', options.color)}: {escape(help_text(diagnostic.fix))}")
+            out.append(f"{paint('help', '1;36', options.color)}: {escape(help_text(diagnostic))}")
         yield "\n".join(out) + "\n\n"
     if not options.quiet:
         yield summary(result, options) + "\n"
 
 
-def help_text(fix) -> str:
-    """The fix's title, which names its evidence; a suggestion says `--fix` leaves it to a person."""
+def help_text(diagnostic) -> str:
+    """The fix's title, which names its evidence; a suggestion says `--fix` leaves it to a
+    person, and a fix `--fix` cannot apply says why (its file is not edited, say)."""
+    fix = diagnostic.fix
     if str(fix.safety) == "suggestion":
         return f"{fix.description} [suggestion: `--fix` never applies it]"
+    if diagnostic.fix_note is not None:
+        return f"{fix.description} [{diagnostic.fix_note}]"
     return fix.description
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from schema_lint.text.display import json_text
 from schema_lint.fixes.evidence import evidence_record
+from schema_lint.fixes.patches import json_patch
 from schema_lint.fixes.review import edits_of, fix_document, note_of, positioned
 from schema_lint.report import json_stream
 
@@ -30,7 +31,8 @@ def diagnostic_record(diagnostic, result) -> dict:
 
 def fix_record(diagnostic, result) -> dict | None:
     """The fix as text edits of the file (1-based, end exclusive, columns in characters);
-    no edits, and a `note`, when they could not be computed. On a live tool, a JSON Patch;
+    no edits, a `note` and the fix as a JSON Patch on the document as parsed, when they could
+    not be computed (a JSONC file, a YAML stream: see `fixes.editable`). On a live tool, a JSON Patch;
     and on a `--python` tool whose fix is made in its source, also the edits of that `file`.
     `safety` is safe, unsafe or suggestion (never applied by `--fix`); `evidence` says where
     the value comes from (`schema-words`, `recorded-calls`, `configuration`, `field-name`,
@@ -39,8 +41,6 @@ def fix_record(diagnostic, result) -> dict | None:
     if fix is None:
         return None
     if diagnostic.live:  # no file to edit: the fix as JSON Patch on the tool as the server lists it
-        from schema_lint.fixes.patches import json_patch
-
         record = {"safety": str(fix.safety), "description": fix.description, "evidence": evidence_record(fix),
                   "patch": json_patch(fix)}
         source = fix_document(result, diagnostic)
@@ -54,6 +54,8 @@ def fix_record(diagnostic, result) -> dict | None:
     edits = edits_of(diagnostic, document) or []
     record = {"safety": str(fix.safety), "description": fix.description, "evidence": evidence_record(fix),
               "edits": [positioned(document, edit) for edit in edits]}
+    if not edits and fix.operations:
+        record["patch"] = json_patch(fix)
     note = note_of(diagnostic, document)
     if note:
         record["note"] = note

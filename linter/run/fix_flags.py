@@ -31,22 +31,28 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
     if not (fix or diff):
         result.fix_summary = FixSummary.of(result.diagnostics, unsafe)
         return FixOutcome()
+    from schema_lint.fixes import patches
     from schema_lint.run.fix_session import (
         FixSession,  # planning and editing: only when fixing
     )
 
+    # Taken before the session notes the fixes it fails to apply: these were noted when linted.
+    unedited = patches.unedited_fixes(result.diagnostics, unsafe)
     session = FixSession(linter, result, unsafe)
     _echo_notes(output, session)
+    for note in patches.unedited_notes(unedited, result.documents):
+        output.line(note, err=True)
     python = _python_plans(output, result, unsafe)
-    from schema_lint.fixes import patches
 
     in_source = python.fixed
     live = [d for d in patches.live_fixes(result.diagnostics, unsafe) if id(d) not in in_source]
     if diff:
         from schema_lint.fixes.files import unified_diff
 
+        # A file's fixes `--fix` cannot apply are shown, but neither counted nor a change (exit 1
+        # would ask for a `--fix` that does nothing).
         output.write(session.diff() + "".join(unified_diff(p.path, p.before, p.after) for p in python.plans)
-                     + patches.render(live))
+                     + patches.render(live) + patches.render(unedited))
         count = sum(len(plan.applied) for plan in [*session.changed, *python.plans]) + len(live)
         output.line(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
         changed = session.changed or python.plans or live

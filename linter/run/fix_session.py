@@ -132,7 +132,7 @@ class FixSession:
         for doc in documents.values():
             linter.lint_document(doc, fresh)
         notes = {(d.path, d.code, d.pointer): d.fix_note for d in self.notes}
-        relinted = [d._replace(fix_note=notes.get((d.path, d.code, d.pointer))) for d in fresh.diagnostics]
+        relinted = [d._replace(fix_note=notes.get((d.path, d.code, d.pointer), d.fix_note)) for d in fresh.diagnostics]
         result = self.result
         result.diagnostics = [d for d in result.diagnostics if d.path not in documents] + relinted
         result.diagnostics.sort(key=lambda d: d.sort_key)

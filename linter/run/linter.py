@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from schema_lint.config import DEFAULT_EXCLUDE, Config, find_config_file
+from schema_lint.fixes.editable import noted
 from schema_lint.lint.document import DocumentLinter, LintedTool
 from schema_lint.model import Tool
 from schema_lint.run.result import LintResult
@@ -209,7 +210,8 @@ class Linter:
     def lint_document(self, doc: Document, result: LintResult,
                       only: Callable[[list[Tool]], list[Tool]] | None = None) -> None:
         """Lint one document under its configuration, gate its fixes, and add what is found
-        (of the tools `only` accepts, when given: see `DocumentLinter.lint`)."""
+        (of the tools `only` accepts, when given: see `DocumentLinter.lint`), each fix noted
+        as not applied when the document's text is not edited (see `fixes.editable`)."""
         owner = self.owner(doc.path) if doc.path != "-" else self
         if owner is not self:
             owner.lint_document(doc, result, only)
@@ -218,7 +220,7 @@ class Linter:
         linted = self.documents.lint(doc, only)
         if linted.found_tools:
             result.tools_checked += len(linted.found_tools)
-            result.diagnostics.extend(linted.finished(self._gated(tool) for tool in linted.tools))
+            result.diagnostics.extend(noted(doc, linted.finished(self._gated(tool) for tool in linted.tools)))
         else:
             result.diagnostics.extend(linted.notes)
             if not doc.errors or doc.data is not None:

@@ -218,3 +218,13 @@ def test_fix_only_applies_fixes_and_reports_only_what_it_fixed(tool_file):
     assert json.loads(tool_file.read_text())["inputSchema"]["properties"]["kind"]["const"] == "bug"
     again = CliRunner().invoke(main, ["check", *SELECT, "--fix-only", "--exit-non-zero-on-fix", str(tool_file)])
     assert again.exit_code == 0 and again.output == ""
+
+
+def test_a_fix_that_failed_is_not_called_fixable_after_the_run(tmp_path):
+    path = tmp_path / "tool.yaml"
+    path.write_text("name: list_tickets\ndescription: List tickets.\ninputSchema:\n  type: object\n  properties:\n"
+                    "    status:\n      type: string\n      enum: [open]  # only open tickets for now\n"
+                    "      description: Which.\n")
+    result = CliRunner().invoke(main, ["check", "--select", "SL307", "--fix", str(path)])
+    assert "SL307 fix could not be applied: its edit would remove the comment" in result.stderr
+    assert "[*]" not in result.stdout and "fixable" not in result.stdout  # another `--fix` would fail the same way
