@@ -9,6 +9,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
+from conftest import documented
 from schema_lint.cli import main
 from schema_lint.run.linter import Linter
 
@@ -157,3 +158,10 @@ def test_a_run_the_cache_answers_does_not_call_the_fix_fixable_either(tmp_path, 
     assert linted == []  # the findings came from the cache
     assert second.output == first.output and "[*]" not in second.output and "fixable" not in second.output
 
+
+def test_the_fixes_page_quotes_what_fix_says(tmp_path, monkeypatch):
+    page = " ".join(documented("**Never a file whose text is not edited.**").split("\n- ", 1)[0].split())
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tools.jsonc").write_text(JSONC, encoding="utf-8")
+    said = check("--select", "SL011", "--fix", "tools.jsonc").stderr.strip()
+    assert f"(``{said}``)" in page
