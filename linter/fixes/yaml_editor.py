@@ -5,7 +5,9 @@ fix touches only the lines of the node it changes: block mappings and sequences 
 whole new lines in their own indentation (rendered by ruamel.yaml's round-trip
 emitter, see `yaml_render`), flow collections are edited like JSON, and a replaced
 scalar keeps its place. Comments, quoting, anchors and key order outside the fixed
-node are never re-emitted, so they stay byte for byte.
+node are never re-emitted, so they stay byte for byte; a string written keeps the quotes it
+has in the document, and is quoted wherever a YAML 1.1 loader would read it as a boolean or
+a number (`yaml_scalars`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from schema_lint.fixes.delimited import Delimited
 from schema_lint.fixes.json_editor import line_indent
 from schema_lint.fixes.textedit import EditError, TextEdit
 from schema_lint.fixes.yaml_render import YamlRenderer
+from schema_lint.fixes.yaml_scalars import ScalarStyles
 from schema_lint.model import Operation
 from schema_lint.schema.pointer import split
 from schema_lint.sources.yaml_parse import yaml_loader
@@ -31,7 +34,8 @@ class YamlEditor:
     @property
     def render(self) -> YamlRenderer:
         if self._renderer is None:
-            self._renderer = YamlRenderer(self.text, self.newline, _writes_scalar_lists_in_flow(self.root))
+            self._renderer = YamlRenderer(self.text, self.newline, _writes_scalar_lists_in_flow(self.root),
+                                          ScalarStyles(self.root))
         return self._renderer
 
     def edits(self, operation: Operation) -> list[TextEdit]:

@@ -1,6 +1,7 @@
 """New YAML text for fixed nodes, written by ruamel.yaml's round-trip emitter in the
-document's own indentation (guessed by ruamel from the file) and line breaks, so an
-inserted member reads like the ones around it."""
+document's own indentation (guessed by ruamel from the file), line breaks and quoting, so an
+inserted member reads like the ones around it, and reads the same to YAML 1.1 and 1.2
+loaders (`yaml_scalars`)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.util import load_yaml_guess_indent
 
+from schema_lint.fixes.yaml_scalars import Representer, ScalarStyles
+
 # Long strings stay on one line: folding them would change lines nobody asked to change.
 _NO_WRAP = 1 << 30
 
 
 class YamlRenderer:
-    def __init__(self, text: str, newline: str, inline_scalar_lists: bool = False):
+    def __init__(self, text: str, newline: str, inline_scalar_lists: bool = False, styles: ScalarStyles | None = None):
         try:
             _, indent, sequence_offset = load_yaml_guess_indent(text)
         except Exception:  # the text parsed already; a failed guess only costs the default style
@@ -25,14 +28,16 @@ class YamlRenderer:
         self.newline = newline
         # Whether the document writes lists of scalars in flow style (`required: [a, b]`).
         self.inline_scalar_lists = inline_scalar_lists
+        self.styles = styles or ScalarStyles()
 
     def _dump(self, value: Any, flow: bool) -> str:
         yaml = YAML(typ="rt")
+        yaml.Representer = Representer
         yaml.width = _NO_WRAP
         yaml.default_flow_style = flow
         yaml.indent(mapping=self.indent, sequence=self.indent, offset=self.sequence_offset)
         out = io.StringIO()
-        yaml.dump(value, out)
+        yaml.dump(self.styles.styled(value), out)
         return out.getvalue()
 
     def flow(self, value: Any) -> str:
