@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -71,3 +72,56 @@ def test_a_baseline_used_from_another_folder_says_its_paths_do_not_match(repo, m
     fixed = {**OPEN, "inputSchema": {**OPEN["inputSchema"], "additionalProperties": False}}
     (repo / "tools.json").write_text(json.dumps(fixed, indent=2))
     assert "not found from here" not in _check("--baseline", "baseline.json", "tools.json").output
+
+
+def _two_files(repo):
+    (repo / "other.json").write_text(json.dumps({**OPEN, "name": "update_pages"}, indent=2))
+    assert _check("--write-baseline", "baseline.json", "tools.json", "other.json").exit_code == 0
+    return json.loads((repo / "baseline.json").read_text())["findings"]
+
+
+def test_a_run_over_some_files_leaves_the_other_files_entries_alone(repo):
+    recorded = _two_files(repo)
+    # pre-commit passes the staged files only: the other file's entries are not stale
+    result = _check("--baseline", "baseline.json", "--baseline-strict", "tools.json")
+    assert result.exit_code == 0 and "no longer found" not in result.output
+    rewritten = _check("--write-baseline", "baseline.json", "tools.json")
+    assert "kept 2 entries of files this run did not lint" in rewritten.output
+    assert json.loads((repo / "baseline.json").read_text())["findings"] == recorded
+    assert _check("--baseline", "baseline.json", "--baseline-strict", ".").exit_code == 0
+
+
+def test_a_deleted_files_entries_are_stale_and_not_kept(repo):
+    _two_files(repo)
+    (repo / "other.json").unlink()
+    result = _check("--baseline", "baseline.json", "--baseline-strict", "tools.json")
+    assert "2 baseline entries name a file not found from here" in result.output and result.exit_code == 1
+    assert "kept" not in _check("--write-baseline", "baseline.json", "tools.json").output
+    assert {e["path"] for e in json.loads((repo / "baseline.json").read_text())["findings"]} == {"tools.json"}
+
+
+def test_counts_and_names_in_a_message_do_not_make_a_finding_new(repo):
+    (repo / ".schema-lint.toml").write_text("prompt-budget = {tool = 10}\n")
+    assert "SL404" in _check("tools.json").output
+    _check("--write-baseline", "baseline.json", "tools.json")
+    (repo / "tools.json").write_text(json.dumps({**OPEN, "description": "Update the documents."}, indent=2))
+    result = _check("--baseline", "baseline.json", "--baseline-strict", "tools.json")
+    assert result.exit_code == 0 and "SL404" not in result.output
+
+
+def test_a_baseline_of_the_first_version_is_still_matched(repo):
+    _check("--write-baseline", "baseline.json", "tools.json")
+    found = CliRunner().invoke(main, ["check", "--output-format", "json", "tools.json"]).output
+    body = {"version": 1, "findings": [
+        {"path": "tools.json", "tool": d["tool"], "code": d["code"], "pointer": d["pointer"],
+         "fingerprint": hashlib.sha256(f"{d['code']}\0{d['message']}".encode()).hexdigest()[:16]}
+        for d in json.loads(found)]}
+    (repo / "baseline.json").write_text(json.dumps(body))
+    result = _check("--baseline", "baseline.json", "--baseline-strict", "tools.json")
+    assert result.exit_code == 0 and f"{len(body['findings'])} findings in the baseline not reported" in result.output
+
+
+def test_writing_a_baseline_names_the_files_it_could_not_read(repo):
+    (repo / "broken.json").write_text('{"name": "x",, }')
+    result = _check("--write-baseline", "baseline.json", ".")
+    assert result.exit_code == 2 and "broken.json:1:" in result.output and "SL000" in result.output

@@ -4,9 +4,16 @@ A repository that adopts the linter has findings already; a gate that fails on a
 them gets switched off. A baseline records today's findings and a later run reports only
 the ones not in it. An entry is keyed by what survives edits elsewhere in the file: the
 file (relative to the working directory), the tool, the rule and the JSON pointer, with a
-fingerprint of the finding's message, so moving lines keeps an entry and changing what
-the finding is about does not. Entries no run finds any more are stale (fixed): the run
-says how many, and `--baseline-strict` fails on them so the baseline shrinks as fixes land.
+fingerprint of the finding's message, its numbers and quoted names left out: moving lines
+keeps an entry, and so do counts and lists in the message that edits elsewhere change ("3
+properties have no description: `a`, `b`, `c`", "takes 3,162 characters"), while a
+finding that says something else is new.
+
+A run may lint some files only (pre-commit passes the staged ones): an entry of a file
+the run did not lint says nothing about that file. Entries of the files the run linted
+that it no longer finds are stale (fixed): the run says how many, and `--baseline-strict`
+fails on them so the baseline shrinks as fixes land. So too entries of files not there any
+more. `--write-baseline` rewrites the entries of the files it linted and keeps the others.
 Parse errors (`SL000`) are never baselined.
 """
 
@@ -15,32 +22,83 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from schema_lint.sources import watch
 from schema_lint.model import Diagnostic
 
-VERSION = 1
+# Version 1 fingerprinted the whole message; its baselines are still read.
+VERSION = 2
 _NEVER = {"SL000"}
+_FIELDS = ("path", "tool", "code", "pointer", "fingerprint")
+# What a message says that edits elsewhere change: numbers as messages write them (3, 3,162,
+# 0.5, -1) and the names and values it quotes (the pointer already says where it is).
+_VOLATILE = re.compile(r"`[^`]*`|-?\d[\d,]*(?:\.\d+)?")
+# Where a finding is not in a file: a live server's tools (`mcp:<server>/<tool>`), a
+# `--python` target's (`python:<module>:<attr>/<tool>`), standard input (`-`).
+_NOT_FILES = ("mcp:", "python:")
 
 
-def _key(diagnostic: Diagnostic, start: str | None = None) -> tuple:
-    fingerprint = hashlib.sha256(f"{diagnostic.code}\0{diagnostic.message}".encode("utf-8", "surrogatepass"))
-    path = diagnostic.path if diagnostic.path == "-" or diagnostic.live else os.path.relpath(diagnostic.path, start)
-    return path.replace(os.sep, "/"), diagnostic.tool or "", diagnostic.code, diagnostic.pointer, \
+class Entries(NamedTuple):
+    """A baseline's entries, each with how many findings it records, and the version of its
+    fingerprints."""
+
+    counts: Counter[tuple]
+    version: int = VERSION
+
+
+def _key(diagnostic: Diagnostic, start: str | None = None, version: int = VERSION) -> tuple:
+    message = diagnostic.message if version == 1 else _VOLATILE.sub("#", diagnostic.message)
+    fingerprint = hashlib.sha256(f"{diagnostic.code}\0{message}".encode("utf-8", "surrogatepass"))
+    return _where(diagnostic, start), diagnostic.tool or "", diagnostic.code, diagnostic.pointer, \
         fingerprint.hexdigest()[:16]
 
 
-def write(path: str, diagnostics: list[Diagnostic]) -> int:
-    """Record the findings in ``path`` (atomically); returns how many were recorded."""
-    entries = sorted(_key(d) for d in diagnostics if d.code not in _NEVER)
-    body = {"version": VERSION, "findings": [dict(zip(("path", "tool", "code", "pointer", "fingerprint"), entry))
-                                             for entry in entries]}
+def _where(diagnostic: Diagnostic, start: str | None = None) -> str:
+    """The path an entry names: a file relative to ``start`` (by default the working directory)."""
+    if diagnostic.path == "-" or diagnostic.live:
+        return diagnostic.path
+    return os.path.relpath(diagnostic.path, start).replace(os.sep, "/")
+
+
+def linted_paths(documents, start: str | None = None) -> frozenset[str]:
+    """The paths, as entries name them, of what a run linted (its documents' paths): the
+    entries naming anything else are outside the run."""
+    return frozenset(os.path.relpath(path, start).replace(os.sep, "/") if _is_file(path) else path
+                     for path in documents)
+
+
+def _is_file(path: str) -> bool:
+    return path != "-" and not path.startswith(_NOT_FILES)
+
+
+def _in_run(path: str, linted: frozenset[str]) -> bool:
+    """Whether the entry naming ``path`` is of something the run linted: the file itself, or the
+    server or `--python` target whose tool it names (`mcp:<server>` for `mcp:<server>/<tool>`)."""
+    if path in linted:
+        return True
+    if _is_file(path) or path == "-":
+        return False
+    return any(path[:index] in linted for index, char in enumerate(path) if char == "/")
+
+
+def write(path: str, diagnostics: list[Diagnostic], linted: frozenset[str] = frozenset()) -> tuple[int, int]:
+    """Record the findings in ``path`` (atomically), keeping the entries the baseline there holds
+    of what this run did not lint (``linted``, see `linted_paths`) and is still there; returns
+    how many findings were recorded, and how many entries were kept."""
+    entries = [_key(d) for d in diagnostics if d.code not in _NEVER]
+    recorded = len(entries)
+    for key, count in _kept(path, linted).items():
+        entries += [key] * count
+    entries.sort()
+    body = {"version": VERSION, "findings": [dict(zip(_FIELDS, entry)) for entry in entries]}
     from schema_lint.fixes.files import write_output
 
     write_output(path, json.dumps(body, indent=1, ensure_ascii=False) + "\n")
-    return len(entries)
+    return recorded, len(entries) - recorded
 
 
 class BaselineError(ValueError):
@@ -70,26 +128,43 @@ def read(path: str, max_bytes: int) -> bytes:
     return raw
 
 
-def parse(path: str, raw: bytes) -> Counter[tuple]:
-    """The entries of the baseline ``raw`` (read from ``path``), each with how many findings it
-    records."""
+def parse(path: str, raw: bytes) -> Entries:
+    """The entries of the baseline ``raw`` (read from ``path``)."""
     try:
         body = json.loads(raw.decode("utf-8"))
-        return Counter(tuple(entry[k] for k in ("path", "tool", "code", "pointer", "fingerprint"))
-                       for entry in body["findings"])
-    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        version = body.get("version", 1)
+        if version not in (1, VERSION):
+            raise ValueError(f"version {version!r}; this schema-lint reads 1 and {VERSION}")
+        return Entries(Counter(tuple(entry[k] for k in _FIELDS) for entry in body["findings"]), version)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
 
 
-def unrecorded(entries: Counter[tuple], diagnostics: list[Diagnostic], start: str | None = None) -> list[Diagnostic]:
-    """The findings ``entries`` does not record, each one it does taken off ``entries``. Their
-    paths are matched relative to ``start``, the folder the baseline was written from (by
+def _kept(path: str, linted: frozenset[str]) -> Counter[tuple]:
+    """The entries of the baseline at ``path`` that a new one keeps: those of what the run did
+    not lint, where that is still there. None of an old or unreadable baseline: its
+    fingerprints would not match, and what it holds is not known."""
+    try:
+        with open(path, "rb") as handle:
+            entries = parse(path, handle.read())
+    except (OSError, BaselineError):
+        return Counter()
+    if entries.version != VERSION:
+        return Counter()
+    return Counter({key: count for key, count in entries.counts.items()
+                    if not _in_run(key[0], linted) and (not _is_file(key[0]) or _exists(key[0]))})
+
+
+def unrecorded(entries: Entries, diagnostics: list[Diagnostic], start: str | None = None) -> list[Diagnostic]:
+    """The findings ``entries`` does not record, each one it does taken off ``entries.counts``.
+    Their paths are matched relative to ``start``, the folder the baseline was written from (by
     default the working directory, as `check` writes and reads it)."""
     kept = []
+    counts = entries.counts
     for diagnostic in diagnostics:
-        key = _key(diagnostic, start)
-        if diagnostic.code not in _NEVER and entries[key] > 0:
-            entries[key] -= 1
+        key = _key(diagnostic, start, entries.version)
+        if diagnostic.code not in _NEVER and counts[key] > 0:
+            counts[key] -= 1
         else:
             kept.append(diagnostic)
     return kept
@@ -97,13 +172,17 @@ def unrecorded(entries: Counter[tuple], diagnostics: list[Diagnostic], start: st
 
 def apply(path: str, raw: bytes, result) -> Applied:
     """Drop from ``result`` the findings the baseline ``raw`` (read from ``path``) records; count
-    the stale entries."""
+    the stale entries: those of what the run linted, and those of files not there any more."""
     entries = parse(path, raw)
     kept = unrecorded(entries, result.diagnostics)
     hidden = len(result.diagnostics) - len(kept)
     result.diagnostics = kept
-    stale = +entries
-    return Applied(hidden, sum(stale.values()), sum(count for key, count in stale.items() if not _exists(key[0])))
+    linted = linted_paths(result.documents)
+    left = +entries.counts
+    fixed = sum(count for key, count in left.items() if _in_run(key[0], linted))
+    elsewhere = sum(count for key, count in left.items()
+                    if not _in_run(key[0], linted) and _is_file(key[0]) and not _exists(key[0]))
+    return Applied(hidden, fixed + elsewhere, elsewhere)
 
 
 def _exists(path: str) -> bool:

@@ -328,13 +328,23 @@ def _write_report(path: str, report: Iterable[str]) -> None:
 
 
 def _write_baseline(output: Output, path: str, result: LintResult) -> int:
+    """Record the findings in the baseline at `path`, keeping its entries of what the run did not
+    lint. A file that could not be read is named (its findings are not known, so none are
+    recorded): exit 2, as any run."""
+    from schema_lint.lint.document import PARSE_ERROR_CODE
+    from schema_lint.report import ReportOptions, render
     from schema_lint.run import baseline
+    from schema_lint.run.result import LintResult
 
     try:
-        count = baseline.write(path, result.diagnostics)
+        count, kept = baseline.write(path, result.diagnostics, baseline.linted_paths(result.documents))
     except OSError as exc:
         raise RunError(f"cannot write {path}: {exc.strerror or exc}") from None
-    output.line(f"Recorded {count:,} finding{'s' if count != 1 else ''} in {path}.", err=True)
+    if result.had_parse_errors:
+        errors = LintResult([d for d in result.diagnostics if d.code == PARSE_ERROR_CODE])
+        output.write(render("concise", errors, ReportOptions(quiet=True)), err=True)
+    also = f", and kept {kept:,} entr{'ies' if kept != 1 else 'y'} of files this run did not lint" if kept else ""
+    output.line(f"Recorded {count:,} finding{'s' if count != 1 else ''} in {path}{also}.", err=True)
     return 2 if result.had_parse_errors else 0
 
 
