@@ -112,6 +112,14 @@ class _OutOfBudget(Exception):
     pass
 
 
+_NOT_FOR_ITEMS = frozenset({"scalar-for-array"})
+"""Rules never applied to an element of an array. A lone value has one reading as an array
+(a list of that one value), but a flat array sent where an array of arrays is wanted has
+two (``[1, 2, 3, 4]``: one row of four, or four rows of one), and so has each of its
+items: only the model knows which it meant, and the envelope asks it (``flat-list``).
+This also keeps a value a repair has wrapped from being wrapped again."""
+
+
 class _Walker:
     def __init__(self, schema: CompiledSchema, rules: tuple[RepairRule, ...], shapes: Shapes):
         self.schema = schema
@@ -125,8 +133,8 @@ class _Walker:
               decided: frozenset[str] = frozenset(), focus: set[Location] | None = None) -> tuple[Any, list[Repair]]:
         """Canonicalize ``value`` at location ``at`` against every schema in ``nodes``.
 
-        ``excluded`` names rules not to apply here (a wrapped scalar is not wrapped
-        again); ``decided`` holds the ``anyOf``/``oneOf`` groups already branched on at
+        ``excluded`` names rules not to apply here (an element is not wrapped);
+        ``decided`` holds the ``anyOf``/``oneOf`` groups already branched on at
         this location; ``focus`` holds the locations worth descending into (``None``
         inside a value a repair produced, where every location is new).
         """
@@ -146,11 +154,10 @@ class _Walker:
             candidate = rule.propose(value, conjuncts, self.shapes)
             if candidate is NO_REPAIR:
                 continue
-            inner = frozenset({rule.name}) if rule.name == "scalar-for-array" else frozenset()
-            result, nested = self._descend(conjuncts, candidate, at, inner, None)
+            result, nested = self._descend(conjuncts, candidate, at, None)
             if self._accepted(conjuncts, result):
                 return result, [Repair(format_path(at), rule.name, value, result), *nested]
-        return self._descend(conjuncts, value, at, frozenset(), focus)
+        return self._descend(conjuncts, value, at, focus)
 
     def _branch(self, conjuncts: list[Node], node: Node, keyword: str, value: Any, at: Location,
                 excluded: frozenset[str], decided: frozenset[str],
@@ -177,15 +184,19 @@ class _Walker:
             return partial[0]
         return self.visit(conjuncts, value, at, excluded, decided, focus)
 
-    def _descend(self, conjuncts: list[Node], value: Any, at: Location, excluded: frozenset[str],
+    def _descend(self, conjuncts: list[Node], value: Any, at: Location,
                  focus: set[Location] | None) -> tuple[Any, list[Repair]]:
-        """Canonicalize the members or elements of ``value`` that may need it, copying only what changes."""
+        """Canonicalize the members or elements of ``value`` that may need it, copying only what changes.
+
+        An element is never wrapped (see :data:`_NOT_FOR_ITEMS`); a member may be.
+        """
+        excluded: frozenset[str] = frozenset()
         if isinstance(value, dict):
             steps: Iterable[tuple[Any, str | int]] = ((key, str(key)) for key in value)
             find_nodes: Any = member_nodes
         elif isinstance(value, list):
             steps = ((index, index) for index in range(len(value)))
-            find_nodes = element_nodes
+            find_nodes, excluded = element_nodes, _NOT_FOR_ITEMS
         else:
             return value, []
         result, repairs = value, list[Repair]()

@@ -61,17 +61,17 @@ def envelope(code: str, problems: Iterable[Problem], retryable: bool) -> dict[st
 
 def schema_problems(schema: CompiledSchema, instance: Any) -> list[Problem]:
     """Every problem with ``instance``, deduplicated, in the validator's order (none for a valid one)."""
-    return explained(schema, listed_errors(schema, instance), Shapes())
+    return explained(schema, instance, listed_errors(schema, instance), Shapes())
 
 
-def explained(schema: CompiledSchema, errors: list[jsonschema_rs.ValidationError] | None,
+def explained(schema: CompiledSchema, instance: Any, errors: list[jsonschema_rs.ValidationError] | None,
               shapes: Shapes) -> list[Problem]:
-    """The problems of a call from its :func:`listed_errors` and its :class:`Shapes`. A call
-    whose errors would cost more than the work budget to list (``None``) gets one
+    """The problems of a call (``instance``) from its :func:`listed_errors` and its :class:`Shapes`.
+    A call whose errors would cost more than the work budget to list (``None``) gets one
     ``too-complex`` problem instead (see :mod:`schema_lint.boundary.budget`)."""
     if errors is None:
         return [too_complex(schema)]
-    return list(dict.fromkeys(_problems(schema, errors, shapes)))
+    return list(dict.fromkeys(_problems(schema, errors, shapes, _FlatLists(schema, instance, shapes))))
 
 
 def with_suggestions(problems: list[Problem], repairs: Iterable[Any]) -> list[Problem]:
@@ -107,23 +107,24 @@ def too_complex(schema: CompiledSchema) -> Problem:
 
 
 def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationError],
-              shapes: Shapes) -> Iterator[Problem]:
+              shapes: Shapes, flat_lists: _FlatLists) -> Iterator[Problem]:
     for error in errors:
         kind = error.kind.name
         if kind in ("anyOf", "oneOf"):
             branch = _closest_branch(error)
             if branch is not None:
-                yield from _problems(schema, branch, shapes)
+                yield from _problems(schema, branch, shapes, flat_lists)
                 continue
             branch = _not_null_branch(schema, error)
             if branch is not None:  # an optional field: its branch says what is wrong, `null` stays allowed
                 here = format_path(error.instance_path)
                 whole = _described(schema, _walk(schema.schema, list(error.schema_path)[:-1]))
-                for problem in _problems(schema, branch, shapes):
+                for problem in _problems(schema, branch, shapes, flat_lists):
                     yield dataclasses.replace(problem, expected=whole) \
                         if problem.path == here and problem.reason == "type" else problem
                 continue
-        yield from _explain(schema, error, shapes)
+        flat = flat_lists.problem(error)
+        yield from (flat,) if flat is not None else _explain(schema, error, shapes)
 
 
 def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.ValidationError] | None:
@@ -219,12 +220,66 @@ def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str,
 def _either_reading(schema: CompiledSchema, node_path: list, field: str, text: str, parts: list[str]) -> str:
     """The repair for a joined list: both readings, one value that holds the delimiter or several
     values, since only the model knows which it meant (``"Paris, France"`` is one place)."""
-    location = "#" + pointer.join("", *node_path)
-    one, several = json.dumps([text], ensure_ascii=False), json.dumps(parts, ensure_ascii=False)
-    if schema.accepts(location, [text]) and schema.accepts(location, parts) and len(one) + len(several) <= _SHOWN_LIMIT:
-        return (f"send {field} as a JSON array, not as text: {one} if it is one value, or {several} if it is "
-                "several, and resubmit the same call")
+    readings = _both_readings(schema, node_path, [text], parts)
+    if readings is not None:
+        return (f"send {field} as a JSON array, not as text: {readings[0]} if it is one value, or {readings[1]} "
+                "if it is several, and resubmit the same call")
     return _send_as(schema, node_path, field, "an array", parts)
+
+
+def _both_readings(schema: CompiledSchema, node_path: list, one: Any, several: Any) -> tuple[str, str] | None:
+    """Two readings of what the model sent, as JSON to show it, when the schema at ``node_path``
+    accepts both and they are short enough to show; else ``None``."""
+    location = "#" + pointer.join("", *node_path)
+    shown = json.dumps(one, ensure_ascii=False), json.dumps(several, ensure_ascii=False)
+    if schema.accepts(location, one) and schema.accepts(location, several) and sum(map(len, shown)) <= _SHOWN_LIMIT:
+        return shown
+    return None
+
+
+class _FlatLists:
+    """The ``flat-list`` problem of each array of one call whose items must themselves be arrays
+    and are not: ``[1, 2, 3, 4]`` for a list of rows.
+
+    Such an array reads two ways, one row of four or four rows of one, so `scalar-for-array`
+    wraps no item (see :mod:`.canonicalize`) and the repair gives both readings where the
+    schema takes both, as for a joined list. Each failing item gives its array's problem,
+    worked out once: a call of ten thousand such items is one problem, read once.
+    """
+
+    def __init__(self, schema: CompiledSchema, instance: Any, shapes: Shapes):
+        self.schema, self.instance, self.shapes = schema, instance, shapes
+        self.found: dict[tuple[tuple, tuple], Problem] = {}
+
+    def problem(self, error: jsonschema_rs.ValidationError) -> Problem | None:
+        """The problem of the array holding the value ``error`` is about, or ``None`` when the
+        error is not that of a plain value where an array is wanted as an array's item."""
+        steps, node_path = tuple(error.instance_path), tuple(error.schema_path)[:-1]
+        kind: Any = error.kind  # a variant, whose fields are read by its `name`
+        if kind.name != "type" or "array" not in kind.types or not steps \
+                or not isinstance(steps[-1], int) or node_path[-1:] != ("items",) \
+                or not self.shapes.plain_scalar(error.instance):
+            return None
+        key = (steps[:-1], node_path[:-1])
+        if key not in self.found:
+            self.found[key] = self._explain(*key)
+        return self.found[key]
+
+    def _explain(self, steps: tuple, node_path: tuple) -> Problem:
+        schema, field = self.schema, _field(list(steps))
+        sent = pointer.resolve_steps(self.instance, steps)
+        readings = None
+        if all(self.shapes.plain_scalar(item) for item in sent):
+            readings = _both_readings(schema, list(node_path), [sent], [[item] for item in sent])
+        if readings is None:
+            send = f"send {field} as an array of arrays ([[…], …]), not as a flat array"
+        elif readings[0] == readings[1]:  # one item: both readings are the same
+            send = f"send {field} as {readings[0]}"
+        else:
+            send = f"send {field} as {readings[0]} if these values make one item, or as {readings[1]} if each is " \
+                "an item of its own"
+        return Problem(format_path(steps), "flat-list", _described(schema, _walk(schema.schema, list(node_path))),
+                       f"each item of {field} must itself be an array: {send}, and resubmit the same call")
 
 
 def _listed_instead(schema: CompiledSchema, error: Any, node_path: list, field: str) -> tuple[str, str] | None:

@@ -176,7 +176,8 @@ REPAIRS: dict[str, RepairRule] = {
             "scalar-for-array",
             'a plain single value where an array is wanted becomes a one-element array ("dotnet/eshop" → '
             '["dotnet/eshop"]); never a string holding a list (JSON or Python literal, or items joined by '
-            "commas, semicolons or newlines) or an expression",
+            "commas, semicolons or newlines) or an expression, nor an item of an array the call holds (a flat "
+            "list where a list of lists is wanted reads two ways)",
             "very low: the value is kept whole and must be accepted by the array's items; a model that sent "
             "one item of a longer answer still gets a valid, shorter call; a string past the call's budget for "
             f"reading strings ({SHAPE_BUDGET:,} characters, brackets {MAX_DEPTH} deep) is not wrapped",

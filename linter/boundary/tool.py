@@ -168,7 +168,7 @@ class ToolBoundary:
         # All or nothing: a call the repairs cannot make valid is answered with every error of
         # the call as the model sent it, so a repaired-but-wrong value cannot slip through on
         # the resubmission; each repairable error says what the repair would have sent.
-        problems = with_suggestions(explained(self.schema, errors, shapes), result.repairs)
+        problems = with_suggestions(explained(self.schema, seen, errors, shapes), result.repairs)
         return self._rejected(seen, arguments, problems, VALIDATION_FAILED, call_id, [*lenient, *result.repairs],
                               shapes.unread)
 

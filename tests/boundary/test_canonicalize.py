@@ -10,7 +10,7 @@ import pytest
 
 from boundary_schemas import SEARCH
 
-from schema_lint.boundary import REPAIRS, Policy, Repair, canonicalize
+from schema_lint.boundary import REPAIRS, Policy, Repair, ToolBoundary, canonicalize
 
 ALL = Policy.all()
 
@@ -159,18 +159,55 @@ def test_never_renames_drops_or_invents():
 def test_prefix_items_additional_properties_and_pattern_properties():
     schema = {"type": "object",
               "properties": {"pair": {"type": "array",
-                                      "prefixItems": [{"type": "array", "items": {"type": "string"}}]}},
+                                      "prefixItems": [{"type": "object", "properties": {
+                                          "tags": {"type": "array", "items": {"type": "string"}}}}]}},
               "patternProperties": {"^tag_": {"type": "array", "items": {"type": "string"}}},
               "additionalProperties": {"type": "array", "items": {"type": "integer"}}}
-    call = {"pair": ["a"], "tag_x": "t", "other": 3}
+    call = {"pair": [{"tags": "a"}], "tag_x": "t", "other": 3}
     result = canonicalize(schema, call)
-    assert result.arguments == {"pair": [["a"]], "tag_x": ["t"], "other": [3]}
+    assert result.arguments == {"pair": [{"tags": ["a"]}], "tag_x": ["t"], "other": [3]}
 
 
 def test_draft07_tuple_items():
     schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "array",
-              "items": [{"type": "array", "items": {"type": "string"}}], "additionalItems": {"type": "string"}}
-    assert canonicalize(schema, ["a", "b"]).arguments == [["a"], "b"]
+              "items": [{"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}],
+              "additionalItems": {"type": "string"}}
+    assert canonicalize(schema, [{"tags": "a"}, "b"]).arguments == [{"tags": ["a"]}, "b"]
+
+
+ROWS = {"type": "object", "properties": {"matrix": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}}}
+
+
+@pytest.mark.parametrize("call", [
+    {"matrix": [1, 2, 3, 4]},  # one row of four, or four rows of one
+    {"matrix": [[1, 2], 3]},   # a row, then a row of one or a value that lost its row
+])
+@pytest.mark.parametrize("policy", [Policy.default(), ALL], ids=["default", "all"])
+def test_an_item_of_an_array_sent_is_never_wrapped(call, policy):
+    assert canonicalize(ROWS, call, policy).repairs == []
+
+
+def test_an_item_an_opt_in_repair_made_is_not_wrapped_either():
+    # json-string reads the row it holds; the value after it is an item all the same.
+    result = canonicalize(ROWS, {"matrix": '[[3, 4], 5]'}, only("json-string", "scalar-for-array"))
+    assert result.repairs == []
+    assert ToolBoundary(ROWS, policy=ALL).check({"matrix": ["[3, 4]", 5]}).status == "rejected"
+
+
+@pytest.mark.parametrize(("schema", "call"), [
+    ({"type": "array", "prefixItems": [{"type": "array", "items": {"type": "string"}}]}, ["a"]),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "array",
+      "items": [{"type": "array", "items": {"type": "string"}}], "additionalItems": {"type": "string"}}, ["a", "b"]),
+])
+def test_an_element_of_a_tuple_is_not_wrapped_either(schema, call):
+    assert canonicalize(schema, call).repairs == []
+
+
+def test_a_lone_value_is_wrapped_at_an_object_member_anywhere():
+    schema = {"type": "object", "properties": {"rows": {"type": "array", "items": {
+        "type": "object", "properties": {"cells": {"type": "array", "items": {"type": "string"}}}}}}}
+    result = canonicalize(schema, {"rows": [{"cells": "a"}]})
+    assert result.repairs == [Repair("$.rows[0].cells", "scalar-for-array", "a", ["a"])]
 
 
 def test_all_of_members_steer_the_walk():

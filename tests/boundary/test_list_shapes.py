@@ -60,6 +60,36 @@ def test_a_joined_list_repair_shows_both_readings_and_chooses_neither():
                       'or ["Paris", "France"] if it is several, and resubmit the same call')
 
 
+ROWS = {"type": "object", "properties": {
+    "matrix": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}},
+    "conditions": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}}}
+
+
+def flat_list_errors(arguments):
+    outcome = ToolBoundary(ROWS).check(arguments)
+    assert outcome.status == "rejected" and outcome.repairs == []
+    return [(e["path"], e["reason"], e["repair"]) for e in outcome.envelope["error"]["errors"]]
+
+
+def test_a_flat_list_where_a_list_of_lists_is_wanted_is_asked_about_with_both_readings():
+    assert flat_list_errors({"matrix": [1, 2, 3, 4]}) == [(
+        "$.matrix", "flat-list", "each item of matrix must itself be an array: send matrix as [[1, 2, 3, 4]] if these "
+        "values make one item, or as [[1], [2], [3], [4]] if each is an item of its own, and resubmit the same call")]
+
+
+def test_a_flat_list_of_one_item_has_one_reading_and_still_is_not_wrapped():
+    assert flat_list_errors({"conditions": ["id = 1234"]}) == [(
+        "$.conditions", "flat-list",
+        'each item of conditions must itself be an array: send conditions as [["id = 1234"]], and resubmit the same call')]
+
+
+@pytest.mark.parametrize("matrix", [[[1, 2], 3], [1, "two"], [1] * 200])
+def test_a_flat_list_without_readings_to_show_says_items_must_be_arrays(matrix):
+    assert flat_list_errors({"matrix": matrix}) == [(
+        "$.matrix", "flat-list", "each item of matrix must itself be an array: send matrix as an array of arrays "
+        "([[…], …]), not as a flat array, and resubmit the same call")]
+
+
 @pytest.mark.parametrize("text", ["data['sales']", "search(query)[:5]", "results[0]"])
 def test_an_expression_is_not_wrapped_like_a_value(text):
     assert canonicalize(SCHEMA, {"progression": text}).repairs == []

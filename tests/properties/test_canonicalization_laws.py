@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from schema_lint.boundary import REPAIRS, Policy, canonicalize, normalize_dialect
+from schema_lint.boundary import REPAIRS, Policy, ToolBoundary, canonicalize, normalize_dialect
 from schema_lint.boundary.canonicalize import could_repair
 from schema_lint.boundary.compiled import compiled
 from schema_lint.boundary.paths import format_path
@@ -182,8 +182,6 @@ def test_idempotent_and_every_repair_valid_where_it_sits(name, policy):
 def test_a_rejected_call_names_every_path_at_which_the_call_as_sent_fails(name, policy):
     """All or nothing: a call the repairs cannot make valid gets every error of the call the
     model sent, a repairable one included, so nothing repaired slips through on resubmission."""
-    from schema_lint.boundary import ToolBoundary
-
     schema = SCHEMAS[name]
     validator = jsonschema_rs.validator_for(schema, validate_formats=True)
     boundary = ToolBoundary(schema, policy=policy)
@@ -196,13 +194,55 @@ def test_a_rejected_call_names_every_path_at_which_the_call_as_sent_fails(name, 
             if outcome.status != "rejected":
                 continue
             assert outcome.arguments == call
-            named = {e["path"] for e in outcome.envelope["error"]["errors"]}
+            errors = outcome.envelope["error"]["errors"]
+            named = {e["path"] for e in errors}
+            flat = {e["path"] for e in errors if e["reason"] == "flat-list"}  # names the array for its items
             failing = {format_path(e.instance_path) for e in validator.iter_errors(call)}
             for path in failing:  # each failing location is named at it or at a member below it
                 assert any(p == path or p.startswith(path + ".") or p.startswith(path + "[") for p in named) \
-                    or path in {p.rsplit(".", 1)[0] for p in named}, (path, named)
+                    or path in {p.rsplit(".", 1)[0] for p in named} \
+                    or path.rsplit("[", 1)[0] in flat, (path, named)
 
     check()
+
+
+INNER_ITEMS = st.sampled_from([{"type": "string"}, {"type": "number"}, {"type": "integer"}, {"type": "boolean"},
+                               {"type": ["string", "null"]}, {"enum": ["a", "b", 1]}, {}])
+ROW_BOUNDS = st.fixed_dictionaries({}, optional={"minItems": st.integers(0, 2), "maxItems": st.integers(1, 3)})
+
+
+@st.composite
+def rows_schemas(draw):
+    """A schema whose array ``rows`` wants arrays for items, placed where calls put it: the root,
+    an object member, an optional (``anyOf`` with null) member, a ``$ref``, an array of objects."""
+    rows = {"type": "array", "items": {"type": "array", "items": draw(INNER_ITEMS), **draw(ROW_BOUNDS)},
+            **draw(ROW_BOUNDS)}
+    place = draw(st.sampled_from(["root", "member", "optional", "ref", "nested"]))
+    if place == "root":
+        return rows, lambda sent: sent
+    if place == "nested":
+        schema = {"type": "object", "properties": {"tables": {"type": "array", "items": {
+            "type": "object", "properties": {"rows": rows}}}}}
+        return schema, lambda sent: {"tables": [{"rows": sent}]}
+    member = {"optional": {"anyOf": [rows, {"type": "null"}]}, "ref": {"$ref": "#/$defs/Rows"}}.get(place, rows)
+    return {"type": "object", "properties": {"rows": member}, "$defs": {"Rows": rows}}, lambda sent: {"rows": sent}
+
+
+FLAT_SCALARS = st.lists(st.one_of(st.integers(-3, 3), st.floats(allow_nan=False, allow_infinity=False), st.booleans(),
+                                  st.none(), st.text("ab1 ,;.\n", max_size=4), st.sampled_from(["a", "b", "5", "true"])),
+                        min_size=1, max_size=4)
+
+
+@settings(max_examples=300)
+@given(rows_schemas(), FLAT_SCALARS, st.sampled_from(POLICIES))
+def test_a_flat_array_sent_for_an_array_of_arrays_is_never_made_valid(placed, flat, policy):
+    """A flat array reads as one row or as rows of one: no policy chooses, and the model is asked.
+    (An item a model sent is never wrapped, so no repair can turn such a call into a valid one.)"""
+    schema, call_for = placed
+    call = call_for(flat)
+    result = canonicalize(schema, call, policy)
+    assert result.arguments == call or not jsonschema_rs.validator_for(schema).is_valid(result.arguments)
+    assert ToolBoundary(schema, policy=policy).check(call).status == "rejected"
 
 
 LEAVES = st.fixed_dictionaries({}, optional={
