@@ -39,6 +39,7 @@ _DIGITS_BOUND = 10 ** MAX_DIGITS
 _HUGE = float("inf")
 _DIGITS = f"an integer of at most {MAX_DIGITS} digits"
 _DEPTH = f"arrays and objects nested at most {MAX_DEPTH} levels deep"
+_FLOAT_RANGE = "a number within a 64-bit float's range, at most about 1.8e308 in size (this one is too large for it)"
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def decode(text: str | bytes | bytearray) -> Any:
     except _NonFinite as exc:
         return Refusal("invalid-json", (), f"{exc.args[0]} is not a JSON number")
     except _Overflow:  # a number too large for a float: the screen says where
-        return _first_refusal(json.loads(text))
+        return _first_refusal(json.loads(text, parse_float=_marked_float))
     except RecursionError:
         return Refusal("too-deep", (), _DEPTH)
     except ValueError:  # Python's integer-conversion limit: the text is JSON, the number is too long
@@ -99,6 +100,16 @@ def _finite_float(text: str) -> float:
     if number in (_HUGE, -_HUGE):
         raise _Overflow
     return number
+
+
+class _TooLarge(float):
+    """A JSON number too large for a 64-bit float (``1e400``), read as infinity: valid JSON,
+    unlike ``Infinity``, so the refusal says what is wrong with it."""
+
+
+def _marked_float(text: str) -> float:
+    number = float(text)
+    return _TooLarge(number) if number in (_HUGE, -_HUGE) else number
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float)
@@ -304,6 +315,8 @@ def _scalar_problem(item: Any) -> str | None:
         return f"a JSON value (string, number, boolean, null, array or object), not a {type(item).__name__}"
     if isinstance(item, str):
         return "valid Unicode text (this string has an unpaired surrogate)" if _has_lone_surrogate(item) else None
+    if isinstance(item, _TooLarge):
+        return _FLOAT_RANGE
     if isinstance(item, float) and not math.isfinite(item):
         return "a finite number (JSON has no NaN or Infinity)"
     if isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _DIGITS_BOUND:

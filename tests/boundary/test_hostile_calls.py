@@ -172,6 +172,15 @@ def test_values_outside_json_get_a_reason_even_under_an_open_schema(arguments, r
     json.dumps(outcome.envelope, allow_nan=False).encode("utf-8")  # the envelope itself is sendable
 
 
+@pytest.mark.parametrize("text", ['{"a": 1e400}', '{"a": [0, -1.5e999]}', '{"b": "x", "a": 2E+308}'])
+def test_a_number_too_large_for_a_float_is_named_as_such(text):
+    # Valid JSON, unlike NaN: what is wrong is its size, and the model can send a smaller one.
+    [error] = ToolBoundary(OPEN).check(text).envelope["error"]["errors"]
+    assert error["reason"] == "not-json-value" and error["path"].startswith("$.a")
+    assert "too large for it" in error["expected"] and "64-bit float" in error["expected"]
+    assert "NaN" not in error["repair"]
+
+
 def test_too_deep_is_reported_where_the_nesting_passes_the_limit():
     value: list = []
     for _ in range(5_000):
