@@ -26,6 +26,8 @@ from .compiled import CompiledSchema
 from .describe import FORMATS, count, describe, one_of, render
 from .paths import KEY_LIMIT, ROOT, child, format_path
 from .shape import NOT_A_CONTAINER, Shapes
+from .unions import discriminator
+from .walk import Node
 
 VALIDATION_FAILED = "SCHEMA_VALIDATION_FAILED"
 MAX_ERRORS = 20
@@ -111,6 +113,13 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
     for error in errors:
         kind = error.kind.name
         if kind in ("anyOf", "oneOf"):
+            chosen = _discriminated(schema, error)
+            if isinstance(chosen, Problem):
+                yield chosen
+                continue
+            if chosen is not None:  # the branch the value's discriminating property names says what is wrong
+                yield from _problems(schema, chosen, shapes, flat_lists)
+                continue
             branch = _closest_branch(error)
             if branch is not None:
                 yield from _problems(schema, branch, shapes, flat_lists)
@@ -125,6 +134,27 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
                 continue
         flat = flat_lists.problem(error)
         yield from (flat,) if flat is not None else _explain(schema, error, shapes)
+
+
+def _discriminated(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> list | Problem | None:
+    """For an object that fails every branch of a discriminated union (see :mod:`.unions`): the
+    errors of the one branch its discriminating property names, or the problem of a property
+    that names none (or is left out); ``None`` for any other value or union."""
+    value, steps, keyword = error.instance, list(error.schema_path)[:-1], error.kind.name
+    if not isinstance(value, dict) or isinstance(error.kind, jsonschema_rs.ValidationErrorKind.OneOfMultipleValid):
+        return None
+    found = discriminator(schema, Node("#" + pointer.join("", *steps), _walk(schema.schema, steps)), keyword)
+    if found is None:
+        return None
+    branches = found.branches(value[found.name]) if found.name in value else []
+    context = getattr(error.kind, "context", None) or []
+    if len(branches) == 1:
+        return context[branches[0]] if len(context) == len(found.values) else None
+    expected = one_of(found.every_value())
+    name = _short(found.name)
+    repair = f"use one of the allowed values for {name}" if found.name in value else f"add {name} ({expected})"
+    return Problem(child(format_path(error.instance_path), found.name), keyword, expected,
+                   f"{repair} and resubmit the same call")
 
 
 def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.ValidationError] | None:
