@@ -11,7 +11,8 @@ agent hands back to the model as it hands back a failing tool's error output; a
 canonicalized call runs with the repaired arguments. The schema checked is the one the
 model was shown (``params_json_schema``); its pydantic model reads numbers and booleans
 in lax mode and, behind a strict schema, fills an optional field the model left out
-with its default, so the boundary does the same (:class:`~.framework.Leniency`).
+with its default, so the boundary does the same, and leaves dates, times and patterns to
+it (:class:`~.framework.Leniency`).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ A rejected call returns a tool result with ``isError`` and the envelope as JSON 
 MCP's channel for an error the model can correct; a canonicalized call reaches the tool
 with the repaired arguments. fastmcp validates a tool function's arguments with pydantic,
 in lax mode unless the server sets ``strict_input_validation``, so the boundary makes the
-lax mode's readings of numbers and booleans too (:class:`~.framework.Leniency`).
+lax mode's readings of numbers and booleans too, and in either mode leaves dates, times
+and patterns to pydantic (:class:`~.framework.Leniency`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fastmcp.server.middleware import Middleware, MiddlewareContext
 from fastmcp.tools.base import ToolResult
 from mcp import types
 
-from .framework import PYDANTIC, LazyBoundaries, Leniency, framework_boundary, side_effects
+from .framework import PYDANTIC, PYDANTIC_STRICT, LazyBoundaries, Leniency, framework_boundary, side_effects
 from .tool import ToolBoundary
 
 
@@ -33,7 +34,7 @@ class BoundaryMiddleware(Middleware):
 
     def __init__(self, **options: Any):
         self._lax = LazyBoundaries(lambda name, tool: _boundary(tool, PYDANTIC, options))
-        self._strict = LazyBoundaries(lambda name, tool: _boundary(tool, Leniency(), options))
+        self._strict = LazyBoundaries(lambda name, tool: _boundary(tool, PYDANTIC_STRICT, options))
 
     async def on_call_tool(self, context: MiddlewareContext[Any], call_next: Any) -> Any:
         params = context.message

@@ -23,6 +23,7 @@ from typing import Any
 
 from schema_lint.model import SideEffects, Tool as LintTool
 from schema_lint.prose.side_effects import classify
+from schema_lint.schema.keywords import map_subschemas
 from .repairs import Policy
 from .tool import ToolBoundary
 
@@ -35,12 +36,16 @@ class Leniency:
     ``lax-boolean``); ``json_text``: JSON text sent for an array or object is decoded
     (``json-string``); ``fills_absent``: a required member left out is filled with its
     default, or ``null`` where it accepts one (``absent-default``: a pydantic model behind a
-    strict schema, which lists every field as required).
+    strict schema, which lists every field as required); ``own_formats``: the framework checks
+    ``format`` and ``pattern`` itself, its own way (pydantic, or the ``jsonschema`` package,
+    which asserts no format and matches with Python's ``re``), so the boundary does not; with
+    ``lax``, a number is also let through where the schema asks for a date or time.
     """
 
     lax: bool = False
     json_text: bool = False
     fills_absent: bool = False
+    own_formats: bool = False
 
     def repairs(self) -> tuple[str, ...]:
         chosen = (("lax-number", self.lax), ("lax-boolean", self.lax), ("json-string", self.json_text),
@@ -48,15 +53,48 @@ class Leniency:
         return tuple(name for name, on in chosen if on)
 
 
-PYDANTIC = Leniency(lax=True)
+PYDANTIC = Leniency(lax=True, own_formats=True)
 """A tool whose arguments are validated by a pydantic model in lax mode (the default)."""
+
+PYDANTIC_STRICT = Leniency(own_formats=True)
+"""A tool whose arguments are validated by a pydantic model in strict mode: no number or boolean is
+read from text, but dates, times and patterns are still pydantic's to decide."""
 
 
 def framework_boundary(schema: Any, name: str, leniency: Leniency, *, policy: Policy | None = None,
                        **options: Any) -> ToolBoundary:
-    """A boundary for ``schema`` that makes the framework's changes first, then ``policy``'s repairs
-    (default: the default policy); ``options`` are :class:`ToolBoundary`'s."""
-    return ToolBoundary(schema, name=name, policy=policy, lenient=Policy.from_names(leniency.repairs()), **options)
+    """A boundary for ``schema`` as :func:`framework_checks` leaves it, that makes the framework's
+    changes first, then ``policy``'s repairs (default: the default policy); ``options`` are
+    :class:`ToolBoundary`'s."""
+    return ToolBoundary(framework_checks(schema, leniency), name=name, policy=policy,
+                        lenient=Policy.from_names(leniency.repairs()), **options)
+
+
+_TIMESTAMPED = frozenset({"date-time", "date", "time", "duration"})
+"""The formats of pydantic's ``datetime``, ``date``, ``time`` and ``timedelta``, which lax mode also
+reads from a number of seconds (since the epoch, since midnight, or in all)."""
+
+_CONDITIONS = frozenset({"not", "if"})
+"""Subschemas whose keywords count against a value: dropping one there would refuse more, not less."""
+
+
+def framework_checks(schema: Any, leniency: Leniency) -> Any:
+    """``schema`` as the boundary checks it in front of the framework: a copy without ``format``
+    and ``pattern`` where the framework decides them itself, a number admitted where lax mode
+    reads one as a date or time; ``schema`` itself otherwise. Pydantic never writes ``not`` or
+    ``if``, which are left as they are."""
+    if not leniency.own_formats or not isinstance(schema, dict):
+        return schema
+    out = map_subschemas(schema, lambda keyword, sub: sub if keyword in _CONDITIONS else framework_checks(sub, leniency))
+    written = out.pop("format", None)
+    out.pop("pattern", None)
+    types = out.get("type")
+    if leniency.lax and written in _TIMESTAMPED:
+        if types == "string":
+            out["type"] = ["string", "number"]
+        elif isinstance(types, list) and "string" in types and "number" not in types:
+            out["type"] = [*types, "number"]
+    return out
 
 
 def side_effects(name: str, schema: Any, definition: Mapping[str, Any]) -> str:

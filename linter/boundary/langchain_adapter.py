@@ -10,7 +10,8 @@ handles tool errors (``handle_tool_error``, unless the tool already says how), s
 envelope becomes the tool message the model reads, as langchain returns any tool error.
 A canonicalized call runs with the repaired arguments. The schema checked is the one
 the model is shown (``tool_call_schema``); a pydantic ``args_schema`` reads numbers and
-booleans in lax mode, so the boundary does too (:class:`~.framework.Leniency`).
+booleans in lax mode, so the boundary does too, and leaves dates, times and patterns to it
+(:class:`~.framework.Leniency`).
 """
 
 from __future__ import annotations

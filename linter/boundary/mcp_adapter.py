@@ -15,7 +15,10 @@ tool manager's ``call_tool``; on a 1.x low-level ``Server`` the ``tools/call`` h
 (register that handler first). Tools written as Python functions (``MCPServer``,
 ``FastMCP``) have their arguments validated by pydantic in lax mode after JSON text in a
 non-string field is decoded, so their boundaries make those same changes
-(:class:`~.framework.Leniency`); a low-level server validates against the schema as it is.
+(:class:`~.framework.Leniency`), and leave dates, times and patterns to pydantic. A 1.x
+low-level server validates with the ``jsonschema`` package, which asserts no ``format`` and
+matches ``pattern`` with Python's ``re``, so its boundaries leave those two to it; a 2.x
+low-level server validates nothing itself, so its boundaries check the schema as it is.
 
 The middleware only decides calls the SDK itself would hand to a tool: a ``name`` that is
 a string, ``arguments`` that are an object (or absent), on an initialized connection.
@@ -43,6 +46,10 @@ from .tool import ToolBoundary
 
 PYDANTIC_MCP = dataclasses.replace(PYDANTIC, json_text=True)
 """The SDK's tool functions: JSON text in a non-string field decoded, then pydantic in lax mode."""
+
+JSONSCHEMA = Leniency(own_formats=True)
+"""A 1.x low-level server's ``validate_input``: the ``jsonschema`` package, with no format checker and
+Python's ``re`` for ``pattern``."""
 
 Lookup = Callable[[str, Any], Awaitable["ToolBoundary | None"]]
 """(tool name, the request's context) → the tool's boundary, or ``None`` for a tool it does not know."""
@@ -192,7 +199,7 @@ def _guard_call_handler(server: Any, options: Mapping[str, Any]) -> None:
     handler = server.request_handlers.get(types.CallToolRequest)
     if handler is None:
         raise ValueError("register the server's call_tool handler before guarding it")
-    boundaries = _lazy(Leniency(), options)
+    boundaries = _lazy(JSONSCHEMA, options)
 
     async def guarded(request: types.CallToolRequest) -> Any:
         params = request.params

@@ -9,7 +9,7 @@ A rejected call raises ``ModelRetry`` with the envelope as JSON text, which pyda
 sends back to the model as a retry prompt (counted against the tool's ``retries``); a
 canonicalized call is validated and run with the repaired arguments. pydantic-ai
 validates with pydantic in lax mode, so the boundary reads numbers and booleans the
-same way (:class:`~.framework.Leniency`).
+same way, and leaves dates, times and patterns to pydantic (:class:`~.framework.Leniency`).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from schema_lint.boundary.framework import PYDANTIC, LazyBoundaries, Leniency, framework_boundary
+from schema_lint.boundary.framework import (PYDANTIC, PYDANTIC_STRICT, LazyBoundaries, Leniency, framework_boundary,
+                                            framework_checks)
 
 SEARCH = {"type": "object", "additionalProperties": False, "required": ["query", "limit", "cc"],
           "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "default": 10},
@@ -67,3 +68,62 @@ def test_boundaries_are_built_at_first_use_and_again_when_the_schema_changes():
     assert boundaries.get("search", dict(SEARCH)) is first and built == ["search"]
     changed = boundaries.get("search", {**SEARCH, "required": ["query"]})
     assert changed is not first and built == ["search", "search"]
+
+
+# A pydantic model's schema for `at: datetime, on: date | None, user: constr(pattern=r"^\w+$"),
+# note_id: constr(pattern=r"^n_\d+$")`, as pydantic 2 writes it.
+DATED = {"type": "object", "required": ["at"],
+         "properties": {"at": {"type": "string", "format": "date-time"},
+                        "on": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}], "default": None},
+                        "user": {"type": "string", "pattern": r"^\w+$", "default": "x"},
+                        "note_id": {"type": "string", "pattern": r"^n_\d+$", "default": "n_1"}}}
+
+# What pydantic 2 accepts and a JSON Schema validator refuses (checked against the frameworks in
+# tests/boundary/frameworks; against pydantic itself in tests/properties/test_framework_boundary_laws.py).
+PYDANTIC_READS = [
+    {"at": "2024-05-01T09:00:00"}, {"at": "2024-05-01"}, {"at": "2024-05-01 10:00"}, {"at": 1714557600},
+    {"at": 1714557600.5}, {"at": "1714557600"}, {"at": "2024-05-01T09:00:00Z", "on": "2024-05-01T00:00:00"},
+    {"at": "2024-05-01T09:00:00Z", "on": 1714521600}, {"at": "2024-05-01T09:00:00Z", "user": "jürgen"},
+    {"at": "2024-05-01T09:00:00Z", "note_id": "n_١٢"},
+]
+
+
+@pytest.mark.parametrize("call", PYDANTIC_READS)
+def test_dates_times_and_patterns_are_left_to_pydantic(call):
+    outcome = framework_boundary(DATED, "schedule", PYDANTIC).check(call)
+    assert outcome.status == "valid" and outcome.arguments == call
+
+
+@pytest.mark.parametrize("call", PYDANTIC_READS)
+def test_a_plain_boundary_still_asserts_formats_and_patterns(call):
+    assert framework_boundary(DATED, "schedule", Leniency()).check(call).status == "rejected"
+
+
+def test_strict_mode_reads_no_timestamp_but_leaves_text_to_pydantic():
+    boundary = framework_boundary(DATED, "schedule", PYDANTIC_STRICT)
+    assert boundary.check({"at": "2024-05-01 10:00", "user": "jürgen"}).status == "valid"
+    assert boundary.check({"at": 1714557600}).status == "rejected"
+
+
+def test_everything_else_is_still_checked_and_explained():
+    outcome = framework_boundary(DATED, "schedule", PYDANTIC).check({"at": ["2024-05-01"], "user": 5})
+    assert outcome.status == "rejected"
+    assert {(e["path"], e["reason"]) for e in outcome.envelope["error"]["errors"]} == {
+        ("$.at", "list-for-one-value"), ("$.user", "type")}
+
+
+def test_only_keywords_are_dropped_not_properties_or_values_named_like_them():
+    schema = {"type": "object", "properties": {"format": {"type": "string", "pattern": "^x"},
+                                               "pattern": {"const": {"format": "date", "pattern": "^y"}}},
+              "$defs": {"when": {"type": "string", "format": "date-time"}}}
+    assert framework_checks(schema, PYDANTIC) == {
+        "type": "object", "properties": {"format": {"type": "string"},
+                                         "pattern": {"const": {"format": "date", "pattern": "^y"}}},
+        "$defs": {"when": {"type": ["string", "number"]}}}
+
+
+def test_a_condition_keeps_its_keywords_so_that_nothing_more_is_refused():
+    schema = {"type": "string", "not": {"pattern": "^x"}, "if": {"format": "date"}, "then": {"pattern": "^2"}}
+    assert framework_checks(schema, PYDANTIC) == {"type": "string", "not": {"pattern": "^x"},
+                                                  "if": {"format": "date"}, "then": {}}
+    assert framework_checks(schema, Leniency(lax=True)) is schema

@@ -1,0 +1,79 @@
+"""The law a framework's boundary keeps: whatever pydantic accepts for a field, the boundary in
+front of pydantic does not refuse.
+
+The schema is the one pydantic writes for a model of such fields, as every framework shows the
+model; the values are generated in the forms models send dates, times and identifiers in (ISO
+8601 with and without a zone, a space for the ``T``, a date alone, a Unix timestamp, text in any
+script), and each one pydantic accepts must pass the boundary (where the framework would then
+read it) rather than come back as an envelope.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta, timezone
+from typing import Annotated, Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from schema_lint.boundary.framework import PYDANTIC, framework_boundary
+
+
+class Fields(BaseModel):
+    at: datetime | None = None
+    on: date | None = None
+    clock: time | None = None
+    wait: timedelta | None = None
+    user: Annotated[str, Field(pattern=r"^\w+$")] = "x"
+    note_id: Annotated[str, Field(pattern=r"^n_\d+$")] = "n_1"
+
+
+BOUNDARY = framework_boundary(Fields.model_json_schema(), "fields", PYDANTIC)
+ZONES = st.sampled_from([None, timezone.utc, timezone(timedelta(hours=-5, minutes=-30))])
+MOMENTS = st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2200, 1, 1), timezones=ZONES)
+
+
+@st.composite
+def written_moments(draw: Any) -> Any:
+    """A moment as a model writes it: ISO 8601 in its variants, a date alone, or seconds since the epoch."""
+    moment = draw(MOMENTS)
+    timespec = draw(st.sampled_from(["auto", "minutes", "seconds", "milliseconds"]))
+    form = draw(st.sampled_from(["iso", "space", "date", "timestamp", "timestamp-text", "time"]))
+    if form == "date":
+        return moment.date().isoformat()
+    if form == "time":
+        return moment.timetz().isoformat(timespec=timespec)
+    if form.startswith("timestamp"):
+        seconds = draw(st.integers(-2 ** 33, 2 ** 33) | st.floats(-1e10, 1e10, allow_nan=False))
+        return str(seconds) if form == "timestamp-text" else seconds
+    return moment.isoformat(sep=" " if form == "space" else "T", timespec=timespec)
+
+
+DURATIONS = (st.integers(-10 ** 6, 10 ** 6) | st.floats(-1e6, 1e6, allow_nan=False)
+             | st.builds(lambda h, m, s: f"{h:02}:{m:02}:{s:02}", st.integers(0, 99), st.integers(0, 59),
+                         st.integers(0, 59))
+             | st.builds(lambda d, h: f"P{d}DT{h}H", st.integers(0, 400), st.integers(0, 23)))
+WORDS = st.text(st.characters(categories=["L", "N", "Pc", "Mn", "Zs"]), min_size=1, max_size=12)
+DIGITS = st.text(st.characters(categories=["Nd"]), min_size=1, max_size=6)
+TEXT = {"user": WORDS, "note_id": st.builds("n_".__add__, DIGITS | WORDS)}
+VALUES = {"at": written_moments(), "on": written_moments(), "clock": written_moments(), "wait": DURATIONS, **TEXT}
+
+
+def accepted_by_pydantic(field: str, value: Any) -> bool:
+    try:
+        TypeAdapter(Fields).validate_python({field: value})
+    except ValidationError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("field", sorted(VALUES))
+@settings(max_examples=150)
+@given(data=st.data())
+def test_what_pydantic_accepts_the_boundary_in_front_of_it_does_not_refuse(field, data):
+    value = data.draw(VALUES[field], label=field)
+    if accepted_by_pydantic(field, value):
+        outcome = BOUNDARY.check({field: value})
+        assert outcome.proceed and outcome.arguments == {field: value}, outcome.envelope
