@@ -1,8 +1,10 @@
 """Each adapter, in a small agent-style loop inside its own framework (see frameworks/loop_common.py).
 
 For every framework: each call the bare framework runs still runs behind the adapter, with
-the same arguments reaching the tool; a near miss is canonicalized; a broken call comes back
-as the envelope in the framework's retry form, and a model that applies it gets a call that runs.
+the same arguments reaching the tool (dates, times and patterns pydantic reads more leniently
+than JSON Schema's ``format`` and ECMA-262 included); a near miss is canonicalized; a broken
+call comes back as the envelope in the framework's retry form, and a model that applies it
+gets a call that runs.
 """
 
 from __future__ import annotations
@@ -27,27 +29,43 @@ def check_adapter(result: dict, near_miss: dict = WRAPPED, fixed: dict = FIXED) 
     assert ("$.query", "required") in reasons
 
 
+def check_dated(result: dict, ran: int = 9) -> None:
+    """The calls of ``loop_common.DATED`` pydantic runs (nine in lax mode) run behind the adapter too, unchanged."""
+    assert result["ran_bare"] == ran
+    assert result["differ"] == []
+
+
 @pytest.mark.parametrize("framework, script", [("mcp2", "mcp2_loop.py"), ("mcp1", "mcp1_loop.py")])
 def test_mcp_servers(framework, script):
     results = json.loads(run_loop(framework, script))
     check_adapter(results["MCPServer" if framework == "mcp2" else "FastMCP"])
+    check_dated(results["dated"])
     low_level = results["Server"]
     check_adapter(low_level, {"query": "q", "tags": ["a"]}, {"query": "q", "limit": 3, "tags": ["a"]})
 
 
 def test_fastmcp():
-    check_adapter(json.loads(run_loop("fastmcp", "fastmcp_loop.py")))
+    results = json.loads(run_loop("fastmcp", "fastmcp_loop.py"))
+    check_adapter(results)
+    check_dated(results["dated"])
+    check_dated(results["dated_strict"], ran=5)  # strict: no timestamp, no date for a date-time
 
 
 def test_openai_agents():
     results = json.loads(run_loop("openai_agents", "openai_agents_loop.py"))
     check_adapter(results["strict"])
     check_adapter(results["loose"])
+    check_dated(results["dated_strict"])
+    check_dated(results["dated_loose"])
 
 
 def test_pydantic_ai():
-    check_adapter(json.loads(run_loop("pydantic_ai", "pydantic_ai_loop.py")))
+    results = json.loads(run_loop("pydantic_ai", "pydantic_ai_loop.py"))
+    check_adapter(results)
+    check_dated(results["dated"])
 
 
 def test_langchain():
-    check_adapter(json.loads(run_loop("langchain", "langchain_loop.py")))
+    results = json.loads(run_loop("langchain", "langchain_loop.py"))
+    check_adapter(results)
+    check_dated(results["dated"])

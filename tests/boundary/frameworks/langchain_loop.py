@@ -4,7 +4,7 @@ Each call is a tool call (``{"name", "args", "id", "type": "tool_call"}``); what
 reads next is the tool message's content.
 """
 
-from loop_common import RECEIVED, report, scenario, search
+from loop_common import RECEIVED, dated, report, scenario, schedule, search
 
 from langchain_core.tools import StructuredTool
 
@@ -15,12 +15,16 @@ def runner(tool):
     def run(call):
         RECEIVED.clear()
         try:
-            message = tool.invoke({"name": "search", "args": call, "id": "call_1", "type": "tool_call"})
+            message = tool.invoke({"name": tool.name, "args": call, "id": "call_1", "type": "tool_call"})
         except Exception as exc:  # the bare tool: a validation error reaches the agent as an exception
             return None, str(exc)
         return (RECEIVED[-1], None) if RECEIVED else (None, message.content)
     return run
 
 
-tool = StructuredTool.from_function(search)
-report(scenario(lambda guarded: runner(guard_tool(tool) if guarded else tool)))
+def served(function):
+    tool = StructuredTool.from_function(function)
+    return lambda guarded: runner(guard_tool(tool) if guarded else tool)
+
+
+report({**scenario(served(search)), "dated": dated(served(schedule))})

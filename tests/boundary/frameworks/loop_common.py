@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from datetime import date, datetime
+from typing import Annotated, Any
+
+from pydantic import Field
 
 RECEIVED: list[dict] = []
 
@@ -29,6 +32,24 @@ CANDIDATES: list[dict] = [
 ]
 """Calls a model sends; the bare framework runs some of them (which ones depends on the framework)."""
 
+
+
+def schedule(at: datetime, on: date | None = None, user: Annotated[str, Field(pattern=r"^\w+$")] = "x",
+             note_id: Annotated[str, Field(pattern=r"^n_\d+$")] = "n_1") -> str:
+    """Schedule a meeting."""
+    RECEIVED.append({"at": at.isoformat(), "on": on and on.isoformat(), "user": user, "note_id": note_id})
+    return "scheduled"
+
+
+DATED = [
+    {"at": "2024-05-01T09:00:00"}, {"at": "2024-05-01"}, {"at": "2024-05-01 10:00"}, {"at": 1714557600},
+    {"at": "2024-05-01T09:00:00Z", "on": "2024-05-01T00:00:00"}, {"at": "2024-05-01T09:00:00Z", "on": 1714521600},
+    {"at": "2024-05-01T09:00:00Z", "user": "jürgen"}, {"at": "2024-05-01T09:00:00Z", "note_id": "n_١٢"},
+    {"at": "2024-05-01T09:00:00Z"}, {"at": "tomorrow"}, {"at": "2024-05-01T09:00:00Z", "note_id": "x"},
+]
+"""Dates, times and patterns: the first eight run on pydantic but fail RFC 3339 or an ECMA ``\\w``/``\\d``,
+the ninth runs everywhere, the last two nowhere."""
+
 NEAR_MISS = {"query": "q", "tags": "a"}
 BROKEN = {"limit": 3, "tags": ["a"]}
 
@@ -36,10 +57,10 @@ Runner = Callable[[dict], "tuple[dict | None, str | None]"]
 """Runs one call: (what the tool received, or None) and the error text the model would read, if any."""
 
 
-def compare(bare: Runner, guarded: Runner) -> dict[str, Any]:
+def compare(bare: Runner, guarded: Runner, candidates: list[dict] = CANDIDATES) -> dict[str, Any]:
     """Every candidate through both; the ones the bare framework ran must run the same behind the adapter."""
     ran, differ = [], []
-    for call in CANDIDATES:
+    for call in candidates:
         received, _ = bare(call)
         if received is None:
             continue
@@ -95,6 +116,11 @@ def scenario(runner: Callable[[bool], Runner]) -> dict[str, Any]:
     """The three checks for one way of serving the tool; ``runner(guarded)`` builds it bare or guarded."""
     guarded = runner(True)
     return {**compare(runner(False), guarded), "near_miss": guarded(NEAR_MISS)[0], "loop": model_loop(guarded, BROKEN)}
+
+
+def dated(runner: Callable[[bool], Runner]) -> dict[str, Any]:
+    """:data:`DATED` through ``schedule`` served bare and guarded (``runner(guarded)``)."""
+    return compare(runner(False), runner(True), DATED)
 
 
 def answer(is_error: bool, text: str) -> tuple[dict | None, str | None]:

@@ -1,7 +1,8 @@
 """MCP SDK 1.x: a FastMCP server (tool functions) and a low-level Server, guarded by guard_server."""
 
 import anyio
-from loop_common import LOW_LEVEL_SCHEMA, RECEIVED, answer, low_level_handler, report, scenario, search
+from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, answer, dated, low_level_handler, report, scenario, schedule,
+                         search)
 
 import mcp.types as types
 from mcp.server.fastmcp import FastMCP
@@ -11,11 +12,11 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from schema_lint.boundary.mcp_adapter import guard_server
 
 
-def function_server(guarded: bool):
+def function_server(guarded: bool, tool=search):
     server = FastMCP("docs")
     if guarded:
         guard_server(server)
-    server.tool()(search)  # registered after the adapter: guarded all the same
+    server.tool()(tool)  # registered after the adapter: guarded all the same
     return server._mcp_server
 
 
@@ -36,13 +37,13 @@ def low_level(guarded: bool):
     return guard_server(server) if guarded else server
 
 
-def runner(make, guarded: bool):
+def runner(make, guarded: bool, name: str = "search"):
     server = make(guarded)
 
     def run(call):
         async def go():
             async with create_connected_server_and_client_session(server) as session:
-                return await session.call_tool("search", call)
+                return await session.call_tool(name, call)
         RECEIVED.clear()
         result = anyio.run(go)
         return answer(result.isError, result.content[0].text)
@@ -50,4 +51,5 @@ def runner(make, guarded: bool):
 
 
 report({label: scenario(lambda guarded: runner(make, guarded))
-        for label, make in (("FastMCP", function_server), ("Server", low_level))})
+        for label, make in (("FastMCP", function_server), ("Server", low_level))}
+       | {"dated": dated(lambda guarded: runner(lambda g: function_server(g, schedule), guarded, "schedule"))})

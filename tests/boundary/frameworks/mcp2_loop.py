@@ -1,7 +1,8 @@
 """MCP SDK 2.x: an MCPServer (tool functions) and a low-level Server, guarded by guard_server."""
 
 import anyio
-from loop_common import LOW_LEVEL_SCHEMA, RECEIVED, answer, low_level_handler, report, scenario, search
+from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, answer, dated, low_level_handler, report, scenario, schedule,
+                         search)
 
 import mcp.types as types
 from mcp import Client
@@ -11,11 +12,11 @@ from mcp.server.mcpserver import MCPServer
 from schema_lint.boundary.mcp_adapter import guard_server
 
 
-def function_server(guarded: bool) -> MCPServer:
+def function_server(guarded: bool, tool=search) -> MCPServer:
     server = MCPServer("docs")
     if guarded:
         guard_server(server)
-    server.tool()(search)  # registered after the adapter: guarded all the same
+    server.tool()(tool)  # registered after the adapter: guarded all the same
     return server
 
 
@@ -32,13 +33,13 @@ def low_level(guarded: bool) -> Server:
     return guard_server(server) if guarded else server
 
 
-def runner(make, guarded: bool):
+def runner(make, guarded: bool, name: str = "search"):
     server = make(guarded)
 
     def run(call):
         async def go():
             async with Client(server) as client:
-                return await client.call_tool("search", call)
+                return await client.call_tool(name, call)
         RECEIVED.clear()
         result = anyio.run(go)
         return answer(result.is_error, result.content[0].text)
@@ -46,4 +47,5 @@ def runner(make, guarded: bool):
 
 
 report({label: scenario(lambda guarded: runner(make, guarded))
-        for label, make in (("MCPServer", function_server), ("Server", low_level))})
+        for label, make in (("MCPServer", function_server), ("Server", low_level))}
+       | {"dated": dated(lambda guarded: runner(lambda g: function_server(g, schedule), guarded, "schedule"))})

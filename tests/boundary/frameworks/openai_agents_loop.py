@@ -7,7 +7,7 @@ model's JSON text, and its output is what the model reads next.
 import json
 
 import anyio
-from loop_common import RECEIVED, report, scenario, search
+from loop_common import RECEIVED, dated, report, scenario, schedule, search
 
 from agents import function_tool
 from agents.tool_context import ToolContext
@@ -25,9 +25,10 @@ def runner(tool):
     return run
 
 
-def served(strict: bool):
-    tool = function_tool(search, strict_mode=strict)
+def served(strict: bool, function=search):
+    tool = function_tool(function, strict_mode=strict)
     return lambda guarded: runner(guard_function_tool(tool) if guarded else tool)
 
 
-report({"strict": scenario(served(True)), "loose": scenario(served(False))})
+report({"strict": scenario(served(True)), "loose": scenario(served(False)),
+        "dated_strict": dated(served(True, schedule)), "dated_loose": dated(served(False, schedule))})

@@ -6,7 +6,7 @@ or what pydantic-ai sends back for a validation error or a ``ModelRetry``.
 
 import json
 
-from loop_common import RECEIVED, report, scenario, search
+from loop_common import RECEIVED, dated, report, scenario, schedule, search
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
@@ -15,17 +15,17 @@ from pydantic_ai.models.function import FunctionModel
 from schema_lint.boundary.pydantic_ai_adapter import BoundaryCapability
 
 
-def runner(guarded: bool):
+def runner(guarded: bool, tool=search):
     def run(call):
         seen = []
 
         def model(messages, info):
             if not any(isinstance(p, ToolCallPart) for m in messages for p in getattr(m, "parts", [])):
-                return ModelResponse(parts=[ToolCallPart("search", json.dumps(call), tool_call_id="c1")])
+                return ModelResponse(parts=[ToolCallPart(tool.__name__, json.dumps(call), tool_call_id="c1")])
             seen.extend(messages[-1].parts)  # what came back for the call: its return, or the retry prompt
             return ModelResponse(parts=[TextPart("done")])
 
-        agent = Agent(FunctionModel(model), tools=[search], capabilities=[BoundaryCapability()] if guarded else [])
+        agent = Agent(FunctionModel(model), tools=[tool], capabilities=[BoundaryCapability()] if guarded else [])
         RECEIVED.clear()
         agent.run_sync("find it")
         if RECEIVED:
@@ -35,4 +35,4 @@ def runner(guarded: bool):
     return run
 
 
-report(scenario(runner))
+report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule))})
