@@ -40,6 +40,8 @@ def test_mcp_servers(framework, script):
     results = json.loads(run_loop(framework, script))
     check_adapter(results["MCPServer" if framework == "mcp2" else "FastMCP"])
     check_dated(results["dated"])
+    if framework == "mcp1":  # jsonschema, behind a 1.x low-level server: no format, Python's re, no timestamp
+        check_dated(results["dated_low_level"], ran=8)
     low_level = results["Server"]
     check_adapter(low_level, {"query": "q", "tags": ["a"]}, {"query": "q", "limit": 3, "tags": ["a"]})
 

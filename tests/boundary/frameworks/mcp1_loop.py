@@ -37,6 +37,27 @@ def low_level(guarded: bool):
     return guard_server(server) if guarded else server
 
 
+DATED_SCHEMA = {"type": "object", "required": ["at"], "properties": {
+    "at": {"type": "string", "format": "date-time"}, "on": {"type": "string", "format": "date"},
+    "user": {"type": "string", "pattern": r"^\w+$"}, "note_id": {"type": "string", "pattern": r"^n_\d+$"}}}
+
+
+def validating_low_level(guarded: bool):
+    """A low-level server that validates input itself (the default): with the jsonschema package."""
+    server = Server("docs")
+
+    @server.list_tools()
+    async def list_tools():
+        return [types.Tool(name="schedule", inputSchema=DATED_SCHEMA)]
+
+    @server.call_tool()
+    async def call_tool(name, arguments):
+        RECEIVED.append(dict(arguments))
+        return [types.TextContent(type="text", text="ok")]
+
+    return guard_server(server) if guarded else server
+
+
 def runner(make, guarded: bool, name: str = "search"):
     server = make(guarded)
 
@@ -52,4 +73,5 @@ def runner(make, guarded: bool, name: str = "search"):
 
 report({label: scenario(lambda guarded: runner(make, guarded))
         for label, make in (("FastMCP", function_server), ("Server", low_level))}
-       | {"dated": dated(lambda guarded: runner(lambda g: function_server(g, schedule), guarded, "schedule"))})
+       | {"dated": dated(lambda guarded: runner(lambda g: function_server(g, schedule), guarded, "schedule")),
+          "dated_low_level": dated(lambda guarded: runner(validating_low_level, guarded, "schedule"))})
