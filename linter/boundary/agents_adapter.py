@@ -23,13 +23,13 @@ from typing import Any
 
 from agents import FunctionTool
 
-from .framework import PYDANTIC, framework_boundary, side_effects
+from .framework import behind_model, framework_boundary, side_effects
 
 
 def guard_function_tool(tool: FunctionTool, **options: Any) -> FunctionTool:
     """A copy of ``tool`` whose calls go through a boundary first; ``options`` are :class:`ToolBoundary`'s."""
     schema = tool.params_json_schema
-    leniency = dataclasses.replace(PYDANTIC, fills_absent=tool.strict_json_schema)
+    leniency = behind_model(tool.strict_json_schema)
     boundary = framework_boundary(schema, tool.name, leniency,
                                   **{"side_effects": side_effects(tool.name, schema, {"name": tool.name}), **options})
     invoke = tool.on_invoke_tool

@@ -16,6 +16,7 @@ registered after the adapter is guarded all the same.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -33,13 +34,12 @@ class Leniency:
     """The behaviours of the framework in front of the tool that the boundary must not refuse.
 
     ``lax``: pydantic's lax mode reads numbers and booleans from text (``lax-number``,
-    ``lax-boolean``); ``json_text``: JSON text sent for an array or object is decoded
+    ``lax-boolean``), and a date or time from a number; ``json_text``: JSON text sent for an array or object is decoded
     (``json-string``); ``fills_absent``: a required member left out is filled with its
     default, or ``null`` where it accepts one (``absent-default``: a pydantic model behind a
     strict schema, which lists every field as required); ``own_formats``: the framework checks
     ``format`` and ``pattern`` itself, its own way (pydantic, or the ``jsonschema`` package,
-    which asserts no format and matches with Python's ``re``), so the boundary does not; with
-    ``lax``, a number is also let through where the schema asks for a date or time.
+    which asserts no format and matches with Python's ``re``), so the boundary does not.
     """
 
     lax: bool = False
@@ -59,6 +59,24 @@ PYDANTIC = Leniency(lax=True, own_formats=True)
 PYDANTIC_STRICT = Leniency(own_formats=True)
 """A tool whose arguments are validated by a pydantic model in strict mode: no number or boolean is
 read from text, but dates, times and patterns are still pydantic's to decide."""
+
+PYDANTIC_MCP = dataclasses.replace(PYDANTIC, json_text=True)
+"""The MCP SDK's tool functions: JSON text in a non-string field decoded, then pydantic in lax mode."""
+
+
+def behind_model(strict_schema: bool) -> Leniency:
+    """openai-agents' function tools: a pydantic model in lax mode which, behind a strict schema
+    (every field listed as required), fills a field left out."""
+    return dataclasses.replace(PYDANTIC, fills_absent=strict_schema)
+
+
+def adapter_leniency(framework: str, strict: bool = False) -> Leniency | None:
+    """The leniency an adapter's boundaries have in front of the tools ``framework`` makes from
+    functions (named as ``check --python`` names it), or ``None`` for a framework no adapter
+    serves; ``strict``: the tool's schema is strict."""
+    if framework == "openai-agents":
+        return behind_model(strict)
+    return {"mcp": PYDANTIC_MCP, "fastmcp": PYDANTIC, "pydantic-ai": PYDANTIC, "langchain": PYDANTIC}.get(framework)
 
 
 def framework_boundary(schema: Any, name: str, leniency: Leniency, *, policy: Policy | None = None,
@@ -83,11 +101,13 @@ def framework_checks(schema: Any, leniency: Leniency) -> Any:
     and ``pattern`` where the framework decides them itself, a number admitted where lax mode
     reads one as a date or time; ``schema`` itself otherwise. Pydantic never writes ``not`` or
     ``if``, which are left as they are."""
-    if not leniency.own_formats or not isinstance(schema, dict):
+    if not (leniency.own_formats or leniency.lax) or not isinstance(schema, dict):
         return schema
     out = map_subschemas(schema, lambda keyword, sub: sub if keyword in _CONDITIONS else framework_checks(sub, leniency))
-    written = out.pop("format", None)
-    out.pop("pattern", None)
+    written = out.get("format")
+    if leniency.own_formats:
+        out.pop("format", None)
+        out.pop("pattern", None)
     types = out.get("type")
     if leniency.lax and written in _TIMESTAMPED:
         if types == "string":

@@ -40,12 +40,9 @@ from typing import Any
 
 from mcp import types
 
-from .framework import PYDANTIC, LazyBoundaries, Leniency, framework_boundary, side_effects
+from .framework import PYDANTIC_MCP, LazyBoundaries, Leniency, framework_boundary, side_effects
 from .outcome import Outcome
 from .tool import ToolBoundary
-
-PYDANTIC_MCP = dataclasses.replace(PYDANTIC, json_text=True)
-"""The SDK's tool functions: JSON text in a non-string field decoded, then pydantic in lax mode."""
 
 JSONSCHEMA = Leniency(own_formats=True)
 """A 1.x low-level server's ``validate_input``: the ``jsonschema`` package, with no format checker and

@@ -75,7 +75,7 @@ def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_p
         shown.advance()
 
     with shown:
-        reports = fuzz_tools(inputs.tools, options, on_tool=on_tool)
+        reports = fuzz_tools(inputs.tools, options, on_tool=on_tool, frameworks=targets.frameworks)
     result = FuzzResult(reports, options, inputs.problems)
     color = output_format == "table" and use_color(sys.stdout)
     click.echo(render(output_format, result, color), nl=False, color=color)

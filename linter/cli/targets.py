@@ -47,24 +47,31 @@ def server_source(server, limits):
     return server.name, server.name, fetch
 
 
-def python_source(spec: str, limits):
-    """The same for an object, named for its file by the target with `:` made `-` (no file system minds it)."""
+def python_source(spec: str, limits, frameworks: dict[str, str] | None = None):
+    """The same for an object, named for its file by the target with `:` made `-` (no file system minds it);
+    the framework that made each tool goes into `frameworks`, by tool name, when one is given."""
     def fetch():
         from schema_lint.python_tools.lint import failure_message, target_tools
         from schema_lint.python_tools.target import TargetError
 
         try:
-            return target_tools(spec, limits)[1].tools
+            answer = target_tools(spec, limits)[1]
         except TargetError as exc:
             raise Unavailable(failure_message(spec, exc)) from None
+        if frameworks is not None:
+            frameworks.update((name, source["framework"]) for name, source in answer.sources.items()
+                              if isinstance(source, dict) and isinstance(source.get("framework"), str))
+        return answer.tools
     return spec.strip().replace(":", "-"), spec.strip(), fetch
 
 
 class Targets(NamedTuple):
-    """The targets' listings as files, and the name each file is shown by."""
+    """The targets' listings as files, the name each file is shown by, and for a `--python` target's
+    file the framework that made each tool, by tool name (`mcp`, `fastmcp`, `openai-agents` …)."""
 
     paths: list[str]
     names: dict[str, str]
+    frameworks: dict[str, dict[str, str]]
 
     def shown(self, path: str) -> str:
         return self.names.get(path, path)
@@ -80,7 +87,7 @@ def target_files(python_targets: tuple[str, ...], live: dict, config=None,
     """The listing of each target named on the command line (of the `--python` ones alone
     without `servers`), as a file; none configured is asked."""
     if not (python_targets or servers and named(python_targets, live)):
-        yield Targets([], {})
+        yield Targets([], {}, {})
         return
     from schema_lint.config import Config
     from schema_lint.live.document import listing_text
@@ -89,12 +96,14 @@ def target_files(python_targets: tuple[str, ...], live: dict, config=None,
     config = config or Config()
     asked = servers_from(live, config, configured=False, python_targets=python_targets) if servers else []
     limits = limits_from(live, config)
+    made_by: list[dict[str, str]] = [{} for _ in python_targets]
     sources = [*(server_source(server, limits) for server in asked),
-               *(python_source(spec, limits) for spec in python_targets)]
+               *(python_source(spec, limits, made) for spec, made in zip(python_targets, made_by))]
+    frameworks = [*({} for _ in asked), *made_by]
     shown = [*(server.path for server in asked), *(f"python:{spec.strip()}" for spec in python_targets)]
     with tempfile.TemporaryDirectory(prefix="schema-lint-targets-") as folder:
-        targets = Targets([], {})
-        for (name, _, fetch), path_shown in zip(sources, shown):
+        targets = Targets([], {}, {})
+        for (name, _, fetch), path_shown, made in zip(sources, shown, frameworks):
             try:
                 tools = fetch()
             except Unavailable as exc:
@@ -105,4 +114,6 @@ def target_files(python_targets: tuple[str, ...], live: dict, config=None,
                 file.write(listing_text(tools))
             targets.paths.append(path)
             targets.names[path] = path_shown
+            if made:
+                targets.frameworks[path_shown] = made
         yield targets

@@ -3,7 +3,9 @@
 `canonicalized`: the policy repaired it (the repairs say how). `rejected`: the model gets
 an envelope it can act on. `accepted`: the schema let a wrong call through, and the
 rule that would have caught it is named. The boundary is the real `ToolBoundary`, so
-the report predicts what runs.
+the report predicts what runs: for a tool a framework made from a function (`--python`),
+the boundary its adapter builds, which makes the framework's own readings first
+(`lax-number` …; see `schema_lint.boundary.framework`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from schema_lint.boundary import Policy, ToolBoundary
+from schema_lint.boundary.compiled import CompiledSchema, compiled
+from schema_lint.boundary.framework import adapter_leniency, framework_boundary
 from schema_lint.schema.dialect import is_openapi_dialect
 from schema_lint.fuzz.model import NearMiss
 from schema_lint.fuzz.mutators import Bend
@@ -26,11 +30,25 @@ class _Unrecorded:
         pass
 
 
-def boundary_for(tool: Tool, policy: Policy) -> ToolBoundary:
-    """The boundary production would build for `tool` (raises SchemaError for an unusable schema)."""
-    return ToolBoundary(tool.schema, name=tool.name, policy=policy, side_effects=str(tool.side_effects),
-                        openapi=is_openapi_dialect(tool.format, tool.schema_pointer),
-                        telemetry=_Unrecorded())
+def shown_schema(tool: Tool) -> CompiledSchema:
+    """The schema the model is shown, which valid calls and their near misses are made from
+    (raises SchemaError for an unusable schema)."""
+    return compiled(tool.schema, is_openapi_dialect(tool.format, tool.schema_pointer))
+
+
+def boundary_for(tool: Tool, policy: Policy, framework: str | None = None) -> ToolBoundary:
+    """The boundary production would build for `tool`, made by `framework` if a `--python` target's
+    (raises SchemaError for an unusable schema).
+
+    Behind an adapter, `format` and `pattern` stay checked here although the adapter leaves
+    them to the framework: the malformed dates and addresses near misses hold are ones the
+    framework refuses too, and a report of them as accepted would say the opposite."""
+    options: dict[str, Any] = {"policy": policy, "side_effects": str(tool.side_effects), "telemetry": _Unrecorded(),
+                               "openapi": is_openapi_dialect(tool.format, tool.schema_pointer)}
+    leniency = adapter_leniency(framework, tool.strict) if framework is not None else None
+    if leniency is None:
+        return ToolBoundary(tool.schema, name=tool.name, **options)
+    return framework_boundary(tool.schema, tool.name, replace(leniency, own_formats=False), **options)
 
 
 def classify(boundary: ToolBoundary, mutator: str, bend: Bend, call: Any) -> NearMiss:

@@ -9,12 +9,12 @@ the shortest, ties broken by its text: `NearMiss.rank`), so two runs print the s
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from schema_lint.boundary import SchemaError, ToolBoundary
 from schema_lint.boundary.compiled import CompiledSchema
-from schema_lint.fuzz.classify import boundary_for, classify
+from schema_lint.fuzz.classify import boundary_for, classify, shown_schema
 from schema_lint.fuzz.conditions import Needs, tool_needs
 from schema_lint.fuzz.generate import generate_valid_calls
 from schema_lint.fuzz.model import OUTCOMES, FuzzOptions, NearMiss, ToolReport
@@ -24,30 +24,33 @@ from schema_lint.model import Tool
 
 
 def fuzz_tools(tools: Iterable[tuple[str, Tool]], options: FuzzOptions,
-               on_tool: Callable[[ToolReport], None] | None = None) -> list[ToolReport]:
-    """Fuzz each (file, tool) in order; `on_tool` hears of each one as it finishes."""
+               on_tool: Callable[[ToolReport], None] | None = None,
+               frameworks: Mapping[str, Mapping[str, str]] | None = None) -> list[ToolReport]:
+    """Fuzz each (file, tool) in order; `on_tool` hears of each one as it finishes. `frameworks`
+    names, by file and tool name, the framework that made a tool of a `--python` target."""
     reports = []
     for file, tool in tools:
-        report = fuzz_tool(tool, file, options)
+        report = fuzz_tool(tool, file, options, (frameworks or {}).get(file, {}).get(tool.name))
         reports.append(report)
         if on_tool is not None:
             on_tool(report)
     return reports
 
 
-def fuzz_tool(tool: Tool, file: str, options: FuzzOptions) -> ToolReport:
+def fuzz_tool(tool: Tool, file: str, options: FuzzOptions, framework: str | None = None) -> ToolReport:
     report = ToolReport(tool.name, file)
     try:
-        boundary = boundary_for(tool, options.policy)
+        boundary = boundary_for(tool, options.policy, framework)
+        shown = shown_schema(tool)
     except SchemaError as exc:
         report.unsupported = str(exc)
         return report
-    generated = generate_valid_calls(boundary.schema, options.examples, options.seed, options.budget)
+    generated = generate_valid_calls(shown, options.examples, options.seed, options.budget)
     report.unsupported, report.discarded = generated.unsupported, generated.discarded
-    calls = [_trimmed(boundary.schema, call) for call in generated.calls]
+    calls = [_trimmed(shown, call) for call in generated.calls]
     report.valid_calls = len(calls)
     if calls:
-        near_misses = list(_near_misses(boundary, calls, tool_needs(tool)))
+        near_misses = list(_near_misses(boundary, shown, calls, tool_needs(tool)))
         report.checked = len(near_misses)
         report.near_misses = _representatives(near_misses)
     return report
@@ -59,11 +62,11 @@ def _trimmed(schema: CompiledSchema, call: Any) -> Any:
     return trimmed if schema.is_valid(trimmed) else call
 
 
-def _near_misses(boundary: ToolBoundary, calls: list[Any], needs: Needs) -> Iterable[NearMiss]:
+def _near_misses(boundary: ToolBoundary, shown: CompiledSchema, calls: list[Any], needs: Needs) -> Iterable[NearMiss]:
     """Every mutator at every site of every call, each distinct near miss classified once."""
     seen: set[tuple[str, str, str]] = set()
     for call in calls:
-        for site in sites(boundary.schema, call):
+        for site in sites(shown, call):
             for mutator in MUTATORS.values():
                 for bend in mutator.bends(site, needs):
                     key = (mutator.name, bend.path, _text(bend.apply(call)))

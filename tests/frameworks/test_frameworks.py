@@ -158,3 +158,33 @@ def test_readme_example_is_the_real_output(framework_venv, venv, target):
     printed = subprocess.run([sys.executable, "-m", "schema_lint", *arguments, "--no-cache"], cwd=MODULES,
                              env=environment, capture_output=True, text=True, timeout=120).stdout
     assert printed == shown
+
+
+def _fuzzed(framework_venv, monkeypatch, venv: str, *targets: str) -> dict:
+    """`fuzz --output-format json` of TARGETS (`--python` objects, or files), read in VENV: each near
+    miss of `search_tickets` by (mutator, path)."""
+    monkeypatch.chdir(MODULES)
+    result = run("fuzz", "--python-interpreter", str(python_of(framework_venv(venv))), "--output-format", "json",
+                 "--examples", "5", *targets)
+    assert result.exit_code == 0, result.output
+    return {(miss["mutator"], miss["path"]): miss for tool in json.loads(result.stdout)["tools"]
+            if tool["name"] == "search_tickets" for miss in tool["near_misses"]}
+
+
+@pytest.mark.parametrize(("venv", "target"), [("fastmcp", "fastmcp_server:mcp"), ("mcp2", "mcp2_server:mcp"),
+                                              ("langchain", "langchain_tools:TOOLS"),
+                                              ("openai-agents", "agents_tools:TOOLS")])
+def test_fuzz_sends_a_frameworks_tools_through_its_adapters_boundary(framework_venv, monkeypatch, venv, target):
+    # `limit: int` behind pydantic in lax mode: "4" runs as 4, which is what the adapter makes of it.
+    miss = _fuzzed(framework_venv, monkeypatch, venv, "--python", target)[("number-as-string", "$.limit")]
+    assert miss["outcome"] == "canonicalized" and [r["rule"] for r in miss["repairs"]] == ["lax-number"]
+
+
+def test_fuzz_of_the_same_tools_in_a_file_keeps_the_plain_boundary(framework_venv, monkeypatch, tmp_path):
+    monkeypatch.chdir(MODULES)
+    listing = tmp_path / "tickets.json"
+    snapshot = run("snapshot", "--python-interpreter", str(python_of(framework_venv("fastmcp"))),
+                   "--python", "fastmcp_server:mcp", "-o", str(listing))
+    assert snapshot.exit_code == 0, snapshot.output
+    miss = _fuzzed(framework_venv, monkeypatch, "fastmcp", str(listing))[("number-as-string", "$.limit")]
+    assert miss["outcome"] == "rejected"  # nothing says which framework serves a file's tools

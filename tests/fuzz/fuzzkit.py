@@ -13,9 +13,11 @@ from schema_lint.sources.tools import find_tools
 TEST_OPTIONS = FuzzOptions(examples=5, seed=0, budget=20.0)
 
 
-def fuzz_schema(schema, name: str = "create_ticket", options: FuzzOptions = TEST_OPTIONS) -> ToolReport:
+def fuzz_schema(schema, name: str = "create_ticket", options: FuzzOptions = TEST_OPTIONS,
+                framework: str | None = None) -> ToolReport:
+    """Fuzz `schema` as an MCP tool's, made by `framework` as a `--python` target's tool is."""
     tool = find_tools({"name": name, "description": "A tool.", "inputSchema": schema}, name)[0]
-    return fuzz_tool(replace(tool, side_effects=classify(tool)), "tool.json", options)
+    return fuzz_tool(replace(tool, side_effects=classify(tool)), "tool.json", options, framework)
 
 
 def outcomes(report: ToolReport, mutator: str, path: str | None = None) -> set[str]:

@@ -157,3 +157,22 @@ def test_each_opt_in_repair_turns_its_near_miss_from_rejected_to_canonicalized(m
     misses = [m for m in fuzz_schema(TYPED, options=with_repair).near_misses if m.mutator == mutator and m.path == path]
     assert {m.outcome for m in misses} == {"canonicalized"}
     assert [r["rule"] for r in misses[0].repairs] == [repair]
+
+
+# A fastmcp tool `schedule(at: datetime, limit: int = 10)`, as pydantic writes its schema.
+SCHEDULE = {"type": "object", "required": ["at"], "additionalProperties": False,
+            "properties": {"at": {"type": "string", "format": "date-time"}, "limit": {"type": "integer", "default": 10}}}
+
+
+def test_a_frameworks_tool_is_fuzzed_through_its_adapters_boundary():
+    served, plain = fuzz_schema(SCHEDULE, "schedule", framework="fastmcp"), fuzz_schema(SCHEDULE, "schedule")
+    # pydantic reads "7" as 7, and 42 as a timestamp: the server runs both.
+    assert outcomes(served, "number-as-string", "$.limit") == {"canonicalized"}
+    assert outcomes(served, "wrong-type", "$.at") == {"accepted"}
+    assert outcomes(plain, "number-as-string", "$.limit") == outcomes(plain, "wrong-type", "$.at") == {"rejected"}
+    # A malformed date is refused by pydantic too: still rejected, though the adapter leaves it to pydantic.
+    assert outcomes(served, "bad-format", "$.at") == outcomes(plain, "bad-format", "$.at") == {"rejected"}
+
+
+def test_a_framework_no_adapter_serves_is_fuzzed_through_the_plain_boundary():
+    assert outcomes(fuzz_schema(SCHEDULE, "schedule", framework="pydantic"), "number-as-string") == {"rejected"}
