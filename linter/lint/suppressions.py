@@ -3,9 +3,11 @@
 JSON has no comments, so suppression comes in several forms, each narrower than a
 `per-file-ignores` glob:
 
-- A comment ``# schema-lint: ignore[SL301, SL3]`` (YAML; ``//`` in JSONC) on a finding's
-  line, or on the line of the key it sits under. Codes and prefixes as on the command
-  line; no brackets silences every rule.
+- A comment ``# schema-lint: ignore[SL301, SL3]`` (YAML; ``//`` or ``/* */`` in JSONC) on
+  a finding's line, or on the line of the key it sits under. Codes and prefixes as on the
+  command line; no brackets silences every rule. Only a comment of the format counts, as
+  its parser reads it (`sources.comments`): the same text inside a string (a description
+  a third party wrote) silences nothing.
 - The same comment on a tool's ``name:`` line covers the whole tool.
 - ``# schema-lint: ignore-file[...]`` anywhere in the file covers the file.
 - A ``per-file-ignores`` key ``glob#/json/pointer`` covers that node and everything under it
@@ -21,15 +23,24 @@ unknown selector on the command line is an error.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Diagnostic, Tool
 from schema_lint.schema.pointer import parent, resolve
 from schema_lint.config.selection import matches_code
+from schema_lint.sources.comments import comment_test
 
 IGNORE_KEYWORD = "x-schema-lint-ignore"
-SUPPRESSION_COMMENT = lazy_compile(r"(?:#|//)\s*schema-lint:\s*(?P<scope>ignore-file|ignore)\b(?:\[(?P<codes>[^\]\n]*)\])?")
+# After the comment's marker, on one line. Codes hold no `#` or `/`, so a search never reads
+# past the next marker (linear on a long line of them); a bracket left open is no suppression,
+# not one of every rule.
+_SUPPRESSION = (r"[ \t]*schema-lint:[ \t]*(?P<scope>ignore-file|ignore)\b"
+                r"(?:\[(?P<codes>[^\]\r\n#/]*)\]|(?!\[))")
+SUPPRESSION_COMMENTS = {"yaml": lazy_compile("#" + _SUPPRESSION), "jsonc": lazy_compile(r"(?://|/\*)" + _SUPPRESSION)}
+"""The suppression comment of each format with comments, by `comment_format`."""
 
 
 class Comment:
@@ -116,19 +127,34 @@ def keyword_ignores(nodes) -> list[NodeIgnore]:
     return found
 
 
+def comment_format(doc: Any) -> str | None:
+    """The key of `doc`'s format in `SUPPRESSION_COMMENTS`; None when it has no comments."""
+    if doc.kind == "yaml":
+        return "yaml"
+    return "jsonc" if doc.json_text is not None else None
+
+
+def suppression_matches(doc: Any) -> Iterator[re.Match[str]]:
+    """The suppression comments of `doc`'s text, in order: only those in a comment of its
+    format, none in a string."""
+    form = comment_format(doc)
+    # Asked of every file: the few that mention schema-lint are read further.
+    if form is None or "schema-lint:" not in doc.text:
+        return
+    in_comment = comment_test(doc)
+    if in_comment is None:
+        return
+    for match in SUPPRESSION_COMMENTS[form].finditer(doc.text):
+        if in_comment(match.start(), match.end()):
+            yield match
+
+
 def _comments(doc: Any) -> list[Comment]:
-    if doc.kind != "yaml" and doc.json_text is None:
-        return []
-    if "schema-lint:" not in doc.text:
-        return []
-    marker = "#" if doc.kind == "yaml" else "//"
     comments = []
-    for number, text in enumerate(doc.lines, start=1):
-        match = SUPPRESSION_COMMENT.search(text)
-        if match is None or not match.group(0).startswith(marker):
-            continue
+    for match in suppression_matches(doc):
         codes = tuple(c.strip().upper() for c in (match.group("codes") or "").split(",") if c.strip())
-        comments.append(Comment(number, match.start() + 1, codes, match.group("scope") == "ignore-file"))
+        line, column = doc.line_index.position(match.start())
+        comments.append(Comment(line, column, codes, match.group("scope") == "ignore-file"))
     return comments
 
 

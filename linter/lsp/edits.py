@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from schema_lint.fixes.summary import applicable
 from schema_lint.lint.document import PARSE_ERROR_CODE
-from schema_lint.lint.suppressions import SUPPRESSION_COMMENT
+from schema_lint.lint.suppressions import comment_format, suppression_matches
 from schema_lint.lsp.linting import Linted, editor_bytes
 from schema_lint.model import Diagnostic, FixSafety
 from schema_lint.schema.operations import same_json
@@ -49,13 +49,14 @@ def preferred(finding: Diagnostic) -> bool:
     return finding.fix is not None and finding.fix.safety == FixSafety.SAFE.value
 
 
+_MARKERS = {"yaml": "#", "jsonc": "//"}
+
+
 def comment_marker(linted: Linted) -> str | None:
     """How a comment starts in the document's format; None when it has no comments (JSON,
     JSON Lines)."""
-    doc = linted.document
-    if doc.kind == "yaml":
-        return "#"
-    return "//" if doc.json_text is not None else None
+    form = comment_format(linted.document)
+    return None if form is None else _MARKERS[form]
 
 
 def ignored(linted: Linted, finding: Diagnostic) -> str | None:
@@ -73,11 +74,12 @@ def ignored(linted: Linted, finding: Diagnostic) -> str | None:
     start = starts[number]
     stop = start + len(doc.text[start:starts[number + 1] if number + 1 < len(starts) else None].rstrip("\r\n"))
     line = doc.text[start:stop]
-    existing = SUPPRESSION_COMMENT.search(line)
-    if existing is not None and existing.group(0).startswith(marker):
+    # The first comment on or after the line (a string's lookalike is none), if on it.
+    existing = next((match for match in suppression_matches(doc) if match.start() >= start), None)
+    if existing is not None and existing.start() < stop:
         if existing.group("codes") is None:
             return None  # it silences every rule already
-        codes_end = existing.end("codes")
+        codes_end = existing.end("codes") - start
         line = f"{line[:codes_end]}, {finding.code}{line[codes_end:]}"
     else:
         line = f"{line}  {marker} schema-lint: ignore[{finding.code}]"

@@ -43,6 +43,14 @@ def test_ignore_is_not_offered_where_the_comment_would_land_inside_a_string(tmp_
     assert edits.ignored(linted, _finding(linted, "SL301", "/title")) is None
 
 
+def test_ignore_adds_a_comment_after_a_string_that_only_reads_like_one(tmp_path):
+    text = TOOLS.replace("description: A note.}  # schema-lint: ignore[SL305]",
+                         'description: "A note # schema-lint: ignore[SL305]"}')
+    linted = _linted(tmp_path, text)
+    silenced = edits.ignored(linted, _finding(linted, "SL301", "/note"))
+    assert silenced == text.replace('ignore[SL305]"}', 'ignore[SL305]"}  # schema-lint: ignore[SL301]')
+
+
 def test_fix_all_leaves_tightening_fixes_alone(tmp_path):
     text = TOOLS.replace("{type: string, description: A note.}", "{type: str, enum: [a], description: A note.}")
     linted = _linted(tmp_path, text)

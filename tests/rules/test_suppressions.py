@@ -72,3 +72,48 @@ def test_a_file_pointer_key_must_hold_a_pointer(tmp_path):
     path.write_text('[per-file-ignores]\n"a.json#properties" = ["SL301"]\n')
     with pytest.raises(ConfigError, match="JSON pointer"):
         load_config(path)
+
+
+AMOUNT_YAML = """\
+name: refund_payment
+description: {description}
+inputSchema:
+  type: object
+  additionalProperties: false
+  required: [amount]
+  properties:
+    amount: {amount}
+"""
+
+
+@pytest.mark.parametrize(("description", "amount"), [
+    # A string's lookalike before the comment on the same line does not hide the comment.
+    ("Refund.", '{type: number, description: "Amount # schema-lint: ignore[SL101]"}  # schema-lint: ignore[SL303]'),
+    # A plain scalar ends at ` #`, where the comment starts.
+    ("Refund. # schema-lint: ignore-file[SL303]", "{type: number, description: Amount.}"),
+    # A block scalar's header line is no part of its text.
+    ("|  # schema-lint: ignore-file[SL303]\n  Refund.", "{type: number, description: Amount.}"),
+])
+def test_a_yaml_comment_after_a_string_on_its_line_still_suppresses(description, amount):
+    text = AMOUNT_YAML.format(description=description, amount=amount)
+    config = Config(select=["SL303", "SL900"])
+    assert lint_text(text, "tool.yaml", config).diagnostics == []
+    assert [d.code for d in lint_text(text.replace("schema-lint:", "lint:"), "tool.yaml", config).diagnostics] == ["SL303"]
+
+
+@pytest.mark.parametrize("comment", ["/* schema-lint: ignore[SL303] */", "// schema-lint: ignore[SL303]"])
+def test_a_jsonc_block_or_line_comment_suppresses_after_a_string_holding_slashes(comment):
+    text = ('{"name": "refund_payment", "description": "Refund, see https://example.com/refunds.",\n'
+            ' "inputSchema": {"type": "object", "additionalProperties": false, "required": ["amount"],\n'
+            '  "properties": {\n'
+            f'    "amount": {{"type": "number", "description": "Amount /* */ //."}}  {comment}\n'
+            '  }}}\n')
+    config = Config(select=["SL303", "SL900"])
+    assert lint_text(text, "tool.jsonc", config).diagnostics == []
+    assert [d.code for d in lint_text(text.replace(comment, ""), "tool.jsonc", config).diagnostics] == ["SL303"]
+
+
+def test_a_comment_whose_bracket_is_left_open_silences_nothing():
+    """Read as no codes at all, it would silence every rule."""
+    found = yaml_findings(["SL201", "SL301"], header="# schema-lint: ignore-file[SL201\n")
+    assert {d.code for d in found} == {"SL201", "SL301"}
