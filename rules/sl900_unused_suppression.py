@@ -1,9 +1,9 @@
 """A suppression comment that silences nothing.
 
 ## What it does
-Reports a `# schema-lint: ignore[...]` or `ignore-file[...]` comment (`//` in JSONC)
-under which no finding of the codes it names was reported, when every code it names was
-checked in this run (a comment naming a rule that `--select` left out is not judged).
+Reports a `# schema-lint: ignore[...]` or `ignore-file[...]` comment (`//` or `/* */` in
+JSONC) under which no finding of the codes it names was reported, when every code it names
+was checked in this run (a comment naming a rule that `--select` left out is not judged).
 
 ## Why is this bad
 A suppression outlives the finding it was written for: once the schema is fixed, the
