@@ -62,23 +62,14 @@ class _YamlComments:
 
 def _scalar_spans(root: Any, text: str) -> list[tuple[int, int]]:
     """(start, end) offsets of every scalar node's text: a quoted one's with its quotes, a
-    block scalar's from the line after its header. Each node once (an alias repeats one)."""
+    block scalar's from the line after its header."""
+    from schema_lint.sources.yaml_parse import scalar_nodes
+
     spans = []
-    seen: set[int] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if node.id == "mapping":
-            stack.extend(part for pair in node.value for part in pair)
-        elif node.id == "sequence":
-            stack.extend(node.value)
-        else:
-            start, end = node.start_mark.index, node.end_mark.index
-            if node.style in ("|", ">"):
-                header_end = text.find("\n", start, end)
-                start = end if header_end < 0 else header_end + 1
-            spans.append((start, end))
+    for node in scalar_nodes(root):
+        start, end = node.start_mark.index, node.end_mark.index
+        if node.style in ("|", ">"):
+            header_end = text.find("\n", start, end)
+            start = end if header_end < 0 else header_end + 1
+        spans.append((start, end))
     return spans

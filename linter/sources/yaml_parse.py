@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from schema_lint.schema.pointer import join
@@ -150,6 +151,16 @@ def _join_surrogate_pairs(root: Any) -> None:
     YAML's escapes name UTF-16 code units one by one; a string holding half a pair
     has no UTF-8 form, so nothing downstream (validators, reports) could handle it.
     """
+    for node in scalar_nodes(root):
+        if _SURROGATE.search(node.value):
+            try:
+                node.value = node.value.encode("utf-16", "surrogatepass").decode("utf-16")
+            except UnicodeDecodeError:
+                raise _Refused("invalid YAML: half a UTF-16 surrogate pair (no UTF-8 for it)", node) from None
+
+
+def scalar_nodes(root: Any) -> Iterator[Any]:
+    """Every scalar node under `root`, each once (an alias repeats a node), without recursion."""
     seen: set[int] = set()
     stack = [root]
     while stack:
@@ -161,11 +172,8 @@ def _join_surrogate_pairs(root: Any) -> None:
             stack.extend(part for pair in node.value for part in pair)
         elif node.id == "sequence":
             stack.extend(node.value)
-        elif isinstance(node.value, str) and _SURROGATE.search(node.value):
-            try:
-                node.value = node.value.encode("utf-16", "surrogatepass").decode("utf-16")
-            except UnicodeDecodeError:
-                raise _Refused("invalid YAML: half a UTF-16 surrogate pair (no UTF-8 for it)", node) from None
+        else:
+            yield node
 
 
 def _check_size(root: Any) -> None:
