@@ -7,9 +7,9 @@ format's reader found one:
 
 - JSONC: where the reader blanked a comment out (`jsonc`); `//` and `/* */` alike.
 - YAML: outside every scalar the parser composed, within the documents it read. There a
-  `#` starts a comment (or is part of an anchor's or a tag's name, which no string is), so a plain scalar's ` #` ends the scalar and starts one,
-  and a `#` in a quoted or block scalar is the string's. A block scalar's header line
-  (`description: |  # note`) is outside its text.
+  `#` starts a comment (or is part of an anchor's or a tag's name, which no string is): a
+  plain scalar's ` #` ends the scalar and starts one, a `#` in a quoted or block scalar is
+  the string's. A block scalar's header line (`description: |  # note`) is outside its text.
 - JSON and JSON Lines have no comments.
 """
 
