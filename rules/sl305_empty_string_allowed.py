@@ -2,8 +2,12 @@
 
 ## What it does
 Flags a property listed in its object's `required` whose schema is a string and that
-accepts `""`: no `minLength` of 1 or more, and no `enum`, `const` or `pattern` that
-rules `""` out.
+accepts `""`: no `minLength` of 1 or more, no `enum`, `const` or `pattern` that rules
+`""` out, and no `format` whose grammar has no empty string (`date`, `date-time`, `time`,
+`duration`, `email`, `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`,
+`iri`, `uuid`, `relative-json-pointer`: `""` is not a date, and a validator that asserts
+the format, pydantic's `date` among them, rejects it). A `format` whose grammar holds `""`
+(`json-pointer`, `uri-reference`, `iri-reference`, `regex`, `uri-template`) is flagged.
 
 Off by default: read finding by finding on published tools, an empty required string is
 rarely worth a `minLength` (a search for "" finds nothing, a tool that needs a value
@@ -48,6 +52,11 @@ CODE = "SL305"
 NAME = "empty-string-allowed"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
+# The formats whose grammar has no empty string (JSON Schema 2020-12, section 7.3): a value
+# of one of them is never `""`. `json-pointer`, `uri-reference`, `iri-reference`, `regex`
+# and `uri-template` each hold `""`, so they are not here.
+NON_EMPTY_FORMATS = frozenset({"date", "date-time", "time", "duration", "email", "idn-email", "hostname",
+                               "idn-hostname", "ipv4", "ipv6", "uri", "iri", "uuid", "relative-json-pointer"})
 
 
 def check(ctx):
@@ -79,6 +88,8 @@ def _fix(node) -> Fix:
 def _excludes_empty(schema: dict) -> bool:
     minimum = schema.get("minLength")
     if isinstance(minimum, (int, float)) and not isinstance(minimum, bool) and minimum >= 1:
+        return True
+    if schema.get("format") in NON_EMPTY_FORMATS:
         return True
     if "const" in schema:
         return schema["const"] != ""

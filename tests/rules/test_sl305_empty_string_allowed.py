@@ -21,3 +21,22 @@ def test_sl305_required_strings_that_accept_empty():
     assert found["title"].fix.operations == (Operation("add", f"{P}/properties/title/minLength", 1),)
     assert found["zero"].fix.operations == (Operation("replace", f"{P}/properties/zero/minLength", 1),)
     assert found["title"].fix.safety is FixSafety.UNSAFE
+
+
+def test_sl305_skips_formats_whose_grammar_has_no_empty_string():
+    """`""` is not a date, an email address or a URI: a validator asserting the format
+    rejects it already. A JSON Pointer, a URI reference, a regex or a URI template may be `""`."""
+    formats = ["date", "date-time", "email", "uri", "uuid", "ipv4", "json-pointer", "uri-reference", "iri-reference",
+               "regex", "uri-template"]
+    schema = {"type": "object", "required": formats,
+              "properties": {name: {"type": "string", "format": name} for name in formats}}
+    found = {d.pointer.removeprefix(f"{P}/properties/") for d in lint_tool(schema, "SL305")}
+    assert found == {"json-pointer", "uri-reference", "iri-reference", "regex", "uri-template"}
+
+
+def test_sl305_non_empty_formats_are_those_the_format_validator_refuses_empty():
+    from schema_lint.prose.field_prose import valid_in
+    from schema_lint.rules.sl016_unknown_format import JSON_SCHEMA_FORMATS
+    from schema_lint.rules.sl305_empty_string_allowed import NON_EMPTY_FORMATS
+
+    assert NON_EMPTY_FORMATS == {fmt for fmt in JSON_SCHEMA_FORMATS if not valid_in(fmt, "")}
