@@ -8,9 +8,10 @@ of its functions and models, are made together on its text as read, where the ch
 placed them (an import one of them adds would move the others). Before anything is shown
 or written, the module is imported again in the child with the edited texts in place of
 the files' (`child.tools_in_child(edited=...)`), and the schemas it now generates must equal
-the tools' schemas with the JSON fixes applied: where they do not (a framework that
-rewrites the schema, a decorator that changes the signature), the target's fixes are
-dropped with a note, and `--diff` shows them as JSON Patch as before.
+the tools' schemas with the JSON fixes applied: where one does not (a framework that
+rewrites the schema, a decorator that changes the signature), the fixes it does not carry
+are dropped with a note, `--diff` shows them as JSON Patch as before, and the others are
+made and checked again; where the module cannot be read so edited, all of them are dropped.
 """
 
 from __future__ import annotations
@@ -85,8 +86,8 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
     """Each fix of a `--python` tool (safe, tightening or a suggestion, as review formats show
     every fix of a file) as its own edit of the source, on the text as it is: a reviewer
     accepts them one by one. They are checked as `--fix` checks its plans, all of a target's
-    at once (one import of the edited module), so a target whose fixes, so made, do not
-    regenerate the fixed schemas shows none."""
+    at once (one import of the edited module, and one more for the others when a fix is not
+    carried by the regenerated schema), so a fix the framework drops shows none."""
     reviewed = []
     for path, read in targets.items():
         mine = [d for d in diagnostics if d.path.startswith(path + "/") and d.fix is not None and d.fix.operations]
@@ -101,15 +102,49 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
 
 
 def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[list[SourcePlan], list]:
+    """The target's fixes made in its files and checked by importing them so edited. Where
+    a tool's regenerated schema is not the fixed one (a framework that drops a keyword, as
+    langchain drops `additionalProperties` from what it offers the model), the fixes it does
+    not carry are dropped with a note and the others made and checked again, once: one fix
+    the framework cannot express costs the target none of its other fixes."""
+    made = _made(path, read, diagnostics)
+    if not made.edited:
+        return [], made.notes
+    regenerated = _regenerated(read, made.edited)
+    uncarried = _uncarried(path, made, regenerated)
+    dropped: list[tuple[Diagnostic, str]] = []
+    if uncarried and not isinstance(regenerated, str):
+        dropped = [(d, f"not made in the Python source: {why}") for d, why in uncarried]
+        gone = {id(d) for d, _ in uncarried}
+        made = _made(path, read, [d for d in diagnostics if id(d) not in gone])
+        if not made.edited:
+            return [], made.notes + dropped
+        regenerated = _regenerated(read, made.edited)
+        uncarried = _uncarried(path, made, regenerated)
+    if uncarried:
+        failure = regenerated if isinstance(regenerated, str) else uncarried[0][1]
+        fixed = [d for ds in made.applied.values() for d in ds]
+        return [], made.notes + dropped + [(d, f"not made in the Python source: {failure}") for d in fixed]
+    plans = [SourcePlan(file, made.texts[file], made.edited[file], made.applied[file]) for file in made.edited]
+    return plans, made.notes + dropped
+
+
+class _Made(NamedTuple):
+    """A target's fixes made in its files' texts, before they are checked."""
+    texts: dict[str, str]  # per file, its text as read
+    edited: dict[str, str]  # per file, its text with the fixes made
+    applied: dict[str, list[Diagnostic]]  # per file, the findings fixed in it
+    expected: dict[str, dict]  # tool name -> the tool with its JSON fixes applied
+    notes: list[tuple[Diagnostic, str]]
+
+
+def _made(path: str, read: Read, diagnostics: list[Diagnostic]) -> _Made:
     """The target's fixes made in its files: per file, every fix so far made in one edit of
     the text as it was read (`python_source.edit` finds each definition by its line there,
     which an edit above it would move), so that each function of a file gets its fixes."""
     texts: dict[str, str] = {}
     edits: dict[str, list[Edit]] = {}  # per file, the fixes made in it
-    edited: dict[str, str] = {}
-    applied: dict[str, list[Diagnostic]] = {}
-    expected: dict[str, dict] = {}  # tool name -> the tool with its JSON fixes applied
-    notes = []
+    made = _Made(texts, {}, {}, {}, [])
     tools = {tool.get("name"): tool for tool in read.answer.tools}
     for diagnostic in diagnostics:
         tool_name = diagnostic.path[len(path) + 1:]
@@ -125,23 +160,17 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[
                 combined, changed, why = _with_fix(text, edits.get(file, []), source, fix)
         if why is None:
             try:
-                expected[tool_name] = apply_operations(expected.get(tool_name, tools[tool_name]),
-                                                       diagnostic.fix.operations)  # type: ignore[union-attr]
+                made.expected[tool_name] = apply_operations(made.expected.get(tool_name, tools[tool_name]),
+                                                            diagnostic.fix.operations)  # type: ignore[union-attr]
             except (OperationError, KeyError):
                 why = "its JSON Patch does not apply to the tool"
         if why is not None:
-            notes.append((diagnostic, f"not made in the Python source: {why}"))
+            made.notes.append((diagnostic, f"not made in the Python source: {why}"))
             continue
         edits[file] = combined
-        edited[file] = changed  # type: ignore[assignment]
-        applied.setdefault(file, []).append(diagnostic)
-    if not edited:
-        return [], notes
-    failure = _verify(read, edited, expected)
-    if failure is not None:
-        fixed = [d for ds in applied.values() for d in ds]
-        return [], notes + [(d, f"not made in the Python source: {failure}") for d in fixed]
-    return [SourcePlan(file, texts[file], edited[file], applied[file]) for file in edited], notes
+        made.edited[file] = changed  # type: ignore[assignment]
+        made.applied.setdefault(file, []).append(diagnostic)
+    return made
 
 
 def _why_not(fix: Fix, source: dict) -> str | None:
@@ -194,14 +223,38 @@ def _with_fix(text: str, made: list[Edit], source: dict, fix: Fix) -> tuple[list
     return made, None, NO_WORDS if not made or edit(text, mine) is None else CONFLICT
 
 
-def _verify(read: Read, edited: dict[str, str], expected: dict[str, dict]) -> str | None:
-    """Why the edited module does not generate the fixed schemas, or None when it does."""
+def _regenerated(read: Read, edited: dict[str, str]) -> dict[str, dict] | str:
+    """The tools the edited module generates, by name, or why it cannot be read."""
     try:
         again = tools_in_child(read.spec, read.limits, {os.path.abspath(f): t for f, t in edited.items()})
     except TargetError as exc:
         return f"the module, so edited, cannot be read: {exc}"
-    regenerated = {tool.get("name"): tool for tool in again.tools}
-    for name, tool in expected.items():
-        if not same_json(regenerated.get(name, {}).get("inputSchema"), tool.get("inputSchema")):
-            return f"the schema `{name}` then generates is not the fixed one"
-    return None
+    return {str(tool.get("name")): tool for tool in again.tools}
+
+
+def _uncarried(path: str, made: _Made, regenerated: dict[str, dict] | str) -> list[tuple[Diagnostic, str]]:
+    """The fixes the regenerated schemas do not carry, each with why: of a tool whose schema
+    is not the fixed one, those whose JSON Patch would still change it (all of the tool's,
+    when none would: the edits changed something else); every fix, when the module cannot
+    be read."""
+    fixed = [d for ds in made.applied.values() for d in ds]
+    if isinstance(regenerated, str):
+        return [(d, regenerated) for d in fixed]
+    uncarried = []
+    for name, tool in made.expected.items():
+        schema = regenerated.get(name, {}).get("inputSchema")
+        if same_json(schema, tool.get("inputSchema")):
+            continue
+        why = f"the schema `{name}` then generates is not the fixed one"
+        mine = [d for d in fixed if d.path[len(path) + 1:] == name]
+        missing = [d for d in mine if not _carries(regenerated.get(name, {}), d.fix)]  # type: ignore[arg-type]
+        uncarried += [(d, why) for d in missing or mine]
+    return uncarried
+
+
+def _carries(tool: dict, fix: Fix) -> bool:
+    """Whether `tool` already says what `fix` sets: its JSON Patch changes nothing there."""
+    try:
+        return same_json(apply_operations(tool, fix.operations), tool)
+    except OperationError:
+        return False

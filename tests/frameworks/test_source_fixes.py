@@ -125,3 +125,30 @@ def test_review_formats_suggest_the_fix_on_the_tool_s_python_line(framework_venv
         line = suggestion["range"]["start"]["line"]
         assert suggestion["range"]["end"]["line"] == line  # one parameter's line
         assert lines[line - 1].split(":")[0] == suggestion["text"].split(":")[0]  # that parameter, rewritten
+
+
+def test_review_formats_show_a_langchain_tool_s_fix_beside_one_langchain_cannot_carry(framework_venv, tmp_path,
+                                                                                      monkeypatch):
+    """langchain leaves `additionalProperties` out of the schema it offers, so the arguments
+    model's `extra="forbid"` is no fix there; the `@tool` function's bound still is one."""
+    import json
+
+    python = python_of(framework_venv("langchain"))
+    copied("langchain_shop", tmp_path, monkeypatch)
+    edit = "Annotated[int, Field(ge=1)]"
+
+    def shown(output_format: str) -> str:  # SARIF names every rule, SL000 too: not `check`'s output
+        result = CliRunner().invoke(main, ["check", "--no-cache", "--python-interpreter", str(python), "--python",
+                                           "langchain_shop:TOOLS", "--output-format", output_format])
+        assert result.exit_code == 1, result.output
+        return result.stdout
+
+    findings = {f["code"]: f for f in json.loads(shown("json")) if f["tool"] == "search_flights"}
+    assert findings["SL303"]["fix"]["file"] == "langchain_shop.py"
+    assert any(edit in e["content"] for e in findings["SL303"]["fix"]["edits"])
+    results = json.loads(shown("sarif"))["runs"][0]["results"]
+    assert any(edit in r["insertedContent"]["text"] for result in results for fix in result.get("fixes", [])
+               for change in fix["artifactChanges"] for r in change["replacements"])
+    records = json.loads(shown("rdjson"))["diagnostics"]
+    assert any(edit in s["text"] for record in records for s in record.get("suggestions") or [])
+    assert edit in shown("markdown")

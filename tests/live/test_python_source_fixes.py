@@ -88,6 +88,29 @@ def test_a_fix_the_regenerated_schema_does_not_carry_is_dropped_with_a_note(proj
     assert "not made in the Python source: the schema `NewNote` then generates is not the fixed one" in result.output
 
 
+PARTLY = "partly_rewritten_tools:TOOLS"
+
+
+def test_a_fix_the_regenerated_schema_does_not_carry_costs_the_target_no_other_fix(project):
+    path = project / "partly_rewritten_tools.py"
+    result = run("check", "--python", PARTLY, "--unsafe-fixes", "--fix", *SELECTED)
+    fixed = path.read_text()
+    assert 'Field(description="Text to search for, at most 80 characters.", max_length=80)' in fixed
+    assert 'title: str = Field(description="The note\'s title, at most 120 characters.")\n' in fixed
+    assert "not made in the Python source: the schema `NewNote` then generates is not the fixed one" in result.output
+
+
+def test_review_formats_show_the_fixes_a_target_s_regenerated_schemas_carry(project):
+    findings = {f["tool"]: f for f in json.loads(report(PARTLY, "json")) if f["code"] == "SL301"}
+    assert findings["search_notes"]["fix"]["file"] == "partly_rewritten_tools.py"
+    assert "edits" not in findings["NewNote"]["fix"]
+    results = json.loads(report(PARTLY, "sarif"))["runs"][0]["results"]
+    assert [r["ruleId"] for r in results if "fixes" in r] == ["SL301"]
+    records = json.loads(report(PARTLY, "rdjson"))["diagnostics"]
+    (suggested,) = [r for r in records if r.get("suggestions")]
+    assert "max_length=80" in suggested["suggestions"][0]["text"]
+
+
 def test_without_unsafe_fixes_no_tightening_is_written(project):
     before = (project / "notes_tools.py").read_text()
     run("check", "--python", NOTES, "--fix", *SELECTED)
