@@ -27,6 +27,23 @@ FIELD_ARGUMENTS = {
     "minimum": "ge", "maximum": "le", "exclusiveMinimum": "gt", "exclusiveMaximum": "lt",
     "multipleOf": "multiple_of", "pattern": "pattern", "description": "description",
 }
+# The kinds of annotated type (`python_tools.worker.kind`) each keyword's `Field` argument
+# applies to, as pydantic applies its constraints: on another (`min_length` on a `date`),
+# pydantic still writes the keyword into the schema, and then fails every call.
+APPLIES_TO = {
+    "maxLength": {"str", "bytes"}, "minLength": {"str", "bytes"}, "pattern": {"str"},
+    "maxItems": {"collection"}, "minItems": {"collection"},
+    "minimum": {"number"}, "maximum": {"number"}, "exclusiveMinimum": {"number"}, "exclusiveMaximum": {"number"},
+    "multipleOf": {"number"},
+}
+
+
+def applies(keyword: str, kind: str | None) -> bool:
+    """Whether the `Field` argument for `keyword` holds on a parameter of that kind (None:
+    not known, so not)."""
+    return keyword not in APPLIES_TO or kind in APPLIES_TO[keyword]
+
+
 # Base types a closed set may replace with `Literal[...]`: pydantic generates `enum` plus this
 # `type` from a Literal of such values, as the schema had before the fix.
 LITERAL_BASES = {"str": str, "int": int, "bool": bool}

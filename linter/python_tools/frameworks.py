@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from schema_lint.fixes.python_source import applies
 from schema_lint.model import Diagnostic, Severity
 
 BOUNDARY = "reject them at run time with the boundary (`BoundaryMiddleware`, `ToolBoundary`)"
@@ -68,6 +69,11 @@ PYTHON_FORMS = {
 }
 # The form for a `float` parameter or field (a `number`, where `PYTHON_FORMS` says `int`).
 FLOAT_FORMS = {"SL303": "`Annotated[float, Field(ge=…, le=…)]`"}
+# The keyword whose `Field` argument a rule's form sets: the form is given only where that
+# argument applies to the parameter's type (`python_source.applies`), not `min_length` on a
+# `date`, which pydantic accepts in the schema and then fails every call on.
+FORM_KEYWORDS = {"SL301": "maxLength", "SL302": "maxItems", "SL303": "minimum", "SL305": "minLength",
+                 "SL306": "pattern"}
 
 _ARGS_HEADING = re.compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
 _PROPERTY = re.compile(r"^/inputSchema/properties/([^/]+)")
@@ -92,18 +98,22 @@ def fitted(diagnostics: list[Diagnostic], tools: list[dict[str, Any]],
         fields = source.get("fields")
         where = fields.get(parameter) if isinstance(fields, dict) and parameter is not None else None
         is_float = parameter is not None and _is_number(by_name.get(diagnostic.tool, {}), parameter)
-        fitted_.append(_advised(diagnostic._replace(source=where or diagnostic.source), framework, is_float))
+        kinds = source.get("kinds")
+        kind = kinds.get(parameter) if isinstance(kinds, dict) and parameter is not None else None
+        fitted_.append(_advised(diagnostic._replace(source=where or diagnostic.source), framework, is_float, kind))
     return fitted_
 
 
-def _advised(diagnostic: Diagnostic, framework: Framework, is_float: bool) -> Diagnostic:
+def _advised(diagnostic: Diagnostic, framework: Framework, is_float: bool, kind: str | None) -> Diagnostic:
+    """`diagnostic` in the framework's words; `kind`: of the parameter's type, where known."""
     if diagnostic.code == "SL201" and diagnostic.pointer == "/inputSchema":
         if framework.closes is None:
             return diagnostic._replace(severity=min(diagnostic.severity, Severity.INFO), message=(
                 f"{diagnostic.message}: {framework.name} cannot express this ({framework.enforces}); {BOUNDARY}"))
         return diagnostic._replace(message=f"{diagnostic.message} (in {framework.name}: {framework.closes})")
     form = (is_float and FLOAT_FORMS.get(diagnostic.code)) or PYTHON_FORMS.get(diagnostic.code)
-    if form is None:
+    keyword = FORM_KEYWORDS.get(diagnostic.code)
+    if form is None or (keyword is not None and kind is not None and not applies(keyword, kind)):
         return diagnostic
     return diagnostic._replace(message=f"{diagnostic.message} (in Python: {form})")
 

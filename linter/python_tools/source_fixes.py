@@ -5,9 +5,11 @@ edits the function or model instead. Each enabled fix becomes edits of the sourc
 (`fixes.python_source`: `Annotated[..., Field(...)]`, `Literal[...]`, `ConfigDict`) at the
 parameter or field the child placed (`worker.positions`): a file's edits, of however many
 of its functions and models, are made together on its text as read, where the child
-placed them (an import one of them adds would move the others). Before anything is shown
-or written, the module is imported again in the child with the edited texts in place of
-the files' (`child.tools_in_child(edited=...)`), and the schemas it now generates must equal
+placed them (an import one of them adds would move the others), and only where pydantic
+applies its constraint to the parameter's type as the child read it (`worker.kind`: not
+`max_length` on a `date`, which reaches the schema and fails every call). Before anything
+is shown or written, the module is imported again in the child with the edited texts in
+place of the files' (`child.tools_in_child(edited=...)`), and the schemas it generates must equal
 the tools' schemas with the JSON fixes applied: where one does not (a framework that
 rewrites the schema, a decorator that changes the signature), the fixes it does not carry
 are dropped with a note, `--diff` shows them as JSON Patch as before, and the others are
@@ -19,7 +21,7 @@ from __future__ import annotations
 import os
 from typing import Any, NamedTuple
 
-from schema_lint.fixes.python_source import Target, edit, keywords_by_member
+from schema_lint.fixes.python_source import FIELD_ARGUMENTS, Target, applies, edit, keywords_by_member
 from schema_lint.fixes.summary import enabled
 from schema_lint.model import Diagnostic, Fix
 from schema_lint.python_tools.child import Answer, tools_in_child
@@ -210,12 +212,30 @@ def _edits_of(source: dict, fix: Fix) -> list[Edit] | None:
     return [(Target(line, member), keywords) for member, keywords in by_member.items()]
 
 
+def _misfit(source: dict, edits: list[Edit]) -> str | None:
+    """Why a constraint the edits set does not hold on the type of its parameter or field
+    (`fixes.python_source.applies`), or None when each does."""
+    kinds = source.get("kinds")
+    kinds = kinds if isinstance(kinds, dict) else {}
+    for target, keywords in edits:
+        kind = kinds.get(target.member) if target.member is not None else None
+        for keyword in keywords:
+            if target.member is not None and not applies(keyword, kind):
+                if kind is None:
+                    return f"the type of `{target.member}` could not be read"
+                return f"pydantic's `{FIELD_ARGUMENTS[keyword]}` does not apply to the type of `{target.member}`"
+    return None
+
+
 def _with_fix(text: str, made: list[Edit], source: dict, fix: Fix) -> tuple[list[Edit], str | None, str | None]:
     """The edits `made` in `text` and then `fix`'s, the text they make, and why not when they
     cannot be made."""
     mine = _edits_of(source, fix)
     if mine is None:
         return made, None, NO_WORDS
+    misfit = _misfit(source, mine)
+    if misfit is not None:
+        return made, None, misfit
     combined = made + mine
     changed = edit(text, combined)
     if changed is not None:

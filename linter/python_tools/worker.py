@@ -11,11 +11,12 @@ imported, the channel back to the parent is moved off fd 1 and fd 1 is pointed a
 What is sent is one JSON object, `{"error": "..."}` or
 
     {"tools": [...], "sources": {tool: {"at": "file:line:col", "fields": {name: "file:line:col"},
-                                        "framework": "mcp"}},
+                                        "kinds": {name: "str"}, "framework": "mcp"}},
      "frameworks": {"mcp": "1.30.0"}}
 
 `at` is the function or model class a tool was generated from, `fields` its parameters or
-model fields (where the parameter, or the `Field(...)` that declares it, is written). Sending
+model fields (where the parameter, or the `Field(...)` that declares it, is written), and
+`kinds` the kind of value each one's type annotation takes (`kind`). Sending
 nothing means the child did not get that far. Every reader below is duck-typed on the
 framework's public attributes, and every failure of user or framework code is one line in
 `error`, never a traceback.
@@ -25,12 +26,18 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import collections
+import collections.abc
+import decimal
+import enum
+import fractions
 import importlib
 import importlib.machinery
 import inspect
 import json
 import os
 import sys
+import types
 import typing
 
 SUPPORTED = ("an MCP server (the mcp SDK's FastMCP, MCPServer or Server, or a fastmcp FastMCP), a function, a "
@@ -187,7 +194,7 @@ class Reading:
             raise TargetError(f"a tool's name is {type(tool.get('name')).__name__}, not a string")
         framework = FRAMEWORKS.get(package, "python")
         self.tools.append(tool)
-        self.sources[tool["name"]] = {"framework": framework, **positions(definition)}
+        self.sources[tool["name"]] = {"framework": framework, **positions(definition), "kinds": kinds(definition)}
         if package:
             self.frameworks[framework] = version_of(package)
 
@@ -566,6 +573,54 @@ def positions(definition: object) -> dict:
         return f"{shown}:{item.lineno + offset}:{column + 1}"
 
     return {"at": place(node), "fields": {name: place(item) for name, item in _fields(node)}}
+
+
+# The kinds of value pydantic's constraints tell apart: `max_length` bounds a `str`, a
+# `bytes` or a collection, `ge` a number; on a type of another kind (a `date`) the keyword
+# still reaches the schema, and every call then fails ("Unable to apply constraint").
+_KINDS = (("str", (str,)), ("bytes", (bytes, bytearray)), ("number", (int, float, decimal.Decimal, fractions.Fraction)),
+          ("collection", (list, tuple, set, frozenset, collections.deque)))
+_COLLECTIONS = (collections.abc.Sequence, collections.abc.MutableSequence, collections.abc.Set,
+                collections.abc.MutableSet)
+
+
+def kinds(definition: object) -> dict:
+    """The `kind` of each parameter's or model field's annotation, by name; empty where the
+    annotations cannot be resolved (a name imported only under TYPE_CHECKING)."""
+    if definition is None:
+        return {}
+    try:
+        hints = typing.get_type_hints(inspect.unwrap(definition))  # type: ignore[arg-type]
+        return {name: kind(hint) for name, hint in hints.items() if name != "return"}
+    except Exception:  # user code: an unresolvable forward reference, a type's own __eq__
+        return {}
+
+
+def kind(annotation: object) -> str:
+    """`str`, `bytes`, `number`, `collection` or `other`: what pydantic's constraints see in
+    `annotation`, through `Annotated`, `Optional`, `NewType` and type aliases; a `bool` or
+    an `Enum` is `other`, though a subclass of `int` or `str`."""
+    for _ in range(20):  # aliases of aliases, within reason
+        origin = typing.get_origin(annotation)
+        if origin is typing.Union or (origin is not None and origin is getattr(types, "UnionType", None)):
+            members = [member for member in typing.get_args(annotation) if member is not type(None)]
+            if len(members) != 1:
+                return "other"
+            annotation = members[0]
+        elif origin is typing.Annotated:
+            annotation = typing.get_args(annotation)[0]
+        elif hasattr(annotation, "__supertype__"):  # NewType
+            annotation = annotation.__supertype__
+        elif type(annotation).__name__ == "TypeAliasType":  # `type Name = ...`
+            annotation = annotation.__value__  # type: ignore[attr-defined]
+        else:
+            break
+    annotation = typing.get_origin(annotation) or annotation
+    if annotation in _COLLECTIONS:
+        return "collection"
+    if not isinstance(annotation, type) or issubclass(annotation, (bool, enum.Enum)):
+        return "other"
+    return next((name for name, bases in _KINDS if issubclass(annotation, bases)), "other")
 
 
 def _node(lines: list[str], name: str):

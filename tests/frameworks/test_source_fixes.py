@@ -152,3 +152,16 @@ def test_review_formats_show_a_langchain_tool_s_fix_beside_one_langchain_cannot_
     records = json.loads(shown("rdjson"))["diagnostics"]
     assert any(edit in s["text"] for record in records for s in record.get("suggestions") or [])
     assert edit in shown("markdown")
+
+
+def test_no_string_bound_is_suggested_on_a_pydantic_ai_date(framework_venv, tmp_path, monkeypatch):
+    """A `date` takes no `""` (SL305 leaves it alone), and `Field(max_length=10)` on it
+    generates the schema's `maxLength` and then fails every call: it stays a JSON Patch."""
+    python = python_of(framework_venv("pydantic-ai"))
+    copied("pydantic_ai_calendar", tmp_path, monkeypatch)
+    comment = check(python, "pydantic_ai_calendar:agent", "--extend-select", "SL305", "--output-format", "markdown",
+                    stdout=True)
+    assert "required string `title` accepts the empty string (in Python: `Annotated[str, Field(min_length=1)]`)" \
+        in comment and "title: Annotated[str, Field(min_length=1)]" in comment
+    assert "`day` accepts the empty string" not in comment and "Annotated[date" not in comment
+    assert "description of `until` states `maxLength: 10`" in comment and "max_length=10" not in comment

@@ -111,6 +111,51 @@ def test_review_formats_show_the_fixes_a_target_s_regenerated_schemas_carry(proj
     assert "max_length=80" in suggested["suggestions"][0]["text"]
 
 
+TYPED = "typed_tools:paint"  # a `date` and a `Color` whose schemas are strings, and a `str`
+
+
+def test_a_bound_is_written_only_on_a_type_pydantic_applies_it_to(project):
+    path = project / "typed_tools.py"
+    result = run("check", "--python", TYPED, "--unsafe-fixes", "--fix", "--select", "ALL")
+    fixed = path.read_text()
+    assert 'Field(description="The title, at most 80 characters.", max_length=80)' in fixed
+    assert 'Field(description="The day, at most 10 characters.")],' in fixed and "color: Color," in fixed
+    assert "not made in the Python source: pydantic's `max_length` does not apply to the type of `day`" \
+        in result.output
+
+
+def test_no_python_form_or_edit_is_offered_where_the_bound_does_not_apply(project):
+    findings = json.loads(run("check", "--python", TYPED, "--select", "ALL", "--output-format", "json").stdout)
+    on = {(f["code"], f["pointer"].rsplit("/", 1)[1]): f for f in findings}
+    assert "in Python" not in on["SL305", "color"]["message"] and "edits" not in on["SL305", "color"]["fix"]
+    assert "in Python" not in on["SL301", "color"]["message"] and "edits" not in on["SL301", "color"]["fix"]
+    assert "edits" not in on["SL403", "day"]["fix"] and on["SL403", "day"]["fix"]["patch"]
+    assert on["SL305", "title"]["message"].endswith("(in Python: `Annotated[str, Field(min_length=1)]`)")
+    assert "edits" in on["SL305", "title"]["fix"]
+
+
+def test_the_kind_of_a_parameter_s_type_is_what_pydantic_s_constraints_see():
+    import collections.abc
+    import datetime
+    import decimal
+    import enum
+    from typing import Annotated, Literal, NewType, Optional
+
+    from pydantic import Field
+
+    from schema_lint.python_tools.worker import kind
+
+    class Size(str, enum.Enum):
+        SMALL = "small"
+
+    kinds = {str: "str", Optional[Annotated[str, Field(max_length=3)]]: "str", NewType("UserId", str): "str",
+             bytes: "bytes", int: "number", float | None: "number", decimal.Decimal: "number",
+             list[int]: "collection", tuple[int, ...]: "collection", collections.abc.Sequence[str]: "collection",
+             bool: "other", Size: "other", datetime.date: "other", Literal["a"]: "other", int | str: "other",
+             dict[str, int]: "other"}
+    assert {annotation: kind(annotation) for annotation in kinds} == kinds
+
+
 def test_without_unsafe_fixes_no_tightening_is_written(project):
     before = (project / "notes_tools.py").read_text()
     run("check", "--python", NOTES, "--fix", *SELECTED)
