@@ -136,6 +136,13 @@ def test_per_file_ignores_globs_are_relative_to_the_configuration(tmp_path):
     assert codes_found(config, legacy, fresh) == [("b.json", "SL201"), ("b.json", "SL301"), ("a.json", "SL201")]
 
 
+def test_a_double_star_in_per_file_ignores_matches_zero_or_more_folders(tmp_path):
+    top, nested = tool_file(tmp_path / "tools" / "a.json"), tool_file(tmp_path / "tools" / "legacy" / "old.json")
+    config = load_config(write(tmp_path / ".schema-lint.toml",
+                               'select = ["SL201"]\n[per-file-ignores]\n"tools/**/*.json" = ["SL201"]\n'))
+    assert codes_found(config, top, nested) == []
+
+
 def test_per_tool_ignores_match_tool_name_globs():
     config = Config(select=["SL201"], per_tool_ignores={"debug_*": ["SL201"]})
     assert lint_tool(LOOSE, name="debug_dump", config=config) == []
@@ -207,3 +214,19 @@ def test_bare_exclude_names_and_include_globs(tmp_path):
             ["a.json", "c.yaml"]
     only_yaml = Config(select=["SL201"], include=["*.yaml"], root=tmp_path)
     assert [Path(d.path).name for d in Linter(only_yaml).run([str(tmp_path)]).diagnostics] == ["c.yaml"]
+
+
+def test_a_double_star_in_include_and_exclude_matches_zero_or_more_folders(tmp_path):
+    """`tools/**/*.json` names `tools/a.json` as ruff, git and Spectral read it, not only the
+    files one folder down or more (as `fnmatch` reads it)."""
+    for path in ("top.json", "tools/a.json", "tools/legacy/old.json"):
+        tool_file(tmp_path / path)
+
+    def linted(**globs: list[str]) -> list[str]:
+        config = Config(select=["SL201"], root=tmp_path, **globs)
+        return sorted(os.path.relpath(d.path, tmp_path) for d in Linter(config).run([str(tmp_path)]).diagnostics)
+
+    assert linted(include=["tools/**/*.json"]) == ["tools/a.json", "tools/legacy/old.json"]
+    assert linted(include=["**/*.json"]) == ["tools/a.json", "tools/legacy/old.json", "top.json"]
+    assert linted(exclude=["tools/**/*.json"]) == ["top.json"]
+    assert linted(exclude=["**/legacy"]) == ["tools/a.json", "top.json"]

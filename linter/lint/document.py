@@ -13,7 +13,7 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Callable, Iterable, Iterator
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from schema_lint.config import Config, relative_to_root
@@ -23,6 +23,7 @@ from schema_lint.lint.suppressions import NodeIgnore, Suppressions, keyword_igno
 from schema_lint.model import Diagnostic, Severity, SideEffects, Span, Tool
 from schema_lint.profiles import implied_profiles
 from schema_lint.sources.document import Document
+from schema_lint.sources.globs import Globs
 # Every report prints through `display`, so importing it here costs a run nothing, and
 # `diagnostic` no longer pays an import statement for each of thousands of findings.
 from schema_lint.text.display import MESSAGE_LIMIT, clip
@@ -268,7 +269,8 @@ class DocumentLinter:
 
     def _path_matches(self, path: str, glob: str) -> bool:
         """A config glob matches the path relative to the config's directory, or as given."""
-        return fnmatch.fnmatchcase(relative_to_root(self.config, path), glob) or fnmatch.fnmatchcase(path, glob)
+        globs = _globs(glob)
+        return globs.match(relative_to_root(self.config, path)) or globs.match(path)
 
     def silences(self, doc: Document, tool: Tool, diagnostic: Diagnostic) -> bool:
         """Whether the configuration or a comment in `doc` silences a finding on `tool` made
@@ -291,6 +293,11 @@ class DocumentLinter:
     def profiles_for(self, tool: Tool) -> frozenset[str]:
         """The profiles a tool is checked for: the configuration's and those it implies."""
         return frozenset(set(self.config.profiles) | implied_profiles(tool))
+
+
+@lru_cache(maxsize=256)
+def _globs(glob: str) -> Globs:
+    return Globs([glob])
 
 
 class _Machinery:
