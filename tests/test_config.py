@@ -136,6 +136,16 @@ def test_per_file_ignores_globs_are_relative_to_the_configuration(tmp_path):
     assert codes_found(config, legacy, fresh) == [("b.json", "SL201"), ("b.json", "SL301"), ("a.json", "SL201")]
 
 
+def test_a_per_file_ignores_name_without_a_folder_matches_the_file_from_any_folder(tmp_path, monkeypatch):
+    """As ruff: a key without a `/` matches the file's name too, so the run's working
+    directory does not decide what it silences."""
+    legacy = tool_file(tmp_path / "tools" / "legacy" / "old.json")
+    config_file = write(tmp_path / ".schema-lint.toml", 'select = ["SL201"]\n[per-file-ignores]\n"old.json" = ["SL201"]\n')
+    for folder in (tmp_path, legacy.parent):
+        monkeypatch.chdir(folder)
+        assert codes_found(load_config(config_file), Path(os.path.relpath(legacy))) == []
+
+
 def test_a_double_star_in_per_file_ignores_matches_zero_or_more_folders(tmp_path):
     top, nested = tool_file(tmp_path / "tools" / "a.json"), tool_file(tmp_path / "tools" / "legacy" / "old.json")
     config = load_config(write(tmp_path / ".schema-lint.toml",

@@ -268,9 +268,12 @@ class DocumentLinter:
         return any(self._path_matches(path, glob) for glob in globs) if globs else None
 
     def _path_matches(self, path: str, glob: str) -> bool:
-        """A config glob matches the path relative to the config's directory, or as given."""
+        """A configuration glob matches the path relative to the configuration's folder and,
+        as in ruff, one without a `/` the file's name too: `old.json` names it in any folder,
+        whichever folder the run starts in."""
+        glob = glob.removeprefix("./")
         globs = _globs(glob)
-        return globs.match(relative_to_root(self.config, path)) or globs.match(path)
+        return globs.match(relative_to_root(self.config, path)) or ("/" not in glob and globs.match(os.path.basename(path)))
 
     def silences(self, doc: Document, tool: Tool, diagnostic: Diagnostic) -> bool:
         """Whether the configuration or a comment in `doc` silences a finding on `tool` made

@@ -6,8 +6,8 @@ runs (schema-lint's version, and the size and modification time of every file of
 schema-lint, of the rule packs installed and of the libraries whose answers are
 findings, so an edited checkout or an upgrade never reads a stale entry). Inside, one index per folder of linted
 files holds each file's findings with its stat (modification and change times, inode,
-size), a hash of its bytes and the path as the run named it (findings can depend on the
-spelling: a `per-file-ignores` glob matches the path as named too).
+size), a hash of its bytes and the path as the run named it (findings depend on the
+spelling: each names the file as the run did).
 
 A file whose stat is unchanged is answered without being read: a run over unchanged
 files costs a `stat` per file and one read per folder. A changed stat (a `touch`, a
@@ -99,9 +99,9 @@ class Cache:
         folder, name = os.path.split(os.path.abspath(path))
         row = self._index(folder).get(name)
         if row is not None and row[4] != path:
-            # Findings can depend on how the path is spelled, not only on the file: a
-            # `per-file-ignores` glob matches the path as named too, and `mcp:x.json` reads as
-            # a server's name. An entry answers only the spelling that stored it.
+            # Findings depend on how the path is spelled, not only on the file: each names
+            # the file as the run did, and `mcp:x.json` reads as a server's name. An entry
+            # answers only the spelling that stored it.
             row = None
         now = time.time_ns()
         try:
