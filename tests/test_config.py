@@ -144,6 +144,8 @@ def test_a_per_file_ignores_name_without_a_folder_matches_the_file_from_any_fold
     for folder in (tmp_path, legacy.parent):
         monkeypatch.chdir(folder)
         assert codes_found(load_config(config_file), Path(os.path.relpath(legacy))) == []
+    anchored = write(tmp_path / ".schema-lint.toml", 'select = ["SL201"]\n[per-file-ignores]\n"./old.json" = ["SL201"]\n')
+    assert codes_found(load_config(anchored), legacy) == [("old.json", "SL201")]
 
 
 def test_a_double_star_in_per_file_ignores_matches_zero_or_more_folders(tmp_path):
