@@ -50,6 +50,18 @@ def test_an_explicit_config_applies_to_every_file(project):
     assert codes_by_file(result.output) == [("pkg/nested.json", "SL201"), ("top.json", "SL201")]
 
 
+def test_an_explicit_configs_paths_are_relative_to_the_working_directory(project):
+    """As ruff's `--config`: a file kept in `ci/` names `pkg` and `top.json` as the run sees
+    them, not as `ci/pkg`, and `--show-settings` says from where."""
+    (project / "ci").mkdir()
+    (project / "ci" / "lint.toml").write_text('select = ["SL201", "SL301"]\nexclude = ["pkg/nested.json"]\n'
+                                               '[per-file-ignores]\n"./top.json" = ["SL301"]\n')
+    result = check("--output-format", "concise", "--config", "ci/lint.toml", ".")
+    assert codes_by_file(result.output) == [("top.json", "SL201")]
+    settings = check("--show-settings", "--config", "ci/lint.toml", ".").output
+    assert f"# paths relative to: {project} (the working directory, as with --config)" in settings
+
+
 def test_a_broken_nested_configuration_is_exit_2_before_any_finding(project):
     (project / "pkg" / ".schema-lint.toml").write_text('selct = ["SL301"]\nfail_on = "info"\n')
     result = check("--output-format", "concise", ".")

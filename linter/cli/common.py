@@ -45,10 +45,12 @@ def errors_exit() -> Iterator[None]:
 
 
 def load_config_or_exit(config_path: str | None):
+    """The configuration `--config` names (its paths relative to the working directory, as
+    `check` reads it), or the one found from here."""
     from schema_lint.config import load_config
 
     with errors_exit():
-        return load_config(config_path)
+        return load_config(config_path, root=os.getcwd() if config_path else None)
 
 
 def load_traffic_or_exit(paths, tools, named: str = "--calls ", tools_from_stdin: bool = False, summaries=()):

@@ -65,7 +65,8 @@ class Config(FieldwiseRecord):
     requests: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     # Rule settings (`max-length`, `max-items`, `idempotency-keys`, ...), passed to checks as is.
     settings: dict[str, Any] = field(default_factory=dict)
-    # Directory the config file lives in: per-file-ignores globs are relative to it. Paths are
+    # The folder the configuration's relative paths (globs, `baseline`, `calls`) resolve from:
+    # the config file's own, or the working directory under `--config`. Paths are
     # strings: `pathlib` (with `urllib.parse` and `ipaddress`) costs a one-file run 4%.
     root: str = field(default_factory=os.getcwd)
     # The configuration file read, as found (None: none was).
@@ -108,7 +109,12 @@ def _names_a_file(candidate: str) -> bool:
         return False
 
 
-def load_config(path: str | os.PathLike | None = None, start: str | os.PathLike | None = None) -> Config:
+def load_config(path: str | os.PathLike | None = None, start: str | os.PathLike | None = None,
+                root: str | None = None) -> Config:
+    """The configuration at `path`, else the one found from `start` (the working directory).
+    Its relative paths resolve from `root`: by default the file's own folder; `--config`
+    passes the working directory, as ruff documents for its `--config`, so that a file kept
+    in `ci/` names `tools/legacy` as the run sees it."""
     path = os.fspath(path) if path else find_config_file(os.path.realpath(start or os.getcwd()))
     if path is None:
         return Config()
@@ -118,7 +124,7 @@ def load_config(path: str | os.PathLike | None = None, start: str | os.PathLike 
     unknown = [f"`{key}`{_did_you_mean(key)}" for key in table if key not in _KEYS and key not in RULE_SETTINGS]
     if unknown:
         raise ConfigError(f"{path}: unknown configuration key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
-    config = Config(root=os.path.dirname(os.path.realpath(path)), source=path)
+    config = Config(root=root or os.path.dirname(os.path.realpath(path)), source=path)
     for key, value in table.items():
         if key in RULE_SETTINGS:
             if not isinstance(value, RULE_SETTINGS[key]):
@@ -151,16 +157,16 @@ def _apply(config: Config, key: str, value: Any, path: str) -> None:
         elif name == "fail_on":
             value = parse_fail_on(value)
         elif name == "calls":
-            value = [_beside(path, item) for item in _strings(value)]
+            value = [_resolved(config.root, item) for item in _strings(value)]
         elif name == "baseline":
             if not isinstance(value, str):
                 raise ValueError("must be a file name")
-            value = _beside(path, value)
+            value = _resolved(config.root, value)
         elif name == "mcp_servers":
             from schema_lint.config.servers import ServerSpecError, from_table
 
             try:
-                value = from_table(value, root=os.path.dirname(os.path.realpath(path)))
+                value = from_table(value, root=config.root)
             except ServerSpecError as exc:
                 raise ConfigError(f"{path}: {exc}") from None
         elif name == "requests":
@@ -235,9 +241,9 @@ def _strings(value: Any) -> list[str]:
 _TOML_POSITION = lazy_compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
-def _beside(config_path: str, name: str) -> str:
-    """A file the configuration names, relative to its folder (links resolved), unless absolute."""
-    return name if os.path.isabs(name) else os.path.realpath(os.path.join(os.path.dirname(config_path), name))
+def _resolved(root: str, name: str) -> str:
+    """A file the configuration names, relative to `root` (links resolved), unless absolute."""
+    return name if os.path.isabs(name) else os.path.realpath(os.path.join(root, name))
 
 
 def _read_table(path: str) -> dict:

@@ -6,6 +6,7 @@ Printed as the TOML a user would write, so a line can be copied back into a conf
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import fields
 from typing import Any
 
@@ -24,7 +25,8 @@ def _block(config: Config, first: bool) -> str:
     origin = str(config.source) if config.source else "none found (defaults)"
     lines = [f"# {'Settings' if first else 'Nested settings'} from: {origin}"]
     if config.source is not None:
-        lines.append(f"# paths relative to: {config.root}")
+        own = config.root == os.path.dirname(os.path.realpath(config.source))
+        lines.append(f"# paths relative to: {config.root}" + ("" if own else " (the working directory, as with --config)"))
     for item in fields(Config):
         key, value = item.name.replace("_", "-"), getattr(config, item.name)
         if item.name not in _HIDDEN:

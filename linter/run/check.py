@@ -107,11 +107,12 @@ def with_flags(options: CheckOptions, config: Config) -> Config:
     return config
 
 
-def load(options: CheckOptions, path: str | None) -> Config:
-    """The configuration at `path` (or the one found from here), under the flags."""
+def load(options: CheckOptions, path: str | None, root: str | None = None) -> Config:
+    """The configuration at `path` (or the one found from here), under the flags; its paths
+    relative to `root` if given (see `load_config`)."""
     from schema_lint.config import load_config
 
-    return with_flags(options, load_config(path))
+    return with_flags(options, load_config(path, root=root))
 
 
 def run_check(options: CheckOptions, output: Output) -> int:
@@ -122,7 +123,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
     from schema_lint.run.linter import Linter
     from schema_lint.run.result import LintResult, exit_code
 
-    config = load(options, options.config_path)
+    config = load(options, options.config_path, root=os.getcwd() if options.config_path else None)
     # Counts need no positions; anything that edits, records or compares findings does.
     counting_only = options.statistics and not (options.fixing or options.diff or options.write_baseline
                                                 or options.baseline or config.baseline)
