@@ -56,6 +56,24 @@ def test_the_baseline_is_read_from_the_configuration_and_a_bad_one_is_exit_2(rep
     assert result.exit_code == 2 and "not a schema-lint baseline" in result.output
 
 
+def test_the_configured_baselines_paths_are_relative_to_the_configuration(repo, monkeypatch):
+    """As the configuration's other paths: run from a subfolder, or written from one, the
+    baseline the configuration names holds and matches the same entries."""
+    (repo / "tools").mkdir()
+    (repo / "tools.json").rename(repo / "tools" / "a.json")
+    (repo / "top.json").write_text(json.dumps({**OPEN, "name": "create_doc"}))
+    (repo / ".schema-lint.toml").write_text('baseline = "baseline.json"\n')
+    assert _check("--write-baseline", "baseline.json", ".").exit_code == 0
+    monkeypatch.chdir(repo / "tools")
+    assert _check("--write-baseline", "../baseline.json", ".").exit_code == 0  # keeps top.json's entries
+    paths = {entry["path"] for entry in json.loads((repo / "baseline.json").read_text())["findings"]}
+    assert paths == {"tools/a.json", "top.json"}
+    for folder in (repo, repo / "tools"):
+        monkeypatch.chdir(folder)
+        result = _check(".")
+        assert result.exit_code == 0 and "not found from here" not in result.output
+
+
 def test_a_baseline_that_cannot_be_written_is_exit_2_without_a_traceback(repo):
     result = _check("--write-baseline", str(repo / "missing-dir" / "baseline.json"), "tools.json")
     assert result.exit_code == 2 and "cannot write" in result.output

@@ -3,7 +3,8 @@
 A repository that adopts the linter has findings already; a gate that fails on all of
 them gets switched off. A baseline records today's findings and a later run reports only
 the ones not in it. An entry is keyed by what survives edits elsewhere in the file: the
-file (relative to the working directory), the tool, the rule and the JSON pointer, with a
+file (relative to the working directory, or, in the baseline a configuration names, to the
+folder its paths are relative to, so that a run from a subfolder finds them), the tool, the rule and the JSON pointer, with a
 fingerprint of the finding's message, its numbers and quoted names left out: moving lines
 keeps an entry, and so do counts and lists in the message that edits elsewhere change ("3
 properties have no description: `a`, `b`, `c`", "takes 3,162 characters"), while a
@@ -85,13 +86,15 @@ def _in_run(path: str, linted: frozenset[str]) -> bool:
     return any(path[:index] in linted for index, char in enumerate(path) if char == "/")
 
 
-def write(path: str, diagnostics: list[Diagnostic], linted: frozenset[str] = frozenset()) -> tuple[int, int]:
-    """Record the findings in ``path`` (atomically), keeping the entries the baseline there holds
-    of what this run did not lint (``linted``, see `linted_paths`) and is still there; returns
-    how many findings were recorded, and how many entries were kept."""
-    entries = [_key(d) for d in diagnostics if d.code not in _NEVER]
+def write(path: str, diagnostics: list[Diagnostic], linted: frozenset[str] = frozenset(),
+          start: str | None = None) -> tuple[int, int]:
+    """Record the findings in ``path`` (atomically), their paths relative to ``start`` (by
+    default the working directory), keeping the entries the baseline there holds of what this
+    run did not lint (``linted``, see `linted_paths`) and is still there; returns how many
+    findings were recorded, and how many entries were kept."""
+    entries = [_key(d, start) for d in diagnostics if d.code not in _NEVER]
     recorded = len(entries)
-    for key, count in _kept(path, linted).items():
+    for key, count in _kept(path, linted, start).items():
         entries += [key] * count
     entries.sort()
     body = {"version": VERSION, "findings": [dict(zip(_FIELDS, entry)) for entry in entries]}
@@ -140,7 +143,7 @@ def parse(path: str, raw: bytes) -> Entries:
         raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
 
 
-def _kept(path: str, linted: frozenset[str]) -> Counter[tuple]:
+def _kept(path: str, linted: frozenset[str], start: str | None) -> Counter[tuple]:
     """The entries of the baseline at ``path`` that a new one keeps: those of what the run did
     not lint, where that is still there. None of an old or unreadable baseline: its
     fingerprints would not match, and what it holds is not known."""
@@ -152,7 +155,7 @@ def _kept(path: str, linted: frozenset[str]) -> Counter[tuple]:
     if entries.version != VERSION:
         return Counter()
     return Counter({key: count for key, count in entries.counts.items()
-                    if not _in_run(key[0], linted) and (not _is_file(key[0]) or _exists(key[0]))})
+                    if not _in_run(key[0], linted) and (not _is_file(key[0]) or _exists(key[0], start))})
 
 
 def unrecorded(entries: Entries, diagnostics: list[Diagnostic], start: str | None = None) -> list[Diagnostic]:
@@ -170,21 +173,24 @@ def unrecorded(entries: Entries, diagnostics: list[Diagnostic], start: str | Non
     return kept
 
 
-def apply(path: str, raw: bytes, result) -> Applied:
-    """Drop from ``result`` the findings the baseline ``raw`` (read from ``path``) records; count
-    the stale entries: those of what the run linted, and those of files not there any more."""
+def apply(path: str, raw: bytes, result, start: str | None = None) -> Applied:
+    """Drop from ``result`` the findings the baseline ``raw`` (read from ``path``, its paths
+    relative to ``start``) records; count the stale entries: those of what the run linted,
+    and those of files not there any more."""
     entries = parse(path, raw)
-    kept = unrecorded(entries, result.diagnostics)
+    kept = unrecorded(entries, result.diagnostics, start)
     hidden = len(result.diagnostics) - len(kept)
     result.diagnostics = kept
-    linted = linted_paths(result.documents)
+    linted = linted_paths(result.documents, start)
     left = +entries.counts
     fixed = sum(count for key, count in left.items() if _in_run(key[0], linted))
     elsewhere = sum(count for key, count in left.items()
-                    if not _in_run(key[0], linted) and _is_file(key[0]) and not _exists(key[0]))
+                    if not _in_run(key[0], linted) and _is_file(key[0]) and not _exists(key[0], start))
     return Applied(hidden, fixed + elsewhere, elsewhere)
 
 
-def _exists(path: str) -> bool:
+def _exists(path: str, start: str | None = None) -> bool:
+    """Whether the file an entry names (relative to ``start``) is there."""
+    path = os.path.join(start or "", path)
     watch.note(path)  # the note a recorded run prints depends on it
     return os.path.exists(path)

@@ -183,7 +183,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
             return 2
         return 1 if options.exit_non_zero_on_fix and fixing.modified else 0
     if options.write_baseline:
-        return _write_baseline(output, options.write_baseline, result)
+        return _write_baseline(output, options.write_baseline, config, result)
     stale = _apply_baseline(output, options.baseline, config, result)
     if stale is not None and not (options.fix or options.diff):
         from schema_lint.fixes.summary import FixSummary
@@ -328,7 +328,14 @@ def _write_report(path: str, report: Iterable[str]) -> None:
         raise RunError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _write_baseline(output: Output, path: str, result: LintResult) -> int:
+def _entries_start(path: str, config: Config) -> str | None:
+    """Where the paths in the baseline at `path` are relative to: the configuration's folder (see
+    `load_config`) if it is the configuration's `baseline`, else the working directory (None),
+    so that the configured one reads the same from any folder, written or read."""
+    return config.root if config.baseline and os.path.realpath(path) == config.baseline else None
+
+
+def _write_baseline(output: Output, path: str, config: Config, result: LintResult) -> int:
     """Record the findings in the baseline at `path`, keeping its entries of what the run did not
     lint. A file that could not be read is named (its findings are not known, so none are
     recorded): exit 2, as any run."""
@@ -338,7 +345,8 @@ def _write_baseline(output: Output, path: str, result: LintResult) -> int:
     from schema_lint.run.result import LintResult
 
     try:
-        count, kept = baseline.write(path, result.diagnostics, baseline.linted_paths(result.documents))
+        start = _entries_start(path, config)
+        count, kept = baseline.write(path, result.diagnostics, baseline.linted_paths(result.documents, start), start)
     except OSError as exc:
         raise RunError(f"cannot write {path}: {exc.strerror or exc}") from None
     if result.had_parse_errors:
@@ -363,7 +371,7 @@ def _apply_baseline(output: Output, path: str | None, config: Config, result: Li
     try:
         raw = (baseline.read(path, config.max_file_size) if path
                else read_configured(config, "baseline", named))
-        applied = baseline.apply(named, raw, result)
+        applied = baseline.apply(named, raw, result, _entries_start(named, config))
     except ConfiguredFileError as exc:
         result.diagnostics.append(exc.finding())
         result.diagnostics.sort(key=lambda d: d.sort_key)
