@@ -63,6 +63,22 @@ def test_unknown_key_is_an_error_that_names_it(tmp_path):
         load_config(path)
 
 
+def test_unknown_keys_in_a_rule_settings_table_are_errors_that_name_them(tmp_path):
+    """A misspelt budget or kind would leave the rule at its default without a word."""
+    path = write(tmp_path / ".schema-lint.toml", 'prompt-budget = {tools = 10}\n[max-length]\nnmae = 10\ndefault = 5\n')
+    with pytest.raises(ConfigError, match=re.escape("unknown configuration keys `prompt-budget.tools` (did you mean "
+                                                    "`tool`?), `max-length.nmae` (did you mean `name`?)")):
+        load_config(path)
+
+
+def test_the_rule_settings_keys_are_those_the_rules_read():
+    from schema_lint.config import RULE_SETTING_KEYS
+    from schema_lint.prose.field_kinds import DEFAULT_MAX_LENGTH
+    from schema_lint.rules.sl404_prompt_budget import DEFAULT_BUDGETS
+
+    assert RULE_SETTING_KEYS == {"max-length": set(DEFAULT_MAX_LENGTH), "prompt-budget": set(DEFAULT_BUDGETS)}
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ('fail-on = "sometimes"', "`fail-on`: expected one of info, warning, error, never"),
     ('select = "SL3"', "`select`: expected a list of strings"),

@@ -81,6 +81,14 @@ RULE_SETTINGS: dict[str, type | tuple[type, ...]] = {
     "sensitive-names": list,
     "prompt-budget": dict,
 }
+# The keys of the rule settings that are tables: a misspelt one would be passed over, and the
+# rule would use its default without a word.
+RULE_SETTING_KEYS: dict[str, frozenset[str]] = {
+    # The field kinds of `prose.field_kinds.DEFAULT_MAX_LENGTH` (tests/test_config.py checks it).
+    "max-length": frozenset({"email", "url", "git-remote", "uuid", "date", "date-time", "identifier", "name",
+                             "text", "default"}),
+    "prompt-budget": frozenset({"tool", "request"}),  # SL404's `DEFAULT_BUDGETS`
+}
 _KEYS = {f.name.replace("_", "-") for f in fields(Config)} - {"settings", "root", "source"}
 
 
@@ -121,7 +129,7 @@ def load_config(path: str | os.PathLike | None = None, start: str | os.PathLike 
     table = _read_table(path)
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: `tool.schema-lint` must be a table")
-    unknown = [f"`{key}`{_did_you_mean(key)}" for key in table if key not in _KEYS and key not in RULE_SETTINGS]
+    unknown = _unknown_keys(table)
     if unknown:
         raise ConfigError(f"{path}: unknown configuration key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")
     config = Config(root=root or os.path.dirname(os.path.realpath(path)), source=path)
@@ -135,10 +143,24 @@ def load_config(path: str | os.PathLike | None = None, start: str | os.PathLike 
     return config
 
 
-def _did_you_mean(key: str) -> str:
+def _unknown_keys(table: dict) -> list[str]:
+    """Each key schema-lint does not know, at the top level or in a rule setting's table
+    (`max-length.nmae`), with the closest known one."""
+    top = _KEYS | set(RULE_SETTINGS)
+    unknown = []
+    for key, value in table.items():
+        if key not in top:
+            unknown.append(f"`{key}`{_did_you_mean(key, top)}")
+        elif key in RULE_SETTING_KEYS and isinstance(value, dict):
+            known = RULE_SETTING_KEYS[key]
+            unknown += [f"`{key}.{sub}`{_did_you_mean(sub, known)}" for sub in value if sub not in known]
+    return unknown
+
+
+def _did_you_mean(key: str, known: set[str] | frozenset[str]) -> str:
     import difflib
 
-    close = difflib.get_close_matches(key, sorted(_KEYS | set(RULE_SETTINGS)), n=1)
+    close = difflib.get_close_matches(key, sorted(known), n=1)
     return f" (did you mean `{close[0]}`?)" if close else ""
 
 
