@@ -19,8 +19,9 @@ hostile tree could keep a run going for hours. The folders still to visit are a 
 deeper than Python's stack is walked too.
 
 Globs follow ruff: one with a `/` is anchored at the project root (the directory of
-the configuration file) and names that path and everything below it
-(`fixtures/legacy`); one without names a file or folder anywhere (`*.json`, `build`).
+the configuration file, or the working directory under `--config`) and names that path
+and everything below it (`fixtures/legacy`); one without names a file or folder anywhere
+(`*.json`, `build`). `**/` matches zero or more folders (see `globs`).
 """
 
 from __future__ import annotations
