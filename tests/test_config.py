@@ -160,8 +160,11 @@ def test_a_per_file_ignores_name_without_a_folder_matches_the_file_from_any_fold
     for folder in (tmp_path, legacy.parent):
         monkeypatch.chdir(folder)
         assert codes_found(load_config(config_file), Path(os.path.relpath(legacy))) == []
-    anchored = write(tmp_path / ".schema-lint.toml", 'select = ["SL201"]\n[per-file-ignores]\n"./old.json" = ["SL201"]\n')
-    assert codes_found(load_config(anchored), legacy) == [("old.json", "SL201")]
+    for anchored in ("./old.json", "/old.json"):
+        config_file.write_text(f'select = ["SL201"]\n[per-file-ignores]\n"{anchored}" = ["SL201"]\n')
+        assert codes_found(load_config(config_file), legacy) == [("old.json", "SL201")]
+    config_file.write_text('select = ["SL201"]\n[per-file-ignores]\n"/tools/legacy/old.json" = ["SL201"]\n')
+    assert codes_found(load_config(config_file), legacy) == []
 
 
 def test_a_double_star_in_per_file_ignores_matches_zero_or_more_folders(tmp_path):

@@ -271,8 +271,8 @@ class DocumentLinter:
         """A configuration glob matches the path relative to the configuration's folder and,
         as in ruff, one without a `/` the file's name too: `old.json` names it in any folder,
         whichever folder the run starts in."""
-        anchored = "/" in glob  # `./old.json` too, as in `include` and `exclude`
-        globs = _globs(glob.removeprefix("./"))
+        anchored = "/" in glob  # `./old.json` and `/old.json` too, as in `include` and `exclude`
+        globs = _globs(glob.removeprefix("./").lstrip("/"))
         return globs.match(relative_to_root(self.config, path)) or (not anchored and globs.match(os.path.basename(path)))
 
     def silences(self, doc: Document, tool: Tool, diagnostic: Diagnostic) -> bool:
