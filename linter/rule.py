@@ -127,13 +127,17 @@ class ToolContext:
     def __init__(self, tool: Tool, document: Any, settings: Mapping[str, Any] | None = None,
                  profiles: frozenset[str] = frozenset(), group: tuple[Tool, ...] = (),
                  traffic: ToolSummary | None = None, configured_profiles: frozenset[str] = frozenset(),
-                 request_name: str = "", checks_request: bool = True, selected: frozenset[str] | None = None) -> None:
+                 request_name: str = "", checks_request: bool = True, selected: frozenset[str] | None = None,
+                 request_tools: tuple[Tool, ...] | None = None) -> None:
         self.tool = tool
         self.document = document
         self.settings: Mapping[str, Any] = {} if settings is None else settings
         self.profiles = profiles
         # The tools sent together with this one, itself included, in order: those of its file.
         self.group = group
+        # Those of them in the same request, when the file holds several (a JSON Lines file of
+        # tools is a catalogue, not one request: see `sources.tools.Requests`); else the group.
+        self.request_tools = group if request_tools is None else request_tools
         # What this tool's recorded calls sent (`check --calls`): evidence for the values fixes propose.
         self.traffic = traffic
         # The profiles the configuration names, for every tool of the group alike.

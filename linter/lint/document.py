@@ -172,6 +172,7 @@ class DocumentLinter:
         tools = [tool.with_side_effects(classify(tool, self.config.side_effects))
                  for tool in [*found_tools, *machinery.result_schemas(found_tools)]]
         group = tuple(tools[:len(found_tools)])
+        requests = machinery.requests(group, doc.catalogue)
         request = machinery.request_name(doc.path)
         in_request = self.configured_request(doc.path)
         supersession = Supersession()
@@ -180,7 +181,8 @@ class DocumentLinter:
             summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
             ctx = tool_context(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
                               frozenset(self.config.profiles), request,
-                              checks_request=in_request is None, selected=self.selected_codes)
+                              checks_request=in_request is None, selected=self.selected_codes,
+                              request_tools=requests.of(tool))
             silencing = suppressions.for_tool(doc, tool, keyword_ignores(ctx.nodes) if self.config.ignore_keyword else [])
             found: list[Diagnostic] = []
             rules = self._rules_for(tool.part, ctx.keywords)
@@ -315,12 +317,13 @@ class _Machinery:
         from schema_lint.profiles.checks.clients import request_name
         from schema_lint.prose.side_effects import classify
         from schema_lint.rule import ToolContext
-        from schema_lint.sources.tools import find_tools, result_schemas
+        from schema_lint.sources.tools import Requests, find_tools, result_schemas
 
         self.tool_context = ToolContext
         self.definition_findings = DefinitionFindings
         self.find_tools = find_tools
         self.result_schemas = result_schemas
+        self.requests = Requests
         self.classify = classify
         self.request_name = request_name
 

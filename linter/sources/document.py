@@ -52,6 +52,12 @@ class Document(FieldwiseRecord):
     # YAML: how many documents the stream holds; several are read as a list of them.
     yaml_documents: int = 1
 
+    @property
+    def catalogue(self) -> bool:
+        """Whether its top-level entries are documents of their own, each apart from the
+        others: a JSON Lines file's lines, a YAML stream's documents (see `tools.Requests`)."""
+        return self.kind == "jsonl" or self.yaml_documents > 1
+
     def locate(self, pointer: str, at_key: bool = False) -> Span | None:
         span = self._spans.get((pointer, at_key))
         if span is None:

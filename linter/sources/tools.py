@@ -9,13 +9,14 @@ look like a tool's arguments (see `not_tool_arguments`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from schema_lint.schema.dialect import standard_type
 from schema_lint.prose.field_kinds import words
 from schema_lint.model import Tool
-from schema_lint.schema.pointer import join
+from schema_lint.schema.pointer import join, parent, split
 from schema_lint.prose.side_effects import is_verb
 
 # Keys that hold a tool's argument schema, with the format they imply.
@@ -61,6 +62,45 @@ def result_schemas(tools: list[Tool]) -> list[Tool]:
                  schema_pointer=join(tool.pointer, "outputSchema"), format=tool.format, definition=tool.definition,
                  uid=tool.uid, part="results")
             for tool in tools if tool.format == "mcp_tool" and isinstance(tool.definition.get("outputSchema"), (dict, bool))]
+
+
+class Requests:
+    """Which tools of a document are sent together, in one request: the items of one list of
+    tools (an MCP `tools` listing, a request body's `tools`, a JSON or YAML array of tools),
+    Gemini's several `functionDeclarations` lists of one `tools` taken as one.
+
+    A tool in no list (a file of one tool, a dataset record's `tool`) is sent alone. In a
+    catalogue, whose top-level entries are documents of their own (JSON Lines' lines, a YAML
+    stream's documents), each entry is apart from the others: the same tool published by
+    several frameworks on several lines is not one request, while a line that is a whole
+    request body holds one.
+    """
+
+    def __init__(self, tools: Sequence[Tool], catalogue: bool) -> None:
+        self._catalogue = catalogue
+        lists: dict[str, list[Tool]] = {}
+        for tool in tools:
+            key = self._key(tool.pointer)
+            if key is not None:
+                lists.setdefault(key, []).append(tool)
+        # One tuple per request, shared by its tools: a rule that counts across a request
+        # does it once, for the tuple it is handed again for each tool.
+        self._by_key = {key: tuple(listed) for key, listed in lists.items()}
+
+    def of(self, tool: Tool) -> tuple[Tool, ...]:
+        """The tools sent in one request with `tool` (itself included, in document order); a
+        results schema's tool (`part` "results") is answered with its arguments' request."""
+        key = self._key(tool.pointer)
+        return (tool,) if key is None else self._by_key.get(key, (tool,))
+
+    def _key(self, pointer: str) -> str | None:
+        """The pointer of the list that holds the tool at `pointer`, or None when it is in none."""
+        tokens = split(pointer)
+        if not tokens or not tokens[-1].isdigit() or (self._catalogue and len(tokens) == 1):
+            return None
+        if len(tokens) >= 4 and tokens[-2] in _GEMINI_CONTAINERS and tokens[-3].isdigit() and tokens[-4] == "tools":
+            return join("", *tokens[:-3])
+        return parent(pointer)
 
 
 def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None:
