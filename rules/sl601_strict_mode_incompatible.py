@@ -14,7 +14,8 @@ Request-wide limits are reported once, at the first tool of the file, naming the
 that contribute: OpenAI at most 128 tools; Gemini at most 128 function declarations;
 Anthropic strict at most 20 strict tools, 24 optional and 16 union-typed parameters
 (`anyOf` or a type array, nullable included) across all its strict tools, counted with
-`$ref`s expanded; VS Code Copilot at most 128 tools; MCP tool names unique per server.
+`$ref`s expanded; VS Code Copilot at most 128 tools. A tool name repeated within a request,
+which every provider and MCP version refuses or discourages, is SL019's, profile or not.
 
 Where a provider entry restates a general rule (SL201's open object and SL101's missing
 `required` under openai-strict, SL402's tool name under gemini or MCP, SL018's `outputSchema`

@@ -11,8 +11,9 @@ together they do not. The files of a configured request are therefore not checke
 tools, in the order of its files, are checked as one group and every limit passed is one
 finding (SL601, or SL602 for a silent loss) at the request's first tool, naming the tools
 that contribute and the request, unless `per-file-ignores`, `per-tool-ignores` or a comment
-there silences it. The files are read again for their tools: a file the cache answered was
-not parsed.
+there silences it. A tool name two of its tools share, in one file or two, is SL019's
+finding, at the first tool of that name, in its file. The files are read again for their
+tools: a file the cache answered was not parsed.
 """
 
 from __future__ import annotations
@@ -21,12 +22,15 @@ import os
 from collections.abc import Callable
 
 from schema_lint.lint.document import DocumentLinter
-from schema_lint.model import Diagnostic
+from schema_lint.model import Diagnostic, Tool
 from schema_lint.profiles.checks.request_limits import check
-from schema_lint.rule import ToolContext
+from schema_lint.rule import Finding, Rule, ToolContext
 from schema_lint.sources.document import Document
 from schema_lint.sources.documents import read_document
 from schema_lint.sources.tools import find_tools
+
+# The rule that finds a tool name repeated within a request, run here across its files.
+DUPLICATE_TOOL_NAME = "SL019"
 
 
 def request_findings(linter: DocumentLinter, owner_of: Callable[[str], DocumentLinter],
@@ -51,16 +55,32 @@ def request_findings(linter: DocumentLinter, owner_of: Callable[[str], DocumentL
 def _check(owner_of: Callable[[str], DocumentLinter], name: str, tools: list) -> list[Diagnostic]:
     doc, first = tools[0]
     owner = owner_of(doc.path)
-    ctx = ToolContext(first, doc, owner.config.settings, owner.profiles_for(first), tuple(t for _, t in tools),
+    group = tuple(t for _, t in tools)
+    ctx = ToolContext(first, doc, owner.config.settings, owner.profiles_for(first), group,
                       configured_profiles=frozenset(owner.config.profiles), request_name=name)
-    diagnostics = []
     rules = {rule.code: rule for rule in owner.rules}
-    for problem in check(ctx):
-        rule = rules.get("SL602" if problem.silent else "SL601")
+    found = [(rules.get("SL602" if problem.silent else "SL601"), ctx, problem.finding()) for problem in check(ctx)]
+    for member, tool in tools:
+        found += _repeated_names(owner_of(member.path), name, member, tool, group)
+    diagnostics = []
+    for rule, tool_ctx, finding in found:
         if rule is None:  # not selected
             continue
-        finding = problem.finding()
-        diagnostic = owner.diagnostic(rule, ctx, finding._replace(message=f"request `{name}`: {finding.message}"), doc)
-        if not owner.silences(doc, first, diagnostic):
+        tool_owner = owner_of(tool_ctx.document.path)
+        diagnostic = tool_owner.diagnostic(rule, tool_ctx, finding._replace(message=f"request `{name}`: {finding.message}"),
+                                           tool_ctx.document)
+        if not tool_owner.silences(tool_ctx.document, tool_ctx.tool, diagnostic):
             diagnostics.append(diagnostic)
     return diagnostics
+
+
+def _repeated_names(owner: DocumentLinter, name: str, doc: Document, tool: Tool,
+                    group: tuple[Tool, ...]) -> list[tuple[Rule, ToolContext, Finding]]:
+    """SL019's findings on `tool` across the request: a name two of its files give their tools
+    (reported at the first of them, in the file that holds it, under that file's configuration)."""
+    rule = next((rule for rule in owner.rules if rule.code == DUPLICATE_TOOL_NAME), None)
+    if rule is None:
+        return []
+    ctx = ToolContext(tool, doc, owner.config.settings, owner.profiles_for(tool), group,
+                      configured_profiles=frozenset(owner.config.profiles), request_name=name)
+    return [(rule, ctx, finding) for finding in rule.check(ctx)]

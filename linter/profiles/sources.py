@@ -86,14 +86,13 @@ class Source(NamedTuple):
         return f" — “{self.quote}”{seen} {self.url}"
 
 
-def _mcp_tool_names(version: str, url: str) -> tuple[Source, Source]:
-    """The "Tool Names" section, worded alike in both versions: its length, characters and
-    uniqueness, which are SHOULDs."""
-    return (Source(f"{version}/tool-name", version, "tool name: 1–128 of `A-Z a-z 0-9 _ - .`", DISCOURAGED,
-                   "Tool names SHOULD be between 1 and 128 characters in length (inclusive).", url,
-                   supersedes=("SL402",)),
-            Source(f"{version}/unique-names", version, "tool names unique within a server", DISCOURAGED,
-                   "Tool names SHOULD be unique within a server.", url, request_wide=True))
+def _mcp_tool_name(version: str, url: str) -> Source:
+    """The "Tool Names" section's length and characters, SHOULDs worded alike in both versions.
+    Its "SHOULD be unique within a server" is SL019's (`duplicate-tool-name`), for every
+    request whatever its profiles: the model APIs refuse repeated names outright."""
+    return Source(f"{version}/tool-name", version, "tool name: 1–128 of `A-Z a-z 0-9 _ - .`", DISCOURAGED,
+                  "Tool names SHOULD be between 1 and 128 characters in length (inclusive).", url,
+                  supersedes=("SL402",))
 
 
 _ENTRIES = (
@@ -205,10 +204,10 @@ _ENTRIES = (
            'inputSchema: { $schema?: string; type: "object";', MCP_2025_SCHEMA),
     Source("mcp-2025-11-25/output-root", "mcp-2025-11-25", "`outputSchema` root `type: \"object\"`", REFUSED,
            'Currently restricted to type: "object" at the root level.', MCP_2025_SCHEMA, supersedes=("SL018",)),
-    *_mcp_tool_names("mcp-2025-11-25", MCP_2025_TOOLS),
+    _mcp_tool_name("mcp-2025-11-25", MCP_2025_TOOLS),
     Source("mcp-2026-07-28/root", "mcp-2026-07-28", "`inputSchema` root `type: \"object\"`", REFUSED,
            'Tool arguments are always JSON objects, so `type: "object"` is required at the root.', MCP_2026_SCHEMA),
-    *_mcp_tool_names("mcp-2026-07-28", MCP_2026_TOOLS),
+    _mcp_tool_name("mcp-2026-07-28", MCP_2026_TOOLS),
     # 2026-07-28's `x-mcp-header`: "Clients using the Streamable HTTP transport MUST reject tool
     # definitions where any `x-mcp-header` value violates these constraints."
     Source("mcp-2026-07-28/header-token", "mcp-2026-07-28", "`x-mcp-header`: a non-empty HTTP token", REFUSED,

@@ -1,9 +1,11 @@
 """What the files of tests/rules share: the tools and schemas the tests of more than one rule
-lint, and the two-tool YAML file the suppression tests comment."""
+lint, the two-tool YAML file the suppression tests comment, and a counter of a check's work."""
 
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Callable
 
 from schema_lint.config import Config
 from schema_lint.run.linter import lint_text
@@ -71,3 +73,19 @@ def yaml_findings(select, name_comment="", title_comment="", header=""):
     """The findings of the rules `select` names in `TOOLS_YAML`, with the comments given."""
     text = header + TOOLS_YAML.format(name_comment=name_comment, title_comment=title_comment)
     return lint_text(text, "tools.yaml", Config(select=select)).diagnostics
+
+
+def calls_made(function: Callable[[], object]) -> int:
+    """The Python calls `function()` makes, directly or not: its work, counted rather than timed."""
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        calls += event == "call"
+
+    sys.setprofile(count)
+    try:
+        function()
+    finally:
+        sys.setprofile(None)
+    return calls

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from datetime import date
 from pathlib import Path
 
 import pytest
 from lintkit import lint_document, lint_tool
-from rulekit import OBJECT, mcp_tool, object_with_id
+from rulekit import OBJECT, calls_made, mcp_tool, object_with_id
 
 from schema_lint import profiles as providers
 from schema_lint.config import Config
@@ -294,34 +293,6 @@ def test_client_tool_counts_accept_the_limit_and_report_one_more_once(entry, pro
         assert f"not `t{limit}`" in over.message and over.severity is Severity.WARNING
 
 
-@pytest.mark.parametrize("version", ["mcp-2025-11-25", "mcp-2026-07-28"])
-def test_mcp_tool_names_repeat_within_a_server_once_per_server(version):
-    def found(names):
-        text = json.dumps({"tools": [mcp_tool(OBJECT, name=n) for n in names]})
-        return [d for d in lint_document(text, "server.json", "SL601", Config(profiles=[version]))
-                if d.message.endswith(source(f"{version}/unique-names").cite())]
-
-    assert found(["a", "b"]) == []
-    (repeated,) = found(["a", "b", "a"])
-    assert "`a` (2)" in repeated.message and repeated.severity is Severity.WARNING
-
-
-def _calls(function) -> int:
-    """The Python calls `function()` makes, directly or not: its work, counted rather than timed."""
-    calls = 0
-
-    def count(frame, event, arg):
-        nonlocal calls
-        calls += event == "call"
-
-    sys.setprofile(count)
-    try:
-        function()
-    finally:
-        sys.setprofile(None)
-    return calls
-
-
 def test_request_wide_limits_take_work_linear_in_the_tools_of_a_request():
     """Each strict tool was once compared field by field with every other: checking a file of
     3,267 tools took 43 s under anthropic-strict, against 4 s without the profile."""
@@ -333,7 +304,7 @@ def test_request_wide_limits_take_work_linear_in_the_tools_of_a_request():
         data = json.loads(_request([_anthropic(f"t{i}", {"o": {"type": "string"}}) for i in range(count)]))
         tools = tuple(find_tools(data, "request"))
         ctx = ToolContext(tools[0], data, profiles=frozenset({providers.ANTHROPIC_STRICT}), group=tools)
-        return _calls(lambda: list(request_limits.check(ctx)))
+        return calls_made(lambda: list(request_limits.check(ctx)))
 
     assert work(400) < 8 * work(100)
 
@@ -348,8 +319,7 @@ def test_the_server_a_client_names_comes_from_where_the_tools_were_read(path, se
 
 TESTED_ELSEWHERE = {"openai-strict/nesting", "openai/tools", "gemini/function-name", "gemini/declarations",
                     "anthropic-strict/strict-tools", "anthropic-strict/optional-parameters",
-                    "anthropic-strict/union-parameters", "cursor/tools", "vscode-copilot/tools",
-                    "mcp-2025-11-25/unique-names", "mcp-2026-07-28/unique-names"}
+                    "anthropic-strict/union-parameters", "cursor/tools", "vscode-copilot/tools"}
 
 
 def test_every_verified_entry_has_a_tool_it_accepts_and_one_it_refuses():

@@ -10,12 +10,10 @@ counts "after `$ref` expansion": a definition referenced twice counts twice.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator
 
 from schema_lint.model import Tool
-from schema_lint.profiles import (ANTHROPIC_STRICT, CURSOR, GEMINI, MCP_2025_11_25, MCP_2026_07_28, OPENAI,
-                                   OPENAI_STRICT, VSCODE_COPILOT)
+from schema_lint.profiles import ANTHROPIC_STRICT, CURSOR, GEMINI, OPENAI, OPENAI_STRICT, VSCODE_COPILOT
 from schema_lint.profiles.checks.problem import Problem
 from schema_lint.profiles.sources import source
 from schema_lint.schema.refs import references
@@ -39,7 +37,7 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
     group = ctx.group or (ctx.tool,)
     if group[0] is not ctx.tool or not ctx.checks_request:
         return
-    # Every limit counts tools, or tools of one name, but those of a strict tool's parameters:
+    # Every limit counts tools but those of a strict tool's parameters:
     # a file of one tool that is not strict reaches none of them (nearly every file holds one).
     if len(group) == 1 and ANTHROPIC_STRICT not in ctx.profiles:
         return
@@ -50,8 +48,6 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
     yield from _count_tools(ctx, group, "vscode-copilot/tools", MAX_VSCODE_COPILOT_TOOLS, "tools",
                             lambda t: VSCODE_COPILOT in ctx.profiles_of(t))
     yield from _first_sent(ctx, group)
-    yield from _unique_names(ctx, group, MCP_2025_11_25, "mcp-2025-11-25/unique-names")
-    yield from _unique_names(ctx, group, MCP_2026_07_28, "mcp-2026-07-28/unique-names")
     strict = [t for t in group if ANTHROPIC_STRICT in ctx.profiles_of(t)]
     # Asked by identity: `t in strict` compares tools field by field, n² comparisons for n
     # tools (3,000 tools of one file took 40 s).
@@ -86,14 +82,6 @@ def _first_sent(ctx: ToolContext, group: tuple[Tool, ...]) -> Iterator[Problem]:
         left = sent[MAX_CURSOR_TOOLS:]
         yield _at_group(ctx, "cursor/tools", f"{CURSOR}: {len(sent)} tools; only the first {MAX_CURSOR_TOOLS} reach "
                                              f"the model, not {_named([(t, 1) for t in left])}")
-
-
-def _unique_names(ctx: ToolContext, group: tuple[Tool, ...], version: str, entry: str) -> Iterator[Problem]:
-    names = Counter(t.name for t in group if version in ctx.profiles_of(t))
-    repeated = sorted(name for name, count in names.items() if count > 1)
-    if repeated:
-        yield _at_group(ctx, entry, f"{version}: tool names repeat within this server: "
-                                                       + ", ".join(f"`{n}` ({names[n]})" for n in repeated))
 
 
 def _at_group(ctx: ToolContext, entry: str, message: str) -> Problem:
