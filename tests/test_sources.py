@@ -14,7 +14,7 @@ from schema_lint.config import Config
 from schema_lint.run.linter import Linter, lint_text
 from schema_lint.schema.pointer import join, resolve
 from schema_lint.sources.documents import _JsonReader, read_document
-from schema_lint.sources.tools import find_tools, not_tool_arguments
+from schema_lint.sources.tools import Requests, find_tools, not_tool_arguments, result_schemas
 
 FORMATS = FIXTURES / "formats"
 # file → (name, format, tool pointer, schema pointer) of each tool, in document order.
@@ -142,6 +142,23 @@ def test_request_bodies_keep_function_tools_and_skip_builtin_ones():
     assert summary(tools_in(json.dumps(anthropic))) == [("b", "anthropic_tool", "/tools/0", "/tools/0/input_schema")]
     assert summary(tools_in(json.dumps(responses))) == [
         ("d", "openai_responses_function", "/tools/1", "/tools/1/parameters")]
+
+
+def test_the_tools_of_one_list_are_one_request_and_a_catalogues_entries_each_apart():
+    def requests(data, catalogue=False):
+        tools = find_tools(data, "f")
+        found = Requests(tools, catalogue)
+        return [[t.name for t in found.of(tool)] for tool in tools + result_schemas(tools)]
+
+    listing = {"tools": [{"name": "a", "inputSchema": SCHEMA, "outputSchema": SCHEMA}, {"name": "b", "inputSchema": SCHEMA}]}
+    assert requests(listing) == [["a", "b"], ["a", "b"], ["a", "b"]]  # a results schema: its arguments' request
+    gemini = {"tools": [{"functionDeclarations": [{"name": "a", "parameters": SCHEMA}]},
+                        {"functionDeclarations": [{"name": "b", "parameters": SCHEMA}]}]}
+    assert requests(gemini) == [["a", "b"], ["a", "b"]]
+    lines = [{"name": "a", "inputSchema": SCHEMA}, {"tools": [{"name": "b", "inputSchema": SCHEMA}] * 2}]
+    assert requests(lines, catalogue=True) == [["a"], ["b", "b"], ["b", "b"]]
+    assert requests([{"name": "a", "inputSchema": SCHEMA}] * 2) == [["a", "a"], ["a", "a"]]
+    assert requests([{"uid": "u", "tool": {"name": "a", "inputSchema": SCHEMA}}] * 2) == [["a"], ["a"]]
 
 
 def test_raw_schema_is_named_by_its_title_or_the_file():
