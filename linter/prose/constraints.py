@@ -159,18 +159,33 @@ def _may_state(description: str, kind: str, part: str) -> bool:
     readers are asked (text not ASCII is always read). Asked of the
     description's own prose, as the readers are: joining the lines around a bullet can make
     what the whole text does not hold (`use` and, below the bullet, `'a'`)."""
-    prose = own_prose(_within_limit(description))
-    lowered = prose.lower() if prose.isascii() else None
+    if part == FORMAT and kind != "string" or part == ENUM and kind == "array":
+        return False
+    lowered, digit = _screened(description)
+    if lowered is None:
+        return True
     if part == BOUNDS:
         # Every bound is a number; besides, a string or array may be said not empty, a number signed.
-        if lowered is None or _has_digit(prose):
+        if digit:
             return True
         if kind in ("string", "array"):
             return "empty" in lowered or "at least one" in lowered
         return _SIGN.screens(lowered)
     if part == FORMAT:
-        return kind == "string" and (lowered is None or _FORMAT_WORDS.search(lowered) is not None)
-    return kind != "array" and any(pattern.screens(lowered) for pattern in (_ENUM_LIST, _ONLY, _INTRO))
+        return _FORMAT_WORDS.search(lowered) is not None
+    return _ENUM_LIST.screens(lowered) or _ONLY.screens(lowered) or _INTRO.screens(lowered)
+
+
+@lru_cache(maxsize=4096)
+def _screened(description: str) -> tuple[str | None, bool]:
+    """What `_may_state` looks through: the description's own prose lowered, or None when it
+    is not ASCII, and whether it holds a digit. Cached: each description is asked of two or
+    three parts, by as many rules (SL403 a field's bounds and values, SL304 its format,
+    SL303 a number's bounds again)."""
+    prose = own_prose(_within_limit(description))
+    if not prose.isascii():
+        return None, True
+    return prose.lower(), _has_digit(prose)
 
 
 READ_LIMIT = 4_000
