@@ -70,16 +70,23 @@ INSTRUCTIONS = (
 # What every match of each pattern holds, lower-cased: one word of each group. An ASCII text
 # lacking them is passed over without running the pattern (nearly every description is);
 # other text is always searched, since case-insensitive matching of non-ASCII letters ("ſ"
-# is an "s") is not what lowering it does.
+# is an "s") is not what lowering it does. Each `in` costs about as much whether it finds
+# its word or not, so a group that fewer texts hold stands first, and the secrets are first
+# looked for by what each of them holds (a slash, `id_`, or is `mcp.json`): most texts hold
+# none, and are then passed over after three words instead of eight.
 _NEEDED = {
     "overrides the model's instructions": (("ignore", "disregard", "forget", "override"),
                                            ("instruction", "prompt", "rules", "direction", "guideline")),
-    "tells the model to hide something from the user": (("not", "don", "never", "without"),
-                                                         ("user", "human", "them")),
+    "tells the model to hide something from the user": (("user", "human", "them"),
+                                                         ("not", "don", "never", "without")),
     "poses as system text": (("<",), (">",), ("important", "system", "instruction", "secret", "hidden")),
-    "tells the model to read a secret": (("~/.ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws/credentials",
-                                          "mcp.json", "/etc/passwd", "/etc/shadow"),),
+    "tells the model to read a secret": (("/", "id_", "mcp.json"),
+                                         ("~/.ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws/credentials",
+                                          "mcp.json", "/etc/passwd", "/etc/shadow")),
 }
+# The words of every pattern's first group, looked for in one loop: a text holding none of
+# them (nearly every one) is passed over without a call for each pattern.
+_FIRST_WORDS = tuple(word for groups in _NEEDED.values() for word in groups[0])
 _VISIBLE_CONTROLS = frozenset("\n\r\t")
 # The hidden characters ASCII has: controls other than those (ASCII has no format character).
 _ASCII_CONTROL = lazy_compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -110,6 +117,12 @@ def _problems(text: str) -> Iterator[str]:
         yield (f"holds {len(hidden):,} character{'s' if len(hidden) != 1 else ''} a reader does not see "
                f"({shown}): text only the model reads")
     lowered = text.lower() if text.isascii() else None
+    if lowered is not None:
+        for word in _FIRST_WORDS:
+            if word in lowered:
+                break
+        else:
+            return
     for what, pattern in INSTRUCTIONS:
         if lowered is not None and not _holds_one_of_each(lowered, _NEEDED[what]):
             continue
