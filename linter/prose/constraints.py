@@ -128,7 +128,10 @@ def stated(description: Any, types: Any, part: str | None = None, name: str | No
 
 def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
     part = keyword if keyword in (FORMAT, ENUM) else BOUNDS
-    return next((found for found in stated(description, types, part) if found.keyword == keyword), None)
+    for found in stated(description, types, part):
+        if found.keyword == keyword:
+            return found
+    return None
 
 
 def said(found: Stated) -> str:
@@ -488,7 +491,8 @@ _INTRO = Screened(
     # letter; the quote looked for first, being rare (the curly ones are not ASCII: such text
     # is not screened).
     screen=r"""['"`](?:(?<=[(:].)|(?<=[\s:ekty]\s.))""",
-    words=("one of", "possible", "allowed", "valid", "accept", "supported", "available", "permitted", "following",
+    # ("the following values are …" holds "values": no word of its own.)
+    words=("one of", "possible", "allowed", "valid", "accept", "supported", "available", "permitted",
            "options", "choices", "values", "modes", "can be", "either"), lowered=True)
 _ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?:value|option) is\s*"""
                  r"""(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`)""", words=("only ",))
