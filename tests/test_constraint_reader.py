@@ -7,7 +7,7 @@ import time
 import pytest
 
 from schema_lint.prose import constraints
-from schema_lint.prose.constraints import BOUNDS, READ_LIMIT, stated, stated_keyword
+from schema_lint.prose.constraints import BOUNDS, ENUM, READ_LIMIT, stated, stated_keyword
 
 
 def _read(description: str, *types: str) -> dict:
@@ -181,3 +181,11 @@ def test_a_number_whose_words_state_no_bound_reads_no_named_values(monkeypatch):
 def test_a_negated_empty_states_a_lower_bound(description):
     read = _read(description, "array" if "list" in description else "string")
     assert read.get("minLength", read.get("minItems")) == 1
+
+
+@pytest.mark.parametrize("description", ["Mode: \u2018fast\u2019 or \u2018slow\u2019", "Sort (\u201cfast\u201d or \u201cslow\u201d) \u897f"])
+def test_a_list_in_curly_quotes_is_read(description):
+    """Text beyond ASCII is lowered where its other characters have no case, but not screened:
+    the list intro's screen asks for a straight quote where a curly one may stand."""
+    (found,) = stated(description, ["string"], ENUM)
+    assert found.value == ["fast", "slow"]

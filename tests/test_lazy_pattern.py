@@ -118,8 +118,9 @@ def test_matches_found_in_the_lowered_text_stand_where_matches_without_case_stan
     pattern = Screened(LOWERED, words=("either", "one of", "(", "k"), lowered=True)
     found = list(pattern.finditer_lowered(text))
     assert [m.span() for m in found] == [m.span() for m in re.finditer(LOWERED, text, re.I)]
-    assert [m.group(1) for m in found] == [m.group(1) and m.group(1).lower() if text.isascii() else m.group(1)
-                                           for m in re.finditer(LOWERED, text, re.I)]
+    # The groups in lower case where the text was lowered, as they are otherwise.
+    assert [m.group(1) and m.group(1).lower() for m in found] == \
+        [m.group(1) and m.group(1).lower() for m in re.finditer(LOWERED, text, re.I)]
 
 
 def test_only_a_pattern_written_in_lower_case_is_matched_in_lowered_text():
@@ -127,3 +128,33 @@ def test_only_a_pattern_written_in_lower_case_is_matched_in_lowered_text():
         Screened(r"\bUUID\b", "uuid", lowered=True)
     with pytest.raises(ValueError):
         Screened(r"\buuid\b", "uuid").finditer_lowered("a uuid")  # not made to
+
+
+# Text beyond ASCII: characters without case (CJK, quotes, dashes, an ideographic space, which
+# is a blank) and with it (`é`, `ſ` and the Kelvin sign, which match `s` and `k` without case,
+# `İ`, which lowers to two characters, `ß`), among ASCII letters of either case.
+WIDE = st.text(alphabet=st.sampled_from("eithrONEofnselctKkSs (')\u897f\u2019\u2014\u00b0\u3000\u00e9\u017f\u212a"
+                                        "\u0130\u00df"), max_size=30)
+
+
+@given(text=WIDE)
+def test_text_whose_other_characters_have_no_case_is_matched_lowered_as_without_case(text):
+    """Lowered in place where every character beyond ASCII has no case, and matched exactly:
+    the answers and places are those of matching the text without case."""
+    assert CaselessWords(WORDS).occurs_in(text) == bool(re.search(WORDS, text, re.I))
+    assert list(CaselessWords(WORDS).spans(text)) == [m.span() for m in re.finditer(WORDS, text, re.I)]
+    pattern = Screened(LOWERED, words=("either", "one of", "(", "k"), lowered=True)
+    assert [m.span() for m in pattern.finditer_lowered(text)] == [m.span() for m in re.finditer(LOWERED, text, re.I)]
+    screened = Screened(r"\bselect\b", "select")
+    assert bool(screened.search(text)) == bool(re.search(r"\bselect\b", text, re.I))
+
+
+def test_text_whose_other_characters_have_no_case_needs_no_case_insensitive_pattern(monkeypatch):
+    compiled = []
+    real = re.compile
+    monkeypatch.setattr(lazy_pattern.re, "compile", lambda *a: compiled.append(a) or real(*a))
+    words = CaselessWords(r"\bone of\b")
+    assert words.occurs_in("ONE OF \u897f\u5b89 \u2014 \u2019x\u2019") and not words.occurs_in("\u897f one-off")
+    assert compiled == [(r"\bone of\b", 0)]
+    assert words.occurs_in("caf\u00e9: One of")  # a cased letter: matched without case
+    assert compiled[-1] == (r"\bone of\b", re.IGNORECASE)

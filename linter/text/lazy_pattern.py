@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 # The patterns made and not yet compiled, for `compile_pending`.
@@ -78,13 +79,34 @@ class CaselessWords:
                 else:
                     return False
             return self._exact.search(lowered) is not None
-        return self._caseless.search(text) is not None
+        # Other text is not looked through for the words: they are held to the pattern on ASCII text.
+        lowered_other = lowered_without_case(text)
+        if lowered_other is None:
+            return self._caseless.search(text) is not None
+        return self._exact.search(lowered_other) is not None
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
-        """Where it occurs: (start, end) of each match `finditer` finds. Lower-casing ASCII
-        text keeps every character where it was, so the spans are the text's own."""
-        matches = self._exact.finditer(text.lower()) if text.isascii() else self._caseless.finditer(text)
+        """Where it occurs: (start, end) of each match `finditer` finds. Lowering ASCII text
+        (or text whose other characters have no case) keeps every character where it was,
+        so the spans are the text's own."""
+        lowered = text.lower() if text.isascii() else lowered_without_case(text)
+        matches = self._caseless.finditer(text) if lowered is None else self._exact.finditer(lowered)
         return (match.span() for match in matches)
+
+
+@lru_cache(maxsize=256)
+def lowered_without_case(text: str) -> str | None:
+    """`text` lowered, when matching it exactly finds what matching `text` without case finds,
+    at the same places; else None. For text that is not ASCII (ASCII text always lowers so):
+    lowering changes only its ASCII letters when every other character has no case (CJK,
+    `’`, `—`, `°`), and such a character matches no letter of a pattern with case or
+    without. A cased one (`é`; `ſ`, which matches `s` without case; `İ`, which lowers to
+    two characters) sends the text to the case-insensitive pattern, which is then compiled
+    only for such text. Cached: a description is asked by several patterns."""
+    for char in text:
+        if not char.isascii() and (char.lower() != char or char.upper() != char):
+            return None
+    return text.lower()
 
 
 class Screened:
@@ -143,10 +165,13 @@ class Screened:
         must then be written in lower case, as a screen is, and made with `lowered`."""
         if self._exact is None:
             raise ValueError("a pattern matched in lowered text is made with `lowered`")
-        if not text.isascii():
-            return self.finditer(text)
-        lowered = text.lower()
-        return self._exact.finditer(lowered) if self.screens(lowered) else iter(())
+        if text.isascii():
+            lowered = text.lower()
+            return self._exact.finditer(lowered) if self.screens(lowered) else iter(())
+        # Other text is not screened (a screen is held to its pattern on ASCII text: a curly
+        # quote may stand where it asks for a straight one), but lowered where it can be.
+        lowered_other = lowered_without_case(text)
+        return self.pattern.finditer(text) if lowered_other is None else self._exact.finditer(lowered_other)
 
 
 def lazy_compile(source: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
