@@ -158,3 +158,11 @@ def test_text_whose_other_characters_have_no_case_needs_no_case_insensitive_patt
     assert compiled == [(r"\bone of\b", 0)]
     assert words.occurs_in("caf\u00e9: One of")  # a cased letter: matched without case
     assert compiled[-1] == (r"\bone of\b", re.IGNORECASE)
+
+
+def test_text_too_long_to_look_through_goes_to_the_case_insensitive_pattern():
+    from schema_lint.text.lazy_pattern import CASELESS_CHECK_LIMIT, lowered_without_case
+
+    assert lowered_without_case("One \u897f") == "one \u897f"
+    assert lowered_without_case("\u897f" * (CASELESS_CHECK_LIMIT + 1)) is None
+    assert CaselessWords(r"\bone of\b").occurs_in("ONE OF " + "\u897f" * CASELESS_CHECK_LIMIT)

@@ -94,6 +94,11 @@ class CaselessWords:
         return (match.span() for match in matches)
 
 
+CASELESS_CHECK_LIMIT = 20_000
+"""Characters of text beyond ASCII that `lowered_without_case` looks through: a description
+is far shorter, and a hostile one goes to the case-insensitive pattern as before."""
+
+
 @lru_cache(maxsize=256)
 def lowered_without_case(text: str) -> str | None:
     """`text` lowered, when matching it exactly finds what matching `text` without case finds,
@@ -102,7 +107,10 @@ def lowered_without_case(text: str) -> str | None:
     `’`, `—`, `°`), and such a character matches no letter of a pattern with case or
     without. A cased one (`é`; `ſ`, which matches `s` without case; `İ`, which lowers to
     two characters) sends the text to the case-insensitive pattern, which is then compiled
-    only for such text. Cached: a description is asked by several patterns."""
+    only for such text. Cached: a description is asked by several patterns. Text longer
+    than `CASELESS_CHECK_LIMIT` is not looked through (a character at a time, in Python)."""
+    if len(text) > CASELESS_CHECK_LIMIT:
+        return None
     for char in text:
         if not char.isascii() and (char.lower() != char or char.upper() != char):
             return None
