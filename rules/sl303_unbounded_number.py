@@ -55,6 +55,7 @@ choose the value. No fix either when the tool's provider refuses `minimum` or `m
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from schema_lint.prose.constraints import BOUNDS, evidence_of, said, stated
 from schema_lint.prose.field_kinds import words
@@ -216,8 +217,10 @@ def number_kind(name: str | None) -> str | None:
     return _telling(name)[0]
 
 
+@lru_cache(maxsize=4096)
 def _telling(name: str | None) -> tuple[str | None, str | None]:
-    """The kind the name says and the word that says it (None, None for no kind)."""
+    """The kind the name says and the word that says it (None, None for no kind). Cached:
+    asked of every number field, by this rule and by SL403, and names recur across tools."""
     parts = words(name or "")
     for index in range(len(parts) - 1, -1, -1):
         word = parts[index]

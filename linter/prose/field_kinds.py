@@ -52,9 +52,14 @@ def kind_of(name: str | None, fmt: str | None = None) -> str | None:
     """The field kind; the last word of the name decides (`email_subject` is a name, not an email)."""
     if isinstance(fmt, str) and fmt in _FORMAT_KINDS:
         return _FORMAT_KINDS[fmt]
-    if not name:
-        return None
-    parts = words(name)
+    return _named_kind(name) if name else None
+
+
+@lru_cache(maxsize=4096)
+def _named_kind(name: str) -> str | None:
+    """Cached: SL304 asks it of every string field, and the same names recur across tools
+    (`query`, `id`, `url`)."""
+    parts = _words(name)
     if not parts:
         return None
     last = parts[-1]
