@@ -31,7 +31,8 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
-                                           field_clauses, flag_conditions, mentioned_requirements, parameter_notes)
+                                           field_clauses, flag_conditions, mentioned_requirements, parameter_notes,
+                                           word_pattern)
 from schema_lint.prose.field_kinds import kind_of, words
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
@@ -46,9 +47,10 @@ _CONDITIONAL_KEYWORDS = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not",
 _DEPENDENCY_KEYWORDS = ("dependentRequired", "dependencies", "dependentSchemas")
 # Values a field of that kind stands for: a `format: email` recipient is the `email` channel's.
 _ADDRESS_VALUES = {"email": frozenset({"email", "e-mail", "mail"}), "url": frozenset({"url", "uri", "link", "webhook"})}
-_OPTIONAL_PROSE = CaselessWords(
-    r"\b(?:optional(?:ly)?|if\s+(?:omitted|unset|not\s+(?:provided|specified|given|set|supplied))|when\s+omitted|"
-    r"defaults?\s+(?:to|is)|either|instead\s+of|alternative|filters?|filtering)\b")
+_OPTIONAL_WORDS = ("optional(?:ly)?", r"if\s+(?:omitted|unset|not\s+(?:provided|specified|given|set|supplied))",
+                   r"when\s+omitted", r"defaults?\s+(?:to|is)", "either", r"instead\s+of", "alternative", "filters?",
+                   "filtering")
+_OPTIONAL_PROSE = CaselessWords(word_pattern(_OPTIONAL_WORDS))
 # What `_default` returns for a discriminator with no default (`None` is a value).
 _NO_DEFAULT = object()
 _DEFAULT_PROSE = lazy_compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.-]+)|"
@@ -400,6 +402,8 @@ def _already_conditional(schema: Any) -> set[str]:
                 names |= _named_in(value)
     for keyword in _CONDITIONAL_KEYWORDS:
         value = schema.get(keyword)
+        if value is None:
+            continue  # nearly every keyword of nearly every object: no branch to read
         for branch in value if isinstance(value, list) else [value]:
             names |= _named_in(branch)
     return names

@@ -532,3 +532,53 @@ def test_a_name_shares_a_word_with_every_value_it_names(name, values):
     name_words = set(words(name))
     if _words_of_values(values).isdisjoint(name_words):
         assert not any(_names_value(name_words, v) for v in values if isinstance(v, str))
+
+
+def _plain_words(alternatives) -> str:
+    return r"\b(?:" + "|".join(alternatives) + r")\b"
+
+
+def _word_spans(pattern: str, text: str) -> list[tuple[int, int]]:
+    import re
+
+    return [match.span() for match in re.finditer(pattern, text)]
+
+
+@given(st.lists(st.text(alphabet="abn", min_size=1, max_size=3), min_size=1, max_size=6),
+       st.text(alphabet="abn _-.", max_size=30))
+@example(["used", "use", "unused"], "unused used usex use")
+@example(["ab", "a", "ba"], "aba ab a_b")
+def test_a_word_pattern_matches_where_its_plain_spelling_does(words, text):
+    """`word_pattern` asks the word boundary after a match's first letter and tries each
+    letter's alternatives together: it finds what `\\b(?:a|b|…)\\b` finds, span for span."""
+    from schema_lint.prose.conditional_prose import word_pattern
+
+    assert _word_spans(word_pattern(words), text) == _word_spans(_plain_words(words), text)
+
+
+_WORD_PATTERN_TEXT = st.lists(st.sampled_from([
+    "required", "requires", "require", "needed", "need", "necessary", "mandatory", "must", "also", "be", "provided",
+    "provide", "optional", "optionally", "omit", "omitted", "ignored", "unused", "used", "use", "user", "null", "not",
+    "left", "empty", "only", "applies", "applicable", "relevant", "valid", "available", "if", "when", "unset",
+    "defaults", "to", "either", "instead", "of", "alternative", "filters", "filtering", "with", "together", "x", "un",
+    "re", " ", "  ", "_", "-", ".", ",", "\n"]), max_size=12).map("".join)
+
+
+@given(_WORD_PATTERN_TEXT)
+@example("not required; must also be provided, optionally unused")
+@example("reused. unusedfoo must be left empty")
+def test_the_prose_word_patterns_match_where_their_plain_spellings_do(text):
+    """Each word pattern SL102 reads prose with finds, in lower-cased text, what its plain
+    spelling finds."""
+    from schema_lint.prose import conditional_prose as prose
+    from schema_lint.prose import conditionals
+
+    spelled = {**{kind: words for kind, words in prose._KIND_SPELLINGS},
+               "any": [word for _, words in prose._KIND_SPELLINGS for word in words],
+               "needs field": prose._NEEDS_FIELD_WORDS, "optional": conditionals._OPTIONAL_WORDS}
+    patterns = {**dict(prose._KIND_WORDS), "any": prose._ANY_KIND_WORD, "needs field": prose._NEEDS_FIELD_WORD,
+                "optional": conditionals._OPTIONAL_PROSE}
+    for name, pattern in patterns.items():
+        plain = _plain_words(spelled[name])
+        assert list(pattern.spans(text)) == _word_spans(plain, text), name
+        assert pattern.occurs_in(text) == bool(_word_spans(plain, text)), name
