@@ -195,30 +195,38 @@ class _Context:
             for clause, where in self._mentions():
                 _note(stated, clause, where)
             # The flags first: most fields' prose names none, and then it need not be asked whether it says optional.
-            conditioned = list(self._flag_conditions())
+            conditioned = self._flag_conditions()
             if conditioned and not self.says_optional:
                 for clause, where in conditioned:
                     _note(stated, clause, where)
+        if not stated:
+            return stated  # nearly every field: then no exemption need be gathered
         exempt = self._values(EXEMPT)
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
                 for name, (where, values) in stated.items()}
 
-    def _flag_conditions(self) -> Iterator[tuple[Clause, str]]:
-        """The field's own prose conditions it on a flag ("When schedule is true, …")."""
-        for text, where in ((self.member.description, "its description is conditioned on it"),
-                            (self.notes.get(self.member.name, ""), "the tool description conditions it on it")):
-            for clause in flag_conditions(text, self.discriminators):
-                yield clause, where
+    def _flag_conditions(self) -> list[tuple[Clause, str]]:
+        """The field's own prose conditions it on a flag ("When schedule is true, …"). Prose
+        that is empty (most fields have no docstring entry) states nothing: not read."""
+        return [(clause, where) for text, where in ((self.member.description, "its description is conditioned on it"),
+                                                    (self.notes.get(self.member.name, ""),
+                                                     "the tool description conditions it on it")) if text
+                for clause in flag_conditions(text, self.discriminators)]
 
     def _mentions(self) -> Iterator[tuple[Clause, str]]:
+        """Requirements other prose states for the field by name. Prose that does not hold the
+        name (nearly all) is passed over here, as `mentioned_requirements` would, a call less."""
+        name = self.member.name
         for discriminator in self.discriminators:
             text = self.spoken[discriminator.name]
-            for clause in mentioned_requirements(text, self.member.name, self.discriminators, own=discriminator):
-                yield clause, f"`{discriminator.name}`'s description says so"
+            if name in text:
+                for clause in mentioned_requirements(text, name, self.discriminators, own=discriminator):
+                    yield clause, f"`{discriminator.name}`'s description says so"
         for text, where in ((self.object_description, "the object's description says so"),
                             (self.tool_description, "the tool description says so")):
-            for clause in mentioned_requirements(text, self.member.name, self.discriminators):
-                yield clause, where
+            if name in text:
+                for clause in mentioned_requirements(text, name, self.discriminators):
+                    yield clause, where
 
     def _kept_after_exemption(self) -> dict[str, tuple[str, list]]:
         """"Used for close/select. If omitted for close, …": select still needs it."""
@@ -238,7 +246,8 @@ class _Context:
         if member.boolean or _fills(member.get("default")):
             return {}
         bound = {c.discriminator for c in self.clauses}
-        applies, exempt = self._values(APPLIES), self._values(EXEMPT)
+        # Most fields' prose states no clause: then none applies it or exempts it.
+        applies, exempt = (self._values(APPLIES), self._values(EXEMPT)) if self.clauses else ({}, {})
         kind = kind_of(member.name, member.get("format"))
         name_words = set(words(member.name))
         found: dict[str, tuple[str, list]] = {}
