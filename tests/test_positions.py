@@ -206,6 +206,18 @@ def test_counted_positions_are_those_of_the_line_index(text, offsets, first_line
         assert counted.position(offset) == indexed.position(offset), (text, offset)
 
 
+@given(st.text(st.sampled_from("ab\n\r\u2028")), st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=30),
+       st.integers(1, 3))
+def test_counted_spans_are_those_of_the_line_index(text, pairs, first_line):
+    """A counted span finds its end from its start: each span is the one the index, built at
+    once, gives for both ends."""
+    counted, indexed = LineIndex(text, first_line), LineIndex(text, first_line)
+    indexed.starts  # noqa: B018  # built now: its positions are the general reading
+    for start, end in pairs:
+        start, end = min(start, len(text)), min(end, len(text))
+        assert counted.span(start, end) == Span(*indexed.position(start), *indexed.position(end)), (text, start, end)
+
+
 def test_a_repeated_key_is_located_where_the_parser_takes_its_value_from():
     text = '{"a": 1, "b": {"c": 2}, "a": {"d": [3]}}'
     assert text_at(text, locate_repeated(text, "/a")) == '{"d": [3]}'

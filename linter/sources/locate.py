@@ -87,7 +87,16 @@ class LineIndex:
         return index + self.first_line, offset - starts[index] + 1
 
     def span(self, start: int, end: int) -> Span:
-        return Span(*self.position(start), *self.position(end))
+        line, column = self.position(start)
+        if self._starts is None and start <= end and end - start <= self._to_count:
+            # Counted on from the start, not again from the text's beginning: the end's line is
+            # the start's plus the breaks between them.
+            self._to_count -= end - start
+            breaks = self.text.count("\n", start, end)
+            if not breaks:
+                return Span(line, column, line, column + end - start)
+            return Span(line, column, line + breaks, end - self.text.rfind("\n", start, end))
+        return Span(line, column, *self.position(end))
 
 
 class JsonLocator:
