@@ -23,6 +23,8 @@ def split(pointer: str) -> list[str]:
         return []
     if not pointer.startswith("/"):
         raise ValueError(f"not a JSON pointer: {pointer!r}")
+    if "~" not in pointer:
+        return pointer[1:].split("/")  # nearly every pointer: no token to unescape
     return [unescape(t) for t in pointer[1:].split("/")]
 
 
