@@ -50,6 +50,17 @@ def test_request_wide_limits_are_listed_once_per_file(tmp_path):
     assert _run(tmp_path, tools=many).output.count("129 tools in this request; the limit is 128") == 1
 
 
+def test_request_wide_limits_count_each_line_of_a_catalogue_apart(tmp_path):
+    def tool(i):
+        return {"type": "function", "function": {"name": f"t{i}", "parameters": {"type": "object"}}}
+
+    path = tmp_path / "tools.jsonl"
+    path.write_text("".join(json.dumps(tool(i)) + "\n" for i in range(129)))
+    assert "in this request" not in CliRunner().invoke(main, ["compat", str(path)]).output
+    path.write_text(json.dumps(tool(0)) + "\n" + json.dumps({"tools": [tool(i) for i in range(129)]}) + "\n")
+    assert CliRunner().invoke(main, ["compat", str(path)]).output.count("129 tools in this request") == 1
+
+
 def test_an_unreadable_file_exits_2_and_the_others_are_still_shown(tmp_path):
     (tmp_path / "broken.json").write_text("{")
     (tmp_path / "tools.json").write_text(json.dumps([STRICT_OK]))

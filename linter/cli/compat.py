@@ -39,7 +39,7 @@ def compat(paths, profiles, output_format, reasons, python_targets, **live):
     with target_files(python_targets, live, servers=False) as targets:
         named = [*paths, *targets.paths]
         files, broken = read_tool_files(named or ["."]) if named or not servers else ([], False)
-    files = [(targets.shown(path), data, tools) for path, data, tools in files]
+    files = [(targets.shown(path), *read) for path, *read in files]
     listed, unreachable = _ask(servers, limits_from(live))
     matrix = build(files + listed, profiles or API_PROFILES)
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
@@ -48,13 +48,12 @@ def compat(paths, profiles, output_format, reasons, python_targets, **live):
 
 
 def read_tool_files(paths):
-    """(path, data, tools) for every tool file under `paths`, and whether one could not be
-    read (each error printed as `file:line:col: message`)."""
+    """(path, data, tools, requests) for every tool file under `paths` (see `_tool_file`), and
+    whether one could not be read (each error printed as `file:line:col: message`)."""
     from schema_lint.config import Config
     from schema_lint.text.display import escape
     from schema_lint.run.linter import Linter
     from schema_lint.sources.documents import read_document
-    from schema_lint.sources.tools import find_tools
 
     files, broken = [], False
     for path in Linter(Config()).files(paths):
@@ -63,8 +62,17 @@ def read_tool_files(paths):
             click.echo(escape(f"{path}:{error.line}:{error.column}: {error.message}"), err=True)
             broken = True
         if doc.data is not None:
-            files.append((path, doc.data, find_tools(doc.data, os.path.splitext(os.path.basename(path))[0])))
+            files.append(_tool_file(path, doc, os.path.splitext(os.path.basename(path))[0]))
     return files, broken
+
+
+def _tool_file(path, doc, name):
+    """(path, data, tools, requests): the tools `doc` holds (those of a bare schema named
+    `name`) and which of them are sent together (a JSON Lines line's apart from the others)."""
+    from schema_lint.sources.tools import Requests, find_tools
+
+    tools = find_tools(doc.data, name)
+    return path, doc.data, tools, Requests(tools, doc.catalogue).each()
 
 
 def _ask(servers, limits):
@@ -73,7 +81,6 @@ def _ask(servers, limits):
     from schema_lint.text.display import escape
     from schema_lint.live.document import live_document
     from schema_lint.live.fetch import FetchError, fetch_tools
-    from schema_lint.sources.tools import find_tools
 
     listed, unreachable = [], False
     for server in servers:
@@ -83,7 +90,7 @@ def _ask(servers, limits):
             click.echo(escape(f"{server.path}: MCP server `{server.name}` ({server.shown}): {exc}"), err=True)
             unreachable = True
             continue
-        listed.append((document.path, document.data, find_tools(document.data, server.name)))
+        listed.append(_tool_file(document.path, document, server.name))
     return listed, unreachable
 
 

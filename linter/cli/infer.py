@@ -57,8 +57,7 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
         raise click.UsageError("Missing option '--tools' (or --python, --mcp, --mcp-url).")
     with target_files(python_targets, live) as targets:
         files, broken = read_tool_files([*tools, *targets.paths])
-    files = [(targets.shown(path), data, file_tools) for path, data, file_tools in files]
-    found = [(path, tool) for path, _, file_tools in files for tool in file_tools]
+    found = [(targets.shown(path), tool) for path, _, file_tools, _ in files for tool in file_tools]
     spark_summary = None
     if engine == "spark" and calls:
         from schema_lint.cli.spark_engine import summarise_on_spark

@@ -78,6 +78,7 @@ class Requests:
 
     def __init__(self, tools: Sequence[Tool], catalogue: bool) -> None:
         self._catalogue = catalogue
+        self._tools = tools
         lists: dict[str, list[Tool]] = {}
         for tool in tools:
             key = self._key(tool.pointer)
@@ -92,6 +93,10 @@ class Requests:
         results schema's tool (`part` "results") is answered with its arguments' request."""
         key = self._key(tool.pointer)
         return (tool,) if key is None else self._by_key.get(key, (tool,))
+
+    def each(self) -> list[tuple[Tool, ...]]:
+        """Every request, in the order of their first tools."""
+        return [sent for tool in self._tools if (sent := self.of(tool))[0] is tool]
 
     def _key(self, pointer: str) -> str | None:
         """The pointer of the list that holds the tool at `pointer`, or None when it is in none."""

@@ -196,7 +196,7 @@ def test_the_server_name_counts_against_claude_codes_64_characters():
     assert "the name may have at most 37" in found.message
 
 
-# Request-wide limits: one file is one request.
+# Request-wide limits: the tools of one list are one request (`ToolContext.request_tools`).
 
 def _request(tools: list[dict]) -> str:
     return json.dumps({"tools": tools})
@@ -221,6 +221,31 @@ def test_openai_accepts_128_tools_and_refuses_129_once_at_the_first_tool():
     (found,) = _limit_findings(_request(_openai_tools(129)), "openai/tools")
     assert found.pointer == "/tools/0" and "129 tools in this request; the limit is 128" in found.message
     assert "`t0`" in found.message and "and 124 more" in found.message
+
+
+def _limit_findings_in(text: str, path: str, entry: str):
+    return [d for d in lint_document(text, path, "SL601") if d.message.endswith(source(entry).cite())]
+
+
+def test_a_json_lines_catalogue_is_a_request_per_line_and_a_json_array_one_request():
+    tools = _openai_tools(129)
+    assert _limit_findings_in("".join(json.dumps(tool) + "\n" for tool in tools), "tools.jsonl", "openai/tools") == []
+    (found,) = _limit_findings_in(json.dumps(tools), "tools.json", "openai/tools")
+    assert found.pointer == "/0" and "129 tools in this request" in found.message
+
+
+def test_a_json_lines_line_that_is_a_request_body_is_one_request():
+    lines = [json.dumps(tool) for tool in _openai_tools(2)] + [_request(_openai_tools(129))]
+    (found,) = _limit_findings_in("\n".join(lines) + "\n", "requests.jsonl", "openai/tools")
+    assert found.pointer == "/2/tools/0" and "129 tools in this request" in found.message
+
+
+def test_a_yaml_stream_is_a_request_per_document():
+    documents = [json.dumps(tool) for tool in _openai_tools(129)]
+    assert _limit_findings_in("\n---\n".join(documents) + "\n", "tools.yaml", "openai/tools") == []
+    (found,) = _limit_findings_in(documents[0] + "\n---\n" + _request(_openai_tools(129)) + "\n", "tools.yaml",
+                                  "openai/tools")
+    assert found.pointer == "/1/tools/0" and "129 tools in this request" in found.message
 
 
 def test_gemini_accepts_128_declarations_and_refuses_129():

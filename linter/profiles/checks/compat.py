@@ -4,7 +4,8 @@ A cell is ✓ (accepted), ✗ (refused: at least one entry whose effect is a ref
 ~ (accepted, but some keyword silently weakened); its reasons are the subjects of the
 table entries that apply, so that counts over many tools group by the provider's rule
 rather than by message text. Limits that count across the tools sent together are
-kept apart, per file: they refuse a request, not a tool.
+kept apart, per request (`sources.tools.Requests`: a file's list of tools, each line of a
+JSON Lines catalogue apart): they refuse a request, not a tool.
 """
 
 from __future__ import annotations
@@ -42,20 +43,22 @@ class Row:
 class Matrix:
     profiles: tuple[str, ...]
     rows: list[Row] = field(default_factory=list)
-    # (path, problem) for each request-wide limit a file's tools pass together.
+    # (path, problem) for each request-wide limit the tools of one request pass together.
     requests: list[tuple[str, Problem]] = field(default_factory=list)
 
-    def add_file(self, path: str, document: Any, tools: list[Tool]) -> None:
+    def add_file(self, path: str, document: Any, tools: list[Tool], requests: Iterable[tuple[Tool, ...]]) -> None:
+        """The rows of `tools`, read from `path`, and the limits each of its `requests` (the tools
+        sent together, see `sources.tools.Requests`) passes."""
         name = request_name(path)
         for tool in tools:
             self.rows.append(Row(path, tool.name,
                                  {profile: cell(tool, document, profile, name) for profile in self.profiles}))
-        if tools:
+        for sent in requests:
             # A limit a tool's own format brings (OpenAI's 128 tools) is found under every profile: once.
             found: dict[str, Problem] = {}
             for profile in self.profiles:
-                ctx = ToolContext(tools[0], document, profiles=frozenset({profile}), group=tuple(tools),
-                                  configured_profiles=frozenset({profile}), request_name=name)
+                ctx = ToolContext(sent[0], document, profiles=frozenset({profile}), group=tuple(tools),
+                                  configured_profiles=frozenset({profile}), request_name=name, request_tools=sent)
                 for problem in request_limits.check(ctx):
                     found.setdefault(problem.source.id, problem)
             self.requests.extend((path, problem) for problem in found.values())
@@ -82,8 +85,10 @@ def cell(tool: Tool, document: Any, profile: str, request_name: str = "") -> Cel
     return Cell(WEAKENED if any(problem.silent for problem in found) else ACCEPTED, reasons)
 
 
-def build(files: Iterable[tuple[str, Any, list[Tool]]], profiles: Iterable[str] = API_PROFILES) -> Matrix:
+def build(files: Iterable[tuple[str, Any, list[Tool], list[tuple[Tool, ...]]]],
+          profiles: Iterable[str] = API_PROFILES) -> Matrix:
+    """The matrix of each file's (path, data, tools, requests)."""
     matrix = Matrix(tuple(profiles))
-    for path, document, tools in files:
-        matrix.add_file(path, document, tools)
+    for path, document, tools, requests in files:
+        matrix.add_file(path, document, tools, requests)
     return matrix

@@ -1,11 +1,13 @@
-"""Limits that count across the tools sent together, checked once per group.
+"""Limits that count across the tools sent together, checked once per request.
 
 A provider refuses a whole request when its tools together pass a limit, although no
 single tool does: four strict Anthropic tools of six optional parameters each already
-reach the 24. The group is the tools of one file or live server (`ToolContext.group`), or
-of a request the configuration names across files (`request_groups`); each limit is
-reported once, at the group's first tool, naming the tools that contribute. Anthropic
-counts "after `$ref` expansion": a definition referenced twice counts twice.
+reach the 24. The request is the tools sent together (`ToolContext.request_tools`): one
+list of tools in a file (a JSON Lines line or a YAML stream's document holds its own), a
+live server's listing, or a request the configuration names across files
+(`request_groups`); each limit is reported once, at the request's first tool, naming the
+tools that contribute. Anthropic counts "after `$ref` expansion": a definition
+referenced twice counts twice.
 """
 
 from __future__ import annotations
@@ -34,25 +36,26 @@ _DEFINITIONS = frozenset({"$defs", "definitions"})
 
 
 def check(ctx: ToolContext) -> Iterator[Problem]:
-    group = ctx.group or (ctx.tool,)
-    if group[0] is not ctx.tool or not ctx.checks_request:
+    sent = ctx.request_tools or (ctx.tool,)
+    if sent[0] is not ctx.tool or not ctx.checks_request:
         return
-    # Every limit counts tools but those of a strict tool's parameters:
-    # a file of one tool that is not strict reaches none of them (nearly every file holds one).
-    if len(group) == 1 and ANTHROPIC_STRICT not in ctx.profiles:
+    # Every limit counts tools but those of a strict tool's parameters: a request of one
+    # tool that is not strict reaches none of them (nearly every file, and every line of a
+    # catalogue, holds one).
+    if len(sent) == 1 and ANTHROPIC_STRICT not in ctx.profiles:
         return
-    yield from _count_tools(ctx, group, "openai/tools", MAX_OPENAI_TOOLS, "tools",
+    yield from _count_tools(ctx, sent, "openai/tools", MAX_OPENAI_TOOLS, "tools",
                             lambda t: t.format.startswith("openai_") or bool({OPENAI, OPENAI_STRICT} & ctx.profiles_of(t)))
-    yield from _count_tools(ctx, group, "gemini/declarations", MAX_GEMINI_DECLARATIONS, "function declarations",
+    yield from _count_tools(ctx, sent, "gemini/declarations", MAX_GEMINI_DECLARATIONS, "function declarations",
                             lambda t: t.format == "gemini_function_declaration" or GEMINI in ctx.profiles_of(t))
-    yield from _count_tools(ctx, group, "vscode-copilot/tools", MAX_VSCODE_COPILOT_TOOLS, "tools",
+    yield from _count_tools(ctx, sent, "vscode-copilot/tools", MAX_VSCODE_COPILOT_TOOLS, "tools",
                             lambda t: VSCODE_COPILOT in ctx.profiles_of(t))
-    yield from _first_sent(ctx, group)
-    strict = [t for t in group if ANTHROPIC_STRICT in ctx.profiles_of(t)]
+    yield from _first_sent(ctx, sent)
+    strict = [t for t in sent if ANTHROPIC_STRICT in ctx.profiles_of(t)]
     # Asked by identity: `t in strict` compares tools field by field, n² comparisons for n
     # tools (3,000 tools of one file took 40 s).
     strict_ids = {id(t) for t in strict}
-    yield from _count_tools(ctx, group, "anthropic-strict/strict-tools", MAX_STRICT_TOOLS, "strict tools",
+    yield from _count_tools(ctx, sent, "anthropic-strict/strict-tools", MAX_STRICT_TOOLS, "strict tools",
                             lambda t: id(t) in strict_ids)
     counts = {id(t): _parameters(ToolContext(t, ctx.document)) for t in strict}
     for entry, index, limit, what in (
@@ -62,29 +65,29 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
         total = sum(counts[id(t)][index] for t in strict)
         if total > limit:
             shares = [(t, counts[id(t)][index]) for t in strict if counts[id(t)][index]]
-            yield _at_group(ctx, entry, f"{ANTHROPIC_STRICT}: {total} {what} across the strict tools of this "
+            yield _at_first(ctx, entry, f"{ANTHROPIC_STRICT}: {total} {what} across the strict tools of this "
                                         f"request; the limit is {limit}: {_named(shares)}")
 
 
-def _count_tools(ctx: ToolContext, group: tuple[Tool, ...], entry: str, limit: int, what: str,
+def _count_tools(ctx: ToolContext, sent: tuple[Tool, ...], entry: str, limit: int, what: str,
                  counts: Callable[[Tool], bool]) -> Iterator[Problem]:
-    sent = [t for t in group if counts(t)]
-    if len(sent) > limit:
+    counted = [t for t in sent if counts(t)]
+    if len(counted) > limit:
         profile = source(entry).profile
-        yield _at_group(ctx, entry, f"{profile}: {len(sent)} {what} in this request; the limit is {limit}: "
-                                    f"{_named([(t, 1) for t in sent])}")
+        yield _at_first(ctx, entry, f"{profile}: {len(counted)} {what} in this request; the limit is {limit}: "
+                                    f"{_named([(t, 1) for t in counted])}")
 
 
-def _first_sent(ctx: ToolContext, group: tuple[Tool, ...]) -> Iterator[Problem]:
+def _first_sent(ctx: ToolContext, sent: tuple[Tool, ...]) -> Iterator[Problem]:
     """Cursor sends the first 40 tools and drops the rest without a word."""
-    sent = [t for t in group if CURSOR in ctx.profiles_of(t)]
-    if len(sent) > MAX_CURSOR_TOOLS:
-        left = sent[MAX_CURSOR_TOOLS:]
-        yield _at_group(ctx, "cursor/tools", f"{CURSOR}: {len(sent)} tools; only the first {MAX_CURSOR_TOOLS} reach "
+    reaching = [t for t in sent if CURSOR in ctx.profiles_of(t)]
+    if len(reaching) > MAX_CURSOR_TOOLS:
+        left = reaching[MAX_CURSOR_TOOLS:]
+        yield _at_first(ctx, "cursor/tools", f"{CURSOR}: {len(reaching)} tools; only the first {MAX_CURSOR_TOOLS} reach "
                                              f"the model, not {_named([(t, 1) for t in left])}")
 
 
-def _at_group(ctx: ToolContext, entry: str, message: str) -> Problem:
+def _at_first(ctx: ToolContext, entry: str, message: str) -> Problem:
     return Problem(source(entry), ctx.tool.pointer, message)
 
 
