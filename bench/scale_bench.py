@@ -13,8 +13,9 @@ Cases, each run under GNU time (wall, the child's own peak RSS) with its CPU tim
 - `calls N`: `check --no-cache --unsafe-fixes --calls CALLS tools.jsonl` with the corpus's
   own tools and its recorded calls repeated to `--calls` calls, and to half as many: the
   time per call of the two says whether reading the calls is linear;
-- `profile anthropic-strict`: `check --no-cache --profile anthropic-strict tools.jsonl`, the
-  corpus's own tools as one request, whose limits count across all of them.
+- `profile anthropic-strict`: `check --no-cache --profile anthropic-strict request.json`, the
+  corpus's own tools as published, in one JSON array: one request, whose limits count
+  across all of them (the corpus's JSON Lines file is a request per line).
 
 Each `--schema-lint` (default: the one beside this Python) runs every case, interleaved
 with the others run by run, so that load on the machine hits each alike; giving an install
@@ -36,7 +37,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 
 sys.path.insert(0, str(BENCH))
-from corpus_files import CORPUS_TOOLS, repeated_schemas, tool_listing  # noqa: E402
+from corpus_files import CORPUS_TOOLS, records, repeated_schemas, tool_listing  # noqa: E402
 from timing import timed_run  # noqa: E402
 
 
@@ -78,6 +79,8 @@ def main() -> None:
         many = calls_file(args.corpus, data / "calls.jsonl", args.calls)
         half = calls_file(args.corpus, data / "half.jsonl", args.calls // 2)
         fixed = data / "fixed.json"
+        request = data / "request.json"
+        request.write_text(json.dumps([record["tool"] for record in records(args.corpus / "tools.jsonl")]), encoding="utf-8")
 
         def fix_copy() -> list[str]:
             shutil.copyfile(big, fixed)
@@ -89,7 +92,7 @@ def main() -> None:
             "fix": fix_copy,
             f"calls {args.calls // 2:,}": lambda: ["--no-cache", "--unsafe-fixes", "--calls", str(half), str(tools)],
             f"calls {args.calls:,}": lambda: ["--no-cache", "--unsafe-fixes", "--calls", str(many), str(tools)],
-            "profile anthropic-strict": lambda: ["--no-cache", "--profile", "anthropic-strict", str(tools)],
+            "profile anthropic-strict": lambda: ["--no-cache", "--profile", "anthropic-strict", str(request)],
         }
         if args.only:
             cases = {name: case for name, case in cases.items() if name.startswith(tuple(args.only))}

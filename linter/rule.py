@@ -170,7 +170,7 @@ class ToolContext:
         return refusing(self.profiles, keyword, *value) is not None
 
     def profiles_of(self, tool: Tool) -> frozenset[str]:
-        """The profiles another tool of the group is checked for (request-wide limits count them)."""
+        """The profiles another tool of the request is checked for (request-wide limits count them)."""
         if tool is self.tool:
             return self.profiles
         return self.configured_profiles | implied_profiles(tool)

@@ -4,13 +4,15 @@
 For each profile a tool is checked for (a provider's API, an MCP specification version, an
 MCP client), reports every part of its schema or definition that profile refuses or (a
 specification's SHOULD, as a warning) discourages, and each request-wide limit the tools of
-one file pass together. What a profile accepts but silently does not enforce is SL602's.
+one request pass together. What a profile accepts but silently does not enforce is SL602's.
 Each finding ends with the provider's own words and the link to them; a client's limit,
 which the client does not document, says "observed" with the date of the public report.
 Profiles come from `--profile`, the `profiles` setting, `"strict": true` on an OpenAI or
 Anthropic tool, and a Gemini declaration's `parameters` or `parametersJsonSchema`.
 
-Request-wide limits are reported once, at the first tool of the file, naming the tools
+A request is the tools of one list (a `tools/list` result, a request body's `tools`, an
+array of tools), each line of a JSON Lines file and each document of a YAML stream apart.
+Request-wide limits are reported once, at the first tool of the request, naming the tools
 that contribute: OpenAI at most 128 tools; Gemini at most 128 function declarations;
 Anthropic strict at most 20 strict tools, 24 optional and 16 union-typed parameters
 (`anyOf` or a type array, nullable included) across all its strict tools, counted with

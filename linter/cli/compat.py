@@ -2,7 +2,8 @@
 
 Prints the tool × profile matrix (✓ accepted, ✗ refused, ~ silently weakened) as a
 table, markdown (for a pull-request comment) or JSON, then one summary line per
-profile and the request-wide limits each file's (or live server's) tools pass together.
+profile and the request-wide limits the tools of each request (one list of a file, one
+line of a JSON Lines catalogue, a live server's listing) pass together.
 `--mcp`/`--mcp-url` ask running servers for their tools, as `check` does. `--reasons`
 names, per cell, the provider rules that decided it; `schema-lint rule SL601` quotes
 them. Exit 2 when a file cannot be read or a server asked; otherwise 0, since this answers a question
