@@ -53,11 +53,12 @@ class Matrix:
         for tool in tools:
             self.rows.append(Row(path, tool.name,
                                  {profile: cell(tool, document, profile, name) for profile in self.profiles}))
+        group = tuple(tools)  # once: a catalogue holds a request per line
         for sent in requests:
             # A limit a tool's own format brings (OpenAI's 128 tools) is found under every profile: once.
             found: dict[str, Problem] = {}
             for profile in self.profiles:
-                ctx = ToolContext(sent[0], document, profiles=frozenset({profile}), group=tuple(tools),
+                ctx = ToolContext(sent[0], document, profiles=frozenset({profile}), group=group,
                                   configured_profiles=frozenset({profile}), request_name=name, request_tools=sent)
                 for problem in request_limits.check(ctx):
                     found.setdefault(problem.source.id, problem)
