@@ -1,8 +1,9 @@
 """A fix never makes a value the schema itself states invalid.
 
-A schema's `default`, `examples`, `enum` and `const`, and a default its description
-names ("Default is 0, which means no limit"), are the author's own word on what a valid
-value looks like. A tightening fix that rejects one of them is wrong by the
+A schema's `default`, `examples`, `enum` and `const`, a default its description names
+("Default is 0, which means no limit") and the values it offers ("between 10 and 50 (0 =
+server default)", "or 'auto'", "leave empty for no CC": `described_values`), are the
+author's own word on what a valid value looks like. A tightening fix that rejects one of them is wrong by the
 schema's own evidence (a `format: date` on a field whose default is `"null"`, a
 `required` list on an object whose default is `{}`), and so is any call that relies on
 it. Each fix is applied to the tool's schema (once, see `Candidate`) and every stated
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.model import Operation
-from schema_lint.prose.field_prose import described_defaults
+from schema_lint.prose.field_prose import described_defaults, described_values
 from schema_lint.schema.dialect import normalize_dialect, normalized_type
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.operations import OperationError, apply_operations
@@ -297,7 +298,8 @@ def _states_on_the_way(schema: Any, path: str, stating: dict[int, bool]) -> bool
 def _states(node: dict) -> bool:
     """Whether `_stated_values` lists a value of this subschema itself."""
     return ("default" in node or isinstance(node.get("examples"), list) or isinstance(node.get("enum"), list)
-            or "const" in node or bool(described_defaults(node.get("description"))))
+            or "const" in node or bool(described_defaults(node.get("description")))
+            or bool(described_values(node.get("description"))))
 
 
 def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
@@ -316,6 +318,8 @@ def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
             if "const" in node:
                 found.append((where, "const", node["const"]))
             found.extend((where, "described default", value) for value in described_defaults(node.get("description")))
+            found.extend((where, "described value", value)
+                         for value in described_values(node.get("description")))
             # Only objects and arrays hold stated values: a pointer for every scalar would be wasted.
             pending.extend((value, f"{where}/{escape(key)}") for key, value in node.items()
                            if key not in _VALUE_KEYWORDS and isinstance(value, (dict, list)))

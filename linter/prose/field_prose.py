@@ -31,6 +31,21 @@ _OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|
 _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
                           words=("required", "mandatory", "must be "))
 _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b")
+# A number as a description writes it, with its sign: 0, -1, 10,000, 0.5 (not part of a word
+# such as `v2`, `2FA` or `24h`, nor the end of a range such as the `100` of `1-100`'s sign).
+_NUMBER = lazy_compile(r"(?<![\w.])([-\u2212](?=\d))?(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)(?![\w]|\.\d)")
+# What makes a number no value the description offers: an exclusive bound, or a value it rules out.
+_EXCLUDED_BEFORE = lazy_compile(r"(?:(?:greater|more|less|fewer|larger|smaller|higher|lower|other)\s+than|above|"
+                                r"below|over|under|exceed(?:s|ing)?|[<>]|\bnot|\bno|non-?|\bnever|\bexcept|"
+                                r"\bexcluding)\s*(?:be\s+|equal\s+to\s+)?[-\u2212]?$", re.I)
+# A description offering the empty string as a value (not "must not be empty", "cannot be empty").
+_OFFERS_EMPTY = CaselessWords(r"\bempty string (?:to|for|means|clears|removes|resets|disables|will|=)\b|"
+                              r"\bleave (?:it |this |the field )?(?:empty|blank)\b|"
+                              r"\b(?:pass|use|send|set (?:it |this )?to|provide|give) (?:an? )?(?:empty|blank) "
+                              r"(?:string|value)\b|\b(?:empty|blank) (?:for|to) (?:no|none|all|any|clear|disable|"
+                              r"default|skip|unset|remove)\b|\bor (?:empty|blank)\b|\b(?:can|may) be (?:left )?"
+                              r"(?:empty|blank)\b|(?:^|\s)(?:\"\"|'')(?=\s|$|[.,;:)])",
+                              words=("empty", "blank", '""', "''"))
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
 _LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
 _ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
@@ -80,6 +95,33 @@ def described_defaults(description: Any) -> list[Any]:
         except ValueError:
             pass
     return values
+
+
+def described_values(description: Any) -> tuple[Any, ...]:
+    """Values the description names, which a fix must not reject where the schema accepts them:
+    the numbers it writes ("between 10 and 50 (0 = server default)", "or 0 for any year"),
+    but those it states as an exclusive bound or excludes ("greater than 0", "not 0"), what
+    it quotes or gives as an example ("or 'auto'"), and the empty string where it offers it
+    ("leave empty for no CC", "an empty string clears it"). Read wide on purpose: a value
+    read that the description does not offer costs a fix, one missed breaks working calls."""
+    if not isinstance(description, str):
+        return ()
+    return _described_values(description)
+
+
+@lru_cache(maxsize=1024)
+def _described_values(description: str) -> tuple[Any, ...]:
+    values: list[Any] = [value for value in _quoted_values(description) if not _LAYOUT.fullmatch(value)]
+    if any(char.isdigit() for char in description):
+        for match in _NUMBER.finditer(description):
+            if _EXCLUDED_BEFORE.search(description, max(0, match.start() - 24), match.start()):
+                continue
+            text = match.group(2).replace(",", "")
+            number = float(text) if "." in text else int(text)
+            values.append(-number if match.group(1) else number)
+    if _OFFERS_EMPTY.occurs_in(description):
+        values.append("")
+    return tuple(values)
 
 
 def says_optional(description: Any) -> bool:

@@ -1,0 +1,65 @@
+"""A tightening fix never rejects a value the field's description offers.
+
+"Page size between 10 and 50 (0 = server default)" states a bound and a value outside it:
+`minimum: 10` would refuse the 0 the tool documents. The gate reads the values a
+description names (`field_prose.described_values`) as it reads defaults and examples.
+"""
+
+from __future__ import annotations
+
+import pytest
+from lintkit import lint_tool, obj
+
+from schema_lint.config import Config
+from schema_lint.prose.field_prose import described_values
+
+
+@pytest.mark.parametrize(("description", "values"), [
+    ("Page size between 10 and 50 (0 = server default)", {10, 50, 0}),
+    ("Year between 1900 and 2100, or 0 for any year", {1900, 2100, 0}),
+    ("Timeout in seconds; -1 disables it", {-1}),
+    ("Between 1 and 10,000 items, e.g. 250", {1, 10000, 250, "250"}),  # an example is a string too
+    ("Currency code, one of USD, EUR; or 'auto'", {"auto"}),
+    ("Email to CC. Leave empty for no CC", {""}),
+    ("Nickname; an empty string clears it", {""}),
+    ("Results (1-100)", {1, 100}),
+    ("Dates as 'YYYY-MM-DD'", set()),  # a layout, not a value
+])
+def test_the_values_a_description_offers(description, values):
+    assert set(described_values(description)) == values
+
+
+@pytest.mark.parametrize("description", [
+    "Must be greater than 0", "More than 5 items", "Any count except 0", "Not 0", "Must not be empty.",
+    "Cannot be empty", "A name, never blank", "v2 of the API, 24h clock, 2FA code",
+])
+def test_a_bound_the_description_excludes_or_a_number_inside_a_word_is_no_value(description):
+    assert [v for v in described_values(description) if v in (0, 5, "", 2, 24)] == []
+
+
+_OPTIONAL = {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
+
+
+@pytest.mark.parametrize(("field", "schema"), [
+    ("page_size", {"type": "integer", "description": "Page size between 10 and 50 (0 = server default)"}),
+    ("page_size", {**_OPTIONAL, "description": "Page size between 10 and 50 (0 = server default)"}),
+    ("year", {"type": "integer", "description": "Year between 1900 and 2100, or 0 for any year"}),
+    ("nickname", {"type": "string", "description": "Nickname, 2 to 20 characters; empty string clears it"}),
+    ("currency", {"type": "string", "description": "Currency code, one of USD, EUR; or 'auto'"}),
+    ("cc_email", {"type": "string", "description": "Email to CC, e.g. alice@example.com. Leave empty for no CC"}),
+    ("results_limit", {"type": "integer", "description": "The maximum number of results. A value of 0 indicates "
+                                                         "no limit.", "default": 10}),
+])
+def test_no_fix_rejects_a_value_the_description_offers(field, schema):
+    found = lint_tool(obj(**{field: schema}), config=Config(select=["ALL"]))
+    withheld = [d for d in found if "no fix: it would reject the schema's own described value" in d.message]
+    assert withheld and all(d.fix is None for d in withheld)
+    assert not [d for d in found if d.fix is not None and d.fix.safety != "suggestion"
+                and any(o.path.endswith(("/minimum", "/minLength", "/enum", "/format")) for o in d.fix.operations)]
+
+
+def test_a_bound_inside_what_the_description_offers_is_still_fixed():
+    found = lint_tool(obj(page_size={"type": "integer", "description": "Results per page, between 1 and 50, e.g. 20"}),
+                      "SL303")
+    assert [(o.path.rsplit("/", 1)[1], o.value) for d in found for o in d.fix.operations] == [
+        ("minimum", 1), ("maximum", 50)]
