@@ -640,3 +640,24 @@ def test_a_key_the_user_alone_did_not_make_turns_the_cache_off(project, linted, 
         said.append(result.stderr)
     assert linted["documents"] == 12 and not (project / ".schema_lint_cache").exists()
     assert "warning: running without the cache" in said[0] and said[1] == ""  # once a process
+
+
+@pytest.mark.parametrize("how", ["flag", "environment"])
+def test_a_cache_dir_holding_the_projects_files_is_refused_and_left_alone(project, monkeypatch, how):
+    # Marked as a cache (a `.gitignore` of `*`), the project would be hidden from git and from the walk.
+    if how == "flag":
+        run = check("--cache-dir", ".", ".")
+    else:
+        monkeypatch.setenv("SCHEMA_LINT_CACHE_DIR", str(project))
+        run = check(".")
+    assert run.exit_code == 2 and "holds files schema-lint did not make (tools)" in run.output
+    assert sorted(os.listdir(project)) == ["tools"]
+
+
+def test_a_cache_dir_that_is_empty_or_already_a_cache_is_used(project):
+    (project / "empty").mkdir()
+    assert "error: the cache folder" not in check("--cache-dir", "empty", "tools").output
+    assert (project / "empty" / "CACHEDIR.TAG").is_file()
+    (project / "empty" / "notes.txt").write_text("kept")  # a tagged folder is the cache's, whatever else is there
+    assert "error: the cache folder" not in check("--cache-dir", "empty", "tools").output
+    assert len(os.listdir(project / "empty")) == 4  # the note, the marks and the settings folder

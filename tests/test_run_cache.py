@@ -163,13 +163,14 @@ _EDITS = st.lists(st.tuples(st.sampled_from(_ACTIONS), st.integers(0, 2), st.int
 _FOLDERS = itertools.count()  # a fresh folder for each hypothesis example, in the one project
 
 
-@pytest.mark.parametrize("cache_dir", [None, ".", "case", "case/sub"])
+@pytest.mark.parametrize("cache_dir", [None, "cache", "case/cache", "case/sub/cache"])
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=_EDITS)
 def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, engine_runs, cache_dir, edits):
     """The law behind the record: replayed or not, the output is that of a run without any cache;
     and a command whose inputs did not change since it was recorded is replayed. Wherever the
-    cache is: beside the files, or the very folder linted or one above the files."""
+    cache is: above the files, inside the very folder linted, or beside the files (a folder of
+    its own: one holding the project's files is refused, see `cache.foreign_files`)."""
     folder = project / f"case{next(_FOLDERS)}"
     (folder / "sub").mkdir(parents=True)
     for index in range(3):

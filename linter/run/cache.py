@@ -334,12 +334,43 @@ def _entry(row: list) -> Entry | None:
         return None
 
 
+class CacheFolderError(Exception):
+    """A cache folder that holds files of something else: the run stops (exit 2) before writing there."""
+
+
+def foreign_files(folder: str) -> list[str]:
+    """The first few names in `folder` that the cache did not make (none if it is absent or empty).
+    The cache marks its folder ignored by git (`.gitignore` of `*`) and by backups: made in a
+    project's folder (`--cache-dir .`), that would hide the project from git and from the
+    walk, which then lints nothing and passes. A folder tagged as this cache's is its own
+    whatever else it holds."""
+    if os.path.islink(folder) or cache_trust.read_file(os.path.join(folder, "CACHEDIR.TAG"), len(_TAG)) == _TAG.encode():
+        return []  # a link is not used either, as `cache_trust` says
+    ours = {".gitignore", "CACHEDIR.TAG", run_cache.RUNS}
+    foreign: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:  # a few names say enough: a large folder is not read through
+                if entry.name not in ours and not run_cache.is_hex_name(entry.name, 24):
+                    foreign.append(entry.name)
+                    if len(foreign) == 3:
+                        break
+    except OSError:
+        return []  # absent, or not a folder: `cache_trust` says why it cannot be used
+    return sorted(foreign)
+
+
 def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: str | None = None) -> Cache | None:
     """The cache of runs with exactly these settings and rules, in `directory` or the default;
     `code` is the fingerprint of the code that runs, when another cache of the run has it.
     None, said once on stderr, when the cache may not be used: the user's key cannot be
-    had, or a folder of the cache is a link or another user's (see `cache_trust`)."""
+    had, or a folder of the cache is a link or another user's (see `cache_trust`).
+    CacheFolderError when the folder holds files the cache did not make (`foreign_files`)."""
     folder = os.path.normpath(directory or os.path.join(config.root, DIRECTORY))
+    foreign = foreign_files(folder)
+    if foreign:
+        raise CacheFolderError(f"the cache folder {folder} holds files schema-lint did not make ({', '.join(foreign)}): "
+                               "give --cache-dir (or SCHEMA_LINT_CACHE_DIR) a new or empty folder")
     with run_cache.unobserved:  # no input of the run: a record signed with another key is a miss anyway
         secret = cache_trust.key(create=True)
     if isinstance(secret, str):

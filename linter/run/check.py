@@ -144,7 +144,14 @@ def run_check(options: CheckOptions, output: Output) -> int:
         return 0
     # A fix run needs every document parsed, and recorded calls change what fixes say.
     if not (options.no_cache or options.fixing or options.diff or linter.traffic):
-        linter.use_cache(options.cache_dir)
+        from schema_lint.run.cache import CacheFolderError
+
+        try:
+            linter.use_cache(options.cache_dir)
+        except CacheFolderError as exc:
+            from schema_lint.text.display import escape
+
+            raise RunError(escape(str(exc))) from None
     from schema_lint.live.requested import limits_from, servers_from
 
     servers, warning = servers_from(options.servers, config, configured=not (options.paths or options.python_targets),
