@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import REPO
 from ruamel.yaml import YAML
 
@@ -41,15 +42,32 @@ def test_run_step_passes_inputs_as_arguments(tmp_path):
                           "SCHEMA_LINT_DOCS_URL": "${{ inputs.docs-url }}"}
 
 
-def test_run_step_writes_the_report_to_the_output_file_when_given(tmp_path):
+def test_run_step_writes_the_report_to_the_output_file_and_annotations_to_the_log(tmp_path):
     (tmp_path / "t.json").write_text(json.dumps({"name": "update_x", "inputSchema": {
         "type": "object", "properties": {"q": {"type": "string"}}}}))
-    done = _run_step(tmp_path, paths="t.json", format="sarif", args="--select SL201 --exit-zero",
+    done = _run_step(tmp_path, paths="t.json", format="sarif", args="--select SL201",
                      output_file="out.sarif")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == ""
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith("::error file=t.json,")  # the log shows what failed the step
     log = json.loads((tmp_path / "out.sarif").read_text())
     assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["SL201"]
+
+
+@pytest.mark.parametrize(("name", "reads"), [("schema-lint.sarif", lambda text: json.loads(text)["version"]),
+                                             ("report.xml", lambda text: text.startswith("<?xml"))])
+def test_the_output_file_of_the_default_format_takes_its_format_from_its_extension(tmp_path, name, reads):
+    (tmp_path / "t.json").write_text(json.dumps({"name": "update_x", "inputSchema": {
+        "type": "object", "properties": {"q": {"type": "string"}}}}))
+    done = _run_step(tmp_path, paths="t.json", format="github", args="--select SL201 --exit-zero", output_file=name)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("::error file=t.json,")
+    assert reads((tmp_path / name).read_text())
+
+
+def test_an_output_file_of_no_known_format_stops_the_step(tmp_path):
+    done = _run_step(tmp_path, paths=".", format="github", output_file="report.txt")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "output-file: name its format in `format` or by its extension" in done.stderr
 
 
 def _run_step(tmp_path, **inputs) -> subprocess.CompletedProcess:
