@@ -136,6 +136,30 @@ def test_statistics_count_findings_per_rule(project):
     assert [(c["code"], c["count"]) for c in counts] == [("SL101", 1), ("SL201", 1), ("SL301", 1)]
 
 
+def test_statistics_go_to_the_output_file(project):
+    result = run(*SELECT, "--statistics", "--output-file", "counts.txt", "create_ticket.json")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert [line.split()[1] for line in (project / "counts.txt").read_text().splitlines()] == ["SL101", "SL201", "SL301"]
+    result = run(*SELECT, "--statistics", "--output-format", "json", "--output-file", "counts.json", "create_ticket.json")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert [c["code"] for c in json.loads((project / "counts.json").read_text())] == ["SL101", "SL201", "SL301"]
+
+
+@pytest.mark.parametrize("output_format", ["github", "sarif", "junit", "gitlab", "jsonl", "rdjson", "markdown"])
+def test_statistics_in_a_format_with_no_shape_for_counts_is_a_usage_error(project, output_format):
+    # As ruff: counts are text or JSON, not a report of findings with nothing in it.
+    result = run(*SELECT, "--statistics", "--output-format", output_format, "--output-file", "out", "create_ticket.json")
+    assert result.exit_code == 2 and f"counts findings as text or json, not as {output_format}" in result.output
+    assert not (project / "out").exists()
+
+
+def test_statistics_besides_a_report_file_locate_its_findings(project):
+    result = run(*SELECT, "--statistics", "--output-format", "sarif:out.sarif", "create_ticket.json")
+    assert [line.split()[1] for line in result.stdout.splitlines()] == ["SL101", "SL201", "SL301"]
+    results = json.loads((project / "out.sarif").read_text())["runs"][0]["results"]
+    assert all(r["locations"][0]["physicalLocation"]["region"]["startLine"] > 0 for r in results)
+
+
 def test_statistics_skip_positions_yet_count_what_comments_silence_and_leave_the_cache_unwritten(
         project, monkeypatch):
     monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)

@@ -12,6 +12,10 @@ from schema_lint.cli.python_option import python_option
 from schema_lint.profiles import PROFILES
 from schema_lint.report import FORMATS
 
+# What `--statistics` prints, as ruff: a table for the text formats, JSON for `json`; no other
+# format has a shape for counts. None: the default, a text format.
+STATISTICS_FORMATS = (None, "full", "concise", "json")
+
 
 class FormatDestination(click.ParamType):
     """`FORMAT` or `FORMAT:FILE` (golangci-lint's `--out-format FORMAT:FILE`): a report format,
@@ -67,7 +71,8 @@ def destinations(formats: tuple[tuple[str, str | None], ...], output_file: str |
               help="Where reports link each rule's page: a published docs site's base URL, or a URL with {code} "
                    "(default: the repository's docs/rules/; env SCHEMA_LINT_DOCS_URL).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (still 2 on unreadable input).")
-@click.option("--statistics", is_flag=True, help="Print counts per rule instead of the findings.")
+@click.option("--statistics", is_flag=True,
+              help="Print counts per rule instead of the findings (a table, or JSON with --output-format json).")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
 @click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool, and links a walk does not read.")
@@ -112,6 +117,9 @@ def check(paths, baseline_path, python_targets, output_formats, **flags):
 
     servers = options_of({name: flags.pop(name) for name in ServerOptions.fields()})
     flags["output_format"], flags["outputs"] = destinations(output_formats, flags["output_file"])
+    if flags["statistics"] and flags["output_format"] not in STATISTICS_FORMATS:
+        raise click.UsageError(f"--statistics counts findings as text or json, not as {flags['output_format']} "
+                               "(its findings can go to a file besides: FORMAT:FILE)")
     options = CheckOptions(paths=tuple(paths), baseline=baseline_path, python_targets=tuple(python_targets),
                            servers=servers, terminal=sys.stdout.isatty(), color=use_color(sys.stdout),
                            color_stderr=use_color(sys.stderr), **flags)

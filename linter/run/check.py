@@ -124,9 +124,9 @@ def run_check(options: CheckOptions, output: Output) -> int:
     from schema_lint.run.result import LintResult, exit_code
 
     config = load(options, options.config_path, root=os.getcwd() if options.config_path else None)
-    # Counts need no positions; anything that edits, records or compares findings does.
+    # Counts need no positions; anything that edits, records, compares or reports findings does.
     counting_only = options.statistics and not (options.fixing or options.diff or options.write_baseline
-                                                or options.baseline or config.baseline)
+                                                or options.baseline or config.baseline or options.outputs)
     nearest: Callable[[str], Config] | None = None if options.config_path else lambda source: load(options, source)
     linter = Linter(config, positions=not counting_only, keep_texts=options.fixing or options.diff,
                     nearest_config=nearest)
@@ -207,8 +207,11 @@ def run_check(options: CheckOptions, output: Output) -> int:
     if options.statistics:
         from schema_lint.report.statistics import render as render_statistics
 
-        output.write(render_statistics(result, json_output=options.output_format in ("json", "jsonl"),
-                                       unsafe_fixes=options.unsafe_fixes))
+        counts = render_statistics(result, json_output=options.output_format == "json", unsafe_fixes=options.unsafe_fixes)
+        if options.output_file:
+            _write_report(options.output_file, [counts])
+        else:
+            output.write(counts)
     else:
         format_name = options.output_format or ("full" if options.terminal and not options.output_file else "concise")
         color = (options.color_stderr if fixing.report_to_stderr else options.color) and not options.output_file
