@@ -177,8 +177,8 @@ def run_check(options: CheckOptions, output: Output) -> int:
 
     fixing = run_fix_flags(output, linter, result, fix=options.fixing, unsafe=options.unsafe_fixes, diff=options.diff,
                            show_fixes=options.show_fixes, from_stdin=list(options.paths) == ["-"])
-    if fixing.exit_code is not None:
-        return fixing.exit_code
+    if fixing.exit_code is not None:  # `--diff`: 1 for a change, which `--exit-zero` makes 0 as ruff does
+        return 0 if options.exit_zero and fixing.exit_code == 1 else fixing.exit_code
     if options.fix_only:
         if result.had_parse_errors:  # what exit 2 is for: a file not read, parsed or written, named
             errors = LintResult([d for d in result.diagnostics if d.code == PARSE_ERROR_CODE])

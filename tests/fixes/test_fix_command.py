@@ -97,6 +97,11 @@ def test_diff_prints_a_unified_diff_writes_nothing_and_exits_1(tool_file):
     assert '+        "maxLength": 200\n' in unsafe.stdout
 
 
+def test_diff_with_exit_zero_exits_0_and_still_prints_the_diff(tool_file):
+    result = CliRunner().invoke(main, ["check", *SELECT, "--diff", "--exit-zero", str(tool_file)])
+    assert result.exit_code == 0 and '+        "const": "bug"\n' in result.stdout  # as ruff
+
+
 def test_diff_exits_0_when_there_is_nothing_to_fix(tmp_path):
     path = tmp_path / "tool.json"
     path.write_text(json.dumps({**TOOL, "inputSchema": {"type": "object", "properties": {}}}))
