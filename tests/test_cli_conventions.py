@@ -96,6 +96,12 @@ def test_quiet_prints_the_findings_and_no_summary(project):
     assert quiet.exit_code == loud.exit_code == 1
 
 
+def test_quiet_github_prints_the_annotations_and_no_summary(project):
+    quiet = check("-q", "--output-format", "github", "top.json")
+    assert quiet.exit_code == 1 and quiet.output.startswith("::") and quiet.output.count("\n") == 1
+    assert check("-q", "--output-format", "github", "--select", "SL402", "top.json").output == ""
+
+
 def test_quiet_with_no_finding_prints_nothing(project):
     result = check("-q", "--select", "SL402", "top.json")
     assert (result.exit_code, result.output) == (0, "")

@@ -57,6 +57,8 @@ def annotation(diagnostic) -> str:
 
 def render(result, options) -> str:
     lines = [annotation(d) for d in result.diagnostics]
+    if options.quiet:  # `-q`: the findings and nothing else, as `concise` and `full`
+        return "".join(line + "\n" for line in lines)
     lines.append(summary(result, options))
     per_type = collections.Counter(COMMANDS[d.severity] for d in result.diagnostics)
     hidden = {kind: count for kind, count in per_type.items() if count > ANNOTATIONS_SHOWN_PER_TYPE}
