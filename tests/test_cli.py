@@ -136,6 +136,15 @@ def test_statistics_count_findings_per_rule(project):
     assert [(c["code"], c["count"]) for c in counts] == [("SL101", 1), ("SL201", 1), ("SL301", 1)]
 
 
+@pytest.mark.parametrize("paths", [(), ("create_ticket.json",)])
+def test_stdin_filename_reads_stdin_whatever_the_paths(project, paths):
+    # As ruff: an editor pipes the buffer under its name, and nothing else is linted.
+    result = run(*SELECT, "--output-format", "concise", "--stdin-filename", "edited.json", *paths,
+                 input=tool("edit_x", LOOSE))
+    assert files_with_findings(result.stdout) == {"edited.json"}
+    assert ("ignoring create_ticket.json in favour of standard input" in result.stderr) == bool(paths)
+
+
 def test_statistics_go_to_the_output_file(project):
     result = run(*SELECT, "--statistics", "--output-file", "counts.txt", "create_ticket.json")
     assert (result.exit_code, result.stdout) == (1, "")

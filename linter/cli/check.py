@@ -50,6 +50,18 @@ def destinations(formats: tuple[tuple[str, str | None], ...], output_file: str |
     return (to_stdout[0] if to_stdout else None), tuple((name, path) for name, path in formats if path is not None)
 
 
+def stdin_paths(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """What a run given `--stdin-filename` reads: stdin, as ruff reads it whatever PATHS say
+    (an editor pipes the buffer, and lints nothing else); a path besides `-` is named as ignored."""
+    ignored = [path for path in paths if path != "-"]
+    if ignored:
+        from schema_lint.text.display import escape
+
+        click.echo(escape(f"schema-lint: warning: ignoring {', '.join(ignored)} in favour of standard input "
+                          "(--stdin-filename)"), err=True)
+    return ("-",)
+
+
 @click.command()
 # readable=False: an unreadable file is a finding of its own, not the end of the run.
 @click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
@@ -74,7 +86,8 @@ def destinations(formats: tuple[tuple[str, str | None], ...], output_file: str |
 @click.option("--statistics", is_flag=True,
               help="Print counts per rule instead of the findings (a table, or JSON with --output-format json).")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Configuration file to use.")
-@click.option("--stdin-filename", help="The name (and so the format) of what `-` reads from stdin.")
+@click.option("--stdin-filename",
+              help="The name (and so the format) of what is read from stdin; given, stdin is read, as `-`, instead of PATHS.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list files that hold no tool, and links a walk does not read.")
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
 @click.option("--show-settings", is_flag=True, help="Print the resolved configuration and where it came from, then exit.")
@@ -116,6 +129,8 @@ def check(paths, baseline_path, python_targets, output_formats, **flags):
     from schema_lint.run.check import CheckOptions, run_check
 
     servers = options_of({name: flags.pop(name) for name in ServerOptions.fields()})
+    if flags["stdin_filename"]:
+        paths = stdin_paths(paths)
     flags["output_format"], flags["outputs"] = destinations(output_formats, flags["output_file"])
     if flags["statistics"] and flags["output_format"] not in STATISTICS_FORMATS:
         raise click.UsageError(f"--statistics counts findings as text or json, not as {flags['output_format']} "
