@@ -89,6 +89,13 @@ def test_show_files_lists_what_would_be_linted_and_lints_nothing(project):
     assert (result.exit_code, result.output.split()) == (0, ["pkg/nested.json", "top.json"])
 
 
+def test_show_files_leaves_out_what_force_include_leaves_out(project):
+    (project / "pyproject.toml").write_text('[tool.schema-lint]\ninclude = ["*.yaml"]\n')
+    (project / "t.yaml").write_text("name: x\n")
+    result = check("--show-files", "--force-include", "top.json", "t.yaml")
+    assert (result.exit_code, result.output.split()) == (0, ["t.yaml"])
+
+
 def test_quiet_prints_the_findings_and_no_summary(project):
     loud, quiet = check("--output-format", "concise", "top.json"), check("-q", "--output-format", "concise", "top.json")
     assert loud.output.startswith(quiet.output) and "Found 1 finding" in loud.output

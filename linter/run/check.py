@@ -131,16 +131,17 @@ def run_check(options: CheckOptions, output: Output) -> int:
     linter = Linter(config, positions=not counting_only, keep_texts=options.fixing or options.diff,
                     nearest_config=nearest)
     named = options.servers.named or bool(options.python_targets)
-    linted = list(options.paths) or ([] if named else ["."])
+    given = list(options.paths) or ["."]  # what `--show-files` lists, as a run would lint it
     if options.force_include:
-        linted = _included(linted, config)
+        given = _included(given, config)
+    linted = given if options.paths or not named else []
     if options.calls or options.calls_summaries:
         linter.traffic = load_traffic(output, options.calls, linter.tools_in(linted),
                                       tools_from_stdin="-" in options.paths, summaries=options.calls_summaries)
     elif config.calls:
         linter.traffic = configured_traffic(output, config, linter.tools_in(linted))
     if options.show_settings or options.show_files:
-        _show(output, linter, list(options.paths) or ["."], options.show_settings)
+        _show(output, linter, given, options.show_settings)
         return 0
     # A fix run needs every document parsed, and recorded calls change what fixes say.
     if not (options.no_cache or options.fixing or options.diff or linter.traffic):
