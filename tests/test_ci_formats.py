@@ -168,6 +168,8 @@ def test_output_file_is_where_the_format_without_a_file_goes(tools):
 @pytest.mark.parametrize(("args", "message"), [
     (["--output-format", "sarif", "--output-format", "github"], "sarif and github would both go to stdout"),
     (["--output-format", "sarif:x", "--output-format", "json:x"], "two reports would be written to x"),
+    (["--output-format", "sarif:./x", "--output-format", "json:x"], "two reports would be written to ./x (as x)"),
+    (["--output-format", "sarif:x", "--output-file", "./x", "--output-format", "json"], "written to x (as ./x)"),
     (["--output-format", "sarif:x", "--output-file", "x"], "every --output-format has its own file"),
     (["--output-format", "yaml:x"], "'yaml' is not one of"),
 ])

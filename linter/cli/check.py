@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -41,9 +42,13 @@ def destinations(formats: tuple[tuple[str, str | None], ...], output_file: str |
         raise click.UsageError(f"--output-format: {' and '.join(to_stdout)} would both go to "
                                f"{output_file or 'stdout'}; give all but one a file (FORMAT:FILE)")
     files = [path for _, path in formats if path is not None] + ([output_file] if output_file and to_stdout else [])
-    repeated = sorted({path for path in files if files.count(path) > 1})
-    if repeated:
-        raise click.UsageError(f"--output-format: two reports would be written to {repeated[0]}")
+    seen: dict[str, str] = {}
+    for path in files:  # one file under two spellings (`./x.sarif`, `x.sarif`, a link) is one file
+        key = os.path.normcase(os.path.realpath(path))
+        if key in seen:
+            raise click.UsageError(f"--output-format: two reports would be written to {seen[key]}"
+                                   + (f" (as {path})" if path != seen[key] else ""))
+        seen[key] = path
     if output_file and not to_stdout and formats:
         raise click.UsageError("--output-file names the file of the format given without one; every "
                                "--output-format has its own file (FORMAT:FILE)")
