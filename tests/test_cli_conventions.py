@@ -96,6 +96,17 @@ def test_show_files_leaves_out_what_force_include_leaves_out(project):
     assert (result.exit_code, result.output.split()) == (0, ["t.yaml"])
 
 
+@pytest.mark.parametrize(("ignore_file", "text"), [(".gitignore", "*\n"),
+                                                   ("pyproject.toml", '[tool.schema-lint]\nexclude = ["*.json"]\n')])
+def test_a_run_that_finds_no_file_to_lint_says_so_even_quiet(project, ignore_file, text):
+    # As ruff's "No Python files found": a `.gitignore` of `*` in the root made such a run pass unseen.
+    (project / ".git").mkdir()
+    (project / ignore_file).write_text(text)
+    result = CliRunner().invoke(main, ["check", "-q", "."])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr.startswith("schema-lint: warning: no file to lint under .: what is there is excluded")
+
+
 def test_quiet_prints_the_findings_and_no_summary(project):
     loud, quiet = check("--output-format", "concise", "top.json"), check("-q", "--output-format", "concise", "top.json")
     assert loud.output.startswith(quiet.output) and "Found 1 finding" in loud.output

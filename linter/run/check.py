@@ -166,6 +166,8 @@ def run_check(options: CheckOptions, output: Output) -> int:
 
         run_cache.abandon()
     result = linter.run(linted, stdin_name=options.stdin_filename) if linted else LintResult()
+    if linted and not result.documents:
+        _say_nothing_was_read(output, linted)
     if servers:
         from schema_lint.live.lint import lint_servers
 
@@ -327,6 +329,16 @@ def _show(output: Output, linter: Linter, paths: list[str], settings: bool) -> N
     else:
         for path in sorted(files):
             output.line(escape(path))
+
+
+def _say_nothing_was_read(output: Output, paths: list[str]) -> None:
+    """A run whose PATHS held no file it reads passes with nothing checked: said on stderr,
+    as ruff warns, even with `-q`, since it is more often a mistake (a folder all ignored by a
+    `.gitignore`, an `exclude` that matches everything) than a wish."""
+    from schema_lint.text.display import escape
+
+    output.line(escape(f"schema-lint: warning: no file to lint under {', '.join(paths)}: what is there is excluded, "
+                       "ignored by git or not matched by `include` (`--show-files` lists the files a run reads)"), err=True)
 
 
 def _write_report(path: str, report: Iterable[str]) -> None:
