@@ -321,6 +321,9 @@ def test_a_cache_dir_that_is_a_file_is_a_usage_error_from_the_environment_too(pr
     monkeypatch.setenv("SCHEMA_LINT_CACHE_DIR", "afile")
     run = check(".")
     assert run.exit_code == 2 and "is a file" in run.output
+    monkeypatch.setenv("SCHEMA_LINT_CACHE_DIR", os.devnull)
+    run = check(".")
+    assert run.exit_code == 2 and f"the cache folder {os.devnull} is not a folder" in run.output
 
 
 @pytest.mark.hostile

@@ -367,6 +367,8 @@ def open_cache(config: Any, rule_codes: list[str], directory: str | None, code: 
     had, or a folder of the cache is a link or another user's (see `cache_trust`).
     CacheFolderError when the folder holds files the cache did not make (`foreign_files`)."""
     folder = os.path.normpath(directory or os.path.join(config.root, DIRECTORY))
+    if directory and os.path.exists(folder) and not os.path.isdir(folder):  # a device: click refuses a file
+        raise CacheFolderError(f"the cache folder {folder} is not a folder")
     foreign = foreign_files(folder)
     if foreign:
         raise CacheFolderError(f"the cache folder {folder} holds files schema-lint did not make ({', '.join(foreign)}): "
