@@ -105,12 +105,17 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
     """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
     calls, or None without any; `summary`: their `traffic.summary.ToolSummary` instead, when
     they cannot be read); the list itself when no fix is withheld."""
+    # A fix that only respells a type passes the stated-value gate whatever the schema
+    # states; when no other gate is asked (most runs), it needs no `Candidate`.
+    values_only = not profiles and calls is None and summary is None
     # A suggestion is never applied: only a provider's refusal concerns it. Checking it against
     # the schema's values would compile the schema of nearly every tool for advice a
     # reviewer weighs anyway.
     tool = ToolSchema(schema, schema_pointer)
     waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None
-               and (profiles or diagnostic.fix.safety is not FixSafety.SUGGESTION)]
+               and (profiles or diagnostic.fix.safety is not FixSafety.SUGGESTION)
+               and not (values_only and stated_values.respells_types(schema, diagnostic.fix.operations,
+                                                                     schema_pointer))]
     if not waiting:
         return diagnostics
     verdicts: dict[int, Withheld] = {}

@@ -43,7 +43,7 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     what its finding says."""
     # A fix reaching outside the schema is left be, and so is one that only respells a type.
     inside = [(candidate, candidate.operations) for candidate in candidates
-              if candidate.operations is not None and not _respells_types(tool.schema, candidate.operations)]
+              if candidate.operations is not None and not respells_types(tool.schema, candidate.operations)]
     stating: dict[int, bool] = {}  # whether each subschema on the edited paths states a value, asked once
     if not any(_may_reach_stated_value(tool.schema, operations, stating) for _, operations in inside):
         return
@@ -214,13 +214,16 @@ def _rejected_after(candidate: Candidate, touched: list) -> list:
             if after.get("#" + entry[0]) is not None and not _accepts(after, entry[0], entry[2])]
 
 
-def _respells_types(schema: Any, operations: list[Operation]) -> bool:
+def respells_types(schema: Any, operations: Iterable[Operation], schema_pointer: str = "") -> bool:
     """Whether every edit writes a subschema's `type` as `normalize_dialect` already reads it
     (`"dict"` as `"object"`, `"any"` removed): SL005's fixes, most of a run's. Every schema
     here, before a fix and after, is judged as `normalize_dialect` reads it, which is then
-    the same schema: the fix can reject no value, and its way down need not be walked."""
+    the same schema: the fix can reject no value, and its way down need not be walked.
+    `schema_pointer`: where `schema` lies in the document the operations address."""
     for operation in operations:
-        at, _, keyword = operation.path.rpartition("/")
+        if not operation.path.startswith(schema_pointer + "/"):
+            return False  # the whole schema, or outside it
+        at, _, keyword = operation.path[len(schema_pointer):].rpartition("/")
         node = _typed_by_normalize_dialect(schema, at) if keyword == "type" else None
         if node is None or "type" not in node or operation.op not in ("replace", "remove"):
             return False

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schema_lint.gate import STATED_VALUE, gated
-from schema_lint.gate import validators_for
-from schema_lint.gate.stated_values import _accepts, _stated_values
+from schema_lint.gate import inner_operations, validators_for
+from schema_lint.gate.stated_values import _accepts, _stated_values, respells_types
 from schema_lint.schema.operations import apply_operations
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
@@ -92,6 +92,56 @@ def test_a_fix_that_only_respells_a_type_is_not_followed_down(monkeypatch):
     diagnostics = [Diagnostic("SL005", "test", Severity.ERROR, "finding", "t.json", operation.path,
                               fix=Fix("edit", FixSafety.UNSAFE, (operation,))) for operation in fixes]
     assert gated(diagnostics, schema, "") == diagnostics
+
+
+def test_a_fix_that_only_respells_a_type_needs_no_candidate_when_no_other_gate_asks(monkeypatch):
+    """Without profiles or recorded calls, the stated-value gate is the only one, and it lets
+    every respelling through: such a fix is not made a `Candidate` (nor its operations
+    readdressed) at all."""
+    import schema_lint.gate
+
+    made = []
+    monkeypatch.setattr(schema_lint.gate, "Candidate", lambda *made_of: made.append(made_of) or made_of[0])
+    schema = {"type": "object", "properties": {"ratio": {"type": "float", "default": 0.5}}}
+    respelling = Operation("replace", "/parameters/properties/ratio/type", "number")
+    diagnostics = [Diagnostic("SL005", "test", Severity.ERROR, "finding", "t.json", respelling.path,
+                              fix=Fix("edit", FixSafety.UNSAFE, (respelling,)))]
+    assert gated(diagnostics, schema, "/parameters") == diagnostics
+    assert made == []
+
+
+POINTERS = st.sampled_from(["", "/p", "/p/q", "/tools/0/input_schema"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_a_respelling_is_told_alike_from_the_document_and_from_inside_the_schema(data):
+    """The gate asks whether a fix only respells types of the document's operations, before
+    it readdresses them inside the tool's schema (as every other gate reads them): both
+    answers agree, for operations inside the schema, on it, beside it and outside it."""
+    schema = data.draw(SCHEMA)
+    pointer = data.draw(POINTERS)
+    # The root's type rewritten as it reads already, were these paths read as the root's.
+    elsewhere = st.builds(Operation, st.just("replace"), st.sampled_from(
+        ["", "/p", "/px", "/px/type", "/type", "/p/qtype", "/tools/1/type", "/tools/0/input_schemax/type"]),
+        st.sampled_from(["object", "dict"]))
+    operations = [op._replace(path=pointer + op.path) if data.draw(st.booleans(), label="inside")
+                  else data.draw(elsewhere) for op in data.draw(fixes(schema))]
+    inner = inner_operations(tuple(operations), pointer)
+    assert respells_types(schema, operations, pointer) == (inner is not None and respells_types(schema, inner))
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_tool_schema_inside_a_document_is_gated_as_on_its_own(data):
+    schema = data.draw(SCHEMA)
+    pointer = data.draw(POINTERS.filter(bool))
+    operations = data.draw(fixes(schema))
+    on_its_own, inside = ([Diagnostic("SL999", "test", Severity.WARNING, "finding", "t.json", at + operation.path,
+                                      fix=Fix("edit", FixSafety.UNSAFE, (operation._replace(path=at + operation.path),)))
+                           for operation in operations] for at in ("", pointer))
+    assert [(d.fix is None, d.message) for d in gated(on_its_own, schema, "")] \
+        == [(d.fix is None, d.message) for d in gated(inside, schema, pointer)]
 
 
 def test_a_fix_reaching_a_default_is_judged_on_its_subschema_without_compiling(monkeypatch):
