@@ -49,10 +49,10 @@ KEYWORDS = ("default", "examples")
 # The tool's schema is registered under this URI so each subschema is compiled in place,
 # with its local references resolving against the tool's root.
 _ROOT = "urn:schema-lint:tool"
-# Keywords that make a subschema's meaning depend on where it stands: references, the
-# identifiers and anchors they resolve by, and a dialect declared below the root.
+# Keywords that make a subschema's meaning depend on where it stands: references, and the
+# identifiers and anchors they resolve by (and `$schema`, below the root).
 _RESOURCE_KEYWORDS = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "$id", "id", "$anchor", "$dynamicAnchor",
-                                "$recursiveAnchor", "$schema"})
+                                "$recursiveAnchor"})
 
 
 def check(ctx):
@@ -145,10 +145,11 @@ def _standalone_schemas(ctx, openapi: bool):
     dialect = root.get("$schema")
     if "$schema" in root and not (isinstance(dialect, str) and is_bundled(dialect)):
         return None
-    for node in ctx.walk():  # one pass, where asking the index for each keyword makes nine
-        found = _RESOURCE_KEYWORDS.intersection(node.schema) if isinstance(node.schema, dict) else ()
-        if found and (node.parent is not None or found != {"$schema"}):
-            return None
+    # The keywords of the tool's subschemas, gathered once for every rule, answer most
+    # schemas without a pass over the nodes.
+    if not _RESOURCE_KEYWORDS.isdisjoint(ctx.keywords) or any(
+            node.parent is not None for node in ctx.with_keyword("$schema")):
+        return None
     declared = {"$schema": dialect} if dialect is not None else {}
     return lambda node: {**normalize_dialect(node.schema, openapi), **declared}
 

@@ -123,3 +123,28 @@ def test_a_value_rejected_by_its_type_alone_is_reported_without_compiling(monkey
         "optional, leave `default` out or let the schema accept null)",
         'default "3" of `rounds` is rejected by its own schema: "3" is not of type "integer"']
     assert compiled == []
+
+
+_DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
+
+@pytest.mark.parametrize(("schema", "alone"), [
+    ({"type": "object", "properties": {"a": {"type": "integer", "default": 1}}}, True),
+    ({"$schema": _DRAFT_07, "type": "object", "properties": {"a": {"type": "integer", "default": 1}}}, True),
+    ({"type": "object", "properties": {"a": {"$schema": _DRAFT_07, "type": "integer", "default": 1}}}, False),
+    ({"$schema": _DRAFT_07, "type": "object", "properties": {"a": {"$schema": _DRAFT_07, "default": 1}}}, False),
+    ({"$id": "urn:x", "type": "object", "properties": {"a": {"type": "integer", "default": 1}}}, False),
+    ({"type": "object", "properties": {"a": {"type": "integer", "default": 1}, "b": {"$anchor": "b"}}}, False),
+    ({"type": "object", "properties": {"a": {"type": "integer", "default": 1}},
+      "$defs": {"b": {"$ref": "#/properties/a"}}}, False),
+])
+def test_a_subschema_is_judged_on_its_own_only_where_nothing_refers_or_names_itself(schema, alone):
+    from schema_lint.rules import sl008_default_violates_schema as sl008
+
+    told = []
+    standalone = sl008._standalone_schemas
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(sl008, "_standalone_schemas",
+                        lambda ctx, openapi: told.append(standalone(ctx, openapi)) or told[-1])
+        lint_tool(schema, "SL008")
+    assert [found is not None for found in told] == [alone]
