@@ -137,6 +137,10 @@ def test_a_baseline_of_the_first_version_is_still_matched(repo):
     (repo / "baseline.json").write_text(json.dumps(body))
     result = _check("--baseline", "baseline.json", "--baseline-strict", "tools.json")
     assert result.exit_code == 0 and f"{len(body['findings'])} findings in the baseline not reported" in result.output
+    # Rewritten over another file only, it keeps these entries as written, and they still match.
+    (repo / "other.json").write_text(json.dumps({**OPEN, "name": "update_pages"}, indent=2))
+    assert "kept 2 entries" in _check("--write-baseline", "baseline.json", "other.json").output
+    assert _check("--baseline", "baseline.json", "--baseline-strict", ".").exit_code == 0
 
 
 def test_writing_a_baseline_names_the_files_it_could_not_read(repo):

@@ -32,7 +32,6 @@ from schema_lint.sources.files import walk_reads
 from schema_lint.sources.reading import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
-    from schema_lint.run.baseline import Entries
     from schema_lint.run.check import RunError
     from schema_lint.run.linter import Linter
     from schema_lint.traffic.store import Traffic
@@ -63,7 +62,7 @@ class _Baseline(NamedTuple):
     stamp: tuple[int, int, int]
     # The entries, or why the baseline is not used: refused as a file the configuration names
     # (a ConfiguredFileError), or not a baseline (a BaselineError).
-    entries: Entries | Exception
+    entries: Counter[tuple] | Exception
 
 
 class _Calls(NamedTuple):
@@ -139,8 +138,7 @@ class Linting:
         if isinstance(entries, Exception):  # refused: `check` reports every finding, and why
             result.diagnostics.append(_at_start(path, f"the baseline is not read, so no finding is hidden: {entries}"))
         elif entries is not None:
-            result.diagnostics = unrecorded(entries._replace(counts=Counter(entries.counts)), result.diagnostics,
-                                            config.root)
+            result.diagnostics = unrecorded(Counter(entries), result.diagnostics, config.root)
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return Linted(doc, result.diagnostics, linter)
 
@@ -190,7 +188,7 @@ class Linting:
         found = request_findings(linter.documents, lambda path: linter.documents, members, read)
         return [finding for finding in found if finding.path == doc.path]
 
-    def _baseline(self, linter: Linter) -> Entries | Exception:
+    def _baseline(self, linter: Linter) -> Counter[tuple] | Exception:
         """The entries of the baseline the linter's configuration names, read as `check` reads
         it (`configured_files`: inside the repository, a regular file within `max-file-size`),
         once while its stat stays the same; or why it is not used."""

@@ -26,7 +26,6 @@ import os
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from schema_lint.sources import watch
 from schema_lint.model import Diagnostic
@@ -41,14 +40,6 @@ _VOLATILE = re.compile(r"`[^`]*`|-?\d[\d,]*(?:\.\d+)?")
 # Where a finding is not in a file: a live server's tools (`mcp:<server>/<tool>`), a
 # `--python` target's (`python:<module>:<attr>/<tool>`), standard input (`-`).
 _NOT_FILES = ("mcp:", "python:")
-
-
-class Entries(NamedTuple):
-    """A baseline's entries, each with how many findings it records, and the version of its
-    fingerprints."""
-
-    counts: Counter[tuple]
-    version: int = VERSION
 
 
 def _key(diagnostic: Diagnostic, start: str | None = None, version: int = VERSION) -> tuple:
@@ -131,43 +122,48 @@ def read(path: str, max_bytes: int) -> bytes:
     return raw
 
 
-def parse(path: str, raw: bytes) -> Entries:
-    """The entries of the baseline ``raw`` (read from ``path``)."""
+def parse(path: str, raw: bytes) -> Counter[tuple]:
+    """The entries of the baseline ``raw`` (read from ``path``), each with how many findings it
+    records. A baseline may hold entries of both versions: one rewritten over some files keeps
+    the others' entries as an earlier version wrote them."""
     try:
         body = json.loads(raw.decode("utf-8"))
         version = body.get("version", 1)
         if version not in (1, VERSION):
             raise ValueError(f"version {version!r}; this schema-lint reads 1 and {VERSION}")
-        return Entries(Counter(tuple(entry[k] for k in _FIELDS) for entry in body["findings"]), version)
+        return Counter(tuple(entry[k] for k in _FIELDS) for entry in body["findings"])
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
 
 
 def _kept(path: str, linted: frozenset[str], start: str | None) -> Counter[tuple]:
     """The entries of the baseline at ``path`` that a new one keeps: those of what the run did
-    not lint, where that is still there. None of an old or unreadable baseline: its
-    fingerprints would not match, and what it holds is not known."""
+    not lint, where that is still there, as they were written (`unrecorded` matches either
+    version's fingerprint). None of an unreadable baseline: what it holds is not known."""
     try:
         with open(path, "rb") as handle:
             entries = parse(path, handle.read())
     except (OSError, BaselineError):
         return Counter()
-    if entries.version != VERSION:
-        return Counter()
-    return Counter({key: count for key, count in entries.counts.items()
+    return Counter({key: count for key, count in entries.items()
                     if not _in_run(key[0], linted) and (not _is_file(key[0]) or _exists(key[0], start))})
 
 
-def unrecorded(entries: Entries, diagnostics: list[Diagnostic], start: str | None = None) -> list[Diagnostic]:
-    """The findings ``entries`` does not record, each one it does taken off ``entries.counts``.
-    Their paths are matched relative to ``start``, the folder the baseline was written from (by
-    default the working directory, as `check` writes and reads it)."""
+def unrecorded(entries: Counter[tuple], diagnostics: list[Diagnostic], start: str | None = None) -> list[Diagnostic]:
+    """The findings ``entries`` does not record, each one it does taken off ``entries``. Their
+    paths are matched relative to ``start``, the folder the baseline was written from (by
+    default the working directory, as `check` writes and reads it); their fingerprints as this
+    version writes them, else as version 1 did."""
     kept = []
-    counts = entries.counts
     for diagnostic in diagnostics:
-        key = _key(diagnostic, start, entries.version)
-        if diagnostic.code not in _NEVER and counts[key] > 0:
-            counts[key] -= 1
+        if diagnostic.code in _NEVER:
+            kept.append(diagnostic)
+            continue
+        key = _key(diagnostic, start)
+        if entries[key] <= 0:
+            key = _key(diagnostic, start, 1)
+        if entries[key] > 0:
+            entries[key] -= 1
         else:
             kept.append(diagnostic)
     return kept
@@ -182,7 +178,7 @@ def apply(path: str, raw: bytes, result, start: str | None = None) -> Applied:
     hidden = len(result.diagnostics) - len(kept)
     result.diagnostics = kept
     linted = linted_paths(result.documents, start)
-    left = +entries.counts
+    left = +entries
     fixed = sum(count for key, count in left.items() if _in_run(key[0], linted))
     elsewhere = sum(count for key, count in left.items()
                     if not _in_run(key[0], linted) and _is_file(key[0]) and not _exists(key[0], start))
