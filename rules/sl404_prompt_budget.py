@@ -1,10 +1,11 @@
-"""A tool definition, or the tools of one file together, too large for the prompt.
+"""A tool definition, or the tools of one request together, too large for the prompt.
 
 ## What it does
 Measures what a provider puts into the model's context for each tool: its definition
 (name, description, argument schema, and whatever else the tool object carries) as
-compact JSON. Flags a tool over the per-tool budget, and the tools of one file (one
-server's `tools/list`, one request's `tools`) over the per-request budget, in characters
+compact JSON. Flags a tool over the per-tool budget, and the tools sent together (one
+server's `tools/list`, one request's `tools`, one array of tools; each line of a JSON
+Lines file and each document of a YAML stream apart) over the per-request budget, in characters
 and in estimated tokens. The estimate is the common rule of thumb of one token per four
 characters of English text; JSON's punctuation makes real counts somewhat higher, so
 treat it as a floor. No tokenizer is downloaded or run.
@@ -62,8 +63,8 @@ def check(ctx):
     budgets = {**DEFAULT_BUDGETS, **(ctx.settings.get("prompt-budget") or {})}
     if estimated_tokens(size_at_most(ctx.tool)) > budgets["tool"]:
         yield from _over_tool_budget(ctx, budgets)
-    group = ctx.group
-    if len(group) > 1 and group[0] is ctx.tool and estimated_tokens(sum(map(size_at_most, group))) > budgets["request"]:
+    sent = ctx.request_tools
+    if len(sent) > 1 and sent[0] is ctx.tool and estimated_tokens(sum(map(size_at_most, sent))) > budgets["request"]:
         yield from _over_request_budget(ctx, budgets)
 
 
@@ -75,12 +76,14 @@ def _over_tool_budget(ctx, budgets):
 
 
 def _over_request_budget(ctx, budgets):
-    group = ctx.group
-    total = sum(definition_size(tool) for tool in group)
+    sent = ctx.request_tools
+    total = sum(definition_size(tool) for tool in sent)
     if estimated_tokens(total) > budgets["request"]:
-        largest = sorted(group, key=definition_size, reverse=True)[:3]
+        largest = sorted(sent, key=definition_size, reverse=True)[:3]
         shown = ", ".join(f"`{tool.name}` ({_amount(definition_size(tool))})" for tool in largest)
-        yield Finding("", f"the {len(group):,} tools of this file take {_amount(total)} of every prompt "
+        # At the file's start when the request is the whole file, else at its first tool.
+        at = "" if len(sent) == len(ctx.group) else ctx.definition_pointer
+        yield Finding(at, f"the {len(sent):,} tools of this request take {_amount(total)} of every prompt "
                           f"together, over the {budgets['request']:,}-token budget for one request "
                           f"(`prompt-budget`); the largest: {shown}")
 

@@ -31,9 +31,18 @@ def test_a_tool_over_the_budget_is_reported_in_characters_and_tokens():
 def test_the_tools_of_one_file_are_counted_together_and_reported_once():
     found = lint_document(_tools(30, 4_000), code="SL404")
     assert [d.pointer for d in found] == [""]
-    assert "the 30 tools of this file take" in found[0].message
+    assert "the 30 tools of this request take" in found[0].message
     assert "25,000-token budget for one request" in found[0].message
     assert lint_document(_tools(3, 4_000), code="SL404") == []
+
+
+def test_a_catalogue_is_no_request_but_a_request_on_one_of_its_lines_is():
+    tools = json.loads(_tools(30, 4_000))["tools"]
+    catalogue = "\n".join(json.dumps(tool) for tool in tools)
+    assert [d for d in lint_document(catalogue, "tools.jsonl", code="SL404")] == []
+    request = json.dumps(tools[0]) + "\n" + _tools(30, 4_000)
+    (found,) = lint_document(request, "requests.jsonl", code="SL404")
+    assert "the 30 tools of this request take" in found.message and found.span.line == 2
 
 
 def test_budgets_are_configurable():
