@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import schema_lint.prose
 import schema_lint.rules
-from schema_lint.prose import constraints
+from schema_lint.prose import constraints, field_prose
 from schema_lint.text.lazy_pattern import CaselessWords, Screened
 
 
@@ -140,7 +140,7 @@ def _descriptions(value):
 @given(st.text(alphabet=st.sampled_from("ab 09\n\u0663\uff15"), max_size=20) | st.text(max_size=20))
 def test_a_digit_is_found_wherever_re_finds_one(text):
     """The readers look for each ASCII digit in ASCII text, and ask `re` of any other text."""
-    assert constraints._has_digit(text) == (re.search(r"\d", text) is not None)
+    assert field_prose.holds_digit(text) == (re.search(r"\d", text) is not None)
 
 
 # The `CaselessWords` that look for their words first.

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
-from schema_lint.prose.field_prose import described_defaults, names_git_remote, quoted_values, valid_in
+from schema_lint.prose.field_prose import described_defaults, holds_digit, names_git_remote, quoted_values, valid_in
 from schema_lint.prose.units import bounds_value, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -188,7 +188,7 @@ def _screened(description: str) -> tuple[str | None, bool]:
     prose = own_prose(_within_limit(description))
     if not prose.isascii():
         return None, True
-    return prose.lower(), _has_digit(prose)
+    return prose.lower(), holds_digit(prose)
 
 
 READ_LIMIT = 4_000
@@ -234,20 +234,6 @@ def _within_limit(description: str) -> str:
 # Words (in lower case) that every reading of a format holds: a layout's letters stand
 # before a separator (`MM/DD`, `HH:mm`), not inside a word ("command", "address").
 _FORMAT_WORDS = lazy_compile(r"yyyy|mm[-/:.]|dd[-/:.]|hh[-/:.]|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
-_DIGIT = lazy_compile(r"\d")
-
-
-def _has_digit(text: str) -> bool:
-    """Whether `text` holds a digit. ASCII text is looked through for each of the ten at C
-    speed: `re` tests every character against the digit category, at twice the cost."""
-    if not text.isascii():
-        return _DIGIT.search(text) is not None
-    for digit in "0123456789":
-        if digit in text:
-            return True
-    return False
-
-
 def own_prose(description: str) -> str:
     """The description less what documents other things: bullet lines (`- name (required):
     …`, the fields of an object passed as a string) and everything from the first Markdown
@@ -365,10 +351,10 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
     """The first bound of each side the text states for the target, hedged ones left out,
     and for a number's value those in a unit the value is not in (`unit`: the name's)."""
     sides: dict[str, _Bound] = {}
-    if not _has_digit(text):
+    if not holds_digit(text):
         return sides  # every bound is a number: most descriptions have none, and then nothing is matched
     for sentence in _sentences(text):
-        if not _has_digit(sentence):
+        if not holds_digit(sentence):
             continue
         kept: list[_Bound] = []
         for bound in _bound_matches(sentence):
@@ -385,7 +371,7 @@ def _bounds(text: str, target: str) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
     out: list[Stated] = []
-    if target == LENGTH and _has_digit(text):
+    if target == LENGTH and holds_digit(text):
         exact = _EXACT_LENGTH.search(text)
         if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()):
             size = int(exact.group(1))
@@ -417,7 +403,7 @@ def _number_bounds(text: str, kind: str, unit: str | None) -> list[Stated]:
     sides = _collect(text, VALUE, unit)
     # Every match of `_BASED` holds a digit, as every bound `_collect` reads does: most
     # descriptions have none, and then only a sign ("a positive integer") can bound them.
-    based = _BASED.search(text) if sides or _has_digit(text) else None
+    based = _BASED.search(text) if sides or holds_digit(text) else None
     if "min" not in sides and "xmin" not in sides and based is not None and not _hedged(text, based.start()):
         sides["min"] = _Bound("min", _number(based.group(1) or based.group(2)), None, 0, 0, based.group())
     sign = _SIGN.search(text)
@@ -793,8 +779,6 @@ def _sole(description: str, match: re.Match, strict: bool = True) -> bool:
     """Whether the format word names the value outright: not one of alternatives ("hostname
     or IP address"), not hedged ("typically a UUID", "such as a UUID") in its sentence."""
     start = max(description.rfind(". ", 0, match.start()) + 1, description.rfind("\n", 0, match.start()) + 1, 0)
-    end_stop = description.find(". ", match.end())
-    sentence = description[start: end_stop if end_stop >= 0 else len(description)]
     around = description[max(start, match.start() - 40): min(len(description), match.end() + 25)]
     if _HEDGED_FORMAT.search(description[max(start, match.start() - 40):match.start()]) or \
             _EMPTY_ALLOWED.search(description):
