@@ -10,7 +10,10 @@ Reads each property's description for the claims the schema can check:
   "Options: low, normal, high", "'asc' for ascending or 'desc' for descending" — on a
   string or number with no `enum` or `const`: the rule offers the `enum`. A list after
   "e.g.", "such as" or "common values", one that says "include", "etc." or "not
-  exhaustive", one a quoted example of the description is not in, bare words that qualify
+  exhaustive", one followed by an alternative that is no value ("'public' or 'private', or
+  a team name", "bug, task (or a custom type …)"), one whose words admit more ("Other
+  codes work too", "also accepts …") or other spellings ("Case-insensitive": `enum` would
+  refuse "DESC"), one a quoted example of the description is not in, bare words that qualify
   a noun ("absolute or relative paths") and a list of sibling parameter names ("provide
   either text or regex") are not closed sets;
 - a bound or format the description states that the schema lacks and no other rule

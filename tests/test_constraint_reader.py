@@ -189,3 +189,29 @@ def test_a_list_in_curly_quotes_is_read(description):
     the list intro's screen asks for a straight quote where a curly one may stand."""
     (found,) = stated(description, ["string"], ENUM)
     assert found.value == ["fast", "slow"]
+
+
+@pytest.mark.parametrize("description", [
+    "Either 'light' or 'dark', or a custom theme name.",                   # an alternative that is no value
+    "One of 'low', 'high', or another level your admin defines.",
+    "Options: draft, published (or a custom status).",
+    "Can be 'json' or 'csv' or any format the server registers.",
+    "Region: 'us' or 'eu'. Other regions work as well.",                   # more values, in the next sentence
+    "Format: 'png' or 'jpg'. Other image types are also accepted.",
+    "Priority, one of 'low', 'high'. Also accepts a number.",
+    "Sort direction, one of 'asc', 'desc' (not case sensitive).",          # "DESC" is a value too
+    "Sort direction: either 'asc' or 'desc'. Case insensitive.",
+])
+def test_a_list_the_words_leave_open_is_no_enum(description):
+    assert "enum" not in _read(description, "string")
+
+
+@pytest.mark.parametrize("description, values", [
+    ("Use 'asc' or 'desc'. Other values are rejected.", ["asc", "desc"]),
+    ("Must be one of 'a', 'b', 'c'. Any other value is an error.", ["a", "b", "c"]),
+    ("Either 'asc' or 'desc', or omit it for the default order.", ["asc", "desc"]),
+    ("Options: low, normal, high. Case matters.", ["low", "normal", "high"]),
+    ("The level: 'info' or 'debug', for a verbose log.", ["info", "debug"]),
+])
+def test_a_closed_list_near_those_words_is_still_read(description, values):
+    assert _read(description, "string")["enum"] == values

@@ -15,7 +15,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
 - a hedge in the same sentence ("typically ranges from 1 to 8", "recommended: 6",
   "e.g.", "such as") means no bound;
 - an open list ("values include …", "e.g.", "such as", "etc.", a list with a form that
-  is not a value such as `YYYY-MM-DD`) is never an enum;
+  is not a value such as `YYYY-MM-DD`, "or a team name" after it, "Other codes work
+  too", "Case-insensitive") is never an enum;
 - a value the description itself names as usable ("Use 0 for no preference", "a value
   of -1 indicates CPU", a stated default) widens the bound to admit it;
 - a format is read only when the stated form is exactly what the JSON Schema format
@@ -490,8 +491,17 @@ _OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|such as|for example|for instance|like
 _NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
 _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others?|similar|any|more)|among others|\.\.\.|"
                            r"\u2026)", re.I)
+# Words anywhere that leave a list open: more values work ("Other ISO 639-1 codes work too",
+# "custom types are also accepted"), or other spellings of them ("Case-insensitive": `enum`
+# would refuse "DESC").
 _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or any other|custom (?:values?|objects?)|"
-                              r"and more\b|etc\b)", re.I)
+                              r"and more\b|etc\b|other\b[^.;\n]{0,40}\b(?:work|works|too|as well)\b|"
+                              r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used)\b|"
+                              r"also (?:accepts?|supports?|takes?|allows?)\b|case[- ]?insensitive|"
+                              r"not case[- ]sensitive|ignor\w* case\b|regardless of case)", re.I)
+# An alternative after the list that is no value of it ("'public' or 'private', or a team
+# name", "bug, feature, task (or a custom type …)"), read in the rest of the list's sentence.
+_OR_ANOTHER = lazy_compile(r"\b(?:or|and/or)\s+(?:an?|any|another|other|some|your own)\b", re.I)
 _FILLER = frozenset({"the", "a", "an", "these", "those", "following", "them", "it", "this", "that", "any", "all", "etc",
                      "more", "others", "other", "both", "not", "be", "is", "are", "to", "of", "in", "on", "for", "with",
                      "your", "its", "their", "by", "as", "at", "none"})
@@ -581,7 +591,7 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
     "'asc' for ascending order or 'desc' for descending order"), and where the list ends."""
     values: list[str] = []
     quoted_all = True
-    position = at
+    position = last = at
     while True:
         match = _VALUE_AT.match(text, position)
         if match is None:
@@ -594,7 +604,7 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
                 break  # a bare word after quoted values starts the next clause ("…, default is 'x'")
         quoted_all = quoted_all and quoted
         values.append(value)
-        position = match.end()
+        position = last = match.end()
         explained = _EXPLANATION.match(text, position)
         if explained is not None and (quoted or _is_number(value)):
             # Skip the explanation up to the next separator that is followed by a value of the same kind.
@@ -612,7 +622,8 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
         return None
     if not quoted_all and _NOUN_AFTER.match(text, position):
         return None  # "absolute or relative paths": the words qualify a noun, they are not its values
-    if _OPEN_AFTER.search(text[position:position + 30]):
+    if _OPEN_AFTER.search(text[position:position + 30]) or \
+            _OR_ANOTHER.search(text, last, min(_sentence_end(text, last), last + 80)):
         return None
     if any(_LAYOUT_VALUE.search(value) for value in values):
         return None  # a form such as YYYY-MM-DD among the values: the set is open

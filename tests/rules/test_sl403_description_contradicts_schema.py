@@ -41,6 +41,19 @@ def test_sl403_suggests_the_enum_a_description_spells_out():
     assert found["order"].fix.safety is FixSafety.UNSAFE
 
 
+def test_sl403_offers_no_enum_where_the_words_leave_the_set_open():
+    schema = obj(visibility={"type": "string", "description": "Can be 'public' or 'private', or a team name."},
+                 lang={"type": "string", "description": "Language: 'en' or 'de'. Other ISO 639-1 codes work too."},
+                 kind={"type": "string", "description": "Must be one of: bug, feature, task (or a custom type "
+                                                        "defined in your project)."},
+                 order={"type": "string", "description": "Use 'asc' or 'desc'. Case-insensitive."},
+                 size={"type": "string", "description": "One of 'S', 'M', 'L', or another size your shop stocks."},
+                 state={"type": "string", "description": "Use 'open' or 'closed'. Other states are rejected."})
+    found = {d.pointer.rsplit("/", 1)[1]: d for d in lint_tool(schema, "SL403")}
+    assert set(found) == {"state"}
+    assert found["state"].fix.operations[0].value == ["open", "closed"]
+
+
 def test_sl403_fixes_what_the_words_state_where_no_other_rule_does():
     schema = obj(password={"type": "string", "format": "password", "description": "At least 8 characters."},
                  heading={"type": "number", "description": "Heading, between 0 and 360."},
