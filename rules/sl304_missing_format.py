@@ -45,9 +45,11 @@ described as "The URL of the webpage", a short id to one described as "The UUID 
 project", `05/15/2023` where the description says `YYYY-MM-DD`: for URLs, UUIDs, dates,
 hostnames and IP addresses the description alone gives a suggestion, never applied by
 `--fix`, for a reviewer to confirm; so does a name alone. A layout of another kind
-(`MM/DD/YYYY`), alternatives ("hostname or IP address"), a hedge ("typically a UUID") or
-a stated value not in the format (`"null"`, `"dontcare"`, a default of `''`) mean no fix
-and no suggestion: the finding says why.
+(`MM/DD/YYYY`), alternatives ("hostname or IP address", "YYYY-MM-DD, or today /
+tomorrow", "or a relative date"), several values in one string ("Pass a comma-separated
+list for several"), a hedge ("typically a UUID") or a stated value not in the format
+(`"null"`, `"dontcare"`, a default of `''`) mean no fix and no suggestion: the finding
+says why.
 """
 
 from __future__ import annotations

@@ -215,3 +215,28 @@ def test_a_list_the_words_leave_open_is_no_enum(description):
 ])
 def test_a_closed_list_near_those_words_is_still_read(description, values):
     assert _read(description, "string")["enum"] == values
+
+
+@pytest.mark.parametrize("description", [
+    "Due date (YYYY-MM-DD), or yesterday.",                                 # words no date format holds
+    "Day to report on, YYYY-MM-DD; also accepts now.",
+    "The date in ISO 8601 (YYYY-MM-DD) or a relative date.",
+    "An ISO 8601 date. Relative dates work too.",
+    "Date as YYYY-MM-DD, or in natural language.",
+    "Recipient email addresses, comma-separated.",                           # several values in one string
+    "The UUID of each project to archive, separated by commas.",
+    "Email address of the attendee. Multiple addresses may be given.",
+    "The URL of the page; pass one or more, space separated.",
+])
+def test_a_format_is_not_read_where_the_words_offer_values_outside_it(description):
+    assert "format" not in _read(description, "string")
+
+
+@pytest.mark.parametrize("description, fmt", [
+    ("Due date, in the format 'YYYY-MM-DD'. Must be today or later.", "date"),
+    ("Start date in ISO 8601 format (YYYY-MM-DD).", "date"),
+    ("Email address of the reporter; the list of watchers is not changed.", "email"),
+    ("Email address of the reporter.", "email"),
+])
+def test_a_format_near_those_words_is_still_read(description, fmt):
+    assert _read(description, "string").get("format") == fmt

@@ -23,7 +23,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   accepts (`YYYY-MM-DD` for `date`; a date-time only with its offset), and any value the
   description quotes or gives as an example that the format rejects (`"null"`,
   `'dontcare'`, `'14:45'`) means no format; alternatives ("hostname or IP address",
-  "username, phone number, or email address") mean none either.
+  "username, phone number, or email address", "YYYY-MM-DD, or today") and several values
+  in one string ("comma-separated") mean none either.
 
 Layouts that only a `pattern` could carry (`HH:MM`, "City, State") are not read.
 """
@@ -36,7 +37,8 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
-from schema_lint.prose.field_prose import described_defaults, holds_digit, names_git_remote, quoted_values, valid_in
+from schema_lint.prose.field_prose import (described_defaults, holds_digit, names_git_remote, offers_values_outside,
+                                           quoted_values, valid_in)
 from schema_lint.prose.units import bounds_value, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -714,6 +716,8 @@ def _formats(description: str) -> list[Stated]:
     fmt, phrase = found
     if any(not valid_in(fmt, value) for value in _given_values(description)):
         return []  # a value the description gives is not in the format: it is no format of this field
+    if offers_values_outside(description, fmt):
+        return []  # "a comma-separated list", "or today / tomorrow": values the format refuses
     return [Stated("format", fmt, phrase)]
 
 

@@ -62,6 +62,21 @@ _MONEY = CaselessWords(r"\b(?:price|prices|fee|fees|cost|costs|pay|paid|payment|
 # What a git remote is called: git takes `git@host:owner/repo.git` (scp-like), no RFC 3986 URI.
 _GIT_REMOTE = CaselessWords(r"\bgit\b|\bclon(?:e|ed|ing)\b|\bssh\b|\bscp\b|\.git\b")
 
+# Words offering a field's values as a list in one string: any format refuses "a@x.com,b@y.com".
+_MANY_IN_ONE = CaselessWords(r"\bcomma[- ]?(?:separated|delimited)\b|\b(?:semicolon|space|newline|pipe)[- ]?"
+                             r"(?:separated|delimited)\b|\b(?:separated|delimited) by\b|\ba list of\b|"
+                             r"\b(?:several|multiple|more than one|one or more)\b",
+                             words=("separated", "delimited", "list of", "several", "multiple", "more than one",
+                                    "one or more"))
+# Words offering dates no date format holds: "or today / tomorrow", "or a relative date",
+# "also accepts now", "natural language dates".
+_RELATIVE_DATES = CaselessWords(r"\b(?:or|and/or|accepts?|also|supports?)\s+(?:the words?\s+)?(?:today|tomorrow|"
+                                r"yesterday|now)\b|\b(?:today|tomorrow|yesterday|now)\s*(?:/|,|or)\s*(?:today|"
+                                r"tomorrow|yesterday|now)\b|\brelative (?:dates?|times?|values?|expressions?|offsets?|"
+                                r"durations?|terms?|keywords?)\b|\bnatural[- ]language\b|\bhuman[- ]readable\b|"
+                                r"\b(?:or|and/or)\s+(?:an?\s+)?(?:relative|duration|offset|number of days)\b",
+                                words=("today", "tomorrow", "yesterday", "now", "relative", "natural", "human",
+                                       "duration", "offset", "number of days"))
 ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
 
 
@@ -183,6 +198,17 @@ def names_git_remote(description: Any) -> bool:
     return isinstance(description, str) and _GIT_REMOTE.occurs_in(description)
 
 
+def offers_values_outside(description: Any, fmt: str) -> bool:
+    """Whether the words offer values `fmt` refuses besides those in it: several values in
+    one string ("Pass a comma-separated list for several"), or for a date words no date
+    format holds ("YYYY-MM-DD, or today / tomorrow", "or a relative date")."""
+    if not isinstance(description, str):
+        return False
+    if _MANY_IN_ONE.occurs_in(description):
+        return True
+    return fmt in ISO_LAYOUTS and _RELATIVE_DATES.occurs_in(description)
+
+
 def supports_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words and values show its strings are in ``fmt``.
 
@@ -200,10 +226,13 @@ def supports_format(schema: dict, fmt: str) -> bool:
 def refutes_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words or values show its strings are not all in ``fmt``:
     a default, example or quoted value that is not valid in it (`"null"`, `"dontcare"`,
-    `"05/12/2023"`), or another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
-    for a date-time)."""
-    spelled = layouts(schema.get("description"))
+    `"05/12/2023"`), another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
+    for a date-time), or values offered besides (`offers_values_outside`)."""
+    description = schema.get("description")
+    spelled = layouts(description)
     if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
+        return True
+    if offers_values_outside(description, fmt):
         return True
     return any(not valid_in(fmt, value) for value in _stated_strings(schema))
 

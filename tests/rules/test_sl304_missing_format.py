@@ -39,6 +39,28 @@ def test_sl304_has_no_iso_fix_when_the_schema_says_otherwise(schema):
     assert all(found.fix is None for found in lint_tool(obj(start_date=schema), "SL304"))
 
 
+@pytest.mark.parametrize("name, description", [
+    ("start_date", "Start date in ISO 8601 format (YYYY-MM-DD), or today / tomorrow."),  # other words offered
+    ("from_date", "First day, YYYY-MM-DD, or a relative date."),
+    ("cc_email", "Email address to CC. Pass a comma-separated list for several."),    # several in one string
+    ("reviewer_email", "Email addresses of the reviewers, separated by commas."),
+    ("owner_uuid", "The UUID of the owner, e.g. '123e4567-e89b-12d3-a456-426614174000'. One or more, comma-separated."),
+])
+def test_sl304_has_no_fix_where_the_words_allow_values_outside_the_format(name, description):
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")
+    assert found.fix is None and "no fix" in found.message
+
+
+@pytest.mark.parametrize("name, description, fmt", [
+    ("start_date", "Start date (ISO 8601).", "date"),
+    ("due_date", "Due date (YYYY-MM-DD); must be today or later.", "date"),
+    ("cc_email", "Email address to CC.", "email"),
+])
+def test_sl304_still_fixes_what_those_words_do_not_widen(name, description, fmt):
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")
+    assert found.fix.safety is FixSafety.UNSAFE and found.fix.operations[0].value == fmt
+
+
 def test_sl304_names_array_items_by_their_property_and_skips_constrained_fields():
     schema = obj(cc_emails={"type": "array", "items": {"type": "string"}},
                     email={"type": "string", "format": "idn-email"}, home_url={"type": "string", "pattern": "^https://"},
