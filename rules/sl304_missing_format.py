@@ -49,7 +49,9 @@ hostnames and IP addresses the description alone gives a suggestion, never appli
 tomorrow", "or a relative date"), several values in one string ("Pass a comma-separated
 list for several"), a hedge ("typically a UUID") or a stated value not in the format
 (`"null"`, `"dontcare"`, a default of `''`) mean no fix and no suggestion: the finding
-says why.
+says why. So do words that call a date-named value a time ("Start time for sprint (ISO
+8601 format)", "date and time") with no `YYYY-MM-DD` spelled out: ISO 8601 names both
+a date and a date-time, and `format: date` would refuse the second.
 """
 
 from __future__ import annotations

@@ -227,6 +227,9 @@ def test_a_closed_list_near_those_words_is_still_read(description, values):
     "The UUID of each project to archive, separated by commas.",
     "Email address of the attendee. Multiple addresses may be given.",
     "The URL of the page; pass one or more, space separated.",
+    "Date and time of the event, ISO 8601.",                                 # a time: no bare date
+    "ISO 8601 date/time of the reminder.",
+    "Start date or datetime, in ISO 8601.",
 ])
 def test_a_format_is_not_read_where_the_words_offer_values_outside_it(description):
     assert "format" not in _read(description, "string")
@@ -235,6 +238,9 @@ def test_a_format_is_not_read_where_the_words_offer_values_outside_it(descriptio
 @pytest.mark.parametrize("description, fmt", [
     ("Due date, in the format 'YYYY-MM-DD'. Must be today or later.", "date"),
     ("Start date in ISO 8601 format (YYYY-MM-DD).", "date"),
+    ("Event date (ISO 8601), shown in the user's time zone.", "date"),
+    ("End date of the time range, ISO 8601.", "date"),
+    ("The new date and time in ISO-8601 format, such as '2023-04-15T13:45:00Z'.", "date-time"),
     ("Email address of the reporter; the list of watchers is not changed.", "email"),
     ("Email address of the reporter.", "email"),
 ])

@@ -24,7 +24,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   description quotes or gives as an example that the format rejects (`"null"`,
   `'dontcare'`, `'14:45'`) means no format; alternatives ("hostname or IP address",
   "username, phone number, or email address", "YYYY-MM-DD, or today") and several values
-  in one string ("comma-separated") mean none either.
+  in one string ("comma-separated") mean none either, and ISO 8601 named for a time
+  ("Start time (ISO 8601)", "date and time") no `date`.
 
 Layouts that only a `pattern` could carry (`HH:MM`, "City, State") are not read.
 """
@@ -38,7 +39,7 @@ from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, names_git_remote, offers_values_outside,
-                                           quoted_values, valid_in)
+                                           quoted_values, speaks_of_time, valid_in)
 from schema_lint.prose.units import bounds_value, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -750,8 +751,8 @@ def _format_stated(description: str) -> tuple[str, str] | None:
         return None  # another layout (MM/DD/YYYY, YYYY-MM-DD HH:MM, HH:MM): a pattern's job
     iso = _ISO.search(description)
     if iso is not None:
-        if _ISO_DATE.search(description):
-            return "date", iso.group()
+        if _ISO_DATE.search(description) and not speaks_of_time(description):
+            return "date", iso.group()  # "ISO 8601 date and time", "start time (ISO 8601)": not a bare date
         if _OFFSET_WORDS.search(description):
             return "date-time", iso.group()
         examples = [v for v in quoted_values(description) if isinstance(v, str)]

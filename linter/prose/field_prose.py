@@ -77,6 +77,14 @@ _RELATIVE_DATES = CaselessWords(r"\b(?:or|and/or|accepts?|also|supports?)\s+(?:t
                                 r"\b(?:or|and/or)\s+(?:an?\s+)?(?:relative|duration|offset|number of days)\b",
                                 words=("today", "tomorrow", "yesterday", "now", "relative", "natural", "human",
                                        "duration", "offset", "number of days"))
+# Words saying a value holds a time of day: ISO 8601 named for it means a date-time, or
+# either, not a `date` ("Start time for sprint (ISO 8601 format)"). A time zone, range or
+# span is no time of the value.
+_TIME_OF_VALUE = CaselessWords(r"\btimestamps?\b|\bdate-?times?\b|\bdate ?(?:/|and|&) ?time\b|"
+                               r"(?<!any )(?<!the )(?<!this )(?<!each )(?<!every )(?<!first )(?<!of )\btimes?\b"
+                               r"(?![- ]?(?:zones?|range|period|frame|window|span|line|out|limit))",
+                               words=("time",))
+
 ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
 
 
@@ -209,6 +217,12 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
     return fmt in ISO_LAYOUTS and _RELATIVE_DATES.occurs_in(description)
 
 
+def speaks_of_time(description: Any) -> bool:
+    """Whether the description calls the value a time or timestamp ("Start time for sprint",
+    "date and time"): then ISO 8601 named is no evidence of a bare `date`."""
+    return isinstance(description, str) and _TIME_OF_VALUE.occurs_in(description)
+
+
 def supports_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words and values show its strings are in ``fmt``.
 
@@ -227,12 +241,13 @@ def refutes_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words or values show its strings are not all in ``fmt``:
     a default, example or quoted value that is not valid in it (`"null"`, `"dontcare"`,
     `"05/12/2023"`), another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
-    for a date-time), or values offered besides (`offers_values_outside`)."""
+    for a date-time), values offered besides (`offers_values_outside`), or a `date` whose
+    words call it a time with no layout spelled out."""
     description = schema.get("description")
     spelled = layouts(description)
     if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
         return True
-    if offers_values_outside(description, fmt):
+    if offers_values_outside(description, fmt) or fmt == "date" and not spelled and speaks_of_time(description):
         return True
     return any(not valid_in(fmt, value) for value in _stated_strings(schema))
 

@@ -40,6 +40,11 @@ def test_sl304_has_no_iso_fix_when_the_schema_says_otherwise(schema):
 
 
 @pytest.mark.parametrize("name, description", [
+    # mcp-atlassian's `jira_create_sprint`: Jira takes "2027-01-04T09:00:00.000Z" there.
+    ("start_date", "Start time for sprint (ISO 8601 format)"),
+    ("due_date", "Due date and time, ISO 8601."),
+    ("expiry_date", "When the link expires, as an ISO 8601 timestamp."),
+    ("end_date", "ISO 8601 date or datetime of the end."),
     ("start_date", "Start date in ISO 8601 format (YYYY-MM-DD), or today / tomorrow."),  # other words offered
     ("from_date", "First day, YYYY-MM-DD, or a relative date."),
     ("cc_email", "Email address to CC. Pass a comma-separated list for several."),    # several in one string
@@ -53,6 +58,8 @@ def test_sl304_has_no_fix_where_the_words_allow_values_outside_the_format(name, 
 
 @pytest.mark.parametrize("name, description, fmt", [
     ("start_date", "Start date (ISO 8601).", "date"),
+    ("end_date", "End date of the time range, ISO 8601.", "date"),
+    ("start_date", "Start time, in the format 'YYYY-MM-DD'.", "date"),    # the layout is spelled out
     ("due_date", "Due date (YYYY-MM-DD); must be today or later.", "date"),
     ("cc_email", "Email address to CC.", "email"),
 ])
