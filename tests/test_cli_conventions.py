@@ -107,6 +107,20 @@ def test_a_run_that_finds_no_file_to_lint_says_so_even_quiet(project, ignore_fil
     assert result.stderr.startswith("schema-lint: warning: no file to lint under .: what is there is excluded")
 
 
+@pytest.mark.parametrize("where", ["--ignore", "per-file-ignores"])
+def test_ignoring_the_parse_error_code_is_said_to_do_nothing(project, where):
+    """A file that cannot be read is reported whatever the selection (as ruff reports a
+    syntax error): an ignore of SL000 that passed unremarked looked as if it worked."""
+    (project / "broken.json").write_text("{")
+    assert "cannot be ignored" not in CliRunner().invoke(main, ["check", "--ignore", "SL0", "broken.json"]).stderr
+    if where == "per-file-ignores":
+        (project / "pyproject.toml").write_text('[tool.schema-lint]\n[tool.schema-lint.per-file-ignores]\n'
+                                                '"broken.json" = ["SL000"]\n')
+    result = CliRunner().invoke(main, ["check", "broken.json", *(["--ignore", "sl000"] if where == "--ignore" else [])])
+    assert result.exit_code == 2 and "broken.json:1:2: SL000" in result.stdout
+    assert result.stderr == "schema-lint: warning: SL000 cannot be ignored: a file that cannot be read is always reported\n"
+
+
 def test_quiet_prints_the_findings_and_no_summary(project):
     loud, quiet = check("--output-format", "concise", "top.json"), check("-q", "--output-format", "concise", "top.json")
     assert loud.output.startswith(quiet.output) and "Found 1 finding" in loud.output

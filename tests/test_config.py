@@ -52,6 +52,22 @@ def test_dot_schema_lint_toml_comes_before_pyproject_in_the_same_directory(tmp_p
     assert (os.path.basename(config.source), config.ignore) == (".schema-lint.toml", ["SL201"])
 
 
+def test_plain_schema_lint_toml_is_read_between_the_dot_file_and_pyproject(tmp_path):
+    """As ruff reads `.ruff.toml`, then `ruff.toml`, then `pyproject.toml`."""
+    write(tmp_path / "pyproject.toml", '[tool.schema-lint]\nignore = ["SL301"]\n')
+    write(tmp_path / "schema-lint.toml", 'ignore = ["SL201"]\n')
+    assert load_config(start=tmp_path).ignore == ["SL201"]
+    write(tmp_path / ".schema-lint.toml", 'ignore = ["SL102"]\n')
+    assert load_config(start=tmp_path).ignore == ["SL102"]
+
+
+def test_a_pyproject_table_spelt_with_an_underscore_is_an_error_not_a_silent_default(tmp_path):
+    write(tmp_path / "pyproject.toml", '[tool.schema_lint]\nignore = ["SL301"]\n')
+    with pytest.raises(ConfigError, match=re.escape("`[tool.schema_lint]` is not read: the table is spelled "
+                                                    "`[tool.schema-lint]`")):
+        load_config(start=tmp_path)
+
+
 def test_no_configuration_file_means_the_defaults(tmp_path):
     config = load_config(start=tmp_path)
     assert config.source is None and config == Config(root=config.root)
@@ -88,6 +104,13 @@ def test_the_rule_settings_keys_are_those_the_rules_read():
     ('profiles = ["openai-strickt"]', "`profiles`: unknown profile `openai-strickt` (did you mean `openai-strict`"),
     ('[requests.agent]\nfile = ["*.json"]', "`requests`: a request is a table with one key, `files`"),
     ('[requests.agent]\nfiles = "*.json"', "`requests`: expected a list of strings"),
+    # A string crashed SL404 on every tool; a negative budget or `true` flagged every tool.
+    ('prompt-budget = {tool = "2500"}', '`prompt-budget.tool` must be a positive whole number, not "2500"'),
+    ("prompt-budget = {request = -5}", "`prompt-budget.request` must be a positive whole number, not -5"),
+    ("[max-length]\nname = true", "`max-length.name` must be a positive whole number, not true"),
+    ("max-items = 0", "`max-items` must be a positive whole number"),
+    ("max-items = true", "`max-items` has the wrong type"),
+    ('sensitive-names = ["pin", 4]', "`sensitive-names` must be a list of strings"),
 ])
 def test_values_of_the_wrong_kind_are_errors_that_name_the_key(tmp_path, text, message):
     with pytest.raises(ConfigError, match=message.replace("(", "\\(")):

@@ -190,7 +190,8 @@ def test_whatever_changes_a_replayed_run_prints_what_a_fresh_one_does(project, e
             ignored = folder / "sub" / ".gitignore"
             changed_for_sure(ignored, lambda: ignored.write_text(f"t{index}.json\n" if value % 2 else "deeper/\n"))
         elif action == "config":
-            nested = folder / "sub" / ".schema-lint.toml"
+            # Either standalone name: a warm run must notice the one it did not read appear.
+            nested = folder / "sub" / (".schema-lint.toml" if value % 2 else "schema-lint.toml")
             if value % 3 == 0 and nested.exists():
                 nested.unlink()
             else:
@@ -640,3 +641,9 @@ def test_a_record_of_any_shape_signed_with_the_users_key_is_a_miss_never_a_crash
     run_cache._write_record(str(project / cache.DIRECTORY), key, run_cache._signed_record(key, [body], secret), secret)
     code = run_cache.replay(["check", "."])
     assert code is None or 0 <= code <= 255
+
+
+def test_the_standalone_configuration_names_are_the_configuration_modules():
+    from schema_lint.config import CONFIG_FILE_NAMES
+
+    assert (*run_cache.STANDALONE_CONFIG_NAMES, "pyproject.toml") == CONFIG_FILE_NAMES

@@ -1,8 +1,9 @@
-"""`[tool.schema-lint]` in pyproject.toml, or a `.schema-lint.toml`.
+"""`[tool.schema-lint]` in pyproject.toml, or a `.schema-lint.toml` / `schema-lint.toml`.
 
-The nearest file upward from the current directory wins (`.schema-lint.toml` before
-`pyproject.toml` in the same directory, as ruff does with `ruff.toml`). Unknown keys
-are an error that names the key: a typo must not silently turn a rule back on.
+The nearest file upward from the current directory wins (`.schema-lint.toml`, then
+`schema-lint.toml`, then `pyproject.toml` in the same directory, as ruff orders
+`.ruff.toml`, `ruff.toml` and `pyproject.toml`). Unknown keys, and rule settings of the
+wrong type, are an error that names the key: a typo must not silently turn a rule back on.
 
 Beside it: which rules a selector names (`selection`) and which rule packs are installed
 (`entry_points`), the `mcp-servers` table (`servers`), and `--show-settings` (`show`).
@@ -12,6 +13,7 @@ May import: model, text, profiles, sources.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import sys
@@ -27,6 +29,9 @@ DEFAULT_INCLUDE = ["*.json", "*.jsonc", "*.yaml", "*.yml", "*.jsonl"]
 DEFAULT_EXCLUDE = [".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox",
                    ".mypy_cache", ".pytest_cache", ".ruff_cache", ".schema_lint_cache", "build", "dist"]
 FAIL_ON_CHOICES = ("info", "warning", "error", "never")
+# The files a configuration is read from, in the order one directory's are preferred: the
+# first two hold our keys at the top level, `pyproject.toml` under `[tool.schema-lint]`.
+CONFIG_FILE_NAMES = (".schema-lint.toml", "schema-lint.toml", "pyproject.toml")
 
 
 class ConfigError(Exception):
@@ -95,7 +100,7 @@ _KEYS = {f.name.replace("_", "-") for f in fields(Config)} - {"settings", "root"
 def find_config_file(start: str | os.PathLike) -> str | None:
     directory = os.fspath(start)
     while True:
-        for name in (".schema-lint.toml", "pyproject.toml"):
+        for name in CONFIG_FILE_NAMES:
             candidate = os.path.join(directory, name)
             # What a recorded run depends on: through a link, it is the file at the chain's end.
             watch.note(candidate)
@@ -135,12 +140,30 @@ def load_config(path: str | os.PathLike | None = None, start: str | os.PathLike 
     config = Config(root=root or os.path.dirname(os.path.realpath(path)), source=path)
     for key, value in table.items():
         if key in RULE_SETTINGS:
-            if not isinstance(value, RULE_SETTINGS[key]):
-                raise ConfigError(f"{path}: `{key}` has the wrong type")
+            problem = _rule_setting_problem(key, value)
+            if problem:
+                raise ConfigError(f"{path}: {problem}")
             config.settings[key] = value
         else:
             _apply(config, key, value, path)
     return config
+
+
+def _rule_setting_problem(key: str, value: Any) -> str | None:
+    """What is wrong with a rule setting's value, if anything. A length, count or budget is a
+    positive whole number (TOML's `true` is no number, though Python counts it as one): a
+    string would crash the rule on every tool, a negative one flag every tool."""
+    if not isinstance(value, RULE_SETTINGS[key]) or isinstance(value, bool):
+        return f"`{key}` has the wrong type"
+    if isinstance(value, int):
+        return f"`{key}` must be a positive whole number" if value <= 0 else None
+    if isinstance(value, list):
+        return None if all(isinstance(item, str) for item in value) else f"`{key}` must be a list of strings"
+    if isinstance(value, dict):
+        for sub, number in value.items():
+            if isinstance(number, bool) or not isinstance(number, int) or number <= 0:
+                return f"`{key}.{sub}` must be a positive whole number, not {json.dumps(number, default=str)}"
+    return None
 
 
 def _unknown_keys(table: dict) -> list[str]:
@@ -270,8 +293,8 @@ def _resolved(root: str, name: str) -> str:
 
 def _read_table(path: str) -> dict:
     """Our keys: under `[tool.schema-lint]` in a pyproject.toml, or in any file given with
-    `--config` that has that table and nothing else (a `.schema-lint.toml` has them at the
-    top level, as `ruff.toml` has)."""
+    `--config` that has that table and nothing else (a `.schema-lint.toml` or
+    `schema-lint.toml` has them at the top level, as `ruff.toml` has)."""
     data = _load_toml(path)
     tool = data.get("tool")
     nested = isinstance(tool, dict) and "schema-lint" in tool and set(data) == {"tool"}
@@ -286,10 +309,15 @@ def _has_our_table(path: str) -> bool:
     quoted key) and is not parsed: most projects' `pyproject.toml` is such a file, and
     importing `tomllib` and parsing it would cost every run a few milliseconds."""
     raw = _read_bytes(path)
-    if b"schema-lint" not in raw:
+    if b"schema-lint" not in raw and b"schema_lint" not in raw:
         return False
     tool = _load_toml(path, raw).get("tool")
-    return isinstance(tool, dict) and "schema-lint" in tool
+    if not isinstance(tool, dict):
+        return False
+    if "schema-lint" not in tool and "schema_lint" in tool:
+        # Passed over, the whole configuration would be dropped without a word.
+        raise ConfigError(f"{path}: `[tool.schema_lint]` is not read: the table is spelled `[tool.schema-lint]`")
+    return "schema-lint" in tool
 
 
 def _read_bytes(path: str) -> bytes:

@@ -1,7 +1,7 @@
 """What one open document lints to, under the configuration `check` would use for its file.
 
 The editor holds the text, so the text linted is the editor's, not the file's; everything
-else is `check`'s: the configuration nearest above the file (`.schema-lint.toml`, or a
+else is `check`'s: the configuration nearest above the file (`.schema-lint.toml`, `schema-lint.toml`, or a
 `pyproject.toml` with `[tool.schema-lint]`), its `exclude`, its rules and severities, the
 fix gate, its `baseline`, whose findings are not shown, as `check` run in the
 configuration's folder does not report them, and its `calls`, the recorded calls that
@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from schema_lint.config import DEFAULT_EXCLUDE, Config, ConfigError, find_config_file, load_config
+from schema_lint.config import CONFIG_FILE_NAMES, DEFAULT_EXCLUDE, Config, ConfigError, find_config_file, load_config
 from schema_lint.lint.document import PARSE_ERROR_CODE, PARSE_ERROR_NAME
 from schema_lint.model import Diagnostic, Severity, Span
 from schema_lint.sources.document import Document
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from schema_lint.traffic.store import Traffic
 
 # The names a configuration file has (see `config.find_config_file`).
-CONFIG_NAMES = (".schema-lint.toml", "pyproject.toml")
 
 logger = logging.getLogger(__name__)
 
@@ -273,7 +272,7 @@ def editor_bytes(text: str) -> bytes:
 
 def is_configuration(path: str) -> bool:
     """Whether a change to `path` may change what some document lints to."""
-    return os.path.basename(path) in CONFIG_NAMES
+    return os.path.basename(path) in CONFIG_FILE_NAMES
 
 
 def _stamp(path: str | None) -> tuple[int, int, int]:

@@ -43,7 +43,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 
 from schema_lint import __version__
-from schema_lint.config import find_config_file
+from schema_lint.config import CONFIG_FILE_NAMES, find_config_file
 from schema_lint.lsp import edits, servers
 from schema_lint.lsp.diagnostics import hover_text, to_lsp
 from schema_lint.lsp.linting import Linted, Linting
@@ -54,7 +54,7 @@ from schema_lint.sources.locate import split_lines
 DEBOUNCE_SECONDS = 0.3
 FIX_ALL_KIND = "source.fixAll.schema-lint"
 SOURCE = "schema-lint"
-_CONFIG_GLOBS = ("**/.schema-lint.toml", "**/pyproject.toml")
+_CONFIG_GLOBS = tuple(f"**/{name}" for name in CONFIG_FILE_NAMES)
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -124,6 +124,11 @@ def run_check(options: CheckOptions, output: Output) -> int:
     from schema_lint.run.result import LintResult, exit_code
 
     config = load(options, options.config_path, root=os.getcwd() if options.config_path else None)
+    if PARSE_ERROR_CODE in [*config.ignore, *(code for codes in config.per_file_ignores.values() for code in codes)]:
+        # Said, not refused: a file that cannot be read is reported whatever the selection,
+        # as ruff reports a syntax error, and an ignore that does nothing must not look as if it did.
+        output.line(f"schema-lint: warning: {PARSE_ERROR_CODE} cannot be ignored: a file that cannot be read "
+                    "is always reported", err=True)
     # Counts need no positions; anything that edits, records, compares or reports findings does.
     counting_only = options.statistics and not (options.fixing or options.diff or options.write_baseline
                                                 or options.baseline or config.baseline or options.outputs)

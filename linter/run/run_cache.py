@@ -52,6 +52,11 @@ from schema_lint.fixes import scratch_file
 from schema_lint.run import stamps
 from schema_lint.run.digest import hex_digest
 
+# The configuration files that hold nothing but our keys: `config.CONFIG_FILE_NAMES` before
+# `pyproject.toml`, spelled again here because a warm run must not import the configuration
+# module (and `dataclasses` with it); tests/test_run_cache.py checks the two agree.
+STANDALONE_CONFIG_NAMES = (".schema-lint.toml", "schema-lint.toml")
+
 TYPE_CHECKING = False  # `typing.TYPE_CHECKING`, without importing `typing`: a replay needs none of it
 if TYPE_CHECKING:
     from typing import TextIO
@@ -399,12 +404,12 @@ def _record_folders(argv: list[str]):
     here = folder = os.getcwd()
     yield os.path.join(here, DIRECTORY)
     while True:
-        own = os.path.isfile(os.path.join(folder, ".schema-lint.toml"))
+        own = any(os.path.isfile(os.path.join(folder, name)) for name in STANDALONE_CONFIG_NAMES)
         if folder != here and (own or os.path.isfile(os.path.join(folder, "pyproject.toml"))):
             yield os.path.join(folder, DIRECTORY)
         parent = os.path.dirname(folder)
         if own or parent == folder:
-            return  # the configuration search stops at the first `.schema-lint.toml`
+            return  # the configuration search stops at the first `.schema-lint.toml` or `schema-lint.toml`
         folder = parent
 
 

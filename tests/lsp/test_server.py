@@ -151,8 +151,8 @@ async def test_a_configuration_change_lints_again(client: LanguageClient):
     assert by_code(await diagnostics(client, uri), "SL301")
     if client.capabilities.workspace.did_change_watched_files.dynamic_registration:
         [watch] = client.registered
-        assert [w["globPattern"] for w in watch.register_options["watchers"]] == ["**/.schema-lint.toml",
-                                                                                 "**/pyproject.toml"]
+        assert [w["globPattern"] for w in watch.register_options["watchers"]] == [
+            "**/.schema-lint.toml", "**/schema-lint.toml", "**/pyproject.toml"]
     (client.root / ".schema-lint.toml").write_text(SELECT + 'ignore = ["SL301"]\n', encoding="utf-8")
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
         [types.FileEvent((client.root / ".schema-lint.toml").as_uri(), types.FileChangeType.Created)]))
