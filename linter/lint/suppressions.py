@@ -3,8 +3,9 @@
 JSON has no comments, so suppression comes in several forms, each narrower than a
 `per-file-ignores` glob:
 
-- A comment ``# schema-lint: ignore[SL301, SL3]`` (YAML; ``//`` or ``/* */`` in JSONC) on
-  a finding's line, or on the line of the key it sits under. Codes and prefixes as on the
+- A comment ``# schema-lint: ignore[SL301, SL3]`` (YAML; ``//`` or ``/* */`` in JSONC, or a
+  line of a ``/* */`` comment that spans lines) on a finding's line, or on the line of the key
+  it sits under. Codes and prefixes as on the
   command line; no brackets silences every rule. Only a comment of the format counts, as
   its parser reads it (`sources.comments`): the same text inside a string (a description
   a third party wrote) silences nothing.
@@ -39,7 +40,12 @@ IGNORE_KEYWORD = "x-schema-lint-ignore"
 # not one of every rule.
 _SUPPRESSION = (r"[ \t]*schema-lint:[ \t]*(?P<scope>ignore-file|ignore)\b"
                 r"(?:\[(?P<codes>[^\]\r\n#/]*)\]|(?!\[))")
-SUPPRESSION_COMMENTS = {"yaml": lazy_compile("#" + _SUPPRESSION), "jsonc": lazy_compile(r"(?://|/\*)" + _SUPPRESSION)}
+# In JSONC also at the start of a line inside a `/* … */` comment that spans lines, after the
+# `*` such a line often starts with. `comment_test` tells whether the line is in a comment; its
+# white space is read once before the star or, with none, by the pattern (no two runs of
+# `[ \t]*` side by side, which would make a long line of spaces quadratic).
+SUPPRESSION_COMMENTS = {"yaml": lazy_compile("#" + _SUPPRESSION),
+                        "jsonc": lazy_compile(r"(?://|/\*|(?m:^)(?:[ \t]*\*(?!/))?)" + _SUPPRESSION)}
 """The suppression comment of each format with comments, by `comment_format`."""
 
 

@@ -113,6 +113,21 @@ def test_a_jsonc_block_or_line_comment_suppresses_after_a_string_holding_slashes
     assert [d.code for d in lint_text(text.replace(comment, ""), "tool.jsonc", config).diagnostics] == ["SL303"]
 
 
+@pytest.mark.parametrize("line", [" * schema-lint: ignore-file[SL303]", "   schema-lint: ignore-file[SL303]",
+                                  "\tschema-lint: ignore-file[SL303]"])
+def test_a_line_of_a_jsonc_block_comment_that_spans_lines_suppresses(line):
+    """The usual file header: `/*`, then lines that may start with `*`, then `*/`."""
+    body = ('{"name": "refund_payment", "description": "Refund.",\n'
+            ' "inputSchema": {"type": "object", "additionalProperties": false, "required": ["amount"],\n'
+            '  "properties": {"amount": {"type": "number", "description": "Amount."}}}}\n')
+    config = Config(select=["SL303", "SL900"])
+    header = f"/*\n * Refund tools.\n{line}\n */\n"
+    assert lint_text(header + body, "tool.jsonc", config).diagnostics == []
+    assert [d.code for d in lint_text(body, "tool.jsonc", config).diagnostics] == ["SL303"]
+    # The same words after the comment has closed are no comment: the file does not parse.
+    assert "SL303" not in [d.code for d in lint_text(f"/* x */\n{line}\n" + body, "tool.jsonc", config).diagnostics]
+
+
 def test_a_comment_whose_bracket_is_left_open_silences_nothing():
     """Read as no codes at all, it would silence every rule."""
     found = yaml_findings(["SL201", "SL301"], header="# schema-lint: ignore-file[SL201\n")

@@ -69,7 +69,8 @@ def test_a_broken_streams_unread_text_holds_no_comment():
     assert "SL000" in codes and "SL303" in codes
 
 
-@pytest.mark.parametrize(("form", "marker"), [("yaml", "#"), ("jsonc", "//"), ("jsonc", "/*")])
+@pytest.mark.parametrize(("form", "marker"), [("yaml", "#"), ("jsonc", "//"), ("jsonc", "/*"), ("jsonc", ""),
+                                              ("jsonc", "\n"), ("jsonc", "\n *"), ("jsonc", " *")])
 @pytest.mark.parametrize("unit", [" schema-lint: ignore[SL1, ", " schema-lint: ignore[", " schema-lint:", " " * 50])
 def test_a_10_mb_line_of_near_comments_is_searched_in_linear_time(form, marker, unit):
     text = (marker + unit) * (10_000_000 // len(marker + unit))
