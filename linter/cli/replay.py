@@ -45,10 +45,12 @@ def replay(tools, calls, policy, against, output_format, fail_on, progress, pyth
     if not calls:
         raise click.UsageError("Missing argument 'CALLS...'.")
     with target_files(python_targets, live) as targets:
-        _replay(tools or targets.paths[0], calls, policy, against, output_format, fail_on, progress)
+        tools = tools or targets.paths[0]
+        # A --python target's tools, and their tightened forms, run behind their framework's adapter.
+        _replay(tools, calls, policy, against, output_format, fail_on, progress, targets.frameworks.get(targets.shown(tools)))
 
 
-def _replay(tools, calls, policy, against, output_format, fail_on, progress):
+def _replay(tools, calls, policy, against, output_format, fail_on, progress, frameworks=None):
     from schema_lint.boundary import Policy
     from schema_lint.config import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
     from schema_lint.text.display import escape, json_text
@@ -66,7 +68,7 @@ def _replay(tools, calls, policy, against, output_format, fail_on, progress):
 
     def load(path: str) -> Toolset:
         try:
-            return Toolset.load(expand_paths([path], DEFAULT_INCLUDE, [], DEFAULT_EXCLUDE), chosen)
+            return Toolset.load(expand_paths([path], DEFAULT_INCLUDE, [], DEFAULT_EXCLUDE), chosen, frameworks)
         except ToolsUnreadable as exc:
             click.echo(f"schema-lint: error: {exc}", err=True)
             sys.exit(2)

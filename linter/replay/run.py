@@ -9,13 +9,14 @@ from __future__ import annotations
 import collections
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
 from schema_lint.boundary import Policy, SchemaError, ToolBoundary
+from schema_lint.boundary.framework import Leniency, adapter_leniency, framework_boundary
 from schema_lint.schema.dialect import is_openapi_dialect, normalize_dialect
 from schema_lint.traffic.calls import BrokenLine, RecordedCall
 from schema_lint.sources.documents import read_document
@@ -59,7 +60,11 @@ class Toolset:
     _uids: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, paths: Iterable[str], policy: Policy) -> Toolset:
+    def load(cls, paths: Iterable[str], policy: Policy, frameworks: Mapping[str, str] | None = None) -> Toolset:
+        """The tools of `paths`; `frameworks` names, by tool name, the framework that made a
+        tool of a `--python` target: its calls meet the boundary that framework's adapter
+        builds (`boundary.framework`), as production's do, not one that refuses what the
+        framework reads (`"5"` for 5 in pydantic's lax mode, a date-time without a zone)."""
         toolset = cls(policy)
         for path in paths:
             document = read_document(path)
@@ -68,12 +73,14 @@ class Toolset:
                 raise ToolsUnreadable(f"{path}:{error.line}:{error.column}: {error.message}")
             stem = os.path.splitext(os.path.basename(path))[0]
             for tool in find_tools(document.data, stem):
-                toolset.add(tool.name, tool.schema, tool.uid,
-                            openapi=is_openapi_dialect(tool.format, tool.schema_pointer))
+                framework = (frameworks or {}).get(tool.name)
+                toolset.add(tool.name, tool.schema, tool.uid, openapi=is_openapi_dialect(tool.format, tool.schema_pointer),
+                            leniency=adapter_leniency(framework, tool.strict) if framework else None)
         return toolset
 
-    def add(self, name: str, schema: Any, uid: str | None = None, openapi: bool = False) -> None:
-        boundary = self._boundary(name, schema, openapi)
+    def add(self, name: str, schema: Any, uid: str | None = None, openapi: bool = False,
+            leniency: Leniency | None = None) -> None:
+        boundary = self._boundary(name, schema, openapi, leniency)
         if boundary is None:
             return
         if uid is not None:
@@ -118,13 +125,16 @@ class Toolset:
     def tool_count(self) -> int:
         return sum(boundary is not None for boundary in self._built.values())
 
-    def _boundary(self, name: str, schema: Any, openapi: bool = False) -> ToolBoundary | None:
-        """The boundary for one (name, schema), built once; ``None`` (and the reason kept in
-        ``unusable``) when the schema does not compile."""
-        key = json.dumps([name, schema, openapi], sort_keys=True, default=str)
+    def _boundary(self, name: str, schema: Any, openapi: bool = False,
+                  leniency: Leniency | None = None) -> ToolBoundary | None:
+        """The boundary for one (name, schema), built once, by the adapter whose `leniency` is
+        given; ``None`` (and the reason kept in ``unusable``) when the schema does not compile."""
+        key = json.dumps([name, schema, openapi, repr(leniency)], sort_keys=True, default=str)
         if key not in self._built:
             try:
-                self._built[key] = ToolBoundary(schema, name=name, policy=self.policy, openapi=openapi)
+                self._built[key] = (ToolBoundary(schema, name=name, policy=self.policy, openapi=openapi)
+                                    if leniency is None else
+                                    framework_boundary(schema, name, leniency, policy=self.policy, openapi=openapi))
                 self.normalized += normalize_dialect(schema, openapi) != schema
             except SchemaError as exc:
                 self._built[key] = None

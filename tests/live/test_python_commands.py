@@ -37,6 +37,40 @@ def test_replay_takes_every_argument_as_calls_when_the_tools_are_a_python_object
     assert json.loads(result.stdout)["outcomes"] == {"valid": 1, "canonicalized": 0, "rejected": 1}
 
 
+MCP_SERVER = """\
+from datetime import datetime
+
+from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("reminders")
+
+
+@mcp.tool()
+def remind(when: datetime, repeat: int = 1) -> str:
+    \"\"\"Set a reminder.\"\"\"
+    return "ok"
+"""
+
+
+def test_replay_of_a_python_servers_tools_meets_its_frameworks_boundary(tmp_path, monkeypatch):
+    """The SDK's pydantic reads "3" as 3 and takes a date-time without a zone: production's
+    boundary (the adapter's) lets both through, so a replay that refused them would report
+    regressions no user would meet. The JSON listing of the same tools refuses both."""
+    (tmp_path / "reminders.py").write_text(MCP_SERVER)
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text("".join(json.dumps({"tool": "remind", "arguments": arguments}) + "\n" for arguments in (
+        {"when": "2026-12-24T09:00:00Z", "repeat": 2}, {"when": "2026-12-24T09:00:00Z", "repeat": "3"},
+        {"when": "2026-12-24T09:00:00", "repeat": 1})))
+    monkeypatch.chdir(tmp_path)
+    result = run("replay", "--output-format", "json", "--fail-on", "rejected", "--python", "reminders:mcp", str(calls))
+    assert (result.exit_code, json.loads(result.stdout)["outcomes"]) == (0, {"valid": 2, "canonicalized": 1,
+                                                                              "rejected": 0})
+    listing = tmp_path / "listing.json"
+    assert run("snapshot", "--python", "reminders:mcp", "-o", str(listing)).exit_code == 0
+    plain = run("replay", "--output-format", "json", "--fail-on", "rejected", str(listing), str(calls))
+    assert json.loads(plain.stdout)["outcomes"]["rejected"] >= 1
+
+
 def test_replay_without_calls_is_a_usage_error():
     result = run("replay", "--python", "ticket_models:MODELS")
     assert result.exit_code == 2 and "Missing argument 'CALLS...'" in result.output
