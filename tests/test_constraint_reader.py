@@ -22,6 +22,10 @@ def _read(description: str, *types: str) -> dict:
     ("Name, at least 3 characters", ("string",), {"minLength": 3}),
     ("2-30 characters", ("string",), {"minLength": 2, "maxLength": 30}),
     ("A 2 character country code", ("string",), {"minLength": 2, "maxLength": 2}),
+    ("The state, in the two-letter state code format.", ("string",), {"minLength": 2, "maxLength": 2}),
+    ("The Three-Letter IATA code of the airport.", ("string",), {"minLength": 3, "maxLength": 3}),
+    ("A 5-digit ZIP code", ("string",), {"minLength": 5, "maxLength": 5}),
+    ("The six digit verification code sent by SMS.", ("string",), {"minLength": 6, "maxLength": 6}),
     ("Angle, from 2 to 40", ("integer",), {"minimum": 2, "maximum": 40}),
     ("Heading between 0 and 360", ("number",), {"minimum": 0, "maximum": 360}),
     ("Delay in seconds (5\u201360)", ("integer",), {"minimum": 5, "maximum": 60}),
@@ -66,6 +70,9 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Top-left cell; the area must be empty.", ("string",)),                 # "must be empty" is no lower bound
     ("The operation. Common values: 'read', 'update', 'delete'.", ("string",)),
     ("A region name; must be one of China, province or city. For example, \"Xi'an\" is better.", ("string",)),
+    ("Distance between two cities, in two letters or more.", ("string",)),   # a spelled number is no bound
+    ("Up to three letter codes, e.g. two-letter codes", ("string",)),        # a bound word or a hedge before
+    ("The year, as a four-digit number.", ("string",)),                      # a number: no code or string
 ])
 def test_the_reader_leaves_alone_what_is_open_hedged_or_a_layout(description, types):
     assert "enum" not in _read(description, *types) and "format" not in _read(description, *types)

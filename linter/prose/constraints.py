@@ -87,8 +87,15 @@ _OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, "or more")
 _BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, "-based|start")
 _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
                  r"\bmust be (non-?negative|positive)\b", "negative|positive")
-_EXACT_LENGTH = lazy_compile(r"\b(\d{1,4})[- ](?:character|char|letter)s?\s+(?:[a-z]+\s+){0,2}?"
-                             r"(?:codes?|strings?|ids?|identifiers?|keys?|tokens?|values?|long)\b", re.I)
+# "3-letter currency code", "5-digit ZIP code": a string of exactly that length. The size may
+# be spelled ("a two-letter country code", as ISO codes are often described), but only as
+# a compound before the unit: a bare "between two" or "one of" is no size.
+_EXACT_SIZE = (r"[- ](?:character|char|letter|digit)s?\s+(?:[a-z]+\s+){0,2}?"
+               r"(?:codes?|strings?|ids?|identifiers?|keys?|tokens?|values?|long)\b")
+_EXACT_LENGTH = lazy_compile(r"\b(\d{1,4})" + _EXACT_SIZE, re.I)
+_SPELLED_SIZES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_SPELLED_EXACT_LENGTH = Screened(r"\b(" + "|".join(_SPELLED_SIZES) + ")" + _EXACT_SIZE,
+                                 words=("-char", "-letter", "-digit", " char", " letter", " digit"))
 _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
                                   r"exceed|between|from|limit(?:ed)? to)\W*$", re.I)
 _MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, "multiple of")
@@ -172,8 +179,11 @@ def _may_state(description: str, kind: str, part: str) -> bool:
     if lowered is None:
         return True
     if part == BOUNDS:
-        # Every bound is a number; besides, a string or array may be said not empty, a number signed.
+        # Every bound is a number; besides, a string or array may be said not empty, a number
+        # signed, and a string's exact length spelled ("two-letter code").
         if digit:
+            return True
+        if kind == "string" and _SPELLED_EXACT_LENGTH.screens(lowered):
             return True
         if kind in ("string", "array"):
             return "empty" in lowered or "at least one" in lowered
@@ -375,10 +385,11 @@ def _bounds(text: str, target: str) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
     out: list[Stated] = []
-    if target == LENGTH and holds_digit(text):
-        exact = _EXACT_LENGTH.search(text)
+    if target == LENGTH:
+        exact = _EXACT_LENGTH.search(text) if holds_digit(text) else None
+        exact = exact or _SPELLED_EXACT_LENGTH.search(text)
         if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()):
-            size = int(exact.group(1))
+            size = _SPELLED_SIZES.get(exact.group(1).lower()) or int(exact.group(1))
             return [Stated(low_key, size, exact.group()), Stated(high_key, size, exact.group())]
     sides = _collect(text, target)
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
