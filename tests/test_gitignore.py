@@ -135,6 +135,27 @@ def test_a_byte_order_mark_is_not_part_of_the_first_line(tmp_path, monkeypatch):
     assert list(expand_paths(["."], ["*.json"], [], [])) == []
 
 
+@pytest.mark.parametrize("named", [".", "sub", "outer"])
+def test_the_repository_s_info_exclude_ignores_as_a_gitignore_at_its_root(tmp_path, monkeypatch, named):
+    """git (and ruff's walk) read `.git/info/exclude` beside the `.gitignore` files: a file a
+    user keeps out of the repository there was linted, from the repository, from a folder in
+    it, and from a folder above it."""
+    from schema_lint.sources.files import expand_paths
+
+    repository = tmp_path / "outer" / "repo"
+    (repository / ".git" / "info").mkdir(parents=True)
+    (repository / ".git" / "info" / "exclude").write_text("# local\nscratch*.json\n")
+    (repository / "sub").mkdir()
+    for name in ("kept.json", "scratch.json", "sub/scratch2.json", "sub/kept.json"):
+        (repository / name).write_text("{}")
+    monkeypatch.chdir(repository if named != "outer" else tmp_path)
+    walked = sorted(os.path.basename(path) for path in expand_paths([named], ["*.json"], [], []))
+    assert walked == (["kept.json"] if named == "sub" else ["kept.json", "kept.json"])
+    # Named on the command line, an excluded file is linted, as an ignored one is.
+    monkeypatch.chdir(repository)
+    assert list(expand_paths(["scratch.json"], ["*.json"], [], [])) == ["scratch.json"]
+
+
 @pytest.mark.hostile
 def test_twenty_stars_against_a_long_name_take_no_time():
     """pathspec's regular expression took 7 s for 28 characters, 16 times longer for each

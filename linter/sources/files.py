@@ -103,17 +103,18 @@ class _NotWalked(Exception):
 
 
 class _GitIgnores:
-    """The `.gitignore` files met on the way down, each applied below its directory."""
+    """The `.gitignore` files met on the way down, each applied below its directory, and each
+    repository's `.git/info/exclude`, applied below the repository's folder as git applies it."""
 
     def __init__(self, passed_over: list[tuple[str, str]]) -> None:
         self.files: list[tuple[str, GitIgnore]] = []
         self.passed_over = passed_over
         self.tests = 0  # of a path against a line, counted for the walk's budget
 
-    def load(self, directory: str) -> None:
-        """Read the folder's `.gitignore`, if it has one; `_NotWalked` when it cannot be read
-        or is larger than `MAX_GITIGNORE_BYTES`."""
-        path = os.path.normpath(os.path.join(directory, ".gitignore"))
+    def load(self, directory: str, name: str = ".gitignore") -> None:
+        """Read the folder's `.gitignore` (or the ignore file `name` names from it), if it has
+        one; `_NotWalked` when it cannot be read or is larger than `MAX_GITIGNORE_BYTES`."""
+        path = os.path.normpath(os.path.join(directory, name))
         watch.note(path)  # a recorded run depends on its absence too
         try:
             info = os.lstat(path)
@@ -134,6 +135,12 @@ class _GitIgnores:
         from schema_lint.sources.gitignore import GitIgnore  # a run naming its files walks no folder
 
         self.files.append((os.path.abspath(directory), GitIgnore(raw.decode("utf-8-sig", "replace"))))
+
+    def load_repository(self, directory: str) -> None:
+        """The ignore file of the repository whose `.git` folder `directory` holds, which git
+        reads beside the `.gitignore` files for patterns a user keeps out of the repository
+        (ruff's walk reads it too). A `.git` file (a worktree's) points elsewhere: not followed."""
+        self.load(directory, os.path.join(".git", "info", "exclude"))
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         if not self.files:
@@ -192,6 +199,8 @@ def _walk(top: str, include: list[str], exclude: list[str], root: str,
         for ancestor in reversed(_folders_above(os.path.abspath(top))):
             git = os.path.join(ancestor, ".git")
             watch.note(git)
+            if os.path.isdir(git):
+                ignores.load_repository(ancestor)
             in_repository = in_repository or os.path.exists(git)
             if in_repository:
                 ignores.load(ancestor)
@@ -233,6 +242,8 @@ class _Walk:
                 self.listed += len(entries)
                 if self.listed > MAX_ENTRIES:
                     raise _OverBudget(f"it holds more than {MAX_ENTRIES:,} files and folders")
+                if any(entry.name == ".git" and entry.is_dir(follow_symlinks=False) for entry in entries):
+                    self.ignores.load_repository(folder)  # a repository the walk enters from above
                 self.ignores.load(folder)
             except OSError:
                 yield folder  # reading it reports why it cannot be listed
