@@ -128,7 +128,8 @@ class ToolContext:
                  profiles: frozenset[str] = frozenset(), group: tuple[Tool, ...] = (),
                  traffic: ToolSummary | None = None, configured_profiles: frozenset[str] = frozenset(),
                  request_name: str = "", checks_request: bool = True, selected: frozenset[str] | None = None,
-                 request_tools: tuple[Tool, ...] | None = None) -> None:
+                 request_tools: tuple[Tool, ...] | None = None,
+                 request_documents: Mapping[int, Any] | None = None) -> None:
         self.tool = tool
         self.document = document
         self.settings: Mapping[str, Any] = {} if settings is None else settings
@@ -138,6 +139,9 @@ class ToolContext:
         # Those of them in the same request, when the file holds several (a JSON Lines file of
         # tools is a catalogue, not one request: see `sources.tools.Requests`); else the group.
         self.request_tools = group if request_tools is None else request_tools
+        # The document each of them is in, by `id`, where they span files (a configured request,
+        # `request_groups`); None when all are in `document`.
+        self.request_documents = request_documents
         # What this tool's recorded calls sent (`check --calls`): evidence for the values fixes propose.
         self.traffic = traffic
         # The profiles the configuration names, for every tool of the group alike.

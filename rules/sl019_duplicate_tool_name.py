@@ -37,10 +37,8 @@ tool breaks whatever dispatches on its name.
 
 from __future__ import annotations
 
-from typing import Any
-
 from schema_lint.model import Severity, Tool
-from schema_lint.rule import Finding
+from schema_lint.rule import Finding, ToolContext
 from schema_lint.schema.pointer import join, parent, resolve
 from schema_lint.text.display import clip
 
@@ -65,7 +63,7 @@ def check(ctx):
     others = _namesakes(sent).get(id(ctx.tool))
     if others:
         name = ctx.tool.definition["name"]
-        shown = ", ".join(_place(ctx.document, tool) for tool in others[:SHOWN])
+        shown = ", ".join(_place(ctx, tool) for tool in others[:SHOWN])
         more = f" and {len(others) - SHOWN} more" if len(others) > SHOWN else ""
         yield Finding(join(ctx.definition_pointer, "name"),
                       f"tool name `{clip(name)}` is given to {len(others) + 1} tools of this request, also to "
@@ -85,15 +83,18 @@ def _namesakes(sent: tuple[Tool, ...]) -> dict[int, list[Tool]]:
     return _last[1]
 
 
-def _place(document: Any, tool: Tool) -> str:
-    """Where another tool is: its pointer, and the line of its name where the document has
-    lines and holds it (a configured request's tools come from several files)."""
+def _place(ctx: ToolContext, tool: Tool) -> str:
+    """Where another tool is: its pointer, the file that holds it where that is another (a
+    configured request's tools come from several files), and the line of its name where
+    the document has lines and holds it."""
+    document = ctx.document if ctx.request_documents is None else ctx.request_documents.get(id(tool), ctx.document)
     definition_pointer = tool.pointer if tool.schema_pointer == tool.pointer else parent(tool.schema_pointer)
     try:
         held = resolve(document.data, definition_pointer) is tool.definition
     except (AttributeError, LookupError):
         held = False
+    elsewhere = f" in {document.path}" if document is not ctx.document else ""
     if not held:
-        return f"{tool.pointer} of another file"
+        return f"{tool.pointer}{elsewhere or ' of another file'}"
     span = document.locate(join(definition_pointer, "name"))
-    return tool.pointer + (f" on line {span.line}" if span is not None else "")
+    return tool.pointer + elsewhere + (f" on line {span.line}" if span is not None else "")

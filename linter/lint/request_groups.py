@@ -56,12 +56,14 @@ def _check(owner_of: Callable[[str], DocumentLinter], name: str, tools: list) ->
     doc, first = tools[0]
     owner = owner_of(doc.path)
     group = tuple(t for _, t in tools)
+    documents = {id(tool): member for member, tool in tools}
     ctx = ToolContext(first, doc, owner.config.settings, owner.profiles_for(first), group,
-                      configured_profiles=frozenset(owner.config.profiles), request_name=name)
+                      configured_profiles=frozenset(owner.config.profiles), request_name=name,
+                      request_documents=documents)
     rules = {rule.code: rule for rule in owner.rules}
     found = [(rules.get("SL602" if problem.silent else "SL601"), ctx, problem.finding()) for problem in check(ctx)]
     for member, tool in tools:
-        found += _repeated_names(owner_of(member.path), name, member, tool, group)
+        found += _repeated_names(owner_of(member.path), name, member, tool, group, documents)
     diagnostics = []
     for rule, tool_ctx, finding in found:
         if rule is None:  # not selected
@@ -74,13 +76,14 @@ def _check(owner_of: Callable[[str], DocumentLinter], name: str, tools: list) ->
     return diagnostics
 
 
-def _repeated_names(owner: DocumentLinter, name: str, doc: Document, tool: Tool,
-                    group: tuple[Tool, ...]) -> list[tuple[Rule, ToolContext, Finding]]:
+def _repeated_names(owner: DocumentLinter, name: str, doc: Document, tool: Tool, group: tuple[Tool, ...],
+                    documents: dict[int, Document]) -> list[tuple[Rule, ToolContext, Finding]]:
     """SL019's findings on `tool` across the request: a name two of its files give their tools
     (reported at the first of them, in the file that holds it, under that file's configuration)."""
     rule = next((rule for rule in owner.rules if rule.code == DUPLICATE_TOOL_NAME), None)
     if rule is None:
         return []
     ctx = ToolContext(tool, doc, owner.config.settings, owner.profiles_for(tool), group,
-                      configured_profiles=frozenset(owner.config.profiles), request_name=name)
+                      configured_profiles=frozenset(owner.config.profiles), request_name=name,
+                      request_documents=documents)
     return [(rule, ctx, finding) for finding in rule.check(ctx)]

@@ -132,8 +132,9 @@ def test_a_configured_request_is_checked_across_its_files_once(tmp_path):
     found = _configured(tmp_path, '[requests.agent]\nfiles = ["a.json", "b.json"]\n')
     assert sorted((Path(d.path).name, d.pointer) for d in found) == [("a.json", "/tools/0/name"), ("b.json", "/0/name")]
     across = next(d for d in found if Path(d.path).name == "a.json")
+    # The other tool's file is named, as the run names it, with the line of its name.
     assert across.message.startswith("request `agent`: tool name `a` is given to 2 tools of this request, "
-                                     "also to the one at /1 of another file")
+                                     f"also to the one at /1 in {tmp_path / 'b.json'} on line 1: ")
     within = next(d for d in found if Path(d.path).name == "b.json")
     assert "/2 on line 1" in within.message
     request = '[requests.agent]\nfiles = ["a.json", "b.json"]\n'
