@@ -87,7 +87,10 @@ def definition_use(nodes: list[SchemaNode], refs: RefIndex, root) -> DefinitionU
 
 
 def _use(found: DefinitionUse, entry: str, members: dict[str, list[SchemaNode]], pending: list) -> None:
-    """Mark `entry` used; its own references are followed in turn."""
-    if entry not in found.used:
+    """Mark `entry` used, and every definition it lies in (`#/$defs/money/$defs/currency`
+    reaches into `money`: removing `money` would leave the reference pointing at nothing);
+    their own references are followed in turn."""
+    while entry is not None and entry not in found.used:
         found.used.add(entry)
         pending.extend(members.get(entry, ()))
+        entry = found.entry_at(parent(parent(entry)))

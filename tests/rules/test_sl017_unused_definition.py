@@ -35,6 +35,9 @@ def test_sl017_flags_a_definition_no_reference_reaches():
     with_defs(Used=ADDRESS, Inner=ADDRESS) | {"properties": {"home": {"$ref": "#/$defs/Used"},
                                                                "x": {"$ref": "#/$defs/Inner/properties/street"}}},
     {**with_defs(Used=ADDRESS, Orphan=ADDRESS), "$id": "https://example.com/tool.json"},
+    # A reference into a definition nested in another: removing the outer one broke it.
+    with_defs(Used=ADDRESS, Money={"type": "object", "$defs": {"Currency": {"enum": ["EUR", "USD"]}}})
+    | {"properties": {"home": {"$ref": "#/$defs/Used"}, "currency": {"$ref": "#/$defs/Money/$defs/Currency"}}},
 ])
 def test_sl017_counts_chains_cycles_pointers_and_what_outside_may_name_as_used(schema):
     assert lint_tool(schema, "SL017") == []
