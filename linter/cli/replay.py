@@ -98,6 +98,8 @@ def _replay(tools, calls, policy, against, output_format, fail_on, progress, fra
         click.echo(f"… and {tally.broken_count - len(tally.broken):,} more lines without a call", err=True)
     for name, reason in sorted(toolset.unusable.items()):
         click.echo(escape(f"{tools}: tool {name}: {reason}; its calls are not replayed"), err=True)
+    for name, reason in sorted(tightened.unusable.items() if tightened else ()):
+        click.echo(escape(f"{against}: tool {name}: {reason}; every call to it counts as newly rejected"), err=True)
     data = summary(tally, toolset, names)
     if output_format == "json":
         click.echo(render_json(data), nl=False)

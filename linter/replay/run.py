@@ -263,7 +263,12 @@ def replay(items: Iterable[RecordedCall | BrokenLine], toolset: Toolset, tighten
         if tightened is not None and result.outcome not in ("rejected", NOT_REPLAYED):
             # The tightened tools stand in for the call's own: an inline definition would be the
             # same on both sides, and the gate would pass whatever the tightening did.
-            after = replay_one(tightened, toolset.cited(item, tightened))
+            cited = toolset.cited(item, tightened)
+            after = replay_one(tightened, cited)
             if after.outcome == "rejected":
                 tally.regressions.append((item, after.envelope["error"]["errors"]))  # type: ignore[index]  # rejected: it has one
+            elif after.outcome == NOT_REPLAYED:
+                # A tightened schema that does not compile refuses every call: the gate must fail.
+                tally.regressions.append((item, [{"path": "$", "reason": "schema-does-not-compile",
+                                                  "expected": tightened.unusable.get(cited.tool, "")}]))
     return tally

@@ -171,7 +171,8 @@ def outcome_row(item: Any, toolset: Toolset, tightened: Toolset | None) -> dict[
     after = None
     if result.outcome not in ("rejected", NOT_REPLAYED):
         after = replay_one(tightened, toolset.cited(item, tightened))
-    return {**row, **_against(after), "newly_rejected": after is not None and after.outcome == "rejected"}
+    # A tightened schema that does not compile (not replayed there) refuses the call too.
+    return {**row, **_against(after), "newly_rejected": after is not None and after.outcome in ("rejected", NOT_REPLAYED)}
 
 
 def _outcome(result: CallResult) -> dict[str, Any]:

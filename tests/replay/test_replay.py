@@ -116,6 +116,21 @@ def test_against_lists_calls_that_tightening_would_break_and_exits_1(tmp_path):
         {"index": 4, "tool": "search_docs", "errors": [{"path": "$.x", "reason": "additionalProperties"}]}]
 
 
+def test_against_fails_when_a_tightened_schema_does_not_compile(tmp_path):
+    """Such a tool refuses every call in production: the gate passed it, exit 0, "0 calls"."""
+    tools, calls = _files(tmp_path)
+    broken = json.loads(json.dumps(SEARCH))
+    broken["inputSchema"]["properties"]["query"] = {"$ref": "#/$defs/missing"}
+    tightened = tmp_path / "tight.json"
+    tightened.write_text(json.dumps([broken, BFCL]))
+    result = _run(tools, calls, "--against", str(tightened), "--output-format", "json")
+    assert result.exit_code == 1
+    rejected = json.loads(result.stdout)["newly_rejected"]
+    assert rejected and {(r["tool"], e["reason"]) for r in rejected for e in r["errors"]} == {
+        ("search_docs", "schema-does-not-compile")}
+    assert "tight.json: tool search_docs: " in result.stderr and "counts as newly rejected" in result.stderr
+
+
 def test_against_passes_when_tightening_breaks_no_recorded_call(tmp_path):
     tools, calls = _files(tmp_path)
     bounded = json.loads(json.dumps(SEARCH))
