@@ -90,7 +90,8 @@ def _use(found: DefinitionUse, entry: str, members: dict[str, list[SchemaNode]],
     """Mark `entry` used, and every definition it lies in (`#/$defs/money/$defs/currency`
     reaches into `money`: removing `money` would leave the reference pointing at nothing);
     their own references are followed in turn."""
-    while entry is not None and entry not in found.used:
-        found.used.add(entry)
-        pending.extend(members.get(entry, ()))
-        entry = found.entry_at(parent(parent(entry)))
+    outer: str | None = entry
+    while outer is not None and outer not in found.used:
+        found.used.add(outer)
+        pending.extend(members.get(outer, ()))
+        outer = found.entry_at(parent(parent(outer)))
