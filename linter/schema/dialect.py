@@ -104,6 +104,8 @@ def normalized_type(written: Any) -> Any:
     """One ``type`` value as ``normalize_dialect`` writes it; ``None`` means "drop the keyword"
     (any value is allowed)."""
     if isinstance(written, list):
+        if not all(isinstance(name, str) for name in written):
+            return written  # draft 3's schemas among the names: no dialect of ours; left to the validator
         mapped = [normalized_type(name) for name in written]
         if any(name is None for name in mapped):
             return None

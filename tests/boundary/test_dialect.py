@@ -7,10 +7,12 @@ import json
 
 import jsonschema_rs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boundary_schemas import SEARCH
 
-from schema_lint.boundary import Policy, ToolBoundary, normalize_dialect, validate
+from schema_lint.boundary import Policy, SchemaError, ToolBoundary, normalize_dialect, validate
 
 
 @pytest.mark.parametrize(("written", "standard"), [
@@ -37,6 +39,24 @@ def test_unknown_names_are_left_for_the_linter_to_report():
 def test_type_lists_are_mapped_and_deduplicated():
     assert normalize_dialect({"type": ["int", "integer", "null"]}) == {"type": ["integer", "null"]}
     assert normalize_dialect({"type": ["str", "any"]}) == {}
+
+
+@pytest.mark.hostile
+@settings(max_examples=200)
+@given(written=st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                         max_size=3), max_leaves=10),
+       openapi=st.booleans())
+def test_any_type_value_is_normalized_without_raising(written, openapi):
+    """Draft 3 allowed schemas among a `type` list (`["string", {"type": "integer"}]`): a
+    dictionary there made `normalize_dialect` raise TypeError out of fuzz, replay and
+    `ToolBoundary`. Whatever `type` holds, the boundary compiles it or says why."""
+    schema = {"type": "object", "properties": {"v": {"type": written, "nullable": True}}}
+    normalize_dialect(schema, openapi)
+    try:
+        ToolBoundary(schema, name="t", openapi=openapi)
+    except SchemaError:
+        pass
 
 
 def test_openapi_nullable_becomes_a_null_type():
