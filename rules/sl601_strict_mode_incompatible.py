@@ -48,7 +48,10 @@ Use instead:
 ## Fix safety
 Unsafe (tightening), and only where the change is mechanical: openai-strict's
 "every property required, optional ones nullable" (a call that left a key out must now
-send `null`) and `additionalProperties: false` (undeclared keys are rejected). Everything
+send `null`) and `additionalProperties: false` (undeclared keys are rejected) on an object
+that declares its properties. A map (an object with no properties, or whose
+`additionalProperties` is a schema or `true`) gets no fix: closed, it would accept only
+`{}`; strict mode needs its keys declared, or the pairs sent as an array. Everything
 else needs a person.
 """
 

@@ -39,6 +39,22 @@ def test_openai_strict_refusals_each_reported_at_their_node():
     assert found == {"/properties/a/format", "/properties/b/allOf", "/properties/b/not", "/if", "/then"}
 
 
+def test_openai_strict_closes_an_object_of_declared_properties_but_no_map():
+    """A map closed would accept only `{}`: no fix for one, the finding stays."""
+    maps = {"free": {"type": "object"}, "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            "open": {"type": "object", "additionalProperties": True, "properties": {"a": {"type": "string"}},
+                     "required": ["a"]}}
+    parameters = {"type": "object", "required": ["point", *maps],
+                  "properties": {"point": {"type": "object", "required": ["x"], "properties": {"x": {"type": "number"}}},
+                                 **maps}}
+    found = {d.pointer.removeprefix("/function/parameters"): d for d in lint_document(openai_tool(parameters), "t.json",
+                                                                                       "SL601")}
+    assert set(found) == {"", "/properties/point", "/properties/free", "/properties/labels", "/properties/open"}
+    closed = {pointer for pointer, d in found.items() if d.fix is not None}
+    assert closed == {"", "/properties/point"}
+    assert [op.value for op in found["/properties/point"].fix.operations] == [False]
+
+
 def test_openai_strict_makes_optional_fields_required_and_nullable():
     parameters = {"type": "object", "additionalProperties": False, "required": ["city"],
                   "properties": {"city": {"type": "string"}, "unit": {"type": "string", "enum": ["C", "F"]},

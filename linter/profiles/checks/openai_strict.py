@@ -52,7 +52,14 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
     yield from _limits(ctx)
 
 
-def closed_object_fix(node: SchemaNode) -> Fix:
+def closed_object_fix(node: SchemaNode) -> Fix | None:
+    """Close an object that declares its properties and says nothing of others. A map (no
+    properties, or `additionalProperties` given as a schema or `true`) has no closed form:
+    closed, it would accept only `{}`, and its keys must be declared (or the map sent as an
+    array of key-value pairs) by hand."""
+    properties = node.get("properties")
+    if not isinstance(properties, dict) or not properties or node.get("additionalProperties") is not None:
+        return None
     return Fix("set `additionalProperties: false`", FixSafety.UNSAFE,
                (Operation("add", join(node.pointer, "additionalProperties"), False),))
 
