@@ -12,7 +12,8 @@ Evidence, strongest first:
    ("If omitted for close, …"): the values it keeps are the ones that need it;
 3. an address field that is the value: a `format: email` recipient next to
    `channel: [console, email]`, a `url` next to `type: [url, back, reload]`, when no other
-   field of the object holds that kind of address;
+   field of the object holds that kind of address and it is no copy, sender or spare
+   (`cc`, "Extra address to copy");
 4. two weak signals that agree on one value: the field's name contains the value
    (`insert_values` next to `INSERT`) and its prose names that value as a value (quoted,
    an upper-case constant) or ties the field to it ("values: to show").
@@ -51,6 +52,12 @@ _OPTIONAL_WORDS = ("optional(?:ly)?", r"if\s+(?:omitted|unset|not\s+(?:provided|
                    r"when\s+omitted", r"defaults?\s+(?:to|is)", "either", r"instead\s+of", "alternative", "filters?",
                    "filtering")
 _OPTIONAL_PROSE = CaselessWords(word_pattern(_OPTIONAL_WORDS))
+# An address that is not the one a message goes to (a copy, a sender, a reply-to): that the
+# channel is its kind says nothing of whether it is needed.
+_SECONDARY_ADDRESS_WORDS = frozenset({"cc", "bcc", "copy", "copies", "extra", "additional", "reply", "from", "sender",
+                                      "secondary", "alternate", "alternative", "backup", "fallback"})
+_SECONDARY_ADDRESS_PROSE = CaselessWords(word_pattern(("copy", "copies", "cc", "bcc", "extra", "additional",
+                                                       "reply-to", "sender", "secondary", "backup", "fallback")))
 # What `_default` returns for a discriminator with no default (`None` is a value).
 _NO_DEFAULT = object()
 _DEFAULT_PROSE = lazy_compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\w.-]+)|"
@@ -260,7 +267,8 @@ class _Context:
                 # The signals first: most values have none, and then nothing else is asked.
                 if not isinstance(value, str):
                     continue
-                if kind in _ADDRESS_VALUES and value.lower() in _ADDRESS_VALUES[kind] and self._sole(kind):
+                if (kind in _ADDRESS_VALUES and value.lower() in _ADDRESS_VALUES[kind] and self._sole(kind)
+                        and not self._secondary_address):
                     evidence = f"its {_kind_source(member)} is that value"
                 elif _names_value(name_words, value) and (
                         _within(value, applies.get(discriminator.name, ())) or _prose_names(self.prose, value)):
@@ -279,6 +287,13 @@ class _Context:
         if name not in self.defaults:
             self.defaults[name] = _default(self.members[name], self.notes.get(name, ""), discriminator)
         return self.defaults[name]
+
+    @cached_property
+    def _secondary_address(self) -> bool:
+        """The field is a copy, sender or spare address (`cc`, "Extra address to copy"), not
+        the one the value's channel delivers to."""
+        return (not _SECONDARY_ADDRESS_WORDS.isdisjoint(words(self.member.name))
+                or _SECONDARY_ADDRESS_PROSE.occurs_in(self.prose))
 
     def _sole(self, kind: str) -> bool:
         """No other field of the object holds the same kind of address."""

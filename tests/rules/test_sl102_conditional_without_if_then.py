@@ -72,6 +72,20 @@ def test_design_example_recipient_is_needed_for_the_email_channel():
          "then": {"required": ["recipient"]}}])]
 
 
+@pytest.mark.parametrize(("name", "description"), [
+    ("cc", "Extra address to copy."), ("bcc", None), ("reply_to", None), ("from_address", None),
+    ("address", "An additional address that also gets the ticket."), ("backup_email", None),
+    ("notify", "Sender address shown on the message."),
+])
+def test_a_copy_sender_or_spare_address_is_not_needed_because_the_channel_is_its_kind(name, description):
+    """The channel's address may be on file: that a `cc` is an email says nothing of whether it
+    is needed, and requiring it broke every call that sent no copy."""
+    member = {"type": "string", "format": "email", **({"description": description} if description else {})}
+    schema = json.loads(json.dumps(CREATE_TICKET))
+    schema["properties"][name] = schema["properties"].pop("recipient") | member
+    assert lint_tool(schema, "SL102", name="send_notification") == []
+
+
 def test_action_multiplexed_tool_gets_one_branch_per_condition_and_shared_required():
     found = lint_tool(PIPELINES, "SL102", name="pipelines_write")
     assert conditions(found) == [
