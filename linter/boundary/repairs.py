@@ -63,6 +63,10 @@ def _scalar_for_array(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     # and wrapping them would hide the model's mistake in a valid call.
     if "array" not in declared_types(conjuncts) or not shapes.plain_scalar(value):
         return NO_REPAIR
+    if isinstance(value, str) and not value.strip():
+        # A blank string more likely means "none" than one blank item: `[""]` would pass an
+        # empty label, domain or id to the tool as a valid call. The envelope asks for an array.
+        return NO_REPAIR
     return [value]
 
 

@@ -128,6 +128,17 @@ def test_a_plain_scalar_is_still_wrapped():
     assert result.arguments == {"progression": ["dotnet/eshop"]}
 
 
+@pytest.mark.parametrize("blank", ["", " ", "\t\n"])
+def test_a_blank_string_is_not_wrapped_into_one_empty_item(blank):
+    """`""` for a list means "none" more often than one empty item: `[""]` reached the tool as
+    a valid call with an empty label. Rejected, the repair asks for an array or nothing."""
+    schema = {"type": "object", "properties": {"labels": {"type": "array", "items": {"type": "string"}}}}
+    outcome = ToolBoundary(schema).check({"labels": blank})
+    assert outcome.status == "rejected" and outcome.repairs == []
+    [error] = outcome.envelope["error"]["errors"]
+    assert error["path"] == "$.labels" and "as an array of strings" in error["repair"]
+
+
 def test_a_partial_repair_does_not_hide_the_wrapped_parameter():
     found = errors({"progression": "Age", "standardize": "True"})
     assert set(found) == {"$.progression", "$.standardize"}
