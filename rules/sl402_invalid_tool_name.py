@@ -86,8 +86,11 @@ MCP = NameRule("MCP", "A-Za-z0-9_.-", "A-Za-z0-9_.-", 128, Severity.WARNING)
 GEMINI_NAMES = NameRule("Gemini", "A-Za-z_", "A-Za-z0-9_.:-", 64)
 MODEL_APIS = NameRule("the model APIs", _API, _API, 64)
 BFCL = NameRule("BFCL", "a-zA-Z0-9_.-", "a-zA-Z0-9_.-", 64)
+# Bedrock Converse's ToolSpecification: "Length Constraints: Minimum length of 1. Maximum length
+# of 64. Pattern: [a-zA-Z0-9_-]+" (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html).
+BEDROCK = NameRule("Bedrock", _API, _API, 64)
 BY_FORMAT = {"bfcl_function": BFCL, "openai_chat_function": OPENAI, "openai_responses_function": OPENAI, "anthropic_tool": ANTHROPIC,
-             "mcp_tool": MCP, "gemini_function_declaration": GEMINI_NAMES}
+             "mcp_tool": MCP, "gemini_function_declaration": GEMINI_NAMES, "bedrock_tool_spec": BEDROCK}
 BY_PROFILE = {OPENAI_STRICT: OPENAI, ANTHROPIC_STRICT: ANTHROPIC}
 
 

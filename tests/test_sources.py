@@ -98,6 +98,26 @@ tools:
          "/tools/0/function_declarations/0/parameters")]
 
 
+def test_bedrock_converse_tool_specs_are_one_request_and_their_schema_is_the_json_member():
+    """A Converse request body went unread: nothing was checked, exit 0."""
+    spec = {"description": "Delete a user.", "inputSchema": {"json": SCHEMA}}
+    body = {"modelId": "m", "toolConfig": {"tools": [{"toolSpec": {"name": "delete_user", **spec}},
+                                                     {"cachePoint": {"type": "default"}},
+                                                     {"toolSpec": {"name": "delete_user", **spec}}]}}
+    tools = find_tools(body, "x")
+    assert [(t.name, t.format, t.pointer, t.schema_pointer) for t in tools] == [
+        ("delete_user", "bedrock_tool_spec", f"/toolConfig/tools/{i}/toolSpec", f"/toolConfig/tools/{i}/toolSpec/inputSchema/json")
+        for i in (0, 2)]
+    assert Requests(tools, catalogue=False).each() == [tuple(tools)]
+    assert [d.code for d in lint_text(json.dumps(body), "converse.json", Config(select=["SL019"])).diagnostics] == ["SL019"]
+    dotted = {"toolConfig": {"tools": [{"toolSpec": {"name": "users.delete", **spec}}]}}
+    [named] = lint_text(json.dumps(dotted), "converse.json", Config(select=["SL402"])).diagnostics
+    assert "Bedrock" in named.message and "`.`" in named.message
+    # An MCP tool whose schema has a property named `json` is no Bedrock tool.
+    (mcp,) = find_tools({"name": "t", "inputSchema": {"type": "object", "json": 1}}, "x")
+    assert mcp.format == "mcp_tool"
+
+
 def test_gemini_python_declaration_is_told_apart_from_pydantic_ai():
     gemini = {"name": "a", "parameters_json_schema": SCHEMA, "response_json_schema": {"type": "string"}}
     pydantic_ai = {"name": "b", "parameters_json_schema": SCHEMA, "strict": None}

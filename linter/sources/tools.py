@@ -2,7 +2,8 @@
 
 Shapes recognised (see README "Usage"): OpenAI Chat and Responses function tools,
 request bodies with `tools`, Anthropic tools, MCP tools, `tools/list` results and
-whole JSON-RPC responses, Gemini function declarations, BFCL function docs,
+whole JSON-RPC responses, Gemini function declarations, Amazon Bedrock Converse
+`toolConfig` tool specifications, BFCL function docs,
 pydantic-ai tool definitions, lists of any of these, and raw JSON Schema files that
 look like a tool's arguments (see `not_tool_arguments`).
 """
@@ -30,8 +31,11 @@ _SCHEMA_KEYS = (
 # Keys whose value is a list (or holder) of tools.
 _CONTAINERS = ("tools", "functions", "functionDeclarations", "function_declarations", "result",
                "function",  # BFCL question entries: {"id", "question", "function": [...]}
-               "tool")  # dataset and log records: {"uid", ..., "tool": {...the tool as published}}
+               "tool",  # dataset and log records: {"uid", ..., "tool": {...the tool as published}}
+               "toolConfig", "toolSpec")  # Bedrock Converse: {"toolConfig": {"tools": [{"toolSpec": {...}}]}}
 _GEMINI_CONTAINERS = ("functionDeclarations", "function_declarations")
+# Bedrock Converse wraps each tool (`{"toolSpec": tool}`) and its schema (`"inputSchema": {"json": schema}`).
+_BEDROCK_TOOL, _BEDROCK_SCHEMA = "toolSpec", "json"
 # google-genai's Python FunctionDeclaration shares `parameters_json_schema` with
 # pydantic-ai's ToolDefinition; only these fields of its own tell it apart.
 _GEMINI_ONLY_FIELDS = ("response_json_schema", "response", "behavior")
@@ -101,11 +105,13 @@ class Requests:
     def _key(self, pointer: str) -> str | None:
         """The pointer of the list that holds the tool at `pointer`, or None when it is in none."""
         tokens = split(pointer)
+        if tokens and tokens[-1] == _BEDROCK_TOOL:
+            tokens = tokens[:-1]  # the list holds the wrapper
         if not tokens or not tokens[-1].isdigit() or (self._catalogue and len(tokens) == 1):
             return None
         if len(tokens) >= 4 and tokens[-2] in _GEMINI_CONTAINERS and tokens[-3].isdigit() and tokens[-4] == "tools":
             return join("", *tokens[:-3])
-        return parent(pointer)
+        return join("", *tokens[:-1])
 
 
 def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None:
@@ -141,6 +147,11 @@ def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:
     for key, fmt in _SCHEMA_KEYS:
         schema = node.get(key)
         if isinstance(schema, (dict, bool)):
+            if (key == "inputSchema" and isinstance(schema, dict) and set(schema) == {_BEDROCK_SCHEMA}
+                    and isinstance(schema[_BEDROCK_SCHEMA], (dict, bool))):
+                return Tool(name=node["name"], schema=schema[_BEDROCK_SCHEMA], pointer=pointer,
+                            schema_pointer=join(pointer, key, _BEDROCK_SCHEMA), format="bedrock_tool_spec",
+                            definition=node, strict=node.get("strict") is True)
             if fmt == "function":
                 fmt = _function_format(node, schema, hint)
             elif fmt == "pydantic_ai_tool_def" and (hint == "gemini" or any(f in node for f in _GEMINI_ONLY_FIELDS)):
