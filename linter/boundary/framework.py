@@ -39,13 +39,18 @@ class Leniency:
     default, or ``null`` where it accepts one (``absent-default``: a pydantic model behind a
     strict schema, which lists every field as required); ``own_formats``: the framework checks
     ``format`` and ``pattern`` itself, its own way (pydantic, or the ``jsonschema`` package,
-    which asserts no format and matches with Python's ``re``), so the boundary does not.
+    which asserts no format and matches with Python's ``re``), so the boundary does not, nor
+    ``uniqueItems`` (pydantic reads a ``set`` from a list with repeats, dropping them, and
+    counts its ``max_length`` after that); ``ignores_extra``: members the schema does not
+    declare are dropped, not refused, though the schema says ``additionalProperties: false``
+    (openai-agents' models behind their strict schemas).
     """
 
     lax: bool = False
     json_text: bool = False
     fills_absent: bool = False
     own_formats: bool = False
+    ignores_extra: bool = False
 
     def repairs(self) -> tuple[str, ...]:
         chosen = (("lax-number", self.lax), ("lax-boolean", self.lax), ("json-string", self.json_text),
@@ -67,7 +72,7 @@ PYDANTIC_MCP = dataclasses.replace(PYDANTIC, json_text=True)
 def behind_model(strict_schema: bool) -> Leniency:
     """openai-agents' function tools: a pydantic model in lax mode which, behind a strict schema
     (every field listed as required), fills a field left out."""
-    return dataclasses.replace(PYDANTIC, fills_absent=strict_schema)
+    return dataclasses.replace(PYDANTIC, fills_absent=strict_schema, ignores_extra=True)
 
 
 def adapter_leniency(framework: str, strict: bool = False) -> Leniency | None:
@@ -97,17 +102,23 @@ _CONDITIONS = frozenset({"not", "if"})
 
 
 def framework_checks(schema: Any, leniency: Leniency) -> Any:
-    """``schema`` as the boundary checks it in front of the framework: a copy without ``format``
-    and ``pattern`` where the framework decides them itself, a number admitted where lax mode
-    reads one as a date or time; ``schema`` itself otherwise. Pydantic never writes ``not`` or
+    """``schema`` as the boundary checks it in front of the framework: a copy without ``format``,
+    ``pattern`` and a set's ``uniqueItems`` and ``maxItems`` where the framework decides them
+    itself, without ``additionalProperties: false`` where it drops undeclared members, a number
+    admitted where lax mode reads one as a date or time; ``schema`` itself otherwise. Pydantic never writes ``not`` or
     ``if``, which are left as they are."""
-    if not (leniency.own_formats or leniency.lax) or not isinstance(schema, dict):
+    if not (leniency.own_formats or leniency.lax or leniency.ignores_extra) or not isinstance(schema, dict):
         return schema
     out = map_subschemas(schema, lambda keyword, sub: sub if keyword in _CONDITIONS else framework_checks(sub, leniency))
     written = out.get("format")
     if leniency.own_formats:
         out.pop("format", None)
         out.pop("pattern", None)
+        if out.get("uniqueItems") is True:
+            del out["uniqueItems"]
+            out.pop("maxItems", None)
+    if leniency.ignores_extra and out.get("additionalProperties") is False:
+        del out["additionalProperties"]
     types = out.get("type")
     if leniency.lax and written in _TIMESTAMPED:
         if types == "string":

@@ -55,6 +55,8 @@ def _if_wanted(decode: Callable[[Any], Any], value: Any, conjuncts: list[Node]) 
 
 
 def _json_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
+    if isinstance(value, str) and value.strip(" \t\r\n") == "null" and "null" in declared_types(conjuncts):
+        return None  # the JSON text for null, where an optional list or object accepts it (the MCP SDK decodes it)
     return _if_wanted(shapes.sent_json, value, conjuncts)
 
 
@@ -63,11 +65,16 @@ def _scalar_for_array(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     # and wrapping them would hide the model's mistake in a valid call.
     if "array" not in declared_types(conjuncts) or not shapes.plain_scalar(value):
         return NO_REPAIR
-    if isinstance(value, str) and not value.strip():
-        # A blank string more likely means "none" than one blank item: `[""]` would pass an
-        # empty label, domain or id to the tool as a valid call. The envelope asks for an array.
+    if isinstance(value, str) and value.strip().lower() in _NOTHING:
+        # A blank string, or a word for nothing ("null", "N/A"), more likely means "none" than
+        # one item: `[""]` or `["null"]` would pass an empty or bogus label to the tool as a
+        # valid call. The envelope asks for an array, or to leave the field out.
         return NO_REPAIR
     return [value]
+
+
+_NOTHING = frozenset({"", "null", "none", "nil", "undefined", "n/a"})
+"""What a model sends, as text, for "no value" (lowered, stripped): never one item of a list."""
 
 
 def _literal_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
@@ -135,10 +142,11 @@ _LAX_DIGITS = 100
 
 
 def _lax_boolean(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
-    """pydantic's lax reading of a boolean: 0 and 1, and its words in any case."""
+    """pydantic's lax reading of a boolean: 0 and 1 (as integers or as 0.0 and 1.0), and its
+    words in any case."""
     if "boolean" not in declared_types(conjuncts):
         return NO_REPAIR
-    if type(value) is int and value in (0, 1):
+    if type(value) in (int, float) and value in (0, 1):
         return bool(value)
     word = value.lower() if isinstance(value, str) else None
     return True if word in _LAX_TRUE else False if word in _LAX_FALSE else NO_REPAIR
@@ -158,7 +166,8 @@ REPAIRS: dict[str, RepairRule] = {
     for rule in (
         RepairRule(
             "json-string",
-            "a string holding JSON, where an object or array is wanted, becomes the decoded value",
+            "a string holding JSON, where an object or array is wanted, becomes the decoded value (\"null\" "
+            "becomes null where that is accepted too)",
             "low: only applied when the decoded value is what the schema wants; a tool that "
             "takes JSON text in an object field would never reach this repair",
             False,
@@ -180,8 +189,9 @@ REPAIRS: dict[str, RepairRule] = {
             "scalar-for-array",
             'a plain single value where an array is wanted becomes a one-element array ("dotnet/eshop" → '
             '["dotnet/eshop"]); never a string holding a list (JSON or Python literal, or items joined by '
-            "commas, semicolons or newlines) or an expression, nor an item of an array the call holds (a flat "
-            "list where a list of lists is wanted reads two ways)",
+            "commas, semicolons or newlines) or an expression, nor a blank string or a word for nothing "
+            '("null", "none", "N/A"), nor an item of an array the call holds (a flat list where a list of lists '
+            "is wanted reads two ways)",
             "very low: the value is kept whole and must be accepted by the array's items; a model that sent "
             "one item of a longer answer still gets a valid, shorter call; a string past the call's budget for "
             f"reading strings ({SHAPE_BUDGET:,} characters, brackets {MAX_DEPTH} deep) is not wrapped",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from schema_lint.boundary.framework import (PYDANTIC, PYDANTIC_STRICT, LazyBoundaries, Leniency, framework_boundary,
-                                            framework_checks)
+from schema_lint.boundary.framework import (PYDANTIC, PYDANTIC_MCP, PYDANTIC_STRICT, LazyBoundaries, Leniency,
+                                            behind_model, framework_boundary, framework_checks)
 
 SEARCH = {"type": "object", "additionalProperties": False, "required": ["query", "limit", "cc"],
           "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "default": 10},
@@ -27,6 +27,7 @@ def run(call: dict, leniency: Leniency = STRICT):
     ({"ratio": "2.5"}, {"ratio": 2.5}), ({"ratio": "1e3"}, {"ratio": 1000}),
     ({"exact": "yes"}, {"exact": True}), ({"exact": "OFF"}, {"exact": False}), ({"exact": 1}, {"exact": True}),
     ({"exact": "t"}, {"exact": True}), ({"exact": "0"}, {"exact": False}),
+    ({"exact": 1.0}, {"exact": True}), ({"exact": 0.0}, {"exact": False}),
 ])
 def test_pydantic_lax_readings_are_made_and_recorded(sent, read):
     outcome = run({"query": "q", "limit": 3, "cc": None, **sent})
@@ -35,7 +36,7 @@ def test_pydantic_lax_readings_are_made_and_recorded(sent, read):
 
 
 @pytest.mark.parametrize("sent", [{"limit": "5.5"}, {"limit": "five"}, {"ratio": "inf"}, {"ratio": "nan"},
-                                  {"exact": "maybe"}, {"exact": 2}, {"limit": "٥"}])
+                                  {"exact": "maybe"}, {"exact": 2}, {"exact": 0.5}, {"exact": 2.0}, {"limit": "٥"}])
 def test_what_lax_mode_refuses_stays_refused(sent):
     assert run({"query": "q", "limit": 3, "cc": None, **sent}).status == "rejected"
 
@@ -127,3 +128,21 @@ def test_a_condition_keeps_its_keywords_so_that_nothing_more_is_refused():
     assert framework_checks(schema, PYDANTIC) == {"type": "string", "not": {"pattern": "^x"},
                                                   "if": {"format": "date"}, "then": {}}
     assert framework_checks(schema, Leniency(json_text=True, fills_absent=True)) is schema
+
+
+def test_behind_an_openai_agents_model_an_undeclared_member_is_passed_on_for_the_model_to_drop():
+    """Its strict schema says `additionalProperties: false`, but the function's model ignores
+    what it does not declare: the bare tool ran such a call."""
+    closed = {"type": "object", "additionalProperties": False, "required": ["query"],
+              "properties": {"query": {"type": "string"}}}
+    assert framework_boundary(closed, "search", behind_model(True)).check({"query": "q", "trace": 1}).proceed
+    assert not framework_boundary(closed, "search", PYDANTIC).check({"query": "q", "trace": 1}).proceed
+
+
+def test_behind_the_mcp_sdk_json_null_text_is_null_where_null_is_accepted():
+    """The SDK decodes the JSON text `"null"` before pydantic reads it: an optional list gets None."""
+    schema = {"type": "object", "properties": {"labels": {"anyOf": [{"type": "array", "items": {"type": "string"}},
+                                                                     {"type": "null"}]}}}
+    outcome = framework_boundary(schema, "label", PYDANTIC_MCP).check({"labels": "null"})
+    assert (outcome.status, outcome.arguments) == ("canonicalized", {"labels": None})
+

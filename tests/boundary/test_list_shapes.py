@@ -128,10 +128,11 @@ def test_a_plain_scalar_is_still_wrapped():
     assert result.arguments == {"progression": ["dotnet/eshop"]}
 
 
-@pytest.mark.parametrize("blank", ["", " ", "\t\n"])
-def test_a_blank_string_is_not_wrapped_into_one_empty_item(blank):
-    """`""` for a list means "none" more often than one empty item: `[""]` reached the tool as
-    a valid call with an empty label. Rejected, the repair asks for an array or nothing."""
+@pytest.mark.parametrize("blank", ["", " ", "\t\n", "null", "None", " N/A ", "undefined"])
+def test_a_blank_string_or_a_word_for_nothing_is_not_wrapped_into_one_item(blank):
+    """`""` or `"null"` for a list means "none" more often than one item: `[""]`, `["null"]`
+    reached the tool as a valid call with a bogus label. Rejected, the repair asks for an
+    array or nothing."""
     schema = {"type": "object", "properties": {"labels": {"type": "array", "items": {"type": "string"}}}}
     outcome = ToolBoundary(schema).check({"labels": blank})
     assert outcome.status == "rejected" and outcome.repairs == []

@@ -77,3 +77,34 @@ def test_what_pydantic_accepts_the_boundary_in_front_of_it_does_not_refuse(field
     if accepted_by_pydantic(field, value):
         outcome = BOUNDARY.check({field: value})
         assert outcome.proceed and outcome.arguments == {field: value}, outcome.envelope
+
+
+class Collections(BaseModel):
+    flag: bool = False
+    labels: set[str] = set()
+    capped: Annotated[frozenset[int], Field(max_length=2)] = frozenset()
+
+
+READ_BOUNDARY = framework_boundary(Collections.model_json_schema(), "collections", PYDANTIC)
+READ_VALUES = {
+    "flag": st.integers(-2, 2) | st.floats(-2, 2) | st.sampled_from([0.0, 1.0, "1.0", "yes", "off", "T", "2"]),
+    # Repeats: pydantic keeps each item once, then counts `max_length`.
+    "labels": st.lists(st.sampled_from(["bug", "ui", "Bug"]), max_size=5),
+    "capped": st.lists(st.integers(0, 3), max_size=5),
+}
+
+
+@pytest.mark.parametrize("field", sorted(READ_VALUES))
+@settings(max_examples=150)
+@given(data=st.data())
+def test_what_pydantic_reads_the_boundary_lets_through_as_pydantic_reads_it(field, data):
+    """A set sent with repeats (`uniqueItems`), a boolean sent as 1.0: pydantic runs the call,
+    so the boundary passes it on, with the value pydantic would read from what it sent."""
+    value = data.draw(READ_VALUES[field], label=field)
+    try:
+        read = getattr(TypeAdapter(Collections).validate_python({field: value}), field)
+    except ValidationError:
+        return
+    outcome = READ_BOUNDARY.check({field: value})
+    assert outcome.proceed, outcome.envelope
+    assert getattr(TypeAdapter(Collections).validate_python(outcome.arguments), field) == read
