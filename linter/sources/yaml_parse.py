@@ -225,6 +225,7 @@ class _Builder:
         if node.id == "sequence":
             return [self.build(v, join(pointer, i)) for i, v in enumerate(node.value)]
         result: dict = {}
+        explicit: set[str] = set()  # a key written here overrides a merged one (`<<: *base`): no duplicate
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE:
                 merged = self.build(value_node, pointer)
@@ -235,8 +236,9 @@ class _Builder:
                 continue
             key = self.build(key_node, pointer)
             key = key if isinstance(key, str) else _key_text(key)
-            if key in result:
+            if key in explicit:
                 self.doc.duplicate_keys.append((pointer, key))
+            explicit.add(key)
             result[key] = self.build(value_node, join(pointer, key))
         return result
 

@@ -43,3 +43,25 @@ def test_sl006_in_yaml_too():
 def test_sl006_quiet_without_duplicates():
     assert lint_document(json.dumps({"name": "a", "description": "d", "inputSchema": {"type": "object"}}),
                          code="SL006") == []
+
+
+MERGED_YAML = """\
+base: &base {type: string, maxLength: 10, description: A name.}
+name: a
+description: d
+inputSchema:
+  type: object
+  properties:
+    x:
+      <<: *base
+      maxLength: 20
+      maxLength: 30
+"""
+
+
+def test_sl006_a_key_that_overrides_a_merged_one_is_no_duplicate():
+    """YAML's merge key: a key written beside `<<: *base` overrides the merged one, as
+    intended; only a key written twice is a duplicate."""
+    (found,) = lint_document(MERGED_YAML, path="tool.yaml", code="SL006")
+    assert (found.pointer, found.span.line) == ("/inputSchema/properties/x/maxLength", 10)
+    assert lint_document(MERGED_YAML.replace("      maxLength: 30\n", ""), path="tool.yaml", code="SL006") == []
