@@ -251,6 +251,9 @@ def _either_reading(schema: CompiledSchema, node_path: list, field: str, text: s
     """The repair for a joined list: both readings, one value that holds the delimiter or several
     values, since only the model knows which it meant (``"Paris, France"`` is one place)."""
     readings = _both_readings(schema, node_path, [text], parts)
+    if readings is not None and len(parts) == 1:  # one item and a stray delimiter (`"urgent,"`)
+        return (f"send {field} as a JSON array, not as text: {readings[1]}, or {readings[0]} if the "
+                "delimiter is part of the value, and resubmit the same call")
     if readings is not None:
         return (f"send {field} as a JSON array, not as text: {readings[0]} if it is one value, or {readings[1]} "
                 "if it is several, and resubmit the same call")

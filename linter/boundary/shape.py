@@ -161,15 +161,19 @@ class _Text:
 
 
 def joined_list(text: str) -> list[str] | None:
-    """The non-empty parts of a string that joins two or more items with `,`, `;` or newlines.
+    """The non-empty parts of a string that joins items with `,`, `;` or newlines: two or more,
+    or one with a stray delimiter (`"urgent,"`, `", x"`), which says the text was written as
+    a list and wrapping it whole would pass `"urgent,"` as an item.
 
     An empty part (`"a,,b"`, `"a, b,"`) does not make the text one value: it still holds
     two items, and wrapping it whole would pass a wrong call. The text is split at the
     delimiters and each part stripped: blanks matched around a delimiter by a regular
-    expression were retried at every blank, quadratic in a long run of them.
+    expression were retried at every blank, quadratic in a long run of them. A newline at
+    either end is no delimiter.
     """
-    parts = [part for part in (piece.strip() for piece in _DELIMITER.split(text)) if part]
-    return parts if len(parts) >= 2 else None
+    pieces = _DELIMITER.split(text.strip())
+    parts = [part for part in (piece.strip() for piece in pieces) if part]
+    return parts if len(parts) >= 2 or parts and len(pieces) >= 2 else None
 
 
 def expression(text: str) -> bool:

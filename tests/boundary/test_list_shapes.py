@@ -128,6 +128,17 @@ def test_a_plain_scalar_is_still_wrapped():
     assert result.arguments == {"progression": ["dotnet/eshop"]}
 
 
+@pytest.mark.parametrize(("text", "item"), [("urgent,", "urgent"), (", x", "x"), ("bug;", "bug")])
+def test_one_item_with_a_stray_delimiter_is_not_wrapped_whole(text, item):
+    """`"urgent,"` was wrapped as `["urgent,"]`: a label no one meant. It reads as a list of one."""
+    schema = {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}
+    outcome = ToolBoundary(schema).check({"tags": text})
+    assert outcome.status == "rejected"
+    [error] = outcome.envelope["error"]["errors"]
+    assert error["reason"] == "joined-list" and error["repair"].startswith(
+        f"send tags as a JSON array, not as text: {json.dumps([item])}, or {json.dumps([text])} if the delimiter")
+
+
 @pytest.mark.parametrize("blank", ["", " ", "\t\n", "null", "None", " N/A ", "undefined"])
 def test_a_blank_string_or_a_word_for_nothing_is_not_wrapped_into_one_item(blank):
     """`""` or `"null"` for a list means "none" more often than one item: `[""]`, `["null"]`

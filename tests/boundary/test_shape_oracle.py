@@ -23,8 +23,9 @@ OLD_EXPRESSION = re.compile(r"[A-Za-z_][\w.]*\s*(?:\(.*\)|\[.*\])(?:\s*\[[^\]]*\
 
 
 def old_joined_list(text):
-    parts = [part for part in OLD_DELIMITER.split(text.strip()) if part]
-    return parts if len(parts) >= 2 else None
+    pieces = OLD_DELIMITER.split(text.strip())
+    parts = [part for part in pieces if part]
+    return parts if len(parts) >= 2 or parts and len(pieces) >= 2 else None
 
 
 def old_expression(text):
