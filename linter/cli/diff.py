@@ -77,6 +77,17 @@ def _verdict(found) -> str:
     return WIDENING if kinds == {WIDENING} else NARROWING if kinds == {NARROWING} else f"{WIDENING}, {NARROWING}"
 
 
+def _summary(changed, breaking: bool) -> str:
+    """The verdict; never "nothing breaks" while a change could not be classified."""
+    unsure = sum(c.kind == CHANGED for found in changed.values() for c in found)
+    if breaking:
+        return "breaking"
+    if unsure:
+        changes = "1 change" if unsure == 1 else f"{unsure} changes"
+        return f"nothing shown to break a call or a client, but {changes} could not be classified: read them"
+    return "nothing breaks a call or a client that worked"
+
+
 def _text(added, removed, changed, breaking: bool) -> str:
     from schema_lint.text.display import escape
 
@@ -87,6 +98,5 @@ def _text(added, removed, changed, breaking: bool) -> str:
         lines += [f"    {c.pointer or '/'}: {c.kind}: {c.what}" for c in found]
     if not lines:
         return "No changes to what the tools accept or return.\n"
-    lines.append(f"{len(added)} added, {len(removed)} removed, {len(changed)} changed: "
-                 f"{'breaking' if breaking else 'nothing breaks a call or a client that worked'}.")
+    lines.append(f"{len(added)} added, {len(removed)} removed, {len(changed)} changed: {_summary(changed, breaking)}.")
     return "".join(escape(line) + "\n" for line in lines)

@@ -2,12 +2,16 @@
 for the side that receives them, of one results schema: `compare_results`).
 
 A change is **breaking** when some call valid before is invalid after (a property newly
-required, a type, enum, bound, pattern or format narrowed or added, an object closed),
-**widening** when every call valid before stays valid (the reverse of those), and just
-**changed** when this module cannot tell: a rewritten `anyOf`, a `$ref` swapped for an
-inline schema, a keyword it does not reason about. It never claims widening it has not
-shown; what it says "changed" a person must read. Annotations (`description`, `title`,
-`default`, `examples` ...) do not change what validates and are not reported.
+required, a type, enum, bound, pattern or format narrowed or added, an object closed, a
+keyword added: a schema is the conjunction of its keywords, so one more — `allOf`, an
+`if`/`then`, `dependentRequired`, `not`, or one this module does not know, which a
+validator that knows it may enforce — can only narrow what it accepts), **widening** when
+every call valid before stays valid (the reverse of those), and just **changed** when this
+module cannot tell: a rewritten `anyOf`, a `$ref` swapped for an inline schema, a keyword
+that went, a composition that came where a constraint went (it may restate it). It never
+claims widening it has not shown; what it says "changed" a person must read. Annotations
+(`description`, `title`, `default`, `examples` ...) do not change what validates and are
+not reported.
 """
 
 from __future__ import annotations
@@ -30,6 +34,16 @@ _LOWER = frozenset({"minLength", "minItems", "minProperties", "minimum", "exclus
 _SUBSCHEMA = ("items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
               "unevaluatedProperties", "unevaluatedItems")
 _SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_COMPOSITIONS = ("allOf", "anyOf", "oneOf", "not", "if")
+# Keywords whose arrival may let through what was rejected, or that validate nothing:
+# `$ref` (draft-07 ignores its siblings), OpenAPI's `nullable: true`, `prefixItems` (moves
+# where `items` applies), and hints. Any other keyword added narrows or changes nothing.
+_ADDED_UNSURE = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "nullable", "prefixItems", "$dynamicAnchor",
+                           "$recursiveAnchor", "$vocabulary", "discriminator", "xml", "externalDocs",
+                           "propertyOrdering", "contentMediaType", "contentEncoding", "contentSchema"})
+# Keywords whose subschemas mark properties or items as evaluated: under `unevaluatedProperties`
+# or `unevaluatedItems` a new one can admit what those rejected.
+_EVALUATING = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "items", "contains"})
 
 
 @dataclass(frozen=True)
@@ -67,15 +81,22 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
             inner = compare(old[key], new[key], join(pointer, key))
             # Under `not` a narrowing widens; a changed `if` moves which calls `then` applies to.
             changes += _unsure(inner, BREAKING, WIDENING) if key in ("not", "if") else inner
-        elif key in old or key in new:
-            changes.append(Change(join(pointer, key), CHANGED, f"`{key}` {'removed' if key in old else 'added'}"))
+        elif key in new:
+            changes += _added(old, new, pointer, key)
+        elif key in old:
+            changes.append(Change(join(pointer, key), CHANGED, f"`{key}` removed"))
     for key in ("anyOf", "allOf", "oneOf"):
         done.add(key)
-        changes += _branches(old, new, pointer, key)
+        changes += _added(old, new, pointer, key) if key in new and key not in old else _branches(old, new, pointer, key)
+    for key in ("dependentRequired", "dependencies"):
+        done.add(key)
+        changes += _dependencies(old, new, pointer, key)
     for key in sorted((set(old) | set(new)) - done):
-        if not _same(old.get(key), new.get(key)):
+        if key in new and key not in old:
+            changes += _added(old, new, pointer, key)
+        elif not _same(old.get(key), new.get(key)):
             changes.append(Change(join(pointer, key), CHANGED, f"`{key}` {_verb(old, new, key)}"))
-    if _restructured(old, new):
+    if _restructured(old, new, changes):
         return _unsure(changes, BREAKING, WIDENING)
     return changes
 
@@ -96,12 +117,17 @@ def compare_results(old: Any, new: Any) -> list[Change]:
             for c in compare(before, after)]
 
 
-def _restructured(old: dict, new: dict) -> bool:
-    """Whether constraints moved between this node and another schema: a `$ref` changed,
-    or a composition keyword appeared or went. A keyword added here may then restate what
-    the reference or the branch already said, so neither narrowing nor widening is shown."""
-    return any(not _same(old.get(key), new.get(key)) for key in ("$ref", "$dynamicRef")) or \
-        any((key in old) != (key in new) for key in ("allOf", "anyOf", "oneOf", "not", "if"))
+def _restructured(old: dict, new: dict, changes: list[Change]) -> bool:
+    """Whether constraints may have moved between this node and another schema: a `$ref`
+    changed, a composition keyword went, or one came while something else here did not
+    narrow. A keyword added may then restate what the reference or the branch said, so
+    neither narrowing nor widening is shown. A composition added where nothing else changed
+    but narrowed only adds a constraint: that is breaking."""
+    if any(not _same(old.get(key), new.get(key)) for key in ("$ref", "$dynamicRef")) or \
+            any(key in old and key not in new for key in _COMPOSITIONS):
+        return True
+    return any(key in new and key not in old for key in _COMPOSITIONS) and \
+        any(change.kind != BREAKING for change in changes)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -219,6 +245,8 @@ def _closed(old: dict, new: dict, pointer: str) -> list[Change]:
         return [Change(where, BREAKING, "the object is now closed (`additionalProperties: false`)")]
     if after is True and before is not True:
         return [Change(where, WIDENING, "the object now accepts undeclared keys")]
+    if before is True and isinstance(after, dict) and not _judges_evaluated(new):
+        return [Change(where, BREAKING, "undeclared keys must now match `additionalProperties`")]
     return [Change(where, CHANGED, "`additionalProperties` changed")]
 
 
@@ -233,6 +261,58 @@ def _added_narrows(old: dict, new: dict, pointer: str, key: str) -> list[Change]
     return [Change(where, CHANGED, f"`{key}` changed")]
 
 
+def _added(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
+    """A keyword `new` has and `old` has not: it narrows what validates, or changes nothing
+    (a keyword unknown here counts as narrowing: a validator that knows it may enforce it),
+    except those that can widen or validate nothing (`_ADDED_UNSURE`), an `if` or its
+    `then`/`else` without the other, and what `unevaluatedProperties`/`unevaluatedItems`
+    may now see as evaluated."""
+    where = join(pointer, key)
+    conditional = {"then", "else"} & new.keys()
+    if key == "if" and conditional and not conditional & old.keys():
+        return []  # its `then` or `else`, added with it, says it
+    if key in _ADDED_UNSURE or (key in ("then", "else") and "if" not in new) or (key == "if" and not conditional) \
+            or (key in _EVALUATING and _judges_evaluated(new)):
+        return [Change(where, CHANGED, f"`{key}` added")]
+    if key == "if":
+        return [Change(where, BREAKING, "`if` added: its `then` or `else` now applies")]
+    if key in ("then", "else"):
+        return [Change(where, BREAKING, f"`{key}` added: a call that {'matches' if key == 'then' else 'fails'} "
+                                        f"`if` must now match `{key}`")]
+    return [Change(where, BREAKING, f"`{key}` added: a call must now also satisfy it")]
+
+
+def _judges_evaluated(schema: dict) -> bool:
+    """Whether `schema` rejects what its other keywords did not evaluate: a subschema added
+    beside `unevaluatedProperties` or `unevaluatedItems` can then let more through."""
+    return "unevaluatedProperties" in schema or "unevaluatedItems" in schema
+
+
+def _dependencies(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
+    """`dependentRequired`, or draft-07's `dependencies`, member by member: a name newly required
+    when another is given (or a new schema a call that gives it must satisfy) breaks a call that
+    gave the one without the other; a name no longer required widens."""
+    before, after = old.get(key, {}), new.get(key, {})
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        return [] if _same(before, after) else [Change(join(pointer, key), CHANGED, f"`{key}` changed")]
+    changes = []
+    for given in [*before, *(name for name in after if name not in before)]:
+        was, now, where = before.get(given, []), after.get(given, []), join(pointer, key, given)
+        if _same(was, now):
+            continue
+        if given not in before and not isinstance(now, list):  # a schema (`dependencies`) came
+            changes.append(Change(where, BREAKING, f"a call that gives `{given}` must now also satisfy its schema"))
+            continue
+        if not (isinstance(was, list) and isinstance(now, list)):
+            changes.append(Change(where, CHANGED, f"what a call that gives `{given}` must satisfy changed"))
+            continue
+        changes += [Change(where, BREAKING, f"`{name}` is now required when `{given}` is given")
+                    for name in now if name not in was]
+        changes += [Change(where, WIDENING, f"`{name}` is no longer required when `{given}` is given")
+                    for name in was if name not in now]
+    return changes
+
+
 def _schema_map(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
     before, after = old.get(key, {}), new.get(key, {})
     if not (isinstance(before, dict) and isinstance(after, dict)):
@@ -243,6 +323,8 @@ def _schema_map(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
         where = join(pointer, key, name)
         if name in before and name in after:
             changes += compare(before[name], after[name], where)
+        elif key == "dependentSchemas" and name in after and not _judges_evaluated(new):
+            changes.append(Change(where, BREAKING, f"a call that gives `{name}` must now also satisfy its schema"))
         elif key != "properties":
             changes.append(Change(where, CHANGED, f"`{name}` {'removed' if name in before else 'added'}"))
         elif name in after:

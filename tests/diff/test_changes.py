@@ -32,6 +32,35 @@ BREAKING_CASES = [
     ("allOf gains a part", {"allOf": [obj({"a": S})]}, {"allOf": [obj({"a": S}), {"required": ["a"]}]}, {}),
     ("nested items narrowed", obj({"l": {"type": "array", "items": {"type": ["string", "null"]}}}),
      obj({"l": {"type": "array", "items": S}}), {"l": [None]}),
+    # A keyword added narrows: conditional requirements (the shape SL102's fix writes) first.
+    ("allOf of an if/then added", obj({"kind": S, "email": S}),
+     obj({"kind": S, "email": S}, allOf=[{"if": {"properties": {"kind": {"const": "email"}}, "required": ["kind"]},
+                                          "then": {"required": ["email"]}}]), {"kind": "email"}),
+    ("if/then added", obj({"kind": S, "at": S}),
+     obj({"kind": S, "at": S}, **{"if": {"properties": {"kind": {"const": "later"}}}, "then": {"required": ["at"]}}),
+     {"kind": "later"}),
+    ("then added to an if", obj({"kind": S}, **{"if": {"required": ["kind"]}}),
+     obj({"kind": S}, **{"if": {"required": ["kind"]}, "then": {"properties": {"kind": {"const": "x"}}}}), {"kind": "y"}),
+    ("else added to an if", obj({"kind": S}, **{"if": {"required": ["kind"]}}),
+     obj({"kind": S}, **{"if": {"required": ["kind"]}, "else": {"required": ["kind"]}}), {}),
+    ("if added to a then", obj({"a": S, "b": S}, then={"required": ["b"]}),
+     obj({"a": S, "b": S}, **{"if": {"required": ["a"]}, "then": {"required": ["b"]}}), {"a": "x"}),
+    ("dependentRequired added", obj({"a": S, "b": S}), obj({"a": S, "b": S}, dependentRequired={"a": ["b"]}),
+     {"a": "x"}),
+    ("dependentRequired gains a name", obj({"a": S, "b": S, "c": S}, dependentRequired={"a": ["b"]}),
+     obj({"a": S, "b": S, "c": S}, dependentRequired={"a": ["b", "c"]}), {"a": "x", "b": "y"}),
+    ("dependentSchemas added", obj({"a": S, "b": S}),
+     obj({"a": S, "b": S}, dependentSchemas={"a": {"required": ["b"]}}), {"a": "x"}),
+    ("not added", obj({"a": S}), obj({"a": S}, **{"not": {"required": ["a"]}}), {"a": "x"}),
+    ("oneOf added", obj({"a": S, "b": S}), obj({"a": S, "b": S}, oneOf=[{"required": ["a"]}, {"required": ["b"]}]),
+     {}),
+    ("anyOf added", obj({"a": S, "b": S}), obj({"a": S, "b": S}, anyOf=[{"required": ["a"]}, {"required": ["b"]}]),
+     {}),
+    ("contains added", obj({"l": {"type": "array"}}), obj({"l": {"type": "array", "contains": S}}), {"l": [1]}),
+    ("propertyNames added", obj({}), obj({}, propertyNames={"maxLength": 3}), {"long_name": 1}),
+    ("additionalProperties schema added", obj({"a": S}), obj({"a": S}, additionalProperties=S), {"x": 1}),
+    ("uniqueItems added", obj({"l": {"type": "array"}}), obj({"l": {"type": "array", "uniqueItems": True}}),
+     {"l": [1, 1]}),
 ]
 WIDENING_CASES = [
     ("required dropped", obj({"a": S}, required=["a"]), obj({"a": S}), [{}, {"a": "x"}]),
@@ -43,6 +72,8 @@ WIDENING_CASES = [
     ("optional property added to a closed object", obj({"a": S}, additionalProperties=False),
      obj({"a": S, "b": S}, additionalProperties=False), [{"a": "x"}]),
     ("anyOf gains a branch", {"anyOf": [S]}, {"anyOf": [S, {"type": "null"}]}, ["x"]),
+    ("dependentRequired removed", obj({"a": S, "b": S}, dependentRequired={"a": ["b"]}), obj({"a": S, "b": S}),
+     [{"a": "x"}]),
 ]
 UNSURE_CASES = [
     ("optional property added to an open object", obj({"a": S}), obj({"a": S, "b": S})),
@@ -52,6 +83,12 @@ UNSURE_CASES = [
      {"oneOf": [{"type": "number"}, {"type": "string"}]}),
     ("$ref swapped for an inline schema", obj({"a": {"$ref": "#/$defs/A"}}), obj({"a": S})),
     ("not narrowed", {"not": {"type": "string", "maxLength": 3}}, {"not": {"type": "string", "maxLength": 1}}),
+    # A composition that comes where a constraint went may restate it.
+    ("required moved into an allOf", obj({"a": S}, required=["a"]), obj({"a": S}, allOf=[{"required": ["a"]}])),
+    ("then added with no if", obj({"a": S}), obj({"a": S}, then={"required": ["a"]})),
+    ("nullable added", {"type": "string"}, {"type": "string", "nullable": True}),
+    ("allOf added beside unevaluatedProperties", obj({"a": S}, unevaluatedProperties=False),
+     obj({"a": S}, unevaluatedProperties=False, allOf=[{"properties": {"b": S}}])),
 ]
 
 
@@ -76,6 +113,24 @@ def test_widening_changes_keep_every_call(case, old, new, calls):
 @pytest.mark.parametrize(("case", "old", "new"), UNSURE_CASES, ids=[c[0] for c in UNSURE_CASES])
 def test_what_cannot_be_shown_is_only_changed(case, old, new):
     assert _kinds(old, new) == {CHANGED}
+
+
+def test_dependencies_of_draft_07_are_read_as_dependentRequired():
+    old = obj({"a": S, "b": S}, **{"$schema": "http://json-schema.org/draft-07/schema#"})
+    new = {**old, "dependencies": {"a": ["b"]}}
+    assert [(c.pointer, c.kind, c.what) for c in compare(old, new)] == [
+        ("/dependencies/a", BREAKING, "`b` is now required when `a` is given")]
+    assert jsonschema.Draft7Validator(old).is_valid({"a": "x"}) and not jsonschema.Draft7Validator(new).is_valid({"a": "x"})
+    assert _kinds(new, old) == {WIDENING}
+    assert _kinds(old, {**old, "dependencies": {"a": {"required": ["b"]}}}) == {BREAKING}
+
+
+def test_a_keyword_unknown_here_that_is_added_may_reject_calls():
+    # A validator that knows `x-max-words` (a gateway's) may enforce it: not harmless.
+    old = obj({"text": S})
+    new = obj({"text": {"type": "string", "x-max-words": 50}})
+    assert [(c.pointer, c.kind) for c in compare(old, new)] == [("/properties/text/x-max-words", BREAKING)]
+    assert _kinds(new, old) == {CHANGED}  # gone: nothing shows what it did
 
 
 def test_annotations_and_spelling_of_type_are_no_change():

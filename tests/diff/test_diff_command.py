@@ -73,3 +73,23 @@ def test_results_schemas_are_compared_from_the_clients_side(tmp_path):
     assert back.exit_code == 0
     assert "~ create_ticket: narrowing" in back.output
     assert back.output.splitlines()[-1] == "0 added, 0 removed, 1 changed: nothing breaks a call or a client that worked."
+
+
+def test_an_added_conditional_requirement_breaks_and_an_unclassified_change_is_not_called_harmless(tmp_path):
+    invoice = {"name": "send_invoice", "inputSchema": {"type": "object", "properties": {
+        "delivery": {"enum": ["email", "post"]}, "email": {"type": "string"}}}}
+    conditional = json.loads(json.dumps(invoice))
+    conditional["inputSchema"]["allOf"] = [{"if": {"properties": {"delivery": {"const": "email"}}, "required": ["delivery"]},
+                                            "then": {"required": ["email"]}}]
+    old, new = _write(tmp_path / "old.json", invoice), _write(tmp_path / "new.json", conditional)
+    result = _diff(old, new)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == ["~ send_invoice: breaking",
+                                          "    /allOf: breaking: `allOf` added: a call must now also satisfy it",
+                                          "0 added, 0 removed, 1 changed: breaking."]
+    rewritten = json.loads(json.dumps(invoice))
+    rewritten["inputSchema"]["properties"]["delivery"] = {"anyOf": [{"const": "email"}, {"const": "post"}]}
+    unsure = _diff(old, _write(tmp_path / "rewritten.json", rewritten))
+    assert unsure.exit_code == 0
+    assert unsure.output.splitlines()[-1] == ("0 added, 0 removed, 1 changed: nothing shown to break a call or a client, "
+                                              "but 2 changes could not be classified: read them.")
