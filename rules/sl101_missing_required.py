@@ -28,14 +28,21 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): calls that omitted a newly required property now fail. So the fix
-requires only what the schema's own words call required (a description saying
-"required" or "mandatory", not "optional", and no `default` or `null`), and none of an
-object that is a branch of a composition (`if`/`then`/`else`, `not`, `allOf`/`anyOf`/
-`oneOf`, `dependentSchemas`: the branch refines another object), that has a `default`,
-that holds the fields of a partial update ("updates", "the fields to be changed"), or
-of properties given as alternatives ("issueId or issueUrl"). With `--calls`, a key
-present in every one of at least 20 recorded calls counts as evidence too. Otherwise
-the finding stays without a fix.
+requires only what the schema's own words call required in every call (a description
+saying "required" or "mandatory", not "optional", and no `default` or `null`), not a
+requirement for some calls: one with a condition or a purpose ("Required for updates",
+"required if channel is 'email'", "mandatory when exact is false", "omit for delete"),
+an alternative ("Either id or full_path is required"), or another property named in the
+sentence ("Required when full_path is omitted"): that is SL102's `if`/`then`. It
+requires none of an object that is a branch of a composition (`if`/`then`/`else`, `not`,
+`allOf`/`anyOf`/`oneOf`, `dependentSchemas`: the branch refines another object), that
+has a `default`, that holds the fields of a partial update ("updates", "the fields to be
+changed"), or of properties given as alternatives ("issueId or issueUrl", in the tool's
+description too). With `--calls`, a key present in every one of at least 20 recorded
+calls counts as evidence too, unless its description lets it be left out ("Optional",
+a described default, "Use -1 for no limit", a requirement for some calls), and none at
+all when the calls also always sent a field that may be left out: such callers send
+every field, needed or not. Otherwise the finding stays without a fix.
 Under `openai-strict`, which refuses a partial `required`, it requires every property
 and makes the optional ones nullable instead.
 """
@@ -44,7 +51,8 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.prose.field_prose import says_optional, says_required
+from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offers_unset_value,
+                                          requirement_sentences, says_optional, says_required)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
@@ -68,28 +76,31 @@ def check(ctx):
             continue
         fix = _fix(ctx, node)
         yield Finding(node.pointer, f"object `{label(node)}` has properties but no `required`"
-                      + ("" if fix else _no_fix(node)), fix=fix)
+                      + ("" if fix else _no_fix(ctx, node)), fix=fix)
 
 
-def _suggestion(node: SchemaNode) -> Fix | None:
+def _suggestion(ctx, node: SchemaNode) -> Fix | None:
     """Nothing says which properties are required: suggest those that nothing makes optional
     (no default, no null, not called optional, not one of alternatives), for a person to choose."""
     properties = node.get("properties")
-    names = [name for name, schema in properties.items()
-             if not _optional_by_nature(schema) and not says_optional(schema.get("description"))
-             and not _alternative(name, node)]
+    names = [name for name, schema in properties.items() if _may_be_needed(ctx, node, name, schema)]
     if not names:
         return None
     return Fix(f"require {', '.join(names)} (nothing says which are required: choose them)", FixSafety.SUGGESTION,
                (Operation("add", join(node.pointer, "required"), names),), Evidence(EVIDENCE_NONE))
 
 
-def _no_fix(node: SchemaNode) -> str:
+def _no_fix(ctx, node: SchemaNode) -> str:
     """Why the finding has no fix, and what would give it one."""
     if in_branch(node):
         return "; no fix: it is a branch of a composition, which refines another object"
     if "default" in node.schema or _partial_update(node):
         return "; no fix: its fields may all be left out (a default, or a partial update)"
+    sent = seen_at(ctx, node, "object")
+    filled = _optional_always_sent(sent, node.get("properties")) if sent is not None else []
+    if filled:
+        return (f"; no fix: the recorded calls always sent {', '.join(filled)} too, which may be left out, "
+                "so a field sent every time is no sign that it is needed")
     return ("; no fix: every property may be left out (a description saying \"Required\", or `--calls` with "
             "20 recorded calls each sending it, would say otherwise)")
 
@@ -122,12 +133,12 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
     properties = node.get("properties")
     sent = seen_at(ctx, node, "object")
     objects = sent.of_type("object") if sent is not None else 0
-    always = [name for name in properties if sent is not None and sent.keys[name] == objects]
-    names = [name for name, schema in properties.items()
-             if (name in always or says_required(schema.get("description")))
-             and not _optional_by_nature(schema) and not _alternative(name, node)]
+    always = [] if sent is None or _optional_always_sent(sent, properties) else \
+        [name for name in properties if sent.keys[name] == objects]
+    names = [name for name, schema in properties.items() if _may_be_needed(ctx, node, name, schema)
+             and (name in always or (says_required(schema.get("description")) and not _names_sibling(name, node)))]
     if not names:
-        return _suggestion(node) if sent is None else None
+        return _suggestion(ctx, node) if sent is None else None
     if always:
         seen = evidence(objects, 'each with ' + ', '.join(always))
         return Fix(f"require {', '.join(names)} ({seen})", FixSafety.UNSAFE,
@@ -139,6 +150,42 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
 def _optional_by_nature(schema) -> bool:
     """A property with a default or that accepts null is optional on purpose."""
     return not isinstance(schema, dict) or "default" in schema or accepts_null(schema)
+
+
+def _may_be_needed(ctx, node: SchemaNode, name: str, schema) -> bool:
+    """Nothing lets a call leave `name` out: no default, no null, no words, not one of alternatives."""
+    return not _optional_by_nature(schema) and not _optional_by_words(schema) and not _alternative(ctx, name, node)
+
+
+def _optional_by_words(schema: dict) -> bool:
+    """A property whose description lets a call leave it out: it says optional, names a
+    default or a value for "no setting" ("Use -1 for no limit"), or asks for it only in
+    some calls ("Required for updates", "required if channel is 'email'"). Such words win
+    over recorded calls: a model sends what it is shown, needed or not."""
+    description = schema.get("description")
+    return says_optional(description) or bool(described_defaults(description)) or offers_unset_value(description) \
+        or (mentions_requirement(description) and not says_required(description))
+
+
+def _optional_always_sent(sent, properties: dict) -> list[str]:
+    """Properties that may be left out (by nature or by their words) yet were in every
+    recorded call: the callers send every field, so a field always sent proves nothing."""
+    objects = sent.of_type("object")
+    return [name for name, schema in properties.items()
+            if sent.keys[name] == objects and (_optional_by_nature(schema) or _optional_by_words(schema))]
+
+
+def _names_sibling(name: str, node: SchemaNode) -> bool:
+    """The sentence that calls `name` required names another property of the object too
+    ("Required when full_path is omitted", "id or full_path is required"): the requirement
+    depends on that one, whatever words tie them."""
+    properties = node.get("properties")
+    others = [other for other in properties if other != name and isinstance(other, str) and other]
+    for sentence in requirement_sentences(properties[name]["description"]):
+        for other in (other for other in others if other in sentence):
+            if re.search(rf"(?<![\w-]){re.escape(other)}(?![\w-])", sentence):
+                return True
+    return False
 
 
 _PARTIAL = lazy_compile(r"\b(?:updates?|updated|patch|changes?|modif\w*|overrides?|partial)\b", re.I)
@@ -153,10 +200,13 @@ def _partial_update(node: SchemaNode) -> bool:
         isinstance(description, str) and _PARTIAL.search(description) is not None)
 
 
-def _alternative(name: str, node: SchemaNode) -> bool:
-    """``name`` is one of alternatives ("issueId or issueUrl"), said by the object or any of its properties."""
+def _alternative(ctx, name: str, node: SchemaNode) -> bool:
+    """``name`` is one of alternatives ("issueId or issueUrl"), said by the object or any of its
+    properties, or for the arguments by the tool ("Either id or full_path is required")."""
     properties = node.get("properties")
     texts = [node.get("description"), *(s.get("description") for s in properties.values() if isinstance(s, dict))]
+    if node.is_root:
+        texts.append(ctx.tool.definition.get("description"))
     others = [other for other in properties if other != name]
     for text in filter(lambda t: isinstance(t, str) and name in t, texts):
         # Both names must be in the text: a look for them spares compiling a pattern per pair.

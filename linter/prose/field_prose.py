@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from schema_lint.prose.conditional_prose import sentences
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 
 if TYPE_CHECKING:
@@ -30,7 +31,31 @@ _OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|
                           words=("optional", "if ", "can be ", "leave ", "not required", "default"))
 _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
                           words=("required", "mandatory", "must be "))
-_NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b")
+# A requirement taken back: "not required", "only required when …", "as required", or an
+# instruction to leave the field out in some calls ("omit for delete").
+_NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b|"
+                              r"\bomit\b")
+# What makes one sentence's requirement hold only in some calls, or not be the field's at
+# all: a condition or a purpose right after the word ("Required for updates", "required
+# in create mode", "REQUIRED when type='old'", and the "memory required for the instance"
+# of a noun), but every case ("Required for all actions"); or a condition, an alternative
+# or a choice anywhere in the sentence ("Either id or full_path is required", "If
+# `dynamic` is false, this is required", "required unless mode is 'off'").
+_QUALIFIED_REQUIREMENT = CaselessWords(
+    r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\s*:?\s*"
+    r"(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
+    r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|"
+    r"ignored|not needed)\b")
+# A value the description gives for "no setting" ("-1 for no limit", "0 = unlimited", "null
+# for all", "0 to disable", "empty for none"): the field has a neutral state, which a call
+# may just as well reach by leaving it out.
+_UNSET_VALUE = CaselessWords(
+    r"(?:[-\u2212]?\d+|\bnull|\bnone|\bempty|\bblank|\bzero|\*|'[^'\n]{0,20}'|\"[^\"\n]{0,20}\"|`[^`\n]{0,20}`)\s*\)?\s*"
+    r"(?:for|to mean|means?|=|:|is|to)\s+(?:no\s+(?:limit|max(?:imum)?|min(?:imum)?|filter(?:ing)?|cap|restriction|"
+    r"timeout|preference)\b|unlimited\b|unrestricted\b|infinite\b|all\b|any\b|everything\b|none\b|"
+    r"disabled?\b|off\b|turn (?:it )?off\b)",
+    words=("limit", "max", "min", "filter", "cap", "restrict", "timeout", "preference", "infinite", "all", "any",
+           "everything", "none", "disable", "off"))
 # A number as a description writes it, with its sign: 0, -1, 10,000, 0.5 (not part of a word
 # such as `v2`, `2FA` or `24h`, nor the end of a range such as the `100` of `1-100`'s sign).
 _NUMBER = lazy_compile(r"(?<![\w.])([-\u2212](?=\d))?(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)(?![\w]|\.\d)")
@@ -163,12 +188,35 @@ def says_optional(description: Any) -> bool:
     return isinstance(description, str) and _OPTIONAL.occurs_in(description)
 
 
+def offers_unset_value(description: Any) -> bool:
+    """The description gives a value that stands for no setting: "Use -1 for no limit",
+    "0 = unlimited", "null for all", "0 to disable"."""
+    return isinstance(description, str) and _UNSET_VALUE.occurs_in(description)
+
+
 def says_required(description: Any) -> bool:
-    """The description calls the field required or mandatory, and not conditionally or optionally."""
+    """The description calls the field required or mandatory, and not conditionally or
+    optionally: "Required.", "Display name (required)", "REQUIRED: base commit SHA", but
+    not "Required for updates; omit when creating", "Required if channel is 'email'",
+    "Either id or full_path is required". A requirement in some calls is no evidence that
+    every call sends the field (SL102 reads which ones)."""
     # The requirement word first: most descriptions have none, and then nothing else is read.
     if not isinstance(description, str) or not _REQUIRED.occurs_in(description):
         return False
-    return not says_optional(description) and not _NOT_REQUIRED.occurs_in(description)
+    if says_optional(description) or _NOT_REQUIRED.occurs_in(description):
+        return False
+    stated = requirement_sentences(description)
+    return bool(stated) and not any(_QUALIFIED_REQUIREMENT.occurs_in(sentence) for sentence in stated)
+
+
+def mentions_requirement(description: Any) -> bool:
+    """The description uses a requirement word, conditionally or not."""
+    return isinstance(description, str) and _REQUIRED.occurs_in(description)
+
+
+def requirement_sentences(description: str) -> tuple[str, ...]:
+    """The sentences (or clauses) of `description` that hold a requirement word."""
+    return tuple(sentence for sentence in sentences(description) if _REQUIRED.occurs_in(sentence))
 
 
 def layouts(description: Any) -> list[str]:

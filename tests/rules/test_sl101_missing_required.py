@@ -96,3 +96,57 @@ def test_sl101_suggests_requiring_what_nothing_makes_optional():
     assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == ["title"]
     schema["properties"]["title"]["default"] = "x"
     assert lint_tool(schema, "SL101", name="create_note") == []  # every property may be left out
+
+
+# Siblings the requirements below may name.
+_SIBLINGS = {name: {"type": "string"} for name in
+             ("kind", "template_id", "account_id", "account_email", "tags", "group_id", "mode", "dynamic")}
+
+
+def _required_by_fix(target_description: str, tool_description: str = "A tool.") -> list[str] | None:
+    schema = obj(name={"type": "string", "description": "Display name (required)."},
+                 target={"type": "string", "description": target_description}, **_SIBLINGS)
+    (found,) = lint_tool(schema, "SL101", name="create_item", description=tool_description)
+    return found.fix.operations[0].value if found.fix and found.fix.safety is FixSafety.UNSAFE else None
+
+
+@pytest.mark.parametrize("description", [
+    "Required when creating a draft.",
+    "Mandatory if `kind` is 'cron'.",
+    "Required for: create, update.",
+    "REQUIRED on update.",
+    "Required in create mode.",
+    "Required only for private repositories.",
+    "Required except for dry runs.",
+    "Required; omit when the account has a single workspace.",
+    "The workspace. Omit for personal accounts. Required.",
+    "At least one of these is required.",
+    "If `dynamic` is false, this is required.",
+    "Must be provided whenever tags are given.",
+    # another property named in the sentence: the requirement hangs on it
+    "One of target or account_email is required.",
+    "Required alongside group_id.",
+])
+def test_sl101_does_not_make_a_requirement_for_some_calls_one_for_every_call(description):
+    # "Required for updates; omit when creating", "Required if channel is 'email'": SL102's `if`/`then`.
+    assert _required_by_fix(description) == ["name"]
+
+
+@pytest.mark.parametrize("description", [
+    "Required.",
+    "The title (required).",
+    "REQUIRED: base commit SHA in the source branch.",
+    "Mandatory field.",
+    "This field is required.",
+    "The ID of the build. Required for all actions.",
+    # a condition word in another sentence is not the requirement's
+    "Required. Use quotes when searching for a phrase.",
+    "Required. One of 'low' or 'high'.",
+])
+def test_sl101_still_reads_a_requirement_for_every_call(description):
+    assert _required_by_fix(description) == ["name", "target"]
+
+
+def test_sl101_reads_alternatives_the_tool_description_states():
+    # The published shape: two identifiers, each enough (@zereight/mcp-gitlab's get_ci_catalog_resource).
+    assert _required_by_fix("Required.", "Get a resource. Either target or account_id is required.") == ["name"]

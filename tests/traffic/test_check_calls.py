@@ -364,3 +364,31 @@ def test_calls_read_with_orjson_are_the_calls_json_reads(tmp_path, monkeypatch, 
     with_json = repr(list(calls.read_calls([str(path)])))
     monkeypatch.setattr(calls, "_fast_loads", orjson.loads)
     assert repr(list(calls.read_calls([str(path)]))) == with_json
+
+
+@pytest.mark.parametrize("optional", [
+    {"type": "string", "description": "Optional. IANA time zone; defaults to the calendar's."},
+    {"type": "integer", "description": "Only items with at most this many comments. Use -1 for no limit."},
+    {"type": "integer", "description": "Results per page (default: 25)."},
+    {"type": "integer", "description": "Timeout in seconds, 0 to disable."},
+    {"type": "boolean", "description": "Include archived items.", "default": False},
+    {"type": ["string", "null"], "description": "A cursor."},
+    {"type": "string", "description": "Required for updates; omit when creating."},
+])
+def test_callers_that_send_every_field_are_no_evidence_that_one_is_needed(tmp_path, optional):
+    # Every call sent `extra` too, which its schema or words let a call leave out: the callers
+    # send every field, so "always sent" says nothing of `title` and `tags` either.
+    tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"],
+                                    "properties": {**TOOL["inputSchema"]["properties"], "extra": optional}}}
+    calls = [{**call, "extra": None if optional.get("type") == ["string", "null"] else 1} for call in _calls(MIN_SAMPLE)]
+    finding = _fixes(tmp_path, calls, select="SL101", tool=tool)[("SL101", "")]
+    assert finding["fix"] is None
+    assert "no fix: the recorded calls always sent extra too, which may be left out" in finding["message"]
+
+
+def test_a_field_that_may_be_left_out_and_was_not_always_sent_leaves_the_evidence_standing(tmp_path):
+    tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {
+        **TOOL["inputSchema"]["properties"], "extra": {"type": "string", "description": "Optional. Defaults to 'x'."}}}}
+    calls = [{**call, "extra": "y"} if n % 2 else call for n, call in enumerate(_calls(MIN_SAMPLE))]
+    fix = _fixes(tmp_path, calls, select="SL101", tool=tool)[("SL101", "")]["fix"]
+    assert fix["description"] == f"require title, tags ({MIN_SAMPLE} recorded calls, each with title, tags)"
