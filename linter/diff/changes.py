@@ -87,7 +87,8 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
             changes.append(Change(join(pointer, key), CHANGED, f"`{key}` removed"))
     for key in ("anyOf", "allOf", "oneOf"):
         done.add(key)
-        changes += _added(old, new, pointer, key) if key in new and key not in old else _branches(old, new, pointer, key)
+        added = key in new and key not in old
+        changes += _added(old, new, pointer, key) if added else _branches(old, new, pointer, key)
     for key in ("dependentRequired", "dependencies"):
         done.add(key)
         changes += _dependencies(old, new, pointer, key)

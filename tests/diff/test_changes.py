@@ -40,7 +40,8 @@ BREAKING_CASES = [
      obj({"kind": S, "at": S}, **{"if": {"properties": {"kind": {"const": "later"}}}, "then": {"required": ["at"]}}),
      {"kind": "later"}),
     ("then added to an if", obj({"kind": S}, **{"if": {"required": ["kind"]}}),
-     obj({"kind": S}, **{"if": {"required": ["kind"]}, "then": {"properties": {"kind": {"const": "x"}}}}), {"kind": "y"}),
+     obj({"kind": S}, **{"if": {"required": ["kind"]}, "then": {"properties": {"kind": {"const": "x"}}}}),
+     {"kind": "y"}),
     ("else added to an if", obj({"kind": S}, **{"if": {"required": ["kind"]}}),
      obj({"kind": S}, **{"if": {"required": ["kind"]}, "else": {"required": ["kind"]}}), {}),
     ("if added to a then", obj({"a": S, "b": S}, then={"required": ["b"]}),
@@ -120,7 +121,8 @@ def test_dependencies_of_draft_07_are_read_as_dependentRequired():
     new = {**old, "dependencies": {"a": ["b"]}}
     assert [(c.pointer, c.kind, c.what) for c in compare(old, new)] == [
         ("/dependencies/a", BREAKING, "`b` is now required when `a` is given")]
-    assert jsonschema.Draft7Validator(old).is_valid({"a": "x"}) and not jsonschema.Draft7Validator(new).is_valid({"a": "x"})
+    call = {"a": "x"}
+    assert jsonschema.Draft7Validator(old).is_valid(call) and not jsonschema.Draft7Validator(new).is_valid(call)
     assert _kinds(new, old) == {WIDENING}
     assert _kinds(old, {**old, "dependencies": {"a": {"required": ["b"]}}}) == {BREAKING}
 

@@ -79,8 +79,8 @@ def test_an_added_conditional_requirement_breaks_and_an_unclassified_change_is_n
     invoice = {"name": "send_invoice", "inputSchema": {"type": "object", "properties": {
         "delivery": {"enum": ["email", "post"]}, "email": {"type": "string"}}}}
     conditional = json.loads(json.dumps(invoice))
-    conditional["inputSchema"]["allOf"] = [{"if": {"properties": {"delivery": {"const": "email"}}, "required": ["delivery"]},
-                                            "then": {"required": ["email"]}}]
+    when_email = {"properties": {"delivery": {"const": "email"}}, "required": ["delivery"]}
+    conditional["inputSchema"]["allOf"] = [{"if": when_email, "then": {"required": ["email"]}}]
     old, new = _write(tmp_path / "old.json", invoice), _write(tmp_path / "new.json", conditional)
     result = _diff(old, new)
     assert result.exit_code == 1
@@ -91,5 +91,6 @@ def test_an_added_conditional_requirement_breaks_and_an_unclassified_change_is_n
     rewritten["inputSchema"]["properties"]["delivery"] = {"anyOf": [{"const": "email"}, {"const": "post"}]}
     unsure = _diff(old, _write(tmp_path / "rewritten.json", rewritten))
     assert unsure.exit_code == 0
-    assert unsure.output.splitlines()[-1] == ("0 added, 0 removed, 1 changed: nothing shown to break a call or a client, "
-                                              "but 2 changes could not be classified: read them.")
+    assert unsure.output.splitlines()[-1] == (
+        "0 added, 0 removed, 1 changed: nothing shown to break a call or a client, "
+        "but 2 changes could not be classified: read them.")

@@ -380,7 +380,8 @@ def test_callers_that_send_every_field_are_no_evidence_that_one_is_needed(tmp_pa
     # send every field, so "always sent" says nothing of `title` and `tags` either.
     tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"],
                                     "properties": {**TOOL["inputSchema"]["properties"], "extra": optional}}}
-    calls = [{**call, "extra": None if optional.get("type") == ["string", "null"] else 1} for call in _calls(MIN_SAMPLE)]
+    value = None if optional["type"] == ["string", "null"] else 1
+    calls = [{**call, "extra": value} for call in _calls(MIN_SAMPLE)]
     finding = _fixes(tmp_path, calls, select="SL101", tool=tool)[("SL101", "")]
     assert finding["fix"] is None
     assert "no fix: the recorded calls always sent extra too, which may be left out" in finding["message"]
