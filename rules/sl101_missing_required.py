@@ -83,7 +83,8 @@ def _suggestion(ctx, node: SchemaNode) -> Fix | None:
     """Nothing says which properties are required: suggest those that nothing makes optional
     (no default, no null, not called optional, not one of alternatives), for a person to choose."""
     properties = node.get("properties")
-    names = [name for name, schema in properties.items() if _may_be_needed(ctx, node, name, schema)]
+    alternatives = _alternatives(ctx, node)
+    names = [name for name, schema in properties.items() if _may_be_needed(name, schema, alternatives)]
     if not names:
         return None
     return Fix(f"require {', '.join(names)} (nothing says which are required: choose them)", FixSafety.SUGGESTION,
@@ -135,7 +136,8 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
     objects = sent.of_type("object") if sent is not None else 0
     always = [] if sent is None or _optional_always_sent(sent, properties) else \
         [name for name in properties if sent.keys[name] == objects]
-    names = [name for name, schema in properties.items() if _may_be_needed(ctx, node, name, schema)
+    alternatives = _alternatives(ctx, node)
+    names = [name for name, schema in properties.items() if _may_be_needed(name, schema, alternatives)
              and (name in always or (says_required(schema.get("description")) and not _names_sibling(name, node)))]
     if not names:
         return _suggestion(ctx, node) if sent is None else None
@@ -152,9 +154,9 @@ def _optional_by_nature(schema) -> bool:
     return not isinstance(schema, dict) or "default" in schema or accepts_null(schema)
 
 
-def _may_be_needed(ctx, node: SchemaNode, name: str, schema) -> bool:
-    """Nothing lets a call leave `name` out: no default, no null, no words, not one of alternatives."""
-    return not _optional_by_nature(schema) and not _optional_by_words(schema) and not _alternative(ctx, name, node)
+def _may_be_needed(name: str, schema, alternatives: frozenset[str]) -> bool:
+    """Nothing lets a call leave `name` out: no default, no null, no words, not one of `alternatives`."""
+    return not _optional_by_nature(schema) and not _optional_by_words(schema) and name not in alternatives
 
 
 def _optional_by_words(schema: dict) -> bool:
@@ -180,12 +182,15 @@ def _names_sibling(name: str, node: SchemaNode) -> bool:
     ("Required when full_path is omitted", "id or full_path is required"): the requirement
     depends on that one, whatever words tie them."""
     properties = node.get("properties")
-    others = [other for other in properties if other != name and isinstance(other, str) and other]
-    for sentence in requirement_sentences(properties[name]["description"]):
-        for other in (other for other in others if other in sentence):
-            if re.search(rf"(?<![\w-]){re.escape(other)}(?![\w-])", sentence):
-                return True
-    return False
+    return any(word != name and word in properties for sentence in requirement_sentences(properties[name]["description"])
+               for word in _NAME.findall(sentence))
+
+
+# A name as prose writes it ("issueId", "full_path", "api-key", "user.name"), read from its
+# first character only; and two joined by "or", the second looked ahead at so that "a or b
+# or c" gives both pairs.
+_NAME = lazy_compile(r"(?<![\w.-])\w+(?:[-.]\w+)*")
+_OR_PAIR = lazy_compile(r"(?<![\w.-])(\w+(?:[-.]\w+)*)\W+(?:or|and/or)\W+(?=(\w+(?:[-.]\w+)*))")
 
 
 _PARTIAL = lazy_compile(r"\b(?:updates?|updated|patch|changes?|modif\w*|overrides?|partial)\b", re.I)
@@ -200,19 +205,18 @@ def _partial_update(node: SchemaNode) -> bool:
         isinstance(description, str) and _PARTIAL.search(description) is not None)
 
 
-def _alternative(ctx, name: str, node: SchemaNode) -> bool:
-    """``name`` is one of alternatives ("issueId or issueUrl"), said by the object or any of its
-    properties, or for the arguments by the tool ("Either id or full_path is required")."""
+def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:
+    """Properties given as alternatives ("issueId or issueUrl"), said by the object or any of its
+    properties, or for the arguments by the tool ("Either id or full_path is required"). Each
+    text is read once, however many properties the object has."""
     properties = node.get("properties")
     texts = [node.get("description"), *(s.get("description") for s in properties.values() if isinstance(s, dict))]
     if node.is_root:
         texts.append(ctx.tool.definition.get("description"))
-    others = [other for other in properties if other != name]
-    for text in filter(lambda t: isinstance(t, str) and name in t, texts):
-        # Both names must be in the text: a look for them spares compiling a pattern per pair.
-        for other in (other for other in others if other in text):
-            pair = rf"\b{re.escape(name)}\b\W+(?:or|and/or)\W+\b{re.escape(other)}\b"
-            reverse = rf"\b{re.escape(other)}\b\W+(?:or|and/or)\W+\b{re.escape(name)}\b"
-            if re.search(pair, text) or re.search(reverse, text):
-                return True
-    return False
+    found: set[str] = set()
+    for text in filter(lambda t: isinstance(t, str) and "or" in t, texts):
+        for match in _OR_PAIR.finditer(text):
+            first, second = match.groups()
+            if first != second and first in properties and second in properties:
+                found.update((first, second))
+    return frozenset(found)

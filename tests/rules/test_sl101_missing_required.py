@@ -3,6 +3,8 @@ openai-strict spelling of required."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from lintkit import lint_document, lint_tool, obj
 from rulekit import TIGHT, openai_tool
@@ -150,3 +152,16 @@ def test_sl101_still_reads_a_requirement_for_every_call(description):
 def test_sl101_reads_alternatives_the_tool_description_states():
     # The published shape: two identifiers, each enough (@zereight/mcp-gitlab's get_ci_catalog_resource).
     assert _required_by_fix("Required.", "Get a resource. Either target or account_id is required.") == ["name"]
+
+
+@pytest.mark.hostile
+def test_sl101_reads_an_object_of_thousands_of_properties_in_linear_time():
+    # Each description names the next property: pairs of names were once tried property by
+    # property (11 s for 3,000); each text is now read once.
+    count = 3000
+    schema = obj(**{f"field_{n}": {"type": "string", "description": f"Required, or field_{n + 1} or field_{n + 2}."}
+                    for n in range(count)})
+    started = time.perf_counter()
+    (found,) = lint_tool(schema, "SL101", name="create_item")
+    assert time.perf_counter() - started < 2
+    assert found.fix is None or found.fix.safety is FixSafety.SUGGESTION
