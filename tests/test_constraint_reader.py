@@ -22,6 +22,10 @@ def _read(description: str, *types: str) -> dict:
     ("Name, at least 3 characters", ("string",), {"minLength": 3}),
     ("2-30 characters", ("string",), {"minLength": 2, "maxLength": 30}),
     ("A 2 character country code", ("string",), {"minLength": 2, "maxLength": 2}),
+    # A last value that is also a quantifier word: cut there, the enum refused it.
+    ("Possible values: low, high, or all.", ("string",), {"enum": ["low", "high", "all"]}),
+    ("Can be one of open, closed, or all (default: open)", ("string",), {"enum": ["open", "closed", "all"]}),
+    ("One of: read, write, or both", ("string",), {"enum": ["read", "write", "both"]}),
     ("The state, in the two-letter state code format.", ("string",), {"minLength": 2, "maxLength": 2}),
     ("The Three-Letter IATA code of the airport.", ("string",), {"minLength": 3, "maxLength": 3}),
     ("A 5-digit ZIP code", ("string",), {"minLength": 5, "maxLength": 5}),
@@ -71,6 +75,8 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("The operation. Common values: 'read', 'update', 'delete'.", ("string",)),
     ("A region name; must be one of China, province or city. For example, \"Xi'an\" is better.", ("string",)),
     ("Distance between two cities, in two letters or more.", ("string",)),   # a spelled number is no bound
+    ("Values: low, high, or all of them", ("string",)),                      # a list cut short is no list
+    ("Status: open, closed, all", ("string",)),
     ("Up to three letter codes, e.g. two-letter codes", ("string",)),        # a bound word or a hedge before
     ("The year, as a four-digit number.", ("string",)),                      # a number: no code or string
 ])

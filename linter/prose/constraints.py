@@ -614,6 +614,14 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
         value = next(g for g in match.groups() if g is not None)
         if not quoted:
             value = value.rstrip(".")
+            if values and value.lower() in _FILLER and not quoted_all:
+                # A word such as "all" where the list's next value stands: GitHub's "open, closed,
+                # or all" lists three values; anything else cut here would drop the last one.
+                if value.lower() not in _LAST_VALUE_WORDS or not _CLAUSE_END.match(text, match.end()):
+                    return None
+                values.append(value)
+                position = last = match.end()
+                break
             if value.lower() in _FILLER or values and quoted_all:
                 break  # a bare word after quoted values starts the next clause ("…, default is 'x'")
         quoted_all = quoted_all and quoted
@@ -644,6 +652,12 @@ def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:
     if not quoted_all and any(len(value) > 30 for value in values):
         return None
     return values, position
+
+
+# Words that end a list of bare values as one of them ("open, closed, or all"; "read, write,
+# or both"), where no other word could follow in the clause.
+_LAST_VALUE_WORDS = frozenset({"all", "both", "none"})
+_CLAUSE_END = lazy_compile(r"\.?\s*(?:$|[.;:)(\n]|,\s*(?:default|defaults|the default)\b)", re.I)
 
 
 # A word right after a list of bare words that is neither a determiner (the values are verbs
