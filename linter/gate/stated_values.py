@@ -44,29 +44,26 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     # A fix reaching outside the schema is left be, and so is one that only respells a type.
     inside = [(candidate, candidate.operations) for candidate in candidates
               if candidate.operations is not None and not respells_types(tool.schema, candidate.operations)]
-    stating: dict[int, bool] = {}  # whether each subschema on the edited paths states a value, asked once
-    if not any(_may_reach_stated_value(tool.schema, operations, stating) for _, operations in inside):
-        return
-    stated = _stated_values(tool.schema)
-    if not stated:
+    everywhere: list[tuple[str, str, Any]] | None = None  # every stated value, listed once a definition is edited
+    touching = []
+    for candidate, operations in inside:
+        paths = [operation.path for operation in operations]
+        anywhere = any(_in_definition(path) for path in paths)
+        if anywhere:
+            if everywhere is None:
+                everywhere = _stated_values(tool.schema)
+            touched = everywhere
+        else:
+            touched = _stated_at_or_above(tool.schema, paths)
+        if touched:
+            touching.append((candidate, operations, anywhere, touched))
+    if not touching:
         return
     # Compiling a schema costs more than the rest of this together, and most fixes break no
     # stated value: the fixed schema is compiled for each fix that reaches one the shortcut
     # cannot judge, the schema as written only once some value fails the fixed one and the
     # shortcut cannot tell that it failed the original too (it must have passed the original
     # to count), and then once for all fixes.
-    stating_at: dict[str, list[int]] = {}  # where each value of `stated` is, by its subschema's pointer
-    for index, (at, _, _) in enumerate(stated):
-        stating_at.setdefault(at, []).append(index)
-    touching = []
-    for candidate, operations in inside:
-        paths = [operation.path for operation in operations]
-        anywhere = any(_in_definition(path) for path in paths)
-        touched = stated if anywhere else _at_or_above(paths, stated, stating_at)
-        if touched:
-            touching.append((candidate, operations, anywhere, touched))
-    if not touching:
-        return
     alone = _judged_alone(tool.schema)
     for candidate, operations, anywhere, touched in touching:
         rejected = _rejected_by_subschema(alone, operations, touched) if alone and not anywhere else None
@@ -259,70 +256,14 @@ def _typed_by_normalize_dialect(schema: Any, at: str) -> dict | None:
     return node if isinstance(node, dict) else None
 
 
-def _may_reach_stated_value(schema: Any, operations: list[Operation], stating: dict[int, bool]) -> bool:
-    """Whether a fix's edits can affect a value `_stated_values` would list: one edits a
-    definition, or a subschema at or above an edit states a value. Answered by following
-    the edited paths down, not by collecting every value of the schema (most fixes reach
-    none, and then nothing else is needed)."""
-    return any(_in_definition(operation.path) or _states_on_the_way(schema, operation.path, stating)
-               for operation in operations)
-
-
-def _states_on_the_way(schema: Any, path: str, stating: dict[int, bool]) -> bool:
-    """Whether a subschema `_stated_values` visits at or above `path` states a value
-    (`stating` keeps what `_states` said of each subschema, by id: a tool's fixes share the
-    way down from its root)."""
-    node = schema
-    for token in [None, *path.split("/")[1:]]:
-        if token is not None:
-            # Step as `_stated_values` does, into a key other than the values' own, spelled as it
-            # spells pointers; a step it never takes leads to no value it lists.
-            if isinstance(node, dict):
-                if not _STRING.issuperset(map(type, node)):
-                    return True  # a YAML key such as 1 is spelled as "1" too: not worth telling apart
-                # A token without `~` is its key, spelled so (it holds no `/` either).
-                key = unescape(token) if "~" in token else token
-                if key in _VALUE_KEYWORDS or key not in node or (key is not token and escape(key) != token):
-                    return False
-                node = node[key]
-            elif isinstance(node, list) and token.isdigit() and str(int(token)) == token and int(token) < len(node):
-                node = node[int(token)]
-            else:
-                return False
-        if isinstance(node, dict):
-            states = stating.get(id(node))
-            if states is None:
-                states = stating[id(node)] = _states(node)
-            if states:
-                return True
-    return False
-
-
-def _states(node: dict) -> bool:
-    """Whether `_stated_values` lists a value of this subschema itself."""
-    return ("default" in node or isinstance(node.get("examples"), list) or isinstance(node.get("enum"), list)
-            or "const" in node or bool(described_defaults(node.get("description")))
-            or bool(described_values(node.get("description"))))
-
-
-def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
+def _stated_values(schema: Any) -> list[tuple[str, str, Any]]:
     """(pointer of the subschema, what it is, value) for every default, example, enum value and const."""
     found: list[tuple[str, str, Any]] = []
-    pending = [(schema, at)]
+    pending = [(schema, "")]
     while pending:
         node, where = pending.pop()
         if isinstance(node, dict):
-            if "default" in node:
-                found.append((where, "default", node["default"]))
-            if isinstance(node.get("examples"), list):
-                found.extend((where, "example", value) for value in node["examples"])
-            if isinstance(node.get("enum"), list):
-                found.extend((where, "enum value", value) for value in node["enum"])
-            if "const" in node:
-                found.append((where, "const", node["const"]))
-            found.extend((where, "described default", value) for value in described_defaults(node.get("description")))
-            found.extend((where, "described value", value)
-                         for value in described_values(node.get("description")))
+            _state_here(node, where, found)
             # Only objects and arrays hold stated values: a pointer for every scalar would be wasted.
             pending.extend((value, f"{where}/{escape(key)}") for key, value in node.items()
                            if key not in _VALUE_KEYWORDS and isinstance(value, (dict, list)))
@@ -330,6 +271,62 @@ def _stated_values(schema: Any, at: str = "") -> list[tuple[str, str, Any]]:
             pending.extend((value, f"{where}/{index}") for index, value in enumerate(node)
                            if isinstance(value, (dict, list)))
     return found
+
+
+def _stated_at_or_above(schema: Any, paths: list[str]) -> list[tuple[str, str, Any]]:
+    """The values `_stated_values` lists (in its order) of the subschemas at or above an edit
+    at one of `paths`, whose edit can change what they accept: found by following the paths
+    down, not by listing every value of the schema (reading every description for the
+    values it offers cost more than the rest of the gate). Steps as `_stated_values` does,
+    into what it names by the paths' tokens."""
+    steps: dict = {}  # the paths' tokens as a tree: each token to the tokens after it
+    for path in paths:
+        below = steps
+        for token in path.split("/")[1:]:
+            below = below.setdefault(token, {})
+    found: list[tuple[str, str, Any]] = []
+    pending = [(schema, "", steps)]
+    while pending:
+        node, where, below = pending.pop()
+        if isinstance(node, dict):
+            _state_here(node, where, found)
+            if below:
+                pending.extend((value, f"{where}/{token}", below[token]) for token, value in _named(node, below))
+        elif isinstance(node, list) and below:
+            indices = sorted(int(token) for token in below if token.isascii() and token.isdigit()
+                             and str(int(token)) == token and int(token) < len(node))
+            pending.extend((node[index], f"{where}/{index}", below[str(index)]) for index in indices
+                           if isinstance(node[index], (dict, list)))
+    return found
+
+
+def _named(node: dict, tokens: dict) -> list[tuple[str, Any]]:
+    """(token, member) for each member of `node` `_stated_values` steps into whose pointer
+    token is one of `tokens`, in the node's order."""
+    if len(tokens) == 1 and _STRING.issuperset(map(type, node)):  # nearly always: one way down, keys as JSON has them
+        token = next(iter(tokens))
+        key = unescape(token) if "~" in token else token  # a token without `~` is its key, spelled so
+        if key in _VALUE_KEYWORDS or key not in node or (key is not token and escape(key) != token):
+            return []
+        return [(token, node[key])] if isinstance(node[key], (dict, list)) else []
+    # A YAML key such as 1 is spelled "1", as the key "1" is: both are stepped into.
+    named = ((escape(key), key, value) for key, value in node.items())
+    return [(token, value) for token, key, value in named
+            if token in tokens and key not in _VALUE_KEYWORDS and isinstance(value, (dict, list))]
+
+
+def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]]) -> None:
+    """Add the values the subschema `node` at `where` states itself to `found`."""
+    if "default" in node:
+        found.append((where, "default", node["default"]))
+    if isinstance(node.get("examples"), list):
+        found.extend((where, "example", value) for value in node["examples"])
+    if isinstance(node.get("enum"), list):
+        found.extend((where, "enum value", value) for value in node["enum"])
+    if "const" in node:
+        found.append((where, "const", node["const"]))
+    found.extend((where, "described default", value) for value in described_defaults(node.get("description")))
+    found.extend((where, "described value", value) for value in described_values(node.get("description")))
 
 
 def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> bool:
@@ -346,17 +343,6 @@ def _in_definition(path: str) -> bool:
     gives pointers): the definitions' keywords are spelled the same escaped or not."""
     tokens = path.split("/", 2)
     return len(tokens) > 1 and tokens[1] in _DEFINITIONS
-
-
-def _at_or_above(paths: list[str], stated: list, stating_at: dict[str, list[int]]) -> list:
-    """The stated values (in `stated`'s order) of the subschemas at or above an edit at one of
-    `paths`, whose edit can change what they accept: looked up by each path's prefixes, not
-    by testing every value against every fix (a tool's enum can state hundreds)."""
-    found: set[int] = set()
-    for path in paths:
-        for end in [index for index, char in enumerate(path) if char == "/"] + [len(path)]:
-            found.update(stating_at.get(path[:end], ()))
-    return [stated[index] for index in sorted(found)]
 
 
 def _shown(value: Any) -> str:

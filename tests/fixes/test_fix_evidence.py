@@ -9,12 +9,14 @@ fixed one); the answer must not change.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schema_lint.gate import STATED_VALUE, gated
 from schema_lint.gate import inner_operations, validators_for
-from schema_lint.gate.stated_values import _accepts, _stated_values, respells_types
+from schema_lint.gate.stated_values import _accepts, _stated_at_or_above, _stated_values, respells_types
+from schema_lint.schema.pointer import escape
 from schema_lint.schema.operations import apply_operations
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
@@ -83,7 +85,7 @@ def test_a_fix_that_only_respells_a_type_is_not_followed_down(monkeypatch):
     they cannot reject a value, so their way down to the values is not walked."""
     from schema_lint.gate import stated_values
 
-    monkeypatch.setattr(stated_values, "_may_reach_stated_value", None)  # calling it would raise
+    monkeypatch.setattr(stated_values, "_stated_at_or_above", None)  # calling it would raise
     schema = {"type": "dict", "properties": {"ratio": {"type": "float", "default": 0.5},
                                              "tags": {"type": "list", "items": {"type": "str"}, "default": ["a"]},
                                              "any": {"anyOf": [{"type": "any"}], "default": 1}}}
@@ -108,6 +110,50 @@ def test_a_fix_that_only_respells_a_type_needs_no_candidate_when_no_other_gate_a
                               fix=Fix("edit", FixSafety.UNSAFE, (respelling,)))]
     assert gated(diagnostics, schema, "/parameters") == diagnostics
     assert made == []
+
+
+# Keys a pointer spells alike (a YAML 1 and "1"), escapes, keywords whose values are not
+# walked, and descriptions that offer values.
+_KEYS = st.sampled_from(["a", "1", 1, "a/b", "~", "~1", "", "default", "enum", "properties", "items"])
+_LEAVES = st.one_of(st.integers(0, 3), st.sampled_from(["x", "Defaults to 3.", "0 = off, or 'auto'", None]))
+_STATING = st.fixed_dictionaries({}, optional={"default": _LEAVES, "description": _LEAVES,
+                                                "enum": st.lists(_LEAVES, max_size=2)})
+_NODES = st.recursive(_STATING, lambda inner: st.lists(inner, max_size=3) | st.builds(
+    lambda members, stating: {**members, **stating}, st.dictionaries(_KEYS, inner, max_size=4), _STATING),
+    max_leaves=12)
+
+
+def _pointers(node, where=""):
+    yield where
+    members = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in members:
+        yield from _pointers(value, f"{where}/{escape(key)}")
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_the_values_on_the_way_to_an_edit_are_the_stated_values_at_or_above_it(data):
+    """The gate follows a fix's paths down instead of listing every stated value: it must
+    find exactly those `_stated_values` lists at or above an edit, in its order (the first
+    broken one is the one a finding names)."""
+    schema = data.draw(_NODES)
+    pointers = sorted(set(_pointers(schema)))
+    near = st.sampled_from(pointers) | st.builds(str.__add__, st.sampled_from(pointers),
+                                                  st.sampled_from(["/0", "/01", "/9", "/a", "/~01", "/default/x", "/"]))
+    paths = data.draw(st.lists(near, min_size=1, max_size=3))
+    assert _stated_at_or_above(schema, paths) == _listed_at_or_above(schema, paths)
+
+
+@pytest.mark.parametrize("path", ["/a/1", "/a/01", "/a/1.0", "/a/\u00b9", "/~0", "/~", "/~2", "/1", "/a~1b", "/a/b"])
+def test_a_token_reaches_what_its_pointer_names_only(path):
+    schema = {"a": [{"default": 0}, {"default": 1}], "~": {"default": 2}, 1: {"default": 3}, "1": {"default": 4},
+              "a/b": {"default": 5}}
+    assert _stated_at_or_above(schema, [path]) == _listed_at_or_above(schema, [path])
+
+
+def _listed_at_or_above(schema, paths):
+    return [entry for entry in _stated_values(schema) if any(path == entry[0] or path.startswith(entry[0] + "/")
+                                                             for path in paths)]
 
 
 POINTERS = st.sampled_from(["", "/p", "/p/q", "/tools/0/input_schema"])
