@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from schema_lint.model import Operation
 from schema_lint.prose.field_prose import described_defaults, described_values
@@ -82,12 +82,25 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
             yield candidate, f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
 
 
-class _Alone(NamedTuple):
+class _Alone:
     """A schema whose subschemas mean on their own what they mean in place (it refers nowhere),
     and the draft `with_bundled_dialect` reads it in."""
 
-    root: dict
-    draft: str
+    def __init__(self, root: dict, draft: str) -> None:
+        self.root = root
+        self.draft = draft
+        self._read: dict[str, Any] = {}
+
+    def read(self, at: str) -> Any:
+        """The subschema at `at` as `normalize_dialect` reads it; None when `at` is not where
+        every draft has a subschema, or holds none. Made once a pointer: a fix may touch
+        every value of a long `enum`."""
+        if at not in self._read:
+            try:
+                self._read[at] = normalize_dialect(resolve(self.root, at)) if _plain_subschema_position(at) else None
+            except LookupError:
+                self._read[at] = None
+        return self._read[at]
 
 
 def _judged_alone(schema: Any) -> _Alone | None:
@@ -102,13 +115,8 @@ def _accepted_alone(alone: _Alone, entry: tuple[str, str, Any]) -> bool | None:
     """Whether the schema as written accepts a stated value, judged against its own subschema
     (`scalar_shortcut`) with nothing compiled; None when that cannot tell."""
     at, _, value = entry
-    if not _plain_subschema_position(at):
-        return None
-    try:
-        subschema = resolve(alone.root, at)
-    except LookupError:
-        return None
-    return accepts(normalize_dialect(subschema), value, alone.draft)
+    subschema = alone.read(at)
+    return None if subschema is None else accepts(subschema, value, alone.draft)
 
 
 def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: list) -> list | None:
@@ -116,16 +124,15 @@ def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: 
     own subschema with the fix applied to it alone (`scalar_shortcut`): no copy of the whole
     schema, nothing compiled. None when that cannot tell: a fix edits a subschema of a value
     or one above it, or a value is not one the shortcut judges."""
-    root, draft = alone
-    fixed: dict[str, Any] = {}
+    fixed: dict[str, Any] = {}  # each subschema with the fix, as `normalize_dialect` reads it
     rejected = []
     for entry in touched:
         at, _, value = entry
         if at not in fixed:
-            fixed[at] = _fixed_subschema(root, at, operations)
+            fixed[at] = normalize_dialect(_fixed_subschema(alone.root, at, operations))
         if fixed[at] is None:
             return None
-        accepted = accepts(normalize_dialect(fixed[at]), value, draft)
+        accepted = accepts(fixed[at], value, alone.draft)
         if accepted is None:
             return None
         if not accepted:
@@ -217,12 +224,14 @@ def respells_types(schema: Any, operations: Iterable[Operation], schema_pointer:
     here, before a fix and after, is judged as `normalize_dialect` reads it, which is then
     the same schema: the fix can reject no value, and its way down need not be walked.
     `schema_pointer`: where `schema` lies in the document the operations address."""
+    inside = schema_pointer + "/"
     for operation in operations:
-        if not operation.path.startswith(schema_pointer + "/"):
-            return False  # the whole schema, or outside it
-        at, _, keyword = operation.path[len(schema_pointer):].rpartition("/")
-        node = _typed_by_normalize_dialect(schema, at) if keyword == "type" else None
-        if node is None or "type" not in node or operation.op not in ("replace", "remove"):
+        path = operation.path
+        # Neither the whole schema nor outside it, and only a subschema's `type` rewritten.
+        if operation.op not in ("replace", "remove") or not path.endswith("/type") or not path.startswith(inside):
+            return False
+        node = _typed_by_normalize_dialect(schema, path[len(schema_pointer):-len("/type")])
+        if node is None or "type" not in node:
             return False
         meant = None if operation.op == "remove" else normalized_type(operation.value)
         if normalized_type(node["type"]) != meant:
@@ -319,14 +328,17 @@ def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]]) -> No
     """Add the values the subschema `node` at `where` states itself to `found`."""
     if "default" in node:
         found.append((where, "default", node["default"]))
-    if isinstance(node.get("examples"), list):
-        found.extend((where, "example", value) for value in node["examples"])
-    if isinstance(node.get("enum"), list):
-        found.extend((where, "enum value", value) for value in node["enum"])
+    examples, enum = node.get("examples"), node.get("enum")
+    if isinstance(examples, list):
+        found += [(where, "example", value) for value in examples]
+    if isinstance(enum, list):
+        found += [(where, "enum value", value) for value in enum]
     if "const" in node:
         found.append((where, "const", node["const"]))
-    found.extend((where, "described default", value) for value in described_defaults(node.get("description")))
-    found.extend((where, "described value", value) for value in described_values(node.get("description")))
+    description = node.get("description")
+    if isinstance(description, str):  # the only text either reader reads
+        found += [(where, "described default", value) for value in described_defaults(description)]
+        found += [(where, "described value", value) for value in described_values(description)]
 
 
 def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> bool:
