@@ -20,8 +20,10 @@ May import: model, text, schema, prose, profiles.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from functools import cached_property
+from os.path import commonprefix
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.gate import profile_refusals, stated_values
@@ -30,6 +32,7 @@ from schema_lint.schema.dialect import normalize_dialect
 from schema_lint.schema.offline import with_bundled_dialect
 from schema_lint.schema.operations import OperationError, apply_operations
 from schema_lint.schema.patterns import regex_options
+from schema_lint.schema.pointer import join, resolve_steps, split
 
 if TYPE_CHECKING:
     import jsonschema_rs
@@ -65,7 +68,7 @@ class Candidate:
         if self.operations is None:
             return None
         try:
-            return apply_operations(self.tool.schema, self.operations)
+            return applied_sharing(self.tool.schema, self.operations)
         except OperationError:
             return None
 
@@ -73,6 +76,33 @@ class Candidate:
     def validators(self) -> jsonschema_rs.ValidatorMap | None:
         """The fixed schema, compiled; None when there is none or it does not compile."""
         return None if self.fixed is None else validators_for(self.fixed)
+
+
+def applied_sharing(schema: Any, operations: list[Operation]) -> Any:
+    """What `apply_operations` makes of `schema`, sharing with it what no operation reaches:
+    only the deepest container every edit lies in is copied whole (by `apply_operations`),
+    the containers above it one level each. A gate only reads a fixed schema, and the deep
+    copy of a whole schema cost more than the rest of most fixes' checks (a schema with
+    `$defs` is a large one). Raises `OperationError` where `apply_operations` does."""
+    if not operations or any(not operation.path for operation in operations):
+        return apply_operations(schema, operations)  # the whole schema rewritten
+    paths = [split(operation.path) for operation in operations]
+    common = commonprefix([tokens[:-1] for tokens in paths])  # the deepest container every edit lies in
+    try:
+        inner = resolve_steps(schema, common)
+    except LookupError as missing:
+        raise OperationError(f"{missing}: no such node") from None
+    fixed_inner = apply_operations(inner, [Operation(operation.op, join("", *tokens[len(common):]), operation.value)
+                                           for operation, tokens in zip(operations, paths)])
+    if not common:
+        return fixed_inner
+    fixed = node = copy.copy(schema)
+    for index, token in enumerate(common):
+        key = int(token) if isinstance(node, list) else token
+        child = fixed_inner if index == len(common) - 1 else copy.copy(node[key])
+        node[key] = child
+        node = child
+    return fixed
 
 
 def validators_for(schema: Any) -> jsonschema_rs.ValidatorMap | None:

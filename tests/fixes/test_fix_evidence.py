@@ -9,15 +9,17 @@ fixed one); the answer must not change.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schema_lint.gate import STATED_VALUE, gated
-from schema_lint.gate import inner_operations, validators_for
+from schema_lint.gate import applied_sharing, inner_operations, validators_for
 from schema_lint.gate.stated_values import _accepts, _stated_at_or_above, _stated_values, respells_types
 from schema_lint.schema.pointer import escape
-from schema_lint.schema.operations import apply_operations
+from schema_lint.schema.operations import OperationError, apply_operations, same_json
 from schema_lint.model import Diagnostic, Fix, FixSafety, Operation, Severity
 
 VALUES = st.one_of(st.integers(-5, 5), st.sampled_from(["", "ab", "abcdef", "2024-01-01", "x@y.z"]),
@@ -154,6 +156,29 @@ def test_a_token_reaches_what_its_pointer_names_only(path):
 def _listed_at_or_above(schema, paths):
     return [entry for entry in _stated_values(schema) if any(path == entry[0] or path.startswith(entry[0] + "/")
                                                              for path in paths)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_a_fix_applied_sharing_the_schema_is_the_fix_applied_to_a_copy(data):
+    """`Candidate.fixed` copies only the deepest container every edit lies in: the schema it
+    gives is `apply_operations`' own, the same edits refused, and the schema as written is
+    left as it was."""
+    schema = data.draw(_NODES)
+    before = copy.deepcopy(schema)
+    pointers = sorted(set(_pointers(schema)) - {""})
+    paths = st.sampled_from(pointers or ["/a"]) | st.builds(
+        str.__add__, st.sampled_from(pointers or [""]), st.sampled_from(["/0", "/1", "/-", "/01", "/a", "/~1", "/x/y"]))
+    operations = data.draw(st.lists(st.builds(Operation, st.sampled_from(["add", "replace", "remove"]), paths,
+                                              st.sampled_from([0, "x", {"a": 1}, [1]])), min_size=1, max_size=3))
+    try:
+        expected = apply_operations(schema, operations)
+    except OperationError:
+        with pytest.raises(OperationError):
+            applied_sharing(schema, operations)
+    else:
+        assert same_json(applied_sharing(schema, operations), expected), operations
+    assert same_json(schema, before)
 
 
 POINTERS = st.sampled_from(["", "/p", "/p/q", "/tools/0/input_schema"])
