@@ -122,7 +122,9 @@ class YamlEditor:
             return TextEdit(at, at, " " + self.render.flow(operation.value))
         if value_node.id == "scalar" and value_node.style not in ("|", ">") or value_node.flow_style:
             return TextEdit(value_node.start_mark.index, value_node.end_mark.index, self.render.flow(operation.value))
-        member = self.render.block_member(key, operation.value, " " * key_node.start_mark.column)
+        # A block collection replaced stays in block style, whatever the document's lists of scalars do.
+        member = self.render.block_member(key, operation.value, " " * key_node.start_mark.column,
+                                          block=value_node.id in ("mapping", "sequence"))
         return TextEdit(key_node.start_mark.index, self._content_end(value_node, key_node),
                         member.lstrip(" ").removesuffix(self.newline))
 

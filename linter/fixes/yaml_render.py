@@ -46,9 +46,12 @@ class YamlRenderer:
             return self._dump(value, flow=True).rstrip("\n")
         return self._dump([value], flow=True).rstrip("\n")[1:-1]
 
-    def block_member(self, key: str, value: Any, indent: str) -> str:
-        """`key: value` as block lines, each starting with `indent` and ending in a line break."""
-        if not isinstance(value, (dict, list)) or not value or (self.inline_scalar_lists and _scalar_list(value)):
+    def block_member(self, key: str, value: Any, indent: str, block: bool = False) -> str:
+        """`key: value` as block lines, each starting with `indent` and ending in a line break;
+        a list of scalars in flow style where the document writes them so, unless `block` (the
+        member replaced was written in block style: it keeps its own)."""
+        inline = self.inline_scalar_lists and not block and _scalar_list(value)
+        if not isinstance(value, (dict, list)) or not value or inline:
             return indent + self.flow(key) + ": " + self.flow(value) + self.newline
         return self._indented(self._dump({key: value}, flow=False), indent)
 

@@ -111,3 +111,28 @@ def test_check_fix_and_the_editors_fix_all_write_the_same_quoted_text(tmp_path):
     fixed_all = edits.all_safe_fixes(Linting().lint(str(tmp_path / "other.yaml"), SAFE))
     assert fixed_all == SAFE_FIXED
     assert yaml.safe_load(SAFE_FIXED)["input_schema"]["properties"]["mode"]["enum"] == ["eco", "boost", "off"]
+
+
+def test_a_block_list_replaced_stays_in_block_style_in_a_document_of_flow_lists(tmp_path):
+    """The document's first list of scalars is a flow one (`required: [kind]`), which new lists
+    follow; a block list the fix replaces keeps its own style, as docs/fixes.md says."""
+    path = tmp_path / "tool.yaml"
+    path.write_text("""\
+name: file_issue
+description: File an issue.
+input_schema:
+  type: object
+  required: [kind]
+  properties:
+    kind:
+      type: string
+      description: The kind of issue.
+      enum:
+        - bug
+        - bug
+        - task
+  additionalProperties: false
+""", encoding="utf-8")
+    result, text = _fix(path)
+    assert "1 fixed" in result.output
+    assert "      enum:\n        - bug\n        - task\n  additionalProperties" in text
