@@ -44,11 +44,15 @@ Use instead:
 ## Fix safety
 Unsafe (tightening), on the description's own words, which the fix quotes: the `enum`
 rejects every other value afterwards, a bound every value past it. The reader
-(`schema_lint.prose.constraints`) leaves open lists, hedged bounds ("typically 1 to 8")
-and values the description names as usable (a sentinel such as 0 for "no preference")
-out of what it states, and a bound in a unit of time or size the value is not said to
-be in: "in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`,
-which would refuse a day (86400); "at most 30 days" on `retention_days` states
+(`schema_lint.prose.constraints`) leaves open lists, hedged bounds ("typically 1 to 8",
+"(1 to 100 suggested)") and values the description names as usable (a sentinel such as
+0 for "no preference") out of what it states, and so a number with a magnitude ("up to
+8K"), a remark on what values do ("more than 10 is slow"), a bound on what something else
+holds ("Each page holds up to 100 results", of a page number), a length stated for a
+part of the string ("72 characters for the subject line"), and a bound in a unit of
+time, size, distance or mass the value is not said to be in ("in meters (max 50 km)"):
+"in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`, which
+would refuse a day (86400); "at most 30 days" on `retention_days` states
 `maximum: 30`. Where the value's unit is not said ("Timeout, at most 30 seconds": seconds
 or milliseconds?), or the bound is a compound ("1 hour 30 minutes"), none is read. Which
 of prose and schema is right about required-ness is for a person to decide: those

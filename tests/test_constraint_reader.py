@@ -259,3 +259,74 @@ def test_a_format_is_not_read_where_the_words_offer_values_outside_it(descriptio
 ])
 def test_a_format_near_those_words_is_still_read(description, fmt):
     assert _read(description, "string").get("format") == fmt
+
+
+@pytest.mark.parametrize("description, types, expected", [
+    # A number with a magnitude is not that number: 8K tokens may be 8000 or 8192.
+    ("Maximum tokens to generate (up to 8K).", ("integer",), {}),
+    ("Amount to transfer in USD, up to 10k.", ("number",), {}),
+    ("Rows to scan, at most 2 million.", ("integer",), {}),
+    ("Budget, no more than 5 thousand.", ("number",), {}),
+    ("Seed, between 1 and 1e6.", ("integer",), {}),
+    ("Items to copy, at most 3 thousand items.", ("array",), {}),
+    ("Zoom factor, up to 4x.", ("number",), {"maximum": 4}),                 # a factor is the value
+    # A remark on the value's effect after the bound is no rule; acceptance words are.
+    ("How many completions; up to 128, but more than 10 is slow.", ("integer",), {"maximum": 128}),
+    ("Retries; more than 5 will be expensive.", ("integer",), {}),
+    ("Skip this many results; at most 25 results are returned per call.", ("integer",), {}),
+    ("Parallel jobs. More than 8 is not allowed.", ("integer",), {}),
+    ("Labels; at most 10 labels are allowed.", ("array",), {"maxItems": 10}),
+    ("Up to 10 can be specified.", ("integer",), {"maximum": 10}),
+    ("Default is 25, maximum is 100.", ("integer",), {"maximum": 100}),
+    # A hedge after the bound, as before it.
+    ("Prompts per batch (1 to 100 suggested).", ("integer",), {}),
+    ("Workers; between 2 and 16 is recommended.", ("integer",), {}),
+    ("Threads, 1-50 (recommended).", ("integer",), {}),
+    ("Temperature from 0 to 2, ideally 0.7.", ("number",), {"minimum": 0, "maximum": 2}),
+    ("Page size, up to 100, recommended 20.", ("integer",), {"maximum": 100}),
+])
+def test_a_bound_read_is_the_number_written_and_a_rule(description, types, expected):
+    """The figure must be the value's (no magnitude after it), and the sentence must state it
+    as a rule, not remark on what such values do or suggest them."""
+    assert {k: v for k, v in _read(description, *types).items() if k != "enum"} == expected
+
+
+@pytest.mark.parametrize("name, description, types, expected", [
+    # A bound on what something else holds or may do.
+    ("page", "Which page to fetch, starting from 1. Each page holds up to 100 results.", ("integer",), {"minimum": 1}),
+    ("page", "Page of the history to return, starting from 1. Each page holds up to 50 orders.", ("integer",),
+     {"minimum": 1}),
+    ("cursor", "Where to resume; the API returns at most 50 records.", ("integer",), {}),
+    ("rows", "Rows to insert, each a list of up to 20 values.", ("array",), {}),
+    ("notify", "Users to notify. Free plans can notify at most 3 users.", ("array",), {}),
+    ("tags", "Tags. Enterprise accounts may add up to 10 tags.", ("array",), {}),
+    ("count", "Number of records to return (1-50).", ("integer",), {"minimum": 1, "maximum": 50}),
+    ("count", "The number of results to return, up to 100.", ("integer",), {"maximum": 100}),
+    ("tags", "You can pass up to 10 tags.", ("array",), {"maxItems": 10}),
+    ("tags", "Tags; can contain up to 5 items.", ("array",), {"maxItems": 5}),
+    ("fields", "Up to 10 fields, each with a name and a value.", ("array",), {"maxItems": 10}),
+    # A bound in another unit than the value's, of distance or mass as of time and size.
+    ("radius", "Search radius in meters (max 50 km).", ("integer",), {}),
+    ("radius", "Search radius (max 50 km).", ("integer",), {}),               # meters or km? no bound
+    ("distance", "Distance in km, at most 50 km.", ("number",), {"maximum": 50}),
+    ("radius_km", "How far to look, at most 50 km.", ("number",), {"maximum": 50}),
+    ("weight", "Weight in grams, up to 2 kg.", ("number",), {}),
+    ("radius", "Search radius, up to 5 miles.", ("number",), {}),
+    ("pin", "PIN code, at most 6 characters.", ("integer",), {}),             # a length is no value
+    ("zip", "ZIP code, at most 5 digits.", ("integer",), {}),
+    # A length stated for a part of the string.
+    ("message", "Commit message (1 to 72 characters for the subject line; the body may be longer).", ("string",), {}),
+    ("text", "Text to print, at most 80 characters per line.", ("string",), {}),
+    ("tags", "Tags separated by commas, each at most 20 characters.", ("string",), {}),
+    ("body", "Reply body, up to 500 characters in each paragraph.", ("string",), {}),
+    ("title", "Title, 1 to 120 characters in length.", ("string",), {"minLength": 1, "maxLength": 120}),
+    ("title", "Title; at most 100 characters in total.", ("string",), {"maxLength": 100}),
+    # A range before a length's unit is a range, not an exact length.
+    ("target_lang", "A 2 to 3 letter language code, or 'auto'.", ("string",), {"minLength": 2, "maxLength": 3}),
+    ("code", "A 2-3 character region code.", ("string",), {"minLength": 2, "maxLength": 3}),
+    ("lang", "A two or three letter language code.", ("string",), {}),
+    ("country", "A 2 character country code.", ("string",), {"minLength": 2, "maxLength": 2}),
+])
+def test_a_bound_about_another_noun_or_unit_is_not_the_fields(name, description, types, expected):
+    found = {s.keyword: s.value for s in stated(description, list(types), BOUNDS, name)}
+    assert found == expected

@@ -13,7 +13,15 @@ alone where it does not fit the field.
 It reads conservatively, because a fix built on a misreading rejects correct calls:
 
 - a hedge in the same sentence ("typically ranges from 1 to 8", "recommended: 6",
-  "e.g.", "such as") means no bound;
+  "e.g.", "such as", or right after: "(1 to 100 suggested)") means no bound;
+- a bound must be the value's number and a rule on it: none is read from a number with a
+  magnitude ("up to 8K", `units.multiplies`), a remark on what values do ("more than 10
+  is slow", "at most 25 results are returned per call"; "up to 10 are allowed" is a
+  rule), what something else holds or may do ("Each page holds up to 100 results", "Free
+  plans can notify at most 3 users", "Rows, each a list of up to 20 values"), a length
+  in characters of a number, or a string's length stated for a part of it ("72
+  characters for the subject line", "80 characters per line"); "2 to 3 letter code"
+  is a range, not 3 letters;
 - an open list ("values include …", "e.g.", "such as", "etc.", a list with a form that
   is not a value such as `YYYY-MM-DD`, "or a team name" after it, "Other codes work
   too", "Case-insensitive") is never an enum;
@@ -40,7 +48,7 @@ from typing import Any, NamedTuple
 from schema_lint.model import EVIDENCE_WORDS, Evidence
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, names_git_remote, offers_values_outside,
                                            quoted_values, speaks_of_time, valid_in)
-from schema_lint.prose.units import bounds_value, named_unit
+from schema_lint.prose.units import bounds_value, multiplies, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
 
@@ -96,14 +104,46 @@ _EXACT_LENGTH = lazy_compile(r"\b(\d{1,4})" + _EXACT_SIZE, re.I)
 _SPELLED_SIZES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _SPELLED_EXACT_LENGTH = Screened(r"\b(" + "|".join(_SPELLED_SIZES) + ")" + _EXACT_SIZE,
                                  words=("-char", "-letter", "-digit", " char", " letter", " digit"))
+# A bound word, or the first end of a range ("2 to 3 letter code", "two or three letter
+# code", "2-3 characters"), before a length: the length is then no exact one.
 _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
-                                  r"exceed|between|from|limit(?:ed)? to)\W*$", re.I)
+                                  r"exceed|between|from|limit(?:ed)? to)\W*$|(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))"
+                                  r"\s*(?:-|\u2013|to|or)\s*$", re.I)
 _MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, "multiple of")
 # "must not be empty", never "must be empty" (which says the opposite, or of something else:
 # "the area must be empty").
 _NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:(?:must|should|may)\s+(?:not|never)|cannot|can ?not)\s+be\s+"
                           r"empty\b|\bat least one (?:character|item|element|entry|value)\b", re.I)
 _EXCLUSIVE_AFTER = lazy_compile(r"\s*[,(]?\s*(?:both\s+)?exclusive\b", re.I)
+# What follows a bound that makes it a remark on the value's effect, not a rule ("more than
+# 10 is slow", "at most 25 results are returned per call", "(1 to 100 suggested)",
+# "1-50 is recommended"): a verb whose subject is the bound, its word after it (`_ACCEPTED`
+# words state the rule: "up to 10 are allowed"), or a hedge right after it.
+_REMARK_AFTER = lazy_compile(r"\)?\s*(?:(?!(?:if|when|unless|and|or|but|while|because|since|where|which|that|so|per)\b)"
+                             r"[A-Za-z]+\s+)?(?:(?:is|are|will|would|may|might|can|could|gets?|becomes?|seems?|tends?|"
+                             r"makes?|causes?|costs?|needs?|requires?|slows?|incurs?|triggers?|leads?)\b(?:\s+(?:be|get|"
+                             r"become|to be))?(\s+(?:not|never)\b)?\s*([A-Za-z]*)|\(?\s*(?:suggested|recommended|typical|"
+                             r"ideal|preferred|advised|advisable|usual|normal|optimal)\b)", re.I)
+_ACCEPTED = frozenset({"allowed", "accepted", "supported", "permitted", "valid", "possible", "acceptable", "allowable",
+                       "ok", "okay", "fine", "the", "specified", "requested", "provided", "passed", "given", "set",
+                       "used", "selected", "included", "sent", "entered", "chosen"})
+# A verb of holding or returning before a bound: the bound is what something else holds
+# ("Each page holds up to 100 results", "The API returns at most 50"), not the value ("the
+# number of results to return (1-20)" is).
+_HELD_BEFORE = lazy_compile(r"(?<!\bto )\b(?:holds?|contains?|returns?|shows?|displays?|lists?|includes?|has|have|fetch(?:es)?|"
+                            r"yields?|gives?|covers?|produces?|loads?|retrieves?)\s+$", re.I)
+# The clause of a bound that speaks of each member ("Rows, each a list of up to 20 values",
+# "Each page holds up to 100 results"), or of what another subject can do ("Free plans can
+# notify at most 3 users"; "You can pass", "It must be", "Values may be" speak of the field).
+_OTHER_SUBJECT_BEFORE = lazy_compile(
+    r"\b(?:each|every)\b[^,;:()]*$|(?:^|(?<=[,;:(]))\s*(?!(?:it|this|that|which|you|we|values?|the values?|the fields?|"
+    r"fields?|parameters?|arguments?|inputs?|lists?|arrays?|strings?|numbers?|the list|the array|the string)\s)"
+    r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}\s+(?:can|may|will|could|might|cannot|can't|should)\s+(?:only\s+)?"
+    r"(?!be\b|have\b|contain\b|hold\b)[a-z]+\s+$", re.I)
+_CLAUSE_REACH = 160
+# A length stated for a part of the string: "72 characters for the subject line", "per
+# line", "in each item" ("in length", "in total" are of the whole).
+_PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
 _HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
                       r"ideally|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
@@ -346,6 +386,27 @@ def _hedged(sentence: str, start: int) -> bool:
     return _HEDGE.search(sentence, 0, start) is not None
 
 
+def _remark(sentence: str, bound: _Bound, target: str) -> bool:
+    """Whether the words around the bound make it no rule on the field: a remark on what the
+    value does ("more than 10 is slow"), a hedge after it ("(1 to 100 suggested)"), what
+    something else holds ("Each page holds up to 100 results", of a page number), or a
+    string's length stated for a part of it ("72 characters for the subject line")."""
+    after = sentence[bound.end:]
+    if target == LENGTH and _PART_AFTER.match(after):
+        return True
+    # The clause before the bound, as far back as a subject and its verb go: looked through
+    # once per bound, a sentence of many bounds would otherwise cost their square.
+    before = max(0, bound.start - _CLAUSE_REACH)
+    if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start):
+        return True
+    if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start):
+        return True
+    if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
+        after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
+    remark = _REMARK_AFTER.match(after)
+    return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
+
+
 def _fits(bound: _Bound, target: str) -> bool:
     """Whether the bound, in its unit, bounds the field in the `target` sense: characters a
     string's length; a count (or no unit, except in a range: "rated from 1 to 5" is a
@@ -358,7 +419,7 @@ def _fits(bound: _Bound, target: str) -> bool:
         return is_length
     if target == COUNT:
         return not is_length and (not unit or unit.startswith(_COUNT_WORDS) or unit.endswith("s"))
-    return True
+    return not is_length and not unit.startswith("digit")  # "at most 6 characters" is no value of 6
 
 
 def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Bound]:
@@ -373,6 +434,9 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
         kept: list[_Bound] = []
         for bound in _bound_matches(sentence):
             if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
+                continue
+            if multiplies(bound.unit) or _remark(sentence, bound, target):
+                kept.append(bound)  # no bound, nor any other read from its words
                 continue
             if target == VALUE and not bounds_value(bound.unit, sentence[bound.end:], text, unit):
                 continue

@@ -1,5 +1,5 @@
-"""Units of time and size in a field's name and description, and whether a bound stated in
-one of them bounds the field's number.
+"""Units of time, size, distance and mass in a field's name and description, and whether a
+bound stated in one of them bounds the field's number.
 
 "The duration, in seconds. Must not exceed 730 days and 12 hours." states no `maximum:
 730`: the bound is in days (and hours), the value in seconds, and a fix that read it as
@@ -7,9 +7,12 @@ the number's bound would refuse a day (86400). A bound with a unit of time or si
 taken only where the value is in that same unit, as its name (`timeout_ms`,
 `retention_days`) or description ("in seconds", "(milliseconds)", "number of days") says.
 Where neither says, "Timeout, at most 30 seconds" may bound a value in seconds or in
-milliseconds (as many timeouts are): a guess either way, so no bound. A compound ("730
+milliseconds (as many timeouts are): a guess either way, so no bound; so too "Search
+radius in meters (max 50 km)", or a radius whose unit is not said. A compound ("730
 days and 12 hours", "1 hour 30 minutes") is a bound on no one number. Conversions are
 not made: the figures of a converted bound would be the reader's, not the description's.
+For the same reason a number with a magnitude ("up to 8K", "10k", "2 million", "1e6") is
+no bound: 8K tokens may be 8000 or 8192, and the figure written is neither.
 """
 
 from __future__ import annotations
@@ -42,11 +45,25 @@ _SPELLINGS: dict[str, tuple[str, ...]] = {
     "gigabyte": ("gigabyte", "gigabytes", "gb"),
     "gibibyte": ("gibibyte", "gibibytes", "gib"),
     "terabyte": ("terabyte", "terabytes", "tb"),
+    "millimeter": ("millimeter", "millimeters", "millimetre", "millimetres", "mm"),
+    "centimeter": ("centimeter", "centimeters", "centimetre", "centimetres", "cm"),
+    "meter": ("meter", "meters", "metre", "metres", "m"),
+    "kilometer": ("kilometer", "kilometers", "kilometre", "kilometres", "km", "kms"),
+    "foot": ("foot", "feet", "ft"),
+    "yard": ("yard", "yards", "yd", "yds"),
+    "mile": ("mile", "miles", "mi"),
+    "gram": ("gram", "grams", "g"),
+    "kilogram": ("kilogram", "kilograms", "kg", "kgs"),
+    "pound": ("pound", "pounds", "lb", "lbs"),
+    "ounce": ("ounce", "ounces", "oz"),
 }
 UNITS = {spelling: unit for unit, spellings in _SPELLINGS.items() for spelling in spellings}
 # Spellings that in a name or in prose without a number mean something else: a minimum, the
 # US, a namespace, a letter (a name's last `s` is seconds: `timeout_s`).
-_ONLY_AFTER_NUMBER = frozenset({"min", "us", "ns", "s", "h"})
+_ONLY_AFTER_NUMBER = frozenset({"min", "us", "ns", "s", "h", "m", "g", "mi"})
+# Words after a number that multiply it: the figure written is not the value.
+_MAGNITUDES = frozenset({"k", "b", "bn", "mn", "mil", "mio", "e", "thousand", "thousands", "million", "millions",
+                         "billion", "billions", "trillion", "trillions", "lakh", "lakhs", "crore", "crores"})
 _WORD_SPELLINGS = "|".join(sorted((s for s in UNITS if s not in _ONLY_AFTER_NUMBER), key=len, reverse=True))
 _ANY_SPELLING = "|".join(sorted(UNITS, key=len, reverse=True))
 # How a description says what unit the value is in: "in seconds", "(milliseconds)",
@@ -56,6 +73,12 @@ _VALUE_IN = lazy_compile(r"\b(?:in|number of|count of|amount of)\s+(?:whole\s+)?
                          + r")\b", re.I)
 # What turns a bound into a compound: "… and 12 hours", ", 30 minutes", " 30 minutes".
 _COMPOUND = lazy_compile(r"\s*(?:,\s*|and\s+|\+\s*)?\d+(?:\.\d+)?\s*(?:" + _ANY_SPELLING + r")\b", re.I)
+
+
+def multiplies(word: str | None) -> bool:
+    """Whether the word after a number is a magnitude that multiplies it (`8K`, `10k`, `2
+    million`, `1e6`): the number written is then not the value, and no bound."""
+    return word is not None and word.lower() in _MAGNITUDES
 
 
 def unit_of(word: str | None) -> str | None:

@@ -40,3 +40,18 @@ def test_sl305_non_empty_formats_are_those_the_format_validator_refuses_empty():
     from schema_lint.rules.sl305_empty_string_allowed import NON_EMPTY_FORMATS
 
     assert NON_EMPTY_FORMATS == {fmt for fmt in JSON_SCHEMA_FORMATS if not valid_in(fmt, "")}
+
+
+def test_sl305_a_range_of_lengths_before_the_unit_gives_its_lower_end():
+    """"A 2 to 3 letter language code" is no 3 letter code: `minLength: 3` rejected "en"."""
+    schema = {"type": "object", "required": ["lang"], "properties": {
+        "lang": {"type": "string", "description": "A 2 to 3 letter language code, or 'auto'."}}}
+    (found,) = lint_tool(schema, "SL305")
+    assert found.fix.operations == (Operation("add", f"{P}/properties/lang/minLength", 2),)
+
+
+def test_sl305_a_length_stated_for_a_part_of_the_string_is_no_bound_of_it():
+    schema = {"type": "object", "required": ["message"], "properties": {"message": {
+        "type": "string", "description": "Commit message (1 to 72 characters for the subject line; the body may be longer)."}}}
+    (found,) = lint_tool(schema, "SL305")
+    assert found.fix.safety is FixSafety.SUGGESTION
