@@ -42,8 +42,10 @@ the schema's numeric kind) the lower bound only when no call went below it (0 fo
 percentage), a limit's `maximum` as the next of 1, 2, 5, 10, 20, 50 … at or above twice
 the largest sent, a percentage's `maximum: 100` once a call sent more than 1. Then the
 name, where the bound is obvious: `minimum: 0` for amounts, prices and counts,
-`minimum: 1` for quantities, limits and page sizes, never for a physical quantity or the
-end of a range. A `charge` may be a fee or an electric charge (BFCL's `charge1` "on the
+`minimum: 1` for quantities, limits and page sizes, never for a physical quantity, the
+end of a range, or a number the description says may be negative ("negative to remove",
+"use a negative amount for a credit", "positive or negative"; not "must not be
+negative"). A `charge` may be a fee or an electric charge (BFCL's `charge1` "on the
 first body", which may be negative): the name alone gives a suggestion, a fix only when
 the description speaks of money. Upper bounds depend on the system behind the tool, and a
 percentage may be 0–1, 0–100 or a signed change: without words or traffic the finding
@@ -60,7 +62,7 @@ from functools import lru_cache
 from schema_lint.prose.constraints import BOUNDS, evidence_of, said, stated
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
-from schema_lint.prose.field_prose import monetary, physical
+from schema_lint.prose.field_prose import monetary, physical, says_signed
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
 from schema_lint.schema.pointer import join
@@ -195,10 +197,11 @@ _RANGE_ENDS = frozenset({"lower", "upper", "min", "start", "end", "from", "to", 
 
 
 def _signed_by_nature(node) -> bool:
-    """A physical quantity ("a charge in coulombs") or the end of a range ("the lower limit of
-    the integral") is signed by nature: no lower bound follows from its name."""
+    """A physical quantity ("a charge in coulombs"), the end of a range ("the lower limit of
+    the integral") or a number the description says may be negative ("negative to remove")
+    is signed: no lower bound follows from its name."""
     parts = words(node.field_name or "")
-    return physical(node.description) or len(parts) > 1 and parts[-2] in _RANGE_ENDS
+    return physical(node.description) or says_signed(node.description) or len(parts) > 1 and parts[-2] in _RANGE_ENDS
 
 
 _CHANGE_WORDS = frozenset({"yield", "growth", "change", "return", "delta", "difference", "increase", "decrease"})

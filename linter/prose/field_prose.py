@@ -84,6 +84,13 @@ _PHYSICAL = CaselessWords(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?
 _MONEY = CaselessWords(r"\b(?:price|prices|fee|fees|cost|costs|pay|paid|payment|payments|bill|billed|billing|"
                        r"invoice|currency|usd|eur|gbp|dollars?|cents?|euros?|card)\b|"
                        r"[$\u20ac\u00a3]")
+# A description saying its number may be below zero: "negative to remove", "use a negative
+# amount for a credit", "can be negative", "positive or negative", "a signed offset" (not
+# "non-negative", "must not be negative", "negative values are rejected").
+_SIGNED = CaselessWords(r"(?<!non-)(?<!non)(?<!non )(?<!\bnot )(?<!\bno )(?<!\bnever )(?<!not be )(?<!can't be )"
+                        r"(?<!never be )\bnegative\b(?![^.;]{0,40}\b(?:not (?:be )?(?:allowed|accepted|permitted|"
+                        r"supported|valid)|rejected|invalid|disallowed|forbidden|errors?|fails?)\b)|(?<!un)\bsigned\b|"
+                        r"\bbelow zero\b|\bplus or minus\b|\u00b1", words=("negative", "signed", "below zero", "minus"))
 # What a git remote is called: git takes `git@host:owner/repo.git` (scp-like), no RFC 3986 URI.
 _GIT_REMOTE = CaselessWords(r"\bgit\b|\bclon(?:e|ed|ing)\b|\bssh\b|\bscp\b|\.git\b")
 
@@ -240,6 +247,11 @@ def says_open_values(description: Any) -> bool:
 def physical(description: Any) -> bool:
     """The description speaks of a physical quantity or a signed difference: no natural lower bound."""
     return isinstance(description, str) and _PHYSICAL.occurs_in(description)
+
+
+def says_signed(description: Any) -> bool:
+    """The description says the number may be negative: no lower bound follows from its name."""
+    return isinstance(description, str) and _SIGNED.occurs_in(description)
 
 
 def monetary(description: Any) -> bool:

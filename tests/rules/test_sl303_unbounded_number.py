@@ -100,3 +100,29 @@ def test_sl303_num_before_what_it_counts_is_still_a_count(name, kind):
 def test_sl303_a_limit_takes_the_maximum_its_words_state_in_items():
     (found,) = lint_tool(obj(limit={"type": "integer", "description": "Maximum 100 items."}), "SL303")
     assert [(o.path.rsplit("/", 1)[1], o.value) for o in found.fix.operations] == [("maximum", 100)]
+
+
+@pytest.mark.parametrize("name, description", [
+    ("quantity", "Units to add to stock (negative to remove)."),
+    ("amount", "Adjustment amount; use a negative amount for a credit."),
+    ("qty", "Stock to add; may be negative."),
+    ("price_adjustment", "Price adjustment, positive or negative."),
+    ("count", "A signed count of the change since yesterday."),
+    ("fee", "The fee to apply; a value below zero is a rebate."),
+])
+def test_sl303_a_number_the_description_says_may_be_negative_gets_no_lower_bound_from_its_name(name, description):
+    """The name's evidence gives way to the words: `minimum: 1` on a quantity that is
+    negative to remove stock rejects every removal."""
+    (found,) = lint_tool(obj(**{name: {"type": "number", "description": description}}), "SL303")
+    assert found.fix is None or not any(o.path.endswith("/minimum") for o in found.fix.operations)
+
+
+@pytest.mark.parametrize("name, description", [
+    ("quantity", "Units to order; must not be negative."),
+    ("amount", "The amount; negative values are rejected."),
+    ("quantity", "Units to order (no negative numbers)."),
+    ("amount", "The amount, a non negative number of dollars."),
+])
+def test_sl303_a_sign_ruled_out_keeps_the_name_s_lower_bound(name, description):
+    (found,) = lint_tool(obj(**{name: {"type": "number", "description": description}}), "SL303")
+    assert found.fix.safety is FixSafety.UNSAFE and any(o.path.endswith("/minimum") for o in found.fix.operations)
