@@ -277,6 +277,8 @@ def test_a_format_near_those_words_is_still_read(description, fmt):
     ("Parallel jobs. More than 8 is not allowed.", ("integer",), {}),
     ("Labels; at most 10 labels are allowed.", ("array",), {"maxItems": 10}),
     ("Up to 10 can be specified.", ("integer",), {"maximum": 10}),
+    ("Name; at least 3 characters are required.", ("string",), {"minLength": 3}),
+    ("At least 1 is required.", ("integer",), {"minimum": 1}),
     ("Default is 25, maximum is 100.", ("integer",), {"maximum": 100}),
     # A hedge after the bound, as before it.
     ("Prompts per batch (1 to 100 suggested).", ("integer",), {}),

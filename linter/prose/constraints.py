@@ -126,7 +126,8 @@ _REMARK_AFTER = lazy_compile(r"\)?\s*(?:(?!(?:if|when|unless|and|or|but|while|be
                              r"ideal|preferred|advised|advisable|usual|normal|optimal)\b)", re.I)
 _ACCEPTED = frozenset({"allowed", "accepted", "supported", "permitted", "valid", "possible", "acceptable", "allowable",
                        "ok", "okay", "fine", "the", "specified", "requested", "provided", "passed", "given", "set",
-                       "used", "selected", "included", "sent", "entered", "chosen"})
+                       "used", "selected", "included", "sent", "entered", "chosen", "required", "needed",
+                       "mandatory", "expected", "enforced"})
 # A verb of holding or returning before a bound: the bound is what something else holds
 # ("Each page holds up to 100 results", "The API returns at most 50"), not the value ("the
 # number of results to return (1-20)" is).
