@@ -367,6 +367,14 @@ def may_discriminate(schema: Any) -> bool:
     return "enum" in schema or _declares_boolean(schema.get("type")) or not _BRANCHING.isdisjoint(schema)
 
 
+def _may_discriminate_node(node: SchemaNode) -> bool:
+    """`may_discriminate` of a walked node's schema, its boolean told from the types the walk
+    already read (asked of every property of every tool)."""
+    schema = node.schema
+    return isinstance(schema, dict) and ("enum" in schema or "boolean" in node.types
+                                         or not _BRANCHING.isdisjoint(schema))
+
+
 def _alternatives(schemas: Sequence[dict]) -> tuple[dict, ...]:
     """A property's schemas and the branches of their `anyOf`/`oneOf` (pydantic writes
     `anyOf: [{enum}, {type: null}]`)."""
@@ -504,9 +512,14 @@ def conditional_objects(ctx: ToolContext) -> Iterator[tuple[SchemaNode, list[tup
             found.extend(target.schema for target in ctx.refs.targets(source))
         return [schema for schema in found if isinstance(schema, dict)]
 
+    # The objects a property of which may discriminate: one pass over the tool's properties,
+    # where most objects (and most tools) have none and were each gathered, field by field.
+    candidates = {id(member.parent) for member in ctx.properties() if _may_discriminate_node(member)}
+    if not candidates:
+        return
     description = ctx.tool.definition.get("description")
     for node in ctx.objects():
-        if node.keyword == "not":
+        if id(node) not in candidates or node.keyword == "not":
             continue
         members = {c.name: c for c in ctx.children(node) if c.is_property and c.name is not None}
         found = conditional_fields(node, members, schemas_of, description if isinstance(description, str) else "",

@@ -402,6 +402,21 @@ def test_a_property_the_prescreen_passes_over_is_no_discriminator(schema):
         assert _discriminator(_Sibling("mode", (schema,) if isinstance(schema, dict) else ())) is None
 
 
+@given(_PROPERTY_SCHEMAS | _JSON)
+@example({"type": "boolean"})
+@example({"type": ["null", "Bool"]})
+@example({"enum": ["a", "b"]})
+@example({"$ref": "#/$defs/mode"})
+def test_a_walked_property_may_discriminate_as_its_schema_may(schema):
+    """`conditional_objects` picks the objects to read by `_may_discriminate_node`, which reads
+    a property's boolean from the types the walk stored: it must answer as `may_discriminate`."""
+    from schema_lint.prose.conditionals import _may_discriminate_node, may_discriminate
+    from schema_lint.schema.walk import SchemaNode
+
+    node = SchemaNode(schema, "/properties/mode", keyword="properties", name="mode")
+    assert _may_discriminate_node(node) == may_discriminate(schema)
+
+
 def _discriminators():
     from schema_lint.prose.conditional_prose import Discriminator
 
@@ -465,6 +480,7 @@ def test_over_the_corpus_the_prescreens_change_no_finding(corpus):
         patch.setattr(prose, "_maybe_named", lambda text, ds: list(ds))
         patch.setattr(prose, "_may_state_clauses", lambda text, ds: True)
         patch.setattr(conditionals, "may_discriminate", lambda schema: True)
+        patch.setattr(conditionals, "_may_discriminate_node", lambda node: True)
         patch.setattr(prose, "_spellings", lambda values: _EVERY_WORD)
         patch.setattr(conditionals, "_words_of_values", lambda values: _EVERY_WORD)
         assert findings() == fast
