@@ -45,6 +45,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity, Tool
 from schema_lint.schema.pointer import join
@@ -77,25 +78,37 @@ def check(ctx):
 def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterator[tuple[SchemaNode, str, Fix | None, bool]]:
     """Each node whose `type` holds a dialect's name: the advice, the fix, and whether it is a
     property declared as "any value" (SL203's advice, give it a type, is then this rule's)."""
+    gemini = GEMINI in profiles
     for node in nodes:
         declared = node.get("type")
         if isinstance(declared, str):
             if declared in STANDARD_TYPES:
-                continue  # the usual case, decided without building a list
-            names = [declared]
+                continue  # the usual case, decided without building a tuple
+            names: tuple[str, ...] = (declared,)
         elif isinstance(declared, list) and all(isinstance(name, str) for name in declared):
-            names = declared
+            names = tuple(declared)
         else:
             continue
-        odd = [name for name in names if name not in STANDARD_TYPES and not _gemini_spelling(profiles, name)]
-        understood = [name for name in odd if understood_type(name)]
-        if not understood:
+        judged = _judged(names, gemini)
+        if judged is None:
             continue
         if node.is_property and isinstance(declared, str) and means_any(declared):
             yield node, f"`{_shown(declared)}` is not a JSON Schema type", None, True
             continue
-        advice = "; ".join([_advice(name) for name in understood])
-        yield node, advice, _fix(_type_pointer(node), declared) if understood == odd else None, False
+        advice, fixable = judged
+        yield node, advice, _fix(_type_pointer(node), declared) if fixable else None, False
+
+
+@lru_cache(maxsize=1024)
+def _judged(names: tuple[str, ...], gemini: bool) -> tuple[str, bool] | None:
+    """The advice on a `type` of these names, and whether each odd name has a meaning to
+    write; None when no name is both odd and understood. Cached: a run meets a handful of
+    odd names (`dict`, `float`) in hundreds of nodes."""
+    odd = [name for name in names if name not in STANDARD_TYPES and not _gemini_spelling(gemini, name)]
+    understood = [name for name in odd if understood_type(name)]
+    if not understood:
+        return None
+    return "; ".join([_advice(name) for name in understood]), understood == odd
 
 
 def _type_pointer(node: SchemaNode) -> str:
@@ -133,8 +146,8 @@ def _names(declared) -> list[str]:
     return declared if isinstance(declared, list) else [declared]
 
 
-def _gemini_spelling(profiles: frozenset[str], name: str) -> bool:
-    return GEMINI in profiles and name.isupper() and name.lower() in STANDARD_TYPES
+def _gemini_spelling(gemini: bool, name: str) -> bool:
+    return gemini and name.isupper() and name.lower() in STANDARD_TYPES
 
 
 def _advice(name: str) -> str:
@@ -151,6 +164,19 @@ def _shown(name: str) -> str:
 
 
 def _fix(pointer: str, declared) -> Fix:
+    if isinstance(declared, str):
+        return _fix_of_name(pointer, declared)
+    return _fix_of_names(pointer, declared)
+
+
+@lru_cache(maxsize=1024)
+def _fix_of_name(pointer: str, declared: str) -> Fix:
+    """Cached: the same odd type at the same place recurs file after file (`dict` at the
+    root of a raw schema), and a fix holds only strings, shared safely."""
+    return _fix_of_names(pointer, declared)
+
+
+def _fix_of_names(pointer: str, declared) -> Fix:
     names = declared if isinstance(declared, list) else [declared]
     meant = [standard_type(name) for name in names]
     if None in meant:

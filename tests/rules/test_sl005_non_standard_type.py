@@ -59,3 +59,29 @@ def test_sl005_reports_bfcls_dialect_once_per_file_with_its_mapping():
                                "`int` → `integer`")
     untyped = lint_document(json.dumps([BFCL_TOOL]), "functions.json", "SL203")
     assert [d.pointer for d in untyped] == ["/0/parameters/properties/extra"]
+
+
+def test_sl005_judges_an_odd_type_once_however_many_files_repeat_it(monkeypatch):
+    """Raw schemas repeat a handful of odd types (`dict` at the root of hundreds of files): the
+    advice and the fix for a type at one place are made once a run, and come out the same."""
+    from schema_lint.rules import sl005_non_standard_type as rule
+
+    advised = []
+    advice = rule._advice
+    monkeypatch.setattr(rule, "_advice", lambda name: advised.append(name) or advice(name))
+    found = [lint_tool({"type": "dict", "properties": {"v": {"type": "string"}}}, "SL005") for _ in range(3)]
+    assert found[0] == found[1] == found[2] and len(found[0]) == 1
+    assert found[0][0].fix.operations == (Operation("replace", f"{P}/type", "object"),)
+    assert len(advised) <= 1  # none when an earlier test judged `dict` already
+
+
+def test_sl005_judges_a_gemini_spelling_by_each_tool_profiles_after_another():
+    """The judgement is kept per profile: `STRING` is Gemini's own spelling under `gemini` and
+    an odd type elsewhere, whichever was judged first."""
+    from schema_lint.config import Config
+
+    schema = {"type": "object", "properties": {"v": {"type": "STRING"}}}
+    for _ in range(2):
+        assert lint_tool(schema, "SL005", config=Config(profiles=["gemini"])) == []
+        (found,) = lint_tool(schema, "SL005")
+        assert "Gemini's spelling" in found.message
