@@ -33,6 +33,7 @@ from schema_lint.text.display import clip
 from schema_lint.model import Severity
 from schema_lint.rule import Finding
 from schema_lint.schema.definitions import DEFINITION_KEYWORDS
+from schema_lint.schema.refs import REF_KEYWORDS
 from schema_lint.schema.walk import in_branch, label
 
 CODE = "SL401"
@@ -47,11 +48,14 @@ _TESTS = frozenset({"if", "not"})
 def check(ctx):
     if not _described(ctx.tool.definition):
         yield Finding(ctx.definition_pointer, f"tool `{clip(ctx.tool.name)}` has no description")
+    # A reference can describe a property only in a tool that has one: most tools have none,
+    # told from their keywords, and then no reference index is built for them.
+    refs = None if ctx.keywords.isdisjoint(REF_KEYWORDS) else ctx.refs
     # Whether it is described first: nearly every property is, and then its parents need no walk.
     bare = [node for node in ctx.properties()
             if isinstance(node.schema, dict) and not _described(node.schema)
             and not in_branch(node, _TESTS)
-            and not any(_described(target.schema) for target in ctx.refs.targets(node))]
+            and not (refs is not None and any(_described(target.schema) for target in refs.targets(node)))]
     if bare and not ctx.keywords.isdisjoint(DEFINITION_KEYWORDS):
         # Nothing is reported inside an unused definition: the finding, placed at the first
         # property, would vanish with every other property it names.

@@ -54,3 +54,20 @@ def test_sl401_counts_the_properties_of_a_used_definition():
               "properties": {"x": {"$ref": "#/$defs/X"}, "user_id": {"type": "string"}}}
     (found,) = lint_tool(schema, "SL401")
     assert found.message == "3 properties have no description: `$defs.X.a`, `x`, `user_id`"
+
+
+def test_sl401_builds_no_reference_index_for_a_tool_without_a_reference():
+    """Only a reference can describe an undescribed property: in a tool with none (most), no
+    reference index is built to look for one; in a tool with one, the reference still counts."""
+    from schema_lint.rule import ToolContext
+    from schema_lint.rules.sl401_missing_description import check
+    from schema_lint.sources.tools import find_tools
+
+    def checked(schema):
+        (tool,) = find_tools({"name": "t", "description": "T.", "inputSchema": schema}, "t")
+        ctx = ToolContext(tool, schema)
+        return [finding.message for finding in check(ctx)], "refs" in vars(ctx)
+
+    assert checked(obj(q={"type": "string"})) == (["property `q` has no description"], False)
+    referring = {**obj(q={"$ref": "#/$defs/Q"}), "$defs": {"Q": {"type": "string", "description": "A query."}}}
+    assert checked(referring) == ([], True)
