@@ -261,7 +261,7 @@ class _Context:
         for discriminator in self.discriminators:
             if discriminator.boolean or (bound and discriminator.name not in bound):
                 continue
-            if kind not in _ADDRESS_VALUES and _words_of_values(discriminator.values).isdisjoint(name_words):
+            if kind not in _ADDRESS_VALUES and not _may_share_a_word(discriminator.values, name_words):
                 continue  # no value can be in the name (`_names_value`): the usual field, asked once for all values
             for value in discriminator.values:
                 # The signals first: most values have none, and then nothing else is asked.
@@ -470,6 +470,25 @@ def _names_value(field_words: set[str], value: str) -> bool:
     """
     value_words = _value_words(value)
     return bool(value_words) and value_words <= field_words
+
+
+def _may_share_a_word(values: tuple, name_words: set[str]) -> bool:
+    """Whether a value may lend a field's name one of its words (`_words_of_values`). A word
+    of a value is a piece of its ASCII letters or digits, lowered: each name word is first
+    looked for in the values' lowered text, at C speed, and most are in none, so the words of
+    a long enum are rarely split out."""
+    text = _lowered_text(values)
+    for word in name_words:  # a loop, not `any`: asked of each field and discriminator, and it costs a generator
+        if word in text:
+            return not _words_of_values(values).isdisjoint(name_words)
+    return False
+
+
+@lru_cache(maxsize=1024)
+def _lowered_text(values: tuple) -> str:
+    """The string values, lowered, apart: a value equal to another of another type (1, True)
+    is no string, so the values' equality that the cache keys on gives the same text."""
+    return "\x00".join([value for value in values if isinstance(value, str)]).lower()
 
 
 @lru_cache(maxsize=1024)

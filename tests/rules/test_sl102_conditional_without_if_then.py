@@ -483,6 +483,7 @@ def test_over_the_corpus_the_prescreens_change_no_finding(corpus):
         patch.setattr(conditionals, "_may_discriminate_node", lambda node: True)
         patch.setattr(prose, "_spellings", lambda values: _EVERY_WORD)
         patch.setattr(conditionals, "_words_of_values", lambda values: _EVERY_WORD)
+        patch.setattr(conditionals, "_may_share_a_word", lambda values, name_words: True)
         assert findings() == fast
 
 
@@ -562,6 +563,21 @@ def test_a_name_shares_a_word_with_every_value_it_names(name, values):
     name_words = set(words(name))
     if _words_of_values(values).isdisjoint(name_words):
         assert not any(_names_value(name_words, v) for v in values if isinstance(v, str))
+
+
+@given(_VALUES, st.sampled_from(["insert_values", "insertValues", "url", "fast_mode", "x", "ids", "KEY", "a1b"])
+       | st.text(max_size=8))
+@example(("INSERT", "update"), "insert_values")
+@example(("\u212aey",), "ey_name")  # the Kelvin sign lowers to an ASCII `k`
+@example((1, "fast"), "fast")
+def test_a_name_word_found_in_the_values_text_is_one_of_their_words(values, name):
+    """`_may_share_a_word` looks for each of a name's words in the values' lowered text before
+    their words are split out: it must answer as the words themselves do."""
+    from schema_lint.prose.conditionals import _may_share_a_word, _words_of_values
+    from schema_lint.prose.field_kinds import words
+
+    name_words = set(words(name))
+    assert _may_share_a_word(values, name_words) == (not _words_of_values(values).isdisjoint(name_words))
 
 
 def _plain_words(alternatives) -> str:
