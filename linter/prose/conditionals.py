@@ -65,7 +65,8 @@ _DEFAULT_PROSE = lazy_compile(r"\bdefaults?\s*(?:is|to|:)?\s*[`'\"]?(?P<value>[\
 
 
 # What makes a property's schema more than one dict: branches, and references to follow.
-_BRANCHING = frozenset({"anyOf", "oneOf", *REF_KEYWORDS})
+_UNIONS = frozenset({"anyOf", "oneOf"})
+_BRANCHING = _UNIONS | frozenset(REF_KEYWORDS)
 
 
 class ConditionalField(NamedTuple):
@@ -95,7 +96,11 @@ class _Sibling:
         self.alternatives = _alternatives(schemas)
         text = self.get("description")
         self.description = text if isinstance(text, str) else ""
-        self.boolean = any(_declares_boolean(schema.get("type")) for schema in self.alternatives)
+        self.boolean = False
+        for schema in self.alternatives:  # a loop, not `any`: built for each property of an object read
+            if _declares_boolean(schema.get("type")):
+                self.boolean = True
+                break
 
     def get(self, key: str) -> Any:
         for schema in self.schemas:
@@ -375,9 +380,11 @@ def _may_discriminate_node(node: SchemaNode) -> bool:
                                          or not _BRANCHING.isdisjoint(schema))
 
 
-def _alternatives(schemas: Sequence[dict]) -> tuple[dict, ...]:
+def _alternatives(schemas: tuple[dict, ...]) -> tuple[dict, ...]:
     """A property's schemas and the branches of their `anyOf`/`oneOf` (pydantic writes
     `anyOf: [{enum}, {type: null}]`)."""
+    if len(schemas) == 1 and _UNIONS.isdisjoint(schemas[0]):
+        return schemas  # the usual property: one schema, no branch
     found = []
     for schema in schemas:
         found.append(schema)
