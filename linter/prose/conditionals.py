@@ -171,11 +171,15 @@ class _Context:
         self.spoken = spoken
         self.object_description = object_description if isinstance(object_description, str) else ""
         self.tool_description = tool_description
-        self.prose = " ".join(t for t in (member.description, notes.get(member.name, "")) if t)
+        # Its docstring entry: most tools have none, and then neither it nor its clauses are read.
+        self.note = note = notes.get(member.name, "")
+        description = member.description
+        self.prose = f"{description} {note}" if description and note else description or note
         # (clause, where it was read): the field's description, or its docstring entry.
-        self.read = [(c, "its description says so") for c in field_clauses(member.description, discriminators)] + [
-            (c, "the tool description says so") for c in field_clauses(notes.get(member.name, ""), discriminators)]
-        self.clauses = [clause for clause, _ in self.read]
+        self.read = [(c, "its description says so") for c in field_clauses(description, discriminators)]
+        if note:
+            self.read += [(c, "the tool description says so") for c in field_clauses(note, discriminators)]
+        self.clauses = [clause for clause, _ in self.read] if self.read else []
 
     @cached_property
     def says_optional(self) -> bool:
@@ -221,7 +225,7 @@ class _Context:
         """The field's own prose conditions it on a flag ("When schedule is true, …"). Prose
         that is empty (most fields have no docstring entry) states nothing: not read."""
         return [(clause, where) for text, where in ((self.member.description, "its description is conditioned on it"),
-                                                    (self.notes.get(self.member.name, ""),
+                                                    (self.note,
                                                      "the tool description conditions it on it")) if text
                 for clause in flag_conditions(text, self.discriminators)]
 
