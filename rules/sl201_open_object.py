@@ -2,7 +2,8 @@
 
 ## What it does
 Flags an object schema with `properties` that neither sets `additionalProperties:
-false` nor `unevaluatedProperties: false`. Objects that combine subschemas with
+false` nor `unevaluatedProperties: false`, and a write tool's arguments that declare no
+parameter at all (`{"type": "object"}`, `{}`): any call passes, whatever it carries. Objects that combine subschemas with
 `allOf` are pointed at `unevaluatedProperties`, which sees through the combination.
 Tools whose provider refuses `additionalProperties` are skipped: a Gemini `parameters`
 schema (an OpenAPI subset) cannot express a closed object. Under `openai-strict`, which
@@ -57,8 +58,20 @@ SEVERITY = by_side_effects(read=Severity.WARNING, write=Severity.ERROR)
 FIXABLE = True
 
 
+# What lets a schema say anything of an object's keys: without one, it accepts any keys.
+_KEYS_SAID = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "propertyNames",
+              "$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "not", "if", "dependentSchemas", "enum", "const",
+              "maxProperties")
+
+
 def check(ctx):
     if ctx.refuses("additionalProperties"):
+        return
+    root = ctx.tool.schema
+    if isinstance(root, dict) and ctx.side_effects is not SideEffects.READ and _declares_nothing(root):
+        yield Finding(ctx.tool.schema_pointer, "the arguments declare no parameter and accept any keys: a call can "
+                                               "carry anything into the tool (declare its parameters under "
+                                               "`properties`, with `additionalProperties: false`)")
         return
     for node in ctx.objects():
         # A condition (`if`, `not` …) or an `allOf` part tests or refines an object described
@@ -89,3 +102,10 @@ def check(ctx):
                                                           Evidence(EVIDENCE_CALLS, seen)))
         elif speaks_unseen:
             yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")
+
+
+def _declares_nothing(schema: dict) -> bool:
+    """An arguments schema that says nothing of the keys a call may send (`{"type": "object"}`,
+    `{}`), which no other finding of this rule reaches: it has no `properties` to close."""
+    declared = schema.get("type")
+    return declared in (None, "object") and not any(keyword in schema for keyword in _KEYS_SAID)

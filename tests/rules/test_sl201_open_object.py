@@ -43,3 +43,17 @@ def test_sl201_on_a_read_tool_speaks_only_when_recorded_calls_show_the_object_cl
     schema = {"type": "object", "properties": {"city": {"type": "string"}}}
     assert lint_tool(schema, "SL201", name="get_weather") == []
     assert [d.pointer for d in lint_tool(schema, "SL201", name="update_weather")] == ["/inputSchema"]
+
+
+def test_a_write_tool_whose_arguments_declare_nothing_is_flagged_once_at_its_root():
+    """`{"type": "object"}` or `{}` for `delete_records`: any call passed, with --select ALL
+    too, since there were no `properties` to close."""
+    for schema in ({"type": "object"}, {}, {"type": "object", "description": "The filter."}):
+        (found,) = lint_tool(schema, "SL201", name="delete_records")
+        assert (found.pointer, found.severity, found.fix) == ("/inputSchema", Severity.ERROR, None)
+        assert "declare no parameter and accept any keys" in found.message
+        assert lint_tool(schema, "SL201", name="get_records") == []  # a read tool, as for other open objects
+    for saying in ({"type": "object", "properties": {}}, {"type": "object", "additionalProperties": {"type": "string"}},
+                   {"$ref": "#/$defs/Filter", "$defs": {"Filter": {"type": "object"}}},
+                   {"type": "object", "patternProperties": {"^x-": {}}}, {"type": "object", "propertyNames": {"maxLength": 8}}):
+        assert "declare no parameter" not in " ".join(d.message for d in lint_tool(saying, "SL201", name="delete_records"))
