@@ -17,7 +17,7 @@ from typing import Any
 from schema_lint.schema.dialect import standard_type
 from schema_lint.prose.field_kinds import words
 from schema_lint.model import Tool
-from schema_lint.schema.pointer import join, parent, split
+from schema_lint.schema.pointer import join, split
 from schema_lint.prose.side_effects import is_verb
 
 # Keys that hold a tool's argument schema, with the format they imply.
