@@ -42,7 +42,7 @@ _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\
 # or a choice anywhere in the sentence ("Either id or full_path is required", "If
 # `dynamic` is false, this is required", "required unless mode is 'off'").
 _QUALIFIED_REQUIREMENT = CaselessWords(
-    r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\s*:?\s*"
+    r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\s*(?::\s*)?"
     r"(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
     r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|"
     r"ignored|not needed)\b")
@@ -50,7 +50,7 @@ _QUALIFIED_REQUIREMENT = CaselessWords(
 # for all", "0 to disable", "empty for none"): the field has a neutral state, which a call
 # may just as well reach by leaving it out.
 _UNSET_VALUE = CaselessWords(
-    r"(?:[-\u2212]?\d+|\bnull|\bnone|\bempty|\bblank|\bzero|\*|'[^'\n]{0,20}'|\"[^\"\n]{0,20}\"|`[^`\n]{0,20}`)\s*\)?\s*"
+    r"(?:[-\u2212]?\d+|\bnull|\bnone|\bempty|\bblank|\bzero|\*|'[^'\n]{0,20}'|\"[^\"\n]{0,20}\"|`[^`\n]{0,20}`)\s*(?:\)\s*)?"
     r"(?:for|to mean|means?|=|:|is|to)\s+(?:no\s+(?:limit|max(?:imum)?|min(?:imum)?|filter(?:ing)?|cap|restriction|"
     r"timeout|preference)\b|unlimited\b|unrestricted\b|infinite\b|all\b|any\b|everything\b|none\b|"
     r"disabled?\b|off\b|turn (?:it )?off\b)",

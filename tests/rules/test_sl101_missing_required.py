@@ -10,6 +10,7 @@ from lintkit import lint_document, lint_tool, obj
 from rulekit import TIGHT, openai_tool
 
 from schema_lint.model import FixSafety, Severity
+from schema_lint.prose.field_prose import offers_unset_value, says_required
 
 
 def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
@@ -165,3 +166,14 @@ def test_sl101_reads_an_object_of_thousands_of_properties_in_linear_time():
     (found,) = lint_tool(schema, "SL101", name="create_item")
     assert time.perf_counter() - started < 2
     assert found.fix is None or found.fix.safety is FixSafety.SUGGESTION
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("description", ["Required" + " " * 200_000 + "x", "required :" + "\t" * 200_000 + "x",
+                                         "1" + " " * 200_000 + "x limit", "'0' )" + " " * 200_000 + "x"])
+def test_a_long_run_of_blanks_in_a_description_is_read_in_linear_time(description):
+    """Two runs of blanks side by side in a pattern (`\\s*:?\\s*`) split a long run every way:
+    200,000 spaces after "1" took minutes. The readers SL101 asks finish at once."""
+    started = time.perf_counter()
+    says_required(description), offers_unset_value(description)
+    assert time.perf_counter() - started < 1
