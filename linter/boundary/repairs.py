@@ -128,6 +128,9 @@ def _lax_number(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     text = value.strip() if isinstance(value, str) else ""
     if not text or len(text) > _LAX_DIGITS or not _LAX_NUMBER.fullmatch(text) or not any(c.isdigit() for c in text):
         return NO_REPAIR
+    if "number" not in wanted:
+        # An integer's text: no exponent, no fraction but zeros ("5.0", not "1e2", "5." or "5.1").
+        return int(text.partition(".")[0]) if _LAX_INTEGER.fullmatch(text) else NO_REPAIR
     try:
         return int(text)  # an integer literal, exactly, however long
     except ValueError:
@@ -136,6 +139,9 @@ def _lax_number(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
         return NO_REPAIR
     return int(number) if number.is_integer() and "integer" in wanted else number
 
+
+_LAX_INTEGER = re.compile(r"[+-]?[0-9](?:_?[0-9])*(?:\.0+)?")
+"""What pydantic's lax mode reads as an integer: no exponent, and a fraction of zeros only."""
 
 _LAX_DIGITS = 100
 """Longest number text read; a longer one is left to the validator's error."""
@@ -236,7 +242,7 @@ REPAIRS: dict[str, RepairRule] = {
         RepairRule(
             "lax-number",
             'what pydantic\'s lax mode reads as a number becomes that number (" 5 ", "+5", "1_000", "5.0" for an '
-            "integer; true and false as 1 and 0)",
+            'integer, but not "1e2" or "5."; true and false as 1 and 0)',
             "none behind a framework that validates with pydantic in lax mode: it is what the tool would "
             "have received; on its own, as for numeric-string, and wider",
             False,

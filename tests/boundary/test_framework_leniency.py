@@ -24,6 +24,7 @@ def run(call: dict, leniency: Leniency = STRICT):
 @pytest.mark.parametrize(("sent", "read"), [
     ({"limit": "5"}, {"limit": 5}), ({"limit": " 7 "}, {"limit": 7}), ({"limit": "+5"}, {"limit": 5}),
     ({"limit": "1_000"}, {"limit": 1000}), ({"limit": "5.0"}, {"limit": 5}), ({"limit": True}, {"limit": 1}),
+    ({"limit": "1_000.00"}, {"limit": 1000}), ({"limit": "-05"}, {"limit": -5}),
     ({"ratio": "2.5"}, {"ratio": 2.5}), ({"ratio": "1e3"}, {"ratio": 1000}),
     ({"exact": "yes"}, {"exact": True}), ({"exact": "OFF"}, {"exact": False}), ({"exact": 1}, {"exact": True}),
     ({"exact": "t"}, {"exact": True}), ({"exact": "0"}, {"exact": False}),
@@ -36,7 +37,9 @@ def test_pydantic_lax_readings_are_made_and_recorded(sent, read):
 
 
 @pytest.mark.parametrize("sent", [{"limit": "5.5"}, {"limit": "five"}, {"ratio": "inf"}, {"ratio": "nan"},
-                                  {"exact": "maybe"}, {"exact": 2}, {"exact": 0.5}, {"exact": 2.0}, {"limit": "٥"}])
+                                  {"exact": "maybe"}, {"exact": 2}, {"exact": 0.5}, {"exact": 2.0}, {"limit": "٥"},
+                                  # pydantic reads no exponent or bare point in an integer's text
+                                  {"limit": "1e2"}, {"limit": "5."}, {"limit": "5.0e0"}, {"limit": "5.000000000000000001"}])
 def test_what_lax_mode_refuses_stays_refused(sent):
     assert run({"query": "q", "limit": 3, "cc": None, **sent}).status == "rejected"
 

@@ -80,13 +80,20 @@ def test_what_pydantic_accepts_the_boundary_in_front_of_it_does_not_refuse(field
 
 
 class Collections(BaseModel):
+    count: int = 0
     flag: bool = False
     labels: set[str] = set()
     capped: Annotated[frozenset[int], Field(max_length=2)] = frozenset()
 
 
 READ_BOUNDARY = framework_boundary(Collections.model_json_schema(), "collections", PYDANTIC)
+# An integer's text as models write it, and near misses: signs, underscores, zeros, a point, an exponent.
+INTEGER_TEXT = st.builds("{}{}{}{}{}".format, st.sampled_from(["", " ", "+", "-"]),
+                         st.from_regex(r"[0-9](_?[0-9]){0,6}", fullmatch=True),
+                         st.sampled_from(["", ".", ".0", ".00", ".5", ".000000000000000001"]),
+                         st.sampled_from(["", "e0", "e2", "E1"]), st.sampled_from(["", " "]))
 READ_VALUES = {
+    "count": INTEGER_TEXT | st.integers(-5, 5) | st.floats(-5, 5),
     "flag": st.integers(-2, 2) | st.floats(-2, 2) | st.sampled_from([0.0, 1.0, "1.0", "yes", "off", "T", "2"]),
     # Repeats: pydantic keeps each item once, then counts `max_length`.
     "labels": st.lists(st.sampled_from(["bug", "ui", "Bug"]), max_size=5),
@@ -108,3 +115,15 @@ def test_what_pydantic_reads_the_boundary_lets_through_as_pydantic_reads_it(fiel
     outcome = READ_BOUNDARY.check({field: value})
     assert outcome.proceed, outcome.envelope
     assert getattr(TypeAdapter(Collections).validate_python(outcome.arguments), field) == read
+
+
+@settings(max_examples=300)
+@given(text=INTEGER_TEXT)
+def test_an_integer_s_text_pydantic_refuses_is_not_made_valid_in_front_of_it(text):
+    """`"1e2"` for an integer: pydantic refuses it, so the boundary must not turn it into 100
+    and run the tool with a value the framework would never have passed."""
+    try:
+        TypeAdapter(Collections).validate_python({"count": text})
+    except ValidationError:
+        assert not READ_BOUNDARY.check({"count": text}).proceed
+
