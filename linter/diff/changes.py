@@ -20,13 +20,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from schema_lint.schema.keywords import ANNOTATIONS
 from schema_lint.schema.pointer import join
 
 BREAKING, WIDENING, CHANGED = "breaking", "widening", "changed"
 # A results schema that allows fewer results: nothing a client handles today goes away.
 NARROWING = "narrowing"
-_ANNOTATIONS = frozenset({"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
-                          "$comment", "$id", "$schema", "$anchor"})
+_ANNOTATIONS = ANNOTATIONS | {"$id", "$schema", "$anchor"}
 # Upper bounds (a smaller value, or a new one, narrows) and lower bounds (the reverse).
 _UPPER = frozenset({"maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum", "maxContains"})
 _LOWER = frozenset({"minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum", "minContains"})

@@ -127,6 +127,14 @@ def test_dependencies_of_draft_07_are_read_as_dependentRequired():
     assert _kinds(old, {**old, "dependencies": {"a": {"required": ["b"]}}}) == {BREAKING}
 
 
+@pytest.mark.parametrize("annotation", [{"example": "ACME"}, {"examples": ["ACME"]}, {"deprecated": True},
+                                        {"$comment": "kept for v1 clients"}])
+def test_an_added_annotation_is_no_change(annotation):
+    """OpenAPI's `example` (pydantic writes it) validates nothing: once every added keyword
+    counted as narrowing, it read as breaking and failed the diff."""
+    assert compare(obj({"text": S}), obj({"text": {"type": "string", **annotation}})) == []
+
+
 def test_a_keyword_unknown_here_that_is_added_may_reject_calls():
     # A validator that knows `x-max-words` (a gateway's) may enforce it: not harmless.
     old = obj({"text": S})
