@@ -48,8 +48,8 @@ rejects every other value afterwards, a bound every value past it. The reader
 "(1 to 100 suggested)") and values the description names as usable (a sentinel such as
 0 for "no preference") out of what it states, and so a number with a magnitude ("up to
 8K"), a remark on what values do ("more than 10 is slow"), a bound on what something else
-holds ("Each page holds up to 100 results", of a page number), a length stated for a
-part of the string ("72 characters for the subject line"), and a bound in a unit of
+holds ("Each page holds up to 100 results", "Page number (up to 100 results per page)"), a
+length stated for a part of the string ("72 characters for the subject line"), and a bound in a unit of
 time, size, distance or mass the value is not said to be in ("in meters (max 50 km)"):
 "in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`, which
 would refuse a day (86400); "at most 30 days" on `retention_days` states

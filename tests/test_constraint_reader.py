@@ -307,6 +307,17 @@ def test_a_bound_read_is_the_number_written_and_a_rule(description, types, expec
     ("tags", "You can pass up to 10 tags.", ("array",), {"maxItems": 10}),
     ("tags", "Tags; can contain up to 5 items.", ("array",), {"maxItems": 5}),
     ("fields", "Up to 10 fields, each with a name and a value.", ("array",), {"maxItems": 10}),
+    # A count of other things: a page's or a call's size, not the page number or the offset.
+    ("page", "Page number (up to 100 results per page)", ("integer",), {}),
+    ("page", "Page to return; at most 50 rows per page.", ("integer",), {}),
+    ("offset", "Offset (max 100 items returned per call)", ("integer",), {}),
+    ("start", "Index of the first record (up to 200 records each request).", ("integer",), {}),
+    ("limit", "Maximum number of results to return (up to 100 results).", ("integer",), {"maximum": 100}),
+    ("per_page", "Results per page, at most 100 results.", ("integer",), {"maximum": 100}),
+    ("n", "Results to return (at most 50 results).", ("integer",), {"maximum": 50}),
+    ("limit", "How many rows to fetch, up to 1000 rows.", ("integer",), {"maximum": 1000}),
+    ("limit", "Maximum 100 items.", ("integer",), {"maximum": 100}),
+    ("page", "Page number, up to 100.", ("integer",), {"maximum": 100}),
     # A bound in another unit than the value's, of distance or mass as of time and size.
     ("radius", "Search radius in meters (max 50 km).", ("integer",), {}),
     ("radius", "Search radius (max 50 km).", ("integer",), {}),               # meters or km? no bound

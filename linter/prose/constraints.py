@@ -18,7 +18,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   magnitude ("up to 8K", `units.multiplies`), a remark on what values do ("more than 10
   is slow", "at most 25 results are returned per call"; "up to 10 are allowed" is a
   rule), what something else holds or may do ("Each page holds up to 100 results", "Free
-  plans can notify at most 3 users", "Rows, each a list of up to 20 values"), a length
+  plans can notify at most 3 users", "Rows, each a list of up to 20 values"), things a
+  number is not said to count ("Page number (up to 100 results per page)"), a length
   in characters of a number, or a string's length stated for a part of it ("72
   characters for the subject line", "80 characters per line"); "2 to 3 letter code"
   is a range, not 3 letters;
@@ -142,6 +143,12 @@ _OTHER_SUBJECT_BEFORE = lazy_compile(
     r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}\s+(?:can|may|will|could|might|cannot|can't|should)\s+(?:only\s+)?"
     r"(?!be\b|have\b|contain\b|hold\b)[a-z]+\s+$", re.I)
 _CLAUSE_REACH = 160
+# Words that make a number a count of things ("Number of results", "Limit", "Results per
+# page", "How many rows"): of such a number, "up to 100 results" bounds the value.
+_COUNT_OF = lazy_compile(r"\b(?:number of|count|limit|max(?:imum)?|size|amount|total|quantity|how many|top|per)\b",
+                         re.I)
+# The rest of a bound's clause: "up to 100 results| per page)".
+_CLAUSE_REST = lazy_compile(r"[^.;,()]*")
 # A length stated for a part of the string: "72 characters for the subject line", "per
 # line", "in each item" ("in length", "in total" are of the whole).
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
@@ -408,6 +415,23 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
 
 
+def _counts_other_things(text: str, sentence: str, bound: _Bound) -> bool:
+    """Whether a bound on a number counts things the number is not said to count: "Page
+    number (up to 100 results per page)" and "Offset (max 100 items returned per call)"
+    state a page's or a call's size. A number the rest of the description makes a count
+    ("Number of results, up to 100 results", "Results to return (at most 50 results)"),
+    or of which it says nothing else ("Maximum 100 items."), is bounded by it."""
+    unit = (bound.unit or "").lower()
+    if not unit.startswith(_COUNT_WORDS) or unit.startswith(("value", "per")):
+        return False
+    clause = sentence[bound.start:_CLAUSE_REST.match(sentence, bound.end).end()]
+    rest = text.replace(clause, " ", 1).strip(" \t\n(),;:.-")
+    if not rest or _COUNT_OF.search(rest):
+        return False  # "Maximum 100 items.": nothing else is said of the number
+    head = rest.split(None, 1)[0].lower()
+    return not (head.startswith(unit.rstrip("s")) or unit.startswith(head.rstrip("s")))
+
+
 def _fits(bound: _Bound, target: str) -> bool:
     """Whether the bound, in its unit, bounds the field in the `target` sense: characters a
     string's length; a count (or no unit, except in a range: "rated from 1 to 5" is a
@@ -436,7 +460,8 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
         for bound in _bound_matches(sentence):
             if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
                 continue
-            if multiplies(bound.unit) or _remark(sentence, bound, target):
+            if multiplies(bound.unit) or _remark(sentence, bound, target) or (
+                    target == VALUE and _counts_other_things(text, sentence, bound)):
                 kept.append(bound)  # no bound, nor any other read from its words
                 continue
             if target == VALUE and not bounds_value(bound.unit, sentence[bound.end:], text, unit):
