@@ -110,14 +110,20 @@ _SIDES = {"minimum": _LOWER, "exclusiveMinimum": _LOWER, "maximum": _UPPER, "exc
 
 def check(ctx):
     for node in ctx.of_kind("number"):
-        kind = number_kind(node.field_name) or described_kind(node.description)
-        if kind == "percentage" and _signed_change(node):
-            continue  # a yield or a change is signed and unbounded by nature
+        kind = reported_kind(node)
         missing = missing_bounds(node, kind)
         if kind is None or not missing:
             continue
         message = f"{kind} `{label(node)}` has no {' or '.join(missing)} bound"
         yield Finding(node.pointer, message, fix=_fix(ctx, node, kind, missing, KINDS[kind][1]))
+
+
+def reported_kind(node) -> str | None:
+    """The kind of value this rule takes the number for: by its name, else by its
+    description; none for a percentage that measures a change (a yield or a change is
+    signed and unbounded by nature). SL403 asks it too, to leave this rule's bounds alone."""
+    kind = number_kind(node.field_name) or described_kind(node.description)
+    return None if kind == "percentage" and _signed_change(node) else kind
 
 
 def missing_bounds(node, kind: str | None) -> list[str]:

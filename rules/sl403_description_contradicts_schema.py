@@ -150,7 +150,7 @@ def _left_to_this_rule(ctx, node, found: Stated) -> bool:
         side = _NUMBER_SIDES[keyword]
         if side is not None and any(k in schema for k in side):
             return False
-        kind = sl303_unbounded_number.number_kind(node.field_name)
+        kind = sl303_unbounded_number.reported_kind(node)
         return not ctx.runs(sl303_unbounded_number.CODE) or not sl303_unbounded_number.missing_bounds(node, kind)
     if keyword == "maxLength":
         return not ctx.runs(sl301_unbounded_string.CODE) or not sl301_unbounded_string.unbounded(schema)

@@ -82,6 +82,17 @@ def test_sl403_takes_the_bounds_of_a_rule_that_does_not_run():
     assert sorted(d.code for d in with_them if d.code in ("SL301", "SL305", "SL403")) == ["SL301", "SL305"]
 
 
+def test_sl403_leaves_a_number_sl303_reports_by_its_description_to_sl303():
+    """SL303 takes a number for a percentage or a count by its words as well as by its name:
+    the bounds those words state are then its fix alone, not offered twice."""
+    schema = obj(discount={"type": "number", "description": "Discount as a percentage, from 0 to 1."},
+                 guests={"type": "integer", "description": "The number of guests, from 1 to 12."},
+                 growth={"type": "number", "description": "Yearly growth as a percentage, from -50 to 300."})
+    found = sorted((d.pointer.rsplit("/", 1)[1], d.code) for d in lint_tool(schema) if d.code in ("SL303", "SL403"))
+    # A change in per cent is no percentage SL303 bounds: its stated bounds stay SL403's.
+    assert found == [("discount", "SL303"), ("growth", "SL403"), ("guests", "SL303")]
+
+
 def test_sl403_runs_by_default():
     schema = obj(order={"type": "string", "description": "Sort order, one of 'asc', 'desc'."})
     assert [d.code for d in lint_tool(schema) if d.code == "SL403"] == ["SL403"]
