@@ -105,6 +105,8 @@ BAD = {
                                   2, 14, "half a UTF-16 surrogate pair"),
     "bad line in JSON Lines": Bad("tools.jsonl", lambda: json.dumps(GOOD_TOOL).encode() + b'\n{"name": \n',
                                   2, 10, "invalid JSON: Expecting value"),
+    "Python file": Bad("server.py", lambda: b"from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n", 1, 1,
+                       "a Python file: tools defined in Python are linted with `--python server:ATTR`"),
     "50 MB file": Bad("huge.json", lambda: b'{"name": "t", "description": "', 1, 1,
                       "file is 47.7 MiB, over the 32 MiB limit (setting `max-file-size`)", size=50_000_000),
 }

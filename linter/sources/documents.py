@@ -26,6 +26,8 @@ def kind_for(path: str) -> str | None:
 def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
                   max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
     """Read and parse `path` (or `raw` bytes standing for it); never raises on bad input."""
+    if kind is None and path.endswith(".py"):
+        return _failed(path, "json", _python_file(path))
     kind = kind or kind_for(path) or "json"
     if raw is None:
         content = read_regular_file(path, max_bytes)
@@ -58,6 +60,15 @@ def read_document(path: str, raw: bytes | None = None, kind: str | None = None,
     else:
         doc.data = _parse_json(doc, text, 0, "")
     return doc
+
+
+def _python_file(path: str) -> str:
+    """What to do with a Python file named on the command line: its tools are what the
+    framework makes of the code, read only by importing it (an opt-in, `--python`), and its
+    text is no schema (it would fail as "invalid JSON", which says nothing useful)."""
+    module = os.path.splitext(os.path.normpath(path))[0].replace(os.sep, ".").lstrip(".")
+    return (f"a Python file: tools defined in Python are linted with `--python {module}:ATTR` (ATTR the "
+            "server, agent, tool or model object; the module is imported), not read as a schema")
 
 
 def _failed(path: str, kind: str, message: str, line: int = 1, column: int = 1) -> Document:
