@@ -39,13 +39,32 @@ DRAIN_SECONDS = 5.0
 PRINTED_KEPT = 64 << 10
 
 
+# Where a generated tool keeps its arguments' schema, in the form `worker` sends (MCP's).
+ARGUMENTS = "/inputSchema"
+
+
 class Answer(NamedTuple):
     """What `worker` sent: the tools; per tool, its framework and the `file:line:col` of its
-    definition (`at`) and of each parameter or field (`fields`); each framework's version."""
+    definition (`at`), of each parameter or field (`fields`) and of each model its arguments
+    hold (`models`); each framework's version."""
 
     tools: list[dict[str, Any]]
     sources: dict[str, dict[str, Any]]
     frameworks: dict[str, str]
+
+
+def written_in(source: dict[str, Any], pointer: str) -> tuple[dict[str, Any], str]:
+    """The definition a place in a tool's schema is written in, and the place as a pointer
+    into that definition's own schema (`/inputSchema/...`): a model the arguments hold for
+    a place in its `$defs` entry (`/inputSchema/$defs/Address/properties/zip` is the `zip`
+    field of `class Address`), else the tool's own function or model."""
+    prefix = ARGUMENTS + "/$defs/"
+    models = source.get("models")
+    if not pointer.startswith(prefix) or not isinstance(models, dict):
+        return source, pointer
+    name, _, rest = pointer[len(prefix):].partition("/")
+    model = models.get(name.replace("~1", "/").replace("~0", "~"))
+    return (model, ARGUMENTS + (f"/{rest}" if rest else "")) if isinstance(model, dict) else (source, pointer)
 
 
 def worker_source() -> str:

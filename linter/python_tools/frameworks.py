@@ -19,6 +19,7 @@ import re
 from typing import Any, NamedTuple
 
 from schema_lint.fixes.python_source import applies
+from schema_lint.python_tools.child import written_in
 from schema_lint.model import Diagnostic, Severity
 
 BOUNDARY = "reject them at run time with the boundary (`BoundaryMiddleware`, `ToolBoundary`)"
@@ -77,6 +78,8 @@ FORM_KEYWORDS = {"SL301": "maxLength", "SL302": "maxItems", "SL303": "minimum", 
 
 _ARGS_HEADING = re.compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
 _PROPERTY = re.compile(r"^/inputSchema/properties/([^/]+)")
+# A parameter, or a field of a model the arguments hold.
+_FIELD = re.compile(r"^(/inputSchema(?:/\$defs/[^/]+)?/properties/[^/]+)")
 
 
 def fitted(diagnostics: list[Diagnostic], tools: list[dict[str, Any]],
@@ -91,14 +94,18 @@ def fitted(diagnostics: list[Diagnostic], tools: list[dict[str, Any]],
             fitted_.append(diagnostic)
             continue
         framework = FRAMEWORKS.get(source.get("framework", ""), FRAMEWORKS["python"])
-        parameter = _parameter(diagnostic.pointer)
+        written, pointer = written_in(source, diagnostic.pointer)  # a nested model's field: in its class
+        parameter = _parameter(pointer)
         if diagnostic.code == "SL401" and parameter is not None and framework.args_in_description \
+                and written is source \
                 and parameter in documented_arguments(by_name.get(diagnostic.tool, {}).get("description")):
             continue  # the model reads it in the tool's description
-        fields = source.get("fields")
+        fields = written.get("fields")
         where = fields.get(parameter) if isinstance(fields, dict) and parameter is not None else None
-        is_float = parameter is not None and _is_number(by_name.get(diagnostic.tool, {}), parameter)
-        kinds = source.get("kinds")
+        if where is None and written is not source:
+            where = written.get("at")
+        is_float = parameter is not None and _is_number(by_name.get(diagnostic.tool, {}), diagnostic.pointer)
+        kinds = written.get("kinds")
         kind = kinds.get(parameter) if isinstance(kinds, dict) and parameter is not None else None
         fitted_.append(_advised(diagnostic._replace(source=where or diagnostic.source), framework, is_float, kind))
     return fitted_
@@ -118,10 +125,13 @@ def _advised(diagnostic: Diagnostic, framework: Framework, is_float: bool, kind:
     return diagnostic._replace(message=f"{diagnostic.message} (in Python: {form})")
 
 
-def _is_number(tool: dict[str, Any], parameter: str) -> bool:
-    """Whether the tool's parameter is a `number` (pydantic's `float`), optional or not."""
-    properties = (tool.get("inputSchema") or {}).get("properties")
-    schema = properties.get(parameter) if isinstance(properties, dict) else None
+def _is_number(tool: dict[str, Any], pointer: str) -> bool:
+    """Whether the parameter or model field a pointer is at (or in) is a `number` (pydantic's
+    `float`), optional or not."""
+    match = _FIELD.match(pointer)
+    schema: Any = tool
+    for part in match.group(1).split("/")[1:] if match else ["-"]:
+        schema = schema.get(part.replace("~1", "/").replace("~0", "~")) if isinstance(schema, dict) else None
     if not isinstance(schema, dict):
         return False
     any_of = schema.get("anyOf")

@@ -24,12 +24,10 @@ from typing import Any, NamedTuple
 from schema_lint.fixes.python_source import FIELD_ARGUMENTS, Target, applies, edit, keywords_by_member
 from schema_lint.fixes.summary import enabled
 from schema_lint.model import Diagnostic, Fix
-from schema_lint.python_tools.child import Answer, tools_in_child
+from schema_lint.python_tools.child import ARGUMENTS, Answer, tools_in_child, written_in
 from schema_lint.python_tools.target import TargetError
 from schema_lint.schema.operations import OperationError, apply_operations, same_json
 
-# Where a generated tool keeps its arguments' schema, in the form `worker` sends (MCP's).
-ARGUMENTS = "/inputSchema"
 # Why a fix is not made in the source.
 NO_WORDS = "pydantic has no words for it where the tool is written"
 CONFLICT = "it cannot be made together with another fix of the same parameter or field"
@@ -95,8 +93,9 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
         mine = [d for d in diagnostics if d.path.startswith(path + "/") and d.fix is not None and d.fix.operations]
         for source_plan in _plan_target(path, read, mine)[0] if mine else ():
             for diagnostic in source_plan.applied:
-                source = read.answer.sources[diagnostic.path[len(path) + 1:]]
-                edits = _edits_of(source, diagnostic.fix)  # type: ignore[arg-type]
+                source, fix = _in_definition(read.answer.sources[diagnostic.path[len(path) + 1:]],
+                                             diagnostic.fix)  # type: ignore[arg-type]
+                edits = _edits_of(source, fix)
                 alone = edit(source_plan.before, edits) if edits else None
                 if alone is not None:
                     reviewed.append(Reviewed(diagnostic, source_plan.path, source_plan.before, alone))
@@ -150,20 +149,20 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic]) -> _Made:
     tools = {tool.get("name"): tool for tool in read.answer.tools}
     for diagnostic in diagnostics:
         tool_name = diagnostic.path[len(path) + 1:]
-        source = read.answer.sources.get(tool_name) or {}
-        why = _why_not(diagnostic.fix, source)  # type: ignore[arg-type]  # enabled: there is a fix
+        source, fix = _in_definition(read.answer.sources.get(tool_name) or {},
+                                     diagnostic.fix)  # type: ignore[arg-type]  # enabled: there is a fix
+        why = _why_not(fix, source)
         if why is None:
             file = _file_of(source)
             text = _read(file, texts)
             if text is None:
                 why = "the source file cannot be read"
             else:
-                fix: Fix = diagnostic.fix  # type: ignore[assignment]  # enabled: there is a fix
                 combined, changed, why = _with_fix(text, edits.get(file, []), source, fix)
         if why is None:
             try:
-                made.expected[tool_name] = apply_operations(made.expected.get(tool_name, tools[tool_name]),
-                                                            diagnostic.fix.operations)  # type: ignore[union-attr]
+                for name, operations in _patches(read.answer.sources, tool_name, source, fix):
+                    made.expected[name] = apply_operations(made.expected.get(name, tools[name]), operations)
             except (OperationError, KeyError):
                 why = "its JSON Patch does not apply to the tool"
         if why is not None:
@@ -173,6 +172,34 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic]) -> _Made:
         made.edited[file] = changed  # type: ignore[assignment]
         made.applied.setdefault(file, []).append(diagnostic)
     return made
+
+
+def _in_definition(source: dict, fix: Fix) -> tuple[dict, Fix]:
+    """Where `fix` is made: in a model the tool's arguments hold, when every operation is in
+    that model's `$defs` entry (`child.written_in`), as operations on the model's own schema;
+    else in the tool's own function or model, as it is."""
+    placed = [written_in(source, operation.path) for operation in fix.operations]
+    model = placed[0][0] if placed else source
+    if model is source or any(where is not model for where, _ in placed):
+        return source, fix
+    return model, fix._replace(operations=tuple(operation._replace(path=path)
+                                                for operation, (_, path) in zip(fix.operations, placed)))
+
+
+def _patches(sources: dict, tool_name: str, written: dict, fix: Fix) -> list[tuple[str, tuple]]:
+    """What a fix made in `written` changes in the schemas the target generates: the tool's
+    own, or, for a model the arguments hold, that of every tool holding the same class (its
+    `$defs` entry, by whatever name the tool's schema gives it)."""
+    if written is sources.get(tool_name):
+        return [(tool_name, fix.operations)]
+    patches = []
+    for name, source in sources.items():
+        held = source.get("models") if isinstance(source, dict) else None
+        for entry, model in held.items() if isinstance(held, dict) else ():
+            if isinstance(model, dict) and model.get("at") == written.get("at"):
+                prefix = f"{ARGUMENTS}/$defs/{entry.replace('~', '~0').replace('/', '~1')}"
+                patches.append((name, tuple(o._replace(path=prefix + o.path[len(ARGUMENTS):]) for o in fix.operations)))
+    return patches
 
 
 def _why_not(fix: Fix, source: dict) -> str | None:

@@ -11,12 +11,14 @@ imported, the channel back to the parent is moved off fd 1 and fd 1 is pointed a
 What is sent is one JSON object, `{"error": "..."}` or
 
     {"tools": [...], "sources": {tool: {"at": "file:line:col", "fields": {name: "file:line:col"},
-                                        "kinds": {name: "str"}, "framework": "mcp"}},
+                                        "kinds": {name: "str"}, "framework": "mcp",
+                                        "models": {"Address": {"at": ..., "fields": ..., "kinds": ...}}}},
      "frameworks": {"mcp": "1.30.0"}}
 
 `at` is the function or model class a tool was generated from, `fields` its parameters or
-model fields (where the parameter, or the `Field(...)` that declares it, is written), and
-`kinds` the kind of value each one's type annotation takes (`kind`). Sending
+model fields (where the parameter, or the `Field(...)` that declares it, is written),
+`kinds` the kind of value each one's type annotation takes (`kind`), and `models` the same
+of each Pydantic model its arguments hold (their schemas under `$defs`). Sending
 nothing means the child did not get that far. Every reader below is duck-typed on the
 framework's public attributes, and every failure of user or framework code is one line in
 `error`, never a traceback.
@@ -194,7 +196,8 @@ class Reading:
             raise TargetError(f"a tool's name is {type(tool.get('name')).__name__}, not a string")
         framework = FRAMEWORKS.get(package, "python")
         self.tools.append(tool)
-        self.sources[tool["name"]] = {"framework": framework, **positions(definition), "kinds": kinds(definition)}
+        self.sources[tool["name"]] = {"framework": framework, **positions(definition), "kinds": kinds(definition),
+                                      "models": models(definition)}
         if package:
             self.frameworks[framework] = version_of(package)
 
@@ -573,6 +576,53 @@ def positions(definition: object) -> dict:
         return f"{shown}:{item.lineno + offset}:{column + 1}"
 
     return {"at": place(node), "fields": {name: place(item) for name, item in _fields(node)}}
+
+
+# How many annotations `models` looks through: a tool's arguments nest a few models, not thousands.
+_MODEL_SEARCH = 200
+
+
+def models(definition: object) -> dict:
+    """Where each Pydantic model the tool's arguments hold is written, by the name pydantic
+    gives its schema under `$defs` (the class's name): `at`, `fields` and `kinds`, as for the
+    tool's own function or model. A name two classes share is left out: pydantic then names
+    their entries after their modules, and neither class is the one a finding is about."""
+    if definition is None:
+        return {}
+    found: dict[str, object] = {}
+    shared: set[str] = set()
+    pending, looked = [definition], 0
+    while pending and looked < _MODEL_SEARCH:
+        looked += 1
+        item = pending.pop()
+        if item is not definition:
+            if not (isinstance(item, type) and callable(getattr(item, "model_json_schema", None))):
+                continue  # only a model's fields are Pydantic's to write constraints on
+            if found.setdefault(item.__name__, item) is not item:
+                shared.add(item.__name__)
+                continue
+        try:
+            hints = typing.get_type_hints(inspect.unwrap(item))  # type: ignore[arg-type]
+        except Exception:  # user code: an unresolvable forward reference
+            continue
+        for name, hint in hints.items():
+            if name != "return":  # a function's result is no argument
+                pending += [member for member in _members(hint) if all(member is not seen for seen in found.values())]
+    placed = {name: {**positions(model), "kinds": kinds(model)} for name, model in found.items() if name not in shared}
+    return {name: place for name, place in placed.items() if "at" in place}
+
+
+def _members(annotation: object) -> list:
+    """The classes an annotation names: itself, or those in its arguments (`list[Item]`,
+    `Item | None`, `dict[str, Item]`, `Annotated[Item, ...]`), to a depth of four."""
+    members, pending = [], [(annotation, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, type) and not typing.get_args(item):
+            members.append(item)
+        elif depth < 4:
+            pending += [(argument, depth + 1) for argument in typing.get_args(item)]
+    return members
 
 
 # The kinds of value pydantic's constraints tell apart: `max_length` bounds a `str`, a

@@ -15,6 +15,8 @@ import pytest
 from conftest import FIXTURES
 from livekit import run
 
+from schema_lint.python_tools.child import written_in
+
 pytest.importorskip("pydantic")
 pytest.importorskip("libcst")
 
@@ -294,3 +296,61 @@ def test_a_fix_not_made_in_the_source_is_not_called_a_live_server_s(project):
     assert "live MCP server" not in result.output
     assert ("1 fix on `--python` tools not applied: not made in the Python source, for the reason noted above "
             "(`--diff` prints it as JSON Patch)") in result.output
+
+
+NESTED = "nested_tools:TOOLS"
+
+
+def test_a_nested_model_s_fields_are_found_and_fixed_in_its_own_class_and_file(project):
+    """A finding on a field of a model the arguments hold is at that field's `Field(...)`,
+    and its fix is written there (in the file the class is imported from, too); the module
+    imports and generates the fixed schemas, and a second run changes nothing."""
+    places = {(f["tool"], f["pointer"].rsplit("/", 1)[1]): f["source"] for f in findings(NESTED)
+              if f["code"] in ("SL301", "SL303", "SL403")}
+    assert places[("create_customer", "zip_code")] == "nested_tools.py:13:21"  # the other tool's: reported once
+    assert places[("create_customer", "amount")] == "shared_models.py:10:19"
+
+    result = run("check", "--python", NESTED, "--unsafe-fixes", "--fix", *SELECTED)
+    assert "not made in the Python source" not in result.output
+    tools, models = (project / "nested_tools.py").read_text(), (project / "shared_models.py").read_text()
+    assert 'zip_code: str = Field(description="Postal code, at most 10 characters.", max_length=10)' in tools
+    assert 'country: str = Field(description="Two-letter country code.", max_length=2, min_length=2)' in tools
+    assert 'Field(description="Amount in cents, between 1 and 1000000.", ge=1, le=1000000)' in models
+    code = ("import json, nested_tools as m; from pydantic import TypeAdapter; "
+            "print(json.dumps(TypeAdapter(m.create_customer).json_schema()))")
+    schema = json.loads(subprocess.run([sys.executable, "-c", code], cwd=project, capture_output=True, text=True,
+                                       check=True).stdout)
+    assert schema["$defs"]["Address"]["properties"]["zip_code"]["maxLength"] == 10
+    assert schema["$defs"]["Money"]["properties"]["amount"]["maximum"] == 1000000
+
+    run("check", "--python", NESTED, "--unsafe-fixes", "--fix", *SELECTED)
+    assert (project / "nested_tools.py").read_text() == tools and (project / "shared_models.py").read_text() == models
+
+
+def test_a_place_in_a_model_s_defs_entry_is_written_in_that_model():
+    address = {"at": "m.py:3:1", "fields": {"zip": "m.py:4:5"}}
+    source = {"at": "m.py:9:1", "models": {"Address": address, "a/b": {"at": "m.py:1:1"}}}
+    assert written_in(source, "/inputSchema/$defs/Address/properties/zip/maxLength") == \
+        (address, "/inputSchema/properties/zip/maxLength")
+    assert written_in(source, "/inputSchema/$defs/Address") == (address, "/inputSchema")
+    assert written_in(source, "/inputSchema/$defs/a~1b")[0] == {"at": "m.py:1:1"}
+    assert written_in(source, "/inputSchema/$defs/Other/properties/x") == (source, "/inputSchema/$defs/Other/properties/x")
+    assert written_in(source, "/inputSchema/properties/zip") == (source, "/inputSchema/properties/zip")
+    assert written_in({"at": "m.py:1:1"}, "/inputSchema/$defs/Address")[0] == {"at": "m.py:1:1"}
+
+
+def test_models_names_each_model_the_arguments_hold_but_a_shared_name_or_the_result(tmp_path):
+    (tmp_path / "two.py").write_text(
+        "from pydantic import BaseModel\n\nclass Item(BaseModel):\n    name: str\n")
+    (tmp_path / "held.py").write_text(
+        "from typing import Optional\nfrom pydantic import BaseModel\nimport two\n\n"
+        "class Item(BaseModel):\n    size: int\n\nclass Inner(BaseModel):\n    x: int\n\n"
+        "class Outer(BaseModel):\n    inner: Optional[Inner] = None\n\n"
+        "class Result(BaseModel):\n    ok: bool\n\n"
+        "def tool(outer: Outer, mine: list[Item], theirs: dict[str, two.Item]) -> Result:\n    return Result(ok=True)\n")
+    code = ("import json, sys; sys.path.insert(0, '.'); from schema_lint.python_tools.worker import models; "
+            "import held; print(json.dumps(models(held.tool)))")
+    found = json.loads(subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                                      check=True).stdout)
+    assert sorted(found) == ["Inner", "Outer"]
+    assert found["Inner"]["at"].endswith("held.py:8:1") and found["Inner"]["kinds"] == {"x": "number"}
