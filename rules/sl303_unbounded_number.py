@@ -45,7 +45,8 @@ name, where the bound is obvious: `minimum: 0` for amounts, prices and counts,
 `minimum: 1` for quantities, limits and page sizes, never for a physical quantity, the
 end of a range, or a number the description says may be negative ("negative to remove",
 "use a negative amount for a credit", "positive or negative"; not "must not be
-negative"). A `charge` may be a fee or an electric charge (BFCL's `charge1` "on the
+negative"); where the words state only the upper bound ("max: 100" of a `per_page`), the
+name's lower one joins it in the same fix, so that one `--fix` does what it does. A `charge` may be a fee or an electric charge (BFCL's `charge1` "on the
 first body", which may be negative): the name alone gives a suggestion, a fix only when
 the description speaks of money. Upper bounds depend on the system behind the tool, and a
 percentage may be 0–1, 0–100 or a signed change: without words or traffic the finding
@@ -136,26 +137,47 @@ def missing_bounds(node, kind: str | None) -> list[str]:
 
 
 def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | None:
-    """The bounds the description states, else the traffic's, else the name's obvious lower
-    bound, else a suggestion."""
+    """The bounds the description states (with the name's obvious lower bound where they
+    leave that side open), else the traffic's, else the name's obvious lower bound, else a
+    suggestion."""
     from_words = stated_bounds(node)
     if from_words is not None:
-        return from_words
+        return _with_lower_from_name(from_words, _lower_from_name(node, kind, missing, lower))
     sent = seen_at(ctx, node, "integer", "number")
     if sent is not None:
         return _fix_from_traffic(ctx, node, kind, missing, sent)
-    if "lower" in missing and lower is not None and not _signed_by_nature(node):
-        add = (Operation("add", join(node.pointer, "minimum"), lower),)
-        word = _telling(node.field_name)[1]
-        if word in OTHER_SENSE and not monetary(node.description):
-            return Fix(f"add `minimum: {lower}` (a `{word}` may be money or {OTHER_SENSE[word]}, which may be "
-                       "negative: confirm it)", FixSafety.SUGGESTION, add, Evidence(EVIDENCE_NONE))
-        return Fix(f"add `minimum: {lower}` (the name `{node.field_name}` says {kind})", FixSafety.UNSAFE, add,
-                   Evidence(EVIDENCE_NAME, node.field_name))
+    from_name = _lower_from_name(node, kind, missing, lower)
+    if from_name is not None:
+        return from_name
     if "upper" in missing:
         return Fix("add `maximum: 100` (a conventional bound: choose the value)", FixSafety.SUGGESTION,
                    (Operation("add", join(node.pointer, "maximum"), 100),), Evidence(EVIDENCE_NONE))
     return None
+
+
+def _lower_from_name(node, kind: str, missing: list[str], lower: int | None) -> Fix | None:
+    """The lower bound the name's kind has (0 for an amount, 1 for a limit), where the
+    schema lacks one and nothing says the number is signed."""
+    if "lower" not in missing or lower is None or _signed_by_nature(node):
+        return None
+    add = (Operation("add", join(node.pointer, "minimum"), lower),)
+    word = _telling(node.field_name)[1]
+    if word in OTHER_SENSE and not monetary(node.description):
+        return Fix(f"add `minimum: {lower}` (a `{word}` may be money or {OTHER_SENSE[word]}, which may be "
+                   "negative: confirm it)", FixSafety.SUGGESTION, add, Evidence(EVIDENCE_NONE))
+    return Fix(f"add `minimum: {lower}` (the name `{node.field_name}` says {kind})", FixSafety.UNSAFE, add,
+               Evidence(EVIDENCE_NAME, node.field_name))
+
+
+def _with_lower_from_name(from_words: Fix, from_name: Fix | None) -> Fix:
+    """The words' bounds and, where they state only an upper one, the name's lower bound, in
+    one fix: made one after the other, a file's second `--fix` would change it again (as
+    the fix of a tool written in Python, made in its source, would be)."""
+    if from_name is None or from_name.safety is not FixSafety.UNSAFE \
+            or any(o.path.rsplit("/", 1)[1] in _LOWER for o in from_words.operations):
+        return from_words
+    return from_words._replace(description=f"{from_words.description} and {from_name.description[len('add '):]}",
+                               operations=from_words.operations + from_name.operations)
 
 
 def stated_bounds(node) -> Fix | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from lintkit import lint_tool, obj
+from lintkit import fixed_schema, lint_tool, obj
 
 from schema_lint.model import FixSafety
 
@@ -99,7 +99,31 @@ def test_sl303_num_before_what_it_counts_is_still_a_count(name, kind):
 
 def test_sl303_a_limit_takes_the_maximum_its_words_state_in_items():
     (found,) = lint_tool(obj(limit={"type": "integer", "description": "Maximum 100 items."}), "SL303")
-    assert [(o.path.rsplit("/", 1)[1], o.value) for o in found.fix.operations] == [("maximum", 100)]
+    assert [(o.path.rsplit("/", 1)[1], o.value) for o in found.fix.operations] == [("maximum", 100), ("minimum", 1)]
+    assert found.fix.description == ('add `maximum: 100` (the description says "Maximum 100 items") and '
+                                     '`minimum: 1` (the name `limit` says limit)')
+
+
+@pytest.mark.parametrize("name, schema", [
+    ("limit", {"type": "integer", "description": "Results to return, at most 50."}),
+    ("amount", {"type": "number", "description": "Amount in cents, up to 1000000."}),
+    ("page_size", {"type": "integer", "description": "Rows per page (max 200)."}),
+    ("quantity", {"type": "integer", "description": "How many, at least 2."}),
+    ("discount_pct", {"type": "number", "description": "Discount, at most 50."}),
+])
+def test_sl303_one_fix_leaves_nothing_for_a_second(name, schema):
+    """Where the words state one side and the name the other, both are one fix: a second
+    `--fix` (of a file, or of a tool's Python source, which is fixed in one pass) finds
+    nothing more to add (a percentage's lower side has no bound to take from its name)."""
+    (found,) = lint_tool(obj(**{name: schema}), "SL303")
+    again = lint_tool(fixed_schema(obj(**{name: schema}), found), "SL303")
+    assert [d.fix for d in again if d.fix is not None and d.fix.safety is not FixSafety.SUGGESTION] == []
+
+
+def test_sl303_no_lower_bound_from_the_name_joins_the_words_where_the_number_is_signed():
+    schema = {"type": "number", "description": "Charge in coulombs, at most 5."}
+    found = lint_tool(obj(charge=schema), "SL303")
+    assert all(o.path.rsplit("/", 1)[1] != "minimum" for d in found if d.fix for o in d.fix.operations)
 
 
 @pytest.mark.parametrize("name, description", [
