@@ -141,13 +141,17 @@ def _operations(taken: list[tuple[Diagnostic, list[TextEdit]]]) -> list[Operatio
 
 
 def reproduces(doc: Document, text: str, operations: list[Operation]) -> bool:
-    """Whether `text` parses to exactly the operations applied to the parsed original."""
+    """Whether `text` parses to exactly the operations applied to the parsed original, with
+    no key written twice that was not before. (A YAML node two tools share through an alias
+    is edited once per tool: the same key twice in one mapping still loads as intended where
+    the last one wins, but a loader that follows the YAML spec, such as js-yaml, refuses it.)"""
     try:
         expected = apply_operations(doc.data, operations)
     except OperationError:
         return False
     reparsed = read_document(doc.path, raw=text.encode("utf-8"), kind=doc.kind)
-    return not reparsed.errors and same_json(reparsed.data, expected)
+    return (not reparsed.errors and same_json(reparsed.data, expected)
+            and len(reparsed.duplicate_keys) <= len(doc.duplicate_keys))
 
 
 def _edited(doc: Document, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> str:
@@ -155,7 +159,9 @@ def _edited(doc: Document, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> st
     node first: in YAML the end of an inner mapping can be the end of its parent's too,
     and the inner member's lines must come before the outer one's."""
     deepest_first = sorted(taken, key=lambda entry: -max(op.path.count("/") for op in entry[0].fix.operations))  # type: ignore[union-attr]  # taken only with a fix
-    return apply_edits(doc.text, [edit for _, edits in deepest_first for edit in edits])
+    # The same edit twice is one node reached by two paths (a YAML alias two tools share):
+    # made once, it carries both fixes.
+    return apply_edits(doc.text, list(dict.fromkeys(edit for _, edits in deepest_first for edit in edits)))
 
 
 def _apply_verified(plan: FilePlan, taken: list[tuple[Diagnostic, list[TextEdit]]]) -> None:

@@ -72,3 +72,19 @@ def test_a_fix_that_would_remove_a_yaml_comment_is_refused_with_a_note():
     plan = plan_fixes(result.documents["tool.yaml"], result.diagnostics)
     assert [failed.diagnostic.fix_note for failed in plan.failed] == [
         "fix could not be applied: its edit would remove the comment `# only open tickets for now`"]
+
+
+def test_a_yaml_node_two_tools_share_through_an_alias_is_fixed_once():
+    """Each tool's fix edits the one anchored mapping: made twice, each key would be written
+    twice, which a YAML loader that follows the spec refuses. Made once, the edit carries
+    both tools' fixes."""
+    source = ("tools:\n  - name: list_pods\n    description: List pods.\n    inputSchema:\n      type: object\n"
+              "      properties:\n        limit: &limit\n          type: integer\n"
+              "          description: Maximum number of entries to return, between 1 and 500.\n"
+              "  - name: list_services\n    description: List services.\n    inputSchema:\n      type: object\n"
+              "      properties:\n        limit: *limit\n")
+    text, applied = fixed_text(source, "tools.yaml", "SL303")
+    assert len(applied) == 2
+    assert text.count("minimum: 1") == 1 and text.count("maximum: 500") == 1
+    again, applied_again = fixed_text(text, "tools.yaml", "SL303")
+    assert again == text and applied_again == []
