@@ -38,7 +38,9 @@ Unsafe (tightening): validators that assert formats reject values that do not ma
 afterwards. So the fix is offered only on evidence, which it names: with recorded calls
 (`--calls`, at least 20 strings sent there) every one of them valid in the format (a
 single one that is not means no fix); an email address the description names as what
-the value is; or, for the other formats, a name that implies the format together with
+the value is, unless the field is a mail header's address (`from`, `to`, `cc`,
+`reply_to`, or a description that says header: mail services take "Full Name
+<sender@example.com>" there, which `email` refuses), where it is a suggestion; or, for the other formats, a name that implies the format together with
 the schema's own values in it (a default, example or quoted value, or for dates the ISO
 layout or ISO 8601 named). Correct calls of published tools send a bare host to a field
 described as "The URL of the webpage", a short id to one described as "The UUID of the
@@ -59,7 +61,7 @@ from __future__ import annotations
 import json
 
 from schema_lint.prose.constraints import evidence_of, said, stated_keyword
-from schema_lint.prose.field_kinds import NAMED_FORMATS, implied_format, kind_of
+from schema_lint.prose.field_kinds import NAMED_FORMATS, implied_format, kind_of, words
 from schema_lint.prose.field_prose import ISO_LAYOUTS, layouts, names_git_remote, refutes_format, supports_format
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
@@ -113,6 +115,9 @@ def check(ctx):
             yield Finding(node.pointer, message + f"; no fix: the schema's own words or values are not all in `{fmt}` "
                                                   "format")
             continue
+        elif words is not None and fmt == "email" and _mail_header(node):
+            why, safety, source = f" ({said(words)}; a mail header's address may carry a name, " \
+                "\"Name <address>\", which `email` refuses: confirm it)", FixSafety.SUGGESTION, evidence_of(words)
         elif words is not None and (fmt in WORDS_SUFFICE or (fmt == named and supports_format(node.worded_schema, fmt))):
             why, safety, source = f" ({said(words)})", FixSafety.UNSAFE, evidence_of(words)
         elif words is not None:
@@ -125,6 +130,19 @@ def check(ctx):
             why, safety, source = " (only the name says so: confirm it)", FixSafety.SUGGESTION, Evidence(EVIDENCE_NONE)
         yield Finding(node.pointer, message, fix=Fix(f"add `format: {fmt}`{why}", safety,
                                                       (Operation("add", join(node.pointer, "format"), fmt),), source))
+
+
+# The address fields of a mail header, named as the header is (`from`, `To`, `reply_to`):
+# mail services take "Full Name <sender@example.com>" there, which the `email` format refuses.
+_HEADER_FIELDS = frozenset({("from",), ("to",), ("cc",), ("bcc",), ("sender",), ("reply", "to"), ("replyto",)})
+
+
+def _mail_header(node) -> bool:
+    """Whether the field is a mail header's address (by its name, or a description that
+    says header), rather than an address alone (`recipient_email`)."""
+    name = tuple(words(node.field_name or ""))
+    description = node.description if isinstance(node.description, str) else ""
+    return name in _HEADER_FIELDS or "header" in description.lower()
 
 
 def _spelled_otherwise(description: object, fmt: str) -> bool:

@@ -328,7 +328,16 @@ def _format_validator(fmt: str) -> jsonschema_rs.Validator:
     return jsonschema_rs.validator_for({"type": "string", "format": fmt}, validate_formats=True)
 
 
+# What no address of the `email` format (an RFC 5321 mailbox, `local@domain`) holds outside a
+# quoted local part, and a mail header's address may: "Full Name <sender@example.com>",
+# "a@example.com, b@example.com". jsonschema-rs accepts the first as an email; validators that
+# follow the format's definition (ajv's) refuse it, as a provider's strict mode does.
+_NOT_A_MAILBOX = frozenset(" \t\n<>(),;")
+
+
 def valid_in(fmt: str, value: str) -> bool:
+    if fmt in ("email", "idn-email") and not _NOT_A_MAILBOX.isdisjoint(value):
+        return False
     try:
         return _format_validator(fmt).is_valid(value)
     except ValueError:

@@ -126,3 +126,30 @@ def test_a_description_is_searched_for_its_values_once(monkeypatch):
                              "description": "The UUID of the order, e.g. 'f81d4fae-7dec-11d0-a765-00a0c91e6bf7'."})
     assert [d.code for d in lint_tool(schema, "SL304")] == ["SL304"]
     assert len(searched) == 1
+
+
+@pytest.mark.parametrize("name, description", [
+    ("from", "Email address for From header."),
+    ("To", "Recipient email address."),
+    ("reply_to", "The email address replies go to."),
+    ("cc", "Email address to copy."),
+    ("sender_address", "Email address for the message's Sender header."),
+])
+def test_sl304_a_mail_header_s_address_gets_a_suggestion_not_a_fix(name, description):
+    """Mail services take "Full Name <sender@example.com>" in a header's address field, which
+    the `email` format refuses (as ajv and a provider's strict mode read it)."""
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")
+    assert found.fix.safety is FixSafety.SUGGESTION and "Name <address>" in found.fix.description
+
+
+def test_sl304_an_address_field_still_gets_the_email_fix():
+    (found,) = lint_tool(obj(recipient_email={"type": "string", "description": "Email address of the recipient."}),
+                         "SL304")
+    assert found.fix.safety is FixSafety.UNSAFE
+
+
+@pytest.mark.parametrize("value", ["Full Name <sender@example.com>", "a@example.com, b@example.com",
+                                   "someone at example.com", "a@example.com;b@example.com"])
+def test_sl304_a_stated_address_with_a_name_or_a_list_refutes_the_email_format(value):
+    schema = {"type": "string", "description": f'The reporter\'s email address, such as "{value}".'}
+    assert [d.fix for d in lint_tool(obj(reporter=schema), "SL304")] in ([], [None])
