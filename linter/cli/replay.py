@@ -28,7 +28,7 @@ PROGRESS_EVERY = 50_000
 @click.option("--fail-on", type=click.Choice(["newly-rejected", "rejected", "never"]), default="newly-rejected",
               show_default=True,
               help="Exit 1 when a call that passes today is rejected by --against's tools (newly-rejected), "
-                   "when any call is rejected (rejected), or never.")
+                   "when any call is rejected or its tool cannot be built (rejected), or never.")
 @click.option("--progress/--no-progress", default=None,
               help=f"Progress on stderr (default: once the run has taken {START_AFTER:g} s): one line redrawn on a "
                    f"terminal, a line every {PROGRESS_EVERY:,} calls elsewhere.")
@@ -105,5 +105,7 @@ def _replay(tools, calls, policy, against, output_format, fail_on, progress, fra
         click.echo(render_json(data), nl=False)
     elif output_format != "jsonl":
         click.echo(render_text(data, markdown=output_format == "markdown"), nl=False)
-    failed = {"newly-rejected": bool(tally.regressions), "rejected": tally.outcomes["rejected"] > 0, "never": False}
+    # A call to a tool that cannot be built is checked by nothing and refused by every validator.
+    failed = {"newly-rejected": bool(tally.regressions),
+              "rejected": tally.outcomes["rejected"] > 0 or tally.not_replayed > 0, "never": False}
     sys.exit(1 if failed[fail_on] else 0)

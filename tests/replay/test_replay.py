@@ -220,6 +220,19 @@ def test_fail_on_rejected_gates_on_any_rejection_and_never_on_none(tmp_path):
     assert _run(tools, calls, "--fail-on", "never").exit_code == 0
 
 
+def test_fail_on_rejected_counts_calls_to_a_tool_that_cannot_be_built(tmp_path):
+    """A tool whose schema does not compile checks none of its calls, and every validator
+    refuses them: as a gate on its own, replay must not pass them by."""
+    broken = {"type": "object", "properties": {"n": {"$ref": "#/$defs/missing"}}}
+    tools, calls = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    tools.write_text(json.dumps([{"name": "count", "description": "C.", "inputSchema": broken}]))
+    calls.write_text(json.dumps({"tool": "count", "arguments": {"n": 1}}) + "\n")
+    result = _run(str(tools), str(calls), "--fail-on", "rejected")
+    assert result.exit_code == 1
+    assert "its calls are not replayed" in result.stderr
+    assert _run(str(tools), str(calls), "--fail-on", "never").exit_code == 0
+
+
 @pytest.mark.parametrize("output_format", ["table", "json", "jsonl", "markdown"])
 def test_progress_goes_to_stderr_and_never_changes_stdout(tmp_path, output_format):
     files = _files(tmp_path)
