@@ -324,3 +324,20 @@ def test_the_hooks_take_every_text_file_and_keep_those_check_would_walk():
     entries = [line.split(":", 1)[1].strip() for line in hooks.splitlines() if line.strip().startswith("entry:")]
     assert entries and all("--force-include" in entry for entry in entries)
     assert "types_or" not in hooks and hooks.count("types: [text]") == len(entries)
+
+
+def test_a_tool_list_in_a_shape_not_read_is_a_warning_not_a_silent_pass(tmp_path, monkeypatch):
+    """A file holding a list of tools in no shape the reader knows (OpenAI Realtime's
+    `session.update`, Cohere v1's `parameter_definitions`) passed CI checked by nothing; a
+    file of something else (a package manifest, a config) still passes without a word."""
+    monkeypatch.chdir(tmp_path)
+    tool = {"name": "get_weather", "description": "Weather.", "parameter_definitions": {"city": {"type": "str"}}}
+    (tmp_path / "cohere.json").write_text(json.dumps({"model": "command-r", "tools": [tool]}))
+    (tmp_path / "realtime.json").write_text(json.dumps({"type": "session.update", "session": {"tools": [
+        {"type": "function", "name": "f", "description": "F.", "arguments": {"type": "object"}}]}}))
+    (tmp_path / "package.json").write_text(json.dumps({"name": "app", "scripts": {"test": "jest"},
+                                                        "files": ["dist"], "tools": []}))
+    result = run("check", "--no-cache", ".")
+    assert result.exit_code == 0
+    warned = sorted(line.split(": ")[2] for line in result.stderr.splitlines() if "nothing in it was checked" in line)
+    assert warned == ["cohere.json", "realtime.json"]

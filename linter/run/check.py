@@ -206,6 +206,8 @@ def run_check(options: CheckOptions, output: Output) -> int:
         result.fix_summary = FixSummary.of(result.diagnostics, options.unsafe_fixes)  # of what is still reported
     if options.verbose:
         _list_passed_over(output, result)
+    else:
+        _warn_unread_tool_lists(output, result)
     if not (options.fix or options.statistics):
         from schema_lint.run.source_review import show_fixes_in_source
 
@@ -427,6 +429,21 @@ def _list_passed_over(output: Output, result: LintResult) -> None:
         output.line(escape(f"{path}: {why}"), err=True)
     for path in result.skipped:
         output.line(f"{escape(path)}: {_why_skipped(result.documents[path].data)}", err=True)
+
+
+def _warn_unread_tool_lists(output: Output, result: LintResult) -> None:
+    """A file that holds what looks like a list of tools, none of them in a shape schema-lint
+    reads, said on stderr even without `-v` (other files that hold no tool are passed over
+    without a word: most JSON in a project is no tool): it would otherwise pass CI checked by
+    nothing."""
+    from schema_lint.sources.tools import unread_tool_list
+    from schema_lint.text.display import escape
+
+    for path in result.skipped:
+        key = unread_tool_list(result.documents[path].data)
+        if key is not None:
+            output.line(f"schema-lint: warning: {escape(path)}: holds `{escape(key)}`, but no tool in a shape "
+                        "schema-lint reads (README lists them): nothing in it was checked", err=True)
 
 
 def _why_skipped(data) -> str:

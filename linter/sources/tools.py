@@ -207,6 +207,32 @@ def not_tool_arguments(data: Any) -> str | None:
     return None
 
 
+# Keys under which published shapes list tools or their arguments: a file holding one of
+# them, with objects in it, is a tool list in a shape this reader does not know (OpenAI
+# Realtime's `session.tools`, Bedrock Agents' `functionSchema.functions`, Cohere's
+# `parameter_definitions`), not a file of something else.
+_TOOL_LIST_KEYS = frozenset({"tools", "functions", "functionDeclarations", "function_declarations",
+                             "parameter_definitions", "toolSpec", "functionSchema"})
+_TOOL_LIST_DEPTH = 4
+
+
+def unread_tool_list(data: Any) -> str | None:
+    """The key of what looks like a list of tools in a document no tool was found in, or None
+    (within the first levels: a tool list sits near the top of what holds it)."""
+    level = [data]
+    for _ in range(_TOOL_LIST_DEPTH):
+        below = []
+        for node in level[:256]:
+            members = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+            for key, value in members:
+                held = value if isinstance(value, list) else [value]
+                if key in _TOOL_LIST_KEYS and any(isinstance(item, dict) and item for item in held[:16]):
+                    return str(key)
+                below.append(value)
+        level = below
+    return None
+
+
 def _looks_like_schema(data: Any) -> bool:
     if not isinstance(data, dict):
         return False
