@@ -341,3 +341,13 @@ def test_a_tool_list_in_a_shape_not_read_is_a_warning_not_a_silent_pass(tmp_path
     assert result.exit_code == 0
     warned = sorted(line.split(": ")[2] for line in result.stderr.splitlines() if "nothing in it was checked" in line)
     assert warned == ["cohere.json", "realtime.json"]
+
+
+def test_diff_names_the_file_it_could_not_read(tmp_path, monkeypatch):
+    """`--diff` exits 2 for a file it could not read: stderr says which and why, as the report
+    would, not only "No fixes to apply."."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.json").write_text('{"name": \n')
+    result = run("check", "--no-cache", "--diff", "broken.json")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "broken.json:2:1: SL000 [error] invalid JSON" in result.stderr

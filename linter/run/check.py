@@ -186,11 +186,12 @@ def run_check(options: CheckOptions, output: Output) -> int:
     fixing = run_fix_flags(output, linter, result, fix=options.fixing, unsafe=options.unsafe_fixes, diff=options.diff,
                            show_fixes=options.show_fixes, from_stdin=list(options.paths) == ["-"])
     if fixing.exit_code is not None:  # `--diff`: 1 for a change, which `--exit-zero` makes 0 as ruff does
+        if result.had_parse_errors:  # exit 2 says a file was not read: stderr says which, and why
+            _name_parse_errors(output, result, to_stderr=True)
         return 0 if options.exit_zero and fixing.exit_code == 1 else fixing.exit_code
     if options.fix_only:
         if result.had_parse_errors:  # what exit 2 is for: a file not read, parsed or written, named
-            errors = LintResult([d for d in result.diagnostics if d.code == PARSE_ERROR_CODE])
-            output.write(render("concise", errors, ReportOptions(quiet=True)), err=fixing.report_to_stderr)
+            _name_parse_errors(output, result, to_stderr=fixing.report_to_stderr)
         fixed = result.fix_summary.fixed or 0  # type: ignore[union-attr]  # `run_fix_flags` set it
         if fixed or result.had_parse_errors:
             output.line(f"Fixed {fixed:,} finding{'s' if fixed != 1 else ''}.", err=fixing.report_to_stderr)
@@ -429,6 +430,17 @@ def _list_passed_over(output: Output, result: LintResult) -> None:
         output.line(escape(f"{path}: {why}"), err=True)
     for path in result.skipped:
         output.line(f"{escape(path)}: {_why_skipped(result.documents[path].data)}", err=True)
+
+
+def _name_parse_errors(output: Output, result: LintResult, to_stderr: bool) -> None:
+    """The `SL000` findings alone, for a run whose report is its fixes (`--diff`, `--fix-only`):
+    what made it exit 2."""
+    from schema_lint.lint.document import PARSE_ERROR_CODE
+    from schema_lint.report import ReportOptions, render
+    from schema_lint.run.result import LintResult
+
+    errors = LintResult([d for d in result.diagnostics if d.code == PARSE_ERROR_CODE])
+    output.write(render("concise", errors, ReportOptions(quiet=True)), err=to_stderr)
 
 
 def _warn_unread_tool_lists(output: Output, result: LintResult) -> None:
