@@ -17,6 +17,7 @@ not reported.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +93,7 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
     for key in ("dependentRequired", "dependencies"):
         done.add(key)
         changes += _dependencies(old, new, pointer, key)
+    changes += _default(old, new, pointer)
     for key in sorted((set(old) | set(new)) - done):
         if key in new and key not in old:
             changes += _added(old, new, pointer, key)
@@ -201,13 +203,27 @@ def _values(old: dict, new: dict, pointer: str) -> list[Change]:
             lost = [v for v in before if json.dumps(v, sort_keys=True) not in kept]
             if lost:
                 changes.append(Change(where, BREAKING, f"`enum` no longer allows {_shown(lost)}"))
-            else:
+            elif len(kept) > len({json.dumps(v, sort_keys=True) for v in before}):
                 changes.append(Change(where, WIDENING, "`enum` allows more values"))
+            # else the same values in another order (or repeated): the same calls validate
     if not _same(old.get("const"), new.get("const")) or ("const" in old) != ("const" in new):
         where = join(pointer, "const")
         kind = WIDENING if "const" not in new else BREAKING
         changes.append(Change(where, kind, f"`const` {_verb(old, new, 'const')}"))
     return changes
+
+
+def _default(old: dict, new: dict, pointer: str) -> list[Change]:
+    """A `default` is an annotation, but the server fills it in for a call that leaves the
+    field out: changed, the same call does something else (`state: open` → `closed` lists
+    other issues)."""
+    if ("default" in old) == ("default" in new) and _same(old.get("default"), new.get("default")):
+        return []
+    if "default" in old and "default" in new:
+        shown = f"{_shown([old['default']])} → {_shown([new['default']])}"
+        return [Change(join(pointer, "default"), CHANGED,
+                       f"`default` {shown}: a call that leaves it out now gets the new value")]
+    return [Change(join(pointer, "default"), CHANGED, f"`default` {_verb(old, new, 'default')}")]
 
 
 def _shown(values: list) -> str:
@@ -216,6 +232,8 @@ def _shown(values: list) -> str:
 
 
 def _bounds(old: dict, new: dict, pointer: str) -> list[Change]:
+    if _integer_range(old) is not None and _integer_range(old) == _integer_range(new):
+        return []  # `minimum: 1` → `exclusiveMinimum: 0` on an integer (pydantic's ge=1 → gt=0)
     changes = []
     for key in sorted(_UPPER | _LOWER):
         before: Any = old.get(key)  # any JSON value: compared below only when both are numbers
@@ -234,6 +252,25 @@ def _bounds(old: dict, new: dict, pointer: str) -> list[Change]:
             narrower = after < before if key in _UPPER else after > before
             changes.append(Change(where, BREAKING if narrower else WIDENING, f"`{key}` {before} → {after}"))
     return changes
+
+
+def _integer_range(schema: dict) -> tuple | None:
+    """The least and greatest integer an integer schema's bounds admit (None for no bound),
+    whichever of `minimum`/`exclusiveMinimum` states them (`("none",)` when they admit none);
+    None for another schema, or
+    bounds that are not plain numbers (draft 4's boolean `exclusiveMinimum`)."""
+    if schema.get("type") != "integer":
+        return None
+    bounds = {key: schema[key] for key in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
+              if key in schema}
+    if any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in bounds.values()):
+        return None
+    lows = [math.ceil(bounds["minimum"])] if "minimum" in bounds else []
+    lows += [math.floor(bounds["exclusiveMinimum"]) + 1] if "exclusiveMinimum" in bounds else []
+    highs = [math.floor(bounds["maximum"])] if "maximum" in bounds else []
+    highs += [math.ceil(bounds["exclusiveMaximum"]) - 1] if "exclusiveMaximum" in bounds else []
+    low, high = max(lows, default=None), min(highs, default=None)
+    return ("none",) if low is not None and high is not None and low > high else (low, high)
 
 
 def _closed(old: dict, new: dict, pointer: str) -> list[Change]:

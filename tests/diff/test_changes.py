@@ -5,6 +5,8 @@ widening case with calls the new schema must still accept; unsure cases say "cha
 from __future__ import annotations
 
 import jsonschema
+from hypothesis import given
+from hypothesis import strategies as st
 import pytest
 
 from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, compare, compare_results
@@ -175,3 +177,27 @@ def test_a_results_schema_that_comes_narrows_and_one_that_goes_breaks():
     assert {c.kind for c in compare_results(None, schema)} == {NARROWING}
     assert {c.kind for c in compare_results(schema, None)} == {BREAKING}
     assert compare_results(None, None) == [] and compare_results(schema, schema) == []
+
+
+_INTEGER_BOUND = st.one_of(st.integers(-20, 20), st.integers(-40, 40).map(lambda n: n / 2))
+
+
+@given(st.dictionaries(st.sampled_from(["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"]),
+                       _INTEGER_BOUND),
+       st.dictionaries(st.sampled_from(["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"]),
+                       _INTEGER_BOUND))
+def test_integer_bounds_are_compared_by_the_integers_they_admit(old_bounds, new_bounds):
+    """`minimum: 1` and `exclusiveMinimum: 0` admit the same integers: no change. Whenever the
+    diff finds no change in an integer's bounds, the two admit exactly the same integers."""
+    old, new = {"type": "integer", **old_bounds}, {"type": "integer", **new_bounds}
+    same = all(jsonschema.Draft202012Validator(old).is_valid(n) == jsonschema.Draft202012Validator(new).is_valid(n)
+               for n in range(-60, 61))
+    assert (compare(old, new) == []) == same
+
+
+def test_a_reordered_enum_is_no_change_and_a_changed_default_is_shown():
+    assert compare({"enum": ["open", "closed", "all"]}, {"enum": ["all", "closed", "open"]}) == []
+    assert _kinds({"enum": ["a"]}, {"enum": ["a", "b"]}) == {WIDENING}
+    (change,) = compare({"type": "string", "default": "open"}, {"type": "string", "default": "closed"})
+    assert change.kind == CHANGED and change.pointer == "/default" and '"open" → "closed"' in change.what
+    assert [c.kind for c in compare({"type": "integer"}, {"type": "integer", "default": 1})] == [CHANGED]
