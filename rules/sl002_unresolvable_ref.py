@@ -30,13 +30,11 @@ No automatic fix: which definition was meant is for a person to decide.
 
 from __future__ import annotations
 
-from urllib.parse import unquote
-
 from schema_lint.text.display import clip
 from schema_lint.model import Severity
 from schema_lint.schema.pointer import join, resolve, split
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema.refs import REF_KEYWORDS
+from schema_lint.schema.refs import REF_KEYWORDS, unquote
 
 CODE = "SL002"
 NAME = "unresolvable-ref"

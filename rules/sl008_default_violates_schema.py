@@ -30,7 +30,6 @@ user's default is never done for them.
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
 
 from schema_lint.model import Severity
 from schema_lint.schema.pointer import join
@@ -121,6 +120,8 @@ def _finding(node, value, what: str, where: tuple, message: str) -> Finding:
 def _validators_in_place(ctx, openapi: bool):
     """A validator for each subschema, compiled where it stands in the tool's schema (its
     references resolve against the root); None when the schema cannot be registered."""
+    from urllib.parse import quote
+
     import jsonschema_rs
 
     from schema_lint.schema.offline import refuse

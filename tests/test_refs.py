@@ -3,13 +3,14 @@ following references terminates whatever cycles the schema holds."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urldefrag, urlsplit
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from schema_lint.schema.pointer import escape
-from schema_lint.schema.refs import RefIndex
+from schema_lint.schema.refs import RefIndex, _scheme, _split_reference
+from schema_lint.schema.refs import unquote as unquote_fragment
 from schema_lint.schema.walk import walk
 
 # Property names with the characters pointers and URIs escape: `/`, `~`, `%`, `#`, space.
@@ -59,3 +60,16 @@ def test_escaped_tokens_resolve():
     assert index.resolve(nodes[0], "#/properties/" + escape("a/b")).target == {"type": "string"}
     assert index.resolve(nodes[0], "#/properties/m~0n").target == {"type": "integer"}
     assert index.resolve(nodes[0], "#/properties/a%2Fb").status == "missing"
+
+
+# Text with what urllib reads apart in a URL: tabs and line breaks (dropped), a second `#`,
+# escapes, a scheme's colon, a query, brackets.
+uri_text = st.text(st.sampled_from("a~/#%:?;[]@ \t\r\n2F") | st.characters(), max_size=12)
+
+
+@given(uri_text)
+def test_a_bare_fragment_splits_as_urllib_splits_it(text):
+    """`_split_reference` answers a fragment with no base itself, without `urllib.parse`."""
+    assert _split_reference("", "#" + text) == tuple(urldefrag("#" + text))
+    assert unquote_fragment(text) == unquote(text)
+    assert _scheme("") == urlsplit("").scheme

@@ -14,8 +14,12 @@ import sys
 
 from schema_lint.report import FORMATS
 
+# An editable install's finder, loaded as the interpreter starts, imports `urllib.parse` (through
+# `pathlib`): forgotten first, so that the run is seen to import it or not.
 CHECK_SMALL_FILE = """
 import json, sys
+for name in ("urllib", "urllib.parse", "ipaddress"):
+    sys.modules.pop(name, None)
 from schema_lint.cli import main
 try:
     main(["check", "--output-format", "concise", sys.argv[1]])
@@ -37,7 +41,8 @@ print(json.dumps(sorted(sys.modules)))
 # text, a profile's checks when no tool is checked for that profile, or the worker pool
 # for one file; nor jsonschema-rs (with the `decimal` and `email` it imports), when the
 # schema is plain enough for `metaschema_shortcut` and the values it states for
-# `scalar_shortcut`. Nor the language server (`schema-lint server`) and its pygls.
+# `scalar_shortcut`. Nor the language server (`schema-lint server`) and its pygls. Nor
+# `urllib.parse` (with `ipaddress`): a reference within the schema is split without it.
 UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema_lint.boundary", "schema_lint.fuzz",
           "schema_lint.replay", "ruamel", "schema_lint.run.fix_session", "schema_lint.fixes.plan",
           "mcp", "anyio", "schema_lint.live.lint", "schema_lint.live.document", "schema_lint.config.servers",
@@ -45,7 +50,7 @@ UNUSED = ("pickle", "hypothesis", "hypothesis_jsonschema", "jsonschema", "schema
           "pkgutil", "regress", "unicodedata", "schema_lint.run.parallel", "schema_lint.profiles.checks.anthropic_strict",
           "schema_lint.profiles.checks.best_effort", "schema_lint.profiles.checks.gemini",
           "schema_lint.profiles.checks.gemini_json_schema", "jsonschema_rs", "decimal", "email",
-          "schema_lint.lsp", "schema_lint.cli.server", "pygls", "lsprotocol")
+          "schema_lint.lsp", "schema_lint.cli.server", "pygls", "lsprotocol", "urllib", "ipaddress")
 
 
 def _importers(importtime: str, module: str) -> list[str]:
@@ -83,6 +88,18 @@ def test_checking_a_json_file_imports_nothing_it_does_not_use(tmp_path):
     loaded = sorted(m for m in modules if m in unused_formats or any(m == u or m.startswith(u + ".") for u in UNUSED))
     assert loaded == [], {m: " <- ".join(_importers(run.stderr, m)) for m in loaded}
     assert "importlib.metadata" not in modules, "no rule pack is installed: nothing to look up"
+
+
+def test_references_within_the_schema_resolve_without_urllib(tmp_path):
+    tool = {"name": "get_weather", "description": "Weather for a city.",
+            "inputSchema": {"type": "object", "properties": {"unit": {"$ref": "#/$defs/unit"},
+                                                             "missing": {"$ref": "#/$defs/gone"}},
+                            "$defs": {"unit": {"type": "string", "enum": ["C", "F"]}}}}
+    (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", CHECK_SMALL_FILE, "tool.json"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert "SL002" in run.stdout  # the references were resolved: one leads nowhere
+    assert "urllib.parse" not in json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def test_the_importer_chain_reads_importtime_output():
