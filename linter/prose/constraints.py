@@ -23,6 +23,16 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   in characters of a number, or a string's length stated for a part of it ("72
   characters for the subject line", "80 characters per line"); "2 to 3 letter code"
   is a range, not 3 letters;
+- a negation before a strict comparison states the other side ("must not be greater
+  than 100", "can never be larger than 2500" a maximum, "must not be less than 1" a
+  minimum), any other negation of the bound's clause leaves it unread ("is not limited
+  to 100"); a bound in a condition ("If more than 100 results match, use the cursor"),
+  advice ("for faster responses"), with an exception after it ("unless you have a Pro
+  plan") or of one plan ("Free plans get at most 3 days") is no rule, nor an upper bound
+  the sentence gives another case a larger value than ("Up to 512 characters (1024 for
+  Pro access)"); `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
+  values the words allow ("1-based. Negative values count back from the end") has no
+  lower bound at or above zero;
 - an open list ("values include …", "e.g.", "such as", "etc.", a list with a form that
   is not a value such as `YYYY-MM-DD`, "or a team name" after it, "Other codes work
   too", "Case-insensitive") is never an enum;
@@ -48,7 +58,7 @@ from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, names_git_remote, offers_values_outside,
-                                           quoted_values, speaks_of_time, valid_in)
+                                           quoted_values, says_signed, speaks_of_time, valid_in)
 from schema_lint.prose.units import bounds_value, multiplies, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -130,10 +140,10 @@ _ACCEPTED = frozenset({"allowed", "accepted", "supported", "permitted", "valid",
                        "used", "selected", "included", "sent", "entered", "chosen", "required", "needed",
                        "mandatory", "expected", "enforced"})
 # A verb of holding or returning before a bound: the bound is what something else holds
-# ("Each page holds up to 100 results", "The API returns at most 50"), not the value ("the
-# number of results to return (1-20)" is).
+# ("Each page holds up to 100 results", "The API returns at most 50", "returns a maximum of
+# 250,000 rows"), not the value ("the number of results to return (1-20)" is).
 _HELD_BEFORE = lazy_compile(r"(?<!\bto )\b(?:holds?|contains?|returns?|shows?|displays?|lists?|includes?|has|have|fetch(?:es)?|"
-                            r"yields?|gives?|covers?|produces?|loads?|retrieves?)\s+$", re.I)
+                            r"yields?|gives?|covers?|produces?|loads?|retrieves?)\s+(?:an?\s+|the\s+)?$", re.I)
 # The clause of a bound that speaks of each member ("Rows, each a list of up to 20 values",
 # "Each page holds up to 100 results"), or of what another subject can do ("Free plans can
 # notify at most 3 users"; "You can pass", "It must be", "Values may be" speak of the field).
@@ -143,6 +153,34 @@ _OTHER_SUBJECT_BEFORE = lazy_compile(
     r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}\s+(?:can|may|will|could|might|cannot|can't|should)\s+(?:only\s+)?"
     r"(?!be\b|have\b|contain\b|hold\b)[a-z]+\s+$", re.I)
 _CLAUSE_REACH = 160
+# A negation in a bound's clause (up to a conjunction, after which it is of another part),
+# and what may stand between it and a comparison it turns around ("must not be greater than 100", "can never be larger than 2500", "never more than
+# 5", "cannot have fewer than 2"): auxiliaries and verbs of giving, at most three.
+_NEGATION = lazy_compile(r"\b(?:not|never|no|cannot|nor|neither)\b|n['\u2019]t\b", re.I)
+_CONJUNCTION = lazy_compile(r"\b(?:and|or|but|then|while|whereas)\b", re.I)
+_NEGATED_VERBS = lazy_compile(r"\s*(?:(?:be|ever|set|to|have|contain|hold|include|use|pass|send|specify|request|"
+                              r"select|take|accept|allow|go|get)\s+){0,3}", re.I)
+# A condition the bound is part of ("If the body contains more than 160 characters, …", "If
+# more than 100 results match, use the cursor"): what happens past a threshold, no rule.
+_CONDITION_BEFORE = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b[^,;:]*$", re.I)
+# An exception after the bound ("max 30 days unless you have a Pro plan", "Up to 50 per
+# request, except for enterprise accounts"): the bound is not every call's.
+_EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for)\b", re.I)
+# A sentence that advises ("Use a value less than 60 for faster responses", "For best
+# performance, use less than 20") or speaks of one plan ("Free plans get at most 3 days",
+# "Free accounts: max 24", "(1024 for Pro access)"): its bounds are no rule on every call.
+_ADVICE_OR_PLAN = lazy_compile(
+    r"\b(?:for|to get|gives?|yields?)\s+(?:the\s+)?(?:better|best|faster|quicker|optimal|improved)\b|"
+    r"\b(?:better|best|optimal)\s+(?:performance|results)\b|"
+    r"\b(?:free|paid|pro|premium|basic|standard|enterprise|business|trial|starter|team|plus|professional|developer|"
+    r"sandbox)[- ](?:plans?|tiers?|accounts?|users?|subscriptions?|subscribers?|customers?|editions?|licen[cs]es?|"
+    r"access|keys?|workspaces?|organi[sz]ations?)\b|\b(?:on|with|for|in)\s+(?:the|a|an|your|their)\s+[\w-]+\s+"
+    r"(?:plans?|tiers?|subscriptions?)\b", re.I)
+# A number after an upper bound that gives another case a larger one: "(1024 for Pro
+# access)", "… and 4000 characters for dall-e-3", "(0-4096 characters for GUILD_FORUM …)",
+# "max 99 for voice channels and 10,000 for stage channels".
+_LATER_NUMBER = lazy_compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)(?:\s*([A-Za-z]+))?")
+_CASE_WORDS = frozenset({"for", "with", "on", "in", "if", "when", "under", "via", "using"})
 # Words that make a number a count of things ("Number of results", "Limit", "Results per
 # page", "How many rows"): of such a number, "up to 100 results" bounds the value.
 _COUNT_OF = lazy_compile(r"\b(?:number of|count|limit|max(?:imum)?|size|amount|total|quantity|how many|top|per)\b",
@@ -397,8 +435,12 @@ def _hedged(sentence: str, start: int) -> bool:
 def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     """Whether the words around the bound make it no rule on the field: a remark on what the
     value does ("more than 10 is slow"), a hedge after it ("(1 to 100 suggested)"), what
-    something else holds ("Each page holds up to 100 results", of a page number), or a
-    string's length stated for a part of it ("72 characters for the subject line")."""
+    something else holds ("Each page holds up to 100 results", of a page number), a
+    string's length stated for a part of it ("72 characters for the subject line"), a
+    condition it is part of ("If more than 100 results match, use the cursor"), an
+    exception after it ("max 30 days unless you have a Pro plan"), or a sentence of advice
+    or of one plan ("For best performance, use less than 20", "Free plans get at most 3
+    days")."""
     after = sentence[bound.end:]
     if target == LENGTH and _PART_AFTER.match(after):
         return True
@@ -407,12 +449,80 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     before = max(0, bound.start - _CLAUSE_REACH)
     if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start):
         return True
-    if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start):
+    if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) or _CONDITION_BEFORE.search(sentence, before, bound.start):
+        return True
+    if _EXCEPTION_AFTER.search(sentence, bound.end) or _ADVICE_OR_PLAN.search(sentence):
         return True
     if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
     remark = _REMARK_AFTER.match(after)
     return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
+
+
+def _as_stated(sentence: str, bound: _Bound) -> _Bound | None:
+    """The bound as its clause states it. A negation before a strict comparison turns it
+    around: "must not be greater than 100", "can never be larger than 2500", "never more
+    than 5" state a maximum of 100, 2500, 5, and "must not be less than 1" a minimum of 1
+    (the number itself allowed). Any other negation in the clause ("is not limited to
+    100", "not all accounts allow more than 5", "does not have to be at least 3") leaves
+    the bound unsure: None."""
+    clause = max(sentence.rfind(mark, 0, bound.start) for mark in ",;:(") + 1
+    negation = None
+    for negation in _NEGATION.finditer(sentence, clause, bound.start):
+        pass
+    if negation is None or _CONJUNCTION.search(sentence, negation.end(), bound.start):
+        return bound  # none, or of another part: "must not be empty and at most 100 characters"
+    if bound.side not in ("xmin", "xmax") or bound.ranged \
+            or not _NEGATED_VERBS.fullmatch(sentence, negation.end(), bound.start):
+        return None
+    return bound._replace(side="max" if bound.side == "xmin" else "min",
+                          phrase=sentence[negation.start():bound.start] + bound.phrase)
+
+
+def _part_of_operator(sentence: str, bound: _Bound) -> bool:
+    """Whether the bound's `<` or `>` is part of a shift or an arrow ("SUPPRESS_EMBEDS (1 <<
+    2)", "value >> 4", "fast => 1", "0 -> 1", "x <- 5"), not a comparison."""
+    if sentence[bound.start] not in "<>":
+        return False
+    return bound.start > 0 and sentence[bound.start - 1] in "<>=-" or sentence.startswith("<-", bound.start)
+
+
+def _upper_by_case(sentence: str, bounds: list[_Bound]) -> frozenset[str]:
+    """The units (`_unit_key`) in which the sentence gives a larger value than one of its
+    upper bounds for another case after it: "Up to 512 characters (1024 for Pro access)",
+    "1000 characters for dall-e-2 and 4000 characters for dall-e-3", "max 99 for voice
+    channels and 10,000 for stage channels". The larger number is in the bound's unit, or
+    names its case ("for", "with", "if" …); then no upper bound of the sentence in that
+    unit is every call's ("up to 50 keys, with key names up to 40 characters and values up
+    to 500 characters" still bounds the keys)."""
+    split: set[str] = set()
+    for bound in bounds:
+        if bound.side not in ("max", "xmax"):
+            continue
+        key = _unit_key(bound.unit)
+        for later in _LATER_NUMBER.finditer(sentence, bound.end):
+            word = (later.group(2) or "").lower()
+            if _number(later.group(1)) > bound.value and (word in _CASE_WORDS or key != "" and _unit_key(word) == key):
+                split.add(key)
+                break
+    return frozenset(split)
+
+
+def _by_case(bound: _Bound, split: frozenset[str]) -> bool:
+    """Whether the bound is an upper one in a unit the sentence gives other cases larger values in."""
+    if not split or bound.side not in ("max", "xmax"):
+        return False
+    key = _unit_key(bound.unit)
+    return key in split or key == "" or "" in split
+
+
+def _unit_key(word: str | None) -> str:
+    """A bound's unit as `_upper_by_case` compares it: every length one, a count word in the
+    singular, "" for none (or a word naming a case: "1024 for Pro access")."""
+    word = (word or "").lower()
+    if word in _CASE_WORDS:
+        return ""
+    return "character" if word.startswith(_LENGTH_UNITS) else word.rstrip("s")
 
 
 def _counts_other_things(text: str, sentence: str, bound: _Bound) -> bool:
@@ -457,11 +567,17 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
         if not holds_digit(sentence):
             continue
         kept: list[_Bound] = []
-        for bound in _bound_matches(sentence):
+        matches = _bound_matches(sentence)
+        by_case = _upper_by_case(sentence, matches)
+        for match in matches:
+            bound = _as_stated(sentence, match)
+            if bound is None or _part_of_operator(sentence, match):
+                kept.append(match)  # no bound, nor any other read from its words
+                continue
             if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
                 continue
-            if multiplies(bound.unit) or _remark(sentence, bound, target) or (
-                    target == VALUE and _counts_other_things(text, sentence, bound)):
+            if multiplies(bound.unit) or _remark(sentence, bound, target) or _by_case(bound, by_case) \
+                    or (target == VALUE and _counts_other_things(text, sentence, bound)):
                 kept.append(bound)  # no bound, nor any other read from its words
                 continue
             if target == VALUE and not bounds_value(bound.unit, sentence[bound.end:], text, unit):
@@ -516,6 +632,12 @@ def _number_bounds(text: str, kind: str, unit: str | None) -> list[Stated]:
         word = (sign.group(1) or sign.group(2)).lower()
         side = "min" if word.startswith("non") or kind == "integer" else "xmin"
         sides[side] = _Bound(side, 1 if side == "min" and not word.startswith("non") else 0, None, 0, 0, sign.group())
+    if says_signed(text):
+        # "1-based. Negative values count back from the last line": a signed index, whose
+        # lower bound the words give only where it is itself below zero.
+        for side in ("min", "xmin"):
+            if side in sides and sides[side].value >= 0:
+                del sides[side]
     if not sides:
         return []  # nothing to widen: the values the description names need not be read
     named = _named_values(text)

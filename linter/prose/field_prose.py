@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 _QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
 _EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
+# The value is quoted, a number with thousands separators ("the default is 2,000"), or a word.
 _DEFAULT = lazy_compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
-                        r"([^\s,;()]+))", re.I)
+                        r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|[^\s,;()]+))", re.I)
+_GROUPED_NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 _OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
                           r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
                           r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b",
@@ -147,7 +149,7 @@ def described_defaults(description: Any) -> list[Any]:
         text = next(group for group in match.groups() if group is not None).rstrip(".")
         values.append(text)
         try:
-            values.append(json.loads(text))
+            values.append(json.loads(text.replace(",", "") if _GROUPED_NUMBER.fullmatch(text) else text))
         except ValueError:
             pass
     return values

@@ -1,0 +1,151 @@
+"""A bound read in its sentence: the words around a number decide whether it is a rule on
+every call, and which side it bounds. A misreading here becomes a fix that rejects the
+calls the description says are valid, so where the words leave it unsure, no bound."""
+
+from __future__ import annotations
+
+import pytest
+
+from schema_lint.prose.constraints import BOUNDS, stated
+from schema_lint.prose.field_prose import described_defaults
+
+
+def _bounds(description: str, kind: str) -> dict:
+    return {found.keyword: found.value for found in stated(description, kind, BOUNDS)}
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    # A negation before a strict comparison states the other side, the number allowed.
+    ("Should not be larger than 10.", "integer", {"maximum": 10}),
+    ("Must never be higher than 65535.", "integer", {"maximum": 65535}),
+    ("A port; it can't be lower than 1024.", "integer", {"minimum": 1024}),
+    ("Should never be smaller than 0.5", "number", {"minimum": 0.5}),
+    ("Tags. Cannot have more than 20 tags.", "array", {"maxItems": 20}),
+    ("Must not contain fewer than 2 items.", "array", {"minItems": 2}),
+    ("Display name; mustn't be more than 64 characters.", "string", {"maxLength": 64}),
+    ("Retries, which must not ever be less than 1.", "integer", {"minimum": 1}),
+    # Any other negation in the bound's clause: unsure, no bound.
+    ("Is not limited to 100 items.", "integer", {}),
+    ("Not all accounts allow more than 5.", "integer", {}),
+    ("You cannot page through more than 10,000 hits.", "integer", {}),
+    ("There is no maximum of 100 any more.", "integer", {}),
+    ("Does not have to be at least 3 characters.", "string", {}),
+    # Near misses: a negation of another part of the sentence, or inside the bound's words.
+    ("Must be greater than 0 and must not be more than 100.", "integer", {"minimum": 1, "maximum": 100}),
+    ("Must not be empty and at most 100 characters.", "string", {"minLength": 1, "maxLength": 100}),
+    ("Not less than 1 and not more than 100.", "integer", {"minimum": 1, "maximum": 100}),
+    ("Must not exceed 50.", "integer", {"maximum": 50}),
+    ("Must be less than 100.", "integer", {"maximum": 99}),
+])
+def test_a_negated_comparison_states_the_other_side_or_nothing(description, kind, expected):
+    assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, kind", [
+    # A condition the bound is part of: what happens past a threshold.
+    ("When more than 10 tags are given, the oldest are dropped.", "array"),
+    ("If the list holds more than 50 items, it is truncated.", "array"),
+    ("Once more than 3 attempts fail, the account is locked.", "integer"),
+    ("In case fewer than 2 characters are given, everything matches.", "string"),
+    ("Whenever the value is greater than 1000, results are sampled.", "integer"),
+    # Advice.
+    ("Use fewer than 10 for the best results.", "integer"),
+    ("For better latency, use fewer than 25.", "integer"),
+    ("For optimal throughput, at most 8 workers.", "integer"),
+    # An exception after the bound.
+    ("At most 100 per call, unless the account is verified.", "integer"),
+    ("Up to 10 attachments except on enterprise workspaces.", "array"),
+    ("Maximum 20 characters, except for verified senders.", "string"),
+    # A limit of one plan.
+    ("Trial accounts are limited to 5 projects.", "integer"),
+    ("Premium users: max 200.", "integer"),
+    ("Max 7 projects on the basic plan.", "integer"),
+])
+def test_a_bound_of_a_condition_advice_an_exception_or_one_plan_is_no_rule(description, kind):
+    assert _bounds(description, kind) == {}
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    ("If set, must be at most 100.", "integer", {"maximum": 100}),
+    ("When given, at least 3 characters.", "string", {"minLength": 3}),
+    ("Must be less than 100 if provided.", "integer", {"maximum": 99}),
+    ("Use a value between 1 and 10.", "integer", {"minimum": 1, "maximum": 10}),
+    ("Up to 50 per request.", "integer", {"maximum": 50}),
+    ("Days of forecast to return (1-14). Free plans get at most 3 days.", "integer", {"minimum": 1, "maximum": 14}),
+])
+def test_a_rule_beside_a_condition_or_a_plan_is_still_read(description, kind, expected):
+    assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, kind", [
+    ("Up to 280 characters (4000 for premium subscribers).", "string"),
+    ("Up to 4096 tokens for the small model and 8192 tokens for the large one.", "integer"),
+    ("Number of results: at most 100 with a basic key, 1000 with a partner key.", "integer"),
+    ("Attendees: max 25 for webinars and 300 for meetings.", "integer"),
+    ("1-255 characters (1-1000 characters for team channels).", "string"),
+])
+def test_an_upper_bound_with_a_larger_one_for_another_case_is_none(description, kind):
+    assert "maximum" not in _bounds(description, kind) and "maxLength" not in _bounds(description, kind) \
+        and "maxItems" not in _bounds(description, kind)
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    ("Up to 50 keys, with key names up to 40 characters and values up to 500 characters.", "array",
+     {"maxItems": 50}),
+    ("Up to 100 characters (default 20).", "string", {"maxLength": 100}),
+    ("Between 1 and 100 (as of 2024).", "integer", {"minimum": 1, "maximum": 100}),
+    ("At most 10 items for each request.", "array", {"maxItems": 10}),
+])
+def test_an_upper_bound_beside_other_numbers_is_still_read(description, kind, expected):
+    assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    ("Rows to fetch. The server returns a maximum of 5,000 rows per call, whatever is asked.", "integer", {}),
+    ("Page size. This endpoint yields a maximum of 1000.", "integer", {}),
+    ("Rows to return, a maximum of 1000.", "integer", {"maximum": 1000}),
+    ("Number of rows to return (maximum of 1000).", "integer", {"maximum": 1000}),
+])
+def test_what_the_api_returns_is_no_bound_on_what_is_asked(description, kind, expected):
+    assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, expected", [
+    ("Flag value: ARCHIVED (1 << 4) or PINNED (1 << 5).", {}),
+    ("Applied as x >> 3.", {}),
+    ("Mapping: low => 1, high => 5.", {}),
+    ("State moves 0 -> 3.", {}),
+    ("Assign with x<-7.", {}),
+    ("Compared as a <=> 0.", {}),
+    ("Must be > 0.", {"minimum": 1}),
+    ("Must be < 100.", {"maximum": 99}),
+    ("Value >= 1 and <= 10.", {"minimum": 1, "maximum": 10}),
+])
+def test_a_shift_or_an_arrow_is_no_comparison(description, expected):
+    assert _bounds(description, "integer") == expected
+
+
+@pytest.mark.parametrize("description, expected", [
+    ("Index of the item, starting at 1; negative values count from the end.", {}),
+    ("Row number (1-based); negative numbers index from the bottom.", {}),
+    ("1-based position. Use negative indexes to count backwards.", {}),
+    ("Page number, 1-based. Negative values are not allowed.", {"minimum": 1}),
+    ("Offset between -10 and 10; negative values move left.", {"minimum": -10, "maximum": 10}),
+])
+def test_a_signed_index_has_no_lower_bound_at_or_above_zero(description, expected):
+    assert _bounds(description, "integer") == expected
+
+
+@pytest.mark.parametrize("description, expected", [
+    ("The minimum is 200, the maximum is 2,000, and the default is 2,000.", {"minimum": 200, "maximum": 2000}),
+    ("Between 500 and 20,000; defaults to 1,000.", {"minimum": 500, "maximum": 20000}),
+    ("Must be between 100 and 10,000 (default: 1,500).", {"minimum": 100, "maximum": 10000}),
+])
+def test_a_default_with_thousands_separators_is_the_whole_number(description, expected):
+    assert _bounds(description, "integer") == expected
+
+
+def test_a_default_is_read_whole_but_a_list_of_numbers_is_not_one():
+    assert 2000 in described_defaults("the default is 2,000, and") and 2 not in described_defaults("default is 2,000")
+    assert described_defaults("Default: 1,2,3") == ["1", 1]
+    assert described_defaults("Defaults to 25, at most 100.") == ["25", 25]
