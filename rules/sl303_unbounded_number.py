@@ -45,8 +45,11 @@ name, where the bound is obvious: `minimum: 0` for amounts, prices and counts,
 `minimum: 1` for quantities, limits and page sizes, never for a physical quantity, the
 end of a range, or a number the description says may be negative ("negative to remove",
 "use a negative amount for a credit", "positive or negative"; not "must not be
-negative"); where the words state only the upper bound ("max: 100" of a `per_page`), the
-name's lower one joins it in the same fix, so that one `--fix` does what it does. A `charge` may be a fee or an electric charge (BFCL's `charge1` "on the
+negative"), and only as a suggestion for an amount or quantity applied to a balance, a
+ledger or a credit ("The amount in cents to apply to the customer's credit balance",
+`credit_amount`, `quantity_delta`), where a credit or a correction is negative. Where
+the words state only the upper bound ("max: 100" of a `per_page`), the name's lower one
+joins it in the same fix, so that one `--fix` does what it does. A `charge` may be a fee or an electric charge (BFCL's `charge1` "on the
 first body", which may be negative): the name alone gives a suggestion, a fix only when
 the description speaks of money. Upper bounds depend on the system behind the tool, and a
 percentage may be 0–1, 0–100 or a signed change: without words or traffic the finding
@@ -63,7 +66,7 @@ from functools import lru_cache
 from schema_lint.prose.constraints import BOUNDS, evidence_of, said, stated
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
-from schema_lint.prose.field_prose import monetary, physical, says_signed
+from schema_lint.prose.field_prose import adjusts_balance, monetary, physical, says_signed
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
 from schema_lint.schema.pointer import join
@@ -89,6 +92,11 @@ KINDS: dict[str, tuple[frozenset[str], int | None, bool]] = {
 # Amount words with another sense that is signed: a charge may be a fee or an electric charge.
 # Alone they justify a suggestion; a fix needs the description to speak of money too.
 OTHER_SENSE = {"charge": "an electric charge", "charges": "an electric charge"}
+# Kinds whose number may adjust a balance or a stock, and the name words that say it does
+# (`credit_amount`, `balance_adjustment`, `quantity_delta`): the name's lower bound is then
+# only a suggestion, as it is where the description applies the number to a balance.
+ADJUSTABLE = frozenset({"amount", "quantity"})
+BALANCE_WORDS = frozenset({"balance", "ledger", "adjust", "adjustment", "credit", "debit", "delta", "correction"})
 # Words before `limit` that make it a page size: what it counts (`result_limit`, `items_limit`).
 LIMIT_OF = frozenset({"result", "page", "item", "row", "record", "entry", "max", "query", "search", "fetch",
                       "list", "return", "response", "batch", "hit"})
@@ -157,7 +165,8 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
 
 def _lower_from_name(node, kind: str, missing: list[str], lower: int | None) -> Fix | None:
     """The lower bound the name's kind has (0 for an amount, 1 for a limit), where the
-    schema lacks one and nothing says the number is signed."""
+    schema lacks one and nothing says the number is signed; a suggestion where the number
+    may be another sense's (a `charge`) or adjust a balance."""
     if "lower" not in missing or lower is None or _signed_by_nature(node):
         return None
     add = (Operation("add", join(node.pointer, "minimum"), lower),)
@@ -165,6 +174,10 @@ def _lower_from_name(node, kind: str, missing: list[str], lower: int | None) -> 
     if word in OTHER_SENSE and not monetary(node.description):
         return Fix(f"add `minimum: {lower}` (a `{word}` may be money or {OTHER_SENSE[word]}, which may be "
                    "negative: confirm it)", FixSafety.SUGGESTION, add, Evidence(EVIDENCE_NONE))
+    if kind in ADJUSTABLE and (adjusts_balance(node.description)
+                               or not BALANCE_WORDS.isdisjoint(part.rstrip("s") for part in words(node.field_name))):
+        return Fix(f"add `minimum: {lower}` (a number applied to a balance may be negative, as a credit or a "
+                   "correction is: confirm it)", FixSafety.SUGGESTION, add, Evidence(EVIDENCE_NONE))
     return Fix(f"add `minimum: {lower}` (the name `{node.field_name}` says {kind})", FixSafety.UNSAFE, add,
                Evidence(EVIDENCE_NAME, node.field_name))
 

@@ -93,6 +93,13 @@ _SIGNED = CaselessWords(r"(?<!non-)(?<!non)(?<!non )(?<!\bnot )(?<!\bno )(?<!\bn
                         r"(?<!never be )\bnegative\b(?![^.;]{0,40}\b(?:not (?:be )?(?:allowed|accepted|permitted|"
                         r"supported|valid)|rejected|invalid|disallowed|forbidden|errors?|fails?)\b)|(?<!un)\bsigned\b|"
                         r"\bbelow zero\b|\bplus or minus\b|\u00b1", words=("negative", "signed", "below zero", "minus"))
+# A number applied to a balance or a ledger ("The amount in cents to apply to the customer's
+# credit balance", "to adjust the stock by", "credit or debit"), where a credit or a
+# correction is negative (a credit card is no credit, and "the price before adjustments"
+# is no adjustment).
+_ADJUSTS_BALANCE = CaselessWords(r"\bbalances?\b|\bledgers?\b|\badjust(?:s|ing)?\b|"
+                                 r"\b(?:credit|debit)(?:s|ed|ing)?\b(?![- ]?cards?\b)",
+                                 words=("balance", "ledger", "adjust", "credit", "debit"))
 # What a git remote is called: git takes `git@host:owner/repo.git` (scp-like), no RFC 3986 URI.
 _GIT_REMOTE = CaselessWords(r"\bgit\b|\bclon(?:e|ed|ing)\b|\bssh\b|\bscp\b|\.git\b")
 
@@ -254,6 +261,12 @@ def physical(description: Any) -> bool:
 def says_signed(description: Any) -> bool:
     """The description says the number may be negative: no lower bound follows from its name."""
     return isinstance(description, str) and _SIGNED.occurs_in(description)
+
+
+def adjusts_balance(description: Any) -> bool:
+    """The description applies the number to a balance, a ledger or a credit: it may be
+    negative though the words do not say so ("to apply to the customer's credit balance")."""
+    return isinstance(description, str) and _ADJUSTS_BALANCE.occurs_in(description)
 
 
 def monetary(description: Any) -> bool:

@@ -150,3 +150,30 @@ def test_sl303_a_number_the_description_says_may_be_negative_gets_no_lower_bound
 def test_sl303_a_sign_ruled_out_keeps_the_name_s_lower_bound(name, description):
     (found,) = lint_tool(obj(**{name: {"type": "number", "description": description}}), "SL303")
     assert found.fix.safety is FixSafety.UNSAFE and any(o.path.endswith("/minimum") for o in found.fix.operations)
+
+
+@pytest.mark.parametrize("name, description", [
+    ("amount", "The integer amount in cents (or local equivalent) to apply to the customer's credit balance."),
+    ("amount", "Amount of the ledger entry, in the account's currency."),
+    ("amount", "The amount to adjust the wallet by, in cents."),
+    ("fee", "Fee to debit from or credit to the merchant account."),
+    ("credit_amount", "In cents."),
+    ("quantity", "Units to adjust the stock level by."),
+    ("quantity_delta", "Units."),
+])
+def test_sl303_a_number_applied_to_a_balance_gets_only_a_suggested_lower_bound(name, description):
+    """A credit or a correction is negative though the words do not say "negative":
+    `minimum: 0` on Stripe's customer balance `amount` rejects every credit."""
+    (found,) = lint_tool(obj(**{name: {"type": "integer", "description": description}}), "SL303")
+    assert found.fix.safety is FixSafety.SUGGESTION and "balance" in found.fix.description
+
+
+@pytest.mark.parametrize("name, description", [
+    ("amount", "The amount to charge to the credit card, in cents."),
+    ("quantity", "Units to order."),
+    ("count", "Number of ledger entries to return."),       # a count is never below zero
+    ("base_price", "The base price of the product before dynamic adjustments."),
+])
+def test_sl303_a_payment_or_a_count_near_those_words_keeps_the_name_s_lower_bound(name, description):
+    (found,) = lint_tool(obj(**{name: {"type": "integer", "description": description}}), "SL303")
+    assert found.fix.safety is FixSafety.UNSAFE and any(o.path.endswith("/minimum") for o in found.fix.operations)
