@@ -53,7 +53,9 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
@@ -160,9 +162,9 @@ _NEGATION = lazy_compile(r"\b(?:not|never|no|cannot|nor|neither)\b|n['\u2019]t\b
 _CONJUNCTION = lazy_compile(r"\b(?:and|or|but|then|while|whereas)\b", re.I)
 _NEGATED_VERBS = lazy_compile(r"\s*(?:(?:be|ever|set|to|have|contain|hold|include|use|pass|send|specify|request|"
                               r"select|take|accept|allow|go|get)\s+){0,3}", re.I)
-# A condition the bound is part of ("If the body contains more than 160 characters, …", "If
-# more than 100 results match, use the cursor"): what happens past a threshold, no rule.
-_CONDITION_BEFORE = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b[^,;:]*$", re.I)
+# A condition the bound's clause opens with ("If the body contains more than 160 characters,
+# …", "If more than 100 results match, use the cursor"): what happens past a threshold, no rule.
+_CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 # An exception after the bound ("max 30 days unless you have a Pro plan", "Up to 50 per
 # request, except for enterprise accounts"): the bound is not every call's.
 _EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for)\b", re.I)
@@ -449,14 +451,22 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     before = max(0, bound.start - _CLAUSE_REACH)
     if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start):
         return True
-    if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) or _CONDITION_BEFORE.search(sentence, before, bound.start):
+    if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
+            or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:"), bound.start):
         return True
-    if _EXCEPTION_AFTER.search(sentence, bound.end) or _ADVICE_OR_PLAN.search(sentence):
+    if _EXCEPTION_AFTER.search(sentence, bound.end, bound.end + _CLAUSE_REACH) or _advice_or_one_plan(sentence):
         return True
     if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
     remark = _REMARK_AFTER.match(after)
     return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
+
+
+@lru_cache(maxsize=256)
+def _advice_or_one_plan(sentence: str) -> bool:
+    """Whether the sentence advises or speaks of one plan (`_ADVICE_OR_PLAN`). Cached: asked
+    once per bound, and a sentence may state many."""
+    return _ADVICE_OR_PLAN.search(sentence) is not None
 
 
 def _as_stated(sentence: str, bound: _Bound) -> _Bound | None:
@@ -466,7 +476,7 @@ def _as_stated(sentence: str, bound: _Bound) -> _Bound | None:
     (the number itself allowed). Any other negation in the clause ("is not limited to
     100", "not all accounts allow more than 5", "does not have to be at least 3") leaves
     the bound unsure: None."""
-    clause = max(sentence.rfind(mark, 0, bound.start) for mark in ",;:(") + 1
+    clause = _clause_before(sentence, bound, ",;:(")
     negation = None
     for negation in _NEGATION.finditer(sentence, clause, bound.start):
         pass
@@ -477,6 +487,13 @@ def _as_stated(sentence: str, bound: _Bound) -> _Bound | None:
         return None
     return bound._replace(side="max" if bound.side == "xmin" else "min",
                           phrase=sentence[negation.start():bound.start] + bound.phrase)
+
+
+def _clause_before(sentence: str, bound: _Bound, marks: str) -> int:
+    """Where the bound's clause starts: after the last of `marks` before it, within
+    `_CLAUSE_REACH` (a sentence of many bounds would otherwise cost their square)."""
+    reach = max(0, bound.start - _CLAUSE_REACH)
+    return max(reach, max(sentence.rfind(mark, reach, bound.start) + 1 for mark in marks))
 
 
 def _part_of_operator(sentence: str, bound: _Bound) -> bool:
@@ -495,14 +512,25 @@ def _upper_by_case(sentence: str, bounds: list[_Bound]) -> frozenset[str]:
     names its case ("for", "with", "if" …); then no upper bound of the sentence in that
     unit is every call's ("up to 50 keys, with key names up to 40 characters and values up
     to 500 characters" still bounds the keys)."""
+    uppers = [bound for bound in bounds if bound.side in ("max", "xmax")]
+    if not uppers:
+        return frozenset()
+    numbers = [(match.start(), _number(match.group(1)), (match.group(2) or "").lower())
+               for match in _LATER_NUMBER.finditer(sentence)]
+    starts = [start for start, _, _ in numbers]
+    # The largest number from each one on: most bounds have none larger after them, and are
+    # passed by at once (a sentence of many bounds would otherwise cost their square).
+    largest_after = list(accumulate(reversed([value for _, value, _ in numbers]), max))[::-1]
     split: set[str] = set()
-    for bound in bounds:
-        if bound.side not in ("max", "xmax"):
+    for bound in uppers:
+        first = bisect_left(starts, bound.end)
+        if first == len(numbers) or largest_after[first] <= bound.value:
             continue
         key = _unit_key(bound.unit)
-        for later in _LATER_NUMBER.finditer(sentence, bound.end):
-            word = (later.group(2) or "").lower()
-            if _number(later.group(1)) > bound.value and (word in _CASE_WORDS or key != "" and _unit_key(word) == key):
+        for start, value, word in numbers[first:]:
+            if start > bound.end + _CLAUSE_REACH:
+                break
+            if value > bound.value and (word in _CASE_WORDS or key != "" and _unit_key(word) == key):
                 split.add(key)
                 break
     return frozenset(split)
