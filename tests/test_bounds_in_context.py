@@ -69,6 +69,8 @@ def test_a_bound_of_a_condition_advice_an_exception_or_one_plan_is_no_rule(descr
     ("If set, must be at most 100.", "integer", {"maximum": 100}),
     ("When given, at least 3 characters.", "string", {"minLength": 3}),
     ("Must be less than 100 if provided.", "integer", {"maximum": 99}),
+    ("Page size when listing (max 100).", "integer", {"maximum": 100}),
+    ("Items to return if available (at most 50 items).", "array", {"maxItems": 50}),
     ("Use a value between 1 and 10.", "integer", {"minimum": 1, "maximum": 10}),
     ("Up to 50 per request.", "integer", {"maximum": 50}),
     ("Days of forecast to return (1-14). Free plans get at most 3 days.", "integer", {"minimum": 1, "maximum": 14}),

@@ -452,7 +452,7 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
-            or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:"), bound.start):
+            or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
     if _EXCEPTION_AFTER.search(sentence, bound.end, bound.end + _CLAUSE_REACH) or _advice_or_one_plan(sentence):
         return True
