@@ -14,8 +14,13 @@ Reads each property's description for the claims the schema can check:
   a team name", "bug, task (or a custom type …)"), one whose words admit more ("Other
   codes work too", "also accepts …") or other spellings ("Case-insensitive": `enum` would
   refuse "DESC"), one a quoted example of the description is not in, bare words that qualify
-  a noun ("absolute or relative paths") and a list of sibling parameter names ("provide
-  either text or regex") are not closed sets;
+  a noun ("absolute or relative paths") or follow "can be" ("It can be absolute or
+  relative", "can be omitted"; quoted words are values), a list of sibling parameter names
+  ("provide either text or regex"), another noun's list ("Required when type is one of
+  'email', 'sms'", "content — either text or html — will override"), values ruled out
+  ("Must not be one of: admin, root") and, on a string, a list whose values one string
+  holds several of ("A comma-separated list … Supported values are …", a default of
+  `video,channel`, "Use fast+cache") are not closed sets;
 - a bound or format the description states that the schema lacks and no other rule
   fixes at that node ("at least 8 characters" on an optional string, "a multiple of 5",
   "(1-20)" on a number whose name says no amount or limit, "non-empty list" on an array
@@ -49,7 +54,9 @@ rejects every other value afterwards, a bound every value past it. The reader
 0 for "no preference") out of what it states, and so a number with a magnitude ("up to
 8K"), a remark on what values do ("more than 10 is slow"), a bound on what something else
 holds ("Each page holds up to 100 results", "Page number (up to 100 results per page)"), a
-length stated for a part of the string ("72 characters for the subject line"), and a bound in a unit of
+length stated for a part of the string ("72 characters for the subject line"), an exact length next
+to values of another length or form ("a two-letter code such as en, fr or zh_cn", "or the full
+name", "a comma-separated list of two-letter codes"), and a bound in a unit of
 time, size, distance or mass the value is not said to be in ("in meters (max 50 km)"):
 "in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`, which
 would refuse a day (86400); "at most 30 days" on `retention_days` states

@@ -33,9 +33,16 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   Pro access)"); `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
   values the words allow ("1-based. Negative values count back from the end") has no
   lower bound at or above zero;
-- an open list ("values include …", "e.g.", "such as", "etc.", a list with a form that
-  is not a value such as `YYYY-MM-DD`, "or a team name" after it, "Other codes work
-  too", "Case-insensitive") is never an enum;
+- an open list ("values include …", "e.g.", "ex.:", "such as", "etc.", a list with a
+  form that is not a value such as `YYYY-MM-DD`, "or a team name" after it, "Other codes
+  work too", "may also use internal", "Case-insensitive") is never an enum, nor a list
+  that is not all of the field's values: several of them in one string ("a
+  comma-separated list", "video,channel", "fast+cache"), bare words after "can be"
+  (adjectives and participles: "absolute or relative", "omitted"), another noun's
+  ("when type is one of …", "content — either text or html — will override") or
+  values ruled out ("must not be one of");
+- an exact length ("two-letter code") is none where the words give values of another
+  length or form ("such as en or zh_cn", "or the full name");
 - a value the description itself names as usable ("Use 0 for no preference", "a value
   of -1 indicates CPU", a stated default) widens the bound to admit it;
 - a format is read only when the stated form is exactly what the JSON Schema format
@@ -59,8 +66,8 @@ from itertools import accumulate
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_WORDS, Evidence
-from schema_lint.prose.field_prose import (described_defaults, holds_digit, names_git_remote, offers_values_outside,
-                                           quoted_values, says_signed, speaks_of_time, valid_in)
+from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, names_git_remote,
+                                           offers_values_outside, quoted_values, says_signed, speaks_of_time, valid_in)
 from schema_lint.prose.units import bounds_value, multiplies, named_unit
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -624,7 +631,9 @@ def _bounds(text: str, target: str) -> list[Stated]:
         exact = exact or _SPELLED_EXACT_LENGTH.search(text)
         if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()):
             size = _SPELLED_SIZES.get(exact.group(1).lower()) or int(exact.group(1))
-            return [Stated(low_key, size, exact.group()), Stated(high_key, size, exact.group())]
+            if not _other_lengths(text, size):
+                return [Stated(low_key, size, exact.group()), Stated(high_key, size, exact.group())]
+            return []  # the words state a length, and values of others: neither is a bound
     sides = _collect(text, target)
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
@@ -635,6 +644,48 @@ def _bounds(text: str, target: str) -> list[Stated]:
     if high is not None and _whole(high.value) and high.value >= 1 and (low is None or high.value >= low.value):
         out.append(Stated(high_key, int(high.value), high.phrase))
     return out
+
+
+def _other_lengths(text: str, size: int) -> bool:
+    """Whether the words offer values of another length than the exact one they state: an
+    example of another length ("a two-letter code such as en, fr or zh_cn", "e.g. usd or
+    USDC"), another form ("or the full name", "for territories use the full name"), or
+    several codes in one string ("a comma-separated list of two-letter codes")."""
+    if _OTHER_FORM.search(text) or holds_several(text):
+        return True
+    for opening in _EXAMPLES_START.finditer(text):
+        values, end = _examples_at(text, opening.end())
+        if opening.group() == "(" and not text.startswith(")", end):
+            continue  # "(ISO 3166-1 alpha-2)": a parenthesis of values only is a list of them
+        if any(len(value) != size for value in values):
+            return True
+    return False
+
+
+# Another form of the value named beside a code: "or the full name", "or its numeric id",
+# "use the full name", "a three-letter code or the country name".
+_OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[\w'\u2019-]+\s+){0,2}?(?:names?|codes?|"
+                           r"numbers?|ids?|identifiers?|spellings?|forms?|versions?|abbreviations?|aliases)\b", re.I)
+_EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|ex|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
+                               r"|\((?!\s*(?:e\.g|eg|ex|such as|for example|for instance|like|including|examples?)\b)",
+                               re.I)
+
+
+def _examples_at(text: str, at: int) -> tuple[list[str], int]:
+    """The values listed from `at` ("en, fr or zh_cn", "'US' or 'GB'"), filler words aside,
+    and where the list ends."""
+    values: list[str] = []
+    position = end = at
+    while (match := _VALUE_AT.match(text, position)) is not None:
+        value = next(g for g in match.groups() if g is not None).rstrip(".")
+        if value.lower() not in _FILLER:
+            values.append(value)
+        end = match.end()
+        separator = _SEPARATOR.match(text, end)
+        if separator is None:
+            break
+        position = separator.end()
+    return values, end
 
 
 def _shifted(bound: _Bound | None, by: int) -> _Bound | None:
@@ -740,18 +791,22 @@ _ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?
 _ENUM_LIST = Screened(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", words=("[enum]",))
 _SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.\s+(?=['\"`\u2018\u201c]))")
 _EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
-_OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|such as|for example|for instance|like|including|includes?|examples?|"
+_OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|ex|such as|for example|for instance|like|including|includes?|examples?|"
                             r"e\. g|common(?:ly used)?|typical|popular|frequent|sample)\b", re.I)
 _NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
 _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others?|similar|any|more)|among others|\.\.\.|"
                            r"\u2026)", re.I)
 # Words anywhere that leave a list open: more values work ("Other ISO 639-1 codes work too",
-# "custom types are also accepted"), or other spellings of them ("Case-insensitive": `enum`
+# "custom types are also accepted", "may also use internal", "any other name is passed
+# through", "are still accepted"), or other spellings of them ("Case-insensitive": `enum`
 # would refuse "DESC").
 _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or any other|custom (?:values?|objects?)|"
-                              r"and more\b|etc\b|other\b[^.;\n]{0,40}\b(?:work|works|too|as well)\b|"
+                              r"and more\b|etc\b|other\b[^.;\n]{0,40}\b(?:work|works|too|as well|(?:is|are) (?:passed|"
+                              r"forwarded|sent|accepted|allowed|kept))\b|"
                               r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used)\b|"
-                              r"also (?:accepts?|supports?|takes?|allows?)\b|case[- ]?insensitive|"
+                              r"also (?:accepts?|supports?|takes?|allows?|use|pass|send|give|specify|set)\b|"
+                              r"(?:are|is) still (?:accepted|allowed|supported|valid)\b|"
+                              r"case[- ]?insensitive|"
                               r"not case[- ]sensitive|ignor\w* case\b|regardless of case)", re.I)
 # An alternative after the list that is no value of it ("'public' or 'private', or a team
 # name", "bug, feature, task (or a custom type …)"), read in the rest of the list's sentence.
@@ -782,7 +837,8 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
             break
         if _inside_literal(description, intro.start()):
             continue  # a colon or quote inside an example ('{"style": "modern"}'): no list
-        if _OPEN_BEFORE.search(description, _clause_start(description, intro.start()), intro.start()):
+        start = _clause_start(description, intro.start())
+        if _OPEN_BEFORE.search(description, start, intro.start()):
             continue
         parsed = _list_at(description, intro.end(), either=intro.group().lower().strip().startswith("either"))
         if parsed is None:
@@ -790,14 +846,76 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
         values, end = parsed
         if _NOT_BOTH.match(description, end):
             continue  # "provide either text or regex, not both": two parameters, not two values
+        if not _of_the_field(description, intro, start, end):
+            continue
         typed = _typed(values, numeric)
-        if typed is None or not numeric and _example_outside(description, typed):
+        if typed is None or not numeric and (_example_outside(description, typed) or
+                                             _predicate_words(description, intro, typed)):
             continue
         # Asked only of a list found: most descriptions have none, and the pattern runs long.
-        if _OPEN_ANYWHERE.search(description):
+        if _OPEN_ANYWHERE.search(description) or not numeric and (holds_several(description) or
+                                                                   _joined(description, typed)):
             return None
         return typed, description[intro.start():end].strip()
     return None
+
+
+def _of_the_field(description: str, intro: re.Match, start: int, end: int) -> bool:
+    """Whether the list states the field's values: not values ruled out ("Must not be one
+    of: admin, root", "Reserved names: 'admin'"), nor those of another noun, the subject of
+    a condition ("Required when type is one of 'email', 'sms'") or of a verb after the list
+    ("content — either text or html — will override the subject")."""
+    head = description[start:intro.start()]
+    if intro.group().lower().startswith("is "):
+        head += "is "  # "when type is one of …": the intro holds the condition's verb
+    return not (_RULED_OUT_BEFORE.search(head) or _CONDITION_BEFORE.search(head)
+                or _VERB_AFTER.match(description, end))
+
+
+# A negation or a word of refusal right before the list's intro, in its clause.
+_RULED_OUT_BEFORE = lazy_compile(r"\b(?:not|never|cannot|can't|nor|except|excluding|other than|besides|anything but)"
+                                 r"\s+(?:be\s+)?$|\b(?:forbidden|disallowed|reserved|prohibited|banned|blocked|"
+                                 r"excluded|invalid|not (?:allowed|accepted|supported|permitted))\b[^.;\n]*$", re.I)
+# A condition on another field whose verb stands right before the list: "when type is",
+# "if the mode is set to", "whose body is".
+_CONDITION_BEFORE = lazy_compile(r"\b(?:if|when|whenever|unless|while|once|where|whose)\b[^,;:()\u2014]{0,60}?"
+                                 r"\b(?:is|are|equals?|matches)\s+(?:set to\s+)?$", re.I)
+# A verb after the list (past a closing dash, parenthesis or comma): the list was part of
+# that verb's subject, a noun other than the field.
+_VERB_AFTER = lazy_compile(r"\s*(?:[\u2014\u2013),]|--|\s-)?\s*(?:will|would|is|are|was|were|must|should|shall|can|"
+                           r"cannot|may|might|has|have|does|overrides?|replaces?|takes)\b", re.I)
+
+
+def _predicate_words(description: str, intro: re.Match, values: list) -> bool:
+    """Whether bare words follow "can be" or "is either" as what the field may be, not as
+    values ("It can be absolute or relative", "can be omitted or left empty", "Multiple
+    states can be given"): words there are adjectives and participles as often as values,
+    and only quotes or a number say they are values ("can be 'metric' or 'imperial'"; a
+    list named as values, "one of", "Options:", is read bare)."""
+    said = intro.group().lower().strip()
+    predicate = said.startswith("can be") and "one of" not in said or said == "either" and \
+        _COPULA_BEFORE.search(description, max(0, intro.start() - 8), intro.start())
+    return bool(predicate) and not _QUOTED_START.match(description, intro.end()) and \
+        not all(isinstance(v, (int, float)) or _is_number(v) for v in values)
+
+
+_COPULA_BEFORE = lazy_compile(r"\b(?:is|are|be|was|were)\s+$", re.I)
+_QUOTED_START = lazy_compile(r"\s*" + _OPENING_QUOTE)
+
+
+def _joined(description: str, values: list) -> bool:
+    """Whether the description writes listed values joined into one ("The default value is
+    video,channel,playlist", "avoid=tolls|highways", "Use fast+cache"): a value the list
+    does not hold, and one string may hold several."""
+    for match in _JOINED.finditer(description):
+        parts = _JOINER.split(match.group())
+        if match.group() not in values and any(part in values for part in parts):
+            return True
+    return False
+
+
+_JOINED = lazy_compile(r"(?<![\w.-])[\w.-]+(?:[+|,;][\w.-]+)+")
+_JOINER = lazy_compile(r"[+|,;]")
 
 
 def _example_outside(description: str, values: list) -> bool:

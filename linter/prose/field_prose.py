@@ -103,9 +103,10 @@ _ADJUSTS_BALANCE = CaselessWords(r"\bbalances?\b|\bledgers?\b|\badjust(?:s|ing)?
 # What a git remote is called: git takes `git@host:owner/repo.git` (scp-like), no RFC 3986 URI.
 _GIT_REMOTE = CaselessWords(r"\bgit\b|\bclon(?:e|ed|ing)\b|\bssh\b|\bscp\b|\.git\b")
 
-# Words offering a field's values as a list in one string: any format refuses "a@x.com,b@y.com".
+# Words offering a field's values as a list in one string: any format refuses "a@x.com,b@y.com"
+# ("For a list of country codes, see …" points to a reference, it offers no list).
 _MANY_IN_ONE = CaselessWords(r"\bcomma[- ]?(?:separated|delimited)\b|\b(?:semicolon|space|newline|pipe)[- ]?"
-                             r"(?:separated|delimited)\b|\b(?:separated|delimited) by\b|\ba list of\b|"
+                             r"(?:separated|delimited)\b|\b(?:separated|delimited) by\b|(?<!\bfor )\ba list of\b|"
                              r"\b(?:several|multiple|more than one|one or more)\b",
                              words=("separated", "delimited", "list of", "several", "multiple", "more than one",
                                     "one or more"))
@@ -287,9 +288,16 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
     format holds ("YYYY-MM-DD, or today / tomorrow", "or a relative date")."""
     if not isinstance(description, str):
         return False
-    if _MANY_IN_ONE.occurs_in(description):
+    if holds_several(description):
         return True
     return fmt in ISO_LAYOUTS and _RELATIVE_DATES.occurs_in(description)
+
+
+def holds_several(description: Any) -> bool:
+    """Whether the words offer several values in one string ("A comma-separated list of
+    spaces", "Pass several separated by commas", "one or more"): no format holds such a
+    string, nor does a list of the single values, nor one exact length."""
+    return isinstance(description, str) and _MANY_IN_ONE.occurs_in(description)
 
 
 def speaks_of_time(description: Any) -> bool:

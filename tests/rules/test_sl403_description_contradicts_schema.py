@@ -54,6 +54,18 @@ def test_sl403_offers_no_enum_where_the_words_leave_the_set_open():
     assert found["state"].fix.operations[0].value == ["open", "closed"]
 
 
+def test_sl403_offers_nothing_from_a_list_or_length_that_is_not_the_fields_whole_set():
+    """Several values in one string, another noun's list, bare words said of the field, values
+    ruled out, or a length next to values of other lengths: no `enum`, no exact length."""
+    schema = obj(fields={"type": "string", "description": "Columns to show, comma-separated. Options: id, name."},
+                 layout_id={"type": "string", "description": "A layout ID. A layout whose grid is either 'wide' or "
+                                                           "'narrow' replaces the page."},
+                 path={"type": "string", "description": "Where to write. Can be absolute or relative."},
+                 login={"type": "string", "description": "The login. Must not be one of: guest, nobody."},
+                 region={"type": "string", "description": "A two-letter code, e.g. ca, or qc_north."})
+    assert lint_tool(schema, "SL403") == []
+
+
 def test_sl403_fixes_what_the_words_state_where_no_other_rule_does():
     schema = obj(password={"type": "string", "format": "password", "description": "At least 8 characters."},
                  heading={"type": "number", "description": "Heading, between 0 and 360."},

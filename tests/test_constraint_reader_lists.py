@@ -1,0 +1,107 @@
+"""The constraint reader's closed lists and exact lengths: a list that is not the field's
+whole set of values, or a length its values do not all have, is no constraint; the lists
+and lengths next to those words are still read."""
+
+from __future__ import annotations
+
+import pytest
+
+from schema_lint.prose.constraints import stated
+
+
+def _read(description: str, kind: str = "string") -> dict:
+    return {found.keyword: found.value for found in stated(description, [kind])}
+
+
+@pytest.mark.parametrize("description", [
+    # One string that holds several of the listed values.
+    "Fields to include, comma-delimited. Allowed values: id, name, email.",
+    "Pipe-separated features to avoid. Possible values: tolls, highways, ferries.",
+    "Scopes, space separated. One of: read, write, admin.",
+    "Channels to notify; pass several. Options: email, sms, push.",
+    "Statuses to filter by (multiple allowed): 'open', 'closed', 'merged'.",
+    # Listed values written joined: a default, an example, a combination offered.
+    "Resource types. Acceptable values are: channel, playlist, video. Default: video,channel.",
+    "Features to avoid: 'tolls', 'highways' or 'ferries', as in avoid=tolls|ferries.",
+    "Quality, one of 'low', 'high'. Send low+hdr for HDR previews.",
+    # Bare words said of the field ("absolute", "omitted", "given") where values would stand.
+    "Path to the folder. Can be absolute or relative.",
+    "The comment text. Can be edited or deleted.",
+    "The branch to use; can be skipped or set to null.",
+    "The target directory; it is either created or reused.",
+    # Values of another field, in a condition, or the subject of a verb after the list.
+    "Required when type is one of 'email', 'sms'.",
+    "Only used if the mode is either 'fast' or 'slow'.",
+    "Phone number. Used when channel is either sms or voice.",
+    "An email template ID. A template whose body is either 'text' or 'html' overrides the content.",
+    "The layout ID. A layout with columns \u2013 either grid or list \u2013 replaces the default.",
+    "The name. Either `id` or `name` must be provided.",
+    # Values ruled out.
+    "Cannot be one of 'guest', 'anonymous'.",
+    "The user name. Reserved names: 'admin', 'root'.",
+    "The alias; never one of 'all', 'here'.",
+    "Any name other than one of 'x', 'y'.",
+    # Words that offer more, or give the values as examples.
+    "Either 'light' or 'dark'. Enterprise plans may also use 'contrast'.",
+    "Either 'formal' or 'casual'; other tone names are passed through.",
+    "One of 'v1', 'v2'. You can also pass a commit SHA.",
+    "Layout: 'grid' or 'list'. The old values 'tile' and 'table' are still accepted.",
+    "Due date in words (ex.: 'next week', 'today').",
+    "Deadline (ex: 'Friday' or 'in 3 days').",
+])
+def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
+    assert "enum" not in _read(description)
+
+
+@pytest.mark.parametrize("description, kind, values", [
+    ("Sort order, one of 'asc', 'desc'. Applies to the list of results.", "string", ["asc", "desc"]),
+    ("Log level, one of 'debug', 'info', 'error'. Each call is logged separately.", "string",
+     ["debug", "info", "error"]),
+    ("Page size: one of 10, 25, 50 (multiple pages are fetched).", "integer", [10, 25, 50]),
+    ("Unit, can be 'metric' or 'imperial'.", "string", ["metric", "imperial"]),
+    ("Visibility. Can be `public` or `private`.", "string", ["public", "private"]),
+    ("The ace value, can be either 1 or 11.", "integer", [1, 11]),
+    ("Status: can be one of open, closed or all.", "string", ["open", "closed", "all"]),
+    ("Temperature unit, either celsius or fahrenheit.", "string", ["celsius", "fahrenheit"]),
+    ("Either public or private.", "string", ["public", "private"]),
+    ("The visibility, either public or private. Defaults to private.", "string", ["public", "private"]),
+    ("If set, must be one of 'a', 'b'.", "string", ["a", "b"]),
+    ("When given, either 'asc' or 'desc'.", "string", ["asc", "desc"]),
+    ("Sort order when listing: 'asc' or 'desc'.", "string", ["asc", "desc"]),
+    ("Either 'a' or 'b'. Any other value is an error.", "string", ["a", "b"]),
+    ("Must be one of: 'a', 'b'. Must not be empty.", "string", ["a", "b"]),
+    ("Index type: 'hash' or 'btree'.", "string", ["hash", "btree"]),
+    ("Possible values: draft, published. Use draft for previews.", "string", ["draft", "published"]),
+])
+def test_a_closed_list_near_those_words_is_still_read(description, kind, values):
+    assert _read(description, kind)["enum"] == values
+
+
+@pytest.mark.parametrize("description", [
+    "Language as a two-letter code such as en, de or pt_br.",              # an example of another length
+    "Currency, a three-letter code (e.g. usd, or USDC for stablecoins).",
+    "A 4-digit code, e.g. 1234 or 123456.",
+    "Region: a two-letter code or the region's full name.",                 # another form
+    "Two-letter state code; use the full name for territories.",
+    "A two-letter code or a three-letter code.",
+    "Comma-separated list of two-letter country codes.",                    # several in one string
+])
+def test_an_exact_length_the_words_offer_other_lengths_beside_is_no_bound(description):
+    assert not {"minLength", "maxLength"} & set(_read(description))
+
+
+@pytest.mark.parametrize("description, size", [
+    ("A two-letter country code such as US or GB.", 2),
+    ("Two-letter language code (en, de, fr).", 2),
+    ("Country, a two-letter code (ISO 3166-1 alpha-2), for example 'US'.", 2),
+    ("A 5-digit ZIP code (e.g. 94107).", 5),
+    ("The two letter country code. For a list of country codes, see ISO 3166-1 alpha-2.", 2),
+])
+def test_an_exact_length_its_examples_have_is_still_read(description, size):
+    assert _read(description) == {"minLength": size, "maxLength": size}
+
+
+def test_a_reference_to_a_list_elsewhere_offers_no_several_values():
+    """"For a list of …, see" points to a reference: the field still holds one value."""
+    assert _read("Email address of the reporter. For a list of team addresses, see the directory.") == \
+        {"format": "email"}
