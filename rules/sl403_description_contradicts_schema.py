@@ -17,7 +17,8 @@ Reads each property's description for the claims the schema can check:
   a noun ("absolute or relative paths") or follow "can be" ("It can be absolute or
   relative", "can be omitted"; quoted words are values), a list of sibling parameter names
   ("provide either text or regex"), another noun's list ("Required when type is one of
-  'email', 'sms'", "content — either text or html — will override"), values ruled out
+  'email', 'sms'", "content — either text or html — will override", "The token. The
+  scope can be 'read' or 'write'"), values ruled out
   ("Must not be one of: admin, root") and, on a string, a list whose values one string
   holds several of ("A comma-separated list … Supported values are …", a default of
   `video,channel`, "Use fast+cache") are not closed sets;

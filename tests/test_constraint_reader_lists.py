@@ -20,6 +20,8 @@ def _read(description: str, kind: str = "string") -> dict:
     "Scopes, space separated. One of: read, write, admin.",
     "Channels to notify; pass several. Options: email, sms, push.",
     "Statuses to filter by (multiple allowed): 'open', 'closed', 'merged'.",
+    "Values separated with commas. One of: 'a', 'b'.",
+    "Join the values with a pipe. Possible values: tolls, highways.",
     # Listed values written joined: a default, an example, a combination offered.
     "Resource types. Acceptable values are: channel, playlist, video. Default: video,channel.",
     "Features to avoid: 'tolls', 'highways' or 'ferries', as in avoid=tolls|ferries.",
@@ -36,6 +38,9 @@ def _read(description: str, kind: str = "string") -> dict:
     "An email template ID. A template whose body is either 'text' or 'html' overrides the content.",
     "The layout ID. A layout with columns \u2013 either grid or list \u2013 replaces the default.",
     "The name. Either `id` or `name` must be provided.",
+    "The template ID. Applies to templates that are either 'text' or 'html'.",
+    "The policy ID; the policy's mode must be one of 'audit', 'enforce'.",   # a later sentence's own subject
+    "The token. The scope can be 'read' or 'write'.",
     # Values ruled out.
     "Cannot be one of 'guest', 'anonymous'.",
     "The user name. Reserved names: 'admin', 'root'.",
@@ -72,6 +77,11 @@ def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     ("Must be one of: 'a', 'b'. Must not be empty.", "string", ["a", "b"]),
     ("Index type: 'hash' or 'btree'.", "string", ["hash", "btree"]),
     ("Possible values: draft, published. Use draft for previews.", "string", ["draft", "published"]),
+    ("Mode. The value can be 'read' or 'write'.", "string", ["read", "write"]),
+    ("Temperature unit. The unit must be one of 'c', 'f'.", "string", ["c", "f"]),
+    ("Event order. This param can be either 'asc' (default) or 'desc'.", "string", ["asc", "desc"]),
+    ("The sort order must be one of 'asc', 'desc'.", "string", ["asc", "desc"]),
+    ("Sort order, one of 'asc', 'desc'. Results are joined into one page.", "string", ["asc", "desc"]),
 ])
 def test_a_closed_list_near_those_words_is_still_read(description, kind, values):
     assert _read(description, kind)["enum"] == values

@@ -39,7 +39,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   that is not all of the field's values: several of them in one string ("a
   comma-separated list", "video,channel", "fast+cache"), bare words after "can be"
   (adjectives and participles: "absolute or relative", "omitted"), another noun's
-  ("when type is one of …", "content — either text or html — will override") or
+  ("when type is one of …", "content — either text or html — will override", "The
+  token. The scope can be …") or
   values ruled out ("must not be one of");
 - an exact length ("two-letter code") is none where the words give values of another
   length or form ("such as en or zh_cn", "or the full name");
@@ -866,20 +867,41 @@ def _of_the_field(description: str, intro: re.Match, start: int, end: int) -> bo
     a condition ("Required when type is one of 'email', 'sms'") or of a verb after the list
     ("content — either text or html — will override the subject")."""
     head = description[start:intro.start()]
-    if intro.group().lower().startswith("is "):
-        head += "is "  # "when type is one of …": the intro holds the condition's verb
+    verb = _INTRO_VERB.match(intro.group())
+    if verb is not None:
+        head += verb.group()  # "when type is one of …", "The scope can be …": the intro holds the verb
     return not (_RULED_OUT_BEFORE.search(head) or _CONDITION_BEFORE.search(head)
-                or _VERB_AFTER.match(description, end))
+                or _VERB_AFTER.match(description, end) or start > 0 and _new_subject(description, head))
 
 
+def _new_subject(description: str, head: str) -> bool:
+    """Whether a later sentence gives its list a subject the first sentence does not name:
+    "The token. The scope can be 'read' or 'write'" speaks of the scope ("Temperature
+    unit. The unit must be one of …" and "The value can be …" of the field)."""
+    subject = _SUBJECT.match(head)
+    if subject is None or head.lstrip().lower().startswith("this "):
+        return False  # "This param can be …" speaks of the field
+    noun = subject.group(1).lower()
+    return noun not in _FIELD_WORDS and noun.rstrip("s") not in description[:_clause_end(description)].lower()
+
+
+# A clause's subject and the verb before the list: "The scope can be", "the policy's mode
+# must be", "Files are".
+_SUBJECT = lazy_compile(r"\s*(?:(?:the|a|an|its|their|each|every)\s+)?(?:[\w'\u2019-]+\s+){0,3}?([a-z][\w-]*)\s+"
+                        r"(?:(?:must|should|can|may|will|could|might)\s+(?:also\s+)?be\s+|is\s+|are\s+)$", re.I)
+_FIELD_WORDS = frozenset({"value", "values", "field", "parameter", "param", "argument", "arg", "input", "option",
+                          "setting", "property", "attribute", "key", "flag", "it", "this", "that", "which"})
+
+
+_INTRO_VERB = lazy_compile(r"(?:(?:must|should|can|may) be |is )", re.I)
 # A negation or a word of refusal right before the list's intro, in its clause.
 _RULED_OUT_BEFORE = lazy_compile(r"\b(?:not|never|cannot|can't|nor|except|excluding|other than|besides|anything but)"
                                  r"\s+(?:be\s+)?$|\b(?:forbidden|disallowed|reserved|prohibited|banned|blocked|"
                                  r"excluded|invalid|not (?:allowed|accepted|supported|permitted))\b[^.;\n]*$", re.I)
 # A condition on another field whose verb stands right before the list: "when type is",
-# "if the mode is set to", "whose body is".
+# "if the mode is set to", "whose body is"; or other things, plural: "templates that are".
 _CONDITION_BEFORE = lazy_compile(r"\b(?:if|when|whenever|unless|while|once|where|whose)\b[^,;:()\u2014]{0,60}?"
-                                 r"\b(?:is|are|equals?|matches)\s+(?:set to\s+)?$", re.I)
+                                 r"\b(?:is|are|equals?|matches)\s+(?:set to\s+)?$|\b(?:that|which|who)\s+are\s+$", re.I)
 # A verb after the list (past a closing dash, parenthesis or comma): the list was part of
 # that verb's subject, a noun other than the field.
 _VERB_AFTER = lazy_compile(r"\s*(?:[\u2014\u2013),]|--|\s-)?\s*(?:will|would|is|are|was|were|must|should|shall|can|"

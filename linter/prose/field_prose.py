@@ -106,9 +106,10 @@ _GIT_REMOTE = CaselessWords(r"\bgit\b|\bclon(?:e|ed|ing)\b|\bssh\b|\bscp\b|\.git
 # Words offering a field's values as a list in one string: any format refuses "a@x.com,b@y.com"
 # ("For a list of country codes, see …" points to a reference, it offers no list).
 _MANY_IN_ONE = CaselessWords(r"\bcomma[- ]?(?:separated|delimited)\b|\b(?:semicolon|space|newline|pipe)[- ]?"
-                             r"(?:separated|delimited)\b|\b(?:separated|delimited) by\b|(?<!\bfor )\ba list of\b|"
+                             r"(?:separated|delimited)\b|\b(?:separated|delimited|joined) (?:by|with)\b|"
+                             r"\b(?:separate|join)\s+(?:\w+\s+){0,2}?with\b|(?<!\bfor )\ba list of\b|"
                              r"\b(?:several|multiple|more than one|one or more)\b",
-                             words=("separated", "delimited", "list of", "several", "multiple", "more than one",
+                             words=("separate", "delimited", "join", "list of", "several", "multiple", "more than one",
                                     "one or more"))
 # Words offering dates no date format holds: "or today / tomorrow", "or a relative date",
 # "also accepts now", "natural language dates".
