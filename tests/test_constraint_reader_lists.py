@@ -53,6 +53,7 @@ def _read(description: str, kind: str = "string") -> dict:
     "Layout: 'grid' or 'list'. The old values 'tile' and 'table' are still accepted.",
     "Due date in words (ex.: 'next week', 'today').",
     "Deadline (ex: 'Friday' or 'in 3 days').",
+    "Colour. Exs: 'red' or 'blue'.",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)
@@ -91,6 +92,8 @@ def test_a_closed_list_near_those_words_is_still_read(description, kind, values)
     "Language as a two-letter code such as en, de or pt_br.",              # an example of another length
     "Currency, a three-letter code (e.g. usd, or USDC for stablecoins).",
     "A 4-digit code, e.g. 1234 or 123456.",
+    "Two-letter language code, or 'auto' to detect it.",
+    "Two-letter country code, or 'ALL' for every country.",
     "Region: a two-letter code or the region's full name.",                 # another form
     "Two-letter state code; use the full name for territories.",
     "A two-letter code or a three-letter code.",
@@ -105,6 +108,8 @@ def test_an_exact_length_the_words_offer_other_lengths_beside_is_no_bound(descri
     ("Two-letter language code (en, de, fr).", 2),
     ("Country, a two-letter code (ISO 3166-1 alpha-2), for example 'US'.", 2),
     ("A 5-digit ZIP code (e.g. 94107).", 5),
+    ("A 2 character code, or \u201cZZ\u201d for unknown.", 2),
+    ("A two-letter country code such as the US or GB.", 2),
     ("The two letter country code. For a list of country codes, see ISO 3166-1 alpha-2.", 2),
 ])
 def test_an_exact_length_its_examples_have_is_still_read(description, size):

@@ -664,23 +664,25 @@ def _other_lengths(text: str, size: int) -> bool:
 
 
 # Another form of the value named beside a code: "or the full name", "or its numeric id",
-# "use the full name", "a three-letter code or the country name".
+# "use the full name", "a three-letter code or the country name". Examples are listed
+# after an example word, in a parenthesis of values only ("(US, GB)"), or quoted after "or"
+# or "use" ("or 'auto' to detect it").
 _OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[\w'\u2019-]+\s+){0,2}?(?:names?|codes?|"
                            r"numbers?|ids?|identifiers?|spellings?|forms?|versions?|abbreviations?|aliases)\b", re.I)
-_EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|ex|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
-                               r"|\((?!\s*(?:e\.g|eg|ex|such as|for example|for instance|like|including|examples?)\b)",
-                               re.I)
+_EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
+                               r"|\((?!\s*(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b)"
+                               r"|\b(?:or|use|pass|send)\b(?=\s*['\"`\u2018\u201c])", re.I)
 
 
 def _examples_at(text: str, at: int) -> tuple[list[str], int]:
-    """The values listed from `at` ("en, fr or zh_cn", "'US' or 'GB'"), filler words aside,
-    and where the list ends."""
+    """The values listed from `at` ("en, fr or zh_cn", "'US' or 'GB'"), bare filler words
+    aside ("such as the US"), and where the list ends."""
     values: list[str] = []
     position = end = at
     while (match := _VALUE_AT.match(text, position)) is not None:
-        value = next(g for g in match.groups() if g is not None).rstrip(".")
-        if value.lower() not in _FILLER:
-            values.append(value)
+        value = next(g for g in match.groups() if g is not None)
+        if match.group(6) is None or value.rstrip(".").lower() not in _FILLER:
+            values.append(value if match.group(6) is None else value.rstrip("."))
         end = match.end()
         separator = _SEPARATOR.match(text, end)
         if separator is None:
@@ -792,7 +794,7 @@ _ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?
 _ENUM_LIST = Screened(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", words=("[enum]",))
 _SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.\s+(?=['\"`\u2018\u201c]))")
 _EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
-_OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|ex|such as|for example|for instance|like|including|includes?|examples?|"
+_OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|includes?|examples?|"
                             r"e\. g|common(?:ly used)?|typical|popular|frequent|sample)\b", re.I)
 _NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
 _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others?|similar|any|more)|among others|\.\.\.|"
