@@ -46,6 +46,10 @@ def _read(description: str, kind: str = "string") -> dict:
     "The user name. Reserved names: 'admin', 'root'.",
     "The alias; never one of 'all', 'here'.",
     "Any name other than one of 'x', 'y'.",
+    "The username; it may not be one of 'root', 'admin'.",
+    "Should not be either 'a' or 'b'.",
+    "Unsupported: 'x', 'y'.",
+    "Deprecated values: 'old', 'legacy'.",
     # Words that offer more, or give the values as examples.
     "Either 'light' or 'dark'. Enterprise plans may also use 'contrast'.",
     "Either 'formal' or 'casual'; other tone names are passed through.",
@@ -76,6 +80,7 @@ def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     ("Sort order when listing: 'asc' or 'desc'.", "string", ["asc", "desc"]),
     ("Either 'a' or 'b'. Any other value is an error.", "string", ["a", "b"]),
     ("Must be one of: 'a', 'b'. Must not be empty.", "string", ["a", "b"]),
+    ("Must be one of 'a', 'b', but not 'c'.", "string", ["a", "b"]),
     ("Index type: 'hash' or 'btree'.", "string", ["hash", "btree"]),
     ("Possible values: draft, published. Use draft for previews.", "string", ["draft", "published"]),
     ("Mode. The value can be 'read' or 'write'.", "string", ["read", "write"]),

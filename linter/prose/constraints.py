@@ -896,10 +896,12 @@ _FIELD_WORDS = frozenset({"value", "values", "field", "parameter", "param", "arg
 
 
 _INTRO_VERB = lazy_compile(r"(?:(?:must|should|can|may) be |is )", re.I)
-# A negation or a word of refusal right before the list's intro, in its clause.
+# A negation or a word of refusal right before the list's intro, in its clause (values
+# deprecated are some of the values, not all).
 _RULED_OUT_BEFORE = lazy_compile(r"\b(?:not|never|cannot|can't|nor|except|excluding|other than|besides|anything but)"
                                  r"\s+(?:be\s+)?$|\b(?:forbidden|disallowed|reserved|prohibited|banned|blocked|"
-                                 r"excluded|invalid|not (?:allowed|accepted|supported|permitted))\b[^.;\n]*$", re.I)
+                                 r"excluded|invalid|unsupported|deprecated|not (?:allowed|accepted|supported|permitted))"
+                                 r"\b[^.;\n]*$", re.I)
 # A condition on another field whose verb stands right before the list: "when type is",
 # "if the mode is set to", "whose body is"; or other things, plural: "templates that are".
 _CONDITION_BEFORE = lazy_compile(r"\b(?:if|when|whenever|unless|while|once|where|whose)\b[^,;:()\u2014]{0,60}?"
