@@ -31,7 +31,8 @@ Unsafe (tightening): calls that omitted a newly required property now fail. So t
 requires only what the schema's own words call required in every call (a description
 saying "required" or "mandatory", not "optional", and no `default` or `null`), not a
 requirement for some calls: one with a condition or a purpose ("Required for updates",
-"required if channel is 'email'", "mandatory when exact is false", "omit for delete"),
+"required if channel is 'email'", "mandatory when exact is false", "omit for delete",
+"For recurring events this field is required"),
 an alternative ("Either id or full_path is required"), or another property named in the
 sentence ("Required when full_path is omitted"): that is SL102's `if`/`then`. It
 requires none of an object that is a branch of a composition (`if`/`then`/`else`, `not`,

@@ -3,9 +3,12 @@
 ## What it does
 Reads each property's description for the claims the schema can check:
 - "Required.", "(required)", "must be provided", "this field is required" on a property
-  that is not in `required` (conditional prose such as "required when…" is SL102's);
+  that is not in `required` (conditional prose such as "required when…" is SL102's, and so
+  is a sentence that opens with the case it speaks of: "For recurring events this field is
+  required");
 - "Optional.", "(optional)", "Optional:" on a property that is in `required` and does not
-  accept `null` (openai-strict's required-and-nullable spelling of optional is fine);
+  accept `null` (openai-strict's required-and-nullable spelling of optional is fine; "For
+  single events this field is optional" speaks of one case);
 - a closed list in prose — "one of 'asc', 'desc'", "either celsius or fahrenheit",
   "Options: low, normal, high", "'asc' for ascending or 'desc' for descending" — on a
   string or number with no `enum` or `const`: the rule offers the `enum`. A list after
@@ -101,6 +104,11 @@ _SAYS_OPTIONAL = lazy_compile(
 _REQUIRED_WORDS = ("required", "mandatory", "must")
 _OPTIONAL_WORDS = ("optional",)
 _ALTERNATIVES = lazy_compile(r"\b(?:either|one of|or)\b", re.IGNORECASE)
+# A sentence that opens with the case it speaks of: "For recurring events this field is
+# required", "When creating, the parameter is mandatory", "If you use OAuth, …".
+_CASE_OPENING = lazy_compile(r"[\s)\]\"'`]*"
+                             r"(?:for|when|whenever|if|unless|in|on|during|once|only|where|while|with|after|before)\s+"
+                             r"(?!(?:all|each|every|any|example|instance)\b)", re.IGNORECASE)
 
 
 def check(ctx):
@@ -193,13 +201,22 @@ def _may_say(lowered: str | None, words: tuple[str, ...]) -> bool:
 
 
 def _says(claim: PatternLike, prose: str) -> bool:
-    """Whether a sentence of `prose` makes the claim outright, not as one of alternatives."""
+    """Whether a sentence of `prose` makes the claim outright: not as one of alternatives,
+    nor for a case the sentence opens with ("For recurring events this field is required
+    …. For single events this field is optional" claims neither for every call)."""
     for match in claim.finditer(prose):
         start = max(prose.rfind(".", 0, match.start()), prose.rfind("\n", 0, match.start())) + 1
         end = prose.find(".", match.end())
-        if not _ALTERNATIVES.search(prose[start: end if end >= 0 else len(prose)]):
+        if not _ALTERNATIVES.search(prose[start: end if end >= 0 else len(prose)]) \
+                and not _for_a_case(prose, start, match.start()):
             return True
     return False
+
+
+def _for_a_case(prose: str, start: int, claim: int) -> bool:
+    """The sentence from `start` opens with a case before the claim at `claim`; a claim that
+    ends the sentence before it ("…. Required.") opens one of its own."""
+    return prose[claim:claim + 1] not in (".", ";", "!") and _CASE_OPENING.match(prose, start, claim) is not None
 
 
 def _open_value(schema) -> bool:

@@ -42,12 +42,13 @@ _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\
 # in create mode", "REQUIRED when type='old'", and the "memory required for the instance"
 # of a noun), but every case ("Required for all actions"); or a condition, an alternative
 # or a choice anywhere in the sentence ("Either id or full_path is required", "If
-# `dynamic` is false, this is required", "required unless mode is 'off'").
+# `dynamic` is false, this is required", "required unless mode is 'off'"); or a case the
+# sentence opens with ("For recurring events this field is required", "On create, …").
 _QUALIFIED_REQUIREMENT = CaselessWords(
     r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\s*(?::\s*)?"
     r"(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
     r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|"
-    r"ignored|not needed)\b")
+    r"ignored|not needed)\b|" + r"^\s*(?:for|in|on|during|after|before)\s+(?!(?:all|each|every|any)\b)")
 # A value the description gives for "no setting" ("-1 for no limit", "0 = unlimited", "null
 # for all", "0 to disable", "empty for none"): the field has a neutral state, which a call
 # may just as well reach by leaving it out.

@@ -177,3 +177,15 @@ def test_a_long_run_of_blanks_in_a_description_is_read_in_linear_time(descriptio
     started = time.perf_counter()
     says_required(description), offers_unset_value(description)
     assert time.perf_counter() - started < 1
+
+
+@pytest.mark.parametrize(("description", "required"), [
+    ("For recurring events this field is required.", False),
+    ("On create, this parameter is required.", False),
+    ("During a migration the value is mandatory.", False),
+    ("For all calls this field is required.", True),
+    ("For each request: required.", True),
+    ("Required.", True),
+])
+def test_says_required_takes_a_requirement_for_one_case_as_none_for_every_call(description, required):
+    assert says_required(description) is required

@@ -3,6 +3,7 @@ schema, and the enum a description spells out."""
 
 from __future__ import annotations
 
+import pytest
 from lintkit import lint_tool, obj
 
 from schema_lint.config import Config
@@ -142,3 +143,34 @@ def test_sl403_takes_a_bound_in_the_unit_the_value_is_in():
     found = {d.pointer.rsplit("/", 1)[1]: d.fix for d in lint_tool(schema, "SL403")}
     assert [(o.path.rsplit("/", 1)[1], o.value) for o in found["retention_days"].operations] == [("maximum", 30)]
     assert [(o.path.rsplit("/", 1)[1], o.value) for o in found["timespan"].operations] == [("maximum", 604800)]
+
+
+@pytest.mark.parametrize("description", [
+    "The time zone. For recurring events this field is required and sets the zone of the recurrence. "
+    "For single events this field is optional.",
+    "When creating a new record, this field is required.",
+    "If OAuth is used, the parameter is mandatory.",
+    "In batch mode this field is required.",
+    "On updates (PATCH) the value must be provided.",
+    "The zone (formatted as an IANA name, e.g. \"Europe/Zurich\".) For recurring events: required.",
+])
+def test_sl403_takes_a_requirement_stated_for_one_case_as_no_claim_for_every_call(description):
+    assert lint_tool(obj(zone={"type": "string", "description": description}), "SL403") == []
+
+
+@pytest.mark.parametrize("description", [
+    "The time zone. This field is required.",
+    "For all requests this field is required.",
+    "For example \"Europe/Zurich\". Required.",
+    "Name of the zone used for display (required)",
+])
+def test_sl403_still_reads_a_requirement_for_every_call(description):
+    (found,) = lint_tool(obj(zone={"type": "string", "description": description}), "SL403")
+    assert "says it is required" in found.message
+
+
+def test_sl403_takes_optional_for_one_case_as_no_claim_against_required():
+    schema = {**obj(zone={"type": "string", "description": "For single events this field is optional."},
+                    name={"type": "string", "description": "This field is optional."}), "required": ["zone", "name"]}
+    (found,) = lint_tool(schema, "SL403")
+    assert found.pointer.endswith("/name")
