@@ -47,6 +47,17 @@ schema that declares draft-04 or draft-06 (no `if`) gets the same implication as
 `anyOf: [{"not": condition}, {"required": [...]}]`.
 Providers that refuse `if`/`allOf` (openai-strict, Gemini) get no fix: the message says to
 state the condition in the field's description and check it at the boundary instead.
+
+The fix states only what the words state. A condition counts where it qualifies the
+requirement word ("Required when …", "If … , this is required"), not a bound or default
+of the same sentence ("Max 25 items unless include_all is true" says nothing of whether
+the field is sent). A list of values is read whole or not at all: "Required for MX, SRV
+and URI records" next to an enum without `URI` is no evidence. The finding stays without
+a fix where the words set a further condition that an `if` on the sibling cannot state
+(an exception, "Required when channel is sms, unless a default number is configured"; a
+second condition, "Only required when type is MX and priority is set"), and where a
+field's prose is tied to a flag's state with no requirement word ("When schedule is
+true, the time at which to post" says what it is then, not that a call must send it).
 """
 
 from __future__ import annotations
@@ -76,10 +87,12 @@ def check(ctx: ToolContext) -> Iterator[Finding]:
         if advice is None:
             advice = (_refusing_provider(ctx), declared_draft(ctx.tool.schema) in _DRAFTS_WITHOUT_IF)
         refused_by, without_if = advice
-        fix = None if refused_by else _fix(node, [field for _, field in found], without_if)
-        for index, (member, field) in enumerate(found):
+        sure = [field for _, field in found if not field.unsure]
+        fix = None if refused_by or not sure else _fix(node, sure, without_if)
+        first = next((member for member, field in found if not field.unsure), None)
+        for member, field in found:
             yield Finding(member.pointer, _message(member, field, refused_by, without_if),
-                          fix=fix if index == 0 else None)
+                          fix=fix if member is first else None)
 
 
 def _refusing_provider(ctx: ToolContext) -> str | None:
@@ -92,6 +105,8 @@ def _refusing_provider(ctx: ToolContext) -> str | None:
 def _message(member: SchemaNode, field: ConditionalField, refused_by: str | None, without_if: bool) -> str:
     text = (f"`{label(member)}` is needed only when {_condition(field)} ({field.evidence}), "
             "but nothing in the schema says it")
+    if field.unsure:
+        return text + f"; no fix: {field.unsure}"
     if refused_by:
         return (text + f"; {refused_by} refuses `if`/`then`, so keep the condition in the field's description "
                 "and reject calls that miss it at the boundary")

@@ -36,7 +36,8 @@ COMMON_WORDS = frozenset({
 _CATEGORY_NOUNS = frozenset({
     "action", "actions", "case", "cases", "kind", "kinds", "method", "methods", "mode", "modes", "operation",
     "operations", "option", "options", "page", "pages", "request", "requests", "type", "types", "value", "values",
-    "format", "formats",
+    "format", "formats", "record", "records", "entry", "entries", "event", "events", "resource", "resources",
+    "object", "objects", "item", "items", "message", "messages", "call", "calls",
 })
 _REQUIRED_WORDS = ("required", "requires?", "needed", "needs?", "necessary", "mandatory",
                    r"must\s+(?:also\s+)?be\s+(?:provided|given|set|specified|supplied|included|present)",
@@ -97,6 +98,32 @@ _BARE_FLAG = lazy_compile(r"\b(?P<word>when|if|with|once|unless)\s+" + _NAME
                           + r"(?=\s*(?:$|[,).;]|\bis\s+(?:on|enabled|given|provided|set(?!\s+to\b))\b))", re.I)
 _OWN_STATE = lazy_compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\s+is\s+)?[`'\"]?"
                           r"(?P<state>true|false|enabled|disabled|on|off)\b", re.I)
+# What narrows a requirement's condition where it starts no condition read on a sibling: an
+# exception ("…, unless a default number is configured", "except when …") or a condition of
+# its own ("if priority is set", "but only for …"). "Even if" widens, and "if not" / "if so"
+# speak of the condition already read.
+_FURTHER_WORD = lazy_compile(r"(?<!\beven\s)\b(?:unless|except|excluding|other\s+than|provided\s+that|as\s+long\s+as|"
+                             r"so\s+long\s+as|but\s+only|if|when|whenever)\b(?!\s+(?:not|so)\b)", re.I)
+# A conjunct with a subject (a word or two) and a verb of its own: "and priority is set",
+# "and the record is proxied", "and no default number is configured"; not one about the
+# field itself ("and is ignored otherwise", "and it is …", "and must be < 100", "and the
+# value is …").
+_CONJUNCT = lazy_compile(r"(?:\band|&&)\s+(?:(?:if|when|only\s+if)\s+)?"
+                         r"(?!(?:it|its|this|that|which|they|must|should|can|cannot|may|will|is|are|defaults?)\b)"
+                         r"(?:(?:the|a|an|no)\s+)?(?!(?:value|field|parameter|argument)\b)"
+                         r"[`'\"]?[\w.$-]+(?:\s+[\w.$-]+)?[`'\"]?"
+                         r"(?:\s+(?:is|are|has|have|was|were|exists?|equals|contains)\b|\s*(?:!?=|[<>]))", re.I)
+# What may stand between a requirement word and its condition: "only", "also", "to be set",
+# a note in parentheses.
+_ATTACHING = lazy_compile(r"[\s,:]*(?:(?:only|also|just|but|field|parameter|argument|value|to\s+be\s+\w+|"
+                          r"\([^()]*\))[\s,:]*)*", re.I)
+# Where the words of a further condition end, for the message that quotes them.
+_CLAUSE_END = lazy_compile(r"[,;:()]|\.(?:\s|$)")
+# A constraint on the value that a condition on a flag may qualify instead of the field's
+# presence: "Max 25 items unless include_all is true", "Defaults to 10 when verbose is set".
+_VALUE_CONSTRAINT = CaselessWords(r"\b(?:max(?:imum)?|min(?:imum)?|up\s+to|at\s+(?:most|least)|limit(?:s|ed)?|"
+                                  r"no\s+(?:more|less|fewer)|(?:more|less|fewer|greater|larger|smaller)\s+than|"
+                                  r"between|capped|defaults?|defaulted|must|should|cannot|can't|may\s+not)\b")
 # A note headed by the values it is for: "text_to_columns: treat consecutive delimiters as one".
 _GLOSS = lazy_compile(r"^\s*(?P<values>[^:]{1,80}):\s")
 _LIST_TRIGGER = lazy_compile(r"\s*(?:only\s+)?(?:for|in|on)\s*:?\s*(?:the\s+)?(?P<rest>.*)", re.I)
@@ -183,6 +210,10 @@ class Clause(NamedTuple):
     # Values named with a qualification ("add_artifact_link (Git types)"): conditional
     # on more than this field, so no evidence of a condition, yet evidence of a tie to it.
     qualified: tuple = ()
+    # The words of a further condition the sentence sets that no reading of a sibling
+    # carries ("unless a default number is configured", "and priority is set"): the values
+    # are needed for the field, not enough for it (see `_further`).
+    further: str = ""
 
 
 @lru_cache(maxsize=4096)
@@ -250,7 +281,8 @@ def flag_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[
         return found
     for sentence in sentences(text):
         named = _maybe_named(sentence, flags)
-        if not named or _EXEMPT_RE.search(sentence) or _NOT.search(sentence) or _PERMITTED.search(sentence):
+        if not named or _EXEMPT_RE.search(sentence) or _NOT.search(sentence) or _PERMITTED.search(sentence) \
+                or _VALUE_CONSTRAINT.occurs_in(sentence):
             continue
         found.extend(c for c in _conditions(sentence, named) if c.values)
     return found
@@ -272,11 +304,14 @@ def mentioned_requirements(text: str, field: str, discriminators: Sequence[Discr
             continue
         explicit = [c for c in _conditions(sentence, discriminators) if own is None or c.discriminator == own.name]
         if explicit:
-            found.extend(c for c in explicit if c.values)
+            further = _further(sentence, len(sentence), discriminators)
+            found.extend(c._replace(further=further) for c in explicit if c.values)
         elif own is not None:
-            values = _own_values(sentence, own)
+            values, (start, end) = _own_values(sentence, own)
             if values:
-                found.append(Clause(REQUIRED, own.name, values))
+                # The words that state the field's own value are its condition, not a further one.
+                rest = sentence[:start] + sentence[end:]
+                found.append(Clause(REQUIRED, own.name, values, further=_further(rest, len(rest), discriminators)))
     return found
 
 
@@ -310,16 +345,34 @@ def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: S
         if _negated(sentence, start):
             continue
         after = sentence[end:]
-        conditions = _conditions(after, named) or (_conditions(sentence[:start], named) if kind == REQUIRED else [])
+        conditions = _attached(after, named, kind) or (_conditions(sentence[:start], named) if kind == REQUIRED else [])
         if conditions:
             first = conditions[0]
-            yield Clause(kind, first.discriminator, first.values, first.qualified)
+            yield _with_further(Clause(kind, first.discriminator, first.values, first.qualified), sentence, start, named)
             continue
         listed = _LIST_TRIGGER.match(after)
         if listed:
             inferred = _inferred_list(listed["rest"], discriminators)
             if inferred is not None:
-                yield Clause(kind, inferred[0].name, *inferred[1])
+                values, qualified = inferred[1]
+                yield _with_further(Clause(kind, inferred[0].name, values, qualified), sentence, start, named)
+
+
+def _with_further(clause: Clause, sentence: str, start: int, discriminators: Sequence[Discriminator]) -> Clause:
+    """A requirement with the further condition its sentence sets (`_further`)."""
+    return clause._replace(further=_further(sentence, start, discriminators)) if clause.kind == REQUIRED else clause
+
+
+def _attached(after: str, discriminators: Sequence[Discriminator], kind: str) -> list[Clause]:
+    """The conditions read in `after`, the text that follows a kind word; for a requirement,
+    only one that follows the word itself ("Required when …", "required only if …",
+    "needs to be set (in cents) when …"), not one that qualifies a later clause ("Required;
+    max 25 items unless include_all is true": the bound has the exception, not the need)."""
+    read = _read_conditions(after, discriminators)
+    if kind != REQUIRED or not read:
+        return [clause for _, clause in read]
+    start, first = read[0]
+    return [first] if _ATTACHING.fullmatch(after[:start]) else []
 
 
 def _near(field: str, sentence: str) -> bool:
@@ -342,7 +395,12 @@ def _negated(sentence: str, start: int) -> bool:
 def _conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clause]:
     """Conditions on a named field: "when reason is 'partial'", "unless mode is 'off'",
     "(for position_type='image')", "when exact is false", "only valid with previewRun"."""
-    found: list[Clause] = []
+    return [clause for _, clause in _read_conditions(text, discriminators)]
+
+
+def _read_conditions(text: str, discriminators: Sequence[Discriminator]) -> list[tuple[int, Clause]]:
+    """`_conditions`, each with where in `text` it starts."""
+    found: list[tuple[int, Clause]] = []
     discriminators = _maybe_named(text, discriminators)
     if not discriminators:
         return found  # each shape names its field: with none in the text, no pattern is run
@@ -353,27 +411,56 @@ def _conditions(text: str, discriminators: Sequence[Discriminator]) -> list[Clau
         values, qualified = _listed_values(match["rest"], discriminator)
         if match["word"].lower() == "unless" or match["op"].lower() in ("is not", "isn't"):
             values, qualified = (_complement(discriminator, values) if values else ()), ()
-        found.append(Clause(REQUIRED, discriminator.name, values, qualified))
+        found.append((match.start(), Clause(REQUIRED, discriminator.name, values, qualified)))
     for match in _ASSIGNMENT.finditer(text):
         discriminator = _named(match["name"], discriminators)
         if discriminator is not None:
-            found.append(Clause(REQUIRED, discriminator.name, *_listed_values(match["rest"], discriminator)))
+            found.append((match.start(), Clause(REQUIRED, discriminator.name,
+                                                *_listed_values(match["rest"], discriminator))))
     for match in _BARE_FLAG.finditer(text):
         discriminator = _named(match["name"], discriminators)
         if discriminator is not None and discriminator.boolean:
-            found.append(Clause(REQUIRED, discriminator.name, (match["word"].lower() != "unless",)))
-    return [c for c in found if c.values or c.qualified]
+            found.append((match.start(), Clause(REQUIRED, discriminator.name, (match["word"].lower() != "unless",))))
+    return [(start, c) for start, c in found if c.values or c.qualified]
 
 
-def _own_values(sentence: str, own: Discriminator) -> tuple:
-    """The values of a field that its own description ties a requirement to."""
+def _further(sentence: str, start: int, discriminators: Sequence[Discriminator]) -> str:
+    """The words of a condition `sentence` sets past those read on `discriminators`, or "".
+
+    "Phone number. Required when channel is sms, unless a default number is configured" and
+    "Only required when type is MX and priority is set" need the field under the condition
+    read on the sibling *and* another one no `if` on that sibling states: an exception, a
+    second condition, or a conjunct with a subject of its own, anywhere in the sentence but
+    before `start` (where the requirement is stated) and the first condition read ("Path
+    and name are required when …" is no conjunct). A condition read on a sibling ("NULL
+    when type='new'") is no further one."""
+    read = _read_conditions(sentence, discriminators)
+    starts = {at for at, _ in read}
+    for match in _FURTHER_WORD.finditer(sentence):
+        if match.start() not in starts:
+            return _quoted_clause(sentence, match.start())
+    conjunct = _CONJUNCT.search(sentence, min([start, *starts]))
+    return _quoted_clause(sentence, conjunct.start()) if conjunct else ""
+
+
+def _quoted_clause(sentence: str, start: int) -> str:
+    """The clause of `sentence` from `start`, as a message quotes it."""
+    end = _CLAUSE_END.search(sentence, start + 1)
+    return sentence[start:end.start() if end else len(sentence)].strip()
+
+
+def _own_values(sentence: str, own: Discriminator) -> tuple[tuple, tuple[int, int]]:
+    """The values of a field that its own description ties a requirement to, and where the
+    words that say so stand in `sentence`."""
     state = _OWN_STATE.search(sentence)
     if own.boolean:
         if state:
-            return (_BOOLEAN_WORDS[state["state"].lower()],)
-        return (True,)
+            return (_BOOLEAN_WORDS[state["state"].lower()],), state.span()
+        return (True,), (0, 0)
     listed = re.search(r"\b(?:when|if|for)\s+(?:set\s+to\s+|it\s+is\s+)?(?P<rest>.*)", sentence, re.I)
-    return _listed_values(listed["rest"], own)[0] if listed else ()
+    if not listed:
+        return (), (0, 0)
+    return _listed_values(listed["rest"], own)[0], (listed.start(), listed.start("rest"))
 
 
 def _maybe_named(text: str, discriminators: Sequence[Discriminator]) -> list[Discriminator]:
@@ -433,7 +520,9 @@ class _Item(NamedTuple):
 
     # A parenthesis qualifies it (see `_mark_qualifiers`).
     qualified: bool
-    # It looks like a value, of this field or another.
+    # It looks like a value, of this field or another: a word, or a word and nouns that
+    # name the kind of thing it is ("URI records": the list names URI whether or not the
+    # field has that value, and a list read without it would say less than it does).
     identifier: bool
     # The item without a leading article, its first word and the rest, and (value, rest)
     # when it is quoted.
@@ -449,7 +538,8 @@ def _read_item(written: str) -> _Item:
     bare = re.sub(r"^(?:the|a|an|only|either|both|also)\s+", "", plain, flags=re.I).strip(" :")
     quoted = _QUOTED.match(bare)
     head, _, tail = bare.partition(" ")
-    return _Item(written.endswith(_QUALIFIER), bool(_IDENTIFIER.match(plain)), bare, head, tail,
+    identifier = bool(_IDENTIFIER.match(plain)) or (bool(tail) and _only_nouns(tail) and bool(_IDENTIFIER.match(head)))
+    return _Item(written.endswith(_QUALIFIER), identifier, bare, head, tail,
                  (quoted["value"], quoted["tail"]) if quoted else None)
 
 

@@ -78,6 +78,10 @@ class ConditionalField(NamedTuple):
     evidence: str
     # The discriminator's default is among `values`: an absent discriminator counts too.
     by_default: bool
+    # Why an `if`/`then` on the discriminator would say more than the words, or "": they
+    # set a further condition ("unless a default number is configured"), or tie the field to
+    # a flag's state without calling it required then.
+    unsure: str = ""
 
 
 class _Sibling:
@@ -180,6 +184,8 @@ class _Context:
         if note:
             self.read += [(c, "the tool description says so") for c in field_clauses(note, discriminators)]
         self.clauses = [clause for clause, _ in self.read] if self.read else []
+        # Per discriminator, why its stated condition is not the whole of it (`ConditionalField.unsure`).
+        self.unsure: dict[str, str] = {}
 
     @cached_property
     def says_optional(self) -> bool:
@@ -197,29 +203,40 @@ class _Context:
             if not ordered or len(ordered) == len(discriminator.values):
                 continue
             default = self._default_of(discriminator)
-            yield ConditionalField(self.member.name, name, ordered, evidence, _within(default, ordered))
+            yield ConditionalField(self.member.name, name, ordered, evidence, _within(default, ordered),
+                                   self.unsure.get(name, ""))
 
     def _stated(self) -> dict[str, tuple[str, list]]:
         """Requirements stated in prose, less the values the same prose exempts."""
         stated: dict[str, tuple[str, list]] = {}
         for clause, where in self.read:
             if clause.kind == REQUIRED:
-                _note(stated, clause, where)
+                self._note(stated, clause, where)
         # Prose about other things is weaker evidence: it may speak of a flag or of a
         # field that its default already fills.
         if not self.member.boolean and not _fills(self.member.get("default")):
             for clause, where in self._mentions():
-                _note(stated, clause, where)
+                self._note(stated, clause, where)
             # The flags first: most fields' prose names none, and then it need not be asked whether it says optional.
             conditioned = self._flag_conditions()
             if conditioned and not self.says_optional:
                 for clause, where in conditioned:
-                    _note(stated, clause, where)
+                    if clause.discriminator not in stated:
+                        self.unsure[clause.discriminator] = "the words say what it is then, not that a call must send it"
+                    self._note(stated, clause, where)
         if not stated:
             return stated  # nearly every field: then no exemption need be gathered
         exempt = self._values(EXEMPT)
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
                 for name, (where, values) in stated.items()}
+
+    def _note(self, stated: dict[str, tuple[str, list]], clause: Clause, where: str) -> None:
+        """Add a clause's values to what is stated for its discriminator (the first source
+        speaks), and the further condition it sets, if any."""
+        _add(stated.setdefault(clause.discriminator, (where, []))[1], clause.values)
+        if clause.further and clause.discriminator not in self.unsure:
+            self.unsure[clause.discriminator] = (f'the words set a further condition ("{clause.further}") that an `if` '
+                                                 f"on `{clause.discriminator}` cannot state")
 
     def _flag_conditions(self) -> list[tuple[Clause, str]]:
         """The field's own prose conditions it on a flag ("When schedule is true, …"). Prose
@@ -314,11 +331,6 @@ class _Context:
             if clause.kind == kind:
                 _add(values.setdefault(clause.discriminator, []), clause.values)
         return values
-
-
-def _note(stated: dict[str, tuple[str, list]], clause: Clause, where: str) -> None:
-    """Add a clause's values to what is stated for its discriminator; the first source speaks."""
-    _add(stated.setdefault(clause.discriminator, (where, []))[1], clause.values)
 
 
 def _add(bucket: list, values: Sequence) -> None:

@@ -628,3 +628,101 @@ def test_the_prose_word_patterns_match_where_their_plain_spellings_do(text):
         plain = _plain_words(spelled[name])
         assert list(pattern.spans(text)) == _word_spans(plain, text), name
         assert pattern.occurs_in(text) == bool(_word_spans(plain, text)), name
+
+
+# --- conditions the schema's `if` cannot carry ------------------------------------------
+
+def _notify(description: str, channel_description: str = "Delivery channel.") -> dict:
+    return {"type": "object", "required": ["channel"], "properties": {
+        "channel": {"type": "string", "enum": ["email", "sms", "push"], "description": channel_description},
+        "kind": {"type": "string", "enum": ["alert", "digest"]},
+        "verbose": {"type": "boolean"},
+        "phone": {"type": "string", "description": description}}}
+
+
+@pytest.mark.parametrize("description", [
+    "Phone number. Required when channel is sms, unless a default number is configured.",
+    "Only required when channel is sms and priority is set.",
+    "Required if channel is 'sms' except when the account has a default sender.",
+    "Mandatory when channel is sms, provided that no template is given.",
+    "If channel is sms and no default number is configured, this is required.",
+    "Must be provided when channel is sms, but only for new contacts.",
+    "Required when channel is 'sms', as long as notifications are enabled.",
+    "Required when channel is sms and kind is alert.",
+    "Required when channel is sms && verbose is true.",
+    "Required when channel is sms, if the number is not on file.",
+    "Required for sms unless a default number is configured.",
+])
+def test_sl102_offers_no_fix_where_the_words_add_a_condition_the_if_cannot_state(description):
+    (found,) = lint_tool(_notify(description), "SL102")
+    assert "`channel` is \"sms\"" in found.message and found.fix is None
+    assert "no fix: the words set a further condition" in found.message
+
+
+def test_sl102_reads_a_further_condition_in_the_discriminators_own_words():
+    schema = _notify("Phone number.", "Delivery channel. Requires phone when set to sms, unless a default is on file.")
+    (found,) = lint_tool(schema, "SL102")
+    assert found.fix is None and '("unless a default is on file")' in found.message
+
+
+@pytest.mark.parametrize("description", [
+    "Required when channel is 'sms'; ignored otherwise.",
+    "Required when channel is sms and must be in E.164 format.",
+    "Required when channel is sms and must be < 16 digits.",
+    "Required when channel is sms and is ignored otherwise.",
+    "Required when channel is sms, even if a default number is configured.",
+    "Required if channel is 'sms' (if not, it is ignored).",
+    "Phone and name are required when channel is sms.",
+    "REQUIRED when channel='sms', NULL when channel='email'.",
+    "Required when channel is sms or push.",
+    "Required (in E.164) when channel is sms.",
+    "Needs to be set when channel is sms.",
+])
+def test_sl102_still_fixes_a_condition_with_words_that_add_none(description):
+    (found,) = lint_tool(_notify(description), "SL102")
+    assert found.fix is not None and found.fix.safety is FixSafety.UNSAFE, found.message
+
+
+@pytest.mark.parametrize("description", [
+    "Max 25 items unless verbose is true.",
+    "At most 100 digits when verbose is set.",
+    "Defaults to the account number when verbose is false.",
+    "Required, at most 15 digits when channel is sms.",
+    "Mandatory; up to 15 digits if channel is sms.",
+])
+def test_sl102_takes_no_condition_on_a_bound_or_default_for_a_requirement(description):
+    assert lint_tool(_notify(description), "SL102") == []
+
+
+def test_sl102_offers_no_fix_where_a_flag_is_named_without_a_requirement_word():
+    (found,) = lint_tool(_flagged("When schedule is true, the time at which to post."), "SL102")
+    assert found.fix is None and "not that a call must send it" in found.message
+    (required,) = lint_tool(_flagged("Required when schedule is true."), "SL102")
+    assert required.fix is not None
+
+
+def _records(enum: list[str], description: str) -> dict:
+    return {"type": "object", "required": ["type"], "properties": {
+        "type": {"type": "string", "enum": enum},
+        "priority": {"type": "integer", "description": description}}}
+
+
+@pytest.mark.parametrize(("description", "values"), [
+    ("Required for MX, SRV and URI records; unused by other record types.", ["MX", "SRV", "URI"]),
+    ("Required for 'MX' and 'SRV' entries.", ["MX", "SRV"]),
+    ("Required for MX records.", ["MX"]),
+    ("Required for MX or SRV.", ["MX", "SRV"]),
+])
+def test_sl102_reads_the_whole_list_of_values_a_requirement_names(description, values):
+    (found,) = lint_tool(_records(["A", "MX", "SRV", "URI"], description), "SL102")
+    (branch,) = found.fix.operations[0].value
+    assert branch["if"]["properties"]["type"] == ({"const": values[0]} if len(values) == 1 else {"enum": values})
+
+
+@pytest.mark.parametrize("description", [
+    "Required for MX, SRV and URI records.",
+    "Required for MX, SRV and 'URI' records.",
+    "Required for MX, SRV and URI.",
+])
+def test_sl102_reads_no_list_that_names_a_value_the_enum_lacks(description):
+    assert lint_tool(_records(["A", "MX", "SRV"], description), "SL102") == []
