@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Any, NamedTuple
 
 from schema_lint.prose.field_kinds import words
@@ -139,6 +140,10 @@ _BOOLEAN_WORDS = {"true": True, "false": False, "enabled": True, "disabled": Fal
 _QUALIFIER = "\x00"
 # How far (in words) a requirement word may stand from the field it is about.
 _NEAR_WORDS = 8
+# How many words of one kind a sentence is read for: each is read with the rest of the
+# sentence, so a run of them ("only only …") cost their number squared. The corpus's
+# sentences hold at most 3.
+_MOST_KIND_WORDS = 8
 
 
 class Discriminator(NamedTuple):
@@ -341,7 +346,7 @@ def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: S
              named: Sequence[Discriminator]) -> Iterator[Clause]:
     """The clauses each of `pattern`'s words states; `named` are the `discriminators` the
     sentence may name (`_maybe_named`), the only ones a condition can be on."""
-    for start, end in pattern.spans(sentence):
+    for start, end in islice(pattern.spans(sentence), _MOST_KIND_WORDS):
         if _negated(sentence, start):
             continue
         after = sentence[end:]
