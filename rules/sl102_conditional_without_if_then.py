@@ -55,7 +55,8 @@ the field is sent). A list of values is read whole or not at all: "Required for 
 and URI records" next to an enum without `URI` is no evidence. The finding stays without
 a fix where the words set a further condition that an `if` on the sibling cannot state
 (an exception, "Required when channel is sms, unless a default number is configured"; a
-second condition, "Only required when type is MX and priority is set"), and where a
+second condition, "Only required when type is MX and priority is set"; or a sentence that
+lets the field go, "Not required if a default number is configured"), and where a
 field's prose is tied to a flag's state with no requirement word ("When schedule is
 true, the time at which to post" says what it is then, not that a call must send it).
 """

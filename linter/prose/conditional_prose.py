@@ -320,6 +320,21 @@ def mentioned_requirements(text: str, field: str, discriminators: Sequence[Discr
     return found
 
 
+def unread_exemption(text: str, discriminators: Sequence[Discriminator]) -> str:
+    """The first sentence of a field's prose that lets it go under a condition no reading of
+    a sibling carries, or "": after "Required when channel is sms.", "Not required if a
+    default number is configured" or "If omitted, the account's number is used" make the
+    field needed for sms only sometimes. One read on a sibling ("NULL when type='new'",
+    "Optional for list") is an exemption SL102 states."""
+    if not text or not _EXEMPT_RE.search(text):
+        return ""  # nearly every field's prose
+    for sentence in sentences(text):
+        if _EXEMPT_RE.search(sentence) and _FURTHER_WORD.search(sentence) \
+                and not _read_conditions(sentence, discriminators):
+            return sentence
+    return ""
+
+
 def parameter_notes(description: str, names: Sequence[str]) -> dict[str, str]:
     """Per-parameter text from a docstring-style tool description.
 

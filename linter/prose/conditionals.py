@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes,
-                                           word_pattern)
+                                           unread_exemption, word_pattern)
 from schema_lint.prose.field_kinds import kind_of, words
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
@@ -226,6 +226,10 @@ class _Context:
                     self._note(stated, clause, where)
         if not stated:
             return stated  # nearly every field: then no exemption need be gathered
+        let_go = unread_exemption(self.prose, self.discriminators)
+        for name in stated if let_go else ():
+            self.unsure.setdefault(name, f'the words let it be left out on a condition an `if` on `{name}` cannot '
+                                         f'state ("{_clipped(let_go)}")')
         exempt = self._values(EXEMPT)
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
                 for name, (where, values) in stated.items()}
@@ -331,6 +335,11 @@ class _Context:
             if clause.kind == kind:
                 _add(values.setdefault(clause.discriminator, []), clause.values)
         return values
+
+
+def _clipped(text: str, most: int = 80) -> str:
+    """`text` as a message quotes it: its first `most` characters."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _add(bucket: list, values: Sequence) -> None:

@@ -736,3 +736,25 @@ def test_sl102_reads_a_run_of_requirement_words_in_linear_time(words):
     started = time.perf_counter()
     assert len(lint_tool(_notify("Required " + words * 40_000 + "when channel is sms."), "SL102")) <= 1
     assert time.perf_counter() - started < 2
+
+
+@pytest.mark.parametrize("description", [
+    "Required when channel is sms. Not required if a default number is configured.",
+    "Required when channel is sms. If omitted, the account's default number is used.",
+    "Required when channel is sms. Can be omitted when the contact has a number on file.",
+    "Required when channel is sms. Optional if a default sender is set.",
+])
+def test_sl102_offers_no_fix_where_another_sentence_lets_the_field_go_on_a_condition_it_cannot_state(description):
+    (found,) = lint_tool(_notify(description), "SL102")
+    assert found.fix is None and "the words let it be left out" in found.message
+
+
+@pytest.mark.parametrize("description", [
+    "Required when channel is sms. Optional for email.",
+    "Required when channel='sms', NULL when channel='email'.",
+    "Required when channel is sms. Omit for push, or for email.",
+    "Required when channel is sms. Ignored when channel is email.",
+])
+def test_sl102_still_fixes_where_another_sentence_lets_it_go_for_a_sibling_value(description):
+    (found,) = lint_tool(_notify(description), "SL102")
+    assert found.fix is not None, found.message
