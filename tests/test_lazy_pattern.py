@@ -166,3 +166,17 @@ def test_text_too_long_to_look_through_goes_to_the_case_insensitive_pattern():
     assert lowered_without_case("One \u897f") == "one \u897f"
     assert lowered_without_case("\u897f" * (CASELESS_CHECK_LIMIT + 1)) is None
     assert CaselessWords(r"\bone of\b").occurs_in("ONE OF " + "\u897f" * CASELESS_CHECK_LIMIT)
+
+
+def test_compiling_ahead_leaves_the_case_insensitive_twins_to_their_first_use():
+    """A run over many files compiles its patterns before it forks; the case-insensitive twin
+    of a lowered pattern serves only text with cased letters beyond ASCII, which nearly no
+    run meets, and is compiled by the process that meets some."""
+    words = CaselessWords(r"\brequired\b")
+    listed = Screened(r"\bone of\b", words=("one of",), lowered=True)
+    plain = Screened(r"\bone of\b", words=("one of",))
+    lazy_pattern.compile_pending()
+    assert "search" in vars(words._exact) and "search" in vars(plain.pattern)
+    assert "search" not in vars(words._caseless) and "search" not in vars(listed.pattern)
+    assert words.occurs_in("Required, café") and [m.span() for m in listed.finditer_lowered("One of: é")] == [(0, 6)]
+    assert "search" in vars(words._caseless) and "search" in vars(listed.pattern)

@@ -24,12 +24,17 @@ _pending: set[LazyPattern] = set()
 class LazyPattern:
     """A `re.Pattern` stand-in. The first use compiles it and copies the pattern's public
     attributes (`search`, `finditer`, `pattern`, ...) onto this object, so later calls
-    cost no more than on the pattern itself."""
+    cost no more than on the pattern itself.
 
-    def __init__(self, source: str, flags: int | re.RegexFlag = 0):
+    A `rare` pattern, one that nearly no run reaches, is left out of `compile_pending`: a
+    process that reaches it compiles it then."""
+
+    def __init__(self, source: str, flags: int | re.RegexFlag = 0, rare: bool = False):
         self._source = source
         self._flags = flags
-        _pending.add(self)
+        self._rare = rare
+        if not rare:
+            _pending.add(self)
 
     def compile(self) -> re.Pattern:
         compiled = re.compile(self._source, self._flags)
@@ -63,7 +68,8 @@ class CaselessWords:
         if source != source.lower() or any(word != word.lower() for word in words):
             raise ValueError("a CaselessWords pattern is written in lower case")
         self._exact = LazyPattern(source)
-        self._caseless = LazyPattern(source, re.IGNORECASE)
+        # Only for text with cased letters beyond ASCII (`lowered_without_case`): rare.
+        self._caseless = LazyPattern(source, re.IGNORECASE, rare=True)
         # When given, one of these occurs in every match (as a `Screened`'s words): looked for
         # first with `in`, at C speed, where the pattern starting with a word boundary is tried
         # at every character.
@@ -140,7 +146,9 @@ class Screened:
             raise ValueError("a screen is written in lower case")
         if lowered and source != source.lower():
             raise ValueError("a pattern matched in lowered text is written in lower case")
-        self.pattern = LazyPattern(source, re.IGNORECASE)
+        # Matched with `finditer_lowered`, the case-insensitive pattern is only for text with
+        # cased letters beyond ASCII: rare.
+        self.pattern = LazyPattern(source, re.IGNORECASE, rare=lowered)
         self._screen = LazyPattern(screen) if screen else None
         self._words = words
         # For `finditer_lowered`: made only for a pattern that asks (`lowered`).
