@@ -190,8 +190,8 @@ class Screened:
         return self.pattern.finditer(text) if lowered_other is None else self._exact.finditer(lowered_other)
 
 
-def lazy_compile(source: str, flags: int | re.RegexFlag = 0) -> LazyPattern:
-    return LazyPattern(source, flags)
+def lazy_compile(source: str, flags: int | re.RegexFlag = 0, rare: bool = False) -> LazyPattern:
+    return LazyPattern(source, flags, rare)
 
 
 def compile_pending() -> None:
