@@ -87,7 +87,7 @@ _BOUNDS = {LENGTH: ("minLength", "maxLength"), COUNT: ("minItems", "maxItems"), 
 _EXCLUSIVE = ("exclusiveMinimum", "exclusiveMaximum")
 
 _N = r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
-_UNIT = r"(?:\s*([A-Za-z]+))?"
+_UNIT = r"(?:\s*([a-z]+))?"
 _NOTE = r"(?:\s*\([^()\n]{1,40}\))?"
 _TO = _NOTE + r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"
 # Each pattern: (regex, what it states). Groups are numbered as in each regex.
@@ -98,21 +98,21 @@ _RANGES = Screened(
     + r"|\(\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT + r"\s*(?=[,;)])"
     + r"|(?:^|(?<=[\s(:,]))" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + r"\s+(characters?|chars?|letters?|items?|entries|"
     r"elements?|tags?|labels?|values?|stars?)\b",
-    r"between|from|range|scale|\(|char|letter|item|entries|element|tag|label|value|star")
+    r"between|from|range|scale|\(|char|letter|item|entries|element|tag|label|value|star", lowered=True)
 _UPPER = Screened(
     r"\b(?:at most|up to|no more than|not more than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
     r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT,
-    r"at most|up to|more than|max|exceed|limit|equal to|<=|\u2264")
+    r"at most|up to|more than|max|exceed|limit|equal to|<=|\u2264", lowered=True)
 _LOWER = Screened(
     r"\b(?:at least|no less than|not less than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
     + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT,
-    r"at least|less than|min|equal to|>=|\u2265")
+    r"at least|less than|min|equal to|>=|\u2265", lowered=True)
 _ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT
-                  + r"|>\s*" + _N + _UNIT, r"than|>")
+                  + r"|>\s*" + _N + _UNIT, r"than|>", lowered=True)
 _BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
-                  + r"|<\s*" + _N + _UNIT, r"than|<")
-_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, "or more")
+                  + r"|<\s*" + _N + _UNIT, r"than|<", lowered=True)
+_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, "or more", lowered=True)
 _BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, "-based|start")
 _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
                  r"\bmust be (non-?negative|positive)\b", "negative|positive")
@@ -130,7 +130,7 @@ _SPELLED_EXACT_LENGTH = Screened(r"\b(" + "|".join(_SPELLED_SIZES) + ")" + _EXAC
 _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
                                   r"exceed|between|from|limit(?:ed)? to)\W*$|(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))"
                                   r"\s*(?:-|\u2013|to|or)\s*$", re.I)
-_MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, "multiple of")
+_MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, "multiple of", lowered=True)
 # "must not be empty", never "must be empty" (which says the opposite, or of something else:
 # "the area must be empty").
 _NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:(?:must|should|may)\s+(?:not|never)|cannot|can ?not)\s+be\s+"
@@ -399,16 +399,20 @@ def _sentences(text: str) -> list[str]:
 
 
 def _bound_matches(sentence: str) -> list[_Bound]:
+    """The bounds the sentence states, overlapping ones included. Found in the sentence
+    lowered (`Screened.finditer_lowered`, lowered once for every pattern), their words and
+    numbers taken from the sentence itself."""
     found: list[_Bound] = []
+    lowered = sentence.lower() if sentence.isascii() else None
 
     def take(side: str, value: str, unit: str | None, match: re.Match, ranged: bool = False) -> None:
-        phrase = match.group().strip()
+        phrase = sentence[match.start():match.end()].strip()
         if phrase.startswith("(") and sentence[match.end():match.end() + 1] == ")":
             phrase += ")"
         found.append(_Bound(side, _number(value), unit, match.start(), match.end(), phrase, ranged))
 
-    for match in _RANGES.finditer(sentence):
-        g = match.groups()
+    for match in _RANGES.finditer_lowered(sentence, lowered):
+        g = _groups(match, sentence)
         if g[0] is not None:
             low, high, unit = g[0], g[2], g[3] or g[1]
         elif g[4] is not None:
@@ -423,14 +427,19 @@ def _bound_matches(sentence: str) -> list[_Bound]:
         take("xmin" if exclusive else "min", low, unit, match, ranged=True)
         take("xmax" if exclusive else "max", high, unit, match, ranged=True)
     for pattern, side in ((_UPPER, "max"), (_LOWER, "min"), (_ABOVE, "xmin"), (_BELOW, "xmax"), (_OR_MORE, "min")):
-        for match in pattern.finditer(sentence):
-            groups = [g for g in match.groups()]
+        for match in pattern.finditer_lowered(sentence, lowered):
+            groups = _groups(match, sentence)
             value = next(g for g in groups if g is not None)
             unit = groups[groups.index(value) + 1] if groups.index(value) + 1 < len(groups) else None
             take(side, value, unit, match)
-    for match in _MULTIPLE.finditer(sentence):
-        take("multiple", match.group(1), None, match)
+    for match in _MULTIPLE.finditer_lowered(sentence, lowered):
+        take("multiple", _groups(match, sentence)[0], None, match)
     return found
+
+
+def _groups(match: re.Match, text: str) -> tuple[str | None, ...]:
+    """The match's groups as `text` spells them, for a match found in `text` lowered."""
+    return tuple(None if start < 0 else text[start:end] for start, end in map(match.span, range(1, match.re.groups + 1)))
 
 
 def _overlaps(bound: _Bound, kept: list[_Bound]) -> bool:

@@ -174,15 +174,16 @@ class Screened:
     def finditer(self, text: str, *span: int) -> Iterator[re.Match]:
         return self.pattern.finditer(text, *span) if self.may_match(text) else iter(())
 
-    def finditer_lowered(self, text: str) -> Iterator[re.Match]:
+    def finditer_lowered(self, text: str, lowered: str | None = None) -> Iterator[re.Match]:
         """The matches in `text`, found in it lowered when it is ASCII: the positions are the
         text's, the groups in lower case. For a reader that needs only where a match stands:
         `re` matches without case at a third of the speed of matching exactly. The pattern
-        must then be written in lower case, as a screen is, and made with `lowered`."""
+        must then be written in lower case, as a screen is, and made with `lowered`.
+        `lowered`: the ASCII text lowered, by a reader that asks several patterns of it."""
         if self._exact is None:
             raise ValueError("a pattern matched in lowered text is made with `lowered`")
         if text.isascii():
-            lowered = text.lower()
+            lowered = text.lower() if lowered is None else lowered
             return self._exact.finditer(lowered) if self.screens(lowered) else iter(())
         # Other text is not screened (a screen is held to its pattern on ASCII text: a curly
         # quote may stand where it asks for a straight one), but lowered where it can be.
