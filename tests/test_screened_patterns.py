@@ -170,3 +170,45 @@ def test_caseless_words_occur_wherever_their_pattern_matches_in_the_corpus(corpu
     for name, words in WORDED.items():
         pattern = re.compile(words._exact.pattern, re.I)
         assert [text for text in texts if pattern.search(text) and not words.occurs_in(text)] == [], name
+
+
+# The screens the readers wrote as an alternation of words before giving the words themselves
+# (looked for with `in`, at half the instructions): each still passes exactly the texts its
+# alternation found.
+SPELLED_SCREENS = {
+    "constraints._RANGES": r"between|from|range|scale|\(|char|letter|item|entries|element|tag|label|value|star",
+    "constraints._UPPER": "at most|up to|more than|max|exceed|limit|equal to|<=|\u2264",
+    "constraints._LOWER": "at least|less than|min|equal to|>=|\u2265",
+    "constraints._ABOVE": "than|>", "constraints._BELOW": "than|<", "constraints._OR_MORE": "or more",
+    "constraints._BASED": "-based|start", "constraints._SIGN": "negative|positive",
+    "constraints._MULTIPLE": "multiple of", "constraints._EMAIL": "mail", "constraints._UUID": "uuid|guid",
+    "constraints._URL_HEAD": "url|uri|link", "constraints._URL_STATED": "url|uri", "constraints._HOSTNAME": "hostname",
+    "constraints._IP": "ipv", "constraints._EMPTY_ALLOWED": "empty|blank", "constraints._ISO": "iso|rfc",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPELLED_SCREENS))
+def test_a_screen_of_words_passes_what_its_alternation_passed(name):
+    screened, spelled = SCREENED[name], re.compile(SPELLED_SCREENS[name])
+    fragments = [word for word in re.split(r"(?<!\\)\|", SPELLED_SCREENS[name])] + ["x", " ", "-", "a", "\u2264"]
+    pieces = st.sampled_from([fragment.replace("\\", "") for fragment in fragments])
+    # Each word, and its neighbours cut short: "betwee", "etween".
+    cut = pieces.flatmap(lambda piece: st.sampled_from([piece, piece[1:], piece[:-1]]))
+
+    @settings(max_examples=300)
+    @given(st.lists(cut, max_size=6).map("".join))
+    def passes(text):
+        assert screened.screens(text) == (spelled.search(text) is not None), text
+
+    passes()
+
+
+SPELLED_FORMAT_WORDS = re.compile(r"yyyy|mm[-/:.]|dd[-/:.]|hh[-/:.]|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
+
+
+@settings(max_examples=2000)
+@given(st.lists(st.sampled_from(["yyyy", "yyy", "mm", "dd", "hh", "m", "-", "/", ":", ".", "iso", "is", "rfc", "mail",
+                                 "uuid", "guid", "uid", "url", "uri", "ur", "link", "host", "ipv", "ip", " ", "x"]),
+                max_size=8).map("".join))
+def test_the_format_words_are_found_where_their_alternation_found_them(text):
+    assert constraints._holds_format_word(text) == (SPELLED_FORMAT_WORDS.search(text) is not None)

@@ -98,24 +98,25 @@ _RANGES = Screened(
     + r"|\(\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT + r"\s*(?=[,;)])"
     + r"|(?:^|(?<=[\s(:,]))" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + r"\s+(characters?|chars?|letters?|items?|entries|"
     r"elements?|tags?|labels?|values?|stars?)\b",
-    r"between|from|range|scale|\(|char|letter|item|entries|element|tag|label|value|star", lowered=True)
+    words=("between", "from", "range", "scale", "(", "char", "letter", "item", "entries", "element", "tag", "label", "value",
+           "star"), lowered=True)
 _UPPER = Screened(
     r"\b(?:at most|up to|no more than|not more than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
     r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT,
-    r"at most|up to|more than|max|exceed|limit|equal to|<=|\u2264", lowered=True)
+    words=("at most", "up to", "more than", "max", "exceed", "limit", "equal to", "<=", "\u2264"), lowered=True)
 _LOWER = Screened(
     r"\b(?:at least|no less than|not less than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
     + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT,
-    r"at least|less than|min|equal to|>=|\u2265", lowered=True)
+    words=("at least", "less than", "min", "equal to", ">=", "\u2265"), lowered=True)
 _ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT
-                  + r"|>\s*" + _N + _UNIT, r"than|>", lowered=True)
+                  + r"|>\s*" + _N + _UNIT, words=("than", ">"), lowered=True)
 _BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
-                  + r"|<\s*" + _N + _UNIT, r"than|<", lowered=True)
-_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, "or more", lowered=True)
-_BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, "-based|start")
+                  + r"|<\s*" + _N + _UNIT, words=("than", "<"), lowered=True)
+_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, words=("or more",), lowered=True)
+_BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, words=("-based", "start"))
 _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
-                 r"\bmust be (non-?negative|positive)\b", "negative|positive")
+                 r"\bmust be (non-?negative|positive)\b", words=("negative", "positive"))
 # "3-letter currency code", "5-digit ZIP code": a string of exactly that length. The size may
 # be spelled ("a two-letter country code", as ISO codes are often described), but only as
 # a compound before the unit: a bare "between two" or "one of" is no size.
@@ -130,7 +131,7 @@ _SPELLED_EXACT_LENGTH = Screened(r"\b(" + "|".join(_SPELLED_SIZES) + ")" + _EXAC
 _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
                                   r"exceed|between|from|limit(?:ed)? to)\W*$|(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))"
                                   r"\s*(?:-|\u2013|to|or)\s*$", re.I)
-_MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, "multiple of", lowered=True)
+_MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, words=("multiple of",), lowered=True)
 # "must not be empty", never "must be empty" (which says the opposite, or of something else:
 # "the area must be empty").
 _NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:(?:must|should|may)\s+(?:not|never)|cannot|can ?not)\s+be\s+"
@@ -285,7 +286,7 @@ def _may_state(description: str, kind: str, part: str) -> bool:
             return "empty" in lowered or "at least one" in lowered
         return _SIGN.screens(lowered)
     if part == FORMAT:
-        return _FORMAT_WORDS.search(lowered) is not None
+        return _holds_format_word(lowered)
     return _ENUM_LIST.screens(lowered) or _ONLY.screens(lowered) or _INTRO.screens(lowered)
 
 
@@ -341,9 +342,21 @@ def _within_limit(description: str) -> str:
     return cut[:max(cut.rfind(". "), cut.rfind("; "), cut.rfind("\n")) + 1] or cut
 
 
-# Words (in lower case) that every reading of a format holds: a layout's letters stand
-# before a separator (`MM/DD`, `HH:mm`), not inside a word ("command", "address").
-_FORMAT_WORDS = lazy_compile(r"yyyy|mm[-/:.]|dd[-/:.]|hh[-/:.]|iso|rfc|mail|uuid|guid|url|uri|link|host|ipv")
+# Words (in lower case) that every reading of a format holds, looked for with `in` (an
+# alternation of them stops at every character one starts with: twice the instructions);
+# or a layout's letters before a separator (`MM/DD`, `HH:mm`), not inside a word
+# ("command", "address").
+_FORMAT_WORDS = ("yyyy", "iso", "rfc", "mail", "uuid", "guid", "url", "uri", "link", "host", "ipv")
+_LAYOUT_START = lazy_compile(r"(?:mm|dd|hh)[-/:.]")
+
+
+def _holds_format_word(lowered: str) -> bool:
+    for word in _FORMAT_WORDS:
+        if word in lowered:
+            return True
+    return ("mm" in lowered or "dd" in lowered or "hh" in lowered) and _LAYOUT_START.search(lowered) is not None
+
+
 def own_prose(description: str) -> str:
     """The description less what documents other things: bullet lines (`- name (required):
     …`, the fields of an object passed as a string) and everything from the first Markdown
@@ -1101,27 +1114,27 @@ def _typed(values: list, numeric: bool) -> list | None:
 # Each format's patterns are screened by the word every match of them holds: a description
 # that holds a format word at all ("a URL") holds the word of one format, seldom more.
 _EMAIL = Screened(r"\be-?mail address(?:es)?\b|\b(?:valid|an?) e-?mail\b(?! (?:id|subject|body|message|template))"
-                  r"|\be-?mail format\b", "mail")
-_UUID = Screened(r"\bUUID(?:v?4)?\b|\bGUID\b", "uuid|guid")
+                  r"|\be-?mail format\b", words=("mail",))
+_UUID = Screened(r"\bUUID(?:v?4)?\b|\bGUID\b", words=("uuid", "guid"))
 _URL_HEAD = Screened(r"^\s*(?:the |an? )?(?:(?:full|complete|fully[- ]qualified|absolute|root|remote|public|"
                      r"external|target|source|destination|starting|callback|webhook|redirect|image|page|website|"
                      r"web ?page|api|endpoint|http|https)\s+){0,2}(?:url|uri|link)\b"
                      r"(?!\s*(?:pattern|path|parameter|encoded|-encoded|segment|slug|fragment|prefix|suffix|template|"
-                     r"regex|glob|filter|id))", "url|uri|link")
+                     r"regex|glob|filter|id))", words=("url", "uri", "link"))
 _URL_STATED = Screened(r"\b(?:must|should|has to) be an? (?:valid |fully[- ]qualified |full |complete |absolute )*"
-                       r"(?:http\(s\) |https? (?:or https )?)?(?:url|uri)\b|\bvalid (?:https? )?(?:url|uri)\b", "url|uri")
-_HOSTNAME = Screened(r"^\s*(?:the )?(?:server'?s? |host )?hostname\b", "hostname")
-_IP = Screened(r"\b(IPv4|IPv6) address\b", "ipv")
+                       r"(?:http\(s\) |https? (?:or https )?)?(?:url|uri)\b|\bvalid (?:https? )?(?:url|uri)\b", words=("url", "uri"))
+_HOSTNAME = Screened(r"^\s*(?:the )?(?:server'?s? |host )?hostname\b", words=("hostname",))
+_IP = Screened(r"\b(IPv4|IPv6) address\b", words=("ipv",))
 _ALTERNATIVE = lazy_compile(r"\b(?:or|and/or)\b", re.I)
 _HEDGED_FORMAT = lazy_compile(r"\b(?:typically|usually|often|such as|e\.g|for example|like|probably|possibly|"
                               r"sometimes|may be|might be|or)\W+(?:(?:an?|the)\s+)?(?:[\w-]+\s+)?$", re.I)
 _EMPTY_ALLOWED = Screened(r"\bleave (?:it |this )?(?:empty|blank)\b|\bempty string\b|\bcan be (?:empty|blank)\b",
-                          "empty|blank")
+                          words=("empty", "blank"))
 _ISO_DATE = lazy_compile(r"\b(?:iso[- ]?8601|rfc[- ]?3339|iso)\b[^.]{0,20}\bdate\b(?![- ]?time)|\bdate\b[^.]{0,30}"
                          r"\b(?:iso[- ]?8601|rfc[- ]?3339)\b", re.I)
 _OFFSET_WORDS = lazy_compile(r"\brfc[- ]?3339\b|\b(?:with|including|includ\w*)\b[^.]{0,40}\b(?:offset|time ?zone|"
                              r"z suffix|['\"]z['\"])", re.I)
-_ISO = Screened(r"\biso[- ]?8601\b|\brfc[- ]?3339\b", "iso|rfc")
+_ISO = Screened(r"\biso[- ]?8601\b|\brfc[- ]?3339\b", words=("iso", "rfc"))
 _LAYOUTS = lazy_compile(r"(?<![A-Za-z])(?:YYYY|yyyy)(?:[-/.][A-Za-z]{1,4}){0,2}(?:[T ](?:HH|hh)[A-Za-z:.+\-]{0,20})?"
                         r"(?![A-Za-z])|"
                         r"(?<![A-Za-z])(?:MM|DD|dd|mm|HH|hh)[-/:.][A-Za-z:/.\-]{2,20}(?![A-Za-z])")
