@@ -450,8 +450,9 @@ def _bound_matches(sentence: str) -> list[_Bound]:
     return found
 
 
-def _groups(match: re.Match, text: str) -> tuple[str | None, ...]:
-    """The match's groups as `text` spells them, for a match found in `text` lowered."""
+def _groups(match: re.Match, text: str) -> tuple[Any, ...]:
+    """The match's groups as `text` spells them, for a match found in `text` lowered (None
+    for a group that took no part, as `groups()` gives; typed as loosely)."""
     return tuple(None if start < 0 else text[start:end] for start, end in map(match.span, range(1, match.re.groups + 1)))
 
 
