@@ -45,11 +45,11 @@ KEYWORDS = ("pattern", "patternProperties")
 
 # Python-only construct → (what it is, its ECMA-262 spelling as a re.sub replacement, or None)
 PYTHON_ONLY = (
-    (lazy_compile(r"\(\?P<(\w+)>"), "`(?P<name>` is Python's named group; ECMA-262 writes `(?<name>`", r"(?<\1>"),
-    (lazy_compile(r"\(\?P=(\w+)\)"), "`(?P=name)` is Python's backreference; ECMA-262 writes `\\k<name>`", r"\\k<\1>"),
-    (lazy_compile(r"(?<!\\)((?:\\\\)*)\\Z"), "`\\Z` is Python's end of input; ECMA-262 writes `$`", r"\1$"),
-    (lazy_compile(r"(?<!\\)((?:\\\\)*)\\A"), "`\\A` is Python's start of input; ECMA-262 writes `^`", r"\1^"),
-    (lazy_compile(r"\(\?[aiLmsux]+\)"), "inline flags such as `(?i)` do not exist in ECMA-262", None),
+    (lazy_compile(r"\(\?P<(\w+)>", rare=True), "`(?P<name>` is Python's named group; ECMA-262 writes `(?<name>`", r"(?<\1>"),
+    (lazy_compile(r"\(\?P=(\w+)\)", rare=True), "`(?P=name)` is Python's backreference; ECMA-262 writes `\\k<name>`", r"\\k<\1>"),
+    (lazy_compile(r"(?<!\\)((?:\\\\)*)\\Z", rare=True), "`\\Z` is Python's end of input; ECMA-262 writes `$`", r"\1$"),
+    (lazy_compile(r"(?<!\\)((?:\\\\)*)\\A", rare=True), "`\\A` is Python's start of input; ECMA-262 writes `^`", r"\1^"),
+    (lazy_compile(r"\(\?[aiLmsux]+\)", rare=True), "inline flags such as `(?i)` do not exist in ECMA-262", None),
 )
 
 

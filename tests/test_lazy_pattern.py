@@ -180,3 +180,17 @@ def test_compiling_ahead_leaves_the_case_insensitive_twins_to_their_first_use():
     assert "search" not in vars(words._caseless) and "search" not in vars(listed.pattern)
     assert words.occurs_in("Required, café") and [m.span() for m in listed.finditer_lowered("One of: é")] == [(0, 6)]
     assert "search" in vars(words._caseless) and "search" in vars(listed.pattern)
+
+
+def test_the_patterns_of_rare_inputs_are_left_to_their_first_use():
+    """A suppression comment, invalid or too deep JSON, a lone surrogate escape, invalid
+    TOML, a Python-only regex construct: few runs meet one, and the process that does
+    compiles the pattern it needs; a run that compiles before it forks leaves them out."""
+    from schema_lint.config import _TOML_POSITION
+    from schema_lint.lint.suppressions import SUPPRESSION_COMMENTS
+    from schema_lint.rules.sl013_invalid_pattern import PYTHON_ONLY
+    from schema_lint.sources import json_scan
+
+    rare = [*SUPPRESSION_COMMENTS.values(), json_scan._BRACKETS, json_scan.NON_FINITE, json_scan._SURROGATE_ESCAPES,
+            _TOML_POSITION, *(construct for construct, _, _ in PYTHON_ONLY)]
+    assert [pattern.pattern for pattern in rare if not pattern._rare] == []

@@ -283,7 +283,7 @@ def _strings(value: Any) -> list[str]:
     return value
 
 
-_TOML_POSITION = lazy_compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
+_TOML_POSITION = lazy_compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)", rare=True)
 
 
 def _resolved(root: str, name: str) -> str:

@@ -44,8 +44,8 @@ _SUPPRESSION = (r"[ \t]*schema-lint:[ \t]*(?P<scope>ignore-file|ignore)\b"
 # `*` such a line often starts with. `comment_test` tells whether the line is in a comment; its
 # white space is read once before the star or, with none, by the pattern (no two runs of
 # `[ \t]*` side by side, which would make a long line of spaces quadratic).
-SUPPRESSION_COMMENTS = {"yaml": lazy_compile("#" + _SUPPRESSION),
-                        "jsonc": lazy_compile(r"(?://|/\*|(?m:^)(?:[ \t]*\*(?!/))?)" + _SUPPRESSION)}
+SUPPRESSION_COMMENTS = {"yaml": lazy_compile("#" + _SUPPRESSION, rare=True),
+                        "jsonc": lazy_compile(r"(?://|/\*|(?m:^)(?:[ \t]*\*(?!/))?)" + _SUPPRESSION, rare=True)}
 """The suppression comment of each format with comments, by `comment_format`."""
 
 

@@ -15,13 +15,13 @@ import sys
 from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
-_BRACKETS = lazy_compile(_STRING + r"|[\[\]{}]")
+_BRACKETS = lazy_compile(_STRING + r"|[\[\]{}]", rare=True)
 # JavaScript's names for the floats JSON cannot write; Python's json module reads them.
-NON_FINITE = lazy_compile(_STRING + r"|-?Infinity|NaN")
+NON_FINITE = lazy_compile(_STRING + r"|-?Infinity|NaN", rare=True)
 # An escaped backslash, a valid surrogate pair, or a lone surrogate (group 1): read
 # left to right, so `\\ud800` (a backslash, then "ud800") is not taken for an escape.
 _SURROGATE_ESCAPES = lazy_compile(
-    r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
+    r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})", rare=True)
 _ANY_SURROGATE_ESCAPE = lazy_compile(r"\\u[dD][89a-fA-F]")
 
 
