@@ -43,7 +43,8 @@ texts = st.lists(words.flatmap(lambda w: st.sampled_from([w, w.upper(), w.title(
 
 def _found(name: str, text: str) -> list:
     lowered = text.lower() if text.isascii() else None
-    return [(match.span(), _groups(match, text)) for match in getattr(constraints, name).finditer_lowered(text, lowered)]
+    pattern = getattr(constraints, name)
+    return [(match.span(), _groups(match, text)) for match in pattern.finditer_lowered(text, lowered)]
 
 
 @pytest.mark.parametrize("name", BOUNDS)

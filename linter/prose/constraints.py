@@ -98,8 +98,8 @@ _RANGES = Screened(
     + r"|\(\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT + r"\s*(?=[,;)])"
     + r"|(?:^|(?<=[\s(:,]))" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + r"\s+(characters?|chars?|letters?|items?|entries|"
     r"elements?|tags?|labels?|values?|stars?)\b",
-    words=("between", "from", "range", "scale", "(", "char", "letter", "item", "entries", "element", "tag", "label", "value",
-           "star"), lowered=True)
+    words=("between", "from", "range", "scale", "(", "char", "letter", "item", "entries", "element", "tag", "label",
+           "value", "star"), lowered=True)
 _UPPER = Screened(
     r"\b(?:at most|up to|no more than|not more than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
@@ -351,6 +351,7 @@ _LAYOUT_START = lazy_compile(r"(?:mm|dd|hh)[-/:.]")
 
 
 def _holds_format_word(lowered: str) -> bool:
+    """Whether lowered prose holds what every reading of a format holds."""
     for word in _FORMAT_WORDS:
         if word in lowered:
             return True
@@ -453,7 +454,8 @@ def _bound_matches(sentence: str) -> list[_Bound]:
 def _groups(match: re.Match, text: str) -> tuple[Any, ...]:
     """The match's groups as `text` spells them, for a match found in `text` lowered (None
     for a group that took no part, as `groups()` gives; typed as loosely)."""
-    return tuple(None if start < 0 else text[start:end] for start, end in map(match.span, range(1, match.re.groups + 1)))
+    spans = map(match.span, range(1, match.re.groups + 1))
+    return tuple(None if start < 0 else text[start:end] for start, end in spans)
 
 
 def _overlaps(bound: _Bound, kept: list[_Bound]) -> bool:
@@ -1123,7 +1125,8 @@ _URL_HEAD = Screened(r"^\s*(?:the |an? )?(?:(?:full|complete|fully[- ]qualified|
                      r"(?!\s*(?:pattern|path|parameter|encoded|-encoded|segment|slug|fragment|prefix|suffix|template|"
                      r"regex|glob|filter|id))", words=("url", "uri", "link"))
 _URL_STATED = Screened(r"\b(?:must|should|has to) be an? (?:valid |fully[- ]qualified |full |complete |absolute )*"
-                       r"(?:http\(s\) |https? (?:or https )?)?(?:url|uri)\b|\bvalid (?:https? )?(?:url|uri)\b", words=("url", "uri"))
+                       r"(?:http\(s\) |https? (?:or https )?)?(?:url|uri)\b|\bvalid (?:https? )?(?:url|uri)\b",
+                       words=("url", "uri"))
 _HOSTNAME = Screened(r"^\s*(?:the )?(?:server'?s? |host )?hostname\b", words=("hostname",))
 _IP = Screened(r"\b(IPv4|IPv6) address\b", words=("ipv",))
 _ALTERNATIVE = lazy_compile(r"\b(?:or|and/or)\b", re.I)
