@@ -15,7 +15,7 @@ input).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,15 +63,17 @@ def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None, *, o
 
 
 def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy,
-                          errors: list[jsonschema_rs.ValidationError] | None, shapes: Shapes) -> Canonicalized:
+                          errors: list[jsonschema_rs.ValidationError] | None, shapes: Shapes,
+                          where: Callable[[Location], bool] | None = None) -> Canonicalized:
     """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds),
     given the arguments' :func:`listed_errors` (``None``: too costly to list) and the call's
-    :class:`Shapes`, which the envelope goes on reading."""
+    :class:`Shapes`, which the envelope goes on reading; ``where``, if given, says at which
+    locations a repair may be made (a framework's, where its own validation takes the value)."""
     if not policy.repairs:
         return Canonicalized(arguments, [])
     if not errors:  # valid, or too costly to locate: no repair is worth the budget
         return Canonicalized(arguments, [])
-    walker = _Walker(schema, policy.rules(), shapes)
+    walker = _Walker(schema, policy.rules(), shapes, where or _anywhere)
     try:
         result, repairs = walker.visit([Node("#", schema.schema)], arguments, (), focus=_locations(errors))
     except _OutOfBudget:
@@ -91,6 +93,10 @@ def could_repair(schema: CompiledSchema, policy: Policy) -> bool:
 
 
 Location = tuple  # instance path steps: keys and indices from the root
+
+
+def _anywhere(at: Location) -> bool:
+    return True
 
 
 def _locations(errors: Iterable[jsonschema_rs.ValidationError]) -> set[Location]:
@@ -121,10 +127,12 @@ This also keeps a value a repair has wrapped from being wrapped again."""
 
 
 class _Walker:
-    def __init__(self, schema: CompiledSchema, rules: tuple[RepairRule, ...], shapes: Shapes):
+    def __init__(self, schema: CompiledSchema, rules: tuple[RepairRule, ...], shapes: Shapes,
+                 where: Callable[[Location], bool]):
         self.schema = schema
         self.rules = rules
         self.shapes = shapes
+        self.where = where
         self.budget = _BUDGET
         self.drop_nulls = any(rule.name == "null-as-absent" for rule in rules)
         self.fill_absent = any(rule.name == "absent-default" for rule in rules)
@@ -148,7 +156,7 @@ class _Walker:
             for keyword in ("anyOf", "oneOf"):
                 if isinstance(node.get(keyword), list) and (group := join(node.pointer, keyword)) not in decided:
                     return self._branch(conjuncts, node, keyword, value, at, excluded, decided | {group}, focus)
-        for rule in self.rules:
+        for rule in self.rules if self.where(at) else ():
             if rule.name in excluded:
                 continue
             candidate = rule.propose(value, conjuncts, self.shapes)
@@ -201,7 +209,7 @@ class _Walker:
             return value, []
         result, repairs = value, list[Repair]()
         if self.fill_absent and isinstance(value, dict):
-            result, repairs = _filled(conjuncts, value, at)
+            result, repairs = _filled(conjuncts, value, at, self.where)
         drop_nulls = self.drop_nulls and isinstance(value, dict)
         for step, label in steps:
             where = (*at, label)
@@ -211,7 +219,8 @@ class _Walker:
             if not nodes:
                 continue
             before = value[step]
-            if drop_nulls and before is None and self._optional(conjuncts, label) and not self._accepted(nodes, None):
+            if (drop_nulls and before is None and self._optional(conjuncts, label) and not self._accepted(nodes, None)
+                    and self.where(where)):
                 if result is value:
                     result = dict(value)
                 del result[step]
@@ -234,10 +243,12 @@ class _Walker:
         return all(self.schema.accepts(node.pointer, value) for node in conjuncts)
 
 
-def _filled(conjuncts: list[Node], value: dict, at: Location) -> tuple[dict, list[Repair]]:
+def _filled(conjuncts: list[Node], value: dict, at: Location,
+            where: Callable[[Location], bool]) -> tuple[dict, list[Repair]]:
     """``absent-default``: each required member that is absent, filled the way a framework's model
     fills it: with its declared ``default``, else ``null`` where it accepts ``null`` (an optional
-    field that a strict schema lists as required)."""
+    field that a strict schema lists as required), at the locations ``where`` allows (the model's
+    fields that have a default: a required ``Optional`` field left out is refused, not filled)."""
     filled, repairs = value, []
     for node in conjuncts:
         required, properties = node.get("required"), node.get("properties")
@@ -245,7 +256,7 @@ def _filled(conjuncts: list[Node], value: dict, at: Location) -> tuple[dict, lis
             continue
         for name in required:
             member = properties.get(name) if isinstance(name, str) else None
-            if name in filled or not isinstance(member, dict):
+            if name in filled or not isinstance(member, dict) or not where((*at, name)):
                 continue
             if "default" in member:
                 after = member["default"]

@@ -11,7 +11,8 @@ A rejected call returns a tool result with ``isError`` and the envelope as JSON 
 MCP's channel for an error the model can correct; a canonicalized call reaches the tool
 with the repaired arguments. fastmcp validates a tool function's arguments with pydantic,
 in lax mode unless the server sets ``strict_input_validation``, so the boundary makes the
-lax mode's readings of numbers and booleans too, and in either mode leaves dates, times
+lax mode's readings of numbers and booleans too, where the function's own validation takes
+them (not for a ``StrictBool``, say: :mod:`~.judge`), and in either mode leaves dates, times
 and patterns to pydantic (:class:`~.framework.Leniency`).
 """
 
@@ -25,6 +26,7 @@ from fastmcp.tools.base import ToolResult
 from mcp import types
 
 from .framework import PYDANTIC, PYDANTIC_STRICT, LazyBoundaries, Leniency, framework_boundary, side_effects
+from .judge import Judge, arguments_validator, pydantic_judge, refuse_all
 from .tool import ToolBoundary
 
 
@@ -54,5 +56,21 @@ class BoundaryMiddleware(Middleware):
 
 def _boundary(tool: Any, leniency: Leniency, options: dict[str, Any]) -> ToolBoundary:
     definition = tool.to_mcp_tool().model_dump(by_alias=True, exclude_none=True)
-    return framework_boundary(tool.parameters, tool.name, leniency,
+    return framework_boundary(tool.parameters, tool.name, leniency, judge=_judge(tool),
                               **{"side_effects": side_effects(tool.name, tool.parameters, definition), **options})
+
+
+def _judge(tool: Any) -> Judge:
+    """fastmcp's validation of a function tool's arguments (its function's ``TypeAdapter``, the
+    parameters it injects left out), without running it; a tool of another kind is not judged."""
+    fn = getattr(tool, "fn", None)
+    if not callable(fn):
+        return refuse_all
+    try:
+        from fastmcp.server.dependencies import without_injected_parameters
+        from fastmcp.utilities.types import get_cached_typeadapter
+
+        validate = arguments_validator(get_cached_typeadapter(without_injected_parameters(fn)))
+    except Exception:  # noqa: BLE001 - another fastmcp's internals: no framework repair rather than a wrong one
+        return refuse_all
+    return refuse_all if validate is None else pydantic_judge(validate)

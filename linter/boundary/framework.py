@@ -25,6 +25,7 @@ from typing import Any
 from schema_lint.model import SideEffects, Tool as LintTool
 from schema_lint.prose.side_effects import classify
 from schema_lint.schema.keywords import map_subschemas
+from .judge import Judge
 from .repairs import Policy
 from .tool import ToolBoundary
 
@@ -85,12 +86,18 @@ def adapter_leniency(framework: str, strict: bool = False) -> Leniency | None:
 
 
 def framework_boundary(schema: Any, name: str, leniency: Leniency, *, policy: Policy | None = None,
-                       **options: Any) -> ToolBoundary:
+                       judge: Judge | None = None, **options: Any) -> ToolBoundary:
     """A boundary for ``schema`` as :func:`framework_checks` leaves it, that makes the framework's
     changes first, then ``policy``'s repairs (default: the default policy); ``options`` are
-    :class:`ToolBoundary`'s."""
+    :class:`ToolBoundary`'s.
+
+    ``judge`` is the framework's own validation of the tool's calls (:mod:`.judge`): the
+    framework's changes are made only where it takes the value as sent, since pydantic is
+    lax or strict field by field. An adapter always gives one (:func:`~.judge.refuse_all`
+    where it cannot reach the tool's model); without one the changes are made wherever the
+    schema allows them, as ``replay`` and ``fuzz``, which see only schemas, estimate."""
     return ToolBoundary(framework_checks(schema, leniency), name=name, policy=policy,
-                        lenient=Policy.from_names(leniency.repairs()), **options)
+                        lenient=Policy.from_names(leniency.repairs()), judge=judge, **options)
 
 
 _TIMESTAMPED = frozenset({"date-time", "date", "time", "duration"})

@@ -10,7 +10,8 @@ handles tool errors (``handle_tool_error``, unless the tool already says how), s
 envelope becomes the tool message the model reads, as langchain returns any tool error.
 A canonicalized call runs with the repaired arguments. The schema checked is the one
 the model is shown (``tool_call_schema``); a pydantic ``args_schema`` reads numbers and
-booleans in lax mode, so the boundary does too, and leaves dates, times and patterns to it
+booleans in lax mode, so the boundary does too where that model takes them as sent
+(:mod:`~.judge`), and leaves dates, times and patterns to it
 (:class:`~.framework.Leniency`).
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 from langchain_core.tools import BaseTool, ToolException
 
 from .framework import PYDANTIC, Leniency, framework_boundary, side_effects
+from .judge import Judge, pydantic_judge, refuse_all
 
 
 def guard_tool(tool: BaseTool, **options: Any) -> BaseTool:
@@ -29,7 +31,7 @@ def guard_tool(tool: BaseTool, **options: Any) -> BaseTool:
     shown = tool.tool_call_schema
     schema = shown if isinstance(shown, dict) else shown.model_json_schema()
     leniency = Leniency() if isinstance(tool.args_schema, dict) else PYDANTIC
-    boundary = framework_boundary(schema, tool.name, leniency,
+    boundary = framework_boundary(schema, tool.name, leniency, judge=_judge(tool),
                                   **{"side_effects": side_effects(tool.name, schema, {"name": tool.name}), **options})
 
     class Guarded(type(tool)):  # type: ignore[misc]
@@ -45,3 +47,11 @@ def guard_tool(tool: BaseTool, **options: Any) -> BaseTool:
     guarded.__class__ = Guarded
     guarded.handle_tool_error = tool.handle_tool_error or True
     return guarded
+
+
+def _judge(tool: BaseTool) -> Judge:
+    """langchain's validation of a tool's arguments: its pydantic ``args_schema`` (a dict schema,
+    which langchain does not validate with pydantic, is not judged)."""
+    model = tool.args_schema
+    validate = getattr(model, "model_validate", None)
+    return refuse_all if validate is None else pydantic_judge(validate)

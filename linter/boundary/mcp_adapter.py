@@ -14,8 +14,9 @@ request before parameter validation and the handler; on a 1.x ``FastMCP`` it wra
 tool manager's ``call_tool``; on a 1.x low-level ``Server`` the ``tools/call`` handler
 (register that handler first). Tools written as Python functions (``MCPServer``,
 ``FastMCP``) have their arguments validated by pydantic in lax mode after JSON text in a
-non-string field is decoded, so their boundaries make those same changes
-(:class:`~.framework.Leniency`), and leave dates, times and patterns to pydantic. A 1.x
+non-string field is decoded, so their boundaries make those same changes where the
+function's own model takes the value as sent (:class:`~.framework.Leniency`, :mod:`~.judge`),
+and leave dates, times and patterns to pydantic. A 1.x
 low-level server validates with the ``jsonschema`` package, which asserts no ``format`` and
 matches ``pattern`` with Python's ``re``, so its boundaries leave those two to it; a 2.x
 low-level server validates nothing itself, so its boundaries check the schema as it is.
@@ -41,6 +42,7 @@ from typing import Any
 from mcp import types
 
 from .framework import PYDANTIC_MCP, LazyBoundaries, Leniency, framework_boundary, side_effects
+from .judge import Judge, pydantic_judge, refuse_all
 from .outcome import Outcome
 from .tool import ToolBoundary
 
@@ -108,10 +110,11 @@ def boundaries_from_tools(tools: Iterable[types.Tool], **options: Any) -> dict[s
     return {tool.name: _boundary(tool, Leniency(), options) for tool in tools}
 
 
-def _boundary(tool: types.Tool, leniency: Leniency, options: Mapping[str, Any]) -> ToolBoundary:
+def _boundary(tool: types.Tool, leniency: Leniency, options: Mapping[str, Any],
+              judge: Judge | None = None) -> ToolBoundary:
     definition = tool.model_dump(by_alias=True, exclude_none=True)
     schema = definition.get("inputSchema", {})
-    return framework_boundary(schema, tool.name, leniency,
+    return framework_boundary(schema, tool.name, leniency, judge=judge,
                               **{"side_effects": side_effects(tool.name, schema, definition), **options})
 
 
@@ -163,7 +166,17 @@ def _listed_tools(server: Any, options: Mapping[str, Any]) -> Lookup:
 def _lazy(leniency: Leniency, options: Mapping[str, Any]) -> LazyBoundaries:
     """Boundaries by tool name, from either kind of tool object the SDK holds (a listed ``Tool``
     or a tool function's record), rebuilt when the object changes."""
-    return LazyBoundaries(lambda name, tool: _boundary(_listed(tool), leniency, options))
+    return LazyBoundaries(lambda name, tool: _boundary(_listed(tool), leniency, options, _judge(tool)))
+
+
+def _judge(tool: Any) -> Judge:
+    """The SDK's validation of a tool function's arguments (JSON text decoded, then the function's
+    ``arg_model``), without running it; a listed tool, which has no model, is not judged."""
+    metadata = getattr(tool, "fn_metadata", None)
+    model, pre_parse = getattr(metadata, "arg_model", None), getattr(metadata, "pre_parse_json", None)
+    if model is None or pre_parse is None:
+        return refuse_all
+    return pydantic_judge(lambda arguments: model.model_validate(pre_parse(arguments)))
 
 
 def _listed(tool: Any) -> types.Tool:

@@ -243,8 +243,9 @@ REPAIRS: dict[str, RepairRule] = {
             "lax-number",
             'what pydantic\'s lax mode reads as a number becomes that number (" 5 ", "+5", "1_000", "5.0" for an '
             'integer, but not "1e2" or "5."; true and false as 1 and 0)',
-            "none behind a framework that validates with pydantic in lax mode: it is what the tool would "
-            "have received; on its own, as for numeric-string, and wider",
+            "none behind a framework adapter, which makes it only where the tool's own pydantic validator "
+            "reads the value so (not for a strict field): it is what the tool would have received; on its own, "
+            "as for numeric-string, and wider",
             False,
             _lax_number,
             _NUMBERS,
@@ -253,8 +254,8 @@ REPAIRS: dict[str, RepairRule] = {
             "lax-boolean",
             "what pydantic's lax mode reads as a boolean becomes it (0 and 1; true, yes, on, t, y, 1 and their "
             "opposites in any case)",
-            "none behind a framework that validates with pydantic in lax mode; on its own, medium: \"no\" or "
-            "\"0\" may have been meant as text",
+            "none behind a framework adapter, which makes it only where the tool's own pydantic validator "
+            "reads the value so; on its own, medium: \"no\" or \"0\" may have been meant as text",
             False,
             _lax_boolean,
             frozenset({"boolean"}),
@@ -263,7 +264,8 @@ REPAIRS: dict[str, RepairRule] = {
             "absent-default",
             "a required member that is absent is filled with its declared default, or with null where it "
             "accepts null, as a framework's model fills it behind a strict schema",
-            "none behind such a framework: the tool would have received the same value; on its own, medium: "
+            "none behind a framework adapter, which fills only the fields the tool's model gives a default: the "
+            "tool would have received the same value; on its own, medium: "
             "the model may have left the member out by mistake",
             False,
             _by_the_walk,

@@ -25,6 +25,7 @@ from .budget import listed_errors
 from .canonicalize import canonicalize_compiled, could_repair
 from .compiled import compiled
 from .envelope import VALIDATION_FAILED, Problem, envelope, explained, refusal_problem, with_suggestions
+from .judge import Judge, lenient_at
 from .outcome import Outcome
 from .paths import ROOT
 from .repairs import Policy
@@ -79,13 +80,15 @@ class ToolBoundary:
     """Canonicalize, validate, run business checks and report, for one tool's calls.
 
     ``lenient`` names the repairs the framework in front of the tool makes anyway (see
-    :mod:`.framework`): they are applied first and kept, where ``policy``'s are all or nothing.
+    :mod:`.framework`): they are applied first and kept, where ``policy``'s are all or nothing;
+    ``judge``, where the framework's own validation can be asked (see :mod:`.judge`), limits them
+    to the locations where it takes the value as sent.
     """
 
     def __init__(self, schema: Any, *, name: str | None = None, policy: Policy | None = None,
                  side_effects: str = "write", mode: Mode = "enforce", business_checks: Iterable[BusinessCheck] = (),
                  telemetry: TelemetrySink | None = None, retry_policy: RetryPolicy | None = None,
-                 openapi: bool = False, lenient: Policy | None = None):
+                 openapi: bool = False, lenient: Policy | None = None, judge: Judge | None = None):
         if side_effects not in SIDE_EFFECTS:
             raise ValueError(f"side_effects must be one of {', '.join(SIDE_EFFECTS)}")
         if mode not in ("enforce", "observe"):
@@ -94,6 +97,7 @@ class ToolBoundary:
         self.schema = compiled(schema, openapi)
         self.policy = policy or Policy.default()
         self.lenient = lenient or Policy.none()
+        self.judge = judge
         self.side_effects = side_effects
         self.mode = mode
         self.business_checks = tuple(business_checks)
@@ -154,7 +158,8 @@ class ToolBoundary:
         if self.lenient.repairs:
             # What the framework in front does anyway is kept whether or not the call then
             # validates: the call is judged, and explained, as the framework would see it.
-            first = canonicalize_compiled(self.schema, arguments, self.lenient, errors, shapes)
+            where = None if self.judge is None else lenient_at(self.judge, arguments)
+            first = canonicalize_compiled(self.schema, arguments, self.lenient, errors, shapes, where)
             if first.repairs:
                 seen, lenient = first.arguments, first.repairs
                 if self._is_valid(seen):

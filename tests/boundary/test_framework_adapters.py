@@ -35,6 +35,16 @@ def check_dated(result: dict, ran: int = 9) -> None:
     assert result["differ"] == []
 
 
+def check_strict(result: dict, ran: int = 4) -> None:
+    """Of ``loop_common.STRICT``, the calls the bare framework runs (the lax fields' text, a ``1`` for a
+    ``Literal[True]``, which pydantic takes as equal, and the call as it should be) run behind the adapter unchanged, and none it refuses for a strict field's type,
+    or for a required ``Optional`` left out, runs: the adapter reads each field's leniency from the
+    function's own model."""
+    assert result["ran_bare"] == ran
+    assert result["differ"] == []
+    assert result["looser"] == []
+
+
 @pytest.mark.parametrize("framework, script", [("mcp2", "mcp2_loop.py"), ("mcp1", "mcp1_loop.py")])
 def test_mcp_servers(framework, script):
     results = json.loads(run_loop(framework, script))
@@ -42,6 +52,7 @@ def test_mcp_servers(framework, script):
     check_dated(results["dated"])
     if framework == "mcp1":  # jsonschema, behind a 1.x low-level server: no format, Python's re, no timestamp
         check_dated(results["dated_low_level"], ran=8)
+    check_strict(results["strict_types"])
     low_level = results["Server"]
     check_adapter(low_level, {"query": "q", "tags": ["a"]}, {"query": "q", "limit": 3, "tags": ["a"]})
 
@@ -51,6 +62,7 @@ def test_fastmcp():
     check_adapter(results)
     check_dated(results["dated"])
     check_dated(results["dated_strict"], ran=5)  # strict: no timestamp, no date for a date-time
+    check_strict(results["strict_types"])
 
 
 def test_openai_agents():
@@ -59,15 +71,19 @@ def test_openai_agents():
     check_adapter(results["loose"])
     check_dated(results["dated_strict"])
     check_dated(results["dated_loose"])
+    check_strict(results["strict_types"])
+    check_strict(results["strict_types_loose"])
 
 
 def test_pydantic_ai():
     results = json.loads(run_loop("pydantic_ai", "pydantic_ai_loop.py"))
     check_adapter(results)
     check_dated(results["dated"])
+    check_strict(results["strict_types"])
 
 
 def test_langchain():
     results = json.loads(run_loop("langchain", "langchain_loop.py"))
     check_adapter(results)
     check_dated(results["dated"])
+    check_strict(results["strict_types"])

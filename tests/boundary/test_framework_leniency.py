@@ -149,3 +149,40 @@ def test_behind_the_mcp_sdk_json_null_text_is_null_where_null_is_accepted():
     outcome = framework_boundary(schema, "label", PYDANTIC_MCP).check({"labels": "null"})
     assert (outcome.status, outcome.arguments) == ("canonicalized", {"labels": None})
 
+
+
+def refusing(*locations):
+    """A judge: the framework's validation refuses the call at ``locations``, whatever it holds."""
+    return lambda arguments: list(locations)
+
+
+@pytest.mark.parametrize(("refused", "sent", "kept"), [
+    ([("exact",)], {"exact": "yes", "limit": "5"}, {"limit": 5}),
+    ([("exact", "bool")], {"exact": "yes", "limit": "5"}, {"limit": 5}),  # a union branch's tag: still `exact`
+    ([("limit",)], {"exact": "yes", "limit": "5"}, {"exact": True}),
+    ([()], {"exact": "yes", "limit": "5"}, {}),  # a model validator: the whole call
+    ([("cc",)], {"exact": "yes"}, {"exact": True}),  # a required Optional left out: not filled
+])
+def test_a_judged_boundary_reads_a_value_only_where_the_framework_s_validator_takes_it(refused, sent, kept):
+    boundary = framework_boundary(SEARCH, "search", STRICT, judge=refusing(*refused))
+    outcome = boundary.check({"query": "q", "cc": None, **sent} if refused != [("cc",)] else {"query": "q", **sent})
+    made = {r.path.removeprefix("$."): r.after for r in outcome.repairs if r.rule != "absent-default"}
+    assert made == kept
+    assert not outcome.proceed or set(made) == set(sent)
+
+
+def test_a_required_field_the_framework_does_not_fill_is_asked_for():
+    boundary = framework_boundary(SEARCH, "search", STRICT, judge=refusing(("cc",)))
+    outcome = boundary.check({"query": "q"})
+    assert not outcome.proceed
+    assert [r.path for r in outcome.repairs] == ["$.limit"]  # the default it does fill
+    assert ("$.cc", "required") in {(e["path"], e["reason"]) for e in outcome.envelope["error"]["errors"]}
+
+
+def test_a_strict_models_nested_location_is_read_through_the_call():
+    from schema_lint.boundary.judge import lenient_at
+
+    call = {"spec": {"qty": "2"}, "items": [{}, {"qty": "2"}]}
+    where = lenient_at(refusing(("spec", "Spec", "qty"), ("items", 1, "qty")), call)
+    assert not where(("spec", "qty")) and not where(("items", 1, "qty")) and not where(("spec",))
+    assert where(("items", 0, "qty")) and where(("other",))

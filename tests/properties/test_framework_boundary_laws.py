@@ -11,14 +11,16 @@ read it) rather than come back as an envelope.
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta, timezone
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
+from schema_lint.boundary import Policy
 from schema_lint.boundary.framework import PYDANTIC, framework_boundary
+from schema_lint.boundary.judge import pydantic_judge
 
 
 class Fields(BaseModel):
@@ -127,3 +129,54 @@ def test_an_integer_s_text_pydantic_refuses_is_not_made_valid_in_front_of_it(tex
     except ValidationError:
         assert not READ_BOUNDARY.check({"count": text}).proceed
 
+
+
+class Spec(BaseModel):
+    model_config = ConfigDict(strict=True)
+    qty: int = 1
+
+
+class Strictness(BaseModel):
+    """Lax and strict fields side by side: strictness is the model's, field by field, and no part of
+    the JSON Schema it shows the model."""
+
+    note: str | None
+    confirm: StrictBool = False
+    flag: bool = False
+    replicas: StrictInt = 1
+    count: int = 1
+    ratio: float = 0.5
+    exact_ratio: Annotated[float, Field(strict=True)] = 0.5
+    tier: Literal[1, 2, 3] = 1
+    live: Literal[True] = True
+    spec: Spec | None = None
+    specs: list[Spec] = []
+
+
+JUDGED = framework_boundary(Strictness.model_json_schema(), "strictness", PYDANTIC, policy=Policy.none(),
+                            judge=pydantic_judge(Strictness.model_validate))
+SENT = (st.booleans() | st.integers(-3, 4) | st.floats(-3, 4, allow_nan=False) | st.none()
+        | st.sampled_from(["yes", "no", "on", "1", "0", "2", "3", " 5 ", "+5", "1_000", "5.0", "0.5", "-0", "true",
+                           "True", "false", "abc", ""]))
+SPECS = st.fixed_dictionaries({}, optional={"qty": SENT})
+CALLS = st.fixed_dictionaries({}, optional={
+    **{name: SENT for name in Strictness.model_fields if name not in ("spec", "specs")},
+    "spec": SPECS | SENT, "specs": st.lists(SPECS, max_size=2) | SENT})
+
+
+@settings(max_examples=400)
+@given(call=CALLS)
+def test_behind_an_adapter_a_call_is_run_exactly_when_the_framework_alone_runs_it(call):
+    """A call pydantic refuses for a strict field's type (`"yes"` for a `StrictBool`, `"3"` for a
+    `StrictInt`, `"2"` for `Literal[1, 2, 3]`, text in a strict model) is never run behind the boundary,
+    and one it runs reaches the tool as pydantic reads it: the boundary's own readings are limited to
+    where the model's validator takes the value as sent."""
+    try:
+        read = Strictness.model_validate(call)
+    except ValidationError:
+        outcome = JUDGED.check(call)
+        assert not outcome.proceed, outcome.arguments
+        return
+    outcome = JUDGED.check(call)
+    assert outcome.proceed, outcome.envelope
+    assert Strictness.model_validate(outcome.arguments) == read

@@ -2,7 +2,7 @@
 server lax, as by default, and with ``strict_input_validation``)."""
 
 import anyio
-from loop_common import RECEIVED, answer, dated, report, scenario, schedule, search
+from loop_common import RECEIVED, answer, dated, deploy, report, scenario, schedule, search, strict
 
 from fastmcp import Client, FastMCP
 
@@ -26,4 +26,5 @@ def runner(guarded: bool, tool=search, strict: bool = False):
 
 
 report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule)),
+        "strict_types": strict(lambda guarded: runner(guarded, deploy)),
         "dated_strict": dated(lambda guarded: runner(guarded, schedule, strict=True))})

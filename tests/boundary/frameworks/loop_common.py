@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 RECEIVED: list[dict] = []
 
@@ -50,6 +50,33 @@ DATED = [
 """Dates, times and patterns: the first eight run on pydantic but fail RFC 3339 or an ECMA ``\\w``/``\\d``,
 the ninth runs everywhere, the last two nowhere."""
 
+class Spec(BaseModel):
+    model_config = ConfigDict(strict=True)
+    qty: int = 1
+
+
+def deploy(confirm: StrictBool, note: str | None, replicas: StrictInt = 1, tier: Literal[1, 2, 3] = 1,
+           ratio: Annotated[float, Field(strict=True)] = 0.5, live: Literal[True] = True, spec: Spec | None = None,
+           count: int = 1, dry_run: bool = False) -> str:
+    """Deploy the service: the author chose strict types so that only a JSON `true` confirms."""
+    RECEIVED.append({"confirm": confirm, "note": note, "replicas": replicas, "tier": tier, "ratio": ratio,
+                     "live": live, "spec": spec and spec.qty, "count": count, "dry_run": dry_run})
+    return "deployed"
+
+
+STRICT = [
+    {"confirm": "yes", "note": None}, {"confirm": 1, "note": None}, {"confirm": "true", "note": None},
+    {"confirm": True, "note": None, "replicas": "3"}, {"confirm": True, "note": None, "replicas": 3.0},
+    {"confirm": True, "note": None, "tier": "2"}, {"confirm": True, "note": None, "ratio": "0.5"},
+    {"confirm": True, "note": None, "live": "true"}, {"confirm": True, "note": None, "live": 1},
+    {"confirm": True, "note": None, "spec": {"qty": "2"}}, {"confirm": True},
+    {"confirm": True, "note": None, "count": "3"}, {"confirm": True, "note": None, "dry_run": "yes"},
+    {"confirm": True, "note": None, "count": "3", "replicas": "3"}, {"confirm": True, "note": None},
+]
+"""Calls to ``deploy``: the strict fields refuse text and numbers for their type, and ``note`` (no default,
+though it takes ``None``) must be sent; the lax fields (``count``, ``dry_run``) read them, and pydantic takes
+``1`` as equal to ``Literal[True]``. Behind the adapter exactly the calls the bare framework runs may run."""
+
 NEAR_MISS = {"query": "q", "tags": "a"}
 BROKEN = {"limit": 3, "tags": ["a"]}
 
@@ -59,16 +86,18 @@ Runner = Callable[[dict], "tuple[dict | None, str | None]"]
 
 def compare(bare: Runner, guarded: Runner, candidates: list[dict] = CANDIDATES) -> dict[str, Any]:
     """Every candidate through both; the ones the bare framework ran must run the same behind the adapter."""
-    ran, differ = [], []
+    ran, differ, looser = [], [], []
     for call in candidates:
         received, _ = bare(call)
+        behind, error = guarded(call)
         if received is None:
+            if behind is not None:
+                looser.append({"call": call, "guarded": behind})
             continue
         ran.append(call)
-        behind, error = guarded(call)
         if behind != received:
             differ.append({"call": call, "bare": received, "guarded": behind, "error": error})
-    return {"ran_bare": len(ran), "differ": differ}
+    return {"ran_bare": len(ran), "differ": differ, "looser": looser}
 
 
 def model_loop(guarded: Runner, first: dict) -> dict[str, Any]:
@@ -121,6 +150,11 @@ def scenario(runner: Callable[[bool], Runner]) -> dict[str, Any]:
 def dated(runner: Callable[[bool], Runner]) -> dict[str, Any]:
     """:data:`DATED` through ``schedule`` served bare and guarded (``runner(guarded)``)."""
     return compare(runner(False), runner(True), DATED)
+
+
+def strict(runner: Callable[[bool], Runner]) -> dict[str, Any]:
+    """:data:`STRICT` through ``deploy`` served bare and guarded (``runner(guarded)``)."""
+    return compare(runner(False), runner(True), STRICT)
 
 
 def answer(is_error: bool, text: str) -> tuple[dict | None, str | None]:

@@ -1,8 +1,8 @@
 """MCP SDK 1.x: a FastMCP server (tool functions) and a low-level Server, guarded by guard_server."""
 
 import anyio
-from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, answer, dated, low_level_handler, report, scenario, schedule,
-                         search)
+from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, answer, dated, deploy, low_level_handler, report, scenario,
+                         schedule, search, strict)
 
 import mcp.types as types
 from mcp.server.fastmcp import FastMCP
@@ -74,4 +74,5 @@ def runner(make, guarded: bool, name: str = "search"):
 report({label: scenario(lambda guarded: runner(make, guarded))
         for label, make in (("FastMCP", function_server), ("Server", low_level))}
        | {"dated": dated(lambda guarded: runner(lambda g: function_server(g, schedule), guarded, "schedule")),
-          "dated_low_level": dated(lambda guarded: runner(validating_low_level, guarded, "schedule"))})
+          "dated_low_level": dated(lambda guarded: runner(validating_low_level, guarded, "schedule")),
+          "strict_types": strict(lambda guarded: runner(lambda g: function_server(g, deploy), guarded, "deploy"))})

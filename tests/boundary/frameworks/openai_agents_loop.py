@@ -7,7 +7,7 @@ model's JSON text, and its output is what the model reads next.
 import json
 
 import anyio
-from loop_common import RECEIVED, dated, report, scenario, schedule, search
+from loop_common import RECEIVED, dated, deploy, report, scenario, schedule, search, strict
 
 from agents import function_tool
 from agents.tool_context import ToolContext
@@ -31,4 +31,5 @@ def served(strict: bool, function=search):
 
 
 report({"strict": scenario(served(True)), "loose": scenario(served(False)),
-        "dated_strict": dated(served(True, schedule)), "dated_loose": dated(served(False, schedule))})
+        "dated_strict": dated(served(True, schedule)), "dated_loose": dated(served(False, schedule)),
+        "strict_types": strict(served(True, deploy)), "strict_types_loose": strict(served(False, deploy))})

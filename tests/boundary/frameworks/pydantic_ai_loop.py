@@ -6,7 +6,7 @@ or what pydantic-ai sends back for a validation error or a ``ModelRetry``.
 
 import json
 
-from loop_common import RECEIVED, dated, report, scenario, schedule, search
+from loop_common import RECEIVED, dated, deploy, report, scenario, schedule, search, strict
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
@@ -35,4 +35,5 @@ def runner(guarded: bool, tool=search):
     return run
 
 
-report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule))})
+report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule)),
+        "strict_types": strict(lambda guarded: runner(guarded, deploy))})
