@@ -6,8 +6,10 @@ and ``"yes"`` as ``true``, a model behind a strict schema fills an absent option
 with its default or ``None``, and the MCP SDK's tool functions decode JSON text sent for
 a list. A boundary that validated against the bare schema would reject calls that ran
 correctly before it was turned on. So each adapter names its framework's behaviours,
-and they join the boundary's policy as repairs: made, like every repair, only when the
-result validates, and recorded in ``outcome.repairs`` and telemetry like any other, so a
+and they join the boundary's policy as repairs: made only where the tool's own validator
+takes the value as sent (pydantic is strict or lax field by field, and a field without a
+default is not filled: :mod:`.judge`), like every repair only when the result validates,
+and recorded in ``outcome.repairs`` and telemetry like any other, so a
 team sees how often its tools lean on them.
 
 The adapters build their boundaries here, lazily, at a tool's first call: a tool
