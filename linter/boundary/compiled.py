@@ -58,6 +58,11 @@ class CompiledSchema:
         validator = self._subschemas.get(location)
         return validator is not None and validator.is_valid(instance)
 
+    def first_error(self, location: str, instance: Any) -> jsonschema_rs.ValidationError | None:
+        """The first error of ``instance`` against the subschema at ``location``, or ``None``."""
+        validator = self._subschemas.get(location)
+        return None if validator is None else next(iter(validator.iter_errors(instance)), None)
+
     @cached_property
     def recursive(self) -> bool:
         """Whether a reference can lead back into a schema it is part of (or is one this module

@@ -73,21 +73,35 @@ def explained(schema: CompiledSchema, instance: Any, errors: list[jsonschema_rs.
     ``too-complex`` problem instead (see :mod:`schema_lint.boundary.budget`)."""
     if errors is None:
         return [too_complex(schema)]
-    return list(dict.fromkeys(_problems(schema, errors, shapes, _FlatLists(schema, instance, shapes))))
+    return _once(_problems(schema, errors, shapes, _FlatLists(schema, instance, shapes)))
+
+
+def _once(problems: Iterable[Problem]) -> list[Problem]:
+    """The first problem of each location that asks for the same repair: `null` for a string with an
+    `enum` fails both keywords, and the model needs to read what to send once."""
+    seen: dict[tuple[str, str, str], Problem] = {}
+    for problem in problems:
+        seen.setdefault((problem.path, problem.expected, problem.repair), problem)
+    return list(seen.values())
 
 
 def with_suggestions(problems: list[Problem], repairs: Iterable[Any]) -> list[Problem]:
-    """``problems`` with the value a repair would have sent named in each repairable one."""
-    suggested = {repair.path: repair.after for repair in repairs}
+    """``problems`` with the value a repair would have sent named in each repairable one (for a
+    member the repair would have left out, that it be left out)."""
+    suggested = {repair.path: repair for repair in repairs}
     out = []
     for problem in problems:
-        if problem.path in suggested:
-            shown = json.dumps(suggested[problem.path], ensure_ascii=False)
-            if len(shown) <= _SHOWN_LIMIT:
-                field = problem.path.rsplit(".", 1)[-1] if "." in problem.path else "the value"
-                problem = dataclasses.replace(problem, repair=f"send {_short(field)} as {shown} and resubmit the same call")
+        repair = suggested.get(problem.path)
+        if repair is not None:
+            field = _short(problem.path.rsplit(".", 1)[-1] if "." in problem.path else "the value")
+            shown = json.dumps(repair.after, ensure_ascii=False)
+            if repair.rule == "null-as-absent":  # its `after` means absent, not `null`, which was sent
+                if not problem.repair.startswith("leave out "):
+                    problem = dataclasses.replace(problem, repair=f"leave out {field} and resubmit the same call")
+            elif len(shown) <= _SHOWN_LIMIT:
+                problem = dataclasses.replace(problem, repair=f"send {field} as {shown} and resubmit the same call")
         out.append(problem)
-    return out
+    return _once(out)
 
 
 def refusal_problem(schema: CompiledSchema, refusal: Refusal) -> Problem:
@@ -212,8 +226,8 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
     else:
         expected = _expected(name, kind, node, schema)
         field = _field(error.instance_path)
-        shaped = (_misshapen(schema, error, node_path, field, shapes) or _listed_instead(schema, error, node_path, field)) \
-            if name == "type" else None
+        shaped = (_misshapen(schema, error, node_path, field, shapes, expected)
+                  or _listed_instead(schema, error, node_path, field)) if name == "type" else None
         if shaped is not None:
             yield Problem(path, shaped[0], expected, shaped[1])
         elif error.instance in (None, "") and _optional(schema.schema, node_path, error.instance_path):
@@ -227,7 +241,7 @@ _SHOWN_LIMIT = 300
 
 
 def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str,
-               shapes: Shapes) -> tuple[str, str] | None:
+               shapes: Shapes, expected: str) -> tuple[str, str] | None:
     """(reason, repair) for a string that holds a whole list or object where one is wanted.
 
     The repair shows the exact JSON to send when the decoded value is what the schema
@@ -236,8 +250,7 @@ def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str,
     value = error.instance
     decoded = shapes.container(value)
     if decoded is not NOT_A_CONTAINER:
-        kind = "an array" if isinstance(decoded, list) else "an object"
-        return "serialized-container", _send_as(schema, node_path, field, kind, decoded)
+        return "serialized-container", _send_as(schema, node_path, field, expected, decoded)
     parts = shapes.joined(value)
     node = _walk(schema.schema, node_path)
     items = node.get("items") if isinstance(node, dict) else None
@@ -257,7 +270,7 @@ def _either_reading(schema: CompiledSchema, node_path: list, field: str, text: s
     if readings is not None:
         return (f"send {field} as a JSON array, not as text: {readings[0]} if it is one value, or {readings[1]} "
                 "if it is several, and resubmit the same call")
-    return _send_as(schema, node_path, field, "an array", parts)
+    return _send_as(schema, node_path, field, "a JSON array", parts)
 
 
 def _both_readings(schema: CompiledSchema, node_path: list, one: Any, several: Any) -> tuple[str, str] | None:
@@ -336,12 +349,28 @@ def _listed_instead(schema: CompiledSchema, error: Any, node_path: list, field: 
                                   "set to that item, and resubmit them")
 
 
-def _send_as(schema: CompiledSchema, node_path: list, field: str, kind: str, value: Any) -> str:
-    if schema.accepts("#" + pointer.join("", *node_path), value):
-        shown = json.dumps(value, ensure_ascii=False)
-        if len(shown) <= _SHOWN_LIMIT:
-            return f"send {field} as a JSON {kind[kind.index(' ') + 1:]}, not as text: {shown}, and resubmit the same call"
-    return f"send {field} as a JSON {kind[kind.index(' ') + 1:]} of its items, not as text, and resubmit the same call"
+def _send_as(schema: CompiledSchema, node_path: list, field: str, expected: str, value: Any) -> str:
+    """The repair for text that holds a list or object: the JSON to send where the schema takes the
+    decoded value there (or that one object as the array's one item); else the kind the schema wants,
+    never the kind the text happens to hold, with the decoded value's first fault."""
+    at = "#" + pointer.join("", *node_path)
+    for reading in [value] if isinstance(value, list) else [value, [value]]:
+        if schema.accepts(at, reading):
+            shown = json.dumps(reading, ensure_ascii=False)
+            kind = "array" if isinstance(reading, list) else "object"
+            if len(shown) <= _SHOWN_LIMIT:
+                return f"send {field} as a JSON {kind}, not as text: {shown}, and resubmit the same call"
+            return f"send {field} as a JSON {kind} of its items, not as text, and resubmit the same call"
+    return f"send {field} as {expected}, not as text{_fault(schema, at, value)}, and resubmit the same call"
+
+
+def _fault(schema: CompiledSchema, at: str, value: Any) -> str:
+    """What is wrong with a decoded value at ``at``, as its first error says, where that is short enough."""
+    error = schema.first_error(at, value)
+    if error is None or len(error.message) > _SHOWN_LIMIT:
+        return ""
+    where = format_path(error.instance_path).removeprefix(ROOT).removeprefix(".")
+    return f" (as sent, {where + ': ' if where else ''}{error.message})"
 
 
 def _optional(root: Any, node_path: list, instance_path: list) -> bool:

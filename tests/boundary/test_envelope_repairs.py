@@ -71,3 +71,43 @@ def test_what_a_subschema_accepts_is_written_once_per_schema(monkeypatch):
     assert len(written) == 2  # the integer's phrase, and the missing string's
     second = boundary.check({"n": "y"})
     assert len(written) == 2 and second.envelope == first.envelope  # models repeat their mistakes
+
+
+LISTS = {"type": "object", "properties": {
+    "sorts": {"type": "array", "items": {"type": "object", "required": ["property"],
+                                         "properties": {"property": {"type": "string"}}}},
+    "ids": {"type": "array", "items": {"type": "integer"}},
+    "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
+    "point": {"type": "object", "required": ["x"], "properties": {"x": {"type": "number"}}}}}
+
+
+@pytest.mark.parametrize(("call", "said", "not_said"), [
+    # one object where an array of objects is wanted: the array, never "as a JSON object"
+    ({"sorts": '{"property": "Name"}'}, 'as a JSON array, not as text: [{"property": "Name"}]', "JSON object"),
+    # decoded text that fails its own schema: the kind wanted, and the fault
+    ({"metadata": '{"order_id": 6735}'}, 'as an object, not as text (as sent, order_id: 6735 is not of type "string")',
+     "of its items"),
+    ({"ids": '["a", 2]'}, "as an array of integers, not as text (as sent, [0]:", "of its items"),
+    ({"ids": '{"a": 1}'}, "as an array of integers, not as text", "JSON object"),
+    ({"point": "[1, 2]"}, "as an object", "JSON array"),
+    ({"sorts": '[{"direction": "up"}]'}, "not as text (as sent, [0]:", "of its items"),
+])
+def test_text_holding_json_is_asked_for_as_the_kind_the_schema_wants_with_its_fault(call, said, not_said):
+    outcome = ToolBoundary(LISTS).check(call)
+    [problem] = outcome.envelope["error"]["errors"]
+    assert problem["reason"] == "serialized-container"
+    assert said in problem["repair"] and not_said not in problem["repair"], problem["repair"]
+
+
+def test_a_member_a_repair_would_leave_out_is_not_asked_for_as_the_null_it_was():
+    from schema_lint.boundary import Policy
+
+    schema = {"type": "object", "properties": {"amount": {"type": "integer"}, "note": {"type": "string"},
+                                               "reason": {"type": "string", "enum": ["duplicate", "fraud"]}}}
+    outcome = ToolBoundary(schema, policy=Policy.from_names(["null-as-absent"])).check(
+        {"amount": "10.00", "reason": None, "note": None})
+    errors = outcome.envelope["error"]["errors"]
+    said = {e["path"]: e["repair"] for e in errors}
+    assert said["$.reason"].startswith("leave out reason") and said["$.note"].startswith("leave out note")
+    assert not any("as null" in repair for repair in said.values())
+    assert [e["path"] for e in errors].count("$.reason") == 1  # `type` and `enum` ask for the same: once
