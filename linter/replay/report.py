@@ -17,7 +17,7 @@ def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
         "ambiguous_tool_names": sorted(toolset.ambiguous),
         "outcomes": {o: tally.outcomes[o] for o in ("valid", "canonicalized", "rejected")},
         "policy": policy_names,
-        "failure_rate_without_policy": round(tally.rate("canonicalized", "rejected"), 6),
+        "failure_rate_without_policy": round(tally.failure_rate_without_policy(), 6),
         "failure_rate_with_policy": round(tally.rate("rejected"), 6),
         "rejections": [{"tool": t, "reason": r, "path": p, "count": n}
                        for (t, r, p), n in tally.rejections.most_common()],

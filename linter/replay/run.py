@@ -169,6 +169,9 @@ class CallResult:
     arguments: Any
     repairs: list[dict]
     envelope: dict | None
+    by_framework: bool = False
+    """Canonicalized by the framework's own changes alone (``lax-number`` … behind an adapter): the
+    framework runs the call as sent, so it is no failure without the policy."""
 
     def as_record(self) -> dict:
         """The `--output-format jsonl` object: exactly these keys, in this order."""
@@ -186,6 +189,7 @@ class Tally:
 
     calls: int = 0
     outcomes: collections.Counter = field(default_factory=collections.Counter)
+    by_framework: int = 0
     rejections: collections.Counter = field(default_factory=collections.Counter)
     repairs: collections.Counter = field(default_factory=collections.Counter)
     broken: list[BrokenLine] = field(default_factory=list)
@@ -201,6 +205,7 @@ class Tally:
             return
         self.calls += 1
         self.outcomes[result.outcome] += 1
+        self.by_framework += result.by_framework
         # By tool first: "$.query required" says little until it says which tool's query.
         tool = result.call.tool
         for repair in result.repairs:
@@ -218,6 +223,11 @@ class Tally:
     def rate(self, *outcomes: str) -> float:
         return sum(self.outcomes[o] for o in outcomes) / self.calls if self.calls else 0.0
 
+    def failure_rate_without_policy(self) -> float:
+        """Calls the policy canonicalized or that were rejected; a call only the framework's own changes
+        canonicalized is one the framework runs anyway."""
+        return self.rate("canonicalized", "rejected") - (self.by_framework / self.calls if self.calls else 0.0)
+
 
 def _count(tally: collections.Counter, key: tuple) -> None:
     tally[key if key in tally or len(tally) < DISTINCT_KEYS else OTHER] += 1
@@ -234,7 +244,9 @@ def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
                for r in outcome.repairs] if outcome.repairs else []
     if outcome.status == "rejected":
         return CallResult(call, "rejected", None, repairs, outcome.envelope)
-    return CallResult(call, outcome.status, outcome.arguments, repairs, None)
+    framework = boundary.lenient.repairs
+    by_framework = outcome.status == "canonicalized" and all(r.rule in framework for r in outcome.repairs)
+    return CallResult(call, outcome.status, outcome.arguments, repairs, None, by_framework)
 
 
 def unknown_tool_envelope(name: str, toolset: Toolset) -> dict:

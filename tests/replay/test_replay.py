@@ -250,3 +250,22 @@ def test_a_long_run_logs_a_line_every_n_calls_unless_told_not_to(tmp_path, monke
     lines = _run(*files).stderr.splitlines()
     assert [line.split(",")[0] for line in lines] == [f"schema-lint replay: {n} calls" for n in (3, 6, 7)]
     assert _run(*files, "--no-progress").stderr == ""
+
+
+def test_calls_only_the_framework_s_own_changes_canonicalize_are_no_failure_without_the_policy(tmp_path):
+    """Behind an adapter, `"5"` for an integer is pydantic's lax reading, made by the framework with
+    or without a policy: only the wrapped scalar is the policy's doing."""
+    from schema_lint.boundary import Policy
+    from schema_lint.replay.report import summary
+    from schema_lint.replay.run import RecordedCall, Tally, Toolset, replay_one
+
+    tool = {"name": "search", "inputSchema": {"type": "object", "properties": {
+        "limit": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}}}
+    tools, _ = _files(tmp_path, tools=[tool], calls=[{"tool": "search", "arguments": {}}])
+    toolset = Toolset.load([tools], Policy.default(), frameworks={"search": "fastmcp"})
+    tally = Tally()
+    for index, arguments in enumerate([{"limit": "5"}, {"tags": "a"}, {"limit": "5", "tags": "a"}, {"limit": 1}]):
+        tally.add(replay_one(toolset, RecordedCall(index, index, "search", arguments)))
+    data = summary(tally, toolset, ["scalar-for-array"])
+    assert data["outcomes"] == {"valid": 1, "canonicalized": 3, "rejected": 0}
+    assert data["failure_rate_without_policy"] == 0.5 and data["failure_rate_with_policy"] == 0
