@@ -132,12 +132,14 @@ def _lax_number(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
         # An integer's text: no exponent, no fraction but zeros ("5.0", not "1e2", "5." or "5.1").
         return int(text.partition(".")[0]) if _LAX_INTEGER.fullmatch(text) else NO_REPAIR
     try:
-        return int(text)  # an integer literal, exactly, however long
+        number: int | float = int(text)  # an integer literal, exactly, however long
     except ValueError:
         number = float(text)
-    if not math.isfinite(number):
-        return NO_REPAIR
-    return int(number) if number.is_integer() and "integer" in wanted else number
+        if not math.isfinite(number):
+            return NO_REPAIR
+        number = int(number) if number.is_integer() and "integer" in wanted else number
+    # A number field: pydantic reads "-0" as -0.0, a sign an integer 0 would lose on the way to the tool.
+    return -0.0 if number == 0 and text.startswith("-") else number
 
 
 _LAX_INTEGER = re.compile(r"[+-]?[0-9](?:_?[0-9])*(?:\.0+)?")

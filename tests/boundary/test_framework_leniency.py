@@ -3,6 +3,8 @@ no call the framework would run (the frameworks themselves: test_framework_adapt
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from schema_lint.boundary.framework import (PYDANTIC, PYDANTIC_MCP, PYDANTIC_STRICT, LazyBoundaries, Leniency,
@@ -186,3 +188,10 @@ def test_a_strict_models_nested_location_is_read_through_the_call():
     where = lenient_at(refusing(("spec", "Spec", "qty"), ("items", 1, "qty")), call)
     assert not where(("spec", "qty")) and not where(("items", 1, "qty")) and not where(("spec",))
     assert where(("items", 0, "qty")) and where(("other",))
+
+
+@pytest.mark.parametrize("sent", ["-0", "-0.0", "-0_0", " -0 "])
+def test_minus_zero_for_a_number_keeps_its_sign_as_pydantic_reads_it(sent):
+    ratio = run({"query": "q", "limit": 3, "cc": None, "ratio": sent}).arguments["ratio"]
+    assert ratio == 0 and math.copysign(1, ratio) == -1
+    assert run({"query": "q", "limit": sent, "cc": None}).arguments["limit"] == 0
