@@ -46,11 +46,13 @@ ARGUMENTS = "/inputSchema"
 class Answer(NamedTuple):
     """What `worker` sent: the tools; per tool, its framework and the `file:line:col` of its
     definition (`at`), of each parameter or field (`fields`) and of each model its arguments
-    hold (`models`); each framework's version."""
+    hold (`models`); each framework's version; the folders its interpreter is installed in
+    (`installed`: its prefixes, whose files are no project's to edit)."""
 
     tools: list[dict[str, Any]]
     sources: dict[str, dict[str, Any]]
     frameworks: dict[str, str]
+    installed: list[str] = []
 
 
 def written_in(source: dict[str, Any], pointer: str) -> tuple[dict[str, Any], str]:
@@ -113,7 +115,9 @@ def _tools_in_child(spec: str, limits, settings: dict) -> Answer:
         raise TargetError(_why_nothing(process.returncode, late, limits.python, bool(sent.total)))
     if "error" in answer:
         raise TargetError(answer["error"])
-    return Answer(answer["tools"], answer["sources"], answer.get("frameworks") or {})
+    installed = answer.get("installed")
+    return Answer(answer["tools"], answer["sources"], answer.get("frameworks") or {},
+                  [folder for folder in installed if isinstance(folder, str)] if isinstance(installed, list) else [])
 
 
 def _wait(process: subprocess.Popen, seconds: float, drains: tuple[Drain, ...]) -> bool:

@@ -14,6 +14,8 @@ the tools' schemas with the JSON fixes applied: where one does not (a framework 
 rewrites the schema, a decorator that changes the signature), the fixes it does not carry
 are dropped with a note, `--diff` shows them as JSON Patch as before, and the others are
 made and checked again; where the module cannot be read so edited, all of them are dropped.
+A file that is not the project's (an installed library's: `project_files`) is never edited:
+its fixes stay JSON Patch, with a note saying why.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from schema_lint.fixes.python_source import FIELD_ARGUMENTS, Target, applies, ed
 from schema_lint.fixes.summary import enabled
 from schema_lint.model import Diagnostic, Fix
 from schema_lint.python_tools.child import ARGUMENTS, Answer, tools_in_child, written_in
+from schema_lint.python_tools.project_files import not_the_projects
 from schema_lint.python_tools.target import TargetError
 from schema_lint.schema.operations import OperationError, apply_operations, same_json
 
@@ -154,6 +157,8 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic]) -> _Made:
         why = _why_not(fix, source)
         if why is None:
             file = _file_of(source)
+            why = not_the_projects(file, read.answer.installed)
+        if why is None:
             text = _read(file, texts)
             if text is None:
                 why = "the source file cannot be read"

@@ -13,12 +13,13 @@ What is sent is one JSON object, `{"error": "..."}` or
     {"tools": [...], "sources": {tool: {"at": "file:line:col", "fields": {name: "file:line:col"},
                                         "kinds": {name: "str"}, "framework": "mcp",
                                         "models": {"Address": {"at": ..., "fields": ..., "kinds": ...}}}},
-     "frameworks": {"mcp": "1.30.0"}}
+     "frameworks": {"mcp": "1.30.0"}, "installed": ["/usr", "/project/.venv"]}
 
 `at` is the function or model class a tool was generated from, `fields` its parameters or
 model fields (where the parameter, or the `Field(...)` that declares it, is written),
 `kinds` the kind of value each one's type annotation takes (`kind`), and `models` the same
-of each Pydantic model its arguments hold (their schemas under `$defs`). Sending
+of each Pydantic model its arguments hold (their schemas under `$defs`); `installed` the
+interpreter's prefixes, where its libraries are (no project's files to edit). Sending
 nothing means the child did not get that far. Every reader below is duck-typed on the
 framework's public attributes, and every failure of user or framework code is one line in
 `error`, never a traceback.
@@ -95,7 +96,8 @@ def _answer(spec: str, settings: dict) -> dict:
         return {"error": str(exc)}
     if not read.tools:
         return {"error": f"{what(value)} yields no tool: expected {SUPPORTED}, with at least one tool"}
-    return {"tools": read.tools, "sources": read.sources, "frameworks": read.frameworks}
+    return {"tools": read.tools, "sources": read.sources, "frameworks": read.frameworks,
+            "installed": sorted({sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix})}
 
 
 def load(spec: str) -> object:
