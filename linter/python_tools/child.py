@@ -47,12 +47,14 @@ class Answer(NamedTuple):
     """What `worker` sent: the tools; per tool, its framework and the `file:line:col` of its
     definition (`at`), of each parameter or field (`fields`) and of each model its arguments
     hold (`models`); each framework's version; the folders its interpreter is installed in
-    (`installed`: its prefixes, whose files are no project's to edit)."""
+    (`installed`: its prefixes, whose files are no project's to edit); what offers tools
+    the child could not read without running it (`unread`, each a sentence naming it)."""
 
     tools: list[dict[str, Any]]
     sources: dict[str, dict[str, Any]]
     frameworks: dict[str, str]
     installed: list[str] = []
+    unread: list[str] = []
 
 
 def written_in(source: dict[str, Any], pointer: str) -> tuple[dict[str, Any], str]:
@@ -115,9 +117,12 @@ def _tools_in_child(spec: str, limits, settings: dict) -> Answer:
         raise TargetError(_why_nothing(process.returncode, late, limits.python, bool(sent.total)))
     if "error" in answer:
         raise TargetError(answer["error"])
-    installed = answer.get("installed")
     return Answer(answer["tools"], answer["sources"], answer.get("frameworks") or {},
-                  [folder for folder in installed if isinstance(folder, str)] if isinstance(installed, list) else [])
+                  _strings(answer.get("installed")), _strings(answer.get("unread")))
+
+
+def _strings(sent: object) -> list[str]:
+    return [item for item in sent if isinstance(item, str)] if isinstance(sent, list) else []
 
 
 def _wait(process: subprocess.Popen, seconds: float, drains: tuple[Drain, ...]) -> bool:

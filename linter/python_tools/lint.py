@@ -5,11 +5,14 @@ listing (`live.lint`), under `python:<module>:<attr>`, its findings moved onto
 `<that>/<tool>` with the `file:line:col` of the tool's Python definition (of the parameter
 or field, for a finding under one), and fitted to the framework that generated the tool
 (`frameworks`). A target that cannot be had is an SL000 finding naming it (exit 2), and
-the other targets, servers and files are still linted.
+the other targets, servers and files are still linted; so is a part of it that offers
+tools the child cannot read without running it (a pydantic-ai agent's MCP server), beside
+the findings on the tools it read.
 """
 
 from __future__ import annotations
 
+from schema_lint.live.document import failed_document
 from schema_lint.live.lint import add_failure, lint_listing
 from schema_lint.python_tools.child import Answer, tools_in_child
 from schema_lint.python_tools.frameworks import fitted
@@ -28,6 +31,8 @@ def lint_targets(linter, specs: tuple[str, ...], result, limits) -> None:
         start = len(result.diagnostics)
         lint_listing(linter, result, target.path, answer.tools, definitions(answer))
         result.diagnostics[start:] = fitted(result.diagnostics[start:], answer.tools, answer.sources)
+        result.diagnostics += [failed_document(target.path, failure_message(spec, TargetError(unread)))[1]
+                               for unread in answer.unread]
     result.diagnostics.sort(key=lambda d: d.sort_key)
 
 

@@ -11,15 +11,17 @@ imported, the channel back to the parent is moved off fd 1 and fd 1 is pointed a
 What is sent is one JSON object, `{"error": "..."}` or
 
     {"tools": [...], "sources": {tool: {"at": "file:line:col", "fields": {name: "file:line:col"},
-                                        "kinds": {name: "str"}, "framework": "mcp",
+                                        "kinds": {name: "str"}, "forbids": true, "framework": "mcp",
                                         "models": {"Address": {"at": ..., "fields": ..., "kinds": ...}}}},
-     "frameworks": {"mcp": "1.30.0"}, "installed": ["/usr", "/project/.venv"]}
+     "frameworks": {"mcp": "1.30.0"}, "installed": ["/usr", "/project/.venv"], "unread": ["..."]}
 
 `at` is the function or model class a tool was generated from, `fields` its parameters or
 model fields (where the parameter, or the `Field(...)` that declares it, is written),
-`kinds` the kind of value each one's type annotation takes (`kind`), and `models` the same
-of each Pydantic model its arguments hold (their schemas under `$defs`); `installed` the
-interpreter's prefixes, where its libraries are (no project's files to edit). Sending
+`kinds` the kind of value each one's type annotation takes (`kind`), `forbids` whether a
+model refuses undeclared keys, and `models` the same of each Pydantic model its arguments
+hold (their schemas under `$defs`); `installed` the interpreter's prefixes, where its
+libraries are (no project's files to edit); `unread` what offers tools that could not be
+read without running it (a pydantic-ai agent's MCP server), each named. Sending
 nothing means the child did not get that far. Every reader below is duck-typed on the
 framework's public attributes, and every failure of user or framework code is one line in
 `error`, never a traceback.
@@ -34,6 +36,7 @@ import collections.abc
 import decimal
 import enum
 import fractions
+import functools
 import importlib
 import importlib.machinery
 import inspect
@@ -95,8 +98,9 @@ def _answer(spec: str, settings: dict) -> dict:
     except TargetError as exc:
         return {"error": str(exc)}
     if not read.tools:
-        return {"error": f"{what(value)} yields no tool: expected {SUPPORTED}, with at least one tool"}
-    return {"tools": read.tools, "sources": read.sources, "frameworks": read.frameworks,
+        unread = f" ({'; '.join(read.unread)})" if read.unread else ""
+        return {"error": f"{what(value)} yields no tool{unread}: expected {SUPPORTED}, with at least one tool"}
+    return {"tools": read.tools, "sources": read.sources, "frameworks": read.frameworks, "unread": read.unread,
             "installed": sorted({sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix})}
 
 
@@ -192,13 +196,14 @@ class Reading:
         self.tools: list[dict] = []
         self.sources: dict[str, dict] = {}
         self.frameworks: dict[str, str] = {}
+        self.unread: list[str] = []  # what offers tools but cannot be read without running it
 
     def add(self, tool: dict, definition: object, package: str) -> None:
         if not isinstance(tool.get("name"), str):
             raise TargetError(f"a tool's name is {type(tool.get('name')).__name__}, not a string")
         framework = FRAMEWORKS.get(package, "python")
         self.tools.append(tool)
-        self.sources[tool["name"]] = {"framework": framework, **positions(definition), "kinds": kinds(definition),
+        self.sources[tool["name"]] = {"framework": framework, **written(definition),
                                       "models": models(definition)}
         if package:
             self.frameworks[framework] = version_of(package)
@@ -256,27 +261,69 @@ class Reading:
         return self._agent(item, package)
 
     def _agent(self, item: object, package: str) -> bool:
-        """An agent's or toolset's function tools: openai-agents `Agent.tools` (its hosted
-        tools have no schema of the author's), pydantic-ai `Agent.toolsets` and a toolset's
-        `tools`."""
+        """An agent's or toolset's function tools: openai-agents `Agent.tools` and the
+        handoffs whose arguments are the author's model (its hosted tools have no schema of
+        the author's), pydantic-ai `Agent.toolsets` and any toolset (`_toolset`)."""
         if package == "pydantic_ai":
-            toolsets = getattr(item, "toolsets", None)
             tools = getattr(item, "tools", None)
             if isinstance(tools, dict):  # a FunctionToolset
                 for function_tool in tools.values():
                     self.value(function_tool, f"the tool {getattr(function_tool, 'name', '?')!r}: ")
                 return True
-            if isinstance(toolsets, (list, tuple)):
+            toolsets = getattr(item, "toolsets", None)
+            if isinstance(toolsets, (list, tuple)) and not callable(getattr(item, "get_tools", None)):  # an Agent
                 for toolset in toolsets:
-                    if isinstance(getattr(toolset, "tools", None), dict):
-                        self._agent(toolset, package)
+                    self._toolset(toolset)
+                return True
+            if callable(getattr(item, "get_tools", None)):  # a wrapped or combined toolset
+                self._toolset(item)
                 return True
         if package == "agents" and isinstance(getattr(item, "tools", None), list) and hasattr(item, "instructions"):
             for function_tool in item.tools:  # type: ignore[attr-defined]
                 if hasattr(function_tool, "params_json_schema"):
                     self.value(function_tool, f"the tool {getattr(function_tool, 'name', '?')!r}: ")
+            for handoff in getattr(item, "handoffs", None) or ():
+                self._handoff(handoff)
             return True
         return False
+
+    def _toolset(self, toolset: object) -> None:
+        """The tools a pydantic-ai toolset offers the model, as the agent has them: a
+        function toolset's own `Tool`s; a wrapper's (`prefixed`, `filtered`, `renamed`,
+        `prepared`, a `CombinedToolset`) from its `get_tools()` with a run context that
+        has no dependencies, when each toolset it wraps is one of functions or of tool
+        definitions (`ExternalToolset`). Any other (an MCP server's, a function's run by
+        the agent) is only had by running it: named in `unread`, not passed in silence."""
+        if isinstance(getattr(toolset, "tools", None), dict):
+            self._agent(toolset, "pydantic_ai")
+            return
+        others = [leaf for leaf in toolset_leaves(toolset) if not offline_toolset(leaf)]
+        if others:
+            self.unread.append(f"{what(others[0])} among its toolsets is not read: only toolsets of functions or "
+                               "of tool definitions are read without running the agent (an MCP server's tools: "
+                               "`check --mcp`)")
+            return
+        try:
+            offered = asyncio.run(asyncio.wait_for(toolset.get_tools(run_context()), self.seconds))  # type: ignore[attr-defined]
+        except Exception as exc:  # user code: a filter or prepare function that needs the agent's dependencies
+            self.unread.append(f"{what(toolset)} among its toolsets is not read: its `get_tools()` raised "
+                               f"{describe(exc)}")
+            return
+        for offered_tool in offered.values():
+            self.add(tool_definition(offered_tool.tool_def), offered_function(offered_tool), "pydantic_ai")
+
+    def _handoff(self, handoff: object) -> None:
+        """An openai-agents handoff with an `input_type`: the model is offered a
+        `transfer_to_…` tool whose arguments are the author's model. A handoff without one
+        takes no arguments: nothing of the author's to lint."""
+        schema = getattr(handoff, "input_json_schema", None)
+        name = getattr(handoff, "tool_name", None)
+        if not (isinstance(schema, dict) and schema.get("properties") and isinstance(name, str)):
+            return
+        found = tool(name, getattr(handoff, "tool_description", None), schema)
+        if getattr(handoff, "strict_json_schema", False) is True:
+            found["strict"] = True
+        self.add(found, kept_model(getattr(handoff, "on_invoke_handoff", None)), "agents")
 
     def _function(self, function) -> None:
         """The schema the mcp SDK's server serves for `function` when the SDK is installed,
@@ -320,6 +367,48 @@ class Reading:
             except Exception as exc:
                 raise TargetError(f"reading the tool {getattr(item, 'name', item)!r} raised {describe(exc)}") from None
             self.add(served, getattr(item, "fn", None), package)
+
+
+# --- pydantic-ai toolsets ---------------------------------------------------------------
+
+def toolset_leaves(toolset: object, depth: int = 0) -> list:
+    """The toolsets a wrapper (`.wrapped`) or a `CombinedToolset` (`.toolsets`) holds, to
+    the innermost, a few levels deep."""
+    wrapped = getattr(toolset, "wrapped", None)
+    inner = [wrapped] if wrapped is not None else getattr(toolset, "toolsets", None)
+    if depth > 8 or not isinstance(inner, (list, tuple)):
+        return [toolset]
+    return [leaf for item in inner for leaf in toolset_leaves(item, depth + 1)]
+
+
+def offline_toolset(toolset: object) -> bool:
+    """Whether a toolset's tools are had without running anything: its functions
+    (`FunctionToolset.tools`) or its tool definitions (`ExternalToolset.tool_defs`)."""
+    return isinstance(getattr(toolset, "tools", None), dict) or isinstance(getattr(toolset, "tool_defs", None), list)
+
+
+def offered_function(offered_tool: object) -> object:
+    """The author's function behind a tool a toolset offers: its `FunctionSchema`'s, through
+    the tool a `CombinedToolset` keeps as `source_tool`."""
+    for _ in range(10):
+        schema = getattr(getattr(offered_tool, "call_func", None), "__self__", None)
+        if schema is not None:
+            return getattr(schema, "function", None)
+        offered_tool = getattr(offered_tool, "source_tool", None)
+    return None
+
+
+def run_context() -> object:
+    """A pydantic-ai `RunContext` with no dependencies and a test model: what a toolset's
+    `get_tools()` takes, outside a run."""
+    from pydantic_ai import RunContext
+    from pydantic_ai.models.test import TestModel
+
+    try:
+        from pydantic_ai.usage import RunUsage as Usage
+    except ImportError:  # before 1.0
+        from pydantic_ai.usage import Usage
+    return RunContext(deps=None, model=TestModel(), usage=Usage())
 
 
 # --- MCP servers ----------------------------------------------------------------------
@@ -499,14 +588,47 @@ def function_of(item: object) -> object:
     function = getattr(getattr(item, "function_schema", None), "function", None)  # pydantic-ai Tool
     if inspect.isfunction(function):
         return function
-    return kept_function(item, getattr(item, "name", None))
+    schema = getattr(item, "params_json_schema", None)
+    return kept_function(item, getattr(item, "name", None), schema.get("properties") if isinstance(schema, dict) else None)
 
 
-def kept_function(item: object, name: object, depth: int = 3) -> object:
-    """The function named `name` that a tool keeps only in the closure of its invoker
-    (openai-agents' `on_invoke_tool`): searched a few levels deep, attributes and closures."""
-    if depth == 0 or not isinstance(name, str):
+def kept_function(item: object, name: object, parameters: object = None) -> object:
+    """The author's function that a tool keeps only in the closure of its invoker
+    (openai-agents' `on_invoke_tool`): the one named `name`, else (a tool named otherwise,
+    `@function_tool(name_override=...)`) one that takes each of the schema's `parameters`."""
+    if not isinstance(name, str):
         return None
+    named = kept(item, lambda value: _users_function(value) and value.__name__ == name)
+    if named is not None or not isinstance(parameters, dict) or not parameters:
+        return named
+    return kept(item, lambda value: _users_function(value) and set(parameters) <= _parameter_names(value))
+
+
+def kept_model(invoker: object) -> object:
+    """The author's Pydantic model an invoker keeps in its closure (openai-agents' handoff
+    keeps its `input_type` there)."""
+    return kept(invoker, lambda value: isinstance(value, type) and callable(getattr(value, "model_json_schema", None))
+                and value.__module__.split(".")[0] not in DISTRIBUTIONS)
+
+
+def kept(item: object, wanted, depth: int = 3) -> object:
+    """The first value `wanted` accepts among those `item` keeps (its attributes, closure,
+    or a `functools.partial`'s function and arguments), searched a few levels deep."""
+    if depth == 0:
+        return None
+    values = _kept_values(item)
+    for value in values:
+        if wanted(value):
+            return value
+    for value in values:
+        if callable(value) and not isinstance(value, type):
+            found = kept(value, wanted, depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _kept_values(item: object) -> list:
     try:
         values = list(vars(item).values())
     except TypeError:  # no __dict__
@@ -516,15 +638,20 @@ def kept_function(item: object, name: object, depth: int = 3) -> object:
             values.append(cell.cell_contents)
         except ValueError:  # an empty cell
             continue
-    for value in values:
-        if inspect.isfunction(value) and value.__name__ == name and value.__module__.split(".")[0] not in DISTRIBUTIONS:
-            return value
-    for value in values:
-        if callable(value) and not isinstance(value, type):
-            found = kept_function(value, name, depth - 1)
-            if found is not None:
-                return found
-    return None
+    if isinstance(item, functools.partial):
+        values += [item.func, *item.args, *item.keywords.values()]
+    return values
+
+
+def _users_function(value: object) -> bool:
+    return inspect.isfunction(value) and value.__module__.split(".")[0] not in DISTRIBUTIONS
+
+
+def _parameter_names(function) -> set[str]:
+    try:
+        return set(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return set()
 
 
 def users_class(item: object) -> object:
@@ -580,6 +707,15 @@ def positions(definition: object) -> dict:
     return {"at": place(node), "fields": {name: place(item) for name, item in _fields(node)}}
 
 
+def written(definition: object) -> dict:
+    """What a function or model says of itself: `positions`, `kinds`, and `forbids` where a
+    model refuses undeclared keys (`extra="forbid"`), which a framework may leave out of
+    the schema it offers (langchain)."""
+    config = getattr(definition, "model_config", None) if isinstance(definition, type) else None
+    forbids = {"forbids": True} if isinstance(config, dict) and config.get("extra") == "forbid" else {}
+    return {**positions(definition), "kinds": kinds(definition), **forbids}
+
+
 # How many annotations `models` looks through: a tool's arguments nest a few models, not thousands.
 _MODEL_SEARCH = 200
 
@@ -610,7 +746,7 @@ def models(definition: object) -> dict:
         for name, hint in hints.items():
             if name != "return":  # a function's result is no argument
                 pending += [member for member in _members(hint) if all(member is not seen for seen in found.values())]
-    placed = {name: {**positions(model), "kinds": kinds(model)} for name, model in found.items() if name not in shared}
+    placed = {name: written(model) for name, model in found.items() if name not in shared}
     return {name: place for name, place in placed.items() if "at" in place}
 
 
