@@ -8,6 +8,9 @@ finding on a `--python` tool is fitted to the framework that generated it:
 
 - a finding about what the framework cannot express is kept, as `info` (below the default
   `--fail-on warning` gate), saying so and naming the runtime alternative, the boundary;
+  so is an open object whose model refuses undeclared keys already (`extra="forbid"`: the
+  framework left it out of the schema it offers, as langchain does), and a `$defs` entry
+  the framework's own pass left unused (openai-agents' strict schema), with no fix;
 - one it can express says how, in its words (`PYTHON_FORMS`, also shown by `schema-lint rule`);
 - a parameter documented in the docstring's `Args:` block is described where the framework
   copies that block into the tool's description, which the model reads: no SL401 for it.
@@ -19,7 +22,7 @@ import re
 from typing import Any, NamedTuple
 
 from schema_lint.fixes.python_source import applies
-from schema_lint.python_tools.child import written_in
+from schema_lint.python_tools.child import ARGUMENTS, written_in
 from schema_lint.model import Diagnostic, Severity
 
 BOUNDARY = "reject them at run time with the boundary (`BoundaryMiddleware`, `ToolBoundary`)"
@@ -107,8 +110,34 @@ def fitted(diagnostics: list[Diagnostic], tools: list[dict[str, Any]],
         is_float = parameter is not None and _is_number(by_name.get(diagnostic.tool, {}), diagnostic.pointer)
         kinds = written.get("kinds")
         kind = kinds.get(parameter) if isinstance(kinds, dict) and parameter is not None else None
+        if diagnostic.code == "SL017" and isinstance(source.get("at"), str):
+            fitted_.append(_left_by_the_framework(diagnostic._replace(source=where or diagnostic.source), framework))
+            continue
+        if diagnostic.code == "SL201" and pointer == ARGUMENTS and written.get("forbids") is True:
+            fitted_.append(_closed_by_the_model(diagnostic._replace(source=where or diagnostic.source), framework))
+            continue
         fitted_.append(_advised(diagnostic._replace(source=where or diagnostic.source), framework, is_float, kind))
     return fitted_
+
+
+def _left_by_the_framework(diagnostic: Diagnostic, framework: Framework) -> Diagnostic:
+    """SL017 on a schema generated from a Python definition: pydantic refers to each `$defs`
+    entry it makes, so an unused one was left by the framework's own pass over the schema
+    (openai-agents' strict schema inlines a `$ref` with a description beside it and keeps
+    the entry). No edit of the Python removes it: an `info`, with no fix to make."""
+    return diagnostic._replace(severity=min(diagnostic.severity, Severity.INFO), fix=None, message=(
+        f"{diagnostic.message}: {framework.name} leaves it in the schema it generates; nothing in the Python "
+        "source removes it"))
+
+
+def _closed_by_the_model(diagnostic: Diagnostic, framework: Framework) -> Diagnostic:
+    """SL201 on an object whose model already refuses undeclared keys: the framework left
+    `additionalProperties: false` out of the schema it offers (langchain's conversion for a
+    model does), and validates with the model, which refuses them; nothing in the Python
+    source closes it further."""
+    return diagnostic._replace(severity=min(diagnostic.severity, Severity.INFO), message=(
+        f"{diagnostic.message}: {framework.name} leaves it out of the schema it offers, though the model "
+        "refuses undeclared keys (`extra=\"forbid\"`) when the tool is called"))
 
 
 def _advised(diagnostic: Diagnostic, framework: Framework, is_float: bool, kind: str | None) -> Diagnostic:
