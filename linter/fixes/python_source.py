@@ -100,7 +100,7 @@ def edit(source: str, edits: Iterable[tuple[Target, Mapping[str, Any]]]) -> str 
     by_target: dict[Target, list[Mapping[str, Any]]] = {}
     for target, keywords in edits:
         by_target.setdefault(target, []).append(keywords)
-    editor = _transformer_class()(by_target, wrapper.resolve(PositionProvider))
+    editor = _transformer_class()(by_target, wrapper.resolve(PositionProvider), _spellings(wrapper.module))
     changed = wrapper.module.visit(editor)
     if editor.refused or editor.done != set(by_target):
         return None
@@ -147,9 +147,6 @@ def _build_transformer() -> Any:
         """What a subscript element holds (an `Index`'s value; a slice has none)."""
         return getattr(element.slice, "value", None)
 
-    def is_field_call(node: Any) -> bool:
-        return isinstance(node, cst.Call) and is_name(node.func, "Field")
-
     def with_arguments(call: cst.Call, arguments: Mapping[str, str]) -> cst.Call:
         """`call` with each keyword argument set, replacing one of the same name in place."""
         args = list(call.args)
@@ -167,13 +164,12 @@ def _build_transformer() -> Any:
                                                           whitespace_after=cst.SimpleWhitespace(""))))
         return call.with_changes(args=args)
 
-    def field_call(arguments: Mapping[str, str]) -> cst.Call:
-        return with_arguments(cst.Call(func=cst.Name("Field")), arguments)
-
     class Transformer(cst.CSTTransformer):
-        def __init__(self, edits: Mapping[Target, list[Mapping[str, Any]]], positions: Mapping[Any, Any]) -> None:
+        def __init__(self, edits: Mapping[Target, list[Mapping[str, Any]]], positions: Mapping[Any, Any],
+                     spelled: Mapping[str, str]) -> None:
             super().__init__()
             self.edits = edits
+            self.spelled = spelled  # how the module's own imports name `Field`, `Annotated`, ...
             self.lines = {target.line for target in edits}
             self.positions = positions
             self.done: set[Target] = set()
@@ -182,6 +178,24 @@ def _build_transformer() -> Any:
             self.needed: set[tuple[str, str]] = set()
             # Per enclosing definition, its line when a target is written there, else None.
             self._inside: list[int | None] = []
+
+        # -- the module's names -----------------------------------------------------
+        def named(self, node: Any, name: str) -> bool:
+            """Whether `node` names `name` (`Field`), as the module spells it (`F`, `pydantic.Field`)."""
+            alias = self.spelled.get(name, name)
+            return is_name(node, name) or (isinstance(node, cst.Name) and node.value == alias)
+
+        def is_field_call(self, node: Any) -> bool:
+            return isinstance(node, cst.Call) and self.named(node.func, "Field")
+
+        def spelling(self, source: str, name: str) -> str:
+            """`name` as the module spells it, imported from `source` where it is not yet."""
+            if name not in self.spelled:
+                self.needed.add((source, name))
+            return self.spelled.get(name, name)
+
+        def field_call(self, arguments: Mapping[str, str]) -> cst.Call:
+            return with_arguments(cst.Call(func=expression(self.spelling("pydantic", "Field"))), arguments)
 
         # -- finding the definitions ------------------------------------------------
         def _enter(self, node: cst.FunctionDef | cst.ClassDef) -> bool:
@@ -260,10 +274,10 @@ def _build_transformer() -> Any:
                 return None, None
             arguments = {FIELD_ARGUMENTS[k]: python_literal(v) for k, v in keywords.items()}
             base, metadata = annotation, None
-            if isinstance(annotation, cst.Subscript) and is_name(annotation.value, "Annotated"):
+            if isinstance(annotation, cst.Subscript) and self.named(annotation.value, "Annotated"):
                 base = element_value(annotation.slice[0])
                 metadata = annotation
-            if set(arguments) - {"description"} and (enum is not None or _mentions_literal(base)):
+            if set(arguments) - {"description"} and (enum is not None or self._mentions_literal(base)):
                 # pydantic copies a constraint on a Literal into the schema as an unknown
                 # keyword (`"ge": 0`), not as the JSON Schema one.
                 self.refused = True
@@ -278,27 +292,25 @@ def _build_transformer() -> Any:
                     first = metadata.slice[0].with_changes(slice=cst.Index(value=base))
                     return metadata.with_changes(slice=[first, *metadata.slice[1:]]), default
                 return base, default
-            if default is not None and is_field_call(default) and metadata is None:
-                self.needed.add(("pydantic", "Field"))
+            if default is not None and self.is_field_call(default) and metadata is None:
                 return base, with_arguments(default, arguments)
-            self.needed.update({("typing", "Annotated"), ("pydantic", "Field")})
             if metadata is not None:
                 elements = list(metadata.slice)
                 elements[0] = elements[0].with_changes(slice=cst.Index(value=base))
                 for index, element in enumerate(elements[1:], start=1):
-                    if is_field_call(element_value(element)):
+                    if self.is_field_call(element_value(element)):
                         elements[index] = element.with_changes(
                             slice=cst.Index(value=with_arguments(element_value(element), arguments)))
                         break
                 else:
                     elements[-1] = elements[-1].with_changes(
                         comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-                    elements.append(cst.SubscriptElement(slice=cst.Index(value=field_call(arguments))))
+                    elements.append(cst.SubscriptElement(slice=cst.Index(value=self.field_call(arguments))))
                 return metadata.with_changes(slice=elements), default
-            annotated = cst.Subscript(value=cst.Name("Annotated"), slice=[
+            annotated = cst.Subscript(value=expression(self.spelling("typing", "Annotated")), slice=[
                 cst.SubscriptElement(slice=cst.Index(value=base),
                                      comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                cst.SubscriptElement(slice=cst.Index(value=field_call(arguments)))])
+                cst.SubscriptElement(slice=cst.Index(value=self.field_call(arguments)))])
             return annotated, default
 
         def _literal(self, base: Any, values: list[Any]) -> Any:
@@ -316,13 +328,16 @@ def _build_transformer() -> Any:
             if isinstance(base, cst.Subscript) and is_name(base.value, "Optional") and len(base.slice) == 1:
                 inner = self._literal(element_value(base.slice[0]), values)
                 return inner and base.with_changes(slice=[base.slice[0].with_changes(slice=cst.Index(value=inner))])
-            if isinstance(base, cst.Subscript) and is_name(base.value, "Literal"):
+            if isinstance(base, cst.Subscript) and self.named(base.value, "Literal"):
                 base = cst.Name(type(values[0]).__name__) if values else base  # a closed set narrowed again
             scalar = LITERAL_BASES.get(base.value) if isinstance(base, cst.Name) else None
             if scalar is None or not values or not all(type(v) is scalar for v in values):
                 return None
-            self.needed.add(("typing", "Literal"))
-            return expression("Literal[" + ", ".join(python_literal(v) for v in values) + "]")
+            literal = self.spelling("typing", "Literal")
+            return expression(literal + "[" + ", ".join(python_literal(v) for v in values) + "]")
+
+        def _mentions_literal(self, node: Any) -> bool:
+            return any(self.named(n, "Literal") for n in _descendants(node))
 
         def _forbid_extra(self, updated: cst.ClassDef, target: Target) -> cst.ClassDef:
             if any(keywords != {"additionalProperties": False} for keywords in self.edits[target]):
@@ -333,7 +348,7 @@ def _build_transformer() -> Any:
                 small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
                 if (isinstance(small, cst.Assign) and len(small.targets) == 1
                         and is_name(small.targets[0].target, "model_config")):
-                    if isinstance(small.value, cst.Call) and is_name(small.value.func, "ConfigDict"):
+                    if isinstance(small.value, cst.Call) and self.named(small.value.func, "ConfigDict"):
                         value: Any = with_arguments(small.value, {"extra": '"forbid"'})
                     elif isinstance(small.value, cst.Dict):
                         value = expression(_dict_with_extra(small.value))
@@ -343,15 +358,12 @@ def _build_transformer() -> Any:
                     self.done.add(target)
                     body[index] = statement.with_changes(body=[small.with_changes(value=value)])
                     return updated.with_changes(body=updated.body.with_changes(body=body))
-            self.needed.add(("pydantic", "ConfigDict"))
-            line = cst.parse_statement('model_config = ConfigDict(extra="forbid")\n')
+            config = self.spelling("pydantic", "ConfigDict")
+            line = cst.parse_statement(f'model_config = {config}(extra="forbid")\n')
             after_docstring = 1 if body and _is_docstring(body[0]) else 0
             body.insert(after_docstring, line)
             self.done.add(target)
             return updated.with_changes(body=updated.body.with_changes(body=body))
-
-    def _mentions_literal(node: Any) -> bool:
-        return any(is_name(n, "Literal") for n in _descendants(node))
 
     def _descendants(node: Any) -> Iterable[Any]:
         yield node
@@ -369,6 +381,46 @@ def _build_transformer() -> Any:
         return "{" + ", ".join([*(k.rstrip(", ") for k in kept), '"extra": "forbid"']) + "}"
 
     return Transformer
+
+
+# Where each name an edit writes is imported from, by the module that defines it.
+_SOURCES = {"Annotated": ("typing", "typing_extensions"), "Literal": ("typing", "typing_extensions"),
+            "Field": ("pydantic",), "ConfigDict": ("pydantic",)}
+
+
+def _spellings(module: Any) -> dict[str, str]:
+    """How the module's own imports name each of `_SOURCES`: `F` for `from pydantic import
+    Field as F`, `t.Annotated` for `import typing as t`, also where imported in a top-level
+    `try:` or `if` (`from typing_extensions import Annotated` on an older Python). A name
+    imported by itself is preferred to a module's attribute."""
+    import libcst as cst
+
+    spelled: dict[str, str] = {}
+    through_module: dict[str, str] = {}
+    pending = list(module.body)
+    while pending:
+        statement = pending.pop(0)
+        if isinstance(statement, (cst.Try, cst.If)):
+            pending += [*statement.body.body, *(line for handler in getattr(statement, "handlers", ())
+                                                 for line in handler.body.body)]
+            continue
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative \
+                    and not isinstance(small.names, cst.ImportStar):
+                source = cst.Module([]).code_for_node(small.module)
+                for alias in small.names:
+                    name = cst.Module([]).code_for_node(alias.name)
+                    if source in _SOURCES.get(name, ()):
+                        spelled.setdefault(name, cst.Module([]).code_for_node(
+                            alias.asname.name if alias.asname else alias.name))
+            elif isinstance(small, cst.Import):
+                for alias in small.names:
+                    imported = cst.Module([]).code_for_node(alias.name)
+                    as_bound = cst.Module([]).code_for_node(alias.asname.name) if alias.asname else imported
+                    for name, sources in _SOURCES.items():
+                        if imported in sources:
+                            through_module.setdefault(name, f"{as_bound}.{name}")
+    return {**through_module, **spelled}
 
 
 def _with_imports(module: Any, needed: set[tuple[str, str]]) -> Any:

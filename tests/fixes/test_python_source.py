@@ -250,3 +250,34 @@ def test_a_parenthesized_import_keeps_its_layout():
         ''')
     edited = edit(source, [(Target(7, None), {"additionalProperties": False})])
     assert edited.startswith("from pydantic import (\n    BaseModel,\n    ConfigDict,\n    Field,\n)\n")
+
+
+@pytest.mark.parametrize(("imports", "declaration", "keywords", "written"), [
+    ("from pydantic import Field as F", 'q: str = F(description="Terms.")', {"maxLength": 8},
+     'q: str = F(description="Terms.", max_length=8)'),
+    ("import typing as t\nfrom pydantic import Field as F", 'n: t.Annotated[int, F(description="N.")]',
+     {"maximum": 9}, 'n: t.Annotated[int, F(description="N.", le=9)]'),
+    ("import typing\nimport pydantic", "name: str", {"maxLength": 8},
+     "name: typing.Annotated[str, pydantic.Field(max_length=8)]"),
+    ("import typing as t\nimport pydantic as p", "order: str", {"enum": ["asc", "desc"]},
+     'order: t.Literal["asc", "desc"]'),
+    ("try:\n    from typing import Annotated, Literal\nexcept ImportError:\n"
+     "    from typing_extensions import Annotated, Literal\nfrom pydantic import Field", "name: str", {"maxLength": 8},
+     "name: Annotated[str, Field(max_length=8)]"),
+])
+def test_an_edit_uses_the_names_the_module_imports_and_adds_no_import(imports, declaration, keywords, written):
+    source = f"{imports}\n\n\ndef tool({declaration}):\n    return 1\n"
+    line = imports.count("\n") + 4
+    member = declaration.split(":")[0]
+    edited = edit(source, [(Target(line, member), keywords)])
+    assert written in edited
+    assert edited.count("import") == source.count("import")
+    schema = pydantic.TypeAdapter(run(edited)["tool"]).json_schema()["properties"][member]
+    assert all(schema[keyword] == value for keyword, value in keywords.items())
+
+
+def test_closing_a_model_uses_the_module_s_own_name_for_config_dict():
+    source = "import pydantic\n\n\nclass Arguments(pydantic.BaseModel):\n    city: str\n"
+    edited = edit(source, [(Target(4, None), {"additionalProperties": False})])
+    assert 'model_config = pydantic.ConfigDict(extra="forbid")' in edited and edited.count("import") == 1
+    assert run(edited)["Arguments"].model_json_schema()["additionalProperties"] is False
