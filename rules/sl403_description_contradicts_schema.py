@@ -5,7 +5,8 @@ Reads each property's description for the claims the schema can check:
 - "Required.", "(required)", "must be provided", "this field is required" on a property
   that is not in `required` (conditional prose such as "required when…" is SL102's, and so
   is a sentence that opens with the case it speaks of: "For recurring events this field is
-  required");
+  required"; "must be given as a BCP 47 tag" or "Whether the question is required" claim
+  nothing);
 - "Optional.", "(optional)", "Optional:" on a property that is in `required` and does not
   accept `null` (openai-strict's required-and-nullable spelling of optional is fine; "For
   single events this field is optional" speaks of one case);
@@ -76,6 +77,7 @@ import re
 
 
 from schema_lint.prose.constraints import BOUNDS, ENUM, Stated, evidence_of, own_prose, said, stated
+from schema_lint.prose.field_prose import mentions_requirement
 from schema_lint.rules import sl301_unbounded_string, sl302_unbounded_array, sl303_unbounded_number
 from schema_lint.rules import sl305_empty_string_allowed
 from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
@@ -89,7 +91,8 @@ NAME = "description-contradicts-schema"
 SEVERITY = Severity.WARNING
 FIXABLE = True
 
-_CONDITION = r"(?!\s*(?:when|if|for|unless|only|in|with|by|to|on|except|depending))"
+# A condition, or the form of the value ("must be given as a BCP 47 tag"), after the word.
+_CONDITION = r"(?!\s*(?:when|if|for|unless|only|in|with|by|to|on|except|depending|as|using|like)\b)"
 _SAYS_REQUIRED = lazy_compile(
     r"(?:^|[.;:!]\s+|[(\[]\s*)(?:required|mandatory)\s*(?:[.)\]!;]|$)" + r"|\((?:required|mandatory)\)"
     r"|\b(?:this|the)\s+(?:field|parameter|argument|value)\s+is\s+(?:required|mandatory)\b" + _CONDITION +
@@ -118,7 +121,8 @@ def check(ctx):
             continue
         lowered = _lowered(description)
         if not node.required:
-            if _may_say(lowered, _REQUIRED_WORDS) and _says(_SAYS_REQUIRED, own_prose(description)):
+            if _may_say(lowered, _REQUIRED_WORDS) and _says(_SAYS_REQUIRED, own_prose(description)) \
+                    and mentions_requirement(description):
                 yield Finding(node.pointer, f"description of `{label(node)}` says it is required, but `required` "
                               "does not list it")
         elif (_may_say(lowered, _OPTIONAL_WORDS) and _says(_SAYS_OPTIONAL, own_prose(description))

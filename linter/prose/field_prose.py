@@ -37,16 +37,37 @@ _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|sp
 # instruction to leave the field out in some calls ("omit for delete").
 _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b|"
                               r"\bomit\b")
+# A requirement word that says nothing of whether a call sends this field. An adjective of
+# another noun ("Required scopes: read:org", "Required fields (id, name) are always
+# included", "Minimum required app version"; not "Required field", "a required string", nor
+# "is a mandatory filter", which name the field itself); what the field's value does to
+# something else ("make the question required", "mark the step as mandatory"); and the form
+# a value takes ("Must be given as a BCP 47 tag"). Removed from a sentence before it is read.
+_SELF_NOUN = (r"(?:field|parameter|param|argument|arg|property|input|value|attribute|setting|option|key|flag|string|"
+              r"integer|number|boolean|array|object|list|id)\b(?!-)")
+_NOT_A_NOUN = (r"(?:and|or|but|nor|for|in|on|to|at|by|as|of|if|when|whenever|where|while|unless|until|once|with|"
+               r"within|without|during|after|before|based|per|only|except|so|because|since|otherwise|even|from|"
+               r"upon|via|is|are|be|also|too|always|here|now|then|though|regardless|between|under|depending|"
+               r"whether|than|this|that|it|you|please)\b")
+_ABOUT_ANOTHER = lazy_compile(
+    r"(?<!\bis a )(?<!\bis an )\b(?:required|mandatory)\s+(?!" + _SELF_NOUN + r")(?!" + _NOT_A_NOUN + r")(?=[a-z])|"
+    r"\b(?:make|mark|set|flag|render)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?(?:as\s+)?(?:required|mandatory)\b|"
+    r"\bmust be (?:provided|given|specified|supplied|included|set)\s+(?:as|using|like)\b", re.I)
+# What makes a whole sentence's requirement another noun's: a relative clause ("The number
+# of days for which the forecast is required", "City where the car is required") or a
+# field that says whether something is required ("Whether the question is required").
+_ANOTHER_SUBJECT = CaselessWords(r"\b(?:(?:for|in|on|at|by|with|to) which|where|whether)\b",
+                                 words=("which", "where", "whether"))
 # What makes one sentence's requirement hold only in some calls, or not be the field's at
-# all: a condition or a purpose right after the word ("Required for updates", "required
-# in create mode", "REQUIRED when type='old'", and the "memory required for the instance"
-# of a noun), but every case ("Required for all actions"); or a condition, an alternative
+# all: a condition or a purpose right after the word or its noun ("Required for updates",
+# "Required field for API v1", "required in create mode", "REQUIRED when type='old'", and
+# the "memory required for the instance" of a noun), but every case ("Required for all actions"); or a condition, an alternative
 # or a choice anywhere in the sentence ("Either id or full_path is required", "If
 # `dynamic` is false, this is required", "required unless mode is 'off'"); or a case the
 # sentence opens with ("For recurring events this field is required", "On create, …").
 _QUALIFIED_REQUIREMENT = CaselessWords(
-    r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\s*(?::\s*)?"
-    r"(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
+    r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))(?:\s+" + _SELF_NOUN + r")?"
+    r"\s*(?::\s*)?(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
     r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|"
     r"ignored|not needed)\b|" + r"^\s*(?:for|in|on|during|after|before)\s+(?!(?:all|each|every|any)\b)")
 # A value the description gives for "no setting" ("-1 for no limit", "0 = unlimited", "null
@@ -229,13 +250,23 @@ def says_required(description: Any) -> bool:
 
 
 def mentions_requirement(description: Any) -> bool:
-    """The description uses a requirement word, conditionally or not."""
-    return isinstance(description, str) and _REQUIRED.occurs_in(description)
+    """The description calls the field required, conditionally or not (a requirement word
+    about another noun, "Required scopes: read:org", is none)."""
+    return isinstance(description, str) and _REQUIRED.occurs_in(description) and bool(
+        requirement_sentences(description))
 
 
 def requirement_sentences(description: str) -> tuple[str, ...]:
-    """The sentences (or clauses) of `description` that hold a requirement word."""
-    return tuple(sentence for sentence in sentences(description) if _REQUIRED.occurs_in(sentence))
+    """The sentences (or clauses) of `description` whose requirement word speaks of this
+    field, not of another noun (see `_ABOUT_ANOTHER`)."""
+    return tuple(sentence for sentence in sentences(description) if _requires_this_field(sentence))
+
+
+def _requires_this_field(sentence: str) -> bool:
+    """Whether a requirement word of `sentence` is said of the field the description is of."""
+    if not _REQUIRED.occurs_in(sentence) or _ANOTHER_SUBJECT.occurs_in(sentence):
+        return False
+    return _REQUIRED.occurs_in(_ABOUT_ANOTHER.sub(" ", sentence))
 
 
 def layouts(description: Any) -> list[str]:

@@ -150,6 +150,44 @@ def test_sl101_still_reads_a_requirement_for_every_call(description):
     assert _required_by_fix(description) == ["name", "target"]
 
 
+@pytest.mark.parametrize("description", [
+    # an adjective of another noun: scopes, permissions, fields, headers, roles, a version, a date
+    "Personal access token to use instead of the configured one. Required scopes: read:org.",
+    "Team slug to search in. Required permissions: team maintainer.",
+    "Comma-separated list of fields to return. Required fields (id, name) are always included.",
+    "Extra headers. Required headers such as Content-Type are set automatically.",
+    "Assignee. Mandatory roles: reviewer, approver.",
+    "Minimum required app version, e.g. 2.3.0.",
+    "The required delivery date.",
+    "Payload signature; mandatory fields of the payload are signed first.",
+    # a relative clause: the requirement is of the clause's subject
+    "The number of days for which the weather forecast is required.",
+    "City where the rental car is required.",
+    # what the field's value does to something else
+    "Set to true to make the question required.",
+    "Whether the step is mandatory for completion.",
+    "Marks the attendee as required.",
+    # the form of the value, not its presence
+    "Locale, e.g. en-US. Must be given as a BCP 47 tag.",
+    "Start time; must be specified using ISO 8601.",
+    # a requirement of this field, but for some calls only
+    "Required field for API v1; ignored in v2.",
+])
+def test_sl101_does_not_require_a_field_for_a_requirement_of_another_noun(description):
+    assert _required_by_fix(description) == ["name"]
+
+
+@pytest.mark.parametrize("description", [
+    "Required field.",
+    "A required string: the project key.",
+    "The product category, which is a mandatory filter in the search.",
+    "Team slug (required). Required scopes: read:org.",
+    "Required. Must be given as a BCP 47 tag.",
+])
+def test_sl101_still_reads_a_requirement_beside_another_nouns(description):
+    assert _required_by_fix(description) == ["name", "target"]
+
+
 def test_sl101_reads_alternatives_the_tool_description_states():
     # The published shape: two identifiers, each enough (@zereight/mcp-gitlab's get_ci_catalog_resource).
     assert _required_by_fix("Required.", "Get a resource. Either target or account_id is required.") == ["name"]

@@ -30,6 +30,17 @@ def test_sl403_ignores_conditional_alternative_and_sub_field_prose():
     assert lint_tool(schema, "SL403") == []
 
 
+def test_sl403_reads_no_requirement_in_the_form_of_a_value_or_another_nouns():
+    schema = obj(
+        locale={"type": "string", "description": "Locale, e.g. en-US. Must be given as a BCP 47 tag."},
+        start={"type": "string", "description": "Start time. Must be provided using ISO 8601."},
+        is_required={"type": "boolean", "description": "Whether the field is required."},
+        mandatory={"type": "boolean", "description": "Set to true to make the question mandatory."},
+        code={"type": "string", "description": "Must be given."},
+    )
+    assert [d.pointer.rsplit("/", 1)[1] for d in lint_tool(schema, "SL403")] == ["code"]
+
+
 def test_sl403_suggests_the_enum_a_description_spells_out():
     schema = obj(order={"type": "string", "description": "Sort order, one of 'asc', 'desc'."},
                  unit={"type": "string", "description": "Either celsius or fahrenheit."},
