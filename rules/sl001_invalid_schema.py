@@ -3,7 +3,9 @@
 ## What it does
 Validates each tool's argument schema against the metaschema of its dialect
 (`$schema`, or 2020-12 when absent) and reports every violation at its position.
-Non-standard type names (`dict`, `float`, Gemini's `STRING`) are left to SL005.
+Non-standard type names (`dict`, `float`, Gemini's `STRING`) are left to SL005. In a
+Gemini declaration's `parameters`, the counts its protobuf JSON writes as strings
+(`"maxItems": "3"`) are read as the numbers they are.
 Only the bundled metaschemas (draft-04, -06, -07, 2019-09, 2020-12) are used: a
 `$schema` naming any other URI is reported as not checked, and never fetched.
 
@@ -33,7 +35,7 @@ from schema_lint.schema.offline import (DEFAULT_DIALECT, bundled_spelling, diale
 from schema_lint.schema.pointer import join
 from schema_lint.text.display import clip
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.schema.dialect import STANDARD_TYPES, understood_type
+from schema_lint.schema.dialect import STANDARD_TYPES, gemini_numbers, is_openapi_dialect, understood_type
 from schema_lint.schema.keywords import declared_draft, map_subschemas
 from schema_lint.schema.metaschema_shortcut import verdict
 
@@ -45,6 +47,8 @@ SEVERITY = Severity.ERROR
 
 def check(ctx):
     schema = ctx.tool.schema
+    if is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer):
+        schema = gemini_numbers(schema)  # "maxItems": "3" is how Gemini's JSON writes the number 3
     dialect = dialect_of(schema)
     if not is_bundled(dialect):
         yield _not_bundled(ctx, dialect)

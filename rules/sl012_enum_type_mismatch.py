@@ -4,7 +4,8 @@
 Flags each `enum` value, and a `const`, whose JSON type is not among the declared
 `type`s (`"5"` in the enum of an `integer`, `null` in the enum of a `string` that does
 not also allow `"null"`). Dialect type names (`int`, `str`, Gemini's `STRING`) count as
-their standard types.
+their standard types, and the numerals of a Gemini `enum` on an `INTEGER` or `NUMBER`
+(`["101", "201"]`: Gemini writes every enum as strings) as the numbers they stand for.
 
 ## Why is this bad
 Both keywords must hold, so such a value can never be sent: the model is offered a
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import json
 
+from schema_lint.schema.dialect import gemini_numbers_at, is_openapi_dialect
 from schema_lint.schema.json_types import declared_types, instance_types
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
@@ -45,13 +47,15 @@ KEYWORDS = ("enum", "const")
 
 
 def check(ctx):
+    gemini = is_openapi_dialect(ctx.tool.format, ctx.tool.schema_pointer)
     for node in ctx.with_keyword("type"):
         if "enum" not in node.schema and "const" not in node.schema:
             continue  # nothing to judge, as in most typed subschemas
         types = declared_types(node.schema)
         if not types:
             continue
-        values = node.get("enum")
+        # Gemini writes every `enum` as strings: `["101", "201"]` on an INTEGER means 101 and 201.
+        values = gemini_numbers_at(node.schema).get("enum", node.get("enum")) if gemini else node.get("enum")
         if isinstance(values, list):
             fitting = [v for v in values if instance_types(v) & types]
             if len(fitting) < len(values):

@@ -29,13 +29,18 @@ Gemini's ``parameters`` are an OpenAPI 3.0 schema, which marks a value that may 
 with ``"nullable": true``; asked for that dialect (``openapi=True``), it becomes
 ``"null"`` added to ``type``. Everywhere else ``nullable`` is not a JSON Schema keyword:
 a standard validator ignores it and rejects ``null``, so the translation must too, or
-the boundary would accept what the schema (and every other validator) refuses. A name the table does not know is left as it is,
+the boundary would accept what the schema (and every other validator) refuses. Gemini's
+``Schema`` is also a protocol buffer message written in protobuf's JSON mapping, which
+spells its int64 fields as strings (``"maxItems": "3"``) and its ``enum`` as strings even
+for an ``INTEGER`` (``"enum": ["101", "201"]``): in that dialect those strings are read
+as the numbers they stand for (`gemini_numbers`). A name the table does not know is left as it is,
 so the schema stays invalid and the linter can point at it: guessing what ``"Date"``
 meant would hide a real mistake.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from schema_lint.schema.keywords import map_subschemas
@@ -71,12 +76,24 @@ def means_any(name: str) -> bool:
     """`any`, `""` and the like: a declared type that constrains nothing."""
     return understood_type(name) and standard_type(name) is None
 
+# Gemini's `Schema` fields of type int64, which protobuf's JSON mapping writes as a string
+# (Vertex AI REST reference, `Schema`: "minItems: string (int64 format)", likewise maxItems,
+# minLength, maxLength, minProperties, maxProperties; https://cloud.google.com/vertex-ai/
+# generative-ai/docs/reference/rest/v1/Schema, and https://protobuf.dev/programming-guides/
+# json/: "int64, fixed64, uint64: JSON value will be a decimal string"). Its `enum` is a
+# `string[]` whatever the type; the same reference's example: "We can define apartment
+# number as: {type:INTEGER, format:enum, enum:["101", "201", "301"]}".
+_INT64_KEYWORDS = ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties")
+_INT64_TEXT = re.compile(r"-?[0-9]{1,18}")
+_NUMBER_TEXT = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?(?:[eE][-+]?[0-9]{1,3})?")
+
+
 def normalize_dialect(schema: Any, openapi: bool = False) -> Any:
     """Return a copy of ``schema`` with every ``type`` written as JSON Schema spells it.
 
     Pure: the input is not modified, and a schema already in JSON Schema comes back
-    equal to itself. Only ``type`` (and, with ``openapi``, ``nullable``) is touched, at
-    every depth.
+    equal to itself. Only ``type`` (and, with ``openapi``, ``nullable`` and the strings
+    `gemini_numbers` reads) is touched, at every depth.
     """
     if not isinstance(schema, dict):
         return schema
@@ -87,11 +104,48 @@ def normalize_dialect(schema: Any, openapi: bool = False) -> Any:
             del out["type"]
         else:
             out["type"] = normalized
+    if openapi:
+        out.update(gemini_numbers_at(out))
     if openapi and out.get("nullable") is True and "type" in out:
         del out["nullable"]
         types = out["type"] if isinstance(out["type"], list) else [out["type"]]
         out["type"] = types if "null" in types else [*types, "null"]
     return out
+
+
+def gemini_numbers(schema: Any) -> Any:
+    """A copy of a Gemini ``parameters`` schema with the numbers its protobuf JSON writes as
+    strings read as numbers (`_INT64_KEYWORDS`, and the `enum` of an integer or a number),
+    nothing else changed: what the linter's own readings of that dialect judge."""
+    if not isinstance(schema, dict):
+        return schema
+    out = map_subschemas(schema, lambda _keyword, sub: gemini_numbers(sub))
+    out.update(gemini_numbers_at(out))
+    return out
+
+
+def gemini_numbers_at(schema: dict) -> dict[str, Any]:
+    """The keywords of one Gemini subschema that hold numbers written as strings, read as
+    numbers. An `enum` is read only when every member is a numeral of the declared type: a
+    list with a word in it stays as written, for the linter to report."""
+    read: dict[str, Any] = {}
+    for keyword in _INT64_KEYWORDS:
+        written = schema.get(keyword)
+        if isinstance(written, str) and _INT64_TEXT.fullmatch(written):
+            read[keyword] = int(written)
+    members = schema.get("enum")
+    declared = normalized_type(schema.get("type"))
+    kinds = [name for name in (declared if isinstance(declared, list) else [declared]) if name != "null"]
+    if isinstance(members, list) and members and kinds in (["integer"], ["number"]):
+        numeral = _INT64_TEXT if kinds == ["integer"] else _NUMBER_TEXT
+        if all(isinstance(member, str) and numeral.fullmatch(member) for member in members):
+            read["enum"] = [_number(member) for member in members]
+    return read
+
+
+def _number(numeral: str) -> int | float:
+    """A numeral's value, an integer where it is written as one."""
+    return int(numeral) if _INT64_TEXT.fullmatch(numeral) else float(numeral)
 
 
 def is_openapi_dialect(tool_format: str, schema_pointer: str) -> bool:

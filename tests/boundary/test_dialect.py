@@ -91,6 +91,60 @@ def test_replay_reads_nullable_for_gemini_parameters_only(tmp_path):
     assert toolset.boundaries["gemini_note"].check({"memo": None}).status == "valid"
 
 
+# Gemini's `Schema` is a protocol buffer message: its int64 counts come as strings, and
+# its `enum` is a list of strings whatever the type (Vertex AI's `Schema` reference).
+_GEMINI_COUNTS = {"type": "OBJECT", "minProperties": "1", "maxProperties": "4", "properties": {
+    "rooms": {"type": "ARRAY", "minItems": "1", "maxItems": "3", "items": {"type": "STRING", "minLength": "2"}},
+    "note": {"type": "STRING", "nullable": True, "maxLength": "20"},
+    "apt": {"type": "INTEGER", "format": "enum", "enum": ["101", "201", "-3"]},
+    "ratio": {"type": "NUMBER", "enum": ["0.5", "2"]}}}
+
+
+def test_gemini_reads_its_int64_counts_and_numeric_enums_as_numbers():
+    read = normalize_dialect(_GEMINI_COUNTS, openapi=True)
+    assert (read["minProperties"], read["maxProperties"]) == (1, 4)
+    rooms = read["properties"]["rooms"]
+    assert (rooms["minItems"], rooms["maxItems"], rooms["items"]["minLength"]) == (1, 3, 2)
+    assert read["properties"]["note"] == {"type": ["string", "null"], "maxLength": 20}
+    assert read["properties"]["apt"]["enum"] == [101, 201, -3]
+    assert read["properties"]["ratio"]["enum"] == [0.5, 2]
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "INTEGER", "enum": ["101", "two"]},  # a word among them: left for the linter to report
+    {"type": "INTEGER", "enum": ["1.5"]},  # no integer
+    {"type": "STRING", "enum": ["101"]},  # a string's values are strings
+    {"type": "ARRAY", "maxItems": "three"},
+])
+def test_gemini_strings_that_are_no_numbers_of_the_type_stay_as_written(schema):
+    assert {k: v for k, v in normalize_dialect(schema, openapi=True).items() if k != "type"} == {
+        k: v for k, v in schema.items() if k != "type"}
+
+
+def test_strings_for_counts_and_numeric_enums_mean_nothing_outside_gemini():
+    assert normalize_dialect({"type": "array", "maxItems": "3"}) == {"type": "array", "maxItems": "3"}
+    assert normalize_dialect({"type": "integer", "enum": ["1"]}) == {"type": "integer", "enum": ["1"]}
+
+
+def test_a_gemini_boundary_enforces_its_counts_and_numeric_enum():
+    boundary = ToolBoundary(_GEMINI_COUNTS, openapi=True)
+    assert boundary.check({"rooms": ["kitchen"], "apt": 101, "ratio": 0.5, "note": None}).status == "valid"
+    assert boundary.check({"rooms": ["a1", "b1", "c1", "d1"]}).status == "rejected"
+    refused = boundary.check({"apt": 102})
+    assert refused.status == "rejected" and "101" in json.dumps(refused.envelope)
+    with pytest.raises(SchemaError):
+        ToolBoundary(_GEMINI_COUNTS)
+
+
+def test_replay_builds_a_gemini_tool_with_counts_written_as_strings(tmp_path):
+    from schema_lint.replay.run import Toolset
+
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps({"functionDeclarations": [{"name": "f", "description": "d", "parameters": _GEMINI_COUNTS}]}))
+    toolset = Toolset.load([str(tools)], Policy.default())
+    assert toolset.boundaries["f"].check({"rooms": ["kitchen"], "apt": 201}).status == "valid"
+
+
 def test_every_subschema_position_is_translated():
     schema = {
         "type": "dict",

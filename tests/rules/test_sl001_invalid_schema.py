@@ -3,11 +3,13 @@ left to SL005."""
 
 from __future__ import annotations
 
+import json
 from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lintkit import lint_tool
+
+from lintkit import lint_document, lint_tool
 from rulekit import TIGHT
 
 
@@ -70,3 +72,16 @@ def test_sl001_finds_the_same_whether_or_not_dialect_types_are_set_aside_first(s
     with mock.patch.object(sl001, "_with_excused_types_standard", lambda _schema: {"type": 5}):
         every_error = [(d.pointer, d.message) for d in lint_tool(schema, "SL001")]
     assert quick == every_error
+
+
+def test_sl001_reads_gemini_counts_written_as_strings_as_numbers():
+    """Gemini's protobuf JSON writes its int64 counts as strings (`"maxItems": "3"`); a
+    JSON Schema tool writing them so is still invalid."""
+    rooms = {"type": "ARRAY", "items": {"type": "STRING", "maxLength": "20"}, "minItems": "1", "maxItems": "3"}
+    gemini = {"functionDeclarations": [{"name": "f", "description": "d",
+                                        "parameters": {"type": "OBJECT", "maxProperties": "2", "properties": {"rooms": rooms}}}]}
+    assert lint_document(json.dumps(gemini), code="SL001") == []
+    broken = json.dumps(gemini).replace('"maxItems": "3"', '"maxItems": "three"')
+    assert [d.pointer for d in lint_document(broken, code="SL001")] == [
+        "/functionDeclarations/0/parameters/properties/rooms/maxItems"]
+    assert len(lint_tool({"type": "array", "maxItems": "3"}, "SL001")) == 1
