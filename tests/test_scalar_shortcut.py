@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.offline import BUNDLED_DIALECTS
-from schema_lint.schema.scalar_shortcut import accepts, rejection
+from schema_lint.schema.scalar_shortcut import acceptor, accepts, rejection
 
 _SCALAR = (st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from([0.5, 1.0, -0.0, 2.0, 2**53 + 1, 1e300])
            | st.text(alphabet="ab\u00e9\U0001f600", max_size=3) | st.sampled_from(["2024-01-31", "x@y.z", "\ud800"]))
@@ -116,7 +116,10 @@ def _jsonschema_rs(schema, value) -> bool | None:
 def test_every_answer_is_jsonschema_rs_answer(schema, value, dialect):
     if dialect is not None:
         schema = {**schema, "$schema": dialect}
-    answer = accepts(schema, value, declared_draft(schema) or "2020-12")
+    draft = declared_draft(schema) or "2020-12"
+    answer = accepts(schema, value, draft)
+    judge = acceptor(schema, draft)  # the same answer, the schema judged once for many values
+    assert (None if judge is None else judge(value)) == answer
     if answer is not None:
         assert answer == _jsonschema_rs(schema, value), answer
 

@@ -15,8 +15,9 @@ costs a reviewer a minute, a wrong one breaks a working agent.
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.model import Operation
@@ -25,7 +26,7 @@ from schema_lint.schema.dialect import normalize_dialect, normalized_type
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.operations import OperationError, apply_operations
 from schema_lint.schema.pointer import escape, resolve, split, unescape
-from schema_lint.schema.scalar_shortcut import accepts
+from schema_lint.schema.scalar_shortcut import acceptor
 from schema_lint.text.display import clip
 
 if TYPE_CHECKING:
@@ -69,13 +70,17 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
         rejected = _rejected_by_subschema(alone, operations, touched) if alone and not anywhere else None
         if rejected is None:
             rejected = _rejected_after(candidate, touched)
-        if alone:  # most such values were already invalid (SL008's finding): no evidence
-            rejected = [entry for entry in rejected if _accepted_alone(alone, entry) is not False]
-        if not rejected:
+        # Most such values were already invalid (SL008's finding): no evidence. Read lazily:
+        # one value the schema as written accepts is enough.
+        kept = iter(rejected) if alone is None else (
+            entry for entry in rejected if _accepted_alone(alone, entry) is not False)
+        first = next(kept, None)
+        if first is None:
             continue
         if tool.validators is None:
             return  # the schema as written does not compile: it is no evidence either way
-        found = next((entry for entry in rejected if _accepts(tool.validators, entry[0], entry[2])), None)
+        found = next((entry for entry in itertools.chain([first], kept)
+                      if _accepts(tool.validators, entry[0], entry[2])), None)
         if found is not None:
             at, label, value = found
             where = f" at `{at}`" if at else ""
@@ -89,18 +94,20 @@ class _Alone:
     def __init__(self, root: dict, draft: str) -> None:
         self.root = root
         self.draft = draft
-        self._read: dict[str, Any] = {}
+        self._judges: dict[str, Callable[[Any], bool | None] | None] = {}
 
-    def read(self, at: str) -> Any:
-        """The subschema at `at` as `normalize_dialect` reads it; None when `at` is not where
-        every draft has a subschema, or holds none. Made once a pointer: a fix may touch
-        every value of a long `enum`."""
-        if at not in self._read:
+    def judge(self, at: str) -> Callable[[Any], bool | None] | None:
+        """`accepts` of the subschema at `at` as `normalize_dialect` reads it; None when `at` is
+        not where every draft has a subschema, holds none, or the shortcut cannot judge it.
+        Made once a pointer: a fix may touch every value of a long `enum`, and a description
+        may offer thousands."""
+        if at not in self._judges:
             try:
-                self._read[at] = normalize_dialect(resolve(self.root, at)) if _plain_subschema_position(at) else None
+                subschema = normalize_dialect(resolve(self.root, at)) if _plain_subschema_position(at) else None
             except LookupError:
-                self._read[at] = None
-        return self._read[at]
+                subschema = None
+            self._judges[at] = None if subschema is None else acceptor(subschema, self.draft)
+        return self._judges[at]
 
 
 def _judged_alone(schema: Any) -> _Alone | None:
@@ -115,8 +122,8 @@ def _accepted_alone(alone: _Alone, entry: tuple[str, str, Any]) -> bool | None:
     """Whether the schema as written accepts a stated value, judged against its own subschema
     (`scalar_shortcut`) with nothing compiled; None when that cannot tell."""
     at, _, value = entry
-    subschema = alone.read(at)
-    return None if subschema is None else accepts(subschema, value, alone.draft)
+    judge = alone.judge(at)
+    return None if judge is None else judge(value)
 
 
 def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: list) -> list | None:
@@ -124,15 +131,17 @@ def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: 
     own subschema with the fix applied to it alone (`scalar_shortcut`): no copy of the whole
     schema, nothing compiled. None when that cannot tell: a fix edits a subschema of a value
     or one above it, or a value is not one the shortcut judges."""
-    fixed: dict[str, Any] = {}  # each subschema with the fix, as `normalize_dialect` reads it
+    fixed: dict[str, Any] = {}  # each subschema with the fix, as `normalize_dialect` reads it, judged once
     rejected = []
     for entry in touched:
         at, _, value = entry
         if at not in fixed:
-            fixed[at] = normalize_dialect(_fixed_subschema(alone.root, at, operations))
-        if fixed[at] is None:
+            subschema = normalize_dialect(_fixed_subschema(alone.root, at, operations))
+            fixed[at] = None if subschema is None else acceptor(subschema, alone.draft)
+        judge = fixed[at]
+        if judge is None:
             return None
-        accepted = accepts(fixed[at], value, alone.draft)
+        accepted = judge(value)
         if accepted is None:
             return None
         if not accepted:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import operator
+from collections.abc import Callable
 from typing import Any
 
 from schema_lint.schema import metaschema_shortcut
@@ -52,11 +53,38 @@ _MOST_UNIQUE = 32
 def accepts(schema: Any, value: Any, draft: str) -> bool | None:
     """Whether `schema` (a `keywords.DRAFT_KEYWORDS` draft's, `$schema` at its root if any)
     accepts `value`; None when jsonschema-rs must say."""
-    if not _plain(value, [_MOST_PARTS]):
-        return None
-    if not isinstance(schema, dict) or metaschema_shortcut.verdict(schema, draft) is not True or _refers(schema):
+    if not _plain(value, [_MOST_PARTS]) or not _vouched(schema, draft):
         return None
     return _judge(schema, value, draft)
+
+
+def acceptor(schema: Any, draft: str) -> Callable[[Any], bool | None] | None:
+    """`accepts` of one schema for many values, the schema judged once: a fix's `enum` of
+    hundreds of values meets a description offering thousands, and judging the `enum` again
+    for each value, then looking each value up in it, cost their product. None when
+    jsonschema-rs must say for every value."""
+    if not _vouched(schema, draft):
+        return None
+    enum = schema.get("enum")
+    if type(enum) is not list:
+        return lambda value: _judge(schema, value, draft) if _plain(value, [_MOST_PARTS]) else None
+    # A string equals only a string (`_equal`): among the strings of the enum, found at once.
+    strings = frozenset(item for item in enum if type(item) is str)
+    others = {keyword: argument for keyword, argument in schema.items() if keyword != "enum"}
+
+    def judge(value: Any) -> bool | None:
+        if not _plain(value, [_MOST_PARTS]):
+            return None
+        if type(value) is str:
+            return _judge(others, value, draft) if value in strings else False
+        return _judge(schema, value, draft)
+    return judge
+
+
+def _vouched(schema: Any, draft: str) -> bool:
+    """Whether `_judge` answers for `schema`: a subschema `metaschema_shortcut` vouches for,
+    referring nowhere."""
+    return isinstance(schema, dict) and metaschema_shortcut.verdict(schema, draft) is True and not _refers(schema)
 
 
 def rejection(schema: dict, value: Any, draft: str) -> str | None:

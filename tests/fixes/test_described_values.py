@@ -63,3 +63,25 @@ def test_a_bound_inside_what_the_description_offers_is_still_fixed():
                       "SL303")
     assert [(o.path.rsplit("/", 1)[1], o.value) for d in found for o in d.fix.operations] == [
         ("minimum", 1), ("maximum", 50)]
+
+
+@pytest.mark.hostile
+def test_a_description_offering_a_hundred_thousand_values_is_judged_in_linear_time(monkeypatch):
+    """One of 'v0', 'v1', … (about 1 MB): the reader takes the first values as an `enum`, and
+    the gate judges each value the description offers against it. Judging the candidate
+    `enum` again for every value, and looking each value up in it one by one, took about
+    15 s; the candidate is judged once, a string found in it at once."""
+    import time
+
+    from schema_lint.schema import metaschema_shortcut
+
+    lint_tool(obj(f={"type": "string", "description": "One of 'a', 'b', 'c'"}), "SL403")  # imports, compiled patterns
+    judged = []
+    verdict = metaschema_shortcut.verdict
+    monkeypatch.setattr(metaschema_shortcut, "verdict", lambda *args, **kw: judged.append(1) or verdict(*args, **kw))
+    description = "One of " + ", ".join(f"'v{i}'" for i in range(100_000))
+    started = time.perf_counter()
+    (found,) = lint_tool(obj(f={"type": "string", "description": description}), "SL403")
+    assert time.perf_counter() - started < 2
+    assert len(judged) < 10  # a subschema judged once, not once a value
+    assert found.fix is None and "no fix: it would reject the schema's own described value" in found.message
