@@ -39,8 +39,9 @@ _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\
                               r"\bomit\b")
 # A requirement word that says nothing of whether a call sends this field. An adjective of
 # another noun ("Required scopes: read:org", "Required fields (id, name) are always
-# included", "Minimum required app version"; not "Required field", "a required string", nor
-# "is a mandatory filter", which name the field itself); what the field's value does to
+# included", "Minimum required app version"; not "Required field", nor the noun phrase a
+# description names its value with, "The required ticket title", "is a mandatory filter",
+# which speak of the field itself); what the field's value does to
 # something else ("make the question required", "mark the step as mandatory"); and the form
 # a value takes ("Must be given as a BCP 47 tag"). Removed from a sentence before it is read.
 _SELF_NOUN = (r"(?:field|parameter|param|argument|arg|property|input|value|attribute|setting|option|key|flag|string|"
@@ -50,7 +51,7 @@ _NOT_A_NOUN = (r"(?:and|or|but|nor|for|in|on|to|at|by|as|of|if|when|whenever|whe
                r"upon|via|is|are|be|also|too|always|here|now|then|though|regardless|between|under|depending|"
                r"whether|than|this|that|it|you|please)\b")
 _ABOUT_ANOTHER = lazy_compile(
-    r"(?<!\bis a )(?<!\bis an )\b(?:required|mandatory)\s+(?!" + _SELF_NOUN + r")(?!" + _NOT_A_NOUN + r")(?=[a-z])|"
+    r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?:required|mandatory)\s+(?!" + _SELF_NOUN + r")(?!" + _NOT_A_NOUN + r")(?=[a-z])|"
     r"\b(?:make|mark|set|flag|render)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?(?:as\s+)?(?:required|mandatory)\b|"
     r"\bmust be (?:provided|given|specified|supplied|included|set)\s+(?:as|using|like)\b", re.I)
 # What makes a whole sentence's requirement another noun's: a relative clause ("The number

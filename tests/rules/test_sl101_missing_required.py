@@ -158,7 +158,7 @@ def test_sl101_still_reads_a_requirement_for_every_call(description):
     "Extra headers. Required headers such as Content-Type are set automatically.",
     "Assignee. Mandatory roles: reviewer, approver.",
     "Minimum required app version, e.g. 2.3.0.",
-    "The required delivery date.",
+    "The minimum required app version.",
     "Payload signature; mandatory fields of the payload are signed first.",
     # a relative clause: the requirement is of the clause's subject
     "The number of days for which the weather forecast is required.",
@@ -180,6 +180,7 @@ def test_sl101_does_not_require_a_field_for_a_requirement_of_another_noun(descri
 @pytest.mark.parametrize("description", [
     "Required field.",
     "A required string: the project key.",
+    "The required ticket title.",  # the noun phrase naming the field's own value
     "The product category, which is a mandatory filter in the search.",
     "Team slug (required). Required scopes: read:org.",
     "Required. Must be given as a BCP 47 tag.",
