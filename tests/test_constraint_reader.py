@@ -343,3 +343,11 @@ def test_a_bound_read_is_the_number_written_and_a_rule(description, types, expec
 def test_a_bound_about_another_noun_or_unit_is_not_the_fields(name, description, types, expected):
     found = {s.keyword: s.value for s in stated(description, list(types), BOUNDS, name)}
     assert found == expected
+
+
+def test_a_list_the_read_limit_cuts_is_no_closed_set():
+    """Read to its limit, "One of v0, v1, … v1999" would offer an `enum` of the first few
+    hundred values and reject the rest; a list in a sentence that ends before it is whole."""
+    values = ", ".join(f"v{i}" for i in range(2_000))
+    assert _read(f"One of {values}", "string") == {}
+    assert _read("One of low, normal, high. " + "Notes. " * READ_LIMIT, "string") == {"enum": ["low", "normal", "high"]}

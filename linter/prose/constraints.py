@@ -314,6 +314,7 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None) 
     """One part of the reading; each states keywords of its own, so the parts together are
     the whole reading. Cached: several rules ask of each description (SL301, SL305, SL403
     of one string)."""
+    whole = description
     description = own_prose(_within_limit(description))
     found: list[Stated] = []
     if part == BOUNDS:
@@ -325,7 +326,7 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None) 
     elif part == FORMAT:
         if kind == "string":
             found += _formats(description)
-    elif kind in ("string", "integer", "number"):
+    elif kind in ("string", "integer", "number") and not _cut_inside_sentence(whole):
         values = _closed_values(description, numeric=kind != "string")
         if values is not None:
             found.append(Stated("enum", values[0], values[1]))
@@ -340,6 +341,13 @@ def _within_limit(description: str) -> str:
         return description
     cut = description[:READ_LIMIT]
     return cut[:max(cut.rfind(". "), cut.rfind("; "), cut.rfind("\n")) + 1] or cut
+
+
+def _cut_inside_sentence(description: str) -> bool:
+    """Whether the limit cuts a long description inside a sentence (no sentence ends before
+    it): a list running past it ("One of v0, v1, … v1999") would be read as the values
+    before the cut, and an `enum` of them rejects the rest."""
+    return len(description) > READ_LIMIT and _within_limit(description) == description[:READ_LIMIT]
 
 
 # Words (in lower case) that every reading of a format holds, looked for with `in` (an
