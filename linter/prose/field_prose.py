@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.prose.conditional_prose import sentences
-from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+from schema_lint.text.lazy_pattern import CaselessWords, Screened, lazy_compile
 
 if TYPE_CHECKING:
     import jsonschema_rs
@@ -85,9 +85,13 @@ _UNSET_VALUE = CaselessWords(
 # such as `v2`, `2FA` or `24h`, nor the end of a range such as the `100` of `1-100`'s sign).
 _NUMBER = lazy_compile(r"(?<![\w.])([-\u2212](?=\d))?(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)(?![\w]|\.\d)")
 # What makes a number no value the description offers: an exclusive bound, or a value it rules out.
-_EXCLUDED_BEFORE = lazy_compile(r"(?:(?:greater|more|less|fewer|larger|smaller|higher|lower|other)\s+than|above|"
-                                r"below|over|under|exceed(?:s|ing)?|[<>]|\bnot|\bno|non-?|\bnever|\bexcept|"
-                                r"\bexcluding)\s*(?:be\s+|equal\s+to\s+)?[-\u2212]?$", re.I)
+# Screened by its words: it is tried in the few characters before each number of a
+# description, and a description may write a hundred thousand numbers.
+_EXCLUDED_BEFORE = Screened(r"(?:(?:greater|more|less|fewer|larger|smaller|higher|lower|other)\s+than|above|"
+                            r"below|over|under|exceed(?:s|ing)?|[<>]|\bnot|\bno|non-?|\bnever|\bexcept|"
+                            r"\bexcluding)\s*(?:be\s+|equal\s+to\s+)?[-\u2212]?$",
+                            words=("than", "above", "below", "over", "under", "exceed", "<", ">", "no", "never",
+                                   "except", "excluding"))
 # A description offering the empty string as a value (not "must not be empty", "cannot be empty").
 _OFFERS_EMPTY = CaselessWords(r"\bempty string (?:to|for|means|clears|removes|resets|disables|will|=)\b|"
                               r"\bleave (?:it |this |the field )?(?:empty|blank)\b|"
@@ -203,8 +207,11 @@ def described_values(description: Any) -> tuple[Any, ...]:
 def _described_values(description: str) -> tuple[Any, ...]:
     values: list[Any] = [value for value in _quoted_values(description) if not _LAYOUT.fullmatch(value)]
     if holds_digit(description):
+        lowered = description.lower() if description.isascii() else None
         for match in _NUMBER.finditer(description):
-            if _EXCLUDED_BEFORE.search(description, max(0, match.start() - 24), match.start()):
+            start = max(0, match.start() - 24)
+            if _EXCLUDED_BEFORE.screens(None if lowered is None else lowered[start:match.start()]) \
+                    and _EXCLUDED_BEFORE.pattern.search(description, start, match.start()):
                 continue
             text = match.group(2).replace(",", "")
             number = float(text) if "." in text else int(text)
