@@ -54,10 +54,12 @@ _ABOUT_ANOTHER = lazy_compile(
     r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?:required|mandatory)\s+(?!" + _SELF_NOUN + r")(?!" + _NOT_A_NOUN + r")(?=[a-z])|"
     r"\b(?:make|mark|set|flag|render)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?(?:as\s+)?(?:required|mandatory)\b|"
     r"\bmust be (?:provided|given|specified|supplied|included|set)\s+(?:as|using|like)\b", re.I)
-# What makes a whole sentence's requirement another noun's: a relative clause ("The number
-# of days for which the forecast is required", "City where the car is required") or a
-# field that says whether something is required ("Whether the question is required").
-_ANOTHER_SUBJECT = CaselessWords(r"\b(?:(?:for|in|on|at|by|with|to) which|where|whether)\b",
+# What makes a whole sentence's requirement another noun's: a relative clause that holds it
+# ("The number of days for which the forecast is required", "City where the car is
+# required"; not "Folder where files are saved (required)") or a field that says whether
+# something is required ("Whether the question is required").
+_ANOTHER_SUBJECT = CaselessWords(r"\b(?:(?:for|in|on|at|by|with|to) which|where|whether)\b[^()]*?"
+                                 r"\b(?:is|are|be|was|were)\s+(?:\w+\s+)?(?:required|mandatory)\b",
                                  words=("which", "where", "whether"))
 # What makes one sentence's requirement hold only in some calls, or not be the field's at
 # all: a condition or a purpose right after the word or its noun ("Required for updates",

@@ -181,6 +181,7 @@ def test_sl101_does_not_require_a_field_for_a_requirement_of_another_noun(descri
     "Required field.",
     "A required string: the project key.",
     "The required ticket title.",  # the noun phrase naming the field's own value
+    "Folder where the files are saved (required).",
     "The product category, which is a mandatory filter in the search.",
     "Team slug (required). Required scopes: read:org.",
     "Required. Must be given as a BCP 47 tag.",
