@@ -17,7 +17,8 @@ Then the same for the fixes that follow: each property is linted alone (as the o
 property of an MCP tool's arguments, with its name, type and description) by every
 rule, and the keywords and values of the fixes `--fix --unsafe-fixes` would apply there
 (safety `unsafe`, evidence the schema's words; a suggestion is never applied, and a
-bound from the field's name is not the words') are compared with the labels. Some
+bound from the field's name is not the words', nor is the name's lower bound SL303 adds
+to a fix whose words state only the upper one) are compared with the labels. Some
 readings stay suggestions on purpose (a URL, UUID or date format from words alone,
 see SL304), so the fixes' recall is below the reader's.
 """
@@ -71,6 +72,9 @@ def applied_fixes(row: dict) -> dict:
             "inputSchema": {"type": "object", "properties": {name: {"type": row["type"],
                                                                     "description": row["description"]}}}}
     at = "/inputSchema/properties/" + name.replace("~", "~0").replace("/", "~1")
+    # SL303 adds the name's lower bound to a fix whose words state only the upper one (`limit`,
+    # "max 100": `minimum: 1` too); that keyword is the name's, not the words'.
+    worded = {found.keyword for found in stated(row["description"], types_of(row["type"]), name=name)}
     found = {}
     for diagnostic in lint_text(json.dumps(tool), "tool.json", Config()).diagnostics:
         fix = diagnostic.fix
@@ -80,7 +84,7 @@ def applied_fixes(row: dict) -> dict:
 
         for operation in fix.operations:
             parent, _, keyword = operation.path.rpartition("/")
-            if parent == at:
+            if parent == at and (keyword in worded or keyword not in ("minimum", "exclusiveMinimum")):
                 found[keyword] = operation.value
     return found
 
