@@ -52,6 +52,10 @@ def test_a_negated_comparison_states_the_other_side_or_nothing(description, kind
     ("Use fewer than 10 for the best results.", "integer"),
     ("For better latency, use fewer than 25.", "integer"),
     ("For optimal throughput, at most 8 workers.", "integer"),
+    ("How many results to return. Keep it small (5-10) to save tokens.", "integer"),
+    ("Snippets per page; 3 to 5 to reduce latency.", "integer"),
+    ("Keep the summary short: at most 200 characters.", "string"),
+    ("Between 1 and 20 results, to cut costs.", "integer"),
     # An exception after the bound.
     ("At most 100 per call, unless the account is verified.", "integer"),
     ("Up to 10 attachments except on enterprise workspaces.", "array"),
@@ -74,6 +78,8 @@ def test_a_bound_of_a_condition_advice_an_exception_or_one_plan_is_no_rule(descr
     ("Use a value between 1 and 10.", "integer", {"minimum": 1, "maximum": 10}),
     ("Up to 50 per request.", "integer", {"maximum": 50}),
     ("Days of forecast to return (1-14). Free plans get at most 3 days.", "integer", {"minimum": 1, "maximum": 14}),
+    ("Results to keep (1-100).", "integer", {"minimum": 1, "maximum": 100}),
+    ("Tokens to save, up to 500.", "integer", {"maximum": 500}),
 ])
 def test_a_rule_beside_a_condition_or_a_plan_is_still_read(description, kind, expected):
     assert _bounds(description, kind) == expected

@@ -178,11 +178,13 @@ _CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 # request, except for enterprise accounts"): the bound is not every call's.
 _EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for)\b", re.I)
 # A sentence that advises ("Use a value less than 60 for faster responses", "For best
-# performance, use less than 20") or speaks of one plan ("Free plans get at most 3 days",
+# performance, use less than 20", "Keep it small (5-10) to save tokens") or speaks of one plan ("Free plans get at most 3 days",
 # "Free accounts: max 24", "(1024 for Pro access)"): its bounds are no rule on every call.
 _ADVICE_OR_PLAN = lazy_compile(
     r"\b(?:for|to get|gives?|yields?)\s+(?:the\s+)?(?:better|best|faster|quicker|optimal|improved)\b|"
     r"\b(?:better|best|optimal)\s+(?:performance|results)\b|"
+    r"\bto\s+(?:save|reduce|cut|minimi[sz]e|lower)\s+(?:on\s+)?(?:tokens?|time|costs?|latency|bandwidth|memory|money|"
+    r"load|context)\b|\bkeep\s+(?:it|this|them|the\s+\w+)\s+(?:small|short|low|brief|modest)\b|"
     r"\b(?:free|paid|pro|premium|basic|standard|enterprise|business|trial|starter|team|plus|professional|developer|"
     r"sandbox)[- ](?:plans?|tiers?|accounts?|users?|subscriptions?|subscribers?|customers?|editions?|licen[cs]es?|"
     r"access|keys?|workspaces?|organi[sz]ations?)\b|\b(?:on|with|for|in)\s+(?:the|a|an|your|their)\s+[\w-]+\s+"
