@@ -157,3 +157,17 @@ def test_a_default_is_read_whole_but_a_list_of_numbers_is_not_one():
     assert 2000 in described_defaults("the default is 2,000, and") and 2 not in described_defaults("default is 2,000")
     assert described_defaults("Default: 1,2,3") == ["1", 1]
     assert described_defaults("Defaults to 25, at most 100.") == ["25", 25]
+
+
+@pytest.mark.parametrize("description, expected", [
+    ("Nickname, 3 to 20 characters; empty clears it.", {"maxLength": 20}),
+    ("Signature, at least 2 characters. Pass an empty string to remove it.", {}),
+    ("Label (2-30 chars). Set it to blank to reset the label.", {"maxLength": 30}),
+    ('Prefix, at least 3 characters; "" means none.', {}),
+    ("Title, 1 to 80 characters.", {"minLength": 1, "maxLength": 80}),
+    ("Name, at least 3 characters; must not be empty.", {"minLength": 3}),
+])
+def test_a_string_whose_words_name_the_empty_string_as_usable_has_no_minimum_length(description, expected):
+    """As "Use 0 for no preference" widens a number's bound to 0, an empty string the words
+    offer ("empty clears it") is a value a `minLength` would refuse."""
+    assert _bounds(description, "string") == expected

@@ -45,7 +45,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
 - an exact length ("two-letter code") is none where the words give values of another
   length or form ("such as en or zh_cn", "or the full name");
 - a value the description itself names as usable ("Use 0 for no preference", "a value
-  of -1 indicates CPU", a stated default) widens the bound to admit it;
+  of -1 indicates CPU", a stated default) widens the bound to admit it, and an empty
+  string so named ("3 to 20 characters; empty clears it") leaves no minimum length;
 - a format is read only when the stated form is exactly what the JSON Schema format
   accepts (`YYYY-MM-DD` for `date`; a date-time only with its offset), and any value the
   description quotes or gives as an example that the format rejects (`"null"`,
@@ -674,12 +675,27 @@ def _bounds(text: str, target: str) -> list[Stated]:
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
-        out.append(Stated(low_key, int(low.value), low.phrase))
+        if not (target == LENGTH and _empty_is_usable(text)):
+            out.append(Stated(low_key, int(low.value), low.phrase))
     elif ("empty" in text.lower() or "at least one" in text.lower()) and (non_empty := _NON_EMPTY.search(text)) is not None:
         out.append(Stated(low_key, 1, non_empty.group()))
     if high is not None and _whole(high.value) and high.value >= 1 and (low is None or high.value >= low.value):
         out.append(Stated(high_key, int(high.value), high.phrase))
     return out
+
+
+# An empty string the words name as usable ("3 to 20 characters; empty clears it", "Pass an
+# empty string to remove it"), as "Use 0 for no preference" names 0: a `minLength` would
+# refuse it.
+_EMPTY_USABLE = lazy_compile(r"\b(?:empty|blank)\b(?:\s+[a-z]+){0,3}?\s+(?:clears?|removes?|resets?|unsets?|deletes?|"
+                             r"disables?|means|keeps?|leaves?|turns? off)\b|\b(?:send|pass|use|set(?:\s+it)?\s+to|give|"
+                             r"provide|leave(?:\s+it)?)\s+(?:an?\s+)?(?:empty|blank)\b|\"\"\s+(?:clears?|removes?|resets?|means)\b",
+                             re.I)
+
+
+def _empty_is_usable(text: str) -> bool:
+    lowered = text.lower()
+    return ("empty" in lowered or "blank" in lowered or '""' in text) and _EMPTY_USABLE.search(text) is not None
 
 
 def _other_lengths(text: str, size: int) -> bool:
