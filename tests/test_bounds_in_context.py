@@ -171,3 +171,16 @@ def test_a_string_whose_words_name_the_empty_string_as_usable_has_no_minimum_len
     """As "Use 0 for no preference" widens a number's bound to 0, an empty string the words
     offer ("empty clears it") is a value a `minLength` would refuse."""
     assert _bounds(description, "string") == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    ("Must be 100 characters or fewer.", "string", {"maxLength": 100}),
+    ("Labels, 5 or fewer.", "array", {"maxItems": 5}),
+    ("Retries: 3 or less.", "integer", {"maximum": 3}),
+    ("Limit can range between 1 and 100, and the default is 10.", "integer", {"minimum": 1, "maximum": 100}),
+    ("Temperature can vary from 0 to 2.", "number", {"minimum": 0, "maximum": 2}),
+    ("Use 10 or fewer words for the best results.", "string", {}),
+    ("Users to notify. Free plans can notify at most 3 users.", "array", {}),
+])
+def test_an_upper_bound_after_its_number_and_a_range_the_values_can_span_are_read(description, kind, expected):
+    assert _bounds(description, kind) == expected

@@ -115,6 +115,8 @@ _ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than
 _BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
                   + r"|<\s*" + _N + _UNIT, words=("than", "<"), lowered=True)
 _OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, words=("or more",), lowered=True)
+# "Must be 100 characters or fewer" (GitHub's wording of a label's description), "50 or less".
+_OR_FEWER = Screened(r"\b" + _N + _UNIT + r"\s+or (?:fewer|less)\b", words=("or fewer", "or less"), lowered=True)
 _BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, words=("-based", "start"))
 _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
                  r"\bmust be (non-?negative|positive)\b", words=("negative", "positive"))
@@ -163,7 +165,7 @@ _OTHER_SUBJECT_BEFORE = lazy_compile(
     r"\b(?:each|every)\b[^,;:()]*$|(?:^|(?<=[,;:(]))\s*(?!(?:it|this|that|which|you|we|values?|the values?|the fields?|"
     r"fields?|parameters?|arguments?|inputs?|lists?|arrays?|strings?|numbers?|the list|the array|the string)\s)"
     r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}\s+(?:can|may|will|could|might|cannot|can't|should)\s+(?:only\s+)?"
-    r"(?!be\b|have\b|contain\b|hold\b)[a-z]+\s+$", re.I)
+    r"(?!be\b|have\b|contain\b|hold\b|range\b|vary\b|span\b)[a-z]+\s+$", re.I)
 _CLAUSE_REACH = 160
 # A negation in a bound's clause (up to a conjunction, after which it is of another part),
 # and what may stand between it and a comparison it turns around ("must not be greater than 100", "can never be larger than 2500", "never more than
@@ -451,7 +453,8 @@ def _bound_matches(sentence: str) -> list[_Bound]:
         exclusive = _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None
         take("xmin" if exclusive else "min", low, unit, match, ranged=True)
         take("xmax" if exclusive else "max", high, unit, match, ranged=True)
-    for pattern, side in ((_UPPER, "max"), (_LOWER, "min"), (_ABOVE, "xmin"), (_BELOW, "xmax"), (_OR_MORE, "min")):
+    for pattern, side in ((_UPPER, "max"), (_LOWER, "min"), (_ABOVE, "xmin"), (_BELOW, "xmax"), (_OR_MORE, "min"),
+                          (_OR_FEWER, "max")):
         for match in pattern.finditer_lowered(sentence, lowered):
             groups = _groups(match, sentence)
             value = next(g for g in groups if g is not None)
