@@ -58,9 +58,12 @@ _ABOUT_ANOTHER = lazy_compile(
 # ("The number of days for which the forecast is required", "City where the car is
 # required"; not "Folder where files are saved (required)") or a field that says whether
 # something is required ("Whether the question is required").
-_ANOTHER_SUBJECT = CaselessWords(r"\b(?:(?:for|in|on|at|by|with|to) which|where|whether)\b[^()]*?"
-                                 r"\b(?:is|are|be|was|were)\s+(?:\w+\s+)?(?:required|mandatory)\b",
-                                 words=("which", "where", "whether"))
+# Found from the requirement back, within `_RELATIVE_REACH` characters and no parenthesis:
+# searched from each relative word forward, a sentence of many of them and no requirement
+# costs their number times its length.
+_BE_REQUIRED = lazy_compile(r"\b(?:is|are|be|was|were)\s+(?:\w+\s+)?(?:required|mandatory)\b", re.I)
+_RELATIVE = lazy_compile(r"\b(?:(?:for|in|on|at|by|with|to) which|where|whether)\b", re.I)
+_RELATIVE_REACH = 200
 # What makes one sentence's requirement hold only in some calls, or not be the field's at
 # all: a condition or a purpose right after the word or its noun ("Required for updates",
 # "Required field for API v1", "required in create mode", "REQUIRED when type='old'", and
@@ -274,9 +277,23 @@ def requirement_sentences(description: str) -> tuple[str, ...]:
 
 def _requires_this_field(sentence: str) -> bool:
     """Whether a requirement word of `sentence` is said of the field the description is of."""
-    if not _REQUIRED.occurs_in(sentence) or _ANOTHER_SUBJECT.occurs_in(sentence):
+    if not _REQUIRED.occurs_in(sentence) or _required_of_another(sentence):
         return False
     return _REQUIRED.occurs_in(_ABOUT_ANOTHER.sub(" ", sentence))
+
+
+def _required_of_another(sentence: str) -> bool:
+    """Whether a relative clause holds the sentence's requirement (see `_BE_REQUIRED`)."""
+    lowered = sentence.lower()
+    if "which" not in lowered and "where" not in lowered and "whether" not in lowered:
+        return False
+    for requirement in _BE_REQUIRED.finditer(sentence):
+        start = max(0, requirement.start() - _RELATIVE_REACH)
+        before = sentence[start:requirement.start()]
+        after_parenthesis = max(before.rfind("("), before.rfind(")")) + 1
+        if _RELATIVE.search(before, after_parenthesis):
+            return True
+    return False
 
 
 def layouts(description: Any) -> list[str]:
