@@ -89,12 +89,17 @@ _NEGATION_REACH = 40
 _OPERATOR = r"(?:={1,2}|is\s+set\s+to|are\s+set\s+to|set\s+to|is\s+one\s+of|is\s+not|isn't|is|are|equals)"
 _NAME = r"[`'\"]?(?P<name>[A-Za-z_$][\w.$-]*)[`'\"]?"
 # The rest of the text is captured in a lookahead, so that every condition is found.
+# How far past a condition its list of values is read: every condition's list once to the
+# end of the text would cost a text of many conditions their number times its length. A list
+# cut here names fewer values, so its `if` requires the field in fewer cases, never more.
+_LIST_REACH = r".{0,600}"
 _CONDITION = lazy_compile(
     r"\b(?P<word>when|if|where|while|unless|once|for|with)\s+(?:the\s+)?(?:value\s+of\s+)?" + _NAME
-    + r"(?:\s+(?:parameter|field|argument|option|flag|property))?\s*(?P<op>" + _OPERATOR + r")\s*(?=(?P<rest>.*))",
+    + r"(?:\s+(?:parameter|field|argument|option|flag|property))?\s*(?P<op>" + _OPERATOR + r")\s*(?=(?P<rest>"
+    + _LIST_REACH + "))",
     re.I)
 # "type=url", "(for position_type='image')": an assignment names its field on its own.
-_ASSIGNMENT = lazy_compile(r"(?<![\w$-])" + _NAME + r"\s*={1,2}\s*(?=(?P<rest>.*))")
+_ASSIGNMENT = lazy_compile(r"(?<![\w$-])" + _NAME + r"\s*={1,2}\s*(?=(?P<rest>" + _LIST_REACH + "))")
 _BARE_FLAG = lazy_compile(r"\b(?P<word>when|if|with|once|unless)\s+" + _NAME
                           + r"(?=\s*(?:$|[,).;]|\bis\s+(?:on|enabled|given|provided|set(?!\s+to\b))\b))", re.I)
 _OWN_STATE = lazy_compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\s+is\s+)?[`'\"]?"
