@@ -119,7 +119,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
     """The run `options` ask for; its exit code. Raises `RunError`, `config.ConfigError` or
     `live.requested.ServerChoiceError` when it cannot be run."""
     from schema_lint.lint.document import PARSE_ERROR_CODE
-    from schema_lint.report import ReportOptions, chunks, render
+    from schema_lint.report import ReportOptions, chunks
     from schema_lint.run.linter import Linter
     from schema_lint.run.result import LintResult, exit_code
 
