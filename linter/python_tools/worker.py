@@ -354,10 +354,13 @@ class Reading:
             raise TargetError(f"its `{lister.__name__}()` did not return within {self.seconds:g} s") from None
         except Exception as exc:
             raise TargetError(f"its `{lister.__name__}()` raised {describe(exc)}") from None
-        items = list(listed.values()) if isinstance(listed, dict) else listed
-        if not isinstance(items, (list, tuple)):
+        # fastmcp 2.x's `get_tools()` is keyed by the name a client is served (a mounted
+        # server's tools prefixed, `jira_search`), while each tool's own `name` is not.
+        items = list(listed.items()) if isinstance(listed, dict) else [(None, item) for item in listed] \
+            if isinstance(listed, (list, tuple)) else None
+        if items is None:
             raise TargetError(f"its `{lister.__name__}()` returned {type(listed).__name__}, not tools")
-        for item in items:
+        for key, item in items:
             if getattr(item, "enabled", True) is False:
                 continue  # a disabled tool is not served
             try:
@@ -366,6 +369,8 @@ class Reading:
                 raise
             except Exception as exc:
                 raise TargetError(f"reading the tool {getattr(item, 'name', item)!r} raised {describe(exc)}") from None
+            if isinstance(key, str) and key:
+                served["name"] = key
             self.add(served, getattr(item, "fn", None), package)
 
 

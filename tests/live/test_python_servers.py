@@ -36,8 +36,16 @@ def test_a_standalone_fastmcp_server_is_read_through_its_own_tool_listing(monkey
     findings = _findings("--select", "SL301", "--python", target)
     # `retired` is disabled: not served, so not linted.
     assert sorted((f["code"], f["tool"], f["pointer"], f["source"]) for f in findings) == [
-        ("SL301", "search", "/inputSchema/properties/query", "fake_fastmcp.py:59:16"),
+        ("SL301", "search", "/inputSchema/properties/query", "fake_fastmcp.py:63:16"),
     ]
+
+
+def test_a_fastmcp_2_server_s_mounted_tools_are_read_under_the_names_a_client_is_served(monkeypatch):
+    """2.x's `get_tools()` is keyed by the served name (`jira_search`); each tool's own `name`
+    is not prefixed: read under it, two mounted `search` tools were a false SL019 error."""
+    monkeypatch.chdir(PYTHON)
+    findings = _findings("--select", "SL019,SL301", "--python", "fake_fastmcp:composed")
+    assert sorted((f["code"], f["tool"]) for f in findings) == [("SL301", "github_search"), ("SL301", "jira_search")]
 
 
 def test_a_fastmcp_server_that_never_lists_its_tools_is_an_sl000_after_the_request_time_out(monkeypatch):
