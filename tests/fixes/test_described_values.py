@@ -44,7 +44,6 @@ _OPTIONAL = {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
     ("page_size", {"type": "integer", "description": "Page size between 10 and 50 (0 = server default)"}),
     ("page_size", {**_OPTIONAL, "description": "Page size between 10 and 50 (0 = server default)"}),
     ("year", {"type": "integer", "description": "Year between 1900 and 2100, or 0 for any year"}),
-    ("nickname", {"type": "string", "description": "Nickname, 2 to 20 characters; empty string clears it"}),
     ("currency", {"type": "string", "description": "Currency code, one of USD, EUR; or 'auto'"}),
     ("cc_email", {"type": "string", "description": "Email to CC, e.g. alice@example.com. Leave empty for no CC"}),
     ("results_limit", {"type": "integer", "description": "The maximum number of results. A value of 0 indicates "
@@ -56,6 +55,16 @@ def test_no_fix_rejects_a_value_the_description_offers(field, schema):
     assert withheld and all(d.fix is None for d in withheld)
     assert not [d for d in found if d.fix is not None and d.fix.safety != "suggestion"
                 and any(o.path.endswith(("/minimum", "/minLength", "/enum", "/format")) for o in d.fix.operations)]
+
+
+def test_a_length_range_beside_an_offered_empty_string_fixes_only_its_upper_end():
+    """"2 to 20 characters; empty string clears it": the reader leaves the minimum out (the
+    gate once withheld it), and the maximum is still fixed."""
+    schema = {"type": "string", "description": "Nickname, 2 to 20 characters; empty string clears it"}
+    found = lint_tool(obj(nickname=schema), config=Config(select=["ALL"]))
+    operations = [(o.path.rsplit("/", 1)[1], o.value) for d in found if d.fix is not None
+                  and d.fix.safety != "suggestion" for o in d.fix.operations if "/nickname/" in o.path]
+    assert operations == [("maxLength", 20)]
 
 
 def test_a_bound_inside_what_the_description_offers_is_still_fixed():
