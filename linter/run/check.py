@@ -208,7 +208,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
     if options.verbose:
         _list_passed_over(output, result)
     else:
-        _warn_unread_tool_lists(output, result)
+        _warn_unread_tool_lists(output, result, options.paths)
     if not (options.fix or options.statistics):
         from schema_lint.run.source_review import show_fixes_in_source
 
@@ -443,15 +443,21 @@ def _name_parse_errors(output: Output, result: LintResult, to_stderr: bool) -> N
     output.write(render("concise", errors, ReportOptions(quiet=True)), err=to_stderr)
 
 
-def _warn_unread_tool_lists(output: Output, result: LintResult) -> None:
-    """A file that holds what looks like a list of tools, none of them in a shape schema-lint
-    reads, said on stderr even without `-v` (other files that hold no tool are passed over
-    without a word: most JSON in a project is no tool): it would otherwise pass CI checked by
-    nothing."""
+def _warn_unread_tool_lists(output: Output, result: LintResult, paths: Iterable[str]) -> None:
+    """A file named on the command line (as pre-commit names a commit's files) that holds
+    what looks like a list of tools, none of them in a shape schema-lint reads, said on
+    stderr even without `-v` (other files that hold no tool are passed over without a word:
+    most JSON in a project is no tool): it would otherwise pass CI checked by nothing.
+    Only named files: a file linted in a worker or taken from the cache is parsed again to
+    be looked at, which a walk over every skipped JSON file of a project would pay on each
+    run."""
     from schema_lint.sources.tools import unread_tool_list
     from schema_lint.text.display import escape
 
+    named = {os.path.normpath(path) for path in paths if path != "-"}
     for path in result.skipped:
+        if os.path.normpath(path) not in named:
+            continue
         key = unread_tool_list(result.documents[path].data)
         if key is not None:
             output.line(f"schema-lint: warning: {escape(path)}: holds `{escape(key)}`, but no tool in a shape "
