@@ -36,6 +36,14 @@ def _bounds(description: str, kind: str) -> dict:
     ("Not less than 1 and not more than 100.", "integer", {"minimum": 1, "maximum": 100}),
     ("Must not exceed 50.", "integer", {"maximum": 50}),
     ("Must be less than 100.", "integer", {"maximum": 99}),
+    # "no" or "not" right before a comparison makes it inclusive, the number allowed.
+    ("Number of items, no greater than 100.", "integer", {"maximum": 100}),
+    ("Page size; must be not larger than 200.", "integer", {"maximum": 200}),
+    ("Results (no higher than 50)", "integer", {"maximum": 50}),
+    ("Weight, no lower than 0.5", "number", {"minimum": 0.5}),
+    ("Members: no fewer than 2.", "array", {"minItems": 2}),
+    ("Label, not bigger than 30 characters.", "string", {"maxLength": 30}),
+    ("Is not limited to no greater than 100.", "integer", {}),
 ])
 def test_a_negated_comparison_states_the_other_side_or_nothing(description, kind, expected):
     assert _bounds(description, kind) == expected

@@ -102,14 +102,14 @@ _RANGES = Screened(
     words=("between", "from", "range", "scale", "(", "char", "letter", "item", "entries", "element", "tag", "label",
            "value", "star"), lowered=True)
 _UPPER = Screened(
-    r"\b(?:at most|up to|no more than|not more than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
+    r"\b(?:at most|up to|no[t]? (?:more|greater|larger|higher|bigger) than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
     r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT,
-    words=("at most", "up to", "more than", "max", "exceed", "limit", "equal to", "<=", "\u2264"), lowered=True)
+    words=("at most", "up to", "more than", "greater than", "larger than", "higher than", "bigger than", "max", "exceed", "limit", "equal to", "<=", "\u2264"), lowered=True)
 _LOWER = Screened(
-    r"\b(?:at least|no less than|not less than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
+    r"\b(?:at least|no[t]? (?:less|fewer|smaller|lower) than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
     + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT,
-    words=("at least", "less than", "min", "equal to", ">=", "\u2265"), lowered=True)
+    words=("at least", "less than", "fewer than", "smaller than", "lower than", "min", "equal to", ">=", "\u2265"), lowered=True)
 _ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT
                   + r"|>\s*" + _N + _UNIT, words=("than", ">"), lowered=True)
 _BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
@@ -131,7 +131,7 @@ _SPELLED_EXACT_LENGTH = Screened(r"\b(" + "|".join(_SPELLED_SIZES) + ")" + _EXAC
                                  words=("-char", "-letter", "-digit", " char", " letter", " digit"))
 # A bound word, or the first end of a range ("2 to 3 letter code", "two or three letter
 # code", "2-3 characters"), before a length: the length is then no exact one.
-_BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no (?:more|less) than|"
+_BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no[t]? (?:more|less|greater|larger|higher|fewer|smaller|lower) than|"
                                   r"exceed|between|from|limit(?:ed)? to)\W*$|(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))"
                                   r"\s*(?:-|\u2013|to|or)\s*$", re.I)
 _MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, words=("multiple of",), lowered=True)
