@@ -9,8 +9,9 @@ the server", "an IPv4 address"), but that has no `format`. What the description 
 wins over what the name suggests. Array items and union branches are named by their
 property. Fields already constrained by `enum`, `const` or `pattern` are left alone, and
 so is a field whose description gives its values another layout (`MM/DD/YYYY`,
-`YYYY-MM-DD HH:mm:ss` for a date): `format` would refuse every value the tool is
-documented to take (on published tools such findings were wrong,
+`YYYY-MM-DD HH:mm:ss` for a date) or a count from the epoch (a "Unix timestamp", or
+stated values such as Slack's message `ts`, `1503435956.000247`): `format` would refuse
+every value the tool is documented to take (on published tools such findings were wrong,
 `bench/read_sample.py`). So is a git remote or clone URL, by its name (`gitRemoteURL`,
 `clone_url`, `ssh_url`) or its description ("The URL of the remote git repository"):
 `git remote get-url` gives `git@github.com:owner/repo.git` for an SSH clone, which is no
@@ -62,7 +63,8 @@ import json
 
 from schema_lint.prose.constraints import evidence_of, said, stated_keyword
 from schema_lint.prose.field_kinds import NAMED_FORMATS, implied_format, kind_of, words
-from schema_lint.prose.field_prose import ISO_LAYOUTS, layouts, names_git_remote, refutes_format, supports_format
+from schema_lint.prose.field_prose import (ISO_LAYOUTS, counts_from_epoch, layouts, names_git_remote, refutes_format,
+                                          supports_format)
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import refused_note
@@ -91,7 +93,7 @@ def check(ctx):
         words = stated_keyword(node.description, node.types, "format")
         named = implied_format(kind_of(node.field_name))
         fmt = words.value if words is not None else named
-        if fmt is None or (words is None and _spelled_otherwise(node.description, fmt)):
+        if fmt is None or (words is None and _spelled_otherwise(node, fmt)):
             continue
         where = "described as" if words is not None else "named like"
         message = f"string `{label(node)}` is {where} {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"
@@ -145,10 +147,14 @@ def _mail_header(node) -> bool:
     return name in _HEADER_FIELDS or "header" in description.lower()
 
 
-def _spelled_otherwise(description: object, fmt: str) -> bool:
+def _spelled_otherwise(node, fmt: str) -> bool:
     """The description gives its values another layout (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss` for a
-    date), or calls them git remotes (`git@github.com:owner/repo.git` is no URI): `format` would
-    refuse values the tool is documented to take, so it is no advice."""
+    date), a count from the epoch ("Unix timestamp", "1503435956.000247"), or calls them git
+    remotes (`git@github.com:owner/repo.git` is no URI): `format` would refuse values the tool
+    is documented to take, so it is no advice."""
     if fmt == "uri":
-        return names_git_remote(description)
-    return fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in layouts(description))
+        return names_git_remote(node.description)
+    if fmt not in ISO_LAYOUTS:
+        return False
+    return any(layout not in ISO_LAYOUTS[fmt] for layout in layouts(node.description)) \
+        or counts_from_epoch(node.worded_schema)

@@ -109,6 +109,10 @@ _DIGIT = lazy_compile(r"\d")
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
 _LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
 _ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
+# A time written as a count from the epoch ("Unix timestamp in seconds", "epoch milliseconds",
+# "seconds since 1970"; Slack's message `ts`, "1503435956.000247"): a number, in no date layout.
+_EPOCH_NAMED = CaselessWords(r"\b(?:unix|epoch|posix)\b|\b(?:milli|micro|nano)?seconds? since\b")
+_EPOCH_NUMBER = lazy_compile(r"\d{9,}(?:\.\d+)?")
 _OPEN_VALUES = CaselessWords(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
                              r"natural language\b|e\.g\.|eg\.|for example\b|for instance\b|such as\b)")
 _PHYSICAL = CaselessWords(r"\b(?:coulombs?|volts?|voltage|amperes?|amps?|joules?|newtons?|kelvin|celsius|fahrenheit|"
@@ -302,6 +306,15 @@ def layouts(description: Any) -> list[str]:
         return []
     return [match.group().lower() for match in _LAYOUT.finditer(description)
             if any(c in match.group().lower() for c in "ymd")]
+
+
+def counts_from_epoch(schema: dict) -> bool:
+    """Whether the schema's words or values give its time as a count from the epoch (a Unix
+    timestamp, "1503435956.000247"), which no date or date-time `format` takes."""
+    if isinstance(schema.get("description"), str) and _EPOCH_NAMED.occurs_in(schema["description"]):
+        return True
+    stated = _stated_strings(schema)
+    return bool(stated) and all(_EPOCH_NUMBER.fullmatch(value) for value in stated)
 
 
 def names_iso(description: Any) -> bool:

@@ -92,6 +92,18 @@ def test_sl304_is_quiet_where_the_description_gives_another_layout():
     assert [d.pointer.rsplit("/", 1)[1] for d in lint_tool(schema, "SL304")] == ["start_date"]
 
 
+def test_sl304_is_quiet_where_the_time_is_a_count_from_the_epoch():
+    # Slack's message `ts` ("1503435956.000247") and a Unix timestamp are numbers in a string:
+    # `format: date-time` would refuse every value the tool is documented to take.
+    schema = obj(timestamp={"type": "string", "description": "Timestamp of the message, e.g. 1503435956.000247"},
+                 thread_timestamp={"type": "string", "examples": ["1234567890.123456"]},
+                 created_at={"type": "string", "description": "Unix timestamp in seconds."},
+                 expires_at={"type": "string", "description": "Milliseconds since the epoch, as a string."},
+                 updated_at={"type": "string", "description": "When it changed, e.g. '2024-01-02T03:04:05Z'"},
+                 sent_at={"type": "string", "examples": ["20240102"]})
+    assert sorted(d.pointer.rsplit("/", 1)[1] for d in lint_tool(schema, "SL304")) == ["sent_at", "updated_at"]
+
+
 @pytest.mark.parametrize("name, description", [
     # CircleCI MCP's `find_flaky_tests`: `git remote get-url` gives `git@github.com:user/my-project.git`.
     ("gitRemoteURL", "The URL of the remote git repository. This should be the URL of the repository that you "
