@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from schema_lint.gate import profile_refusals, stated_values
 from schema_lint.model import Diagnostic, FixSafety, Operation, Withheld
-from schema_lint.schema.dialect import normalize_dialect
+from schema_lint.schema.dialect import gemini_numbers, is_openapi_dialect, normalize_dialect
 from schema_lint.schema.offline import with_bundled_dialect
 from schema_lint.schema.operations import OperationError, apply_operations
 from schema_lint.schema.patterns import regex_options
@@ -41,16 +41,23 @@ PROFILE, STATED_VALUE, RECORDED_CALLS = "profile", "stated-value", "recorded-cal
 
 
 class ToolSchema:
-    """The argument (or results) schema of one tool, where it lies in its document."""
+    """The argument (or results) schema of one tool, where it lies in its document.
 
-    def __init__(self, schema: Any, pointer: str) -> None:
-        self.schema = schema
+    `openapi`: the schema is a Gemini declaration's `parameters` (`is_openapi_dialect`), read
+    as the rest of the linter and the boundary read it: its counts and numeric `enum` written
+    as strings are the numbers they stand for (`gemini_numbers`, already applied to `schema`:
+    a fix's stated values are those numbers too), and `nullable` lets `null` in. Read as plain
+    JSON Schema such a schema does not compile, and no stated value would count as evidence."""
+
+    def __init__(self, schema: Any, pointer: str, openapi: bool = False) -> None:
+        self.schema = gemini_numbers(schema) if openapi else schema
         self.pointer = pointer
+        self.openapi = openapi
 
     @cached_property
     def validators(self) -> jsonschema_rs.ValidatorMap | None:
         """The schema as written, compiled; None when it does not compile."""
-        return validators_for(self.schema)
+        return validators_for(self.schema, self.openapi)
 
 
 class Candidate:
@@ -75,7 +82,7 @@ class Candidate:
     @cached_property
     def validators(self) -> jsonschema_rs.ValidatorMap | None:
         """The fixed schema, compiled; None when there is none or it does not compile."""
-        return None if self.fixed is None else validators_for(self.fixed)
+        return None if self.fixed is None else validators_for(self.fixed, self.tool.openapi)
 
 
 def applied_sharing(schema: Any, operations: list[Operation]) -> Any:
@@ -105,13 +112,14 @@ def applied_sharing(schema: Any, operations: list[Operation]) -> Any:
     return fixed
 
 
-def validators_for(schema: Any) -> jsonschema_rs.ValidatorMap | None:
-    """A validator for every subschema of `schema`, by `#pointer`, fetching nothing; None when
-    the schema does not compile. Imports jsonschema-rs: most runs compile nothing here."""
+def validators_for(schema: Any, openapi: bool = False) -> jsonschema_rs.ValidatorMap | None:
+    """A validator for every subschema of `schema` (read as `normalize_dialect` does, in
+    Gemini's dialect with `openapi`), by `#pointer`, fetching nothing; None when the schema
+    does not compile. Imports jsonschema-rs: most runs compile nothing here."""
     import jsonschema_rs
 
     try:
-        return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema)), validate_formats=True,
+        return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema, openapi)), validate_formats=True,
                                                offline=True, pattern_options=regex_options())
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError):
         return None
@@ -131,23 +139,25 @@ def inner_operations(operations: tuple[Operation, ...], schema_pointer: str) -> 
 
 
 def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: frozenset[str] = frozenset(),
-          calls: Iterable[dict] | None = None, summary: Any = None) -> list[Diagnostic]:
+          calls: Iterable[dict] | None = None, summary: Any = None, tool_format: str = "") -> list[Diagnostic]:
     """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
     calls, or None without any; `summary`: their `traffic.summary.ToolSummary` instead, when
-    they cannot be read); the list itself when no fix is withheld."""
+    they cannot be read; `tool_format`: the tool's `Tool.format`, which with `schema_pointer`
+    tells a schema in Gemini's dialect, see `ToolSchema`); the list itself when no fix is
+    withheld."""
     # A fix that only respells a type passes the stated-value gate whatever the schema
     # states; when no other gate is asked (most runs), it needs no `Candidate`.
     values_only = not profiles and calls is None and summary is None
     # A suggestion is never applied: only a provider's refusal concerns it. Checking it against
     # the schema's values would compile the schema of nearly every tool for advice a
     # reviewer weighs anyway.
-    tool = ToolSchema(schema, schema_pointer)
-    waiting = [Candidate(diagnostic, tool) for diagnostic in diagnostics if diagnostic.fix is not None
-               and (profiles or diagnostic.fix.safety is not FixSafety.SUGGESTION)
-               and not (values_only and stated_values.respells_types(schema, diagnostic.fix.operations,
-                                                                     schema_pointer))]
-    if not waiting:
+    fixed = [diagnostic for diagnostic in diagnostics if diagnostic.fix is not None
+             and (profiles or diagnostic.fix.safety is not FixSafety.SUGGESTION)
+             and not (values_only and stated_values.respells_types(schema, diagnostic.fix.operations, schema_pointer))]
+    if not fixed:
         return diagnostics
+    tool = ToolSchema(schema, schema_pointer, is_openapi_dialect(tool_format, schema_pointer))
+    waiting = [Candidate(diagnostic, tool) for diagnostic in fixed]
     verdicts: dict[int, Withheld] = {}
     if profiles:
         _hold(verdicts, PROFILE, profile_refusals.refused(tool, waiting, profiles))

@@ -65,7 +65,7 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     # cannot judge, the schema as written only once some value fails the fixed one and the
     # shortcut cannot tell that it failed the original too (it must have passed the original
     # to count), and then once for all fixes.
-    alone = _judged_alone(tool.schema)
+    alone = _judged_alone(tool)
     for candidate, operations, anywhere, touched in touching:
         rejected = _rejected_by_subschema(alone, operations, touched) if alone and not anywhere else None
         if rejected is None:
@@ -89,11 +89,13 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
 
 class _Alone:
     """A schema whose subschemas mean on their own what they mean in place (it refers nowhere),
-    and the draft `with_bundled_dialect` reads it in."""
+    the draft `with_bundled_dialect` reads it in, and whether it is in Gemini's dialect
+    (`ToolSchema.openapi`, which `normalize_dialect` reads one subschema at a time)."""
 
-    def __init__(self, root: dict, draft: str) -> None:
+    def __init__(self, root: dict, draft: str, openapi: bool) -> None:
         self.root = root
         self.draft = draft
+        self.openapi = openapi
         self._judges: dict[str, Callable[[Any], bool | None] | None] = {}
 
     def judge(self, at: str) -> Callable[[Any], bool | None] | None:
@@ -103,19 +105,21 @@ class _Alone:
         may offer thousands."""
         if at not in self._judges:
             try:
-                subschema = normalize_dialect(resolve(self.root, at)) if _plain_subschema_position(at) else None
+                subschema = (normalize_dialect(resolve(self.root, at), self.openapi) if _plain_subschema_position(at)
+                             else None)
             except LookupError:
                 subschema = None
             self._judges[at] = None if subschema is None else acceptor(subschema, self.draft)
         return self._judges[at]
 
 
-def _judged_alone(schema: Any) -> _Alone | None:
-    """The schema as `_Alone`, or None when it refers anywhere (its subschemas then mean
-    something only in place) or is no object."""
+def _judged_alone(tool: ToolSchema) -> _Alone | None:
+    """The tool's schema as `_Alone`, or None when it refers anywhere (its subschemas then
+    mean something only in place) or is no object."""
+    schema = tool.schema
     if not isinstance(schema, dict) or _holds_reference(schema):
         return None
-    return _Alone(schema, declared_draft(schema) or "2020-12")  # as `with_bundled_dialect` reads an unknown one
+    return _Alone(schema, declared_draft(schema) or "2020-12", tool.openapi)  # as `with_bundled_dialect` reads an unknown one
 
 
 def _accepted_alone(alone: _Alone, entry: tuple[str, str, Any]) -> bool | None:
@@ -136,7 +140,7 @@ def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: 
     for entry in touched:
         at, _, value = entry
         if at not in fixed:
-            subschema = normalize_dialect(_fixed_subschema(alone.root, at, operations))
+            subschema = normalize_dialect(_fixed_subschema(alone.root, at, operations), alone.openapi)
             fixed[at] = None if subschema is None else acceptor(subschema, alone.draft)
         judge = fixed[at]
         if judge is None:

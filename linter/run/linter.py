@@ -240,7 +240,8 @@ class Linter:
                 summary = traffic.summary_for(tool)
             else:
                 calls = traffic.calls_for(tool)
-        kept = gated(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls, summary)
+        kept = gated(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls, summary,
+                     tool.format)
         return linted if kept is linted.diagnostics else LintedTool(tool, linted.context, kept)
 
     def tools_in(self, paths: Iterable[str]) -> Iterator[Tool]:

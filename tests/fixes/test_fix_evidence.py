@@ -222,7 +222,7 @@ def test_a_fix_reaching_a_default_is_judged_on_its_subschema_without_compiling(m
     import schema_lint.gate as gate
 
     compiled = []
-    monkeypatch.setattr(gate, "validators_for", lambda schema: compiled.append(schema) or validators_for(schema))
+    monkeypatch.setattr(gate, "validators_for", lambda schema, openapi=False: compiled.append(schema) or validators_for(schema, openapi))
     schema = {"type": "object", "properties": {
         "code": {"type": "string", "default": "abcdef", "description": "A code."},
         "days": {"type": "integer", "default": 3, "enum": [1, 3, 7]}}}
@@ -242,7 +242,7 @@ def test_a_value_the_schema_already_rejects_compiles_nothing(monkeypatch):
     import schema_lint.gate as gate
 
     compiled = []
-    monkeypatch.setattr(gate, "validators_for", lambda schema: compiled.append(schema) or validators_for(schema))
+    monkeypatch.setattr(gate, "validators_for", lambda schema, openapi=False: compiled.append(schema) or validators_for(schema, openapi))
     schema = {"type": "object", "properties": {"name": {"type": "string", "default": None, "description": "A name."}}}
     fix = Operation("add", "/properties/name/minLength", 1)
     diagnostic = Diagnostic("SL999", "test", Severity.WARNING, "finding", "t.json", fix.path,
