@@ -5,19 +5,24 @@ breaks a call that worked (a removed tool does too), 2 when a file cannot be rea
 Both files may be any tool file `check` reads (snapshots included); tools are matched
 by name, and pointers are inside each tool's argument schema, or under `/outputSchema`
 for an MCP tool's results schema, whose changes break clients the other way round
-(`changes.compare_results`).
+(`changes.compare_results`), and at `/strict` for the tool's `strict` flag, which changes
+which calls reach it (`diff.strict`).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import click
 
 from schema_lint.cli.targets import target_files, target_options
 
-from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, compare, compare_results
+from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, Change, compare, compare_results
+from schema_lint.diff.strict import compare_strict
+from schema_lint.model import Tool
+from schema_lint.profiles import STRICT_FLAG_PROFILES
 
 
 @click.command("diff")
@@ -36,8 +41,9 @@ def diff(old, new, output_format, python_targets, **live):
     removed = sorted(set(before) - set(after))
     changed = {}
     for name in sorted(set(before) & set(after)):
-        (old_arguments, old_results), (new_arguments, new_results) = before[name], after[name]
-        found = compare(old_arguments, new_arguments) + compare_results(old_results, new_results)
+        (old_tool, old_results, old_data), (new_tool, new_results, new_data) = before[name], after[name]
+        found = (compare(old_tool.schema, new_tool.schema) + _strict(old_tool, old_data, new_tool, new_data)
+                 + compare_results(old_results, new_results))
         if found:
             changed[name] = found
     breaking = bool(removed) or any(c.kind == BREAKING for found in changed.values() for c in found)
@@ -53,8 +59,8 @@ def diff(old, new, output_format, python_targets, **live):
 
 
 def _tools(path: str) -> dict:
-    """name → (argument schema, results schema or None) of every tool in the file; exit 2
-    when it cannot be read."""
+    """name → (tool, results schema or None, the file's data) of every tool in the file; exit
+    2 when it cannot be read."""
     from schema_lint.text.display import escape
     from schema_lint.sources.documents import read_document
     from schema_lint.sources.tools import find_tools, result_schemas
@@ -67,7 +73,30 @@ def _tools(path: str) -> dict:
     stem = os.path.splitext(os.path.basename(path))[0]
     tools = find_tools(document.data, stem)
     results = {tool.name: tool.schema for tool in result_schemas(tools)}
-    return {tool.name: (tool.schema, results.get(tool.name)) for tool in tools}
+    return {tool.name: (tool, results.get(tool.name), document.data) for tool in tools}
+
+
+def _strict(old: Tool, old_data: Any, new: Tool, new_data: Any) -> list[Change]:
+    """The change of the tool's `strict` flag (`diff.strict`), with the check of the profile it
+    switches on saying whether that profile refuses the schema. Nothing is checked for a
+    tool strict neither before nor after (most)."""
+    old_profile, new_profile = (STRICT_FLAG_PROFILES.get(tool.format) if tool.strict else None for tool in (old, new))
+    if old_profile is None and new_profile is None:
+        return []
+    new_refusals, old_refused = [], False
+    if new_profile is not None:
+        new_refusals = _refusals(new, new_data, new_profile)
+        # Refused before as well, the tool was no more callable then: nothing new breaks.
+        old_refused = bool(new_refusals) and old_profile == new_profile and bool(_refusals(old, old_data, new_profile))
+    return compare_strict(old_profile, new_profile, old_refused, new_refusals)
+
+
+def _refusals(tool: Tool, data: Any, profile: str) -> list[str]:
+    """What `profile` refuses in the tool's schema, by the subject of its table entry."""
+    from schema_lint.profiles.checks.compat import REFUSED, cell
+
+    verdict = cell(tool, data, profile)
+    return verdict.reasons if verdict.mark == REFUSED else []
 
 
 def _verdict(found) -> str:
