@@ -148,8 +148,11 @@ def _build_transformer() -> Any:
         return getattr(element.slice, "value", None)
 
     def with_arguments(call: cst.Call, arguments: Mapping[str, str]) -> cst.Call:
-        """`call` with each keyword argument set, replacing one of the same name in place."""
+        """`call` with each keyword argument set, replacing one of the same name in place; a
+        new one is added last, in the call's layout: on a line of its own where each argument
+        is (black's and ruff's layout, `one_per_line`), else after a comma and a space."""
         args = list(call.args)
+        separator = one_per_line(call)
         for name, text in arguments.items():
             value = expression(text)
             for index, arg in enumerate(args):
@@ -157,12 +160,47 @@ def _build_transformer() -> Any:
                     args[index] = arg.with_changes(value=value)
                     break
             else:
-                if args and args[-1].comma is cst.MaybeSentinel.DEFAULT:
-                    args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-                args.append(cst.Arg(value=value, keyword=cst.Name(name),
-                                    equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
-                                                          whitespace_after=cst.SimpleWhitespace(""))))
+                new = cst.Arg(value=value, keyword=cst.Name(name),
+                              equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                                    whitespace_after=cst.SimpleWhitespace("")))
+                if separator is not None:
+                    args[-1:] = on_its_own_line(args[-1], new, separator)
+                else:
+                    if args and args[-1].comma is cst.MaybeSentinel.DEFAULT:
+                        args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                    args.append(new)
         return call.with_changes(args=args)
+
+    def one_per_line(call: cst.Call) -> cst.ParenthesizedWhitespace | None:
+        """The line break and indentation before each argument when the call writes every one
+        on a line of its own (the break after `(` and after each comma); None otherwise (one
+        line, or arguments sharing one)."""
+        first = call.whitespace_before_args
+        if not call.args or not isinstance(first, cst.ParenthesizedWhitespace):
+            return None
+        for arg in call.args[:-1]:
+            if not (isinstance(arg.comma, cst.Comma) and isinstance(arg.comma.whitespace_after,
+                                                                   cst.ParenthesizedWhitespace)):
+                return None
+        return first
+
+    def on_its_own_line(last: cst.Arg, new: cst.Arg, separator: cst.ParenthesizedWhitespace) -> list[cst.Arg]:
+        """`last` and `new` after it, `new` on a line of its own indented as `separator` says;
+        what closed the call after `last` (a trailing comma or none, the break before `)`)
+        closes it after `new`. A comment after `last` stays on its line."""
+        comma = last.comma if isinstance(last.comma, cst.Comma) else None
+        closing = comma.whitespace_after if comma is not None else last.whitespace_after_arg
+        if not isinstance(closing, cst.ParenthesizedWhitespace):  # `)` right after the last argument
+            between = separator.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=())
+            ending = closing
+        else:
+            between = closing.with_changes(indent=separator.indent, last_line=separator.last_line)
+            ending = closing.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=())
+        if comma is not None:
+            return [last.with_changes(comma=comma.with_changes(whitespace_after=between)),
+                    new.with_changes(comma=comma.with_changes(whitespace_after=ending))]
+        return [last.with_changes(comma=cst.Comma(whitespace_after=between), whitespace_after_arg=cst.SimpleWhitespace("")),
+                new.with_changes(whitespace_after_arg=ending)]
 
     class Transformer(cst.CSTTransformer):
         def __init__(self, edits: Mapping[Target, list[Mapping[str, Any]]], positions: Mapping[Any, Any],

@@ -14,7 +14,7 @@ import textwrap
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from schema_lint.fixes.python_source import Target, edit, keywords_by_member
+from schema_lint.fixes.python_source import FIELD_ARGUMENTS, Target, edit, keywords_by_member, python_literal
 
 pydantic = pytest.importorskip("pydantic")
 pytest.importorskip("libcst")
@@ -281,3 +281,97 @@ def test_closing_a_model_uses_the_module_s_own_name_for_config_dict():
     edited = edit(source, [(Target(4, None), {"additionalProperties": False})])
     assert 'model_config = pydantic.ConfigDict(extra="forbid")' in edited and edited.count("import") == 1
     assert run(edited)["Arguments"].model_json_schema()["additionalProperties"] is False
+
+
+# A `Field(...)` call as formatters write it: on one line, or one argument a line, with or
+# without a trailing comma, a comment perhaps after the last argument.
+LAYOUTS = ("one line", "trailing comma", "no trailing comma")
+WRITTEN_ARGUMENTS = {"title": "T", "description": "A value.", "examples": [3]}
+
+
+@st.composite
+def formatted_field_calls(draw):
+    """(source, target, keywords, the call's arguments as written, layout, comment)."""
+    base = draw(st.sampled_from(["int", "str"]))
+    allowed = ["minimum", "maximum", "multipleOf"] if base == "int" else ["minLength", "maxLength", "pattern"]
+    chosen = draw(st.lists(st.sampled_from(allowed), unique=True, min_size=1, max_size=3))
+    keywords = {keyword: draw(value_for(keyword)) for keyword in chosen}
+    written = draw(st.lists(st.sampled_from(sorted(WRITTEN_ARGUMENTS)), unique=True, min_size=1, max_size=3))
+    layout = draw(st.sampled_from(LAYOUTS))
+    comment = layout != "one line" and draw(st.booleans())
+    in_a_model = draw(st.booleans())
+    indent = "    " if in_a_model else "        "  # where the line holding `Field(` starts
+    arguments = [f"{name}={python_literal(WRITTEN_ARGUMENTS[name])}" for name in written]
+    if layout == "one line":
+        call = f"Field({', '.join(arguments)})"
+    else:
+        lines = [f"{indent}    {argument}," for argument in arguments]
+        lines[-1] = lines[-1].rstrip(",") if layout == "no trailing comma" else lines[-1]
+        lines[-1] += "  # as the model reads it" if comment else ""
+        call = "Field(\n" + "\n".join(lines) + f"\n{indent})"
+    if in_a_model:
+        body = f'class Arguments(BaseModel):\n    """The arguments."""\n\n    value: {base} = {call}\n'
+    else:
+        body = (f"def tool(\n    value: Annotated[\n        {base},\n        {call},\n    ],\n) -> str:\n"
+                '    return "done"\n')
+    return HEADER + body, in_a_model, keywords, written, layout, comment
+
+
+def _field_call(source: str) -> ast.Call:
+    [call] = [node for node in ast.walk(ast.parse(source))
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Field"]
+    return call
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(formatted_field_calls())
+def test_an_argument_added_to_a_field_call_follows_the_call_s_layout(case):
+    """A call written one argument a line (black's and ruff's layout once it is too long for
+    one) gets each new argument on a line of its own, at the same indentation, with the
+    trailing comma the call had; a call on one line stays on one."""
+    source, in_a_model, keywords, written, layout, comment = case
+    target = Target(7, "value")
+    edited = edit(source, [(target, keywords)])
+    assert edited is not None
+    call = _field_call(edited)  # it parses
+    assert [(k.arg, ast.literal_eval(k.value)) for k in call.keywords] == [
+        *((name, WRITTEN_ARGUMENTS[name]) for name in written),
+        *((FIELD_ARGUMENTS[keyword], value) for keyword, value in keywords.items())]
+    lines = edited.splitlines()
+    if layout == "one line":
+        assert call.lineno == call.end_lineno
+    else:
+        rows = [k.value.lineno for k in call.keywords]
+        assert rows == list(range(call.lineno + 1, call.lineno + 1 + len(call.keywords)))  # one a line, in turn
+        assert {k.col_offset for k in call.keywords} == {_field_call(source).keywords[0].col_offset}
+        text = [lines[row - 1].split("  #")[0] for row in rows]
+        assert all(line.endswith(",") for line in text[:-1])
+        assert text[-1].endswith(",") == (layout == "trailing comma")
+        assert lines[call.end_lineno - 1].strip().startswith(")")  # the closing line as it was
+        if comment:  # the comment stays with the argument it was written after
+            [row] = [row for row in rows if "# as the model reads it" in lines[row - 1]]
+            assert lines[row - 1].lstrip().startswith(f"{written[-1]}=")
+    assert edited.count("\n") == source.count("\n") + (0 if layout == "one line" else len(keywords))
+    schema_of = (lambda ns: ns["Arguments"].model_json_schema()) if in_a_model else function_schema
+    assert schema_of(run(edited)) == with_json_fix(schema_of(run(source)), "value", keywords, False)
+    assert edit(edited, [(target, keywords)]) == edited  # a second fix changes nothing
+
+
+def test_a_new_argument_of_a_call_written_one_a_line_is_written_so():
+    source = HEADER + textwrap.dedent('''\
+        class Arguments(BaseModel):
+            limit: int = Field(
+                default=5,
+                description="How many.",  # shown to the model
+            )
+        ''')
+    edited = edit(source, [(Target(7, "limit"), {"minimum": 1, "maximum": 50})])
+    assert edited == HEADER + textwrap.dedent('''\
+        class Arguments(BaseModel):
+            limit: int = Field(
+                default=5,
+                description="How many.",  # shown to the model
+                ge=1,
+                le=50,
+            )
+        ''')

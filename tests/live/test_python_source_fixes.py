@@ -6,6 +6,8 @@ file; a fix the regenerated schema would not carry is shown as JSON Patch only."
 
 from __future__ import annotations
 
+import ast
+import difflib
 import json
 import shutil
 import subprocess
@@ -354,3 +356,36 @@ def test_models_names_each_model_the_arguments_hold_but_a_shared_name_or_the_res
                                       check=True).stdout)
     assert sorted(found) == ["Inner", "Outer"]
     assert found["Inner"]["at"].endswith("held.py:8:1") and found["Inner"]["kinds"] == {"x": "number"}
+
+
+FORMATTED = "formatted_tools:TOOLS"
+
+
+def test_a_fix_to_a_call_written_one_argument_a_line_adds_lines_in_its_layout(project):
+    """black and ruff write a long `Field(...)` one argument a line with a trailing comma;
+    an argument a fix adds is another such line, and a call on one line stays on one."""
+    path = project / "formatted_tools.py"
+    before = path.read_text()
+    result = run("check", "--python", FORMATTED, "--unsafe-fixes", "--fix", *SELECTED)
+    assert "not made" not in result.output, result.output
+    after = path.read_text()
+    calls = [node for node in ast.walk(ast.parse(after))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Field"]
+    assert sorted([(k.arg, ast.literal_eval(k.value)) for k in call.keywords][-2:] for call in calls) == sorted([
+        [("description", "The customer's id, at most 32 characters."), ("max_length", 32)],
+        [("ge", 1), ("le", 50)], [("description", "A note for the courier, at most 200 characters."),
+                                  ("max_length", 200)], [("ge", 1), ("le", 99)]])
+    added = [line for tag, line in _line_changes(before, after) if tag == "+"]
+    assert added == ["            max_length=32,", "            ge=1,", "            le=50,", "        max_length=200,",
+                     '    quantity: int = Field(description="How many to order, between 1 and 99.", ge=1, le=99)']
+    assert [line for tag, line in _line_changes(before, after) if tag == "-"] == [
+        '    quantity: int = Field(description="How many to order, between 1 and 99.")']
+
+    run("check", "--python", FORMATTED, "--unsafe-fixes", "--fix", *SELECTED)
+    assert path.read_text() == after  # a second --fix changes nothing
+
+
+def _line_changes(before: str, after: str) -> list[tuple[str, str]]:
+    """The lines a unified diff of the two texts adds ("+") and removes ("-"), in order."""
+    return [(line[0], line[1:]) for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="")
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
