@@ -114,9 +114,14 @@ _ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than
                   + r"|>\s*" + _N + _UNIT, words=("than", ">"), lowered=True)
 _BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
                   + r"|<\s*" + _N + _UNIT, words=("than", "<"), lowered=True)
-_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT, words=("or more",), lowered=True)
-# "Must be 100 characters or fewer" (GitHub's wording of a label's description), "50 or less".
-_OR_FEWER = Screened(r"\b" + _N + _UNIT + r"\s+or (?:fewer|less)\b", words=("or fewer", "or less"), lowered=True)
+# "5 or more items"; after a unit, "8 characters long or more", "3 characters at least".
+_LONG = r"(?:\s+(?:long|in length))?,?\s+"
+_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT + r"|\b" + _N + r"\s*([a-z]+)" + _LONG
+                    + r"(?:or (?:more|longer)|at least)\b", words=("or more", "or longer", "at least"), lowered=True)
+# "Must be 100 characters or fewer" (GitHub's wording of a label's description), "50 or less",
+# "2,048 characters long or less", "1,000 characters long at most".
+_OR_FEWER = Screened(r"\b" + _N + _UNIT + _LONG + r"or (?:fewer|less|shorter)\b|\b" + _N + r"\s*([a-z]+)" + _LONG
+                     + r"at most\b", words=("or fewer", "or less", "or shorter", "at most"), lowered=True)
 _BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, words=("-based", "start"))
 _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
                  r"\bmust be (non-?negative|positive)\b", words=("negative", "positive"))
@@ -125,15 +130,23 @@ _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s
 # a compound before the unit: a bare "between two" or "one of" is no size.
 _EXACT_SIZE = (r"[- ](?:character|char|letter|digit)s?\s+(?:[a-z]+\s+){0,2}?"
                r"(?:codes?|strings?|ids?|identifiers?|keys?|tokens?|values?|long)\b")
-_EXACT_LENGTH = lazy_compile(r"\b(\d{1,4})" + _EXACT_SIZE, re.I)
+# The size read whole: not the digits after a thousands separator ("1,024 characters long"
+# is no length of 24).
+_EXACT_LENGTH = lazy_compile(r"(?<![\d,.])\b(\d{1,4})" + _EXACT_SIZE, re.I)
 _SPELLED_SIZES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _SPELLED_EXACT_LENGTH = Screened(r"\b(" + "|".join(_SPELLED_SIZES) + ")" + _EXACT_SIZE,
                                  words=("-char", "-letter", "-digit", " char", " letter", " digit"))
 # A bound word, or the first end of a range ("2 to 3 letter code", "two or three letter
 # code", "2-3 characters"), before a length: the length is then no exact one.
-_BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|no[t]? (?:more|less|greater|larger|higher|fewer|smaller|lower) than|"
-                                  r"exceed|between|from|limit(?:ed)? to)\W*$|(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))"
-                                  r"\s*(?:-|\u2013|to|or)\s*$", re.I)
+_BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|(?:more|less|greater|larger|higher|fewer|smaller|lower|"
+                                  r"longer|shorter) than|over|under|above|below|within|exceed\w*|between|from|limit(?:ed)? to)\W*$|"
+                                  r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))\s*(?:-|\u2013|to|or|and|through|thru)\s*$",
+                                  re.I)
+# A bound word after a length ("8 characters long or more", "1,000 characters long at most",
+# "255 characters maximum"): the length is then a bound, not an exact one.
+_BOUND_WORD_AFTER = lazy_compile(r"\W{0,3}(?:or (?:less|fewer|shorter|more|longer|greater|above|below|under|over|so)|"
+                                 r"at (?:most|least)|max(?:imum)?|min(?:imum)?|and (?:up|over|above|under|below))\b|\s*\+",
+                                 re.I)
 _MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, words=("multiple of",), lowered=True)
 # "must not be empty", never "must be empty" (which says the opposite, or of something else:
 # "the area must be empty").
@@ -666,15 +679,17 @@ def _bounds(text: str, target: str) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
     out: list[Stated] = []
-    if target == LENGTH:
+    counted_otherwise = target == LENGTH and _COUNTED_OTHERWISE.search(text) is not None
+    if target == LENGTH and not counted_otherwise:
         exact = _EXACT_LENGTH.search(text) if holds_digit(text) else None
         exact = exact or _SPELLED_EXACT_LENGTH.search(text)
-        if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()):
+        if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()) \
+                and not _BOUND_WORD_AFTER.match(text, exact.end()):
             size = _SPELLED_SIZES.get(exact.group(1).lower()) or int(exact.group(1))
             if not _other_lengths(text, size):
                 return [Stated(low_key, size, exact.group()), Stated(high_key, size, exact.group())]
             return []  # the words state a length, and values of others: neither is a bound
-    sides = _collect(text, target)
+    sides = _collect(text, target) if not counted_otherwise else {}
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
@@ -685,6 +700,16 @@ def _bounds(text: str, target: str) -> list[Stated]:
     if high is not None and _whole(high.value) and high.value >= 1 and (low is None or high.value >= low.value):
         out.append(Stated(high_key, int(high.value), high.phrase))
     return out
+
+
+# Words that count a length otherwise than in the string's characters: "each URL counts as
+# 23 characters", "1-4096 characters after entities parsing", "not counting the
+# extension", "weighted length": no length in characters of the value is stated.
+_COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\bafter\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:parsing|parsed|"
+                                  r"rendering|rendered|processing|processed|expansion|expanded|stripping|stripped|"
+                                  r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|excluding|exclusive of|does "
+                                  r"not count|doesn't count|don't count|do not count|weighted|graphemes?|visible "
+                                  r"characters)\b", re.I)
 
 
 # An empty string the words name as usable ("3 to 20 characters; empty clears it", "Pass an
@@ -720,9 +745,13 @@ def _other_lengths(text: str, size: int) -> bool:
 # Another form of the value named beside a code: "or the full name", "or its numeric id",
 # "use the full name", "a three-letter code or the country name". Examples are listed
 # after an example word, in a parenthesis of values only ("(US, GB)"), or quoted after "or"
-# or "use" ("or 'auto' to detect it").
+# or "use" ("or 'auto' to detect it"). Values offered instead ("or one of the named colors
+# red, green, blue", "or any of", "or a named color", "or the keyword auto") are of
+# another length too.
 _OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[\w'\u2019-]+\s+){0,2}?(?:names?|codes?|"
-                           r"numbers?|ids?|identifiers?|spellings?|forms?|versions?|abbreviations?|aliases)\b", re.I)
+                           r"numbers?|ids?|identifiers?|spellings?|forms?|versions?|abbreviations?|aliases)\b|"
+                           r"\b(?:or|and/or)\s+(?:else\s+)?(?:(?:one|any)\s+of|(?:an?\s+|the\s+)?(?:named|special|literal|"
+                           r"reserved|predefined|preset|keywords?)\b)", re.I)
 _EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
                                r"|\((?!\s*(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b)"
                                r"|\b(?:or|use|pass|send)\b(?=\s*['\"`\u2018\u201c])", re.I)

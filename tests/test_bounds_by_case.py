@@ -1,0 +1,84 @@
+"""Lengths the words qualify: a length with a bound word before or after it is a bound, not
+an exact length; a number with thousands separators is read whole; an exact length with
+values of another form offered beside it is none; and a length counted otherwise than in
+characters (URLs weighted, markup parsed) is no rule on the string. Each misreading became a
+fix that rejected calls the description allows."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from schema_lint.prose.constraints import BOUNDS, stated
+
+
+def _bounds(description: str, kind: str) -> dict:
+    return {found.keyword: found.value for found in stated(description, kind, BOUNDS)}
+
+
+@pytest.mark.parametrize("description, expected", [
+    # Azure Blob and container names, titles, passwords.
+    ("The blob name. A blob name must be at least one character long and cannot be more than 1,024 characters long.",
+     {"minLength": 1, "maxLength": 1024}),
+    ("The name. It must be 2,048 characters long or less.", {"maxLength": 2048}),
+    ("The title is 1,000 characters long at most.", {"maxLength": 1000}),
+    ("Password; must be 8 characters long or more.", {"minLength": 8}),
+    ("Container names must be from 3 through 63 characters long.", {"minLength": 3, "maxLength": 63}),
+    ("Between 3 and 63 characters long.", {"minLength": 3, "maxLength": 63}),
+    ("Must be less than 64 characters long.", {"maxLength": 63}),
+    ("Up to 1,024 characters long.", {"maxLength": 1024}),
+    ("A nickname, 3 characters at least.", {"minLength": 3}),
+    ("A summary, 500 characters or shorter.", {"maxLength": 500}),
+    # Qualified, but no bound sure enough to read: nothing.
+    ("A note, over 20 characters long.", {}),
+    ("255 characters long maximum.", {}),
+    ("A code of 1,024 characters long.", {}),
+    # Unqualified, a length is still exact.
+    ("A code, 6 characters long.", {"minLength": 6, "maxLength": 6}),
+    ("A 3-letter currency code.", {"minLength": 3, "maxLength": 3}),
+])
+def test_a_qualified_length_is_a_bound_and_its_number_is_read_whole(description, expected):
+    assert _bounds(description, "string") == expected
+
+
+@pytest.mark.parametrize("description", [
+    "Color as a 6-digit hex code (without #), or one of the named colors red, green, blue.",
+    "A 2-letter region code, or any of the regions listed in the docs.",
+    "A 6-digit hex color or a named color.",
+    "A 3-letter language code or the keyword auto.",
+    "A 4-digit PIN, or else one of the preset codes.",
+])
+def test_an_exact_length_with_an_alternative_offered_is_none(description):
+    assert _bounds(description, "string") == {}
+
+
+@pytest.mark.parametrize("description, expected", [
+    ("Posts are limited to 280 characters, where each URL counts as 23 characters regardless of its actual length.",
+     {}),
+    ("Text of the message to be sent, 1-4096 characters after entities parsing", {}),
+    ("Caption, 0-1024 characters after the markup is stripped.", {}),
+    ("A file name, 1-64 characters, not counting the extension.", {}),
+    ("Up to 500 characters, excluding whitespace.", {}),
+    ("A post of at most 300 graphemes.", {}),
+    ("A message, up to 2,000 characters. Must be non-empty.", {"minLength": 1, "maxLength": 2000}),
+    ("Text, 1-4096 characters; cannot be empty after entities parsing.", {"minLength": 1}),
+])
+def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, expected):
+    assert _bounds(description, "string") == expected
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("phrase", [
+    "cannot be more than 1,024 characters long or less at most, ",
+    "or one of the named colors ",
+    "each URL counts as 23 characters after entities parsing ",
+])
+def test_each_new_pattern_stays_fast_on_hostile_input(phrase):
+    hostile = phrase * 5_000
+    hostile += "x" * (1_000_000 - len(hostile))
+    started = time.thread_time()
+    for kind in ("string", "integer", "array"):
+        stated(hostile, kind)
+        stated(phrase * 200, kind)  # within the reading limit: every pattern runs
+    assert time.thread_time() - started < 1
