@@ -1,8 +1,9 @@
-"""Lengths the words qualify: a length with a bound word before or after it is a bound, not
-an exact length; a number with thousands separators is read whole; an exact length with
-values of another form offered beside it is none; and a length counted otherwise than in
-characters (URLs weighted, markup parsed) is no rule on the string. Each misreading became a
-fix that rejected calls the description allows."""
+"""Lengths and bounds the words qualify: a length with a bound word before or after it is a
+bound, not an exact length; a number with thousands separators is read whole; a bound of one
+case (a platform, a plan, names with dots), of a part of the value (a segment) or counted
+otherwise than in characters (URLs weighted, markup parsed) is no rule on every call; and a
+range left open ("to 21+") has no upper end. Each misreading became a fix that rejected
+calls the description allows."""
 
 from __future__ import annotations
 
@@ -53,6 +54,47 @@ def test_an_exact_length_with_an_alternative_offered_is_none(description):
     assert _bounds(description, "string") == {}
 
 
+@pytest.mark.parametrize("description, kind, expected", [
+    ("The name of the virtual machine. Windows: 1-15 characters. Linux: 1-64 characters.", "string",
+     {"minLength": 1}),
+    ("Bucket names must contain 3-63 characters. Names containing dots can contain up to 222 characters, but each "
+     "dot-separated component can be no longer than 63 characters.", "string", {"minLength": 3}),
+    ("Description (Standard: up to 255 characters; Premium: up to 1024 characters).", "string", {}),
+    ("Node count. Windows: between 2 and 10. Linux: between 1 and 50.", "integer", {}),
+    ("Members. Team: up to 10 members. Org: up to 500 members.", "array", {}),
+    # The same bound said twice, or bounds of other units, still stand.
+    ("Up to 100 characters. Must not exceed 100 characters.", "string", {"maxLength": 100}),
+    ("Between 1 and 100 characters. Must be non-empty.", "string", {"minLength": 1, "maxLength": 100}),
+    ("Note: up to 10 tags. Example: [\"a\"]", "array", {"maxItems": 10}),
+])
+def test_a_bound_of_one_case_is_none_when_another_sentence_gives_a_looser_one(description, kind, expected):
+    assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, expected", [
+    ("Label key. Valid label keys have two segments: an optional prefix and name, separated by a slash (/). The name "
+     "segment is required and must be 63 characters or less. The prefix is optional.", {}),
+    ("An email address; the local part may be at most 64 characters.", {}),
+    ("A dotted name, whose components are at most 20 characters each.", {}),
+    ("A file name; its suffix is up to 4 characters.", {}),
+    # A part after the bound was already none; the whole's still is one.
+    ("A commit message, at most 72 characters for the subject line.", {}),
+    ("A name of up to 63 characters.", {"maxLength": 63}),
+])
+def test_a_length_of_a_part_named_before_it_is_no_bound_of_the_whole(description, expected):
+    assert _bounds(description, "string") == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    ("Zoom levels from 0 (the entire world) to 21+ (individual buildings) are possible.", "integer", {"minimum": 0}),
+    ("Rating from 1 to 5 or more.", "integer", {"minimum": 1}),
+    ("Between 2 and 10 and up.", "integer", {"minimum": 2}),
+    ("Zoom from 0 to 21.", "integer", {"minimum": 0, "maximum": 21}),
+])
+def test_a_range_left_open_has_no_upper_end(description, kind, expected):
+    assert _bounds(description, kind) == expected
+
+
 @pytest.mark.parametrize("description, expected", [
     ("Posts are limited to 280 characters, where each URL counts as 23 characters regardless of its actual length.",
      {}),
@@ -72,6 +114,9 @@ def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, 
 @pytest.mark.parametrize("phrase", [
     "cannot be more than 1,024 characters long or less at most, ",
     "or one of the named colors ",
+    "Windows: 1-15 characters. ",
+    "The name segment must be 63 characters or less. ",
+    "from 0 to 21+ ",
     "each URL counts as 23 characters after entities parsing ",
 ])
 def test_each_new_pattern_stays_fast_on_hostile_input(phrase):

@@ -152,6 +152,8 @@ _MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, words=("multiple of",), lo
 # "the area must be empty").
 _NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:(?:must|should|may)\s+(?:not|never)|cannot|can ?not)\s+be\s+"
                           r"empty\b|\bat least one (?:character|item|element|entry|value)\b", re.I)
+# A range's upper end left open: "from 0 to 21+", "from 1 to 10 or more".
+_OPEN_ENDED = lazy_compile(r"\+|\s*(?:and|or)\s+(?:up|above|higher|more|over|beyond|greater|larger)\b", re.I)
 _EXCLUSIVE_AFTER = lazy_compile(r"\s*[,(]?\s*(?:both\s+)?exclusive\b", re.I)
 # What follows a bound that makes it a remark on the value's effect, not a rule ("more than
 # 10 is slow", "at most 25 results are returned per call", "(1 to 100 suggested)",
@@ -219,6 +221,11 @@ _CLAUSE_REST = lazy_compile(r"[^.;,()]*")
 # A length stated for a part of the string: "72 characters for the subject line", "per
 # line", "in each item" ("in length", "in total" are of the whole).
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
+# A part of the string named before its length, in the bound's sentence: "The name segment
+# … must be 63 characters or less" (of a Kubernetes label key "prefix/name"), "the local
+# part", "each component".
+_PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?|suffix(?:es)?|"
+                            r"(?:local|domain|first|last|user(?:name)?|host) parts?)\b", re.I)
 _HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
                       r"ideally|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
@@ -465,7 +472,8 @@ def _bound_matches(sentence: str) -> list[_Bound]:
             continue  # a date (2023-04), an identifier or a span backwards: no range
         exclusive = _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None
         take("xmin" if exclusive else "min", low, unit, match, ranged=True)
-        take("xmax" if exclusive else "max", high, unit, match, ranged=True)
+        if _OPEN_ENDED.match(sentence, match.end(g.index(high) + 1)) is None:
+            take("xmax" if exclusive else "max", high, unit, match, ranged=True)
     for pattern, side in ((_UPPER, "max"), (_LOWER, "min"), (_ABOVE, "xmin"), (_BELOW, "xmax"), (_OR_MORE, "min"),
                           (_OR_FEWER, "max")):
         for match in pattern.finditer_lowered(sentence, lowered):
@@ -509,7 +517,8 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     # The clause before the bound, as far back as a subject and its verb go: looked through
     # once per bound, a sentence of many bounds would otherwise cost their square.
     before = max(0, bound.start - _CLAUSE_REACH)
-    if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start):
+    if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start) \
+            or target == LENGTH and _PART_BEFORE.search(sentence, before, bound.start):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
@@ -651,9 +660,11 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
     sides: dict[str, _Bound] = {}
     if not holds_digit(text):
         return sides  # every bound is a number: most descriptions have none, and then nothing is matched
-    for sentence in _sentences(text):
+    read: list[_Read] = []  # every bound of the target read, rules and remarks, by sentence
+    for index, sentence in enumerate(_sentences(text)):
         if not holds_digit(sentence):
             continue
+        labelled = _LABEL.match(sentence) is not None
         kept: list[_Bound] = []
         matches = _bound_matches(sentence)
         by_case = _upper_by_case(sentence, matches)
@@ -664,6 +675,7 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
                 continue
             if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
                 continue
+            read.append(_Read(index, labelled, bound))
             if multiplies(bound.unit) or _remark(sentence, bound, target) or _by_case(bound, by_case) \
                     or (target == VALUE and _counts_other_things(text, sentence, bound)):
                 kept.append(bound)  # no bound, nor any other read from its words
@@ -671,8 +683,47 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
             if target == VALUE and not bounds_value(bound.unit, sentence[bound.end:], text, unit):
                 continue
             kept.append(bound)
-            sides.setdefault(bound.side, bound)
-    return sides
+            if bound.side not in sides:
+                sides[bound.side] = bound
+                read[-1] = read[-1]._replace(rule=True)
+    return {side: bound for side, bound in sides.items() if not _varies_by_case(bound, read)}
+
+
+class _Read(NamedTuple):
+    """A bound read in the `sentence`-th sentence, which opens with a label ("Windows:")
+    or not; `rule`: the first of its side, which `_collect` gives."""
+    sentence: int
+    labelled: bool
+    bound: _Bound
+    rule: bool = False
+
+
+# A sentence that opens with the label of a case: "Windows: 1-15 characters.", "(Standard:
+# up to 255 characters; Premium: …)".
+_LABEL = lazy_compile(r"\W{0,3}[A-Z][\w-]*(?: [\w-]+){0,2}:\s")
+_UPPER_SIDES, _LOWER_SIDES = ("max", "xmax"), ("min", "xmin")
+
+
+def _varies_by_case(bound: _Bound, read: list[_Read]) -> bool:
+    """Whether another sentence states a looser bound of the same side in the same unit
+    (both sentences labelled, where no unit is given): then the bound is one case's, not
+    every call's. "Windows: 1-15 characters. Linux: 1-64 characters." and "3-63 characters.
+    Names containing dots can contain up to 222 characters" state no `maxLength` of 15 or
+    63, and "Windows: 3-15. Linux: 1-64." no minimum of 3. Within one sentence,
+    `_upper_by_case` tells."""
+    sides = _UPPER_SIDES if bound.side in _UPPER_SIDES else _LOWER_SIDES if bound.side in _LOWER_SIDES else ()
+    own = next((each for each in read if each.rule and each.bound is bound), None)
+    if not sides or own is None:
+        return False
+    key = _unit_key(bound.unit)
+    for other in read:
+        if other.sentence == own.sentence or other.bound.side not in sides:
+            continue
+        if not (key and _unit_key(other.bound.unit) == key or own.labelled and other.labelled):
+            continue
+        if other.bound.value > bound.value if sides is _UPPER_SIDES else other.bound.value < bound.value:
+            return True
+    return False
 
 
 def _bounds(text: str, target: str) -> list[Stated]:
