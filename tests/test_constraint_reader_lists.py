@@ -125,3 +125,34 @@ def test_a_reference_to_a_list_elsewhere_offers_no_several_values():
     """"For a list of …, see" points to a reference: the field still holds one value."""
     assert _read("Email address of the reporter. For a list of team addresses, see the directory.") == \
         {"format": "email"}
+
+
+@pytest.mark.parametrize("description", [
+    # Words said of the values after a bare "values are", joined by "and": no choice offered.
+    "The value of the tag. Constraints: Tag values are case-sensitive and accept a maximum of 256 Unicode characters.",
+    "Values are case-sensitive and accept Unicode.",
+    "Values are lowercase and hyphenated, such as prod-eu.",
+    "Label values are trimmed, lowercased and deduplicated.",
+    # Azure's wording of an extensible enum: the service may take other values.
+    "The SKU name. Known values are Standard_LRS, Standard_GRS, Premium_LRS.",
+    "The kind of resource. Known values: Azure, AzureArc.",
+    # Another value named beside the list.
+    "Billing interval. Either month or year; weekly billing (week) is in beta.",
+    "One of draft, live. Archived pages (archived) cannot be edited.",
+    "Mode: 'fast' or 'safe'. A third mode ('turbo') is in preview.",
+])
+def test_words_said_of_the_values_or_a_list_not_all_of_them_is_no_enum(description):
+    assert "enum" not in _read(description)
+
+
+@pytest.mark.parametrize("description, values", [
+    ("Values are asc or desc.", ["asc", "desc"]),
+    ("Options are fast, slow, or auto.", ["fast", "slow", "auto"]),
+    ("Values are: asc, desc.", ["asc", "desc"]),
+    ("Possible values are true and false.", ["true", "false"]),
+    ("Billing interval. Either month or year (default).", ["month", "year"]),
+    ("Sort order, one of asc, desc (ascending by default).", ["asc", "desc"]),
+    ("Units, one of metric, imperial (SI).", ["metric", "imperial"]),
+])
+def test_a_choice_or_a_list_with_an_annotation_beside_is_still_an_enum(description, values):
+    assert _read(description)["enum"] == values

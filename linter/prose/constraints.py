@@ -928,8 +928,10 @@ _ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?
 _ENUM_LIST = Screened(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", words=("[enum]",))
 _SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.\s+(?=['\"`\u2018\u201c]))")
 _EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
+# "Known values are …" is how Azure's REST reference (and the SDKs generated from it) words
+# an extensible enum: a string that the service may take other values of.
 _OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|includes?|examples?|"
-                            r"e\. g|common(?:ly used)?|typical|popular|frequent|sample)\b", re.I)
+                            r"e\. g|common(?:ly used)?|typical|popular|frequent|sample|known)\b", re.I)
 _NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
 _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others?|similar|any|more)|among others|\.\.\.|"
                            r"\u2026)", re.I)
@@ -987,7 +989,8 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
             continue
         typed = _typed(values, numeric)
         if typed is None or not numeric and (_example_outside(description, typed) or
-                                             _predicate_words(description, intro, typed)):
+                                             _predicate_words(description, intro, typed, end) or
+                                             _value_named_beside(description, typed, end)):
             continue
         # Asked only of a list found: most descriptions have none, and the pattern runs long.
         if _OPEN_ANYWHERE.search(description) or not numeric and (holds_several(description) or
@@ -1046,20 +1049,46 @@ _VERB_AFTER = lazy_compile(r"\s*(?:[\u2014\u2013),]|--|\s-)?\s*(?:will|would|is|
                            r"cannot|may|might|has|have|does|overrides?|replaces?|takes)\b", re.I)
 
 
-def _predicate_words(description: str, intro: re.Match, values: list) -> bool:
+def _predicate_words(description: str, intro: re.Match, values: list, end: int) -> bool:
     """Whether bare words follow "can be" or "is either" as what the field may be, not as
     values ("It can be absolute or relative", "can be omitted or left empty", "Multiple
     states can be given"): words there are adjectives and participles as often as values,
     and only quotes or a number say they are values ("can be 'metric' or 'imperial'"; a
-    list named as values, "one of", "Options:", is read bare)."""
+    list named as values, "one of", "Options:", is read bare). So are words joined by "and"
+    after a bare "values are" ("Tag values are case-sensitive and accept …", "Values are
+    lowercase and hyphenated"): a list of values offers a choice ("asc or desc"), a colon
+    or a word that names them as values ("Possible values are")."""
     said = intro.group().lower().strip()
     predicate = said.startswith("can be") and "one of" not in said or said == "either" and \
-        _COPULA_BEFORE.search(description, max(0, intro.start() - 8), intro.start())
+        _COPULA_BEFORE.search(description, max(0, intro.start() - 8), intro.start()) or \
+        _BARE_COPULA.fullmatch(said) is not None and _CHOICE.search(description, intro.end(), end) is None
     return bool(predicate) and not _QUOTED_START.match(description, intro.end()) and \
         not all(isinstance(v, (int, float)) or _is_number(v) for v in values)
 
 
 _COPULA_BEFORE = lazy_compile(r"\b(?:is|are|be|was|were)\s+$", re.I)
+_BARE_COPULA = lazy_compile(r"(?:options|choices|values|modes)\s*are")
+_CHOICE = lazy_compile(r"\bor\b|/", re.I)
+
+
+def _value_named_beside(description: str, values: list, end: int) -> bool:
+    """Whether the words after the list name another value of the field in a parenthesis
+    ("Either month or year; weekly billing (week) is in beta"): the list is then not all of
+    its values. A word there that marks the list or a value (`_ANNOTATIONS`: "(default)",
+    "(beta)") names none."""
+    for named in _NAMED_IN_PARENTHESES.finditer(description, end, min(len(description), end + _CLAUSE_REACH)):
+        word = named.group(1)
+        if word not in values and word.lower() not in _ANNOTATIONS and \
+                all(word.islower() == value.islower() for value in values):
+            return True
+    return False
+
+
+_NAMED_IN_PARENTHESES = lazy_compile(r"\(\s*[`'\"\u2018\u201c]?([A-Za-z][\w.-]{0,39})[`'\"\u2019\u201d]?\s*\)")
+_ANNOTATIONS = frozenset({"default", "optional", "required", "deprecated", "beta", "preview", "experimental", "legacy",
+                          "recommended", "obsolete", "new", "alpha", "internal", "read-only", "readonly", "case-sensitive",
+                          "case-insensitive", "inclusive", "exclusive", "ascending", "descending", "asc", "desc", "string",
+                          "integer", "number", "boolean", "array", "object", "null", "etc", "e.g", "i.e", "s", "es"})
 _QUOTED_START = lazy_compile(r"\s*" + _OPENING_QUOTE)
 
 
