@@ -20,9 +20,11 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   rule), what something else holds or may do ("Each page holds up to 100 results", "Free
   plans can notify at most 3 users", "Rows, each a list of up to 20 values"), things a
   number is not said to count ("Page number (up to 100 results per page)"), a length
-  in characters of a number, or a string's length stated for a part of it ("72
-  characters for the subject line", "80 characters per line"); "2 to 3 letter code"
-  is a range, not 3 letters;
+  in characters of a number, a string's length stated for a part of it ("72
+  characters for the subject line", "80 characters per line", "The name segment …
+  must be 63 characters or less") or counted otherwise than in its characters ("each
+  URL counts as 23 characters", "after entities parsing"); "2 to 3 letter code" is a
+  range, not 3 letters, and "8 characters long or more" a minimum, not 8 letters;
 - a negation before a strict comparison states the other side ("must not be greater
   than 100", "can never be larger than 2500" a maximum, "must not be less than 1" a
   minimum), any other negation of the bound's clause leaves it unread ("is not limited
@@ -30,20 +32,25 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   advice ("for faster responses"), with an exception after it ("unless you have a Pro
   plan") or of one plan ("Free plans get at most 3 days") is no rule, nor an upper bound
   the sentence gives another case a larger value than ("Up to 512 characters (1024 for
-  Pro access)"); `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
+  Pro access)"), nor a bound another sentence loosens in its unit ("Windows: 1-15
+  characters. Linux: 1-64 characters."), nor the upper end of an open range ("from 0 to
+  21+"); `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
   values the words allow ("1-based. Negative values count back from the end") has no
   lower bound at or above zero;
 - an open list ("values include …", "e.g.", "ex.:", "such as", "etc.", a list with a
   form that is not a value such as `YYYY-MM-DD`, "or a team name" after it, "Other codes
-  work too", "may also use internal", "Case-insensitive") is never an enum, nor a list
+  work too", "may also use internal", "Case-insensitive", "Known values are", another
+  value named beside it: "(week) is in beta") is never an enum, nor a list
   that is not all of the field's values: several of them in one string ("a
   comma-separated list", "video,channel", "fast+cache"), bare words after "can be"
-  (adjectives and participles: "absolute or relative", "omitted"), another noun's
+  (adjectives and participles: "absolute or relative", "omitted") or joined by "and"
+  after a bare "values are" ("case-sensitive and accept"), another noun's
   ("when type is one of …", "content — either text or html — will override", "The
   token. The scope can be …") or
   values ruled out ("must not be one of");
 - an exact length ("two-letter code") is none where the words give values of another
-  length or form ("such as en or zh_cn", "or the full name");
+  length or form ("such as en or zh_cn", "or the full name", "or one of the named
+  colors red, green, blue");
 - a value the description itself names as usable ("Use 0 for no preference", "a value
   of -1 indicates CPU", a stated default) widens the bound to admit it, and an empty
   string so named ("3 to 20 characters; empty clears it") leaves no minimum length;
