@@ -156,3 +156,11 @@ def test_words_said_of_the_values_or_a_list_not_all_of_them_is_no_enum(descripti
 ])
 def test_a_choice_or_a_list_with_an_annotation_beside_is_still_an_enum(description, values):
     assert _read(description)["enum"] == values
+
+
+@pytest.mark.parametrize("description", [
+    "The duration after which Square automatically either completes or cancels the payment.",
+    "The job either succeeds or fails the build, depending on the flag.",
+])
+def test_verbs_of_another_subject_with_their_object_are_no_enum(description):
+    assert "enum" not in _read(description)

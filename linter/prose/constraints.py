@@ -872,8 +872,8 @@ def _number_bounds(text: str, kind: str, unit: str | None) -> list[Stated]:
             continue
         value = bound.value
         if side == "multiple":
-            if value <= 0 or any(v % value for v in named):
-                continue
+            if value <= 0 or any(v % value for v in named) or kind == "integer" and value == 1:
+                continue  # "any multiple of 1 MB" of an integer: every value is one
         elif side in ("min", "xmin"):
             below = [v for v in named if v < value or (side == "xmin" and v == value)]
             if below:
@@ -1064,16 +1064,22 @@ def _predicate_words(description: str, intro: re.Match, values: list, end: int) 
     list named as values, "one of", "Options:", is read bare). So are words joined by "and"
     after a bare "values are" ("Tag values are case-sensitive and accept …", "Values are
     lowercase and hyphenated"): a list of values offers a choice ("asc or desc"), a colon
-    or a word that names them as values ("Possible values are")."""
+    or a word that names them as values ("Possible values are"). So are verbs of another
+    subject, with their object ("Square automatically either completes or cancels the
+    payment"; "to either rent or buy the property" names the field's intents)."""
     said = intro.group().lower().strip()
     predicate = said.startswith("can be") and "one of" not in said or said == "either" and \
-        _COPULA_BEFORE.search(description, max(0, intro.start() - 8), intro.start()) or \
+        (_COPULA_BEFORE.search(description, max(0, intro.start() - 8), intro.start())
+         or _OBJECT_AFTER.match(description, end) and not _TO_BEFORE.search(description, max(0, intro.start() - 4),
+                                                                            intro.start())) or \
         _BARE_COPULA.fullmatch(said) is not None and _CHOICE.search(description, intro.end(), end) is None
     return bool(predicate) and not _QUOTED_START.match(description, intro.end()) and \
         not all(isinstance(v, (int, float)) or _is_number(v) for v in values)
 
 
 _COPULA_BEFORE = lazy_compile(r"\b(?:is|are|be|was|were)\s+$", re.I)
+_OBJECT_AFTER = lazy_compile(r"\s+(?:the|a|an|this|that|these|those|its|their|your|his|her)\b", re.I)
+_TO_BEFORE = lazy_compile(r"\bto\s+$", re.I)
 _BARE_COPULA = lazy_compile(r"(?:options|choices|values|modes)\s*are")
 _CHOICE = lazy_compile(r"\bor\b|/", re.I)
 
