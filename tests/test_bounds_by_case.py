@@ -12,6 +12,7 @@ import time
 import pytest
 
 from schema_lint.prose.constraints import BOUNDS, stated
+from schema_lint.prose.field_prose import described_values
 
 
 def _bounds(description: str, kind: str) -> dict:
@@ -121,6 +122,8 @@ def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, 
     "Values are case-sensitive and accept ",
     "Either month or year; weekly billing (week) is in beta. ",
     "Known values are a, b. ",
+    "Square either completes or cancels the payment ",
+    "any multiple of 1 MB ",
 ])
 def test_each_new_pattern_stays_fast_on_hostile_input(phrase):
     hostile = phrase * 5_000
@@ -130,3 +133,11 @@ def test_each_new_pattern_stays_fast_on_hostile_input(phrase):
         stated(hostile, kind)
         stated(phrase * 200, kind)  # within the reading limit: every pattern runs
     assert time.thread_time() - started < 1
+
+
+def test_the_step_of_a_multiple_is_no_value_the_description_offers():
+    description = ("The amount of memory available to the function at runtime. The default value is 128 MB. The value "
+                   "can be any multiple of 1 MB. Valid Range: Minimum value of 128. Maximum value of 10240.")
+    assert _bounds(description, "integer") == {"minimum": 128, "maximum": 10240}
+    assert 1 not in described_values(description) and 128 in described_values(description)
+    assert _bounds("Memory in MB, a multiple of 64.", "integer") == {"multipleOf": 64}

@@ -89,14 +89,15 @@ _UNSET_VALUE = CaselessWords(
 # A number as a description writes it, with its sign: 0, -1, 10,000, 0.5 (not part of a word
 # such as `v2`, `2FA` or `24h`, nor the end of a range such as the `100` of `1-100`'s sign).
 _NUMBER = lazy_compile(r"(?<![\w.])([-\u2212](?=\d))?(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)(?![\w]|\.\d)")
-# What makes a number no value the description offers: an exclusive bound, or a value it rules out.
+# What makes a number no value the description offers: an exclusive bound, a value it rules
+# out, or the step of a multiple ("any multiple of 1 MB").
 # Screened by its words: it is tried in the few characters before each number of a
 # description, and a description may write a hundred thousand numbers.
 _EXCLUDED_BEFORE = Screened(r"(?:(?:greater|more|less|fewer|larger|smaller|higher|lower|other)\s+than|above|"
                             r"below|over|under|exceed(?:s|ing)?|[<>]|\bnot|\bno|non-?|\bnever|\bexcept|"
-                            r"\bexcluding)\s*(?:be\s+|equal\s+to\s+)?[-\u2212]?$",
+                            r"\bexcluding|\bmultiple of)\s*(?:be\s+|equal\s+to\s+)?[-\u2212]?$",
                             words=("than", "above", "below", "over", "under", "exceed", "<", ">", "no", "never",
-                                   "except", "excluding"))
+                                   "except", "excluding", "multiple of"))
 # A description offering the empty string as a value (not "must not be empty", "cannot be empty").
 _OFFERS_EMPTY = CaselessWords(r"\bempty string (?:to|for|means|clears|removes|resets|disables|will|=)\b|"
                               r"\bleave (?:it |this |the field )?(?:empty|blank)\b|"
