@@ -141,3 +141,20 @@ def test_the_step_of_a_multiple_is_no_value_the_description_offers():
     assert _bounds(description, "integer") == {"minimum": 128, "maximum": 10240}
     assert 1 not in described_values(description) and 128 in described_values(description)
     assert _bounds("Memory in MB, a multiple of 64.", "integer") == {"multipleOf": 64}
+
+
+@pytest.mark.parametrize("description, expected", [
+    # A bound word of the next sentence or clause is not the length's.
+    ("A 3-letter code. Max 10 codes per call.", {"minLength": 3, "maxLength": 3}),
+    ("A 3-letter code, or more than one joined by commas.", {}),
+])
+def test_a_bound_word_after_the_clause_of_a_length_is_not_its_own(description, expected):
+    assert _bounds(description, "string") == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    ("Reminders: up to 3 reminders, at least one of which is by email.", "array", {"maxItems": 3}),
+    ("A list of 5 items at least twice as long as the other.", "array", {}),
+])
+def test_at_least_or_at_most_after_a_count_bounds_it_only_at_the_end_of_its_clause(description, kind, expected):
+    assert _bounds(description, kind) == expected

@@ -121,14 +121,18 @@ _ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than
                   + r"|>\s*" + _N + _UNIT, words=("than", ">"), lowered=True)
 _BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
                   + r"|<\s*" + _N + _UNIT, words=("than", "<"), lowered=True)
-# "5 or more items"; after a unit, "8 characters long or more", "3 characters at least".
-_LONG = r"(?:\s+(?:long|in length))?,?\s+"
-_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT + r"|\b" + _N + r"\s*([a-z]+)" + _LONG
-                    + r"(?:or (?:more|longer)|at least)\b", words=("or more", "or longer", "at least"), lowered=True)
+# "5 or more items"; after a unit, "8 characters long or more", "3 characters at least" (at
+# the end of its clause: "3 reminders, at least one of which …" bounds the one).
+_LONG = r"(?:\s+(?:long|in length))?\s+"
+_COUNTED = r"\s*(characters?|chars?|letters?|digits?|bytes?|items?|entries|elements?|tags?|labels?|values?|words?)"
+_CLAUSE_ENDS = r"(?=\s*(?:[.;,)]|$))"
+_OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT + r"|\b" + _N + _COUNTED + _LONG
+                    + r"(?:or (?:more|longer)\b|at least" + _CLAUSE_ENDS + ")", words=("or more", "or longer", "at least"),
+                    lowered=True)
 # "Must be 100 characters or fewer" (GitHub's wording of a label's description), "50 or less",
 # "2,048 characters long or less", "1,000 characters long at most".
-_OR_FEWER = Screened(r"\b" + _N + _UNIT + _LONG + r"or (?:fewer|less|shorter)\b|\b" + _N + r"\s*([a-z]+)" + _LONG
-                     + r"at most\b", words=("or fewer", "or less", "or shorter", "at most"), lowered=True)
+_OR_FEWER = Screened(r"\b" + _N + _UNIT + _LONG + r"or (?:fewer|less|shorter)\b|\b" + _N + _COUNTED + _LONG
+                     + r"at most" + _CLAUSE_ENDS, words=("or fewer", "or less", "or shorter", "at most"), lowered=True)
 _BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, words=("-based", "start"))
 _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
                  r"\bmust be (non-?negative|positive)\b", words=("negative", "positive"))
@@ -151,7 +155,7 @@ _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|mi
                                   re.I)
 # A bound word after a length ("8 characters long or more", "1,000 characters long at most",
 # "255 characters maximum"): the length is then a bound, not an exact one.
-_BOUND_WORD_AFTER = lazy_compile(r"\W{0,3}(?:or (?:less|fewer|shorter|more|longer|greater|above|below|under|over|so)|"
+_BOUND_WORD_AFTER = lazy_compile(r"[ ,(]{0,3}(?:or (?:less|fewer|shorter|more|longer|greater|above|below|under|over|so)|"
                                  r"at (?:most|least)|max(?:imum)?|min(?:imum)?|and (?:up|over|above|under|below))\b|\s*\+",
                                  re.I)
 _MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, words=("multiple of",), lowered=True)
