@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import anyio
 import pytest
@@ -18,7 +19,7 @@ from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher  # noqa: E402
 from mcp.types import INVALID_PARAMS  # noqa: E402
 from mcp.server.mcpserver import MCPServer  # noqa: E402
 
-from schema_lint.boundary.mcp_adapter import BoundaryMiddleware, boundaries_from_tools  # noqa: E402
+from schema_lint.boundary.mcp_adapter import BoundaryMiddleware, boundaries_from_tools, guard_server  # noqa: E402
 
 SEARCH = types.Tool(
     name="search_docs",
@@ -203,3 +204,33 @@ def test_a_name_that_is_not_a_string_gets_the_sdks_protocol_error(name, mode):
     answer = anyio.run(raw_call, low_level_server(received), params, mode)
     assert answer == anyio.run(raw_call, without_boundary(low_level_server([])), params, mode) == INVALID_PARAMS
     assert received == []
+
+
+class OutsideARequest:
+    """What a 1.x ``FastMCP.call_tool`` hands its tool manager when called directly, outside a request
+    (as a tool's unit tests call it): a ``Context`` whose ``request_id`` property raises ``ValueError``."""
+
+    @property
+    def request_id(self):
+        raise ValueError("Context is not available outside of a request")
+
+
+def test_a_1x_tool_manager_called_outside_a_request_still_runs_the_call():
+    received = []
+
+    class ToolManager:  # a 1.x FastMCP's, reduced to what the adapter uses
+        def get_tool(self, name):
+            return SimpleNamespace(name=name, parameters=SEARCH.input_schema, annotations=None)
+
+        async def call_tool(self, name, arguments, context=None, convert_result=False):
+            received.append(arguments)
+            return "found 3 pages"
+
+    server = guard_server(SimpleNamespace(_tool_manager=ToolManager()))
+
+    async def call():
+        return await server._tool_manager.call_tool("search_docs", {"query": "q", "data_source_names": "a"},
+                                                    context=OutsideARequest(), convert_result=True)
+
+    assert anyio.run(call) == "found 3 pages"
+    assert received == [{"query": "q", "data_source_names": ["a"]}]
