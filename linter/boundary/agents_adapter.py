@@ -11,9 +11,11 @@ agent hands back to the model as it hands back a failing tool's error output; a
 canonicalized call runs with the repaired arguments. The schema checked is the one the
 model was shown (``params_json_schema``); its pydantic model reads numbers and booleans
 in lax mode and, behind a strict schema, fills a field the model left out with its
-default, so the boundary does the same where that model takes the call's value as sent
-(not for a ``StrictBool``, nor for an ``Optional`` field without a default: :mod:`~.judge`),
-and leaves dates, times and patterns to it (:class:`~.framework.Leniency`).
+default, so the boundary reads the call the same way where that model takes the call's
+value as sent (not for a ``StrictBool``, nor for an ``Optional`` field without a default:
+:mod:`~.judge`), leaving the filling to the model (which may read the field under an alias
+the schema does not name), and leaves dates, times and patterns to it
+(:class:`~.framework.Leniency`). A call the model accepts as sent runs as sent.
 """
 
 from __future__ import annotations

@@ -38,12 +38,14 @@ exponentially, and a call that would exceed this gives up (no repairs) instead o
 @dataclass(frozen=True)
 class Repair:
     """One change: where (``$.filters.regions``), which rule, and the value before and after
-    (for ``null-as-absent`` the member is removed: ``after`` is ``None`` and means absent)."""
+    (for ``null-as-absent`` the member is removed: ``after`` is ``None`` and means absent);
+    ``steps``: the same place as keys and indices from the root, which a path clips (long keys)."""
 
     path: str
     rule: str
     before: Any
     after: Any
+    steps: tuple = field(default=(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -64,16 +66,20 @@ def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None, *, o
 
 def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy,
                           errors: list[jsonschema_rs.ValidationError] | None, shapes: Shapes,
-                          where: Callable[[Location], bool] | None = None) -> Canonicalized:
+                          where: Callable[[Location], bool] | None = None,
+                          aside: list[Repair] | None = None) -> Canonicalized:
     """:func:`canonicalize` for a schema compiled already (what :class:`ToolBoundary` holds),
     given the arguments' :func:`listed_errors` (``None``: too costly to list) and the call's
     :class:`Shapes`, which the envelope goes on reading; ``where``, if given, says at which
-    locations a repair may be made (a framework's, where its own validation takes the value)."""
+    locations a repair may be made (a framework's, where its own validation takes the value).
+    ``aside``, if given, gets each ``absent-default`` fill made in an object that also holds a
+    member the schema does not declare there, which a framework's model may read for the absent
+    one under an alias (see :func:`without_fills`)."""
     if not policy.repairs:
         return Canonicalized(arguments, [])
     if not errors:  # valid, or too costly to locate: no repair is worth the budget
         return Canonicalized(arguments, [])
-    walker = _Walker(schema, policy.rules(), shapes, where or _anywhere)
+    walker = _Walker(schema, policy.rules(), shapes, where or _anywhere, [] if aside is None else aside)
     try:
         result, repairs = walker.visit([Node("#", schema.schema)], arguments, (), focus=_locations(errors))
     except _OutOfBudget:
@@ -128,11 +134,12 @@ This also keeps a value a repair has wrapped from being wrapped again."""
 
 class _Walker:
     def __init__(self, schema: CompiledSchema, rules: tuple[RepairRule, ...], shapes: Shapes,
-                 where: Callable[[Location], bool]):
+                 where: Callable[[Location], bool], aside: list[Repair]):
         self.schema = schema
         self.rules = rules
         self.shapes = shapes
         self.where = where
+        self.aside = aside
         self.budget = _BUDGET
         self.drop_nulls = any(rule.name == "null-as-absent" for rule in rules)
         self.fill_absent = any(rule.name == "absent-default" for rule in rules)
@@ -164,7 +171,7 @@ class _Walker:
                 continue
             result, nested = self._descend(conjuncts, candidate, at, None)
             if self._accepted(conjuncts, result):
-                return result, [Repair(format_path(at), rule.name, value, result), *nested]
+                return result, [Repair(format_path(at), rule.name, value, result, at), *nested]
         return self._descend(conjuncts, value, at, focus)
 
     def _branch(self, conjuncts: list[Node], node: Node, keyword: str, value: Any, at: Location,
@@ -210,6 +217,8 @@ class _Walker:
         result, repairs = value, list[Repair]()
         if self.fill_absent and isinstance(value, dict):
             result, repairs = _filled(conjuncts, value, at, self.where)
+            if repairs and not value.keys() <= _declared(conjuncts):
+                self.aside.extend(repairs)
         drop_nulls = self.drop_nulls and isinstance(value, dict)
         for step, label in steps:
             where = (*at, label)
@@ -224,7 +233,7 @@ class _Walker:
                 if result is value:
                     result = dict(value)
                 del result[step]
-                repairs.append(Repair(format_path(where), "null-as-absent", None, None))
+                repairs.append(Repair(format_path(where), "null-as-absent", None, None, where))
                 continue
             after, nested = self.visit(nodes, before, where, excluded, focus=focus)
             if after is not before:
@@ -267,8 +276,51 @@ def _filled(conjuncts: list[Node], value: dict, at: Location,
             if filled is value:
                 filled = dict(value)
             filled[name] = after
-            repairs.append(Repair(format_path((*at, name)), "absent-default", None, after))
+            repairs.append(Repair(format_path((*at, name)), "absent-default", None, after, (*at, name)))
     return filled, repairs
+
+
+def without_fills(arguments: Any, repairs: list[Repair], aside: list[Repair]) -> tuple[Any, list[Repair]]:
+    """``arguments`` without what ``absent-default`` filled, and ``repairs`` without the fills set
+    ``aside``: where a framework's model fills an absent member itself, the boundary only stops
+    asking for it and leaves the filling to the model. Written into the call, a fill would change
+    what the tool receives: it would win over a value the call gave under an alias the schema does
+    not name (``displayName`` for ``display_name``), and mark the member as set (a model dumped with
+    ``exclude_unset`` would carry it). A fill stays on record as the framework's change, except one
+    next to a member the schema does not declare, which may be that alias: the model reads the
+    call then, not the default."""
+    unrecorded = {id(repair) for repair in aside}
+    fills = [repair for repair in repairs if repair.rule == "absent-default"]
+    kept = [repair for repair in repairs if repair.rule != "absent-default" or id(repair) not in unrecorded]
+    return (_without(arguments, [fill.steps for fill in fills]) if fills else arguments), kept
+
+
+def _without(value: Any, paths: list[tuple]) -> Any:
+    """A copy of ``value`` without the members at ``paths`` (each container along them copied once,
+    the rest shared), skipping a path that leads to no member."""
+    here = {path[0] for path in paths if len(path) == 1}
+    deeper: dict[Any, list[tuple]] = {}
+    for path in paths:
+        if len(path) > 1:
+            deeper.setdefault(path[0], []).append(path[1:])
+    if isinstance(value, dict):
+        copy = {key: member for key, member in value.items() if key not in here}
+        for key, rest in deeper.items():
+            if key in copy:
+                copy[key] = _without(copy[key], rest)
+        return copy
+    if isinstance(value, list) and deeper:
+        items = list(value)
+        for index, rest in deeper.items():
+            if isinstance(index, int) and 0 <= index < len(items):
+                items[index] = _without(items[index], rest)
+        return items
+    return value
+
+
+def _declared(conjuncts: list[Node]) -> set[str]:
+    """The members the schemas at an object declare by name."""
+    return {name for node in conjuncts if isinstance(properties := node.get("properties"), dict) for name in properties}
 
 
 def _member_types(member: dict) -> set[str]:

@@ -40,7 +40,8 @@ class Leniency:
     ``lax-boolean``), and a date or time from a number; ``json_text``: JSON text sent for an array or object is decoded
     (``json-string``); ``fills_absent``: a required member left out is filled with its
     default, or ``null`` where it accepts one (``absent-default``: a pydantic model behind a
-    strict schema, which lists every field as required); ``own_formats``: the framework checks
+    strict schema, which lists every field as required), by the model itself, so the boundary
+    only stops asking for it and does not write the fill into the call; ``own_formats``: the framework checks
     ``format`` and ``pattern`` itself, its own way (pydantic, or the ``jsonschema`` package,
     which asserts no format and matches with Python's ``re``), so the boundary does not, nor
     ``uniqueItems`` (pydantic reads a ``set`` from a list with repeats, dropping them, and

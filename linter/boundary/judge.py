@@ -8,8 +8,11 @@ the model hands its boundary a *judge*: a function that validates a call as the 
 will, with the framework's own validator, and returns the locations of its errors. The
 boundary then makes a framework repair (``lax-number``, ``lax-boolean``, ``json-string``,
 ``absent-default``) only at a location the judge does not refuse: a ``"yes"`` for a
-``StrictBool`` stays an error, as it is without the boundary. The judge only runs for a
-call the schema rejects, so a valid call costs nothing more.
+``StrictBool`` stays an error, as it is without the boundary. A call the judge refuses
+nowhere is one the framework runs as sent, whatever its schema says (a member sent under a
+pydantic alias the schema does not name, a field's own name under ``populate_by_name``):
+the boundary hands it on as sent rather than refuse it or repair it into something else.
+The judge only runs for a call the schema rejects, so a valid call costs nothing more.
 """
 
 from __future__ import annotations
@@ -64,11 +67,12 @@ def arguments_validator(adapter: Any) -> Callable[[Any], Any] | None:
     return SchemaValidator(arguments).validate_python
 
 
-def lenient_at(judge: Judge, arguments: Any) -> Callable[[Location], bool]:
-    """Whether the framework takes the value at a location as it was sent: no location the judge
-    refuses is that one, inside it or around it."""
-    refused = [_in_call(location, arguments) for location in judge(arguments)]
-    return lambda at: not any(_overlap(at, location) for location in refused)
+def lenient_at(refused: Iterable[Location], arguments: Any) -> Callable[[Location], bool]:
+    """Whether the framework takes the value at a location as it was sent, given the locations its
+    own validation ``refused`` in ``arguments`` (a judge's answer): no refused location is that one,
+    inside it or around it."""
+    found = [_in_call(location, arguments) for location in refused]
+    return lambda at: not any(_overlap(at, location) for location in found)
 
 
 def _in_call(location: Sequence[Any], arguments: Any) -> Location:

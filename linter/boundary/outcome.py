@@ -16,8 +16,11 @@ Status = Literal["valid", "canonicalized", "rejected"]
 class Outcome:
     """One checked call.
 
-    ``status`` is what enforcement decides: ``valid`` (as sent), ``canonicalized``
-    (repaired; ``repairs`` says how) or ``rejected`` (``envelope`` says why).
+    ``status`` is what enforcement decides: ``valid`` (as sent: behind an adapter, also a call
+    its schema rejects that the tool's own validator takes as sent), ``canonicalized``
+    (repaired; ``repairs`` says how: behind an adapter, an ``absent-default`` repair records what
+    the framework's model fills itself, which is not written into ``arguments``) or ``rejected``
+    (``envelope`` says why).
     ``received`` is the call as it arrived (decoded, when it came as JSON text that
     parses). ``arguments`` are what to execute and ``proceed`` whether to execute them;
     a rejected call keeps the arguments as received, which its envelope describes, and

@@ -266,9 +266,9 @@ REPAIRS: dict[str, RepairRule] = {
             "absent-default",
             "a required member that is absent is filled with its declared default, or with null where it "
             "accepts null, as a framework's model fills it behind a strict schema",
-            "none behind a framework adapter, which fills only the fields the tool's model gives a default: the "
-            "tool would have received the same value; on its own, medium: "
-            "the model may have left the member out by mistake",
+            "none behind a framework adapter, which only stops asking for a member the tool's model fills "
+            "itself and leaves the filling to it (the model may read the member under an alias the schema "
+            "does not name); on its own, medium: the model may have left the member out by mistake",
             False,
             _by_the_walk,
         ),

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from .admit import Refusal, Screen, decode, members_to_screen, not_json, plainly_screened
 from .budget import listed_errors
-from .canonicalize import canonicalize_compiled, could_repair
+from .canonicalize import Repair, canonicalize_compiled, could_repair, without_fills
 from .compiled import compiled
 from .envelope import VALIDATION_FAILED, Problem, envelope, explained, refusal_problem, with_suggestions
 from .judge import Judge, lenient_at
@@ -154,28 +154,52 @@ class ToolBoundary:
     def _repair_or_reject(self, arguments: Any, call_id: str | None) -> Outcome:
         errors = listed_errors(self.schema, arguments)
         shapes = Shapes()
-        seen, lenient = arguments, []
+        # Where the framework's own validation is asked: the locations it refuses in the call as sent.
+        refused = None if self.judge is None else list(self.judge(arguments))
+        seen, lenient, aside = arguments, [], list[Repair]()
         if self.lenient.repairs:
             # What the framework in front does anyway is kept whether or not the call then
             # validates: the call is judged, and explained, as the framework would see it.
-            where = None if self.judge is None else lenient_at(self.judge, arguments)
-            first = canonicalize_compiled(self.schema, arguments, self.lenient, errors, shapes, where)
+            where = None if refused is None else lenient_at(refused, arguments)
+            first = canonicalize_compiled(self.schema, arguments, self.lenient, errors, shapes, where, aside)
             if first.repairs:
                 seen, lenient = first.arguments, first.repairs
                 if self._is_valid(seen):
-                    return Outcome("canonicalized", seen, True, arguments, lenient, call_id=call_id,
-                                   unread_strings=shapes.unread)
+                    return self._proceeding(seen, arguments, lenient, aside, call_id, shapes)
                 errors = listed_errors(self.schema, seen)
-        result = canonicalize_compiled(self.schema, seen, self._walked_policy, errors, shapes)
+        if refused == []:
+            # The tool's own validator takes the call as sent where its schema does not (a pydantic
+            # alias, a field sent by name under `populate_by_name`): the framework runs it, so it
+            # goes on as sent, and no repair of the policy's changes what the tool receives.
+            return Outcome("valid", arguments, True, arguments, [], call_id=call_id, unread_strings=shapes.unread)
+        result = canonicalize_compiled(self.schema, seen, self._walked_policy, errors, shapes, aside=aside)
         if result.repairs and self._is_valid(result.arguments):
-            return Outcome("canonicalized", result.arguments, True, arguments, [*lenient, *result.repairs],
-                           call_id=call_id, unread_strings=shapes.unread)
+            return self._proceeding(result.arguments, arguments, [*lenient, *result.repairs], aside, call_id, shapes)
         # All or nothing: a call the repairs cannot make valid is answered with every error of
         # the call as the model sent it, so a repaired-but-wrong value cannot slip through on
         # the resubmission; each repairable error says what the repair would have sent.
         problems = with_suggestions(explained(self.schema, seen, errors, shapes), result.repairs)
-        return self._rejected(seen, arguments, problems, VALIDATION_FAILED, call_id, [*lenient, *result.repairs],
-                              shapes.unread)
+        seen, repairs = self._unfilled(seen, [*lenient, *result.repairs], aside)
+        return self._rejected(seen, arguments, problems, VALIDATION_FAILED, call_id, repairs, shapes.unread)
+
+    def _proceeding(self, repaired: Any, received: Any, repairs: list, aside: list, call_id: str | None,
+                    shapes: Shapes) -> Outcome:
+        """The outcome of a call the repairs made valid: canonicalized, or valid as sent when all they
+        did was take as present, next to a member the schema does not declare, what the framework
+        fills itself."""
+        repaired, repairs = self._unfilled(repaired, repairs, aside)
+        if not repairs:
+            return Outcome("valid", received, True, received, [], call_id=call_id, unread_strings=shapes.unread)
+        return Outcome("canonicalized", repaired, True, received, repairs, call_id=call_id,
+                       unread_strings=shapes.unread)
+
+    def _unfilled(self, arguments: Any, repairs: list, aside: list) -> tuple[Any, list]:
+        """Where the framework in front fills an absent member itself (``absent-default`` among its
+        changes), the call goes on without the boundary's fill: its model fills the member, or reads it
+        under an alias the schema does not name (see :func:`~.canonicalize.without_fills`)."""
+        if "absent-default" not in self.lenient.repairs:
+            return arguments, repairs
+        return without_fills(arguments, repairs, aside)
 
     @functools.cached_property
     def _walked_policy(self) -> Policy:

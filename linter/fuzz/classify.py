@@ -11,7 +11,7 @@ the boundary its adapter builds, which makes the framework's own readings first
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 from schema_lint.boundary import Policy, ToolBoundary
@@ -59,5 +59,6 @@ def classify(boundary: ToolBoundary, mutator: str, bend: Bend, call: Any) -> Nea
     if outcome.status == "valid":
         return replace(made, rule=bend.rule)
     if outcome.status == "canonicalized":
-        return replace(made, outcome="canonicalized", repairs=tuple(asdict(r) for r in outcome.repairs))
+        return replace(made, outcome="canonicalized", repairs=tuple(
+            {"path": r.path, "rule": r.rule, "before": r.before, "after": r.after} for r in outcome.repairs))
     return replace(made, outcome="rejected", envelope=outcome.envelope)

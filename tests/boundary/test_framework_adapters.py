@@ -2,7 +2,8 @@
 
 For every framework: each call the bare framework runs still runs behind the adapter, with
 the same arguments reaching the tool (dates, times and patterns pydantic reads more leniently
-than JSON Schema's ``format`` and ECMA-262 included); a near miss is canonicalized; a broken
+than JSON Schema's ``format`` and ECMA-262 included, and members sent under a pydantic alias the
+schema does not name); a near miss is canonicalized; a broken
 call comes back as the envelope in the framework's retry form, and a model that applies it
 gets a call that runs.
 """
@@ -45,6 +46,17 @@ def check_strict(result: dict, ran: int = 4) -> None:
     assert result["looser"] == []
 
 
+def check_aliased(result: dict) -> None:
+    """Of ``loop_common.ALIASED``, the six calls the bare framework runs (pydantic reads a field's name
+    and every ``AliasChoices``, where the schema names one key) run behind the adapter with the same
+    arguments, and none it refuses does; a lone tag the boundary wraps, in a call that also gives a name
+    under an alias, reaches the tool with that name, not with a default written over it."""
+    assert result["ran_bare"] == 6
+    assert result["differ"] == [] and result["looser"] == []
+    assert result["wrapped"] == {"recipient": {"email_address": "a@x.org", "display_name": "Ana"}, "cc": None,
+                                 "tags": ["a"]}
+
+
 @pytest.mark.parametrize("framework, script", [("mcp2", "mcp2_loop.py"), ("mcp1", "mcp1_loop.py")])
 def test_mcp_servers(framework, script):
     results = json.loads(run_loop(framework, script))
@@ -53,6 +65,9 @@ def test_mcp_servers(framework, script):
     if framework == "mcp1":  # jsonschema, behind a 1.x low-level server: no format, Python's re, no timestamp
         check_dated(results["dated_low_level"], ran=8)
     check_strict(results["strict_types"])
+    check_aliased(results["aliased"])
+    if framework == "mcp1":  # FastMCP.call_tool outside a request, as a tool's unit tests call it
+        assert results["direct"] == {"query": "q", "limit": 5, "exact": False, "tags": None}
     low_level = results["Server"]
     check_adapter(low_level, {"query": "q", "tags": ["a"]}, {"query": "q", "limit": 3, "tags": ["a"]})
 
@@ -63,6 +78,7 @@ def test_fastmcp():
     check_dated(results["dated"])
     check_dated(results["dated_strict"], ran=5)  # strict: no timestamp, no date for a date-time
     check_strict(results["strict_types"])
+    check_aliased(results["aliased"])
 
 
 def test_openai_agents():
@@ -73,6 +89,8 @@ def test_openai_agents():
     check_dated(results["dated_loose"])
     check_strict(results["strict_types"])
     check_strict(results["strict_types_loose"])
+    check_aliased(results["aliased_strict"])
+    check_aliased(results["aliased_loose"])
     # A hand-written FunctionTool has no model to ask: no framework change is made, only the schema's.
     assert results["hand_written"] == [None, None, {"confirm": True, "count": 3}]
 
@@ -82,6 +100,7 @@ def test_pydantic_ai():
     check_adapter(results)
     check_dated(results["dated"])
     check_strict(results["strict_types"])
+    check_aliased(results["aliased"])
 
 
 def test_langchain():
@@ -89,3 +108,4 @@ def test_langchain():
     check_adapter(results)
     check_dated(results["dated"])
     check_strict(results["strict_types"])
+    check_aliased(results["aliased"])

@@ -7,8 +7,12 @@ import math
 
 import pytest
 
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
+
+from schema_lint.boundary import Policy
 from schema_lint.boundary.framework import (PYDANTIC, PYDANTIC_MCP, PYDANTIC_STRICT, LazyBoundaries, Leniency,
                                             behind_model, framework_boundary, framework_checks)
+from schema_lint.boundary.judge import pydantic_judge
 
 SEARCH = {"type": "object", "additionalProperties": False, "required": ["query", "limit", "cc"],
           "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "default": 10},
@@ -46,19 +50,37 @@ def test_what_lax_mode_refuses_stays_refused(sent):
     assert run({"query": "q", "limit": 3, "cc": None, **sent}).status == "rejected"
 
 
-def test_a_strict_schema_gets_defaults_and_null_as_its_model_fills_them():
+def test_what_a_strict_schema_s_model_fills_is_recorded_but_not_written_into_the_call():
+    """The function's model fills a member its strict schema lists as required (its default, or
+    None): the boundary stops asking for it, records the framework's change, and leaves the filling
+    to the model, so the tool gets what it got without the boundary (a model dumped with
+    `exclude_unset` does not carry members the call never set)."""
     outcome = run({"query": "q"})
-    assert outcome.status == "canonicalized"
-    assert outcome.arguments == {"query": "q", "limit": 10, "cc": None}
+    assert (outcome.status, outcome.arguments) == ("canonicalized", {"query": "q"})
     assert [(r.path, r.rule, r.after) for r in outcome.repairs] == [
         ("$.limit", "absent-default", 10), ("$.cc", "absent-default", None)]
+    lax = run({"query": "q", "limit": "5", "cc": None})
+    assert (lax.status, lax.arguments) == ("canonicalized", {"query": "q", "limit": 5, "cc": None})
+
+
+def test_a_fill_next_to_a_member_the_schema_does_not_declare_is_not_recorded():
+    """`lim` may be the model's alias for `limit`: the model reads the call then, not the default."""
+    outcome = framework_boundary(SEARCH, "search", behind_model(True)).check({"query": "q", "cc": None, "lim": 5})
+    assert (outcome.status, outcome.arguments, outcome.repairs) == ("valid", {"query": "q", "cc": None, "lim": 5}, [])
+
+
+def test_a_plain_boundary_with_absent_default_in_its_policy_writes_the_fill():
+    """No framework fills it there: the tool gets the call as the boundary hands it on."""
+    outcome = framework_boundary(SEARCH, "search", Leniency(), policy=Policy.from_names(["absent-default"])).check(
+        {"query": "q"})
+    assert outcome.status == "canonicalized" and outcome.arguments == {"query": "q", "limit": 10, "cc": None}
 
 
 def test_what_the_framework_fills_is_not_reported_missing_when_the_call_is_rejected():
     outcome = run({"limit": "5"})  # query is missing: that, and only that, is the model's to fix
     assert outcome.status == "rejected"
     assert [(e["path"], e["reason"]) for e in outcome.envelope["error"]["errors"]] == [("$.query", "required")]
-    assert outcome.arguments == {"limit": 5, "cc": None}  # the call as the framework would see it
+    assert outcome.arguments == {"limit": 5}  # the call as the framework would see it: the model fills `cc`
 
 
 def test_without_leniency_the_same_calls_are_rejected():
@@ -185,7 +207,7 @@ def test_a_strict_models_nested_location_is_read_through_the_call():
     from schema_lint.boundary.judge import lenient_at
 
     call = {"spec": {"qty": "2"}, "items": [{}, {"qty": "2"}]}
-    where = lenient_at(refusing(("spec", "Spec", "qty"), ("items", 1, "qty")), call)
+    where = lenient_at([("spec", "Spec", "qty"), ("items", 1, "qty")], call)
     assert not where(("spec", "qty")) and not where(("items", 1, "qty")) and not where(("spec",))
     assert where(("items", 0, "qty")) and where(("other",))
 
@@ -195,3 +217,89 @@ def test_minus_zero_for_a_number_keeps_its_sign_as_pydantic_reads_it(sent):
     ratio = run({"query": "q", "limit": 3, "cc": None, "ratio": sent}).arguments["ratio"]
     assert ratio == 0 and math.copysign(1, ratio) == -1
     assert run({"query": "q", "limit": sent, "cc": None}).arguments["limit"] == 0
+
+
+class Recipient(BaseModel):
+    email: str
+    display_name: str | None = Field(None, validation_alias=AliasChoices("display_name", "displayName"))
+
+
+class ClosedRecipient(Recipient):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Invite(BaseModel):
+    recipient: Recipient
+    tags: list[str] | None = None
+
+
+class ClosedInvite(BaseModel):
+    recipient: ClosedRecipient
+    tags: list[str] | None = None
+
+
+# `Invite`'s schema as openai-agents writes it for a strict function tool: every member required, none
+# other allowed, the first alias choice as the member's name (the other is in no schema).
+STRICT_INVITE = {
+    "type": "object", "additionalProperties": False, "required": ["recipient", "tags"],
+    "properties": {"recipient": {"$ref": "#/$defs/Recipient"},
+                   "tags": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}},
+    "$defs": {"Recipient": {"type": "object", "additionalProperties": False, "required": ["email", "display_name"],
+                            "properties": {"email": {"type": "string"},
+                                           "display_name": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}}
+ANA = {"email": "ana@example.com", "displayName": "Ana"}
+
+
+@pytest.mark.parametrize("model", [Invite, ClosedInvite])
+@pytest.mark.parametrize("call", [{"recipient": ANA}, {"recipient": ANA, "tags": "urgent"}])
+def test_a_member_sent_under_an_alias_is_not_overridden_by_the_default(model, call):
+    """`displayName` is the model's second alias for `display_name`: filling `display_name` with its
+    default would win over it (pydantic takes the first alias), and under `extra="forbid"` fail the
+    call. The call runs with what it said, whether it was correct (the framework runs it as sent) or
+    needed a repair elsewhere (a lone tag wrapped)."""
+    boundary = framework_boundary(STRICT_INVITE, "invite", behind_model(True),
+                                  judge=pydantic_judge(lambda arguments: model(**arguments)))
+    outcome = boundary.check(call)
+    assert outcome.proceed, outcome.envelope
+    received = model(**outcome.arguments)
+    assert received.recipient.display_name == "Ana"
+    made = [(r.path, r.rule) for r in outcome.repairs]
+    assert made == ([("$.tags", "absent-default")] if "tags" not in call else [("$.tags", "scalar-for-array")])
+
+
+class Contact(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    email_address: str = Field(alias="emailAddress")
+    phone: str | None = Field(None, validation_alias=AliasChoices("phone", "phoneNumber"))
+
+
+class Card(BaseModel):
+    contact: Contact
+    count: int = 1
+
+
+CARD = Card.model_json_schema()
+
+
+@pytest.mark.parametrize("call", [{"contact": {"email_address": "a@x.org"}},
+                                  {"contact": {"emailAddress": "a@x.org", "phoneNumber": "+1 555"}},
+                                  {"contact": {"email_address": "a@x.org", "phoneNumber": "+1 555"}, "count": "2"}])
+def test_a_call_the_tool_s_validator_takes_runs_as_sent_though_its_schema_names_other_keys(call):
+    """The schema shows `emailAddress` and `phone` only (closed), but the model also reads the field's
+    name (`populate_by_name`) and every `AliasChoices`: the framework runs these calls, so the boundary
+    in front of it asks the model before it refuses one, and hands it on untouched."""
+    boundary = framework_boundary(CARD, "add_contact", PYDANTIC, judge=pydantic_judge(Card.model_validate))
+    outcome = boundary.check(call)
+    assert (outcome.status, outcome.arguments) == ("valid", call)
+    assert not framework_boundary(CARD, "add_contact", PYDANTIC).check(call).proceed  # the schema alone refuses it
+
+
+@pytest.mark.parametrize("call", [{"contact": {"phoneNumber": "+1 555"}},
+                                  {"contact": {"emailAddress": "a@x.org", "nick": "A"}},
+                                  {"contact": {"emailAddress": "a@x.org"}, "count": "two"}])
+def test_a_call_the_tool_s_validator_refuses_still_gets_the_envelope(call):
+    boundary = framework_boundary(CARD, "add_contact", PYDANTIC, judge=pydantic_judge(Card.model_validate))
+    outcome = boundary.check(call)
+    assert outcome.status == "rejected"
+    with pytest.raises(ValidationError):
+        Card.model_validate(call)

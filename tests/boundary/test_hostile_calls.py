@@ -319,3 +319,19 @@ def test_a_string_nested_as_deep_as_a_call_may_be_is_still_decoded():
     text = "[" * MAX_DEPTH + "]" * MAX_DEPTH
     outcome = ToolBoundary(NESTED_LISTS, policy=Policy.all()).check({"tree": text})
     assert outcome.status == "canonicalized" and outcome.unread_strings == 0
+
+
+def test_taking_many_fills_back_out_of_a_call_is_linear():
+    """Behind a framework that fills absent members itself, every fill is taken back out of the call
+    (`without_fills`): 40,000 fills across 2,000 objects, each object copied once, not once per fill
+    (which took seconds)."""
+    from schema_lint.boundary.canonicalize import Repair, without_fills
+
+    call = {"items": [{"id": "x", **{f"f{field}": field for field in range(20)}} for _ in range(2_000)]}
+    fills = [Repair("$", "absent-default", None, field, ("items", index, f"f{field}"))
+             for index in range(2_000) for field in range(20)]
+    started = time.perf_counter()
+    stripped, kept = without_fills(call, fills, fills)
+    assert time.perf_counter() - started < 1.0
+    assert stripped == {"items": [{"id": "x"}] * 2_000} and kept == []
+    assert len(call["items"][0]) == 21  # the call itself is not changed

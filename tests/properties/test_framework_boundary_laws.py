@@ -16,10 +16,11 @@ from typing import Annotated, Any, Literal
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
+from pydantic import (AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError,
+                      create_model)
 
 from schema_lint.boundary import Policy
-from schema_lint.boundary.framework import PYDANTIC, framework_boundary
+from schema_lint.boundary.framework import PYDANTIC, behind_model, framework_boundary
 from schema_lint.boundary.judge import pydantic_judge
 
 
@@ -180,3 +181,85 @@ def test_behind_an_adapter_a_call_is_run_exactly_when_the_framework_alone_runs_i
     outcome = JUDGED.check(call)
     assert outcome.proceed, outcome.envelope
     assert Strictness.model_validate(outcome.arguments) == read
+
+
+FIELD_NAMES = ("first_name", "home_city", "nick_name")
+# A field's type and default: required, optional with None, with a default of its own.
+FIELD_KINDS = ((str, ...), (str | None, None), (str, "x"))
+
+
+def camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def field_spec(name: str, naming: str, kind: int) -> tuple[Any, Any]:
+    """A model field named ``name`` whose pydantic names are chosen by ``naming``, none of which but one
+    is in the JSON Schema pydantic writes."""
+    annotation, default = FIELD_KINDS[kind]
+    named = {"plain": {}, "alias": {"alias": camel(name)},
+             "choices": {"validation_alias": AliasChoices(name, camel(name))},
+             "choices-camel-first": {"validation_alias": AliasChoices(camel(name), name)}}[naming]
+    return annotation, Field(default, **named)
+
+
+@st.composite
+def aliased_models(draw: Any) -> Any:
+    """A model of three text fields, each read under its name, an alias, or ``AliasChoices``, with or
+    without ``populate_by_name`` and ``extra="forbid"``, taken as the call itself or as one member of it."""
+    fields = {name: field_spec(name, draw(st.sampled_from(["plain", "alias", "choices", "choices-camel-first"])),
+                               draw(st.integers(0, len(FIELD_KINDS) - 1))) for name in FIELD_NAMES}
+    config = ConfigDict(populate_by_name=draw(st.booleans()), extra=draw(st.sampled_from(["ignore", "forbid"])))
+    person = create_model("Person", __config__=config, **fields)
+    return create_model("Call", person=(person, ...)) if draw(st.booleans()) else person
+
+
+def strict_schema(schema: Any) -> Any:
+    """``schema`` as openai-agents makes a model's schema strict: every member required, no other allowed,
+    a ``None`` default left out."""
+    if isinstance(schema, list):
+        return [strict_schema(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: strict_schema(value) for key, value in schema.items() if not (key == "default" and value is None)}
+    if isinstance(out.get("properties"), dict):
+        out["required"], out["additionalProperties"] = list(out["properties"]), False
+    return out
+
+
+@st.composite
+def person_calls(draw: Any, nested: bool) -> dict:
+    """A call that sends each field under its name, its camelCase form or a key nothing reads, or leaves
+    it out, with text, ``None`` or a number."""
+    person = {}
+    for name in FIELD_NAMES:
+        key = draw(st.sampled_from([None, name, camel(name), f"x_{name}"]))
+        if key is not None:
+            person[key] = draw(st.text(max_size=3) | st.none() | st.integers(0, 3))
+    return {"person": person} if nested else person
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), model=aliased_models(), strict=st.booleans())
+def test_behind_an_adapter_a_call_sent_under_any_name_pydantic_reads_runs_with_what_pydantic_reads(data, model, strict):
+    """Aliases, `AliasChoices` and `populate_by_name` let pydantic read members under names its JSON
+    Schema does not show (the schema names one of them, and may be closed). A call the model's own
+    validator accepts runs behind the adapter with exactly the arguments the bare framework gives the
+    tool, behind a strict schema (whose defaults the model fills) or not, down to which members count
+    as set (`exclude_unset`); one it refuses is not run."""
+    schema = model.model_json_schema()
+    boundary = (framework_boundary(strict_schema(schema), "invite", behind_model(True),
+                                   judge=pydantic_judge(lambda arguments: model(**arguments))) if strict else
+                framework_boundary(schema, "invite", PYDANTIC, judge=pydantic_judge(model.model_validate)))
+    call = data.draw(person_calls("person" in model.model_fields), label="call")
+    outcome = boundary.check(call)
+    try:
+        read = model.model_validate(call)
+    except ValidationError:
+        if outcome.proceed:  # handed on, the framework refuses it in its own words: the tool does not run
+            with pytest.raises(ValidationError):
+                model.model_validate(outcome.arguments)
+        return
+    assert outcome.proceed, outcome.envelope
+    received = model.model_validate(outcome.arguments)
+    assert received == read and received.model_dump(exclude_unset=True) == read.model_dump(exclude_unset=True)

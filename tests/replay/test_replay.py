@@ -269,3 +269,24 @@ def test_calls_only_the_framework_s_own_changes_canonicalize_are_no_failure_with
     data = summary(tally, toolset, ["scalar-for-array"])
     assert data["outcomes"] == {"valid": 1, "canonicalized": 3, "rejected": 0}
     assert data["failure_rate_without_policy"] == 0.5 and data["failure_rate_with_policy"] == 0
+
+
+def test_a_field_the_framework_fills_is_not_written_over_one_sent_under_an_alias(tmp_path):
+    """openai-agents' strict schema names `display_name` (the first of its model's `AliasChoices`) and
+    requires it; the call sends `displayName`, which the model reads. Its model fills `display_name`
+    when it is absent, so the replay, as the adapter, hands the call on as sent: a `null` written
+    into it would win over "Ana"."""
+    from schema_lint.boundary import Policy
+    from schema_lint.replay.run import RecordedCall, Toolset, replay_one
+
+    recipient = {"type": "object", "additionalProperties": False, "required": ["email", "display_name"],
+                 "properties": {"email": {"type": "string"},
+                                "display_name": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}
+    tool = {"type": "function", "function": {"name": "send_invite", "strict": True, "parameters": {
+        "type": "object", "additionalProperties": False, "required": ["recipient"],
+        "properties": {"recipient": recipient}}}}
+    tools, _ = _files(tmp_path, tools=[tool], calls=[{"tool": "send_invite", "arguments": {}}])
+    toolset = Toolset.load([tools], Policy.default(), frameworks={"send_invite": "openai-agents"})
+    call = {"recipient": {"email": "ana@example.com", "displayName": "Ana"}}
+    result = replay_one(toolset, RecordedCall(0, 0, "send_invite", call))
+    assert (result.outcome, result.arguments, result.repairs) == ("valid", call, [])

@@ -2,7 +2,7 @@
 server lax, as by default, and with ``strict_input_validation``)."""
 
 import anyio
-from loop_common import RECEIVED, answer, dated, deploy, report, scenario, schedule, search, strict
+from loop_common import RECEIVED, aliased, answer, dated, deploy, invite, report, scenario, schedule, search, strict
 
 from fastmcp import Client, FastMCP
 
@@ -27,4 +27,5 @@ def runner(guarded: bool, tool=search, strict: bool = False):
 
 report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule)),
         "strict_types": strict(lambda guarded: runner(guarded, deploy)),
-        "dated_strict": dated(lambda guarded: runner(guarded, schedule, strict=True))})
+        "dated_strict": dated(lambda guarded: runner(guarded, schedule, strict=True)),
+        "aliased": aliased(lambda guarded: runner(guarded, invite))})

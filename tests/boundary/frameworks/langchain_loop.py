@@ -4,7 +4,7 @@ Each call is a tool call (``{"name", "args", "id", "type": "tool_call"}``); what
 reads next is the tool message's content.
 """
 
-from loop_common import RECEIVED, dated, deploy, report, scenario, schedule, search, strict
+from loop_common import RECEIVED, aliased, dated, deploy, invite, report, scenario, schedule, search, strict
 
 from langchain_core.tools import StructuredTool
 
@@ -27,4 +27,5 @@ def served(function):
     return lambda guarded: runner(guard_tool(tool) if guarded else tool)
 
 
-report({**scenario(served(search)), "dated": dated(served(schedule)), "strict_types": strict(served(deploy))})
+report({**scenario(served(search)), "dated": dated(served(schedule)), "strict_types": strict(served(deploy)),
+        "aliased": aliased(served(invite))})

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 RECEIVED: list[dict] = []
 
@@ -76,6 +76,41 @@ STRICT = [
 """Calls to ``deploy``: the strict fields refuse text and numbers for their type, and ``note`` (no default,
 though it takes ``None``) must be sent; the lax fields (``count``, ``dry_run``) read them, and pydantic takes
 ``1`` as equal to ``Literal[True]``. Behind the adapter exactly the calls the bare framework runs may run."""
+
+class Recipient(BaseModel):
+    """A model written for a camelCase API: the schema names `emailAddress` and `display_name` only."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    email_address: str = Field(alias="emailAddress")
+    display_name: str | None = Field(None, validation_alias=AliasChoices("display_name", "displayName"))
+
+
+class StrictRecipient(Recipient):
+    model_config = ConfigDict(populate_by_name=True, extra="forbid")
+
+
+def invite(recipient: Recipient, cc: StrictRecipient | None = None, tags: list[str] | None = None) -> str:
+    """Send an invite: what it was sent, as a model dumped for a partial update sees it (members set only)."""
+    RECEIVED.append({"recipient": recipient.model_dump(exclude_unset=True),
+                     "cc": cc and cc.model_dump(exclude_unset=True), "tags": tags})
+    return "sent"
+
+
+ALIASED = [
+    {"recipient": {"emailAddress": "a@x.org"}}, {"recipient": {"email_address": "a@x.org"}},
+    {"recipient": {"emailAddress": "a@x.org", "displayName": "Ana"}},
+    {"recipient": {"emailAddress": "a@x.org", "display_name": "Ana"}},
+    {"recipient": {"email_address": "a@x.org", "displayName": "Ana"}, "cc": {"emailAddress": "b@x.org",
+                                                                             "displayName": "Bo"}},
+    {"recipient": {"emailAddress": "a@x.org", "displayName": "Ana", "limit": "5"},
+     "cc": {"email_address": "b@x.org", "display_name": "Bo"}},
+    {"recipient": {"displayName": "Ana"}}, {"cc": {"emailAddress": "b@x.org"}},
+    {"recipient": {"emailAddress": "a@x.org"}, "cc": {"emailAddress": "b@x.org", "nick": "Bo"}},
+]
+"""Calls to ``invite`` under the names pydantic reads besides the schema's (a field's name under
+``populate_by_name``, every ``AliasChoices``), the last three refused (no e-mail address, no recipient,
+a member ``extra="forbid"`` refuses): behind the adapter exactly the first six run, each with what
+the bare framework gives the tool."""
 
 NEAR_MISS = {"query": "q", "tags": "a"}
 BROKEN = {"limit": 3, "tags": ["a"]}
@@ -155,6 +190,14 @@ def dated(runner: Callable[[bool], Runner]) -> dict[str, Any]:
 def strict(runner: Callable[[bool], Runner]) -> dict[str, Any]:
     """:data:`STRICT` through ``deploy`` served bare and guarded (``runner(guarded)``)."""
     return compare(runner(False), runner(True), STRICT)
+
+
+def aliased(runner: Callable[[bool], Runner]) -> dict[str, Any]:
+    """:data:`ALIASED` through ``invite`` served bare and guarded (``runner(guarded)``), and a call the
+    framework refuses only for a lone tag, which the boundary wraps: the name it gave under an alias is
+    what the tool gets, not a default written over it."""
+    wrapped = {"recipient": {"emailAddress": "a@x.org", "displayName": "Ana"}, "tags": "a"}
+    return {**compare(runner(False), runner(True), ALIASED), "wrapped": runner(True)(wrapped)[0]}
 
 
 def answer(is_error: bool, text: str) -> tuple[dict | None, str | None]:

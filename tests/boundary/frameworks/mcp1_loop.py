@@ -1,8 +1,10 @@
 """MCP SDK 1.x: a FastMCP server (tool functions) and a low-level Server, guarded by guard_server."""
 
+from typing import Any
+
 import anyio
-from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, answer, dated, deploy, low_level_handler, report, scenario,
-                         schedule, search, strict)
+from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, aliased, answer, dated, deploy, invite, low_level_handler, report,
+                         scenario, schedule, search, strict)
 
 import mcp.types as types
 from mcp.server.fastmcp import FastMCP
@@ -71,8 +73,23 @@ def runner(make, guarded: bool, name: str = "search"):
     return run
 
 
-report({label: scenario(lambda guarded: runner(make, guarded))
+def direct_call() -> Any:
+    """FastMCP's own ``call_tool``, outside any request (as a tool's unit tests call it), on a guarded
+    server: what the tool received for a call with a lax number, or what was raised."""
+    server = FastMCP("docs")
+    guard_server(server)
+    server.tool()(search)
+    RECEIVED.clear()
+    try:
+        anyio.run(server.call_tool, "search", {"query": "q", "limit": "5"})
+    except Exception as exc:  # noqa: BLE001 - the failure is what is reported
+        return f"raised {type(exc).__name__}: {exc}"
+    return RECEIVED[-1] if RECEIVED else None
+
+
+report({"direct": direct_call()} | {label: scenario(lambda guarded: runner(make, guarded))
         for label, make in (("FastMCP", function_server), ("Server", low_level))}
        | {"dated": dated(lambda guarded: runner(lambda g: function_server(g, schedule), guarded, "schedule")),
           "dated_low_level": dated(lambda guarded: runner(validating_low_level, guarded, "schedule")),
-          "strict_types": strict(lambda guarded: runner(lambda g: function_server(g, deploy), guarded, "deploy"))})
+          "strict_types": strict(lambda guarded: runner(lambda g: function_server(g, deploy), guarded, "deploy")),
+          "aliased": aliased(lambda guarded: runner(lambda g: function_server(g, invite), guarded, "invite"))})

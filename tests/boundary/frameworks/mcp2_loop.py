@@ -1,8 +1,8 @@
 """MCP SDK 2.x: an MCPServer (tool functions) and a low-level Server, guarded by guard_server."""
 
 import anyio
-from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, answer, dated, deploy, low_level_handler, report, scenario,
-                         schedule, search, strict)
+from loop_common import (LOW_LEVEL_SCHEMA, RECEIVED, aliased, answer, dated, deploy, invite, low_level_handler, report,
+                         scenario, schedule, search, strict)
 
 import mcp.types as types
 from mcp import Client
@@ -49,4 +49,5 @@ def runner(make, guarded: bool, name: str = "search"):
 report({label: scenario(lambda guarded: runner(make, guarded))
         for label, make in (("MCPServer", function_server), ("Server", low_level))}
        | {"dated": dated(lambda guarded: runner(lambda g: function_server(g, schedule), guarded, "schedule")),
-          "strict_types": strict(lambda guarded: runner(lambda g: function_server(g, deploy), guarded, "deploy"))})
+          "strict_types": strict(lambda guarded: runner(lambda g: function_server(g, deploy), guarded, "deploy")),
+          "aliased": aliased(lambda guarded: runner(lambda g: function_server(g, invite), guarded, "invite"))})

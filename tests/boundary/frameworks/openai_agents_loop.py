@@ -7,7 +7,7 @@ model's JSON text, and its output is what the model reads next.
 import json
 
 import anyio
-from loop_common import RECEIVED, dated, deploy, report, scenario, schedule, search, strict
+from loop_common import RECEIVED, aliased, dated, deploy, invite, report, scenario, schedule, search, strict
 
 from agents import FunctionTool, function_tool
 from agents.tool_context import ToolContext
@@ -51,4 +51,5 @@ def hand_written() -> list:
 
 report({"hand_written": hand_written(), "strict": scenario(served(True)), "loose": scenario(served(False)),
         "dated_strict": dated(served(True, schedule)), "dated_loose": dated(served(False, schedule)),
-        "strict_types": strict(served(True, deploy)), "strict_types_loose": strict(served(False, deploy))})
+        "strict_types": strict(served(True, deploy)), "strict_types_loose": strict(served(False, deploy)),
+        "aliased_strict": aliased(served(True, invite)), "aliased_loose": aliased(served(False, invite))})

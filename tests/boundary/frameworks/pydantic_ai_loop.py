@@ -6,7 +6,7 @@ or what pydantic-ai sends back for a validation error or a ``ModelRetry``.
 
 import json
 
-from loop_common import RECEIVED, dated, deploy, report, scenario, schedule, search, strict
+from loop_common import RECEIVED, aliased, dated, deploy, invite, report, scenario, schedule, search, strict
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
@@ -36,4 +36,5 @@ def runner(guarded: bool, tool=search):
 
 
 report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule)),
-        "strict_types": strict(lambda guarded: runner(guarded, deploy))})
+        "strict_types": strict(lambda guarded: runner(guarded, deploy)),
+        "aliased": aliased(lambda guarded: runner(guarded, invite))})
