@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.prose.conditional_prose import sentences
+from schema_lint.prose.units import value_units, written_unit
 from schema_lint.text.lazy_pattern import CaselessWords, Screened, lazy_compile
 
 if TYPE_CHECKING:
@@ -107,6 +108,9 @@ _OFFERS_EMPTY = CaselessWords(r"\bempty string (?:to|for|means|clears|removes|re
                               r"(?:empty|blank)\b|(?:^|\s)(?:\"\"|'')(?=\s|$|[.,;:)])",
                               words=("empty", "blank", '""', "''"))
 _DIGIT = lazy_compile(r"\d")
+# Characters of a description read for the unit its value is in: said up front ("Amount in
+# cents", "Timeout (milliseconds)"), and a manual past this would be read for nothing.
+_UNIT_REACH = 4_000
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
 _LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
 _ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
@@ -204,7 +208,9 @@ def described_defaults(description: Any) -> list[Any]:
 def described_values(description: Any) -> tuple[Any, ...]:
     """Values the description names, which a fix must not reject where the schema accepts them:
     the numbers it writes ("between 10 and 50 (0 = server default)", "or 0 for any year"),
-    but those it states as an exclusive bound or excludes ("greater than 0", "not 0"), what
+    but those it states as an exclusive bound or excludes ("greater than 0", "not 0") and
+    those written in another unit than the one it says the value is in ("$1.00" of an
+    amount "in the smallest currency unit", "5 seconds" of a timeout in milliseconds), what
     it quotes or gives as an example ("or 'auto'"), and the empty string where it offers it
     ("leave empty for no CC", "an empty string clears it"). Read wide on purpose: a value
     read that the description does not offer costs a fix, one missed breaks working calls."""
@@ -218,11 +224,17 @@ def _described_values(description: str) -> tuple[Any, ...]:
     values: list[Any] = [value for value in _quoted_values(description) if not _LAYOUT.fullmatch(value)]
     if holds_digit(description):
         lowered = description.lower() if description.isascii() else None
+        units: frozenset[str] | None = None  # the value's, read once a number is written in one
         for match in _NUMBER.finditer(description):
             start = max(0, match.start() - 24)
             if _EXCLUDED_BEFORE.screens(None if lowered is None else lowered[start:match.start()]) \
                     and _EXCLUDED_BEFORE.pattern.search(description, start, match.start()):
                 continue
+            written = written_unit(description, match.start(), match.end())
+            if written is not None:
+                units = value_units(description[:_UNIT_REACH]) if units is None else units
+                if units and written not in units:
+                    continue  # "$1.00" of an amount in cents, "5 seconds" of one in milliseconds: no value of it
             text = match.group(2).replace(",", "")
             number = float(text) if "." in text else int(text)
             values.append(-number if match.group(1) else number)

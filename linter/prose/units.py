@@ -143,6 +143,43 @@ def _described_units(description: str) -> frozenset[str | None]:
     return frozenset(unit_of(word) for word in units_said(description))
 
 
+def value_units(description: str) -> frozenset[str]:
+    """The units the description says the value is in, money's minor unit among them ("in
+    cents", "in the smallest currency unit": `cent`)."""
+    said = frozenset(unit for unit in _described_units(description) if unit is not None)
+    return said | {"cent"} if _MINOR_UNIT.search(description) else said
+
+
+def written_unit(text: str, start: int, end: int) -> str | None:
+    """The unit the number written at `text[start:end]` is in, where one is written with it:
+    of time or size after it ("5 seconds"), a currency's minor unit ("100 cents") or its
+    major one ("$1.00", "1.00 USD"); None for a bare number."""
+    before = text[max(0, start - 2):start].rstrip(" ")
+    if before and before[-1] in _CURRENCY_SIGNS:
+        return "currency"
+    if text[end:end + 1] not in _WORD_STARTS:
+        return None  # most numbers: a quote, a stop or a bracket after them (asked of each, in a long text)
+    after = _WORD_AFTER.match(text, end)
+    if after is None:
+        return None
+    word = after.group(1).lower()
+    if word in _MINOR_WORDS:
+        return "cent"
+    return "currency" if word in _MAJOR_WORDS else unit_of(word)
+
+
+# Money's minor unit named as the value's ("Amount in the smallest currency unit", "in cents",
+# "(pence)"), and how a figure in another unit is written: the major unit's symbol before it
+# or its name after it ("$1.00", "1.00 USD", "5 euros"), the minor one's name ("100 cents").
+_MINOR_UNIT = lazy_compile(r"\b(?:smallest|minor|lowest|base)\s+(?:currency\s+)?(?:units?|denominations?)\b|"
+                           r"\bin\s+(?:cents|pence|minor units?)\b|\(\s*(?:in\s+)?(?:cents|pence)\s*\)", re.I)
+_CURRENCY_SIGNS = "$\u20ac\u00a3\u00a5\u20b9"
+_WORD_STARTS = frozenset(" ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_WORD_AFTER = lazy_compile(r"\s?([A-Za-z]+)\b")
+_MINOR_WORDS = frozenset({"cent", "cents", "pence", "penny", "pennies"})
+_MAJOR_WORDS = frozenset({"usd", "eur", "gbp", "jpy", "dollar", "dollars", "euro", "euros"})
+
+
 def units_said(text: str) -> Iterator[str]:
     """The words naming a unit where `_VALUE_IN` places one, as `finditer` of it with the
     spellings in place of its words would find them: after a word that is none, the next

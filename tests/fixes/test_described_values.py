@@ -7,6 +7,8 @@ description names (`field_prose.described_values`) as it reads defaults and exam
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from lintkit import lint_tool, obj
 
@@ -35,6 +37,42 @@ def test_the_values_a_description_offers(description, values):
 ])
 def test_a_bound_the_description_excludes_or_a_number_inside_a_word_is_no_value(description):
     assert [v for v in described_values(description) if v in (0, 5, "", 2, 24)] == []
+
+
+@pytest.mark.parametrize("description, offered, written_elsewhere", [
+    ("Amount in the smallest currency unit (e.g. 100 cents to charge $1.00). At least 50.", [100, 50], 1.0),
+    ("Amount in cents; 500 cents is 5 USD.", [500], 5),
+    ("Price (in cents), e.g. 250 for \u20ac2.50", [250], 2.5),
+    ("Timeout in milliseconds (5000 = 5 seconds), 0 disables.", [5000, 0], 5),
+])
+def test_a_number_in_another_unit_than_the_value_is_no_value_of_it(description, offered, written_elsewhere):
+    """"$1.00" of an amount in cents is a dollar figure: read as a value, it withheld the fix
+    of the amount's own stated bounds ("at least 50")."""
+    values = [v for v in described_values(description) if not isinstance(v, str)]
+    assert all(v in values for v in offered) and written_elsewhere not in values
+
+
+@pytest.mark.parametrize("description, kept", [
+    ("Amount in USD, e.g. $5.00.", 5.0), ("Timeout in seconds (default 30 seconds)", 30), ("Delay, up to 5 seconds", 5)])
+def test_a_number_in_the_values_own_unit_or_with_none_said_is_still_a_value(description, kept):
+    assert kept in described_values(description)
+
+
+def test_the_stated_bounds_of_an_amount_in_cents_are_fixed():
+    found = lint_tool(obj(amount={"type": "integer", "description": (
+        "Amount intended to be collected, in the smallest currency unit (e.g. 100 cents to charge $1.00). Must be "
+        "at least 50 and no more than 99999999.")}), "SL303", name="create_payment_intent")
+    assert [(o.path.rsplit("/", 1)[1], o.value) for d in found for o in d.fix.operations] == [
+        ("minimum", 50), ("maximum", 99999999)]
+
+
+@pytest.mark.hostile
+def test_numbers_in_units_are_judged_within_budget():
+    hostile = "Amount in cents. " + "$1.00 or 100 cents, " * 5_000
+    hostile += "x" * (1_000_000 - len(hostile))
+    started = time.thread_time()
+    described_values(hostile)
+    assert time.thread_time() - started < 1
 
 
 _OPTIONAL = {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
