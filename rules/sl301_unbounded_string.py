@@ -35,7 +35,10 @@ Without any of these the finding carries a suggestion, never applied by `--fix`:
 conventional bound for the field's kind (256 for a name, 254 for an email, 2048 for a
 URL, 36 for a UUID, 10 for a date, 64 for a date-time, 128 for an identifier, 10000 for
 text, 1024 otherwise), for a reviewer to choose the value: a guessed bound is how a
-128-character `code` argument breaks a code-running tool. No fix where the tool's
+128-character `code` argument breaks a code-running tool. Where the description says
+longer values are taken and handled ("max 256 characters; longer titles are truncated"),
+no bound refuses them: the finding carries only a suggestion (of the stated bound, or the
+conventional one), whatever the traffic or the configuration say. No fix where the tool's
 provider refuses `maxLength` (`anthropic-strict`): the message says so.
 
 When the recorded values look like a closed set (2 to 10 distinct, each sent more than
@@ -50,7 +53,8 @@ from __future__ import annotations
 import json
 
 from schema_lint.text.display import clip
-from schema_lint.prose.constraints import evidence_of, said, stated_keyword
+from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_suggestion, said, stated_keyword
+from schema_lint.prose.handled import UPPER, handled_sides
 from schema_lint.prose.field_kinds import kind_of, max_length_for
 from schema_lint.prose.field_prose import says_open_values
 from schema_lint.traffic.values import LENGTH_FLOOR, evidence, round_bound, seen_at
@@ -89,7 +93,11 @@ def _fix(ctx, node) -> Fix:
     found = stated_keyword(node.description, node.types, "maxLength")
     if found is not None:
         return _adding(node, found.value, f" ({said(found)})", FixSafety.UNSAFE, evidence_of(found))
-    strings = seen_at(ctx, node, "string")
+    handled = UPPER in handled_sides(node.description)  # "longer titles are truncated": no length refuses them
+    capped = next((s for s in handled_bounds(node.description, node.types) if s.keyword == "maxLength"), None)
+    if capped is not None:
+        return handled_suggestion(capped, node.pointer)
+    strings = seen_at(ctx, node, "string") if not handled else None
     if strings is not None:
         longest = strings.lengths.largest
         seen = evidence(strings.of_type("string"), f"longest {longest:,}")
@@ -98,7 +106,7 @@ def _fix(ctx, node) -> Fix:
     stated_format = stated_keyword(node.description, node.types, "format")
     kind = kind_of(node.field_name, stated_format.value if stated_format is not None else None)
     table = ctx.settings.get("max-length") or {}
-    key = next((k for k in (kind, "default") if k is not None and k in table), None)
+    key = next((k for k in (kind, "default") if k is not None and k in table), None) if not handled else None
     if key is not None:
         return _adding(node, int(table[key]), f" (configured `max-length.{key}`)", FixSafety.UNSAFE,
                        Evidence(EVIDENCE_CONFIG, f"max-length.{key}"))

@@ -31,12 +31,16 @@ arrays), or `max-items` in the configuration (raised to the array's `minItems` w
 is larger), and the fix says which. A lower bound the description states with it ("1 to
 10 tags", "non-empty list") is added too. Without any of these the finding carries a
 suggestion, never applied by `--fix`: `maxItems: 100`, a conventional bound for a
-reviewer to choose the value.
+reviewer to choose the value. Where the description says more items are taken and
+handled ("only the first 50 are used", "extra tags are dropped"), no bound refuses them:
+only a suggestion (of the stated bound, or the conventional one), whatever the traffic or
+the configuration say.
 """
 
 from __future__ import annotations
 
-from schema_lint.prose.constraints import evidence_of, said, stated
+from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_suggestion, said, stated
+from schema_lint.prose.handled import UPPER, handled_sides
 from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                 Severity, SideEffects)
@@ -76,14 +80,18 @@ def _fix(ctx, node) -> Fix:
             extra, said_min = (Operation("add", join(node.pointer, "minItems"), low.value),), f", `minItems: {low.value}`"
         return Fix(f"add `maxItems: {found.value}`{said_min} ({said(found)})", FixSafety.UNSAFE,
                    (_max_items(node, found.value), *extra), evidence_of(found))
-    arrays = seen_at(ctx, node, "array")
+    handled = UPPER in handled_sides(node.description)  # "extra tags are dropped": no bound refuses them
+    capped = next((s for s in handled_bounds(node.description, node.types) if s.keyword == "maxItems"), None)
+    if capped is not None:
+        return handled_suggestion(capped, node.pointer)
+    arrays = seen_at(ctx, node, "array") if not handled else None
     if arrays is not None:
         longest = arrays.sizes.largest
         seen = evidence(arrays.of_type("array"), f"longest {longest:,} items")
         limit = _at_least_min(node, round_bound(longest, ITEMS_FLOOR))
         return Fix(f"add `maxItems: {limit}` ({seen})", FixSafety.UNSAFE, (_max_items(node, limit),),
                    Evidence(EVIDENCE_CALLS, seen))
-    configured = ctx.settings.get("max-items")
+    configured = ctx.settings.get("max-items") if not handled else None
     if configured is not None:
         limit = _at_least_min(node, configured)
         return Fix(f"add `maxItems: {limit}` (configured `max-items`)", FixSafety.UNSAFE, (_max_items(node, limit),),

@@ -54,8 +54,10 @@ first body", which may be negative): the name alone gives a suggestion, a fix on
 the description speaks of money. Upper bounds depend on the system behind the tool, and a
 percentage may be 0–1, 0–100 or a signed change: without words or traffic the finding
 carries a suggestion (`maximum: 100`), never applied by `--fix`, for a reviewer to
-choose the value. No fix either when the tool's provider refuses `minimum` or `maximum`
-(`anthropic-strict`): the message says so.
+choose the value. A side the description says values past are taken and handled on
+("Larger values are capped at 50", "values below 1 are treated as 1") gets no bound from
+words, traffic or name: at most a suggestion of the stated one. No fix either when the
+tool's provider refuses `minimum` or `maximum` (`anthropic-strict`): the message says so.
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from schema_lint.prose.constraints import BOUNDS, evidence_of, said, stated
+from schema_lint.prose.constraints import BOUNDS, evidence_of, handled_bounds, handled_suggestion, said, stated
+from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
 from schema_lint.prose.field_prose import adjusts_balance, monetary, physical, says_signed
@@ -157,6 +160,10 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
     from_name = _lower_from_name(node, kind, missing, lower)
     if from_name is not None:
         return from_name
+    capped = next((s for s in handled_bounds(node.description, node.types, node.field_name)
+                   if s.keyword in _SIDES and not any(k in node.schema for k in _SIDES[s.keyword])), None)
+    if capped is not None:
+        return handled_suggestion(capped, node.pointer)
     if "upper" in missing:
         return Fix("add `maximum: 100` (a conventional bound: choose the value)", FixSafety.SUGGESTION,
                    (Operation("add", join(node.pointer, "maximum"), 100),), Evidence(EVIDENCE_NONE))
@@ -167,8 +174,8 @@ def _lower_from_name(node, kind: str, missing: list[str], lower: int | None) -> 
     """The lower bound the name's kind has (0 for an amount, 1 for a limit), where the
     schema lacks one and nothing says the number is signed; a suggestion where the number
     may be another sense's (a `charge`) or adjust a balance."""
-    if "lower" not in missing or lower is None or _signed_by_nature(node):
-        return None
+    if "lower" not in missing or lower is None or _signed_by_nature(node) or LOWER in handled_sides(node.description):
+        return None  # "values below 1 are treated as 1": no lower bound refuses them
     add = (Operation("add", join(node.pointer, "minimum"), lower),)
     word = _telling(node.field_name)[1]
     if word in OTHER_SENSE and not monetary(node.description):
@@ -213,11 +220,12 @@ def _fix_from_traffic(ctx, node, kind: str, missing: list[str], sent) -> Fix | N
         return None
     operations, added = [], []
     lower = KINDS[kind][1] if KINDS[kind][1] is not None else 0
-    if "lower" in missing and sent.low >= lower and not _signed_by_nature(node):
+    handled = handled_sides(node.description)  # "larger values are capped": no bound on that side refuses them
+    if "lower" in missing and sent.low >= lower and not _signed_by_nature(node) and LOWER not in handled:
         operations.append(Operation("add", join(node.pointer, "minimum"), lower))
         added.append(f"`minimum: {lower}`")
     upper = _upper_from_traffic(kind, sent.high)
-    if "upper" in missing and upper is not None:
+    if "upper" in missing and upper is not None and UPPER not in handled:
         operations.append(Operation("add", join(node.pointer, "maximum"), upper))
         added.append(f"`maximum: {upper}`")
     if not operations:

@@ -15,8 +15,9 @@ Reads each property's description for the claims the schema can check:
   string or number with no `enum` or `const`: the rule offers the `enum`. A list after
   "e.g.", "such as" or "common values", one that says "include", "etc." or "not
   exhaustive", one followed by an alternative that is no value ("'public' or 'private', or
-  a team name", "bug, task (or a custom type …)"), one whose words admit more ("Other
-  codes work too", "also accepts …") or other spellings ("Case-insensitive": `enum` would
+  a team name", "bug, task (or a custom type …)") or offered beside one ("Either a user ID
+  or one of `me`, `all`"), one whose words admit more ("Other codes work too", "also
+  accepts …", "other values fall back to json") or other spellings ("Case-insensitive": `enum` would
   refuse "DESC"), one a quoted example of the description is not in, bare words that qualify
   a noun ("absolute or relative paths") or follow "can be" ("It can be absolute or
   relative", "can be omitted"; quoted words are values), a list of sibling parameter names
@@ -57,7 +58,9 @@ rejects every other value afterwards, a bound every value past it. The reader
 (`schema_lint.prose.constraints`) leaves open lists, hedged bounds ("typically 1 to 8",
 "(1 to 100 suggested)") and values the description names as usable (a sentinel such as
 0 for "no preference") out of what it states, and so a number with a magnitude ("up to
-8K"), a remark on what values do ("more than 10 is slow"), a bound on what something else
+8K"), a remark on what values do ("more than 10 is slow"), a bound values past which the
+words say are taken and handled ("Larger values are capped at 50", "longer titles are
+truncated", "only the first 50 are returned"), a bound on what something else
 holds ("Each page holds up to 100 results", "Page number (up to 100 results per page)"), a
 length stated for a part of the string ("72 characters for the subject line"), an exact length next
 to values of another length or form ("a two-letter code such as en, fr or zh_cn", "or the full

@@ -18,7 +18,7 @@ from schema_lint.prose import constraints
 from schema_lint.prose.constraints import _groups
 
 BOUNDS = ("_RANGES", "_UPPER", "_LOWER", "_ABOVE", "_BELOW", "_OR_MORE", "_MULTIPLE")
-_UNIT_BEFORE = r"(?:\s*([A-Za-z]+))?"
+_UNIT_BEFORE = constraints._UNIT.replace("[a-z]", "[A-Za-z]")
 
 
 def _spelled_before(name: str) -> re.Pattern:
@@ -56,7 +56,7 @@ def test_a_bound_pattern_finds_in_lowered_text_what_it_found_without_case(name, 
 
 def test_the_words_are_the_sentences_own():
     text = "Between 1 AND 10 Chars, UP TO 50 Items, \u017fee at least 2 Days."
-    assert _found("_RANGES", text) == [((0, 22), ("1", None, "10", "Chars") + (None,) * 10)]
+    assert _found("_RANGES", text) == [((0, 22), ("1", None, "10", "Chars") + (None,) * 13)]
     assert _found("_UPPER", text)[0][1][:2] == ("50", "Items")
     assert [bound.phrase for bound in constraints._bound_matches(text)] == [
         "Between 1 AND 10 Chars", "Between 1 AND 10 Chars", "UP TO 50 Items", "at least 2 Days"]

@@ -51,6 +51,22 @@ def _read(description: str, *types: str) -> dict:
     ("An ISO 8601 timestamp, including a UTC \"Z\" suffix or explicit offset.", ("string",),
      {"format": "date-time"}),
     ("The hostname of the server.", ("string",), {"format": "hostname"}),
+    # A range that is the whole of its clause; "no longer/shorter than"; "exactly N letters";
+    # "strictly between" (neither end a value); a conjunction after a number is no unit.
+    ("Number of forecast days, 1-16.", ("integer",), {"minimum": 1, "maximum": 16}),
+    ("Number of passengers, 1 to 9.", ("integer",), {"minimum": 1, "maximum": 9}),
+    ("Width in pixels, 1 to 4096", ("integer",), {"minimum": 1, "maximum": 4096}),
+    ("Rating: 1\u20135, inclusive", ("integer",), {"minimum": 1, "maximum": 5}),
+    ("City name, no longer than 100 characters.", ("string",), {"maxLength": 100}),
+    ("Password, no shorter than 8 characters.", ("string",), {"minLength": 8}),
+    ("Must be shorter than 100 characters", ("string",), {"maxLength": 99}),
+    ("IATA airport code, exactly 3 letters.", ("string",), {"minLength": 3, "maxLength": 3}),
+    ("The PIN, exactly 6 digits.", ("string",), {"minLength": 6, "maxLength": 6}),
+    ("Exactly two coordinates.", ("array",), {"minItems": 2, "maxItems": 2}),
+    ("Probability, strictly between 0 and 1.", ("number",), {"exclusiveMinimum": 0, "exclusiveMaximum": 1}),
+    ("Ratio between 0 and 1, non-inclusive", ("number",), {"exclusiveMinimum": 0, "exclusiveMaximum": 1}),
+    ("Count, strictly between 0 and 10", ("integer",), {"minimum": 1, "maximum": 9}),
+    ("At least 2 and at most 10.", ("array",), {"minItems": 2, "maxItems": 10}),
 ])
 def test_the_reader_states_what_the_words_state(description, types, expected):
     assert _read(description, *types) == expected
@@ -58,6 +74,11 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
 
 @pytest.mark.parametrize("description, types", [
     ("Number of tickets, typically ranges from 1 to 8.", ("integer",)),   # a hedge: no bound
+    ("Released, 2024-05.", ("integer",)),   # a date, no range
+    ("Coordinates, 1-16, 20-30 and so on.", ("integer",)),   # no range is the whole of its clause
+    ("Code, exactly 3 letters or the full name.", ("string",)),   # another form beside the length
+    ("Exactly 10 results are returned per page.", ("array",)),   # a remark on what comes back
+    ("Typically exactly 3 letters.", ("string",)),   # hedged
     ("The sort order, e.g. one of asc, desc.", ("string",)),                # examples
     ("Valid values include: contacts, deals, tickets.", ("string",)),       # an open list
     ("One of low, high, etc.", ("string",)),
@@ -124,6 +145,19 @@ def test_a_hostile_description_is_read_within_its_budget():
     stated(hostile, ["integer"])
     assert time.thread_time() - started < 1.5
     assert _read("x" * READ_LIMIT + " at most 5 characters", "string") == {}  # past the budget: not read
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("phrase", [", 1-16", ", 1 to 9.", "no longer than 100 characters ", "exactly 3 letters ",
+                                    "strictly between 0 and 1 ", "at least 50 and "])
+def test_each_new_wording_is_read_within_its_budget(phrase):
+    hostile = phrase * 5_000
+    hostile += "x" * (1_000_000 - len(hostile))
+    started = time.thread_time()
+    for kind in ("string", "integer", "array"):
+        stated(hostile, kind)
+        stated(hostile[:READ_LIMIT], kind)
+    assert time.thread_time() - started < 1
 
 
 @pytest.mark.hostile

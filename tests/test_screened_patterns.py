@@ -176,9 +176,9 @@ def test_caseless_words_occur_wherever_their_pattern_matches_in_the_corpus(corpu
 # (looked for with `in`, at half the instructions): each still passes exactly the texts its
 # alternation found.
 SPELLED_SCREENS = {
-    "constraints._RANGES": r"between|from|range|scale|\(|char|letter|item|entries|element|tag|label|value|star",
-    "constraints._UPPER": "at most|up to|more than|max|exceed|limit|equal to|<=|\u2264",
-    "constraints._LOWER": "at least|less than|min|equal to|>=|\u2265",
+    "constraints._RANGES": r"between|from|range|scale|\(|char|letter|item|entries|element|tag|label|value|star|-|\u2013|to",
+    "constraints._UPPER": "at most|up to|more than|longer than|max|exceed|limit|equal to|<=|\u2264",
+    "constraints._LOWER": "at least|less than|shorter than|min|equal to|>=|\u2265",
     "constraints._ABOVE": "than|>", "constraints._BELOW": "than|<", "constraints._OR_MORE": "or more",
     "constraints._BASED": "-based|start", "constraints._SIGN": "negative|positive",
     "constraints._MULTIPLE": "multiple of", "constraints._EMAIL": "mail", "constraints._UUID": "uuid|guid",

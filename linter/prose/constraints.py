@@ -25,6 +25,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   must be 63 characters or less") or counted otherwise than in its characters ("each
   URL counts as 23 characters", "after entities parsing"); "2 to 3 letter code" is a
   range, not 3 letters, and "8 characters long or more" a minimum, not 8 letters;
+  nor a side past which the words say values are taken and handled ("Larger values are
+  capped at 50", "longer titles are truncated", `handled`);
 - a negation before a strict comparison states the other side ("must not be greater
   than 100", "can never be larger than 2500" a maximum, "must not be less than 1" a
   minimum), any other negation of the bound's clause leaves it unread ("is not limited
@@ -38,9 +40,10 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   values the words allow ("1-based. Negative values count back from the end") has no
   lower bound at or above zero;
 - an open list ("values include …", "e.g.", "ex.:", "such as", "etc.", a list with a
-  form that is not a value such as `YYYY-MM-DD`, "or a team name" after it, "Other codes
-  work too", "may also use internal", "Case-insensitive", "Known values are", another
-  value named beside it: "(week) is in beta") is never an enum, nor a list
+  form that is not a value such as `YYYY-MM-DD`, "or a team name" after it or "a user ID
+  or" before it, "Other codes work too", "may also use internal", "other values fall back
+  to json", "Case-insensitive", "Known values are", another value named beside it: "(week)
+  is in beta") is never an enum, nor a list
   that is not all of the field's values: several of them in one string ("a
   comma-separated list", "video,channel", "fast+cache"), bare words after "can be"
   (adjectives and participles: "absolute or relative", "omitted") or joined by "and"
@@ -74,10 +77,12 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any, NamedTuple
 
-from schema_lint.model import EVIDENCE_WORDS, Evidence
+from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, names_git_remote,
                                            offers_values_outside, quoted_values, says_signed, speaks_of_time, valid_in)
+from schema_lint.prose.handled import LOWER, UPPER, handled_sides, takes_other_values
 from schema_lint.prose.units import bounds_value, multiplies, named_unit
+from schema_lint.schema.pointer import join
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
 
@@ -95,7 +100,9 @@ _BOUNDS = {LENGTH: ("minLength", "maxLength"), COUNT: ("minItems", "maxItems"), 
 _EXCLUSIVE = ("exclusiveMinimum", "exclusiveMaximum")
 
 _N = r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
-_UNIT = r"(?:\s*([a-z]+))?"
+# A unit after a number ("100 characters"); a conjunction there ("at least 50 and no more
+# than 99") is the next clause's, no unit: read as one, it made the bound no count's.
+_UNIT = r"(?:\s*(?!(?:and|or|but|nor)\b)([a-z]+))?"
 _NOTE = r"(?:\s*\([^()\n]{1,40}\))?"
 _TO = _NOTE + r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"
 # Each pattern: (regex, what it states). Groups are numbered as in each regex.
@@ -105,21 +112,26 @@ _RANGES = Screened(
     + _N + _UNIT + _TO + _N + _UNIT
     + r"|\(\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT + r"\s*(?=[,;)])"
     + r"|(?:^|(?<=[\s(:,]))" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + r"\s+(characters?|chars?|letters?|items?|entries|"
-    r"elements?|tags?|labels?|values?|stars?)\b",
+    r"elements?|tags?|labels?|values?|stars?)\b"
+    # A range that is the whole of its clause: "Number of forecast days, 1-16.", "Width: 1 to 4096".
+    + r"|(?:^|(?<=[,:]))\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT
+    + r"(?=\s*(?:$|[.;)\n]|,?\s*(?:both\s+)?(?:in|ex)clusive\b))",
     words=("between", "from", "range", "scale", "(", "char", "letter", "item", "entries", "element", "tag", "label",
-           "value", "star"), lowered=True)
+           "value", "star", "-", "\u2013", "to"), lowered=True)
 _UPPER = Screened(
-    r"\b(?:at most|up to|no[t]? (?:more|greater|larger|higher|bigger) than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
+    r"\b(?:at most|up to|no[t]? (?:more|greater|larger|higher|bigger|longer) than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
     r"less than or equal to)\s*:?\s*`?" + _N + r"`?" + _UNIT + r"|(?:<=|\u2264)\s*" + _N + _UNIT,
-    words=("at most", "up to", "more than", "greater than", "larger than", "higher than", "bigger than", "max", "exceed", "limit", "equal to", "<=", "\u2264"), lowered=True)
+    words=("at most", "up to", "more than", "greater than", "larger than", "higher than", "bigger than", "longer than",
+           "max", "exceed", "limit", "equal to", "<=", "\u2264"), lowered=True)
 _LOWER = Screened(
-    r"\b(?:at least|no[t]? (?:less|fewer|smaller|lower) than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
+    r"\b(?:at least|no[t]? (?:less|fewer|smaller|lower|shorter) than|minimum(?: (?:value|length|size|count|number))?(?: of| is|:)?|min\.?:?|greater than or equal to)\s*:?\s*"
     + _N + _UNIT + r"|(?:>=|\u2265)\s*" + _N + _UNIT,
-    words=("at least", "less than", "fewer than", "smaller than", "lower than", "min", "equal to", ">=", "\u2265"), lowered=True)
-_ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than)\s+" + _N + _UNIT
+    words=("at least", "less than", "fewer than", "smaller than", "lower than", "shorter than", "min", "equal to", ">=",
+           "\u2265"), lowered=True)
+_ABOVE = Screened(r"(?<!\bno )(?<!\bnot )\b(?:greater than|larger than|more than|higher than|longer than)\s+" + _N + _UNIT
                   + r"|>\s*" + _N + _UNIT, words=("than", ">"), lowered=True)
-_BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than)\s+" + _N + _UNIT
+_BELOW = Screened(r"(?<!\bno )(?<!\bnot )\b(?:less than|fewer than|smaller than|lower than|shorter than)\s+" + _N + _UNIT
                   + r"|<\s*" + _N + _UNIT, words=("than", "<"), lowered=True)
 # "5 or more items"; after a unit, "8 characters long or more", "3 characters at least" (at
 # the end of its clause: "3 reminders, at least one of which …" bounds the one).
@@ -158,6 +170,9 @@ _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|mi
 _BOUND_WORD_AFTER = lazy_compile(r"[ ,(]{0,3}(?:or (?:less|fewer|shorter|more|longer|greater|above|below|under|over|so)|"
                                  r"at (?:most|least)|max(?:imum)?|min(?:imum)?|and (?:up|over|above|under|below))\b|\s*\+",
                                  re.I)
+# "exactly 3 letters", "exactly two items": a length or count of exactly that size.
+_EXACTLY = Screened(r"\bexactly\s+(\d{1,4}|" + "|".join(_SPELLED_SIZES) + r")\s+([a-z]+)\b", words=("exactly",),
+                    lowered=True)
 _MULTIPLE = Screened(r"\b(?:a )?multiple of\s+" + _N, words=("multiple of",), lowered=True)
 # "must not be empty", never "must be empty" (which says the opposite, or of something else:
 # "the area must be empty").
@@ -165,7 +180,9 @@ _NON_EMPTY = lazy_compile(r"\bnon-?empty\b|\b(?:(?:must|should|may)\s+(?:not|nev
                           r"empty\b|\bat least one (?:character|item|element|entry|value)\b", re.I)
 # A range's upper end left open: "from 0 to 21+", "from 1 to 10 or more".
 _OPEN_ENDED = lazy_compile(r"\+|\s*(?:and|or)\s+(?:up|above|higher|more|over|beyond|greater|larger)\b", re.I)
-_EXCLUSIVE_AFTER = lazy_compile(r"\s*[,(]?\s*(?:both\s+)?exclusive\b", re.I)
+_EXCLUSIVE_AFTER = lazy_compile(r"\s*[,(]?\s*(?:both\s+)?(?:exclusive|non-?inclusive)\b", re.I)
+# "strictly between 0 and 1": neither end is a value.
+_STRICTLY_BEFORE = lazy_compile(r"\bstrictly\s+$", re.I)
 # What follows a bound that makes it a remark on the value's effect, not a rule ("more than
 # 10 is slow", "at most 25 results are returned per call", "(1 to 100 suggested)",
 # "1-50 is recommended"): a verb whose subject is the bound, its word after it (`_ACCEPTED`
@@ -287,6 +304,14 @@ def evidence_of(found: Stated) -> Evidence:
     return Evidence(EVIDENCE_WORDS, found.phrase)
 
 
+def handled_suggestion(found: Stated, pointer: str) -> Fix:
+    """A suggestion, never applied by `--fix`, of a bound the words state and also say
+    values past are taken and handled (`handled_bounds`): as a fix it would refuse them."""
+    return Fix(f"add `{found.keyword}: {found.value}` ({said(found)}, but also that values past it are taken, "
+               "not refused: confirm it)", FixSafety.SUGGESTION, (Operation("add", join(pointer, found.keyword),
+                                                                            found.value),), Evidence(EVIDENCE_NONE))
+
+
 @lru_cache(maxsize=64)
 def _kind(types: frozenset) -> str | None:
     """string, array, integer or number: the one kind of value the field holds (null aside).
@@ -313,13 +338,13 @@ def _may_state(description: str, kind: str, part: str) -> bool:
         return True
     if part == BOUNDS:
         # Every bound is a number; besides, a string or array may be said not empty, a number
-        # signed, and a string's exact length spelled ("two-letter code").
+        # signed, a string's exact length spelled ("two-letter code"), and "exactly two items".
         if digit:
             return True
         if kind == "string" and _SPELLED_EXACT_LENGTH.screens(lowered):
             return True
         if kind in ("string", "array"):
-            return "empty" in lowered or "at least one" in lowered
+            return "empty" in lowered or "at least one" in lowered or "exactly" in lowered
         return _SIGN.screens(lowered)
     if part == FORMAT:
         return _holds_format_word(lowered)
@@ -345,11 +370,30 @@ LIST_STARTS = 32
 """Places a closed list could start ("one of", a colon before a quote …) tried per description."""
 
 
+def handled_bounds(description: Any, types: Any, name: str | None = None) -> tuple[Stated, ...]:
+    """The bounds the description states that it also says values past are taken and
+    handled ("max 256 characters; longer titles are truncated", "(1-50). Larger values are
+    capped at 50", `handled.handled_sides`): left out of `stated`, since a fix of them
+    refuses calls the tool runs, and given here for a rule to name in a suggestion."""
+    if not isinstance(description, str) or not description:
+        return ()
+    kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
+    if kind is None or not _may_state(description, kind, BOUNDS):
+        return ()
+    return _read_part(description, kind, BOUNDS, named_unit(name), True)
+
+
+_SIDE_OF = {"maximum": UPPER, "exclusiveMaximum": UPPER, "maxLength": UPPER, "maxItems": UPPER,
+            "minimum": LOWER, "exclusiveMinimum": LOWER, "minLength": LOWER, "minItems": LOWER}
+
+
 @lru_cache(maxsize=4096)
-def _read_part(description: str, kind: str, part: str, unit: str | None = None) -> tuple[Stated, ...]:
+def _read_part(description: str, kind: str, part: str, unit: str | None = None,
+               handled: bool = False) -> tuple[Stated, ...]:
     """One part of the reading; each states keywords of its own, so the parts together are
     the whole reading. Cached: several rules ask of each description (SL301, SL305, SL403
-    of one string)."""
+    of one string). A bound on a side the words say values past are handled on is left
+    out (`handled`: only those are given)."""
     whole = description
     description = own_prose(_within_limit(description))
     found: list[Stated] = []
@@ -359,12 +403,15 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None) 
             found += _bounds(text, LENGTH if kind == "string" else COUNT)
         else:
             found += _number_bounds(text, kind, unit)
+        if found:
+            sides = handled_sides(whole)
+            found = [each for each in found if (_SIDE_OF.get(each.keyword) in sides) is handled]
     elif part == FORMAT:
         if kind == "string":
             found += _formats(description)
     elif kind in ("string", "integer", "number") and not _cut_inside_sentence(whole):
         values = _closed_values(description, numeric=kind != "string")
-        if values is not None:
+        if values is not None and not takes_other_values(whole):  # "other values fall back to json": open
             found.append(Stated("enum", values[0], values[1]))
     return tuple(_first_of_each(found))
 
@@ -477,11 +524,14 @@ def _bound_matches(sentence: str) -> list[_Bound]:
             low, high, unit = g[4], g[6], g[7] or g[5]
         elif g[8] is not None:
             low, high, unit = g[8], g[9], g[10]
-        else:
+        elif g[11] is not None:
             low, high, unit = g[11], g[12], g[13]
+        else:
+            low, high, unit = g[14], g[15], g[16]
         if _number(low) >= _number(high):
             continue  # a date (2023-04), an identifier or a span backwards: no range
-        exclusive = _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None
+        exclusive = _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None \
+            or _STRICTLY_BEFORE.search(sentence, max(0, match.start() - 12), match.start()) is not None
         take("xmin" if exclusive else "min", low, unit, match, ranged=True)
         if _OPEN_ENDED.match(sentence, match.end(g.index(high) + 1)) is None:
             take("xmax" if exclusive else "max", high, unit, match, ranged=True)
@@ -510,7 +560,17 @@ def _overlaps(bound: _Bound, kept: list[_Bound]) -> bool:
 
 
 def _hedged(sentence: str, start: int) -> bool:
-    return _HEDGE.search(sentence, 0, start) is not None
+    """Whether a hedge stands before `start`: the sentence's first hedge ends by then. Looked
+    up once per sentence: searched again for each bound, a sentence of many bounds ("1 to
+    9, 1 to 9, …") cost their square."""
+    first = _first_hedge_end(sentence)
+    return first is not None and first <= start
+
+
+@lru_cache(maxsize=256)
+def _first_hedge_end(sentence: str) -> int | None:
+    hedge = _HEDGE.search(sentence)
+    return hedge.end() if hedge is not None else None
 
 
 def _remark(sentence: str, bound: _Bound, target: str) -> bool:
@@ -742,15 +802,22 @@ def _bounds(text: str, target: str) -> list[Stated]:
     low_key, high_key = _BOUNDS[target]
     out: list[Stated] = []
     counted_otherwise = target == LENGTH and _COUNTED_OTHERWISE.search(text) is not None
+    exactly = _exactly(text, target) if not counted_otherwise else None
     if target == LENGTH and not counted_otherwise:
         exact = _EXACT_LENGTH.search(text) if holds_digit(text) else None
         exact = exact or _SPELLED_EXACT_LENGTH.search(text)
-        if exact is not None and not _hedged(text, exact.start()) and not _BOUND_WORD_BEFORE.search(text, 0, exact.start()) \
-                and not _BOUND_WORD_AFTER.match(text, exact.end()):
+        if exact is not None and (_hedged(text, exact.start()) or _BOUND_WORD_BEFORE.search(text, 0, exact.start())
+                                  or _BOUND_WORD_AFTER.match(text, exact.end())):
+            exact = None
+        exact = exact or exactly
+        if exact is not None:
             size = _SPELLED_SIZES.get(exact.group(1).lower()) or int(exact.group(1))
             if not _other_lengths(text, size):
                 return [Stated(low_key, size, exact.group()), Stated(high_key, size, exact.group())]
             return []  # the words state a length, and values of others: neither is a bound
+    elif exactly is not None:
+        size = _SPELLED_SIZES.get(exactly.group(1).lower()) or int(exactly.group(1))
+        return [Stated(low_key, size, exactly.group()), Stated(high_key, size, exactly.group())]
     sides = _collect(text, target) if not counted_otherwise else {}
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
@@ -772,6 +839,20 @@ _COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\bafter\s+(?:the\s+)
                                   r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|excluding|exclusive of|does "
                                   r"not count|doesn't count|don't count|do not count|weighted|graphemes?|visible "
                                   r"characters)\b", re.I)
+
+
+def _exactly(text: str, target: str) -> re.Match | None:
+    """ "exactly 3 letters" or "6 digits" of a string, "exactly 2 items" of an array, not
+    hedged, in a unit that fits the target (`_fits`), not a remark ("exactly 10 are
+    returned per page")."""
+    for match in _EXACTLY.finditer(text):
+        unit = match.group(2)
+        bound = _Bound("max", 0, unit, match.start(), match.end(), match.group())
+        fits = _fits(bound, target) or target == LENGTH and unit.startswith("digit")  # "exactly 6 digits"
+        if fits and not _hedged(text, match.start()) and not multiplies(unit) \
+                and not _remark(text, bound._replace(unit=None), target):
+            return match
+    return None
 
 
 # An empty string the words name as usable ("3 to 20 characters; empty clears it", "Pass an
@@ -996,6 +1077,8 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
         values, end = parsed
         if _NOT_BOTH.match(description, end):
             continue  # "provide either text or regex, not both": two parameters, not two values
+        if _ALTERNATIVE_AFTER.match(description, end):
+            continue  # "One of `me`, `all`; or a user ID": some of the values, the rest another kind's
         if not _of_the_field(description, intro, start, end):
             continue
         typed = _typed(values, numeric)
@@ -1020,7 +1103,7 @@ def _of_the_field(description: str, intro: re.Match, start: int, end: int) -> bo
     verb = _INTRO_VERB.match(intro.group())
     if verb is not None:
         head += verb.group()  # "when type is one of …", "The scope can be …": the intro holds the verb
-    return not (_RULED_OUT_BEFORE.search(head) or _CONDITION_BEFORE.search(head)
+    return not (_RULED_OUT_BEFORE.search(head) or _CONDITION_BEFORE.search(head) or _ALTERNATIVE_BEFORE.search(head)
                 or _VERB_AFTER.match(description, end) or start > 0 and _new_subject(description, head))
 
 
@@ -1050,6 +1133,12 @@ _RULED_OUT_BEFORE = lazy_compile(r"\b(?:not|never|cannot|can't|nor|except|exclud
                                  r"\s+(?:be\s+)?$|\b(?:forbidden|disallowed|reserved|prohibited|banned|blocked|"
                                  r"excluded|invalid|unsupported|deprecated|not (?:allowed|accepted|supported|permitted))"
                                  r"\b[^.;\n]*$", re.I)
+# An alternative the list is offered beside ("Either a user ID or one of `me`, `all`", "A
+# channel ID, or one of …", "An ISO 8601 date; alternatively one of …"): the list is some
+# of the values, the rest of another kind.
+_ALTERNATIVE_BEFORE = lazy_compile(r"\b(?:or|and/or|alternatively|otherwise|or else|else)\b[\s,:\u2014\u2013-]*"
+                                   r"(?:(?:must|should|can|may) be\s+|is\s+|use\s+|pass\s+|give\s+)?$", re.I)
+_ALTERNATIVE_AFTER = lazy_compile(r"[\s.;,:(\u2014\u2013-]*(?:or|and/or|alternatively|otherwise)\b", re.I)
 # A condition on another field whose verb stands right before the list: "when type is",
 # "if the mode is set to", "whose body is"; or other things, plural: "templates that are".
 _CONDITION_BEFORE = lazy_compile(r"\b(?:if|when|whenever|unless|while|once|where|whose)\b[^,;:()\u2014]{0,60}?"

@@ -82,7 +82,8 @@ _OPTIONAL = {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
     ("page_size", {"type": "integer", "description": "Page size between 10 and 50 (0 = server default)"}),
     ("page_size", {**_OPTIONAL, "description": "Page size between 10 and 50 (0 = server default)"}),
     ("year", {"type": "integer", "description": "Year between 1900 and 2100, or 0 for any year"}),
-    ("currency", {"type": "string", "description": "Currency code, one of USD, EUR; or 'auto'"}),
+    # ("one of USD, EUR; or 'auto'" the reader now leaves open itself: an alternative after the list.)
+    ("currency", {"type": "string", "description": "Currency code, one of USD, EUR. Pass 'auto' to detect it."}),
     ("cc_email", {"type": "string", "description": "Email to CC, e.g. alice@example.com. Leave empty for no CC"}),
     ("results_limit", {"type": "integer", "description": "The maximum number of results. A value of 0 indicates "
                                                          "no limit.", "default": 10}),

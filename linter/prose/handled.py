@@ -1,0 +1,105 @@
+"""Words saying the tool accepts values past a bound, or outside a list, and handles them.
+
+"Results to return (1-50). Larger values are capped at 50", "Title (max 256 characters;
+longer titles are truncated)", "if more are asked for, only the first 50 are returned",
+"`json`, `csv`, `xml`; other values fall back to json": the bound or the list is what the
+tool uses, not what it accepts. A `maximum`, `maxLength` or `enum` built from such words
+refuses calls the tool runs, so the side of a bound these words speak of is no bound
+(`handled_sides`), and a list they leave open is no closed set (`takes_other_values`).
+
+Read in the whole description: the words often stand in a sentence of their own, after
+the bound ("(max 50). Values above 50 are treated as 50."). A negated verb ("are not
+truncated") says nothing handled, nor does treating a value as an error.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from schema_lint.text.lazy_pattern import Screened, lazy_compile
+
+UPPER, LOWER = "upper", "lower"
+
+# A verb of handling, after an auxiliary ("are capped", "will be silently reduced") or on its
+# own ("capped at 50"), and what it needs after it. Matched in the text lowered.
+_HANDLING = Screened(
+    r"\b((?:is|are|be|gets?)\s+(?:(?:silently|automatically|quietly|simply|then|just)\s+)?)?"
+    r"(capped|clamped|clipped|truncated|reduced|lowered|raised|increased|limited|rounded|trimmed|shortened|cut|"
+    r"coerced|adjusted|ignored|dropped|discarded|replaced|reset|treated as|interpreted as|set to|converted to|"
+    r"mapped to)\b(?!\s+(?:an?\s+)?(?:error|errors|invalid|failure|bad request|malformed)\b)",
+    words=("capped", "clamped", "clipped", "truncated", "reduced", "lowered", "raised", "increased", "limited",
+           "rounded", "trimmed", "shortened", "cut", "coerced", "adjusted", "ignored", "dropped", "discarded",
+           "replaced", "reset", "treated as", "interpreted as", "set to", "converted to", "mapped to"),
+    lowered=True)
+# Verbs that say on their own that values past the top are brought down (`capped at 50`),
+# or past either end into the range (`clamped`); the others need a direction in the clause.
+_ON_THEIR_OWN = {"capped": frozenset({UPPER}), "truncated": frozenset({UPPER}), "clipped": frozenset({UPPER}),
+                 "clamped": frozenset({UPPER, LOWER})}
+# "only the first 50 are returned", "only the first 10 items are used": the rest are taken and dropped.
+_FIRST_ONLY = Screened(r"\bonly\s+(?:the\s+)?first\s+[\w,]+(?:\s+[a-z]+)?\s+(?:is|are|will be|get)\s+(?:returned|used|"
+                       r"kept|processed|considered|shown|read|taken|included|sent|applied|honou?red|indexed|saved|"
+                       r"stored)\b", words=("first",), lowered=True)
+_UP = lazy_compile(r"\b(?:larger|higher|greater|bigger|longer|more|above|over|exceed\w*|beyond|past|excess|extra|"
+                   r"additional|remaining|the rest|too (?:large|long|high|big|many))\b")
+_DOWN = lazy_compile(r"\b(?:smaller|lower|less|fewer|shorter|below|under|too (?:small|short|low|few))\b")
+_BOTH = lazy_compile(r"\b(?:out[- ]of[- ]range|outside)\b")
+_NEGATED = lazy_compile(r"(?:\bnot|\bnever|n't|\bno longer)\s+(?:be\s+|been\s+|get\s+)?$")
+_CLAUSE_STOP = ".;\n"
+_REACH = 80
+# Values outside a list the tool takes: "other values fall back to json", "anything else is
+# treated as json", "unrecognized values default to", "If omitted or invalid, defaults to".
+_OTHERS_TAKEN = Screened(
+    r"\b(?:other|unknown|unrecognized|unrecognised|unsupported|invalid|unlisted|else)\b[^.;\n]{0,40}?"
+    r"\b(?:(?:is|are|will be|gets?)\s+(?:(?:silently|automatically|quietly|simply)\s+)?(?:treated as|interpreted as|"
+    r"mapped to|converted to|replaced|ignored|reset|coerced|set to)\b(?!\s+(?:an?\s+)?(?:error|errors|invalid|"
+    r"failure)\b)|falls? back\b|defaults? to\b|reverts? to\b|becomes?\b)",
+    words=("other", "unknown", "unrecogni", "unsupported", "invalid", "unlisted", "else"), lowered=True)
+
+
+def handled_sides(description: str) -> frozenset[str]:
+    """The sides of the field's bounds ("upper", "lower") past which the words say values
+    are taken and handled: capped, clamped, truncated, reduced, treated as the bound,
+    ignored, or only the first N used."""
+    if not isinstance(description, str):
+        return frozenset()
+    return _handled_sides(description)
+
+
+@lru_cache(maxsize=1024)
+def _handled_sides(description: str) -> frozenset[str]:
+    """Cached: asked by each rule that fixes a bound from words or traffic."""
+    lowered = description.lower()  # every position below is of this text
+    sides: set[str] = set()
+    ascii_text = lowered if lowered.isascii() else None
+    if next(_FIRST_ONLY.finditer_lowered(lowered, ascii_text), None) is not None:
+        sides.add(UPPER)
+    for verb in _HANDLING.finditer_lowered(lowered, ascii_text):
+        if _NEGATED.search(lowered, max(0, verb.start() - 20), verb.start()):
+            continue
+        start = max(0, verb.start() - _REACH)
+        start = max([start] + [lowered.rfind(stop, start, verb.start()) + 1 for stop in _CLAUSE_STOP])
+        end = min(len(lowered), verb.end() + _REACH)
+        end = min([end] + [at for at in (lowered.find(stop, verb.end(), end) for stop in _CLAUSE_STOP) if at >= 0])
+        said = set()
+        if _UP.search(lowered, start, end):
+            said.add(UPPER)
+        if _DOWN.search(lowered, start, end):
+            said.add(LOWER)
+        if _BOTH.search(lowered, start, end):
+            said |= {UPPER, LOWER}
+        if said and verb.group(1) is not None:
+            sides |= said
+        elif verb.group(2) in _ON_THEIR_OWN:
+            sides |= said or _ON_THEIR_OWN[verb.group(2)]
+        if len(sides) == 2:
+            break
+    return frozenset(sides)
+
+
+def takes_other_values(description: str) -> bool:
+    """Whether the words say values outside the list they give are taken: they fall back,
+    default to, are treated as or mapped to one of it, or are ignored."""
+    if not isinstance(description, str):
+        return False
+    lowered = description.lower()
+    return next(_OTHERS_TAKEN.finditer_lowered(lowered, lowered if lowered.isascii() else None), None) is not None
