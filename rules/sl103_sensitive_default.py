@@ -5,7 +5,8 @@ Flags a property with a `default` when its name (or, for a generic name, its
 description) says it holds an amount, price or currency; a recipient, destination or
 account; a permission, role or scope; or who may see what it creates (`visibility`,
 `privacy`). A default that grants the least (`read`, `read_only`, `viewer`, `private`,
-`none`) chooses nothing anyone could regret and is left alone. Paging and sorting fields (`page`, `limit`,
+`none`) chooses nothing anyone could regret and is left alone, and so does one that defers
+to the server's own setting (`default`, `inherit`). Paging and sorting fields (`page`, `limit`,
 `cursor`, `offset`, `sort`…) and filter bounds (`price_min`) never count, and an empty
 default (`null`, `""`, `[]`, `0`, `false`) chooses nothing. Extra name words come from
 the `sensitive-names` setting. A credential (a password, secret, API key or access token,
@@ -33,11 +34,16 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): the fix removes the `default` and adds the field to `required`, so
-calls that relied on the default are rejected afterwards. A credential's finding has no
-fix: required, the field would ask the model for a secret it does not have; the secret
-belongs in the server's configuration, not among the model's arguments (SL104). Its
-finding shows only the default's first two characters and its length.
+A suggestion, never applied by `--fix`: remove the `default` and add the field to
+`required`. Every call that leaves the field out, as the schema allows and the tool's own
+documentation may say to, is refused afterwards, and nothing in the schema tells which of
+those calls were wrong: whether the tool should ask instead of assume is the owner's
+decision. A default that defers to the server (`default`, `inherit`, `unspecified`: Google
+Calendar's `visibility` of `"default"` is "the calendar's default visibility") chooses
+nothing and is left alone, as a least-privilege one is. A credential's finding has no fix:
+required, the field would ask the model for a secret it does not have; the secret belongs
+in the server's configuration, not among the model's arguments (SL104). Its finding shows
+only the default's first two characters and its length.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ import re
 
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import lazy_compile
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.rules.sl104_credential_argument import holds_credential
@@ -72,6 +78,9 @@ SENSITIVE_WORDS = {
 # Defaults that grant the least: a token that may only read, a post only its author sees.
 LEAST_PRIVILEGE = frozenset({"read", "readonly", "read_only", "viewer", "view", "reader", "guest", "none",
                              "private", "only_me", "self"})
+# Defaults that defer to the server's own setting: Google Calendar's `visibility` of
+# "default" is "the default visibility for events on the calendar". They choose nothing.
+DEFERRING = frozenset({"default", "inherit", "inherited", "unspecified", "unset", "use_default", "system_default"})
 # Exact names that are sensitive on their own but too short to match as words.
 SENSITIVE_NAMES = {"to": "recipient"}
 # Paging, sorting and filtering words: `page_size`, `sort_by_price`, `price_min` shape a
@@ -127,7 +136,11 @@ def _credential(node: SchemaNode, default) -> bool:
 
 
 def _least(default) -> bool:
-    return isinstance(default, str) and default.strip().lower().replace("-", "_").replace(" ", "_") in LEAST_PRIVILEGE
+    """A default that grants the least, or defers to the server's own setting."""
+    if not isinstance(default, str):
+        return False
+    spelled = default.strip().lower().replace("-", "_").replace(" ", "_")
+    return spelled in LEAST_PRIVILEGE or spelled in DEFERRING
 
 
 def _fix(node: SchemaNode, parent: SchemaNode) -> Fix:
@@ -136,7 +149,10 @@ def _fix(node: SchemaNode, parent: SchemaNode) -> Fix:
     operations = [Operation("remove", join(node.pointer, "default"))]
     if node.name not in names:
         operations.append(Operation("add", join(parent.pointer, "required"), [*names, node.name]))
-    return Fix(f"remove the default and require `{node.name}`", FixSafety.UNSAFE, tuple(operations))
+    # A suggestion: required, the field refuses every call that leaves it out, which the schema
+    # allows (Google Calendar documents `visibility` as optional), and nothing says which were wrong.
+    return Fix(f"remove the default and require `{node.name}` (calls that leave it out, as the schema allows, "
+               "are refused afterwards: confirm it)", FixSafety.SUGGESTION, tuple(operations), Evidence(EVIDENCE_NONE))
 
 
 def _masked(secret: str) -> str:

@@ -19,12 +19,37 @@ def test_sl103_flags_money_recipient_and_permission_defaults_on_write_tools_as_e
     assert {d.severity for d in found} == {Severity.ERROR}
 
 
-def test_sl103_fix_removes_the_default_and_requires_the_field():
+def test_sl103_suggests_removing_the_default_and_requiring_the_field():
     schema = {**obj(currency={"type": "string", "default": "USD"}, memo={"type": "string"}), "required": ["memo"]}
     (found,) = lint_tool(schema, "SL103", name="create_invoice")
     after = fixed_schema(schema, found)
     assert "default" not in after["properties"]["currency"] and after["required"] == ["memo", "currency"]
-    assert found.fix.safety is FixSafety.UNSAFE
+    # Only a suggestion: required, the field refuses every call that leaves it out, which the
+    # schema allows (as a tool's documentation may say to): `--fix --unsafe-fixes` leaves it.
+    assert found.fix.safety is FixSafety.SUGGESTION
+
+
+def test_sl103_fix_never_refuses_a_call_that_leaves_the_field_out(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from schema_lint.cli import main
+
+    schema = {**obj(currency={"type": "string", "default": "USD"}, memo={"type": "string"}), "required": ["memo"]}
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps({"tools": [{"name": "create_invoice", "description": "Create an invoice.",
+                                           "inputSchema": schema}]}))
+    CliRunner().invoke(main, ["check", str(path), "--select", "SL103", "--fix", "--unsafe-fixes", "--no-cache"])
+    assert json.loads(path.read_text())["tools"][0]["inputSchema"] == schema
+
+
+@pytest.mark.parametrize("default", ["default", "inherit", "UNSPECIFIED"])
+def test_sl103_leaves_a_default_that_defers_to_the_server_alone(default):
+    """Google Calendar's `visibility` of "default": the calendar's own default visibility."""
+    schema = obj(visibility={"type": "string", "enum": ["default", "public", "private"], "default": default.lower()},
+                 role={"type": "string", "default": default})
+    assert lint_tool(schema, "SL103", name="insert_event") == []
 
 
 def test_sl103_leaves_paging_filters_and_empty_defaults_alone():
