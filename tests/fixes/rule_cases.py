@@ -30,6 +30,9 @@ def openai_tool(properties: dict, required: list) -> dict:
 # Fixes offered only on recorded calls (`--calls`), tested with their traffic in tests/test_traffic.py:
 # SL201 closes an object when 20 calls show no other key (under openai-strict SL601 closes it).
 TRAFFIC_ONLY_FIXES = frozenset({"SL201"})
+# Rules whose every fix is a suggestion, never written by `--fix` (tested in their own files):
+# SL103 requiring a field with a default would refuse the calls that leave it out.
+SUGGESTIONS_ONLY = frozenset({"SL103"})
 # code → (before, after, profiles to enable)
 CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
     "SL004": (tool({"title": {"type": "string", "maxlength": 200}}, ["title"]),
@@ -67,10 +70,6 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
                   "required": ["title", "channel"], "additionalProperties": False,
                   "allOf": [{"if": {"properties": {"channel": {"const": "email"}}, "required": ["channel"]},
                              "then": {"required": ["recipient"]}}]}}, ()),
-    "SL103": (tool({"amount": {"type": "number", "default": 100, "minimum": 0, "maximum": 1000}, "to_account": TITLE},
-                   ["to_account"]),
-              tool({"amount": {"type": "number", "minimum": 0, "maximum": 1000}, "to_account": TITLE},
-                   ["to_account", "amount"]), ()),
     "SL202": (tool({"tags": {"anyOf": [{"type": "string", "maxLength": 20},
                                        {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}]}},
                    ["tags"]),
