@@ -28,10 +28,16 @@ _EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as
 _DEFAULT = lazy_compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
                         r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|[^\s,;()]+))", re.I)
 _GROUPED_NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+# A requirement word answered in the negative, as references label each parameter ("Required:
+# No" in AWS's, "required: false", "Required - No", "Required? No", "Mandatory = N"), not the
+# answer's first word of a phrase ("Required: no default is applied" stays unread here).
+_ANSWERED_NO = (r"\b(?:required|mandatory)[ \t]*(?:[:?=\u2013\u2014-]|\bis\b)[ \t]*(?:no|false|n|optional)\b"
+                r"(?![ \t]*[a-z0-9])")
 _OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
                           r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
-                          r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b",
-                          words=("optional", "if ", "can be ", "leave ", "not required", "default"))
+                          r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b|" + _ANSWERED_NO,
+                          words=("optional", "if ", "can be ", "leave ", "not required", "default", "required",
+                                 "mandatory"))
 _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
                           words=("required", "mandatory", "must be "))
 # A requirement taken back: "not required", "only required when …", "as required", or an
@@ -44,7 +50,10 @@ _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\
 # description names its value with, "The required ticket title", "is a mandatory filter",
 # which speak of the field itself); what the field's value does to
 # something else ("make the question required", "mark the step as mandatory"); and the form
-# a value takes ("Must be given as a BCP 47 tag"). Removed from a sentence before it is read.
+# a value takes ("Must be given as a BCP 47 tag"). After a preposition and an article the
+# adjective is another noun's whatever that noun ("The name of the required plugin", "Path to
+# the mandatory config file"), and before a plural noun that qualifies another ("The required
+# reviewers count": the count is of reviewers). Removed from a sentence before it is read.
 _SELF_NOUN = (r"(?:field|parameter|param|argument|arg|property|input|value|attribute|setting|option|key|flag|string|"
               r"integer|number|boolean|array|object|list|id)\b(?!-)")
 _NOT_A_NOUN = (r"(?:and|or|but|nor|for|in|on|to|at|by|as|of|if|when|whenever|where|while|unless|until|once|with|"
@@ -53,8 +62,12 @@ _NOT_A_NOUN = (r"(?:and|or|but|nor|for|in|on|to|at|by|as|of|if|when|whenever|whe
                r"whether|than|this|that|it|you|please)\b")
 _ABOUT_ANOTHER = lazy_compile(
     r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?:required|mandatory)\s+(?!" + _SELF_NOUN + r")(?!" + _NOT_A_NOUN + r")(?=[a-z])|"
+    r"\b(?:of|for|to|from|with|by|in|on|at|into|about)\s+(?:the|a|an|each|every|any|all)\s+(?:required|mandatory)\s+"
+    r"(?=[a-z])|"
+    r"\b(?:required|mandatory)\s+(?!" + _NOT_A_NOUN + r")[a-z]+[a-rt-z]s\s+(?!" + _NOT_A_NOUN + r")(?=[a-z])|"
     r"\b(?:make|mark|set|flag|render)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?(?:as\s+)?(?:required|mandatory)\b|"
     r"\bmust be (?:provided|given|specified|supplied|included|set)\s+(?:as|using|like)\b", re.I)
+_ANSWERED_NO_TEXT = lazy_compile(_ANSWERED_NO, re.I)
 # What makes a whole sentence's requirement another noun's: a relative clause that holds it
 # ("The number of days for which the forecast is required", "City where the car is
 # required"; not "Folder where files are saved (required)") or a field that says whether
@@ -75,7 +88,7 @@ _RELATIVE_REACH = 200
 _QUALIFIED_REQUIREMENT = CaselessWords(
     r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))(?:\s+" + _SELF_NOUN + r")?"
     r"\s*(?::\s*)?(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
-    r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|"
+    r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|conditional(?:ly)?|"
     r"ignored|not needed)\b|" + r"^\s*(?:for|in|on|during|after|before)\s+(?!(?:all|each|every|any)\b)")
 # A value the description gives for "no setting" ("-1 for no limit", "0 = unlimited", "null
 # for all", "0 to disable", "empty for none"): the field has a neutral state, which a call
@@ -288,8 +301,10 @@ def mentions_requirement(description: Any) -> bool:
 
 def requirement_sentences(description: str) -> tuple[str, ...]:
     """The sentences (or clauses) of `description` whose requirement word speaks of this
-    field, not of another noun (see `_ABOUT_ANOTHER`)."""
-    return tuple(sentence for sentence in sentences(description) if _requires_this_field(sentence))
+    field, not of another noun (see `_ABOUT_ANOTHER`) nor answered no ("Required? No", read
+    before the question mark splits the sentence)."""
+    return tuple(sentence for sentence in sentences(_ANSWERED_NO_TEXT.sub(" ", description))
+                 if _requires_this_field(sentence))
 
 
 def _requires_this_field(sentence: str) -> bool:

@@ -10,7 +10,7 @@ from lintkit import lint_document, lint_tool, obj
 from rulekit import TIGHT, openai_tool
 
 from schema_lint.model import FixSafety, Severity
-from schema_lint.prose.field_prose import offers_unset_value, says_required
+from schema_lint.prose.field_prose import mentions_requirement, offers_unset_value, says_optional, says_required
 
 
 def test_sl101_missing_required_is_an_error_on_write_and_a_warning_on_read():
@@ -178,6 +178,39 @@ def test_sl101_does_not_require_a_field_for_a_requirement_of_another_noun(descri
 
 
 @pytest.mark.parametrize("description", [
+    # a requirement word answered no, as API references label each parameter
+    "Maximum number of buckets to return. Required: No",
+    "The ID of the VPC. required: false",
+    "The prefix. Required - No",
+    "The prefix. Required? No",
+    "The prefix. Mandatory = N",
+    "The token.\nRequired \u2013 No\nType: String",
+    "The prefix (required: false).",
+    # answered with a condition
+    "The Availability Zone of the subnet. Required: Conditional",
+    "The Availability Zone. Required: conditionally, see below.",
+    # an adjective of another noun after a preposition and an article, or of a plural noun
+    "The name of the required plugin.",
+    "Path to the mandatory config file.",
+    "The required reviewers count, from 0 to 6.",
+    "The mandatory approvers list for the stage.",
+])
+def test_sl101_takes_a_requirement_answered_no_or_of_another_noun_as_none(description):
+    assert _required_by_fix(description) == ["name"]
+    assert not says_required(description)
+
+
+def test_sl101_reads_no_requirement_in_a_reference_that_marks_every_parameter_not_required():
+    # AWS's API reference ends each parameter with "Required: No": nothing is missing, on any tool.
+    schema = obj(MaxBuckets={"type": "integer", "description": "Maximum number of buckets. Required: No"},
+                 Prefix={"type": "string", "description": "Bucket name prefix. Required: No"})
+    assert lint_tool(schema, "SL101", name="list_buckets") == lint_tool(schema, "SL101", name="create_bucket") == []
+    assert lint_tool(schema, "SL403", name="list_buckets") == []
+
+
+@pytest.mark.parametrize("description", [
+    "Required: Yes",
+    "The bucket name. Required: yes",
     "Required field.",
     "A required string: the project key.",
     "The required ticket title.",  # the noun phrase naming the field's own value
@@ -216,6 +249,15 @@ def test_a_long_run_of_blanks_in_a_description_is_read_in_linear_time(descriptio
     200,000 spaces after "1" took minutes. The readers SL101 asks finish at once."""
     started = time.perf_counter()
     says_required(description), offers_unset_value(description)
+    assert time.perf_counter() - started < 1
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("description", ["Required: No " * 5_000 + "x" * 1_000_000, "required:" + " \t" * 200_000 + "x",
+                                         "of the required " * 5_000, "the required items " * 5_000 + "y" * 1_000_000])
+def test_a_requirement_answered_no_or_of_another_noun_is_read_in_linear_time(description):
+    started = time.perf_counter()
+    says_required(description), mentions_requirement(description), says_optional(description)
     assert time.perf_counter() - started < 1
 
 
