@@ -35,9 +35,11 @@ requirement for some calls: one with a condition or a purpose ("Required for upd
 "For recurring events this field is required"),
 an alternative ("Either id or full_path is required"), or another property named in the
 sentence ("Required when full_path is omitted"): that is SL102's `if`/`then`. Nor a
+requirement word answered no or with a condition, as API references label each
+parameter ("Required: No", "required: false", "Required: Conditional"), nor a
 requirement word about something else: an adjective of another noun ("Required scopes:
 read:org", "Required fields (id, name) are always included", "Minimum required app
-version"), a relative clause ("days for which the forecast is required"), what the
+version", "The name of the required plugin", "The required reviewers count"), a relative clause ("days for which the forecast is required"), what the
 field's value does ("make the question required", "Whether the step is required"), or
 the form of the value ("Must be given as a BCP 47 tag"). It
 requires none of an object that is a branch of a composition (`if`/`then`/`else`, `not`,
