@@ -51,8 +51,11 @@ hostnames and IP addresses the description alone gives a suggestion, never appli
 (`MM/DD/YYYY`), alternatives ("hostname or IP address", "YYYY-MM-DD, or today /
 tomorrow", "or a relative date"), several values in one string ("Pass a comma-separated
 list for several"), a hedge ("typically a UUID") or a stated value not in the format
-(`"null"`, `"dontcare"`, a default of `''`) mean no fix and no suggestion: the finding
-says why. So do words that call a date-named value a time ("Start time for sprint (ISO
+(`"null"`, `"dontcare"`, a default of `''`, a word offered unquoted: "The special value
+me can be used …", "Use unassigned to clear the owner", "Possible values include
+last_edited_time") mean no fix and no suggestion: the finding says why. "An email" after
+a verb or a preposition is a message, not what the value is ("The name of the person to
+whom you are sending an email"). So do words that call a date-named value a time ("Start time for sprint (ISO
 8601 format)", "date and time") with no `YYYY-MM-DD` spelled out: ISO 8601 names both
 a date and a date-time, and `format: date` would refuse the second.
 """

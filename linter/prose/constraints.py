@@ -79,7 +79,8 @@ from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, names_git_remote,
-                                           offers_values_outside, quoted_values, says_signed, speaks_of_time, valid_in)
+                                           offered_words, offers_values_outside, quoted_values, says_signed,
+                                           speaks_of_time, valid_in)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides, takes_other_values
 from schema_lint.prose.units import bounds_value, multiplies, named_unit
 from schema_lint.schema.pointer import join
@@ -1360,8 +1361,11 @@ def _typed(values: list, numeric: bool) -> list | None:
 
 # Each format's patterns are screened by the word every match of them holds: a description
 # that holds a format word at all ("a URL") holds the word of one format, seldom more.
-_EMAIL = Screened(r"\be-?mail address(?:es)?\b|\b(?:valid|an?) e-?mail\b(?! (?:id|subject|body|message|template))"
-                  r"|\be-?mail format\b", words=("mail",))
+# "an email" alone names the value only where the words say the value is one ("Must be an
+# email", "given as an email", or as the description's first words): after a verb or a
+# preposition it is a message ("to whom you are sending an email", "the subject of an email").
+_EMAIL = Screened(r"\be-?mail address(?:es)?\b|(?:\bvalid|(?:^|\b(?:is|be|as)\s)\s*an?) e-?mail\b"
+                  r"(?! (?:id|subject|body|message|template))|\be-?mail format\b", words=("mail",))
 _UUID = Screened(r"\bUUID(?:v?4)?\b|\bGUID\b", words=("uuid", "guid"))
 _URL_HEAD = Screened(r"^\s*(?:the |an? )?(?:(?:full|complete|fully[- ]qualified|absolute|root|remote|public|"
                      r"external|target|source|destination|starting|callback|webhook|redirect|image|page|website|"
@@ -1405,8 +1409,10 @@ def _given_values(description: str) -> list[str]:
     """The values a description quotes, gives as examples or names as its default, that
     could be values of the field: a layout (`YYYY-MM-DD`) and a one- or two-letter quote
     (`"Z"`, a suffix of the form) are not; an unquoted default word is kept only when it
-    is one ("defaults to null"), not the start of a phrase ("defaults to the current time")."""
+    is one ("defaults to null"), not the start of a phrase ("defaults to the current time");
+    a word it offers unquoted ("The special value me can be used …") is one."""
     values = [v for v in quoted_values(description) if len(v.strip()) > 2 and not _LAYOUTS.fullmatch(v.strip())]
+    values += offered_words(description)
     values += [d for d in described_defaults(description) if isinstance(d, str) and (d == "" or d.lower() in _SENTINEL_WORDS)]
     return values
 

@@ -185,6 +185,28 @@ _TIME_OF_VALUE = CaselessWords(r"\btimestamps?\b|\bdate-?times?\b|\bdate ?(?:/|a
 ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
 
 
+# A value a description offers unquoted, as one word: "The special value me can be used to
+# indicate the authenticated user", "Possible values include last_edited_time", "Use
+# unassigned to clear the owner", "an email address, or me for yourself". No pronoun or
+# article ("Use this to …", "or the …").
+_OFFERED_WORD = Screened(
+    r"\b(?:special|possible|allowed|accepted|valid|reserved|supported|permitted|magic)\s+(?:values?|keywords?)"
+    r"(?:\s+(?:include|includes|are))?(?:\s*:)?\s*([a-z_][\w.-]*)|"
+    r"\b(?:use|pass|send|specify|enter|or|set (?:it |this |the field )?to)\s+([a-z_][\w.-]*)\s+(?:to|for)\b",
+    words=("value", "keyword", "use", "pass", "send", "specify", "enter", "or", "set "))
+_NO_VALUE_WORDS = frozenset({"a", "an", "the", "this", "that", "these", "those", "it", "its", "them", "their", "your",
+                             "our", "his", "her", "one", "each", "not", "no", "only", "also", "either", "both"})
+
+
+def offered_words(description: Any) -> list[str]:
+    """Values the description offers unquoted, as words (see `_OFFERED_WORD`): a format
+    such a word is not in is not the format of every value."""
+    if not isinstance(description, str):
+        return []
+    found = (match.group(1) or match.group(2) for match in _OFFERED_WORD.finditer(description))
+    return [word.rstrip(".") for word in found if word.lower() not in _NO_VALUE_WORDS]
+
+
 def quoted_values(description: Any) -> list[str]:
     """Values the description quotes or gives as examples: `'dontcare'`, `"null"`, e.g. 2024-01-31."""
     if not isinstance(description, str):
@@ -424,7 +446,7 @@ def supports_format(schema: dict, fmt: str) -> bool:
 def refutes_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words or values show its strings are not all in ``fmt``:
     a default, example or quoted value that is not valid in it (`"null"`, `"dontcare"`,
-    `"05/12/2023"`), another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
+    `"05/12/2023"`) or offered as a word ("The special value me", `offered_words`), another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
     for a date-time), values offered besides (`offers_values_outside`), or a `date` whose
     words call it a time with no layout spelled out."""
     description = schema.get("description")
@@ -433,7 +455,7 @@ def refutes_format(schema: dict, fmt: str) -> bool:
         return True
     if offers_values_outside(description, fmt) or fmt == "date" and not spelled and speaks_of_time(description):
         return True
-    return any(not valid_in(fmt, value) for value in _stated_strings(schema))
+    return any(not valid_in(fmt, value) for value in [*_stated_strings(schema), *offered_words(description)])
 
 
 def _stated_strings(schema: dict) -> list[str]:

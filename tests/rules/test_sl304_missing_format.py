@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from lintkit import lint_document, lint_tool, obj
@@ -165,3 +166,54 @@ def test_sl304_an_address_field_still_gets_the_email_fix():
 def test_sl304_a_stated_address_with_a_name_or_a_list_refutes_the_email_format(value):
     schema = {"type": "string", "description": f'The reporter\'s email address, such as "{value}".'}
     assert [d.fix for d in lint_tool(obj(reporter=schema), "SL304")] in ([], [None])
+
+
+@pytest.mark.parametrize("name, description", [
+    # a value offered unquoted, besides the addresses
+    ("userId", "The user's email address. The special value me can be used to indicate the authenticated user."),
+    ("owner", "Email address of the owner. Use unassigned to clear the owner."),
+    ("assignee", "Email address of the assignee, or none for nobody."),
+    ("reviewer", "Email address of the reviewer. Possible values include self."),
+    ("sender", "Email address of the sender. Pass default to use the account's address."),
+    # "an email" after a verb or a preposition is a message, not the value
+    ("name", "The name of the person to whom you are sending an email."),
+    ("subject", "The subject line of an email."),
+    ("label", "A label to put on each email you receive."),
+])
+def test_sl304_no_email_fix_where_the_words_offer_another_value_or_speak_of_a_message(name, description):
+    assert [d.fix for d in lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")] \
+        in ([], [None])
+
+
+@pytest.mark.parametrize("name, description, fmt", [
+    # a name alone suggests a format; a value the words offer outside it withdraws the suggestion
+    ("sort_timestamp", "The name of the timestamp to sort against. Possible values include last_edited_time.",
+     "date-time"),
+    ("start_date", "First day. Use today for the current day.", "date"),
+    ("callback_url", "Where to post. Use none to disable callbacks.", "uri"),
+])
+def test_sl304_a_name_alone_gives_no_suggestion_against_a_value_the_words_offer(name, description, fmt):
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")
+    assert found.fix is None and "no fix" in found.message and f"`{fmt}`" in found.message
+
+
+@pytest.mark.parametrize("name, description", [
+    ("recipient", "Must be an email."),
+    ("contact", "An email to send the receipt to."),
+    ("owner", "Email address of the owner. Use this to assign the record."),  # a pronoun is no value
+    ("owner", "Email address of the owner, e.g. ops@example.com. Use ops@example.com for the on-call team."),
+])
+def test_sl304_still_fixes_an_address_the_words_name_as_the_value(name, description):
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")
+    assert found.fix.safety is FixSafety.UNSAFE and found.fix.operations[0].value == "email"
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("description", ["Email address. The special value me can be used. " * 5_000 + "x" * 1_000_000,
+                                         "Email address. Possible values" + " " * 500_000 + ":" + " " * 500_000,
+                                         "Email address or " * 60_000, "Use use use " * 80_000 + " to",
+                                         "The subject of an email. " * 40_000 + "y" * 1_000_000])
+def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
+    started = time.perf_counter()
+    lint_tool(obj(owner={"type": "string", "description": description}), "SL304")
+    assert time.perf_counter() - started < 1
