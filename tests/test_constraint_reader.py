@@ -230,6 +230,35 @@ def test_a_negated_empty_states_a_lower_bound(description):
     assert read.get("minLength", read.get("minItems")) == 1
 
 
+@pytest.mark.parametrize("description, types", [
+    ("If non-empty, identifies related messages for which publish order should be respected.", ("string",)),
+    ("Path. When non-empty, must start with a slash.", ("string",)),
+    ("If the key is non-empty, messages with it are delivered in order.", ("string",)),
+    ("When nonempty, overrides the default prefix.", ("string",)),
+    ("Labels to apply. If non-empty, replaces the existing labels.", ("array",)),
+    ("Unless at least one item is given, every project is searched.", ("array",)),
+])
+def test_a_condition_on_non_emptiness_states_no_lower_bound(description, types):
+    """The words say what a non-empty value means, and leave the empty one to the caller."""
+    read = _read(description, *types)
+    assert "minLength" not in read and "minItems" not in read
+
+
+@pytest.mark.parametrize("description", ["Must not be empty. If non-empty, it must start with a slash.",
+                                         "If set, must be non-empty.", "Path, non-empty; when given, starts with /."])
+def test_a_non_empty_rule_beside_a_condition_is_still_read(description):
+    assert _read(description, "string").get("minLength") == 1
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("description", ["If non-empty, " * 80_000, "x" * 1_000_000 + " if non-empty" * 5_000,
+                                         "when " * 100_000 + "must not be empty"])
+def test_conditions_on_non_emptiness_are_read_in_linear_time(description):
+    started = time.perf_counter()
+    stated(description, ["string"])
+    assert time.perf_counter() - started < 1
+
+
 @pytest.mark.parametrize("description", ["Mode: \u2018fast\u2019 or \u2018slow\u2019", "Sort (\u201cfast\u201d or \u201cslow\u201d) \u897f"])
 def test_a_list_in_curly_quotes_is_read(description):
     """Text beyond ASCII is lowered where its other characters have no case, but not screened:

@@ -825,11 +825,24 @@ def _bounds(text: str, target: str) -> list[Stated]:
     if low is not None and _whole(low.value) and low.value >= 0:
         if not (target == LENGTH and _empty_is_usable(text)):
             out.append(Stated(low_key, int(low.value), low.phrase))
-    elif ("empty" in text.lower() or "at least one" in text.lower()) and (non_empty := _NON_EMPTY.search(text)) is not None:
+    elif ("empty" in text.lower() or "at least one" in text.lower()) and (non_empty := _non_empty(text)) is not None:
         out.append(Stated(low_key, 1, non_empty.group()))
     if high is not None and _whole(high.value) and high.value >= 1 and (low is None or high.value >= low.value):
         out.append(Stated(high_key, int(high.value), high.phrase))
     return out
+
+
+def _non_empty(text: str) -> re.Match | None:
+    """The first "non-empty" or "must not be empty" the words state as a rule, not as the
+    condition its clause opens with ("If non-empty, identifies related messages", "When
+    non-empty, must start with a slash"): such words say what a non-empty value means, and
+    leave the empty one allowed."""
+    for match in _NON_EMPTY.finditer(text):
+        reach = max(0, match.start() - _CLAUSE_REACH)
+        clause = max(reach, max(text.rfind(mark, reach, match.start()) + 1 for mark in ",;:(.\n"))
+        if _CONDITION.search(text, clause, match.start()) is None:
+            return match
+    return None
 
 
 # Words that count a length otherwise than in the string's characters: "each URL counts as
