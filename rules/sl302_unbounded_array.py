@@ -31,16 +31,19 @@ arrays), or `max-items` in the configuration (raised to the array's `minItems` w
 is larger), and the fix says which. A lower bound the description states with it ("1 to
 10 tags", "non-empty list") is added too. Without any of these the finding carries a
 suggestion, never applied by `--fix`: `maxItems: 100`, a conventional bound for a
-reviewer to choose the value. Where the description says more items are taken and
-handled ("only the first 50 are used", "extra tags are dropped"), no bound refuses them:
-only a suggestion (of the stated bound, or the conventional one), whatever the traffic or
-the configuration say.
+reviewer to choose the value, unless the description names a larger number ("Up to 1000
+resource IDs", which may state a bound the readers leave unread): the suggestion would
+contradict it, and the finding says so instead. Where the description says more items are
+taken and handled ("only the first 50 are used", "extra tags are dropped"), no bound
+refuses them: only a suggestion (of the stated bound, or the conventional one), whatever
+the traffic or the configuration say.
 """
 
 from __future__ import annotations
 
 from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_suggestion, said, stated
 from schema_lint.prose.handled import UPPER, handled_sides
+from schema_lint.prose.field_prose import largest_number
 from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                 Severity, SideEffects)
@@ -63,13 +66,15 @@ def check(ctx):
         if bounded(node):
             continue
         fix = _fix(ctx, node)
-        if fix.safety is FixSafety.SUGGESTION and ctx.side_effects is SideEffects.READ:
+        if (fix is None or fix.safety is FixSafety.SUGGESTION) and ctx.side_effects is SideEffects.READ:
             continue  # a read tool's array with no bound stated anywhere: not worth a finding
-        yield Finding(node.pointer, f"array `{label(node)}` has no maxItems", fix=fix)
+        yield Finding(node.pointer, f"array `{label(node)}` has no maxItems" + ("" if fix else _no_suggestion(node)),
+                      fix=fix)
 
 
-def _fix(ctx, node) -> Fix:
-    """The bound the description states, the traffic's, the configured one, or a suggestion."""
+def _fix(ctx, node) -> Fix | None:
+    """The bound the description states, the traffic's, the configured one, or a suggestion
+    (none where the words name a larger number: see `_no_suggestion`)."""
     words = {found.keyword: found for found in stated(node.description, node.types)}
     found = words.get("maxItems")
     if found is not None:
@@ -97,8 +102,19 @@ def _fix(ctx, node) -> Fix:
         return Fix(f"add `maxItems: {limit}` (configured `max-items`)", FixSafety.UNSAFE, (_max_items(node, limit),),
                    Evidence(EVIDENCE_CONFIG, "max-items"))
     limit = _at_least_min(node, CONVENTIONAL_MAX_ITEMS)
+    if _no_suggestion(node):
+        return None
     return Fix(f"add `maxItems: {limit}` (a conventional bound: choose the value)", FixSafety.SUGGESTION,
                (_max_items(node, limit),), Evidence(EVIDENCE_NONE))
+
+
+def _no_suggestion(node) -> str:
+    """Why the conventional bound is not suggested: the description names a number above it,
+    which may be a bound the readers leave unread ("Up to 1000 resource IDs"); empty if not."""
+    named = largest_number(node.description)
+    if named is None or named <= _at_least_min(node, CONVENTIONAL_MAX_ITEMS):
+        return ""
+    return f"; no suggestion: the description names {named:,g}, more than the conventional {CONVENTIONAL_MAX_ITEMS}"
 
 
 def _max_items(node, limit: int) -> Operation:

@@ -54,10 +54,12 @@ first body", which may be negative): the name alone gives a suggestion, a fix on
 the description speaks of money. Upper bounds depend on the system behind the tool, and a
 percentage may be 0–1, 0–100 or a signed change: without words or traffic the finding
 carries a suggestion (`maximum: 100`), never applied by `--fix`, for a reviewer to
-choose the value. A side the description says values past are taken and handled on
-("Larger values are capped at 50", "values below 1 are treated as 1") gets no bound from
-words, traffic or name: at most a suggestion of the stated one. No fix either when the
-tool's provider refuses `minimum` or `maximum` (`anthropic-strict`): the message says so.
+choose the value, unless the description names a larger number ("up to 500 per page",
+"e.g. 250"), which the suggestion would contradict: the finding says so instead. A side
+the description says values past are taken and handled on ("Larger values are capped at
+50", "values below 1 are treated as 1") gets no bound from words, traffic or name: at most
+a suggestion of the stated one. No fix either when the tool's provider refuses `minimum`
+or `maximum` (`anthropic-strict`): the message says so.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ from schema_lint.prose.constraints import BOUNDS, evidence_of, handled_bounds, h
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
-from schema_lint.prose.field_prose import adjusts_balance, monetary, physical, says_signed
+from schema_lint.prose.field_prose import adjusts_balance, largest_number, monetary, physical, says_signed
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
 from schema_lint.schema.pointer import join
@@ -82,6 +84,8 @@ NAME = "unbounded-number"
 SEVERITY = by_side_effects(read=Severity.INFO, write=Severity.WARNING)
 FIXABLE = True
 
+CONVENTIONAL_MAXIMUM = 100
+"""The upper bound a suggestion proposes where nothing states one."""
 # kind → (name words, the obvious lower bound or None, whether an upper bound is needed)
 KINDS: dict[str, tuple[frozenset[str], int | None, bool]] = {
     "amount": (frozenset({"amount", "amounts", "price", "prices", "cost", "fee", "fees",
@@ -127,7 +131,8 @@ def check(ctx):
         if kind is None or not missing:
             continue
         message = f"{kind} `{label(node)}` has no {' or '.join(missing)} bound"
-        yield Finding(node.pointer, message, fix=_fix(ctx, node, kind, missing, KINDS[kind][1]))
+        fix = _fix(ctx, node, kind, missing, KINDS[kind][1])
+        yield Finding(node.pointer, message + ("" if fix or "upper" not in missing else _no_suggestion(node)), fix=fix)
 
 
 def reported_kind(node) -> str | None:
@@ -164,10 +169,20 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
                    if s.keyword in _SIDES and not any(k in node.schema for k in _SIDES[s.keyword])), None)
     if capped is not None:
         return handled_suggestion(capped, node.pointer)
-    if "upper" in missing:
-        return Fix("add `maximum: 100` (a conventional bound: choose the value)", FixSafety.SUGGESTION,
-                   (Operation("add", join(node.pointer, "maximum"), 100),), Evidence(EVIDENCE_NONE))
+    if "upper" in missing and not _no_suggestion(node):
+        return Fix(f"add `maximum: {CONVENTIONAL_MAXIMUM}` (a conventional bound: choose the value)",
+                   FixSafety.SUGGESTION, (Operation("add", join(node.pointer, "maximum"), CONVENTIONAL_MAXIMUM),),
+                   Evidence(EVIDENCE_NONE))
     return None
+
+
+def _no_suggestion(node) -> str:
+    """Why the conventional maximum is not suggested: the description names a number above
+    it ("up to 500 per page", "e.g. 250"), a value or a bound it would refuse; empty if not."""
+    named = largest_number(node.description)
+    if named is None or named <= CONVENTIONAL_MAXIMUM:
+        return ""
+    return f"; no suggestion: the description names {named:,g}, more than the conventional {CONVENTIONAL_MAXIMUM}"
 
 
 def _lower_from_name(node, kind: str, missing: list[str], lower: int | None) -> Fix | None:

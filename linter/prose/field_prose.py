@@ -68,6 +68,7 @@ _ABOUT_ANOTHER = lazy_compile(
     r"\b(?:make|mark|set|flag|render)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?(?:as\s+)?(?:required|mandatory)\b|"
     r"\bmust be (?:provided|given|specified|supplied|included|set)\s+(?:as|using|like)\b", re.I)
 _ANSWERED_NO_TEXT = lazy_compile(_ANSWERED_NO, re.I)
+_ABOUT_REACH = 200
 # What makes a whole sentence's requirement another noun's: a relative clause that holds it
 # ("The number of days for which the forecast is required", "City where the car is
 # required"; not "Folder where files are saved (required)") or a field that says whether
@@ -278,6 +279,16 @@ def _described_values(description: str) -> tuple[Any, ...]:
     return tuple(values)
 
 
+def largest_number(description: Any) -> float | None:
+    """The largest number the description writes (`1,000` read as 1000), or None. A
+    conventional bound below it would contradict words that may state a larger one the
+    readers leave unread ("Constraints: Up to 1000 resource IDs"). Read as a float: a run
+    of thousands of digits is no int Python converts."""
+    if not isinstance(description, str) or not holds_digit(description):
+        return None
+    return max((float(match.group(2).replace(",", "")) for match in _NUMBER.finditer(description)), default=None)
+
+
 def holds_digit(text: str) -> bool:
     """Whether `text` holds a digit. ASCII text is looked through for each of the ten at C
     speed: `re` tests every character against the digit category, at twice the cost."""
@@ -331,9 +342,13 @@ def requirement_sentences(description: str) -> tuple[str, ...]:
 
 def _requires_this_field(sentence: str) -> bool:
     """Whether a requirement word of `sentence` is said of the field the description is of."""
-    if not _REQUIRED.occurs_in(sentence) or _required_of_another(sentence):
+    spans = list(_REQUIRED.spans(sentence))
+    if not spans or _required_of_another(sentence):
         return False
-    return _REQUIRED.occurs_in(_ABOUT_ANOTHER.sub(" ", sentence))
+    # Only the words near a requirement word can take it away: a long sentence is not read
+    # through, each character tried by `_ABOUT_ANOTHER`'s many openings.
+    near = sentence[max(0, spans[0][0] - _ABOUT_REACH):spans[-1][1] + _ABOUT_REACH]
+    return _REQUIRED.occurs_in(_ABOUT_ANOTHER.sub(" ", near))
 
 
 def _required_of_another(sentence: str) -> bool:

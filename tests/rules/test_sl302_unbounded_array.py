@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 
+import pytest
 from lintkit import lint_tool, obj
 
 from schema_lint.config import Config
@@ -45,3 +47,30 @@ def test_sl302_on_a_read_tool_speaks_only_with_ground_for_a_bound():
     found = lint_tool(schema, "SL302", name="search_tickets")
     assert [d.pointer for d in found] == [f"{P}/properties/ids"]
     assert len(lint_tool(schema, "SL302", name="close_tickets")) == 2
+
+
+@pytest.mark.parametrize("description", [
+    "The IDs of the resources. Constraints: Up to 1000 resource IDs.",   # EC2 CreateTags, a bound left unread
+    "Message IDs to delete, 500 per request tops.",
+    "Rows to insert; the API takes batches of 10,000.",
+])
+def test_sl302_suggests_no_conventional_bound_below_a_number_the_words_name(description):
+    schema = obj(ids={"type": "array", "items": {"type": "string"}, "description": description})
+    (found,) = lint_tool(schema, "SL302", name="create_tags")
+    assert all(op.value > 100 for op in found.fix.operations) if found.fix else "no suggestion" in found.message
+
+
+@pytest.mark.parametrize("description", ["Tags for the 2 regions.", "Resource IDs.", None])
+def test_sl302_still_suggests_the_conventional_bound_where_no_larger_number_is_named(description):
+    schema = obj(ids={"type": "array", "items": {"type": "string"},
+                      **({"description": description} if description else {})})
+    (found,) = lint_tool(schema, "SL302", name="create_tags")
+    assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == 100
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("description", ["1,000 " * 150_000, "9" * 1_000_000, "x 5000" * 150_000])
+def test_the_largest_named_number_is_read_in_linear_time(description):
+    started = time.perf_counter()
+    (found,) = lint_tool(obj(ids={"type": "array", "description": description}), "SL302", name="create_tags")
+    assert time.perf_counter() - started < 1 and found.fix is None

@@ -177,3 +177,19 @@ def test_sl303_a_number_applied_to_a_balance_gets_only_a_suggested_lower_bound(n
 def test_sl303_a_payment_or_a_count_near_those_words_keeps_the_name_s_lower_bound(name, description):
     (found,) = lint_tool(obj(**{name: {"type": "integer", "description": description}}), "SL303")
     assert found.fix.safety is FixSafety.UNSAFE and any(o.path.endswith("/minimum") for o in found.fix.operations)
+
+
+@pytest.mark.parametrize("name, description", [
+    ("limit", "Results per page, e.g. 250."),
+    ("page_size", "How many records to return; the service caps pages at 1,000 records."),
+    ("percent", "Share of the quota, in basis points (10000 = all of it)."),
+])
+def test_sl303_suggests_no_conventional_maximum_below_a_number_the_words_name(name, description):
+    (found,) = lint_tool(obj(**{name: {"type": "integer", "minimum": 0, "description": description}}), "SL303")
+    assert not any(op.path.endswith("/maximum") and op.value == 100 for op in (found.fix.operations if found.fix else ()))
+
+
+def test_sl303_still_suggests_the_conventional_maximum_where_no_larger_number_is_named():
+    (found,) = lint_tool(obj(limit={"type": "integer", "minimum": 1, "description": "Results per page (see 2 examples)."}),
+                         "SL303")
+    assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == 100
