@@ -2,7 +2,10 @@
 
 Exit codes: 0, or 1 when a near miss reaches `--fail-on` (`accepted`: any near miss the
 schema let through; `rejected`: any that was not repaired either); 2 when an input could
-not be read (reported as `file:line:col: message`; the other files are still fuzzed).
+not be read (reported as `file:line:col: message`; the other files are still fuzzed), or
+when the generator failed: on a tool (the report says which), or on every tool because
+the installed hypothesis does not fit hypothesis-jsonschema (one line naming the versions
+that work, nothing fuzzed). A gate must not pass on a run that fuzzed nothing.
 """
 
 from __future__ import annotations
@@ -74,12 +77,22 @@ def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_p
         finished.append(report)
         shown.advance()
 
-    with shown:
-        reports = fuzz_tools(inputs.tools, options, on_tool=on_tool, frameworks=targets.frameworks)
+    from schema_lint.fuzz.generate import GeneratorUnusable
+
+    try:
+        with shown:
+            reports = fuzz_tools(inputs.tools, options, on_tool=on_tool, frameworks=targets.frameworks)
+    except GeneratorUnusable as exc:
+        click.echo(f"schema-lint: error: {exc}", err=True)
+        sys.exit(2)
     result = FuzzResult(reports, options, inputs.problems)
     color = output_format == "table" and use_color(sys.stdout)
     click.echo(render(output_format, result, color), nl=False, color=color)
-    if inputs.problems:
+    failed = [report.name for report in reports if report.failed]
+    if failed:
+        click.echo(f"schema-lint: error: the generator failed on {len(failed)} tool{'s' if len(failed) != 1 else ''} "
+                   f"({', '.join(failed[:5])}{', …' if len(failed) > 5 else ''}): not fuzzed", err=True)
+    if inputs.problems or failed:
         sys.exit(2)
     sys.exit(1 if any(result.count(outcome) for outcome in _FAILING[fail_on]) else 0)
 

@@ -49,6 +49,20 @@ class Generated:
     unsupported: str | None = None
     # Generated values the schema rejects (a generator gap, never a finding).
     discarded: int = 0
+    # The generator itself failed (its process died, or its code broke: `_BROKEN`), rather
+    # than refused the schema: the run has not fuzzed what it says, and must not pass.
+    failed: bool = False
+
+
+class GeneratorUnusable(Exception):
+    """The installed hypothesis and hypothesis-jsonschema cannot generate a plain call: no
+    tool can be fuzzed, which a run must say rather than report every tool unsupported."""
+
+
+# What a generator whose code does not fit the installed hypothesis raises ("'many' object
+# has no attribute 'more'", hypothesis-jsonschema 0.23.1 on hypothesis 6.170.10 and later),
+# never a schema it refuses: those are hypothesis's own errors (`InvalidArgument`), `re`'s.
+_BROKEN = (AttributeError, NameError, ImportError)
 
 
 def generate_valid_calls(schema: CompiledSchema, examples: int, seed_value: int, budget: float) -> Generated:
@@ -58,7 +72,7 @@ def generate_valid_calls(schema: CompiledSchema, examples: int, seed_value: int,
     if isinstance(outcome, TimedOut):
         return Generated([], f"generation did not finish within the {budget:g} s budget")
     if isinstance(outcome, Crashed):
-        return Generated([], f"generator failed: {outcome.reason}")
+        return Generated([], f"generator failed: {outcome.reason}", failed=True)
     if isinstance(outcome.value, str):
         return Generated([], outcome.value)
     calls, seen, discarded = [], set(), 0
@@ -82,9 +96,35 @@ def _warm_up() -> None:
     """Draw once in this process, so that every forked child starts with hypothesis's caches filled.
 
     The first run in a process pays for lazy imports and strategy caches (a few tenths of
-    a second); paid once in the parent, no child pays it again.
+    a second); paid once in the parent, no child pays it again. A generator that cannot
+    draw this plain schema can draw none: `GeneratorUnusable`.
     """
-    _draw(Offered(_WARM_UP_SCHEMA), 3, 0, "ascii")
+    try:
+        drawn = _draw(Offered(_WARM_UP_SCHEMA), 3, 0, "ascii")
+    except _BROKEN as exc:
+        drawn = f"{type(exc).__name__}: {exc}"
+    if isinstance(drawn, str):
+        raise GeneratorUnusable(_unusable(drawn.removeprefix("generator unsupported: ")))
+
+
+def _unusable(reason: str) -> str:
+    """Which versions are installed, which the `fuzz` extra asks for (read from this
+    package's own metadata, so that the message follows pyproject.toml's pins)."""
+    from importlib import metadata
+
+    def installed(name: str) -> str:
+        try:
+            return f"{name} {metadata.version(name)}"
+        except metadata.PackageNotFoundError:
+            return f"{name} (not found)"
+
+    try:
+        wanted = [r.split(";")[0].strip() for r in metadata.requires("schema-lint") or () if "extra == \"fuzz\"" in r]
+    except metadata.PackageNotFoundError:
+        wanted = []
+    works = f"it works with {' and '.join(wanted)}, " if wanted else ""
+    return (f"the installed {installed('hypothesis')} and {installed('hypothesis-jsonschema')} cannot generate "
+            f"calls ({reason}): {works}which the `fuzz` extra installs: pip install 'schema-lint[fuzz]'")
 
 
 _WARM_UP_SCHEMA = {"type": "object", "required": ["s", "n", "i", "b", "a"], "properties": {
@@ -123,6 +163,8 @@ def _draw(offered: Offered, examples: int, seed_value: int, codec: str) -> list[
             collect()
         except Unsatisfiable:
             return "generator unsupported: no value satisfies the schema as the generator reads it"
+        except _BROKEN:
+            raise  # no refusal of this schema: the child reports the generator failed
         except Exception as exc:  # the generator's refusals (recursive or remote $ref, odd keywords)
             message = str(exc).strip().splitlines()
             return f"generator unsupported: {type(exc).__name__}: {message[0] if message else ''}".rstrip(": ")

@@ -75,6 +75,8 @@ class ToolReport:
     discarded: int = 0
     # Near-miss calls sent through the boundary (before keeping one per mutator, path, outcome).
     checked: int = 0
+    # The generator failed on this tool (`unsupported` says how): the run did not fuzz it.
+    failed: bool = False
 
 
 @dataclass

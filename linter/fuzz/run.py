@@ -46,7 +46,7 @@ def fuzz_tool(tool: Tool, file: str, options: FuzzOptions, framework: str | None
         report.unsupported = str(exc)
         return report
     generated = generate_valid_calls(shown, options.examples, options.seed, options.budget)
-    report.unsupported, report.discarded = generated.unsupported, generated.discarded
+    report.unsupported, report.discarded, report.failed = generated.unsupported, generated.discarded, generated.failed
     calls = [_trimmed(shown, call) for call in generated.calls]
     report.valid_calls = len(calls)
     if calls:

@@ -115,6 +115,41 @@ def test_an_invalid_schema_is_reported_as_not_fuzzed(tmp_path):
     assert data["summary"]["unsupported"] == 1
 
 
+def test_a_hypothesis_the_generator_does_not_fit_fails_the_run_and_names_the_versions_that_work(tmp_path, monkeypatch):
+    """hypothesis 6.170.10 and later dropped `many.more()`, which hypothesis-jsonschema 0.23.1
+    calls: every tool was "unsupported" and `--fail-on accepted` exited 0, a gate that passed
+    having fuzzed nothing."""
+    from hypothesis.internal.conjecture import utils
+
+    from schema_lint.fuzz import generate
+
+    monkeypatch.delattr(utils.many, "more")
+    generate._warm_up.cache_clear()
+    try:
+        result = _fuzz(_write(tmp_path, "tool.json", CLOSED_TOOL), "--fail-on", "accepted")
+    finally:
+        generate._warm_up.cache_clear()
+    assert result.exit_code == 2 and result.stdout == ""
+    message = result.stderr.strip()
+    assert message.startswith("schema-lint: error: the installed hypothesis ") and "\n" not in message
+    assert "'many' object has no attribute 'more'" in message and "hypothesis<=" in message
+    assert "pip install 'schema-lint[fuzz]'" in message
+
+
+def test_a_generator_that_fails_on_a_tool_fails_the_run(tmp_path, monkeypatch):
+    """A generator process that dies leaves its tool unfuzzed: the report says so, and the
+    run exits 2 whatever `--fail-on` asks, since nothing near the tool was checked."""
+    from schema_lint.fuzz import generate
+    from schema_lint.fuzz.isolation import Crashed
+
+    monkeypatch.setattr(generate, "run_isolated", lambda *args: Crashed("the generator process died (exit code -9)"))
+    for fail_on in ("never", "accepted"):
+        result = _fuzz(_write(tmp_path, "tool.json", CLOSED_TOOL), "--fail-on", fail_on, "--output-format", "json")
+        assert result.exit_code == 2, fail_on
+        assert "generator failed on 1 tool (create_ticket)" in result.stderr
+        assert json.loads(result.stdout)["tools"][0]["unsupported"].startswith("generator failed")
+
+
 TINY_TOOLS = [{"name": f"get_item_{n}", "inputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}}}
               for n in range(11)]
 
