@@ -228,3 +228,25 @@ def test_sarif_of_a_python_run_is_valid_and_places_every_result_in_a_file(monkey
     (note,) = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
     assert note["message"]["text"].startswith("1 finding is not in this log: on tools in no file "
                                               "(python:ticket_models:no_such_object)")
+
+
+def test_every_sarif_fix_carries_its_safety_as_the_json_report_does(tmp_path, monkeypatch):
+    """SL306's pattern anchoring is unsafe and rests on no evidence: its SARIF fix had no
+    `properties`, so a SARIF reader could not tell it from a safe one."""
+    tool = {"name": "create_item", "description": "Create an item.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["ref", "title"], "properties": {
+            "ref": {"type": "string", "pattern": "/.*|id:.*", "maxLength": 64},
+            "title": {"type": "string", "description": "1 to 120 characters."}}}}
+    (tmp_path / "tools.json").write_text(json.dumps(tool))
+    monkeypatch.chdir(tmp_path)
+    as_json = CliRunner().invoke(main, ["check", "--no-cache", "--output-format", "json", "tools.json"])
+    as_sarif = CliRunner().invoke(main, ["check", "--no-cache", "--output-format", "sarif", "tools.json"])
+    fixes = {(d["code"], d["pointer"]): d["fix"] for d in json.loads(as_json.stdout) if d["fix"]}
+    results = json.loads(as_sarif.stdout)["runs"][0]["results"]
+    sarif = {(r["ruleId"], r["locations"][0]["logicalLocations"][-1]["fullyQualifiedName"]): r["fixes"][0]["properties"]
+             for r in results if r.get("fixes")}
+    assert any(fix["evidence"] is None and fix["safety"] == "unsafe" for fix in fixes.values())
+    assert len(sarif) == len(fixes) > 1
+    for key, fix in fixes.items():
+        assert sarif[key]["safety"] == fix["safety"]
+        assert sarif[key].get("evidence") == fix["evidence"]
