@@ -195,8 +195,10 @@ _OFFERED_WORD = Screened(
     r"(?:\s+(?:include|includes|are))?(?:\s*:)?\s*([a-z_][\w.-]*)|"
     r"\b(?:use|pass|send|specify|enter|or|set (?:it |this |the field )?to)\s+([a-z_][\w.-]*)\s+(?:to|for)\b",
     words=("value", "keyword", "use", "pass", "send", "specify", "enter", "or", "set "))
+# Nor a JSON literal ("can be set to null"): a `null` is no string, which a format leaves alone.
 _NO_VALUE_WORDS = frozenset({"a", "an", "the", "this", "that", "these", "those", "it", "its", "them", "their", "your",
-                             "our", "his", "her", "one", "each", "not", "no", "only", "also", "either", "both"})
+                             "our", "his", "her", "one", "each", "not", "no", "only", "also", "either", "both",
+                             "null", "true", "false"})
 
 
 def offered_words(description: Any) -> list[str]:
@@ -279,6 +281,11 @@ def _described_values(description: str) -> tuple[Any, ...]:
     return tuple(values)
 
 
+# Numbers of three or more parts: a date, a time, a version, an address ("2026-01-31",
+# "10:30:00", "1.2.3"), whose parts count nothing.
+_DATE_LIKE = lazy_compile(r"(?<!\d)\d+(?:[-/:.]\d+){2,}")
+
+
 def largest_number(description: Any) -> float | None:
     """The largest number the description writes (`1,000` read as 1000), or None. A
     conventional bound below it would contradict words that may state a larger one the
@@ -286,7 +293,8 @@ def largest_number(description: Any) -> float | None:
     of thousands of digits is no int Python converts."""
     if not isinstance(description, str) or not holds_digit(description):
         return None
-    return max((float(match.group(2).replace(",", "")) for match in _NUMBER.finditer(description)), default=None)
+    numbers = _NUMBER.finditer(_DATE_LIKE.sub(" ", description))
+    return max((float(match.group(2).replace(",", "")) for match in numbers), default=None)
 
 
 def holds_digit(text: str) -> bool:

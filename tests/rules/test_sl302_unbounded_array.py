@@ -60,7 +60,8 @@ def test_sl302_suggests_no_conventional_bound_below_a_number_the_words_name(desc
     assert all(op.value > 100 for op in found.fix.operations) if found.fix else "no suggestion" in found.message
 
 
-@pytest.mark.parametrize("description", ["Tags for the 2 regions.", "Resource IDs.", None])
+@pytest.mark.parametrize("description", ["Tags for the 2 regions.", "Resource IDs.", None,
+                                         "Values to show; dates as '2026-01-31', times as 10:30:00, v1.2.300."])
 def test_sl302_still_suggests_the_conventional_bound_where_no_larger_number_is_named(description):
     schema = obj(ids={"type": "array", "items": {"type": "string"},
                       **({"description": description} if description else {})})

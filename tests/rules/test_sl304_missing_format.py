@@ -201,6 +201,7 @@ def test_sl304_a_name_alone_gives_no_suggestion_against_a_value_the_words_offer(
     ("recipient", "Must be an email."),
     ("contact", "An email to send the receipt to."),
     ("owner", "Email address of the owner. Use this to assign the record."),  # a pronoun is no value
+    ("owner", "Email address of the owner; can be set to null to leave it unassigned."),  # JSON null is no string
     ("owner", "Email address of the owner, e.g. ops@example.com. Use ops@example.com for the on-call team."),
 ])
 def test_sl304_still_fixes_an_address_the_words_name_as_the_value(name, description):
