@@ -9,7 +9,7 @@
 # schema-lint-fix: a tool whose one-value enum has a safe fix; the first run must
 # rewrite the file (only that node), say only what it fixed, and fail, as fixers do; the
 # second must pass and
-# leave the file alone.
+# leave the file alone. A committed file named `--unsafe-fixes` is a file, not the flag.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -58,6 +58,15 @@ grep -q "tools/README.md" "$work/out.txt" && fail "expected tools/README.md pass
 grep -q "tools/tight.yaml:" "$work/out.txt" && fail "expected no finding for tools/tight.yaml"
 [ "$(grep -c '^Found [0-9]* finding' "$work/out.txt")" -eq 1 ] || fail "expected one summary for the hook's one run"
 
+echo "-- schema-lint, with committed files named like flags: still read as files, the hook still fails"
+for name in --exit-zero --fail-on=never; do echo harmless > "./$name"; done
+git add -- ./--exit-zero ./--fail-on=never
+if pre-commit try-repo "$repo" schema-lint --all-files >"$work/out.txt" 2>&1; then
+  fail "expected files named --exit-zero and --fail-on=never not to silence the hook"
+fi
+grep -q "tools/loose.json:[0-9]*:[0-9]*: SL201" "$work/out.txt" || fail "expected the findings despite the flag-named files"
+git rm --quiet --cached -- ./--exit-zero ./--fail-on=never && rm -- ./--exit-zero ./--fail-on=never
+
 echo "-- schema-lint, the tight file alone must pass"
 pre-commit try-repo "$repo" schema-lint --files tools/tight.yaml >"$work/out.txt" 2>&1 \
   || fail "expected the hook to pass on tools/tight.yaml"
@@ -76,6 +85,8 @@ inputSchema:
   additionalProperties: false
 YAML
 git add tool.yaml
+# A file named like the flag that enables tightening fixes must not enable them.
+echo harmless > ./--unsafe-fixes && git add -- ./--unsafe-fixes
 
 echo "-- schema-lint-fix, first run: the hook fixes the file and fails"
 if pre-commit try-repo "$repo" schema-lint-fix --all-files >"$work/out.txt" 2>&1; then

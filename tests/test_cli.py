@@ -323,7 +323,50 @@ def test_the_hooks_take_every_text_file_and_keep_those_check_would_walk():
     hooks = (Path(__file__).resolve().parents[1] / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     entries = [line.split(":", 1)[1].strip() for line in hooks.splitlines() if line.strip().startswith("entry:")]
     assert entries and all("--force-include" in entry for entry in entries)
+    # The marker first, so every name pre-commit appends after `args:` is read as a file.
     assert "types_or" not in hooks and hooks.count("types: [text]") == len(entries)
+    assert all(entry.startswith("schema-lint check --pre-commit ") for entry in entries)
+
+
+# Files a pull request could add so that pre-commit, which appends file names after the
+# user's `args:` with no `--`, hands the hook a flag: each must be read as a file.
+FLAG_NAMED_FILES = ["--exit-zero", "--fail-on=never", "--unsafe-fixes", "--fix", "--", "-"]
+
+
+def test_the_hooks_read_flag_like_file_names_as_files(tmp_path, monkeypatch):
+    """`--pre-commit` (the hooks' entry): a committed file named like a flag cannot switch
+    the gate off or make the safe-fix hook tighten; the user's `args:` still apply."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tool.json").write_text(tool("create_ticket", LOOSE))
+    for name in FLAG_NAMED_FILES:
+        (tmp_path / name).write_text("harmless\n")
+    (tmp_path / "pyproject.toml").write_text("[tool.schema-lint]\n")
+    user_args = ["--config", "pyproject.toml", *SELECT]
+    hooked = CliRunner().invoke(main, ["check", "--pre-commit", "--no-cache", "--force-include", *user_args,
+                                       "tool.json", "pyproject.toml", *FLAG_NAMED_FILES])
+    assert hooked.exit_code == 1, hooked.output
+    assert "tool.json:" in hooked.output and "SL201" in hooked.output and "SL000" not in hooked.output
+    before = (tmp_path / "tool.json").read_text()
+    fixer = CliRunner().invoke(main, ["check", "--pre-commit", "--no-cache", "--force-include", "--fix-only",
+                                      "--exit-non-zero-on-fix", "tool.json", *FLAG_NAMED_FILES])
+    assert fixer.exit_code == 0, fixer.output
+    assert (tmp_path / "tool.json").read_text() == before  # no tightening fix applied
+    # Named without --force-include, each is linted as the file it is (an SL000 here).
+    named = CliRunner().invoke(main, ["check", "--pre-commit", "--no-cache", "tool.json", "--exit-zero", "-"])
+    assert named.exit_code == 2 and "--exit-zero:1:1: SL000" in named.output and "-:1:1: SL000" in named.output
+
+
+def test_without_the_marker_or_after_a_double_dash_arguments_are_as_typed(tmp_path, monkeypatch):
+    """The marker changes nothing for a person at a shell: `--exit-zero` typed there is the flag
+    even where a file of that name exists, and `-- --pre-commit` names a file."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tool.json").write_text(tool("create_ticket", LOOSE))
+    (tmp_path / "--exit-zero").write_text("harmless\n")
+    typed = CliRunner().invoke(main, ["check", "--no-cache", *SELECT, "tool.json", "--exit-zero"])
+    assert typed.exit_code == 0 and "SL201" in typed.output
+    (tmp_path / "--pre-commit").write_text(tool("close_ticket", LOOSE))
+    file_named = CliRunner().invoke(main, ["check", "--no-cache", *SELECT, "--", "--pre-commit"])
+    assert file_named.exit_code == 1 and "--pre-commit:" in file_named.output
 
 
 def test_a_tool_list_in_a_shape_not_read_is_a_warning_not_a_silent_pass(tmp_path, monkeypatch):

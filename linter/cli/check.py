@@ -8,6 +8,7 @@ import sys
 import click
 
 from schema_lint.cli.common import ClickOutput, errors_exit, use_color
+from schema_lint.cli.hook_paths import HookAwareCommand
 from schema_lint.cli.live_options import options_of, server_options
 from schema_lint.cli.python_option import python_option
 from schema_lint.profiles import PROFILES
@@ -67,7 +68,7 @@ def stdin_paths(paths: tuple[str, ...]) -> tuple[str, ...]:
     return ("-",)
 
 
-@click.command()
+@click.command(cls=HookAwareCommand)
 # readable=False: an unreadable file is a finding of its own, not the end of the run.
 @click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option("--output-format", "output_formats", multiple=True, type=FormatDestination(), metavar="FORMAT[:FILE]",
