@@ -5,6 +5,9 @@ Compiles every `pattern` and `patternProperties` key as ECMA-262 (with the `u` f
 ajv and other JavaScript validators do) and flags those that fail. Python-only syntax is
 named with its ECMA-262 spelling: `(?P<name>…)` is `(?<name>…)`, `(?P=name)` is
 `\\k<name>`, `\\A` and `\\Z` are `^` and `$`, and inline flags such as `(?i)` do not exist.
+A pattern with more than 1,000 alternatives (`|`) is not compiled at all (the ECMA-262
+parser recurses once per alternative, and enough of them crash the process): it is
+reported here, and other rules treat it as unreadable.
 
 ## Why is this bad
 JSON Schema's `pattern` dialect is ECMA-262. A Python-flavoured pattern works in the
@@ -32,6 +35,7 @@ from __future__ import annotations
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.schema.patterns import over_budget
 from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
@@ -60,18 +64,26 @@ def check(ctx):
             error = ecma_error(pattern)
             if error:
                 pointer = join(node.pointer, "pattern")
-                yield Finding(pointer, f"`pattern` of `{label(node)}` is not ECMA-262: {error}", fix=_fix(pointer, pattern))
+                yield Finding(pointer, f"`pattern` of `{label(node)}` {_verdict(pattern)}: {error}", fix=_fix(pointer, pattern))
         keys = node.get("patternProperties")
         if isinstance(keys, dict):
             for key in keys:
                 error = ecma_error(key)
                 if error:
                     yield Finding(join(node.pointer, "patternProperties", key),
-                                  f"`patternProperties` key {clip(key)!r} is not ECMA-262: {error}", at_key=True)
+                                  f"`patternProperties` key {clip(key)!r} {_verdict(key)}: {error}", at_key=True)
+
+
+def _verdict(pattern: str) -> str:
+    return "was not compiled" if over_budget(pattern) else "is not ECMA-262"
 
 
 def ecma_error(pattern: str) -> str | None:
-    """Why `pattern` does not compile as ECMA-262 (with the `u` flag), or None when it does."""
+    """Why `pattern` does not compile as ECMA-262 (with the `u` flag), or None when it does;
+    a pattern past the compile budget (`patterns.over_budget`) is not compiled at all."""
+    budget = over_budget(pattern)
+    if budget:
+        return budget
     import regress  # on the first pattern, as `patterns.compiled` does
 
     try:

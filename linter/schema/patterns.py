@@ -15,6 +15,14 @@ backreferences to Rust's linear-time `regex` crate and runs the others on a
 backtracking VM that stops after `BACKTRACK_LIMIT` steps. `search` answers "unknown"
 (None) when that budget runs out, and validators built with these options reject the
 value instead. `regress` stays the judge of what is ECMA-262 syntax.
+
+Compiling runs user patterns too, and `regress`'s parser recurses once per alternative
+(nested alternations add up): about 45,000 alternatives overflow an 8 MB stack, a few
+thousand a 512 KB thread's, and the process dies (SIGSEGV) with every other file's
+findings. No pattern with more than `ALTERNATIVES_LIMIT` alternatives reaches `regress`:
+`compiled` and `search` treat it as not compilable, and SL013 reports it
+(`over_budget`). jsonschema-rs's parsers do not recurse so (200,000 alternatives compile
+in a 512 KB thread), so validators need no such budget.
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ if TYPE_CHECKING:
 # About 3 ms of backtracking per match on this machine: a tenth of jsonschema-rs's own
 # default (1,000,000). Patterns without lookaround or backreferences never backtrack.
 BACKTRACK_LIMIT = 100_000
+# `|`s in one pattern, in any groups: a list of a thousand values belongs in an `enum`.
+ALTERNATIVES_LIMIT = 1_000
 
 
 @lru_cache(maxsize=1)
@@ -107,11 +117,27 @@ def anchored(pattern: str) -> str:
     return "^(?:" + "|".join(parts) + ")$"
 
 
+def over_budget(pattern: str) -> str | None:
+    """Why `pattern` is not handed to `regress` (more alternatives than its parser's
+    stack takes safely), or None. A linear scan that stops at the limit."""
+    if pattern.count("|") <= ALTERNATIVES_LIMIT:  # the common case: no tokenizing
+        return None
+    alternatives = 0
+    for token in _tokens(pattern):
+        alternatives += token == "|"
+        if alternatives > ALTERNATIVES_LIMIT:
+            return (f"more than {ALTERNATIVES_LIMIT:,} alternatives (`|`), past what schema-lint compiles "
+                    "safely; list the values in an `enum` instead")
+    return None
+
+
 @lru_cache(maxsize=512)
 def compiled(pattern: str) -> regress.Regex | None:
     """The ECMA-262 regex (with the `u` flag, as JavaScript validators compile it), or
-    None when `pattern` is not one. `regress` is imported here, on the first pattern:
-    most tool schemas have none, and a run over them need not load it."""
+    None when `pattern` is not one, or is `over_budget`. `regress` is imported here, on
+    the first pattern: most tool schemas have none, and a run over them need not load it."""
+    if over_budget(pattern):
+        return None
     import regress
 
     try:
