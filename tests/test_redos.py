@@ -91,3 +91,19 @@ def test_fuzz_trimming_of_undeclared_keys_stays_fast():
     call = {"id": "x", **{key: 1 for key in HOSTILE}}
     trimmed = _timed(lambda: declared_only(compiled(_pattern_schema()), call))
     assert "id" in trimmed
+
+
+# Lookaround sends the pattern to the backtracking VM; this value runs it past its budget.
+LOOKAROUND = "^(?=[A-Z])(\\w+\\s?)*(?<!-)$"
+OUT_OF_BUDGET = "A" + "w" * 5000 + "!"
+
+
+def test_a_value_past_the_backtracking_budget_is_rejected_with_a_repair_not_raised():
+    """jsonschema-rs reports it as `BacktrackLimitExceeded`, named "pattern" but without the
+    pattern: the envelope reads it from the schema and tells the model what to do."""
+    schema = {"type": "object", "properties": {"sku": {"type": "string", "pattern": LOOKAROUND}},
+              "required": ["sku"], "additionalProperties": False}
+    outcome = _timed(lambda: ToolBoundary(schema, name="lookup_sku").check({"sku": OUT_OF_BUDGET}))
+    assert outcome.status == "rejected"
+    (problem,) = outcome.envelope["error"]["errors"]
+    assert problem["path"] == "$.sku" and LOOKAROUND in problem["expected"] and "shorter" in problem["repair"]

@@ -437,7 +437,12 @@ def _expected(name: str, kind: Any, node: Any, schema: CompiledSchema) -> str:
     if name == "format":
         return FORMATS.get(kind.format, f"a string in {kind.format} format")
     if name == "pattern":
-        return f"a string matching the pattern {kind.pattern}"
+        # Read from the schema: a value that ran the matcher past its backtracking budget
+        # (`BacktrackLimitExceeded`, also named "pattern") carries no pattern, and may match.
+        if isinstance(kind, jsonschema_rs.ValidationErrorKind.Pattern):
+            return f"a string matching the pattern {kind.pattern}"
+        return (f"a string matching the pattern {_keyword(node, 'pattern')} that can be checked quickly "
+                "(this value took too long to match: send a shorter or simpler one)")
     if name in _LIMITS:
         text, unit = _LIMITS[name]
         return text.format(count(kind.limit, unit))

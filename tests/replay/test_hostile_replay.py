@@ -119,3 +119,12 @@ def test_a_calls_file_name_that_is_not_utf8_reaches_every_format(tmp_path):
                                            "--output-format", output_format])
         assert result.exit_code == 0, result.output
         assert "calls-" in result.stdout
+
+
+def test_a_value_past_the_backtracking_budget_is_a_rejection_not_a_traceback(tmp_path):
+    tool = {"name": "lookup_sku", "description": "Look up.", "inputSchema": {
+        "type": "object", "properties": {"sku": {"type": "string", "pattern": "^(?=[A-Z])(\\w+\\s?)*(?<!-)$"}}}}
+    call = json.dumps({"tool": "lookup_sku", "arguments": {"sku": "A" + "w" * 5000 + "!"}}).encode() + b"\n"
+    result = _replay(tmp_path, [call], (tool,))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["outcomes"] == {"valid": 0, "canonicalized": 0, "rejected": 1}
