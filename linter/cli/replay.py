@@ -96,6 +96,7 @@ def _replay(tools, calls, policy, against, output_format, fail_on, progress, fra
         click.echo(escape(f"{broken.file}:{broken.line}: {broken.reason}"), err=True)
     if tally.broken_count > len(tally.broken):
         click.echo(f"… and {tally.broken_count - len(tally.broken):,} more lines without a call", err=True)
+    _refuse_nothing_checked(tally, calls)
     for name, reason in sorted(toolset.unusable.items()):
         click.echo(escape(f"{tools}: tool {name}: {reason}; its calls are not replayed"), err=True)
     for name, reason in sorted(tightened.unusable.items() if tightened else ()):
@@ -109,3 +110,20 @@ def _replay(tools, calls, policy, against, output_format, fail_on, progress, fra
     failed = {"newly-rejected": bool(tally.regressions),
               "rejected": tally.outcomes["rejected"] > 0 or tally.not_replayed > 0, "never": False}
     sys.exit(1 if failed[fail_on] else 0)
+
+
+def _refuse_nothing_checked(tally, calls) -> None:
+    """Exit 2, as `infer` and `check --calls` do, when a calls file cannot be read, or when
+    no line held a call although some were read: a gate that replayed none of the traffic
+    it was given has checked nothing, and must not pass (`0 calls ... would be rejected`)."""
+    from schema_lint.text.display import escape
+
+    replayed_none = tally.broken_count and not (tally.calls or tally.not_replayed)
+    if not (tally.unreadable or replayed_none):
+        return
+    for line in tally.unreadable:
+        click.echo(escape(f"schema-lint: error: {line.file}: {line.reason}"), err=True)
+    if replayed_none and not tally.unreadable:
+        click.echo(escape(f"schema-lint: error: no recorded call found in {', '.join(calls)}: "
+                          "nothing was replayed"), err=True)
+    sys.exit(2)

@@ -194,6 +194,8 @@ class Tally:
     repairs: collections.Counter = field(default_factory=collections.Counter)
     broken: list[BrokenLine] = field(default_factory=list)
     broken_count: int = 0
+    # Files that could not be opened (a line-0 BrokenLine): their calls were never checked.
+    unreadable: list[BrokenLine] = field(default_factory=list)
     not_replayed: int = 0
     # Calls that pass today and the tightened tools would reject: (call, errors).
     regressions: list[tuple[RecordedCall, list[dict]]] = field(default_factory=list)
@@ -216,6 +218,9 @@ class Tally:
                        (tool, error.get("reason", result.envelope["error"]["code"]), error.get("path", "$")))
 
     def add_broken(self, line: BrokenLine) -> None:
+        if line.line == 0:
+            self.unreadable.append(line)
+            return
         self.broken_count += 1
         if len(self.broken) < EXAMPLES:
             self.broken.append(line)

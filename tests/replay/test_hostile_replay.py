@@ -112,7 +112,7 @@ def test_control_characters_from_the_input_are_escaped_in_the_text_report(tmp_pa
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX file names")
 def test_a_calls_file_name_that_is_not_utf8_reaches_every_format(tmp_path):
     name = os.fsdecode(b"calls-\xff.jsonl")
-    (tmp_path / name).write_text("garbage\n")
+    (tmp_path / name).write_text("garbage\n" + GOOD + "\n")  # one call: a file of none is refused (exit 2)
     (tmp_path / "tools.json").write_text(json.dumps([SEARCH]))
     for output_format in ("json", "table", "markdown"):
         result = CliRunner().invoke(main, ["replay", str(tmp_path / "tools.json"), str(tmp_path / name),
@@ -128,3 +128,21 @@ def test_a_value_past_the_backtracking_budget_is_a_rejection_not_a_traceback(tmp
     result = _replay(tmp_path, [call], (tool,))
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["outcomes"] == {"valid": 0, "canonicalized": 0, "rejected": 1}
+
+
+@pytest.mark.parametrize("options", [["--against", "TIGHT"], ["--fail-on", "rejected"], []])
+def test_a_gate_that_read_no_call_fails_with_exit_2(tmp_path, options):
+    """A missing calls file (a typo, an artifact not downloaded) or one whose every line is
+    broken replays nothing: exit 2, as `infer` and `check --calls` do, not "0 calls would be
+    rejected" and exit 0."""
+    (tmp_path / "tools.json").write_text(json.dumps([SEARCH]))
+    options = [str(tmp_path / "tools.json") if o == "TIGHT" else o for o in options]
+    missing = CliRunner().invoke(main, ["replay", str(tmp_path / "tools.json"), str(tmp_path / "goood.jsonl"), *options])
+    assert missing.exit_code == 2, missing.output
+    assert f"schema-lint: error: {tmp_path / 'goood.jsonl'}: cannot read: " in missing.stderr
+    broken = _replay(tmp_path, [b"\xff\xff\n", b"{bad\n"], (SEARCH,), *options)
+    assert broken.exit_code == 2 and "calls.jsonl:2: not JSON" in broken.stderr
+    assert "no recorded call found" in broken.stderr
+    # One readable call beside the broken lines: the gate ran, its usual exit stands.
+    mixed = _replay(tmp_path, [b"{bad\n", GOOD.encode() + b"\n"], (SEARCH,), *options)
+    assert mixed.exit_code == 0, mixed.output
