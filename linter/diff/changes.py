@@ -263,7 +263,9 @@ def _integer_range(schema: dict) -> tuple | None:
         return None
     bounds = {key: schema[key] for key in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
               if key in schema}
-    if any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in bounds.values()):
+    # An int is always finite, and may be past a float's range (`10**400`): isfinite would overflow.
+    if any(isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and not math.isfinite(v))
+           for v in bounds.values()):
         return None
     lows = [math.ceil(bounds["minimum"])] if "minimum" in bounds else []
     lows += [math.floor(bounds["exclusiveMinimum"]) + 1] if "exclusiveMinimum" in bounds else []

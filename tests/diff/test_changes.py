@@ -201,3 +201,14 @@ def test_a_reordered_enum_is_no_change_and_a_changed_default_is_shown():
     (change,) = compare({"type": "string", "default": "open"}, {"type": "string", "default": "closed"})
     assert change.kind == CHANGED and change.pointer == "/default" and '"open" → "closed"' in change.what
     assert [c.kind for c in compare({"type": "integer"}, {"type": "integer", "default": 1})] == [CHANGED]
+
+
+@pytest.mark.parametrize("huge", [10**400, -(10**400)], ids=["maximum", "minimum"])
+def test_an_integer_bound_past_a_floats_range_is_compared_exactly(huge):
+    """`check` reads a 401-digit bound; `diff` compared bounds through math.isfinite, which
+    raised OverflowError on it."""
+    key = "maximum" if huge > 0 else "minimum"
+    old = {"type": "integer", "minimum": -5, "maximum": 10}
+    new = {**old, key: huge}
+    assert _kinds(old, new) == {WIDENING}
+    assert _kinds(new, old) == {BREAKING}
