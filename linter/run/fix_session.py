@@ -17,6 +17,7 @@ the report."""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -99,12 +100,25 @@ class FixSession:
     def write(self, linter) -> list[str]:
         """Write every changed file, then replace its findings by a fresh lint of it."""
         written = []
-        for plan in self.changed:
+        # One file under two names (a symbolic or hard link beside its target in a folder
+        # walked): written once; the other name's plan is the same edit, already on disk,
+        # not a file another run changed.
+        # Each file is told before any is written: a write by rename gives it a new inode.
+        by_file: dict[tuple[int, int] | str, FilePlan] = {}
+        for plan, real in [(plan, _identity(plan.doc.path)) for plan in self.changed]:
+            first = by_file.get(real)
+            if first is not None and (first.doc.text, first.text) == (plan.doc.text, plan.text):
+                plan.applied.clear()  # fixed once, counted once
+                written.append(plan.doc.path)
+                continue
             try:
+                if first is not None:  # other fixes for the same file (per-file settings by name)
+                    raise StaleFile(f"it is the file {first.doc.path} names, fixed through that name with other fixes")
                 write_fixed(plan.doc.path, plan.doc.text, plan.text)
             except (StaleFile, NotWritable, OSError) as exc:
                 self._not_written(plan, exc)
                 continue
+            by_file[real] = plan
             written.append(plan.doc.path)
         self._relint(linter, {path: read_document(path, max_bytes=linter.config.max_file_size) for path in written})
         return written
@@ -141,6 +155,16 @@ class FixSession:
 
     def summary(self) -> FixSummary:
         return FixSummary.of(self.result.diagnostics, self.unsafe, self.fixed, self.deferred)
+
+
+def _identity(path: str) -> tuple[int, int] | str:
+    """The file `path` names (device and inode, through links); the path itself when it
+    cannot be read, and then the write says why."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return path
+    return info.st_dev, info.st_ino
 
 
 def _changed_by(operations: list[Operation]) -> Callable[[list[Tool]], list[Tool]]:

@@ -222,3 +222,37 @@ def test_a_change_on_disk_is_seen_in_bytes_not_in_decoded_text(tmp_path):
     with pytest.raises(StaleFile):
         write_fixed(str(target), '{"description": "\ufffd"}', '{"description": "fixed"}')
     assert target.read_bytes() == b'{"description": "\xff"}'
+
+
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_one_file_under_two_names_in_a_folder_is_fixed_once(tmp_path, link):
+    """A walk reads a file and a link to it as two documents with the same fix: the second
+    name's write is the first's, already done, not "the file changed on disk (another --fix
+    run?)" with exit 2; nothing fixable is left under either name."""
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "v2.json").write_text(BEFORE)
+    if link == "symbolic":
+        (tmp_path / "tools" / "current.json").symlink_to("v2.json")
+    else:
+        os.link(tmp_path / "tools" / "v2.json", tmp_path / "tools" / "current.json")
+    result = _fix(tmp_path, "tools")
+    assert result.exit_code == 0, result.output
+    assert "SL000" not in result.output and "fixable" not in result.output
+    assert _fixed((tmp_path / "tools" / "v2.json").read_text())
+
+
+def test_two_names_of_one_file_with_different_fixes_say_so(tmp_path):
+    """Settings by file name can give the two names different fixes: the first is written,
+    and the second is refused naming the first, not blamed on another run."""
+    tool = json.loads(BEFORE)
+    tool["inputSchema"]["properties"]["state"] = {"type": "string", "enum": ["a", "b", "a"], "description": "State."}
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "v2.json").write_text(json.dumps(tool, indent=2) + "\n")
+    (tmp_path / "tools" / "current.json").symlink_to("v2.json")
+    (tmp_path / "pyproject.toml").write_text('[tool.schema-lint]\nselect = ["SL307", "SL011"]\n'
+                                             '[tool.schema-lint.per-file-ignores]\n"tools/current.json" = ["SL307"]\n')
+    os.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", "--fix", "--output-format", "concise", "tools"])
+    assert result.exit_code == 2
+    assert "fixes not written: it is the file tools/current.json names, fixed through that name" in result.output
+    assert "another --fix run" not in result.output
