@@ -23,7 +23,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from typing import Any, NamedTuple, cast
 
 from schema_lint.live.drain import Drain, wait_for_ends
@@ -34,6 +33,9 @@ from schema_lint.sources.reading import size_limit
 # Seconds to collect what a killed child still had in its pipes (a grandchild of its own
 # session may hold them open; it is not waited for longer).
 DRAIN_SECONDS = 5.0
+# Seconds the pipes may stay open once the child has exited: what it wrote is read by then,
+# unless a process it started holds them.
+SETTLE_SECONDS = 0.5
 # Bytes of what the module printed that are passed on: the last ones, where a traceback
 # or the end of a start-up log is.
 PRINTED_KEPT = 64 << 10
@@ -126,20 +128,24 @@ def _strings(sent: object) -> list[str]:
 
 
 def _wait(process: subprocess.Popen, seconds: float, drains: tuple[Drain, ...]) -> bool:
-    """Whether the child had to be stopped for not having exited and closed its pipes
-    within `seconds`."""
-    deadline = time.monotonic() + seconds
+    """Whether the child had to be stopped for not having exited within `seconds`.
+
+    The worker sends its answer, then exits: once it has, the answer is whole. A process
+    the module started on import (a helper, a metrics agent) inherits its stderr and keeps
+    that pipe open; it is not waited for (the whole time-out, as it was), but stopped with
+    the rest of the child's session once the pipes stay open `SETTLE_SECONDS` after the exit."""
     try:
         process.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
-        pass
+        late = True
     else:
-        if wait_for_ends(drains, deadline - time.monotonic()):
+        late = False
+        if wait_for_ends(drains, SETTLE_SECONDS):
             return False
     _stop(process)
     process.wait()
     wait_for_ends(drains, DRAIN_SECONDS)
-    return True
+    return late
 
 
 def _stop(process: subprocess.Popen) -> None:

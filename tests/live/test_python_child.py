@@ -85,3 +85,27 @@ def test_an_answer_that_never_ends_stops_the_child_at_the_size_limit(tmp_path, m
     assert result.exit_code == 2
     assert "sent an answer larger than the 1 MiB limit (setting `max-file-size`)" in result.output
     assert time.monotonic() - started < 5  # not the 30 s of --python-timeout
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to tell a killed process")
+def test_a_process_started_on_import_is_not_waited_for_and_is_stopped(monkeypatch):
+    """It holds the child's stderr open: the tools are read as soon as the child exits,
+    not after the whole --python-timeout, and the process goes with the child's session."""
+    monkeypatch.chdir(PYTHON)
+    started = time.monotonic()
+    result = run("check", "--output-format", "concise", "--select", "SL401", "--python-timeout", "30",
+                 "--python", "starts_a_helper:SearchArgs")
+    assert time.monotonic() - started < 10, result.output  # not the 30 s of --python-timeout
+    assert result.exit_code == 0 and "SL000" not in result.output
+    assert not _running(int(result.stderr.split()[0]))
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` still runs: gone, or killed and left unreaped (a zombie, when nothing
+    reaps orphans), is not running."""
+    time.sleep(0.2)
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
