@@ -61,7 +61,8 @@ class Document(FieldwiseRecord):
     def locate(self, pointer: str, at_key: bool = False) -> Span | None:
         span = self._spans.get((pointer, at_key))
         if span is None:
-            span = self._spans[pointer, at_key] = self.locator.locate(pointer, at_key)
+            locator = self._locator if self._locator is not None else self.locator
+            span = self._spans[pointer, at_key] = locator.locate(pointer, at_key)
         return span
 
     @property

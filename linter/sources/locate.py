@@ -87,15 +87,21 @@ class LineIndex:
         return index + self.first_line, offset - starts[index] + 1
 
     def span(self, start: int, end: int) -> Span:
-        line, column = self.position(start)
+        text = self.text
+        if self._starts is None and start <= self._to_count:
+            # `position(start)`, counted here: a call less for each finding's position.
+            self._to_count -= start
+            line, column = text.count("\n", 0, start) + self.first_line, start - text.rfind("\n", 0, start)
+        else:
+            line, column = self.position(start)
         if self._starts is None and start <= end and end - start <= self._to_count:
             # Counted on from the start, not again from the text's beginning: the end's line is
             # the start's plus the breaks between them.
             self._to_count -= end - start
-            breaks = self.text.count("\n", start, end)
+            breaks = text.count("\n", start, end)
             if not breaks:
                 return Span(line, column, line, column + end - start)
-            return Span(line, column, line + breaks, end - self.text.rfind("\n", start, end))
+            return Span(line, column, line + breaks, end - text.rfind("\n", start, end))
         return Span(line, column, *self.position(end))
 
 
@@ -125,6 +131,8 @@ class JsonLocator:
         # The objects read to their end, every member's value end known.
         self._whole: set[int] = set()
         self.elements: dict[int, list[tuple[int, int]]] = {}
+        # Where the text's one value starts (past leading whitespace), found for the first pointer.
+        self._root: int | None = None
         if read is not None:
             self._share(read)
 
@@ -154,7 +162,10 @@ class JsonLocator:
 
     def _member(self, start: int, key: str) -> list | None:
         """[key start, key end, value start, value end or None] of `key` in the object at `start`."""
-        table, cursor = self._object(start)
+        found = self._objects.get(start)  # `_object`, inline: asked for every step of every pointer
+        if found is None:
+            found = self._objects[start] = ({}, [self._skip_ws(start + 1), None])
+        table, cursor = found
         if self.unique_keys and key in table:
             return table[key]
         self._read_on(table, cursor, key if self.unique_keys else None)
@@ -177,8 +188,11 @@ class JsonLocator:
         """Read the member after the one `cursor` stopped at into `table`: its key, or None
         at the end of the object. Its value is decoded only when the next member is read."""
         text = self.text
-        if cursor[1] is not None:  # step past the member read last
-            cursor[0] = _AFTER_VALUE.match(text, self._end(cursor[1])).end()  # type: ignore[union-attr]  # as `_WS`
+        last = cursor[1]
+        if last is not None:  # step past the member read last (its end decoded here: `_end`, inline)
+            if last[3] is None:
+                last[3] = self._value_end(last[2])
+            cursor[0] = _AFTER_VALUE.match(text, last[3]).end()  # type: ignore[union-attr]  # as `_WS`
             cursor[1] = None
         i = cursor[0]
         if i >= len(text) or text[i] != '"':
@@ -234,15 +248,24 @@ class JsonLocator:
 
         Stops at the deepest existing node when the pointer runs past the text.
         """
-        start = self._skip_ws(0)
+        text = self.text
+        start = self._root
+        if start is None:
+            start = self._root = self._skip_ws(0)
         end = None
         reached = None  # the member stepped into last: its end is found only if it is the node
+        # A member read before is found with two lookups here, without a call: a file's findings
+        # share most of their pointers' steps (`/properties`, then a property).
+        read = self._objects if self.unique_keys else None
         for depth, token in enumerate(tokens):
-            char = self.text[start] if start < len(self.text) else ""
+            char = text[start] if start < len(text) else ""
             if char == "{":
-                member = self._member(start, token)
+                found = read.get(start) if read is not None else None
+                member = found[0].get(token) if found is not None else None
                 if member is None:
-                    break
+                    member = self._member(start, token)
+                    if member is None:
+                        break
                 if at_key and depth == len(tokens) - 1:
                     return member[0], member[1]
                 start, end, reached = member[2], None, member
@@ -257,18 +280,20 @@ class JsonLocator:
             if reached is not None:
                 end = self._end(reached)
             elif self.parsed:
-                end = len(self.text.rstrip(" \t\n\r"))
+                end = len(text.rstrip(" \t\n\r"))
             else:
                 end = self._value_end(start)
         return start, end
 
     def locate(self, pointer: str, at_key: bool = False) -> Span:
-        tokens = split(pointer)
+        # `split`'s usual case inline: a pointer of plain keys.
+        tokens = pointer[1:].split("/") if pointer[:1] == "/" and "~" not in pointer else split(pointer)
+        lines = self._lines if self._lines is not None else self.lines
         try:
             start, end = self.offsets(tokens, at_key)
         except (ValueError, IndexError):
-            return self.lines.span(0, 0)
-        return self.lines.span(start, end)
+            return lines.span(0, 0)
+        return lines.span(start, end)
 
 
 class JsonLinesLocator:
