@@ -44,8 +44,11 @@ KEYWORDS = ("enum", "required")
 
 def check(ctx):
     for node in ctx.walk():
+        schema = node.schema
+        if not isinstance(schema, dict):
+            continue
         for keyword in ("enum", "required"):
-            values = node.get(keyword)
+            values = schema.get(keyword)  # in the dict: two lookups for every node of every tool
             if not isinstance(values, list) or _distinct_strings(values):
                 continue
             unique = _first_of_each(values)

@@ -41,13 +41,23 @@ FIXABLE = True
 
 
 def check(ctx):
+    # Every node is read, each member looked up in its dict (not through `SchemaNode.get`, three
+    # calls for every node of every tool), and the unions only of a tool that has one.
+    unions = not ctx.keywords.isdisjoint(_UNIONS)
     for node in ctx.walk():
-        for keyword in ("anyOf", "oneOf"):
-            branches = node.get(keyword)
-            if isinstance(branches, list):
-                yield from _union_of_branches(node, keyword, branches)
-        if isinstance(node.get("type"), list):
+        schema = node.schema
+        if not isinstance(schema, dict):
+            continue
+        if unions:
+            for keyword in _UNIONS:
+                branches = schema.get(keyword)
+                if isinstance(branches, list):
+                    yield from _union_of_branches(node, keyword, branches)
+        if isinstance(schema.get("type"), list):
             yield from _type_list(node)
+
+
+_UNIONS = ("anyOf", "oneOf")
 
 
 def _union_of_branches(node, keyword: str, branches: list):

@@ -99,8 +99,11 @@ def check(ctx) -> Iterator[Finding]:
             yield Finding(join(ctx.definition_pointer, "description"),
                           f"the description of tool `{clip(ctx.tool.name)}` {problem}")
     for node in ctx.walk():
-        for key in ("description", "title"):
-            text = node.get(key)
+        schema = node.schema
+        if not isinstance(schema, dict):
+            continue
+        for key in ("description", "title"):  # looked up in the dict: two for every node of every tool
+            text = schema.get(key)
             if isinstance(text, str) and not (node.is_root and key == "description" and text == description):
                 # Where it is and whose it is are worked out only for text with a problem.
                 for problem in _problems(text):
