@@ -65,7 +65,9 @@ class SchemaNode:
         if declared is None:
             self.types = _NO_TYPES
         elif isinstance(declared, str):  # the usual `type`: one name, one shared set
-            self.types = _ONE_TYPE.get(standard_type(declared), _NO_TYPES)
+            # A standard name (nearly every one) is its own: looked up without `standard_type`'s call.
+            types = _ONE_TYPE.get(declared)
+            self.types = types if types is not None else _ONE_TYPE.get(standard_type(declared), _NO_TYPES)
         else:
             names = declared if isinstance(declared, list) else [declared]
             self.types = frozenset(t for t in (standard_type(n) for n in names if isinstance(n, str)) if t)
