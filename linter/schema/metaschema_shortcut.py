@@ -61,6 +61,8 @@ def verdict(schema: Any, draft: str, excused: Callable[[Any], bool] | None = Non
     while pending:
         node, is_root = pending.pop()
         for keyword, value in node.items():
+            if type(value) is str and (keyword in _STRINGS or (keyword == "type" and value in STANDARD_TYPES)):
+                continue  # most members of most nodes, valid in every draft (`_judge` says so), without its call
             found = _judge(keyword, value, is_root, draft, pending)
             if found is not None and keyword == "type" and excused is not None and excused(value):
                 continue  # a type the metaschema refuses, read as "string", which every draft accepts
