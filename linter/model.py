@@ -9,11 +9,46 @@ May import: nothing of schema_lint.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar, overload
 
 if TYPE_CHECKING:
     from dataclasses import Field
+
+
+_T = TypeVar("_T")
+
+
+class cached_attribute(Generic[_T]):
+    """`functools.cached_property` without its lock: computed on first read, then an
+    instance attribute like any other (later reads never call this).
+
+    Python 3.11's `cached_property` takes a lock around every first read, which costs about
+    as much as the read itself; every tool's context reads several (its walk, its index,
+    the index's keywords), thousands in a run. Two threads reading one object's attribute
+    for the first time at once may both compute it (as Python 3.12's `cached_property`
+    does): it must be a pure function of the object."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self._compute = compute
+        self._name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_attribute[_T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> _T | cached_attribute[_T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self._name] = self._compute(instance)
+        return value
 
 
 class Severity(enum.IntEnum):

@@ -49,14 +49,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cached_property
 from types import ModuleType
 from typing import Any, NamedTuple, TYPE_CHECKING
 
 from schema_lint.config import entry_points
 from schema_lint.config.selection import ENTRY_POINT_GROUP
 from schema_lint.schema.definitions import DefinitionUse, definition_use
-from schema_lint.model import Fix, Severity, SideEffects, Tool
+from schema_lint.model import Fix, Severity, SideEffects, Tool, cached_attribute
 from schema_lint.schema.pointer import parent
 from schema_lint.profiles import OPENAI_STRICT, implied_profiles, refusing
 from schema_lint.schema.refs import RefIndex
@@ -184,14 +183,14 @@ class ToolContext:
         """openai-strict wants every property required, optional ones spelled `[T, "null"]`."""
         return OPENAI_STRICT in self.profiles
 
-    @cached_property
+    @cached_attribute
     def nodes(self) -> list[SchemaNode]:
         return list(walk(self.tool.schema, self.tool.schema_pointer))
 
     def walk(self) -> Iterator[SchemaNode]:
         return iter(self.nodes)
 
-    @cached_property
+    @cached_attribute
     def _index(self) -> SchemaIndex:
         return SchemaIndex(self.nodes)
 
@@ -214,12 +213,12 @@ class ToolContext:
         """The direct subschemas of `node`, in walk order."""
         return node.children
 
-    @cached_property
+    @cached_attribute
     def refs(self) -> RefIndex:
         """Offline `$ref` resolution within this tool's schema, shared by every rule."""
         return RefIndex(self.nodes, self.tool.schema)
 
-    @cached_property
+    @cached_attribute
     def definitions(self) -> DefinitionUse:
         """The schema's `$defs`/`definitions` entries, and which of them a reference reaches."""
         return definition_use(self.nodes, self.refs, self.tool.schema)

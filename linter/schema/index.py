@@ -10,8 +10,7 @@ walk itself.
 
 from __future__ import annotations
 
-from functools import cached_property
-
+from schema_lint.model import cached_attribute
 from schema_lint.schema.walk import SchemaNode
 
 KINDS = frozenset({"string", "number", "integer", "boolean", "null", "array", "object", "composition"})
@@ -34,7 +33,7 @@ class SchemaIndex:
         self._kinds: dict[str, list[SchemaNode]] = {}
         self._keywords: dict[str, list[SchemaNode]] = {}
 
-    @cached_property
+    @cached_attribute
     def properties(self) -> list[SchemaNode]:
         return [node for node in self.nodes if node.keyword == "properties"]
 
@@ -52,7 +51,7 @@ class SchemaIndex:
             self._kinds[kind] = found
         return found
 
-    @cached_property
+    @cached_attribute
     def keywords(self) -> frozenset[str]:
         """Every keyword some subschema has. Most keywords a rule asks for are in none of a
         tool's few nodes: those are answered from this set, without a pass over the nodes,

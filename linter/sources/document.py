@@ -7,10 +7,9 @@ text only when a finding needs it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple
 
-from schema_lint.model import FieldwiseRecord, Span
+from schema_lint.model import FieldwiseRecord, Span, cached_attribute
 from schema_lint.sources.locate import LineIndex, locator_for, split_lines
 
 # Deeper than this no tool schema goes; deeper input is an attack or a bug, and
@@ -72,11 +71,11 @@ class Document(FieldwiseRecord):
             self._locator = locator_for(self)
         return self._locator
 
-    @cached_property
+    @cached_attribute
     def lines(self) -> list[str]:
         return split_lines(self.text)
 
-    @cached_property
+    @cached_attribute
     def line_index(self) -> LineIndex:
         """Where each line of `text` starts (also what places a finding in a JSON text)."""
         return LineIndex(self.text)
