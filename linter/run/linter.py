@@ -55,6 +55,9 @@ class Linter:
         self.cache_dir: str | None = None
         # path → what the cache read of a file it did not hold (a `cache.Miss`), until it is linted.
         self._missed: dict = {}
+        # `gate.gated`, imported for the first tool with a fix: an import statement in `_gated`
+        # cost about 7,000 instructions on each of a run's hundreds of tools with one.
+        self._gate: Callable[..., list] | None = None
 
     @property
     def traffic(self) -> Traffic | None:
@@ -231,8 +234,10 @@ class Linter:
         """A tool's findings once the fix gate has withheld the fixes it refuses."""
         if all(diagnostic.fix is None for diagnostic in linted.diagnostics):
             return linted  # nothing to gate
-        from schema_lint.gate import gated
+        if self._gate is None:
+            from schema_lint.gate import gated
 
+            self._gate = gated
         tool, traffic = linted.tool, self.documents.traffic
         calls = summary = None
         if traffic is not None and tool.part == "arguments" and traffic.summary_for(tool) is not None:
@@ -240,8 +245,8 @@ class Linter:
                 summary = traffic.summary_for(tool)
             else:
                 calls = traffic.calls_for(tool)
-        kept = gated(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls, summary,
-                     tool.format)
+        kept = self._gate(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls, summary,
+                          tool.format)
         return linted if kept is linted.diagnostics else LintedTool(tool, linted.context, kept)
 
     def tools_in(self, paths: Iterable[str]) -> Iterator[Tool]:
