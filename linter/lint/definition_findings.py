@@ -88,7 +88,12 @@ class DefinitionFindings:
 
 
 def _has_definitions(ctx: ToolContext) -> bool:
-    return any(node.keyword in ("$defs", "definitions") for node in ctx.nodes)
+    # Asked of every tool: one without either keyword (nearly every one) is told by its keywords.
+    return not ctx.keywords.isdisjoint(_DEFINITION_KEYWORDS) and any(
+        node.keyword in _DEFINITION_KEYWORDS for node in ctx.nodes)
+
+
+_DEFINITION_KEYWORDS = ("$defs", "definitions")
 
 
 def _edits_only(fix: Fix | None, entry: str) -> bool:
