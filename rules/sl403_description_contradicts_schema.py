@@ -119,10 +119,13 @@ _CASE_OPENING = lazy_compile(r"[\s)\]\"'`]*"
 
 def check(ctx):
     for node in ctx.properties():
-        description = node.get("description")
+        schema = node.schema
+        description = schema.get("description") if isinstance(schema, dict) else None
         if not isinstance(description, str) or node.parent is None:
             continue
-        lowered = _lowered(description)
+        # Lower-cased for `_may_say`, or None when it is not ASCII (then every pattern runs:
+        # case-insensitive matching of other letters is not what lower-casing does, "ſ" is an "s").
+        lowered = description.lower() if description.isascii() else None
         if not node.required:
             if _may_say(lowered, _REQUIRED_WORDS) and _says(_SAYS_REQUIRED, own_prose(description)) \
                     and mentions_requirement(description):
@@ -133,7 +136,8 @@ def check(ctx):
             yield Finding(node.pointer, f"description of `{label(node)}` says it is optional, but `required` lists it")
         # The words of a nullable union speak of its non-null branch: the `enum` or bound goes
         # there, where it leaves `null` allowed (see `SchemaNode.description`).
-        value = _described_value(node)
+        # A typed property is what its words describe (no nullable union): told without a call.
+        value = node if "type" in schema else _described_value(node)
         # Only the parts of the reading this node can use: a list of values where the schema
         # has none, bounds where no `enum` or `const` already says more (see `_left_to_this_rule`).
         closed = next(iter(stated(description, value.types, ENUM)), None) if _open_value(value.schema) else None
@@ -187,12 +191,6 @@ def _left_to_this_rule(ctx, node, found: Stated) -> bool:
 
 _NUMBER_SIDES = {"minimum": ("exclusiveMinimum",), "exclusiveMinimum": ("minimum",), "maximum": ("exclusiveMaximum",),
                  "exclusiveMaximum": ("maximum",), "multipleOf": None}
-
-
-def _lowered(text: str) -> str | None:
-    """`text` lower-cased for `_may_say`, or None when it is not ASCII (then every pattern runs:
-    case-insensitive matching of other letters is not what lower-casing does, "ſ" is an "s")."""
-    return text.lower() if text.isascii() else None
 
 
 def _may_say(lowered: str | None, words: tuple[str, ...]) -> bool:
