@@ -167,12 +167,15 @@ def _children(node: SchemaNode) -> list[SchemaNode]:
         if holds is _MAP and isinstance(value, dict):
             at = f"{pointer}/{keyword}/"
             named = keyword == "properties"
-            found.extend(SchemaNode(sub, at + escape(name), node, keyword, name if named else None, depth)
-                         for name, sub in value.items() if isinstance(sub, (dict, bool)))
+            # Lists, not generators, and a plain name (nearly every one) not escaped: a step
+            # less for each property of each tool.
+            found += [SchemaNode(sub, at + (name if type(name) is str and "~" not in name and "/" not in name
+                                            else escape(name)), node, keyword, name if named else None, depth)
+                      for name, sub in value.items() if isinstance(sub, (dict, bool))]
         elif (holds is _LIST or holds is _ITEMS) and isinstance(value, list):
             at = f"{pointer}/{keyword}/"
-            found.extend(SchemaNode(sub, f"{at}{index}", node, keyword, None, depth)
-                         for index, sub in enumerate(value) if isinstance(sub, (dict, bool)))
+            found += [SchemaNode(sub, f"{at}{index}", node, keyword, None, depth)
+                      for index, sub in enumerate(value) if isinstance(sub, (dict, bool))]
         elif (holds is _SINGLE or holds is _ITEMS) and isinstance(value, (dict, bool)):
             found.append(SchemaNode(value, f"{pointer}/{keyword}", node, keyword, None, depth))
         elif holds is _DEPENDENCIES and isinstance(value, dict):
