@@ -65,16 +65,25 @@ class Planned(NamedTuple):
 
 
 def plan(diagnostics: list[Diagnostic], targets: dict[str, Read], unsafe: bool) -> Planned:
-    """The source edits for the enabled fixes of `--python` tools, target by target."""
-    plans: list[SourcePlan] = []
+    """The source edits for the enabled fixes of `--python` tools, target by target, one
+    plan per file: targets defined in one file (two servers of a module) each plan their
+    fixes on top of the edits the targets before them made there, on the text as read, so
+    the file is written once with all of them (a plan per target would each be written
+    over the text as read, and the second find the file changed by the first)."""
+    planned: dict[str, SourcePlan] = {}  # per file, every target's fixes so far
+    prior: dict[str, list[Edit]] = {}  # per file, the edits those fixes make
     notes: list[tuple[Diagnostic, str]] = []
     for path, read in targets.items():
         mine = [d for d in diagnostics if d.path.startswith(path + "/") and enabled(d, unsafe)]
         if mine:
-            target_plans, target_notes = _plan_target(path, read, mine)
-            plans += target_plans
+            target_plans, target_notes = _plan_target(path, read, mine, prior)
+            for target_plan, edits in target_plans:
+                earlier = planned.get(target_plan.path)
+                applied = (earlier.applied if earlier else []) + target_plan.applied
+                planned[target_plan.path] = target_plan._replace(applied=applied)
+                prior[target_plan.path] = edits
             notes += target_notes
-    return Planned(plans, notes)
+    return Planned(list(planned.values()), notes)
 
 
 class Reviewed(NamedTuple):
@@ -94,7 +103,7 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
     reviewed = []
     for path, read in targets.items():
         mine = [d for d in diagnostics if d.path.startswith(path + "/") and d.fix is not None and d.fix.operations]
-        for source_plan in _plan_target(path, read, mine)[0] if mine else ():
+        for source_plan, _ in _plan_target(path, read, mine, {})[0] if mine else ():
             for diagnostic in source_plan.applied:
                 source, fix = _in_definition(read.answer.sources[diagnostic.path[len(path) + 1:]],
                                              diagnostic.fix)  # type: ignore[arg-type]
@@ -105,13 +114,16 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
     return reviewed
 
 
-def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[list[SourcePlan], list]:
-    """The target's fixes made in its files and checked by importing them so edited. Where
-    a tool's regenerated schema is not the fixed one (a framework that drops a keyword, as
-    langchain drops `additionalProperties` from what it offers the model), the fixes it does
-    not carry are dropped with a note and the others made and checked again, once: one fix
-    the framework cannot express costs the target none of its other fixes."""
-    made = _made(path, read, diagnostics)
+def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic],
+                 prior: dict[str, list[Edit]]) -> tuple[list[tuple[SourcePlan, list[Edit]]], list]:
+    """The target's fixes made in its files, after the `prior` edits of each (other
+    targets'), and checked by importing them so edited; each file's plan with every edit
+    it makes. Where a tool's regenerated schema is not the fixed one (a framework that
+    drops a keyword, as langchain drops `additionalProperties` from what it offers the
+    model), the fixes it does not carry are dropped with a note and the others made and
+    checked again, once: one fix the framework cannot express costs the target none of its
+    other fixes."""
+    made = _made(path, read, diagnostics, prior)
     if not made.edited:
         return [], made.notes
     regenerated = _regenerated(read, made.edited)
@@ -120,7 +132,7 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[
     if uncarried and not isinstance(regenerated, str):
         dropped = [(d, f"not made in the Python source: {why}") for d, why in uncarried]
         gone = {id(d) for d, _ in uncarried}
-        made = _made(path, read, [d for d in diagnostics if id(d) not in gone])
+        made = _made(path, read, [d for d in diagnostics if id(d) not in gone], prior)
         if not made.edited:
             return [], made.notes + dropped
         regenerated = _regenerated(read, made.edited)
@@ -129,7 +141,8 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic]) -> tuple[
         failure = regenerated if isinstance(regenerated, str) else uncarried[0][1]
         fixed = [d for ds in made.applied.values() for d in ds]
         return [], made.notes + dropped + [(d, f"not made in the Python source: {failure}") for d in fixed]
-    plans = [SourcePlan(file, made.texts[file], made.edited[file], made.applied[file]) for file in made.edited]
+    plans = [(SourcePlan(file, made.texts[file], made.edited[file], made.applied[file]), made.edits[file])
+             for file in made.edited]
     return plans, made.notes + dropped
 
 
@@ -140,15 +153,17 @@ class _Made(NamedTuple):
     applied: dict[str, list[Diagnostic]]  # per file, the findings fixed in it
     expected: dict[str, dict]  # tool name -> the tool with its JSON fixes applied
     notes: list[tuple[Diagnostic, str]]
+    edits: dict[str, list[Edit]]  # per file, the edits made in it (other targets' first)
 
 
-def _made(path: str, read: Read, diagnostics: list[Diagnostic]) -> _Made:
-    """The target's fixes made in its files: per file, every fix so far made in one edit of
-    the text as it was read (`python_source.edit` finds each definition by its line there,
-    which an edit above it would move), so that each function of a file gets its fixes."""
+def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str, list[Edit]]) -> _Made:
+    """The target's fixes made in its files: per file, every fix so far (after the `prior`
+    edits other targets made there) made in one edit of the text as it was read
+    (`python_source.edit` finds each definition by its line there, which an edit above it
+    would move), so that each function of a file gets its fixes."""
     texts: dict[str, str] = {}
-    edits: dict[str, list[Edit]] = {}  # per file, the fixes made in it
-    made = _Made(texts, {}, {}, {}, [])
+    edits = dict(prior)  # per file, the fixes made in it
+    made = _Made(texts, {}, {}, {}, [], edits)
     tools = {tool.get("name"): tool for tool in read.answer.tools}
     for diagnostic in diagnostics:
         tool_name = diagnostic.path[len(path) + 1:]

@@ -389,3 +389,25 @@ def _line_changes(before: str, after: str) -> list[tuple[str, str]]:
     """The lines a unified diff of the two texts adds ("+") and removes ("-"), in order."""
     return [(line[0], line[1:]) for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="")
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+TWO_TARGETS = ("--python", "two_targets_tools:PUBLIC", "--python", "two_targets_tools:ADMIN")
+
+
+def test_targets_defined_in_one_file_get_all_their_fixes_in_one_run(project):
+    path = project / "two_targets_tools.py"
+    diff = run("check", *TWO_TARGETS, "--unsafe-fixes", "--diff", *SELECTED).output
+    assert diff.count("--- two_targets_tools.py\n") == 1  # one diff of the file, with every target's fixes
+
+    result = run("check", *TWO_TARGETS, "--unsafe-fixes", "--fix", *SELECTED)
+    assert "SL000" not in result.output and result.exit_code != 2, result.output
+    fixed = path.read_text()
+    assert 'Field(description="Search terms, at most 200 characters.", max_length=200)' in fixed
+    assert 'Field(description="Storage quota in GB, between 1 and 500.", ge=1, le=500)' in fixed
+    assert 'Field(description="The tag, at most 30 characters.", max_length=30)' in fixed  # offered by both
+    assert "".join(line for line in diff.splitlines(keepends=True) if line.startswith("+") and "+++" not in line) \
+        == "".join(line for line in (f"+{text}" for text in fixed.splitlines(keepends=True))
+                   if "max_length" in line or "ge=1" in line)
+
+    run("check", *TWO_TARGETS, "--unsafe-fixes", "--fix", *SELECTED)
+    assert path.read_text() == fixed  # a second --fix changes nothing
