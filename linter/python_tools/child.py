@@ -23,6 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from typing import Any, NamedTuple, cast
 
 from schema_lint.live.drain import Drain, wait_for_ends
@@ -43,6 +44,9 @@ PRINTED_KEPT = 64 << 10
 
 # Where a generated tool keeps its arguments' schema, in the form `worker` sends (MCP's).
 ARGUMENTS = "/inputSchema"
+# Why a tool has no `file:line` and its fixes are not made in the Python source.
+NO_DEFINITION = ("no Python function or class was found behind the tool (a proxied server's tool, whose "
+                 "function is in another process, or one built at run time)")
 
 
 class Answer(NamedTuple):
@@ -59,18 +63,73 @@ class Answer(NamedTuple):
     unread: list[str] = []
 
 
-def written_in(source: dict[str, Any], pointer: str) -> tuple[dict[str, Any], str]:
+def written_in(source: dict[str, Any], pointer: str, schema: object = None,
+               whole: bool = False) -> tuple[dict[str, Any], str]:
     """The definition a place in a tool's schema is written in, and the place as a pointer
     into that definition's own schema (`/inputSchema/...`): a model the arguments hold for
     a place in its `$defs` entry (`/inputSchema/$defs/Address/properties/zip` is the `zip`
-    field of `class Address`), else the tool's own function or model."""
-    prefix = ARGUMENTS + "/$defs/"
+    field of `class Address`), or in its schema where the framework inlined it in the
+    tool's `schema` (fastmcp: `/inputSchema/properties/address/properties/zip`; `inlined`),
+    else the tool's own function or model. At an inlined model's root, the parameter that
+    holds it is meant (its description, its default), unless `whole`: a finding on the
+    object itself (it accepts undeclared keys), which the model's class decides."""
     models = source.get("models")
-    if not pointer.startswith(prefix) or not isinstance(models, dict):
+    if not isinstance(models, dict):
         return source, pointer
-    name, _, rest = pointer[len(prefix):].partition("/")
-    model = models.get(name.replace("~1", "/").replace("~0", "~"))
-    return (model, ARGUMENTS + (f"/{rest}" if rest else "")) if isinstance(model, dict) else (source, pointer)
+    prefix = ARGUMENTS + "/$defs/"
+    if pointer.startswith(prefix):
+        name, _, rest = pointer[len(prefix):].partition("/")
+        model = models.get(name.replace("~1", "/").replace("~0", "~"))
+        return (model, ARGUMENTS + (f"/{rest}" if rest else "")) if isinstance(model, dict) else (source, pointer)
+    innermost: tuple[dict[str, Any], str, int] | None = None
+    for model, root in inlined(source, schema):
+        rest = pointer[len(root):]
+        if pointer.startswith(root) and (rest.startswith("/properties/") or rest == "/additionalProperties"
+                                         or (whole and rest == "")):
+            if innermost is None or len(root) > innermost[2]:
+                innermost = (model, ARGUMENTS + rest, len(root))
+    return (innermost[0], innermost[1]) if innermost else (source, pointer)
+
+
+# How deep `inlined` follows models inlined in models, and through how many `anyOf`
+# branches and `items` it looks for one under a parameter (`Address | None`, `list[Address]`).
+_INLINED_DEPTH = 8
+_WRAPPERS = 3
+
+
+def inlined(source: dict[str, Any], schema: object, at: str = ARGUMENTS,
+            depth: int = 0) -> Iterator[tuple[dict[str, Any], str]]:
+    """Each model the tool's arguments hold whose schema the framework wrote in place of a
+    `$ref` (fastmcp inlines `$defs`), with the pointer to where: under each parameter or
+    field that holds that one model (`holds`: itself, optional, or a list of it), an object
+    schema with `properties` is that model's, and so on into the fields it holds."""
+    models, holds = source.get("models"), source.get("holds")
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if depth > _INLINED_DEPTH or not isinstance(holds, dict) or not isinstance(properties, dict):
+        return
+    for member, name in holds.items():
+        model = models.get(name) if isinstance(models, dict) else None
+        if not isinstance(model, dict) or not isinstance(member, str) or member not in properties:
+            continue
+        escaped = member.replace("~", "~0").replace("/", "~1")
+        for node, pointer in _objects(properties[member], f"{at}/properties/{escaped}", _WRAPPERS):
+            yield model, pointer
+            yield from inlined({**model, "models": models}, node, pointer, depth + 1)
+
+
+def _objects(node: object, pointer: str, wrappers: int) -> Iterator[tuple[dict[str, Any], str]]:
+    """The object schemas at `node`, or in its `anyOf` branches and `items`, `wrappers` deep."""
+    if not isinstance(node, dict) or "$ref" in node:
+        return
+    if isinstance(node.get("properties"), dict):
+        yield node, pointer
+        return
+    if wrappers == 0:
+        return
+    branches = node.get("anyOf")
+    for index, branch in enumerate(branches if isinstance(branches, list) else ()):
+        yield from _objects(branch, f"{pointer}/anyOf/{index}", wrappers - 1)
+    yield from _objects(node.get("items"), f"{pointer}/items", wrappers - 1)
 
 
 def worker_source() -> str:

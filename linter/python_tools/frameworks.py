@@ -22,7 +22,7 @@ import re
 from typing import Any, NamedTuple
 
 from schema_lint.fixes.python_source import applies
-from schema_lint.python_tools.child import ARGUMENTS, written_in
+from schema_lint.python_tools.child import ARGUMENTS, NO_DEFINITION, written_in
 from schema_lint.model import Diagnostic, Severity
 
 BOUNDARY = "reject them at run time with the boundary (`BoundaryMiddleware`, `ToolBoundary`)"
@@ -79,6 +79,10 @@ FLOAT_FORMS = {"SL303": "`Annotated[float, Field(ge=…, le=…)]`"}
 FORM_KEYWORDS = {"SL301": "maxLength", "SL302": "maxItems", "SL303": "minimum", "SL305": "minLength",
                  "SL306": "pattern"}
 
+# Rules whose finding at an object is about the object itself, which its model's class
+# decides (not about the parameter holding it: its description, its default).
+_OBJECT_RULES = frozenset({"SL201"})
+
 _ARGS_HEADING = re.compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
 _PROPERTY = re.compile(r"^/inputSchema/properties/([^/]+)")
 # A parameter, or a field of a model the arguments hold.
@@ -96,8 +100,12 @@ def fitted(diagnostics: list[Diagnostic], tools: list[dict[str, Any]],
         if not isinstance(source, dict):
             fitted_.append(diagnostic)
             continue
+        if not isinstance(source.get("at"), str) and diagnostic.fix is not None and diagnostic.fix.operations:
+            diagnostic = diagnostic._replace(fix_note=f"not made in the Python source: {NO_DEFINITION}")
         framework = FRAMEWORKS.get(source.get("framework", ""), FRAMEWORKS["python"])
-        written, pointer = written_in(source, diagnostic.pointer)  # a nested model's field: in its class
+        # A nested model's field, in its class; an object's openness, in its model's config.
+        written, pointer = written_in(source, diagnostic.pointer, by_name.get(diagnostic.tool, {}).get("inputSchema"),
+                                      whole=diagnostic.code in _OBJECT_RULES)
         parameter = _parameter(pointer)
         if diagnostic.code == "SL401" and parameter is not None and framework.args_in_description \
                 and written is source \

@@ -26,13 +26,16 @@ from typing import Any, NamedTuple
 from schema_lint.fixes.python_source import FIELD_ARGUMENTS, Target, applies, edit, keywords_by_member
 from schema_lint.fixes.summary import enabled
 from schema_lint.model import Diagnostic, Fix
-from schema_lint.python_tools.child import ARGUMENTS, Answer, tools_in_child, written_in
+from schema_lint.python_tools.child import (ARGUMENTS, NO_DEFINITION, Answer, inlined, tools_in_child,
+                                           written_in)
 from schema_lint.python_tools.project_files import not_the_projects
 from schema_lint.python_tools.target import TargetError
 from schema_lint.schema.operations import OperationError, apply_operations, same_json
 
 # Why a fix is not made in the source.
 NO_WORDS = "pydantic has no words for it where the tool is written"
+NESTED = ("it is on a schema nested in a parameter or field, not on a field of a model class found where the "
+          "tool is written")
 CONFLICT = "it cannot be made together with another fix of the same parameter or field"
 # The keywords one fix sets where a parameter, a field or a model is written.
 Edit = tuple[Target, dict[str, Any]]
@@ -105,8 +108,9 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
         mine = [d for d in diagnostics if d.path.startswith(path + "/") and d.fix is not None and d.fix.operations]
         for source_plan, _ in _plan_target(path, read, mine, {})[0] if mine else ():
             for diagnostic in source_plan.applied:
-                source, fix = _in_definition(read.answer.sources[diagnostic.path[len(path) + 1:]],
-                                             diagnostic.fix)  # type: ignore[arg-type]
+                name = diagnostic.path[len(path) + 1:]
+                source, fix = _in_definition(read.answer.sources[name], diagnostic.fix,  # type: ignore[arg-type]
+                                             _arguments(read.answer.tools, name))
                 edits = _edits_of(source, fix)
                 alone = edit(source_plan.before, edits) if edits else None
                 if alone is not None:
@@ -168,7 +172,8 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
     for diagnostic in diagnostics:
         tool_name = diagnostic.path[len(path) + 1:]
         source, fix = _in_definition(read.answer.sources.get(tool_name) or {},
-                                     diagnostic.fix)  # type: ignore[arg-type]  # enabled: there is a fix
+                                     diagnostic.fix,  # type: ignore[arg-type]  # enabled: there is a fix
+                                     (tools.get(tool_name) or {}).get("inputSchema"))
         why = _why_not(fix, source)
         if why is None:
             file = _file_of(source)
@@ -181,7 +186,7 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
                 combined, changed, why = _with_fix(text, edits.get(file, []), source, fix)
         if why is None:
             try:
-                for name, operations in _patches(read.answer.sources, tool_name, source, fix):
+                for name, operations in _patches(read.answer.sources, tools, tool_name, source, fix):
                     made.expected[name] = apply_operations(made.expected.get(name, tools[name]), operations)
             except (OperationError, KeyError):
                 why = "its JSON Patch does not apply to the tool"
@@ -194,11 +199,12 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
     return made
 
 
-def _in_definition(source: dict, fix: Fix) -> tuple[dict, Fix]:
+def _in_definition(source: dict, fix: Fix, schema: object) -> tuple[dict, Fix]:
     """Where `fix` is made: in a model the tool's arguments hold, when every operation is in
-    that model's `$defs` entry (`child.written_in`), as operations on the model's own schema;
-    else in the tool's own function or model, as it is."""
-    placed = [written_in(source, operation.path) for operation in fix.operations]
+    that model's `$defs` entry or its schema inlined in the tool's `schema`
+    (`child.written_in`), as operations on the model's own schema; else in the tool's own
+    function or model, as it is."""
+    placed = [written_in(source, operation.path, schema) for operation in fix.operations]
     model = placed[0][0] if placed else source
     if model is source or any(where is not model for where, _ in placed):
         return source, fix
@@ -206,25 +212,38 @@ def _in_definition(source: dict, fix: Fix) -> tuple[dict, Fix]:
                                                 for operation, (_, path) in zip(fix.operations, placed)))
 
 
-def _patches(sources: dict, tool_name: str, written: dict, fix: Fix) -> list[tuple[str, tuple]]:
+def _arguments(tools: list[dict], name: str) -> object:
+    """The arguments' schema of the tool named `name`."""
+    return next((tool.get("inputSchema") for tool in tools if tool.get("name") == name), None)
+
+
+def _patches(sources: dict, tools: dict[str, dict], tool_name: str, written: dict,
+             fix: Fix) -> list[tuple[str, tuple]]:
     """What a fix made in `written` changes in the schemas the target generates: the tool's
-    own, or, for a model the arguments hold, that of every tool holding the same class (its
-    `$defs` entry, by whatever name the tool's schema gives it)."""
+    own, or, for a model the arguments hold, that of every tool holding the same class,
+    wherever its schema is (its `$defs` entry, by whatever name the tool's schema gives it,
+    or each place the framework wrote it inline)."""
     if written is sources.get(tool_name):
         return [(tool_name, fix.operations)]
     patches = []
     for name, source in sources.items():
+        schema = (tools.get(name) or {}).get("inputSchema")
+        defs = schema.get("$defs") if isinstance(schema, dict) else None
         held = source.get("models") if isinstance(source, dict) else None
-        for entry, model in held.items() if isinstance(held, dict) else ():
-            if isinstance(model, dict) and model.get("at") == written.get("at"):
-                prefix = f"{ARGUMENTS}/$defs/{entry.replace('~', '~0').replace('/', '~1')}"
-                patches.append((name, tuple(o._replace(path=prefix + o.path[len(ARGUMENTS):]) for o in fix.operations)))
+        roots = [f"{ARGUMENTS}/$defs/{entry.replace('~', '~0').replace('/', '~1')}"
+                 for entry, model in (held.items() if isinstance(held, dict) else ())
+                 if isinstance(model, dict) and model.get("at") == written.get("at")
+                 and isinstance(defs, dict) and entry in defs]
+        roots += [root for model, root in (inlined(source, schema) if isinstance(source, dict) else ())
+                  if model.get("at") == written.get("at")]
+        patches += [(name, tuple(o._replace(path=root + o.path[len(ARGUMENTS):]) for o in fix.operations))
+                    for root in roots]
     return patches
 
 
 def _why_not(fix: Fix, source: dict) -> str | None:
     if not isinstance(source.get("at"), str):
-        return "its source was not found"
+        return NO_DEFINITION
     if not all(o.path.startswith(ARGUMENTS + "/") for o in fix.operations):
         return "it is not on the arguments' schema"
     return None
@@ -259,6 +278,16 @@ def _edits_of(source: dict, fix: Fix) -> list[Edit] | None:
     return [(Target(line, member), keywords) for member, keywords in by_member.items()]
 
 
+def _no_words(fix: Fix) -> str:
+    """Why a fix that `_edits_of` cannot make is not made: a keyword pydantic has an argument
+    for, on a schema nested deeper than a parameter or field (an object no model class of the
+    tool's was found for, a list's items), or one it has none for."""
+    worded = all(o.op in ("add", "replace") and o.path.rsplit("/", 1)[-1] in (*FIELD_ARGUMENTS, "enum")
+                 for o in fix.operations)
+    nested = any(o.path[len(ARGUMENTS):].count("/properties/") > 1 for o in fix.operations)
+    return NESTED if worded and nested else NO_WORDS
+
+
 def _misfit(source: dict, edits: list[Edit]) -> str | None:
     """Why a constraint the edits set does not hold on the type of its parameter or field
     (`fixes.python_source.applies`), or None when each does."""
@@ -279,7 +308,7 @@ def _with_fix(text: str, made: list[Edit], source: dict, fix: Fix) -> tuple[list
     cannot be made."""
     mine = _edits_of(source, fix)
     if mine is None:
-        return made, None, NO_WORDS
+        return made, None, _no_words(fix)
     misfit = _misfit(source, mine)
     if misfit is not None:
         return made, None, misfit

@@ -11,15 +11,17 @@ imported, the channel back to the parent is moved off fd 1 and fd 1 is pointed a
 What is sent is one JSON object, `{"error": "..."}` or
 
     {"tools": [...], "sources": {tool: {"at": "file:line:col", "fields": {name: "file:line:col"},
-                                        "kinds": {name: "str"}, "forbids": true, "framework": "mcp",
+                                        "kinds": {name: "str"}, "holds": {name: "Address"},
+                                        "forbids": true, "framework": "mcp",
                                         "models": {"Address": {"at": ..., "fields": ..., "kinds": ...}}}},
      "frameworks": {"mcp": "1.30.0"}, "installed": ["/usr", "/project/.venv"], "unread": ["..."]}
 
 `at` is the function or model class a tool was generated from, `fields` its parameters or
 model fields (where the parameter, or the `Field(...)` that declares it, is written),
-`kinds` the kind of value each one's type annotation takes (`kind`), `forbids` whether a
-model refuses undeclared keys, and `models` the same of each Pydantic model its arguments
-hold (their schemas under `$defs`); `installed` the interpreter's prefixes, where its
+`kinds` the kind of value each one's type annotation takes (`kind`), `holds` the model
+each one holds (`holds`), `forbids` whether a model refuses undeclared keys, and `models`
+the same of each Pydantic model its arguments hold (their schemas under `$defs`, or
+written in place where the framework inlines them); `installed` the interpreter's prefixes, where its
 libraries are (no project's files to edit); `unread` what offers tools that could not be
 read without running it (a pydantic-ai agent's MCP server), each named. Sending
 nothing means the child did not get that far. Every reader below is duck-typed on the
@@ -371,7 +373,25 @@ class Reading:
                 raise TargetError(f"reading the tool {getattr(item, 'name', item)!r} raised {describe(exc)}") from None
             if isinstance(key, str) and key:
                 served["name"] = key
-            self.add(served, getattr(item, "fn", None), package)
+            self.add(served, self._function_of_listed(item), package)
+
+    def _function_of_listed(self, item: object) -> object:
+        """The function behind a listed tool: its `fn`; for a mounted server's tool, which
+        fastmcp 3.x and later list as a tool that calls the mounted server's (keeping that
+        server and the tool's name there, `_server` and `_original_name`), the `fn` of
+        the mounted server's own tool, through mounts of mounts. None when neither is kept
+        (a proxied server's tool: its function is in another process)."""
+        for _ in range(8):
+            function = getattr(item, "fn", None)
+            server, name = getattr(item, "_server", None), getattr(item, "_original_name", None)
+            getter = getattr(server, "get_tool", None)
+            if function is not None or not (isinstance(name, str) and inspect.iscoroutinefunction(getter)):
+                return function
+            try:
+                item = asyncio.run(asyncio.wait_for(getter(name), self.seconds))  # type: ignore[misc]
+            except Exception:  # the mounted server's own code, or a signature of another version
+                return None
+        return None
 
 
 # --- pydantic-ai toolsets ---------------------------------------------------------------
@@ -718,7 +738,7 @@ def written(definition: object) -> dict:
     the schema it offers (langchain)."""
     config = getattr(definition, "model_config", None) if isinstance(definition, type) else None
     forbids = {"forbids": True} if isinstance(config, dict) and config.get("extra") == "forbid" else {}
-    return {**positions(definition), "kinds": kinds(definition), **forbids}
+    return {**positions(definition), "kinds": kinds(definition), "holds": holds(definition), **forbids}
 
 
 # How many annotations `models` looks through: a tool's arguments nest a few models, not thousands.
@@ -753,6 +773,47 @@ def models(definition: object) -> dict:
                 pending += [member for member in _members(hint) if all(member is not seen for seen in found.values())]
     placed = {name: written(model) for name, model in found.items() if name not in shared}
     return {name: place for name, place in placed.items() if "at" in place}
+
+
+def holds(definition: object) -> dict:
+    """The Pydantic model each parameter or field holds, by name (its class's name, as
+    `models` names it): where a framework writes the model's schema in place (fastmcp
+    inlines `$defs`), a place under that parameter is a field of that class. Only a type
+    that holds one model and nothing else (itself, optional, or a list of it), so that
+    every object schema under the parameter is that model's."""
+    if definition is None:
+        return {}
+    try:
+        hints = typing.get_type_hints(inspect.unwrap(definition), include_extras=True)  # type: ignore[arg-type]
+    except Exception:  # user code: an unresolvable forward reference
+        return {}
+    held = {name: held_model(hint) for name, hint in hints.items() if name != "return"}
+    return {name: model.__name__ for name, model in held.items() if model is not None}
+
+
+_SEQUENCES = (list, set, frozenset, collections.abc.Sequence, collections.abc.Set)
+
+
+def held_model(annotation: object) -> type | None:
+    """The Pydantic model class `annotation` holds alone, through `Annotated`, `Optional`
+    and one list of it; None for anything else (a union of two models, a dict)."""
+    for _ in range(6):
+        origin, arguments = typing.get_origin(annotation), typing.get_args(annotation)
+        if origin is typing.Annotated:
+            annotation = arguments[0]
+        elif origin is typing.Union or (origin is not None and origin is getattr(types, "UnionType", None)):
+            members = [member for member in arguments if member is not type(None)]
+            if len(members) != 1:
+                return None
+            annotation = members[0]
+        elif origin in _SEQUENCES and len(arguments) == 1:
+            annotation = arguments[0]
+        else:
+            break
+    if isinstance(annotation, type) and not typing.get_args(annotation) \
+            and callable(getattr(annotation, "model_json_schema", None)):
+        return annotation
+    return None
 
 
 def _members(annotation: object) -> list:

@@ -49,6 +49,8 @@ def fix_record(diagnostic, result) -> dict | None:
 
             record["file"] = checkout_path(source.path)
             record["edits"] = [positioned(source, edit) for edit in edits_of(diagnostic, source) or []]
+        if diagnostic.fix_note:  # why a `--python` tool's fix is not made in its source
+            record["note"] = diagnostic.fix_note
         return record
     document = result.documents.get(diagnostic.path)
     edits = edits_of(diagnostic, document) or []

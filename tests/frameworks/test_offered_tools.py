@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from venvs import framework_venv, python_of  # noqa: F401  # the fixture
 
 from schema_lint.cli import main
+from schema_lint.python_tools.child import NO_DEFINITION
 
 pytestmark = pytest.mark.frameworks
 
@@ -97,4 +98,4 @@ def test_openai_agents_renamed_tools_and_handoffs_are_read_at_their_python(frame
 def test_a_renamed_function_tool_gets_its_fix_in_its_python(framework_venv, monkeypatch):
     result = check(framework_venv, monkeypatch, "openai-agents", "--python", AGENTS, "--unsafe-fixes", "--diff")
     assert 'Field(description="Results per page (max 100).", le=100' in result.output
-    assert "its source was not found" not in result.output
+    assert NO_DEFINITION not in result.output

@@ -165,3 +165,39 @@ def test_no_string_bound_is_suggested_on_a_pydantic_ai_date(framework_venv, tmp_
         in comment and "title: Annotated[str, Field(min_length=1)]" in comment
     assert "`day` accepts the empty string" not in comment and "Annotated[date" not in comment
     assert "description of `until` states `maxLength: 10`" in comment and "max_length=10" not in comment
+
+
+def test_fastmcp_fixes_of_a_model_it_writes_in_place_are_made_in_its_class_and_a_mounted_tool_s_in_its_function(
+        framework_venv, tmp_path, monkeypatch):
+    """fastmcp writes a model's schema where the `$ref` was (no `$defs`), as the field of a
+    parameter, of an optional, of a list's items; and serves a mounted server's tools as
+    tools that call that server's, with no function of their own."""
+    import json
+
+    python = python_of(framework_venv("fastmcp"))
+    path = copied("fastmcp_nested", tmp_path, monkeypatch)
+    target = "fastmcp_nested:mcp"
+    before = path.read_text()
+    line_of = {text.split(":")[0].strip(): f"{path.name}:{number}"
+               for number, text in enumerate(before.split("\n"), start=1) if ": str" in text}
+    findings = json.loads(check(python, target, "--output-format", "json", stdout=True))
+    placed = {(f["tool"], f["pointer"]): f["source"].rsplit(":", 1)[0] for f in findings
+              if f["code"] in ("SL301", "SL403")}  # SL301 when it carries the stated bound
+    assert placed == {
+        ("create_shipment", "/inputSchema/properties/address/properties/line1"): line_of["line1"],
+        ("create_shipment", "/inputSchema/properties/address/properties/geo/anyOf/0/properties/zone"): line_of["zone"],
+        ("create_shipment", "/inputSchema/properties/returns/anyOf/0/items/properties/line1"): line_of["line1"],
+        ("create_shipment", "/inputSchema/properties/returns/anyOf/0/items/properties/geo/anyOf/0/properties/zone"):
+            line_of["zone"],
+        ("labels_print_label", "/inputSchema/properties/text"): line_of["def print_label(text"],
+    }
+
+    output = check(python, target, "--fix")
+    assert "not made" not in output and "not applied" not in output, output
+    assert set(changed_lines(before, path.read_text())) - set(before.split("\n")) == {
+        '    zone: str = Field(description="Delivery zone, at most 8 characters.", max_length=8)',
+        '    line1: str = Field(description="Street address, at most 200 characters.", max_length=200)',
+        'def print_label(text: str = Field(description="Label text, at most 50 characters.", max_length=50)) -> str:',
+    }
+    assert len(changed_lines(before, path.read_text())) == 6  # those three lines, and no other
+    assert_fixed_for_good(python, target, path)

@@ -8,6 +8,8 @@ import pytest
 from conftest import FIXTURES
 from livekit import run
 
+from schema_lint.python_tools.child import NO_DEFINITION
+
 PYTHON = FIXTURES / "python"
 
 
@@ -46,6 +48,20 @@ def test_a_fastmcp_2_server_s_mounted_tools_are_read_under_the_names_a_client_is
     monkeypatch.chdir(PYTHON)
     findings = _findings("--select", "SL019,SL301", "--python", "fake_fastmcp:composed")
     assert sorted((f["code"], f["tool"]) for f in findings) == [("SL301", "github_search"), ("SL301", "jira_search")]
+
+
+def test_a_mounted_server_s_tool_is_read_at_its_function_and_a_proxied_one_s_fix_says_why_it_stays_json(
+        monkeypatch):
+    """fastmcp 3.x and later list a mounted server's tool as one that calls it, without
+    the function; a proxied server's tool has none in this process."""
+    monkeypatch.chdir(PYTHON)
+    findings = {f["tool"]: f for f in _findings("--select", "SL403", "--python", "fake_fastmcp:shipping")}
+    line = next(number for number, text in enumerate((PYTHON / "fake_fastmcp.py").read_text().splitlines(), start=1)
+                if text.startswith("def print_label("))
+    assert findings["labels_print_label"]["source"] == f"fake_fastmcp.py:{line}:17"
+    assert "note" not in findings["labels_print_label"]["fix"]
+    assert findings["remote_label"]["source"] is None
+    assert findings["remote_label"]["fix"]["note"] == f"not made in the Python source: {NO_DEFINITION}"
 
 
 def test_a_fastmcp_server_that_never_lists_its_tools_is_an_sl000_after_the_request_time_out(monkeypatch):

@@ -341,6 +341,32 @@ def test_a_place_in_a_model_s_defs_entry_is_written_in_that_model():
     assert written_in({"at": "m.py:1:1"}, "/inputSchema/$defs/Address")[0] == {"at": "m.py:1:1"}
 
 
+def test_a_place_in_a_model_the_framework_wrote_in_place_is_written_in_that_model():
+    """fastmcp inlines `$defs`: the model's schema is the parameter's, or under its `anyOf`
+    branch or `items`, and a model it holds is inlined within it in turn."""
+    geo = {"at": "m.py:1:1", "fields": {"zone": "m.py:2:5"}}
+    address = {"at": "m.py:3:1", "fields": {"zip": "m.py:4:5"}, "holds": {"geo": "Geo"}}
+    source = {"at": "m.py:9:1", "holds": {"to": "Address", "returns": "Address"},
+              "models": {"Address": address, "Geo": geo}}
+    zone = {"properties": {"zone": {"type": "string"}}}
+    inlined_address = {"properties": {"zip": {"type": "string"}, "geo": {"anyOf": [zone, {"type": "null"}]}}}
+    schema = {"properties": {"to": inlined_address,
+                             "returns": {"anyOf": [{"items": inlined_address, "type": "array"}, {"type": "null"}]}}}
+    assert written_in(source, "/inputSchema/properties/to/properties/zip/maxLength", schema) == \
+        (address, "/inputSchema/properties/zip/maxLength")
+    assert written_in(source, "/inputSchema/properties/returns/anyOf/0/items/properties/geo/anyOf/0/properties/zone",
+                      schema) == (geo, "/inputSchema/properties/zone")
+    assert written_in(source, "/inputSchema/properties/to/additionalProperties", schema) == \
+        (address, "/inputSchema/additionalProperties")
+    # The parameter itself (its description, its default) is the tool's, unless the object is meant.
+    assert written_in(source, "/inputSchema/properties/to", schema) == (source, "/inputSchema/properties/to")
+    assert written_in(source, "/inputSchema/properties/to", schema, whole=True) == (address, "/inputSchema")
+    assert written_in(source, "/inputSchema/properties/to/description", schema)[0] is source
+    # Where the schema has a `$ref` there, the model is not inlined.
+    assert written_in(source, "/inputSchema/properties/to/properties/zip",
+                      {"properties": {"to": {"$ref": "#/$defs/Address"}}})[0] is source
+
+
 def test_models_names_each_model_the_arguments_hold_but_a_shared_name_or_the_result(tmp_path):
     (tmp_path / "two.py").write_text(
         "from pydantic import BaseModel\n\nclass Item(BaseModel):\n    name: str\n")
@@ -389,6 +415,26 @@ def _line_changes(before: str, after: str) -> list[tuple[str, str]]:
     """The lines a unified diff of the two texts adds ("+") and removes ("-"), in order."""
     return [(line[0], line[1:]) for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="")
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def test_a_parameter_holds_a_model_only_where_every_object_under_it_is_that_model_s():
+    from typing import Annotated, Optional, Sequence
+
+    from pydantic import BaseModel, Field
+
+    from schema_lint.python_tools.worker import held_model
+
+    class Item(BaseModel):
+        name: str
+
+    class Other(BaseModel):
+        size: int
+
+    held = [Item, Optional[Item], Item | None, list[Item], Optional[list[Item]], Sequence[Item],
+            Annotated[list[Annotated[Item, Field(description="x")]], Field(max_length=3)]]
+    assert all(held_model(annotation) is Item for annotation in held)
+    others = [Item | Other, list[Item | Other], dict[str, Item], tuple[Item, Other], int, list[int], Optional[str]]
+    assert all(held_model(annotation) is None for annotation in others)
 
 
 TWO_TARGETS = ("--python", "two_targets_tools:PUBLIC", "--python", "two_targets_tools:ADMIN")
