@@ -217,7 +217,7 @@ def _arguments(tools: list[dict], name: str) -> object:
     return next((tool.get("inputSchema") for tool in tools if tool.get("name") == name), None)
 
 
-def _patches(sources: dict, tools: dict[str, dict], tool_name: str, written: dict,
+def _patches(sources: dict, tools: dict, tool_name: str, written: dict,
              fix: Fix) -> list[tuple[str, tuple]]:
     """What a fix made in `written` changes in the schemas the target generates: the tool's
     own, or, for a model the arguments hold, that of every tool holding the same class,

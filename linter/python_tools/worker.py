@@ -388,7 +388,7 @@ class Reading:
             if function is not None or not (isinstance(name, str) and inspect.iscoroutinefunction(getter)):
                 return function
             try:
-                item = asyncio.run(asyncio.wait_for(getter(name), self.seconds))  # type: ignore[misc]
+                item = asyncio.run(asyncio.wait_for(getter(name), self.seconds))
             except Exception:  # the mounted server's own code, or a signature of another version
                 return None
         return None
