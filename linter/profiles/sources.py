@@ -201,12 +201,13 @@ _ENTRIES = (
            DROPPED, "Without strict mode, Claude might return incompatible types", ANTHROPIC_STRICT_TOOLS),
     # MCP: the specification's Tool type and its "Tool Names" section, by version.
     Source("mcp-2025-11-25/root", "mcp-2025-11-25", "`inputSchema` root `type: \"object\"`", REFUSED,
-           'inputSchema: { $schema?: string; type: "object";', MCP_2025_SCHEMA),
+           'inputSchema: { $schema?: string; type: "object";', MCP_2025_SCHEMA, supersedes=("SL020",)),
     Source("mcp-2025-11-25/output-root", "mcp-2025-11-25", "`outputSchema` root `type: \"object\"`", REFUSED,
            'Currently restricted to type: "object" at the root level.', MCP_2025_SCHEMA, supersedes=("SL018",)),
     _mcp_tool_name("mcp-2025-11-25", MCP_2025_TOOLS),
     Source("mcp-2026-07-28/root", "mcp-2026-07-28", "`inputSchema` root `type: \"object\"`", REFUSED,
-           'Tool arguments are always JSON objects, so `type: "object"` is required at the root.', MCP_2026_SCHEMA),
+           'Tool arguments are always JSON objects, so `type: "object"` is required at the root.', MCP_2026_SCHEMA,
+           supersedes=("SL020",)),
     _mcp_tool_name("mcp-2026-07-28", MCP_2026_TOOLS),
     # 2026-07-28's `x-mcp-header`: "Clients using the Streamable HTTP transport MUST reject tool
     # definitions where any `x-mcp-header` value violates these constraints."
