@@ -23,7 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, cast
 
 from schema_lint.live.drain import Drain, wait_for_ends
@@ -63,16 +63,17 @@ class Answer(NamedTuple):
     unread: list[str] = []
 
 
-def written_in(source: dict[str, Any], pointer: str, schema: object = None,
+def written_in(source: dict[str, Any], pointer: str, roots: Mapping[str, dict[str, Any]] | None = None,
                whole: bool = False) -> tuple[dict[str, Any], str]:
     """The definition a place in a tool's schema is written in, and the place as a pointer
     into that definition's own schema (`/inputSchema/...`): a model the arguments hold for
     a place in its `$defs` entry (`/inputSchema/$defs/Address/properties/zip` is the `zip`
-    field of `class Address`), or in its schema where the framework inlined it in the
-    tool's `schema` (fastmcp: `/inputSchema/properties/address/properties/zip`; `inlined`),
-    else the tool's own function or model. At an inlined model's root, the parameter that
-    holds it is meant (its description, its default), unless `whole`: a finding on the
-    object itself (it accepts undeclared keys), which the model's class decides."""
+    field of `class Address`), or in its schema where the framework inlined it at one of
+    the `roots` (`inlined`, by pointer, read once per tool: fastmcp's
+    `/inputSchema/properties/address/properties/zip`), else the tool's own function or model.
+    At an inlined model's root, the parameter that holds it is meant (its description, its
+    default), unless `whole`: a finding on the object itself (it accepts undeclared keys),
+    which the model's class decides."""
     models = source.get("models")
     if not isinstance(models, dict):
         return source, pointer
@@ -81,14 +82,15 @@ def written_in(source: dict[str, Any], pointer: str, schema: object = None,
         name, _, rest = pointer[len(prefix):].partition("/")
         model = models.get(name.replace("~1", "/").replace("~0", "~"))
         return (model, ARGUMENTS + (f"/{rest}" if rest else "")) if isinstance(model, dict) else (source, pointer)
-    innermost: tuple[dict[str, Any], str, int] | None = None
-    for model, root in inlined(source, schema):
-        rest = pointer[len(root):]
-        if pointer.startswith(root) and (rest.startswith("/properties/") or rest == "/additionalProperties"
-                                         or (whole and rest == "")):
-            if innermost is None or len(root) > innermost[2]:
-                innermost = (model, ARGUMENTS + rest, len(root))
-    return (innermost[0], innermost[1]) if innermost else (source, pointer)
+    if roots:
+        parts = pointer.split("/")
+        for end in range(len(parts), 2, -1):  # the innermost model the place is in first
+            root = "/".join(parts[:end])
+            rest = pointer[len(root):]
+            if root in roots and (rest.startswith("/properties/") or rest == "/additionalProperties"
+                                  or (whole and rest == "")):
+                return roots[root], ARGUMENTS + rest
+    return source, pointer
 
 
 # How deep `inlined` follows models inlined in models, and through how many `anyOf`

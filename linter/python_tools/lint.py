@@ -27,7 +27,7 @@ def lint_targets(linter, specs: tuple[str, ...], result, limits) -> None:
         except TargetError as exc:
             add_failure(result, f"python:{spec.strip()}", failure_message(spec, exc))
             continue
-        result.python_targets[target.path] = Read(target.spec, answer, limits)  # what its fixes are planned from
+        result.python_targets[target.path] = Read(target.spec, answer, limits, {})  # what its fixes are planned from
         start = len(result.diagnostics)
         lint_listing(linter, result, target.path, answer.tools, definitions(answer))
         result.diagnostics[start:] = fitted(result.diagnostics[start:], answer.tools, answer.sources)

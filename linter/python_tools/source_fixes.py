@@ -46,6 +46,7 @@ class Read(NamedTuple):
     spec: str
     answer: Answer
     limits: Any
+    roots: dict[str, dict]  # per tool, where its models are written in place (`_roots`), once read
 
 
 class SourcePlan(NamedTuple):
@@ -110,7 +111,7 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
             for diagnostic in source_plan.applied:
                 name = diagnostic.path[len(path) + 1:]
                 source, fix = _in_definition(read.answer.sources[name], diagnostic.fix,  # type: ignore[arg-type]
-                                             _arguments(read.answer.tools, name))
+                                             _roots(read, name))
                 edits = _edits_of(source, fix)
                 alone = edit(source_plan.before, edits) if edits else None
                 if alone is not None:
@@ -173,7 +174,7 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
         tool_name = diagnostic.path[len(path) + 1:]
         source, fix = _in_definition(read.answer.sources.get(tool_name) or {},
                                      diagnostic.fix,  # type: ignore[arg-type]  # enabled: there is a fix
-                                     (tools.get(tool_name) or {}).get("inputSchema"))
+                                     _roots(read, tool_name))
         why = _why_not(fix, source)
         if why is None:
             file = _file_of(source)
@@ -186,7 +187,7 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
                 combined, changed, why = _with_fix(text, edits.get(file, []), source, fix)
         if why is None:
             try:
-                for name, operations in _patches(read.answer.sources, tools, tool_name, source, fix):
+                for name, operations in _patches(read, tool_name, source, fix):
                     made.expected[name] = apply_operations(made.expected.get(name, tools[name]), operations)
             except (OperationError, KeyError):
                 why = "its JSON Patch does not apply to the tool"
@@ -199,12 +200,12 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
     return made
 
 
-def _in_definition(source: dict, fix: Fix, schema: object) -> tuple[dict, Fix]:
+def _in_definition(source: dict, fix: Fix, roots: dict) -> tuple[dict, Fix]:
     """Where `fix` is made: in a model the tool's arguments hold, when every operation is in
-    that model's `$defs` entry or its schema inlined in the tool's `schema`
+    that model's `$defs` entry or its schema inlined at one of the tool's `roots`
     (`child.written_in`), as operations on the model's own schema; else in the tool's own
     function or model, as it is."""
-    placed = [written_in(source, operation.path, schema) for operation in fix.operations]
+    placed = [written_in(source, operation.path, roots) for operation in fix.operations]
     model = placed[0][0] if placed else source
     if model is source or any(where is not model for where, _ in placed):
         return source, fix
@@ -212,30 +213,35 @@ def _in_definition(source: dict, fix: Fix, schema: object) -> tuple[dict, Fix]:
                                                 for operation, (_, path) in zip(fix.operations, placed)))
 
 
-def _arguments(tools: list[dict], name: str) -> object:
-    """The arguments' schema of the tool named `name`."""
-    return next((tool.get("inputSchema") for tool in tools if tool.get("name") == name), None)
+def _roots(read: Read, name: str) -> dict:
+    """Where the tool named `name` has the models its arguments hold written in place
+    (`child.inlined`: pointer -> model), read once per tool and target."""
+    if name not in read.roots:
+        source = read.answer.sources.get(name)
+        schema = next((tool.get("inputSchema") for tool in read.answer.tools if tool.get("name") == name), None)
+        read.roots[name] = {root: model for model, root in inlined(source, schema)} if isinstance(source, dict) else {}
+    return read.roots[name]
 
 
-def _patches(sources: dict, tools: dict, tool_name: str, written: dict,
-             fix: Fix) -> list[tuple[str, tuple]]:
+def _patches(read: Read, tool_name: str, written: dict, fix: Fix) -> list[tuple[str, tuple]]:
     """What a fix made in `written` changes in the schemas the target generates: the tool's
     own, or, for a model the arguments hold, that of every tool holding the same class,
     wherever its schema is (its `$defs` entry, by whatever name the tool's schema gives it,
     or each place the framework wrote it inline)."""
+    sources = read.answer.sources
     if written is sources.get(tool_name):
         return [(tool_name, fix.operations)]
+    schemas = {tool.get("name"): tool.get("inputSchema") for tool in read.answer.tools}
     patches = []
     for name, source in sources.items():
-        schema = (tools.get(name) or {}).get("inputSchema")
+        schema = schemas.get(name)
         defs = schema.get("$defs") if isinstance(schema, dict) else None
         held = source.get("models") if isinstance(source, dict) else None
         roots = [f"{ARGUMENTS}/$defs/{entry.replace('~', '~0').replace('/', '~1')}"
                  for entry, model in (held.items() if isinstance(held, dict) else ())
                  if isinstance(model, dict) and model.get("at") == written.get("at")
                  and isinstance(defs, dict) and entry in defs]
-        roots += [root for model, root in (inlined(source, schema) if isinstance(source, dict) else ())
-                  if model.get("at") == written.get("at")]
+        roots += [root for root, model in _roots(read, name).items() if model.get("at") == written.get("at")]
         patches += [(name, tuple(o._replace(path=root + o.path[len(ARGUMENTS):]) for o in fix.operations))
                     for root in roots]
     return patches

@@ -17,7 +17,7 @@ import pytest
 from conftest import FIXTURES
 from livekit import run
 
-from schema_lint.python_tools.child import written_in
+from schema_lint.python_tools.child import inlined, written_in
 
 pytest.importorskip("pydantic")
 pytest.importorskip("libcst")
@@ -352,19 +352,19 @@ def test_a_place_in_a_model_the_framework_wrote_in_place_is_written_in_that_mode
     inlined_address = {"properties": {"zip": {"type": "string"}, "geo": {"anyOf": [zone, {"type": "null"}]}}}
     schema = {"properties": {"to": inlined_address,
                              "returns": {"anyOf": [{"items": inlined_address, "type": "array"}, {"type": "null"}]}}}
-    assert written_in(source, "/inputSchema/properties/to/properties/zip/maxLength", schema) == \
+    roots = {root: model for model, root in inlined(source, schema)}
+    assert written_in(source, "/inputSchema/properties/to/properties/zip/maxLength", roots) == \
         (address, "/inputSchema/properties/zip/maxLength")
     assert written_in(source, "/inputSchema/properties/returns/anyOf/0/items/properties/geo/anyOf/0/properties/zone",
-                      schema) == (geo, "/inputSchema/properties/zone")
-    assert written_in(source, "/inputSchema/properties/to/additionalProperties", schema) == \
+                      roots) == (geo, "/inputSchema/properties/zone")
+    assert written_in(source, "/inputSchema/properties/to/additionalProperties", roots) == \
         (address, "/inputSchema/additionalProperties")
     # The parameter itself (its description, its default) is the tool's, unless the object is meant.
-    assert written_in(source, "/inputSchema/properties/to", schema) == (source, "/inputSchema/properties/to")
-    assert written_in(source, "/inputSchema/properties/to", schema, whole=True) == (address, "/inputSchema")
-    assert written_in(source, "/inputSchema/properties/to/description", schema)[0] is source
+    assert written_in(source, "/inputSchema/properties/to", roots) == (source, "/inputSchema/properties/to")
+    assert written_in(source, "/inputSchema/properties/to", roots, whole=True) == (address, "/inputSchema")
+    assert written_in(source, "/inputSchema/properties/to/description", roots)[0] is source
     # Where the schema has a `$ref` there, the model is not inlined.
-    assert written_in(source, "/inputSchema/properties/to/properties/zip",
-                      {"properties": {"to": {"$ref": "#/$defs/Address"}}})[0] is source
+    assert list(inlined(source, {"properties": {"to": {"$ref": "#/$defs/Address"}}})) == []
 
 
 def test_models_names_each_model_the_arguments_hold_but_a_shared_name_or_the_result(tmp_path):
@@ -457,3 +457,25 @@ def test_targets_defined_in_one_file_get_all_their_fixes_in_one_run(project):
 
     run("check", *TWO_TARGETS, "--unsafe-fixes", "--fix", *SELECTED)
     assert path.read_text() == fixed  # a second --fix changes nothing
+
+
+def test_findings_on_a_large_inlined_schema_are_placed_in_time_linear_in_their_number():
+    """Where each model is inlined is read once per tool, not once per finding: 2,000
+    parameters each holding an inlined model, and a finding on each one's field."""
+    import time
+
+    from schema_lint.model import Diagnostic, Severity
+    from schema_lint.python_tools.frameworks import fitted
+
+    count = 2_000
+    address = {"at": "m.py:3:1", "fields": {"zip": "m.py:4:5"}}
+    source = {"at": "m.py:9:1", "framework": "fastmcp", "models": {"Address": address},
+              "holds": {f"p{i}": "Address" for i in range(count)}}
+    tool = {"name": "t", "inputSchema": {"type": "object", "properties": {
+        f"p{i}": {"type": "object", "properties": {"zip": {"type": "string"}}} for i in range(count)}}}
+    findings = [Diagnostic("SL403", "description-contradicts-schema", Severity.WARNING, "m", "python:m:x/t",
+                           f"/inputSchema/properties/p{i}/properties/zip", tool="t", live=True) for i in range(count)]
+    started = time.perf_counter()
+    placed = fitted(findings, [tool], {"t": source})
+    assert time.perf_counter() - started < 1
+    assert {d.source for d in placed} == {"m.py:4:5"}
