@@ -55,6 +55,11 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
               tool({"when": {"type": "string", "format": "date-time"}}, ["when"]), ()),
     "SL017": (tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE, "Old": TITLE}}),
               tool({"title": {"$ref": "#/$defs/Title"}}, ["title"], **{"$defs": {"Title": TITLE}}), ()),
+    "SL020": ({"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {
+                  "properties": {"title": TITLE}, "required": ["title"], "additionalProperties": False}},
+              {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {
+                  "properties": {"title": TITLE}, "required": ["title"], "additionalProperties": False,
+                  "type": "object"}}, ()),
     "SL101": (tool({"title": REQUIRED_TITLE}),
               {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {
                   "type": "object", "properties": {"title": REQUIRED_TITLE}, "additionalProperties": False,
