@@ -30,9 +30,10 @@ Use instead:
 ```
 
 ## Fix safety
-Where the root has no `type`, the fix adds `"type": "object"`: safe, since a call's
-`arguments` are a JSON object in every MCP revision, so no call a client can make is
-refused that was accepted before. Another type, a list of types or a boolean schema gets
+Where the root has no `type`, the fix adds `"type": "object"`. It is unsafe by the
+letter (a value that is no object, valid before, is refused afterwards), so `--fix` alone
+does not apply it; but a call's `arguments` are a JSON object in every MCP revision, so
+no call a client can make is refused that was accepted before. Another type, a list of types or a boolean schema gets
 no fix: the server's code decides what its arguments are.
 """
 
@@ -65,7 +66,7 @@ def check(ctx):
     if declared == "object":
         return
     if declared is None:
-        fix = Fix("add `\"type\": \"object\"` at the root", FixSafety.SAFE,
+        fix = Fix("add `\"type\": \"object\"` at the root (MCP arguments are always an object)", FixSafety.UNSAFE,
                   (Operation("add", join(where, "type"), "object"),))
         yield Finding(where, "`inputSchema` has no `type`: MCP requires `type: \"object\"` at the root, and "
                              "clients refuse the listing", fix=fix)

@@ -27,9 +27,10 @@ def test_sl020_flags_an_mcp_input_root_that_is_not_an_object(schema, said):
     assert said in found.message and "clients refuse the listing" in found.message
 
 
-def test_sl020_adds_the_type_only_where_there_is_none_and_the_fix_is_safe():
+def test_sl020_adds_the_type_only_where_there_is_none_as_a_tightening_fix():
+    # Unsafe by the letter: a value that is no object was valid before (MCP clients never send one).
     (found,) = lint_tool(DRAFT_07, "SL020", name="search_repositories")
-    assert found.fix.safety is FixSafety.SAFE
+    assert found.fix.safety is FixSafety.UNSAFE
     tool = {"name": "search_repositories", "inputSchema": DRAFT_07}
     assert apply_fix(tool, found.fix)["inputSchema"] == {**DRAFT_07, "type": "object"}
     assert lint_tool({**DRAFT_07, "type": "object"}, "SL020") == []
