@@ -254,9 +254,9 @@ def test_a_non_empty_rule_beside_a_condition_is_still_read(description):
 @pytest.mark.parametrize("description", ["If non-empty, " * 80_000, "x" * 1_000_000 + " if non-empty" * 5_000,
                                          "when " * 100_000 + "must not be empty"])
 def test_conditions_on_non_emptiness_are_read_in_linear_time(description):
-    started = time.perf_counter()
+    started = time.thread_time()
     stated(description, ["string"])
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1
 
 
 @pytest.mark.parametrize("description", ["Mode: \u2018fast\u2019 or \u2018slow\u2019", "Sort (\u201cfast\u201d or \u201cslow\u201d) \u897f"])

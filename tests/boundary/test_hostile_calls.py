@@ -330,8 +330,8 @@ def test_taking_many_fills_back_out_of_a_call_is_linear():
     call = {"items": [{"id": "x", **{f"f{field}": field for field in range(20)}} for _ in range(2_000)]}
     fills = [Repair("$", "absent-default", None, field, ("items", index, f"f{field}"))
              for index in range(2_000) for field in range(20)]
-    started = time.perf_counter()
+    started = time.thread_time()
     stripped, kept = without_fills(call, fills, fills)
-    assert time.perf_counter() - started < 1.0
+    assert time.thread_time() - started < 1.0
     assert stripped == {"items": [{"id": "x"}] * 2_000} and kept == []
     assert len(call["items"][0]) == 21  # the call itself is not changed

@@ -134,8 +134,8 @@ def test_a_description_offering_a_hundred_thousand_values_is_judged_in_linear_ti
     judged = []
     verdict = metaschema_shortcut.verdict
     monkeypatch.setattr(metaschema_shortcut, "verdict", lambda *args, **kw: judged.append(1) or verdict(*args, **kw))
-    started = time.perf_counter()
+    started = time.thread_time()
     (found,) = lint_tool(obj(f={"type": "string", "description": description}), "SL403")
-    assert time.perf_counter() - started < 2
+    assert time.thread_time() - started < 2
     assert len(judged) < 10  # a subschema judged once, not once a value
     assert found.fix is None and "no fix: it would reject the schema's own described value" in found.message

@@ -475,7 +475,7 @@ def test_findings_on_a_large_inlined_schema_are_placed_in_time_linear_in_their_n
         f"p{i}": {"type": "object", "properties": {"zip": {"type": "string"}}} for i in range(count)}}}
     findings = [Diagnostic("SL403", "description-contradicts-schema", Severity.WARNING, "m", "python:m:x/t",
                            f"/inputSchema/properties/p{i}/properties/zip", tool="t", live=True) for i in range(count)]
-    started = time.perf_counter()
+    started = time.thread_time()
     placed = fitted(findings, [tool], {"t": source})
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1
     assert {d.source for d in placed} == {"m.py:4:5"}

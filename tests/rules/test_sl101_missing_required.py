@@ -235,9 +235,9 @@ def test_sl101_reads_an_object_of_thousands_of_properties_in_linear_time():
     count = 3000
     schema = obj(**{f"field_{n}": {"type": "string", "description": f"Required, or field_{n + 1} or field_{n + 2}."}
                     for n in range(count)})
-    started = time.perf_counter()
+    started = time.thread_time()
     (found,) = lint_tool(schema, "SL101", name="create_item")
-    assert time.perf_counter() - started < 2
+    assert time.thread_time() - started < 2
     assert found.fix is None or found.fix.safety is FixSafety.SUGGESTION
 
 
@@ -247,18 +247,18 @@ def test_sl101_reads_an_object_of_thousands_of_properties_in_linear_time():
 def test_a_long_run_of_blanks_in_a_description_is_read_in_linear_time(description):
     """Two runs of blanks side by side in a pattern (`\\s*:?\\s*`) split a long run every way:
     200,000 spaces after "1" took minutes. The readers SL101 asks finish at once."""
-    started = time.perf_counter()
+    started = time.thread_time()
     says_required(description), offers_unset_value(description)
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1
 
 
 @pytest.mark.hostile
 @pytest.mark.parametrize("description", ["Required: No " * 5_000 + "x" * 1_000_000, "required:" + " \t" * 200_000 + "x",
                                          "of the required " * 5_000, "the required items " * 5_000 + "y" * 1_000_000])
 def test_a_requirement_answered_no_or_of_another_noun_is_read_in_linear_time(description):
-    started = time.perf_counter()
+    started = time.thread_time()
     says_required(description), mentions_requirement(description), says_optional(description)
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1
 
 
 @pytest.mark.hostile
@@ -267,9 +267,9 @@ def test_a_requirement_answered_no_or_of_another_noun_is_read_in_linear_time(des
 def test_many_relative_words_in_a_requirement_sentence_are_read_in_linear_time(description):
     """Whether a relative clause holds the requirement was searched from each "where"
     forward: 10,000 of them and no requirement after took 39 s."""
-    started = time.perf_counter()
+    started = time.thread_time()
     says_required(description)
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1
 
 
 @pytest.mark.parametrize(("description", "required"), [

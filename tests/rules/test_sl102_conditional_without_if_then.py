@@ -733,9 +733,9 @@ def test_sl102_reads_no_list_that_names_a_value_the_enum_lacks(description):
 @pytest.mark.parametrize("words", ["only ", "required ", "optional "])
 def test_sl102_reads_a_run_of_requirement_words_in_linear_time(words):
     """Each word was read with the rest of its sentence: 2,000 took 4 s, 40,000 hours."""
-    started = time.perf_counter()
+    started = time.thread_time()
     assert len(lint_tool(_notify("Required " + words * 40_000 + "when channel is sms."), "SL102")) <= 1
-    assert time.perf_counter() - started < 2
+    assert time.thread_time() - started < 2
 
 
 @pytest.mark.hostile
@@ -743,9 +743,9 @@ def test_sl102_reads_a_run_of_requirement_words_in_linear_time(words):
 def test_sl102_reads_a_run_of_conditions_in_linear_time(clause):
     """Each condition's list of values was read to the end of the text: 3,000 conditions in
     one sentence took 13 s."""
-    started = time.perf_counter()
+    started = time.thread_time()
     lint_tool(_notify(clause * 3_000), "SL102")
-    assert time.perf_counter() - started < 2
+    assert time.thread_time() - started < 2
 
 
 @pytest.mark.parametrize("description", [

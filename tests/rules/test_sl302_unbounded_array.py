@@ -73,6 +73,6 @@ def test_sl302_still_suggests_the_conventional_bound_where_no_larger_number_is_n
 @pytest.mark.hostile
 @pytest.mark.parametrize("description", ["1,000 " * 150_000, "9" * 1_000_000, "x 5000" * 150_000])
 def test_the_largest_named_number_is_read_in_linear_time(description):
-    started = time.perf_counter()
+    started = time.thread_time()
     assert largest_number(description) > 100
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1

@@ -215,6 +215,6 @@ def test_sl304_still_fixes_an_address_the_words_name_as_the_value(name, descript
                                          "Email address or " * 60_000, "Use use use " * 80_000 + " to",
                                          "The subject of an email. " * 40_000 + "y" * 1_000_000])
 def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
-    started = time.perf_counter()
+    started = time.thread_time()
     lint_tool(obj(owner={"type": "string", "description": description}), "SL304")
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1

@@ -74,6 +74,6 @@ def test_a_broken_streams_unread_text_holds_no_comment():
 @pytest.mark.parametrize("unit", [" schema-lint: ignore[SL1, ", " schema-lint: ignore[", " schema-lint:", " " * 50])
 def test_a_10_mb_line_of_near_comments_is_searched_in_linear_time(form, marker, unit):
     text = (marker + unit) * (10_000_000 // len(marker + unit))
-    started = time.perf_counter()
+    started = time.thread_time()
     assert not any(True for _ in SUPPRESSION_COMMENTS[form].finditer(text))
-    assert time.perf_counter() - started < 2
+    assert time.thread_time() - started < 2
