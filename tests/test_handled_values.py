@@ -44,6 +44,9 @@ def _keywords(description: str, kind: str, part: str = BOUNDS) -> dict:
     ("At most 10 ids. Only the first 10 ids are used.", "array", {}),
     ("Name, 1 to 64 characters. Longer names get cut.", "string", {"minLength": 1}),
     ("Zoom level between 1 and 20; smaller values are raised to 1, larger ones lowered to 20.", "number", {}),
+    # The active voice.
+    ("A list of up to 20 ids; the server drops the rest.", "array", {}),
+    ("Max 100 characters; the API will cap it at 100.", "string", {}),
 ])
 def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kept):
     assert _keywords(description, kind) == kept
@@ -57,8 +60,24 @@ def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kep
     ("Results are limited to 100.", "integer", {"maximum": 100}),
     ("Set to a higher value for more results. Max 100.", "integer", {"maximum": 100}),
     ("At most 280 characters.", "string", {"maxLength": 280}),
+    # Nouns, imperatives and negations of the active verbs say nothing handled.
+    ("Tags, at most 5. The cap is 5.", "array", {"maxItems": 5}),
+    ("Text, at most 10 characters. Trim whitespace first.", "string", {"maxLength": 10}),
+    ("Name, at most 10 characters. It does not truncate longer names.", "string", {"maxLength": 10}),
 ])
 def test_a_bound_the_words_do_not_say_is_passed_stays_a_bound(description, kind, expected):
+    assert _keywords(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    # Slack's chat.postMessage: "more than 40,000" picks out the messages it truncates (it was minLength 40001).
+    ("The message text. Slack will truncate messages containing more than 40,000 characters.", "string", {}),
+    ("Lists having fewer than 2 items are padded; at most 10 items.", "array", {"maxItems": 10}),
+    # "with more than" and an inclusive bound after the participle still state a rule.
+    ("Must be a string with more than 3 characters.", "string", {"minLength": 4}),
+    ("Array containing up to 5 tags.", "array", {"maxItems": 5}),
+])
+def test_values_a_strict_comparison_picks_out_are_a_case_not_a_rule(description, kind, expected):
     assert _keywords(description, kind) == expected
 
 
@@ -142,7 +161,8 @@ def test_a_lower_side_handled_gets_no_lower_bound_from_the_name():
 @pytest.mark.hostile
 @pytest.mark.parametrize("phrase", ["larger values are capped at 50. ", "only the first 50 are returned. ",
                                     "other values fall back to json. ", "capped clamped truncated ",
-                                    "or one of `a`, `b` ", "more more more are reduced "])
+                                    "or one of `a`, `b` ", "more more more are reduced ",
+                                    "will truncate more ", "drops the rest ", "containing more than 5 "])
 def test_the_handled_words_are_read_within_budget(phrase):
     hostile = "Results (max 50). " + phrase * 5_000
     hostile += "x" * (1_000_000 - len(hostile))

@@ -199,9 +199,14 @@ _ACCEPTED = frozenset({"allowed", "accepted", "supported", "permitted", "valid",
                        "mandatory", "expected", "enforced"})
 # A verb of holding or returning before a bound: the bound is what something else holds
 # ("Each page holds up to 100 results", "The API returns at most 50", "returns a maximum of
-# 250,000 rows"), not the value ("the number of results to return (1-20)" is).
-_HELD_BEFORE = lazy_compile(r"(?<!\bto )\b(?:holds?|contains?|returns?|shows?|displays?|lists?|includes?|has|have|fetch(?:es)?|"
+# 250,000 rows", "truncates messages containing more than 40,000 characters"), not the value ("the number of results to return (1-20)" is).
+_HELD_BEFORE = lazy_compile(r"(?<!\bto )\b(?:holds?|holding|contains?|containing|having|returns?|shows?|displays?|lists?|includes?|has|have|fetch(?:es)?|"
                             r"yields?|gives?|covers?|produces?|loads?|retrieves?)\s+(?:an?\s+|the\s+)?$", re.I)
+# A participle that picks out the values past a strict comparison ("Slack will truncate
+# messages containing more than 40,000 characters", "lists having fewer than 2 items are
+# padded"): those values are a case the words go on to speak of, not a rule ("up to 5 tags",
+# inclusive, still is one).
+_SUBSET_BEFORE = lazy_compile(r"\b(?:containing|having|holding|exceeding)\s+$", re.I)
 # The clause of a bound that speaks of each member ("Rows, each a list of up to 20 values",
 # "Each page holds up to 100 results"), or of what another subject can do ("Free plans can
 # notify at most 3 users"; "You can pass", "It must be", "Values may be" speak of the field).
@@ -591,6 +596,8 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     before = max(0, bound.start - _CLAUSE_REACH)
     if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start) \
             or target == LENGTH and _PART_BEFORE.search(sentence, before, bound.start):
+        return True
+    if bound.side in ("xmin", "xmax") and not bound.ranged and _SUBSET_BEFORE.search(sentence, before, bound.start):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):

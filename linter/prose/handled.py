@@ -23,18 +23,30 @@ UPPER, LOWER = "upper", "lower"
 # A verb of handling, after an auxiliary ("are capped", "will be silently reduced") or on its
 # own ("capped at 50"), and what it needs after it. Matched in the text lowered.
 _HANDLING = Screened(
-    r"\b((?:is|are|be|gets?)\s+(?:(?:silently|automatically|quietly|simply|then|just)\s+)?)?"
+    r"\b((?:is|are|be|gets?|will|would|may)\s+(?:(?:silently|automatically|quietly|simply|then|just)\s+)?)?"
     r"(capped|clamped|clipped|truncated|reduced|lowered|raised|increased|limited|rounded|trimmed|shortened|cut|"
     r"coerced|adjusted|ignored|dropped|discarded|replaced|reset|treated as|interpreted as|set to|converted to|"
-    r"mapped to)\b(?!\s+(?:an?\s+)?(?:error|errors|invalid|failure|bad request|malformed)\b)",
-    words=("capped", "clamped", "clipped", "truncated", "reduced", "lowered", "raised", "increased", "limited",
-           "rounded", "trimmed", "shortened", "cut", "coerced", "adjusted", "ignored", "dropped", "discarded",
-           "replaced", "reset", "treated as", "interpreted as", "set to", "converted to", "mapped to"),
+    r"mapped to|"
+    # The active voice: "Slack will truncate messages longer than 40,000 characters", "the
+    # server drops the rest"; a bare verb only after "will", "would" or "may" (`_BARE`).
+    r"truncates?|clamps?|clips?|trims?|ignores?|discards?|drops?|cap)\b"
+    r"(?!\s+(?:an?\s+)?(?:error|errors|invalid|failure|bad request|malformed)\b)",
+    words=("capped", "clamped", "clipped", "truncat", "reduced", "lowered", "raised", "increased", "limited",
+           "rounded", "trimmed", "shortened", "cut", "coerced", "adjusted", "ignor", "dropped", "discard",
+           "replaced", "reset", "treated as", "interpreted as", "set to", "converted to", "mapped to", "clamp",
+           "clip", "trim", "cap", "drop"),
     lowered=True)
 # Verbs that say on their own that values past the top are brought down (`capped at 50`),
 # or past either end into the range (`clamped`); the others need a direction in the clause.
 _ON_THEIR_OWN = {"capped": frozenset({UPPER}), "truncated": frozenset({UPPER}), "clipped": frozenset({UPPER}),
-                 "clamped": frozenset({UPPER, LOWER})}
+                 "clamped": frozenset({UPPER, LOWER}), "truncate": frozenset({UPPER}), "truncates": frozenset({UPPER}),
+                 "cap": frozenset({UPPER}), "clamp": frozenset({UPPER, LOWER}), "clamps": frozenset({UPPER, LOWER})}
+# Bare verbs, which are also nouns or imperatives ("the cap", "trim whitespace", "drop a
+# pin"): handling only after an auxiliary of the future or of a possibility.
+_BARE = frozenset({"truncate", "clamp", "clip", "trim", "ignore", "discard", "drop", "cap"})
+_FUTURE = ("will", "would", "may")
+# Verbs in the present that have no auxiliary and still say what the tool does ("drops the rest").
+_FINITE = frozenset({"truncates", "clamps", "clips", "trims", "ignores", "discards", "drops"})
 # "only the first 50 are returned", "only the first 10 items are used": the rest are taken and dropped.
 _FIRST_ONLY = Screened(r"\bonly\s+(?:the\s+)?first\s+[\w,]+(?:\s+[a-z]+)?\s+(?:is|are|will be|get)\s+(?:returned|used|"
                        r"kept|processed|considered|shown|read|taken|included|sent|applied|honou?red|indexed|saved|"
@@ -74,7 +86,9 @@ def _handled_sides(description: str) -> frozenset[str]:
     if next(_FIRST_ONLY.finditer_lowered(lowered, ascii_text), None) is not None:
         sides.add(UPPER)
     for verb in _HANDLING.finditer_lowered(lowered, ascii_text):
-        if _NEGATED.search(lowered, max(0, verb.start() - 20), verb.start()):
+        auxiliary = (verb.group(1) or "").strip()
+        if verb.group(2) in _BARE and not auxiliary.startswith(_FUTURE) \
+                or _NEGATED.search(lowered, max(0, verb.start() - 20), verb.start()):
             continue
         start = max(0, verb.start() - _REACH)
         start = max([start] + [lowered.rfind(stop, start, verb.start()) + 1 for stop in _CLAUSE_STOP])
@@ -87,7 +101,7 @@ def _handled_sides(description: str) -> frozenset[str]:
             said.add(LOWER)
         if _BOTH.search(lowered, start, end):
             said |= {UPPER, LOWER}
-        if said and verb.group(1) is not None:
+        if said and (verb.group(1) is not None or verb.group(2) in _FINITE):
             sides |= said
         elif verb.group(2) in _ON_THEIR_OWN:
             sides |= said or _ON_THEIR_OWN[verb.group(2)]
