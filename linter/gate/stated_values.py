@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from os.path import commonprefix
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from schema_lint.prose.field_prose import described_defaults, described_values
 from schema_lint.schema.dialect import normalize_dialect, normalized_type
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.operations import OperationError, apply_operations
-from schema_lint.schema.pointer import escape, resolve, split, unescape
+from schema_lint.schema.pointer import escape, join, resolve, resolve_steps, split, unescape
 from schema_lint.schema.scalar_shortcut import acceptor
 from schema_lint.text.display import clip
 
@@ -66,10 +67,17 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
     # shortcut cannot tell that it failed the original too (it must have passed the original
     # to count), and then once for all fixes.
     alone = _judged_alone(tool)
+    budget = _Budget(tool.schema)
     for candidate, operations, anywhere, touched in touching:
-        rejected = _rejected_by_subschema(alone, operations, touched) if alone and not anywhere else None
-        if rejected is None:
-            rejected = _rejected_after(candidate, touched)
+        try:
+            rejected = _rejected_by_subschema(alone, operations, touched, budget) if alone and not anywhere else None
+            if rejected is None:
+                budget.spend(tool.schema, len(touched))  # the whole fixed schema compiled
+                rejected = _rejected_after(candidate, touched)
+        except _OverBudget:
+            yield candidate, (f"; no fix: checking it against the values the schema states would take too long"
+                              f" (past the budget of {GATE_BUDGET:,} schema nodes judged for one tool)")
+            continue
         # Most such values were already invalid (SL008's finding): no evidence. Read lazily:
         # one value the schema as written accepts is enough.
         kept = iter(rejected) if alone is None else (
@@ -87,6 +95,57 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
             yield candidate, f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
 
 
+# The schema nodes the gate may copy, compile and judge for one tool's fixes: a few seconds
+# at most (a compiled schema costs some 15 µs a node). A fix judged on its edited subschema
+# alone costs that subschema; only a fix the shortcut cannot judge so costs a whole (sub)schema,
+# which a schema of thousands of fields with a fix on each would otherwise pay as the square
+# of its size. Past it, the tool's remaining fixes that reach a stated value are withheld.
+GATE_BUDGET = 200_000
+
+
+class _OverBudget(Exception):
+    """The gate's budget for one tool is spent: its remaining fixes are withheld unjudged."""
+
+
+class _Budget:
+    """What is left of `GATE_BUDGET` for one tool, charged by the size of what is judged."""
+
+    def __init__(self, root: Any) -> None:
+        self.left = GATE_BUDGET
+        self._root = root
+        self._sizes: dict[int, int] | None = None  # id of each container of the schema: its nodes
+
+    def spend(self, node: Any, extra: int = 0) -> None:
+        """Charge for judging `node` (a part of the schema, or a copy of one: its size as
+        written) and `extra` nodes more; raises `_OverBudget` once the budget is spent."""
+        if self._sizes is None:
+            self._sizes = _sizes(self._root)
+        self.left -= self._sizes.get(id(node), 1) + extra
+        if self.left < 0:
+            raise _OverBudget
+
+
+def _sizes(root: Any) -> dict[int, int]:
+    """The number of nodes (containers and scalars) in each container of `root`, by its id:
+    one walk, however many subschemas are then asked about. A container reached again (a
+    YAML alias) is walked once and counted wherever it is."""
+    sizes: dict[int, int] = {}
+    seen: set[int] = set()
+    pending: list[tuple[Any, bool]] = [(root, False)]
+    while pending:
+        node, done = pending.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else None
+        if children is None:
+            continue
+        if done:
+            sizes[id(node)] = 1 + sum(sizes.get(id(child), 1) for child in children)
+        elif id(node) not in seen:
+            seen.add(id(node))
+            pending.append((node, True))
+            pending.extend((child, False) for child in children if isinstance(child, (dict, list)))
+    return sizes
+
+
 class _Alone:
     """A schema whose subschemas mean on their own what they mean in place (it refers nowhere),
     the draft `with_bundled_dialect` reads it in, and whether it is in Gemini's dialect
@@ -97,6 +156,7 @@ class _Alone:
         self.draft = draft
         self.openapi = openapi
         self._judges: dict[str, Callable[[Any], bool | None] | None] = {}
+        self._normalized: dict[str, Any] = {}
 
     def judge(self, at: str) -> Callable[[Any], bool | None] | None:
         """`accepts` of the subschema at `at` as `normalize_dialect` reads it; None when `at` is
@@ -104,13 +164,20 @@ class _Alone:
         Made once a pointer: a fix may touch every value of a long `enum`, and a description
         may offer thousands."""
         if at not in self._judges:
-            try:
-                subschema = (normalize_dialect(resolve(self.root, at), self.openapi) if _plain_subschema_position(at)
-                             else None)
-            except LookupError:
-                subschema = None
+            subschema = self.normalized(at)
             self._judges[at] = None if subschema is None else acceptor(subschema, self.draft)
         return self._judges[at]
+
+    def normalized(self, at: str) -> Any:
+        """The subschema at `at` as `normalize_dialect` reads it; None when `at` is not where
+        every draft has a subschema, or holds none."""
+        if at not in self._normalized:
+            try:
+                self._normalized[at] = (normalize_dialect(resolve(self.root, at), self.openapi)
+                                        if _plain_subschema_position(at) else None)
+            except LookupError:
+                self._normalized[at] = None
+        return self._normalized[at]
 
 
 def _judged_alone(tool: ToolSchema) -> _Alone | None:
@@ -130,18 +197,18 @@ def _accepted_alone(alone: _Alone, entry: tuple[str, str, Any]) -> bool | None:
     return None if judge is None else judge(value)
 
 
-def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: list) -> list | None:
+def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: list,
+                           budget: _Budget) -> list | None:
     """The stated values (in `touched`'s order) that the fix rejects, judged against each one's
-    own subschema with the fix applied to it alone (`scalar_shortcut`): no copy of the whole
-    schema, nothing compiled. None when that cannot tell: a fix edits a subschema of a value
-    or one above it, or a value is not one the shortcut judges."""
+    own subschema with the fix applied to it alone (`scalar_shortcut`): nothing compiled.
+    None when that cannot tell: a fix edits a subschema of a value or one above it, or a
+    value is not one the shortcut judges."""
     fixed: dict[str, Any] = {}  # each subschema with the fix, as `normalize_dialect` reads it, judged once
     rejected = []
     for entry in touched:
         at, _, value = entry
         if at not in fixed:
-            subschema = normalize_dialect(_fixed_subschema(alone.root, at, operations), alone.openapi)
-            fixed[at] = None if subschema is None else acceptor(subschema, alone.draft)
+            fixed[at] = _fixed_judge(alone, at, operations, budget)
         judge = fixed[at]
         if judge is None:
             return None
@@ -151,6 +218,115 @@ def _rejected_by_subschema(alone: _Alone, operations: list[Operation], touched: 
         if not accepted:
             rejected.append(entry)
     return rejected
+
+
+def _fixed_judge(alone: _Alone, at: str, operations: list[Operation],
+                 budget: _Budget) -> Callable[[Any], bool | None] | None:
+    """`accepts` of the subschema at `at` with the fix applied, as `normalize_dialect` reads
+    it; None when the shortcut cannot judge it.
+
+    A fix edits one subschema below the value's (`_edited_below`), which the value mostly
+    never reaches (a default `3` of an object, the fix a `maxLength` of a string under it):
+    when the subschema as written is one the shortcut judges, so is the fixed one exactly
+    when the edited subschema, fixed, is (every other part is as written), and a value that
+    does not reach the edit is judged as before. Only the edited subschema is copied, and
+    the way down to it only for a value that reaches it. Copying and judging the whole
+    subschema for each fix cost the square of a schema's size (a thousand fields, 27 s)."""
+    edited = _edited_below(at, operations)
+    before = alone.judge(at) if edited is not None else None
+    if edited is None or before is None:
+        budget.spend(_part(alone.root, at))  # the whole subschema copied and judged
+        subschema = normalize_dialect(_fixed_subschema(alone.root, at, operations), alone.openapi)
+        return None if subschema is None else acceptor(subschema, alone.draft)
+    budget.spend(_part(alone.root, edited))
+    inner = normalize_dialect(_fixed_subschema(alone.root, edited, operations), alone.openapi)
+    # Judged below the root, where `$schema` is no keyword the shortcut vouches for.
+    if type(inner) is not dict or "$schema" in inner or acceptor(inner, alone.draft) is None:
+        return None
+    way = split(edited)[len(split(at)):]
+    after: list[Callable[[Any], bool | None] | None] = []  # the whole fixed subschema's, made once a value reaches the edit
+
+    def judge(value: Any) -> bool | None:
+        if not _reaches(value, way):
+            return before(value)
+        if not after:
+            budget.spend(None, _width(alone.root, split(at), way))
+            after.append(acceptor(_replaced(alone.normalized(at), way, inner), alone.draft, vouched=True))
+        return after[0](value)  # type: ignore[misc]  # vouched: never None
+    return judge
+
+
+def _edited_below(at: str, operations: list[Operation]) -> str | None:
+    """The deepest subschema strictly below `at`, reached as `_plain_subschema_position` reads
+    one, that holds every edit strictly inside it; None when there is none."""
+    if not operations or not _plain_subschema_position(at):
+        return None
+    if not all(operation.path.startswith(at + "/") for operation in operations):
+        return None
+    common = commonprefix([split(operation.path)[:-1] for operation in operations])
+    tokens, index = common, len(split(at))
+    last = None
+    while index < len(tokens):
+        if tokens[index] in ("properties", "allOf", "anyOf", "oneOf") and index + 1 < len(tokens):
+            index += 2
+        elif tokens[index] in ("items", "additionalProperties", "not"):
+            index += 1
+        else:
+            break
+        last = index
+    return None if last is None else join("", *tokens[:last])
+
+
+def _part(root: Any, at: str) -> Any:
+    """The part of `root` at `at`; None when there is none."""
+    try:
+        return resolve(root, at)
+    except LookupError:
+        return None
+
+
+def _width(root: Any, above: list[str], way: list[str]) -> int:
+    """How many members the containers on `way` (below `above`) hold: what `_replaced` copies."""
+    node, width = resolve_steps(root, above), 0
+    for token in way:
+        width += len(node) if isinstance(node, (dict, list)) else 0
+        node = node[int(token)] if isinstance(node, list) else node[token]
+    return width
+
+
+def _reaches(value: Any, way: list[str]) -> bool:
+    """Whether judging `value` against a subschema may read the subschema `way` leads to
+    (False only when it cannot: the value has no member or element there)."""
+    index = 0
+    while index < len(way):
+        keyword = way[index]
+        if keyword == "properties":
+            if type(value) is not dict or way[index + 1] not in value:
+                return False
+            value = value[way[index + 1]]
+            index += 2
+        elif keyword in ("allOf", "anyOf", "oneOf"):
+            index += 2
+        elif keyword == "not":
+            index += 1
+        else:  # `items`, `additionalProperties`: some element or member may
+            return type(value) is (list if keyword == "items" else dict) and bool(value)
+    return True
+
+
+def _replaced(node: Any, way: list[str], inner: Any) -> Any:
+    """`node` with what `way` leads to replaced by `inner`: the containers on the way copied
+    one level each, the rest shared (only read)."""
+    if not way:
+        return inner
+    token = way[0]
+    if type(node) is dict:
+        copied: Any = dict(node)
+        copied[token] = _replaced(node[token], way[1:], inner)
+    else:
+        copied = list(node)
+        copied[int(token)] = _replaced(node[int(token)], way[1:], inner)
+    return copied
 
 
 def _fixed_subschema(root: dict, at: str, operations: list[Operation]) -> Any:

@@ -58,12 +58,13 @@ def accepts(schema: Any, value: Any, draft: str) -> bool | None:
     return _judge(schema, value, draft)
 
 
-def acceptor(schema: Any, draft: str) -> Callable[[Any], bool | None] | None:
+def acceptor(schema: Any, draft: str, vouched: bool = False) -> Callable[[Any], bool | None] | None:
     """`accepts` of one schema for many values, the schema judged once: a fix's `enum` of
     hundreds of values meets a description offering thousands, and judging the `enum` again
     for each value, then looking each value up in it, cost their product. None when
-    jsonschema-rs must say for every value."""
-    if not _vouched(schema, draft):
+    jsonschema-rs must say for every value. `vouched`: the caller knows `schema` is one the
+    shortcut judges (every part of it was vouched for on its own), which is then not walked."""
+    if not vouched and not _vouched(schema, draft):
         return None
     enum = schema.get("enum")
     if type(enum) is not list:
