@@ -3,7 +3,8 @@
 ## What it does
 Flags an object schema with `properties` that neither sets `additionalProperties:
 false` nor `unevaluatedProperties: false`, and a write tool's arguments that declare no
-parameter at all (`{"type": "object"}`, `{}`): any call passes, whatever it carries. Objects that combine subschemas with
+parameter at all (`{"type": "object"}`, `{}`, or the same nothing spelled `true`,
+`{"$ref": "#"}`, `{"allOf": [{}]}`, `{"not": {"not": {}}}`...): any call passes, whatever it carries. Objects that combine subschemas with
 `allOf` are pointed at `unevaluatedProperties`, which sees through the combination.
 Tools whose provider refuses `additionalProperties` are skipped: a Gemini `parameters`
 schema (an OpenAPI subset) cannot express a closed object. Under `openai-strict`, which
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
+from schema_lint.schema.accepts_anything import says_nothing_of_keys
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import CONDITION_KEYWORDS, in_branch, label
@@ -58,17 +60,12 @@ SEVERITY = by_side_effects(read=Severity.WARNING, write=Severity.ERROR)
 FIXABLE = True
 
 
-# What lets a schema say anything of an object's keys: without one, it accepts any keys.
-_KEYS_SAID = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "propertyNames",
-              "$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "not", "if", "dependentSchemas", "enum", "const",
-              "maxProperties")
-
 
 def check(ctx):
     if ctx.refuses("additionalProperties"):
         return
     root = ctx.tool.schema
-    if isinstance(root, dict) and ctx.side_effects is not SideEffects.READ and _declares_nothing(root):
+    if ctx.side_effects is not SideEffects.READ and says_nothing_of_keys(root):
         yield Finding(ctx.tool.schema_pointer, "the arguments declare no parameter and accept any keys: a call can "
                                                "carry anything into the tool (declare its parameters under "
                                                "`properties`, with `additionalProperties: false`)")
@@ -102,10 +99,3 @@ def check(ctx):
                                                           Evidence(EVIDENCE_CALLS, seen)))
         elif speaks_unseen:
             yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")
-
-
-def _declares_nothing(schema: dict) -> bool:
-    """An arguments schema that says nothing of the keys a call may send (`{"type": "object"}`,
-    `{}`), which no other finding of this rule reaches: it has no `properties` to close."""
-    declared = schema.get("type")
-    return declared in (None, "object") and not any(keyword in schema for keyword in _KEYS_SAID)

@@ -54,6 +54,48 @@ def test_a_write_tool_whose_arguments_declare_nothing_is_flagged_once_at_its_roo
         assert "declare no parameter and accept any keys" in found.message
         assert lint_tool(schema, "SL201", name="get_records") == []  # a read tool, as for other open objects
     for saying in ({"type": "object", "properties": {}}, {"type": "object", "additionalProperties": {"type": "string"}},
-                   {"$ref": "#/$defs/Filter", "$defs": {"Filter": {"type": "object"}}},
                    {"type": "object", "patternProperties": {"^x-": {}}}, {"type": "object", "propertyNames": {"maxLength": 8}}):
         assert "declare no parameter" not in " ".join(d.message for d in lint_tool(saying, "SL201", name="delete_records"))
+
+
+NOTHING_SPELLED = [{}, {"type": "object"}, True, {"$ref": "#"}, {"allOf": [{}]}, {"anyOf": [{}]},
+                   {"anyOf": [{"type": "object"}, {"type": "string"}]}, {"oneOf": [True]}, {"not": {"not": {}}},
+                   {"not": False}, {"not": {"type": "string"}}, {"if": True, "then": {}}, {"then": {"required": ["a"]}},
+                   {"additionalProperties": True}, {"$ref": "#/$defs/any", "$defs": {"any": {"$ref": "#"}}},
+                   {"allOf": [{"$ref": "#/$defs/any"}], "$defs": {"any": {}}},
+                   {"$ref": "#/$defs/Filter", "$defs": {"Filter": {"type": "object"}}}]
+SOMETHING = [False, {"type": "object", "properties": {"a": {"type": "string"}}}, {"allOf": [{"required": ["a"]},
+             {"properties": {"a": {"type": "string"}}}]}, {"anyOf": [{"maxProperties": 1}]}, {"oneOf": [{}, {}]},
+             {"not": {}}, {"not": {"not": {"type": "string"}}}, {"not": {"$ref": "#"}}, {"if": True, "then": False},
+             {"if": {"required": ["a"]}, "else": {"maxProperties": 0}}, {"$ref": "#/$defs/closed",
+             "$defs": {"closed": {"additionalProperties": False}}}, {"$ref": "https://example.com/s.json"},
+             {"$ref": "#/$defs/missing"}, {"propertyNames": {"maxLength": 3}}, {"enum": [{}]},
+             {"not": {"type": "dict"}}, {"$ref": "#/$defs/a", "$defs": {"a": {"$id": "https://e.com/x", "$ref": "#"}}}]
+
+
+def test_a_write_tool_that_accepts_anything_is_reported_however_it_is_spelled():
+    """`true`, `{"$ref": "#"}`, `{"allOf": [{}]}`... accept every call, as `{}` does; every
+    validator reads them so (checked with jsonschema)."""
+    import jsonschema
+
+    for schema in NOTHING_SPELLED:
+        if "$ref" not in str(schema):  # a loop of references loops the validator too
+            jsonschema.validate({"anything": 1, "admin": True}, schema)
+        (found,) = lint_tool(schema, "SL201", name="delete_user")
+        assert found.severity is Severity.ERROR and "accept any keys" in found.message, schema
+
+
+def test_a_schema_that_constrains_keys_is_not_reported_as_accepting_anything():
+    for schema in SOMETHING:
+        assert not [found for found in lint_tool(schema, "SL201", name="delete_user")
+                    if "accept any keys" in found.message], schema
+
+
+def test_a_long_reference_chain_is_judged_within_its_budget():
+    """10,000 links reach the subschema budget: judged as saying something, quickly."""
+    chain = {f"d{index}": {"$ref": f"#/$defs/d{index + 1}"} for index in range(20_000)}
+    chain["d20000"] = {}
+    from schema_lint.schema.accepts_anything import says_nothing_of_keys
+
+    assert says_nothing_of_keys({"$ref": "#/$defs/d19990", "$defs": chain})
+    assert not says_nothing_of_keys({"$ref": "#/$defs/d0", "$defs": chain})
