@@ -339,3 +339,32 @@ def test_a_second_byte_order_mark_is_refused_as_the_json_module_refuses_it():
     (error,) = read_document("t.json", raw=b"\xef\xbb\xbf\xef\xbb\xbf{}").errors
     assert (error.message, error.line, error.column) == (
         "invalid JSON: Unexpected UTF-8 BOM (decode using utf-8-sig)", 1, 1)
+
+
+BROKEN_TOOLS = [
+    ('{"type": "function", "function": {"name": "delete_user", "description": "Delete a user.", '
+     '"parameters": "{\\"type\\": \\"object\\"}"}}', "t.json", "/function/parameters", "JSON text encoded as a string"),
+    ('{"name": "delete_user", "description": "Delete a user.", "inputSchema": null}', "t.json", "/inputSchema", "is null"),
+    ("name: delete_user\ndescription: Delete a user.\ninputSchema: !!python/name:os.system\n", "t.yaml", "/inputSchema",
+     "is a string"),
+    ('{"tools": [{"name": "get_user", "description": "Get a user.", "inputSchema": {"type": "object"}}, '
+     '{"name": "delete_user", "description": "Delete a user.", "inputSchema": "object"}]}', "t.json",
+     "/tools/1/inputSchema", "is a string"),
+]
+
+
+@pytest.mark.parametrize(("text", "path", "pointer", "said"), BROKEN_TOOLS)
+def test_a_tool_whose_arguments_schema_is_no_schema_is_an_sl000_at_it(text, path, pointer, said):
+    """A double-encoded `parameters`, a null `inputSchema`: no provider takes the tool (the
+    MCP SDK refuses such a listing from a live server, an SL000). It was skipped: "No tool
+    found", exit 0, or in a list dropped while its neighbours passed."""
+    found = [d for d in lint_text(text, path, Config()).diagnostics if d.code == "SL000"]
+    assert [(d.pointer, d.tool) for d in found] == [(pointer, "delete_user")]
+    assert said in found[0].message and "not a JSON Schema object" in found[0].message
+    assert found[0].span is not None and found[0].span.line == (3 if path.endswith(".yaml") else 1)
+
+
+def test_other_documents_with_a_name_and_parameters_are_no_broken_tool():
+    """A pipeline template's `parameters` list is no tool's: nothing is reported."""
+    text = "name: build\nparameters:\n  - name: image\n    type: string\n"
+    assert [d for d in lint_text(text, "pipeline.yaml", Config()).diagnostics if d.code == "SL000"] == []

@@ -146,7 +146,9 @@ class DocumentLinter:
         notes = [_parse_error(doc, error) for error in doc.errors]
         if doc.errors and doc.data is None:
             return LintedDocument(doc, notes)
-        found_tools = self.tools_of(doc)
+        broken: list = []
+        found_tools = self.tools_of(doc, broken)
+        notes += [_broken_tool(doc, fault) for fault in broken]
         if not found_tools:
             return LintedDocument(doc, notes)
         if self.traffic is not None:
@@ -205,10 +207,11 @@ class DocumentLinter:
                     found.append(crash)
             yield LintedTool(tool, ctx, supersession.keep(found))
 
-    def tools_of(self, doc: Document) -> list[Tool]:
-        """The tools `doc` holds, as found (their side effects not yet classified)."""
+    def tools_of(self, doc: Document, broken: list | None = None) -> list[Tool]:
+        """The tools `doc` holds, as found (their side effects not yet classified); `broken`
+        gets those whose arguments schema is no schema (`tools.BrokenTool`)."""
         stem = os.path.splitext(os.path.basename(doc.path))[0]
-        return self._machinery.find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path))
+        return self._machinery.find_tools(doc.data, stem, self._raw_schemas_are_tools(doc.path), broken)
 
     def _unknown_codes_in_comments(self, doc: Document, suppressions: Suppressions) -> list[Diagnostic]:
         """A typo in a comment's codes silences nothing and must not pass unseen (exit 2)."""
@@ -329,6 +332,13 @@ def _parse_error(doc: Document, error) -> Diagnostic:
         code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR, message=error.message,
         path=doc.path, pointer="", span=Span(error.line, error.column, error.line, error.column),
     )
+
+
+def _broken_tool(doc: Document, fault) -> Diagnostic:
+    """A tool no provider takes, its arguments schema no schema: an SL000 at that schema (exit
+    2), as the same tool listed by a live server is (the MCP SDK refuses the listing)."""
+    return Diagnostic(code=PARSE_ERROR_CODE, name=PARSE_ERROR_NAME, severity=Severity.ERROR, message=fault.message,
+                      path=doc.path, pointer=fault.schema_pointer, tool=fault.name, span=doc.locate(fault.schema_pointer))
 
 
 def _internal_error(rule: Rule, ctx: ToolContext, doc: Document, exc: Exception) -> Diagnostic:

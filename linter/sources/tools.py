@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from schema_lint.schema.dialect import standard_type
 from schema_lint.prose.field_kinds import words
 from schema_lint.model import Tool
 from schema_lint.schema.pointer import join, split
 from schema_lint.prose.side_effects import is_verb
+from schema_lint.text.display import clip
 
 # Keys that hold a tool's argument schema, with the format they imply.
 _SCHEMA_KEYS = (
@@ -45,12 +46,27 @@ _GEMINI_ONLY_FIELDS = ("response_json_schema", "response", "behavior")
 _DOCUMENT_NOUNS = frozenset({"config", "configuration", "settings", "preferences", "manifest"})
 
 
-def find_tools(data: Any, fallback_name: str, raw_schemas: bool | None = None) -> list[Tool]:
+# Keys that hold nothing but a tool's argument schema: whatever else they hold is a broken tool.
+_ONLY_SCHEMA_KEYS = frozenset({"inputSchema", "input_schema", "parametersJsonSchema", "parameters_json_schema"})
+
+
+class BrokenTool(NamedTuple):
+    """A tool whose arguments schema is no schema (a JSON string, null): no provider takes it."""
+
+    name: str
+    schema_pointer: str
+    message: str
+
+
+def find_tools(data: Any, fallback_name: str, raw_schemas: bool | None = None,
+               broken: list[BrokenTool] | None = None) -> list[Tool]:
     """The tools in `data`. A document that is a bare JSON Schema counts as one tool's
     arguments when `raw_schemas` is True, never when False, and when None (the default)
-    only where it looks like them (`not_tool_arguments` finds no reason against)."""
+    only where it looks like them (`not_tool_arguments` finds no reason against).
+    `broken`, when given, gets each tool whose arguments schema is no schema (`BrokenTool`),
+    which is not among the tools: a reader that must not pass it in silence asks for them."""
     tools: list[Tool] = []
-    _visit(data, "", tools, hint=None)
+    _visit(data, "", tools, hint=None, broken=[] if broken is None else broken)
     if tools or raw_schemas is False or not _looks_like_schema(data):
         return tools
     if raw_schemas or not_tool_arguments(data) is None:
@@ -114,10 +130,10 @@ class Requests:
         return join("", *tokens[:-1])
 
 
-def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None:
+def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None, broken: list[BrokenTool]) -> None:
     if isinstance(node, list):
         for index, item in enumerate(node):
-            _visit(item, join(pointer, index), tools, hint)
+            _visit(item, join(pointer, index), tools, hint, broken)
         return
     if not isinstance(node, dict):
         return
@@ -125,11 +141,15 @@ def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None) -> None
     if tool is not None:
         tools.append(tool)
         return
+    fault = _broken_tool(node, pointer)
+    if fault is not None:
+        broken.append(fault)
+        return
     for key in _CONTAINERS:
         value = node.get(key)
         if isinstance(value, (list, dict)):
             found_before = len(tools)
-            _visit(value, join(pointer, key), tools, "gemini" if key in _GEMINI_CONTAINERS else hint)
+            _visit(value, join(pointer, key), tools, "gemini" if key in _GEMINI_CONTAINERS else hint, broken)
             if key == "tool" and isinstance(node.get("uid"), str):
                 tools[found_before:] = [replace(tool, uid=node["uid"]) for tool in tools[found_before:]]
 
@@ -161,6 +181,36 @@ def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:
                 format=fmt, definition=node, strict=node.get("strict") is True,
             )
     return None
+
+
+def _broken_tool(node: dict, pointer: str) -> BrokenTool | None:
+    """The tool `node` is when its arguments schema is no schema: an OpenAI function whose
+    `parameters` is text or null (JSON encoded twice), a named tool whose `inputSchema`
+    (`input_schema`, ...) is anything but an object or a boolean, or whose `parameters` is
+    text (a `parameters` list is some other document's). None for anything else."""
+    function = node.get("function")
+    if node.get("type") == "function" and isinstance(function, dict) and "parameters" in function:
+        if function["parameters"] is None or isinstance(function["parameters"], str):
+            return _broken(_name(function), join(pointer, "function", "parameters"), "parameters",
+                           function["parameters"])
+        return None
+    if not isinstance(node.get("name"), str):
+        return None
+    for key, _ in _SCHEMA_KEYS:
+        if key in node and (key in _ONLY_SCHEMA_KEYS or isinstance(node[key], str)):
+            return _broken(node["name"], join(pointer, key), key, node[key])
+    return None
+
+
+def _broken(name: str, schema_pointer: str, key: str, value: Any) -> BrokenTool:
+    kind = ("null" if value is None else "a string" if isinstance(value, str) else "a list" if isinstance(value, list)
+            else f"a {type(value).__name__}")
+    encoded = ""
+    if isinstance(value, str) and value.lstrip()[:1] == "{":
+        encoded = " (JSON text encoded as a string: write the object itself)"
+    return BrokenTool(name, schema_pointer, f"tool `{clip(name)}`: its arguments schema `{key}` is {kind}, not a "
+                                            f"JSON Schema object{encoded}: no provider accepts the tool, and nothing "
+                                            f"of it was checked")
 
 
 def _function_format(node: dict, schema: Any, hint: str | None) -> str:
