@@ -68,25 +68,69 @@ def _refs(ctx: ToolContext) -> Iterator[Problem]:
         except ValueError:
             continue
         edges.append((node, target))
-    for node, target in edges:
-        here = tuple(split(node.pointer)[len(base):])
-        if _reaches(target, here, edges, base):
-            yield _problem("anthropic-strict/recursion", join(node.pointer, "$ref"),
-                           f"`{label(node)}` refers back into itself; recursive schemas are not supported")
+    for node, _ in _recursive(edges, len(base)):
+        yield _problem("anthropic-strict/recursion", join(node.pointer, "$ref"),
+                       f"`{label(node)}` refers back into itself; recursive schemas are not supported")
 
 
-def _reaches(start: tuple[str, ...], goal: tuple[str, ...], edges, base: list[str]) -> bool:
-    """Whether the subschema at `start` is, or leads by references to, an ancestor of `goal`."""
-    seen: set[tuple[str, ...]] = set()
-    stack = [start]
-    while stack:
-        current = stack.pop()
-        if goal[: len(current)] == current:
-            return True
-        if current in seen:
+def _recursive(edges: list[tuple[SchemaNode, tuple[str, ...]]], depth: int) -> list[tuple[SchemaNode, tuple[str, ...]]]:
+    """The references whose target is, or leads by references to, an ancestor of the
+    reference itself (or itself), in `edges`' order (`depth`: tokens of the tool's pointer).
+
+    Targets are the graph: target `t` leads to target `u` when a reference to `u` lies at or
+    below `t`. A reference at `h` to `r` comes back when some target `t` at or above `h` is
+    reached from `r`; then `t` leads to `r` too, so both are one strongly connected
+    component. Asking each reference to walk the graph cost the cube of a chain's length
+    (400 links, 50 s); one pass over the components costs the references times their depth."""
+    heres = [tuple(split(node.pointer)[depth:]) for node, _ in edges]
+    targets = {target for _, target in edges}
+    leads: dict[tuple[str, ...], list[tuple[str, ...]]] = {target: [] for target in targets}
+    above = []  # for each reference, the targets at or above it
+    for here, (_, target) in zip(heres, edges):
+        found = [here[:length] for length in range(len(here) + 1) if here[:length] in targets]
+        above.append(found)
+        for holder in found:
+            leads[holder].append(target)
+    component = _components(leads)
+    return [edge for edge, found in zip(edges, above)
+            if any(component[holder] == component[edge[1]] for holder in found)]
+
+
+def _components(graph: dict) -> dict:
+    """Each node's strongly connected component (an int), by Tarjan's algorithm without
+    recursion: a chain of references thousands long is no deeper a stack."""
+    index: dict = {}
+    low: dict = {}
+    component: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    for root in graph:
+        if root in index:
             continue
-        seen.add(current)
-        for node, target in edges:
-            if tuple(split(node.pointer)[len(base):])[: len(current)] == current:
-                stack.append(target)
-    return False
+        work = [(root, 0)]
+        while work:
+            node, position = work.pop()
+            if position == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            successors = graph[node]
+            if position < len(successors):
+                work.append((node, position + 1))
+                successor = successors[position]
+                if successor not in index:
+                    work.append((successor, 0))
+                elif successor in on_stack:
+                    low[node] = min(low[node], index[successor])
+                continue
+            if low[node] == index[node]:
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component[member] = index[node]
+                    if member == node:
+                        break
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return component

@@ -13,6 +13,7 @@ referenced twice counts twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from schema_lint.model import Tool
 from schema_lint.profiles import ANTHROPIC_STRICT, CURSOR, GEMINI, OPENAI, OPENAI_STRICT, VSCODE_COPILOT
@@ -109,18 +110,30 @@ def _parameters(ctx: ToolContext) -> tuple[int, int]:
 
 
 def _expanded(ctx: ToolContext) -> Iterator[SchemaNode]:
-    """The subschemas a call can reach: definitions only where referenced, once per reference."""
-    budget = [MAX_EXPANDED_NODES]
+    """The subschemas a call can reach: definitions only where referenced, once per reference.
 
-    def visit(schema, pointer: str, followed: tuple[int, ...]) -> Iterator[SchemaNode]:
-        for node in walk(schema, pointer):
-            if in_branch(node, _DEFINITIONS) or budget[0] <= 0:
-                continue
-            budget[0] -= 1
-            yield node
-            for _, ref in references(node):
-                resolution = ctx.refs.resolve(node, ref)
-                if resolution.found and id(resolution.target) not in followed:
-                    yield from visit(resolution.target, node.pointer, (*followed, id(resolution.target)))
-
-    yield from visit(ctx.tool.schema, ctx.tool.schema_pointer, ())
+    A target is expanded where it is referenced, unless it is being expanded already on the
+    way there (a cycle). The way is a stack, not a recursion: a chain of 5,000 references
+    is no deeper a Python stack, and no copy of the way down is made at each link."""
+    budget = MAX_EXPANDED_NODES
+    expanding: set[int] = set()  # the targets on the way to the current subschema
+    # Each frame: [its walk (made when it is reached), schema, pointer, id of the target or None].
+    frames: list[list[Any]] = [[None, ctx.tool.schema, ctx.tool.schema_pointer, None]]
+    while frames:
+        frame = frames[-1]
+        if frame[0] is None:
+            frame[0] = walk(frame[1], frame[2])
+            if frame[3] is not None:
+                expanding.add(frame[3])
+        node = next(frame[0], None)
+        if node is None:
+            frames.pop()
+            expanding.discard(frame[3])
+            continue
+        if in_branch(node, _DEFINITIONS) or budget <= 0:
+            continue
+        budget -= 1
+        yield node
+        targets = [resolution.target for resolution in (ctx.refs.resolve(node, ref) for _, ref in references(node))
+                   if resolution.found and id(resolution.target) not in expanding]
+        frames += [[None, target, node.pointer, id(target)] for target in reversed(targets)]
