@@ -198,12 +198,19 @@ def _reason(exc: BaseException) -> str:
 
     from schema_lint.live.sdk import error_class, error_code, error_message
 
-    if isinstance(exc, error_class()) and error_code(exc) == CONNECTION_CLOSED:
+    # The SDK's closed connection shares its code with JSON-RPC's first server error, which
+    # servers send with words of their own ("Unauthorized: set GITHUB_TOKEN"): those are kept.
+    if isinstance(exc, error_class()) and error_code(exc) == CONNECTION_CLOSED \
+            and error_message(exc) in _SDK_CLOSED_WORDS:
         return "the server closed the connection"
     if isinstance(exc, error_class()):
         return f"the server answered with error {error_code(exc)}: {error_message(exc)[:300]}"
     text = str(exc) or type(exc).__name__
     return text.splitlines()[0][:300]
+
+
+# What the SDK (either line) says of a connection it saw close.
+_SDK_CLOSED_WORDS = frozenset({"Connection closed"})
 
 
 def _stray(stray: list[Exception]) -> str:

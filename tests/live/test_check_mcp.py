@@ -62,6 +62,8 @@ def test_files_and_servers_are_linted_in_one_run(tmp_path):
     ("hang", "no answer to initialize within 8 s"),
     ("malformed", "tools/list failed: the SDK cannot read the server's answer: tools.0.inputSchema"),
     ("refuses", "tools/list failed: the server answered with error -32601: Method not found"),
+    # -32000 is also the SDK's code for a closed connection: the server's own words tell them apart.
+    ("unauthorized", "tools/list failed: the server answered with error -32000: Unauthorized: set GITHUB_TOKEN"),
 ])
 def test_a_server_that_fails_is_sl000_naming_it_and_the_others_are_still_linted(mode, said):
     bad = server_command("misbehaving_server.py", mode)
