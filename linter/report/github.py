@@ -3,7 +3,7 @@
 `::error file=F,line=L,endLine=E,col=C,endColumn=D,title=SL301 unbounded-string::F:L:C: message`
 
 GitHub reads a command only when its values are escaped its way (`%`, CR and LF in
-the message; also `:` and `,` in properties), takes `col`/`endColumn` only on a
+the message, which the runner decodes back; also `:` and `,` in properties), takes `col`/`endColumn` only on a
 single-line range, and shows no more than 10 annotations of each type per step. So
 the last line is a plain summary with the totals, and every finding stays in the log.
 """
@@ -23,10 +23,12 @@ COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO:
 
 
 def escape_data(text: str) -> str:
-    """GitHub's escapes (a line break stays one, inside the annotation), then every other
-    control character written out (`display.escape`): the log viewer would otherwise
-    run ESC sequences found in a name."""
-    return escape(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
+    """Every control character written out (`display.escape`: `\x1b`, `\r`, `\n`), then
+    GitHub's escapes (the toolkit's `escapeData`: `%`, CR, LF). The runner decodes `%0A` back
+    to a line break inside the annotation, so a name's CR/LF left to GitHub's escapes would
+    show as a second line of the name's choosing ("all clear"); the log viewer would run
+    ESC sequences."""
+    return escape(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:
