@@ -19,7 +19,8 @@ import logging
 import os
 from typing import Any
 
-from schema_lint.text.display import MESSAGE_LIMIT
+from schema_lint.schema.pointer import join
+from schema_lint.text.display import MESSAGE_LIMIT, clip
 from schema_lint.live.drain import Drain
 from schema_lint.live.limits import Limits
 from schema_lint.config.servers import Server
@@ -129,6 +130,8 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
                     if _has_no_tools(initialized, exc):
                         return []
                     raise
+            for tool in result.tools:
+                _refuse_non_finite(tool.model_dump(mode="python", by_alias=True, exclude_none=True))
             tools.extend(tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in result.tools)
             cursor = sdk.next_cursor(result)
             if cursor is None:
@@ -137,6 +140,26 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
                 raise FetchError(f"tools/list: the server sent the cursor {cursor[:60]!r} twice; its pages never end")
             seen.add(cursor)
         raise FetchError(f"tools/list: still more pages after {limits.max_pages} (--mcp-max-pages)")
+
+
+def _refuse_non_finite(tool: dict[str, Any]) -> None:
+    """A `NaN` or `Infinity` the server sent (Python's `json.dumps` writes them), which the SDK
+    reads and then writes as null: "null is not of type number" would name a value the server
+    never sent. Refused as a file holding one is (`SL000`), naming it and where it is."""
+    import math
+
+    pending: list[tuple[Any, str]] = [(tool, "")]
+    while pending:
+        value, pointer = pending.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            written = "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+            name = tool["name"] if isinstance(tool.get("name"), str) else "?"
+            raise FetchError(f"tools/list: tool `{clip(name)}` holds `{written}` at `{clip(pointer)}`, "
+                             f"which is not a JSON value")
+        if isinstance(value, dict):
+            pending.extend((member, join(pointer, str(key))) for key, member in value.items())
+        elif isinstance(value, (list, tuple)):
+            pending.extend((member, join(pointer, index)) for index, member in enumerate(value))
 
 
 def _has_no_tools(initialized, exc) -> bool:

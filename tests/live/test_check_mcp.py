@@ -64,6 +64,9 @@ def test_files_and_servers_are_linted_in_one_run(tmp_path):
     ("refuses", "tools/list failed: the server answered with error -32601: Method not found"),
     # -32000 is also the SDK's code for a closed connection: the server's own words tell them apart.
     ("unauthorized", "tools/list failed: the server answered with error -32000: Unauthorized: set GITHUB_TOKEN"),
+    # The SDK reads NaN, then writes it as null: "null is not of type number" named no value sent.
+    ("nan", "tools/list: tool `set_temp` holds `NaN` at `/inputSchema/properties/celsius/maximum`, which is not a "
+            "JSON value"),
 ])
 def test_a_server_that_fails_is_sl000_naming_it_and_the_others_are_still_linted(mode, said):
     bad = server_command("misbehaving_server.py", mode)
