@@ -17,6 +17,7 @@ plain data `traffic_summary` writes.
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 from collections import Counter
@@ -110,13 +111,20 @@ class FieldSummary:
         elif kind == "array":
             self.sizes.add(len(value))
         elif kind == "object":
+            new = []
             for key in value:
                 if key in self.keys:
                     self.keys[key] += 1
                 elif len(key) > KEY_LENGTH:
                     self.keys_open = True
                 else:
-                    self._add_key(key, 1)
+                    new.append(key)
+            # Of more new keys than are kept, the others could only be admitted to be pushed out
+            # by these (each costing a turn of the heap: 300,000 keys took seconds): open at once.
+            if len(new) > KEYS_KEPT:
+                new, self.keys_open = heapq.nsmallest(KEYS_KEPT, new), True
+            for key in new:
+                self._add_key(key, 1)
         if kind not in ("array", "object"):
             self._add_scalar(value)
 
@@ -270,13 +278,25 @@ class ToolSummary:
             if depth >= DEPTH:
                 continue
             if isinstance(value, dict):
-                for key, item in value.items():
-                    if len(key) <= KEY_LENGTH:
-                        stack.append((join(pointer, "properties", key), item, depth + 1))
-                    else:
-                        self.fields_dropped += 1
+                self._add_members(pointer, value, depth + 1, stack)
             elif isinstance(value, list):
                 stack.extend((pointer + "/items", item, depth + 1) for item in value)
+
+    def _add_members(self, pointer: str, value: dict, depth: int, stack: list) -> None:
+        """Queue an object's members as fields. Of more than `FIELDS_PER_TOOL` of them only the
+        least pointers can be kept (`_shallow_first`: siblings by pointer); the others would be
+        made a summary each, to be pushed out by those (300,000 keys took seconds): dropped at once,
+        as a field never admitted is, counted the same."""
+        members = [(join(pointer, "properties", key), item) for key, item in value.items() if len(key) <= KEY_LENGTH]
+        self.fields_dropped += len(value) - len(members)
+        if len(members) > FIELDS_PER_TOOL:
+            kept = {member_pointer for member_pointer, _ in
+                    heapq.nsmallest(FIELDS_PER_TOOL, members, key=lambda member: member[0])}
+            for member_pointer, item in members:
+                if member_pointer not in kept and member_pointer not in self.fields:
+                    self.fields_dropped += _values_in(item, depth)
+            members = [member for member in members if member[0] in kept or member[0] in self.fields]
+        stack.extend((member_pointer, item, depth) for member_pointer, item in members)
 
     def _new_field(self, pointer: str) -> FieldSummary | None:
         """A summary for a field not seen yet, or None when the fields kept are all before it."""
