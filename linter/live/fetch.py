@@ -15,6 +15,7 @@ server that logs without end fills neither memory nor disk.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from typing import Any
@@ -23,6 +24,7 @@ from schema_lint.schema.pointer import join
 from schema_lint.text.display import MESSAGE_LIMIT, clip
 from schema_lint.live.drain import Drain
 from schema_lint.live.limits import Limits
+from schema_lint.sources.reading import size_limit
 from schema_lint.config.servers import Server
 
 # How much of the server's stderr a failure shows: its last lines, the useful ones, in
@@ -118,6 +120,7 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
         with anyio.fail_after(limits.startup):
             initialized = await session.initialize()
         tools: list[dict[str, Any]] = []
+        size = 0  # of the listing so far, written as compact JSON
         cursor: str | None = None
         seen: set[str] = set()
         for page in range(1, limits.max_pages + 1):
@@ -132,7 +135,14 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
                     raise
             for tool in result.tools:
                 _refuse_non_finite(tool.model_dump(mode="python", by_alias=True, exclude_none=True))
-            tools.extend(tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in result.tools)
+            page_tools = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in result.tools]
+            size += _listed_size(page_tools)
+            if size > limits.max_bytes:
+                # The HTTP transport counts the bytes as they arrive; a stdio server's arrive
+                # parsed by the SDK: its listing, written out, is held to the same limit before
+                # it is linted (90,000 tools took a minute and 850 MB).
+                raise FetchError(f"tools/list: what the server sent is larger than {size_limit(limits.max_bytes)}")
+            tools.extend(page_tools)
             cursor = sdk.next_cursor(result)
             if cursor is None:
                 return tools
@@ -140,6 +150,11 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
                 raise FetchError(f"tools/list: the server sent the cursor {cursor[:60]!r} twice; its pages never end")
             seen.add(cursor)
         raise FetchError(f"tools/list: still more pages after {limits.max_pages} (--mcp-max-pages)")
+
+
+def _listed_size(tools: list[dict[str, Any]]) -> int:
+    """The bytes of `tools` written as compact JSON: at most what the server sent for them."""
+    return len(json.dumps(tools, separators=(",", ":"), ensure_ascii=False).encode())
 
 
 def _refuse_non_finite(tool: dict[str, Any]) -> None:

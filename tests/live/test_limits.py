@@ -84,6 +84,21 @@ def test_an_answer_over_the_size_limit_is_sl000_and_is_not_read(project, floodin
     assert "tools.json" in result.output  # the file is still linted
 
 
+def test_a_stdio_listing_over_the_size_limit_is_sl000_and_is_not_linted(project):
+    """The HTTP listing was held to `max-file-size`, the stdio one not: 90,000 tools took a
+    minute and 850 MB. 10,000 tools of 150 bytes are over the project's 1 MiB."""
+    result = run("check", "--output-format", "concise", "tools.json",
+                 "--mcp", server_command("misbehaving_server.py", "many", "10000"))
+    assert result.exit_code == 2
+    assert "tools/list: what the server sent is larger than the 1 MiB limit (setting `max-file-size`)" \
+        in _first_line(result)
+    assert "mcp:misbehaving_server/tool_" not in result.output  # none of it linted
+    assert "tools.json" in result.output
+    under = run("check", "--output-format", "concise", "--select", "SL401",
+                "--mcp", server_command("misbehaving_server.py", "many", "100"))
+    assert "100 tools in 1 server" in under.output and "SL000" not in under.output
+
+
 def test_a_body_that_keeps_coming_is_cut_at_the_deadline(project, flooding):
     url = flooding("drip")
     result, _, seconds = _measured("check", "--output-format", "concise", "--mcp-deadline", "1", "--mcp-url", url,
