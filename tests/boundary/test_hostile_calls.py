@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import gc
 import time
 
 import pytest
@@ -54,10 +55,16 @@ def reasons(outcome) -> list[str]:
 def timed(function):
     """The result and the CPU seconds this thread spent on it: unlike wall time, not what
     the rest of a loaded machine takes (the bounds separate linear work from the seconds
-    a megabyte that the quadratic or repeated reading took)."""
-    start = time.thread_time()
-    result = function()
-    return result, time.thread_time() - start
+    a megabyte that the quadratic or repeated reading took), nor a full collection of the
+    garbage earlier tests left (over a second in the whole suite): collected before, paused during."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.thread_time()
+        result = function()
+        return result, time.thread_time() - start
+    finally:
+        gc.enable()
 
 
 def test_a_recursive_union_is_rejected_fast_however_deep():
