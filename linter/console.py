@@ -3,7 +3,7 @@
 It imports nothing heavy of its own: a command whose output is recorded and whose inputs
 have not changed since (see `run_cache`) is answered before click and the engine load.
 
-May import: run, cli.
+May import: run, cli, sources, text.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ def run() -> None:
     if replayed is not None:
         sys.exit(replayed)
     gc.set_threshold(_YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
+    _keep_compiled_patterns()
     recording = run_cache.start(arguments)
     exit_code: object = None
     try:
@@ -63,7 +64,20 @@ def run() -> None:
     finally:
         if recording is not None:
             recording.finish(exit_code)
+        lazy_pattern = sys.modules.get("schema_lint.text.lazy_pattern")
+        if lazy_pattern is not None:
+            lazy_pattern.save_compiled()
         gc.freeze()
+
+
+def _keep_compiled_patterns() -> None:
+    """Regular expressions compiled by an earlier run of this interpreter build are taken
+    from the user's cache folder (`text.compiled_patterns`): imported only now, since a
+    replayed run matches nothing."""
+    from schema_lint.sources import user_cache
+    from schema_lint.text import compiled_patterns
+
+    compiled_patterns.use_store(user_cache.folder())
 
 
 def main() -> None:

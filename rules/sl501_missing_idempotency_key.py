@@ -39,13 +39,13 @@ owner's change.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from schema_lint.text.display import clip
 from schema_lint.model import Severity, SideEffects
 from schema_lint.prose.side_effects import tool_verb
 from schema_lint.rule import Finding
+from schema_lint.text.lazy_pattern import lazy_compile
 
 CODE = "SL501"
 NAME = "missing-idempotency-key"
@@ -57,7 +57,7 @@ CREATING_VERBS = frozenset({"create", "send", "post", "submit", "book", "reserve
 MONEY_VERBS = frozenset({"order", "buy", "pay", "transfer", "refund", "charge", "withdraw", "deposit", "rent"})
 KEY_NAMES = ("idempotency_key", "idempotency_token", "idempotence_key", "request_id", "client_request_id",
              "client_token", "dedupe_key", "dedup_key", "deduplication_key", "deduplication_id", "dedupe_id")
-_NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]")
+_NOT_ALPHANUMERIC = lazy_compile(r"[^a-z0-9]")
 
 
 def check(ctx):

@@ -63,6 +63,8 @@ def pytest_configure(config):
     # The key the caches sign their entries with: the suite's own, never the user's.
     _key_folder = tempfile.mkdtemp(prefix="schema-lint-key-")
     os.environ["SCHEMA_LINT_CACHE_KEY_FILE"] = os.path.join(_key_folder, "key")
+    # And the user's cache folder, where the command line keeps compiled patterns.
+    os.environ["XDG_CACHE_HOME"] = os.path.join(_key_folder, "user-cache")
 
 
 def pytest_unconfigure(config):

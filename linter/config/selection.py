@@ -8,17 +8,17 @@ is SL301, which a test holds every module to) and from any rule pack installed.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 
 from schema_lint.config import entry_points
+from schema_lint.text.lazy_pattern import lazy_compile
 
 ENTRY_POINT_GROUP = "schema_lint.rules"
 # The built-in rules are found by this package's name, as rule packs by the group's: the
 # registry knows where rules live, and no rule module is imported to learn their codes.
 RULES_PACKAGE = "schema_lint.rules"
-_MODULE_NAME = re.compile(r"(sl\d{3})_")
+_MODULE_NAME = lazy_compile(r"(sl\d{3})_")
 
 
 @lru_cache(maxsize=1)

@@ -135,6 +135,12 @@ _GLOSS = lazy_compile(r"^\s*(?P<values>[^:]{1,80}):\s")
 _LIST_TRIGGER = lazy_compile(r"\s*(?:only\s+)?(?:for|in|on)\s*:?\s*(?:the\s+)?(?P<rest>.*)", re.I)
 _LIST_STOP = lazy_compile(r"\s(?:but|otherwise|unless|except|while|whereas)\b|[)]", re.I)
 _SEPARATOR = lazy_compile(r",|/|&|\band\b|\bor\b|\bnor\b", re.I)
+_DOC_ENTRY = lazy_compile(r"^(?P<indent>\s*)(?:[-*•]\s*)?`?(?P<name>[\w$-]+)`?\s*(?:\([^)]*\))?\s*:\s*(?P<text>.*)$")
+_LISTED_AFTER = lazy_compile(r"\b(?:when|if|for)\s+(?:set\s+to\s+|it\s+is\s+)?(?P<rest>.*)", re.I)
+_LEADING_ARTICLE = lazy_compile(r"^(?:the|a|an|only|either|both|also)\s+", re.I)
+_DEFAULT_NOTE = lazy_compile(r"\s*\((?:the\s+)?defaults?\b[^()]*\)", re.I)
+_NOTE_AFTER_QUOTE = lazy_compile(r"(?<=['\"`])\s*\([^()]*\)")
+_PARENTHESIS = lazy_compile(r"\s*\([^()]*\)")
 _QUOTED = lazy_compile(r"^[`'\"](?P<value>[^`'\"]+)[`'\"](?P<tail>.*)$")
 _IDENTIFIER = lazy_compile(r"^[`'\"]?[\w.$-]+[`'\"]?$")
 # A stop not after "e.g"/"i.e", a blank line, a bullet. Spelled to start with the class of
@@ -349,9 +355,8 @@ def parameter_notes(description: str, names: Sequence[str]) -> dict[str, str]:
     wanted = set(names)
     notes: dict[str, str] = {}
     current, indent = None, 0
-    entry = re.compile(r"^(?P<indent>\s*)(?:[-*•]\s*)?`?(?P<name>[\w$-]+)`?\s*(?:\([^)]*\))?\s*:\s*(?P<text>.*)$")
     for line in description.splitlines():
-        match = entry.match(line)
+        match = _DOC_ENTRY.match(line)
         if match and match["name"] in wanted:
             current, indent = match["name"], len(match["indent"])
             notes[current] = match["text"]
@@ -482,7 +487,7 @@ def _own_values(sentence: str, own: Discriminator) -> tuple[tuple, tuple[int, in
         if state:
             return (_BOOLEAN_WORDS[state["state"].lower()],), state.span()
         return (True,), (0, 0)
-    listed = re.search(r"\b(?:when|if|for)\s+(?:set\s+to\s+|it\s+is\s+)?(?P<rest>.*)", sentence, re.I)
+    listed = _LISTED_AFTER.search(sentence)
     if not listed:
         return (), (0, 0)
     return _listed_values(listed["rest"], own)[0], (listed.start(), listed.start("rest"))
@@ -560,7 +565,7 @@ class _Item(NamedTuple):
 @lru_cache(maxsize=4096)
 def _read_item(written: str) -> _Item:
     plain = written.rstrip(_QUALIFIER).strip()
-    bare = re.sub(r"^(?:the|a|an|only|either|both|also)\s+", "", plain, flags=re.I).strip(" :")
+    bare = _LEADING_ARTICLE.sub("", plain).strip(" :")
     quoted = _QUOTED.match(bare)
     head, _, tail = bare.partition(" ")
     identifier = bool(_IDENTIFIER.match(plain)) or (bool(tail) and _only_nouns(tail) and bool(_IDENTIFIER.match(head)))
@@ -572,9 +577,9 @@ def _mark_qualifiers(text: str) -> str:
     """Drop notes on defaults ("(the default)") and on the field after a quoted value
     ("'partial' (in cents)"), and mark each bare value that a parenthesis qualifies: in
     "add_artifact_link (Git types)" the value depends on more than this field."""
-    text = re.sub(r"\s*\((?:the\s+)?defaults?\b[^()]*\)", "", text, flags=re.I)
-    text = re.sub(r"(?<=['\"`])\s*\([^()]*\)", "", text)
-    return re.sub(r"\s*\([^()]*\)", _QUALIFIER, text)
+    text = _DEFAULT_NOTE.sub("", text)
+    text = _NOTE_AFTER_QUOTE.sub("", text)
+    return _PARENTHESIS.sub(_QUALIFIER, text)
 
 
 def _item_value(item: _Item, discriminator: Discriminator) -> tuple[bool, Any]:

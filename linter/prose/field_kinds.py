@@ -6,8 +6,9 @@ Shared by the rules that bound strings (SL301), ask for a `format` (SL304) and p
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+
+from schema_lint.text.lazy_pattern import lazy_compile
 
 # kind → (name words that say it, the JSON Schema format it implies or None)
 KINDS: dict[str, tuple[frozenset[str], str | None]] = {
@@ -33,7 +34,7 @@ _FORMAT_KINDS = {"email": "email", "idn-email": "email", "uri": "url", "url": "u
 
 _GIT_WORDS = frozenset({"git", "clone", "ssh", "scp"})
 
-_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_SPLIT = lazy_compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def words(name: str) -> list[str]:

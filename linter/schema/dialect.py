@@ -40,10 +40,10 @@ meant would hide a real mistake.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from schema_lint.schema.keywords import map_subschemas
+from schema_lint.text.lazy_pattern import lazy_compile
 
 _TYPE_NAMES: dict[str, str | None] = {}
 for _target, _names in {
@@ -84,8 +84,8 @@ def means_any(name: str) -> bool:
 # `string[]` whatever the type; the same reference's example: "We can define apartment
 # number as: {type:INTEGER, format:enum, enum:["101", "201", "301"]}".
 _INT64_KEYWORDS = ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties")
-_INT64_TEXT = re.compile(r"-?[0-9]{1,18}")
-_NUMBER_TEXT = re.compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?(?:[eE][-+]?[0-9]{1,3})?")
+_INT64_TEXT = lazy_compile(r"-?[0-9]{1,18}")
+_NUMBER_TEXT = lazy_compile(r"-?[0-9]{1,18}(?:\.[0-9]{1,18})?(?:[eE][-+]?[0-9]{1,3})?")
 
 
 def normalize_dialect(schema: Any, openapi: bool = False) -> Any:

@@ -19,12 +19,12 @@ keyword lists to the metaschemas themselves.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from typing import Any
 
 from schema_lint.schema.dialect import STANDARD_TYPES
 from schema_lint.schema.keywords import DRAFT_KEYWORDS
+from schema_lint.text.lazy_pattern import lazy_compile
 
 # Keywords whose value is judged the same way under every bundled metaschema.
 _STRINGS = frozenset({"title", "description", "$comment", "format"})
@@ -40,7 +40,7 @@ _SCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf"})
 _DRAFTS_2019_ON = frozenset({"2019-09", "2020-12"})
 _DEFINED_SOMEWHERE = frozenset().union(*DRAFT_KEYWORDS.values())
 # A fragment-only `$ref` in URI characters: a `uri-reference` under every draft that asserts it.
-_PLAIN_REF = re.compile(r"#[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*")
+_PLAIN_REF = lazy_compile(r"#[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*")
 # Integers jsonschema-rs reads as machine integers; a larger one is left to it.
 _INT_LIMIT = 2**63
 _UNKNOWN = object()

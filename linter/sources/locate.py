@@ -18,16 +18,17 @@ from typing import Any
 
 from schema_lint.model import Span
 from schema_lint.schema.pointer import join, split
+from schema_lint.text.lazy_pattern import lazy_compile
 
 # Line breaks as JSON, YAML and editors count them. Not `str.splitlines()`, which also
 # breaks at U+2028, form feed and others that may stand raw inside a JSON string.
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_NEWLINE = re.compile("\n")
-_WS = re.compile(r"[ \t\n\r]*")
+LINE_BREAK = lazy_compile(r"\r\n|\r|\n")
+_NEWLINE = lazy_compile("\n")
+_WS = lazy_compile(r"[ \t\n\r]*")
 # One match each instead of a whitespace skip on either side of a colon and of a comma: a
 # member table is built for every object a finding's pointer passes through.
-_AFTER_KEY = re.compile(r"[ \t\n\r]*.[ \t\n\r]*", re.S)
-_AFTER_VALUE = re.compile(r"[ \t\n\r]*(?:,[ \t\n\r]*)?")
+_AFTER_KEY = lazy_compile(r"[ \t\n\r]*.[ \t\n\r]*", re.S)
+_AFTER_VALUE = lazy_compile(r"[ \t\n\r]*(?:,[ \t\n\r]*)?")
 # The C decoder's own step (what `raw_decode` calls, a Python frame less): (value, end) of the
 # value at an offset, or StopIteration where none starts.
 _SCAN_VALUE = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set in `__init__`, not in its stubs
@@ -152,7 +153,7 @@ class JsonLocator:
         return self._lines
 
     def _skip_ws(self, index: int) -> int:
-        return _WS.match(self.text, index).end()  # type: ignore[union-attr]  # `*`: it always matches
+        return _WS.match(self.text, index).end()  # `*`: it always matches
 
     def _value_end(self, start: int) -> int:
         try:
@@ -192,7 +193,7 @@ class JsonLocator:
         if last is not None:  # step past the member read last (its end decoded here: `_end`, inline)
             if last[3] is None:
                 last[3] = self._value_end(last[2])
-            cursor[0] = _AFTER_VALUE.match(text, last[3]).end()  # type: ignore[union-attr]  # as `_WS`
+            cursor[0] = _AFTER_VALUE.match(text, last[3]).end()  # as `_WS`
             cursor[1] = None
         i = cursor[0]
         if i >= len(text) or text[i] != '"':
@@ -239,7 +240,7 @@ class JsonLocator:
             while i < len(text) and text[i] != "]":
                 end = self._value_end(i)
                 table.append((i, end))
-                i = _AFTER_VALUE.match(text, end).end()  # type: ignore[union-attr]  # as `_WS`
+                i = _AFTER_VALUE.match(text, end).end()  # as `_WS`
             self.elements[start] = table
         return table
 

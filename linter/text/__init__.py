@@ -1,7 +1,8 @@
 """Text as schema-lint shows and matches it.
 
 Input clipped and escaped for reports (`display`), and the regular expressions every layer
-uses, compiled on first use (`lazy_pattern`).
+uses, compiled on first use (`lazy_pattern`) and, for the command line, kept compiled between
+runs (`compiled_patterns`).
 
 May import: nothing of schema_lint.
 """

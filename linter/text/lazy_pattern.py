@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
+from schema_lint.text import compiled_patterns
+
 # The patterns made and not yet compiled, for `compile_pending`.
 _pending: set[LazyPattern] = set()
 
@@ -37,7 +39,7 @@ class LazyPattern:
             _pending.add(self)
 
     def compile(self) -> re.Pattern:
-        compiled = re.compile(self._source, self._flags)
+        compiled = compiled_patterns.compile(self._source, self._flags)
         _pending.discard(self)
         for name in dir(compiled):
             if not name.startswith("_"):
@@ -205,3 +207,11 @@ def compile_pending() -> None:
             pattern.compile()
         except re.error:
             continue
+
+
+def save_compiled() -> None:
+    """Keep what this process compiled in the store `compiled_patterns` names, with every
+    pattern made so far compiled first, so the next run compiles none of them: only when the
+    process added to the store (it then paid for compiling most of them already) and the
+    store can be written."""
+    compiled_patterns.save(before_writing=compile_pending)
