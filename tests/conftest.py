@@ -67,6 +67,17 @@ def pytest_configure(config):
     os.environ["XDG_CACHE_HOME"] = os.path.join(_key_folder, "user-cache")
 
 
+@pytest.fixture(autouse=True)
+def _no_pattern_store_left_behind():
+    """A test that runs the console script in this process names a store of compiled patterns
+    (`compiled_patterns`); the next test starts without one, as a library user's process does."""
+    yield
+    from schema_lint.text import compiled_patterns
+
+    compiled_patterns._path, compiled_patterns._stored, compiled_patterns._added = None, {}, False
+    compiled_patterns._used.clear()
+
+
 def pytest_unconfigure(config):
     shutil.rmtree(_key_folder, ignore_errors=True)
 

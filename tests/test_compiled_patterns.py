@@ -22,12 +22,10 @@ from schema_lint.text import compiled_patterns, lazy_pattern
 
 
 @pytest.fixture
-def store(tmp_path, monkeypatch):
-    """A fresh store in `tmp_path`, forgotten after the test (the suite's own process keeps none)."""
-    monkeypatch.setattr(compiled_patterns, "_used", set())
+def store(tmp_path):
+    """A fresh store in `tmp_path` (conftest forgets it after the test)."""
     compiled_patterns.use_store(str(tmp_path))
-    yield tmp_path
-    compiled_patterns._path, compiled_patterns._stored, compiled_patterns._added = None, None, False
+    return tmp_path
 
 
 def _every_lazy_pattern() -> list[tuple[str, int]]:
@@ -58,7 +56,7 @@ def test_a_pattern_from_the_store_is_the_pattern_re_compiles(store, source, flag
     compiled_patterns.save()
     compiled_patterns.use_store(str(store))  # the next run, reading what this one wrote
     stored = compiled_patterns.compile(source, flags)
-    assert compiled_patterns._stored and (source, flags) in compiled_patterns._stored
+    assert (source, flags) in compiled_patterns._stored
     assert not compiled_patterns._added  # taken from the store, not compiled again
     expected = re.compile(source, flags)
     assert (stored.pattern, stored.flags, stored.groups, stored.groupindex) == (
@@ -70,14 +68,11 @@ def test_a_pattern_from_the_store_is_the_pattern_re_compiles(store, source, flag
 def test_a_stored_pattern_matches_where_re_compiles_one_matches(tmp_path_factory, index, text):
     source, flags = PATTERNS[index]
     folder = tmp_path_factory.mktemp("store")
-    try:
-        compiled_patterns.use_store(str(folder))
-        compiled_patterns.compile(source, flags)
-        compiled_patterns.save()
-        compiled_patterns.use_store(str(folder))
-        stored = compiled_patterns.compile(source, flags)
-    finally:
-        compiled_patterns._path, compiled_patterns._stored, compiled_patterns._added = None, None, False
+    compiled_patterns.use_store(str(folder))
+    compiled_patterns.compile(source, flags)
+    compiled_patterns.save()
+    compiled_patterns.use_store(str(folder))
+    stored = compiled_patterns.compile(source, flags)
     expected = re.compile(source, flags)
     assert [(m.span(), m.groups()) for m in stored.finditer(text)] == [
         (m.span(), m.groups()) for m in expected.finditer(text)]
@@ -134,11 +129,8 @@ def test_an_unwritable_store_costs_only_time(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("a file where the folder would go")
     compiled_patterns.use_store(str(blocked / "schema-lint"))
-    try:
-        pattern = compiled_patterns.compile(r"x(y)+")
-        compiled_patterns.save()
-    finally:
-        compiled_patterns._path, compiled_patterns._stored, compiled_patterns._added = None, None, False
+    pattern = compiled_patterns.compile(r"x(y)+")
+    compiled_patterns.save()
     assert pattern.fullmatch("xyy") and blocked.read_text().startswith("a file")
 
 
@@ -169,10 +161,7 @@ def test_an_unwritable_store_compiles_no_more_than_the_run_needed(tmp_path):
     blocked.write_text("")
     compiled_patterns.use_store(str(blocked / "schema-lint"))
     compiled = []
-    try:
-        compiled_patterns.compile(r"a+b")
-        compiled_patterns._added = True
-        compiled_patterns.save(before_writing=lambda: compiled.append("all the rest"))
-    finally:
-        compiled_patterns._path, compiled_patterns._stored, compiled_patterns._added = None, None, False
+    compiled_patterns.compile(r"a+b")
+    compiled_patterns._added = True
+    compiled_patterns.save(before_writing=lambda: compiled.append("all the rest"))
     assert compiled == []

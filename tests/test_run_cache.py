@@ -24,6 +24,7 @@ from schema_lint import console
 from schema_lint.run import cache
 from schema_lint.run import cache_trust
 from schema_lint.run import run_cache
+from schema_lint.sources import user_cache
 
 # Longer than a filesystem's clock tick (a jiffy): the tests wait this long after an edit,
 # so that a stamp taken by a run always postdates the edits before it.
@@ -158,6 +159,30 @@ def test_the_console_script_answers_a_replayed_command_without_importing_click(p
     assert done[0][3] != "[]" and done[2][3] == "[]"
 
 
+def test_rewriting_the_store_of_compiled_patterns_outdates_no_record(project, tmp_path_factory):
+    """Another run that compiled a rare pattern rewrites the store; what a run prints does not
+    depend on it, so the records of other commands stay good."""
+    launcher = ("import sys, schema_lint.run.stamps as s; s.SETTLE_NS = %d\n"
+                "from schema_lint.console import run\n"
+                "sys.argv = ['schema-lint', 'check', '.']\n"
+                "try:\n    run()\nfinally:\n    open('engine', 'w').write(str('schema_lint.cli' in sys.modules))\n"
+                % SETTLE_NS)
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path_factory.mktemp("xdg")))
+
+    def engine_ran() -> bool:
+        settle()
+        subprocess.run([sys.executable, "-c", launcher], cwd=project, env=env, capture_output=True, timeout=120)
+        return (project / "engine").read_text() == "True"
+
+    assert engine_ran() and engine_ran()  # the first run made the cache's folder; the second recorded
+    assert not engine_ran()
+    [store] = (Path(env["XDG_CACHE_HOME"]) / "schema-lint").glob("patterns-*")
+    rewritten = store.with_name("rewritten")
+    rewritten.write_bytes(store.read_bytes())
+    os.replace(rewritten, store)  # as `save` writes it: a new file renamed into place
+    assert not engine_ran()
+
+
 _ACTIONS = ["rewrite", "same-size", "remove", "add", "gitignore", "config", "nothing"]
 _EDITS = st.lists(st.tuples(st.sampled_from(_ACTIONS), st.integers(0, 2), st.integers(0, 9)), min_size=1, max_size=6)
 _FOLDERS = itertools.count()  # a fresh folder for each hypothesis example, in the one project
@@ -212,7 +237,8 @@ def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(proj
     """What the record checks is what the run consulted: every file opened for reading and
     every folder listed, and for every path whose existence or type was only asked, the
     path or the folder holding it (whose stamp changes when an entry appears or goes),
-    outside the interpreter's own folders and the cache (and its key); so no change a run would see escapes it."""
+    outside the interpreter's own folders, the cache (and its key) and the compiled patterns kept in
+    the user's cache folder (which decide nothing printed); so no change a run would see escapes it."""
     (project / "tools" / ".gitignore").write_text("t2.json\n")
     (project / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     read: set[str] = set()
@@ -252,9 +278,10 @@ def test_every_path_a_run_opens_lists_or_stats_is_one_its_record_depends_on(proj
     read, asked = ({os.path.realpath(path) for path in paths} for paths in (read, asked))
     interpreter = tuple({sys.prefix, sys.base_prefix, sys.exec_prefix})
     key_folder = os.path.realpath(os.path.dirname(os.environ["SCHEMA_LINT_CACHE_KEY_FILE"]))
+    patterns = os.path.realpath(os.path.join(user_cache.folder(), "patterns-"))
 
     def ours(path: str) -> bool:
-        return f"{os.sep}{cache.DIRECTORY}" not in path and not path.startswith((*interpreter, key_folder))
+        return f"{os.sep}{cache.DIRECTORY}" not in path and not path.startswith((*interpreter, key_folder, patterns))
 
     assert code == 1
     assert {path for path in read - recorded if ours(path)} == set()

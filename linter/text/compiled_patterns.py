@@ -49,17 +49,20 @@ MAX_STORE_BYTES = 16 << 20
 MAX_ENTRIES = 5_000
 
 _path: str | None = None
-_stored: dict | None = None
+_stored: dict = {}
 _added = False
 # The keys this process compiled or took from the store: what an overfull store keeps.
 _used: set = set()
 
 
 def use_store(folder: str) -> None:
-    """Keep compiled patterns in `folder` from now on (the user's cache folder)."""
+    """Keep compiled patterns in `folder` from now on (the user's cache folder), reading what
+    it holds now: before a run starts recording what it reads (`run.run_cache`), since the
+    store decides nothing a run prints and must not outdate every record when rewritten."""
     global _path, _stored, _added
     tag = f"{sys.implementation.cache_tag}-{_sre.MAGIC}"
-    _path, _stored, _added = os.path.join(folder, f"patterns-{tag}"), None, False
+    _path, _added = os.path.join(folder, f"patterns-{tag}"), False
+    _stored = _read(_path)
 
 
 def compile(source: str, flags: int = 0) -> re.Pattern:  # noqa: A001 - stands for re.compile
@@ -67,7 +70,7 @@ def compile(source: str, flags: int = 0) -> re.Pattern:  # noqa: A001 - stands f
     if _path is None:
         return re.compile(source, flags)
     flags = int(flags)
-    stored = _store()
+    stored = _stored
     key = (source, flags)
     _used.add(key)
     entry = stored.get(key)
@@ -100,13 +103,6 @@ def _compiled_parts(source: str, flags: int) -> tuple:
     for name, index in groupindex.items():
         indexgroup[index] = name
     return (flags | parsed.state.flags, code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
-
-
-def _store() -> dict:
-    global _stored
-    if _stored is None:
-        _stored = _read(_path) if _path is not None else {}
-    return _stored
 
 
 def _read(path: str) -> dict:
@@ -148,7 +144,7 @@ def save(before_writing: Callable[[], None] | None = None) -> None:
         with os.fdopen(descriptor, "wb") as handle:
             if before_writing is not None:
                 before_writing()
-            stored = _store()
+            stored = _stored
             if len(stored) > MAX_ENTRIES:
                 stored = {key: entry for key, entry in stored.items() if key in _used}
             handle.write(marshal.dumps((BUILD, stored)))
