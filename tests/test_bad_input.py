@@ -197,6 +197,22 @@ def test_huge_strings_are_linted_with_positions_after_them(tmp_path, monkeypatch
     assert "long.yaml:6:11: SL301 [warning] create_note: string `body`" in result.stdout
 
 
+@pytest.mark.parametrize("digits", [600, 601, 4_301, 50_000])
+def test_a_number_of_thousands_of_digits_in_a_description_is_read_not_a_crash(tmp_path, monkeypatch, digits):
+    """Python converts no more than 4,300 digits to an int: the gate read every number a
+    description writes as one, and a fix beside such a number ended the run in a traceback."""
+    tool = {"name": "set_limit", "description": "Sets a limit.", "parameters": {"type": "object", "properties": {
+        "limit": {"type": "integer", "description": f"At most 100, or {'9' * digits} for none."}},
+        "required": ["limit"]}}
+    (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--unsafe-fixes", "--output-format", "json", "tool.json"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    [limit] = [d for d in json.loads(result.stdout) if d["code"] == "SL303"]
+    # The huge number is a value the description offers, which a maximum of 100 would refuse.
+    assert "maximum" not in (limit["fix"] or {}).get("description", "")
+
+
 def _crashing_rule(after: int) -> Rule:
     def check(ctx):
         for node in list(ctx.properties())[:after]:

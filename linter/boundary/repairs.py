@@ -101,7 +101,10 @@ def _numeric_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
         return NO_REPAIR
     if not {"number", "integer"} & declared_types(conjuncts):
         return NO_REPAIR
-    number = float(value) if any(c in value for c in ".eE") else int(value)
+    try:
+        number = float(value) if any(c in value for c in ".eE") else int(value)
+    except ValueError:  # more digits than Python converts to an int (`sys.get_int_max_str_digits`)
+        return NO_REPAIR
     return number if number not in (float("inf"), float("-inf")) else NO_REPAIR
 
 

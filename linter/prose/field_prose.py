@@ -257,6 +257,14 @@ def described_values(description: Any) -> tuple[Any, ...]:
     return _described_values(description)
 
 
+# Digits read as an int. A longer run stands for a number larger than any a fix states in
+# practice, yet one that Python still converts to text and back: it refuses more than
+# `sys.get_int_max_str_digits()` digits (4,300 by default; a process may lower it to 640) both
+# ways, and a gate's message shows the value it would reject.
+_INT_DIGITS = 600
+_HUGE = 10 ** _INT_DIGITS
+
+
 @lru_cache(maxsize=1024)
 def _described_values(description: str) -> tuple[Any, ...]:
     values: list[Any] = [value for value in _quoted_values(description) if not _LAYOUT.fullmatch(value)]
@@ -274,7 +282,7 @@ def _described_values(description: str) -> tuple[Any, ...]:
                 if units and written not in units:
                     continue  # "$1.00" of an amount in cents, "5 seconds" of one in milliseconds: no value of it
             text = match.group(2).replace(",", "")
-            number = float(text) if "." in text else int(text)
+            number = float(text) if "." in text else int(text) if len(text) <= _INT_DIGITS else _HUGE
             values.append(-number if match.group(1) else number)
     if _OFFERS_EMPTY.occurs_in(description):
         values.append("")

@@ -188,6 +188,14 @@ def test_a_number_too_large_for_a_float_is_named_as_such(text):
     assert "NaN" not in error["repair"]
 
 
+@pytest.mark.parametrize("digits", [4_301, 50_000])
+def test_a_numeric_string_of_more_digits_than_python_converts_is_left_to_validation(digits):
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    done = canonicalize(schema, {"n": "7" * digits}, policy=Policy(repairs=("numeric-string",)))
+    assert done.arguments == {"n": "7" * digits} and not done.repairs
+    assert ToolBoundary(schema, Policy(repairs=("numeric-string",))).check({"n": "7" * digits}).status == "rejected"
+
+
 def test_too_deep_is_reported_where_the_nesting_passes_the_limit():
     value: list = []
     for _ in range(5_000):
