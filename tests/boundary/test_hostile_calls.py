@@ -193,7 +193,7 @@ def test_a_numeric_string_of_more_digits_than_python_converts_is_left_to_validat
     schema = {"type": "object", "properties": {"n": {"type": "integer"}}}
     done = canonicalize(schema, {"n": "7" * digits}, policy=Policy(repairs=("numeric-string",)))
     assert done.arguments == {"n": "7" * digits} and not done.repairs
-    assert ToolBoundary(schema, Policy(repairs=("numeric-string",))).check({"n": "7" * digits}).status == "rejected"
+    assert ToolBoundary(schema, policy=Policy(repairs=("numeric-string",))).check({"n": "7" * digits}).status == "rejected"
 
 
 def test_too_deep_is_reported_where_the_nesting_passes_the_limit():
