@@ -7,8 +7,11 @@ corpus tool becomes an openai-agents ``FunctionTool`` with the tool's schema (as
 boundary normalizes it) and a function that records what it receives, wrapped by
 ``guard_function_tool``. Every ground-truth call the schema accepts is sent as the model's
 JSON text, and so are two lax-mode variants of it (each number as text, each boolean as
-``"yes"``/``"no"``), which pydantic in lax mode would run: the script counts the calls that
-reach the function with the ground-truth arguments, and lists any that do not.
+``"yes"``/``"no"``): the script counts the calls that reach the function with the
+ground-truth arguments, and lists the first that do not. A tool built so has no pydantic
+model, which alone would read the variants leniently (``function_tool`` makes one from a
+typed function): the adapter refuses them, as the schema says, and the first it lists are
+such refusals.
 """
 
 from __future__ import annotations
