@@ -165,3 +165,25 @@ def test_an_unwritable_store_compiles_no_more_than_the_run_needed(tmp_path):
     compiled_patterns._added = True
     compiled_patterns.save(before_writing=lambda: compiled.append("all the rest"))
     assert compiled == []
+
+
+def test_each_interpreter_build_keeps_a_store_of_its_own(tmp_path, monkeypatch):
+    """Two builds of one Python version used in turn (a venv of each) must not rewrite each
+    other's store on every run: each has a file of its own."""
+    names = set()
+    for build in ("cpython 3.11.7 (main, May 9 2026) [GCC 12.2.0]", "cpython 3.11.9 (main, Apr 2 2024) [Clang 15]"):
+        monkeypatch.setattr(compiled_patterns, "BUILD", build)
+        compiled_patterns.use_store(str(tmp_path))
+        compiled_patterns.compile(r"per\s+build")
+        compiled_patterns.save()
+        names.add(_store_file_named(tmp_path, build))
+    assert len(names) == 2 and len(list(tmp_path.iterdir())) == 2
+    compiled_patterns.use_store(str(tmp_path))  # the last build again: its own file, intact
+    assert (r"per\s+build", 0) in compiled_patterns._stored
+
+
+def _store_file_named(folder, build: str) -> str:
+    for path in folder.iterdir():
+        if marshal.loads(path.read_bytes())[0] == build:
+            return path.name
+    raise AssertionError(f"no store of {build}")

@@ -6,7 +6,7 @@ pays for the fifth of them its descriptions reach, every run again. What that wo
 is small: the matcher's code (a list of integers) and the group names, from which
 `_sre.compile` (C, the last step of `re.compile`) makes the pattern in microseconds. The
 command line (`console`) names a store for them, one file per interpreter build in the
-user's cache folder (`schema-lint/patterns-<tag>`, beside the caches' key); `compile` then
+user's cache folder (`schema-lint/patterns-<python>-<build>`, beside the caches' key); `compile` then
 takes a pattern's code from the store, or compiles it the long way and keeps the code, and
 `save` writes what a run added. A run that writes the store compiles every pattern its
 modules define first, so the next one finds all of them.
@@ -60,9 +60,19 @@ def use_store(folder: str) -> None:
     it holds now: before a run starts recording what it reads (`run.run_cache`), since the
     store decides nothing a run prints and must not outdate every record when rewritten."""
     global _path, _stored, _added
-    tag = f"{sys.implementation.cache_tag}-{_sre.MAGIC}"
-    _path, _added = os.path.join(folder, f"patterns-{tag}"), False
+    _path, _added = os.path.join(folder, f"patterns-{sys.implementation.cache_tag}-{_build_digest()}"), False
     _stored = _read(_path)
+
+
+def _build_digest() -> str:
+    """`BUILD` in eight hex digits, for the file's name: each build (another patch release, or
+    the same one compiled elsewhere) keeps a file of its own, rather than two builds used in
+    turn each rewriting the other's. (A checksum of a hundred characters: no hash module is
+    loaded for it.)"""
+    digest = 0
+    for char in BUILD:
+        digest = (digest * 31 + ord(char)) & 0xFFFFFFFF
+    return f"{digest:08x}"
 
 
 def compile(source: str, flags: int = 0) -> re.Pattern:  # noqa: A001 - stands for re.compile
