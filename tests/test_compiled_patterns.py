@@ -187,3 +187,23 @@ def _store_file_named(folder, build: str) -> str:
         if marshal.loads(path.read_bytes())[0] == build:
             return path.name
     raise AssertionError(f"no store of {build}")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link"])
+def test_a_store_that_is_no_regular_file_is_not_read(tmp_path, kind):
+    """A FIFO would block the run on opening it; a link could lead to a store another user wrote."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    compiled_patterns.use_store(str(elsewhere))
+    compiled_patterns.compile(r"linked\s+store")
+    compiled_patterns.save()
+    folder = tmp_path / "store"
+    folder.mkdir()
+    target = folder / os.path.basename(_store_file(elsewhere))
+    if kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to(_store_file(elsewhere))
+    compiled_patterns.use_store(str(folder))
+    assert compiled_patterns._stored == {}
+    assert compiled_patterns.compile(r"linked\s+store").fullmatch("linked  store")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import marshal
 import os
 import re
+import stat
 import sys
 from array import array
 from collections.abc import Callable
@@ -116,9 +117,16 @@ def _compiled_parts(source: str, flags: int) -> tuple:
 
 
 def _read(path: str) -> dict:
+    """The store at `path`, if it is a regular file of this user's (not a link, which another
+    user could point at a store of theirs, nor a FIFO, which would block the run) of a
+    store's size; else nothing."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(path, "rb") as handle:
-            if os.fstat(handle.fileno()).st_size > MAX_STORE_BYTES:
+        descriptor = os.open(path, flags)
+        with os.fdopen(descriptor, "rb") as handle:
+            info = os.fstat(descriptor)
+            if (not stat.S_ISREG(info.st_mode) or info.st_size > MAX_STORE_BYTES
+                    or hasattr(os, "getuid") and info.st_uid != os.getuid()):
                 return {}
             build, entries = marshal.loads(handle.read())
     except (OSError, ValueError, EOFError, TypeError):
