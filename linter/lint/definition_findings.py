@@ -55,17 +55,21 @@ class DefinitionFindings:
 
     def add(self, ctx: ToolContext, diagnostics: list[Diagnostic]) -> None:
         definitions = ctx.definitions if _has_definitions(ctx) else None
+        # Each definition's text, which tells identical copies apart: written once for all its findings.
+        texts: dict[str, str] = {}
         for diagnostic in diagnostics:
             entry = definitions.entry_at(diagnostic.pointer) if definitions is not None else None
             if definitions is None or entry is None:
                 self.kept.append(diagnostic)
             elif entry in definitions.used or diagnostic.code in KEPT_IN_UNUSED:
-                self._add_in_definition(ctx, definitions.entries[entry].schema, entry, diagnostic)
+                text = texts.get(entry)
+                if text is None:
+                    text = texts[entry] = json.dumps(definitions.entries[entry].schema, sort_keys=True, default=str)
+                self._add_in_definition(ctx, text, entry, diagnostic)
 
-    def _add_in_definition(self, ctx: ToolContext, schema, entry: str, diagnostic: Diagnostic) -> None:
+    def _add_in_definition(self, ctx: ToolContext, text: str, entry: str, diagnostic: Diagnostic) -> None:
         keyword, name = entry.rsplit("/", 2)[-2:]
-        key = (diagnostic.code, diagnostic.message, keyword, name, diagnostic.pointer[len(entry):],
-               json.dumps(schema, sort_keys=True, default=str))
+        key = (diagnostic.code, diagnostic.message, keyword, name, diagnostic.pointer[len(entry):], text)
         group = self._groups.get(key)
         if group is None:
             self._groups[key] = _Group(diagnostic, len(self.kept), _edits_only(diagnostic.fix, entry))
