@@ -67,6 +67,11 @@ def _read(description: str, *types: str) -> dict:
     ("Ratio between 0 and 1, non-inclusive", ("number",), {"exclusiveMinimum": 0, "exclusiveMaximum": 1}),
     ("Count, strictly between 0 and 10", ("integer",), {"minimum": 1, "maximum": 9}),
     ("At least 2 and at most 10.", ("array",), {"minItems": 2, "maxItems": 10}),
+    # A bound that names itself a length, as AWS's reference states a string's ("Length Constraints").
+    ("The key. Length Constraints: Minimum length of 1. Maximum length of 1024.", ("string",),
+     {"minLength": 1, "maxLength": 1024}),
+    ("Maximum length: 256", ("string",), {"maxLength": 256}),
+    ("The minimum length is 8.", ("string",), {"minLength": 8}),
 ])
 def test_the_reader_states_what_the_words_state(description, types, expected):
     assert _read(description, *types) == expected
@@ -100,6 +105,8 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Status: open, closed, all", ("string",)),
     ("Up to three letter codes, e.g. two-letter codes", ("string",)),        # a bound word or a hedge before
     ("The year, as a four-digit number.", ("string",)),                      # a number: no code or string
+    ("Maximum length of 30 minutes.", ("string",)),                          # a length of time
+    ("A name. Maximum length of the list: 10.", ("string",)),               # the length of something else
 ])
 def test_the_reader_leaves_alone_what_is_open_hedged_or_a_layout(description, types):
     assert "enum" not in _read(description, *types) and "format" not in _read(description, *types)

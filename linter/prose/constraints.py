@@ -718,16 +718,23 @@ def _counts_other_things(text: str, sentence: str, bound: _Bound) -> bool:
     return not (head.startswith(unit.rstrip("s")) or unit.startswith(head.rstrip("s")))
 
 
+# A bound that names itself a length, with no unit after its number: AWS's reference states a
+# string's limits so ("Length Constraints: Minimum length of 1. Maximum length of 1024."), and
+# a string's length is its characters. (A limit in bytes, where an API means bytes, is no
+# tighter than the same number of characters: the fix refuses no value the API takes.)
+_NAMES_LENGTH = lazy_compile(r"(?:maximum|minimum) length\b", re.I)
+
+
 def _fits(bound: _Bound, target: str) -> bool:
-    """Whether the bound, in its unit, bounds the field in the `target` sense: characters a
-    string's length; a count (or no unit, except in a range: "rated from 1 to 5" is a
+    """Whether the bound, in its unit, bounds the field in the `target` sense: characters (or a
+    bound that names itself a length: "maximum length of 1024") a string's length; a count (or no unit, except in a range: "rated from 1 to 5" is a
     scale) an array's items; anything a number's value."""
     unit = (bound.unit or "").lower()
     if target == COUNT and bound.ranged and not unit:
         return False
     is_length = unit.startswith(_LENGTH_UNITS)
     if target == LENGTH:
-        return is_length
+        return is_length or not unit and _NAMES_LENGTH.match(bound.phrase) is not None
     if target == COUNT:
         return not is_length and (not unit or unit.startswith(_COUNT_WORDS) or unit.endswith("s"))
     return not is_length and not unit.startswith("digit")  # "at most 6 characters" is no value of 6
