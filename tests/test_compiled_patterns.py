@@ -208,3 +208,35 @@ def test_a_store_that_is_no_regular_file_is_not_read(tmp_path, kind):
     compiled_patterns.use_store(str(folder))
     assert compiled_patterns._stored == {}
     assert compiled_patterns.compile(r"linked\s+store").fullmatch("linked  store")
+
+
+_PATTERN_PIECES = st.sampled_from([
+    "a", "b", "é", ".", r"\d", r"\w+", r"\s*", r"\b", "[a-c]", "[^x]", "(?i)", "(?P<n>a|b)", "(?:ab)?", "(?=a)",
+    "(?<!b)", "x{2,3}", "^", "$", "|", "(", ")", "*", "+?", r"\(", "[", "]", r"\1", "(?s)", "(?m)", "(?x) ",
+])
+
+
+@pytest.mark.filterwarnings("ignore::FutureWarning", "ignore::DeprecationWarning")  # re's own, on odd patterns
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(_PATTERN_PIECES, max_size=8), flags=st.sampled_from([0, re.I, re.M | re.S, re.X, re.A]),
+       text=st.text(alphabet="abcxé\n 12_()", max_size=30))
+def test_any_pattern_from_the_store_matches_as_re_compiles_it(tmp_path_factory, pieces, flags, text):
+    """The law behind the store, on patterns none of the rules define: whatever `re.compile`
+    accepts comes back from the store as the same pattern, and what it refuses raises alike."""
+    source = "".join(pieces)
+    try:
+        expected = re.compile(source, flags)
+    except re.error:
+        with pytest.raises(re.error):
+            compiled_patterns.compile(source, flags)
+        return
+    folder = tmp_path_factory.mktemp("store")
+    compiled_patterns.use_store(str(folder))
+    compiled_patterns.compile(source, flags)
+    compiled_patterns.save()
+    compiled_patterns.use_store(str(folder))
+    stored = compiled_patterns.compile(source, flags)
+    assert (source, int(flags)) in compiled_patterns._stored and not compiled_patterns._added
+    assert (stored.flags, stored.groups, stored.groupindex) == (expected.flags, expected.groups, expected.groupindex)
+    assert [(m.span(), m.groups()) for m in stored.finditer(text)] == [
+        (m.span(), m.groups()) for m in expected.finditer(text)]
