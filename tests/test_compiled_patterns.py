@@ -50,12 +50,19 @@ def test_the_engine_defines_patterns_enough_to_test():
     assert len(PATTERNS) > 150
 
 
-@pytest.mark.parametrize(("source", "flags"), PATTERNS, ids=range(len(PATTERNS)))
-def test_a_pattern_from_the_store_is_the_pattern_re_compiles(store, source, flags):
+def _through_the_store(folder, source: str, flags: int) -> re.Pattern:
+    """The pattern as the next run gets it: compiled and written by one run, then read back
+    from `folder`'s store by another."""
+    compiled_patterns.use_store(str(folder))
     compiled_patterns.compile(source, flags)
     compiled_patterns.save()
-    compiled_patterns.use_store(str(store))  # the next run, reading what this one wrote
-    stored = compiled_patterns.compile(source, flags)
+    compiled_patterns.use_store(str(folder))
+    return compiled_patterns.compile(source, flags)
+
+
+@pytest.mark.parametrize(("source", "flags"), PATTERNS, ids=range(len(PATTERNS)))
+def test_a_pattern_from_the_store_is_the_pattern_re_compiles(store, source, flags):
+    stored = _through_the_store(store, source, flags)
     assert (source, flags) in compiled_patterns._stored
     assert not compiled_patterns._added  # taken from the store, not compiled again
     expected = re.compile(source, flags)
@@ -67,12 +74,7 @@ def test_a_pattern_from_the_store_is_the_pattern_re_compiles(store, source, flag
 @given(index=st.integers(0, len(PATTERNS) - 1), text=TEXT)
 def test_a_stored_pattern_matches_where_re_compiles_one_matches(tmp_path_factory, index, text):
     source, flags = PATTERNS[index]
-    folder = tmp_path_factory.mktemp("store")
-    compiled_patterns.use_store(str(folder))
-    compiled_patterns.compile(source, flags)
-    compiled_patterns.save()
-    compiled_patterns.use_store(str(folder))
-    stored = compiled_patterns.compile(source, flags)
+    stored = _through_the_store(tmp_path_factory.mktemp("store"), source, flags)
     expected = re.compile(source, flags)
     assert [(m.span(), m.groups()) for m in stored.finditer(text)] == [
         (m.span(), m.groups()) for m in expected.finditer(text)]
@@ -230,12 +232,7 @@ def test_any_pattern_from_the_store_matches_as_re_compiles_it(tmp_path_factory, 
         with pytest.raises(re.error):
             compiled_patterns.compile(source, flags)
         return
-    folder = tmp_path_factory.mktemp("store")
-    compiled_patterns.use_store(str(folder))
-    compiled_patterns.compile(source, flags)
-    compiled_patterns.save()
-    compiled_patterns.use_store(str(folder))
-    stored = compiled_patterns.compile(source, flags)
+    stored = _through_the_store(tmp_path_factory.mktemp("store"), source, flags)
     assert (source, int(flags)) in compiled_patterns._stored and not compiled_patterns._added
     assert (stored.flags, stored.groups, stored.groupindex) == (expected.flags, expected.groups, expected.groupindex)
     assert [(m.span(), m.groups()) for m in stored.finditer(text)] == [
