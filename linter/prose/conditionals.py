@@ -130,7 +130,7 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
     field; `nullable_is_optional` counts a required field that accepts null as optional
     (openai-strict spells optional so).
     """
-    required = node.get("required") if isinstance(node.get("required"), list) else []
+    required = node.required_names
     if len(siblings) < 2 or (not nullable_is_optional and all(name in required for name in siblings)):
         return []
     # Only a property `may_discriminate` passes can be one: most objects have none, and then
@@ -437,7 +437,7 @@ def _fills(default: Any) -> bool:
     return default not in (None, "", [], {})
 
 
-def _optional(member: _Sibling, required: list, nullable_is_optional: bool) -> bool:
+def _optional(member: _Sibling, required: frozenset[str], nullable_is_optional: bool) -> bool:
     if member.name not in required:
         return True
     return nullable_is_optional and _accepts_null(member)

@@ -19,6 +19,7 @@ _NO_TYPES: frozenset[str] = frozenset()
 _NULL = frozenset({"null"})
 # Shared by every node without subschemas; never changed (see `SchemaNode.children`).
 _NO_CHILDREN: list[SchemaNode] = []
+_NO_NAMES: frozenset[str] = frozenset()
 # Looked up by `standard_type`'s answer, None (any value, or unknown) included.
 _ONE_TYPE: dict[str | None, frozenset[str]] = {name: frozenset({name}) for name in STANDARD_TYPES}
 # How each applicator holds its subschemas: one dict lookup per keyword of every node, where
@@ -37,7 +38,8 @@ class SchemaNode:
     """One subschema and where the walk found it. Built for every subschema of every tool, so
     a plain slotted class: no per-node `__post_init__`, and nothing to generate at import."""
 
-    __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name", "children")
+    __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name", "children",
+                 "_required_names")
 
     def __init__(self, schema: Any, pointer: str, parent: SchemaNode | None = None, keyword: str | None = None,
                  name: str | None = None, depth: int = 0) -> None:
@@ -50,6 +52,7 @@ class SchemaNode:
         self.depth = depth
         # The direct subschemas, in walk order, set by the walk as it reaches them (none until then).
         self.children: list[SchemaNode] = _NO_CHILDREN
+        self._required_names: frozenset[str] | None = None  # `required_names`, once asked
         # The property this subschema describes, also through array items and union branches:
         # `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`, since rules judge a value
         # by the name it travels under. None for a subschema no property name reaches.
@@ -86,10 +89,19 @@ class SchemaNode:
     @property
     def required(self) -> bool:
         """For a property: whether its object lists it in `required`."""
-        if self.keyword != "properties" or self.parent is None or not isinstance(self.parent.schema, dict):
-            return False
-        required = self.parent.schema.get("required")
-        return isinstance(required, list) and self.name in required
+        return self.keyword == "properties" and self.parent is not None and self.name in self.parent.required_names
+
+    @property
+    def required_names(self) -> frozenset[str]:
+        """The names this object's `required` lists. A set, made once: every property of the
+        object asks, and a list would be searched once per property (a tool of 100,000
+        required properties took a minute)."""
+        names = self._required_names
+        if names is None:
+            required = self.get("required")
+            names = self._required_names = (frozenset(name for name in required if isinstance(name, str))
+                                             if isinstance(required, list) else _NO_NAMES)
+        return names
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.schema.get(key, default) if isinstance(self.schema, dict) else default
@@ -183,6 +195,31 @@ def _children(node: SchemaNode) -> list[SchemaNode]:
             found.extend(SchemaNode(sub, at + escape(name), node, keyword, None, depth)
                          for name, sub in value.items() if isinstance(sub, dict))
     return found
+
+
+def subschema_steps(schema: Any, steps: list[str]) -> int:
+    """How many of `steps` (down from `schema`) lead to the deepest subschema on their way: the
+    walk's nodes are there, where a step into `properties`, `anyOf` or `enum` alone reaches a
+    map, a list or a value that no rule reads as a schema."""
+    node, reached = schema, 0
+    index = 0
+    while index < len(steps) and isinstance(node, dict):
+        keyword = steps[index]
+        holds = _HOLDS.get(keyword)
+        value = node.get(keyword)
+        if holds is _SINGLE or holds is _ITEMS and isinstance(value, (dict, bool)):
+            node, index = value, index + 1
+        elif holds is not None and index + 1 < len(steps) and isinstance(value, (dict, list)):
+            member = steps[index + 1]
+            node = value.get(member) if isinstance(value, dict) else (
+                value[int(member)] if member.isdigit() and int(member) < len(value) else None)
+            index += 2
+        else:
+            break
+        if not isinstance(node, (dict, bool)):
+            break
+        reached = index
+    return reached
 
 
 def label(node: SchemaNode) -> str:

@@ -68,8 +68,7 @@ def optional_properties(node: SchemaNode) -> list[str]:
     properties = node.get("properties")
     if not isinstance(properties, dict):
         return []
-    required = node.get("required")
-    required = required if isinstance(required, list) else []
+    required = node.required_names
     return [name for name in properties if name not in required]
 
 
