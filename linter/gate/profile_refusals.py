@@ -19,10 +19,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from os.path import commonprefix
 from typing import TYPE_CHECKING, Any
 
+from schema_lint.model import Operation
 from schema_lint.profiles import refused_note
-from schema_lint.schema.walk import walk
+from schema_lint.schema.operations import OperationError, apply_operations
+from schema_lint.schema.pointer import join, resolve_steps, split
+from schema_lint.schema.walk import subschema_steps, walk
 
 if TYPE_CHECKING:
     from schema_lint.gate import Candidate, ToolSchema
@@ -35,23 +39,39 @@ def refused(tool: ToolSchema, candidates: Iterable[Candidate], profiles: frozens
     """Each candidate whose fix adds a keyword one of ``profiles`` refuses, with what its finding says."""
     if not profiles:
         return
-    before: Counter | None = None
     for candidate in candidates:
-        if candidate.fixed is None:
-            continue
-        if before is None:
-            before = _keywords(tool.schema)
-        for keyword, shown in _keywords(candidate.fixed) - before:
+        added = _added_keywords(tool.schema, candidate.operations)
+        for keyword, shown in added or ():
             note = refused_note(profiles, keyword, *(() if shown is None else (json.loads(shown),)))
             if note is not None:
                 yield candidate, note
                 break
 
 
-def _keywords(schema: Any) -> Counter:
+def _added_keywords(schema: Any, operations: list[Operation] | None) -> Counter | None:
+    """The keywords (with their values, see `_keywords`) the operations add; None when they do
+    not apply. Counted before and after in the deepest subschema all of them lie in: the rest of
+    the fixed schema is the schema. Counted in the whole schema for each fix, a tool of one fix
+    per property cost the square of its size (25,000 properties: twenty minutes)."""
+    if operations is None:
+        return None
+    paths = [split(operation.path) for operation in operations]
+    common = commonprefix([tokens[:-1] for tokens in paths]) if paths and all(paths) else []
+    steps = common[:subschema_steps(schema, common)]
+    try:
+        before = resolve_steps(schema, steps)
+        after = apply_operations(before, [Operation(operation.op, join("", *tokens[len(steps):]), operation.value)
+                                          for operation, tokens in zip(operations, paths)])
+    except (LookupError, OperationError):
+        return None
+    pointer = join("", *steps)
+    return _keywords(after, pointer) - _keywords(before, pointer)
+
+
+def _keywords(schema: Any, pointer: str) -> Counter:
     """How often each keyword (and, for `_BY_VALUE`, each of its values) occurs in ``schema``."""
     found: Counter = Counter()
-    for node in walk(schema, ""):
+    for node in walk(schema, pointer):
         if isinstance(node.schema, dict):
             for keyword, value in node.schema.items():
                 shown = _shown(value) if keyword in _BY_VALUE else None

@@ -48,6 +48,7 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
               if candidate.operations is not None and not respells_types(tool.schema, candidate.operations)]
     everywhere: list[tuple[str, str, Any]] | None = None  # every stated value, listed once a definition is edited
     touching = []
+    keyed: dict[int, bool] = {}  # for `_named`: whether each object of the schema has only string keys
     for candidate, operations in inside:
         paths = [operation.path for operation in operations]
         anywhere = any(_in_definition(path) for path in paths)
@@ -56,7 +57,7 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
                 everywhere = _stated_values(tool.schema)
             touched = everywhere
         else:
-            touched = _stated_at_or_above(tool.schema, paths)
+            touched = _stated_at_or_above(tool.schema, paths, keyed)
         if touched:
             touching.append((candidate, operations, anywhere, touched))
     if not touching:
@@ -471,12 +472,13 @@ def _stated_values(schema: Any) -> list[tuple[str, str, Any]]:
     return found
 
 
-def _stated_at_or_above(schema: Any, paths: list[str]) -> list[tuple[str, str, Any]]:
+def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool]) -> list[tuple[str, str, Any]]:
     """The values `_stated_values` lists (in its order) of the subschemas at or above an edit
     at one of `paths`, whose edit can change what they accept: found by following the paths
     down, not by listing every value of the schema (reading every description for the
     values it offers cost more than the rest of the gate). Steps as `_stated_values` does,
-    into what it names by the paths' tokens."""
+    into what it names by the paths' tokens. `keyed`: what `_named` learnt of the schema's
+    objects for an earlier fix of the same tool."""
     steps: dict = {}  # the paths' tokens as a tree: each token to the tokens after it
     for path in paths:
         below = steps
@@ -489,7 +491,7 @@ def _stated_at_or_above(schema: Any, paths: list[str]) -> list[tuple[str, str, A
         if isinstance(node, dict):
             _state_here(node, where, found)
             if below:
-                pending.extend((value, f"{where}/{token}", below[token]) for token, value in _named(node, below))
+                pending.extend((value, f"{where}/{token}", below[token]) for token, value in _named(node, below, keyed))
         elif isinstance(node, list) and below:
             indices = sorted(int(token) for token in below if token.isascii() and token.isdigit()
                              and str(int(token)) == token and int(token) < len(node))
@@ -498,10 +500,15 @@ def _stated_at_or_above(schema: Any, paths: list[str]) -> list[tuple[str, str, A
     return found
 
 
-def _named(node: dict, tokens: dict) -> list[tuple[str, Any]]:
+def _named(node: dict, tokens: dict, keyed: dict[int, bool]) -> list[tuple[str, Any]]:
     """(token, member) for each member of `node` `_stated_values` steps into whose pointer
-    token is one of `tokens`, in the node's order."""
-    if len(tokens) == 1 and _STRING.issuperset(map(type, node)):  # nearly always: one way down, keys as JSON has them
+    token is one of `tokens`, in the node's order. Whether `node`'s keys are all strings is
+    kept in `keyed` by its id, for the tool's next fix: asked again of the `properties` of
+    an object with a fix on each of its thousands of fields, it cost the square of their number."""
+    strings = keyed.get(id(node))
+    if strings is None:
+        strings = keyed[id(node)] = _STRING.issuperset(map(type, node))
+    if len(tokens) == 1 and strings:  # nearly always: one way down, keys as JSON has them
         token = next(iter(tokens))
         key = unescape(token) if "~" in token else token  # a token without `~` is its key, spelled so
         if key in _VALUE_KEYWORDS or key not in node or (key is not token and escape(key) != token):
