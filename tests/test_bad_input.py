@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 from collections.abc import Callable
@@ -211,6 +212,54 @@ def test_a_number_of_thousands_of_digits_in_a_description_is_read_not_a_crash(tm
     [limit] = [d for d in json.loads(result.stdout) if d["code"] == "SL303"]
     # The huge number is a value the description offers, which a maximum of 100 would refuse.
     assert "maximum" not in (limit["fix"] or {}).get("description", "")
+
+
+def test_an_object_of_many_required_properties_is_linted_in_linear_time(tmp_path):
+    """Each property asked whether its object's `required` list named it, a search of the whole
+    list per property: a tool of 100,000 required properties (6 MB, within the size limit)
+    took a minute. The list is made a set once per object. Every rule and the strict profile,
+    whose checks of optional fields searched it too."""
+    count = 60_000
+    properties = {f"p{index}": {"type": "string", "description": "d"} for index in range(count)}
+    tool = {"name": "create_thing", "description": "Creates a thing.",
+            "parameters": {"type": "object", "properties": properties, "required": list(properties)}}
+    (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    before = _children_cpu()
+    result = subprocess.run([sys.executable, "-m", "schema_lint", "check", "--no-cache", "--select", "ALL",
+                             "--profile", "openai-strict", "--output-format", "concise", "tool.json"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in result.stderr and result.returncode == 1, result.stderr
+    assert result.stdout.count("accepts the empty string") == count  # SL305: each property read as required
+    # About 4 s of CPU since; 90 s before (the quadratic part grows fourfold for twice the properties).
+    assert _children_cpu() - before < 30
+
+
+def test_a_tool_with_a_fix_on_each_of_thousands_of_fields_is_gated_in_linear_time(tmp_path):
+    """The fix gate judged each fix on the whole schema: the provider profile's gate counted every
+    keyword of the fixed schema, the stated values' gate looked at every key of `properties`
+    again. One fix per field of a 25,000-field tool took twenty minutes under a profile."""
+    count = 20_000
+    properties = {f"p{index}": {"type": "string", "description": "At most 10 characters." if index % 2
+                                else "The recipient email address."} for index in range(count)}
+    tool = {"name": "create_thing", "description": "Creates a thing.",
+            "parameters": {"type": "object", "properties": properties, "required": list(properties)}}
+    (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    before = _children_cpu()
+    result = subprocess.run([sys.executable, "-m", "schema_lint", "check", "--no-cache", "--profile", "openai-strict",
+                             "--unsafe-fixes", "--output-format", "json", "tool.json"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in result.stderr and result.returncode == 1, result.stderr
+    fixes = [finding["fix"]["description"] for finding in json.loads(result.stdout) if finding["fix"]]
+    assert sum("maxLength: 10" in fix for fix in fixes) == count // 2
+    assert sum("format: email" in fix for fix in fixes) == count // 2
+    assert _children_cpu() - before < 30  # about 3 s since
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the ended child processes of this one, all told (not wall time: a loaded
+    machine does not change it)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _crashing_rule(after: int) -> Rule:
