@@ -14,7 +14,8 @@ JSON text is walked only where the text could hold what JSON values cannot (see
 - ``too-deep``: nested deeper than :data:`MAX_DEPTH` arrays and objects;
 - ``not-json-value``: a type JSON has no form for, a key that is not a string, a
   float that is not finite, text with an unpaired surrogate, an integer longer than
-  :data:`MAX_DIGITS` digits;
+  :data:`MAX_DIGITS` digits, a subclass of ``str``, ``int`` or ``float`` other than an
+  enum's members (the validator cannot read one);
 - ``invalid-json``: JSON text that does not parse, is not UTF-8, or spells ``NaN`` or
   ``Infinity`` (which Python's parser would otherwise accept).
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, NamedTuple
 
 MAX_DEPTH = 64
@@ -244,6 +246,17 @@ def _leaf(member: Any) -> bool:
     return values is not None and all(isinstance(v, (str, bool)) or v is None for v in values)
 
 
+UNREADABLE = (ValueError, TypeError, OverflowError, RecursionError)
+"""What the validator raises on a value outside JSON's data model that :func:`not_json` let
+through: a subclass of ``str`` it cannot read, say."""
+
+
+def unreadable(value: Any) -> Refusal:
+    """Why the validator could not read ``value`` (it raised one of :data:`UNREADABLE`)."""
+    return not_json(value) or Refusal("not-json-value", (), "a JSON value (string, number, boolean, null, array or "
+                                                            "object) of the plain types a JSON decoder makes")
+
+
 def not_json(value: Any) -> Refusal | None:
     """The first way ``value`` falls outside JSON's data model, or ``None`` when it is JSON."""
     plain = type(value) in (dict, list) and _plainly_json(value)
@@ -298,6 +311,8 @@ def _first_refusal(value: Any) -> Refusal | None:
             for key, member in item.items():
                 if not isinstance(key, str):
                     return Refusal("not-json-value", steps, "an object whose keys are strings")
+                if type(key) is not str and not isinstance(key, Enum):
+                    return Refusal("not-json-value", steps, _subclass(key))
                 if _has_lone_surrogate(key):
                     return Refusal("not-json-value", steps, "property names that are valid Unicode text")
                 pending.append((member, (*steps, key)))
@@ -313,16 +328,25 @@ def _first_refusal(value: Any) -> Refusal | None:
 def _scalar_problem(item: Any) -> str | None:
     if not isinstance(item, _SCALARS):
         return f"a JSON value (string, number, boolean, null, array or object), not a {type(item).__name__}"
-    if isinstance(item, str):
-        return "valid Unicode text (this string has an unpaired surrogate)" if _has_lone_surrogate(item) else None
+    if isinstance(item, str) and _has_lone_surrogate(item):
+        return "valid Unicode text (this string has an unpaired surrogate)"
     if isinstance(item, _TooLarge):
         return _FLOAT_RANGE
     if isinstance(item, float) and not math.isfinite(item):
         return "a finite number (JSON has no NaN or Infinity)"
     if isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _DIGITS_BOUND:
         return _DIGITS
+    if type(item) not in _SCALARS and type(item) is not bool and not isinstance(item, Enum):
+        return _subclass(item)
     return None
 
+
+
+def _subclass(item: Any) -> str:
+    """A subclass of `str`, `int` or `float` (an enum's members aside): JSON text has one, but the
+    validator cannot read it (it raises), and no JSON decoder makes one."""
+    plain = next(kind for kind in _SCALARS if isinstance(item, kind))
+    return f"a plain {plain.__name__}, as a JSON decoder makes (this is a {type(item).__name__}, a subclass of it)"
 
 
 def _has_lone_surrogate(text: str) -> bool:

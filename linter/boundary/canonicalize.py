@@ -23,6 +23,7 @@ import jsonschema_rs
 
 from schema_lint.schema.json_types import canonical
 from schema_lint.schema.pointer import join
+from .admit import UNREADABLE, not_json
 from .budget import listed_errors
 from .compiled import CompiledSchema, compiled, objects
 from .paths import format_path
@@ -58,10 +59,16 @@ class Canonicalized:
 
 def canonicalize(schema: Any, arguments: Any, policy: Policy | None = None, *, openapi: bool = False) -> Canonicalized:
     """Repair near misses in ``arguments`` that ``policy`` allows (default: ``Policy.default()``);
-    ``openapi`` as for :func:`validate`."""
+    ``openapi`` as for :func:`validate`. Arguments outside JSON's data model (see :func:`validate`)
+    come back as they are, unrepaired: validating them says what is wrong."""
     schema = compiled(schema, openapi)
-    return canonicalize_compiled(schema, arguments, policy or Policy.default(), listed_errors(schema, arguments),
-                                 Shapes())
+    if not_json(arguments) is not None:
+        return Canonicalized(arguments, [])
+    try:
+        errors = listed_errors(schema, arguments)
+    except UNREADABLE:  # what the screen lets through and the validator cannot read (a `str` subclass)
+        return Canonicalized(arguments, [])
+    return canonicalize_compiled(schema, arguments, policy or Policy.default(), errors, Shapes())
 
 
 def canonicalize_compiled(schema: CompiledSchema, arguments: Any, policy: Policy,

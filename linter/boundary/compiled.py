@@ -27,6 +27,7 @@ from schema_lint.schema.patterns import regex_options
 
 _OPTIONS: dict[str, Any] = {"validate_formats": True, "offline": True, "pattern_options": regex_options()}
 _CACHE_SIZE = 512
+_TOO_DEEP = "cannot compile the schema: nested deeper than Python's stack allows"
 
 
 class SchemaError(ValueError):
@@ -163,15 +164,25 @@ def compiled(schema: Any, openapi: bool = False) -> CompiledSchema:
     and passes it again gets a fresh validator rather than a stale one. The schema is
     translated with :func:`normalize_dialect` first, so BFCL and Gemini schemas work;
     ``openapi`` says the schema is OpenAPI 3.0's dialect (Gemini ``parameters``), where
-    ``nullable: true`` lets ``null`` in.
+    ``nullable: true`` lets ``null`` in. A schema with no JSON text (an integer of more than
+    4,300 digits, nesting past Python's stack, keys of mixed types) raises :class:`SchemaError`.
     """
-    key = json.dumps([openapi, schema], sort_keys=True, default=repr)
+    try:
+        key = json.dumps([openapi, schema], sort_keys=True, default=repr)
+    except RecursionError:
+        raise SchemaError(_TOO_DEEP) from None
+    except (ValueError, TypeError) as exc:
+        raise SchemaError(f"cannot compile the schema: it has no JSON text ({_first_line(exc)})") from None
     with _cache_lock:
         hit = _cache.get(key)
         if hit is not None:
             _cache.move_to_end(key)
             return hit
-    result = CompiledSchema(with_bundled_dialect(normalize_dialect(schema, openapi)))
+    try:
+        normalized = normalize_dialect(schema, openapi)
+    except RecursionError:
+        raise SchemaError(_TOO_DEEP) from None
+    result = CompiledSchema(with_bundled_dialect(normalized))
     with _cache_lock:
         _cache[key] = result
         if len(_cache) > _CACHE_SIZE:

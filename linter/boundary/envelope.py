@@ -25,7 +25,7 @@ from .budget import WORK_LIMIT, listed_errors
 from .compiled import CompiledSchema
 from .describe import FORMATS, count, describe, one_of, render
 from .paths import KEY_LIMIT, ROOT, child, format_path
-from .shape import NOT_A_CONTAINER, Shapes
+from .shape import Shapes
 from .unions import discriminator
 from .walk import Node
 
@@ -249,7 +249,7 @@ def _misshapen(schema: CompiledSchema, error: Any, node_path: list, field: str,
     """
     value = error.instance
     decoded = shapes.container(value)
-    if decoded is not NOT_A_CONTAINER:
+    if isinstance(decoded, (dict, list)):
         return "serialized-container", _send_as(schema, node_path, field, expected, decoded)
     parts = shapes.joined(value)
     node = _walk(schema.schema, node_path)

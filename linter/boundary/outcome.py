@@ -43,5 +43,10 @@ class Outcome:
 
     def fingerprint(self) -> str:
         """A digest of the arguments as received: equal digests mean a resubmission changed nothing."""
-        text = json.dumps(self.received, sort_keys=True, default=repr)
+        try:
+            text = json.dumps(self.received, sort_keys=True, default=repr)
+        except (ValueError, TypeError, RecursionError):
+            # No JSON text for it (5,000 digits, keys of mixed types, nesting past the stack): a
+            # digest no other outcome has, so a resubmission of it counts as changed.
+            text = f"unreadable {id(self)}"
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -21,10 +21,14 @@ import json
 import re
 from typing import Any
 
-from .admit import MAX_DEPTH
+from .admit import MAX_DEPTH, not_json
 
 NOT_A_CONTAINER = object()
 """What :class:`Shapes` answers for a string that holds no list or object."""
+REFUSED_CONTAINER = object()
+"""What it answers for text that decodes to a list or object holding what no call may (see
+`_json_admitted`): no repair, and no plain scalar either, since wrapping it would hide the
+model's mistake."""
 
 SHAPE_BUDGET = 100_000
 """Characters of a call's strings read for their shape, all strings together and each
@@ -130,7 +134,7 @@ class _Text:
     @property
     def json(self) -> Any:
         if self._json is _UNREAD:
-            self._json = _json_value(self.text)
+            self._json = _json_admitted(_json_value(self.text))
         return self._json
 
     @property
@@ -141,8 +145,9 @@ class _Text:
     @property
     def literal(self) -> Any:
         if self._literal is _UNREAD:
-            decoded = _as_json(_literal(self.text))
-            self._literal = decoded if isinstance(decoded, (list, dict)) else NOT_A_CONTAINER
+            decoded = _json_admitted(_as_json(_literal(self.text)))
+            self._literal = decoded if isinstance(decoded, (list, dict)) or decoded is REFUSED_CONTAINER \
+                else NOT_A_CONTAINER
         return self._literal
 
     @property
@@ -218,6 +223,13 @@ def _nests_deeper(text: str, limit: int) -> bool:
         if depth > limit:
             return True
     return False
+
+
+def _json_admitted(decoded: Any) -> Any:
+    """What a string decoded to, or ``REFUSED_CONTAINER`` when it holds what a call may not: an
+    escape such as ``\\ud800`` in the text decodes to half a surrogate pair, which no
+    validator can read (and no envelope may quote back to the model)."""
+    return decoded if decoded is NOT_A_CONTAINER or not_json(decoded) is None else REFUSED_CONTAINER
 
 
 def _json_value(text: str) -> Any:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .admit import Refusal, Screen, decode, members_to_screen, not_json, plainly_screened
+from .admit import UNREADABLE, Refusal, Screen, decode, members_to_screen, not_json, plainly_screened, unreadable
 from .budget import listed_errors
 from .canonicalize import Repair, canonicalize_compiled, could_repair, without_fills
 from .compiled import compiled
@@ -36,9 +36,6 @@ from .telemetry import CALL_ID, LOGGER_NAME, TOOL_NAME, Telemetry, TelemetrySink
 Mode = Literal["enforce", "observe"]
 _logger = logging.getLogger(LOGGER_NAME)
 _TEXT = (str, bytes, bytearray)
-_UNREADABLE = (ValueError, TypeError, OverflowError, RecursionError)
-"""What the validator raises on a value outside JSON's data model (a set, bytes, an unpaired surrogate …)."""
-_NOT_JSON = Refusal("not-json-value", (), "a JSON value (string, number, boolean, null, array or object)")
 
 
 @dataclass(frozen=True)
@@ -123,16 +120,19 @@ class ToolBoundary:
             # The hot path: the validator reads the call first, then only what it accepts silently is screened.
             try:
                 valid = self._is_valid(arguments)
-            except _UNREADABLE:
-                refusal = not_json(arguments) or _NOT_JSON
-                return self._finish(self._refused(received, refusal, call_id), previous)
+            except UNREADABLE:
+                return self._finish(self._refused(received, unreadable(arguments), call_id), previous)
             if valid and plainly_screened(arguments, self._screen):
                 outcome = Outcome("valid", arguments, True, arguments, [], None, call_id)
                 return outcome if previous is None and self._plain else self._finish(outcome, previous)
         arguments = decode(arguments) if isinstance(arguments, _TEXT) else not_json(arguments) or arguments
         if isinstance(arguments, Refusal):
             return self._finish(self._refused(received, arguments, call_id), previous)
-        if self._is_valid(arguments):
+        try:
+            valid = self._is_valid(arguments)
+        except UNREADABLE:  # what the screen lets through and the validator cannot read (a `str` subclass)
+            return self._finish(self._refused(received, unreadable(arguments), call_id), previous)
+        if valid:
             # The hot path: positional construction, nothing else to do for a plain valid call.
             outcome = Outcome("valid", arguments, True, arguments, [], None, call_id)
             return outcome if previous is None and self._plain else self._finish(outcome, previous)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .compiled import compiled
-from .admit import not_json
+from .admit import UNREADABLE, not_json, unreadable
 from .envelope import VALIDATION_FAILED, Problem, envelope, refusal_problem, schema_problems
 
 
@@ -39,10 +39,12 @@ def validate(schema: Any, arguments: Any, *, openapi: bool = False) -> Valid | R
     a value outside JSON's data model is rejected as ``not-json-value`` or ``too-deep``."""
     compiled_schema = compiled(schema, openapi)
     refusal = not_json(arguments)
-    if refusal is not None:
-        problems = [refusal_problem(compiled_schema, refusal)]
-    elif compiled_schema.is_valid(arguments):
-        return Valid(arguments)
-    else:
-        problems = schema_problems(compiled_schema, arguments)
+    if refusal is None:
+        try:
+            if compiled_schema.is_valid(arguments):
+                return Valid(arguments)
+        except UNREADABLE:  # what the screen lets through and the validator cannot read (a `str` subclass)
+            refusal = unreadable(arguments)
+    problems = [refusal_problem(compiled_schema, refusal)] if refusal is not None else \
+        schema_problems(compiled_schema, arguments)
     return Rejected(envelope(VALIDATION_FAILED, problems, retryable=True), tuple(problems))

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schema_lint.boundary import Policy, ToolBoundary, canonicalize, validate
+from schema_lint.boundary import Policy, SchemaError, ToolBoundary, canonicalize, validate
 from schema_lint.boundary.admit import MAX_DEPTH
 from schema_lint.boundary import budget
 from schema_lint.boundary.budget import explanation_work, listed_errors
@@ -243,6 +243,59 @@ def test_check_never_raises_and_passes_only_json(arguments, schema):
         assert _is_json(outcome.arguments)
     else:
         json.dumps(outcome.envelope, allow_nan=False).encode("utf-8")
+
+
+class _Text(str):
+    """A `str` subclass, as a client library may hand one over (markupsafe's `Markup`)."""
+
+
+# Text a repair decodes ("send it as a JSON array, not as text"): escapes that decode to half a
+# surrogate pair, and a `str` subclass, which the validator cannot read.
+DECODED = st.sampled_from(['["\\ud800"]', "['\\udfff']", '{"a": "\\ud800"}', '["ok", "\\ud800x"]',
+                           _Text("a"), _Text("[1]")])
+EVERY_POLICY = Policy.from_names(["scalar-for-array", "json-string", "literal-string", "numeric-string"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["tags", "a", _Text("tags")]), JSONISH | DECODED, max_size=3),
+       st.sampled_from([OPEN, TAGS, FILTER]), st.sampled_from([None, EVERY_POLICY]))
+def test_no_public_function_raises_on_any_call_under_any_policy_first_time_or_again(arguments, schema, policy):
+    """`check` (first and resubmitted), `validate` and `canonicalize` answer whatever the call holds:
+    a repair decoded `"[\\"\\\\ud800\\"]"` into half a surrogate pair and handed it to the validator,
+    a `str` subclass reached the validator, and a resubmission hashed a 5,000-digit integer."""
+    boundary = ToolBoundary(schema, policy=policy)
+    first = boundary.check(arguments)
+    again = boundary.check(arguments, previous=first)
+    assert again.attempt == first.attempt + 1 and again.status == first.status
+    for outcome in (first, again):
+        if outcome.proceed:
+            assert _is_json(outcome.arguments)
+        else:
+            json.dumps(outcome.envelope, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    assert validate(schema, arguments).ok == (first.status == "valid")
+    repaired = canonicalize(schema, arguments, policy)
+    assert repaired.repairs or repaired.arguments is arguments
+
+
+def test_text_that_decodes_to_half_a_surrogate_pair_is_neither_repaired_nor_wrapped():
+    sent = {"tags": '["\\ud800"]'}  # the model sent the text of a list, with an escape JSON cannot carry
+    for names in (["json-string"], ["literal-string"], ["scalar-for-array", "json-string"]):
+        outcome = ToolBoundary(TAGS, policy=Policy.from_names(names)).check(sent)
+        assert outcome.status == "rejected" and not outcome.repairs, names
+        json.dumps(outcome.envelope, ensure_ascii=False).encode("utf-8")  # quotes no lone surrogate
+    assert not validate(TAGS, sent).ok
+
+
+@pytest.mark.parametrize("schema", [{"type": "object", "properties": {"n": {"type": "integer", "default": 10**5000}}},
+                                    "deep"])
+def test_a_schema_without_json_text_is_a_schema_error(schema):
+    if schema == "deep":
+        schema = {"type": "integer"}
+        for _ in range(1_000):
+            schema = {"type": "object", "properties": {"a": schema}}
+    for use in (ToolBoundary, lambda s: validate(s, {}), lambda s: canonicalize(s, {})):
+        with pytest.raises(SchemaError):
+            use(schema)
 
 
 @settings(max_examples=300, deadline=None)
