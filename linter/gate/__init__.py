@@ -1,9 +1,10 @@
 """The fix gate: which of a tool's findings may offer their fix.
 
 A rule proposes a fix from what a field is; whether the fix may be offered depends on where
-the tool is sent and what it has accepted so far. Each fix becomes a `Candidate` (the fixed
-schema and its validators worked out once, whichever gates ask) and passes three gates in
-order:
+the tool is sent and what it has accepted so far. First, every fix that sets a bound,
+suggestions too, must not leave the subschema it edits with bounds no value meets
+(`contradictions`). Then each fix becomes a `Candidate` (the fixed schema and its validators
+worked out once, whichever gates ask) and passes three gates in order:
 
 1. a keyword one of the tool's provider profiles refuses (`profile_refusals`);
 2. a value the schema itself states (a default, an example, an enum value) it would reject
@@ -26,8 +27,9 @@ from functools import cached_property
 from os.path import commonprefix
 from typing import TYPE_CHECKING, Any
 
-from schema_lint.gate import profile_refusals, stated_values
+from schema_lint.gate import contradictions, profile_refusals, stated_values
 from schema_lint.model import Diagnostic, FixSafety, Operation, Withheld
+from schema_lint.schema.bounds import BOUNDS
 from schema_lint.schema.dialect import gemini_numbers, is_openapi_dialect, normalize_dialect
 from schema_lint.schema.offline import with_bundled_dialect
 from schema_lint.schema.operations import OperationError, apply_operations
@@ -37,7 +39,7 @@ from schema_lint.schema.pointer import join, resolve_steps, split
 if TYPE_CHECKING:
     import jsonschema_rs
 
-PROFILE, STATED_VALUE, RECORDED_CALLS = "profile", "stated-value", "recorded-calls"
+PROFILE, STATED_VALUE, RECORDED_CALLS, CONTRADICTION = "profile", "stated-value", "recorded-calls", "contradiction"
 
 
 class ToolSchema:
@@ -148,17 +150,22 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
     # A fix that only respells a type passes the stated-value gate whatever the schema
     # states; when no other gate is asked (most runs), it needs no `Candidate`.
     values_only = not profiles and calls is None and summary is None
+    verdicts: dict[int, Withheld] = {}
+    # A bound that contradicts one the schema states is no advice either: suggestions too.
+    bounded = [(diagnostic, inner_operations(diagnostic.fix.operations, schema_pointer))
+               for diagnostic in diagnostics if diagnostic.fix is not None and _sets_bounds(diagnostic.fix.operations)]
+    for diagnostic, reason in contradictions.contradicting(schema, bounded):
+        verdicts[id(diagnostic)] = Withheld(CONTRADICTION, reason)
     # A suggestion is never applied: only a provider's refusal concerns it. Checking it against
     # the schema's values would compile the schema of nearly every tool for advice a
     # reviewer weighs anyway.
-    fixed = [diagnostic for diagnostic in diagnostics if diagnostic.fix is not None
+    fixed = [diagnostic for diagnostic in diagnostics if diagnostic.fix is not None and id(diagnostic) not in verdicts
              and (profiles or diagnostic.fix.safety is not FixSafety.SUGGESTION)
              and not (values_only and stated_values.respells_types(schema, diagnostic.fix.operations, schema_pointer))]
     if not fixed:
-        return diagnostics
+        return _with_verdicts(diagnostics, verdicts)
     tool = ToolSchema(schema, schema_pointer, is_openapi_dialect(tool_format, schema_pointer))
     waiting = [Candidate(diagnostic, tool) for diagnostic in fixed]
-    verdicts: dict[int, Withheld] = {}
     if profiles:
         _hold(verdicts, PROFILE, profile_refusals.refused(tool, waiting, profiles))
     applied = [c for c in _still(waiting, verdicts) if c.diagnostic.fix.safety is not FixSafety.SUGGESTION]  # type: ignore[union-attr]  # a candidate's finding has a fix
@@ -171,10 +178,18 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
         from schema_lint.gate import recorded_summary
 
         _hold(verdicts, RECORDED_CALLS, recorded_summary.rejecting(tool, _still(waiting, verdicts), summary))
+    return _with_verdicts(diagnostics, verdicts)
+
+
+def _with_verdicts(diagnostics: list[Diagnostic], verdicts: dict[int, Withheld]) -> list[Diagnostic]:
     if not verdicts:
         return diagnostics
     return [_withheld(diagnostic, verdicts[id(diagnostic)]) if id(diagnostic) in verdicts else diagnostic
             for diagnostic in diagnostics]
+
+
+def _sets_bounds(operations: tuple[Operation, ...]) -> bool:
+    return any(operation.path.rpartition("/")[2] in BOUNDS for operation in operations)
 
 
 def _hold(verdicts: dict[int, Withheld], gate: str, refused: Iterable[tuple[Candidate, str]]) -> None:

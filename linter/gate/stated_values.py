@@ -472,13 +472,14 @@ def _stated_values(schema: Any) -> list[tuple[str, str, Any]]:
     return found
 
 
-def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool]) -> list[tuple[str, str, Any]]:
+def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool] | None = None) -> list[tuple[str, str, Any]]:
     """The values `_stated_values` lists (in its order) of the subschemas at or above an edit
     at one of `paths`, whose edit can change what they accept: found by following the paths
     down, not by listing every value of the schema (reading every description for the
     values it offers cost more than the rest of the gate). Steps as `_stated_values` does,
     into what it names by the paths' tokens. `keyed`: what `_named` learnt of the schema's
     objects for an earlier fix of the same tool."""
+    keyed = {} if keyed is None else keyed
     steps: dict = {}  # the paths' tokens as a tree: each token to the tokens after it
     for path in paths:
         below = steps

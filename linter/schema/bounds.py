@@ -1,0 +1,50 @@
+"""Bounds of one subschema that no value can meet: a lower bound above its upper bound.
+
+What SL015 reports in a schema, and what the fix gate refuses to make (see
+`gate.contradictions`): a fix that reads a bound from the words beside one the schema
+already states the other way leaves the field accepting nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+PAIRS = (("minLength", "maxLength"), ("minItems", "maxItems"), ("minProperties", "maxProperties"),
+         ("minContains", "maxContains"))
+# Every contradiction needs one of these (the lower end of a pair, or `maxProperties` against
+# `required`): a subschema with none, nearly all of them, is passed over in one test.
+LOWER_BOUNDS = frozenset({low for low, _ in PAIRS} | {"minimum", "exclusiveMinimum", "maxProperties"})
+BOUNDS = frozenset({keyword for pair in PAIRS for keyword in pair}
+                   | {"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "required"})
+"""Every keyword a contradiction is made of."""
+
+
+def contradictions(schema: Any) -> Iterator[tuple[str, str]]:
+    """(keyword, what is wrong) for each contradiction in ``schema``'s own bounds: the keyword
+    is where to point (the lower bound, or `maxProperties`)."""
+    if not isinstance(schema, dict) or schema.keys().isdisjoint(LOWER_BOUNDS):
+        return
+    for low, high in PAIRS:
+        if _number(schema.get(low)) and _number(schema.get(high)) and schema[low] > schema[high]:
+            yield low, f"`{low}` {schema[low]} is above `{high}` {schema[high]}"
+    yield from _numeric(schema)
+    required = schema.get("required")
+    if isinstance(required, list) and _number(schema.get("maxProperties")):
+        names = len(set(map(str, required)))
+        if names > schema["maxProperties"]:
+            yield "maxProperties", f"requires {names} properties but `maxProperties` is {schema['maxProperties']}"
+
+
+def _numeric(schema: dict) -> Iterator[tuple[str, str]]:
+    lows = [(k, schema[k], k == "exclusiveMinimum") for k in ("minimum", "exclusiveMinimum") if _number(schema.get(k))]
+    highs = [(k, schema[k], k == "exclusiveMaximum") for k in ("maximum", "exclusiveMaximum") if _number(schema.get(k))]
+    for low_key, low, low_open in lows:
+        for high_key, high, high_open in highs:
+            if low > high or (low == high and (low_open or high_open)):
+                yield low_key, f"`{low_key}` {low} leaves no room below `{high_key}` {high}"
+                return
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
