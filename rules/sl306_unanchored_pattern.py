@@ -26,13 +26,15 @@ Unsafe (tightening): values that only contained a match are rejected afterwards.
 fix wraps the pattern as `^(?:…)$`, dropping anchors that alternatives already had
 (they are redundant inside the new ones), so `^a|b` becomes `^(?:a|b)$`. A pattern
 anchored on one side only (`^=`, `\\.pdf$`) is usually a deliberate prefix or suffix
-test: it is reported, with no fix, since closing it would change what it means.
+test: it is reported, with no fix, since closing it would change what it means. So is a
+pattern with a lookaround: `\\d+(?=px)` anchored as `^(?:\\d+(?=px))$` matches nothing (the
+digits must be followed by `px` and by the end at once), and `(?<=a)b` likewise.
 """
 
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.schema.patterns import anchored, compiled, is_anchored, one_sided_anchor
+from schema_lint.schema.patterns import anchored, compiled, has_lookaround, is_anchored, one_sided_anchor
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
@@ -60,6 +62,10 @@ def check(ctx):
         elif side == "end":
             yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the end: it accepts anything "
                                    "before a match (start it with `^` if the whole value must match)")
+        elif has_lookaround(pattern):
+            yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: it accepts any string "
+                                   "that merely contains a match; no fix: it has a lookaround (`(?=`, `(?<=` …), "
+                                   "which anchors around the whole can leave matching nothing: anchor it by hand")
         else:
             fixed = anchored(pattern)
             fix = Fix(f"anchor the pattern as `{fixed}`", FixSafety.UNSAFE, (Operation("replace", pointer, fixed),))

@@ -104,6 +104,17 @@ def one_sided_anchor(pattern: str) -> str | None:
     return None
 
 
+_LOOKAROUNDS = ("(?=", "(?!", "(?<=", "(?<!")
+
+
+def has_lookaround(pattern: str) -> bool:
+    """Whether `pattern` asserts what comes before or after a place (`(?=px)`, `(?<=a)`), outside
+    escapes and character classes. Anchored whole, such a pattern can match nothing
+    (`^(?:\\d+(?=px))$`: the digits must be followed by `px` and by the end at once)."""
+    plain = "".join(token if len(token) == 1 else "x" for token in _tokens(pattern))
+    return any(lookaround in plain for lookaround in _LOOKAROUNDS)
+
+
 def anchored(pattern: str) -> str:
     """`pattern` made to match the whole string: `^(?:…)$`, with each alternative's own
     leading `^` and trailing `$` dropped (they are redundant inside the new anchors)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lintkit import lint_tool, obj
 
@@ -39,3 +41,19 @@ def test_sl306_a_literal_prefix_is_a_starts_with_test_as_meant():
     # `^=` asks that a cell total be a formula: anchoring its end would break it.
     assert lint_tool(obj(total={"type": "string", "pattern": "^="}), "SL306") == []
     assert lint_tool(obj(code={"type": "string", "pattern": "^[A-Z]+"}), "SL306") != []
+
+
+@pytest.mark.parametrize("pattern, matched", [("\\d+(?=px)", "12px"), ("(?<=a)b", "ab"), ("x(?<!y)z", "xz"),
+                                              ("a(?!b)", "ac"), ("(?=.*\\d)\\w+", "a1")])
+def test_sl306_a_pattern_with_a_lookaround_is_reported_without_a_fix(pattern, matched):
+    """Anchored whole, `\\d+(?=px)` and `(?<=a)b` match nothing at all: the fix would refuse every
+    value. A lookaround anywhere is left for a person to anchor."""
+    (found,) = lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306")
+    assert found.fix is None and "no fix: it has a lookaround" in found.message
+    assert re.search(pattern, matched)  # the pattern as written does match something
+
+
+@pytest.mark.parametrize("pattern", ["[(?=]x", "\\(?=x", "(?<name>a)b", "(?:a)b"])
+def test_sl306_what_only_looks_like_a_lookaround_keeps_its_fix(pattern):
+    (found,) = lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306")
+    assert found.fix is not None
