@@ -94,7 +94,7 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
         done.add(key)
         changes += _dependencies(old, new, pointer, key)
     changes += _default(old, new, pointer)
-    for key in sorted((set(old) | set(new)) - done):
+    for key in sorted((set(old) | set(new)) - done, key=str):  # YAML keys may be numbers
         if key in new and key not in old:
             changes += _added(old, new, pointer, key)
         elif not _same(old.get(key), new.get(key)):
@@ -134,7 +134,24 @@ def _restructured(old: dict, new: dict, changes: list[Change]) -> bool:
 
 
 def _same(a: Any, b: Any) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    return _canonical(a) == _canonical(b)
+
+
+def _canonical(value: Any) -> str:
+    """The value's JSON text with its keys sorted: what two values are compared by. A YAML
+    mapping may have keys that are numbers, which do not sort with strings: written as text."""
+    try:
+        return json.dumps(value, sort_keys=True, default=repr)
+    except TypeError:
+        return json.dumps(_text_keys(value), sort_keys=True, default=repr)
+
+
+def _text_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(key): _text_keys(member) for key, member in value.items()}
+    if isinstance(value, list):
+        return [_text_keys(item) for item in value]
+    return value
 
 
 def _verb(old: dict, new: dict, key: str) -> str:
@@ -153,7 +170,11 @@ def _type_set(schema: dict) -> set[str] | None:
     declared = schema.get("type")
     if declared is None:
         return None
-    return {declared} if isinstance(declared, str) else set(declared) if isinstance(declared, list) else None
+    if isinstance(declared, str):
+        return {declared}
+    # A name that is no string (an invalid schema, SL001's finding) is compared by its JSON text.
+    return {t if isinstance(t, str) else _canonical(t) for t in declared} \
+        if isinstance(declared, list) else None
 
 
 def _allows(types: set[str], name: str) -> bool:
@@ -199,11 +220,11 @@ def _values(old: dict, new: dict, pointer: str) -> list[Change]:
         elif not isinstance(before, list):
             changes.append(Change(where, BREAKING, "`enum` added"))
         else:
-            kept = {json.dumps(v, sort_keys=True) for v in after}
-            lost = [v for v in before if json.dumps(v, sort_keys=True) not in kept]
+            kept = {_canonical(v) for v in after}
+            lost = [v for v in before if _canonical(v) not in kept]
             if lost:
                 changes.append(Change(where, BREAKING, f"`enum` no longer allows {_shown(lost)}"))
-            elif len(kept) > len({json.dumps(v, sort_keys=True) for v in before}):
+            elif len(kept) > len({_canonical(v) for v in before}):
                 changes.append(Change(where, WIDENING, "`enum` allows more values"))
             # else the same values in another order (or repeated): the same calls validate
     if not _same(old.get("const"), new.get("const")) or ("const" in old) != ("const" in new):
@@ -227,7 +248,7 @@ def _default(old: dict, new: dict, pointer: str) -> list[Change]:
 
 
 def _shown(values: list) -> str:
-    text = ", ".join(json.dumps(v, ensure_ascii=False) for v in values[:5])
+    text = ", ".join(json.dumps(v, ensure_ascii=False, default=repr) for v in values[:5])
     return text + (f" and {len(values) - 5} more" if len(values) > 5 else "")
 
 
@@ -382,8 +403,8 @@ def _branches(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
     where = join(pointer, key)
     if not (isinstance(before, list) and isinstance(after, list)):
         return [Change(where, CHANGED, f"`{key}` {_verb(old, new, key)}")]
-    old_set = {json.dumps(b, sort_keys=True) for b in before}
-    new_set = {json.dumps(b, sort_keys=True) for b in after}
+    old_set = {_canonical(b) for b in before}
+    new_set = {_canonical(b) for b in after}
     if key != "oneOf" and old_set != new_set and (old_set <= new_set or new_set <= old_set):
         more = old_set < new_set
         # More anyOf branches accept more; more allOf parts demand more.

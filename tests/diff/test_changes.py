@@ -212,3 +212,21 @@ def test_an_integer_bound_past_a_floats_range_is_compared_exactly(huge):
     new = {**old, key: huge}
     assert _kinds(old, new) == {WIDENING}
     assert _kinds(new, old) == {BREAKING}
+
+
+_KEYWORDS = st.sampled_from(["type", "properties", "required", "enum", "items", "anyOf", "minimum", "maxLength",
+                             "additionalProperties", "default", "dependentRequired"])
+_ANY_VALUE = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False) | st.sampled_from(["string", "x", "7"]),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(_KEYWORDS | st.text(max_size=3) | st.integers(0, 3), inner, max_size=4),
+    max_leaves=20)
+
+
+@given(_ANY_VALUE, _ANY_VALUE)
+def test_comparing_any_two_values_as_schemas_never_raises(old, new):
+    """A type list holding a number (`["string", 7]`) raised on sorting it with the names, and
+    a YAML key that is a number on sorting it with the others; invalid schemas are SL001's to
+    report, not the diff's to crash on."""
+    for change in compare(old, new):
+        assert change.kind in (BREAKING, CHANGED, NARROWING, WIDENING)
