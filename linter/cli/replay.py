@@ -114,11 +114,11 @@ def _replay(tools, calls, policy, against, output_format, fail_on, progress, fra
 
 def _refuse_nothing_checked(tally, calls) -> None:
     """Exit 2, as `infer` and `check --calls` do, when a calls file cannot be read, or when
-    no line held a call although some were read: a gate that replayed none of the traffic
-    it was given has checked nothing, and must not pass (`0 calls ... would be rejected`)."""
+    no line held a call (an empty file too): a gate that replayed none of the traffic it was
+    given has checked nothing, and must not pass (`0 calls ... would be rejected`)."""
     from schema_lint.text.display import escape
 
-    replayed_none = tally.broken_count and not (tally.calls or tally.not_replayed)
+    replayed_none = not (tally.calls or tally.not_replayed)
     if not (tally.unreadable or replayed_none):
         return
     for line in tally.unreadable:

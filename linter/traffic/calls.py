@@ -92,6 +92,9 @@ def _parse(path: str, number: int, raw: bytes) -> Any:
     text = _decoded(path, number, raw)
     if isinstance(text, BrokenLine):
         return text
+    # The line's own break: an error at its end is then on this line, not "line 2, column 1".
+    text = text[:-1] if text.endswith("\n") else text
+    text = text[:-1] if text.endswith("\r") else text
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -146,3 +146,20 @@ def test_a_gate_that_read_no_call_fails_with_exit_2(tmp_path, options):
     # One readable call beside the broken lines: the gate ran, its usual exit stands.
     mixed = _replay(tmp_path, [b"{bad\n", GOOD.encode() + b"\n"], (SEARCH,), *options)
     assert mixed.exit_code == 0, mixed.output
+
+
+@pytest.mark.parametrize("lines", [[], [b"\n", b"  \n", b"\r\n"]])
+def test_a_calls_file_with_no_line_at_all_fails_with_exit_2_too(tmp_path, lines):
+    """An empty file (an export that wrote nothing) holds no call either: it passed with exit 0."""
+    result = _replay(tmp_path, lines, (SEARCH,), "--fail-on", "rejected")
+    assert result.exit_code == 2 and "no recorded call found" in result.stderr
+
+
+def test_a_line_cut_short_is_reported_on_its_own_line_not_the_next(tmp_path):
+    """The line's own break was read as JSON's next line: the error named the line after it."""
+    cut = GOOD.encode()[:-2]  # `{"tool": …, "arguments": {"query": "q"`: the closing braces lost
+    result = _replay(tmp_path, [GOOD.encode() + b"\n", cut + b"\n", GOOD.encode() + b"\n"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [b["line"] for b in data["broken_lines"]] == [2] and data["outcomes"]["valid"] == 2
+    assert data["broken_lines"][0]["reason"] == f"not JSON: Expecting ',' delimiter at column {len(cut) + 1}"
