@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from schema_lint.model import Severity
 from schema_lint.rule import RESULTS, Finding
+from schema_lint.text.display import clip, json_text
 
 CODE = "SL018"
 NAME = "output-root-not-object"
@@ -55,8 +56,6 @@ def check(ctx):
         return
     if declared is None:
         said = "has no `type`"
-    elif isinstance(declared, list):
-        said = f"has `type: {[str(t) for t in declared]}`"
-    else:
-        said = f"is `type: {str(declared)[:40]}`"
+    else:  # written as JSON, as the schema is: `["object", "null"]`, not a Python list
+        said = f"{'has' if isinstance(declared, list) else 'is'} `type: {clip(json_text(declared, default=str), 40)}`"
     yield Finding(ctx.tool.schema_pointer, f"the root {said}; MCP 2025-11-25 restricts it to `type: \"object\"`")

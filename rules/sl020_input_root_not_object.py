@@ -42,6 +42,7 @@ from __future__ import annotations
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.rule import Finding
 from schema_lint.schema.pointer import join
+from schema_lint.text.display import clip, json_text
 
 CODE = "SL020"
 NAME = "input-root-not-object"
@@ -71,6 +72,6 @@ def check(ctx):
         yield Finding(where, "`inputSchema` has no `type`: MCP requires `type: \"object\"` at the root, and "
                              "clients refuse the listing", fix=fix)
         return
-    said = f"`type: {[str(t) for t in declared]}`" if isinstance(declared, list) else f"`type: {str(declared)[:40]}`"
+    said = f"`type: {clip(json_text(declared, default=str), 40)}`"
     yield Finding(where, f"`inputSchema` is {said}: MCP requires `type: \"object\"` at the root, and clients refuse "
                          "the listing")

@@ -10,9 +10,9 @@ from schema_lint.model import Severity
 
 
 @pytest.mark.parametrize(("schema", "said"), [
-    ({"type": "array", "items": {"type": "string"}}, "the root is `type: array`"),
+    ({"type": "array", "items": {"type": "string"}}, 'the root is `type: "array"`'),
     ({"$ref": "#/$defs/Result", "$defs": {"Result": {"type": "object"}}}, "the root has no `type`"),
-    ({"type": ["object", "null"]}, "the root has `type: ['object', 'null']`"),
+    ({"type": ["object", "null"]}, 'the root has `type: ["object", "null"]`'),
     (True, "`True` as a schema"),
 ])
 def test_sl018_flags_a_results_root_that_is_not_an_object(schema, said):

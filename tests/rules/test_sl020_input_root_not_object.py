@@ -17,8 +17,8 @@ DRAFT_07 = {"$schema": "http://json-schema.org/draft-07/schema#"}
 @pytest.mark.parametrize(("schema", "said"), [
     (DRAFT_07, "`inputSchema` has no `type`"),  # @modelcontextprotocol/server-github 0.6.2's read tools
     ({"properties": {"q": {"type": "string"}}}, "`inputSchema` has no `type`"),
-    ({"type": "array", "items": {"type": "string"}}, "`inputSchema` is `type: array`"),
-    ({"type": ["object", "null"]}, "`inputSchema` is `type: ['object', 'null']`"),
+    ({"type": "array", "items": {"type": "string"}}, '`inputSchema` is `type: "array"`'),
+    ({"type": ["object", "null"]}, '`inputSchema` is `type: ["object", "null"]`'),
     (True, "`true` as `inputSchema`"),
 ])
 def test_sl020_flags_an_mcp_input_root_that_is_not_an_object(schema, said):
