@@ -4,6 +4,12 @@ and the text they edit. A new fix that touches either waits for the next run.
 Both are indexed, so a file with thousands of fixes is planned in n log n, not n²:
 nodes by their pointers and every ancestor's, edits in a list sorted by position
 (taken edits never share text, so sorted by start they are sorted by end too).
+
+An edit the very same as one taken is no conflict: it is one YAML node reached by two
+paths (an anchor and its alias), which two fixes edit alike. The file is edited once, and
+the plan checks that the text carries both fixes. Deferred instead, the other fix could
+never be applied alone (its edit changes the node under both paths), and every run
+offered it again.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ class Claims:
         self.paths: set[str] = set()
         self.ancestors: set[str] = set()
         self.spans: list[tuple[int, int]] = []
+        self.edits: set[TextEdit] = set()
 
     def _path_taken(self, path: str) -> bool:
         return path in self.paths or path in self.ancestors or any(a in self.paths for a in _ancestors(path))
@@ -42,7 +49,8 @@ class Claims:
 
     def conflict(self, operations: tuple[Operation, ...], edits: list[TextEdit]) -> bool:
         """Whether a fix writes a node (or inside one, or around one) or text already claimed."""
-        return any(self._path_taken(op.path) for op in operations) or any(self._edit_taken(e) for e in edits)
+        return any(self._path_taken(op.path) for op in operations) or \
+            any(edit not in self.edits and self._edit_taken(edit) for edit in edits)
 
     def claim(self, operations: tuple[Operation, ...], edits: list[TextEdit]) -> None:
         """Take a fix that does not conflict; its own edits never collide (see `fix_edits`)."""
@@ -50,4 +58,6 @@ class Claims:
             self.paths.add(operation.path)
             self.ancestors.update(_ancestors(operation.path))
         for edit in edits:
-            bisect.insort(self.spans, (edit.start, edit.end))
+            if edit not in self.edits:
+                bisect.insort(self.spans, (edit.start, edit.end))
+                self.edits.add(edit)

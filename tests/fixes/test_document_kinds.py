@@ -74,6 +74,19 @@ def test_a_fix_that_would_remove_a_yaml_comment_is_refused_with_a_note():
         "fix could not be applied: its edit would remove the comment `# only open tickets for now`"]
 
 
+def test_a_member_removed_from_a_node_two_properties_share_is_removed_once_for_both():
+    """Both properties' findings remove the same line: the second fix was deferred as
+    overlapping the first, and the first alone could not be verified (the removal changes
+    the node under both names), so every `--fix` run offered both again and applied none."""
+    source = ("name: create_order\ndescription: Creates an order.\nparameters:\n  type: object\n  properties:\n"
+              "    anchored: &a\n      type: string\n      description: alias me\n      maxLength: 3\n"
+              "      minimum: 1\n    again: *a\n")
+    text, applied = fixed_text(source, "tool.yaml", "SL014")
+    assert len(applied) == 2 and "minimum" not in text and text.count("maxLength: 3") == 1
+    again, applied_again = fixed_text(text, "tool.yaml", "SL014")
+    assert again == text and applied_again == []
+
+
 def test_a_yaml_node_two_tools_share_through_an_alias_is_fixed_once():
     """Each tool's fix edits the one anchored mapping: made twice, each key would be written
     twice, which a YAML loader that follows the spec refuses. Made once, the edit carries
