@@ -1,6 +1,7 @@
 """The indexed claims of taken fixes decide exactly what the pairwise definition does:
 two fixes conflict when a pointer of one equals or contains a pointer of the other, or
-their text edits collide."""
+their text edits collide (the very same edit twice is one YAML node reached by two paths:
+no collision)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _nested(a: str, b: str) -> bool:
 def _pairwise(fix, other) -> bool:
     (operations, fix_edits), (other_operations, other_edits) = fix, other
     return (any(_nested(a.path, b.path) for a in operations for b in other_operations)
-            or any(a.collides_with(b) for a in fix_edits for b in other_edits))
+            or any(a != b and a.collides_with(b) for a in fix_edits for b in other_edits))
 
 
 @given(st.lists(fixes, max_size=12))
