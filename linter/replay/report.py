@@ -26,6 +26,7 @@ def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
         "broken_line_count": tally.broken_count,
         "unusable_tools": [{"tool": name, "reason": reason} for name, reason in sorted(toolset.unusable.items())],
         "calls_not_replayed": tally.not_replayed,
+        "calls_citing_unknown_uids": tally.unresolved,
         "newly_rejected": None if not tally.against else [
             {"index": call.index, "tool": call.tool,
              "errors": [{"path": e.get("path"), "reason": e.get("reason")} for e in errors]}
@@ -62,6 +63,10 @@ def render_text(data: dict, markdown: bool) -> str:
             lines += ["", title + (f" (top {TOP} of {len(rows)})" if len(rows) > TOP else "") + ":", ""]
             lines += table(["count", "tool", kind, "path"],
                            [[f"{r['count']:,}", r["tool"], r[kind], r["path"]] for r in rows[:TOP]])
+    if data["calls_citing_unknown_uids"]:
+        lines += ["", f"{data['calls_citing_unknown_uids']:,} calls cite the `tool_uid` of a record these tools do not "
+                      "hold, for a name several of them share: not replayed (which schema they were made for is "
+                      "unknown)."]
     if data["unusable_tools"]:
         shown = "; ".join(literal(f"{t['tool']} ({t['reason']})") for t in data["unusable_tools"][:5])
         lines += ["", f"Tools whose schema does not compile: {len(data['unusable_tools']):,} ({shown}); "

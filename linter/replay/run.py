@@ -105,7 +105,14 @@ class Toolset:
                 return self._inline[key]
         if call.tool_uid in self.by_uid:
             return self.by_uid[call.tool_uid]
-        return self.boundaries.get(call.tool)
+        return None if self.unresolved(call) else self.boundaries.get(call.tool)
+
+    def unresolved(self, call: RecordedCall) -> bool:
+        """Whether the call cites the uid of a record these tools do not hold, for a name several
+        of them share: which schema it was made for is unknown, and the first of that name
+        (another record's tool) would reject calls its own accepts. Such a call is not replayed."""
+        return (call.tool_definition is None and call.tool_uid is not None and call.tool_uid not in self.by_uid
+                and call.tool in self.ambiguous)
 
     def cited(self, call: RecordedCall, tightened: Toolset) -> RecordedCall:
         """The call as it should meet the tightened tools: an inline definition replaced by the
@@ -197,6 +204,8 @@ class Tally:
     # Files that could not be opened (a line-0 BrokenLine): their calls were never checked.
     unreadable: list[BrokenLine] = field(default_factory=list)
     not_replayed: int = 0
+    # Of those, the calls whose cited tool these tools do not hold (`Toolset.unresolved`).
+    unresolved: int = 0
     # Calls that pass today and the tightened tools would reject: (call, errors).
     regressions: list[tuple[RecordedCall, list[dict]]] = field(default_factory=list)
     against: bool = False
@@ -240,7 +249,7 @@ def _count(tally: collections.Counter, key: tuple) -> None:
 
 def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
     boundary = toolset.boundary_for(call)
-    if boundary is None and call.tool in toolset.unusable:
+    if boundary is None and (call.tool in toolset.unusable or toolset.unresolved(call)):
         return CallResult(call, NOT_REPLAYED, None, [], None)
     if boundary is None:
         return CallResult(call, "rejected", None, [], unknown_tool_envelope(call.tool, toolset))
@@ -275,6 +284,8 @@ def replay(items: Iterable[RecordedCall | BrokenLine], toolset: Toolset, tighten
             continue
         result = replay_one(toolset, item)
         tally.add(result)
+        if result.outcome == NOT_REPLAYED and toolset.unresolved(item):
+            tally.unresolved += 1
         if on_result is not None:
             on_result(result)
         if tightened is not None and result.outcome not in ("rejected", NOT_REPLAYED):

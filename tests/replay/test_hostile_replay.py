@@ -163,3 +163,23 @@ def test_a_line_cut_short_is_reported_on_its_own_line_not_the_next(tmp_path):
     data = json.loads(result.stdout)
     assert [b["line"] for b in data["broken_lines"]] == [2] and data["outcomes"]["valid"] == 2
     assert data["broken_lines"][0]["reason"] == f"not JSON: Expecting ',' delimiter at column {len(cut) + 1}"
+
+
+def test_a_call_citing_a_uid_the_tools_lack_is_not_replayed_against_another_record_of_its_name(tmp_path):
+    """Replayed against a folder of tool files, a dataset's calls cite record uids the folder
+    does not hold: a name two records share was replayed against the first of them, and its
+    calls rejected for a schema they were never made for (707 rejections against 243)."""
+    by_count = {"name": "get_stock", "description": "Get.", "inputSchema": {
+        "type": "object", "properties": {"count": {"type": "integer"}}, "required": ["count"]}}
+    by_symbol = {"name": "get_stock", "description": "Get.", "inputSchema": {
+        "type": "object", "properties": {"symbol": {"type": "string"}}, "required": ["symbol"]}}
+    lonely = {**SEARCH}
+    calls = [{"tool": "get_stock", "arguments": {"symbol": "ACME"}, "tool_uid": "bfcl:elsewhere"},
+             {"tool": "search_docs", "arguments": {"query": "q"}, "tool_uid": "bfcl:elsewhere-too"}]
+    result = _replay(tmp_path, [json.dumps(call).encode() + b"\n" for call in calls], (by_count, by_symbol, lonely))
+    data = json.loads(result.stdout)
+    assert data["outcomes"] == {"valid": 1, "canonicalized": 0, "rejected": 0}  # one tool of its name: that one
+    assert data["calls_not_replayed"] == 1 and data["calls_citing_unknown_uids"] == 1
+    assert result.exit_code == 0
+    gate = _replay(tmp_path, [json.dumps(calls[0]).encode() + b"\n"], (by_count, by_symbol), "--fail-on", "rejected")
+    assert gate.exit_code == 1  # not checked is not passed
