@@ -172,11 +172,17 @@ def _discriminated(schema: CompiledSchema, error: jsonschema_rs.ValidationError)
 
 
 def _closest_branch(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.ValidationError] | None:
-    """The one branch whose errors are deeper than a type mismatch at the value itself, if exactly one."""
+    """The one branch whose errors are deeper than a type mismatch at the value itself, if exactly
+    one; of several (a union of object shapes without a discriminator), the one branch the value
+    meets at its own level (its keys, its required members), whose errors all lie below it:
+    `{"channel": "#ops", "thread": "abc"}` is the Slack target with a wrong `thread`, not an
+    email target missing `email`."""
     context = getattr(error.kind, "context", None) or []
     here = list(error.instance_path)
     close = [branch for branch in context if branch and not any(
         e.kind.name in _TYPE_MISMATCH and list(e.instance_path) == here for e in branch)]
+    if len(close) > 1:
+        close = [branch for branch in close if all(len(e.instance_path) > len(here) for e in branch)]
     return close[0] if len(close) == 1 else None
 
 

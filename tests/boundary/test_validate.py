@@ -142,6 +142,27 @@ def test_any_of_without_a_closest_branch_lists_the_alternatives():
     assert error["expected"] == "an integer or a boolean"
 
 
+TARGET = {"anyOf": [
+    {"type": "object", "properties": {"email": {"type": "string"}}, "required": ["email"], "additionalProperties": False},
+    {"type": "object", "properties": {"channel": {"type": "string"}, "thread": {"type": "integer"}},
+     "required": ["channel"], "additionalProperties": False}]}
+
+
+def test_a_union_of_object_shapes_is_explained_by_the_shape_the_value_has():
+    """No discriminator, and both branches are objects: the value meets one shape at its own
+    level (its keys, its required members), so that shape's nested error is what is wrong. It
+    said "change target to an object", of an object."""
+    schema = {"type": "object", "properties": {"target": TARGET}}
+    [error] = errors_of(schema, {"target": {"channel": "#ops", "thread": "abc"}})
+    assert (error["path"], error["reason"], error["expected"]) == ("$.target.thread", "type", "an integer")
+
+
+def test_a_value_that_meets_no_shape_at_its_own_level_is_answered_with_the_union():
+    schema = {"type": "object", "properties": {"target": TARGET}}
+    [error] = errors_of(schema, {"target": {"channel": "#ops", "email": "a@b.c"}})
+    assert (error["path"], error["reason"]) == ("$.target", "anyOf")
+
+
 def test_one_of_matching_twice():
     schema = {"type": "object", "properties": {"v": {"oneOf": [{"type": "integer"}, {"minimum": 0}]}}}
     error = errors_of(schema, {"v": 3})[0]
