@@ -6,7 +6,7 @@ not followed here, since the target is visited where it is defined.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from schema_lint.text.display import clip
@@ -197,7 +197,7 @@ def _children(node: SchemaNode) -> list[SchemaNode]:
     return found
 
 
-def subschema_steps(schema: Any, steps: list[str]) -> int:
+def subschema_steps(schema: Any, steps: Sequence[str]) -> int:
     """How many of `steps` (down from `schema`) lead to the deepest subschema on their way: the
     walk's nodes are there, where a step into `properties`, `anyOf` or `enum` alone reaches a
     map, a list or a value that no rule reads as a schema."""
