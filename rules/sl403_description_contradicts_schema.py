@@ -79,7 +79,7 @@ from __future__ import annotations
 import re
 
 
-from schema_lint.prose.constraints import BOUNDS, ENUM, Stated, evidence_of, own_prose, said, stated
+from schema_lint.prose.constraints import BOUNDS, ENUM, Stated, evidence_of, offered_values, own_prose, said, stated
 from schema_lint.prose.field_prose import mentions_requirement
 from schema_lint.rules import sl301_unbounded_string, sl302_unbounded_array, sl303_unbounded_number
 from schema_lint.rules import sl305_empty_string_allowed
@@ -143,7 +143,10 @@ def check(ctx):
         closed = next(iter(stated(description, value.types, ENUM)), None) if _open_value(value.schema) else None
         if closed is not None and not set(map(str, closed.value)) & set(
                 node.parent.get("properties")):
-            fix = Fix(f"add `enum: {closed.value}` ({said(closed)})", FixSafety.UNSAFE,
+            offered = offered_values(closed)
+            fix = Fix(f"add `enum: {closed.value}` ({said(closed)}"
+                      + ("; values offered this way are often special ones beside others: confirm it)" if offered
+                         else ")"), FixSafety.SUGGESTION if offered else FixSafety.UNSAFE,
                       (Operation("add", join(value.pointer, "enum"), closed.value),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
                           f"({', '.join(map(str, closed.value))}) but the schema has no `enum`", fix=fix)

@@ -421,3 +421,21 @@ def test_a_list_the_read_limit_cuts_is_no_closed_set():
     values = ", ".join(f"v{i}" for i in range(2_000))
     assert _read(f"One of {values}", "string") == {}
     assert _read("One of low, normal, high. " + "Notes. " * READ_LIMIT, "string") == {"enum": ["low", "normal", "high"]}
+
+
+@pytest.mark.parametrize("description", [
+    "Maximum rows to scan, up to 10^6.", "Maximum rows to scan, up to 10**6.", "Maximum rows to scan, max 10\u2076.",
+    "Maximum rows to scan (max 2\u00b3\u00b9\u22121).", "Maximum rows to scan, up to 1.000.000.",
+    "Rows to scan, at most 2^31 - 1.",
+])
+def test_a_number_written_as_a_power_or_with_dotted_groups_is_no_bound_of_its_first_digits(description):
+    """Read from its first digits, "up to 10^6" stated `maximum: 10` and "1.000.000" `maximum: 1`:
+    a fix that refused every call asking for a thousand rows."""
+    assert not [found for found in stated(description, "integer", BOUNDS) if found.keyword == "maximum"
+                and found.value < 1_000]
+
+
+@pytest.mark.parametrize("description, value", [("At most 1,000 rows.", 1000), ("Between 0.5 and 2.5.", 2.5),
+                                                ("Up to 100 (max).", 100)])
+def test_a_number_written_plainly_is_still_read_whole(description, value):
+    assert stated_keyword(description, "number", "maximum").value == value

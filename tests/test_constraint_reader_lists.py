@@ -58,6 +58,11 @@ def _read(description: str, kind: str = "string") -> dict:
     "Due date in words (ex.: 'next week', 'today').",
     "Deadline (ex: 'Friday' or 'in 3 days').",
     "Colour. Exs: 'red' or 'blue'.",
+    # A label that calls the values special ones beside the field's others, or words that offer custom ones.
+    "The time range start. Accepts an ISO 8601 timestamp. Shortcuts: 'now' or 'today'.",
+    "Query string. Special queries: 'is:open' and 'is:closed'.",
+    "Color as a hex string (#RRGGBB). Named colors: 'red', 'green' and 'blue'.",
+    "Sound: 'chime', 'beep' or 'bell'. Custom sounds can be given as a URL.",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)

@@ -100,7 +100,12 @@ LENGTH, COUNT, VALUE = "length", "count", "value"
 _BOUNDS = {LENGTH: ("minLength", "maxLength"), COUNT: ("minItems", "maxItems"), VALUE: ("minimum", "maximum")}
 _EXCLUSIVE = ("exclusiveMinimum", "exclusiveMaximum")
 
-_N = r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
+# A number, read whole: not the base of a power ("10^6", "10**6", "10\u2076", "2\u00b3\u00b9\u22121"), nor a
+# piece of one whose groups are dotted ("1.000.000") or of a version ("1.2.3"): read as 10, 2 or 1,
+# each made a bound a thousandth or less of the one stated.
+_SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
+_N = (r"(?<![\d^*" + _SUPERSCRIPTS + r"])(?<![\d.,]\.)(?<!\d,)(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
+      r"(?![.,]?\d|\s?(?:\^|\*\*)|[" + _SUPERSCRIPTS + "])")
 # A unit after a number ("100 characters"); a conjunction there ("at least 50 and no more
 # than 99") is the next clause's, no unit: read as one, it made the bound no count's.
 _UNIT = r"(?:\s*(?!(?:and|or|but|nor)\b)([a-z]+))?"
@@ -299,6 +304,17 @@ def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
         if found.keyword == keyword:
             return found
     return None
+
+
+_OFFERED = lazy_compile(r"(?:use|choose|select|pick|specify)\s", re.I)
+
+
+def offered_values(found: Stated) -> bool:
+    """Whether an `enum` reading's values are offered by a verb ("Use 'me' for the current
+    user or 'none' for unassigned tasks", "Use 'HEAD' or 'main'"): as often special values
+    beside the field's others (IDs, names, dates) as its whole list ("Use 'asc' or 'desc'"),
+    so a fix from them is for a person to confirm."""
+    return found.keyword == "enum" and _OFFERED.match(found.phrase) is not None
 
 
 def said(found: Stated) -> str:
@@ -1059,7 +1075,7 @@ _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others
 # "custom types are also accepted", "may also use internal", "any other name is passed
 # through", "are still accepted"), or other spellings of them ("Case-insensitive": `enum`
 # would refuse "DESC").
-_OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or any other|custom (?:values?|objects?)|"
+_OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or any other|custom\s+[a-z]+|"
                               r"and more\b|etc\b|other\b[^.;\n]{0,40}\b(?:work|works|too|as well|(?:is|are) (?:passed|"
                               r"forwarded|sent|accepted|allowed|kept))\b|"
                               r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used)\b|"
@@ -1132,7 +1148,8 @@ def _of_the_field(description: str, intro: re.Match, start: int, end: int) -> bo
     if verb is not None:
         head += verb.group()  # "when type is one of …", "The scope can be …": the intro holds the verb
     return not (_RULED_OUT_BEFORE.search(head) or _CONDITION_BEFORE.search(head) or _ALTERNATIVE_BEFORE.search(head)
-                or _VERB_AFTER.match(description, end) or start > 0 and _new_subject(description, head))
+                or _SPECIAL_BEFORE.search(head) or _VERB_AFTER.match(description, end)
+                or start > 0 and _new_subject(description, head))
 
 
 def _new_subject(description: str, head: str) -> bool:
@@ -1164,6 +1181,10 @@ _RULED_OUT_BEFORE = lazy_compile(r"\b(?:not|never|cannot|can't|nor|except|exclud
 # An alternative the list is offered beside ("Either a user ID or one of `me`, `all`", "A
 # channel ID, or one of …", "An ISO 8601 date; alternatively one of …"): the list is some
 # of the values, the rest of another kind.
+# A label that calls the quoted values after it special ones, beside the field's other values:
+# "Shortcuts: 'now' or 'today'", "Special queries: 'is:open'", "Named colors: 'red'".
+_SPECIAL_BEFORE = lazy_compile(r"\b(?:special|shortcuts?|shorthands?|aliases|alias|named|predefined|preset|presets|"
+                               r"built-in|magic|keywords?)\b[^.;\n]{0,30}$", re.I)
 _ALTERNATIVE_BEFORE = lazy_compile(r"\b(?:or|and/or|alternatively|otherwise|or else|else)\b[\s,:\u2014\u2013-]*"
                                    r"(?:(?:must|should|can|may) be\s+|is\s+|use\s+|pass\s+|give\s+)?$", re.I)
 _ALTERNATIVE_AFTER = lazy_compile(r"[\s.;,:(\u2014\u2013-]*(?:or|and/or|alternatively|otherwise)\b", re.I)

@@ -185,3 +185,22 @@ def test_sl403_takes_optional_for_one_case_as_no_claim_against_required():
                     name={"type": "string", "description": "This field is optional."}), "required": ["zone", "name"]}
     (found,) = lint_tool(schema, "SL403")
     assert found.pointer.endswith("/name")
+
+
+@pytest.mark.parametrize("description, values", [
+    ("User ID of the assignee. Use 'me' for the current user or 'none' for unassigned tasks.", ["me", "none"]),
+    ("Branch name. Use 'HEAD' for the current branch or 'main' for the default.", ["HEAD", "main"]),
+    ("The worksheet name. Use 'Sheet1' or 'Sheet2' if unsure.", ["Sheet1", "Sheet2"]),
+])
+def test_values_offered_with_use_are_a_suggestion_not_a_fix(description, values):
+    """"Use 'me' for the current user" offers special values beside the field's others (user IDs):
+    an `enum` of them refused every ID. As often it is the whole list ("Use 'asc' or 'desc'"), so
+    the finding stays and a person confirms."""
+    [found] = lint_tool(obj(field={"type": "string", "description": description}), "SL403")
+    assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == values
+    assert "often special ones beside others: confirm it" in found.fix.description
+
+
+def test_values_stated_as_the_fields_own_are_still_a_fix():
+    [found] = lint_tool(obj(order={"type": "string", "description": "Sort order: one of 'asc', 'desc'."}), "SL403")
+    assert found.fix.safety is FixSafety.UNSAFE
