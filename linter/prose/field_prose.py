@@ -284,9 +284,16 @@ def _described_values(description: str) -> tuple[Any, ...]:
             text = match.group(2).replace(",", "")
             number = float(text) if "." in text else int(text) if len(text) <= _INT_DIGITS else _HUGE
             values.append(-number if match.group(1) else number)
+    zero = _ZERO.search(description) if "zero" in description.lower() else None
+    if zero is not None and not _EXCLUDED_BEFORE.pattern.search(description, max(0, zero.start() - 24), zero.start()):
+        values.append(0)  # "a limit of zero means no limit", "Zero returns everything": 0 spelled out
     if _OFFERS_EMPTY.occurs_in(description):
         values.append("")
     return tuple(values)
+
+
+# Zero spelled as a word, not "non-zero" nor part of another ("zeroes out", "zero-based").
+_ZERO = lazy_compile(r"(?<![\w-])zero(?![\w-])", re.I)
 
 
 # Numbers of three or more parts: a date, a time, a version, an address ("2026-01-31",

@@ -26,6 +26,9 @@ from schema_lint.prose.field_prose import described_values
     ("Nickname; an empty string clears it", {""}),
     ("Results (1-100)", {1, 100}),
     ("Dates as 'YYYY-MM-DD'", set()),  # a layout, not a value
+    ("Max results; a limit of zero means no limit.", {0}),  # zero spelled out
+    ("Page size. Zero returns everything in one page.", {0}),
+    ("Must be greater than zero.", set()), ("A non-zero count.", set()), ("A zero-based index.", set()),
 ])
 def test_the_values_a_description_offers(description, values):
     assert set(described_values(description)) == values
