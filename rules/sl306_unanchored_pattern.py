@@ -28,13 +28,20 @@ fix wraps the pattern as `^(?:…)$`, dropping anchors that alternatives already
 anchored on one side only (`^=`, `\\.pdf$`) is usually a deliberate prefix or suffix
 test: it is reported, with no fix, since closing it would change what it means. So is a
 pattern with a lookaround: `\\d+(?=px)` anchored as `^(?:\\d+(?=px))$` matches nothing (the
-digits must be followed by `px` and by the end at once), and `(?<=a)b` likewise.
+digits must be followed by `px` and by the end at once), and `(?<=a)b` likewise. And so is
+a pattern that is a test for what a value contains: one its description says the value
+contains ("Password; must contain at least one digit", pattern `[0-9]`), or a single
+character class or escape (`\\S`), which anchored would accept one character only.
 """
 
 from __future__ import annotations
 
+import re
+
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.schema.patterns import anchored, compiled, has_lookaround, is_anchored, one_sided_anchor
+from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, one_sided_anchor,
+                                         single_character)
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
@@ -62,6 +69,11 @@ def check(ctx):
         elif side == "end":
             yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the end: it accepts anything "
                                    "before a match (start it with `^` if the whole value must match)")
+        elif _says_contains(node) or single_character(pattern):
+            why = "its description says the value contains a match: the pattern is a test for one" \
+                if _says_contains(node) else "anchored, it would accept a single character"
+            yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: it accepts any string "
+                                   f"that merely contains a match; no fix: {why}")
         elif has_lookaround(pattern):
             yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: it accepts any string "
                                    "that merely contains a match; no fix: it has a lookaround (`(?=`, `(?<=` …), "
@@ -74,6 +86,18 @@ def check(ctx):
 
 
 _METACHARACTERS = frozenset("\\.[](){}*+?|$")
+# "Must contain at least one digit", "must mention a user": a pattern a value must contain.
+_CONTAINS = lazy_compile(r"\b(?:contains?|containing|includes?|including|mentions?|at least one)\b", re.I)
+
+
+def _says_contains(node) -> bool:
+    """Whether the words on the field (on the array, for its items' pattern) say its value
+    contains what the pattern matches: anchored, the pattern would refuse every such value."""
+    for holder in (node, node.parent if node.keyword == "items" else None):
+        description = holder.description if holder is not None else None
+        if isinstance(description, str) and _CONTAINS.search(description):
+            return True
+    return False
 
 
 def _literal_prefix(pattern: str) -> bool:

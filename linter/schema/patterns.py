@@ -115,6 +115,13 @@ def has_lookaround(pattern: str) -> bool:
     return any(lookaround in plain for lookaround in _LOOKAROUNDS)
 
 
+def single_character(pattern: str) -> bool:
+    """Whether `pattern` is one character, class or escape with no quantifier (`[0-9]`, `\\S`):
+    anchored whole, it would accept one character only."""
+    tokens = _tokens(pattern)
+    return len(tokens) == 1 and tokens[0] not in ("^", "$", "|", "(", ")")
+
+
 def anchored(pattern: str) -> str:
     """`pattern` made to match the whole string: `^(?:…)$`, with each alternative's own
     leading `^` and trailing `$` dropped (they are redundant inside the new anchors)."""

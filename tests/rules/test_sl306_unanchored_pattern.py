@@ -57,3 +57,18 @@ def test_sl306_a_pattern_with_a_lookaround_is_reported_without_a_fix(pattern, ma
 def test_sl306_what_only_looks_like_a_lookaround_keeps_its_fix(pattern):
     (found,) = lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306")
     assert found.fix is not None
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "string", "pattern": "[0-9]", "description": "Password; must contain at least one digit."},
+    {"type": "string", "pattern": "https?://", "description": "Website; must contain an http:// or https:// URL."},
+    {"type": "string", "pattern": "(^|\\s)@\\w+", "description": "Text that must mention a user with @name."},
+    {"type": "array", "items": {"type": "string", "pattern": "[a-z]{2}"}, "description": "Tags; each must contain "
+                                                                                          "two lowercase letters."},
+    {"type": "string", "pattern": "\\S", "description": "Display name."},
+])
+def test_sl306_a_test_for_what_a_value_contains_is_reported_without_a_fix(schema):
+    """Anchored, `[0-9]` under "must contain at least one digit" accepted one digit and nothing
+    else, `\\S` one character: each refused every value the words describe."""
+    (found,) = lint_tool(obj(field=schema), "SL306")
+    assert found.fix is None and "no fix:" in found.message
