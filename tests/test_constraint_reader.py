@@ -439,3 +439,12 @@ def test_a_number_written_as_a_power_or_with_dotted_groups_is_no_bound_of_its_fi
                                                 ("Up to 100 (max).", 100)])
 def test_a_number_written_plainly_is_still_read_whole(description, value):
     assert stated_keyword(description, "number", "maximum").value == value
+
+
+@pytest.mark.parametrize("description", ["Max results. Rate limited to 100 requests per minute.",
+                                         "Results to return. Up to 60 calls a minute are allowed.",
+                                         "Page size; the API allows 10 requests every second."])
+def test_a_rate_beside_a_number_is_no_bound_of_it(description):
+    """"Rate limited to 100 requests per minute" counts requests a minute, not the results a
+    `limit` asks for: read as `maximum: 100`, the fix refused a limit of 500."""
+    assert stated(description, "integer", BOUNDS) == ()

@@ -198,6 +198,11 @@ _REMARK_AFTER = lazy_compile(r"\)?\s*(?:(?!(?:if|when|unless|and|or|but|while|be
                              r"makes?|causes?|costs?|needs?|requires?|slows?|incurs?|triggers?|leads?)\b(?:\s+(?:be|get|"
                              r"become|to be))?(\s+(?:not|never)\b)?\s*([A-Za-z]*)|\(?\s*(?:suggested|recommended|typical|"
                              r"ideal|preferred|advised|advisable|usual|normal|optimal)\b)", re.I)
+# A rate after a number's bound ("Rate limited to 100 requests per minute", of a `limit` of
+# results): how often something else may happen, not the field's values. (A field that is
+# itself a rate loses a fix, never a call.)
+_RATE_AFTER = lazy_compile(r"\s*(?:[a-z]+\s+)?(?:per|an?|every|each)\s+(?:second|minute|hour|day|week|month|year)s?\b",
+                           re.I)
 _ACCEPTED = frozenset({"allowed", "accepted", "supported", "permitted", "valid", "possible", "acceptable", "allowable",
                        "ok", "okay", "fine", "the", "specified", "requested", "provided", "passed", "given", "set",
                        "used", "selected", "included", "sent", "entered", "chosen", "required", "needed",
@@ -619,6 +624,8 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
     if _EXCEPTION_AFTER.search(sentence, bound.end, bound.end + _CLAUSE_REACH) or _advice_or_one_plan(sentence):
+        return True
+    if target == VALUE and _RATE_AFTER.match(sentence, bound.end - len(bound.unit or "")):
         return True
     if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
