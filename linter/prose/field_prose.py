@@ -449,9 +449,17 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
     format holds ("YYYY-MM-DD, or today / tomorrow", "or a relative date")."""
     if not isinstance(description, str):
         return False
-    if holds_several(description):
+    if holds_several(description) or _FORMAT_OR_ANOTHER.search(description):
         return True
     return fmt in ISO_LAYOUTS and _RELATIVE_DATES.occurs_in(description)
+
+
+_FORMAT_NOUN = r"(?:e-?mail(?:\s+address)?|urls?|uris?|links?|uuids?|guids?|hostnames?)"
+# The value named as a format's kind or another ("Email address or username", "a URL or a
+# local file path", "username or email"): the other's values are no values of the format.
+_FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?:an?\s+|the\s+)?(?!" + _FORMAT_NOUN
+                                  + r"\b)[a-z]{3,}|\b(?!" + _FORMAT_NOUN + r"\b)[a-z]{3,}\s+(?:or|and/or)\s+(?:an?\s+|the\s+)?"
+                                  + _FORMAT_NOUN + r"\b", re.I)
 
 
 def holds_several(description: Any) -> bool:

@@ -218,3 +218,15 @@ def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
     started = time.thread_time()
     lint_tool(obj(owner={"type": "string", "description": description}), "SL304")
     assert time.thread_time() - started < 1
+
+
+@pytest.mark.parametrize("name, description", [
+    ("owner_email", "Email address or username of the owner, e.g. 'jane@example.com'."),
+    ("source_url", "A URL or a local file path to read, e.g. 'https://example.com/a.csv'."),
+    ("login", "Username or email of the account, e.g. 'jane@example.com'."),
+])
+def test_a_format_named_beside_another_kind_of_value_is_no_fix(name, description):
+    """"Email address or username": `format: email` refused the usernames the words offer, on
+    the evidence of an example that is an email."""
+    found = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304", name="create_webhook")
+    assert all(d.fix is None or d.fix.safety is FixSafety.SUGGESTION for d in found)
