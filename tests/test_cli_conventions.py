@@ -184,3 +184,30 @@ def test_a_config_file_given_with_a_tool_table_is_read(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = check("--output-format", "concise", "--config", "lint.toml", "top.json")
     assert codes_by_file(result.output) == [("top.json", "SL201")]
+
+
+@pytest.mark.parametrize("command, option", [("check", "--mcp-deadline"), ("check", "--mcp-startup-timeout"),
+                                             ("check", "--mcp-timeout"), ("check", "--python-timeout"),
+                                             ("snapshot", "--mcp-deadline"), ("fuzz", "--budget")])
+def test_nan_is_no_number_of_seconds(tmp_path, monkeypatch, command, option):
+    """`nan` passed click's `x>0` range (every comparison with it is false): a deadline of nan
+    raised a traceback deep in the run, a timeout of nan never ended a hanging import."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, [command, option, "nan", "tool.json"])
+    assert result.exit_code == 2 and "'nan' is not a number" in result.output
+    assert not isinstance(result.exception, ValueError)
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://[zz]/mcp"])
+def test_a_url_python_cannot_split_is_a_usage_error_not_a_traceback(url):
+    result = CliRunner().invoke(main, ["check", "--mcp-url", url])
+    assert result.exit_code == 2 and f"--mcp-url {url!r}: not a URL" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_an_empty_stdin_filename_is_a_usage_error_not_a_lint_of_the_folder(tmp_path, monkeypatch):
+    """Empty, the name read as absent: stdin was never read, the working folder was linted and
+    the run passed whatever was piped in."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", "--stdin-filename", ""], input="{broken")
+    assert result.exit_code == 2 and "--stdin-filename needs a name" in result.output

@@ -135,7 +135,10 @@ def check(paths, baseline_path, python_targets, output_formats, **flags):
     from schema_lint.run.check import CheckOptions, run_check
 
     servers = options_of({name: flags.pop(name) for name in ServerOptions.fields()})
-    if flags["stdin_filename"]:
+    if flags["stdin_filename"] == "":
+        raise click.UsageError("--stdin-filename needs a name: it says what stdin holds (JSON, YAML …); "
+                               "read stdin with `-` instead")
+    if flags["stdin_filename"] is not None:
         paths = stdin_paths(paths)
     flags["output_format"], flags["outputs"] = destinations(output_formats, flags["output_file"])
     if flags["statistics"] and flags["output_format"] not in STATISTICS_FORMATS:

@@ -11,6 +11,21 @@ from contextlib import contextmanager
 import click
 
 
+class Positive(click.FloatRange):
+    """A number above 0 (seconds, a budget). `click.FloatRange(min=0, min_open=True)` alone lets
+    `nan` through, since every comparison with it is false: a deadline of `nan` then raised
+    deep in a run, and a timeout of `nan` never ended a hanging import."""
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number != number:  # NaN
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
+
+
 class ClickOutput:
     """A run's `Output` (see `run.check`) on the command's streams, through click: colour
     codes are kept only when asked for (click strips them off a terminal otherwise)."""

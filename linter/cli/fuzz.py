@@ -14,6 +14,7 @@ import sys
 
 import click
 
+from schema_lint.cli.common import Positive
 from schema_lint.cli.targets import target_files, target_options
 
 from schema_lint.fuzz.model import DEFAULT_BUDGET, DEFAULT_EXAMPLES
@@ -34,7 +35,7 @@ _FAILING = {"accepted": ("accepted",), "rejected": ("accepted", "rejected"), "ne
 @click.option("--seed", type=int, default=0, show_default=True, help="Generator seed: same input and seed, same report.")
 @click.option("--policy", default="scalar-for-array", show_default=True,
               help="Comma-separated canonicalization repairs the boundary applies (`none` for none).")
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_BUDGET, show_default=True,
+@click.option("--budget", type=Positive(), default=DEFAULT_BUDGET, show_default=True,
               help="CPU seconds of generation per tool; a tool over it is reported and the run goes on.")
 @click.option("--fail-on", type=click.Choice(list(_FAILING)), default="never", show_default=True,
               help="Exit 1 when a near miss is accepted (or, with `rejected`, not repaired).")

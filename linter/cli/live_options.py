@@ -2,7 +2,7 @@
 `--python` targets), shared by `check`, `snapshot` and `compat`; and `--no-servers`, which
 keeps a run from starting any (see `live.requested` for which servers a run asks).
 
-Only click and `live.requested` are imported here: `check` registers these options on
+Only click, `cli.common` and `live.requested` are imported here: `check` registers these options on
 every run; the server specs are read only when a server is named, and the `mcp` SDK is
 loaded only when one is actually asked.
 """
@@ -13,6 +13,7 @@ import click
 
 from typing import TYPE_CHECKING, Any
 
+from schema_lint.cli.common import Positive
 from schema_lint.live.limits import Limits
 from schema_lint.live.requested import ServerChoiceError, ServerOptions, limits_from as limits_of
 from schema_lint.live.requested import servers_from as choose_servers
@@ -32,15 +33,15 @@ _OPTIONS = [
                  help="Read the tools of this MCP server over Streamable HTTP (repeatable)."),
     click.option("--mcp-header", multiple=True, metavar="'NAME: VALUE'",
                  help="An HTTP header sent to the --mcp-url servers, e.g. for auth (repeatable)."),
-    click.option("--mcp-startup-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.mcp_startup_timeout,
+    click.option("--mcp-startup-timeout", type=Positive(), default=_DEFAULTS.mcp_startup_timeout,
                  show_default=True, help="Seconds for a server to start and answer initialize."),
-    click.option("--mcp-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.mcp_timeout,
+    click.option("--mcp-timeout", type=Positive(), default=_DEFAULTS.mcp_timeout,
                  show_default=True, help="Seconds for each later request (each tools/list page)."),
-    click.option("--mcp-deadline", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.mcp_deadline,
+    click.option("--mcp-deadline", type=Positive(), default=_DEFAULTS.mcp_deadline,
                  show_default=True, help="Seconds for a server's whole listing: start, initialize and every page."),
     click.option("--mcp-max-pages", type=click.IntRange(min=1), default=_DEFAULTS.mcp_max_pages, show_default=True,
                  help="tools/list pages read before a server whose pages never end is given up on."),
-    click.option("--python-timeout", type=click.FloatRange(min=0, min_open=True), default=_DEFAULTS.python_timeout,
+    click.option("--python-timeout", type=Positive(), default=_DEFAULTS.python_timeout,
                  show_default=True, help="Seconds for a --python target to be imported and its tools read."),
     click.option("--python-interpreter", type=click.Path(dir_okay=False), default=None, metavar="PATH",
                  help="The Python that imports --python targets (default: $VIRTUAL_ENV's, else .venv or venv in "

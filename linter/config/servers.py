@@ -82,7 +82,8 @@ def from_options(commands: tuple[str, ...], urls: tuple[str, ...], env: tuple[st
             raise ServerSpecError("--mcp needs a command to start the server")
         servers.append(Server(_unique(command_name(command), names), command=command, env=variables, cwd=cwd))
     for url in urls:
-        servers.append(Server(_unique(url_name(url), names), url=_checked_url(url), headers=sent))
+        checked = _checked_url(url)
+        servers.append(Server(_unique(url_name(checked), names), url=checked, headers=sent))
     return servers
 
 
@@ -193,7 +194,11 @@ def _pair(item: str, separator: str, option: str, shape: str) -> tuple[str, str]
 
 
 def _checked_url(url: str) -> str:
-    if urlsplit(url).scheme not in ("http", "https"):
+    try:
+        scheme = urlsplit(url).scheme
+    except ValueError as exc:  # an unclosed or invalid IPv6 host: `http://[::1`
+        raise ServerSpecError(f"--mcp-url {url!r}: not a URL ({exc})") from None
+    if scheme not in ("http", "https"):
         raise ServerSpecError(f"--mcp-url {url!r}: expected an http:// or https:// URL")
     return url
 
