@@ -203,6 +203,19 @@ def test_per_tool_ignores_match_tool_name_globs():
     assert [d.code for d in lint_tool(LOOSE, name="create_ticket", config=config)] == ["SL201"]
 
 
+@pytest.mark.parametrize("table, expected", [
+    ({"SL3": Severity.ERROR}, Severity.ERROR), ({"ALL": Severity.ERROR}, Severity.ERROR),
+    ({"ALL": Severity.ERROR, "SL30": Severity.INFO}, Severity.INFO),
+    ({"SL3": Severity.INFO, "SL301": Severity.ERROR}, Severity.ERROR),
+    ({"SL301": Severity.INFO, "SL3": Severity.ERROR}, Severity.INFO),  # the most specific wins, in any order
+])
+def test_a_severity_key_is_a_selector_the_most_specific_winning(table, expected):
+    """`SL3 = "error"` passed the check of selectors, and then changed nothing: the severity was
+    looked up by the exact code only."""
+    (finding,) = lint_tool(LOOSE, "SL301", name="create_ticket", config=Config(severity=table))
+    assert finding.severity is expected
+
+
 def test_severity_overrides_beat_the_side_effect_default():
     (finding,) = lint_tool(LOOSE, "SL301", name="create_ticket", config=Config(severity={"SL301": Severity.ERROR}))
     assert finding.severity is Severity.ERROR

@@ -8,11 +8,14 @@ is SL301, which a test holds every module to) and from any rule pack installed.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import TypeVar
 
 from schema_lint.config import entry_points
 from schema_lint.text.lazy_pattern import lazy_compile
+
+T = TypeVar("T")
 
 ENTRY_POINT_GROUP = "schema_lint.rules"
 # The built-in rules are found by this package's name, as rule packs by the group's: the
@@ -47,6 +50,19 @@ def rule_codes() -> frozenset[str]:
     codes = {match.group(1).upper() for name in builtin_rule_modules() if (match := _MODULE_NAME.match(name))}
     codes |= {module.CODE for module in entry_points.load(ENTRY_POINT_GROUP)}
     return frozenset(codes)
+
+
+def by_code(table: Mapping[str, T], codes: Iterable[str]) -> dict[str, T]:
+    """Each code's value in a table keyed by selectors (`SL301`, `SL3`, `ALL`): the most
+    specific selector that matches the code wins, so `SL3 = "error"` with `SL301 = "info"`
+    makes every SL3xx an error but SL301."""
+    resolved: dict[str, T] = {}
+    for code in codes:
+        matching = [(-1 if key == "ALL" else len(key), value) for key, value in table.items()
+                    if key == "ALL" or code.startswith(key.upper())]
+        if matching:
+            resolved[code] = max(matching, key=lambda ranked: ranked[0])[1]
+    return resolved
 
 
 def matches_code(code: str, prefixes: Iterable[str]) -> bool:

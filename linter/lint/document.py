@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from schema_lint.config import Config, relative_to_root
-from schema_lint.config.selection import matches_code, rule_codes, select_codes, unknown_selectors
+from schema_lint.config.selection import by_code, matches_code, rule_codes, select_codes, unknown_selectors
 from schema_lint.lint.supersession import Supersession
 from schema_lint.lint.suppressions import NodeIgnore, Suppressions, keyword_ignores
 from schema_lint.model import Diagnostic, Severity, SideEffects, Span, Tool
@@ -105,6 +105,8 @@ class DocumentLinter:
         self._given_rules = rules
         self.known_codes = set(rules) if rules is not None else set(rule_codes())
         self.codes = select_codes(sorted(self.known_codes), config.select, config.extend_select, config.ignore)
+        # `[severity]` keys are selectors, as `select`'s are (`SL3`, `ALL`): resolved once per code.
+        self._severity = by_code(config.severity, self.codes)
         self._rules_by_shape: dict[tuple[str, frozenset[str]], list[Rule]] = {}
 
     @cached_property
@@ -232,7 +234,7 @@ class DocumentLinter:
         enabled = set(self.codes)
         rule = next(rule for rule in self.rules if rule.code == UNUSED_SUPPRESSION_CODE)
         return [Diagnostic(
-            code=rule.code, name=rule.name, severity=self.config.severity.get(rule.code) or rule.severity_for(SideEffects.READ),
+            code=rule.code, name=rule.name, severity=self._severity.get(rule.code) or rule.severity_for(SideEffects.READ),
             path=doc.path, pointer="",
             message=(f"unused suppression: no {'finding' if not c.codes else ', '.join(c.codes) + ' finding'} "
                      f"{'in this file' if c.whole_file else 'here'} to silence; remove the comment"),
@@ -241,7 +243,7 @@ class DocumentLinter:
     def diagnostic(self, rule: Rule, ctx: ToolContext, finding: Finding, doc: Document) -> Diagnostic:
         """The finding as reported: its severity under the configuration, its message clipped, and
         its position unless the run shows none (also how a configured request's findings are made)."""
-        severity = (self.config.severity.get(rule.code) or finding.severity
+        severity = (self._severity.get(rule.code) or finding.severity
                     or rule.severity_for(ctx.side_effects))
         message = finding.message if ctx.tool.part == "arguments" else f"outputSchema: {finding.message}"
         span = doc.locate(finding.pointer, finding.at_key) if self.positions else None
