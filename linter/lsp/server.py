@@ -122,9 +122,11 @@ class SchemaLintServer(LanguageServer):
 
     async def linted(self, uri: str) -> Linted | None:
         """The open document's findings for its current text, linted once per version; None for
-        a document that is not a file (an unsaved buffer has no configuration to find)."""
+        a document that is not a file (an unsaved buffer has no configuration to find), or that
+        the client never opened (asked of, the workspace would read it from disk, which may not
+        hold it: an internal error for the client)."""
         path = _path(uri)
-        if path is None:
+        if path is None or uri not in self.workspace.text_documents:
             return None
         if self.forgetting:
             await asyncio.wait(set(self.forgetting))

@@ -317,3 +317,16 @@ async def test_a_lone_surrogate_in_the_editors_text_is_a_finding_not_a_lost_docu
     assert bad.code == "SL000" and "not valid UTF-8" in bad.message
     await changed(client, uri, 3, NOTE_JSON)
     assert by_code(await diagnostics(client, uri), "SL301")
+
+
+async def test_a_request_about_a_document_never_opened_is_answered_with_nothing(client: LanguageClient, tmp_path):
+    """The workspace read an unopened document from disk: for a file that is not there, the
+    client got an internal error (a FileNotFoundError) instead of no actions."""
+    uri = (tmp_path / "never-opened.json").as_uri()
+    found = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), types.Range(types.Position(0, 0), types.Position(0, 1)),
+        types.CodeActionContext(diagnostics=[])))
+    assert not found and found is not None
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                    types.Position(0, 0)))
+    assert hover is None
