@@ -60,5 +60,6 @@ def check(ctx):
         fix = None if no_const else Fix(
             f"replace `enum` with `const: {shown}`", FixSafety.SAFE,
             (Operation("remove", join(node.pointer, "enum")), Operation("add", join(node.pointer, "const"), values[0])))
-        yield Finding(join(node.pointer, "enum"), f"`enum` of `{label(node)}` has a single value, {shown}: that is a `const`",
+        said = "a `const` from draft-06 on (draft-04 has none, so no fix)" if no_const else "that is a `const`"
+        yield Finding(join(node.pointer, "enum"), f"`enum` of `{label(node)}` has a single value, {shown}: {said}",
                       fix=fix)

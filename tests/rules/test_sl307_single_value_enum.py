@@ -37,3 +37,4 @@ def test_sl307_offers_no_const_to_a_draft_04_schema():
     config.select = ["SL307"]
     (found,) = lint_text(json.dumps(tool), "tool.json", config).diagnostics
     assert found.fix is None
+    assert found.message.endswith('"open": a `const` from draft-06 on (draft-04 has none, so no fix)')  # not "that is one"
