@@ -448,3 +448,15 @@ def test_a_rate_beside_a_number_is_no_bound_of_it(description):
     """"Rate limited to 100 requests per minute" counts requests a minute, not the results a
     `limit` asks for: read as `maximum: 100`, the fix refused a limit of 500."""
     assert stated(description, "integer", BOUNDS) == ()
+
+
+@pytest.mark.parametrize("description", [
+    "Port on each node, in the range 30000-32767 by default (configurable with --service-node-port-range).",
+    "Number of results to return (introduced in v3; max 50 in v2).",
+    "Results per page, up to 100 on older versions.",
+    "Workers to start, at most 8 (can be raised by an administrator).",
+])
+def test_a_bound_the_words_call_a_setting_or_one_versions_is_no_rule(description):
+    """A default range an operator configures, or an older version's limit, is no bound on
+    every call: as a fix, it refused the ports of a cluster configured otherwise."""
+    assert stated(description, "integer", BOUNDS) == ()

@@ -238,7 +238,11 @@ _NEGATED_VERBS = lazy_compile(r"\s*(?:(?:be|ever|set|to|have|contain|hold|includ
 _CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 # An exception after the bound ("max 30 days unless you have a Pro plan", "Up to 50 per
 # request, except for enterprise accounts"): the bound is not every call's.
-_EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for)\b", re.I)
+# ... or a bound the words call a setting: "30000-32767 by default (configurable with
+# --service-node-port-range)", "max 50 in v2", "up to 100 on older versions".
+_EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|can be (?:changed|"
+                                r"raised|increased|configured)|in v\d|in version|on (?:older|newer|earlier|later) "
+                                r"versions?)\b", re.I)
 # A sentence that advises ("Use a value less than 60 for faster responses", "For best
 # performance, use less than 20", "Keep it small (5-10) to save tokens") or speaks of one plan ("Free plans get at most 3 days",
 # "Free accounts: max 24", "(1024 for Pro access)"): its bounds are no rule on every call.
@@ -623,9 +627,12 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
-    if _EXCEPTION_AFTER.search(sentence, bound.end, bound.end + _CLAUSE_REACH) or _advice_or_one_plan(sentence):
+    # From the number's end: the word read as its unit may begin what follows ("max 50 in v2").
+    number_end = bound.end - len(bound.unit or "") if bound.unit and sentence.endswith(bound.unit, 0, bound.end) \
+        else bound.end
+    if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence):
         return True
-    if target == VALUE and _RATE_AFTER.match(sentence, bound.end - len(bound.unit or "")):
+    if target == VALUE and _RATE_AFTER.match(sentence, number_end):
         return True
     if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
