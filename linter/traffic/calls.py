@@ -68,11 +68,13 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                 yield record
                 continue
             found = False
-            uid, definition = _tool_reference(record)
-            for tool, arguments, call_id in calls_in(record):
-                found = True
-                yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
-                index += 1
+            # A list of records (a `.json` file's, or one line's) carries each record's own reference.
+            for item in record if isinstance(record, list) else (record,):
+                uid, definition = _tool_reference(item)
+                for tool, arguments, call_id in calls_in(item):
+                    found = True
+                    yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
+                    index += 1
             if not found:
                 yield BrokenLine(path, number, "no tool call found")
 
@@ -186,18 +188,29 @@ def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
             if isinstance(function, dict) and isinstance(function.get("name"), str):
                 yield function["name"], function.get("arguments", "{}"), _id(call.get("id"))
         return
+    kind = record.get("type")
+    if kind in _RUN_BY_THE_PROVIDER:
+        return
+    if kind == "tool_use" and isinstance(record.get("name"), str):
+        yield record["name"], record.get("input", {}), _id(record.get("id"))
+        return
+    if kind == "function_call" and isinstance(record.get("name"), str):
+        yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id"))
+        return
+    plain = _plain(record)
+    if plain:  # a plain call that also keeps what the tool answered (`output`, `content`) as a list
+        yield from plain
+        return
     for container in ("choices", "output", "content"):
         if isinstance(record.get(container), list):
             for item in record[container]:
                 yield from calls_in(item.get("message", item) if isinstance(item, dict) else item)
             return
-    kind = record.get("type")
-    if kind == "tool_use" and isinstance(record.get("name"), str):
-        yield record["name"], record.get("input", {}), _id(record.get("id"))
-    elif kind == "function_call" and isinstance(record.get("name"), str):
-        yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id"))
-    else:
-        yield from _plain(record)
+
+
+# Calls the provider runs itself (Anthropic's server tools and remote MCP servers, OpenAI's
+# remote MCP calls): no tool of the caller's is called, so none is replayed.
+_RUN_BY_THE_PROVIDER = frozenset({"server_tool_use", "mcp_tool_use", "mcp_call"})
 
 
 _SHAPED = frozenset({"method", "tool_calls", "choices", "output", "content", "type"})
@@ -211,8 +224,19 @@ def _plain(record: dict) -> tuple[tuple[str, Any, str | None], ...]:
         return ()
     for key in ("arguments", "args", "input", "parameters"):
         if key in record:
+            if key == "parameters" and _defines_a_tool(record):
+                return ()
             return ((name, record[key], _id(record.get("id") or record.get("call_id"))),)
     return ()
+
+
+def _defines_a_tool(record: dict) -> bool:
+    """Whether a record with `parameters` is a tool's definition (a Responses function tool, a
+    bare function definition), not a call in Llama's `{"name", "parameters"}` shape: its
+    `parameters` is a schema of an object, and it has a description, `strict`, or `type: function`."""
+    schema = record["parameters"]
+    return (isinstance(schema, dict) and (schema.get("type") == "object" or isinstance(schema.get("properties"), dict))
+            and ("description" in record or "strict" in record or record.get("type") == "function"))
 
 
 def _tool_reference(record: Any) -> tuple[str | None, Any]:

@@ -24,6 +24,17 @@ SHAPES = [
     ({"role": "assistant", "content": [{"type": "text", "text": "ok"},
                                        {"type": "tool_use", "id": "tu1", "name": "search", "input": {"q": "e"}}]},
      [("search", {"q": "e"})]),
+    # Llama's call shape: `parameters` holding the values.
+    ({"name": "search", "parameters": {"q": "g"}}, [("search", {"q": "g"})]),
+    # A plain call that also keeps the tool's answer as a list.
+    ({"tool": "search", "arguments": {"q": "h"}, "output": [{"type": "text", "text": "found"}]}, [("search", {"q": "h"})]),
+    ({"tool": "search", "arguments": {"q": "i"}, "content": [{"type": "text", "text": "found"}]}, [("search", {"q": "i"})]),
+    # Tools the provider runs itself are no calls; the client's tool_use beside them is.
+    ({"role": "assistant", "content": [
+        {"type": "server_tool_use", "id": "st1", "name": "web_search", "input": {"query": "x"}},
+        {"type": "web_search_tool_result", "tool_use_id": "st1", "content": []},
+        {"type": "mcp_tool_use", "id": "mt1", "name": "remote", "server_name": "s", "input": {}},
+        {"type": "tool_use", "id": "tu2", "name": "search", "input": {"q": "j"}}]}, [("search", {"q": "j"})]),
     ({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "search", "arguments": {"q": "f"}}},
      [("search", {"q": "f"})]),
     ([{"tool": "a", "arguments": {}}, {"tool": "b", "arguments": {}}], [("a", {}), ("b", {})]),
@@ -73,3 +84,31 @@ def test_a_json_file_is_one_record(tmp_path):
     path = tmp_path / "calls.json"
     path.write_text(json.dumps([{"tool": "a", "arguments": {}}, {"tool": "b", "arguments": {}}], indent=2))
     assert [c.tool for c in read_calls([str(path)])] == ["a", "b"]
+
+
+def test_each_record_of_a_list_carries_its_own_tool_reference(tmp_path):
+    """A `.json` file's list of dataset records (or one line holding several) lost each
+    record's `tool_uid` and `tool_def`: its calls met the first tool of their name."""
+    records = [{"tool": "get_weather", "arguments": {"unit": "kelvin"}, "tool_uid": "b"},
+               {"tool": "get_weather", "arguments": {}, "tool_def": {"name": "get_weather", "parameters": {}}}]
+    for name, text in (("calls.json", json.dumps(records)), ("calls.jsonl", json.dumps(records) + "\n")):
+        path = tmp_path / name
+        path.write_text(text)
+        calls = list(read_calls([str(path)]))
+        assert [(c.tool_uid, c.tool_definition) for c in calls] == [("b", None), (None, records[1]["tool_def"])]
+
+
+NOT_CALLS = [
+    # Tool definitions: their `parameters` is a schema.
+    {"type": "function", "name": "search", "parameters": {"type": "object", "properties": {}}, "strict": True},
+    {"name": "search", "description": "Search.", "parameters": {"type": "object", "properties": {"q": {}}}},
+    # Calls the provider runs.
+    {"output": [{"type": "mcp_call", "name": "remote", "arguments": "{}", "server_label": "s"}]},
+    {"type": "server_tool_use", "id": "st2", "name": "web_search", "input": {}},
+]
+
+
+def test_definitions_and_calls_the_provider_runs_are_no_calls():
+    """A Responses function tool or a bare function definition was replayed as a call whose
+    arguments were its schema; a server tool's use as a call to an unknown tool."""
+    assert [list(calls_in(record)) for record in NOT_CALLS] == [[]] * len(NOT_CALLS)
