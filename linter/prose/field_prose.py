@@ -222,8 +222,22 @@ def _quoted_values(description: str) -> tuple[str, ...]:
     """Cached: a description a format is read from is asked for its values up to four times
     (whether they are in the format, refute it, support it), each a pass of two patterns."""
     found = [next(group for group in match.groups() if group is not None) for match in _QUOTED.finditer(description)]
-    found += [match.group(1).rstrip(".") for match in _EXAMPLE_WORD.finditer(description)]
+    for match in _EXAMPLE_WORD.finditer(description):
+        found.append(match.group(1).rstrip("."))
+        end = match.end()
+        for _ in range(_MORE_EXAMPLES_READ):  # "e.g. 1.2.3 or 1.2.3-beta.1 or v1.2.3": each is an example
+            more = _MORE_EXAMPLE.match(description, end)
+            if more is None:
+                break
+            found.append(more.group(1).rstrip("."))
+            end = more.end()
     return tuple(found)
+
+
+# The examples after the first, joined to it by a comma, "or" or "and" (a few: a list past
+# that is a list of values, read as such elsewhere).
+_MORE_EXAMPLE = lazy_compile(r"(?<!\.)(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)([^\s,;()'\"`]+)")
+_MORE_EXAMPLES_READ = 4
 
 
 def described_defaults(description: Any) -> list[Any]:

@@ -13,7 +13,7 @@ import pytest
 from lintkit import lint_tool, obj
 
 from schema_lint.config import Config
-from schema_lint.prose.field_prose import described_values
+from schema_lint.prose.field_prose import described_values, quoted_values
 
 
 @pytest.mark.parametrize(("description", "values"), [
@@ -142,3 +142,12 @@ def test_a_description_offering_a_hundred_thousand_values_is_judged_in_linear_ti
     assert time.thread_time() - started < 2
     assert len(judged) < 10  # a subschema judged once, not once a value
     assert found.fix is None and "no fix: it would reject the schema's own described value" in found.message
+
+
+@pytest.mark.parametrize(("description", "examples"), [
+    ("Semantic version like 1.2.3 or 1.2.3-beta.1 or v1.2.3.", ["1.2.3", "1.2.3-beta.1", "v1.2.3"]),
+    ("Region, e.g. us-east-1, eu-west-1 or ap-south-1.", ["us-east-1", "eu-west-1", "ap-south-1"]),
+    ("A name such as Alice. Then more text, and more.", ["Alice"]),  # a sentence's end ends the examples
+])
+def test_every_example_of_a_run_is_read_not_only_the_first(description, examples):
+    assert quoted_values(description) == examples

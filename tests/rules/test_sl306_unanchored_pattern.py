@@ -72,3 +72,12 @@ def test_sl306_a_test_for_what_a_value_contains_is_reported_without_a_fix(schema
     else, `\\S` one character: each refused every value the words describe."""
     (found,) = lint_tool(obj(field=schema), "SL306")
     assert found.fix is None and "no fix:" in found.message
+
+
+def test_sl306_an_example_after_the_first_that_the_anchored_pattern_refuses_withholds_the_fix():
+    """"like 1.2.3 or 1.2.3-beta.1 or v1.2.3": only the first example was read, and the anchored
+    `\\d+\\.\\d+\\.\\d+` refused the second, a version the words offer."""
+    schema = {"type": "string", "pattern": "\\d+\\.\\d+\\.\\d+",
+              "description": "Semantic version like 1.2.3 or 1.2.3-beta.1 or v1.2.3."}
+    (found,) = lint_tool(obj(version=schema), "SL306", name="publish_package")
+    assert found.fix is None and 'described value "1.2.3-beta.1"' in found.message
