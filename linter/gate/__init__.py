@@ -32,9 +32,9 @@ from schema_lint.model import Diagnostic, FixSafety, Operation, Withheld
 from schema_lint.schema.bounds import BOUNDS
 from schema_lint.schema.dialect import gemini_numbers, is_openapi_dialect, normalize_dialect
 from schema_lint.schema.offline import with_bundled_dialect
-from schema_lint.schema.operations import OperationError, apply_operations
+from schema_lint.schema.operations import OperationError, apply_inside, apply_operations
 from schema_lint.schema.patterns import regex_options
-from schema_lint.schema.pointer import join, resolve_steps, split
+from schema_lint.schema.pointer import split
 
 if TYPE_CHECKING:
     import jsonschema_rs
@@ -95,14 +95,9 @@ def applied_sharing(schema: Any, operations: list[Operation]) -> Any:
     `$defs` is a large one). Raises `OperationError` where `apply_operations` does."""
     if not operations or any(not operation.path for operation in operations):
         return apply_operations(schema, operations)  # the whole schema rewritten
-    paths = [split(operation.path) for operation in operations]
-    common = commonprefix([tokens[:-1] for tokens in paths])  # the deepest container every edit lies in
-    try:
-        inner = resolve_steps(schema, common)
-    except LookupError as missing:
-        raise OperationError(f"{missing}: no such node") from None
-    fixed_inner = apply_operations(inner, [Operation(operation.op, join("", *tokens[len(common):]), operation.value)
-                                           for operation, tokens in zip(operations, paths)])
+    # The deepest container every edit lies in.
+    common = commonprefix([split(operation.path)[:-1] for operation in operations])
+    _, fixed_inner = apply_inside(schema, common, operations)
     if not common:
         return fixed_inner
     fixed = node = copy.copy(schema)

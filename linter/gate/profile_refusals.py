@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from schema_lint.model import Operation
 from schema_lint.profiles import refused_note
-from schema_lint.schema.operations import OperationError, apply_operations
-from schema_lint.schema.pointer import join, resolve_steps, split
+from schema_lint.schema.operations import OperationError, apply_inside
+from schema_lint.schema.pointer import join, split
 from schema_lint.schema.walk import subschema_steps, walk
 
 if TYPE_CHECKING:
@@ -59,10 +59,8 @@ def _added_keywords(schema: Any, operations: list[Operation] | None) -> Counter 
     common = commonprefix([tokens[:-1] for tokens in paths]) if paths and all(paths) else []
     steps = common[:subschema_steps(schema, common)]
     try:
-        before = resolve_steps(schema, steps)
-        after = apply_operations(before, [Operation(operation.op, join("", *tokens[len(steps):]), operation.value)
-                                          for operation, tokens in zip(operations, paths)])
-    except (LookupError, OperationError):
+        before, after = apply_inside(schema, steps, operations)
+    except OperationError:
         return None
     pointer = join("", *steps)
     return _keywords(after, pointer) - _keywords(before, pointer)

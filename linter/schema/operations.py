@@ -8,15 +8,29 @@ what a fix means, independent of how a file spells it.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from schema_lint.model import Operation
-from schema_lint.schema.pointer import split
+from schema_lint.schema.pointer import join, resolve_steps, split
 
 
 class OperationError(ValueError):
     """An operation whose path does not fit the data (missing parent, bad index, ...)."""
+
+
+def apply_inside(data: Any, steps: Sequence[str], operations: Iterable[Operation]) -> tuple[Any, Any]:
+    """The node at `steps` in `data`, and a copy of it with the operations applied (their paths
+    all lie inside it, and are taken relative to it): what a fix makes of the part it edits,
+    nothing above it copied. Raises `OperationError` where `apply_operations` does, and when
+    `steps` lead to no node."""
+    try:
+        node = resolve_steps(data, steps)
+    except LookupError as missing:
+        raise OperationError(f"{missing}: no such node") from None
+    inside = [Operation(operation.op, join("", *split(operation.path)[len(steps):]), operation.value)
+              for operation in operations]
+    return node, apply_operations(node, inside)
 
 
 def apply_operations(data: Any, operations: Iterable[Operation]) -> Any:
