@@ -69,20 +69,28 @@ def check(ctx):
         elif side == "end":
             yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the end: it accepts anything "
                                    "before a match (start it with `^` if the whole value must match)")
-        elif _says_contains(node) or single_character(pattern):
-            why = "its description says the value contains a match: the pattern is a test for one" \
-                if _says_contains(node) else "anchored, it would accept a single character"
-            yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: it accepts any string "
-                                   f"that merely contains a match; no fix: {why}")
-        elif has_lookaround(pattern):
-            yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: it accepts any string "
-                                   "that merely contains a match; no fix: it has a lookaround (`(?=`, `(?<=` …), "
-                                   "which anchors around the whole can leave matching nothing: anchor it by hand")
         else:
+            unanchored = f"pattern of `{label(node)}` is not anchored with `^…$`: it accepts any string that merely " \
+                         "contains a match"
+            withheld = _why_not_anchored(node, pattern)
+            if withheld is not None:
+                yield Finding(pointer, f"{unanchored}; no fix: {withheld}")
+                continue
             fixed = anchored(pattern)
             fix = Fix(f"anchor the pattern as `{fixed}`", FixSafety.UNSAFE, (Operation("replace", pointer, fixed),))
-            yield Finding(pointer, f"pattern of `{label(node)}` is not anchored with `^…$`: "
-                                   "it accepts any string that merely contains a match", fix=fix)
+            yield Finding(pointer, unanchored, fix=fix)
+
+
+def _why_not_anchored(node, pattern: str) -> str | None:
+    """Why anchoring the whole pattern would refuse the values it is meant for, if it would."""
+    if _says_contains(node):
+        return "its description says the value contains a match: the pattern is a test for one"
+    if single_character(pattern):
+        return "anchored, it would accept a single character"
+    if has_lookaround(pattern):
+        return ("it has a lookaround (`(?=`, `(?<=` …), which anchors around the whole can leave matching nothing: "
+                "anchor it by hand")
+    return None
 
 
 _METACHARACTERS = frozenset("\\.[](){}*+?|$")
