@@ -2,10 +2,13 @@
 
 Shapes, detected per line (a line may hold several calls, or a list of them):
 `{"tool"|"name": ..., "arguments"|"args"|"input": ...}`, an OpenAI chat message or
-completion (`tool_calls[].function.{name, arguments}`), an OpenAI Responses
-`function_call` item or response `output`, an Anthropic message or `tool_use` block,
-and an MCP `tools/call` JSON-RPC request. Arguments may be an object or a JSON string;
-the boundary decides what a string means, so it is passed through untouched.
+completion (`tool_calls[].function.{name, arguments}`, or the older `function_call`), an
+OpenAI Responses `function_call` item, response or stream event, an OpenAI Batch output
+line, an Anthropic message or `tool_use` block, a Gemini response or content
+(`functionCall`), a Bedrock Converse response (`toolUse`), an Ollama chat response, a
+LangChain AI message, the AI SDK's `tool-call` parts, a conversation's `messages`, and an
+MCP `tools/call` JSON-RPC request. Arguments may be an object or a JSON string; the
+boundary decides what a string means, so it is passed through untouched.
 """
 
 from __future__ import annotations
@@ -165,15 +168,18 @@ def _decoded(path: str, number: int, raw: bytes) -> str | BrokenLine:
         return BrokenLine(path, number, f"not UTF-8: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
 
 
-def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
-    """(tool name, arguments, call id) for every call a record holds."""
+def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None]]:
+    """(tool name, arguments, call id) for every call a record holds, searched at most
+    :data:`MAX_NESTING` containers deep."""
     if isinstance(record, dict) and record.keys().isdisjoint(_SHAPED):
         # The plain shape, most logs' and every dataset's: one look at the keys, not one per shape.
         yield from _plain(record)
         return
+    if depth >= MAX_NESTING:
+        return
     if isinstance(record, list):
         for item in record:
-            yield from calls_in(item)
+            yield from calls_in(item, depth + 1)
         return
     if not isinstance(record, dict):
         return
@@ -185,8 +191,10 @@ def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
     if isinstance(record.get("tool_calls"), list):
         for call in record["tool_calls"]:
             function = call.get("function") if isinstance(call, dict) else None
-            if isinstance(function, dict) and isinstance(function.get("name"), str):
+            if isinstance(function, dict) and isinstance(function.get("name"), str):  # OpenAI's, Ollama's
                 yield function["name"], function.get("arguments", "{}"), _id(call.get("id"))
+            else:  # LangChain's `{"name", "args"}`, Cohere's `{"name", "parameters"}`
+                yield from _called(call)
         return
     kind = record.get("type")
     if kind in _RUN_BY_THE_PROVIDER:
@@ -197,24 +205,50 @@ def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
     if kind == "function_call" and isinstance(record.get("name"), str):
         yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id"))
         return
+    if kind == "tool-call" and isinstance(record.get("toolName"), str):  # the AI SDK's (Vercel)
+        yield record["toolName"], record.get("input", record.get("args", {})), _id(record.get("toolCallId"))
+        return
     plain = _plain(record)
     if plain:  # a plain call that also keeps what the tool answered (`output`, `content`) as a list
         yield from plain
         return
-    for container in ("choices", "output", "content"):
-        if isinstance(record.get(container), list):
-            for item in record[container]:
-                yield from calls_in(item.get("message", item) if isinstance(item, dict) else item)
+    for key in _CALL_KEYS:
+        if isinstance(record.get(key), dict):
+            yield from _called(record[key])
+            return
+    for key in _CONTAINERS:
+        if isinstance(record.get(key), (list, dict)):
+            yield from calls_in(record[key], depth + 1)
             return
 
+
+MAX_NESTING = 16
+"""Lists and containers a call is searched for in. The deepest shape read holds its calls six
+deep (a batch's `response`, its `body`, `choices`, a choice, its `message`, `tool_calls`);
+a record nested deeper is searched no further, so no nesting exhausts the stack."""
 
 # Calls the provider runs itself (Anthropic's server tools and remote MCP servers, OpenAI's
 # remote MCP calls): no tool of the caller's is called, so none is replayed.
 _RUN_BY_THE_PROVIDER = frozenset({"server_tool_use", "mcp_tool_use", "mcp_call"})
 
+_CALL_KEYS = ("functionCall", "function_call", "toolUse")
+"""Keys holding one call object: a Gemini part's (`function_call` in the Python SDK's
+dumps), an OpenAI chat message's before `tool_calls`, a Bedrock Converse content block's."""
 
-_SHAPED = frozenset({"method", "tool_calls", "choices", "output", "content", "type"})
+_CONTAINERS = ("choices", "output", "candidates", "response", "body", "message", "item", "kwargs",
+               "content", "parts", "toolCalls", "messages", "contents")
+"""Keys whose list or object holds the calls, in the order looked at; only the first present is
+searched, so a log line keeping a request's history (`messages`) beside its response is read
+for the response's calls. Chat completions (`choices`, each choice's `message`), Responses
+(`output`, a stream event's `item` or `response`), Gemini (`candidates`, `content`, `parts`;
+a request's `contents`), Bedrock Converse (`output`, `message`, `content`), Ollama (`message`),
+OpenAI Batch output (`response`, `body`), LangChain's serialized messages (`kwargs`), the AI
+SDK's results (`toolCalls`), conversations and fine-tuning records (`messages`)."""
+
+_SHAPED = frozenset({"method", "tool_calls", "type", *_CALL_KEYS, *_CONTAINERS})
 """The keys :func:`calls_in` looks for before it reads a record as the plain shape."""
+
+_ARGUMENT_KEYS = ("arguments", "args", "input", "parameters")
 
 
 def _plain(record: dict) -> tuple[tuple[str, Any, str | None], ...]:
@@ -222,12 +256,22 @@ def _plain(record: dict) -> tuple[tuple[str, Any, str | None], ...]:
     name = record.get("tool", record.get("name"))
     if not isinstance(name, str):
         return ()
-    for key in ("arguments", "args", "input", "parameters"):
+    for key in _ARGUMENT_KEYS:
         if key in record:
             if key == "parameters" and _defines_a_tool(record):
                 return ()
             return ((name, record[key], _id(record.get("id") or record.get("call_id"))),)
     return ()
+
+
+def _called(call: Any) -> tuple[tuple[str, Any, str | None], ...]:
+    """The call of an object that is one by where it lies (under `functionCall`, in
+    `tool_calls`): a name suffices, as Gemini leaves out the `args` of a call without any."""
+    name = call.get("name") if isinstance(call, dict) else None
+    if not isinstance(name, str):
+        return ()
+    arguments: Any = next((call[key] for key in _ARGUMENT_KEYS if key in call), {})
+    return ((name, arguments, _id(call.get("id") or call.get("toolUseId"))),)
 
 
 def _defines_a_tool(record: dict) -> bool:

@@ -40,6 +40,58 @@ SHAPES = [
     ([{"tool": "a", "arguments": {}}, {"tool": "b", "arguments": {}}], [("a", {}), ("b", {})]),
 ]
 
+# Shapes as each provider's or library's documentation shows them, each holding one call
+# `search({"q": ...})` (or two), read in the same test as the ones above.
+PROVIDER_SHAPES = [
+    # OpenAI chat, before `tool_calls`: a message's `function_call`, in a completion.
+    ({"choices": [{"index": 0, "finish_reason": "function_call", "message": {
+        "role": "assistant", "content": None, "function_call": {"name": "search", "arguments": "{\"q\": \"k\"}"}}}]},
+     [("search", "{\"q\": \"k\"}")]),
+    # OpenAI Batch output: the completion under `response.body`.
+    ({"id": "batch_req_1", "custom_id": "r1", "error": None, "response": {"status_code": 200, "request_id": "req_1", "body": {
+        "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": [
+            {"id": "c4", "type": "function", "function": {"name": "search", "arguments": "{}"}}]}}]}}},
+     [("search", "{}")]),
+    # OpenAI Responses stream event holding a finished item.
+    ({"type": "response.output_item.done", "output_index": 0, "item": {
+        "type": "function_call", "call_id": "fc3", "name": "search", "arguments": "{\"q\": \"l\"}"}},
+     [("search", "{\"q\": \"l\"}")]),
+    # Gemini REST response; a call to a function without parameters leaves out `args`.
+    ({"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "search", "args": {"q": "m"}}}, {"functionCall": {"name": "now"}}]},
+        "finishReason": "STOP"}], "usageMetadata": {}},
+     [("search", {"q": "m"}), ("now", {})]),
+    # google-genai's dump of a part: snake case, and None for what a part does not hold.
+    ({"role": "model", "parts": [{"text": None, "function_call": {"id": "g1", "name": "search", "args": {"q": "n"}}},
+                                 {"text": "done", "function_call": None}]},
+     [("search", {"q": "n"})]),
+    # Bedrock Converse response.
+    ({"output": {"message": {"role": "assistant", "content": [
+        {"text": "Looking."}, {"toolUse": {"toolUseId": "tooluse_1", "name": "search", "input": {"q": "o"}}}]}},
+      "stopReason": "tool_use"},
+     [("search", {"q": "o"})]),
+    # Ollama chat response: arguments as an object.
+    ({"model": "llama3.2", "message": {"role": "assistant", "content": "", "tool_calls": [
+        {"function": {"name": "search", "arguments": {"q": "p"}}}]}, "done": True},
+     [("search", {"q": "p"})]),
+    # A LangChain AIMessage, dumped, and serialized (`dumpd`).
+    ({"type": "ai", "content": "", "tool_calls": [{"name": "search", "args": {"q": "r"}, "id": "call_1", "type": "tool_call"}]},
+     [("search", {"q": "r"})]),
+    ({"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessage"], "kwargs": {
+        "content": "", "type": "ai", "tool_calls": [{"name": "search", "args": {"q": "s"}, "id": "call_2", "type": "tool_call"}]}},
+     [("search", {"q": "s"})]),
+    # The AI SDK's tool-call part (`args` before version 5, `input` since).
+    ({"type": "tool-call", "toolCallId": "t1", "toolName": "search", "args": {"q": "t"}}, [("search", {"q": "t"})]),
+    ({"toolCalls": [{"type": "tool-call", "toolCallId": "t2", "toolName": "search", "input": {"q": "u"}}]},
+     [("search", {"q": "u"})]),
+    # A fine-tuning record: the assistant's calls among the conversation's messages.
+    ({"messages": [{"role": "user", "content": "find v"}, {"role": "assistant", "tool_calls": [
+        {"id": "c5", "type": "function", "function": {"name": "search", "arguments": "{\"q\": \"v\"}"}}]},
+        {"role": "tool", "tool_call_id": "c5", "content": "found"}]},
+     [("search", "{\"q\": \"v\"}")]),
+]
+SHAPES += PROVIDER_SHAPES
+
 
 def _write(tmp_path, lines: list[str], name: str = "calls.jsonl") -> str:
     path = tmp_path / name
@@ -53,7 +105,9 @@ def test_each_shape_yields_its_calls_in_order(tmp_path):
     assert all(isinstance(c, RecordedCall) for c in calls)
     assert [(c.tool, c.arguments) for c in calls] == [pair for _, expected in SHAPES for pair in expected]
     assert [c.index for c in calls] == list(range(len(calls)))
-    assert calls[2].call_id == "c1" and calls[-3].call_id == "7"
+    assert calls[2].call_id == "c1"
+    ids = {call.arguments.get("q") if isinstance(call.arguments, dict) else None: call.call_id for call in calls}
+    assert ids["f"] == "7" and ids["n"] == "g1" and ids["o"] == "tooluse_1" and ids["t"] == "t1"
 
 
 def test_a_plain_record_is_read_with_a_look_at_its_keys_not_one_per_shape():
@@ -106,6 +160,16 @@ NOT_CALLS = [
     {"output": [{"type": "mcp_call", "name": "remote", "arguments": "{}", "server_label": "s"}]},
     {"type": "server_tool_use", "id": "st2", "name": "web_search", "input": {}},
 ]
+
+
+def test_a_record_keeps_to_its_response_not_the_history_beside_it():
+    """A log line with the request's conversation and the response: the response's calls are
+    the ones this line records (the history's were recorded when they were made)."""
+    record = {"messages": [{"role": "assistant", "tool_calls": [
+        {"id": "old", "type": "function", "function": {"name": "search", "arguments": "{}"}}]}],
+        "choices": [{"message": {"role": "assistant", "tool_calls": [
+            {"id": "new", "type": "function", "function": {"name": "create", "arguments": "{}"}}]}}]}
+    assert list(calls_in(record)) == [("create", "{}", "new")]
 
 
 def test_definitions_and_calls_the_provider_runs_are_no_calls():

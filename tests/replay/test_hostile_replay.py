@@ -40,6 +40,19 @@ def test_a_deep_line_and_a_lone_surrogate_are_reported_and_the_run_goes_on(tmp_p
     assert data["rejections"] == [{"tool": "search_docs", "reason": "not-json-value", "path": "$.query", "count": 1}]
 
 
+@pytest.mark.parametrize("opening, closing", [(b"[", b"]"), (b'{"content": ', b"}"), (b'{"message": ', b"}")])
+def test_a_record_nested_past_the_stack_is_searched_no_further(tmp_path, opening, closing):
+    """Containers nested a thousand deep (orjson reads 1,024) made the search for calls
+    raise RecursionError out of `replay`; a call inside a few containers is still found."""
+    deep = opening * 1020 + b"[]" + closing * 1020 + b"\n"
+    wrapped = opening * 3 + GOOD.encode() + closing * 3 + b"\n"
+    result = _replay(tmp_path, [deep, wrapped])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["outcomes"] == {"valid": 1, "canonicalized": 0, "rejected": 0}
+    assert [b["line"] for b in data["broken_lines"]] == [1]
+
+
 def test_a_tool_whose_schema_does_not_compile_is_reported_and_the_others_replayed(tmp_path):
     broken = {"name": "bad_tool", "description": "Bad.",
               "inputSchema": {"type": "object", "properties": {"a": {"type": "strnig"}}}}
