@@ -93,7 +93,7 @@ def _replay(tools, calls, policy, against, output_format, fail_on, progress, fra
     with shown:
         run_replay(read_calls(calls), toolset, tightened, on_result=on_result, tally=tally)
     for broken in tally.broken:
-        click.echo(escape(f"{broken.file}:{broken.line}: {broken.reason}"), err=True)
+        click.echo(escape(f"{broken.where}: {broken.reason}"), err=True)
     if tally.broken_count > len(tally.broken):
         click.echo(f"… and {tally.broken_count - len(tally.broken):,} more lines without a call", err=True)
     _refuse_nothing_checked(tally, calls)

@@ -22,7 +22,7 @@ def summary(tally: Tally, toolset: Toolset, policy_names: list[str]) -> dict:
         "rejections": [{"tool": t, "reason": r, "path": p, "count": n}
                        for (t, r, p), n in tally.rejections.most_common()],
         "repairs": [{"tool": t, "rule": r, "path": p, "count": n} for (t, r, p), n in tally.repairs.most_common()],
-        "broken_lines": [{"file": b.file, "line": b.line, "reason": b.reason} for b in tally.broken],
+        "broken_lines": [{"file": b.file, "line": b.line, "column": b.column, "reason": b.reason} for b in tally.broken],
         "broken_line_count": tally.broken_count,
         "unusable_tools": [{"tool": name, "reason": reason} for name, reason in sorted(toolset.unusable.items())],
         "calls_not_replayed": tally.not_replayed,
@@ -72,7 +72,7 @@ def render_text(data: dict, markdown: bool) -> str:
         lines += ["", f"Tools whose schema does not compile: {len(data['unusable_tools']):,} ({shown}); "
                       f"{data['calls_not_replayed']:,} calls to them were not replayed."]
     if data["broken_line_count"]:
-        shown = "; ".join(literal(f"{b['file']}:{b['line']}: {b['reason']}") for b in data["broken_lines"][:5])
+        shown = "; ".join(literal(f"{b['file']}:{b['line']}:{b['column']}: {b['reason']}") for b in data["broken_lines"][:5])
         lines += ["", f"Lines without a call: {data['broken_line_count']:,} ({shown})."]
     if data["newly_rejected"] is not None:
         regressions = data["newly_rejected"]

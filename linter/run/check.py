@@ -283,7 +283,7 @@ def load_traffic(output: Output, paths, tools, named: str = "--calls ", tools_fr
         last = traffic.unreadable[-1]
         raise RunError(escape(f"{named}{last.file}: {last.reason}"))
     for line in traffic.problems:
-        output.line(escape(f"{line.file}:{line.line}: warning: {line.reason}; not used as evidence"), err=True)
+        output.line(escape(f"{line.where}: warning: {line.reason}; not used as evidence"), err=True)
     if traffic.problem_count > len(traffic.problems):
         output.line(f"… and {traffic.problem_count - len(traffic.problems):,} more lines without a call", err=True)
     if traffic.not_objects:

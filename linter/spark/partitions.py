@@ -161,7 +161,8 @@ def toolset_of(tools: list[ToolRef], policy: list[str]) -> Toolset:
 def outcome_row(item: Any, toolset: Toolset, tightened: Toolset | None) -> dict[str, Any]:
     """The row of one call, or of one row holding none: what `replay` decides for it."""
     if isinstance(item, BrokenLine):
-        row = {"call_id": None, "tool": None, "outcome": UNREAD, "arguments": None, "reasons": [item.reason],
+        reason = item.reason if item.column == 1 else f"{item.reason} at column {item.column}"
+        row = {"call_id": None, "tool": None, "outcome": UNREAD, "arguments": None, "reasons": [reason],
                "paths": []}
         return row if tightened is None else {**row, **_against(None), "newly_rejected": False}
     result = replay_one(toolset, item)

@@ -37,9 +37,18 @@ class RecordedCall(NamedTuple):
 
 @dataclass(frozen=True)
 class BrokenLine:
+    """A record read as no call: where (the column of what broke it, else 1; line 0 for the
+    file as a whole), and why."""
+
     file: str
     line: int
     reason: str
+    column: int = 1
+
+    @property
+    def where(self) -> str:
+        """`file:line:col`, as every other message about a place in a file is written."""
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
 
 
 class LineSource(Protocol):
@@ -103,7 +112,7 @@ def _parse(path: str, number: int, raw: bytes) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        return BrokenLine(path, number + exc.lineno - 1, f"not JSON: {exc.msg} at column {exc.colno}")
+        return BrokenLine(path, number + exc.lineno - 1, f"not JSON: {exc.msg}", exc.colno)
     except RecursionError:
         return BrokenLine(path, number, "not read: nested too deeply")
     except ValueError as exc:  # an integer past Python's conversion limit
@@ -165,7 +174,7 @@ def _decoded(path: str, number: int, raw: bytes) -> str | BrokenLine:
     try:
         return raw.decode("utf-8-sig" if number == 1 else "utf-8")
     except UnicodeDecodeError as exc:
-        return BrokenLine(path, number, f"not UTF-8: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
+        return BrokenLine(path, number, f"not UTF-8: byte 0x{raw[exc.start]:02x}", exc.start + 1)
 
 
 def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None]]:

@@ -93,7 +93,7 @@ def test_bytes_that_are_not_utf8_are_reported_not_replaced(tmp_path):
     path.write_bytes(GOOD.encode() + b"\n" + b'{"tool": "search_docs", "arguments": {"query": "\xff"}}\n')
     items = list(read_calls([str(path)]))
     assert isinstance(items[1], BrokenLine) and items[1].line == 2
-    assert items[1].reason == "not UTF-8: byte 0xff at column 49"
+    assert (items[1].reason, items[1].column) == ("not UTF-8: byte 0xff", 49)
 
 
 def test_a_missing_calls_file_is_a_broken_line_and_the_next_file_is_read(tmp_path):
@@ -154,7 +154,7 @@ def test_a_gate_that_read_no_call_fails_with_exit_2(tmp_path, options):
     assert missing.exit_code == 2, missing.output
     assert f"schema-lint: error: {tmp_path / 'goood.jsonl'}: cannot read: " in missing.stderr
     broken = _replay(tmp_path, [b"\xff\xff\n", b"{bad\n"], (SEARCH,), *options)
-    assert broken.exit_code == 2 and "calls.jsonl:2: not JSON" in broken.stderr
+    assert broken.exit_code == 2 and "calls.jsonl:2:2: not JSON" in broken.stderr
     assert "no recorded call found" in broken.stderr
     # One readable call beside the broken lines: the gate ran, its usual exit stands.
     mixed = _replay(tmp_path, [b"{bad\n", GOOD.encode() + b"\n"], (SEARCH,), *options)
@@ -175,7 +175,7 @@ def test_a_line_cut_short_is_reported_on_its_own_line_not_the_next(tmp_path):
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert [b["line"] for b in data["broken_lines"]] == [2] and data["outcomes"]["valid"] == 2
-    assert data["broken_lines"][0]["reason"] == f"not JSON: Expecting ',' delimiter at column {len(cut) + 1}"
+    assert (data["broken_lines"][0]["reason"], data["broken_lines"][0]["column"]) == ("not JSON: Expecting ',' delimiter", len(cut) + 1)
 
 
 def test_a_call_citing_a_uid_the_tools_lack_is_not_replayed_against_another_record_of_its_name(tmp_path):

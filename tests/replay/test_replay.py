@@ -149,8 +149,8 @@ def test_broken_lines_are_reported_on_stderr_and_do_not_stop_the_run(tmp_path):
     result = _run(tools, calls, "--output-format", "json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["broken_lines"] == [
-        {"file": calls, "line": 8, "reason": "not JSON: Expecting value at column 1"}]
-    assert f"{calls}:8: not JSON" in result.stderr
+        {"file": calls, "line": 8, "column": 1, "reason": "not JSON: Expecting value"}]
+    assert f"{calls}:8:1: not JSON" in result.stderr
 
 
 def test_unreadable_tools_file_is_exit_2_with_a_position(tmp_path):

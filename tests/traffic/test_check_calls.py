@@ -213,7 +213,7 @@ def test_lines_without_a_call_are_named_and_the_rest_is_evidence(tmp_path):
                                                 + "\n" for _ in range(MIN_SAMPLE)))
     result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
                                        "--calls", str(recorded), str(tools)])
-    assert f"{recorded}:1: warning: not JSON" in result.stderr
+    assert f"{recorded}:1:1: warning: not JSON" in result.stderr
     (finding,) = json.loads(result.stdout)
     assert finding["fix"]["description"].startswith("add `maxLength: 32` (")
 
@@ -256,8 +256,8 @@ def test_an_endless_pipe_is_read_only_up_to_the_copy_limit_and_named_as_given(tm
     result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--calls", str(pipe), str(tools)])
     stop.set()
     assert result.exit_code == 1
-    assert f"{pipe}:1: warning: not JSON" in result.output
-    assert f"{pipe}:0: warning: not read past 10,000 bytes" in result.output
+    assert f"{pipe}:1:1: warning: not JSON" in result.output
+    assert f"{pipe}: warning: not read past 10,000 bytes" in result.output
 
 
 def _counting_readings(monkeypatch) -> list:
