@@ -47,6 +47,15 @@ def test_entries_survive_moved_lines_and_stale_ones_are_counted(repo):
     assert _check("--baseline", "baseline.json", "tools.json").exit_code == 0
 
 
+def test_baseline_strict_without_a_baseline_is_a_usage_error_not_a_pass(repo):
+    """With no baseline there is nothing to be stale: the flag passed every run."""
+    result = _check("--baseline-strict", "tools.json")
+    assert result.exit_code == 2 and "--baseline-strict needs a baseline" in result.output
+    _check("--write-baseline", "baseline.json", "tools.json")
+    (repo / ".schema-lint.toml").write_text('baseline = "baseline.json"\n')
+    assert _check("--baseline-strict", "tools.json").exit_code == 0  # the configured one is a baseline
+
+
 def test_the_baseline_is_read_from_the_configuration_and_a_bad_one_is_exit_2(repo):
     _check("--write-baseline", "baseline.json", "tools.json")
     (repo / ".schema-lint.toml").write_text('baseline = "baseline.json"\n')

@@ -124,6 +124,9 @@ def run_check(options: CheckOptions, output: Output) -> int:
     from schema_lint.run.result import LintResult, exit_code
 
     config = load(options, options.config_path, root=os.getcwd() if options.config_path else None)
+    if options.baseline_strict and not (options.baseline or config.baseline or options.write_baseline):
+        # Else the flag would pass every run for a reason nobody sees: there is nothing to be stale.
+        raise RunError("--baseline-strict needs a baseline: --baseline FILE, or `baseline` in the configuration")
     if PARSE_ERROR_CODE in [*config.ignore, *(code for codes in config.per_file_ignores.values() for code in codes)]:
         # Said, not refused: a file that cannot be read is reported whatever the selection,
         # as ruff reports a syntax error, and an ignore that does nothing must not look as if it did.
