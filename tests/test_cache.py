@@ -649,6 +649,15 @@ def test_a_key_the_user_alone_did_not_make_turns_the_cache_off(project, linted, 
     assert "warning: running without the cache" in said[0] and said[1] == ""  # once a process
 
 
+def test_a_cache_folder_under_a_file_is_said_and_the_run_goes_on_without_it(project):
+    """`--cache-dir some-file/cache` ran with no cache and said nothing: every run was cold."""
+    (project / "a file").write_text("")
+    truth = check("--no-cache", "--output-format", "json", ".")
+    result = check("--cache-dir", str(project / "a file" / "cache"), "--output-format", "json", ".")
+    assert (result.exit_code, result.stdout) == (truth.exit_code, truth.stdout)
+    assert "running without the cache: cannot use" in result.stderr and "a folder it lies in is a file" in result.stderr
+
+
 @pytest.mark.parametrize("how", ["flag", "environment"])
 def test_a_cache_dir_holding_the_projects_files_is_refused_and_left_alone(project, monkeypatch, how):
     # Marked as a cache (a `.gitignore` of `*`), the project would be hidden from git and from the walk.

@@ -154,11 +154,13 @@ def read_file(path: str, max_bytes: int) -> bytes | str | None:
 def folder_problem(path: str) -> str | None:
     """Why the cache may not use the folder `path`, as a phrase: a link (which would take
     its writes and removals out of the project), not a folder, or another user's. None when
-    it may, or when there is nothing there."""
+    it may, or when there is nothing there (yet: it is made when written)."""
     try:
         info = os.lstat(path)
-    except (FileNotFoundError, NotADirectoryError):
+    except FileNotFoundError:
         return None
+    except NotADirectoryError:  # nothing could ever be made there
+        return f"cannot use {path}: a folder it lies in is a file"
     except OSError as exc:
         return f"cannot use {path}: {exc.strerror or exc}"
     if stat.S_ISLNK(info.st_mode):
