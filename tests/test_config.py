@@ -105,10 +105,13 @@ def test_the_rule_settings_keys_are_those_the_rules_read():
     ('[requests.agent]\nfile = ["*.json"]', "`requests`: a request is a table with one key, `files`"),
     ('[requests.agent]\nfiles = "*.json"', "`requests`: expected a list of strings"),
     # A string crashed SL404 on every tool; a negative budget or `true` flagged every tool.
-    ('prompt-budget = {tool = "2500"}', '`prompt-budget.tool` must be a positive whole number, not "2500"'),
-    ("prompt-budget = {request = -5}", "`prompt-budget.request` must be a positive whole number, not -5"),
-    ("[max-length]\nname = true", "`max-length.name` must be a positive whole number, not true"),
+    ('prompt-budget = {tool = "2500"}', '`prompt-budget.tool` must be a positive whole number, at most 9,007,199,254,740,991, not "2500"'),
+    ("prompt-budget = {request = -5}", "`prompt-budget.request` must be a positive whole number, at most 9,007,199,254,740,991, not -5"),
+    ("[max-length]\nname = true", "`max-length.name` must be a positive whole number, at most 9,007,199,254,740,991, not true"),
     ("max-items = 0", "`max-items` must be a positive whole number"),
+    # Written into schemas by fixes: past 2^53 a JavaScript client reads another number.
+    ("max-items = 9007199254740992", "`max-items` must be a positive whole number, at most 9,007,199,254,740,991"),
+    ("[max-length]\nname = 9223372036854775807", "`max-length.name` must be a positive whole number, at most"),
     ("max-items = true", "`max-items` has the wrong type"),
     ('sensitive-names = ["pin", 4]', "`sensitive-names` must be a list of strings"),
 ])

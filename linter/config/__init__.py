@@ -156,14 +156,23 @@ def _rule_setting_problem(key: str, value: Any) -> str | None:
     if not isinstance(value, RULE_SETTINGS[key]) or isinstance(value, bool):
         return f"`{key}` has the wrong type"
     if isinstance(value, int):
-        return f"`{key}` must be a positive whole number" if value <= 0 else None
+        return None if _count(value) else f"`{key}` must be {_COUNT}"
     if isinstance(value, list):
         return None if all(isinstance(item, str) for item in value) else f"`{key}` must be a list of strings"
     if isinstance(value, dict):
         for sub, number in value.items():
-            if isinstance(number, bool) or not isinstance(number, int) or number <= 0:
-                return f"`{key}.{sub}` must be a positive whole number, not {json.dumps(number, default=str)}"
+            if not _count(number):
+                return f"`{key}.{sub}` must be {_COUNT}, not {json.dumps(number, default=str)}"
     return None
+
+
+# A bound a fix writes into a schema: past 2^53 a JavaScript client's JSON reader rounds it.
+_LARGEST_COUNT = 2 ** 53 - 1
+_COUNT = f"a positive whole number, at most {_LARGEST_COUNT:,}"
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= _LARGEST_COUNT
 
 
 def _unknown_keys(table: dict) -> list[str]:
