@@ -30,8 +30,9 @@ test: it is reported, with no fix, since closing it would change what it means. 
 pattern with a lookaround: `\\d+(?=px)` anchored as `^(?:\\d+(?=px))$` matches nothing (the
 digits must be followed by `px` and by the end at once), and `(?<=a)b` likewise. And so is
 a pattern that is a test for what a value contains: one its description says the value
-contains ("Password; must contain at least one digit", pattern `[0-9]`), or a single
-character class or escape (`\\S`), which anchored would accept one character only.
+contains ("Password; must contain at least one digit", pattern `[0-9]`), a single
+character class or escape (`\\S`), which anchored would accept one character only, or plain
+text (`@example\\.com`, `\\.pdf`), which anchored would accept that text alone (a `const`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ import re
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, one_sided_anchor,
-                                         single_character)
+                                         plain_text, single_character)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -87,6 +88,8 @@ def _why_not_anchored(node, pattern: str) -> str | None:
         return "its description says the value contains a match: the pattern is a test for one"
     if single_character(pattern):
         return "anchored, it would accept a single character"
+    if plain_text(pattern):
+        return "it is plain text, which a value contains: anchored, it would accept that text alone"
     if has_lookaround(pattern):
         return ("it has a lookaround (`(?=`, `(?<=` …), which anchors around the whole can leave matching nothing: "
                 "anchor it by hand")

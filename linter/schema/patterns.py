@@ -122,6 +122,17 @@ def single_character(pattern: str) -> bool:
     return len(tokens) == 1 and tokens[0] not in ("^", "$", "|", "(", ")")
 
 
+def plain_text(pattern: str) -> bool:
+    """Whether `pattern` is plain text: characters and escaped punctuation (`@example\\.com`),
+    no class, quantifier or alternative. Unanchored it tests what a value contains; anchored
+    it would accept that one text alone, which a `const` says, and no author writes a pattern for."""
+    return all(len(token) == 1 and token not in _SPECIAL or len(token) == 2 and not token[1].isalnum()
+               for token in _tokens(pattern))
+
+
+_SPECIAL = frozenset(".^$*+?()[]{}|\\")
+
+
 def anchored(pattern: str) -> str:
     """`pattern` made to match the whole string: `^(?:…)$`, with each alternative's own
     leading `^` and trailing `$` dropped (they are redundant inside the new anchors)."""

@@ -17,7 +17,7 @@ P = "/inputSchema"
     ("^a|b", "^(?:a|b)$"),
     ("^a$|b", "^(?:a|b)$"),
     ("[|$]x", "^(?:[|$]x)$"),
-    ("a\\$", "^(?:a\\$)$"),
+    ("a+\\$", "^(?:a+\\$)$"),
 ])
 def test_sl306_anchors_the_whole_pattern(pattern, fixed):
     (found,) = lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306")
@@ -72,6 +72,16 @@ def test_sl306_a_test_for_what_a_value_contains_is_reported_without_a_fix(schema
     else, `\\S` one character: each refused every value the words describe."""
     (found,) = lint_tool(obj(field=schema), "SL306")
     assert found.fix is None and "no fix:" in found.message
+
+
+@pytest.mark.parametrize("pattern, value", [("@example\\.com", "jane@example.com"), ("\\.pdf", "report.pdf"),
+                                            ("internal", "internal-billing"), ("a\\/b", "x/a/b/y")])
+def test_sl306_plain_text_is_a_test_for_what_a_value_contains_and_gets_no_fix(pattern, value):
+    """`@example\\.com` on an email anchored as `^(?:@example\\.com)$` accepted "@example.com" alone
+    and refused every address at the domain the pattern meant."""
+    (found,) = lint_tool(obj(email={"type": "string", "pattern": pattern, "description": "Work email."}), "SL306")
+    assert found.fix is None and "no fix: it is plain text" in found.message
+    assert re.search(pattern, value) and not re.search(f"^(?:{pattern})$", value)
 
 
 def test_sl306_an_example_after_the_first_that_the_anchored_pattern_refuses_withholds_the_fix():
