@@ -69,9 +69,12 @@ time, size, distance or mass the value is not said to be in ("in meters (max 50 
 "in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`, which
 would refuse a day (86400); "at most 30 days" on `retention_days` states
 `maximum: 30`. Where the value's unit is not said ("Timeout, at most 30 seconds": seconds
-or milliseconds?), or the bound is a compound ("1 hour 30 minutes"), none is read. Which
-of prose and schema is right about required-ness is for a person to decide: those
-findings have no fix.
+or milliseconds?), or the bound is a compound ("1 hour 30 minutes"), none is read. A
+closed list offered with a verb ("Use 'me' for the current user") or of words where the
+description says the value may be a number ("Port name or number. Can be 'http' or
+'https'") is a suggestion: its values are as often special ones beside the field's
+others. Which of prose and schema is right about required-ness is for a person to decide:
+those findings have no fix.
 """
 
 from __future__ import annotations
@@ -143,7 +146,7 @@ def check(ctx):
         closed = next(iter(stated(description, value.types, ENUM)), None) if _open_value(value.schema) else None
         if closed is not None and not set(map(str, closed.value)) & set(
                 node.parent.get("properties")):
-            offered = offered_values(closed)
+            offered = offered_values(closed, description)
             fix = Fix(f"add `enum: {closed.value}` ({said(closed)}"
                       + ("; values offered this way are often special ones beside others: confirm it)" if offered
                          else ")"), FixSafety.SUGGESTION if offered else FixSafety.UNSAFE,

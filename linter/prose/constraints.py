@@ -316,14 +316,22 @@ def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
 
 
 _OFFERED = lazy_compile(r"(?:use|choose|select|pick|specify)\s", re.I)
+# Words that say the value may be a number: "Port name or number", "an ID or a number".
+_OR_A_NUMBER = lazy_compile(r"\bor\s+(?:an?\s+)?(?:number|numeric|integer)\b|\b(?:number|numeric|integer)\s+or\b", re.I)
 
 
-def offered_values(found: Stated) -> bool:
+def offered_values(found: Stated, description: str) -> bool:
     """Whether an `enum` reading's values are offered by a verb ("Use 'me' for the current
     user or 'none' for unassigned tasks", "Use 'HEAD' or 'main'"): as often special values
     beside the field's others (IDs, names, dates) as its whole list ("Use 'asc' or 'desc'"),
-    so a fix from them is for a person to confirm."""
-    return found.keyword == "enum" and _OFFERED.match(found.phrase) is not None
+    so a fix from them is for a person to confirm. So are words with no number among them
+    where the description says the value may be one ("Port name or number. Can be 'http' or
+    'https'"): the numbers are values the list leaves out."""
+    if found.keyword != "enum":
+        return False
+    return _OFFERED.match(found.phrase) is not None or (
+        _OR_A_NUMBER.search(description) is not None
+        and not any(isinstance(value, (int, float)) or str(value).strip().isdigit() for value in found.value))
 
 
 def said(found: Stated) -> str:

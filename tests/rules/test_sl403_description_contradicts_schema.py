@@ -191,6 +191,9 @@ def test_sl403_takes_optional_for_one_case_as_no_claim_against_required():
     ("User ID of the assignee. Use 'me' for the current user or 'none' for unassigned tasks.", ["me", "none"]),
     ("Branch name. Use 'HEAD' for the current branch or 'main' for the default.", ["HEAD", "main"]),
     ("The worksheet name. Use 'Sheet1' or 'Sheet2' if unsure.", ["Sheet1", "Sheet2"]),
+    # The words say the value may be a number, and the list holds none: it refused port 8080.
+    ("Port name or number. Can be 'http' or 'https' for well-known ports.", ["http", "https"]),
+    ("Page number or keyword. Can be 'first' or 'last'.", ["first", "last"]),
 ])
 def test_values_offered_with_use_are_a_suggestion_not_a_fix(description, values):
     """"Use 'me' for the current user" offers special values beside the field's others (user IDs):
@@ -201,6 +204,8 @@ def test_values_offered_with_use_are_a_suggestion_not_a_fix(description, values)
     assert "often special ones beside others: confirm it" in found.fix.description
 
 
-def test_values_stated_as_the_fields_own_are_still_a_fix():
-    [found] = lint_tool(obj(order={"type": "string", "description": "Sort order: one of 'asc', 'desc'."}), "SL403")
+@pytest.mark.parametrize("description", ["Sort order: one of 'asc', 'desc'.",
+                                         "Retry count, a number or a numeric string. Must be one of '1', '2', '3'."])
+def test_values_stated_as_the_fields_own_are_still_a_fix(description):
+    [found] = lint_tool(obj(order={"type": "string", "description": description}), "SL403")
     assert found.fix.safety is FixSafety.UNSAFE
