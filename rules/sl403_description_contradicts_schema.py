@@ -61,7 +61,8 @@ rejects every other value afterwards, a bound every value past it. The reader
 8K"), a remark on what values do ("more than 10 is slow"), a bound values past which the
 words say are taken and handled ("Larger values are capped at 50", "longer titles are
 truncated", "only the first 50 are returned"), a bound on what something else
-holds ("Each page holds up to 100 results", "Page number (up to 100 results per page)"), a
+holds ("Each page holds up to 100 results", "Page number (up to 100 results per page)",
+"Results per label. Up to 5 labels may be requested"), a
 length stated for a part of the string ("72 characters for the subject line"), an exact length next
 to values of another length or form ("a two-letter code such as en, fr or zh_cn", "or the full
 name", "a comma-separated list of two-letter codes"), and a bound in a unit of

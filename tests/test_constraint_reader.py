@@ -382,6 +382,9 @@ def test_a_bound_read_is_the_number_written_and_a_rule(description, types, expec
     ("page", "Page to return; at most 50 rows per page.", ("integer",), {}),
     ("offset", "Offset (max 100 items returned per call)", ("integer",), {}),
     ("start", "Index of the first record (up to 200 records each request).", ("integer",), {}),
+    # An amount per thing, beside a bound on how many things: 5 labels, not 5 results a label.
+    ("limit_per_label", "Results per label. Up to 5 labels may be requested.", ("integer",), {}),
+    ("max_labels", "Labels per request; up to 5 labels.", ("integer",), {"maximum": 5}),
     ("limit", "Maximum number of results to return (up to 100 results).", ("integer",), {"maximum": 100}),
     ("per_page", "Results per page, at most 100 results.", ("integer",), {"maximum": 100}),
     ("n", "Results to return (at most 50 results).", ("integer",), {"maximum": 50}),

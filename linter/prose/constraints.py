@@ -19,7 +19,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   is slow", "at most 25 results are returned per call"; "up to 10 are allowed" is a
   rule), what something else holds or may do ("Each page holds up to 100 results", "Free
   plans can notify at most 3 users", "Rows, each a list of up to 20 values"), things a
-  number is not said to count ("Page number (up to 100 results per page)"), a length
+  number is not said to count ("Page number (up to 100 results per page)", "Results per
+  label. Up to 5 labels may be requested"), a length
   in characters of a number, a string's length stated for a part of it ("72
   characters for the subject line", "80 characters per line", "The name segment …
   must be 63 characters or less") or counted otherwise than in its characters ("each
@@ -750,10 +751,20 @@ def _counts_other_things(text: str, sentence: str, bound: _Bound) -> bool:
         return False
     clause = sentence[bound.start:_CLAUSE_REST.match(sentence, bound.end).end()]
     rest = text.replace(clause, " ", 1).strip(" \t\n(),;:.-")
+    if _per(rest, unit):
+        return True  # "Results per label. Up to 5 labels may be requested": 5 labels, not 5 results
     if not rest or _COUNT_OF.search(rest):
         return False  # "Maximum 100 items.": nothing else is said of the number
     head = rest.split(None, 1)[0].lower()
     return not (head.startswith(unit.rstrip("s")) or unit.startswith(head.rstrip("s")))
+
+
+def _per(text: str, unit: str) -> bool:
+    """Whether the text makes the number an amount per one of the bound's things ("per label"
+    beside "up to 5 labels"): a bound on how many of them there are is not the number's."""
+    words = [word.strip(".,;:()") for word in text.lower().split()]
+    single = unit.rstrip("s")
+    return any(word == "per" and following.rstrip("s") == single for word, following in zip(words, words[1:]))
 
 
 # A bound that names itself a length, with no unit after its number: AWS's reference states a
