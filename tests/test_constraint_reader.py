@@ -63,6 +63,10 @@ def _read(description: str, *types: str) -> dict:
     ("IATA airport code, exactly 3 letters.", ("string",), {"minLength": 3, "maxLength": 3}),
     ("The PIN, exactly 6 digits.", ("string",), {"minLength": 6, "maxLength": 6}),
     ("Exactly two coordinates.", ("array",), {"minItems": 2, "maxItems": 2}),
+    # Words after it that allow more: the exact count is a least one (a maxItems refused [lon, lat, alt]).
+    ("Exactly 2 numbers: longitude and latitude. Optionally a third for altitude.", ("array",), {"minItems": 2}),
+    ("Exactly two points; a third point is optional.", ("array",), {"minItems": 2}),
+    ("Exactly 3 tags, optionally lowercased.", ("array",), {"minItems": 3, "maxItems": 3}),
     ("Probability, strictly between 0 and 1.", ("number",), {"exclusiveMinimum": 0, "exclusiveMaximum": 1}),
     ("Ratio between 0 and 1, non-inclusive", ("number",), {"exclusiveMinimum": 0, "exclusiveMaximum": 1}),
     ("Count, strictly between 0 and 10", ("integer",), {"minimum": 1, "maximum": 9}),

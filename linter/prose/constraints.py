@@ -37,7 +37,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   the sentence gives another case a larger value than ("Up to 512 characters (1024 for
   Pro access)"), nor a bound another sentence loosens in its unit ("Windows: 1-15
   characters. Linux: 1-64 characters."), nor the upper end of an open range ("from 0 to
-  21+"); `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
+  21+") or of an exact count words after it allow more than ("Exactly 2 numbers …
+  Optionally a third"); `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
   values the words allow ("1-based. Negative values count back from the end") has no
   lower bound at or above zero;
 - an open list ("values include …", "e.g.", "ex.:", "such as", "etc.", a list with a
@@ -881,6 +882,8 @@ def _bounds(text: str, target: str) -> list[Stated]:
             return []  # the words state a length, and values of others: neither is a bound
     elif exactly is not None:
         size = _SPELLED_SIZES.get(exactly.group(1).lower()) or int(exactly.group(1))
+        if _MORE_ALLOWED.search(text, exactly.end()):
+            return [Stated(low_key, size, exactly.group())]  # "Exactly 2 numbers … Optionally a third"
         return [Stated(low_key, size, exactly.group()), Stated(high_key, size, exactly.group())]
     sides = _collect(text, target) if not counted_otherwise else {}
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
@@ -916,6 +919,13 @@ _COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\bafter\s+(?:the\s+)
                                   r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|excluding|exclusive of|does "
                                   r"not count|doesn't count|don't count|do not count|weighted|graphemes?|visible "
                                   r"characters)\b", re.I)
+
+
+# Words after an exact count that allow more items: "Exactly 2 numbers: longitude and latitude.
+# Optionally a third for altitude", "plus an optional fourth": the count is a least one.
+_MORE_ALLOWED = lazy_compile(r"\boptional(?:ly)?\b[^.;]{0,40}?\b(?:second|third|fourth|fifth|another|more|additional|"
+                             r"extra|further)\b|\b(?:second|third|fourth|fifth|another|additional|extra|further)\b"
+                             r"[^.;]{0,30}?\b(?:is|are|may be)\s+optional\b", re.I)
 
 
 def _exactly(text: str, target: str) -> re.Match | None:
