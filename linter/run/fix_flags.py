@@ -68,6 +68,8 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
     else:
         session.write(linter)  # a file not written is an SL000 finding of the report
     written = _write_python(result, python.plans)
+    if written:
+        _relint_python(linter, result)
     if show_fixes:
         _echo_fixed(output, session, written)
     summary = session.summary()
@@ -106,6 +108,21 @@ def _write_python(result, plans: list) -> list:
     fixed = {id(d) for plan in written for d in plan.applied}
     result.diagnostics[:] = [d for d in result.diagnostics if id(d) not in fixed]
     return written
+
+
+def _relint_python(linter, result) -> None:
+    """The `--python` targets linted again once their source is written, as a fixed file is:
+    what `--fix` reports is then what remains, placed where the source now has it (an import
+    a fix adds moves every line below it), with whatever the edits revealed."""
+    from schema_lint.python_tools.lint import lint_targets
+
+    reads = list(result.python_targets.values())
+    linted = tuple(f"{path}/" for path in result.python_targets)
+    result.diagnostics[:] = [d for d in result.diagnostics
+                             if not (d.path in result.python_targets or d.path.startswith(linted))]
+    result.python_targets.clear()
+    for read in reads:
+        lint_targets(linter, (read.spec,), result, read.limits)
 
 
 def _echo_notes(output: Output, session: FixSession) -> None:

@@ -479,3 +479,31 @@ def test_findings_on_a_large_inlined_schema_are_placed_in_time_linear_in_their_n
     placed = fitted(findings, [tool], {"t": source})
     assert time.thread_time() - started < 1
     assert {d.source for d in placed} == {"m.py:4:5"}
+
+
+KINDS = '''"""Notes of a kind."""
+
+from pydantic import BaseModel, Field
+
+
+class NewNote(BaseModel):
+    """A note to create."""
+
+    kind: str = Field(description="Kind: must be one of 'text' or 'list'.")
+    title: str = Field(description="The title.")
+'''
+
+
+def test_fix_reports_what_remains_where_the_written_source_now_has_it(project):
+    """The report after `--fix` listed the findings as linted before the edit: the `Literal`
+    import the enum's fix adds moved `title` a line down, and SL301 on `kind`, which the enum
+    resolves, was still reported."""
+    (project / "kinds.py").write_text(KINDS)
+    result = run("check", "--python", "kinds:NewNote", "--unsafe-fixes", "--fix", "--output-format", "json",
+                 *SELECTED)
+    text = (project / "kinds.py").read_text()
+    assert "from typing import Literal" in text
+    title_line = next(number for number, line in enumerate(text.splitlines(), 1) if "title:" in line)
+    remaining = [(f["code"], f["source"]) for f in json.loads(result.stdout)]
+    assert remaining == [("SL301", f"kinds.py:{title_line}:18")]
+    assert remaining == [(f["code"], f["source"]) for f in findings("kinds:NewNote")]  # as a new run says
