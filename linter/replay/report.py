@@ -90,8 +90,11 @@ def _percent(part: int, whole: int) -> str:
 
 
 def _plain_table(header: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(len(str(c)) for c in column) for column in zip(header, *rows)]
-    return ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header, *rows]]
+    # Each cell as it is printed (`escape`: a name's control characters written out), so the
+    # columns are as wide as what the terminal shows.
+    shown = [[escape(str(c)) for c in row] for row in [header, *rows]]
+    widths = [max(len(c) for c in column) for column in zip(*shown)]
+    return ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in shown]
 
 
 def _markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:

@@ -122,6 +122,19 @@ def test_control_characters_from_the_input_are_escaped_in_the_text_report(tmp_pa
     assert "evil\\x1b]0;pwned\\x07" in result.stdout and "calls\\x1b[2J.jsonl" in result.stdout
 
 
+def test_a_table_row_with_an_escaped_name_keeps_its_columns(tmp_path):
+    """Widths were measured before the names' control characters were written out: the
+    escaped name's row ran past the others' columns."""
+    tab = {**SEARCH, "name": "tab\tbed"}
+    lines = [json.dumps({"tool": name, "arguments": {"query": 5}}).encode() + b"\n" for name in ("search_docs", "tab\tbed")]
+    (tmp_path / "tools.json").write_text(json.dumps([SEARCH, tab]))
+    (tmp_path / "calls.jsonl").write_bytes(b"".join(lines))
+    result = CliRunner().invoke(main, ["replay", str(tmp_path / "tools.json"), str(tmp_path / "calls.jsonl")])
+    rows = [line for line in result.stdout.splitlines() if line.endswith("$.query")]
+    assert len(rows) == 2 and "tab\\tbed" in rows[1]
+    assert rows[0].index("$.query") == rows[1].index("$.query")
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX file names")
 def test_a_calls_file_name_that_is_not_utf8_reaches_every_format(tmp_path):
     name = os.fsdecode(b"calls-\xff.jsonl")
