@@ -3,7 +3,7 @@
 Shapes, detected per line (a line may hold several calls, or a list of them):
 `{"tool"|"name": ..., "arguments"|"args"|"input": ...}`, an OpenAI chat message or
 completion (`tool_calls[].function.{name, arguments}`, or the older `function_call`), an
-OpenAI Responses `function_call` item, response or stream event, an OpenAI Batch output
+OpenAI Responses `function_call` item, response or finished stream item, a batch output
 line, an Anthropic message or `tool_use` block, a Gemini response or content
 (`functionCall`), a Bedrock Converse response (`toolUse`), an Ollama chat response, a
 LangChain AI message, the AI SDK's `tool-call` parts, a conversation's `messages`, and an
@@ -172,7 +172,7 @@ _NINETEEN_DIGITS = b"0" * 19
 
 def _decoded(path: str, number: int, raw: bytes) -> str | BrokenLine:
     try:
-        return raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        return raw.decode("utf-8-sig")  # a byte-order mark on any line: files written apart, then joined
     except UnicodeDecodeError as exc:
         return BrokenLine(path, number, f"not UTF-8: byte 0x{raw[exc.start]:02x}", exc.start + 1)
 
@@ -197,8 +197,12 @@ def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None
         if isinstance(params.get("name"), str):
             yield params["name"], params.get("arguments", {}), _id(record.get("id"))
         return
-    if isinstance(record.get("tool_calls"), list):
-        for call in record["tool_calls"]:
+    # LangChain keeps the calls it could not parse apart, as `invalid_tool_calls`: they are
+    # calls the model made, and rejected ones.
+    listed = [call for key in ("tool_calls", "invalid_tool_calls") if isinstance(record.get(key), list)
+              for call in record[key]]
+    if listed:
+        for call in listed:
             function = call.get("function") if isinstance(call, dict) else None
             if isinstance(function, dict) and isinstance(function.get("name"), str):  # OpenAI's, Ollama's
                 yield function["name"], function.get("arguments", "{}"), _id(call.get("id"))
@@ -206,8 +210,10 @@ def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None
                 yield from _called(call)
         return
     kind = record.get("type")
-    if kind in _RUN_BY_THE_PROVIDER:
+    if kind in _NOT_REPLAYED or record.get("providerExecuted") is True:
         return
+    if isinstance(kind, str) and kind.startswith(_EVENTS) and kind != "response.output_item.done":
+        return  # a call in a stream is in several events: it is read from the one that finishes it
     if kind == "tool_use" and isinstance(record.get("name"), str):
         yield record["name"], record.get("input", {}), _id(record.get("id"))
         return
@@ -237,22 +243,29 @@ deep (a batch's `response`, its `body`, `choices`, a choice, its `message`, `too
 a record nested deeper is searched no further, so no nesting exhausts the stack."""
 
 # Calls the provider runs itself (Anthropic's server tools and remote MCP servers, OpenAI's
-# remote MCP calls): no tool of the caller's is called, so none is replayed.
-_RUN_BY_THE_PROVIDER = frozenset({"server_tool_use", "mcp_tool_use", "mcp_call"})
+# remote MCP calls and their approval requests; the AI SDK marks them `providerExecuted`): no
+# tool of the caller's is called. And a Responses custom tool's call, whose input is free
+# text for a grammar, no JSON arguments for a schema. None is replayed.
+_NOT_REPLAYED = frozenset({"server_tool_use", "mcp_tool_use", "mcp_call", "mcp_approval_request", "custom_tool_call"})
+# The event types of OpenAI's streams (Responses, Realtime): a call is in the event that adds
+# its item, those that stream and finish its arguments, the one that finishes the item, and
+# the one that finishes the response.
+_EVENTS = ("response.", "conversation.", "session.")
 
 _CALL_KEYS = ("functionCall", "function_call", "toolUse")
 """Keys holding one call object: a Gemini part's (`function_call` in the Python SDK's
 dumps), an OpenAI chat message's before `tool_calls`, a Bedrock Converse content block's."""
 
-_CONTAINERS = ("choices", "output", "candidates", "response", "body", "message", "item", "kwargs",
-               "content", "parts", "toolCalls", "messages", "contents")
+_CONTAINERS = ("choices", "output", "candidates", "response", "body", "result", "modelOutput", "message", "item",
+               "kwargs", "content", "parts", "toolCalls", "messages", "contents", "additional_kwargs")
 """Keys whose list or object holds the calls, in the order looked at; only the first present is
 searched, so a log line keeping a request's history (`messages`) beside its response is read
 for the response's calls. Chat completions (`choices`, each choice's `message`), Responses
-(`output`, a stream event's `item` or `response`), Gemini (`candidates`, `content`, `parts`;
-a request's `contents`), Bedrock Converse (`output`, `message`, `content`), Ollama (`message`),
-OpenAI Batch output (`response`, `body`), LangChain's serialized messages (`kwargs`), the AI
-SDK's results (`toolCalls`), conversations and fine-tuning records (`messages`)."""
+(`output`, a stream event's `item`), Gemini (`candidates`, `content`, `parts`; a request's
+`contents`), Bedrock Converse (`output`, `message`, `content`), Ollama (`message`), batch
+output (OpenAI's `response` and `body`, Anthropic's `result`, Bedrock's `modelOutput`),
+LangChain's serialized messages (`kwargs`) and the calls it leaves in `additional_kwargs`, the
+AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages`)."""
 
 _SHAPED = frozenset({"method", "tool_calls", "type", *_CALL_KEYS, *_CONTAINERS})
 """The keys :func:`calls_in` looks for before it reads a record as the plain shape."""

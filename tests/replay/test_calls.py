@@ -84,6 +84,20 @@ PROVIDER_SHAPES = [
     ({"type": "tool-call", "toolCallId": "t1", "toolName": "search", "args": {"q": "t"}}, [("search", {"q": "t"})]),
     ({"toolCalls": [{"type": "tool-call", "toolCallId": "t2", "toolName": "search", "input": {"q": "u"}}]},
      [("search", {"q": "u"})]),
+    # Anthropic's Message Batches results, Bedrock's batch inference output.
+    ({"custom_id": "r1", "result": {"type": "succeeded", "message": {"type": "message", "role": "assistant", "content": [
+        {"type": "tool_use", "id": "toolu_9", "name": "search", "input": {"q": "w"}}]}}},
+     [("search", {"q": "w"})]),
+    ({"recordId": "C1", "modelInput": {"messages": []}, "modelOutput": {"type": "message", "content": [
+        {"type": "tool_use", "id": "toolu_10", "name": "search", "input": {"q": "x"}}]}},
+     [("search", {"q": "x"})]),
+    # LangChain: the calls it could not parse, and a legacy `function_call` it keeps aside.
+    ({"type": "ai", "content": "", "tool_calls": [], "invalid_tool_calls": [
+        {"name": "search", "args": "{bad", "id": "call_3", "error": "not JSON", "type": "invalid_tool_call"}]},
+     [("search", "{bad")]),
+    ({"type": "ai", "content": "", "tool_calls": [], "additional_kwargs": {
+        "function_call": {"name": "search", "arguments": "{\"q\": \"y\"}"}}},
+     [("search", "{\"q\": \"y\"}")]),
     # A fine-tuning record: the assistant's calls among the conversation's messages.
     ({"messages": [{"role": "user", "content": "find v"}, {"role": "assistant", "tool_calls": [
         {"id": "c5", "type": "function", "function": {"name": "search", "arguments": "{\"q\": \"v\"}"}}]},
@@ -134,6 +148,14 @@ def test_broken_lines_are_reported_with_their_line_number_and_the_run_goes_on(tm
     assert [i.tool for i in items if isinstance(i, RecordedCall)] == ["a", "b"]
 
 
+def test_a_byte_order_mark_is_read_on_any_line(tmp_path):
+    """Files written apart and joined keep each one's mark: every line after the first was broken."""
+    path = tmp_path / "calls.jsonl"
+    path.write_bytes(b"".join(b"\xef\xbb\xbf" + json.dumps({"tool": name, "arguments": {}}).encode() + b"\n"
+                              for name in ("a", "b")))
+    assert [c.tool for c in read_calls([str(path)])] == ["a", "b"]
+
+
 def test_a_json_file_is_one_record(tmp_path):
     path = tmp_path / "calls.json"
     path.write_text(json.dumps([{"tool": "a", "arguments": {}}, {"tool": "b", "arguments": {}}], indent=2))
@@ -159,6 +181,10 @@ NOT_CALLS = [
     # Calls the provider runs.
     {"output": [{"type": "mcp_call", "name": "remote", "arguments": "{}", "server_label": "s"}]},
     {"type": "server_tool_use", "id": "st2", "name": "web_search", "input": {}},
+    {"type": "mcp_approval_request", "id": "mcpr_1", "server_label": "wiki", "name": "ask", "arguments": "{}"},
+    {"type": "tool-call", "toolCallId": "ws_1", "toolName": "web_search", "input": {"query": "x"}, "providerExecuted": True},
+    # A Responses custom tool's free text, for a grammar: no JSON arguments for a schema.
+    {"type": "custom_tool_call", "call_id": "c", "name": "run_code", "input": "print(1)"},
 ]
 
 
@@ -170,6 +196,21 @@ def test_a_record_keeps_to_its_response_not_the_history_beside_it():
         "choices": [{"message": {"role": "assistant", "tool_calls": [
             {"id": "new", "type": "function", "function": {"name": "create", "arguments": "{}"}}]}}]}
     assert list(calls_in(record)) == [("create", "{}", "new")]
+
+
+def test_a_call_in_a_responses_stream_is_read_once_from_the_event_that_finishes_its_item():
+    """Each of these events holds the call (the first with its arguments still empty): it was
+    counted three times, once as a rejected empty string."""
+    item = {"type": "function_call", "id": "fc_9", "call_id": "call_9", "name": "search"}
+    stream = [
+        {"type": "response.output_item.added", "output_index": 0, "item": {**item, "arguments": "", "status": "in_progress"}},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_9", "output_index": 0, "delta": "{\"q\":"},
+        {"type": "response.function_call_arguments.done", "item_id": "fc_9", "name": "search", "arguments": "{}"},
+        {"type": "response.output_item.done", "output_index": 0, "item": {**item, "arguments": "{}", "status": "completed"}},
+        {"type": "response.completed", "response": {"output": [{**item, "arguments": "{}"}]}},
+        {"type": "conversation.item.created", "item": {**item, "arguments": "{}"}},
+    ]
+    assert [call for record in stream for call in calls_in(record)] == [("search", "{}", "call_9")]
 
 
 def test_definitions_and_calls_the_provider_runs_are_no_calls():
