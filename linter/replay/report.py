@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schema_lint.text.display import escape, json_text
+from schema_lint.text.display import clip, escape, json_text
 from schema_lint.replay.run import Tally, Toolset
 from schema_lint.report.markdown_text import cell, text
 
@@ -62,13 +62,13 @@ def render_text(data: dict, markdown: bool) -> str:
         if rows:
             lines += ["", title + (f" (top {TOP} of {len(rows)})" if len(rows) > TOP else "") + ":", ""]
             lines += table(["count", "tool", kind, "path"],
-                           [[f"{r['count']:,}", r["tool"], r[kind], r["path"]] for r in rows[:TOP]])
+                           [[f"{r['count']:,}", clip(r["tool"]), r[kind], clip(str(r["path"]))] for r in rows[:TOP]])
     if data["calls_citing_unknown_uids"]:
         lines += ["", f"{data['calls_citing_unknown_uids']:,} calls cite the `tool_uid` of a record these tools do not "
                       "hold, for a name several of them share: not replayed (which schema they were made for is "
                       "unknown)."]
     if data["unusable_tools"]:
-        shown = "; ".join(literal(f"{t['tool']} ({t['reason']})") for t in data["unusable_tools"][:5])
+        shown = "; ".join(literal(f"{clip(t['tool'])} ({t['reason']})") for t in data["unusable_tools"][:5])
         lines += ["", f"Tools whose schema does not compile: {len(data['unusable_tools']):,} ({shown}); "
                       f"{data['calls_not_replayed']:,} calls to them were not replayed."]
     if data["broken_line_count"]:
@@ -79,7 +79,8 @@ def render_text(data: dict, markdown: bool) -> str:
         lines += ["", f"Tightened tools: {len(regressions):,} calls that pass today would be rejected."]
         if regressions:
             lines += [""] + table(["call", "tool", "path", "reason"], [
-                [f"#{r['index']}", r["tool"], e["path"], e["reason"]] for r in regressions for e in r["errors"]])
+                [f"#{r['index']}", clip(r["tool"]), clip(str(e["path"])), e["reason"]] for r in regressions
+                for e in r["errors"]])
     # Tool names, keys and file names come from the input: escaped, no name can steer the
     # terminal or forge a line of the report.
     return "\n".join(escape(line) for line in lines) + "\n"

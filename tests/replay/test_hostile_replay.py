@@ -135,6 +135,15 @@ def test_a_table_row_with_an_escaped_name_keeps_its_columns(tmp_path):
     assert rows[0].index("$.query") == rows[1].index("$.query")
 
 
+def test_a_long_tool_name_is_clipped_in_the_table_and_whole_in_json(tmp_path):
+    """A name of millions of characters printed whole, once per table row."""
+    long = {**SEARCH, "name": "a" * 100_000}
+    result = _replay(tmp_path, [json.dumps({"tool": long["name"], "arguments": {"query": 5}}).encode() + b"\n"], (long,))
+    assert json.loads(result.stdout)["rejections"][0]["tool"] == long["name"]
+    table = CliRunner().invoke(main, ["replay", str(tmp_path / "tools.json"), str(tmp_path / "calls.jsonl")])
+    assert table.exit_code == 0 and len(table.stdout) < 2_000 and "(100,000 characters)" in table.stdout
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX file names")
 def test_a_calls_file_name_that_is_not_utf8_reaches_every_format(tmp_path):
     name = os.fsdecode(b"calls-\xff.jsonl")
