@@ -67,7 +67,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from schema_lint.prose.constraints import BOUNDS, evidence_of, handled_bounds, handled_suggestion, said, stated
+from schema_lint.prose.constraints import BOUNDS, bounds_fix, handled_bounds, handled_suggestion, stated
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -219,11 +219,7 @@ def stated_bounds(node) -> Fix | None:
     """The bounds the description states for the sides the schema leaves open, as one fix."""
     found = [s for s in stated(node.description, node.types, BOUNDS, node.field_name) if s.keyword in _SIDES
              and not any(k in node.schema for k in _SIDES[s.keyword])]
-    if not found:
-        return None
-    said_all = ", ".join(f"`{s.keyword}: {s.value}`" for s in found)
-    return Fix(f"add {said_all} ({said(found[0])})", FixSafety.UNSAFE,
-               tuple(Operation("add", join(node.pointer, s.keyword), s.value) for s in found), evidence_of(found[0]))
+    return bounds_fix(found, node.pointer) if found else None
 
 
 def _fix_from_traffic(ctx, node, kind: str, missing: list[str], sent) -> Fix | None:

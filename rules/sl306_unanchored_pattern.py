@@ -30,7 +30,8 @@ test: it is reported, with no fix, since closing it would change what it means. 
 pattern with a lookaround: `\\d+(?=px)` anchored as `^(?:\\d+(?=px))$` matches nothing (the
 digits must be followed by `px` and by the end at once), and `(?<=a)b` likewise. And so is
 a pattern that is a test for what a value contains: one its description says the value
-contains ("Password; must contain at least one digit", pattern `[0-9]`), a single
+contains ("Password; must contain at least one digit", pattern `[0-9]`) or has more after
+or before ("E.164, optionally followed by an extension"), a single
 character class or escape (`\\S`), which anchored would accept one character only, or plain
 text (`@example\\.com`, `\\.pdf`), which anchored would accept that text alone (a `const`).
 """
@@ -85,7 +86,7 @@ def check(ctx):
 def _why_not_anchored(node, pattern: str) -> str | None:
     """Why anchoring the whole pattern would refuse the values it is meant for, if it would."""
     if _says_contains(node):
-        return "its description says the value contains a match: the pattern is a test for one"
+        return "its description says the value contains a match, or more after or before one: the pattern is a test for one"
     if single_character(pattern):
         return "anchored, it would accept a single character"
     if plain_text(pattern):
@@ -97,8 +98,11 @@ def _why_not_anchored(node, pattern: str) -> str | None:
 
 
 _METACHARACTERS = frozenset("\\.[](){}*+?|$")
-# "Must contain at least one digit", "must mention a user": a pattern a value must contain.
-_CONTAINS = lazy_compile(r"\b(?:contains?|containing|includes?|including|mentions?|at least one)\b", re.I)
+# "Must contain at least one digit", "must mention a user": a pattern a value must contain;
+# "optionally followed by an extension", "starts with the country code": one it starts with.
+_CONTAINS = lazy_compile(r"\b(?:contains?|containing|includes?|including|mentions?|at least one|followed by|"
+                         r"(?:starts?|starting|begins?|beginning|ends?|ending) with|prefix(?:ed)?|suffix(?:ed)?)\b",
+                         re.I)
 
 
 def _says_contains(node) -> bool:

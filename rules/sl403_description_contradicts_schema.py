@@ -74,8 +74,9 @@ or milliseconds?), or the bound is a compound ("1 hour 30 minutes"), none is rea
 closed list offered with a verb ("Use 'me' for the current user") or of words where the
 description says the value may be a number ("Port name or number. Can be 'http' or
 'https'") is a suggestion: its values are as often special ones beside the field's
-others. Which of prose and schema is right about required-ness is for a person to decide:
-those findings have no fix.
+others. So is a `multipleOf` that is no whole number ("a multiple of 0.01"): validators that
+divide in floating point refuse values it divides (1.13). Which of prose and schema is
+right about required-ness is for a person to decide: those findings have no fix.
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ from __future__ import annotations
 import re
 
 
-from schema_lint.prose.constraints import BOUNDS, ENUM, Stated, evidence_of, offered_values, own_prose, said, stated
+from schema_lint.prose.constraints import (BOUNDS, ENUM, Stated, bounds_fix, evidence_of, offered_values, own_prose,
+                                          said, stated)
 from schema_lint.prose.field_prose import mentions_requirement
 from schema_lint.rules import sl301_unbounded_string, sl302_unbounded_array, sl303_unbounded_number
 from schema_lint.rules import sl305_empty_string_allowed
@@ -159,11 +161,8 @@ def check(ctx):
         unfixed = [found for found in bounds if _left_to_this_rule(ctx, value, found)]
         if unfixed:
             shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)
-            fix = Fix(f"add {shown} ({said(unfixed[0])})", FixSafety.UNSAFE,
-                      tuple(Operation("add", join(value.pointer, found.keyword), found.value) for found in unfixed),
-                      evidence_of(unfixed[0]))
             yield Finding(node.pointer, f"description of `{label(node)}` states {shown} but the schema does not",
-                          fix=fix)
+                          fix=bounds_fix(unfixed, value.pointer))
 
 
 def _described_value(node: SchemaNode) -> SchemaNode:

@@ -467,3 +467,32 @@ def test_a_bound_the_words_call_a_setting_or_one_versions_is_no_rule(description
     """A default range an operator configures, or an older version's limit, is no bound on
     every call: as a fix, it refused the ports of a cluster configured otherwise."""
     assert stated(description, "integer", BOUNDS) == ()
+
+
+@pytest.mark.parametrize("description, types", [
+    # A precision, not a value: "up to 3 decimal places" made `maximum: 3` of a weight.
+    ("The weight of the variant. Up to 3 decimal places.", "number"),
+    ("Longitude, in decimal degrees (up to 6 decimal places).", "number"),
+    ("Order volume. Up to 8 decimals, depending on the pair.", "number"),
+    ("Amount, at most 4 significant digits.", "number"),
+    # A ratio of another quantity.
+    ("The visible quantity. Minimum 1/15 of volume.", "number"),
+    ("Scale-down threshold. Must be at most 0.5x the scale-up threshold.", "number"),
+    ("Minutes without data. Must be at least 2x the check interval.", "integer"),
+    # A length counted otherwise than in the string's characters.
+    ("Summary, max 500 characters (HTML tags not counted).", "string"),
+])
+def test_a_precision_a_ratio_or_a_length_counted_otherwise_is_no_bound(description, types):
+    assert stated(description, types, BOUNDS) == ()
+
+
+@pytest.mark.parametrize("description, value", [("Zoom factor, up to 4x.", 4), ("Weight, at most 100, to 2 decimal places.", 100)])
+def test_a_multiplier_that_is_the_value_and_a_bound_beside_a_precision_are_still_read(description, value):
+    assert stated_keyword(description, "number", "maximum").value == value
+
+
+def test_a_length_whose_words_say_an_empty_value_is_filled_in_has_no_minimum():
+    """"URL slug, 3-50 characters. If empty, one is generated from the title": `minLength: 3`
+    refused the empty slug the words offer."""
+    assert _read("URL slug, 3-50 characters. If empty, one is generated from the title.", "string") == {"maxLength": 50}
+    assert _read("Name, 3-50 characters. If empty, an error is returned.", "string") == {"minLength": 3, "maxLength": 50}

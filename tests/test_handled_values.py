@@ -47,6 +47,9 @@ def _keywords(description: str, kind: str, part: str = BOUNDS) -> dict:
     # The active voice.
     ("A list of up to 20 ids; the server drops the rest.", "array", {}),
     ("Max 100 characters; the API will cap it at 100.", "string", {}),
+    # Split into parts: the longer value is sent, in several.
+    ("Message text, up to 160 characters. Longer messages are split into multiple SMS.", "string", {}),
+    ("Text to synthesize, at most 5,000 characters; longer input is chunked automatically.", "string", {}),
 ])
 def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kept):
     assert _keywords(description, kind) == kept

@@ -15,7 +15,9 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
 - a hedge in the same sentence ("typically ranges from 1 to 8", "recommended: 6",
   "e.g.", "such as", or right after: "(1 to 100 suggested)") means no bound;
 - a bound must be the value's number and a rule on it: none is read from a number with a
-  magnitude ("up to 8K", `units.multiplies`), a remark on what values do ("more than 10
+  magnitude ("up to 8K", `units.multiplies`), a precision ("up to 3 decimal places"), a
+  ratio of another quantity ("Minimum 1/15 of volume", "at most 0.5x the scale-up
+  threshold"), a remark on what values do ("more than 10
   is slow", "at most 25 results are returned per call"; "up to 10 are allowed" is a
   rule), what something else holds or may do ("Each page holds up to 100 results", "Free
   plans can notify at most 3 users", "Rows, each a list of up to 20 values"), things a
@@ -27,7 +29,7 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   URL counts as 23 characters", "after entities parsing"); "2 to 3 letter code" is a
   range, not 3 letters, and "8 characters long or more" a minimum, not 8 letters;
   nor a side past which the words say values are taken and handled ("Larger values are
-  capped at 50", "longer titles are truncated", `handled`);
+  capped at 50", "longer titles are truncated", "longer messages are split", `handled`);
 - a negation before a strict comparison states the other side ("must not be greater
   than 100", "can never be larger than 2500" a maximum, "must not be less than 1" a
   minimum), any other negation of the bound's clause leaves it unread ("is not limited
@@ -104,10 +106,11 @@ _EXCLUSIVE = ("exclusiveMinimum", "exclusiveMaximum")
 
 # A number, read whole: not the base of a power ("10^6", "10**6", "10\u2076", "2\u00b3\u00b9\u22121"), nor a
 # piece of one whose groups are dotted ("1.000.000") or of a version ("1.2.3"): read as 10, 2 or 1,
-# each made a bound a thousandth or less of the one stated.
+# each made a bound a thousandth or less of the one stated. Nor a ratio of another quantity
+# ("Minimum 1/15 of volume", "at most 0.5x the scale-up threshold"): no bound of the value's own.
 _SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
 _N = (r"(?<![\d^*" + _SUPERSCRIPTS + r"])(?<![\d.,]\.)(?<!\d,)(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
-      r"(?![.,]?\d|\s?(?:\^|\*\*)|[" + _SUPERSCRIPTS + "])")
+      r"(?![.,]?\d|\s?(?:\^|\*\*)|[" + _SUPERSCRIPTS + r"]|\s?/\s?\d|\s?[x\u00d7]\s+(?:the|of|that|this|your|its|their)\b)")
 # A unit after a number ("100 characters"); a conjunction there ("at least 50 and no more
 # than 99") is the next clause's, no unit: read as one, it made the bound no count's.
 _UNIT = r"(?:\s*(?!(?:and|or|but|nor)\b)([a-z]+))?"
@@ -343,6 +346,19 @@ def said(found: Stated) -> str:
 
 def evidence_of(found: Stated) -> Evidence:
     return Evidence(EVIDENCE_WORDS, found.phrase)
+
+
+def bounds_fix(found: list[Stated], pointer: str) -> Fix:
+    """One fix adding every bound read at `pointer`, quoting the first one's words. A
+    suggestion where one is a `multipleOf` that is no whole number: validators that divide in
+    binary floating point (Python's jsonschema; ajv by default) refuse values it divides, as
+    1.13 / 0.01 is 112.99999999999999 there."""
+    shown = ", ".join(f"`{s.keyword}: {s.value}`" for s in found)
+    inexact = any(s.keyword == "multipleOf" and not float(s.value).is_integer() for s in found)
+    note = ("; a `multipleOf` that is no whole number fails values it divides where a validator divides in "
+            "floating point: confirm it" if inexact else "")
+    return Fix(f"add {shown} ({said(found[0])}{note})", FixSafety.SUGGESTION if inexact else FixSafety.UNSAFE,
+               tuple(Operation("add", join(pointer, s.keyword), s.value) for s in found), evidence_of(found[0]))
 
 
 def handled_suggestion(found: Stated, pointer: str) -> Fix:
@@ -775,6 +791,9 @@ def _per(text: str, unit: str) -> bool:
 _NAMES_LENGTH = lazy_compile(r"(?:maximum|minimum) length\b", re.I)
 
 
+_PRECISION_UNITS = ("digit", "decimal", "significant", "fractional")
+
+
 def _fits(bound: _Bound, target: str) -> bool:
     """Whether the bound, in its unit, bounds the field in the `target` sense: characters (or a
     bound that names itself a length: "maximum length of 1024") a string's length; a count (or no unit, except in a range: "rated from 1 to 5" is a
@@ -787,7 +806,8 @@ def _fits(bound: _Bound, target: str) -> bool:
         return is_length or not unit and _NAMES_LENGTH.match(bound.phrase) is not None
     if target == COUNT:
         return not is_length and (not unit or unit.startswith(_COUNT_WORDS) or unit.endswith("s"))
-    return not is_length and not unit.startswith("digit")  # "at most 6 characters" is no value of 6
+    # "at most 6 characters" is no value of 6, "up to 3 decimal places" a precision, no value of 3.
+    return not is_length and not unit.startswith(_PRECISION_UNITS)
 
 
 def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Bound]:
@@ -916,7 +936,7 @@ def _non_empty(text: str) -> re.Match | None:
 # extension", "weighted length": no length in characters of the value is stated.
 _COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\bafter\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:parsing|parsed|"
                                   r"rendering|rendered|processing|processed|expansion|expanded|stripping|stripped|"
-                                  r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|excluding|exclusive of|does "
+                                  r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|not counted|excluding|exclusive of|does "
                                   r"not count|doesn't count|don't count|do not count|weighted|graphemes?|visible "
                                   r"characters)\b", re.I)
 
@@ -947,7 +967,10 @@ def _exactly(text: str, target: str) -> re.Match | None:
 # refuse it.
 _EMPTY_USABLE = lazy_compile(r"\b(?:empty|blank)\b(?:\s+[a-z]+){0,3}?\s+(?:clears?|removes?|resets?|unsets?|deletes?|"
                              r"disables?|means|keeps?|leaves?|turns? off)\b|\b(?:send|pass|use|set(?:\s+it)?\s+to|give|"
-                             r"provide|leave(?:\s+it)?)\s+(?:an?\s+)?(?:empty|blank)\b|\"\"\s+(?:clears?|removes?|resets?|means)\b",
+                             r"provide|leave(?:\s+it)?)\s+(?:an?\s+)?(?:empty|blank)\b|\"\"\s+(?:clears?|removes?|resets?|means)\b"
+                             # "If empty, one is generated from the title" (not "If empty, an error is returned").
+                             r"|\b(?:if|when)\s+(?:left\s+|it\s+is\s+)?(?:empty|blank)\b,?\s+(?!(?:an?\s+|the\s+)?"
+                             r"(?:error|request|call)\b|(?:it\s+)?(?:fails|is\s+rejected|returns\s+an?\s+error)\b)",
                              re.I)
 
 

@@ -1,7 +1,8 @@
 """Words saying the tool accepts values past a bound, or outside a list, and handles them.
 
 "Results to return (1-50). Larger values are capped at 50", "Title (max 256 characters;
-longer titles are truncated)", "if more are asked for, only the first 50 are returned",
+longer titles are truncated)", "Up to 160 characters; longer messages are split into
+several SMS", "if more are asked for, only the first 50 are returned",
 "`json`, `csv`, `xml`; other values fall back to json": the bound or the list is what the
 tool uses, not what it accepts. A `maximum`, `maxLength` or `enum` built from such words
 refuses calls the tool runs, so the side of a bound these words speak of is no bound
@@ -27,6 +28,8 @@ _HANDLING = Screened(
     r"(capped|clamped|clipped|truncated|reduced|lowered|raised|increased|limited|rounded|trimmed|shortened|cut|"
     r"coerced|adjusted|ignored|dropped|discarded|replaced|reset|treated as|interpreted as|set to|converted to|"
     r"mapped to|"
+    # "Longer messages are split into several SMS", "longer input is chunked automatically".
+    r"split|chunked|divided|segmented|"
     # The active voice: "Slack will truncate messages longer than 40,000 characters", "the
     # server drops the rest"; a bare verb only after "will", "would" or "may" (`_BARE`).
     r"truncates?|clamps?|clips?|trims?|ignores?|discards?|drops?|cap)\b"
@@ -34,7 +37,7 @@ _HANDLING = Screened(
     words=("capped", "clamped", "clipped", "truncat", "reduced", "lowered", "raised", "increased", "limited",
            "rounded", "trimmed", "shortened", "cut", "coerced", "adjusted", "ignor", "dropped", "discard",
            "replaced", "reset", "treated as", "interpreted as", "set to", "converted to", "mapped to", "clamp",
-           "clip", "trim", "cap", "drop"),
+           "clip", "trim", "cap", "drop", "split", "chunked", "divided", "segmented"),
     lowered=True)
 # Verbs that say on their own that values past the top are brought down (`capped at 50`),
 # or past either end into the range (`clamped`); the others need a direction in the clause.

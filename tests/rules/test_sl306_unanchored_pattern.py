@@ -66,6 +66,9 @@ def test_sl306_what_only_looks_like_a_lookaround_keeps_its_fix(pattern):
     {"type": "array", "items": {"type": "string", "pattern": "[a-z]{2}"}, "description": "Tags; each must contain "
                                                                                           "two lowercase letters."},
     {"type": "string", "pattern": "\\S", "description": "Display name."},
+    {"type": "string", "pattern": "\\+[1-9]\\d{1,14}",
+     "description": "Phone number in E.164 format, optionally followed by an extension like ;ext=123."},
+    {"type": "string", "pattern": "[A-Z]{2}\\d{2}", "description": "Account number; starts with the country code."},
 ])
 def test_sl306_a_test_for_what_a_value_contains_is_reported_without_a_fix(schema):
     """Anchored, `[0-9]` under "must contain at least one digit" accepted one digit and nothing

@@ -209,3 +209,16 @@ def test_values_offered_with_use_are_a_suggestion_not_a_fix(description, values)
 def test_values_stated_as_the_fields_own_are_still_a_fix(description):
     [found] = lint_tool(obj(order={"type": "string", "description": description}), "SL403")
     assert found.fix.safety is FixSafety.UNSAFE
+
+
+@pytest.mark.parametrize("description, divisor, safety", [
+    ("Order size in lots. Must be a multiple of 0.01.", 0.01, FixSafety.SUGGESTION),
+    ("Seconds, a multiple of 5.", 5, FixSafety.UNSAFE),
+])
+def test_a_multiple_of_a_fraction_is_a_suggestion(description, divisor, safety):
+    """`multipleOf: 0.01` refused 1.13 in validators that divide in floating point (1.13 / 0.01
+    is 112.99999999999999 there): a fix that breaks calls the words allow."""
+    [found] = [f for f in lint_tool(obj(step={"type": "number", "description": description}), "SL403")
+               if f.fix is not None and "multipleOf" in f.fix.description]
+    assert found.fix.safety is safety
+    assert {op.value for op in found.fix.operations if op.path.endswith("multipleOf")} == {divisor}
