@@ -496,3 +496,26 @@ def test_a_length_whose_words_say_an_empty_value_is_filled_in_has_no_minimum():
     refused the empty slug the words offer."""
     assert _read("URL slug, 3-50 characters. If empty, one is generated from the title.", "string") == {"maxLength": 50}
     assert _read("Name, 3-50 characters. If empty, an error is returned.", "string") == {"minLength": 3, "maxLength": 50}
+
+
+@pytest.mark.parametrize("description, types", [
+    # Another case's larger bound, or none: the first is one plan's, not every call's.
+    ("Number of seats to provision. Maximum 50 (Enterprise: unlimited).", "integer"),
+    ("Recipients of the broadcast, at most 100 (Business: 1,000).", "array"),
+    ("Files to attach. Up to 10 files; Pro accounts up to 50.", "array"),
+    ("The message text. Up to 4,000 characters; workspaces with extended limits may send up to 40,000.", "string"),
+    ("Comments on the record. Free zones can have comments up to 100 characters; paid zones up to 500.", "string"),
+    # An exact length beside values of another: with a prefix or without, another form, two lengths.
+    ("Label color as a 6-digit hex code, with or without the leading '#'.", "string"),
+    ("US ZIP code: either a 5-digit ZIP code or ZIP+4.", "string"),
+    ("Voicemail PIN, a 4- or 6-digit numeric code.", "string"),
+    ("2-character state code for US addresses; for other countries, the province or region name.", "string"),
+    ("Three-letter IATA airport code. ICAO codes (four letters) are also accepted.", "string"),
+])
+def test_a_bound_one_case_or_one_form_has_is_no_bound_of_every_call(description, types):
+    assert not [found for found in stated(description, types, BOUNDS) if found.keyword.startswith("max")]
+
+
+def test_an_exact_count_with_another_offered_after_it_is_a_least_one():
+    description = "Bounding box: exactly 4 numbers (west, south, east, north), or 6 with minimum and maximum altitude."
+    assert _read(description, "array") == {"minItems": 4}

@@ -40,7 +40,9 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   Pro access)"), nor a bound another sentence loosens in its unit ("Windows: 1-15
   characters. Linux: 1-64 characters."), nor the upper end of an open range ("from 0 to
   21+") or of an exact count words after it allow more than ("Exactly 2 numbers …
-  Optionally a third"); `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
+  Optionally a third", "exactly 4 numbers …, or 6"); an upper bound another case gets more
+  than, or no limit ("Maximum 50 (Enterprise: unlimited)", "(Business: 1,000)", "Up to 10
+  files; Pro accounts up to 50", in another sentence in no unit), is one case's; `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
   values the words allow ("1-based. Negative values count back from the end") has no
   lower bound at or above zero;
 - an open list ("values include …", "e.g.", "ex.:", "such as", "etc.", a list with a
@@ -174,8 +176,8 @@ _SPELLED_EXACT_LENGTH = Screened(r"\b(" + "|".join(_SPELLED_SIZES) + ")" + _EXAC
 # code", "2-3 characters"), before a length: the length is then no exact one.
 _BOUND_WORD_BEFORE = lazy_compile(r"\b(?:at (?:least|most)|up to|max(?:imum)?|min(?:imum)?|(?:more|less|greater|larger|higher|fewer|smaller|lower|"
                                   r"longer|shorter) than|over|under|above|below|within|exceed\w*|between|from|limit(?:ed)? to)\W*$|"
-                                  r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))\s*(?:-|\u2013|to|or|and|through|thru)\s*$",
-                                  re.I)
+                                  r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine))\s*-?\s*(?:-|\u2013|to|or|and|through|"
+                                  r"thru)\s*$", re.I)  # "4- or 6-digit": two lengths
 # A bound word after a length ("8 characters long or more", "1,000 characters long at most",
 # "255 characters maximum"): the length is then a bound, not an exact one.
 _BOUND_WORD_AFTER = lazy_compile(r"[ ,(]{0,3}(?:or (?:less|fewer|shorter|more|longer|greater|above|below|under|over|so)|"
@@ -727,6 +729,9 @@ def _upper_by_case(sentence: str, bounds: list[_Bound]) -> frozenset[str]:
     largest_after = list(accumulate(reversed([value for _, value, _ in numbers]), max))[::-1]
     split: set[str] = set()
     for bound in uppers:
+        if _UNLIMITED.search(sentence, bound.end, bound.end + _CLAUSE_REACH):
+            split.add(_unit_key(bound.unit))  # "Maximum 50 (Enterprise: unlimited)"
+            continue
         first = bisect_left(starts, bound.end)
         if first == len(numbers) or largest_after[first] <= bound.value:
             continue
@@ -734,10 +739,17 @@ def _upper_by_case(sentence: str, bounds: list[_Bound]) -> frozenset[str]:
         for start, value, word in numbers[first:]:
             if start > bound.end + _CLAUSE_REACH:
                 break
-            if value > bound.value and (word in _CASE_WORDS or key != "" and _unit_key(word) == key):
+            if value > bound.value and (word in _CASE_WORDS or key != "" and _unit_key(word) == key
+                                        or _CASE_LABEL.search(sentence, bound.end, start)):
                 split.add(key)
                 break
     return frozenset(split)
+
+
+# Another case's bound after one: "unlimited" ("Maximum 50 (Enterprise: unlimited)"), or a
+# number a label names the case of ("at most 100 (Business: 1,000)").
+_UNLIMITED = lazy_compile(r"\b(?:unlimited|no (?:upper )?limit)\b", re.I)
+_CASE_LABEL = lazy_compile(r"\b[A-Z][\w-]*(?: [\w-]+){0,2}:\s*$")
 
 
 def _by_case(bound: _Bound, split: frozenset[str]) -> bool:
@@ -829,7 +841,11 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
             if bound is None or _part_of_operator(sentence, match):
                 kept.append(match)  # no bound, nor any other read from its words
                 continue
-            if _overlaps(bound, kept) or _hedged(sentence, bound.start) or not _fits(bound, target):
+            if _overlaps(bound, kept) or _hedged(sentence, bound.start):
+                continue
+            if not _fits(bound, target):
+                if not bound.unit:  # no bound here, but one in no unit may loosen another's (`_varies_by_case`)
+                    read.append(_Read(index, labelled, bound))
                 continue
             read.append(_Read(index, labelled, bound))
             if multiplies(bound.unit) or _remark(sentence, bound, target) or _by_case(bound, by_case) \
@@ -875,7 +891,10 @@ def _varies_by_case(bound: _Bound, read: list[_Read]) -> bool:
     for other in read:
         if other.sentence == own.sentence or other.bound.side not in sides:
             continue
-        if not (key and _unit_key(other.bound.unit) == key or own.labelled and other.labelled):
+        # In the same unit, or in none ("Up to 10 files; Pro accounts up to 50", "Up to 4,000
+        # characters; workspaces with extended limits may send up to 40,000").
+        other_key = _unit_key(other.bound.unit)
+        if not (key and other_key in (key, "") or own.labelled and other.labelled):
             continue
         if other.bound.value > bound.value if sides is _UPPER_SIDES else other.bound.value < bound.value:
             return True
@@ -902,7 +921,7 @@ def _bounds(text: str, target: str) -> list[Stated]:
             return []  # the words state a length, and values of others: neither is a bound
     elif exactly is not None:
         size = _SPELLED_SIZES.get(exactly.group(1).lower()) or int(exactly.group(1))
-        if _MORE_ALLOWED.search(text, exactly.end()):
+        if _MORE_ALLOWED.search(text, exactly.end()) or _OR_ANOTHER_COUNT.match(text, exactly.end()):
             return [Stated(low_key, size, exactly.group())]  # "Exactly 2 numbers … Optionally a third"
         return [Stated(low_key, size, exactly.group()), Stated(high_key, size, exactly.group())]
     sides = _collect(text, target) if not counted_otherwise else {}
@@ -946,6 +965,9 @@ _COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\bafter\s+(?:the\s+)
 _MORE_ALLOWED = lazy_compile(r"\boptional(?:ly)?\b[^.;]{0,40}?\b(?:second|third|fourth|fifth|another|more|additional|"
                              r"extra|further)\b|\b(?:second|third|fourth|fifth|another|additional|extra|further)\b"
                              r"[^.;]{0,30}?\b(?:is|are|may be)\s+optional\b", re.I)
+# Another count offered right after an exact one: "exactly 4 numbers (west, south, east, north),
+# or 6 with the altitudes".
+_OR_ANOTHER_COUNT = lazy_compile(r"[^.;]{0,60}?,?\s+or\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)
 
 
 def _exactly(text: str, target: str) -> re.Match | None:
@@ -982,7 +1004,9 @@ def _empty_is_usable(text: str) -> bool:
 def _other_lengths(text: str, size: int) -> bool:
     """Whether the words offer values of another length than the exact one they state: an
     example of another length ("a two-letter code such as en, fr or zh_cn", "e.g. usd or
-    USDC"), another form ("or the full name", "for territories use the full name"), or
+    USDC"), another form ("or the full name", "for territories use the full name", "with or
+    without the leading '#'", "either a 5-digit ZIP code or ZIP+4", "ICAO codes are also
+    accepted"), or
     several codes in one string ("a comma-separated list of two-letter codes")."""
     if _OTHER_FORM.search(text) or holds_several(text):
         return True
@@ -1004,7 +1028,11 @@ def _other_lengths(text: str, size: int) -> bool:
 _OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[\w'\u2019-]+\s+){0,2}?(?:names?|codes?|"
                            r"numbers?|ids?|identifiers?|spellings?|forms?|versions?|abbreviations?|aliases)\b|"
                            r"\b(?:or|and/or)\s+(?:else\s+)?(?:(?:one|any)\s+of|(?:an?\s+|the\s+)?(?:named|special|literal|"
-                           r"reserved|predefined|preset|keywords?)\b)", re.I)
+                           r"reserved|predefined|preset|keywords?)\b)"
+                           # "with or without the leading '#'", "either a 5-digit ZIP code or ZIP+4", "for
+                           # other countries, the region name", "ICAO codes (four letters) are also accepted".
+                           r"|\bwith or without\b|\beither\b[^.;\n]{0,80}?\bor\b|\bfor (?:all |any )?other\s+\w+"
+                           r"|\b(?:is|are)\s+also\s+(?:accepted|allowed|supported|valid)\b|\balso\s+accept(?:s|ed)?\b", re.I)
 _EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
                                r"|\((?!\s*(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b)"
                                r"|\b(?:or|use|pass|send)\b(?=\s*['\"`\u2018\u201c])", re.I)
