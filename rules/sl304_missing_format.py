@@ -42,8 +42,13 @@ single one that is not means no fix); an email address the description names as 
 the value is, unless the field is a mail header's address (`from`, `to`, `cc`,
 `reply_to`, or a description that says header: mail services take "Full Name
 <sender@example.com>" there, which `email` refuses), where it is a suggestion; or, for the other formats, a name that implies the format together with
-the schema's own values in it (a default, example or quoted value, or for dates the ISO
-layout or ISO 8601 named). Correct calls of published tools send a bare host to a field
+the schema's own values in it (a default, example or quoted value, or for a date the ISO
+layout or ISO 8601 named; for a date-time RFC 3339 named or an offset the words require:
+ISO 8601 takes a time with no offset, "2024-07-01T10:00", which `date-time` refuses).
+An email address counts only where the words say the value is one: in the first sentence
+or as a rule ("must be a valid email"), not negated ("This is not the user's email
+address"), not what the value stands in for, nor beside another form ("or an E.164 phone
+number", "use the IdP username instead", "Also accepts an account ID"). Correct calls of published tools send a bare host to a field
 described as "The URL of the webpage", a short id to one described as "The UUID of the
 project", `05/15/2023` where the description says `YYYY-MM-DD`: for URLs, UUIDs, dates,
 hostnames and IP addresses the description alone gives a suggestion, never applied by

@@ -1590,7 +1590,7 @@ def _format_stated(description: str) -> tuple[str, str] | None:
         return None
     for pattern, fmt in ((_EMAIL, "email"), (_UUID, "uuid")):
         match = pattern.search(description)
-        if match is not None and _sole(description, match):
+        if match is not None and _sole(description, match) and (fmt != "email" or _email_is_the_value(description, match)):
             return fmt, match.group()
     url = _URL_HEAD.search(first) or _URL_STATED.search(description)
     if url is not None and _sole(description, url, strict=False) and not names_git_remote(description):
@@ -1602,6 +1602,30 @@ def _format_stated(description: str) -> tuple[str, str] | None:
     if ip is not None and _sole(description, ip) and len({m.group(1).lower() for m in _IP.finditer(description)}) == 1:
         return ip.group(1).lower(), ip.group()
     return None
+
+
+def _email_is_the_value(description: str, match: re.Match) -> bool:
+    """Whether words naming an email address say the value is one, the only form it takes:
+    said in the first sentence ("Email address of the reporter") or as a rule ("Must be a
+    valid email"); not negated ("This is not the user's email address"), nor what the value
+    stands in for ("Name shown in place of the sender's email address"), nor beside another
+    form ("an email address for the email channel, or an E.164 phone number", "use the IdP
+    username instead", "Also accepts an account ID", "unless the org allows otherwise"). A
+    mention elsewhere ("If a user has hidden their email address, …" of a query) is none."""
+    start = max(description.rfind(". ", 0, match.start()) + 1, description.rfind("\n", 0, match.start()) + 1, 0)
+    end = _clause_end(description[match.end():]) + match.end()
+    first = description.strip()[:_clause_end(description.strip())]
+    if not (match.start() < len(first) + (len(description) - len(description.lstrip())) or _EMAIL_RULE.search(match.group())):
+        return False
+    return not (_NOT_THE_VALUE.search(description, start, match.start()) or _ALTERNATIVE.search(description, match.end(), end)
+                or _OTHER_FORMS_TAKEN.search(description))
+
+
+# A rule that the value is an email ("valid email", "must be an email"), not a mention of one.
+_EMAIL_RULE = lazy_compile(r"^(?:valid|is|be|as)\b", re.I)
+_NOT_THE_VALUE = lazy_compile(r"\b(?:not|never|in place of|instead of|rather than)\b|n't\b", re.I)
+_OTHER_FORMS_TAKEN = lazy_compile(r"\balso\s+accept(?:s|ed)?\b|\b(?:is|are)\s+also\s+(?:accepted|allowed|supported|valid)\b|"
+                                  r"\binstead\b|\bunless\b|\bexcept\b", re.I)
 
 
 def _clause_end(text: str) -> int:

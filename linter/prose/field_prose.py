@@ -128,6 +128,8 @@ _UNIT_REACH = 4_000
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
 _LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
 _ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
+_OFFSET_REQUIRED = CaselessWords(r"\brfc[- ]?3339\b|\b(?:with|including|includes?|must have|requires?)\b[^.]{0,40}"
+                                 r"\b(?:offset|time ?zone)\b")
 # A time written as a count from the epoch ("Unix timestamp in seconds", "epoch milliseconds",
 # "seconds since 1970"; Slack's message `ts`, "1503435956.000247"): a number, in no date layout.
 _EPOCH_NAMED = CaselessWords(r"\b(?:unix|epoch|posix)\b|\b(?:milli|micro|nano)?seconds? since\b")
@@ -492,15 +494,21 @@ def speaks_of_time(description: Any) -> bool:
 def supports_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words and values show its strings are in ``fmt``.
 
-    Evidence for: a default, example or quoted value that is valid in ``fmt``, or (for
-    dates) the ISO layout or ISO 8601 / RFC 3339 named. Evidence against, which wins:
-    see `refutes_format`.
+    Evidence for: a default, example or quoted value that is valid in ``fmt``, or for a
+    date the ISO layout or ISO 8601 / RFC 3339 named, for a date-time RFC 3339 named or an
+    offset the words require. Evidence against, which wins: see `refutes_format`.
     """
     if refutes_format(schema, fmt):
         return False
     if _stated_strings(schema):
         return True
-    return fmt in ISO_LAYOUTS and (bool(layouts(schema.get("description"))) or names_iso(schema.get("description")))
+    description = schema.get("description")
+    if fmt == "date-time":
+        # ISO 8601 and a layout such as `YYYY-MM-DDTHH:mm:ss` take a time with no offset
+        # ("2024-07-01T10:00"), which `date-time` (RFC 3339) refuses: only an offset the words
+        # require, or RFC 3339 named, says every value has one.
+        return isinstance(description, str) and _OFFSET_REQUIRED.occurs_in(description)
+    return fmt in ISO_LAYOUTS and (bool(layouts(description)) or names_iso(description))
 
 
 def refutes_format(schema: dict, fmt: str) -> bool:

@@ -17,7 +17,8 @@ P = "/inputSchema"
     ("recipient_email", "email", {"examples": ["ops@example.com"]}),
     ("callbackUrl", "uri", {"description": "Where to post, e.g. https://example.com/hook"}),
     ("start_date", "date", {"description": "First day, in the format 'YYYY-MM-DD'."}),
-    ("created_at", "date-time", {"description": "ISO 8601 timestamp."}),
+    ("created_at", "date-time", {"description": "RFC 3339 timestamp."}),
+    ("updated_at", "date-time", {"description": "ISO 8601 timestamp, including the time zone offset."}),
     ("order_uuid", "uuid", {"default": "123e4567-e89b-12d3-a456-426614174000"})])
 def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, fmt, evidence):
     (found,) = lint_tool(obj(**{name: {"type": "string", **evidence}}), "SL304")
@@ -25,6 +26,15 @@ def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, f
     assert found.fix.operations == (Operation("add", f"{P}/properties/{name}/format", fmt),)
     (bare,) = lint_tool(obj(**{name: {"type": "string"}}), "SL304")
     assert bare.fix.safety is FixSafety.SUGGESTION and bare.fix.evidence.kind == "none"  # a name alone: for a person
+
+
+@pytest.mark.parametrize("description", ["ISO 8601 timestamp.", "Start of the event in ISO 8601 format.",
+                                         "When, as YYYY-MM-DDTHH:mm:ss."])
+def test_sl304_a_date_time_in_iso_8601_alone_is_a_suggestion(description):
+    """ISO 8601 takes a time with no offset ("2024-07-01T10:00"), which `date-time` (RFC 3339)
+    refuses: a fix from "ISO 8601" refused the times models send most."""
+    (found,) = lint_tool(obj(created_at={"type": "string", "description": description}), "SL304")
+    assert found.fix is None or found.fix.safety is FixSafety.SUGGESTION
 
 
 @pytest.mark.parametrize("schema", [
