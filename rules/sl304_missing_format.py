@@ -54,7 +54,9 @@ project", `05/15/2023` where the description says `YYYY-MM-DD`: for URLs, UUIDs,
 hostnames and IP addresses the description alone gives a suggestion, never applied by
 `--fix`, for a reviewer to confirm; so does a name alone. A layout of another kind
 (`MM/DD/YYYY`), alternatives ("hostname or IP address", "YYYY-MM-DD, or today /
-tomorrow", "or a relative date"), several values in one string ("Pass a comma-separated
+tomorrow", "or a relative date", "A bare hostname is also fine", "with or without
+hyphens", "Times without an offset are read as UTC"), a date written in the words in
+another form ("may be requested as 2024-01", "e.g. 2024-12-31 17:00" of a date), several values in one string ("Pass a comma-separated
 list for several"), a hedge ("typically a UUID") or a stated value not in the format
 (`"null"`, `"dontcare"`, a default of `''`, a word offered unquoted: "The special value
 me can be used …", "Use unassigned to clear the owner", "Possible values include

@@ -288,6 +288,9 @@ def test_a_list_in_curly_quotes_is_read(description):
     "Priority, one of 'low', 'high'. Also accepts a number.",
     "Sort direction, one of 'asc', 'desc' (not case sensitive).",          # "DESC" is a value too
     "Sort direction: either 'asc' or 'desc'. Case insensitive.",
+    "Rating of the lead. Picklist values: Hot, Warm, Cold (your org may add more).",
+    "First day of the week, one of monday or sunday (saturday is accepted for locales that use it).",
+    "Data region, one of us, eu. au is in beta and can be enabled per account.",
 ])
 def test_a_list_the_words_leave_open_is_no_enum(description):
     assert "enum" not in _read(description, "string")
@@ -519,3 +522,13 @@ def test_a_bound_one_case_or_one_form_has_is_no_bound_of_every_call(description,
 def test_an_exact_count_with_another_offered_after_it_is_a_least_one():
     description = "Bounding box: exactly 4 numbers (west, south, east, north), or 6 with minimum and maximum altitude."
     assert _read(description, "array") == {"minItems": 4}
+
+
+@pytest.mark.parametrize("description", [
+    # A setting's default, advice for compatibility, advice on a part of the value.
+    "The user's password. Must satisfy the password policy (by default at least 8 characters, one lowercase letter).",
+    "Label text. Use 63 characters or fewer for compatibility with Kubernetes labels.",
+    "The commit message. Keep the summary line to 72 characters or less.",
+])
+def test_a_length_a_setting_gives_by_default_or_advice_states_is_no_bound(description):
+    assert stated(description, "string", BOUNDS) == ()

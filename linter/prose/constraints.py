@@ -34,7 +34,9 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   than 100", "can never be larger than 2500" a maximum, "must not be less than 1" a
   minimum), any other negation of the bound's clause leaves it unread ("is not limited
   to 100"); a bound in a condition ("If more than 100 results match, use the cursor"),
-  advice ("for faster responses"), with an exception after it ("unless you have a Pro
+  advice ("for faster responses", "for compatibility with …", "Keep the summary line to
+  72 characters"), a setting's default ("by default at least 8 characters"), with an
+  exception after it ("unless you have a Pro
   plan") or of one plan ("Free plans get at most 3 days") is no rule, nor an upper bound
   the sentence gives another case a larger value than ("Up to 512 characters (1024 for
   Pro access)"), nor a bound another sentence loosens in its unit ("Windows: 1-15
@@ -45,7 +47,8 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   files; Pro accounts up to 50", in another sentence in no unit), is one case's; `<<`, `>>`, `=>`, `->` are no comparisons; and an index whose negative
   values the words allow ("1-based. Negative values count back from the end") has no
   lower bound at or above zero;
-- an open list ("values include …", "e.g.", "ex.:", "such as", "etc.", a list with a
+- an open list ("values include …", "e.g.", "ex.:", "such as", "etc.", "your org may add
+  more", "saturday is accepted for locales that use it", a list with a
   form that is not a value such as `YYYY-MM-DD`, "or a team name" after it or "a user ID
   or" before it, "Other codes work too", "may also use internal", "other values fall back
   to json", "Case-insensitive", "Known values are", another value named beside it: "(week)
@@ -250,12 +253,17 @@ _CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 _EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|can be (?:changed|"
                                 r"raised|increased|configured)|in v\d|in version|on (?:older|newer|earlier|later) "
                                 r"versions?)\b", re.I)
+# A bound a setting gives by default, said before it: "the password policy (by default at
+# least 8 characters …)".
+_DEFAULT_BEFORE = lazy_compile(r"\bby default\b", re.I)
 # A sentence that advises ("Use a value less than 60 for faster responses", "For best
 # performance, use less than 20", "Keep it small (5-10) to save tokens") or speaks of one plan ("Free plans get at most 3 days",
 # "Free accounts: max 24", "(1024 for Pro access)"): its bounds are no rule on every call.
 _ADVICE_OR_PLAN = lazy_compile(
     r"\b(?:for|to get|gives?|yields?)\s+(?:the\s+)?(?:better|best|faster|quicker|optimal|improved)\b|"
-    r"\b(?:better|best|optimal)\s+(?:performance|results)\b|"
+    r"\b(?:better|best|optimal)\s+(?:performance|results)\b|\bfor\s+(?:better\s+|best\s+)?compatibility\b|"
+    # "Keep the summary line to 72 characters or less": advice, and of a part.
+    r"\bkeep\s+(?:the|each|every|your)\s+(?:[\w-]+\s+){0,3}?(?:to|under|below|within)\s+\d|"
     r"\bto\s+(?:save|reduce|cut|minimi[sz]e|lower)\s+(?:on\s+)?(?:tokens?|time|costs?|latency|bandwidth|memory|money|"
     r"load|context)\b|\bkeep\s+(?:it|this|them|the\s+\w+)\s+(?:small|short|low|brief|modest)\b|"
     r"\b(?:free|paid|pro|premium|basic|standard|enterprise|business|trial|starter|team|plus|professional|developer|"
@@ -658,7 +666,8 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     # From the number's end: the word read as its unit may begin what follows ("max 50 in v2").
     number_end = bound.end - len(bound.unit or "") if bound.unit and sentence.endswith(bound.unit, 0, bound.end) \
         else bound.end
-    if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence):
+    if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence) \
+            or _DEFAULT_BEFORE.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
     if target == VALUE and _RATE_AFTER.match(sentence, number_end):
         return True
@@ -1175,6 +1184,11 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used)\b|"
                               r"also (?:accepts?|supports?|takes?|allows?|use|pass|send|give|specify|set)\b|"
                               r"(?:are|is) still (?:accepted|allowed|supported|valid)\b|"
+                              # "(your org may add more)", "(saturday is accepted for locales that use it)",
+                              # "au is in beta and can be enabled per account".
+                              r"(?:may|can|could) add (?:more|others|your own)\b|add your own\b|"
+                              r"\b[a-z][\w-]*\s+(?:is|are) (?:accepted|allowed|supported)\s+(?:for|in|on|when|where|with)\b|"
+                              r"\bcan be enabled\b|"
                               r"case[- ]?insensitive|"
                               r"not case[- ]sensitive|ignor\w* case\b|regardless of case)", re.I)
 # An alternative after the list that is no value of it ("'public' or 'private', or a team

@@ -149,7 +149,11 @@ _MONEY = CaselessWords(r"\b(?:price|prices|fee|fees|cost|costs|pay|paid|payment|
 _SIGNED = CaselessWords(r"(?<!non-)(?<!non)(?<!non )(?<!\bnot )(?<!\bno )(?<!\bnever )(?<!not be )(?<!can't be )"
                         r"(?<!never be )\bnegative\b(?![^.;]{0,40}\b(?:not (?:be )?(?:allowed|accepted|permitted|"
                         r"supported|valid)|rejected|invalid|disallowed|forbidden|errors?|fails?)\b)|(?<!un)\bsigned\b|"
-                        r"\bbelow zero\b|\bplus or minus\b|\u00b1", words=("negative", "signed", "below zero", "minus"))
+                        r"\b(?:below|under|less than) (?:zero|0)\b(?![^.;]{0,40}\b(?:not (?:be )?(?:allowed|accepted|"
+                        r"permitted|supported|valid)|rejected|invalid|disallowed|forbidden|errors?|fails?)\b)|"
+                        r"\bplus or minus\b|\u00b1",
+                        words=("negative", "signed", "below zero", "below 0", "under zero", "under 0", "less than zero",
+                               "less than 0", "minus"))
 # A number applied to a balance or a ledger ("The amount in cents to apply to the customer's
 # credit balance", "to adjust the stock by", "credit or debit"), where a credit or a
 # correction is negative (a credit card is no credit, and "the price before adjustments"
@@ -465,9 +469,12 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
     format holds ("YYYY-MM-DD, or today / tomorrow", "or a relative date")."""
     if not isinstance(description, str):
         return False
-    if holds_several(description) or _FORMAT_OR_ANOTHER.search(description):
+    if holds_several(description) or _FORMAT_OR_ANOTHER.search(description) or _OTHER_FORMS_FINE.search(description):
         return True
-    return fmt in ISO_LAYOUTS and _RELATIVE_DATES.occurs_in(description)
+    if fmt == "date-time" and _NO_OFFSET_TAKEN.search(description):
+        return True
+    return fmt in ISO_LAYOUTS and (_RELATIVE_DATES.occurs_in(description)
+                                   or any(not valid_in(fmt, token) for token in _DATE_TOKEN.findall(description)))
 
 
 _FORMAT_NOUN = r"(?:e-?mail(?:\s+address)?|urls?|uris?|links?|uuids?|guids?|hostnames?)"
@@ -476,6 +483,20 @@ _FORMAT_NOUN = r"(?:e-?mail(?:\s+address)?|urls?|uris?|links?|uuids?|guids?|host
 _FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?:an?\s+|the\s+)?(?!" + _FORMAT_NOUN
                                   + r"\b)[a-z]{3,}|\b(?!" + _FORMAT_NOUN + r"\b)[a-z]{3,}\s+(?:or|and/or)\s+(?:an?\s+|the\s+)?"
                                   + _FORMAT_NOUN + r"\b", re.I)
+
+
+# Values of another form the words take too: "A bare hostname is also fine", "with or without
+# hyphens", "Also accepts an account ID".
+_OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\b|"
+                                 r"\balso\s+accept(?:s|ed)?\b|\bwith or without\b", re.I)
+# A time the words take without an offset: "Times without an offset are read as UTC".
+_NO_OFFSET_TAKEN = lazy_compile(r"\b(?:without|with no|no)\s+(?:an?\s+)?(?:time ?zone|offset|'z'|z)\b|"
+                                r"\b(?:offset|time ?zone)\s+is\s+optional\b", re.I)
+# A date or date-time written in the words, quoted or not ("Month-end reports may be
+# requested as 2024-01", "e.g. 2024-12-31 17:00"): a value of the field's, which a date
+# format must hold.
+_DATE_TOKEN = lazy_compile(r"(?<![\w.:-])\d{4}-\d{2}(?:-\d{2}(?:(?:T|\s)\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
+                           r"(?:Z|[+-]\d{2}:?\d{2})?)?)?(?![\w:-])")
 
 
 def holds_several(description: Any) -> bool:

@@ -133,6 +133,8 @@ def test_sl303_no_lower_bound_from_the_name_joins_the_words_where_the_number_is_
     ("price_adjustment", "Price adjustment, positive or negative."),
     ("count", "A signed count of the change since yesterday."),
     ("fee", "The fee to apply; a value below zero is a rebate."),
+    ("fee", "Processing fee. Rebates are passed as a fee under 0."),
+    ("discount_amount", "Discount amount, as a number under zero."),
 ])
 def test_sl303_a_number_the_description_says_may_be_negative_gets_no_lower_bound_from_its_name(name, description):
     """The name's evidence gives way to the words: `minimum: 1` on a quantity that is
@@ -146,6 +148,7 @@ def test_sl303_a_number_the_description_says_may_be_negative_gets_no_lower_bound
     ("amount", "The amount; negative values are rejected."),
     ("quantity", "Units to order (no negative numbers)."),
     ("amount", "The amount, a non negative number of dollars."),
+    ("amount", "The amount; values below zero are rejected."),
 ])
 def test_sl303_a_sign_ruled_out_keeps_the_name_s_lower_bound(name, description):
     (found,) = lint_tool(obj(**{name: {"type": "number", "description": description}}), "SL303")

@@ -28,6 +28,20 @@ def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, f
     assert bare.fix.safety is FixSafety.SUGGESTION and bare.fix.evidence.kind == "none"  # a name alone: for a person
 
 
+@pytest.mark.parametrize("name, description", [
+    ("report_date", "Report date, e.g. 2024-01-31. Month-end reports may be requested as 2024-01."),
+    ("due_date", "Due date, YYYY-MM-DD; a time may follow after a space, e.g. 2024-12-31 17:00."),
+    ("created_at", "Creation time, e.g. '2024-01-31T10:00:00Z'. Times without an offset are read as UTC."),
+    ("server_url", "Base URL of the server, e.g. \"https://api.example.com\". A bare hostname is also fine."),
+    ("event_uuid", "The event's UUID, e.g. '123e4567-e89b-12d3-a456-426614174000', with or without hyphens."),
+])
+def test_sl304_no_fix_where_the_words_take_values_of_another_form(name, description):
+    """Each fix refused a value its words offer: "2024-01", "2024-12-31 17:00", a time with no
+    offset, a bare hostname, a UUID without hyphens."""
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")
+    assert found.fix is None or found.fix.safety is FixSafety.SUGGESTION
+
+
 @pytest.mark.parametrize("description", ["ISO 8601 timestamp.", "Start of the event in ISO 8601 format.",
                                          "When, as YYYY-MM-DDTHH:mm:ss."])
 def test_sl304_a_date_time_in_iso_8601_alone_is_a_suggestion(description):
