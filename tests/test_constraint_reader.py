@@ -484,6 +484,8 @@ def test_a_bound_the_words_call_a_setting_or_one_versions_is_no_rule(description
     ("Minutes without data. Must be at least 2x the check interval.", "integer"),
     # A length counted otherwise than in the string's characters.
     ("Summary, max 500 characters (HTML tags not counted).", "string"),
+    # Values past the bound offered for a case, not ruled out.
+    ("Unit price. Enter a value less than 0 to model a discount line.", "number"),
 ])
 def test_a_precision_a_ratio_or_a_length_counted_otherwise_is_no_bound(description, types):
     assert stated(description, types, BOUNDS) == ()

@@ -34,6 +34,7 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   than 100", "can never be larger than 2500" a maximum, "must not be less than 1" a
   minimum), any other negation of the bound's clause leaves it unread ("is not limited
   to 100"); a bound in a condition ("If more than 100 results match, use the cursor"),
+  values past it offered for a case ("Enter a value less than 0 to model a discount line"),
   advice ("for faster responses", "for compatibility with …", "Keep the summary line to
   72 characters"), a setting's default ("by default at least 8 characters"), with an
   exception after it ("unless you have a Pro
@@ -208,6 +209,10 @@ _REMARK_AFTER = lazy_compile(r"\)?\s*(?:(?!(?:if|when|unless|and|or|but|while|be
                              r"makes?|causes?|costs?|needs?|requires?|slows?|incurs?|triggers?|leads?)\b(?:\s+(?:be|get|"
                              r"become|to be))?(\s+(?:not|never)\b)?\s*([A-Za-z]*)|\(?\s*(?:suggested|recommended|typical|"
                              r"ideal|preferred|advised|advisable|usual|normal|optimal)\b)", re.I)
+# What values past a bound are for, after it: "Enter a value less than 0 to model a discount
+# line" offers them for a case, as "Use 0 for no preference" names 0; it rules nothing out.
+_PURPOSE_AFTER = lazy_compile(r"\s*(?:[a-z]+\s+)?to\s+(?:model|indicate|represent|denote|mean|mark|signal|request|"
+                              r"select|choose|get|apply|disable|enable|clear|remove|reset|skip|turn)\b", re.I)
 # A rate after a number's bound ("Rate limited to 100 requests per minute", of a `limit` of
 # results): how often something else may happen, not the field's values. (A field that is
 # itself a rate loses a fix, never a call.)
@@ -669,7 +674,7 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence) \
             or _DEFAULT_BEFORE.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
-    if target == VALUE and _RATE_AFTER.match(sentence, number_end):
+    if target == VALUE and _RATE_AFTER.match(sentence, number_end) or _PURPOSE_AFTER.match(sentence, number_end):
         return True
     if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
