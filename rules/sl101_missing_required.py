@@ -36,7 +36,8 @@ requirement for some calls: one with a condition or a purpose ("Required for upd
 an alternative ("Either id or full_path is required"), or another property named in the
 sentence ("Required when full_path is omitted"): that is SL102's `if`/`then`. Nor a
 requirement word answered no or with a condition, as API references label each
-parameter ("Required: No", "required: false", "Required: Conditional"), nor a
+parameter ("Required: No", "required: false", "Required: Conditional", "Required: Yes (for
+create)"), nor a
 requirement word about something else: an adjective of another noun ("Required scopes:
 read:org", "Required fields (id, name) are always included", "Minimum required app
 version", "The name of the required plugin", "The required reviewers count"), a relative clause ("days for which the forecast is required"), what the
@@ -45,7 +46,8 @@ the form of the value ("Must be given as a BCP 47 tag"). It
 requires none of an object that is a branch of a composition (`if`/`then`/`else`, `not`,
 `allOf`/`anyOf`/`oneOf`, `dependentSchemas`: the branch refines another object), that
 has a `default`, that holds the fields of a partial update ("updates", "the fields to be
-changed"), or of properties given as alternatives ("issueId or issueUrl", in the tool's
+changed") or the arguments of a tool that creates or updates ("Create or update a record",
+"Upsert": an update sends only what changes), or of properties given as alternatives ("issueId or issueUrl", in the tool's
 description too). With `--calls`, a key present in every one of at least 20 recorded
 calls counts as evidence too, unless its description lets it be left out ("Optional",
 a described default, "Use -1 for no limit", a requirement for some calls), and none at
@@ -103,8 +105,8 @@ def _no_fix(ctx, node: SchemaNode) -> str:
     """Why the finding has no fix, and what would give it one."""
     if in_branch(node):
         return "; no fix: it is a branch of a composition, which refines another object"
-    if "default" in node.schema or _partial_update(node):
-        return "; no fix: its fields may all be left out (a default, or a partial update)"
+    if "default" in node.schema or _partial_update(node, ctx.tool.definition.get("description")):
+        return "; no fix: its fields may all be left out (a default, a partial update, or a tool that creates or updates)"
     sent = seen_at(ctx, node, "object")
     filled = _optional_always_sent(sent, node.get("properties")) if sent is not None else []
     if filled:
@@ -137,7 +139,7 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
     the rest nullable. No fix where requiring would break what the schema allows on purpose."""
     if ctx.optional_as_nullable:
         return nullable_required_fix(node)
-    if in_branch(node) or "default" in node.schema or _partial_update(node):
+    if in_branch(node) or "default" in node.schema or _partial_update(node, ctx.tool.definition.get("description")):
         return None
     properties = node.get("properties")
     sent = seen_at(ctx, node, "object")
@@ -204,13 +206,19 @@ _OR_PAIR = lazy_compile(r"(?<![\w.-])(\w+(?:[-.]\w+)*)\W+(?:or|and/or)\W+(?=(\w+
 _PARTIAL = lazy_compile(r"\b(?:updates?|updated|patch|changes?|modif\w*|overrides?|partial)\b", re.I)
 
 
-def _partial_update(node: SchemaNode) -> bool:
-    """An object of the fields to change ("updates", "the profile fields that need to be updated"):
-    each field is sent only when it changes, so none is required."""
+def _partial_update(node: SchemaNode, tool_description: object = None) -> bool:
+    """An object of the fields to change ("updates", "the profile fields that need to be updated"),
+    or the arguments of a tool that creates or updates ("Create or update a record", "Upsert"):
+    each field is sent only when it changes, or only some calls create, so none is required
+    of every call."""
     words = " ".join(filter(None, [node.field_name, node.get("title")]))
     description = node.get("description")
     return bool(_PARTIAL.search(words.replace("_", " "))) or (
-        isinstance(description, str) and _PARTIAL.search(description) is not None)
+        isinstance(description, str) and _PARTIAL.search(description) is not None) or (
+        node.is_root and isinstance(tool_description, str) and _UPSERT.search(tool_description) is not None)
+
+
+_UPSERT = lazy_compile(r"\b(?:create|add|insert)s?\s+or\s+(?:update|replace|modif)\w*|\bupserts?\b", re.I)
 
 
 def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:

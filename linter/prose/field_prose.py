@@ -90,7 +90,9 @@ _QUALIFIED_REQUIREMENT = CaselessWords(
     r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))(?:\s+" + _SELF_NOUN + r")?"
     r"\s*(?::\s*)?(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
     r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|conditional(?:ly)?|"
-    r"ignored|not needed)\b|" + r"^\s*(?:for|in|on|during|after|before)\s+(?!(?:all|each|every|any)\b)")
+    r"ignored|not needed)\b|" + r"^\s*(?:for|in|on|during|after|before)\s+(?!(?:all|each|every|any)\b)"
+    # An API reference's label answered for one case: "Required: Yes (for create)".
+    r"|\byes\s*[(,]\s*(?:for|when|if|on|in|only|except)\b")
 # A value the description gives for "no setting" ("-1 for no limit", "0 = unlimited", "null
 # for all", "0 to disable", "empty for none"): the field has a neutral state, which a call
 # may just as well reach by leaving it out.

@@ -189,6 +189,7 @@ def test_sl101_does_not_require_a_field_for_a_requirement_of_another_noun(descri
     # answered with a condition
     "The Availability Zone of the subnet. Required: Conditional",
     "The Availability Zone. Required: conditionally, see below.",
+    "Name of the record. Required: Yes (for create).",
     # an adjective of another noun after a preposition and an article, or of a plural noun
     "The name of the required plugin.",
     "Path to the mandatory config file.",
@@ -282,3 +283,12 @@ def test_many_relative_words_in_a_requirement_sentence_are_read_in_linear_time(d
 ])
 def test_says_required_takes_a_requirement_for_one_case_as_none_for_every_call(description, required):
     assert says_required(description) is required
+
+
+@pytest.mark.parametrize("tool_description", ["Create or update a record (PATCH semantics when id is given).",
+                                              "Upsert a contact by email."])
+def test_sl101_requires_nothing_of_a_tool_that_creates_or_updates(tool_description):
+    """An update sends only what changes: `required` from "Email of the record owner. Required."
+    refused every update that left the email alone."""
+    assert _required_by_fix("Email of the owner. Required.", tool_description) is None
+    assert _required_by_fix("Email of the owner. Required.", "Create a record.") == ["name", "target"]
