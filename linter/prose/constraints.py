@@ -84,7 +84,7 @@ import json
 import re
 from bisect import bisect_left
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation
@@ -807,7 +807,7 @@ def _per(text: str, unit: str) -> bool:
     beside "up to 5 labels"): a bound on how many of them there are is not the number's."""
     words = [word.strip(".,;:()") for word in text.lower().split()]
     single = unit.rstrip("s")
-    return any(word == "per" and following.rstrip("s") == single for word, following in zip(words, words[1:]))
+    return any(word == "per" and following.rstrip("s") == single for word, following in pairwise(words))
 
 
 # A bound that names itself a length, with no unit after its number: AWS's reference states a
