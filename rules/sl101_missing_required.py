@@ -34,7 +34,9 @@ requirement for some calls: one with a condition or a purpose ("Required for upd
 "required if channel is 'email'", "mandatory when exact is false", "omit for delete",
 "For recurring events this field is required"),
 an alternative ("Either id or full_path is required"), or another property named in the
-sentence ("Required when full_path is omitted"): that is SL102's `if`/`then`. Nor a
+sentence ("Required when full_path is omitted"): that is SL102's `if`/`then`. Nor a field
+the words offer a substitute for ("You may pass the deprecated `query` parameter instead",
+"Formerly `userName`, which is still accepted", a sibling that is its "alias of" it). Nor a
 requirement word answered no or with a condition, as API references label each
 parameter ("Required: No", "required: false", "Required: Conditional", "Required: Yes (for
 create)"), nor a
@@ -61,8 +63,9 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offers_unset_value,
-                                          requirement_sentences, says_optional, says_required)
+from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offers_substitute,
+                                          offers_unset_value, requirement_sentences, says_optional, says_required,
+                                          stands_in_for)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
@@ -148,7 +151,8 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
         [name for name in properties if sent.keys[name] == objects]
     alternatives = _alternatives(ctx, node)
     names = [name for name, schema in properties.items() if _may_be_needed(name, schema, alternatives)
-             and (name in always or (says_required(schema.get("description")) and not _names_sibling(name, node)))]
+             and (name in always or (says_required(schema.get("description")) and not _names_sibling(name, node)
+                                     and not _has_substitute(name, node)))]
     if not names:
         return _suggestion(ctx, node) if sent is None else None
     if always:
@@ -194,6 +198,16 @@ def _names_sibling(name: str, node: SchemaNode) -> bool:
     properties = node.get("properties")
     return any(word != name and word in properties for sentence in requirement_sentences(properties[name]["description"])
                for word in _NAME.findall(sentence))
+
+
+def _has_substitute(name: str, node: SchemaNode) -> bool:
+    """The words offer something in the field's place: its own ("You may pass the deprecated
+    `query` parameter instead", "Formerly `userName`, which is still accepted"), or a
+    sibling's that names it ("Deprecated alias of jql")."""
+    properties = node.get("properties")
+    return offers_substitute(properties[name].get("description")) or any(
+        other != name and isinstance(schema, dict) and stands_in_for(schema.get("description"), name)
+        for other, schema in properties.items())
 
 
 # A name as prose writes it ("issueId", "full_path", "api-key", "user.name"), read from its

@@ -109,7 +109,7 @@ _OWN_STATE = lazy_compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\
 # its own ("if priority is set", "but only for …"). "Even if" widens, and "if not" / "if so"
 # speak of the condition already read.
 _FURTHER_WORD = lazy_compile(r"(?<!\beven\s)\b(?:unless|except|excluding|other\s+than|provided\s+that|as\s+long\s+as|"
-                             r"so\s+long\s+as|but\s+only|if|when|whenever)\b(?!\s+(?:not|so)\b)", re.I)
+                             r"so\s+long\s+as|but\s+only|if|when|whenever)\b(?!\s+so\b|\s+not\s*[,.;)]|\s+not$)", re.I)
 # A conjunct with a subject (a word or two) and a verb of its own: "and priority is set",
 # "and the record is proxied", "and no default number is configured"; not one about the
 # field itself ("and is ignored otherwise", "and it is …", "and must be < 100", "and the
@@ -117,8 +117,12 @@ _FURTHER_WORD = lazy_compile(r"(?<!\beven\s)\b(?:unless|except|excluding|other\s
 _CONJUNCT = lazy_compile(r"(?:\band|&&)\s+(?:(?:if|when|only\s+if)\s+)?"
                          r"(?!(?:it|its|this|that|which|they|must|should|can|cannot|may|will|is|are|defaults?)\b)"
                          r"(?:(?:the|a|an|no)\s+)?(?!(?:value|field|parameter|argument)\b)"
-                         r"[`'\"]?[\w.$-]+(?:\s+[\w.$-]+)?[`'\"]?"
-                         r"(?:\s+(?:is|are|has|have|was|were|exists?|equals|contains)\b|\s*(?:!?=|[<>]))", re.I)
+                         r"(?:[`'\"]?[\w.$-]+(?:\s+[\w.$-]+)?[`'\"]?"
+                         r"(?:\s+(?:is|are|has|have|was|were|exists?|equals|contains)\b|\s*(?:!?=|[<>]))"
+                         # After an article, any verb: "and the project uses linking", "and the export
+                         # exceeds 1 GB", "and no default support address exists".
+                         r"|(?<=the |.no |..a |.an )[\w-]+(?:\s+[\w-]+){0,2}\s+[a-z]{2,}[^s\W]s\b)",
+                         re.I)
 # What may stand between a requirement word and its condition: "only", "also", "to be set",
 # a note in parentheses.
 _ATTACHING = lazy_compile(r"[\s,:]*(?:(?:only|also|just|but|field|parameter|argument|value|to\s+be\s+\w+|"

@@ -35,6 +35,7 @@ from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, 
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes,
                                            unread_exemption, word_pattern)
 from schema_lint.prose.field_kinds import kind_of, words
+from schema_lint.prose.field_prose import described_defaults, offers_substitute, stands_in_for
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 from schema_lint.schema.refs import REF_KEYWORDS
@@ -197,6 +198,7 @@ class _Context:
         if not stated:
             return  # nearly every field: nothing ties it to a value
         by_name = {d.name: d for d in self.discriminators}
+        replaceable = self._replaceable()
         for name, (evidence, values) in stated.items():
             discriminator = by_name[name]
             ordered = tuple(v for v in discriminator.values if _within(v, values))
@@ -204,7 +206,20 @@ class _Context:
                 continue
             default = self._default_of(discriminator)
             yield ConditionalField(self.member.name, name, ordered, evidence, _within(default, ordered),
-                                   self.unsure.get(name, ""))
+                                   self.unsure.get(name, "") or replaceable)
+
+    def _replaceable(self) -> str:
+        """Why a call may leave the field out under its condition all the same, or "": it has
+        a default the tool uses ("Required when format is 'csv'. Defaults to ','"), or the
+        words offer something in its place (another field: "Either due_date or days_until_due
+        is required", "or pass contact_id instead"; an alias a sibling's words name)."""
+        if _fills(self.member.get("default")) or described_defaults(self.prose):
+            return "it has a default, which the tool uses when a call leaves it out"
+        name = self.member.name
+        if offers_substitute(self.prose) or _ONE_OF_REQUIRED.occurs_in(self.prose) or any(
+                other != name and stands_in_for(member.description, name) for other, member in self.members.items()):
+            return "the words offer another field in its place"
+        return ""
 
     def _stated(self) -> dict[str, tuple[str, list]]:
         """Requirements stated in prose, less the values the same prose exempts."""
@@ -430,6 +445,11 @@ def _default(member: _Sibling, note: str, discriminator: Discriminator) -> Any:
         if found:
             return value
     return _NO_DEFAULT
+
+
+# Fields given as alternatives of one requirement: "One of unit_amount, unit_amount_decimal or
+# custom_unit_amount is required", "Either due_date or days_until_due is required".
+_ONE_OF_REQUIRED = CaselessWords(r"\b(?:one of|either)\b[^.;]{1,120}?\b(?:is|are) (?:required|needed|mandatory)\b")
 
 
 def _fills(default: Any) -> bool:

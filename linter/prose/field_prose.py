@@ -89,7 +89,8 @@ _RELATIVE_REACH = 200
 _QUALIFIED_REQUIREMENT = CaselessWords(
     r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))(?:\s+" + _SELF_NOUN + r")?"
     r"\s*(?::\s*)?(?:for\b(?!\s+(?:all|every)\b)|in|on|to|where|while|once|with|by|during|after|before|based|per)\b|"
-    r"\b(?:if|when|whenever|unless|except|only|either|one of|at least one|otherwise|instead|depending|in case|conditional(?:ly)?|"
+    r"\b(?:if|when|whenever|unless|except|other than|besides|apart from|only|either|one of|at least one|otherwise|instead|"
+    r"depending|in case|conditional(?:ly)?|"
     r"ignored|not needed)\b|" + r"^\s*(?:for|in|on|during|after|before)\s+(?!(?:all|each|every|any)\b)"
     # An API reference's label answered for one case: "Required: Yes (for create)".
     r"|\byes\s*[(,]\s*(?:for|when|if|on|in|only|except)\b")
@@ -353,6 +354,28 @@ def offers_unset_value(description: Any) -> bool:
     """The description gives a value that stands for no setting: "Use -1 for no limit",
     "0 = unlimited", "null for all", "0 to disable"."""
     return isinstance(description, str) and _UNSET_VALUE.occurs_in(description)
+
+
+def offers_substitute(description: Any) -> bool:
+    """Whether the words let another field, or another spelling of this one, be sent in its
+    place: "You may pass the deprecated `query` parameter instead", "(Formerly `userName`,
+    which is still accepted.)", "(or pass contact_id instead)", "Deprecated alias of subject;
+    accepted in its place". A requirement of the field is then one of either."""
+    return isinstance(description, str) and _SUBSTITUTE.occurs_in(description)
+
+
+_SUBSTITUTE = CaselessWords(r"\binstead\b|\bin (?:its|their) place\b|\bformerly\b|\bstill accepted\b|"
+                            r"\b(?:deprecated )?alias (?:of|for)\b")
+
+
+def stands_in_for(description: Any, name: str) -> bool:
+    """Whether a sibling's words make it another spelling of the field `name`: "Deprecated
+    alias of subject", "Sent in place of `jql`"."""
+    return isinstance(description, str) and any(
+        match.group(1) == name for match in _STANDS_IN_FOR.finditer(description))
+
+
+_STANDS_IN_FOR = lazy_compile(r"\b(?:alias\s+(?:of|for)|in\s+place\s+of|instead\s+of)\s+[`'\"]?([\w.-]+)", re.I)
 
 
 def says_required(description: Any) -> bool:

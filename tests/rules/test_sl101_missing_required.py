@@ -190,6 +190,7 @@ def test_sl101_does_not_require_a_field_for_a_requirement_of_another_noun(descri
     "The Availability Zone of the subnet. Required: Conditional",
     "The Availability Zone. Required: conditionally, see below.",
     "Name of the record. Required: Yes (for create).",
+    "Address. Required for all location kinds other than 'zoom' and 'google_meet', which generate links.",
     # an adjective of another noun after a preposition and an article, or of a plural noun
     "The name of the required plugin.",
     "Path to the mandatory config file.",
@@ -292,3 +293,18 @@ def test_sl101_requires_nothing_of_a_tool_that_creates_or_updates(tool_descripti
     refused every update that left the email alone."""
     assert _required_by_fix("Email of the owner. Required.", tool_description) is None
     assert _required_by_fix("Email of the owner. Required.", "Create a record.") == ["name", "target"]
+
+
+@pytest.mark.parametrize("target, sibling", [
+    ("The JQL of the search. Required. You may pass the deprecated `query` parameter instead.", None),
+    ("Login name. Required. (Formerly `userName`, which is still accepted.)", None),
+    ("Login name. Required.", "Deprecated alias of target; the old name of this field."),
+])
+def test_sl101_requires_no_field_the_words_offer_a_substitute_for(target, sibling):
+    """`required: ["jql"]` refused a call that sent the deprecated `query` the words offer instead."""
+    properties = {"name": {"type": "string", "description": "Display name (required)."},
+                  "target": {"type": "string", "description": target}, **_SIBLINGS}
+    if sibling:
+        properties["old_target"] = {"type": "string", "description": sibling}
+    (found,) = lint_tool({"type": "object", "properties": properties}, "SL101", name="create_item")
+    assert found.fix.operations[0].value == ["name"]

@@ -768,3 +768,28 @@ def test_sl102_offers_no_fix_where_another_sentence_lets_the_field_go_on_a_condi
 def test_sl102_still_fixes_where_another_sentence_lets_it_go_for_a_sibling_value(description):
     (found,) = lint_tool(_notify(description), "SL102")
     assert found.fix is not None, found.message
+
+
+@pytest.mark.parametrize("phone, sibling", [
+    # a default the tool uses when the field is left out
+    ("Phone number. Required when channel is sms. Defaults to the account's number.", None),
+    ({"description": "Phone number. Required when channel is sms.", "default": "+15550100"}, None),
+    # a second condition, with a verb of its own
+    ("Phone number. Required when channel is sms and the account uses two-factor login.", None),
+    ("Phone number. Required when channel is sms and no default support number exists.", None),
+    ("Phone number. Required when channel is sms, if not derivable from the contact.", None),
+    # something else in its place: another field, or an alias a sibling names
+    ("Phone number. Required when channel is sms (or pass contact_id instead).", None),
+    ("Phone number. Either phone or contact_id is required when channel is sms.", None),
+    ("Phone number. Required when channel is sms.", "Deprecated alias of phone; accepted in its place."),
+])
+def test_sl102_offers_no_fix_where_a_call_may_still_leave_the_field_out(phone, sibling):
+    """Each fix refused a call the words allow: a default filled the field, a second condition
+    did not hold, or the call sent the field's alternative or alias."""
+    schema = {"type": "string", **(phone if isinstance(phone, dict) else {"description": phone})}
+    properties = {"channel": {"type": "string", "enum": ["email", "sms", "push"], "description": "Delivery channel."},
+                  "phone": schema, "contact_id": {"type": "string", "description": "The contact."}}
+    if sibling:
+        properties["mobile"] = {"type": "string", "description": sibling}
+    found = lint_tool({"type": "object", "required": ["channel"], "properties": properties}, "SL102")
+    assert all(f.fix is None for f in found)
