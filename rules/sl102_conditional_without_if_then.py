@@ -55,10 +55,16 @@ the field is sent). A list of values is read whole or not at all: "Required for 
 and URI records" next to an enum without `URI` is no evidence. The finding stays without
 a fix where the words set a further condition that an `if` on the sibling cannot state
 (an exception, "Required when channel is sms, unless a default number is configured"; a
-second condition, "Only required when type is MX and priority is set"; or a sentence that
-lets the field go, "Not required if a default number is configured"), and where a
-field's prose is tied to a flag's state with no requirement word ("When schedule is
-true, the time at which to post" says what it is then, not that a call must send it).
+second condition, "Only required when type is MX and priority is set", "… and the project
+uses linking"; or a sentence that lets the field go, "Not required if a default number is
+configured"), where a call may leave the field out all the same (it has a default, in the
+schema or in the words: "Required when format is 'csv'. Defaults to ','"; or the words
+offer something in its place: "Either due_date or days_until_due is required", "or pass
+contact_id instead", a sibling that is its "deprecated alias"), where only the field's name
+and words that use it tie it to the value ("Only used when format is 'csv'" of
+`csv_delimiter`: when it is used, not that a call must send it), and where a field's prose
+is tied to a flag's state with no requirement word ("When schedule is true, the time at
+which to post" says what it is then, not that a call must send it).
 """
 
 from __future__ import annotations

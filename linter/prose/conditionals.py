@@ -205,8 +205,11 @@ class _Context:
             if not ordered or len(ordered) == len(discriminator.values):
                 continue
             default = self._default_of(discriminator)
+            # A name that is the value, and words that tie the field to it ("Only used when format
+            # is 'csv'" of `csv_delimiter`): a finding, but no words say a call must send it then.
+            named_only = _NAMED_ONLY if evidence == _NAME_TIES_IT else ""
             yield ConditionalField(self.member.name, name, ordered, evidence, _within(default, ordered),
-                                   self.unsure.get(name, "") or replaceable)
+                                   self.unsure.get(name, "") or replaceable or named_only)
 
     def _replaceable(self) -> str:
         """Why a call may leave the field out under its condition all the same, or "": it has
@@ -317,7 +320,7 @@ class _Context:
                     evidence = f"its {_kind_source(member)} is that value"
                 elif _names_value(name_words, value) and (
                         _within(value, applies.get(discriminator.name, ())) or _prose_names(self.prose, value)):
-                    evidence = "its name is that value and its description ties it to it"
+                    evidence = _NAME_TIES_IT
                 else:
                     continue
                 # A guess that would reject the call leaving out both fields is too bold.
@@ -447,6 +450,8 @@ def _default(member: _Sibling, note: str, discriminator: Discriminator) -> Any:
     return _NO_DEFAULT
 
 
+_NAME_TIES_IT = "its name is that value and its description ties it to it"
+_NAMED_ONLY = "its name and its words tie it to the value, but none says a call must send it then"
 # Fields given as alternatives of one requirement: "One of unit_amount, unit_amount_decimal or
 # custom_unit_amount is required", "Either due_date or days_until_due is required".
 _ONE_OF_REQUIRED = CaselessWords(r"\b(?:one of|either)\b[^.;]{1,120}?\b(?:is|are) (?:required|needed|mandatory)\b")

@@ -793,3 +793,14 @@ def test_sl102_offers_no_fix_where_a_call_may_still_leave_the_field_out(phone, s
         properties["mobile"] = {"type": "string", "description": sibling}
     found = lint_tool({"type": "object", "required": ["channel"], "properties": properties}, "SL102")
     assert all(f.fix is None for f in found)
+
+
+def test_sl102_a_name_that_is_the_value_is_a_finding_without_a_fix():
+    """"Only used when format is 'csv'" of `csv_delimiter` says when it is used, not that a call
+    must send it: the fix refused `{"query": "x", "format": "csv"}`."""
+    schema = {"type": "object", "required": ["query"], "properties": {
+        "query": {"type": "string", "description": "The query."},
+        "format": {"type": "string", "enum": ["json", "csv"], "description": "Output format."},
+        "csv_delimiter": {"type": "string", "description": "Only used when format is 'csv'."}}}
+    (found,) = lint_tool(schema, "SL102")
+    assert found.fix is None and "none says a call must send it then" in found.message
