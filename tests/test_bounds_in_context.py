@@ -165,6 +165,9 @@ def test_a_default_is_read_whole_but_a_list_of_numbers_is_not_one():
     assert 2000 in described_defaults("the default is 2,000, and") and 2 not in described_defaults("default is 2,000")
     assert described_defaults("Default: 1,2,3") == ["1", 1]
     assert described_defaults("Defaults to 25, at most 100.") == ["25", 25]
+    # A value right after the word, as references write it: "(Default 1)".
+    assert described_defaults("Buy quantity. Required for bogo. (Default 1).") == ["1", 1]
+    assert described_defaults("The default sort order.") == []
 
 
 @pytest.mark.parametrize("description, expected", [

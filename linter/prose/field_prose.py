@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 _QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
 _EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
 # The value is quoted, a number with thousands separators ("the default is 2,000"), or a word.
-_DEFAULT = lazy_compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=])\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
+# "Default is 0", "defaults to 'all'", "default: none", and a quoted value or a number right
+# after the word ("(Default 1)").
+_DEFAULT = lazy_compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:is|to|of)|\s*[:=]|\s+(?=[-\d'\"`]))\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`]*)`|"
                         r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|[^\s,;()]+))", re.I)
 _GROUPED_NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 # A requirement word answered in the negative, as references label each parameter ("Required:
@@ -364,7 +366,9 @@ def offers_substitute(description: Any) -> bool:
     return isinstance(description, str) and _SUBSTITUTE.occurs_in(description)
 
 
-_SUBSTITUTE = CaselessWords(r"\binstead\b|\bin (?:its|their) place\b|\bformerly\b|\bstill accepted\b|"
+# ("instead" of another field's, not "instead of": "When using a name instead of a GUID, …" is
+# another form of the value.)
+_SUBSTITUTE = CaselessWords(r"\binstead\b(?!\s+of\b)|\bin (?:its|their) place\b|\bformerly\b|\bstill accepted\b|"
                             r"\b(?:deprecated )?alias (?:of|for)\b")
 
 

@@ -804,3 +804,14 @@ def test_sl102_a_name_that_is_the_value_is_a_finding_without_a_fix():
         "csv_delimiter": {"type": "string", "description": "Only used when format is 'csv'."}}}
     (found,) = lint_tool(schema, "SL102")
     assert found.fix is None and "none says a call must send it then" in found.message
+
+
+def test_sl102_another_form_of_the_value_is_no_substitute_for_the_field():
+    """"When using a name instead of a GUID" speaks of the value's form, not of a field sent in its place."""
+    schema = {"type": "object", "required": ["action"], "properties": {
+        "action": {"type": "string", "enum": ["get", "list"], "description": "The action to perform."},
+        "repositoryId": {"type": "string", "description": "The ID or name of the repository. Required for get. "
+                                                          "When using a name instead of a GUID, project must also be provided."},
+        "project": {"type": "string", "description": "Project ID or name."}}}
+    (found,) = lint_tool(schema, "SL102")
+    assert found.fix is not None and found.fix.safety is FixSafety.UNSAFE
