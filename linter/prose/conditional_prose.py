@@ -106,8 +106,8 @@ _OWN_STATE = lazy_compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\
                           r"(?P<state>true|false|enabled|disabled|on|off)\b", re.I)
 # What narrows a requirement's condition where it starts no condition read on a sibling: an
 # exception ("…, unless a default number is configured", "except when …") or a condition of
-# its own ("if priority is set", "but only for …"). "Even if" widens, and "if not" / "if so"
-# speak of the condition already read.
+# its own ("if priority is set", "but only for …", "if not derivable from the contact").
+# "Even if" widens, and "if so" / "if not," speak of the condition already read.
 _FURTHER_WORD = lazy_compile(r"(?<!\beven\s)\b(?:unless|except|excluding|other\s+than|provided\s+that|as\s+long\s+as|"
                              r"so\s+long\s+as|but\s+only|if|when|whenever)\b(?!\s+so\b|\s+not\s*[,.;)]|\s+not$)", re.I)
 # A conjunct with a subject (a word or two) and a verb of its own: "and priority is set",
