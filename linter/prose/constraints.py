@@ -89,8 +89,8 @@ from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, names_git_remote,
-                                           offered_words, offers_values_outside, quoted_values, says_signed,
-                                           speaks_of_time, valid_in)
+                                           offered_words, offers_other_forms, offers_substitute, offers_values_outside,
+                                           quoted_values, says_signed, speaks_of_time, valid_in)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides, takes_other_values
 from schema_lint.prose.units import bounds_value, multiplies, named_unit
 from schema_lint.schema.pointer import join
@@ -1022,7 +1022,7 @@ def _other_lengths(text: str, size: int) -> bool:
     without the leading '#'", "either a 5-digit ZIP code or ZIP+4", "ICAO codes are also
     accepted"), or
     several codes in one string ("a comma-separated list of two-letter codes")."""
-    if _OTHER_FORM.search(text) or holds_several(text):
+    if _OTHER_FORM.search(text) or holds_several(text) or offers_other_forms(text):
         return True
     for opening in _EXAMPLES_START.finditer(text):
         values, end = _examples_at(text, opening.end())
@@ -1043,10 +1043,9 @@ _OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[
                            r"numbers?|ids?|identifiers?|spellings?|forms?|versions?|abbreviations?|aliases)\b|"
                            r"\b(?:or|and/or)\s+(?:else\s+)?(?:(?:one|any)\s+of|(?:an?\s+|the\s+)?(?:named|special|literal|"
                            r"reserved|predefined|preset|keywords?)\b)"
-                           # "with or without the leading '#'", "either a 5-digit ZIP code or ZIP+4", "for
-                           # other countries, the region name", "ICAO codes (four letters) are also accepted".
-                           r"|\bwith or without\b|\beither\b[^.;\n]{0,80}?\bor\b|\bfor (?:all |any )?other\s+\w+"
-                           r"|\b(?:is|are)\s+also\s+(?:accepted|allowed|supported|valid)\b|\balso\s+accept(?:s|ed)?\b", re.I)
+                           # "either a 5-digit ZIP code or ZIP+4", "for other countries, the region name"
+                           # (and `offers_other_forms`: "with or without the leading '#'", "… are also accepted").
+                           r"|\beither\b[^.;\n]{0,80}?\bor\b|\bfor (?:all |any )?other\s+\w+", re.I)
 _EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
                                r"|\((?!\s*(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b)"
                                r"|\b(?:or|use|pass|send)\b(?=\s*['\"`\u2018\u201c])", re.I)
@@ -1637,14 +1636,13 @@ def _email_is_the_value(description: str, match: re.Match) -> bool:
     if not (match.start() < len(first) + (len(description) - len(description.lstrip())) or _EMAIL_RULE.search(match.group())):
         return False
     return not (_NOT_THE_VALUE.search(description, start, match.start()) or _ALTERNATIVE.search(description, match.end(), end)
-                or _OTHER_FORMS_TAKEN.search(description))
+                or _EXCEPTION.search(description) or offers_substitute(description) or offers_other_forms(description))
 
 
 # A rule that the value is an email ("valid email", "must be an email"), not a mention of one.
 _EMAIL_RULE = lazy_compile(r"^(?:valid|is|be|as)\b", re.I)
 _NOT_THE_VALUE = lazy_compile(r"\b(?:not|never|in place of|instead of|rather than)\b|n't\b", re.I)
-_OTHER_FORMS_TAKEN = lazy_compile(r"\balso\s+accept(?:s|ed)?\b|\b(?:is|are)\s+also\s+(?:accepted|allowed|supported|valid)\b|"
-                                  r"\binstead\b|\bunless\b|\bexcept\b", re.I)
+_EXCEPTION = lazy_compile(r"\bunless\b|\bexcept\b", re.I)
 
 
 def _clause_end(text: str) -> int:

@@ -498,7 +498,7 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
     format holds ("YYYY-MM-DD, or today / tomorrow", "or a relative date")."""
     if not isinstance(description, str):
         return False
-    if holds_several(description) or _FORMAT_OR_ANOTHER.search(description) or _OTHER_FORMS_FINE.search(description):
+    if holds_several(description) or _FORMAT_OR_ANOTHER.search(description) or offers_other_forms(description):
         return True
     if fmt == "date-time" and _NO_OFFSET_TAKEN.search(description):
         return True
@@ -514,8 +514,12 @@ _FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?
                                   + _FORMAT_NOUN + r"\b", re.I)
 
 
-# Values of another form the words take too: "A bare hostname is also fine", "with or without
-# hyphens", "Also accepts an account ID".
+def offers_other_forms(description: Any) -> bool:
+    """Whether the words take values of another form too: "A bare hostname is also fine",
+    "with or without hyphens", "Also accepts an account ID", "ICAO codes are also accepted"."""
+    return isinstance(description, str) and _OTHER_FORMS_FINE.search(description) is not None
+
+
 _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\b|"
                                  r"\balso\s+accept(?:s|ed)?\b|\bwith or without\b", re.I)
 # A time the words take without an offset: "Times without an offset are read as UTC".
