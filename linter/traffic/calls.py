@@ -210,7 +210,7 @@ def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None
                 yield from _called(call)
         return
     kind = record.get("type")
-    if kind in _NOT_REPLAYED or record.get("providerExecuted") is True:
+    if (isinstance(kind, str) and kind in _NOT_REPLAYED) or record.get("providerExecuted") is True:
         return
     if isinstance(kind, str) and kind.startswith(_EVENTS) and kind != "response.output_item.done":
         return  # a call in a stream is in several events: it is read from the one that finishes it

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from schema_lint.traffic.calls import BrokenLine, RecordedCall, calls_in, read_calls
 
 SHAPES = [
@@ -137,6 +140,32 @@ def test_a_plain_record_is_read_with_a_look_at_its_keys_not_one_per_shape():
     assert looked_up == ["name", "tool", "id"]  # no shape's key: method, tool_calls, choices …
     typed = Record(type="note", tool="search", arguments={})
     assert list(calls_in(typed)) == [("search", {}, None)]  # a key some shape has: each shape is tried
+
+
+# Records of the plain shape and beside it: the keys its reading looks at, and one key
+# (`type`) that sends a record to the shapes `calls_in` tries one by one.
+_VALUES = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["search", "x", "u1"]) \
+    | st.lists(st.integers(0, 2), max_size=2) \
+    | st.dictionaries(st.sampled_from(["q", "type", "properties"]), st.sampled_from(["a", "object"]), max_size=2)
+_RECORDS = st.dictionaries(st.sampled_from(["tool", "name", "arguments", "args", "input", "parameters", "id",
+                                            "call_id", "tool_uid", "tool_def", "description", "strict", "type"]),
+                           _VALUES, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_RECORDS)
+def test_a_line_holding_one_record_is_read_as_calls_in_reads_it(record):
+    """`read_calls` reads the plain shape on a shortcut of its own: what it yields for a line is
+    what `calls_in` finds in the record, each call with the record's tool reference."""
+    uid = record.get("tool_uid")
+    expected = [(tool, arguments, call_id, uid if isinstance(uid, str) else None, record.get("tool_def"))
+                for tool, arguments, call_id in calls_in(record)]
+    read = list(read_calls(["calls.jsonl"], contents={"calls.jsonl": json.dumps(record).encode()}))
+    if expected:
+        assert [(c.tool, c.arguments, c.call_id, c.tool_uid, c.tool_definition) for c in read] == expected
+        assert [(c.index, c.line) for c in read] == [(i, 1) for i in range(len(expected))]
+    else:
+        assert read == [BrokenLine("calls.jsonl", 1, "no tool call found")]
 
 
 def test_broken_lines_are_reported_with_their_line_number_and_the_run_goes_on(tmp_path):
