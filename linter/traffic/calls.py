@@ -79,6 +79,17 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
             if isinstance(record, BrokenLine):
                 yield record
                 continue
+            if type(record) is dict and record.keys().isdisjoint(_SHAPED):
+                # The plain shape, every dataset's and most logs': read here, as `calls_in`
+                # would, without the generators a call in any other shape is looked for with.
+                call = _plain(record)
+                if call:
+                    uid, definition = _tool_reference(record)
+                    yield RecordedCall(index, number, *call[0], uid, definition)
+                    index += 1
+                else:
+                    yield BrokenLine(path, number, "no tool call found")
+                continue
             found = False
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
             for item in record if isinstance(record, list) else (record,):
