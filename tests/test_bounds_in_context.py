@@ -195,3 +195,38 @@ def test_a_string_whose_words_name_the_empty_string_as_usable_has_no_minimum_len
 ])
 def test_an_upper_bound_after_its_number_and_a_range_the_values_can_span_are_read(description, kind, expected):
     assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    # Something made from the field, or what shows it, has the bound; the field does not.
+    ("Display name. The internal name derived from it is limited to 32 characters.", "string", {}),
+    ("Free-form notes. The UI shows at most 500 characters; the full text is stored.", "string", {}),
+    ("Title. The mobile app displays up to 40 characters.", "string", {}),
+    ("The display name is limited to 32 characters.", "string", {"maxLength": 32}),
+    ("Caption. It shows at most 50 characters.", "string", {"maxLength": 50}),
+    # The parts of a list of pairs have it: "key1:value1,key2:value2".
+    ("Labels, as key1:value1,key2:value2. Label keys and values can be no longer than 63 characters.", "string",
+     {}),
+    # One kind of value has it, and the clause after gives another kind its own.
+    ("Value of the custom field. Text fields are limited to 255 characters; paragraph fields to 32,768.", "string",
+     {}),
+    ("Short names are limited to 50 characters, long names to 500.", "string", {}),
+    ("Names are limited to 50 characters, descriptions to 500.", "string", {"maxLength": 50}),
+    ("Max 100 characters, up to 5 lines.", "string", {"maxLength": 100}),
+    ("Between 1 and 100, defaults to 10.", "integer", {"minimum": 1, "maximum": 100}),
+])
+def test_a_bound_of_another_subject_is_no_bound_of_the_field(description, kind, expected):
+    assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, expected", [
+    ("The position in milliseconds to seek to. Must be a positive number.", {}),
+    ("Rows to skip. Must be a positive integer.", {}),
+    ("Offset into the results; a positive integer.", {}),
+    ("Number of results. Must be a positive integer.", {"minimum": 1}),
+    ("Offset in rows, a non-negative integer.", {"minimum": 0}),
+])
+def test_positive_of_a_place_counted_from_zero_states_no_lower_bound(description, expected):
+    """Of an offset, "positive" is as often said of 0, the start, as not: a `minimum: 1`
+    would refuse the first place."""
+    assert _bounds(description, "integer") == expected

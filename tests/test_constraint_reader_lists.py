@@ -145,6 +145,9 @@ def test_a_reference_to_a_list_elsewhere_offers_no_several_values():
     "Billing interval. Either month or year; weekly billing (week) is in beta.",
     "One of draft, live. Archived pages (archived) cannot be edited.",
     "Mode: 'fast' or 'safe'. A third mode ('turbo') is in preview.",
+    # Another value given by a verb after the list.
+    "Filter by state. Possible values are open and closed. To include both, omit the parameter or pass all.",
+    "Sort order: asc or desc. Use `relevance` to rank by match.",
 ])
 def test_words_said_of_the_values_or_a_list_not_all_of_them_is_no_enum(description):
     assert "enum" not in _read(description)
@@ -158,6 +161,9 @@ def test_words_said_of_the_values_or_a_list_not_all_of_them_is_no_enum(descripti
     ("Billing interval. Either month or year (default).", ["month", "year"]),
     ("Sort order, one of asc, desc (ascending by default).", ["asc", "desc"]),
     ("Units, one of metric, imperial (SI).", ["metric", "imperial"]),
+    # A verb after the list that gives one of its values, or no value.
+    ("Sort order. Possible values are asc and desc. Use asc for oldest first.", ["asc", "desc"]),
+    ("State: one of open, closed. Pass it to filter.", ["open", "closed"]),
 ])
 def test_a_choice_or_a_list_with_an_annotation_beside_is_still_an_enum(description, values):
     assert _read(description)["enum"] == values

@@ -163,6 +163,9 @@ _OR_MORE = Screened(r"\b" + _N + r"\s+or more" + _UNIT + r"|\b" + _N + _COUNTED 
 _OR_FEWER = Screened(r"\b" + _N + _UNIT + _LONG + r"or (?:fewer|less|shorter)\b|\b" + _N + _COUNTED + _LONG
                      + r"at most" + _CLAUSE_ENDS, words=("or fewer", "or less", "or shorter", "at most"), lowered=True)
 _BASED = Screened(r"\b(\d)-based\b|\bstart(?:s|ing)? (?:from|at)\s+" + _N, words=("-based", "start"))
+# A number that picks a place counted from 0 (an offset, a point to seek to, items to skip):
+# there "positive" is as often said of 0 as not.
+_ZERO_A_PLACE = lazy_compile(r"\b(?:offsets?|seek|skip|zero-based|0-based)\b", re.I)
 _SIGN = Screened(r"\b(non-?negative|positive)\s+(?:integer|number|whole number)s?\b|"
                  r"\bmust be (non-?negative|positive)\b", words=("negative", "positive"))
 # "3-letter currency code", "5-digit ZIP code": a string of exactly that length. The size may
@@ -235,11 +238,16 @@ _SUBSET_BEFORE = lazy_compile(r"\b(?:containing|having|holding|exceeding)\s+$", 
 # The clause of a bound that speaks of each member ("Rows, each a list of up to 20 values",
 # "Each page holds up to 100 results"), or of what another subject can do ("Free plans can
 # notify at most 3 users"; "You can pass", "It must be", "Values may be" speak of the field).
+# So is a clause whose subject is made from the field ("The internal name derived from it is
+# limited to 32 characters") or one that shows it ("The UI shows at most 500 characters").
 _OTHER_SUBJECT_BEFORE = lazy_compile(
     r"\b(?:each|every)\b[^,;:()]*$|(?:^|(?<=[,;:(]))\s*(?!(?:it|this|that|which|you|we|values?|the values?|the fields?|"
     r"fields?|parameters?|arguments?|inputs?|lists?|arrays?|strings?|numbers?|the list|the array|the string)\s)"
-    r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}\s+(?:can|may|will|could|might|cannot|can't|should)\s+(?:only\s+)?"
-    r"(?!be\b|have\b|contain\b|hold\b|range\b|vary\b|span\b)[a-z]+\s+$", re.I)
+    r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}\s+(?:(?:can|may|will|could|might|cannot|can't|should)\s+(?:only\s+)?"
+    r"(?!be\b|have\b|contain\b|hold\b|range\b|vary\b|span\b)[a-z]+|(?:shows?|displays?|renders?|previews?|prints?)"
+    r"(?:\s+only)?)\s+$"
+    r"|\b(?:derived|generated|computed|built|created|made|produced|taken)\s+(?:from|out\s+of)\s+(?:it|this(?:\s+\w+)?)\b"
+    r"[^,;:()]*$", re.I)
 _CLAUSE_REACH = 160
 # A negation in a bound's clause (up to a conjunction, after which it is of another part),
 # and what may stand between it and a comparison it turns around ("must not be greater than 100", "can never be larger than 2500", "never more than
@@ -261,6 +269,10 @@ _EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by defau
 # A bound a setting gives by default, said before it: "the password policy (by default at
 # least 8 characters …)".
 _DEFAULT_BEFORE = lazy_compile(r"\bby default\b", re.I)
+# A clause after a bound that gives a thing's own, with the verb left out: "; paragraph
+# fields to 32,768", ", and custom fields up to 500" (`_another_case_after`).
+_ANOTHER_CASE_AFTER = lazy_compile(r"\s*[;,]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?((?:[A-Za-z][\w-]*\s+){1,3}?)"
+                                   r"(?:to|up\s+to|at\s+most)\s+\d", re.I)
 # A sentence that advises ("Use a value less than 60 for faster responses", "For best
 # performance, use less than 20", "Keep it small (5-10) to save tokens") or speaks of one plan ("Free plans get at most 3 days",
 # "Free accounts: max 24", "(1024 for Pro access)"): its bounds are no rule on every call.
@@ -291,9 +303,10 @@ _CLAUSE_REST = lazy_compile(r"[^.;,()]*")
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
 # A part of the string named before its length, in the bound's sentence: "The name segment
 # … must be 63 characters or less" (of a Kubernetes label key "prefix/name"), "the local
-# part", "each component".
+# part", "each component", "Label keys and values can be no longer than 63 characters" (of
+# a list of pairs).
 _PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?|suffix(?:es)?|"
-                            r"(?:local|domain|first|last|user(?:name)?|host) parts?)\b", re.I)
+                            r"(?:local|domain|first|last|user(?:name)?|host) parts?|keys\s+(?:and|or)\s+values)\b", re.I)
 _HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
                       r"ideally|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
@@ -682,6 +695,20 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
 
 
+def _another_case_after(sentence: str, bound: _Bound, following: str) -> bool:
+    """Whether the clause after the bound (in its sentence or the `following` one, after a
+    semicolon) gives another kind of the same thing its own ("Text fields are limited to 255
+    characters; paragraph fields to 32,768"): the bound is that of one kind of value, and
+    the field takes the others'. A clause of another thing ("Names are limited to 50
+    characters, descriptions to 500") leaves it the field's."""
+    other = _ANOTHER_CASE_AFTER.match(sentence[bound.end:] + following)
+    if other is None:
+        return False
+    thing = other.group(1).split()[-1]
+    head = sentence[_clause_before(sentence, bound, ",;:("):bound.start]
+    return re.search(rf"\b{re.escape(thing)}\b", head, re.I) is not None
+
+
 @lru_cache(maxsize=256)
 def _advice_or_one_plan(sentence: str) -> bool:
     """Whether the sentence advises or speaks of one plan (`_ADVICE_OR_PLAN`). Cached: asked
@@ -843,7 +870,8 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
     if not holds_digit(text):
         return sides  # every bound is a number: most descriptions have none, and then nothing is matched
     read: list[_Read] = []  # every bound of the target read, rules and remarks, by sentence
-    for index, sentence in enumerate(_sentences(text)):
+    sentences = _sentences(text)
+    for index, sentence in enumerate(sentences):
         if not holds_digit(sentence):
             continue
         labelled = _LABEL.match(sentence) is not None
@@ -863,7 +891,8 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
                 continue
             read.append(_Read(index, labelled, bound))
             if multiplies(bound.unit) or _remark(sentence, bound, target) or _by_case(bound, by_case) \
-                    or (target == VALUE and _counts_other_things(text, sentence, bound)):
+                    or (target == VALUE and _counts_other_things(text, sentence, bound)) \
+                    or _another_case_after(sentence, bound, sentences[index + 1] if index + 1 < len(sentences) else ""):
                 kept.append(bound)  # no bound, nor any other read from its words
                 continue
             if target == VALUE and not bounds_value(bound.unit, sentence[bound.end:], text, unit):
@@ -1089,8 +1118,11 @@ def _number_bounds(text: str, kind: str, unit: str | None) -> list[Stated]:
     sign = _SIGN.search(text)
     if "min" not in sides and "xmin" not in sides and sign is not None:
         word = (sign.group(1) or sign.group(2)).lower()
-        side = "min" if word.startswith("non") or kind == "integer" else "xmin"
-        sides[side] = _Bound(side, 1 if side == "min" and not word.startswith("non") else 0, None, 0, 0, sign.group())
+        # "The position to seek to. Must be a positive number": 0, the start, is taken.
+        if word != "positive" or not _ZERO_A_PLACE.search(text):
+            side = "min" if word.startswith("non") or kind == "integer" else "xmin"
+            sides[side] = _Bound(side, 1 if side == "min" and not word.startswith("non") else 0, None, 0, 0,
+                                 sign.group())
     if says_signed(text):
         # "1-based. Negative values count back from the last line": a signed index, whose
         # lower bound the words give only where it is itself below zero.
@@ -1343,12 +1375,22 @@ def _value_named_beside(description: str, values: list, end: int) -> bool:
     ("Either month or year; weekly billing (week) is in beta"): the list is then not all of
     its values. A word there that marks the list or a value (`_ANNOTATIONS`: "(default)",
     "(beta)") names none."""
-    for named in _NAMED_IN_PARENTHESES.finditer(description, end, min(len(description), end + _CLAUSE_REACH)):
+    reach = min(len(description), end + _CLAUSE_REACH)
+    for named in (*_NAMED_IN_PARENTHESES.finditer(description, end, reach), *_GIVEN.finditer(description, end, reach)):
         word = named.group(1)
-        if word not in values and word.lower() not in _ANNOTATIONS and \
+        if word not in values and word.lower() not in _ANNOTATIONS and word.lower() not in _NO_VALUE and \
                 all(word.islower() == value.islower() for value in values):
             return True
     return False
+
+
+# A value given by a verb, alone in its clause, after the list: "Possible values are open and
+# closed. To include both, omit the parameter or pass all."
+_GIVEN = lazy_compile(r"\b(?:pass|send|use|specify|enter|set\s+(?:it\s+)?to)\s+[`'\"\u2018\u201c]?([A-Za-z][\w.-]{0,39})"
+                      r"[`'\"\u2019\u201d]?(?=\s*(?:[.;,)]|$|\s+(?:to|for|instead)\b))", re.I)
+# Words a verb gives that name no value: "use it", "pass nothing", "set to this".
+_NO_VALUE = frozenset({"a", "an", "the", "it", "this", "that", "them", "these", "those", "one", "nothing", "either",
+                       "both", "any", "another", "instead"})
 
 
 _NAMED_IN_PARENTHESES = lazy_compile(r"\(\s*[`'\"\u2018\u201c]?([A-Za-z][\w.-]{0,39})[`'\"\u2019\u201d]?\s*\)")
