@@ -376,7 +376,7 @@ def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: S
     """The clauses each of `pattern`'s words states; `named` are the `discriminators` the
     sentence may name (`_maybe_named`), the only ones a condition can be on."""
     for start, end in islice(pattern.spans(sentence), _MOST_KIND_WORDS):
-        if _negated(sentence, start):
+        if _negated(sentence, start) or kind == REQUIRED and _needs_another_thing(sentence, start, end):
             continue
         after = sentence[end:]
         conditions = _attached(after, named, kind) or (_conditions(sentence[:start], named) if kind == REQUIRED else [])
@@ -390,6 +390,18 @@ def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: S
             if inferred is not None:
                 values, qualified = inferred[1]
                 yield _with_further(Clause(kind, inferred[0].name, values, qualified), sentence, start, named)
+
+
+def _needs_another_thing(sentence: str, start: int, end: int) -> bool:
+    """Whether the word is a verb whose object is another thing ("set nextLogin to
+    changePassword to expire the password and require a change at next login", "needs an
+    admin token"): something needs that thing; the sentence does not say the field is needed."""
+    return sentence[start:end].lower() in _VERBS_OF_NEED and _ANOTHER_OBJECT.match(sentence, end) is not None
+
+
+_VERBS_OF_NEED = frozenset({"require", "requires", "need", "needs"})
+_ANOTHER_OBJECT = lazy_compile(r"\s+(?:a|an|the|some|another|additional|extra|their|your|its|his|her)\s+"
+                               r"(?!(?:field|parameter|value|argument|input|property)\b)[\w-]+", re.I)
 
 
 def _with_further(clause: Clause, sentence: str, start: int, discriminators: Sequence[Discriminator]) -> Clause:

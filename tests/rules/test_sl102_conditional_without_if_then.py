@@ -354,6 +354,20 @@ def test_a_field_described_for_one_state_of_a_flag_is_conditional(description, v
     assert f"`schedule` is {'true' if value else 'false'}" in found.message
 
 
+@pytest.mark.parametrize(("description", "fixed"), [
+    # The verb's object is another thing: the action needs it, the sentence says the field is set then.
+    ("With schedule=true, set send_at to a time to delay the post and require a review before it goes out.", False),
+    ("When schedule is true, needs an admin token to post later.", False),
+    ("When schedule is true, this requires a value.", False),
+    ("Required when schedule is true.", True),
+    ("When schedule is true, the API requires this field.", True),
+])
+def test_a_need_of_another_thing_is_no_need_of_the_field(description, fixed):
+    (found,) = lint_tool(_flagged(description), "SL102")
+    assert found.pointer.endswith("/properties/send_at") and "`schedule` is true" in found.message
+    assert (found.fix is not None) == fixed
+
+
 @pytest.mark.parametrize(("description", "extra"), [
     ("The time at which to post; ignored when schedule is false.", {}),
     ("The time at which to post (only valid with schedule).", {}),
