@@ -41,7 +41,10 @@ _CATEGORY_NOUNS = frozenset({
     "object", "objects", "item", "items", "message", "messages", "call", "calls",
 })
 _REQUIRED_WORDS = ("required", "requires?", "needed", "needs?", "necessary", "mandatory",
-                   r"must\s+(?:also\s+)?be\s+(?:provided|given|set|specified|supplied|included|present)",
+                   # "must be set to midnight", "to true" state the value, not that it is sent ("must be
+                   # set to a time" does).
+                   r"must\s+(?:also\s+)?be\s+(?:provided|given|set(?!\s+to\s+(?!(?:a|an|the|one|some|any|your|its|"
+                   r"their)\b))|specified|supplied|included|present)",
                    r"must\s+(?:also\s+)?(?:provide|specify|include|supply|set)")
 # What a flag's own description says of a field it needs: "Must be used with 'keywordSearch'".
 _NEEDS_FIELD_WORDS = (*_REQUIRED_WORDS, r"must\s+be\s+used\s+(?:together\s+|in\s+conjunction\s+)?with")
@@ -429,7 +432,9 @@ def _near(field: str, sentence: str) -> bool:
     needs = [start for start, _ in _NEEDS_FIELD_WORD.spans(sentence) if not _negated(sentence, start)]
     if not needs:
         return False
-    name = re.compile(r"(?<![\w$-])(?:[\w$-]+\.)?" + re.escape(field) + r"(?![\w$-])")
+    # After "a" or "an" the name is a common noun, no field: "Must be set to true to run a
+    # statement that modifies data" needs no `statement`.
+    name = re.compile(r"(?<![\w$-])(?<!\b[aA] )(?<!\b[aA]n )(?:[\w$-]+\.)?" + re.escape(field) + r"(?![\w$-])")
     names = [m.start() for m in name.finditer(sentence)]
     return any(len(sentence[min(n, need):max(n, need)].split()) <= _NEAR_WORDS for need in needs for n in names)
 

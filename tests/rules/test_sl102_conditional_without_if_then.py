@@ -368,6 +368,30 @@ def test_a_need_of_another_thing_is_no_need_of_the_field(description, fixed):
     assert (found.fix is not None) == fixed
 
 
+def _all_day(flag_description: str) -> dict:
+    return {"type": "object", "properties": {
+        "subject": {"type": "string", "description": "The subject line."},
+        "all_day": {"type": "boolean", "description": flag_description},
+        "start": {"type": "string", "description": "When the event starts."},
+        "end": {"type": "string", "description": "When the event ends."}}}
+
+
+@pytest.mark.parametrize(("description", "needed"), [
+    # "must be set to" a value states the value; only "must be set", or set "to a …" thing, says it is sent.
+    ("Whether the event lasts all day. If true, start and end must be set to midnight.", set()),
+    ("Whether the event lasts all day. If true, start and end must be set.", {"start", "end"}),
+    # After "a" or "an", a field's name is a common noun.
+    ("Whether the event lasts all day. If true, you must provide an end date for the event.", set()),
+    ("Whether the event lasts all day. If true, you must provide end.", {"end"}),
+])
+def test_a_flag_needs_the_fields_its_words_say_are_sent(description, needed):
+    found = lint_tool(_all_day(description), "SL102")
+    fixed_required = {name for finding in found if finding.fix is not None for operation in finding.fix.operations
+                      for branch in operation.value if isinstance(branch, dict)
+                      for name in branch.get("then", {}).get("required", [])}
+    assert fixed_required == needed
+
+
 @pytest.mark.parametrize(("description", "extra"), [
     ("The time at which to post; ignored when schedule is false.", {}),
     ("The time at which to post (only valid with schedule).", {}),
