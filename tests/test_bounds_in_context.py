@@ -230,3 +230,23 @@ def test_positive_of_a_place_counted_from_zero_states_no_lower_bound(description
     """Of an offset, "positive" is as often said of 0, the start, as not: a `minimum: 1`
     would refuse the first place."""
     assert _bounds(description, "integer") == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    # A bound of one form of the value, another offered after it.
+    ("Username (3 to 30 characters) or the email address on the account.", "string", {}),
+    ("A handle of at most 15 characters, or an email address.", "string", {}),
+    # Of one case, the clause after speaking of the others.
+    ("Page number, starting at 1. The search API allows at most 10 pages; other list endpoints have no page limit.",
+     "integer", {"minimum": 1}),
+    # Of one plan's keys.
+    ("The maximum number of objects to return. For beta keys max limit is 50.", "integer", {}),
+    # Counted without some of the text.
+    ("The query can't be longer than 256 characters (not including operators or qualifiers).", "string", {}),
+    # An exact length beside another one the words name.
+    ("The 6-digit verification code (8 digits if the workspace is configured for long codes).", "string", {}),
+    ("The 6-digit verification code.", "string", {"minLength": 6, "maxLength": 6}),
+    ("Username, 3 to 30 characters.", "string", {"minLength": 3, "maxLength": 30}),
+])
+def test_a_bound_of_one_form_case_or_plan_is_no_bound_of_the_field(description, kind, expected):
+    assert _bounds(description, kind) == expected

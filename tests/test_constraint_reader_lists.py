@@ -148,6 +148,10 @@ def test_a_reference_to_a_list_elsewhere_offers_no_several_values():
     # Another value given by a verb after the list.
     "Filter by state. Possible values are open and closed. To include both, omit the parameter or pass all.",
     "Sort order: asc or desc. Use `relevance` to rank by match.",
+    # A value still taken, as an alias.
+    "Can be one of: open, closed. The value resolved is deprecated but still accepted as an alias for closed.",
+    # The list of a part the first clause lays out as a placeholder.
+    "Memory limit (format: <number>[<unit>]). Number is a positive integer. Unit can be one of b, k, m, or g.",
 ])
 def test_words_said_of_the_values_or_a_list_not_all_of_them_is_no_enum(description):
     assert "enum" not in _read(description)

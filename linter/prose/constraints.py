@@ -269,10 +269,17 @@ _EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by defau
 # A bound a setting gives by default, said before it: "the password policy (by default at
 # least 8 characters …)".
 _DEFAULT_BEFORE = lazy_compile(r"\bby default\b", re.I)
+# Another form of the value offered right after the bound: "Username (3 to 30 characters) or
+# the email address on the account": the bound is of the first form.
+_ALTERNATIVE_AFTER_BOUND = lazy_compile(r"\)?\s*,?\s*(?:or|and/or)\s+(?:an?|the|your|its|their)\s+\w", re.I)
 # A clause after a bound that gives a thing's own, with the verb left out: "; paragraph
 # fields to 32,768", ", and custom fields up to 500" (`_another_case_after`).
 _ANOTHER_CASE_AFTER = lazy_compile(r"\s*[;,]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?((?:[A-Za-z][\w-]*\s+){1,3}?)"
                                    r"(?:to|up\s+to|at\s+most)\s+\d", re.I)
+# The clause after a bound that speaks of the other cases: "The search API allows at most 10
+# pages; other list endpoints have no page limit".
+_OTHER_CASES_AFTER = lazy_compile(r"\s*[;,]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?(?:for\s+)?(?:all\s+)?other\b",
+                                  re.I)
 # A sentence that advises ("Use a value less than 60 for faster responses", "For best
 # performance, use less than 20", "Keep it small (5-10) to save tokens") or speaks of one plan ("Free plans get at most 3 days",
 # "Free accounts: max 24", "(1024 for Pro access)"): its bounds are no rule on every call.
@@ -284,7 +291,7 @@ _ADVICE_OR_PLAN = lazy_compile(
     r"\bto\s+(?:save|reduce|cut|minimi[sz]e|lower)\s+(?:on\s+)?(?:tokens?|time|costs?|latency|bandwidth|memory|money|"
     r"load|context)\b|\bkeep\s+(?:it|this|them|the\s+\w+)\s+(?:small|short|low|brief|modest)\b|"
     r"\b(?:free|paid|pro|premium|basic|standard|enterprise|business|trial|starter|team|plus|professional|developer|"
-    r"sandbox)[- ](?:plans?|tiers?|accounts?|users?|subscriptions?|subscribers?|customers?|editions?|licen[cs]es?|"
+    r"sandbox|beta|test|production|live|demo)[- ](?:plans?|tiers?|accounts?|users?|subscriptions?|subscribers?|customers?|editions?|licen[cs]es?|"
     r"access|keys?|workspaces?|organi[sz]ations?)\b|\b(?:on|with|for|in)\s+(?:the|a|an|your|their)\s+[\w-]+\s+"
     r"(?:plans?|tiers?|subscriptions?)\b", re.I)
 # A number after an upper bound that gives another case a larger one: "(1024 for Pro
@@ -689,6 +696,8 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
         return True
     if target == VALUE and _RATE_AFTER.match(sentence, number_end) or _PURPOSE_AFTER.match(sentence, number_end):
         return True
+    if _ALTERNATIVE_AFTER_BOUND.match(sentence, bound.end):
+        return True
     if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
     remark = _REMARK_AFTER.match(after)
@@ -701,7 +710,10 @@ def _another_case_after(sentence: str, bound: _Bound, following: str) -> bool:
     characters; paragraph fields to 32,768"): the bound is that of one kind of value, and
     the field takes the others'. A clause of another thing ("Names are limited to 50
     characters, descriptions to 500") leaves it the field's."""
-    other = _ANOTHER_CASE_AFTER.match(sentence[bound.end:] + following)
+    after = sentence[bound.end:] + following
+    if _OTHER_CASES_AFTER.match(after):
+        return True
+    other = _ANOTHER_CASE_AFTER.match(after)
     if other is None:
         return False
     thing = other.group(1).split()[-1]
@@ -998,7 +1010,7 @@ def _non_empty(text: str) -> re.Match | None:
 # extension", "weighted length": no length in characters of the value is stated.
 _COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\bafter\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:parsing|parsed|"
                                   r"rendering|rendered|processing|processed|expansion|expanded|stripping|stripped|"
-                                  r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|not counted|excluding|exclusive of|does "
+                                  r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|not counted|not including|excluding|exclusive of|does "
                                   r"not count|doesn't count|don't count|do not count|weighted|graphemes?|visible "
                                   r"characters)\b", re.I)
 
@@ -1049,9 +1061,11 @@ def _other_lengths(text: str, size: int) -> bool:
     example of another length ("a two-letter code such as en, fr or zh_cn", "e.g. usd or
     USDC"), another form ("or the full name", "for territories use the full name", "with or
     without the leading '#'", "either a 5-digit ZIP code or ZIP+4", "ICAO codes are also
-    accepted"), or
-    several codes in one string ("a comma-separated list of two-letter codes")."""
+    accepted"), another length named ("The 6-digit code (8 digits if the workspace uses long
+    codes)"), or several codes in one string ("a comma-separated list of two-letter codes")."""
     if _OTHER_FORM.search(text) or holds_several(text) or offers_other_forms(text):
+        return True
+    if any(int(other.group(1)) != size for other in _LENGTH_NAMED.finditer(text)):
         return True
     for opening in _EXAMPLES_START.finditer(text):
         values, end = _examples_at(text, opening.end())
@@ -1075,6 +1089,7 @@ _OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[
                            # "either a 5-digit ZIP code or ZIP+4", "for other countries, the region name"
                            # (and `offers_other_forms`: "with or without the leading '#'", "… are also accepted").
                            r"|\beither\b[^.;\n]{0,80}?\bor\b|\bfor (?:all |any )?other\s+\w+", re.I)
+_LENGTH_NAMED = lazy_compile(r"(?<![\w.])(\d{1,4})[- ](?:digits?|characters?|chars?|letters?)\b", re.I)
 _EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
                                r"|\((?!\s*(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b)"
                                r"|\b(?:or|use|pass|send)\b(?=\s*['\"`\u2018\u201c])", re.I)
@@ -1219,7 +1234,8 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               r"forwarded|sent|accepted|allowed|kept))\b|"
                               r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used)\b|"
                               r"also (?:accepts?|supports?|takes?|allows?|use|pass|send|give|specify|set)\b|"
-                              r"(?:are|is) still (?:accepted|allowed|supported|valid)\b|"
+                              # "is deprecated but still accepted as an alias for closed".
+                              r"still (?:be )?(?:accepted|allowed|supported|valid)\b|alias(?:es)? (?:for|of)\b|"
                               # "(your org may add more)", "(saturday is accepted for locales that use it)",
                               # "au is in beta and can be enabled per account".
                               r"(?:may|can|could) add (?:more|others|your own)\b|add your own\b|"
@@ -1304,13 +1320,17 @@ def _new_subject(description: str, head: str) -> bool:
     if subject is None or head.lstrip().lower().startswith("this "):
         return False  # "This param can be …" speaks of the field
     noun = subject.group(1).lower()
-    return noun not in _FIELD_WORDS and noun.rstrip("s") not in description[:_clause_end(description)].lower()
+    # A part the first clause names as a placeholder of the value's layout is a part, not the
+    # field: "Memory limit (format: <number>[<unit>]). Unit can be one of b, k, m, or g."
+    first = _PLACEHOLDER.sub(" ", description[:_clause_end(description)]).lower()
+    return noun not in _FIELD_WORDS and noun.rstrip("s") not in first
 
 
 # A clause's subject and the verb before the list: "The scope can be", "the policy's mode
 # must be", "Files are".
 _SUBJECT = lazy_compile(r"\s*(?:(?:the|a|an|its|their|each|every)\s+)?(?:[\w'\u2019-]+\s+){0,3}?([a-z][\w-]*)\s+"
                         r"(?:(?:must|should|can|may|will|could|might)\s+(?:also\s+)?be\s+|is\s+|are\s+)$", re.I)
+_PLACEHOLDER = lazy_compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}")
 _FIELD_WORDS = frozenset({"value", "values", "field", "parameter", "param", "argument", "arg", "input", "option",
                           "setting", "property", "attribute", "key", "flag", "it", "this", "that", "which"})
 
