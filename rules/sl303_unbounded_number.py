@@ -41,9 +41,11 @@ default). Then the traffic: with recorded calls (`--calls`, at least 20 values, 
 the schema's numeric kind) the lower bound only when no call went below it (0 for a
 percentage), a limit's `maximum` as the next of 1, 2, 5, 10, 20, 50 … at or above twice
 the largest sent, a percentage's `maximum: 100` once a call sent more than 1. Then the
-name, where the bound is obvious: `minimum: 0` for amounts, prices and counts,
-`minimum: 1` for quantities, limits and page sizes, never for a physical quantity, the
-end of a range, or a number the description says may be negative ("negative to remove",
+name, where the bound is obvious: `minimum: 0` for amounts, prices, counts and quantities
+(an API may take a quantity of 0 to remove a cart line or scale a service to zero),
+`minimum: 1` for limits and page sizes, never for a physical quantity, the end of a range,
+one whose description names a smaller number ("0 returns only the total", "errors for
+values lower than 0"), or a number the description says may be negative ("negative to remove",
 "use a negative amount for a credit", "positive or negative"; not "must not be
 negative"), and only as a suggestion for an amount or quantity applied to a balance, a
 ledger or a credit ("The amount in cents to apply to the customer's credit balance",
@@ -71,7 +73,8 @@ from schema_lint.prose.constraints import BOUNDS, bounds_fix, handled_bounds, ha
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
-from schema_lint.prose.field_prose import adjusts_balance, largest_number, monetary, physical, says_signed
+from schema_lint.prose.field_prose import (adjusts_balance, largest_number, monetary, physical, says_signed,
+                                           smallest_number)
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
 from schema_lint.schema.pointer import join
@@ -91,7 +94,8 @@ KINDS: dict[str, tuple[frozenset[str], int | None, bool]] = {
     "amount": (frozenset({"amount", "amounts", "price", "prices", "cost", "fee", "fees",
                           "salary", "budget", "payment", "charge", "refund", "tip"}), 0, False),
     "count": (frozenset({"count", "counts"}), 0, False),
-    "quantity": (frozenset({"quantity", "quantities", "qty"}), 1, False),
+    # 0 too: a cart line set to 0 is removed, a process count scaled to zero.
+    "quantity": (frozenset({"quantity", "quantities", "qty"}), 0, False),
     "limit": (frozenset({"limit", "pagesize", "perpage", "maxresults", "topk"}), 1, True),
     "percentage": (frozenset({"percent", "percentage", "pct"}), None, True),
     "age": (frozenset({"age"}), 0, True),
@@ -191,6 +195,9 @@ def _lower_from_name(node, kind: str, missing: list[str], lower: int | None) -> 
     may be another sense's (a `charge`) or adjust a balance."""
     if "lower" not in missing or lower is None or _signed_by_nature(node) or LOWER in handled_sides(node.description):
         return None  # "values below 1 are treated as 1": no lower bound refuses them
+    smallest = smallest_number(node.description)
+    if smallest is not None and smallest < lower:
+        return None  # "0 returns only the count": the words may offer a value below the name's bound
     add = (Operation("add", join(node.pointer, "minimum"), lower),)
     word = _telling(node.field_name)[1]
     if word in OTHER_SENSE and not monetary(node.description):

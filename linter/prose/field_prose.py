@@ -337,6 +337,17 @@ def largest_number(description: Any) -> float | None:
     return max((float(match.group(2).replace(",", "")) for match in numbers), default=None)
 
 
+def smallest_number(description: Any) -> float | None:
+    """The smallest number the description writes, its sign included, or None: a lower bound
+    taken from a field's name above it would refuse a value the words may offer ("0 returns
+    only the total", "-1 for no limit")."""
+    if not isinstance(description, str) or not holds_digit(description):
+        return None
+    numbers = _NUMBER.finditer(_DATE_LIKE.sub(" ", description))
+    return min(((-1 if match.group(1) else 1) * float(match.group(2).replace(",", "")) for match in numbers),
+               default=None)
+
+
 def holds_digit(text: str) -> bool:
     """Whether `text` holds a digit. ASCII text is looked through for each of the ten at C
     speed: `re` tests every character against the digit category, at twice the cost."""

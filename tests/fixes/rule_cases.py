@@ -88,7 +88,7 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
               tool({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20},
                              "description": "Up to 100 items.", "maxItems": 100}}, ["tags"]), ()),
     "SL303": (tool({"quantity": {"type": "integer"}}, ["quantity"]),
-              tool({"quantity": {"type": "integer", "minimum": 1}}, ["quantity"]), ()),
+              tool({"quantity": {"type": "integer", "minimum": 0}}, ["quantity"]), ()),
     "SL304": (tool({"email": {"type": "string", "maxLength": 254, "minLength": 1, "examples": ["ops@example.com"]}},
                    ["email"]),
               tool({"email": {"type": "string", "maxLength": 254, "minLength": 1, "examples": ["ops@example.com"],

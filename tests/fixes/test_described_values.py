@@ -88,8 +88,6 @@ _OPTIONAL = {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
     # ("one of USD, EUR; or 'auto'" the reader now leaves open itself: an alternative after the list.)
     ("currency", {"type": "string", "description": "Currency code, one of USD, EUR. Pass 'auto' to detect it."}),
     ("cc_email", {"type": "string", "description": "Email to CC, e.g. alice@example.com. Leave empty for no CC"}),
-    ("results_limit", {"type": "integer", "description": "The maximum number of results. A value of 0 indicates "
-                                                         "no limit.", "default": 10}),
 ])
 def test_no_fix_rejects_a_value_the_description_offers(field, schema):
     found = lint_tool(obj(**{field: schema}), config=Config(select=["ALL"]))

@@ -21,7 +21,7 @@ def test_sl303_fixes_only_obvious_lower_bounds():
     schema = obj(price={"type": "number"}, qty={"type": "integer"}, percent={"type": "number"}, limit={"type": "integer"})
     found = {d.pointer.rsplit("/", 1)[1]: d for d in lint_tool(schema, "SL303")}
     assert found["price"].fix.operations[0].value == 0
-    assert found["qty"].fix.operations[0].value == 1
+    assert found["qty"].fix.operations[0].value == 0  # a cart line set to 0 is removed
     assert found["limit"].fix.operations[0].value == 1
     assert found["percent"].fix.safety is FixSafety.SUGGESTION  # an upper bound from nothing: a person chooses it
 
@@ -196,3 +196,15 @@ def test_sl303_still_suggests_the_conventional_maximum_where_no_larger_number_is
     (found,) = lint_tool(obj(limit={"type": "integer", "minimum": 1, "description": "Results per page (see 2 examples)."}),
                          "SL303")
     assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == 100
+
+
+@pytest.mark.parametrize("description", [
+    "The maximum number of results. A value of 0 indicates no limit.",
+    "Maximum number of entries. The API throws a BadRequestError for values lower than 0.",
+    "Results per page; -1 returns every result.",
+])
+def test_a_name_gives_no_lower_bound_above_a_number_the_words_name(description):
+    """The name's obvious bound (`minimum: 1` of a limit) would refuse a value the words may
+    offer: the finding stays, with no lower bound proposed."""
+    (found,) = lint_tool(obj(results_limit={"type": "integer", "description": description}), "SL303")
+    assert not [o for o in (found.fix.operations if found.fix else ()) if o.path.endswith("/minimum")]
