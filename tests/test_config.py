@@ -126,6 +126,13 @@ def test_broken_toml_is_an_error_with_its_position_not_a_silent_default(tmp_path
         load_config(start=tmp_path)
 
 
+@pytest.mark.parametrize("nested", ["[" * 5000 + "]" * 5000, "{a = " * 3000 + "1" + "}" * 3000])
+def test_toml_nested_past_the_parser_s_reach_is_an_error_not_a_crash(tmp_path, nested):
+    write(tmp_path / "pyproject.toml", f'[tool.schema-lint]\nselect = ["SL3"]\n[tool.other]\ny = {nested}\n')
+    with pytest.raises(ConfigError, match=r"pyproject\.toml: invalid TOML: arrays or tables nested too deeply"):
+        load_config(start=tmp_path)
+
+
 @pytest.mark.parametrize("name", [".schema-lint.toml", "pyproject.toml"])
 def test_a_configuration_that_is_not_utf8_is_an_error_with_its_position(tmp_path, name):
     (tmp_path / name).write_bytes(b'[tool.schema-lint]\nselect = ["SL3"]\n# caf\xe9\n')

@@ -354,6 +354,8 @@ def _load_toml(path: str, raw: bytes | None = None) -> dict:
         raise ConfigError(f"{path}:{line}:{column}: invalid TOML: not UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(_toml_error(path, str(exc))) from None
+    except RecursionError:  # the parser recurses once per nested array or inline table
+        raise ConfigError(f"{path}: invalid TOML: arrays or tables nested too deeply to read") from None
 
 
 def _toml_error(path: str, message: str) -> str:
