@@ -115,6 +115,15 @@ def test_an_invalid_schema_is_reported_as_not_fuzzed(tmp_path):
     assert data["summary"]["unsupported"] == 1
 
 
+def test_a_bound_of_python_s_largest_printable_integer_is_fuzzed_not_a_crash(tmp_path):
+    """A `maximum` of 4,300 nines is within what `check` reads, and values drawn near it
+    may pass Python's limit for writing an integer: they are left out, not raised."""
+    tool = {"name": "big", "inputSchema": {"type": "object", "properties": {
+        "q": {"type": "integer", "maximum": int("9" * 4300)}}}}
+    result = _fuzz(_write(tmp_path, "tool.json", tool), "--output-format", "json")
+    assert result.exit_code in (0, 1) and json.loads(result.stdout)["summary"]["tools"] == 1
+
+
 def test_a_hypothesis_the_generator_does_not_fit_fails_the_run_and_names_the_versions_that_work(tmp_path, monkeypatch):
     """hypothesis 6.170.10 and later dropped `many.more()`, which hypothesis-jsonschema 0.23.1
     calls: every tool was "unsupported" and `--fail-on accepted` exited 0, a gate that passed
