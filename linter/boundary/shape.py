@@ -162,7 +162,15 @@ class _Text:
 
     @property
     def plain(self) -> bool:
-        return self.container is NOT_A_CONTAINER and self.joined is None and not expression(self.text)
+        return self.container is NOT_A_CONTAINER and self.joined is None and not expression(self.text) \
+            and not _bracketed(self.text)
+
+
+def _bracketed(text: str) -> bool:
+    """Text inside a container's brackets that neither JSON nor a Python literal reads: a list
+    written as text all the same (`[a]`, `[NaN]`, a number past Python's 4,300 digits inside
+    `[…]`). Wrapped, it would pass the list's text as one item of a valid call."""
+    return text[:1] + text[-1:] in ("[]", "{}")
 
 
 def joined_list(text: str) -> list[str] | None:

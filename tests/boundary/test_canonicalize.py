@@ -65,6 +65,15 @@ def test_json_looking_string_is_not_wrapped_by_default():
     assert canonicalize(schema, {"x": '["a", "b"]'}, only("json-string")).arguments == {"x": ["a", "b"]}
 
 
+@pytest.mark.parametrize("text", ["[a]", "[NaN]", "[" + "9" * 5000 + "]", "{a: 1}", " [Infinity] "])
+def test_a_list_written_as_text_neither_reader_reads_is_not_wrapped_either(text):
+    """Brackets around text JSON and Python literals both refuse still say the model wrote a
+    list as a string: `["[a]"]` would pass that text as one item of a valid call."""
+    schema = {"type": "object", "properties": {"x": {"type": "array", "items": {"type": "string"}}}}
+    assert canonicalize(schema, {"x": text}).repairs == []
+    assert canonicalize(schema, {"x": "[x](https://example.com)"}).arguments == {"x": ["[x](https://example.com)"]}
+
+
 def test_null_is_not_wrapped():
     schema = {"type": "object", "properties": {"x": {"type": "array", "items": {"type": ["string", "null"]}}}}
     assert canonicalize(schema, {"x": None}).repairs == []

@@ -112,8 +112,11 @@ def old_json_string(text):  # what the json-string repair decoded
 
 
 def old_plain_scalar(text):
+    """The old detectors' answer, and since then no text inside a list's or object's brackets
+    that neither reader reads (`[a]`, `[NaN]`): a list written as text all the same."""
+    stripped = text.strip()
     return old_serialized_container(text) is NOT_A_CONTAINER and old_joined_list(text) is None \
-        and not old_expression(text)
+        and not old_expression(text) and stripped[:1] + stripped[-1:] not in ("[]", "{}")
 
 
 def admitted(decoded):
