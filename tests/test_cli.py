@@ -386,6 +386,10 @@ def test_a_tool_list_in_a_shape_not_read_is_a_warning_not_a_silent_pass(tmp_path
     assert warned == ["cohere.json", "realtime.json"]
     # A walk reads every skipped file again to look: it says nothing (`-v` lists what it skipped).
     assert "nothing in it was checked" not in run("check", "--no-cache", ".").stderr
+    # A tool found whose arguments are no schema is reported (SL000): no warning says none was found.
+    (tmp_path / "mcp.json").write_text(json.dumps({"tools": [{"name": "a", "inputSchema": None}]}))
+    broken = run("check", "--no-cache", "mcp.json")
+    assert broken.exit_code == 2 and "SL000" in broken.output and "nothing in it was checked" not in broken.stderr
 
 
 def test_diff_names_the_file_it_could_not_read(tmp_path, monkeypatch):

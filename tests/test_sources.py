@@ -350,6 +350,13 @@ BROKEN_TOOLS = [
     ('{"tools": [{"name": "get_user", "description": "Get a user.", "inputSchema": {"type": "object"}}, '
      '{"name": "delete_user", "description": "Delete a user.", "inputSchema": "object"}]}', "t.json",
      "/tools/1/inputSchema", "is a string"),
+    # Marked a function, by Chat's wrapper or the Responses API's `type`: any `parameters` but an object.
+    ('{"type": "function", "function": {"name": "delete_user", "parameters": 5}}', "t.json", "/function/parameters",
+     "is a number"),
+    ('{"type": "function", "function": {"name": "delete_user", "parameters": [{"type": "object"}]}}', "t.json",
+     "/function/parameters", "is a list"),
+    ('{"type": "function", "name": "delete_user", "parameters": null}', "t.json", "/parameters", "is null"),
+    ('{"type": "function", "name": "delete_user", "parameters": [1]}', "t.json", "/parameters", "is a list"),
 ]
 
 
@@ -362,6 +369,15 @@ def test_a_tool_whose_arguments_schema_is_no_schema_is_an_sl000_at_it(text, path
     assert [(d.pointer, d.tool) for d in found] == [(pointer, "delete_user")]
     assert said in found[0].message and "not a JSON Schema object" in found[0].message
     assert found[0].span is not None and found[0].span.line == (3 if path.endswith(".yaml") else 1)
+
+
+@pytest.mark.parametrize("text", ['{"name": 1, "input_schema": {"type": "object"}}',
+                                  '{"tools": [{"name": null, "inputSchema": {"type": "object"}}]}'])
+def test_a_tool_whose_name_is_no_string_is_found_and_its_name_reported(text):
+    """`inputSchema` is a tool's key alone: a wrong `name` beside it is SL402's finding, as
+    OpenAI's shape gets, not "No tool found" and exit 0."""
+    found = lint_text(text, "t.json", Config()).diagnostics
+    assert [d.message for d in found if d.code == "SL402"] == ["tool has no `name`"]
 
 
 def test_other_documents_with_a_name_and_parameters_are_no_broken_tool():

@@ -457,9 +457,13 @@ def _warn_unread_tool_lists(output: Output, result: LintResult, paths: Iterable[
     from schema_lint.sources.tools import unread_tool_list
     from schema_lint.text.display import escape
 
+    from schema_lint.lint.document import PARSE_ERROR_CODE
+
     named = {os.path.normpath(path) for path in paths if path != "-"}
+    # A tool whose arguments are no schema was found, and reported (SL000): no warning says none was.
+    reported = {d.path for d in result.diagnostics if d.code == PARSE_ERROR_CODE}
     for path in result.skipped:
-        if os.path.normpath(path) not in named:
+        if os.path.normpath(path) not in named or path in reported:
             continue
         key = unread_tool_list(result.documents[path].data)
         if key is not None:

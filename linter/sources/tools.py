@@ -162,14 +162,14 @@ def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:
             schema_pointer=join(pointer, "function", "parameters"), format="openai_chat_function",
             definition=function, strict=function.get("strict") is True,
         )
-    if not isinstance(node.get("name"), str):
+    if not _named(node):
         return None
     for key, fmt in _SCHEMA_KEYS:
         schema = node.get(key)
         if isinstance(schema, (dict, bool)):
             if (key == "inputSchema" and isinstance(schema, dict) and set(schema) == {_BEDROCK_SCHEMA}
                     and isinstance(schema[_BEDROCK_SCHEMA], (dict, bool))):
-                return Tool(name=node["name"], schema=schema[_BEDROCK_SCHEMA], pointer=pointer,
+                return Tool(name=_name(node), schema=schema[_BEDROCK_SCHEMA], pointer=pointer,
                             schema_pointer=join(pointer, key, _BEDROCK_SCHEMA), format="bedrock_tool_spec",
                             definition=node, strict=node.get("strict") is True)
             if fmt == "function":
@@ -177,34 +177,41 @@ def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:
             elif fmt == "pydantic_ai_tool_def" and (hint == "gemini" or any(f in node for f in _GEMINI_ONLY_FIELDS)):
                 fmt = "gemini_function_declaration"
             return Tool(
-                name=node["name"], schema=schema, pointer=pointer, schema_pointer=join(pointer, key),
+                name=_name(node), schema=schema, pointer=pointer, schema_pointer=join(pointer, key),
                 format=fmt, definition=node, strict=node.get("strict") is True,
             )
     return None
 
 
 def _broken_tool(node: dict, pointer: str) -> BrokenTool | None:
-    """The tool `node` is when its arguments schema is no schema: an OpenAI function whose
-    `parameters` is text or null (JSON encoded twice), a named tool whose `inputSchema`
-    (`input_schema`, ...) is anything but an object or a boolean, or whose `parameters` is
-    text (a `parameters` list is some other document's). None for anything else."""
+    """The tool `node` is when its arguments schema is no schema: an OpenAI function (Chat's,
+    or the Responses API's `type: function` tool) whose `parameters` is anything but an
+    object or a boolean, a named tool whose `inputSchema` (`input_schema`, ...) is, or
+    whose `parameters` is text (JSON encoded twice; on a node that is not marked a function,
+    a `parameters` list is some other document's, OpenAPI's). None for anything else."""
     function = node.get("function")
     if node.get("type") == "function" and isinstance(function, dict) and "parameters" in function:
-        if function["parameters"] is None or isinstance(function["parameters"], str):
-            return _broken(_name(function), join(pointer, "function", "parameters"), "parameters",
-                           function["parameters"])
-        return None
-    if not isinstance(node.get("name"), str):
+        return _broken(_name(function), join(pointer, "function", "parameters"), "parameters",
+                       function["parameters"])  # `_as_tool` took every object or boolean
+    if not _named(node):
         return None
     for key, _ in _SCHEMA_KEYS:
-        if key in node and (key in _ONLY_SCHEMA_KEYS or isinstance(node[key], str)):
-            return _broken(node["name"], join(pointer, key), key, node[key])
+        if key in node and (key in _ONLY_SCHEMA_KEYS or isinstance(node[key], str)
+                            or key == "parameters" and node.get("type") == "function"):
+            return _broken(_name(node), join(pointer, key), key, node[key])
     return None
+
+
+def _named(node: dict) -> bool:
+    """Whether `node` may be a tool by its own keys: it has a string `name`, or a `name` of
+    another kind beside a key only a tool has (`inputSchema`, `input_schema`): a tool whose
+    name is wrong, which SL402 reports, rather than no tool at all."""
+    return isinstance(node.get("name"), str) or "name" in node and not _ONLY_SCHEMA_KEYS.isdisjoint(node)
 
 
 def _broken(name: str, schema_pointer: str, key: str, value: Any) -> BrokenTool:
     kind = ("null" if value is None else "a string" if isinstance(value, str) else "a list" if isinstance(value, list)
-            else f"a {type(value).__name__}")
+            else "a number" if isinstance(value, (int, float)) else f"a {type(value).__name__}")
     encoded = ""
     if isinstance(value, str) and value.lstrip()[:1] == "{":
         encoded = " (JSON text encoded as a string: write the object itself)"
