@@ -41,6 +41,7 @@ import json
 import orjson
 from schema_lint.model import Severity
 from schema_lint.rule import Finding
+from schema_lint.text.display import clip
 
 CODE = "SL404"
 NAME = "prompt-budget"
@@ -71,8 +72,8 @@ def check(ctx):
 def _over_tool_budget(ctx, budgets):
     size = definition_size(ctx.tool)
     if estimated_tokens(size) > budgets["tool"]:
-        yield Finding(ctx.definition_pointer, f"tool `{ctx.tool.name}` takes {_amount(size)} of every prompt, over "
-                                              f"the {budgets['tool']:,}-token budget for one tool (`prompt-budget`)")
+        yield Finding(ctx.definition_pointer, f"tool `{clip(ctx.tool.name)}` takes {_amount(size)} of every prompt, "
+                                              f"over the {budgets['tool']:,}-token budget for one tool (`prompt-budget`)")
 
 
 def _over_request_budget(ctx, budgets):
@@ -80,7 +81,7 @@ def _over_request_budget(ctx, budgets):
     total = sum(definition_size(tool) for tool in sent)
     if estimated_tokens(total) > budgets["request"]:
         largest = sorted(sent, key=definition_size, reverse=True)[:3]
-        shown = ", ".join(f"`{tool.name}` ({_amount(definition_size(tool))})" for tool in largest)
+        shown = ", ".join(f"`{clip(tool.name)}` ({_amount(definition_size(tool))})" for tool in largest)
         # At the file's start when the request is the whole file, else at its first tool.
         at = "" if len(sent) == len(ctx.group) else ctx.definition_pointer
         yield Finding(at, f"the {len(sent):,} tools of this request take {_amount(total)} of every prompt "

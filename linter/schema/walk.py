@@ -229,7 +229,7 @@ def label(node: SchemaNode) -> str:
     current: SchemaNode | None = node
     while current is not None and current.parent is not None:
         if current.keyword == "properties":
-            parts.append(clip(current.name or ""))
+            parts.append(clip(current.name) if current.name else '""')  # a property named "" is no root
         elif current.keyword in ("items", "prefixItems", "additionalItems"):
             parts.append("[]")
         elif current.keyword in ("$defs", "definitions"):

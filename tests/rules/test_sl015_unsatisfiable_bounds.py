@@ -11,3 +11,8 @@ def test_sl015_unsatisfiable_bounds():
                  e={"type": "object", "required": ["x", "y"], "maxProperties": 1})
     found = sorted(d.pointer.split("/properties/")[1] for d in lint_tool(schema, "SL015"))
     assert found == ["a/minimum", "b/minLength", "c/exclusiveMinimum", "e/maxProperties"]
+
+
+def test_a_property_named_the_empty_string_is_named_so_not_the_root():
+    (found,) = lint_tool(obj(**{"": {"type": "string", "minLength": 9, "maxLength": 5}}), "SL015")
+    assert found.message.startswith('`""`: ') and "(root)" not in found.message

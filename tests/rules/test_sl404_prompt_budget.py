@@ -28,6 +28,11 @@ def test_a_tool_over_the_budget_is_reported_in_characters_and_tokens():
     assert lint_tool({"type": "object", "properties": {}}, "SL404", description="x" * 1_000) == []
 
 
+def test_a_tool_name_too_long_to_show_is_clipped_and_the_budget_still_said():
+    (found,) = lint_tool({"type": "object", "properties": {}}, "SL404", name="n" * 100_000)
+    assert "n" * 81 not in found.message and "2,500-token budget for one tool" in found.message
+
+
 def test_the_tools_of_one_file_are_counted_together_and_reported_once():
     found = lint_document(_tools(30, 4_000), code="SL404")
     assert [d.pointer for d in found] == [""]
