@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from schema_lint.cli import main
+from schema_lint.run.baseline import BaselineError, parse
 
 OPEN = {"name": "update_docs", "description": "Update.", "inputSchema": {
     "type": "object", "properties": {"q": {"type": "string", "description": "Query."}}}}
@@ -156,3 +157,19 @@ def test_writing_a_baseline_names_the_files_it_could_not_read(repo):
     (repo / "broken.json").write_text('{"name": "x",, }')
     result = _check("--write-baseline", "baseline.json", ".")
     assert result.exit_code == 2 and "broken.json:1:" in result.output and "SL000" in result.output
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("null", "tools.json: not a schema-lint baseline (no `findings` list)"),
+    ('{"findings": [1]}', "(finding 1 is no object)"),
+    ('{"findings": [{"path": [], "tool": "t", "code": "SL101", "pointer": "", "fingerprint": "f"}]}',
+     "(the `path` of finding 1 is no text)"),
+    ('{"findings": [{"path": "a.json"}]}', "(finding 1 has no `tool`)"),
+    ('{"version": 9, "findings": []}', "(version 9; this schema-lint reads 1 and 2)"),
+    ('{"findings": [', "tools.json:1:15: not a schema-lint baseline (invalid JSON: Expecting value)"),
+])
+def test_a_broken_baseline_says_what_is_wrong_in_the_file_s_own_terms(text, said):
+    """Not Python's words for it ("'NoneType' object is not subscriptable", "unhashable type")."""
+    with pytest.raises(BaselineError) as raised:
+        parse("tools.json", text.encode())
+    assert said in str(raised.value)

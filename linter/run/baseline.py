@@ -25,10 +25,13 @@ import json
 import os
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from schema_lint.sources import watch
 from schema_lint.model import Diagnostic
+from schema_lint.text.display import clip
 
 # Version 1 fingerprinted the whole message; its baselines are still read.
 VERSION = 2
@@ -128,12 +131,36 @@ def parse(path: str, raw: bytes) -> Counter[tuple]:
     the others' entries as an earlier version wrote them."""
     try:
         body = json.loads(raw.decode("utf-8"))
-        version = body.get("version", 1)
-        if version not in (1, VERSION):
-            raise ValueError(f"version {version!r}; this schema-lint reads 1 and {VERSION}")
-        return Counter(tuple(entry[k] for k in _FIELDS) for entry in body["findings"])
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-        raise BaselineError(f"{path}: not a schema-lint baseline ({exc})") from None
+    except UnicodeDecodeError:
+        raise BaselineError(f"{path}: not a schema-lint baseline (not UTF-8)") from None
+    except json.JSONDecodeError as exc:
+        raise BaselineError(f"{path}:{exc.lineno}:{exc.colno}: not a schema-lint baseline (invalid JSON: "
+                            f"{exc.msg})") from None
+    except (ValueError, RecursionError):  # an integer past Python's digits, nesting past its stack
+        raise BaselineError(f"{path}: not a schema-lint baseline (not JSON it can read)") from None
+    return Counter(_entries(path, body))
+
+
+def _entries(path: str, body: Any) -> Iterator[tuple]:
+    """Each entry of a baseline's JSON as a key, or the error saying, in the file's own terms,
+    what is not a baseline's."""
+    def refused(why: str) -> BaselineError:
+        return BaselineError(f"{path}: not a schema-lint baseline ({why})")
+
+    if not isinstance(body, dict) or not isinstance(body.get("findings"), list):
+        raise refused("no `findings` list")
+    version = body.get("version", 1)
+    if version not in (1, VERSION):
+        raise refused(f"version {clip(repr(version))}; this schema-lint reads 1 and {VERSION}")
+    for number, entry in enumerate(body["findings"], 1):
+        if not isinstance(entry, dict):
+            raise refused(f"finding {number:,} is no object")
+        for field in _FIELDS:
+            if field not in entry:
+                raise refused(f"finding {number:,} has no `{field}`")
+            if not isinstance(entry[field], (str, int, float, bool, type(None))):
+                raise refused(f"the `{field}` of finding {number:,} is no text")
+        yield tuple(entry[field] for field in _FIELDS)
 
 
 def _kept(path: str, linted: frozenset[str], start: str | None) -> Counter[tuple]:

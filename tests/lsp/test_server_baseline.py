@@ -85,7 +85,7 @@ async def test_a_baseline_that_is_not_one_is_said_on_the_file_which_is_not_linte
     [error] = await diagnostics(client, uri)
     assert error.code == "SL000" and error.severity == types.DiagnosticSeverity.Error
     assert error.range.start == types.Position(0, 0)
-    assert "baseline.json: not a schema-lint baseline" in error.message
+    assert "baseline.json:1:2: not a schema-lint baseline (invalid JSON" in error.message
 
 
 @served
