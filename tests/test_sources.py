@@ -341,6 +341,24 @@ def test_a_second_byte_order_mark_is_refused_as_the_json_module_refuses_it():
         "invalid JSON: Unexpected UTF-8 BOM (decode using utf-8-sig)", 1, 1)
 
 
+def test_a_byte_order_mark_may_open_any_json_lines_line_and_a_fix_there_keeps_it(tmp_path):
+    """Files of tools written apart and joined: `replay` reads such calls, and `check` read the
+    second line as broken JSON. Its findings are at the columns of the line as written."""
+    from click.testing import CliRunner
+
+    from schema_lint.cli import main
+
+    line = '{"name": "%s", "description": "D.", "inputSchema": {"type": "object", "properties": {"q": {"type": "str"}}}}'
+    path = tmp_path / "tools.jsonl"
+    path.write_bytes((line % "a" + "\n\ufeff" + line % "b" + "\n").encode())
+    found = [d for d in lint_text(path.read_text(encoding="utf-8"), str(path), Config()).diagnostics
+             if d.code == "SL005"]
+    assert [(d.tool, d.span.line, d.span.column) for d in found] == [("a", 1, 99), ("b", 2, 100)]
+    assert CliRunner().invoke(main, ["check", "--no-cache", "--fix", "--unsafe-fixes", str(path)]).exit_code in (0, 1)
+    fixed = path.read_bytes()
+    assert fixed.count(b"\xef\xbb\xbf") == 1 and fixed.count(b'"type": "string"') == 2
+
+
 BROKEN_TOOLS = [
     ('{"type": "function", "function": {"name": "delete_user", "description": "Delete a user.", '
      '"parameters": "{\\"type\\": \\"object\\"}"}}', "t.json", "/function/parameters", "JSON text encoded as a string"),

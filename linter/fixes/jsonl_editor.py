@@ -9,7 +9,7 @@ from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.textedit import EditError, TextEdit
 from schema_lint.model import Operation
 from schema_lint.schema.pointer import join, split
-from schema_lint.sources.locate import LINE_BREAK
+from schema_lint.sources.locate import LINE_BREAK, json_line
 
 
 class JsonLinesEditor:
@@ -37,7 +37,8 @@ class JsonLinesEditor:
     def _editor(self, index: int) -> JsonEditor:
         editor = self.editors.get(index)
         if editor is None:
-            editor = self.editors[index] = JsonEditor(self._line(index))
+            # A byte-order mark opening the line is read as a blank, as when it was linted: one character for one.
+            editor = self.editors[index] = JsonEditor(json_line(self._line(index)))
         return editor
 
     def _on_line(self, operation: Operation) -> tuple[int, Operation]:

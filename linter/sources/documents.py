@@ -14,6 +14,7 @@ from typing import Any
 from schema_lint.sources import json_scan
 from schema_lint.sources.document import MAX_DEPTH, Document, ParseError
 from schema_lint.sources.jsonc import blank_comments_and_trailing_commas, is_jsonc
+from schema_lint.sources.locate import json_line
 from schema_lint.sources.reading import DEFAULT_MAX_BYTES, read_regular_file, size_limit
 
 SUFFIX_KINDS = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -180,8 +181,9 @@ _idle_readers: list[_JsonReader] = []
 
 
 def _parse_jsonl(doc: Document) -> None:
+    """Each line's value (`json_line`: a byte-order mark may open any line)."""
     values: list[Any] = []
-    for index, line in enumerate(doc.lines):
+    for index, line in enumerate(map(json_line, doc.lines)):
         values.append(_parse_json(doc, line, index, f"/{index}") if line.strip() else None)
     doc.data = values
 

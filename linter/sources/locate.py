@@ -297,6 +297,13 @@ class JsonLocator:
         return lines.span(start, end)
 
 
+def json_line(line: str) -> str:
+    """A JSON Lines line as JSON reads it: a byte-order mark may open any line, as in files
+    written apart and then joined (`replay` reads calls so too), and is read as a blank, which
+    keeps every column."""
+    return " " + line[1:] if line.startswith("\ufeff") else line
+
+
 class JsonLinesLocator:
     """Each line is its own JSON text; the pointer's first token is the line index."""
 
@@ -312,7 +319,7 @@ class JsonLinesLocator:
         index = int(tokens[0])
         locator = self.locators.get(index)
         if locator is None:
-            locator = JsonLocator(self.lines[index], first_line=index + 1, unique_keys=self.unique_keys)
+            locator = JsonLocator(json_line(self.lines[index]), first_line=index + 1, unique_keys=self.unique_keys)
             self.locators[index] = locator
         return locator.locate(join("", *tokens[1:]), at_key)
 
