@@ -454,10 +454,9 @@ def _warn_unread_tool_lists(output: Output, result: LintResult, paths: Iterable[
     Only named files: a file linted in a worker or taken from the cache is parsed again to
     be looked at, which a walk over every skipped JSON file of a project would pay on each
     run."""
+    from schema_lint.lint.document import PARSE_ERROR_CODE
     from schema_lint.sources.tools import unread_tool_list
     from schema_lint.text.display import escape
-
-    from schema_lint.lint.document import PARSE_ERROR_CODE
 
     named = {os.path.normpath(path) for path in paths if path != "-"}
     # A tool whose arguments are no schema was found, and reported (SL000): no warning says none was.
