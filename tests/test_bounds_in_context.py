@@ -247,6 +247,12 @@ def test_positive_of_a_place_counted_from_zero_states_no_lower_bound(description
     ("The 6-digit verification code (8 digits if the workspace is configured for long codes).", "string", {}),
     ("The 6-digit verification code.", "string", {"minLength": 6, "maxLength": 6}),
     ("Username, 3 to 30 characters.", "string", {"minLength": 3, "maxLength": 30}),
+    # Other forms taken too: the length is of one of them.
+    ("Handle without the @, max 15 characters; also accepts a user ID.", "string", {}),
+    ("Handle (max 15 characters). Also accepts a user ID.", "string", {}),
+    # "exclusive" after a range's second number is no unit of it.
+    ("A percentage between 0 and 100 exclusive.", "number", {"exclusiveMinimum": 0, "exclusiveMaximum": 100}),
+    ("A rating between 1 and 5 inclusive.", "integer", {"minimum": 1, "maximum": 5}),
 ])
 def test_a_bound_of_one_form_case_or_plan_is_no_bound_of_the_field(description, kind, expected):
     assert _bounds(description, kind) == expected

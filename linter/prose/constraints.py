@@ -622,7 +622,10 @@ def _bound_matches(sentence: str) -> list[_Bound]:
             low, high, unit = g[14], g[15], g[16]
         if _number(low) >= _number(high):
             continue  # a date (2023-04), an identifier or a span backwards: no range
-        exclusive = _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None \
+        # "between 0 and 100 exclusive": the word after the number, read as its unit, is none.
+        said = unit.lower() if unit is not None and unit.lower() in ("exclusive", "inclusive") else None
+        unit = None if said else unit
+        exclusive = said == "exclusive" or _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None \
             or _STRICTLY_BEFORE.search(sentence, max(0, match.start() - 12), match.start()) is not None
         take("xmin" if exclusive else "min", low, unit, match, ranged=True)
         if _OPEN_ENDED.match(sentence, match.end(g.index(high) + 1)) is None:
@@ -959,6 +962,8 @@ def _varies_by_case(bound: _Bound, read: list[_Read]) -> bool:
 def _bounds(text: str, target: str) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
+    if target == LENGTH and offers_other_forms(text):
+        return []  # "Handle, max 15 characters; also accepts a user ID": a length of one form
     out: list[Stated] = []
     counted_otherwise = target == LENGTH and _COUNTED_OTHERWISE.search(text) is not None
     exactly = _exactly(text, target) if not counted_otherwise else None
