@@ -13,6 +13,7 @@ boundary decides what a string means, so it is passed through untouched.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import sys
@@ -73,6 +74,7 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
     `contents` is read from its bytes there, not opened.
     """
     index = 0
+    repeats = _Repeats()
     for path in paths:
         for number, raw in _records(path, stdin, contents or {}):
             record = raw if isinstance(raw, BrokenLine) else _parse(path, number, raw)
@@ -94,8 +96,10 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
             for item in record if isinstance(record, list) else (record,):
                 uid, definition = _tool_reference(item)
-                for tool, arguments, call_id in calls_in(item):
+                for tool, arguments, call_id, in_history in _found(item, 0, False):
                     found = True
+                    if in_history and call_id is not None and repeats.seen(tool, call_id, arguments):
+                        continue
                     yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
                     index += 1
             if not found:
@@ -188,25 +192,32 @@ def _decoded(path: str, number: int, raw: bytes) -> str | BrokenLine:
         return BrokenLine(path, number, f"not UTF-8: byte 0x{raw[exc.start]:02x}", exc.start + 1)
 
 
-def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None]]:
+def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
     """(tool name, arguments, call id) for every call a record holds, searched at most
     :data:`MAX_NESTING` containers deep."""
+    for tool, arguments, call_id, _ in _found(record, 0, False):
+        yield tool, arguments, call_id
+
+
+def _found(record: Any, depth: int, in_history: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
+    """`calls_in`'s calls, each saying whether it lies in a conversation's history (`_HISTORY`)."""
     if isinstance(record, dict) and record.keys().isdisjoint(_SHAPED):
         # The plain shape, most logs' and every dataset's: one look at the keys, not one per shape.
-        yield from _plain(record)
+        for call in _plain(record):
+            yield *call, in_history
         return
     if depth >= MAX_NESTING:
         return
     if isinstance(record, list):
         for item in record:
-            yield from calls_in(item, depth + 1)
+            yield from _found(item, depth + 1, in_history)
         return
     if not isinstance(record, dict):
         return
     if record.get("method") == "tools/call" and isinstance(record.get("params"), dict):
         params = record["params"]
         if isinstance(params.get("name"), str):
-            yield params["name"], params.get("arguments", {}), _id(record.get("id"))
+            yield params["name"], params.get("arguments", {}), _id(record.get("id")), in_history
         return
     # LangChain keeps the calls it could not parse apart, as `invalid_tool_calls`: they are
     # calls the model made, and rejected ones.
@@ -216,9 +227,10 @@ def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None
         for call in listed:
             function = call.get("function") if isinstance(call, dict) else None
             if isinstance(function, dict) and isinstance(function.get("name"), str):  # OpenAI's, Ollama's
-                yield function["name"], function.get("arguments", "{}"), _id(call.get("id"))
+                yield function["name"], function.get("arguments", "{}"), _id(call.get("id")), in_history
             else:  # LangChain's `{"name", "args"}`, Cohere's `{"name", "parameters"}`
-                yield from _called(call)
+                for each in _called(call):
+                    yield *each, in_history
         return
     kind = record.get("type")
     if (isinstance(kind, str) and kind in _NOT_REPLAYED) or record.get("providerExecuted") is True:
@@ -226,25 +238,41 @@ def calls_in(record: Any, depth: int = 0) -> Iterator[tuple[str, Any, str | None
     if isinstance(kind, str) and kind.startswith(_EVENTS) and kind != "response.output_item.done":
         return  # a call in a stream is in several events: it is read from the one that finishes it
     if kind == "tool_use" and isinstance(record.get("name"), str):
-        yield record["name"], record.get("input", {}), _id(record.get("id"))
+        yield record["name"], record.get("input", {}), _id(record.get("id")), in_history
         return
     if kind == "function_call" and isinstance(record.get("name"), str):
-        yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id"))
+        yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id")), in_history
         return
     if kind == "tool-call" and isinstance(record.get("toolName"), str):  # the AI SDK's (Vercel)
-        yield record["toolName"], record.get("input", record.get("args", {})), _id(record.get("toolCallId"))
+        yield record["toolName"], record.get("input", record.get("args", {})), _id(record.get("toolCallId")), in_history
         return
     plain = _plain(record)
-    if plain:  # a plain call that also keeps what the tool answered (`output`, `content`) as a list
-        yield from plain
+    if plain and isinstance(plain[0][1], (dict, str)):
+        # A plain call that also keeps what the tool answered (`output`, `content`) as a list.
+        yield *plain[0], in_history
         return
+    found = False
+    for contained in _contained(record, depth, in_history):
+        found = True
+        yield contained
+    if not found and plain:
+        # `name` and `input` of some other record (a trace's: its prompt as a list, the calls in
+        # `output`) read as a call only where nothing inside holds one: a call's own arguments sent
+        # as a list are still a call, which the boundary rejects.
+        yield *plain[0], in_history
+
+
+def _contained(record: dict, depth: int, in_history: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
+    """The calls of the first key of `record` that holds a call (`_CALL_KEYS`) or calls (`_CONTAINERS`)."""
     for key in _CALL_KEYS:
-        if isinstance(record.get(key), dict):
-            yield from _called(record[key])
+        # A request's `function_call` beside its `functions` forces which function the model calls: no call.
+        if isinstance(record.get(key), dict) and not (key == "function_call" and "functions" in record):
+            for each in _called(record[key]):
+                yield *each, in_history
             return
     for key in _CONTAINERS:
         if isinstance(record.get(key), (list, dict)):
-            yield from calls_in(record[key], depth + 1)
+            yield from _found(record[key], depth + 1, in_history or key in _HISTORY)
             return
 
 
@@ -281,6 +309,36 @@ AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages
 _SHAPED = frozenset({"method", "tool_calls", "type", *_CALL_KEYS, *_CONTAINERS})
 """The keys :func:`calls_in` looks for before it reads a record as the plain shape."""
 
+_HISTORY = frozenset({"messages", "contents"})
+"""Containers of a conversation's history: a request's, a fine-tuning record's, an agent's
+state. Logged once per turn (a request body, LangGraph's state after each step, each step of
+the AI SDK), they repeat the calls the turns before made (`_Repeats`)."""
+
+MAX_REMEMBERED = 1_000_000
+"""Calls of histories remembered to tell a repeat: past this many, no more are (16 bytes each)."""
+
+
+class _Repeats:
+    """The calls of histories already read in a run. A call of a history with the same tool,
+    id and arguments as one read before is that call logged again, not another: the model
+    made it once. Only an id tells: calls without one, and calls outside a history (a
+    response's, a dataset record's), are each their own."""
+
+    def __init__(self) -> None:
+        self._seen: set[bytes] = set()
+
+    def seen(self, tool: str, call_id: str, arguments: Any) -> bool:
+        try:
+            text = json.dumps([tool, call_id, arguments], sort_keys=True, ensure_ascii=False)
+        except (ValueError, TypeError, RecursionError):
+            return False  # what JSON cannot write again is compared with nothing: a call of its own
+        key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        if key in self._seen:
+            return True
+        if len(self._seen) < MAX_REMEMBERED:
+            self._seen.add(key)
+        return False
+
 _ARGUMENT_KEYS = ("arguments", "args", "input", "parameters")
 
 
@@ -303,8 +361,9 @@ def _called(call: Any) -> tuple[tuple[str, Any, str | None], ...]:
     name = call.get("name") if isinstance(call, dict) else None
     if not isinstance(name, str):
         return ()
-    arguments: Any = next((call[key] for key in _ARGUMENT_KEYS if key in call), {})
-    return ((name, arguments, _id(call.get("id") or call.get("toolUseId"))),)
+    arguments: Any = next((call[key] for key in _ARGUMENT_KEYS if key in call), None)
+    # None too: google-genai's `model_dump()` writes `args: None` for a call without arguments.
+    return ((name, {} if arguments is None else arguments, _id(call.get("id") or call.get("toolUseId"))),)
 
 
 def _defines_a_tool(record: dict) -> bool:

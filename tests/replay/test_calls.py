@@ -246,3 +246,55 @@ def test_definitions_and_calls_the_provider_runs_are_no_calls():
     """A Responses function tool or a bare function definition was replayed as a call whose
     arguments were its schema; a server tool's use as a call to an unknown tool."""
     assert [list(calls_in(record)) for record in NOT_CALLS] == [[]] * len(NOT_CALLS)
+
+
+def _read(lines):
+    return [(c.tool, c.arguments, c.call_id) for c in read_calls(
+        ["calls.jsonl"], contents={"calls.jsonl": "".join(json.dumps(line) + "\n" for line in lines).encode()})
+        if isinstance(c, RecordedCall)]
+
+
+def _assistant(*calls):
+    return {"role": "assistant", "tool_calls": [
+        {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+        for call_id, name, arguments in calls]}
+
+
+def test_a_history_logged_once_per_turn_gives_each_call_once():
+    """A request body per turn, LangGraph's state after each step, each AI SDK step's
+    `response.messages`: the history repeats the calls the turns before made, by their id."""
+    user = {"role": "user", "content": "Weather in Paris, then the docs?"}
+    first = _assistant(("call_1", "get_weather", {"city": "Paris"}))
+    answer = {"role": "tool", "tool_call_id": "call_1", "content": "sunny"}
+    second = _assistant(("call_2", "search_docs", {"query": "paris"}))
+    turns = [{"messages": [user]}, {"messages": [user, first]}, {"messages": [user, first, answer]},
+             {"messages": [user, first, answer, second]}]
+    assert _read(turns) == [("get_weather", '{"city": "Paris"}', "call_1"), ("search_docs", '{"query": "paris"}', "call_2")]
+    # Not by id alone: another call under a reused id is read, and so is each call outside a history.
+    reused = {"messages": [_assistant(("call_1", "get_weather", {"city": "Rome"}))]}
+    assert len(_read([*turns, reused])) == 3
+    response = {"choices": [{"message": first}]}
+    assert len(_read([response, response])) == 2
+
+
+def test_a_trace_s_name_and_prompt_are_no_call_where_its_output_holds_the_call():
+    """A Langfuse generation: `name` and `input` (the prompt, a list), the model's calls in `output`."""
+    record = {"id": "obs-1", "type": "GENERATION", "name": "OpenAI-generation",
+              "input": [{"role": "user", "content": "weather in Paris?"}],
+              "output": _assistant(("call_LF", "get_weather", {"city": "Paris"}))}
+    assert _read([record]) == [("get_weather", '{"city": "Paris"}', "call_LF")]
+    assert _read([{"type": "note", "tool": "search", "arguments": [1]}]) == [("search", [1], None)]
+
+
+def test_a_request_s_forced_function_call_is_no_call():
+    """`function_call: {"name": …}` beside `functions` tells the model which function to call."""
+    record = {"model": "gpt-3.5-turbo-0613", "functions": [{"name": "get_weather", "parameters": {}}],
+              "function_call": {"name": "get_weather"},
+              "messages": [{"role": "assistant", "function_call": {"name": "search_docs", "arguments": "{}"}}]}
+    assert _read([record]) == [("search_docs", "{}", None)]
+
+
+def test_a_gemini_call_dumped_with_null_args_has_no_arguments():
+    record = {"candidates": [{"content": {"role": "model", "parts": [
+        {"function_call": {"id": None, "args": None, "name": "get_time"}}]}}]}
+    assert _read([record]) == [("get_time", {}, None)]
