@@ -169,7 +169,7 @@ def _definition_key(definition: Any) -> str | bytes:
     return key if b"null" not in key else json.dumps(definition, sort_keys=True, default=str)
 
 
-@dataclass
+@dataclass(slots=True)
 class CallResult:
     call: RecordedCall
     outcome: str
@@ -253,9 +253,12 @@ def replay_one(toolset: Toolset, call: RecordedCall) -> CallResult:
         return CallResult(call, NOT_REPLAYED, None, [], None)
     if boundary is None:
         return CallResult(call, "rejected", None, [], unknown_tool_envelope(call.tool, toolset))
-    outcome = boundary.check(call.arguments, call_id=call.call_id)
-    repairs = [{"path": r.path, "rule": r.rule, "before": r.before, "after": r.after}
-               for r in outcome.repairs] if outcome.repairs else []
+    outcome = boundary.check(call.arguments, call.call_id)
+    if not outcome.repairs:  # nearly every call: valid as sent, or rejected with nothing repaired
+        if outcome.status == "rejected":
+            return CallResult(call, "rejected", None, [], outcome.envelope)
+        return CallResult(call, outcome.status, outcome.arguments, [], None, outcome.status == "canonicalized")
+    repairs = [{"path": r.path, "rule": r.rule, "before": r.before, "after": r.after} for r in outcome.repairs]
     if outcome.status == "rejected":
         return CallResult(call, "rejected", None, repairs, outcome.envelope)
     framework = boundary.lenient.repairs
