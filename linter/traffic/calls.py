@@ -98,7 +98,9 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                 uid, definition = _tool_reference(item)
                 for tool, arguments, call_id, in_history in _found(item, 0, False):
                     found = True
-                    if in_history and call_id is not None and repeats.seen(tool, call_id, arguments):
+                    # Every call with an id is remembered (a response's call comes back in the next
+                    # request's history); only a history's repeat is passed over.
+                    if call_id is not None and repeats.seen(tool, call_id, arguments) and in_history:
                         continue
                     yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
                     index += 1
@@ -315,14 +317,14 @@ state. Logged once per turn (a request body, LangGraph's state after each step, 
 the AI SDK), they repeat the calls the turns before made (`_Repeats`)."""
 
 MAX_REMEMBERED = 1_000_000
-"""Calls of histories remembered to tell a repeat: past this many, no more are (16 bytes each)."""
+"""Calls remembered to tell a repeat in a history: past this many, no more are (16 bytes each)."""
 
 
 class _Repeats:
-    """The calls of histories already read in a run. A call of a history with the same tool,
-    id and arguments as one read before is that call logged again, not another: the model
-    made it once. Only an id tells: calls without one, and calls outside a history (a
-    response's, a dataset record's), are each their own."""
+    """The calls with an id already read in a run (but those of plain records, a dataset's,
+    which no history repeats). A call of a history with the same tool, id and arguments as
+    one read before is that call logged again, not another: the model made it once. Only an
+    id tells: calls without one, and calls outside a history, are each their own."""
 
     def __init__(self) -> None:
         self._seen: set[bytes] = set()

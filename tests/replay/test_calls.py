@@ -275,6 +275,9 @@ def test_a_history_logged_once_per_turn_gives_each_call_once():
     assert len(_read([*turns, reused])) == 3
     response = {"choices": [{"message": first}]}
     assert len(_read([response, response])) == 2
+    # A response's call, then the history of the next request, whose response is missing (an error).
+    logged = [{"messages": [user], "response": response}, {"messages": [user, first, answer], "response": None}]
+    assert _read(logged) == [("get_weather", '{"city": "Paris"}', "call_1")]
 
 
 def test_a_trace_s_name_and_prompt_are_no_call_where_its_output_holds_the_call():
