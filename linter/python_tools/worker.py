@@ -43,6 +43,7 @@ import importlib
 import importlib.machinery
 import inspect
 import json
+import logging
 import os
 import sys
 import types
@@ -463,7 +464,11 @@ def sdk_server_class():
 
 
 def sdk_tools(server, seconds: float) -> list[dict]:
-    """`tools/list`, every page, as the SDK's own client is served it in memory by `server`."""
+    """`tools/list`, every page, as the SDK's own client is served it in memory by `server`.
+    The SDK logs each request it serves ("Processing request of type ListToolsRequest") at
+    the level the server's settings set, INFO by default: this request is schema-lint's,
+    not the user's, and its line on every run is noise."""
+    logging.getLogger("mcp.server.lowlevel.server").setLevel(logging.WARNING)
     try:
         return asyncio.run(asyncio.wait_for(_sdk_pages(server), seconds))
     except asyncio.TimeoutError:

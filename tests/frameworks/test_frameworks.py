@@ -117,6 +117,13 @@ def test_the_projects_venv_is_found_without_naming_its_interpreter(framework_ven
     assert {f["tool"] for f in json.loads(result.stdout)} == TICKETS  # mcp.server.fastmcp is not in this venv's SDK
 
 
+def test_the_sdk_s_log_of_the_listing_request_schema_lint_makes_is_not_passed_on(framework_venv, monkeypatch):
+    """1.x FastMCP logs each request it serves at INFO by default ("Processing request of type
+    ListToolsRequest"): schema-lint's own request, a line of noise on every run."""
+    result = _check(framework_venv, monkeypatch, "mcp1", "--output-format", "concise", "--python", "mcp1_server:mcp")
+    assert "python:mcp1_server:mcp/" in result.stdout and "Processing request" not in result.stderr
+
+
 def test_check_mcp_works_with_schema_lint_installed_beside_mcp_1x(framework_venv):
     venv = framework_venv("mcp1-lint")
     python = str(python_of(venv))
