@@ -250,6 +250,10 @@ def test_positive_of_a_place_counted_from_zero_states_no_lower_bound(description
     # Other forms taken too: the length is of one of them.
     ("Handle without the @, max 15 characters; also accepts a user ID.", "string", {}),
     ("Handle (max 15 characters). Also accepts a user ID.", "string", {}),
+    # Of one of the alternatives named before it.
+    ("Sender phone number or alphanumeric sender ID (up to 11 characters, e.g. 'ACME').", "string", {}),
+    ("Either a 4-digit PIN or a passphrase of at least 12 characters.", "string", {}),
+    ("Sender ID (up to 11 characters).", "string", {"maxLength": 11}),
     # "exclusive" after a range's second number is no unit of it.
     ("A percentage between 0 and 100 exclusive.", "number", {"exclusiveMinimum": 0, "exclusiveMaximum": 100}),
     ("A rating between 1 and 5 inclusive.", "integer", {"minimum": 1, "maximum": 5}),

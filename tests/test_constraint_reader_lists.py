@@ -152,6 +152,10 @@ def test_a_reference_to_a_list_elsewhere_offers_no_several_values():
     "Can be one of: open, closed. The value resolved is deprecated but still accepted as an alias for closed.",
     # The list of a part the first clause lays out as a placeholder.
     "Memory limit (format: <number>[<unit>]). Number is a positive integer. Unit can be one of b, k, m, or g.",
+    # Dates and times are examples of a layout; an alternative after the list's parenthesis.
+    "Start date, optionally with a time: '2024-05-01' for all-day events or '2024-05-01T14:00:00Z' for timed events.",
+    "Start date, with or without time: '2024-05-01' or '2024-05-01T14:00:00Z'.",
+    "When to remind, in natural language ('tomorrow at 9am', 'in 2 hours') or ISO 8601.",
 ])
 def test_words_said_of_the_values_or_a_list_not_all_of_them_is_no_enum(description):
     assert "enum" not in _read(description)

@@ -699,12 +699,27 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
         return True
     if target == VALUE and _RATE_AFTER.match(sentence, number_end) or _PURPOSE_AFTER.match(sentence, number_end):
         return True
-    if _ALTERNATIVE_AFTER_BOUND.match(sentence, bound.end):
+    if _ALTERNATIVE_AFTER_BOUND.match(sentence, bound.end) or _of_one_alternative(sentence, bound):
         return True
     if bound.unit and sentence.endswith(bound.unit, 0, bound.end):
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
     remark = _REMARK_AFTER.match(after)
     return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
+
+
+def _of_one_alternative(sentence: str, bound: _Bound) -> bool:
+    """Whether the bound is said of one of the value's alternatives named before it: in the
+    parenthesis after the last of them ("Sender phone number or alphanumeric sender ID (up to
+    11 characters)"), or in an "either … or" ("Either a 4-digit PIN or a passphrase of at
+    least 12 characters")."""
+    opening = sentence.rfind("(", 0, bound.start)
+    if opening > sentence.rfind(")", 0, bound.start) and _OR.search(sentence, 0, opening):
+        return True
+    return _EITHER_OR_BEFORE.search(sentence, 0, bound.start) is not None
+
+
+_OR = lazy_compile(r"\bor\b", re.I)
+_EITHER_OR_BEFORE = lazy_compile(r"\beither\b[^.;]*\bor\b", re.I)
 
 
 def _another_case_after(sentence: str, bound: _Bound, following: str) -> bool:
@@ -1291,7 +1306,7 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
         if not _of_the_field(description, intro, start, end):
             continue
         typed = _typed(values, numeric)
-        if typed is None or not numeric and (_example_outside(description, typed) or
+        if typed is None or not numeric and (_example_outside(description, typed) or _layout_examples(typed) or
                                              _predicate_words(description, intro, typed, end) or
                                              _value_named_beside(description, typed, end)):
             continue
@@ -1356,7 +1371,7 @@ _SPECIAL_BEFORE = lazy_compile(r"\b(?:special|shortcuts?|shorthands?|aliases|ali
                                r"built-in|magic|keywords?)\b[^.;\n]{0,30}$", re.I)
 _ALTERNATIVE_BEFORE = lazy_compile(r"\b(?:or|and/or|alternatively|otherwise|or else|else)\b[\s,:\u2014\u2013-]*"
                                    r"(?:(?:must|should|can|may) be\s+|is\s+|use\s+|pass\s+|give\s+)?$", re.I)
-_ALTERNATIVE_AFTER = lazy_compile(r"[\s.;,:(\u2014\u2013-]*(?:or|and/or|alternatively|otherwise)\b", re.I)
+_ALTERNATIVE_AFTER = lazy_compile(r"[\s.;,:()\u2014\u2013-]*(?:or|and/or|alternatively|otherwise)\b", re.I)
 # A condition on another field whose verb stands right before the list: "when type is",
 # "if the mode is set to", "whose body is"; or other things, plural: "templates that are".
 _CONDITION_BEFORE = lazy_compile(r"\b(?:if|when|whenever|unless|while|once|where|whose)\b[^,;:()\u2014]{0,60}?"
@@ -1571,6 +1586,15 @@ def _is_number(value: str) -> bool:
 
 
 _NUMBER_TEXT = lazy_compile(r"-?\d+(?:\.\d+)?")
+
+
+def _layout_examples(values: list) -> bool:
+    """Whether the values are dates or times ("'2024-05-01' for all-day events or
+    '2024-05-01T14:00:00Z' for timed ones"): examples of a layout, which no field takes only."""
+    return any(_DATE_VALUE.match(value) for value in values)
+
+
+_DATE_VALUE = lazy_compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)|\d{1,2}:\d{2}(?::\d{2})?$")
 
 
 def _typed(values: list, numeric: bool) -> list | None:
