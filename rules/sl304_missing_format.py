@@ -64,7 +64,9 @@ last_edited_time") mean no fix and no suggestion: the finding says why. "An emai
 a verb or a preposition is a message, not what the value is ("The name of the person to
 whom you are sending an email"). So do words that call a date-named value a time ("Start time for sprint (ISO
 8601 format)", "date and time") with no `YYYY-MM-DD` spelled out: ISO 8601 names both
-a date and a date-time, and `format: date` would refuse the second.
+a date and a date-time, and `format: date` would refuse the second; and so does a field
+named as a time (`created_at`) that the words call a date ("Date the note was created at
+(ISO 8601 format)").
 """
 
 from __future__ import annotations
@@ -104,6 +106,13 @@ def check(ctx):
         named = implied_format(kind_of(node.field_name))
         fmt = words.value if words is not None else named
         if fmt is None or (words is None and _spelled_otherwise(node, fmt)):
+            continue
+        if words is not None and fmt == "date" and named == "date-time":
+            # "Date the note was created at (ISO 8601 format)" of a `created_at`: the words say a
+            # date, the name a time, and ISO 8601 is either; each format refuses the other's values.
+            # (Words that say a date-time, with an example in it, are not so weak.)
+            yield Finding(node.pointer, f"string `{label(node)}` is described as {_NOUNS[fmt]} and named like "
+                                        f"{_NOUNS[named]} but has no `format`; no fix: choose `date` or `date-time`")
             continue
         where = "described as" if words is not None else "named like"
         message = f"string `{label(node)}` is {where} {_NOUNS.get(fmt, fmt)} but has no `format` (`{fmt}`)"

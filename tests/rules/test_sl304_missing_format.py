@@ -254,3 +254,13 @@ def test_a_format_named_beside_another_kind_of_value_is_no_fix(name, description
     the evidence of an example that is an email."""
     found = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304", name="create_webhook")
     assert all(d.fix is None or d.fix.safety is FixSafety.SUGGESTION for d in found)
+
+
+def test_sl304_a_date_in_the_words_of_a_field_named_as_a_time_has_no_fix():
+    """GitLab's `created_at`: "Date the note was created at (ISO 8601 format)". ISO 8601 is
+    a date or a date-time; the words say one, the name the other."""
+    (found,) = lint_tool(obj(created_at={"type": "string", "description": "Date the note was created at (ISO 8601 "
+                                                                          "format)"}), "SL304")
+    assert found.fix is None and "no fix: choose `date` or `date-time`" in found.message
+    (dated,) = lint_tool(obj(due_date={"type": "string", "description": "Due date (ISO 8601 format)"}), "SL304")
+    assert dated.fix is not None and dated.fix.operations[0].value == "date"
