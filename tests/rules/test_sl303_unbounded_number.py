@@ -137,7 +137,7 @@ def test_sl303_no_lower_bound_from_the_name_joins_the_words_where_the_number_is_
     ("discount_amount", "Discount amount, as a number under zero."),
 ])
 def test_sl303_a_number_the_description_says_may_be_negative_gets_no_lower_bound_from_its_name(name, description):
-    """The name's evidence gives way to the words: `minimum: 1` on a quantity that is
+    """The name's evidence gives way to the words: `minimum: 0` on a quantity that is
     negative to remove stock rejects every removal."""
     (found,) = lint_tool(obj(**{name: {"type": "number", "description": description}}), "SL303")
     assert found.fix is None or not any(o.path.endswith("/minimum") for o in found.fix.operations)
