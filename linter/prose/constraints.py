@@ -88,9 +88,9 @@ from itertools import accumulate, pairwise
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation
-from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, names_git_remote,
-                                           offered_words, offers_other_forms, offers_substitute, offers_values_outside,
-                                           quoted_values, says_signed, speaks_of_time, valid_in)
+from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, is_date_text,
+                                           names_git_remote, offered_words, offers_other_forms, offers_substitute,
+                                           offers_values_outside, quoted_values, says_signed, speaks_of_time, valid_in)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides, takes_other_values
 from schema_lint.prose.units import bounds_value, multiplies, named_unit
 from schema_lint.schema.pointer import join
@@ -1589,12 +1589,9 @@ _NUMBER_TEXT = lazy_compile(r"-?\d+(?:\.\d+)?")
 
 
 def _layout_examples(values: list) -> bool:
-    """Whether the values are dates or times ("'2024-05-01' for all-day events or
+    """Whether the values are dates or date-times ("'2024-05-01' for all-day events or
     '2024-05-01T14:00:00Z' for timed ones"): examples of a layout, which no field takes only."""
-    return any(_DATE_VALUE.match(value) for value in values)
-
-
-_DATE_VALUE = lazy_compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)|\d{1,2}:\d{2}(?::\d{2})?$")
+    return any(is_date_text(value) for value in values)
 
 
 def _typed(values: list, numeric: bool) -> list | None:

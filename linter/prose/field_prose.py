@@ -536,6 +536,11 @@ _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepte
 # A time the words take without an offset: "Times without an offset are read as UTC".
 _NO_OFFSET_TAKEN = lazy_compile(r"\b(?:without|with no|no)\s+(?:an?\s+)?(?:time ?zone|offset|'z'|z)\b|"
                                 r"\b(?:offset|time ?zone)\s+is\s+optional\b", re.I)
+def is_date_text(value: str) -> bool:
+    """Whether `value` is a date or date-time laid out as ISO 8601 does (`_DATE_TOKEN`)."""
+    return _DATE_TOKEN.fullmatch(value.strip()) is not None
+
+
 # A date or date-time written in the words, quoted or not ("Month-end reports may be
 # requested as 2024-01", "e.g. 2024-12-31 17:00"): a value of the field's, which a date
 # format must hold.
