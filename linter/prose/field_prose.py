@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -329,23 +330,24 @@ _DATE_LIKE = lazy_compile(r"(?<!\d)\d+(?:[-/:.]\d+){2,}")
 def largest_number(description: Any) -> float | None:
     """The largest number the description writes (`1,000` read as 1000), or None. A
     conventional bound below it would contradict words that may state a larger one the
-    readers leave unread ("Constraints: Up to 1000 resource IDs"). Read as a float: a run
-    of thousands of digits is no int Python converts."""
-    if not isinstance(description, str) or not holds_digit(description):
-        return None
-    numbers = _NUMBER.finditer(_DATE_LIKE.sub(" ", description))
-    return max((float(match.group(2).replace(",", "")) for match in numbers), default=None)
+    readers leave unread ("Constraints: Up to 1000 resource IDs")."""
+    return max((abs(number) for number in _written_numbers(description)), default=None)
 
 
 def smallest_number(description: Any) -> float | None:
     """The smallest number the description writes, its sign included, or None: a lower bound
     taken from a field's name above it would refuse a value the words may offer ("0 returns
     only the total", "-1 for no limit")."""
+    return min(_written_numbers(description), default=None)
+
+
+def _written_numbers(description: Any) -> Iterator[float]:
+    """The numbers the description writes, dates aside, each with its sign. Read as floats: a
+    run of thousands of digits is no int Python converts."""
     if not isinstance(description, str) or not holds_digit(description):
-        return None
-    numbers = _NUMBER.finditer(_DATE_LIKE.sub(" ", description))
-    return min(((-1 if match.group(1) else 1) * float(match.group(2).replace(",", "")) for match in numbers),
-               default=None)
+        return
+    for match in _NUMBER.finditer(_DATE_LIKE.sub(" ", description)):
+        yield (-1 if match.group(1) else 1) * float(match.group(2).replace(",", ""))
 
 
 def holds_digit(text: str) -> bool:
