@@ -63,9 +63,8 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offers_substitute,
-                                          offers_unset_value, requirement_sentences, says_optional, says_required,
-                                          stands_in_for)
+from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offered_in_place,
+                                          offers_unset_value, requirement_sentences, says_optional, says_required)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
@@ -205,9 +204,8 @@ def _has_substitute(name: str, node: SchemaNode) -> bool:
     `query` parameter instead", "Formerly `userName`, which is still accepted"), or a
     sibling's that names it ("Deprecated alias of jql")."""
     properties = node.get("properties")
-    return offers_substitute(properties[name].get("description")) or any(
-        other != name and isinstance(schema, dict) and stands_in_for(schema.get("description"), name)
-        for other, schema in properties.items())
+    siblings = {other: schema.get("description") for other, schema in properties.items() if isinstance(schema, dict)}
+    return offered_in_place(name, properties[name].get("description"), siblings)
 
 
 # A name as prose writes it ("issueId", "full_path", "api-key", "user.name"), read from its

@@ -35,7 +35,7 @@ from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, 
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes,
                                            unread_exemption, word_pattern)
 from schema_lint.prose.field_kinds import kind_of, words
-from schema_lint.prose.field_prose import described_defaults, offers_substitute, stands_in_for
+from schema_lint.prose.field_prose import described_defaults, offered_in_place
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 from schema_lint.schema.refs import REF_KEYWORDS
@@ -218,9 +218,8 @@ class _Context:
         is required", "or pass contact_id instead"; an alias a sibling's words name)."""
         if _fills(self.member.get("default")) or described_defaults(self.prose):
             return "it has a default, which the tool uses when a call leaves it out"
-        name = self.member.name
-        if offers_substitute(self.prose) or _ONE_OF_REQUIRED.occurs_in(self.prose) or any(
-                other != name and stands_in_for(member.description, name) for other, member in self.members.items()):
+        siblings = {name: member.description for name, member in self.members.items()}
+        if _ONE_OF_REQUIRED.occurs_in(self.prose) or offered_in_place(self.member.name, self.prose, siblings):
             return "the words offer another field in its place"
         return ""
 

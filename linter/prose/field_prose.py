@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -385,9 +385,16 @@ _SUBSTITUTE = CaselessWords(r"\binstead\b(?!\s+of\b)|\bin (?:its|their) place\b|
                             r"\b(?:deprecated )?alias (?:of|for)\b")
 
 
-def stands_in_for(description: Any, name: str) -> bool:
-    """Whether a sibling's words make it another spelling of the field `name`: "Deprecated
-    alias of subject", "Sent in place of `jql`"."""
+def offered_in_place(name: str, description: Any, siblings: Mapping[str, Any]) -> bool:
+    """Whether the words offer something in the place of the field `name`: its own
+    `description` (`offers_substitute`), or the description of a sibling (`siblings`, each
+    name's description) that makes it another spelling of the field ("Deprecated alias of
+    subject", "Sent in place of `jql`"). A requirement of the field is then one of either."""
+    return offers_substitute(description) or any(
+        other != name and _stands_in_for(text, name) for other, text in siblings.items())
+
+
+def _stands_in_for(description: Any, name: str) -> bool:
     return isinstance(description, str) and any(
         match.group(1) == name for match in _STANDS_IN_FOR.finditer(description))
 
