@@ -84,13 +84,12 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
             if type(record) is dict and record.keys().isdisjoint(_SHAPED):
                 # The plain shape, every dataset's and most logs': read here, as `calls_in`
                 # would, without the generators a call in any other shape is looked for with.
-                call = _plain(record)
-                if call:
-                    uid, definition = _tool_reference(record)
-                    yield RecordedCall(index, number, *call[0], uid, definition)
-                    index += 1
-                else:
+                call = _plain_call(record, index, number)
+                if call is None:
                     yield BrokenLine(path, number, "no tool call found")
+                else:
+                    yield call
+                    index += 1
                 continue
             found = False
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
@@ -346,15 +345,25 @@ _ARGUMENT_KEYS = ("arguments", "args", "input", "parameters")
 
 def _plain(record: dict) -> tuple[tuple[str, Any, str | None], ...]:
     """The call of a record of the plain shape, or none."""
+    call = _plain_call(record, 0, 0)
+    return () if call is None else ((call.tool, call.arguments, call.call_id),)
+
+
+def _plain_call(record: dict, index: int, line: int) -> RecordedCall | None:
+    """The call of a record of the plain shape, with the `tool_uid` and inline `tool_def` a
+    dataset's record may carry; ``None`` when it holds none. Made in one step: `replay` reads
+    nearly every call of a dataset or log here."""
     name = record.get("tool", record.get("name"))
     if not isinstance(name, str):
-        return ()
+        return None
     for key in _ARGUMENT_KEYS:
         if key in record:
             if key == "parameters" and _defines_a_tool(record):
-                return ()
-            return ((name, record[key], _id(record.get("id") or record.get("call_id"))),)
-    return ()
+                return None
+            uid = record.get("tool_uid")
+            return RecordedCall(index, line, name, record[key], _id(record.get("id") or record.get("call_id")),
+                                uid if isinstance(uid, str) else None, record.get("tool_def"))
+    return None
 
 
 def _called(call: Any) -> tuple[tuple[str, Any, str | None], ...]:

@@ -137,7 +137,8 @@ def test_a_plain_record_is_read_with_a_look_at_its_keys_not_one_per_shape():
 
     record = Record(tool="search", arguments={"q": "a"}, id="c1", uid="x")
     assert list(calls_in(record)) == [("search", {"q": "a"}, "c1")]
-    assert looked_up == ["name", "tool", "id"]  # no shape's key: method, tool_calls, choices …
+    # No shape's key (method, tool_calls, choices …): the call's own, and a dataset's tool reference.
+    assert looked_up == ["name", "tool", "tool_uid", "id", "tool_def"]
     typed = Record(type="note", tool="search", arguments={})
     assert list(calls_in(typed)) == [("search", {}, None)]  # a key some shape has: each shape is tried
 
