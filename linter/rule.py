@@ -55,6 +55,7 @@ from typing import Any, NamedTuple, TYPE_CHECKING
 from schema_lint.config import entry_points
 from schema_lint.config.selection import ENTRY_POINT_GROUP
 from schema_lint.schema.definitions import DefinitionUse, definition_use
+from schema_lint.schema.evaluation_cost import costly_node
 from schema_lint.model import Fix, Severity, SideEffects, Tool, cached_attribute
 from schema_lint.schema.pointer import parent
 from schema_lint.profiles import OPENAI_STRICT, implied_profiles, refusing
@@ -217,6 +218,13 @@ class ToolContext:
     def refs(self) -> RefIndex:
         """Offline `$ref` resolution within this tool's schema, shared by every rule."""
         return RefIndex(self.nodes, self.tool.schema)
+
+    @cached_attribute
+    def costly_to_validate(self) -> tuple[SchemaNode, str] | None:
+        """The first subschema whose application to one value evaluates too many subschemas to
+        validate in time (`schema.evaluation_cost`), with why; ``None`` for nearly every schema.
+        Only references share subschemas, so a schema without any is answered at once."""
+        return costly_node(self.nodes, self.refs) if self.refs.referring else None
 
     @cached_attribute
     def definitions(self) -> DefinitionUse:

@@ -126,6 +126,8 @@ def _validators_in_place(ctx, openapi: bool):
 
     from schema_lint.schema.offline import refuse
 
+    if ctx.costly_to_validate is not None:
+        return None  # no value is validated against it, which could take hours (SL021 says so)
     try:
         registry = jsonschema_rs.Registry([(_ROOT, normalize_dialect(ctx.tool.schema, openapi))], retriever=refuse)
     except (ValueError, jsonschema_rs.ReferencingError):

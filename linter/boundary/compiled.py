@@ -22,6 +22,7 @@ import jsonschema_rs
 
 from schema_lint.schema import pointer
 from schema_lint.schema.dialect import normalize_dialect
+from schema_lint.schema.evaluation_cost import too_costly
 from schema_lint.schema.offline import with_bundled_dialect
 from schema_lint.schema.patterns import regex_options
 
@@ -39,6 +40,9 @@ class CompiledSchema:
 
     def __init__(self, schema: Any):
         self.schema = schema
+        costly = too_costly(schema)
+        if costly is not None:
+            raise SchemaError(f"cannot use the schema: {costly}")
         try:
             self.validator = jsonschema_rs.validator_for(schema, **_OPTIONS)
         except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError, TypeError) as exc:

@@ -31,6 +31,7 @@ from schema_lint.gate import contradictions, profile_refusals, stated_values
 from schema_lint.model import Diagnostic, FixSafety, Operation, Withheld
 from schema_lint.schema.bounds import BOUNDS
 from schema_lint.schema.dialect import gemini_numbers, is_openapi_dialect, normalize_dialect
+from schema_lint.schema.evaluation_cost import too_costly
 from schema_lint.schema.offline import with_bundled_dialect
 from schema_lint.schema.operations import OperationError, apply_inside, apply_operations
 from schema_lint.schema.patterns import regex_options
@@ -112,9 +113,12 @@ def applied_sharing(schema: Any, operations: list[Operation]) -> Any:
 def validators_for(schema: Any, openapi: bool = False) -> jsonschema_rs.ValidatorMap | None:
     """A validator for every subschema of `schema` (read as `normalize_dialect` does, in
     Gemini's dialect with `openapi`), by `#pointer`, fetching nothing; None when the schema
-    does not compile. Imports jsonschema-rs: most runs compile nothing here."""
+    does not compile, or would take too long to validate a value against (`evaluation_cost`).
+    Imports jsonschema-rs: most runs compile nothing here."""
     import jsonschema_rs
 
+    if too_costly(schema) is not None:
+        return None
     try:
         return jsonschema_rs.validator_map_for(with_bundled_dialect(normalize_dialect(schema, openapi)), validate_formats=True,
                                                offline=True, pattern_options=regex_options())

@@ -110,7 +110,13 @@ def is_valid_schema(schema: Any) -> bool | None:
 
 def validator(schema: Any, **options: Any) -> jsonschema_rs.Validator:
     """A validator for `schema` that fetches nothing; raises ValueError or
-    `jsonschema_rs.ReferencingError` when the schema needs something it cannot have."""
+    `jsonschema_rs.ReferencingError` when the schema needs something it cannot have, or would
+    take too long to validate a value against (`evaluation_cost`)."""
     import jsonschema_rs
 
+    from schema_lint.schema.evaluation_cost import too_costly
+
+    reason = too_costly(schema)
+    if reason is not None:
+        raise ValueError(f"not validated: {reason}")
     return jsonschema_rs.validator_for(schema, retriever=refuse, pattern_options=regex_options(), **options)
