@@ -25,6 +25,19 @@ def live_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:
     return [d for d in diagnostics if d.live and enabled(d, unsafe)]
 
 
+def hidden_live_note(diagnostics: list[Diagnostic], unsafe: bool, in_source: set[int]) -> list[str]:
+    """What `--fix` and `--diff` without `--unsafe-fixes` say of the live tools' fixes only that
+    flag enables (a `--python` tool's fix made in its source aside, by `id` in ``in_source``):
+    as ruff's summary names its hidden fixes, rather than nothing."""
+    if unsafe:
+        return []
+    hidden = sum(1 for d in live_fixes(diagnostics, True) if id(d) not in in_source and not enabled(d, False))
+    if not hidden:
+        return []
+    return [f"{_fixes(hidden)} on live tools can be enabled with the `--unsafe-fixes` option "
+            f"(`--diff --unsafe-fixes` prints {_them(hidden)} as JSON Patch)"]
+
+
 def unedited_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:
     """The enabled fixes in files whose text is not edited: noted so when linted, before
     any fix was tried."""

@@ -140,6 +140,15 @@ def test_diff_prints_live_fixes_as_json_patch_and_fix_does_not_pretend():
     assert "mcp:tickets_server/create_ticket#/inputSchema/properties/kind/enum: SL307" in fixed.output
 
 
+def test_fix_and_diff_name_the_live_fixes_only_unsafe_fixes_enable():
+    hint = "fix on live tools can be enabled with the `--unsafe-fixes` option"
+    for flag in ("--fix", "--diff"):
+        hidden = run("check", flag, "--select", "SL403", "--mcp", TICKETS)
+        assert f"1 {hint} (`--diff --unsafe-fixes` prints it as JSON Patch)" in hidden.output
+        assert hint not in run("check", flag, "--unsafe-fixes", "--select", "SL403", "--mcp", TICKETS).output
+    assert hint not in run("check", "--fix", "--select", "SL307", "--mcp", TICKETS).output  # a safe fix: noted as not applied
+
+
 def test_configured_mcp_servers_are_linted_by_a_plain_check(tmp_path, monkeypatch):
     command, script = server_command("tickets_server.py").split()
     (tmp_path / ".schema-lint.toml").write_text(
