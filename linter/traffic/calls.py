@@ -95,11 +95,11 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
             for item in record if isinstance(record, list) else (record,):
                 uid, definition = _tool_reference(item)
-                for tool, arguments, call_id, in_history in _found(item, 0, False):
+                for tool, arguments, call_id, may_repeat in _found(item, 0, False):
                     found = True
                     # Every call with an id is remembered (a response's call comes back in the next
-                    # request's history); only a history's repeat is passed over.
-                    if call_id is not None and repeats.seen(tool, call_id, arguments) and in_history:
+                    # request's history); only a repeat where one may lie is passed over.
+                    if call_id is not None and repeats.seen(tool, call_id, arguments) and may_repeat:
                         continue
                     yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
                     index += 1
@@ -200,25 +200,27 @@ def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
         yield tool, arguments, call_id
 
 
-def _found(record: Any, depth: int, in_history: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
-    """`calls_in`'s calls, each saying whether it lies in a conversation's history (`_HISTORY`)."""
+def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
+    """`calls_in`'s calls, each saying whether it may repeat one logged before: in a conversation's
+    history (`_HISTORY`), or in the response a stream ends with (`_FINISHING`) or a Responses
+    object, after the stream's own events."""
     if isinstance(record, dict) and record.keys().isdisjoint(_SHAPED):
         # The plain shape, most logs' and every dataset's: one look at the keys, not one per shape.
         for call in _plain(record):
-            yield *call, in_history
+            yield *call, may_repeat
         return
     if depth >= MAX_NESTING:
         return
     if isinstance(record, list):
         for item in record:
-            yield from _found(item, depth + 1, in_history)
+            yield from _found(item, depth + 1, may_repeat)
         return
     if not isinstance(record, dict):
         return
     if record.get("method") == "tools/call" and isinstance(record.get("params"), dict):
         params = record["params"]
         if isinstance(params.get("name"), str):
-            yield params["name"], params.get("arguments", {}), _id(record.get("id")), in_history
+            yield params["name"], params.get("arguments", {}), _id(record.get("id")), may_repeat
         return
     # LangChain keeps the calls it could not parse apart, as `invalid_tool_calls`: they are
     # calls the model made, and rejected ones.
@@ -228,52 +230,59 @@ def _found(record: Any, depth: int, in_history: bool) -> Iterator[tuple[str, Any
         for call in listed:
             function = call.get("function") if isinstance(call, dict) else None
             if isinstance(function, dict) and isinstance(function.get("name"), str):  # OpenAI's, Ollama's
-                yield function["name"], function.get("arguments", "{}"), _id(call.get("id")), in_history
+                yield function["name"], function.get("arguments", "{}"), _id(call.get("id")), may_repeat
             else:  # LangChain's `{"name", "args"}`, Cohere's `{"name", "parameters"}`
                 for each in _called(call):
-                    yield *each, in_history
+                    yield *each, may_repeat
         return
     kind = record.get("type")
     if (isinstance(kind, str) and kind in _NOT_REPLAYED) or record.get("providerExecuted") is True:
         return
-    if isinstance(kind, str) and kind.startswith(_EVENTS) and kind != "response.output_item.done":
-        return  # a call in a stream is in several events: it is read from the one that finishes it
+    if isinstance(kind, str) and kind.startswith(_EVENTS):
+        if kind in _FINISHING:
+            # The response a stream ends with: a log may keep only this event, or it after the stream's.
+            yield from _found(record.get("response"), depth + 1, True)
+            return
+        if kind != "response.output_item.done":
+            return  # a call in a stream is in several events: it is read from the one that finishes its item
     if kind == "tool_use" and isinstance(record.get("name"), str):
-        yield record["name"], record.get("input", {}), _id(record.get("id")), in_history
+        yield record["name"], record.get("input", {}), _id(record.get("id")), may_repeat
         return
     if kind == "function_call" and isinstance(record.get("name"), str):
-        yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id")), in_history
+        yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id")), may_repeat
         return
     if kind == "tool-call" and isinstance(record.get("toolName"), str):  # the AI SDK's (Vercel)
-        yield record["toolName"], record.get("input", record.get("args", {})), _id(record.get("toolCallId")), in_history
+        yield record["toolName"], record.get("input", record.get("args", {})), _id(record.get("toolCallId")), may_repeat
         return
     plain = _plain(record)
     if plain and isinstance(plain[0][1], (dict, str)):
         # A plain call that also keeps what the tool answered (`output`, `content`) as a list.
-        yield *plain[0], in_history
+        yield *plain[0], may_repeat
         return
     found = False
-    for contained in _contained(record, depth, in_history):
+    for contained in _contained(record, depth, may_repeat):
         found = True
         yield contained
     if not found and plain:
         # `name` and `input` of some other record (a trace's: its prompt as a list, the calls in
         # `output`) read as a call only where nothing inside holds one: a call's own arguments sent
         # as a list are still a call, which the boundary rejects.
-        yield *plain[0], in_history
+        yield *plain[0], may_repeat
 
 
-def _contained(record: dict, depth: int, in_history: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
+def _contained(record: dict, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
     """The calls of the first key of `record` that holds a call (`_CALL_KEYS`) or calls (`_CONTAINERS`)."""
     for key in _CALL_KEYS:
         # A request's `function_call` beside its `functions` forces which function the model calls: no call.
         if isinstance(record.get(key), dict) and not (key == "function_call" and "functions" in record):
             for each in _called(record[key]):
-                yield *each, in_history
+                yield *each, may_repeat
             return
     for key in _CONTAINERS:
         if isinstance(record.get(key), (list, dict)):
-            yield from _found(record[key], depth + 1, in_history or key in _HISTORY)
+            # A Responses object's output repeats the calls of the stream that made it, if that was logged too.
+            repeats = may_repeat or key in _HISTORY or record.get("object") == "response"
+            yield from _found(record[key], depth + 1, repeats)
             return
 
 
@@ -291,6 +300,9 @@ _NOT_REPLAYED = frozenset({"server_tool_use", "mcp_tool_use", "mcp_call", "mcp_a
 # its item, those that stream and finish its arguments, the one that finishes the item, and
 # the one that finishes the response.
 _EVENTS = ("response.", "conversation.", "session.")
+_FINISHING = frozenset({"response.completed", "response.incomplete", "response.failed", "response.done"})
+"""The events that end a response with the response itself (`response.done`: Realtime's): its
+calls are read there too, as ones that may repeat the stream's own (see `_Repeats`)."""
 
 _CALL_KEYS = ("functionCall", "function_call", "toolUse")
 """Keys holding one call object: a Gemini part's (`function_call` in the Python SDK's
@@ -321,9 +333,10 @@ MAX_REMEMBERED = 1_000_000
 
 class _Repeats:
     """The calls with an id already read in a run (but those of plain records, a dataset's,
-    which no history repeats). A call of a history with the same tool, id and arguments as
-    one read before is that call logged again, not another: the model made it once. Only an
-    id tells: calls without one, and calls outside a history, are each their own."""
+    which no history repeats). A call of a history (or of a stream's final response) with the
+    same tool, id and arguments as one read before is that call logged again, not another: the
+    model made it once. Only an id tells: calls without one, and calls outside those, are each
+    their own."""
 
     def __init__(self) -> None:
         self._seen: set[bytes] = set()

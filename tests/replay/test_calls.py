@@ -230,7 +230,8 @@ def test_a_record_keeps_to_its_response_not_the_history_beside_it():
 
 def test_a_call_in_a_responses_stream_is_read_once_from_the_event_that_finishes_its_item():
     """Each of these events holds the call (the first with its arguments still empty): it was
-    counted three times, once as a rejected empty string."""
+    counted three times, once as a rejected empty string. The response the stream ends with,
+    and the Responses object a log writes after it, repeat it."""
     item = {"type": "function_call", "id": "fc_9", "call_id": "call_9", "name": "search"}
     stream = [
         {"type": "response.output_item.added", "output_index": 0, "item": {**item, "arguments": "", "status": "in_progress"}},
@@ -239,8 +240,22 @@ def test_a_call_in_a_responses_stream_is_read_once_from_the_event_that_finishes_
         {"type": "response.output_item.done", "output_index": 0, "item": {**item, "arguments": "{}", "status": "completed"}},
         {"type": "response.completed", "response": {"output": [{**item, "arguments": "{}"}]}},
         {"type": "conversation.item.created", "item": {**item, "arguments": "{}"}},
+        {"id": "resp_9", "object": "response", "output": [{**item, "arguments": "{}"}]},
     ]
-    assert [call for record in stream for call in calls_in(record)] == [("search", "{}", "call_9")]
+    assert _read(stream) == [("search", "{}", "call_9")]
+
+
+def test_a_log_of_the_responses_streams_end_reads_each_call_once():
+    """A log that keeps only the event a stream ends with (`response.completed`, Realtime's
+    `response.done`) read no call at all; each response's calls are their own."""
+    def ended(kind, call_id, arguments):
+        return {"type": kind, "response": {"id": f"resp_{call_id}", "object": "response", "output": [
+            {"type": "function_call", "id": f"fc_{call_id}", "call_id": call_id, "name": "search", "arguments": arguments}]}}
+
+    log = [ended("response.completed", "call_1", '{"q": "a"}'), ended("response.done", "call_2", '{"q": "b"}'),
+           ended("response.incomplete", "call_3", "{}")]
+    assert _read(log) == [("search", '{"q": "a"}', "call_1"), ("search", '{"q": "b"}', "call_2"),
+                          ("search", "{}", "call_3")]
 
 
 def test_definitions_and_calls_the_provider_runs_are_no_calls():
