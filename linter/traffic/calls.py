@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
+from schema_lint.traffic.chunks import CHUNK, Chunks
+
 
 class RecordedCall(NamedTuple):
     """One call (a NamedTuple: `replay` makes one per call, at a third of a frozen
@@ -76,6 +78,8 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
     index = 0
     repeats = _Repeats()
     for path in paths:
+        chunks = Chunks()
+        number = 0
         for number, raw in _records(path, stdin, contents or {}):
             record = raw if isinstance(raw, BrokenLine) else _parse(path, number, raw)
             if isinstance(record, BrokenLine):
@@ -91,6 +95,16 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                     yield call
                     index += 1
                 continue
+            if type(record) is dict and record.get("object") == CHUNK:
+                for streamed in chunks.add(record, number):
+                    if streamed.problem is not None:
+                        yield BrokenLine(path, streamed.line, streamed.problem)
+                        continue
+                    if streamed.call_id is not None:
+                        repeats.seen(streamed.tool, streamed.call_id, streamed.arguments)  # a history may repeat it
+                    yield RecordedCall(index, streamed.line, streamed.tool, streamed.arguments, streamed.call_id)
+                    index += 1
+                continue  # a piece of a call: no call of its own, nor a line without one
             found = False
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
             for item in record if isinstance(record, list) else (record,):
@@ -105,6 +119,8 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                     index += 1
             if not found:
                 yield BrokenLine(path, number, "no tool call found")
+        for line, why in chunks.unfinished():
+            yield BrokenLine(path, line or number, why)
 
 
 def _parse(path: str, number: int, raw: bytes) -> Any:

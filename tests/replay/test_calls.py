@@ -317,3 +317,52 @@ def test_a_gemini_call_dumped_with_null_args_has_no_arguments():
     record = {"candidates": [{"content": {"role": "model", "parts": [
         {"function_call": {"id": None, "args": None, "name": "get_time"}}]}}]}
     assert _read([record]) == [("get_time", {}, None)]
+
+
+def _chunk(stream, delta=None, finish=None, choice=0):
+    return {"id": stream, "object": "chat.completion.chunk",
+            "choices": [{"index": choice, "delta": delta or {}, "finish_reason": finish}]}
+
+
+def _piece(index, arguments, name=None, call_id=None):
+    call = {"index": index, "function": {"arguments": arguments}}
+    if name is not None:
+        call.update(id=call_id, type="function")
+        call["function"]["name"] = name
+    return {"tool_calls": [call]}
+
+
+def test_a_chat_completion_stream_logged_chunk_by_chunk_gives_each_call_whole_once():
+    """Each chunk held a piece of a call: none was read (or the first, with empty arguments,
+    would be a call the model never made). Two streams interleave; one choice holds two calls."""
+    log = [_chunk("a", _piece(0, "", "search", "call_1")), _chunk("b", _piece(0, '{"id": ', "get", "call_2")),
+           _chunk("a", _piece(0, '{"q": "x')), _chunk("a", _piece(1, "{}", "list", "call_3")),
+           _chunk("b", _piece(0, "7}")), _chunk("a", _piece(0, '"}')), _chunk("a", {"content": "done"}),
+           _chunk("b", finish="tool_calls"), _chunk("a", finish="tool_calls")]
+    assert _read(log) == [("get", '{"id": 7}', "call_2"), ("search", '{"q": "x"}', "call_1"), ("list", "{}", "call_3")]
+    legacy = [_chunk("c", {"function_call": {"name": "search", "arguments": '{"q"'}}),
+              _chunk("c", {"function_call": {"arguments": ': "y"}'}}), _chunk("c", finish="function_call")]
+    assert _read(legacy) == [("search", '{"q": "y"}', None)]
+
+
+def test_a_streamed_call_its_stream_never_finishes_is_a_broken_line_at_its_first_piece():
+    lines = [_chunk("a", {"content": "hi"}), _chunk("a", _piece(0, '{"q"', "search", "call_1"))]
+    read = list(read_calls(["calls.jsonl"], contents={
+        "calls.jsonl": "".join(json.dumps(line) + "\n" for line in lines).encode()}))
+    assert read == [BrokenLine("calls.jsonl", 2, "a streamed call whose stream ends before its choice finishes "
+                                                 "(no `finish_reason`)")]
+
+
+def test_unfinished_streamed_calls_are_held_within_a_bound(monkeypatch):
+    from schema_lint.traffic import chunks
+
+    monkeypatch.setattr(chunks, "MAX_OPEN", 2)
+    monkeypatch.setattr(chunks, "MAX_TEXT", 10)
+    held = chunks.Chunks()
+    for stream in "abc":
+        held.add(_chunk(stream, _piece(0, '{"q": 1}', "search")), 1)
+    held.add(_chunk("a", _piece(0, "more than ten")), 2)
+    (cut,) = held.add(_chunk("a", finish="stop"), 3)
+    assert cut.problem is not None and "10 characters" in cut.problem
+    assert held.unfinished() == [(1, "a streamed call whose stream ends before its choice finishes (no `finish_reason`)"),
+                                 (0, "1 piece of streamed calls not read: more than 2 calls were unfinished at once")]
