@@ -162,7 +162,10 @@ class TrafficSummary:
 def _check_shape(parsed: dict) -> None:
     import jsonschema_rs
 
-    error = next(jsonschema_rs.validator_for(FORMAT_SCHEMA).iter_errors(parsed), None)
+    try:
+        error = next(jsonschema_rs.validator_for(FORMAT_SCHEMA).iter_errors(parsed), None)
+    except ValueError:  # a string the validator cannot read: `"\ud800"` escapes half a surrogate pair
+        raise SummaryError("not a valid traffic summary: a string in it is no valid Unicode text") from None
     if error is not None:
         where = join("", *error.instance_path) or "(top)"
         raise SummaryError(f"not a valid traffic summary at {where[:200]}: {error.message[:200]}")

@@ -129,6 +129,11 @@ def test_a_summary_with_a_wrong_shape_is_refused_where_it_is_wrong(tmp_path):
     data["tools"][0][1]["fields"]["/properties/title"]["lengths"]["smallest"] = "short"
     with pytest.raises(ValueError, match="at /tools/0/1/fields/~1properties~1title/lengths/smallest"):
         TrafficSummary.from_bytes(json.dumps(data).encode())
+    # A call's tool name that escapes half a surrogate pair: the validator cannot read it (it raised).
+    data["tools"][0][1]["fields"]["/properties/title"]["lengths"]["smallest"] = 1
+    data["other_tools"]["names"] = {"\ud800": 1}
+    with pytest.raises(ValueError, match="a string in it is no valid Unicode text"):
+        TrafficSummary.from_bytes(json.dumps(data).encode())
 
 
 @pytest.mark.hostile
