@@ -2,16 +2,19 @@
 
 ## What it does
 Counts, for each subschema, how many subschemas a validator evaluates when it applies that
-one to a value: itself, and through `$ref`, `allOf`, `anyOf`, `oneOf`, `not`,
-`if`/`then`/`else` and `dependentSchemas` whatever those apply to the same value. A
-subschema two of them reach is counted twice. Flags the first subschema whose count passes
-10,000 (or the schema's own number of subschemas, if larger). The count is memoized, so
-checking costs time in proportion to the schema, however large the number it finds.
+one to a value: itself, whatever it applies to the same value through `$ref`, `allOf`,
+`anyOf`, `oneOf`, `not`, `if`/`then`/`else` and `dependentSchemas`, and the most it applies
+to any one member or item of the value (through `properties`, `patternProperties`, `items`,
+`contains` …), level by level. A subschema two of them reach is counted twice. Flags the
+first subschema whose count passes 10,000 (or the schema's own number of subschemas, if
+larger). The count is memoized, so checking costs time in proportion to the schema, however
+large the number it finds. A recursive schema is counted once round each cycle.
 
 ## Why is this bad
 A chain of definitions whose branches each refer to the next link doubles the work at
 every link: 35 links, 2 KB of JSON, keep a validator (jsonschema-rs, ajv, a provider's
-own) busy for hours on one argument that fails them. Every call of the tool can hang the
+own) busy for hours on one argument that fails them. So does a chain whose links each pass
+every item of an array on through both `items` and `contains`, on a nested array. Every call of the tool can hang the
 server that checks it, and so can a CI run that validates a `default`. Real tool schemas
 stay far below the limit: their subschemas are reached a handful of times.
 schema-lint validates no value against such a schema: SL008 leaves its defaults

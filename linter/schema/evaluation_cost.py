@@ -5,8 +5,14 @@ further subschemas to the very value their own subschema is applied to. A subsch
 them reach is evaluated twice, so a chain of `anyOf`s whose branches each refer to the next
 link doubles the work at every link: 35 links, 2 KB of JSON, hold any validator (jsonschema-rs
 here, ajv or a provider's own elsewhere) for hours on a value that fails them, whether it is a
-`default` SL008 checks or a call `replay` checks. Every place that compiles a tool's schema
-asks this module first and leaves a schema past the limit uncompiled.
+`default` SL008 checks or a call `replay` checks. Keywords that pass a member or an item on
+multiply too, level by level into the value: a chain of definitions each applying the next
+through both `items` and `contains` (or `properties` and a `patternProperties` that matches the
+same key) doubles the work at each level of a nested value. So the count of one subschema is
+itself, what it applies to the same value, and the most it applies to any one member or item.
+Every place that compiles a tool's schema asks this module first and leaves a schema past the
+limit uncompiled. A recursive schema is counted once round each cycle: one whose recursion
+itself passes a value on twice (`items` and `contains` both referring back) is not found.
 
 The count memoizes each subschema's total, so it takes time in proportion to the schema's size
 while the number it finds may be exponential, and it stops as soon as it passes the limit.
@@ -31,7 +37,7 @@ _MAPS = ("dependentSchemas", "dependencies")
 
 
 class _OverLimit(Exception):
-    pass
+    """Raised at the innermost subschema whose count passes the limit, which it carries."""
 
 
 def too_costly(schema: Any) -> str | None:
@@ -51,10 +57,12 @@ def costly_node(nodes: list[SchemaNode], index: RefIndex) -> tuple[SchemaNode, s
     for node in nodes:
         try:
             counter.work(node)
-        except (_OverLimit, RecursionError):
-            return node, (f"it would evaluate more than {limit:,} subschemas against one value (references "
-                          "and allOf/anyOf/oneOf that reach the same subschemas through each other multiply "
-                          "the work)")
+        except (_OverLimit, RecursionError) as exc:
+            # Where the count first passes the limit: the innermost subschema that asks for too much.
+            where = exc.args[0] if isinstance(exc, _OverLimit) else node
+            return where, (f"it would evaluate more than {limit:,} subschemas against one value (references and "
+                           "allOf/anyOf/oneOf that reach the same subschemas through each other, or `items` and "
+                           "`contains` that both pass a value on, multiply the work)")
     return None
 
 
@@ -96,7 +104,15 @@ class _Counter:
         for child in self._same_value(node):
             total += self.work(child)
             if total > self.limit:
-                raise _OverLimit
+                raise _OverLimit(node)
+        # The most any one member or item is then given: along a path into a value, what each
+        # level applies multiplies (`items` and `contains` both send every item on).
+        deepest = 0
+        for slot in self._slots(node):
+            deepest = max(deepest, sum(self.work(child) for child in slot))
+            if total + deepest > self.limit:
+                raise _OverLimit(node)
+        total += deepest
         self.active.discard(key)
         self.memo[key] = total
         return total
@@ -119,6 +135,30 @@ class _Counter:
             resolution = self.index.resolve(node, reference)
             if resolution.found:
                 yield self._node(resolution.target, node)
+
+    def _slots(self, node: SchemaNode) -> Iterator[list[SchemaNode]]:
+        """For each member or item a value may hold, the subschemas applying ``node`` applies to it:
+        a declared property's, any other member's, a property name's, each positional item's and
+        any other item's. Every `patternProperties` entry counts as matching, as the count cannot
+        know the value's keys."""
+        schema = node.schema
+        def held(keyword: str) -> list[SchemaNode]:
+            return [self._node(schema[keyword], node)] if isinstance(schema.get(keyword), (dict, bool)) else []
+
+        patterns = schema.get("patternProperties")
+        matching = [self._node(sub, node) for sub in patterns.values()] if isinstance(patterns, dict) else []
+        unevaluated = held("unevaluatedProperties")
+        properties = schema.get("properties")
+        for sub in properties.values() if isinstance(properties, dict) else ():
+            yield [self._node(sub, node), *matching, *unevaluated]
+        yield [*matching, *held("additionalProperties"), *unevaluated]
+        yield held("propertyNames")
+        every_item = [*held("contains"), *held("unevaluatedItems")]
+        items = schema.get("items")
+        positional = items if isinstance(items, list) else schema.get("prefixItems")
+        for sub in positional if isinstance(positional, list) else ():
+            yield [self._node(sub, node), *every_item]
+        yield [*held("additionalItems" if isinstance(items, list) else "items"), *every_item]
 
     def _node(self, schema: Any, holder: SchemaNode) -> SchemaNode:
         """The walked node of ``schema``, or one whose references resolve from where ``holder`` is

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool
-
 from schema_lint.boundary import SchemaError, ToolBoundary
 from schema_lint.gate import validators_for
 from schema_lint.schema.evaluation_cost import SAME_VALUE_LIMIT, _Counter, too_costly
@@ -58,6 +57,26 @@ def test_sl021_follows_anchors_and_definitions_under_keywords_no_walk_knows():
     hidden = {f"f{i}": {"anyOf": [{"$ref": f"#/x-defs/f{i + 1}"}, {"$ref": f"#/x-defs/f{i + 1}"}]} for i in range(30)}
     hidden["f30"] = {"type": "string"}
     assert too_costly({"properties": {"x": {"$ref": "#/x-defs/f0"}}, "x-defs": hidden}) is not None
+
+
+def nested_chain(links: int, via: str) -> dict:
+    """Each link passes a member or item on to the next twice: 2 ** links evaluations on a nested value."""
+    two_ways = {"items": lambda ref: {"items": ref, "contains": ref},
+                "properties": lambda ref: {"properties": {"a": ref}, "patternProperties": {"^a$": ref}}}[via]
+    defs = {f"d{i}": two_ways({"$ref": f"#/$defs/d{i + 1}"}) for i in range(links)}
+    defs[f"d{links}"] = {}
+    value: object = 0
+    for _ in range(links):
+        value = [value] if via == "items" else {"a": value}
+    return {"type": "object", "properties": {"a": {"$ref": "#/$defs/d0", "default": value}}, "$defs": defs}
+
+
+@pytest.mark.parametrize("via", ["items", "properties"])
+def test_sl021_finds_a_chain_that_passes_a_nested_value_on_twice_at_each_level(via):
+    (found,) = lint_tool(nested_chain(40, via), "SL021")
+    assert "`items` and `contains` that both pass a value on" in found.message
+    assert lint_tool(nested_chain(8, via), "SL021") == []
+    assert "SL008" not in {d.code for d in lint_tool(nested_chain(40, via))}  # its nested default is never validated
 
 
 def test_no_value_is_validated_against_a_costly_schema():
