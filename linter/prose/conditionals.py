@@ -120,6 +120,12 @@ def _declares_boolean(declared: Any) -> bool:
     return isinstance(declared, list) and any(isinstance(n, str) and standard_type(n) == "boolean" for n in declared)
 
 
+MAX_DISCRIMINATORS = 64
+"""Properties of one object read as what may decide whether another is needed (an `enum` or a
+flag), the first in the object's order: each field is weighed against each of them, so an
+object of 6,000 such properties took a quarter of an hour. Real objects have a handful."""
+
+
 def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
                        schemas_of: Callable[[SchemaNode], Sequence[dict]], tool_description: str = "",
                        nullable_is_optional: bool = False) -> list[ConditionalField]:
@@ -140,7 +146,7 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
     if not possible:
         return []
     members = {name: _Sibling(name, tuple(schemas_of(child))) for name, child in siblings.items()}
-    discriminators = [d for d in (_discriminator(members[name]) for name in possible) if d]
+    discriminators = [d for d in (_discriminator(members[name]) for name in possible) if d][:MAX_DISCRIMINATORS]
     if not discriminators:
         return []
     notes = parameter_notes(tool_description, list(members)) if tool_description else {}

@@ -893,6 +893,11 @@ def _fits(bound: _Bound, target: str) -> bool:
     return not is_length and not unit.startswith(_PRECISION_UNITS)
 
 
+MAX_BOUNDS_IN_A_SENTENCE = 32
+"""Bounds one sentence may state: each is weighed against those before it and the rest of its
+sentence, so a sentence of 2,000 (`1<1<1<…`) took a second. Real sentences state a few."""
+
+
 def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Bound]:
     """The first bound of each side the text states for the target, hedged ones left out,
     and for a number's value those in a unit the value is not in (`unit`: the name's)."""
@@ -907,6 +912,8 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
         labelled = _LABEL.match(sentence) is not None
         kept: list[_Bound] = []
         matches = _bound_matches(sentence)
+        if len(matches) > MAX_BOUNDS_IN_A_SENTENCE:
+            return {}  # no statement of a bound: none is read from the text, whose other bounds it may qualify
         by_case = _upper_by_case(sentence, matches)
         for match in matches:
             bound = _as_stated(sentence, match)

@@ -99,9 +99,10 @@ _QUALIFIED_REQUIREMENT = CaselessWords(
     r"|\byes\s*[(,]\s*(?:for|when|if|on|in|only|except)\b")
 # A value the description gives for "no setting" ("-1 for no limit", "0 = unlimited", "null
 # for all", "0 to disable", "empty for none"): the field has a neutral state, which a call
-# may just as well reach by leaving it out.
+# may just as well reach by leaving it out. A number is read from its first digit only: from
+# each of a run of 20,000 digits, the search took 19 s.
 _UNSET_VALUE = CaselessWords(
-    r"(?:[-\u2212]?\d+|\bnull|\bnone|\bempty|\bblank|\bzero|\*|'[^'\n]{0,20}'|\"[^\"\n]{0,20}\"|`[^`\n]{0,20}`)\s*(?:\)\s*)?"
+    r"(?:(?<!\d)[-\u2212]?\d+|\bnull|\bnone|\bempty|\bblank|\bzero|\*|'[^'\n]{0,20}'|\"[^\"\n]{0,20}\"|`[^`\n]{0,20}`)\s*(?:\)\s*)?"
     r"(?:for|to mean|means?|=|:|is|to)\s+(?:no\s+(?:limit|max(?:imum)?|min(?:imum)?|filter(?:ing)?|cap|restriction|"
     r"timeout|preference)\b|unlimited\b|unrestricted\b|infinite\b|all\b|any\b|everything\b|none\b|"
     r"disabled?\b|off\b|turn (?:it )?off\b)",
