@@ -108,6 +108,9 @@ BAD = {
                                   2, 10, "invalid JSON: Expecting value"),
     "Python file": Bad("server.py", lambda: b"from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n", 1, 1,
                        "a Python file: tools defined in Python are linted with `--python server:ATTR`"),
+    "a million and one objects": Bad("braces.json", lambda: b'{"name": "t", "inputSchema": {"prefixItems": ['
+                                     + b",".join([b"{}"] * 1_000_001) + b"]}}", 1, 1,
+                                     "more than 1,000,000 objects and arrays (each `{` and `[` counted)"),
     "50 MB file": Bad("huge.json", lambda: b'{"name": "t", "description": "', 1, 1,
                       "file is 47.7 MiB, over the 32 MiB limit (setting `max-file-size`)", size=50_000_000),
 }

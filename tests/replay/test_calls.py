@@ -366,3 +366,11 @@ def test_unfinished_streamed_calls_are_held_within_a_bound(monkeypatch):
     assert cut.problem is not None and "10 characters" in cut.problem
     assert held.unfinished() == [(1, "a streamed call whose stream ends before its choice finishes (no `finish_reason`)"),
                                  (0, "1 piece of streamed calls not read: more than 2 calls were unfinished at once")]
+
+
+def test_a_record_of_more_objects_and_arrays_than_a_call_holds_is_a_broken_line_not_a_gigabyte():
+    line = b'{"tool": "t", "arguments": {"l": [' + b",".join([b"[]"] * 1_000_001) + b"]}}\n"
+    good = b'{"tool": "t", "arguments": {"l": [' + b",".join([b"[]"] * 1_000) + b"]}}\n"
+    read = list(read_calls(["calls.jsonl"], contents={"calls.jsonl": line + good}))
+    assert read[0] == BrokenLine("calls.jsonl", 1, "not read: more than 1,000,000 objects and arrays")
+    assert isinstance(read[1], RecordedCall) and len(read[1].arguments["l"]) == 1_000
