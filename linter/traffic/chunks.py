@@ -46,13 +46,14 @@ class Chunks:
         self.open: dict[tuple[Any, Any], dict[Any, _Open]] = {}
         self.count = 0
         self.text = 0
-        self.unopened = 0  # calls not held: `MAX_OPEN` were already
+        self.unopened = 0  # pieces of calls not held: `MAX_OPEN` were already
 
     def add(self, record: dict, line: int) -> list[StreamedCall]:
         """The calls this chunk (read at `line`) finishes, in the order they were opened."""
         stream = _hashable(record.get("id"))
         finished: list[StreamedCall] = []
-        for choice in record.get("choices") or ():
+        choices = record.get("choices")
+        for choice in choices if isinstance(choices, list) else ():
             if not isinstance(choice, dict):
                 continue
             key = (stream, _hashable(choice.get("index", 0)))

@@ -345,6 +345,13 @@ def test_a_chat_completion_stream_logged_chunk_by_chunk_gives_each_call_whole_on
     assert _read(legacy) == [("search", '{"q": "y"}', None)]
 
 
+def test_a_chunk_of_an_odd_shape_is_no_call_and_no_crash():
+    odd = [{"object": "chat.completion.chunk", "choices": 5}, {"object": "chat.completion.chunk", "id": [1],
+           "choices": ["x", {"index": {}, "delta": {"tool_calls": [{"index": [], "function": {"name": 3}}]},
+                             "finish_reason": "stop"}]}]
+    assert _read(odd) == []
+
+
 def test_a_streamed_call_its_stream_never_finishes_is_a_broken_line_at_its_first_piece():
     lines = [_chunk("a", {"content": "hi"}), _chunk("a", _piece(0, '{"q"', "search", "call_1"))]
     read = list(read_calls(["calls.jsonl"], contents={
@@ -374,3 +381,29 @@ def test_a_record_of_more_objects_and_arrays_than_a_call_holds_is_a_broken_line_
     read = list(read_calls(["calls.jsonl"], contents={"calls.jsonl": line + good}))
     assert read[0] == BrokenLine("calls.jsonl", 1, "not read: more than 1,000,000 objects and arrays")
     assert isinstance(read[1], RecordedCall) and len(read[1].arguments["l"]) == 1_000
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40), st.lists(st.integers(0, 40), max_size=6), st.sampled_from(["tool_calls", "stop"]))
+def test_a_streamed_call_is_its_pieces_joined_wherever_the_stream_splits_them(arguments, cuts, finish):
+    bounds = sorted({0, len(arguments), *(min(cut, len(arguments)) for cut in cuts)})
+    pieces = [arguments[start:end] for start, end in zip(bounds, bounds[1:])] or [""]
+    log = [_chunk("s", _piece(0, pieces[0], "search", "call_1")), *(_chunk("s", _piece(0, p)) for p in pieces[1:]),
+           _chunk("s", finish=finish)]
+    assert _read(log) == [("search", arguments, "call_1")]
+
+
+_ODD = st.recursive(st.none() | st.booleans() | st.integers(-2, 2) | st.sampled_from(["", "x", "search"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["index", "id", "function", "name", "arguments", "tool_calls", "delta",
+                                         "finish_reason", "function_call", "choices"]), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"object": st.just("chat.completion.chunk")},
+                                      optional={"id": _ODD, "choices": _ODD}), max_size=5))
+def test_chunks_of_any_shape_give_calls_and_broken_lines_never_an_error(log):
+    read = list(read_calls(["calls.jsonl"], contents={
+        "calls.jsonl": "".join(json.dumps(line) + "\n" for line in log).encode()}))
+    assert all(isinstance(item, (RecordedCall, BrokenLine)) for item in read)
