@@ -117,7 +117,7 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                         continue
                     yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
                     index += 1
-            if not found:
+            if not found and not _stream_event(record):  # an event is a piece of a stream, not a line without a call
                 yield BrokenLine(path, number, "no tool call found")
         for line, why in chunks.unfinished():
             yield BrokenLine(path, line or number, why)
@@ -127,6 +127,12 @@ MAX_CONTAINERS = 1_000_000
 """Objects and arrays one record may open (each `{` and `[` counted, in strings too): a call of
 10 million `{}` (30 MB, within `LINE_LIMIT`) took a gigabyte to read. A shorter record cannot
 open more, so nearly none is counted."""
+
+
+def _stream_event(record: Any) -> bool:
+    """An event of an OpenAI stream (Responses, Realtime): most hold no call, or a piece of one."""
+    kind = record.get("type") if isinstance(record, dict) else None
+    return isinstance(kind, str) and kind.startswith(_EVENTS)
 
 
 def _parse(path: str, number: int, raw: bytes) -> Any:

@@ -243,6 +243,8 @@ def test_a_call_in_a_responses_stream_is_read_once_from_the_event_that_finishes_
         {"id": "resp_9", "object": "response", "output": [{**item, "arguments": "{}"}]},
     ]
     assert _read(stream) == [("search", "{}", "call_9")]
+    read = list(read_calls(["log.jsonl"], contents={"log.jsonl": "".join(json.dumps(r) + "\n" for r in stream).encode()}))
+    assert not [item for item in read if isinstance(item, BrokenLine)]  # the other events are pieces, not lines without a call
 
 
 def test_a_log_of_the_responses_streams_end_reads_each_call_once():
