@@ -112,5 +112,6 @@ def _covered(scalars: set[str], elements: set[str]) -> set[str]:
 
 def _message(node, scalars: set[str]) -> str:
     shown = " or ".join(sorted(scalars))
-    return (f"`{label(node)}` accepts a {shown} or an array of them; keep the array form and "
+    article = "an" if shown[0] in "aeiou" else "a"
+    return (f"`{label(node)}` accepts {article} {shown} or an array of them; keep the array form and "
             f"canonicalize scalars at the boundary")

@@ -61,10 +61,12 @@ def check(ctx):
         # property, would vanish with every other property it names.
         bare = [node for node in bare if not ctx.definitions.in_unused(node.pointer)]
     if bare:
-        names = ", ".join(f"`{label(node)}`" for node in bare[:SHOWN])
-        more = f" and {len(bare) - SHOWN:,} more" if len(bare) > SHOWN else ""
-        said = f"property {names} has" if len(bare) == 1 else f"{len(bare):,} properties have"
-        listed = "" if len(bare) == 1 else f": {names}{more}"
+        # Each name once: a property of each branch of a union (`location.kind` of two shapes) is one to the reader.
+        labels = list(dict.fromkeys(label(node) for node in bare))
+        names = ", ".join(f"`{name}`" for name in labels[:SHOWN])
+        more = f" and {len(labels) - SHOWN:,} more" if len(labels) > SHOWN else ""
+        said = f"property {names} has" if len(labels) == 1 else f"{len(labels):,} properties have"
+        listed = "" if len(labels) == 1 else f": {names}{more}"
         yield Finding(bare[0].pointer, f"{said} no description{listed}", at_key=True, severity=Severity.INFO)
 
 

@@ -43,7 +43,7 @@ def render_text(data: dict, markdown: bool) -> str:
     # Tool names, reasons and file names come from the input: in Markdown, text that renders as itself.
     literal = text if markdown else str
     calls = data["calls"]
-    lines = [f"Replayed {calls:,} calls against {data['tools']:,} tools"
+    lines = [f"Replayed {_many(calls, 'call')} against {_many(data['tools'], 'tool')}"
              + (f" ({data['normalized_tools']:,} normalized from a non-standard dialect such as BFCL's)."
                 if data["normalized_tools"] else ".")]
     if data["ambiguous_tool_names"]:
@@ -69,8 +69,9 @@ def render_text(data: dict, markdown: bool) -> str:
                       "unknown)."]
     if data["unusable_tools"]:
         shown = "; ".join(literal(f"{clip(t['tool'])} ({t['reason']})") for t in data["unusable_tools"][:5])
-        lines += ["", f"Tools whose schema does not compile: {len(data['unusable_tools']):,} ({shown}); "
-                      f"{data['calls_not_replayed']:,} calls to them were not replayed."]
+        lines += ["", f"Tools whose schema cannot be used: {len(data['unusable_tools']):,} ({shown}); "
+                      f"{_many(data['calls_not_replayed'], 'call')} to them {'was' if data['calls_not_replayed'] == 1 else 'were'} "
+                      "not replayed."]
     if data["broken_line_count"]:
         shown = "; ".join(literal(f"{b['file']}:{b['line']}:{b['column']}: {b['reason']}") for b in data["broken_lines"][:5])
         lines += ["", f"Lines without a call: {data['broken_line_count']:,} ({shown})."]
@@ -103,3 +104,7 @@ def _markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
         return "| " + " | ".join(cell(text(str(c))) for c in row) + " |"
 
     return [cells(header), "|" + "---|" * len(header), *(cells(r) for r in rows)]
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

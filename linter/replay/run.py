@@ -52,7 +52,8 @@ class Toolset:
     # Names defined more than once with different schemas: a call citing only the name
     # is replayed against the first.
     ambiguous: set[str] = field(default_factory=set)
-    # Tools whose schema does not compile, by name: the reason. Their calls are not replayed.
+    # Tools whose schema cannot be used (it does not compile, or is too costly to validate against), by
+    # name: the reason. Their calls are not replayed.
     unusable: dict[str, str] = field(default_factory=dict)
     _built: dict[str, ToolBoundary | None] = field(default_factory=dict)
     _inline: dict[str | bytes, ToolBoundary | None] = field(default_factory=dict)

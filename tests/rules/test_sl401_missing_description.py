@@ -71,3 +71,12 @@ def test_sl401_builds_no_reference_index_for_a_tool_without_a_reference():
     assert checked(obj(q={"type": "string"})) == (["property `q` has no description"], False)
     referring = {**obj(q={"$ref": "#/$defs/Q"}), "$defs": {"Q": {"type": "string", "description": "A query."}}}
     assert checked(referring) == ([], True)
+
+
+def test_a_property_of_each_branch_of_a_union_is_named_once():
+    shape = {"type": "object", "properties": {"kind": {"type": "string"}}}
+    schema = {"type": "object", "description": "x", "properties": {"location": {
+        "description": "Where.", "anyOf": [shape, {**shape, "properties": {**shape["properties"],
+                                                                            "room": {"type": "string"}}}]}}}
+    (found,) = lint_tool(schema, "SL401")[-1:]
+    assert found.message == "2 properties have no description: `location.kind`, `location.room`"
