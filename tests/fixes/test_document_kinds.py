@@ -101,3 +101,14 @@ def test_a_yaml_node_two_tools_share_through_an_alias_is_fixed_once():
     assert text.count("minimum: 1") == 1 and text.count("maximum: 500") == 1
     again, applied_again = fixed_text(text, "tools.yaml", "SL303")
     assert again == text and applied_again == []
+
+
+def test_a_yaml_list_written_one_flow_item_a_line_keeps_its_style_when_a_fix_replaces_it():
+    """SL202 keeps an `anyOf`'s array branch: the other branch went, and the one kept was
+    re-emitted spread over block lines with the mapping's indentation doubled."""
+    source = ("name: search\ndescription: Search.\ninputSchema:\n  type: object\n  properties:\n"
+              "    labels:  # one or many\n      anyOf:\n        - {type: string}\n"
+              "        - {type: array, items: {type: string}, maxItems: 5}\n      description: Labels.\n")
+    text, applied = fixed_text(source, "tool.yaml", "SL202")
+    assert len(applied) == 1
+    assert text == source.replace("        - {type: string}\n", "")
