@@ -123,20 +123,23 @@ class YamlEditor:
         if value_node.id == "scalar" and value_node.style not in ("|", ">") or value_node.flow_style:
             return TextEdit(value_node.start_mark.index, value_node.end_mark.index, self.render.flow(operation.value))
         if value_node.id == "sequence" and isinstance(operation.value, list) and operation.value \
-                and all(item.id == "scalar" or item.flow_style for item in value_node.value) \
-                and self._starts_line(self.text.rfind("-", 0, value_node.value[0].start_mark.index)):
-            return self._one_flow_item_a_line(key, key_node, value_node, operation.value)
+                and all(item.id == "scalar" or item.flow_style for item in value_node.value):
+            edit = self._one_flow_item_a_line(key, key_node, value_node, operation.value)
+            if edit is not None:
+                return edit
         # A block collection replaced stays in block style, whatever the document's lists of scalars do.
         member = self.render.block_member(key, operation.value, " " * key_node.start_mark.column,
                                           block=value_node.id in ("mapping", "sequence"))
         return TextEdit(key_node.start_mark.index, self._content_end(value_node, key_node),
                         member.lstrip(" ").removesuffix(self.newline))
 
-    def _one_flow_item_a_line(self, key: str, key_node: Any, sequence: Any, items: list) -> TextEdit:
+    def _one_flow_item_a_line(self, key: str, key_node: Any, sequence: Any, items: list) -> TextEdit | None:
         """A block list written one flow item a line (`- {type: string}`), replaced by `items`,
         in the same style and at the same dash: re-emitted in block style, each item would
-        spread over lines nobody asked to change."""
+        spread over lines nobody asked to change. ``None`` when its first dash starts no line."""
         dash = self.text.rfind("-", 0, sequence.value[0].start_mark.index)
+        if not self._starts_line(dash):
+            return None
         indent = line_indent(self.text, dash)
         lines = [self.render.flow(key) + ":", *(indent + "- " + self.render.flow(item) for item in items)]
         return TextEdit(key_node.start_mark.index, self._content_end(sequence, key_node), self.newline.join(lines))

@@ -17,9 +17,6 @@ from schema_lint.sources.locate import LineIndex, locator_for, split_lines
 MAX_DEPTH = 256
 # A YAML alias bomb expands to billions of nodes from a few lines.
 MAX_YAML_NODES = 1_000_000
-# Objects and arrays one JSON text may open, each `{` and `[` counted (in strings too): a file
-# of 9 million `{}` (27 MB, within the size limit) took 4 GB to parse. Real files open far fewer.
-MAX_JSON_CONTAINERS = 1_000_000
 
 
 class ParseError(NamedTuple):

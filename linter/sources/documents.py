@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from schema_lint.sources import json_scan
-from schema_lint.sources.document import MAX_DEPTH, MAX_JSON_CONTAINERS, Document, ParseError
+from schema_lint.sources.document import MAX_DEPTH, Document, ParseError
 from schema_lint.sources.jsonc import blank_comments_and_trailing_commas, is_jsonc
 from schema_lint.sources.locate import json_line
 from schema_lint.sources.reading import DEFAULT_MAX_BYTES, read_regular_file, size_limit
@@ -108,9 +108,8 @@ def _parse_json(doc: Document, text: str, line_offset: int, pointer_prefix: str)
         line, column = json_scan.line_column(text, offset or 0)
         doc.errors.append(ParseError(message, line + line_offset, column))
 
-    # A text shorter than the limit cannot open more: nearly every file is not counted.
-    if len(text) > MAX_JSON_CONTAINERS and text.count("{") + text.count("[") > MAX_JSON_CONTAINERS:
-        return refused(f"more than {MAX_JSON_CONTAINERS:,} objects and arrays (each `{{` and `[` counted)", None)
+    if json_scan.opens_too_many(text):
+        return refused(f"more than {json_scan.MAX_CONTAINERS:,} objects and arrays (each `{{` and `[` counted)", None)
     reader = _idle_readers.pop() if _idle_readers else _JsonReader()
     try:
         data, duplicates = reader.read(text)

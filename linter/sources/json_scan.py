@@ -25,6 +25,22 @@ _SURROGATE_ESCAPES = lazy_compile(
 _ANY_SURROGATE_ESCAPE = lazy_compile(r"\\u[dD][89a-fA-F]")
 
 
+MAX_CONTAINERS = 1_000_000
+"""Objects and arrays one JSON text (a file, a call's line) may open, each `{` and `[` counted
+(in strings too), before it is parsed: 9 million `{}` (27 MB, within the size limit) took 4 GB
+to parse. Real texts open far fewer."""
+
+
+def opens_too_many(text: str | bytes) -> bool:
+    """Whether `text` holds more than :data:`MAX_CONTAINERS` `{` and `[`. A shorter text cannot,
+    so nearly none is counted."""
+    if len(text) <= MAX_CONTAINERS:
+        return False
+    if isinstance(text, bytes):
+        return text.count(b"{") + text.count(b"[") > MAX_CONTAINERS
+    return text.count("{") + text.count("[") > MAX_CONTAINERS
+
+
 def int_digits_limit() -> int:
     """Python refuses to convert longer integers (a guard against quadratic work)."""
     return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0

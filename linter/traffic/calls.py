@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
+from schema_lint.sources.json_scan import MAX_CONTAINERS, opens_too_many
 from schema_lint.traffic.chunks import CHUNK, Chunks
 
 
@@ -123,12 +124,6 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
             yield BrokenLine(path, line or number, why)
 
 
-MAX_CONTAINERS = 1_000_000
-"""Objects and arrays one record may open (each `{` and `[` counted, in strings too): a call of
-10 million `{}` (30 MB, within `LINE_LIMIT`) took a gigabyte to read. A shorter record cannot
-open more, so nearly none is counted."""
-
-
 def _stream_event(record: Any) -> bool:
     """An event of an OpenAI stream (Responses, Realtime): most hold no call, or a piece of one."""
     kind = record.get("type") if isinstance(record, dict) else None
@@ -142,7 +137,7 @@ def _parse(path: str, number: int, raw: bytes) -> Any:
     of what `json` reads (no lone surrogate escape, no BOM, no `NaN`), each alike; anything
     it refuses is read by `json`, which says why a line is broken as ever. It would read an
     integer past 64 bits as a float, so a line holding 19 digits in a row is `json`'s too."""
-    if len(raw) > MAX_CONTAINERS and raw.count(b"{") + raw.count(b"[") > MAX_CONTAINERS:
+    if opens_too_many(raw):  # a call of 10 million `{}` (30 MB, within `LINE_LIMIT`) took a gigabyte to read
         return BrokenLine(path, number, f"not read: more than {MAX_CONTAINERS:,} objects and arrays")
     if _fast_loads is not None and _NINETEEN_DIGITS not in raw.translate(_DIGITS_AS_ZEROS):
         try:
