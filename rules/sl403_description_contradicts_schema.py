@@ -84,8 +84,8 @@ from __future__ import annotations
 import re
 
 
-from schema_lint.prose.constraints import (BOUNDS, ENUM, Stated, bounds_fix, evidence_of, offered_values, own_prose,
-                                          said, stated)
+from schema_lint.prose.constraints import (BOUNDS, ENUM, Stated, bounds_fix, escaped_values, evidence_of,
+                                           offered_values, own_prose, said, stated)
 from schema_lint.prose.field_prose import mentions_requirement
 from schema_lint.rules import sl301_unbounded_string, sl302_unbounded_array, sl303_unbounded_number
 from schema_lint.rules import sl305_empty_string_allowed
@@ -151,10 +151,9 @@ def check(ctx):
         # the siblings' own map (a set of them for each of 40,000 properties was quadratic).
         siblings = node.parent.get("properties")
         if closed is not None and not any(str(item) in siblings for item in closed.value):
-            offered = offered_values(closed, description)
-            fix = Fix(f"add `enum: {closed.value}` ({said(closed)}"
-                      + ("; values offered this way are often special ones beside others: confirm it)" if offered
-                         else ")"), FixSafety.SUGGESTION if offered else FixSafety.UNSAFE,
+            doubt = _doubt(closed, description)
+            fix = Fix(f"add `enum: {closed.value}` ({said(closed)}" + (f"; {doubt}: confirm it)" if doubt else ")"),
+                      FixSafety.SUGGESTION if doubt else FixSafety.UNSAFE,
                       (Operation("add", join(value.pointer, "enum"), closed.value),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
                           f"({', '.join(map(str, closed.value))}) but the schema has no `enum`", fix=fix)
@@ -165,6 +164,18 @@ def check(ctx):
             shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)
             yield Finding(node.pointer, f"description of `{label(node)}` states {shown} but the schema does not",
                           fix=bounds_fix(unfixed, value.pointer))
+
+
+def _doubt(closed: Stated, description: str) -> str | None:
+    """Why the values read may not be the field's whole list, exactly as a call sends them:
+    then the `enum` is a suggestion for a person to confirm, not a fix."""
+    if offered_values(closed, description):
+        return "values offered this way are often special ones beside others"
+    escaped = escaped_values(closed)
+    if escaped:
+        return (f"`{escaped[0]}` may stand for the character its backslash escapes or for the characters as "
+                "written")
+    return None
 
 
 def _described_value(node: SchemaNode) -> SchemaNode:

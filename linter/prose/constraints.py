@@ -374,6 +374,19 @@ def offered_values(found: Stated, description: str) -> bool:
         and not any(isinstance(value, (int, float)) or str(value).strip().isdigit() for value in found.value))
 
 
+def escaped_values(found: Stated) -> list[str]:
+    """The values of an `enum` reading written with a backslash escape ("one of ',', ';' or
+    '\\t'"): the writer may mean the character the escape stands for (a tab) or the characters
+    as written, and a model may send either. An `enum` of the wrong one rejects correct
+    calls, so such a list is for a person to confirm."""
+    if found.keyword != "enum":
+        return []
+    return [value for value in found.value if isinstance(value, str) and _ESCAPE.search(value)]
+
+
+_ESCAPE = lazy_compile(r"\\[\\/'\"0abfnrtvux]")
+
+
 def said(found: Stated) -> str:
     """How a fix names its evidence: the phrase it was read from, quoted."""
     return f'the description says "{clip(found.phrase, 80)}"'

@@ -204,6 +204,21 @@ def test_values_offered_with_use_are_a_suggestion_not_a_fix(description, values)
     assert "often special ones beside others: confirm it" in found.fix.description
 
 
+@pytest.mark.parametrize("description, escaped", [
+    ("The separator: one of ',', ';', '\\t' or '|'.", "\\t"),
+    ("Line ending, one of '\\n', '\\r\\n'.", "\\n"),
+    ("Delimiter: one of '\\u0009', ',' or ';'.", "\\u0009"),
+    ("Escape character: one of '\\\\' or '^'.", "\\\\"),
+])
+def test_values_written_with_a_backslash_escape_are_a_suggestion_not_a_fix(description, escaped):
+    """'\\t' in a description may mean a tab (what a model reading it is likely to send) or a
+    backslash and a t: an `enum` of the wrong one rejects every correct call."""
+    [found] = lint_tool(obj(sep={"type": "string", "description": description}), "SL403")
+    assert found.fix.safety is FixSafety.SUGGESTION
+    assert escaped in found.fix.operations[0].value
+    assert f"`{escaped}` may stand for the character its backslash escapes" in found.fix.description
+
+
 @pytest.mark.parametrize("description", ["Sort order: one of 'asc', 'desc'.",
                                          "Retry count, a number or a numeric string. Must be one of '1', '2', '3'."])
 def test_values_stated_as_the_fields_own_are_still_a_fix(description):
