@@ -5,7 +5,8 @@ values it proposes come from the traffic, and the traffic proves that nothing wo
 today breaks.
 
 - :mod:`.calls` reads recorded calls in every shape they are kept in (also for `replay`);
-  :mod:`.chunks` puts back together the calls a chat completion stream logged in pieces.
+  :mod:`.chunks` puts back together the calls a stream logged in pieces (OpenAI chat
+  completion chunks, Anthropic and Bedrock content block events).
 - :mod:`.store` reads the calls once, streaming, into a summary per tool of the tool files
   (:mod:`.summary`, with the fixed-size sketches of :mod:`.sketch`), counts the calls to
   any other tool (:mod:`.other_tools`), and reads them again for the fix gate

@@ -6,8 +6,9 @@ completion (`tool_calls[].function.{name, arguments}`, or the older `function_ca
 OpenAI Responses `function_call` item, response or finished stream item, a batch output
 line, an Anthropic message or `tool_use` block, a Gemini response or content
 (`functionCall`), a Bedrock Converse response (`toolUse`), an Ollama chat response, a
-LangChain AI message, the AI SDK's `tool-call` parts, a conversation's `messages`, and an
-MCP `tools/call` JSON-RPC request. Arguments may be an object or a JSON string; the
+LangChain AI message, the AI SDK's `tool-call` parts, a conversation's `messages`, an
+MCP `tools/call` JSON-RPC request, and the events of an OpenAI chat, Anthropic or Bedrock
+stream (put back together by `chunks`). Arguments may be an object or a JSON string; the
 boundary decides what a string means, so it is passed through untouched.
 """
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from schema_lint.sources.json_scan import MAX_CONTAINERS, opens_too_many
-from schema_lint.traffic.chunks import CHUNK, Chunks
+from schema_lint.traffic.chunks import Chunks, is_piece
 
 
 class RecordedCall(NamedTuple):
@@ -86,17 +87,16 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
             if isinstance(record, BrokenLine):
                 yield record
                 continue
-            if type(record) is dict and record.keys().isdisjoint(_SHAPED):
+            plain = type(record) is dict and record.keys().isdisjoint(_SHAPED)
+            if plain:
                 # The plain shape, every dataset's and most logs': read here, as `calls_in`
                 # would, without the generators a call in any other shape is looked for with.
                 call = _plain_call(record, index, number)
-                if call is None:
-                    yield BrokenLine(path, number, "no tool call found")
-                else:
+                if call is not None:
                     yield call
                     index += 1
-                continue
-            if type(record) is dict and record.get("object") == CHUNK:
+                    continue
+            if type(record) is dict and is_piece(record):
                 for streamed in chunks.add(record, number):
                     if streamed.problem is not None:
                         yield BrokenLine(path, streamed.line, streamed.problem)
@@ -106,6 +106,9 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                     yield RecordedCall(index, streamed.line, streamed.tool, streamed.arguments, streamed.call_id)
                     index += 1
                 continue  # a piece of a call: no call of its own, nor a line without one
+            if plain:
+                yield BrokenLine(path, number, "no tool call found")
+                continue
             found = False
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
             for item in record if isinstance(record, list) else (record,):
@@ -305,8 +308,10 @@ def _contained(record: dict, depth: int, may_repeat: bool) -> Iterator[tuple[str
             return
     for key in _CONTAINERS:
         if isinstance(record.get(key), (list, dict)):
-            # A Responses object's output repeats the calls of the stream that made it, if that was logged too.
-            repeats = may_repeat or key in _HISTORY or record.get("object") == "response"
+            # A Responses object's output, an Anthropic message's content, repeat the calls of the
+            # stream that made it, if that was logged too.
+            repeats = may_repeat or key in _HISTORY or record.get("object") == "response" or \
+                record.get("type") == "message"
             yield from _found(record[key], depth + 1, repeats)
             return
 

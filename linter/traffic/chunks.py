@@ -1,19 +1,39 @@
-"""Calls an OpenAI chat completion stream logged chunk by chunk holds, put back together.
+"""Calls a stream logged event by event holds, put back together: an OpenAI chat completion
+stream's chunks, an Anthropic Messages stream's events, a Bedrock ConverseStream's events.
 
-Each `chat.completion.chunk` carries a delta: a call's first piece names it (its `id`,
-`function.name`) and each later piece adds to its `arguments`, matched by the call's
-`index`; the legacy `function_call` delta is one call the same way. A call is whole once its
-choice finishes (`finish_reason`). A stream's chunks share the completion's `id`, so
-several streams may interleave in one log. No piece is a call by itself: read alone, the
-first one's empty arguments would be replayed as a rejected call the model never made.
+No piece is a call by itself: read alone, the first one's empty arguments would be replayed
+as a rejected call the model never made. Each stream names a call in its first piece and
+adds to its arguments, as JSON text, in later ones:
+
+- A `chat.completion.chunk` carries a delta: a call's first piece names it (`id`,
+  `function.name`), later pieces add to `arguments`, matched by the call's `index`; the
+  legacy `function_call` delta is one call the same way. A call is whole once its choice
+  finishes (`finish_reason`). A stream's chunks share the completion's `id`, so several
+  streams may interleave in one log.
+- Anthropic's `content_block_start` opens a `tool_use` block (its `id`, `name`), each
+  `content_block_delta` of it adds an `input_json_delta`'s `partial_json`, and its
+  `content_block_stop` ends it. Bedrock's `contentBlockStart` (`start.toolUse`: `toolUseId`,
+  `name`), `contentBlockDelta` (`delta.toolUse.input`) and `contentBlockStop` do the same. Their
+  events carry only the block's index, not the message's id: a log is read as one stream
+  after another, each from its message start (`message_start`, `messageStart`).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from schema_lint.sources.json_scan import opens_too_many
+
 CHUNK = "chat.completion.chunk"
+# The events of an Anthropic Messages stream (`type`); of a Bedrock ConverseStream (the key of each).
+_ANTHROPIC_EVENTS = frozenset({"message_start", "content_block_start", "content_block_delta", "content_block_stop",
+                               "message_delta", "message_stop", "ping"})
+_BEDROCK_EVENTS = frozenset({"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop",
+                             "messageStop", "metadata"})
+# Blocks of a call the provider runs itself, no tool of the caller's (see `calls._NOT_REPLAYED`).
+_CALL_BLOCK = "tool_use"
 
 MAX_OPEN = 10_000
 """Calls a log may hold unfinished at once; past it, a new one is not read."""
@@ -28,28 +48,61 @@ class _Open:
     call_id: str | None = None
     parts: list[str] = field(default_factory=list)
     cut: bool = False  # a piece was not kept (`MAX_TEXT`)
+    blocks: bool = False  # a content block's: its arguments are parsed, as the provider does
 
 
 @dataclass(frozen=True)
 class StreamedCall:
     line: int  # where its first piece is
     tool: str
-    arguments: str
+    arguments: Any
     call_id: str | None
     problem: str | None = None  # why it is no call to replay
 
 
+def is_piece(record: dict) -> bool:
+    """Whether a record is an event of one of the streams read here."""
+    if record.get("object") == CHUNK:
+        return True
+    kind = record.get("type")
+    if isinstance(kind, str):
+        return kind in _ANTHROPIC_EVENTS or kind == "error" and isinstance(record.get("error"), dict)
+    return not _BEDROCK_EVENTS.isdisjoint(record)
+
+
 class Chunks:
-    """The unfinished calls of one file's streams, by stream and choice, then by the call's index."""
+    """The unfinished calls of one file's streams: by stream (and choice), then by the call's
+    or block's index."""
 
     def __init__(self) -> None:
         self.open: dict[tuple[Any, Any], dict[Any, _Open]] = {}
         self.count = 0
         self.text = 0
         self.unopened = 0  # pieces of calls not held: `MAX_OPEN` were already
+        self._messages = 0  # message starts read: the stream a content block's event is of
 
     def add(self, record: dict, line: int) -> list[StreamedCall]:
-        """The calls this chunk (read at `line`) finishes, in the order they were opened."""
+        """The calls this event (read at `line`, `is_piece`) finishes, in the order they were opened."""
+        if record.get("object") == CHUNK:
+            return self._chunk(record, line)
+        if isinstance(record.get("type"), str):
+            return self._anthropic(record, line)
+        return self._bedrock(record, line)
+
+    def unfinished(self) -> list[tuple[int, str]]:
+        """(line, why) for each call the file's end leaves unread: one no event finished (its
+        stream cut short), at its first piece; and the pieces not held past `MAX_OPEN`."""
+        left = sorted((call.line, "a streamed call whose stream ends before its content block does"
+                       if call.blocks else "a streamed call whose stream ends before its choice finishes "
+                       "(no `finish_reason`)") for calls in self.open.values() for call in calls.values())
+        if self.unopened:
+            pieces = f"{self.unopened:,} piece{'s' if self.unopened != 1 else ''}"
+            left.append((0, f"{pieces} of streamed calls not read: more than {MAX_OPEN:,} calls were unfinished at once"))
+        self.open.clear()
+        self.count = self.text = self.unopened = 0
+        return left
+
+    def _chunk(self, record: dict, line: int) -> list[StreamedCall]:
         stream = _hashable(record.get("id"))
         finished: list[StreamedCall] = []
         choices = record.get("choices")
@@ -59,63 +112,130 @@ class Chunks:
             key = (stream, _hashable(choice.get("index", 0)))
             delta = choice.get("delta")
             if isinstance(delta, dict):
-                self._pieces(key, delta, line)
+                self._chunk_pieces(key, delta, line)
             if choice.get("finish_reason") is not None:
-                finished += self._finish(key)
+                finished += self._finish(self.open.pop(key, {}).values())
         return finished
 
-    def unfinished(self) -> list[tuple[int, str]]:
-        """(line, why) for each call the file's end leaves unread: one no chunk finished (its
-        stream cut short), at its first piece; and the pieces not held past `MAX_OPEN`."""
-        left = sorted((call.line, "a streamed call whose stream ends before its choice finishes (no `finish_reason`)")
-                      for calls in self.open.values() for call in calls.values())
-        if self.unopened:
-            pieces = f"{self.unopened:,} piece{'s' if self.unopened != 1 else ''}"
-            left.append((0, f"{pieces} of streamed calls not read: more than {MAX_OPEN:,} calls were unfinished at once"))
-        self.open.clear()
-        self.count = self.text = self.unopened = 0
-        return left
-
-    def _pieces(self, key: tuple[Any, Any], delta: dict, line: int) -> None:
+    def _chunk_pieces(self, key: tuple[Any, Any], delta: dict, line: int) -> None:
         calls = delta.get("tool_calls")
         pieces = [(call.get("index", 0), call.get("id"), call.get("function")) for call in calls
                   if isinstance(call, dict)] if isinstance(calls, list) else []
         if isinstance(delta.get("function_call"), dict):
             pieces.append(("function_call", None, delta["function_call"]))
         for index, call_id, function in pieces:
-            calls_of = self.open.setdefault(key, {})
-            call = calls_of.get(_hashable(index))
+            call = self._opened(key, index, line)
             if call is None:
-                if self.count >= MAX_OPEN:
-                    self.unopened += 1
-                    continue
-                call = calls_of[_hashable(index)] = _Open(line)
-                self.count += 1
+                continue
             if isinstance(call_id, str) and call.call_id is None:
                 call.call_id = call_id
             if not isinstance(function, dict):
                 continue
             if isinstance(function.get("name"), str) and function["name"] and call.name is None:
                 call.name = function["name"]
-            text = function.get("arguments")
-            if isinstance(text, str) and text:
-                if self.text + len(text) > MAX_TEXT:
-                    call.cut = True
-                    continue
-                self.text += len(text)
-                call.parts.append(text)
+            self._keep(call, function.get("arguments"))
 
-    def _finish(self, key: tuple[Any, Any]) -> list[StreamedCall]:
+    def _anthropic(self, record: dict, line: int) -> list[StreamedCall]:
+        kind = record["type"]
+        if kind == "message_start":
+            self._messages += 1
+        elif kind == "content_block_start":
+            block = record.get("content_block")
+            if isinstance(block, dict) and block.get("type") == _CALL_BLOCK:
+                self._start_block(record.get("index"), block.get("name"), block.get("id"), line)
+        elif kind == "content_block_delta":
+            delta = record.get("delta")
+            if isinstance(delta, dict) and delta.get("type") == "input_json_delta":
+                self._add_to_block(record.get("index"), delta.get("partial_json"))
+        elif kind == "content_block_stop":
+            return self._stop_block(record.get("index"))
+        return []
+
+    def _bedrock(self, record: dict, line: int) -> list[StreamedCall]:
+        if "messageStart" in record:
+            self._messages += 1
+        start = record.get("contentBlockStart")
+        if isinstance(start, dict) and isinstance(start.get("start"), dict):
+            use = start["start"].get("toolUse")
+            if isinstance(use, dict):
+                self._start_block(start.get("contentBlockIndex"), use.get("name"), use.get("toolUseId"), line)
+        delta = record.get("contentBlockDelta")
+        if isinstance(delta, dict) and isinstance(delta.get("delta"), dict):
+            use = delta["delta"].get("toolUse")
+            if isinstance(use, dict):
+                self._add_to_block(delta.get("contentBlockIndex"), use.get("input"))
+        stop = record.get("contentBlockStop")
+        return self._stop_block(stop.get("contentBlockIndex")) if isinstance(stop, dict) else []
+
+    def _start_block(self, index: Any, name: Any, call_id: Any, line: int) -> None:
+        call = self._opened((self._messages, None), index, line)
+        if call is not None:
+            call.blocks = True
+            call.name = name if isinstance(name, str) and name else None
+            call.call_id = call_id if isinstance(call_id, str) else None
+
+    def _add_to_block(self, index: Any, text: Any) -> None:
+        """A piece of a block's arguments: kept only for a call block opened before."""
+        call = self.open.get((self._messages, None), {}).get(_hashable(index))
+        if call is not None:
+            self._keep(call, text)
+
+    def _stop_block(self, index: Any) -> list[StreamedCall]:
+        calls = self.open.get((self._messages, None), {})
+        call = calls.pop(_hashable(index), None)
+        return [] if call is None else self._finish((call,))
+
+    def _opened(self, key: tuple[Any, Any], index: Any, line: int) -> _Open | None:
+        """The unfinished call at `index` of `key`'s stream, opened at `line` if new; None
+        past `MAX_OPEN`."""
+        calls_of = self.open.setdefault(key, {})
+        call = calls_of.get(_hashable(index))
+        if call is None:
+            if self.count >= MAX_OPEN:
+                self.unopened += 1
+                return None
+            call = calls_of[_hashable(index)] = _Open(line)
+            self.count += 1
+        return call
+
+    def _keep(self, call: _Open, text: Any) -> None:
+        if isinstance(text, str) and text:
+            if self.text + len(text) > MAX_TEXT:
+                call.cut = True
+                return
+            self.text += len(text)
+            call.parts.append(text)
+
+    def _finish(self, calls: Any) -> list[StreamedCall]:
         finished = []
-        for call in self.open.pop(key, {}).values():
+        for call in calls:
             arguments = "".join(call.parts)
             self.count -= 1
             self.text -= len(arguments)
             problem = ("not read: its streamed arguments pass what is held of unfinished calls "
                        f"({MAX_TEXT:,} characters)") if call.cut else \
-                None if call.name is not None else "no chunk of this streamed call names its function"
-            finished.append(StreamedCall(call.line, call.name or "", arguments, call.call_id, problem))
+                None if call.name is not None else "no piece of this streamed call names its function"
+            finished.append(StreamedCall(call.line, call.name or "", _block_input(arguments) if call.blocks
+                                         else arguments, call.call_id, problem))
         return finished
+
+
+def _block_input(text: str) -> Any:
+    """A content block's arguments as the provider gives them once the block ends: the JSON
+    its pieces make, parsed (no piece: an empty object); text that is no JSON stays text,
+    which the boundary rejects as such."""
+    if not text:
+        return {}
+    if opens_too_many(text):
+        return text
+
+    def refuse(constant: str) -> Any:
+        raise ValueError(constant)
+
+    try:
+        return json.loads(text, parse_constant=refuse)  # strict: no NaN, no Infinity
+    except (ValueError, RecursionError):
+        return text
 
 
 def _hashable(value: Any) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -377,6 +378,80 @@ def test_unfinished_streamed_calls_are_held_within_a_bound(monkeypatch):
                                  (0, "1 piece of streamed calls not read: more than 2 calls were unfinished at once")]
 
 
+def _anthropic_stream(message_id, *blocks):
+    """An Anthropic Messages stream's events, as the SDK dumps them: a text block, then each
+    (id, name, pieces of its input) as a `tool_use` block."""
+    events = [{"type": "message_start", "message": {"id": message_id, "type": "message", "role": "assistant",
+                                                    "content": [], "stop_reason": None}},
+              {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+              {"type": "ping"},
+              {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Let me look."}},
+              {"type": "content_block_stop", "index": 0}]
+    for index, (call_id, name, pieces) in enumerate(blocks, start=1):
+        events.append({"type": "content_block_start", "index": index,
+                       "content_block": {"type": "tool_use", "id": call_id, "name": name, "input": {}}})
+        events += [{"type": "content_block_delta", "index": index,
+                    "delta": {"type": "input_json_delta", "partial_json": piece}} for piece in pieces]
+        events.append({"type": "content_block_stop", "index": index})
+    return events + [{"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 9}},
+                     {"type": "message_stop"}]
+
+
+def _bedrock_stream(*blocks):
+    events = [{"messageStart": {"role": "assistant"}},
+              {"contentBlockDelta": {"delta": {"text": "Let me look."}, "contentBlockIndex": 0}},
+              {"contentBlockStop": {"contentBlockIndex": 0}}]
+    for index, (call_id, name, pieces) in enumerate(blocks, start=1):
+        events.append({"contentBlockStart": {"start": {"toolUse": {"toolUseId": call_id, "name": name}},
+                                             "contentBlockIndex": index}})
+        events += [{"contentBlockDelta": {"delta": {"toolUse": {"input": piece}}, "contentBlockIndex": index}}
+                   for piece in pieces]
+        events.append({"contentBlockStop": {"contentBlockIndex": index}})
+    return events + [{"messageStop": {"stopReason": "tool_use"}},
+                     {"metadata": {"usage": {"inputTokens": 5, "outputTokens": 9}, "metrics": {"latencyMs": 300}}}]
+
+
+def _read_all(lines):
+    return list(read_calls(["calls.jsonl"], contents={
+        "calls.jsonl": "".join(json.dumps(line) + "\n" for line in lines).encode()}))
+
+
+@pytest.mark.parametrize("stream", [_anthropic_stream, lambda _, *blocks: _bedrock_stream(*blocks)])
+def test_a_content_block_stream_gives_each_call_whole_once_and_no_line_without_a_call(stream):
+    """An Anthropic or Bedrock stream logged event by event: each call put back together from its
+    block's pieces, its input parsed as the provider parses it; no event is a line without a call
+    (a log of one stream printed a dozen), and a call with no piece has empty arguments."""
+    log = [*stream("msg_1", ("toolu_1", "search", ['{"q": "pa', 'ris", "limit"', ": 3}"]), ("toolu_2", "now", [])),
+           *stream("msg_2", ("toolu_3", "search", ['{"q": ', '"x"}']))]
+    read = _read_all(log)
+    starts = [number for number, event in enumerate(log, start=1)
+              if '"toolu_' in json.dumps(event.get("content_block", event.get("contentBlockStart")))]
+    assert all(isinstance(c, RecordedCall) for c in read) and [c.line for c in read] == starts
+    assert [(c.tool, c.arguments, c.call_id) for c in read] == [
+        ("search", {"q": "paris", "limit": 3}, "toolu_1"), ("now", {}, "toolu_2"), ("search", {"q": "x"}, "toolu_3")]
+
+
+def test_an_anthropic_message_logged_after_its_stream_repeats_its_calls():
+    stream = _anthropic_stream("msg_1", ("toolu_1", "search", ['{"q": "x"}']))
+    final = {"id": "msg_1", "type": "message", "role": "assistant", "stop_reason": "tool_use",
+             "content": [{"type": "tool_use", "id": "toolu_1", "name": "search", "input": {"q": "x"}}]}
+    assert _read([*stream, final]) == [("search", {"q": "x"}, "toolu_1")]
+    assert _read([final]) == [("search", {"q": "x"}, "toolu_1")]  # a log that kept only the message
+
+
+def test_a_content_block_stream_cut_short_or_not_json_or_run_by_the_provider():
+    cut = _anthropic_stream("msg_1", ("toolu_1", "search", ['{"q": ']))[:-4]  # ends inside the block
+    read = _read_all(cut)
+    assert read == [BrokenLine("calls.jsonl", 6, "a streamed call whose stream ends before its content block does")]
+    # Pieces that join to no JSON are the call's text, which the boundary rejects as such.
+    assert _read(_anthropic_stream("m", ("toolu_1", "search", ['{"q": NaN}']))) == [("search", '{"q": NaN}', "toolu_1")]
+    server = [{"type": "content_block_start", "index": 1,
+               "content_block": {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}},
+              {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": "{}"}},
+              {"type": "content_block_stop", "index": 1}]
+    assert _read_all(server) == []
+
+
 def test_a_record_of_more_objects_and_arrays_than_a_call_holds_is_a_broken_line_not_a_gigabyte():
     line = b'{"tool": "t", "arguments": {"l": [' + b",".join([b"[]"] * 1_000_001) + b"]}}\n"
     good = b'{"tool": "t", "arguments": {"l": [' + b",".join([b"[]"] * 1_000) + b"]}}\n"
@@ -409,3 +484,36 @@ def test_chunks_of_any_shape_give_calls_and_broken_lines_never_an_error(log):
     read = list(read_calls(["calls.jsonl"], contents={
         "calls.jsonl": "".join(json.dumps(line) + "\n" for line in log).encode()}))
     assert all(isinstance(item, (RecordedCall, BrokenLine)) for item in read)
+
+
+_ODD_BLOCK = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 2) | st.sampled_from(["", "x", "{}", '{"q"', "tool_use",
+                                                                       "input_json_delta"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "index", "id", "name", "input", "partial_json", "toolUse", "toolUseId", "start",
+                         "delta", "contentBlockIndex", "content_block"]), inner, max_size=4),
+    max_leaves=12)
+_ODD_EVENT = st.one_of(
+    st.fixed_dictionaries({"type": st.sampled_from(["message_start", "content_block_start", "content_block_delta",
+                                                    "content_block_stop", "message_stop"])},
+                          optional={"index": _ODD_BLOCK, "content_block": _ODD_BLOCK, "delta": _ODD_BLOCK}),
+    st.dictionaries(st.sampled_from(["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop"]),
+                    _ODD_BLOCK, min_size=1, max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ODD_EVENT, max_size=8))
+def test_content_block_events_of_any_shape_give_calls_and_broken_lines_never_an_error(log):
+    assert all(isinstance(item, (RecordedCall, BrokenLine)) for item in _read_all(log))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=8) | st.booleans(), max_size=4),
+       st.lists(st.integers(0, 60), max_size=6), st.booleans())
+def test_a_content_block_call_is_its_input_wherever_the_stream_splits_it(arguments, cuts, bedrock):
+    text = json.dumps(arguments)
+    bounds = sorted({0, len(text), *(min(cut, len(text)) for cut in cuts)})
+    pieces = [text[start:end] for start, end in zip(bounds, bounds[1:])]
+    log = _bedrock_stream(("toolu_1", "search", pieces)) if bedrock else \
+        _anthropic_stream("msg_1", ("toolu_1", "search", pieces))
+    assert _read(log) == [("search", arguments, "toolu_1")]
