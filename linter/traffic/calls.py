@@ -6,9 +6,9 @@ completion (`tool_calls[].function.{name, arguments}`, or the older `function_ca
 OpenAI Responses `function_call` item, response or finished stream item, a batch output
 line, an Anthropic message or `tool_use` block, a Gemini response or content
 (`functionCall`), a Bedrock Converse response (`toolUse`), an Ollama chat response, a
-LangChain AI message, the AI SDK's `tool-call` parts, a conversation's `messages`, an
-MCP `tools/call` JSON-RPC request, and the events of an OpenAI chat, Anthropic or Bedrock
-stream (put back together by `chunks`). Arguments may be an object or a JSON string; the
+LangChain AI message, the AI SDK's `tool-call` parts and UI messages' tool parts, a
+conversation's `messages`, an MCP `tools/call` JSON-RPC request, and the events of an OpenAI
+chat, Anthropic or Bedrock stream (put back together by `chunks`). Arguments may be an object or a JSON string; the
 boundary decides what a string means, so it is passed through untouched.
 """
 
@@ -128,9 +128,10 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
 
 
 def _stream_event(record: Any) -> bool:
-    """An event of an OpenAI stream (Responses, Realtime): most hold no call, or a piece of one."""
+    """An event of an OpenAI stream (Responses, Realtime) or a chunk of an AI SDK stream: most
+    hold no call, or a piece of one."""
     kind = record.get("type") if isinstance(record, dict) else None
-    return isinstance(kind, str) and kind.startswith(_EVENTS)
+    return isinstance(kind, str) and (kind.startswith(_EVENTS) or kind in _AI_SDK_CHUNKS)
 
 
 def _parse(path: str, number: int, raw: bytes) -> Any:
@@ -282,6 +283,10 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
     if kind == "tool-call" and isinstance(record.get("toolName"), str):  # the AI SDK's (Vercel)
         yield record["toolName"], record.get("input", record.get("args", {})), _id(record.get("toolCallId")), may_repeat
         return
+    if isinstance(kind, str) and (kind.startswith(_AI_SDK_UI) or kind == "dynamic-tool"):
+        for call in _ui_part(record, kind):
+            yield *call, may_repeat
+        return
     plain = _plain(record)
     if plain and isinstance(plain[0][1], (dict, str)):
         # A plain call that also keeps what the tool answered (`output`, `content`) as a list.
@@ -298,6 +303,28 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
         yield *plain[0], may_repeat
 
 
+def _ui_part(part: dict, kind: str) -> tuple[tuple[str, Any, str | None], ...]:
+    """The call of an AI SDK UI message's tool part, or of its stream's chunk that gives a call's
+    input whole: `tool-<name>` and `dynamic-tool` parts (version 5 on), once the input is whole
+    (not `input-streaming`), with the text the model sent (`rawInput`) where its input did not
+    parse; version 4's `tool-invocation` but its `partial-call`; `tool-input-available` and
+    `tool-input-error` chunks. Other chunks of the stream hold no call or a piece of one."""
+    if kind == "tool-invocation":
+        invocation = part.get("toolInvocation")
+        if not isinstance(invocation, dict) or invocation.get("state") == "partial-call":
+            return ()
+        name, arguments, call_id = invocation.get("toolName"), invocation.get("args", {}), invocation.get("toolCallId")
+    elif ("state" in part or kind in _UI_NAMED) and part.get("state") != "input-streaming":
+        name = part.get("toolName") if kind in _UI_NAMED else kind[len(_AI_SDK_UI):]
+        arguments = part["input"] if part.get("input") is not None else part.get("rawInput")
+        call_id = part.get("toolCallId")
+    else:
+        return ()
+    if not isinstance(name, str) or not name or arguments is None:
+        return ()  # an input that did not parse, and no text of it kept: nothing to replay
+    return ((name, arguments, _id(call_id)),)
+
+
 def _contained(record: dict, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
     """The calls of the first key of `record` that holds a call (`_CALL_KEYS`) or calls (`_CONTAINERS`)."""
     for key in _CALL_KEYS:
@@ -308,10 +335,10 @@ def _contained(record: dict, depth: int, may_repeat: bool) -> Iterator[tuple[str
             return
     for key in _CONTAINERS:
         if isinstance(record.get(key), (list, dict)):
-            # A Responses object's output, an Anthropic message's content, repeat the calls of the
-            # stream that made it, if that was logged too.
+            # A Responses object's output, an Anthropic message's content, an AI SDK UI message's
+            # parts repeat the calls of the stream that made it, if that was logged too.
             repeats = may_repeat or key in _HISTORY or record.get("object") == "response" or \
-                record.get("type") == "message"
+                record.get("type") == "message" or key == "parts"
             yield from _found(record[key], depth + 1, repeats)
             return
 
@@ -330,6 +357,19 @@ _NOT_REPLAYED = frozenset({"server_tool_use", "mcp_tool_use", "mcp_call", "mcp_a
 # its item, those that stream and finish its arguments, the one that finishes the item, and
 # the one that finishes the response.
 _EVENTS = ("response.", "conversation.", "session.")
+# The AI SDK's UI message tool parts (`tool-<name>`, `dynamic-tool`, version 4's `tool-invocation`)
+# and the chunks of its UI message stream about a tool (`tool-input-available`, …); those that
+# name the tool in `toolName` rather than in their type.
+_AI_SDK_UI = "tool-"
+_UI_NAMED = frozenset({"dynamic-tool", "tool-input-available", "tool-input-error"})
+# The chunks of the AI SDK's streams (its UI message stream, and `fullStream`) that hold no call
+# whole: text, steps, a tool's input in pieces, its output. No lines without a call either.
+_AI_SDK_CHUNKS = frozenset({"start", "finish", "start-step", "finish-step", "step-start", "step-finish", "text-start",
+                            "text-delta", "text-end", "reasoning-start", "reasoning-delta", "reasoning-end",
+                            "tool-input-start", "tool-input-delta", "tool-input-end", "tool-output-available",
+                            "tool-output-error", "tool-result", "tool-error", "tool-call-streaming-start",
+                            "tool-call-delta", "tool-approval-request", "tool-output-denied", "message-metadata",
+                            "abort"})
 _FINISHING = frozenset({"response.completed", "response.incomplete", "response.failed", "response.done"})
 """The events that end a response with the response itself (`response.done`: Realtime's): its
 calls are read there too, as ones that may repeat the stream's own (see `_Repeats`)."""

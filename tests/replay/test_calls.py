@@ -452,6 +452,42 @@ def test_a_content_block_stream_cut_short_or_not_json_or_run_by_the_provider():
     assert _read_all(server) == []
 
 
+def test_ai_sdk_ui_messages_give_each_tool_part_s_call():
+    """A chat app's stored UI messages: version 5's `tool-<name>` and `dynamic-tool` parts, version
+    4's `tool-invocation`; a part still streaming its input is no call, one whose input did not
+    parse is what the model sent (`rawInput`)."""
+    message = {"id": "m1", "role": "assistant", "parts": [
+        {"type": "step-start"}, {"type": "text", "text": "Looking."},
+        {"type": "tool-get_weather", "toolCallId": "c1", "state": "output-available", "input": {"city": "Paris"},
+         "output": {"t": 21}},
+        {"type": "dynamic-tool", "toolName": "mcp_search", "toolCallId": "c2", "state": "input-available",
+         "input": {"q": "x"}},
+        {"type": "tool-get_weather", "toolCallId": "c3", "state": "input-streaming", "input": {"ci": None}},
+        {"type": "tool-get_weather", "toolCallId": "c4", "state": "output-error", "input": None,
+         "rawInput": '{"city": 5', "errorText": "Invalid input"},
+        {"type": "tool-web_search", "toolCallId": "c5", "state": "output-available", "input": {"q": "y"},
+         "providerExecuted": True}]}
+    assert _read([message]) == [("get_weather", {"city": "Paris"}, "c1"), ("mcp_search", {"q": "x"}, "c2"),
+                                ("get_weather", '{"city": 5', "c4")]
+    legacy = {"role": "assistant", "parts": [{"type": "tool-invocation", "toolInvocation": {
+        "state": "result", "toolCallId": "c9", "toolName": "search", "args": {"q": "z"}, "result": []}},
+        {"type": "tool-invocation", "toolInvocation": {"state": "partial-call", "toolCallId": "c10",
+                                                       "toolName": "search", "args": {}}}]}
+    assert _read([legacy]) == [("search", {"q": "z"}, "c9")]
+
+
+def test_an_ai_sdk_ui_message_stream_gives_each_call_once_and_no_line_without_a_call():
+    chunks = [{"type": "start", "messageId": "m1"}, {"type": "start-step"},
+              {"type": "tool-input-start", "toolCallId": "c1", "toolName": "search"},
+              {"type": "tool-input-delta", "toolCallId": "c1", "inputTextDelta": '{"q": '},
+              {"type": "tool-input-available", "toolCallId": "c1", "toolName": "search", "input": {"q": "x"}},
+              {"type": "tool-output-available", "toolCallId": "c1", "output": []},
+              {"type": "finish-step"}, {"type": "finish"}]
+    final = {"id": "m1", "role": "assistant", "parts": [
+        {"type": "tool-search", "toolCallId": "c1", "state": "output-available", "input": {"q": "x"}, "output": []}]}
+    assert _read_all([*chunks, final]) == [RecordedCall(0, 5, "search", {"q": "x"}, "c1")]
+
+
 def test_a_record_of_more_objects_and_arrays_than_a_call_holds_is_a_broken_line_not_a_gigabyte():
     line = b'{"tool": "t", "arguments": {"l": [' + b",".join([b"[]"] * 1_000_001) + b"]}}\n"
     good = b'{"tool": "t", "arguments": {"l": [' + b",".join([b"[]"] * 1_000) + b"]}}\n"
