@@ -22,7 +22,8 @@ Use instead:
 
 ## Fix safety
 Unsafe (tightening): the fix keeps only the array form (and `null`, if the union allowed
-it); a bare scalar is rejected afterwards unless the boundary canonicalizes it. No fix
+it), in place of the union when it is the only form left; a bare scalar is rejected
+afterwards unless the boundary canonicalizes it. No fix
 when the scalar branches are not all element types of the array.
 """
 
@@ -71,10 +72,21 @@ def _union_of_branches(node, keyword: str, branches: list):
             narrowed = [array, {"type": "null"}] if nullable else [array]
             fix = None
             if covered == scalars:
-                fix = Fix("keep only the array form", FixSafety.UNSAFE,
-                          (Operation("replace", join(node.pointer, keyword), narrowed),))
+                fix = Fix("keep only the array form", FixSafety.UNSAFE, _narrowing(node, keyword, narrowed))
             yield Finding(join(node.pointer, keyword), _message(node, scalars), fix=fix)
             return
+
+
+def _narrowing(node, keyword: str, narrowed: list) -> tuple[Operation, ...]:
+    """The union narrowed to its array form (and `null`). A lone array form is not left as a
+    one-member union: its keywords take the union's place in the subschema, unless one of
+    them is there already (a `description` of its own, say), where they would clash."""
+    (array, *others) = narrowed
+    if others or not array.keys().isdisjoint(node.schema):
+        return (Operation("replace", join(node.pointer, keyword), narrowed),)
+    # Added before the union goes: an object emptied first would be written again on one line.
+    return (*(Operation("add", join(node.pointer, key), value) for key, value in array.items()),
+            Operation("remove", join(node.pointer, keyword)))
 
 
 def _type_list(node):

@@ -35,7 +35,7 @@ class YamlEditor:
     def render(self) -> YamlRenderer:
         if self._renderer is None:
             self._renderer = YamlRenderer(self.text, self.newline, _writes_scalar_lists_in_flow(self.root),
-                                          ScalarStyles(self.root))
+                                          ScalarStyles(self.root), _mapping_indent(self.root))
         return self._renderer
 
     def edits(self, operation: Operation) -> list[TextEdit]:
@@ -219,6 +219,24 @@ def _writes_scalar_lists_in_flow(root: Any) -> bool:
         elif node.id == "sequence":
             stack.extend(reversed(node.value))
     return False
+
+
+def _mapping_indent(root: Any) -> int | None:
+    """How far the document indents a block mapping under a key of another (`properties:`, then
+    its members): the first such pair's columns apart; None when it nests none."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.id == "mapping":
+            for key, value in node.value:
+                if value.id == "mapping" and not node.flow_style and not value.flow_style and value.value:
+                    indent = value.value[0][0].start_mark.column - key.start_mark.column
+                    if indent > 0:
+                        return indent
+            stack.extend(value for _, value in reversed(node.value))
+        elif node.id == "sequence":
+            stack.extend(reversed(node.value))
+    return None
 
 
 def _empty(node: Any) -> bool:

@@ -18,13 +18,17 @@ _NO_WRAP = 1 << 30
 
 
 class YamlRenderer:
-    def __init__(self, text: str, newline: str, inline_scalar_lists: bool = False, styles: ScalarStyles | None = None):
+    def __init__(self, text: str, newline: str, inline_scalar_lists: bool = False, styles: ScalarStyles | None = None,
+                 mapping_indent: int | None = None):
         try:
             _, indent, sequence_offset = load_yaml_guess_indent(text)
         except Exception:  # the text parsed already; a failed guess only costs the default style
             indent, sequence_offset = None, None
         self.indent = indent or 2
         self.sequence_offset = sequence_offset or 0
+        # ruamel's guess is a sequence's (`- name` at 2, its members at 4: 4), which a document
+        # may not indent its mappings by (`properties:` then its members 2 further in).
+        self.mapping_indent = mapping_indent or self.indent
         self.newline = newline
         # Whether the document writes lists of scalars in flow style (`required: [a, b]`).
         self.inline_scalar_lists = inline_scalar_lists
@@ -35,7 +39,7 @@ class YamlRenderer:
         yaml.Representer = Representer
         yaml.width = _NO_WRAP
         yaml.default_flow_style = flow
-        yaml.indent(mapping=self.indent, sequence=self.indent, offset=self.sequence_offset)
+        yaml.indent(mapping=self.mapping_indent, sequence=self.indent, offset=self.sequence_offset)
         out = io.StringIO()
         yaml.dump(self.styles.styled(value), out)
         return out.getvalue()

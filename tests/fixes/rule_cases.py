@@ -78,7 +78,7 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
     "SL202": (tool({"tags": {"anyOf": [{"type": "string", "maxLength": 20},
                                        {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}]}},
                    ["tags"]),
-              tool({"tags": {"anyOf": [{"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}]}},
+              tool({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}},
                    ["tags"]), ()),
     "SL301": (tool({"title": {"type": "string", "minLength": 1, "description": "At most 256 characters."}}, ["title"]),
               tool({"title": {"type": "string", "minLength": 1, "description": "At most 256 characters.",

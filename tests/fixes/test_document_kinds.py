@@ -104,11 +104,26 @@ def test_a_yaml_node_two_tools_share_through_an_alias_is_fixed_once():
 
 
 def test_a_yaml_list_written_one_flow_item_a_line_keeps_its_style_when_a_fix_replaces_it():
-    """SL202 keeps an `anyOf`'s array branch: the other branch went, and the one kept was
-    re-emitted spread over block lines with the mapping's indentation doubled."""
+    """SL202 keeps an `anyOf`'s array and null branches: the other branch went, and the ones kept
+    were re-emitted spread over block lines with the mapping's indentation doubled."""
     source = ("name: search\ndescription: Search.\ninputSchema:\n  type: object\n  properties:\n"
               "    labels:  # one or many\n      anyOf:\n        - {type: string}\n"
-              "        - {type: array, items: {type: string}, maxItems: 5}\n      description: Labels.\n")
+              "        - {type: array, items: {type: string}, maxItems: 5}\n        - {type: 'null'}\n"
+              "      description: Labels.\n")
     text, applied = fixed_text(source, "tool.yaml", "SL202")
     assert len(applied) == 1
     assert text == source.replace("        - {type: string}\n", "")
+
+
+def test_a_yaml_union_narrowed_to_one_form_gives_way_to_it_in_the_document_s_indentation():
+    """No one-member `anyOf` is left: the array form's keywords take its place, a nested mapping
+    indented as the document indents its mappings (2), not as ruamel guesses from its
+    sequences (4: `- name` at 2, its members at 4)."""
+    source = ("tools:\n  - name: search\n    inputSchema:\n      type: object\n      properties:\n"
+              "        labels:\n          anyOf:\n            - {type: string}\n"
+              "            - {type: array, items: {type: string}}\n          description: Labels.\n")
+    text, applied = fixed_text(source, "tools.yaml", "SL202")
+    assert len(applied) == 1
+    assert text == ("tools:\n  - name: search\n    inputSchema:\n      type: object\n      properties:\n"
+                    "        labels:\n          description: Labels.\n          type: array\n          items:\n"
+                    "            type: string\n")
