@@ -101,8 +101,8 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                     if streamed.problem is not None:
                         yield BrokenLine(path, streamed.line, streamed.problem)
                         continue
-                    if streamed.call_id is not None:
-                        repeats.seen(streamed.tool, streamed.call_id, streamed.arguments)  # a history may repeat it
+                    if streamed.call_id is not None:  # logged again whole, in any shape: the same call
+                        repeats.repeated(streamed.tool, streamed.call_id, streamed.arguments, False, streamed=True)
                     yield RecordedCall(index, streamed.line, streamed.tool, streamed.arguments, streamed.call_id)
                     index += 1
                 continue  # a piece of a call: no call of its own, nor a line without one
@@ -113,25 +113,52 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
             for item in record if isinstance(record, list) else (record,):
                 uid, definition = _tool_reference(item)
-                for tool, arguments, call_id, may_repeat in _found(item, 0, False):
+                # A list of messages is a conversation: logged once per step (the AI SDK's
+                # `response.messages`), it repeats the calls of the steps before, as a history does.
+                for tool, arguments, call_id, may_repeat in _found(item, 0, record is not item and _message(item)):
                     found = True
                     # Every call with an id is remembered (a response's call comes back in the next
                     # request's history); only a repeat where one may lie is passed over.
-                    if call_id is not None and repeats.seen(tool, call_id, arguments) and may_repeat:
+                    if call_id is not None and repeats.repeated(tool, call_id, arguments, may_repeat):
                         continue
                     yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
                     index += 1
-            if not found and not _stream_event(record):  # an event is a piece of a stream, not a line without a call
+            if not found and not _holds_no_call(record):
                 yield BrokenLine(path, number, "no tool call found")
         for line, why in chunks.unfinished():
             yield BrokenLine(path, line or number, why)
 
 
-def _stream_event(record: Any) -> bool:
-    """An event of an OpenAI stream (Responses, Realtime) or a chunk of an AI SDK stream: most
-    hold no call, or a piece of one."""
+def _holds_no_call(record: Any) -> bool:
+    """A record that holds no call by design, no line a call was lost from: an event of an OpenAI
+    stream (Responses, Realtime) or a chunk of an AI SDK stream (most hold no call, or a piece of
+    one), and one holding only calls the provider runs itself."""
     kind = record.get("type") if isinstance(record, dict) else None
-    return isinstance(kind, str) and (kind.startswith(_EVENTS) or kind in _AI_SDK_CHUNKS)
+    if isinstance(kind, str) and (kind.startswith(_EVENTS) or kind in _AI_SDK_CHUNKS or kind.startswith(_AI_SDK_DATA)):
+        return True
+    return _holds_provider_call(record, 0)
+
+
+def _holds_provider_call(record: Any, depth: int) -> bool:
+    """Whether a record holds a call the provider runs itself (a Converse response's server
+    tool, say), searched as deep as calls are."""
+    if depth > MAX_NESTING:
+        return False
+    if isinstance(record, dict):
+        if _run_by_provider(record):
+            return True
+        return any(_holds_provider_call(value, depth + 1) for value in record.values()
+                   if isinstance(value, (dict, list)))
+    return isinstance(record, list) and any(_holds_provider_call(item, depth + 1) for item in record)
+
+
+def _run_by_provider(record: dict) -> bool:
+    kind = record.get("type")
+    return isinstance(kind, str) and kind in _NOT_REPLAYED or record.get("providerExecuted") is True
+
+
+def _message(record: Any) -> bool:
+    return isinstance(record, dict) and isinstance(record.get("role"), str)
 
 
 def _parse(path: str, number: int, raw: bytes) -> Any:
@@ -265,7 +292,7 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
                     yield *each, may_repeat
         return
     kind = record.get("type")
-    if (isinstance(kind, str) and kind in _NOT_REPLAYED) or record.get("providerExecuted") is True:
+    if _run_by_provider(record):
         return
     if isinstance(kind, str) and kind.startswith(_EVENTS):
         if kind in _FINISHING:
@@ -274,6 +301,9 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
             return
         if kind != "response.output_item.done":
             return  # a call in a stream is in several events: it is read from the one that finishes its item
+    if kind == "message_stop":  # the message an Anthropic stream ends with, as the SDK's `messages.stream()` adds it
+        yield from _found(record.get("message"), depth + 1, True)
+        return
     if kind == "tool_use" and isinstance(record.get("name"), str):
         yield record["name"], record.get("input", {}), _id(record.get("id")), may_repeat
         return
@@ -369,7 +399,8 @@ _AI_SDK_CHUNKS = frozenset({"start", "finish", "start-step", "finish-step", "ste
                             "tool-input-start", "tool-input-delta", "tool-input-end", "tool-output-available",
                             "tool-output-error", "tool-result", "tool-error", "tool-call-streaming-start",
                             "tool-call-delta", "tool-approval-request", "tool-output-denied", "message-metadata",
-                            "abort"})
+                            "abort", "error", "raw", "source", "source-url", "source-document", "file"})
+_AI_SDK_DATA = "data-"  # an app's own data parts and chunks
 _FINISHING = frozenset({"response.completed", "response.incomplete", "response.failed", "response.done"})
 """The events that end a response with the response itself (`response.done`: Realtime's): its
 calls are read there too, as ones that may repeat the stream's own (see `_Repeats`)."""
@@ -405,22 +436,28 @@ class _Repeats:
     """The calls with an id already read in a run (but those of plain records, a dataset's,
     which no history repeats). A call of a history (or of a stream's final response) with the
     same tool, id and arguments as one read before is that call logged again, not another: the
-    model made it once. Only an id tells: calls without one, and calls outside those, are each
-    their own."""
+    model made it once. So is any call the same as one a stream gave, whatever shape it is
+    logged again in (the message the stream made, as the response or as the next request's
+    history). Only an id tells: calls without one, and calls outside those, are each their own
+    (a dataset's records may reuse an id such as `call_1` in conversations of their own)."""
 
     def __init__(self) -> None:
         self._seen: set[bytes] = set()
+        self._streamed: set[bytes] = set()
 
-    def seen(self, tool: str, call_id: str, arguments: Any) -> bool:
+    def repeated(self, tool: str, call_id: str, arguments: Any, may_repeat: bool, streamed: bool = False) -> bool:
+        """Whether the call repeats one read before (where it `may_repeat`, or one a stream gave),
+        remembering it, as one a stream gave if `streamed`."""
         try:
             text = json.dumps([tool, call_id, arguments], sort_keys=True, ensure_ascii=False)
         except (ValueError, TypeError, RecursionError):
             return False  # what JSON cannot write again is compared with nothing: a call of its own
         key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
         if key in self._seen:
-            return True
-        if len(self._seen) < MAX_REMEMBERED:
-            self._seen.add(key)
+            return may_repeat or key in self._streamed
+        for remembered in (self._seen, self._streamed) if streamed else (self._seen,):
+            if len(remembered) < MAX_REMEMBERED:
+                remembered.add(key)
         return False
 
 _ARGUMENT_KEYS = ("arguments", "args", "input", "parameters")
@@ -453,7 +490,7 @@ def _called(call: Any) -> tuple[tuple[str, Any, str | None], ...]:
     """The call of an object that is one by where it lies (under `functionCall`, in
     `tool_calls`): a name suffices, as Gemini leaves out the `args` of a call without any."""
     name = call.get("name") if isinstance(call, dict) else None
-    if not isinstance(name, str):
+    if not isinstance(name, str) or _run_by_provider(call):  # Bedrock's `toolUse` of a server tool
         return ()
     arguments: Any = next((call[key] for key in _ARGUMENT_KEYS if key in call), None)
     # None too: google-genai's `model_dump()` writes `args: None` for a call without arguments.

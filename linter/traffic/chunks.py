@@ -30,10 +30,15 @@ CHUNK = "chat.completion.chunk"
 # The events of an Anthropic Messages stream (`type`); of a Bedrock ConverseStream (the key of each).
 _ANTHROPIC_EVENTS = frozenset({"message_start", "content_block_start", "content_block_delta", "content_block_stop",
                                "message_delta", "message_stop", "ping"})
+# The events the Python SDK's `messages.stream()` adds to those, each with what the block holds
+# so far (`snapshot`), or a thinking block's signature.
+_SDK_EVENTS = frozenset({"text", "input_json", "thinking", "citation"})
 _BEDROCK_EVENTS = frozenset({"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop",
                              "messageStop", "metadata"})
-# Blocks of a call the provider runs itself, no tool of the caller's (see `calls._NOT_REPLAYED`).
+# The block of a call to one of the caller's tools; a Bedrock `toolUse` of this type is a call the
+# provider runs itself (see `calls._NOT_REPLAYED`).
 _CALL_BLOCK = "tool_use"
+_SERVER_CALL = "server_tool_use"
 
 MAX_OPEN = 10_000
 """Calls a log may hold unfinished at once; past it, a new one is not read."""
@@ -61,13 +66,20 @@ class StreamedCall:
 
 
 def is_piece(record: dict) -> bool:
-    """Whether a record is an event of one of the streams read here."""
+    """Whether a record is an event of one of the streams read here. Not a `message_stop` that
+    carries the whole message (the SDK's `messages.stream()` adds it): that is read as a
+    message, whose calls repeat the stream's."""
     if record.get("object") == CHUNK:
         return True
     kind = record.get("type")
     if isinstance(kind, str):
-        return kind in _ANTHROPIC_EVENTS or kind == "error" and isinstance(record.get("error"), dict)
-    return not _BEDROCK_EVENTS.isdisjoint(record)
+        if kind == "message_stop":
+            return not isinstance(record.get("message"), dict)
+        return kind in _ANTHROPIC_EVENTS or kind in _SDK_EVENTS and "snapshot" in record or \
+            kind == "signature" and "signature" in record or kind == "error" and isinstance(record.get("error"), dict)
+    # Each Bedrock event is an object of one member, named for the event: a record that only
+    # has a `metadata` beside others (an OpenAI response's, a UI message's) is none.
+    return bool(record) and record.keys() <= _BEDROCK_EVENTS
 
 
 class Chunks:
@@ -148,7 +160,8 @@ class Chunks:
             if isinstance(delta, dict) and delta.get("type") == "input_json_delta":
                 self._add_to_block(record.get("index"), delta.get("partial_json"))
         elif kind == "content_block_stop":
-            return self._stop_block(record.get("index"))
+            block = record.get("content_block")  # the whole block: the SDK's `messages.stream()` adds it
+            return self._stop_block(record.get("index"), block if isinstance(block, dict) else None, line)
         return []
 
     def _bedrock(self, record: dict, line: int) -> list[StreamedCall]:
@@ -157,7 +170,7 @@ class Chunks:
         start = record.get("contentBlockStart")
         if isinstance(start, dict) and isinstance(start.get("start"), dict):
             use = start["start"].get("toolUse")
-            if isinstance(use, dict):
+            if isinstance(use, dict) and use.get("type") != _SERVER_CALL:
                 self._start_block(start.get("contentBlockIndex"), use.get("name"), use.get("toolUseId"), line)
         delta = record.get("contentBlockDelta")
         if isinstance(delta, dict) and isinstance(delta.get("delta"), dict):
@@ -180,10 +193,16 @@ class Chunks:
         if call is not None:
             self._keep(call, text)
 
-    def _stop_block(self, index: Any) -> list[StreamedCall]:
-        calls = self.open.get((self._messages, None), {})
-        call = calls.pop(_hashable(index), None)
-        return [] if call is None else self._finish((call,))
+    def _stop_block(self, index: Any, block: dict | None = None, line: int = 0) -> list[StreamedCall]:
+        """The call a block's end finishes: from its pieces, or from the whole block where the
+        event carries it (the call as the SDK parsed it, even where its start was not logged)."""
+        call = self.open.get((self._messages, None), {}).pop(_hashable(index), None)
+        finished = [] if call is None else self._finish((call,))
+        if block is None or block.get("type") != _CALL_BLOCK or not isinstance(block.get("name"), str):
+            return finished
+        call_id = block.get("id")
+        return [StreamedCall(finished[0].line if finished else line, block["name"], block.get("input", {}),
+                             call_id if isinstance(call_id, str) else None)]
 
     def _opened(self, key: tuple[Any, Any], index: Any, line: int) -> _Open | None:
         """The unfinished call at `index` of `key`'s stream, opened at `line` if new; None
