@@ -6,7 +6,8 @@ today breaks.
 
 - :mod:`.calls` reads recorded calls in every shape they are kept in (also for `replay`);
   :mod:`.chunks` puts back together the calls a stream logged in pieces (OpenAI chat
-  completion chunks, Anthropic and Bedrock content block events).
+  completion chunks, Anthropic and Bedrock content block events); :mod:`.spans` reads the
+  calls a telemetry span's attributes record.
 - :mod:`.store` reads the calls once, streaming, into a summary per tool of the tool files
   (:mod:`.summary`, with the fixed-size sketches of :mod:`.sketch`), counts the calls to
   any other tool (:mod:`.other_tools`), and reads them again for the fix gate

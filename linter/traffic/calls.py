@@ -7,8 +7,9 @@ OpenAI Responses `function_call` item, response or finished stream item, a batch
 line, an Anthropic message or `tool_use` block, a Gemini response or content
 (`functionCall`), a Bedrock Converse response (`toolUse`), an Ollama chat response, a
 LangChain AI message, the AI SDK's `tool-call` parts and UI messages' tool parts, a
-conversation's `messages`, an MCP `tools/call` JSON-RPC request, and the events of an OpenAI
-chat, Anthropic or Bedrock stream (put back together by `chunks`). Arguments may be an object or a JSON string; the
+conversation's `messages`, an MCP `tools/call` JSON-RPC request, the events of an OpenAI
+chat, Anthropic or Bedrock stream (put back together by `chunks`), a telemetry span's output
+(`spans`) and a LangSmith run's. Arguments may be an object or a JSON string; the
 boundary decides what a string means, so it is passed through untouched.
 """
 
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from schema_lint.sources.json_scan import MAX_CONTAINERS, opens_too_many
+from schema_lint.traffic import spans
 from schema_lint.traffic.chunks import Chunks, is_piece
 
 
@@ -317,6 +319,17 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
         for call in _ui_part(record, kind):
             yield *call, may_repeat
         return
+    span = spans.attributes(record) if "attributes" in record else None
+    if span is not None:  # a telemetry span's: what its output records, if it is a model's span
+        messages = spans.output_messages(span)
+        if messages is not None:
+            yield from _found(messages, depth + 1, may_repeat)
+            return
+        flattened = spans.flattened_calls(span)
+        if flattened:
+            for call in flattened:
+                yield *call, may_repeat
+            return
     plain = _plain(record)
     if plain and isinstance(plain[0][1], (dict, str)):
         # A plain call that also keeps what the tool answered (`output`, `content`) as a list.
@@ -410,7 +423,8 @@ _CALL_KEYS = ("functionCall", "function_call", "toolUse")
 dumps), an OpenAI chat message's before `tool_calls`, a Bedrock Converse content block's."""
 
 _CONTAINERS = ("choices", "output", "candidates", "response", "body", "result", "modelOutput", "message", "item",
-               "kwargs", "content", "parts", "toolCalls", "messages", "contents", "additional_kwargs")
+               "kwargs", "content", "parts", "toolCalls", "messages", "contents", "additional_kwargs", "outputs",
+               "generations", "resourceSpans", "scopeSpans", "spans")
 """Keys whose list or object holds the calls, in the order looked at; only the first present is
 searched, so a log line keeping a request's history (`messages`) beside its response is read
 for the response's calls. Chat completions (`choices`, each choice's `message`), Responses
@@ -418,9 +432,11 @@ for the response's calls. Chat completions (`choices`, each choice's `message`),
 `contents`), Bedrock Converse (`output`, `message`, `content`), Ollama (`message`), batch
 output (OpenAI's `response` and `body`, Anthropic's `result`, Bedrock's `modelOutput`),
 LangChain's serialized messages (`kwargs`) and the calls it leaves in `additional_kwargs`, the
-AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages`)."""
+AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages`), a LangSmith
+run's `outputs` and their `generations`, OTLP JSON's spans (`resourceSpans`, `scopeSpans`,
+`spans`)."""
 
-_SHAPED = frozenset({"method", "tool_calls", "type", *_CALL_KEYS, *_CONTAINERS})
+_SHAPED = frozenset({"method", "tool_calls", "type", "attributes", *_CALL_KEYS, *_CONTAINERS})
 """The keys :func:`calls_in` looks for before it reads a record as the plain shape."""
 
 _HISTORY = frozenset({"messages", "contents"})

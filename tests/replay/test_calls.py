@@ -553,3 +553,62 @@ def test_a_content_block_call_is_its_input_wherever_the_stream_splits_it(argumen
     log = _bedrock_stream(("toolu_1", "search", pieces)) if bedrock else \
         _anthropic_stream("msg_1", ("toolu_1", "search", pieces))
     assert _read(log) == [("search", arguments, "toolu_1")]
+
+
+def _otlp(attributes):
+    """One span in OTLP JSON, as the collector's file exporter writes a line."""
+    return {"resourceSpans": [{"resource": {"attributes": [{"key": "service.name", "value": {"stringValue": "app"}}]},
+                               "scopeSpans": [{"scope": {"name": "openai"}, "spans": [
+                                   {"traceId": "5b8e", "spanId": "eee1", "name": "chat gpt-4o", "kind": 3,
+                                    "attributes": [{"key": key, "value": {"stringValue": value}}
+                                                   for key, value in attributes.items()]}]}]}]}
+
+
+_OUTPUT = [{"role": "assistant", "finish_reason": "tool_call", "parts": [
+    {"type": "text", "content": "Checking."},
+    {"type": "tool_call", "id": "call_1", "name": "get_weather", "arguments": {"city": "Paris"}}]}]
+_INPUT = [{"role": "user", "parts": [{"type": "text", "content": "weather?"}]},
+          {"role": "assistant", "parts": [{"type": "tool_call", "id": "call_0", "name": "get_time", "arguments": {}}]}]
+
+
+def test_a_genai_span_gives_the_calls_of_its_output_messages_not_of_its_input():
+    """OpenTelemetry's GenAI conventions: `gen_ai.output.messages` (JSON in a string attribute),
+    in OTLP JSON or as a span's `to_json()` writes attributes; the input messages are history."""
+    attributes = {"gen_ai.operation.name": "chat", "gen_ai.input.messages": json.dumps(_INPUT),
+                  "gen_ai.output.messages": json.dumps(_OUTPUT)}
+    assert _read([_otlp(attributes)]) == [("get_weather", {"city": "Paris"}, "call_1")]
+    assert _read([{"name": "chat gpt-4o", "attributes": attributes}]) == [("get_weather", {"city": "Paris"}, "call_1")]
+    no_call = {"gen_ai.output.messages": json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": "Hi"}]}])}
+    assert _read_all([{"name": "chat", "attributes": no_call}]) == [BrokenLine("calls.jsonl", 1, "no tool call found")]
+
+
+def test_flattened_span_attributes_give_their_calls_in_order():
+    """OpenLLMetry's `gen_ai.completion.<i>.tool_calls.<j>.*` and OpenInference's
+    `llm.output_messages.<i>.message.tool_calls.<j>.tool_call.*`; a prompt's are history."""
+    openllmetry = {"gen_ai.prompt.1.tool_calls.0.name": "get_time", "gen_ai.prompt.1.tool_calls.0.arguments": "{}",
+                   "gen_ai.completion.0.tool_calls.1.name": "b", "gen_ai.completion.0.tool_calls.1.arguments": "{}",
+                   "gen_ai.completion.0.tool_calls.0.id": "call_a", "gen_ai.completion.0.tool_calls.0.name": "a",
+                   "gen_ai.completion.0.tool_calls.0.arguments": '{"x": 1}'}
+    assert _read([_otlp(openllmetry)]) == [("a", '{"x": 1}', "call_a"), ("b", "{}", None)]
+    openinference = {"llm.output_messages.0.message.tool_calls.0.tool_call.function.name": "search",
+                     "llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments": '{"q": "x"}',
+                     "llm.output_messages.0.message.tool_calls.0.tool_call.id": "call_9",
+                     "llm.input_messages.0.message.tool_calls.0.tool_call.function.name": "old"}
+    assert _read([{"name": "ChatOpenAI", "attributes": openinference}]) == [("search", '{"q": "x"}', "call_9")]
+    huge_index = {"gen_ai.completion." + "9" * 5000 + ".tool_calls.0.name": "a"}
+    assert _read_all([{"attributes": huge_index}]) == [BrokenLine("calls.jsonl", 1, "no tool call found")]
+
+
+def test_a_langsmith_llm_run_gives_the_calls_of_its_output_message():
+    message = {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessage"], "kwargs": {
+        "content": "", "type": "ai", "tool_calls": [{"name": "search", "args": {"q": "x"}, "id": "call_1",
+                                                     "type": "tool_call"}],
+        "additional_kwargs": {"tool_calls": [{"id": "call_1", "type": "function",
+                                              "function": {"name": "search", "arguments": '{"q": "x"}'}}]}}}
+    run = {"id": "run-1", "name": "ChatOpenAI", "run_type": "llm",
+           "inputs": {"messages": [[{"lc": 1, "type": "constructor", "id": ["HumanMessage"],
+                                     "kwargs": {"content": "find x"}}]]},
+           "outputs": {"generations": [[{"text": "", "type": "ChatGeneration", "message": message}]]}}
+    assert _read([run]) == [("search", {"q": "x"}, "call_1")]
+    tool_run = {"id": "run-2", "name": "search", "run_type": "tool", "inputs": {"q": "x"}, "outputs": {"output": "[]"}}
+    assert _read([tool_run]) == []  # the tool's own run: the call is the model's, read from its run

@@ -1,0 +1,83 @@
+"""The calls a telemetry span records a model making, in the attributes the tracing
+conventions name for them.
+
+- OpenTelemetry's GenAI conventions: `gen_ai.output.messages`, the response's messages as
+  JSON, each call a part `{"type": "tool_call", "id", "name", "arguments"}`.
+- OpenLLMetry's flattened attributes: `gen_ai.completion.<i>.tool_calls.<j>.name`, `.id`,
+  `.arguments`.
+- OpenInference's (Arize Phoenix): `llm.output_messages.<i>.message.tool_calls.<j>.tool_call.`
+  `function.name`, `.function.arguments`, `.id`.
+
+Attributes are an object (a span's `to_json()`, most exporters' JSON) or OTLP JSON's list of
+`{"key", "value": {"stringValue": ...}}`. Only the output is read: a span's input messages are
+its request's history, which repeats the calls of the spans before it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from schema_lint.sources.json_scan import opens_too_many
+
+OUTPUT_MESSAGES = "gen_ai.output.messages"
+# Indexes of up to nine digits: a longer run is no index, and Python refuses to convert one of
+# thousands.
+_FLATTENED = re.compile(r"(?:gen_ai\.completion\.(\d{1,9})\.tool_calls\.(\d{1,9})\.(name|id|arguments)|"
+                        r"llm\.output_messages\.(\d{1,9})\.message\.tool_calls\.(\d{1,9})\.tool_call\."
+                        r"(function\.name|id|function\.arguments))")
+_FIELDS = {"function.name": "name", "function.arguments": "arguments"}
+
+MAX_ATTRIBUTES = 100_000
+"""Attributes of one span read; past it, the rest are not (a span holds a few dozen)."""
+
+
+def attributes(record: dict) -> dict[str, Any] | None:
+    """The span's attributes as an object, or None when the record has none."""
+    found = record.get("attributes")
+    if isinstance(found, dict):
+        return found
+    if not isinstance(found, list):
+        return None
+    flat: dict[str, Any] = {}
+    for entry in found[:MAX_ATTRIBUTES]:
+        if isinstance(entry, dict) and isinstance(entry.get("key"), str) and isinstance(entry.get("value"), dict):
+            value = entry["value"].get("stringValue")
+            if isinstance(value, str):
+                flat[entry["key"]] = value
+    return flat
+
+
+def output_messages(span: dict[str, Any]) -> Any:
+    """What `gen_ai.output.messages` holds, parsed; None when the span records none (or what it
+    records is no JSON, or more objects and arrays than a call's line may hold)."""
+    value = span.get(OUTPUT_MESSAGES)
+    if not isinstance(value, str):
+        return value if isinstance(value, list) else None
+    if opens_too_many(value):
+        return None
+    try:
+        return json.loads(value)
+    except (ValueError, RecursionError):
+        return None
+
+
+def flattened_calls(span: dict[str, Any]) -> list[tuple[str, Any, str | None]]:
+    """The calls in flattened attributes (OpenLLMetry's, OpenInference's), in their order."""
+    calls: dict[tuple[int, int], dict[str, Any]] = {}
+    for key, value in span.items():
+        if not key.startswith(("gen_ai.completion.", "llm.output_messages.")):
+            continue
+        match = _FLATTENED.fullmatch(key)
+        if match is None:
+            continue
+        message, call, field = (match.group(1), match.group(2), match.group(3)) if match.group(1) is not None \
+            else (match.group(4), match.group(5), match.group(6))
+        calls.setdefault((int(message), int(call)), {})[_FIELDS.get(field, field)] = value
+    return [(fields["name"], fields.get("arguments", "{}"), _id(fields.get("id")))
+            for _, fields in sorted(calls.items()) if isinstance(fields.get("name"), str)]
+
+
+def _id(value: Any) -> str | None:
+    return None if value is None else str(value)
