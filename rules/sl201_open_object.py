@@ -5,7 +5,10 @@ Flags an object schema with `properties` that neither sets `additionalProperties
 false` nor `unevaluatedProperties: false`, and a write tool's arguments that declare no
 parameter at all (`{"type": "object"}`, `{}`, or the same nothing spelled `true`,
 `{"$ref": "#"}`, `{"allOf": [{}]}`, `{"not": {"not": {}}}`...): any call passes, whatever it carries. Objects that combine subschemas with
-`allOf` are pointed at `unevaluatedProperties`, which sees through the combination.
+`allOf` are pointed at `unevaluatedProperties`, which sees through the combination. A
+branch of `anyOf`/`oneOf` is an object of its own where the object around it declares no key
+(a discriminated union's variants: closing each closes the whole); one that refines an
+object declaring properties is left to that object's finding, which closes it as a whole.
 Tools whose provider refuses `additionalProperties` are skipped: a Gemini `parameters`
 schema (an OpenAPI subset) cannot express a closed object. Under `openai-strict`, which
 refuses any open object, SL601 reports each one with OpenAI's words and the fix, and takes
@@ -49,7 +52,7 @@ from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
 from schema_lint.schema.accepts_anything import says_nothing_of_keys
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema.walk import CONDITION_KEYWORDS, in_branch, label
+from schema_lint.schema.walk import BRANCH_KEYWORDS, CONDITION_KEYWORDS, SchemaNode, in_branch, label
 from schema_lint.traffic.values import evidence, seen_at
 
 # Profiles that refuse any open object, on read tools as on the others.
@@ -83,11 +86,16 @@ def check(ctx):
         sent = seen_at(ctx, node, "object")
         closing = (Operation("add", join(node.pointer, keyword), False),)
         speaks_unseen = ctx.side_effects is not SideEffects.READ or bool(ctx.profiles & STRICT_PROFILES)
-        if sent is None and speaks_unseen and in_branch(node):
+        if sent is None and speaks_unseen and in_branch(node) and not _whole_alternative(node):
             # A branch of `anyOf`/`oneOf` refines an object described around it: closing the
-            # branch alone would reject the keys the rest declares.
-            yield Finding(node.pointer, message + "; no fix: it is a branch of a composition, close the object "
-                                                  "it refines")
+            # branch alone would reject the keys the rest declares. Where that object declares
+            # properties, its own finding (or its closing) says all there is to say.
+            keyword, refined = _refined(node)
+            if not isinstance(refined.get("properties"), dict):
+                where = "a branch" if node.keyword in BRANCH_KEYWORDS else "inside a branch"
+                yield Finding(node.pointer, message + f"; no fix: it is {where} of `{keyword}` in `{label(refined)}`, "
+                              "and closed alone it would reject the keys declared beside it: close "
+                              f"`{label(refined)}` as a whole")
         elif sent is None:
             if speaks_unseen:
                 yield Finding(node.pointer, message, fix=Fix(
@@ -99,3 +107,46 @@ def check(ctx):
                                                           Evidence(EVIDENCE_CALLS, seen)))
         elif speaks_unseen:
             yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")
+
+
+# What an object may say of its keys, beside its branches: one that says any of these is refined
+# by its branches, not made of them.
+_DECLARES_KEYS = frozenset({"properties", "patternProperties", "additionalProperties", "unevaluatedProperties",
+                            "propertyNames", "dependentSchemas", "dependentRequired", "dependencies", "allOf", "$ref",
+                            "$dynamicRef", "if", "not"})
+
+
+def _whole_alternative(node) -> bool:
+    """Whether the node is (inside) a whole object of a union's: a branch of `anyOf`/`oneOf` (of
+    nested unions, too) of an object that declares no key of its own and requires none the
+    branch leaves out, itself in no composition (a discriminated union's variants). Closing
+    such a branch, or an object inside it, leaves what the rest accepts as it was."""
+    branch = node
+    while branch.keyword not in BRANCH_KEYWORDS and branch.parent is not None:
+        branch = branch.parent
+    _, refined = _refined(node)
+    between = branch
+    while between is not refined:
+        if between.keyword not in _UNIONS:
+            return False
+        between = between.parent
+    if in_branch(refined) or not isinstance(refined.schema, dict):
+        return False
+    required = refined.schema.get("required", [])
+    declared = branch.get("properties")
+    return _DECLARES_KEYS.isdisjoint(refined.schema) and isinstance(required, list) and \
+        set(map(str, required)) <= set(declared if isinstance(declared, dict) else ())
+
+
+_UNIONS = frozenset({"anyOf", "oneOf"})
+
+
+def _refined(node) -> tuple[str, SchemaNode]:
+    """The composition keyword a branch is under (its outermost), and the object it refines: the
+    one around it."""
+    branch = node
+    while branch.keyword not in BRANCH_KEYWORDS and branch.parent is not None:
+        branch = branch.parent
+    while branch.parent is not None and branch.parent.keyword in BRANCH_KEYWORDS:
+        branch = branch.parent
+    return str(branch.keyword), branch.parent if branch.parent is not None else branch

@@ -99,3 +99,36 @@ def test_a_long_reference_chain_is_judged_within_its_budget():
 
     assert says_nothing_of_keys({"$ref": "#/$defs/d19990", "$defs": chain})
     assert not says_nothing_of_keys({"$ref": "#/$defs/d0", "$defs": chain})
+
+
+def _union_tool(target: dict) -> dict:
+    return {"type": "object", "properties": {"channel": {"type": "string"}, "target": target},
+            "required": ["channel", "target"], "additionalProperties": False}
+
+
+_EMAIL = {"type": "object", "properties": {"email": {"type": "string"}}, "required": ["email"]}
+_PHONE = {"type": "object", "properties": {"phone": {"type": "string"}}, "required": ["phone"]}
+
+
+def test_each_variant_of_a_union_is_an_object_of_its_own_with_a_suggestion_to_close_it():
+    """A discriminated union's variants (the object around them declares no key): closing each
+    closes the whole. They were reported with "no fix: close the object it refines", an object
+    that declares nothing to close."""
+    found = lint_tool(_union_tool({"anyOf": [_EMAIL, _PHONE]}), "SL201", name="send_message")
+    assert [f.pointer for f in found] == ["/inputSchema/properties/target/anyOf/0",
+                                          "/inputSchema/properties/target/anyOf/1"]
+    assert all(f.fix is not None and f.fix.operations[0].path.endswith("/additionalProperties") for f in found)
+    nested = lint_tool(_union_tool({"oneOf": [{"anyOf": [_EMAIL]}, _PHONE], "required": ["email"]}), "SL201",
+                       name="send_message")
+    # `email` required around the variants: closed, the phone variant would reject it.
+    assert [f.fix is None for f in nested] == [False, True]
+
+
+def test_a_branch_refining_an_object_with_properties_is_left_to_that_object_s_finding():
+    """One finding per problem: the object declaring `kind` beside its branches is the one to close
+    (as a whole); its branches were each reported again, under the same name."""
+    target = {"type": "object", "properties": {"kind": {"type": "string"}}, "anyOf": [_EMAIL, _PHONE]}
+    assert [f.pointer for f in lint_tool(_union_tool(target), "SL201", name="send_message")] == ["/inputSchema/properties/target"]
+    behind_a_ref = lint_tool(_union_tool({"$ref": "#/$defs/base", "anyOf": [_EMAIL]}), "SL201", name="send_message")
+    assert [(f.pointer, f.fix) for f in behind_a_ref] == [("/inputSchema/properties/target/anyOf/0", None)]
+    assert "branch of `anyOf` in `target`" in behind_a_ref[0].message
