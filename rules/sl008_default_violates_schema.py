@@ -38,6 +38,7 @@ from schema_lint.schema.dialect import is_openapi_dialect, normalize_dialect
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.scalar_shortcut import accepts, rejection
 from schema_lint.schema.walk import label
+from schema_lint.text.display import short_numbers
 
 CODE = "SL008"
 NAME = "default-violates-schema"
@@ -113,8 +114,8 @@ def _finding(node, value, what: str, where: tuple, message: str) -> Finding:
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
     advice = " (to mark the argument optional, leave `default` out or let the schema accept null)" \
         if value is None and what == "default" else ""
-    return Finding(join(node.pointer, *where),
-                   f"{what} {shown} of `{label(node)}` is rejected by its own schema: {message}{advice}")
+    return Finding(join(node.pointer, *where), f"{what} {shown} of `{label(node)}` is rejected by its own schema: "
+                                               f"{short_numbers(message)}{advice}")
 
 
 def _validators_in_place(ctx, openapi: bool):

@@ -69,3 +69,24 @@ def json_text(value, **options) -> str:
 def json_escaped(text: str) -> str:
     """JSON text with every character `escape` writes out written as its `\\uXXXX` escape."""
     return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+# A number written with more digits than any bound states: a validator's message writes a
+# float as every digit of its exact value (1.7e308 as 309 of them).
+_LONG_NUMBER = lazy_compile(r"(?<![\w.])-?\d{25,}(?:\.\d+)?(?![\w.])")
+_SHORT_DIGITS = 25
+
+
+def short_numbers(text: str) -> str:
+    """`text` with each number of more than 24 digits written short: as the float it stands for
+    (`1.7e+308`), or its first digits and how many there are."""
+    return _LONG_NUMBER.sub(_short, text) if len(text) > _SHORT_DIGITS else text
+
+
+def _short(match: re.Match) -> str:
+    written = match.group()
+    number = float(written)
+    if number not in (float("inf"), float("-inf")):
+        return repr(number)
+    digits = written.lstrip("-").split(".")[0]
+    return f"{written[:len(written) - len(written.lstrip('-'))]}{digits[:6]}... ({len(digits):,} digits)"

@@ -7,7 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lintkit import lint_document, lint_tool
+from lintkit import lint_document, lint_tool, obj
 
 P = "/inputSchema"
 
@@ -148,3 +148,10 @@ def test_a_subschema_is_judged_on_its_own_only_where_nothing_refers_or_names_its
                         lambda ctx, openapi: told.append(standalone(ctx, openapi)) or told[-1])
         lint_tool(schema, "SL008")
     assert [found is not None for found in told] == [alone]
+
+
+def test_a_huge_default_is_written_short_in_the_validator_s_message():
+    """jsonschema-rs writes a float as every digit of its exact value: 1.7e308 took 309."""
+    schema = obj(n={"type": "integer", "maximum": 10, "default": 1.7e308, "description": "N."})
+    (found,) = lint_tool(schema, "SL008")
+    assert found.message.endswith("is rejected by its own schema: 1.7e+308 is greater than the maximum of 10")
