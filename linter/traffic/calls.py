@@ -83,6 +83,7 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
     repeats = _Repeats()
     for path in paths:
         chunks = Chunks()
+        repeats.next_file()
         number = 0
         for number, raw in _records(path, stdin, contents or {}):
             record = raw if isinstance(raw, BrokenLine) else _parse(path, number, raw)
@@ -134,10 +135,16 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
 def _holds_no_call(record: Any) -> bool:
     """A record that holds no call by design, no line a call was lost from: an event of an OpenAI
     stream (Responses, Realtime) or a chunk of an AI SDK stream (most hold no call, or a piece of
-    one), and one holding only calls the provider runs itself."""
-    kind = record.get("type") if isinstance(record, dict) else None
+    one), a trace's span or run that is no model's, and one holding only calls the provider
+    runs itself."""
+    if not isinstance(record, dict):
+        return False
+    kind = record.get("type")
     if isinstance(kind, str) and (kind.startswith(_EVENTS) or kind in _AI_SDK_CHUNKS or kind.startswith(_AI_SDK_DATA)):
         return True
+    if isinstance(record.get("run_type"), str) or "resourceSpans" in record or _SPAN_KEYS.intersection(record) \
+            and spans.attributes(record) is not None:
+        return True  # a trace's other spans and runs: a request, a tool's run, the app's own
     return _holds_provider_call(record, 0)
 
 
@@ -157,6 +164,11 @@ def _holds_provider_call(record: Any, depth: int) -> bool:
 def _run_by_provider(record: dict) -> bool:
     kind = record.get("type")
     return isinstance(kind, str) and kind in _NOT_REPLAYED or record.get("providerExecuted") is True
+
+
+# What a span holds beside its attributes, in the JSON of every exporter seen: a record with
+# attributes and one of these is a span.
+_SPAN_KEYS = frozenset({"name", "spanId", "span_id", "context", "traceId", "trace_id"})
 
 
 def _message(record: Any) -> bool:
@@ -258,14 +270,15 @@ def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
         yield tool, arguments, call_id
 
 
-def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
+def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool | None]]:
     """`calls_in`'s calls, each saying whether it may repeat one logged before: in a conversation's
     history (`_HISTORY`), or in the response a stream ends with (`_FINISHING`) or a Responses
     object, after the stream's own events."""
     if isinstance(record, dict) and record.keys().isdisjoint(_SHAPED):
         # The plain shape, most logs' and every dataset's: one look at the keys, not one per shape.
+        # A dataset's record repeats none, wherever it lies (`None`: see `_Repeats`).
         for call in _plain(record):
-            yield *call, may_repeat
+            yield *call, None
         return
     if depth >= MAX_NESTING:
         return
@@ -319,16 +332,21 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
         for call in _ui_part(record, kind):
             yield *call, may_repeat
         return
+    if isinstance(record.get("run_type"), str):
+        yield from _run_calls(record, depth)
+        return
     span = spans.attributes(record) if "attributes" in record else None
     if span is not None:  # a telemetry span's: what its output records, if it is a model's span
+        # Spans record a call more than once (an SDK's span and an instrumentation's, an agent's
+        # span repeating its last model span's): with the same tool, id and arguments, it is one.
         messages = spans.output_messages(span)
         if messages is not None:
-            yield from _found(messages, depth + 1, may_repeat)
+            yield from _found(messages, depth + 1, True)
             return
         flattened = spans.flattened_calls(span)
         if flattened:
             for call in flattened:
-                yield *call, may_repeat
+                yield *call, True
             return
     plain = _plain(record)
     if plain and isinstance(plain[0][1], (dict, str)):
@@ -344,6 +362,17 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
         # `output`) read as a call only where nothing inside holds one: a call's own arguments sent
         # as a list are still a call, which the boundary rejects.
         yield *plain[0], may_repeat
+
+
+def _run_calls(run: dict, depth: int) -> Iterator[tuple[str, Any, str | None, bool | None]]:
+    """A LangSmith run's calls: those of its `outputs`, and of the runs it holds (`child_runs`).
+    Its `inputs` are a prompt's history or a tool's arguments, and a run's outputs repeat its
+    model runs' calls (a chain's output message, an agent's message list), in whatever order
+    the runs are logged: each call is read once (its id tells)."""
+    yield from _found(run.get("outputs"), depth + 1, True)
+    children = run.get("child_runs")
+    for child in children if isinstance(children, list) else ():
+        yield from _found(child, depth + 1, True)
 
 
 def _ui_part(part: dict, kind: str) -> tuple[tuple[str, Any, str | None], ...]:
@@ -368,7 +397,7 @@ def _ui_part(part: dict, kind: str) -> tuple[tuple[str, Any, str | None], ...]:
     return ((name, arguments, _id(call_id)),)
 
 
-def _contained(record: dict, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool]]:
+def _contained(record: dict, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool | None]]:
     """The calls of the first key of `record` that holds a call (`_CALL_KEYS`) or calls (`_CONTAINERS`)."""
     for key in _CALL_KEYS:
         # A request's `function_call` beside its `functions` forces which function the model calls: no call.
@@ -436,7 +465,7 @@ AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages
 run's `outputs` and their `generations`, OTLP JSON's spans (`resourceSpans`, `scopeSpans`,
 `spans`)."""
 
-_SHAPED = frozenset({"method", "tool_calls", "type", "attributes", *_CALL_KEYS, *_CONTAINERS})
+_SHAPED = frozenset({"method", "tool_calls", "type", "attributes", "run_type", *_CALL_KEYS, *_CONTAINERS})
 """The keys :func:`calls_in` looks for before it reads a record as the plain shape."""
 
 _HISTORY = frozenset({"messages", "contents"})
@@ -445,7 +474,8 @@ state. Logged once per turn (a request body, LangGraph's state after each step, 
 the AI SDK), they repeat the calls the turns before made (`_Repeats`)."""
 
 MAX_REMEMBERED = 1_000_000
-"""Calls remembered to tell a repeat in a history: past this many, no more are (16 bytes each)."""
+"""Calls remembered to tell a repeat in a history: past this many, no more are (about 100
+bytes each, a set's entry and its 16-byte digest)."""
 
 
 class _Repeats:
@@ -461,11 +491,19 @@ class _Repeats:
         self._seen: set[bytes] = set()
         self._streamed: set[bytes] = set()
 
-    def repeated(self, tool: str, call_id: str, arguments: Any, may_repeat: bool, streamed: bool = False) -> bool:
-        """Whether the call repeats one read before (where it `may_repeat`, or one a stream gave),
-        remembering it, as one a stream gave if `streamed`."""
+    def next_file(self) -> None:
+        """A stream's call is logged again in its own file, if at all."""
+        self._streamed.clear()
+
+    def repeated(self, tool: str, call_id: str, arguments: Any, may_repeat: bool | None,
+                 streamed: bool = False) -> bool:
+        """Whether the call repeats one read before (where it `may_repeat`, or one its file's
+        streams gave), remembering it, as one a stream gave if `streamed`. A dataset's record
+        (`may_repeat` None) is neither a repeat nor remembered."""
+        if may_repeat is None:
+            return False
         try:
-            text = json.dumps([tool, call_id, arguments], sort_keys=True, ensure_ascii=False)
+            text = json.dumps([tool, call_id, _comparable(arguments)], sort_keys=True, ensure_ascii=False)
         except (ValueError, TypeError, RecursionError):
             return False  # what JSON cannot write again is compared with nothing: a call of its own
         key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
@@ -475,6 +513,22 @@ class _Repeats:
             if len(remembered) < MAX_REMEMBERED:
                 remembered.add(key)
         return False
+
+def _comparable(arguments: Any) -> Any:
+    """Arguments as one call logged twice has them both times: a JSON text as what it holds (one
+    span keeps the text the model sent, another the object parsed from it)."""
+    if not isinstance(arguments, str) or len(arguments) > _COMPARED_TEXT or not arguments.startswith(("{", "[")):
+        return arguments
+    try:
+        return json.loads(arguments)
+    except (ValueError, RecursionError):
+        return arguments
+
+
+# Arguments longer than this are compared as written: parsing them for a comparison would cost
+# more than a call that is counted twice.
+_COMPARED_TEXT = 1 << 20
+
 
 _ARGUMENT_KEYS = ("arguments", "args", "input", "parameters")
 
@@ -531,4 +585,11 @@ def _tool_reference(record: Any) -> tuple[str | None, Any]:
 
 
 def _id(value: Any) -> str | None:
-    return None if value is None else str(value)
+    """A call's id as text; None for none, and for a list or object nested past what `str` can
+    write (a thousand deep): no call of a model's has one."""
+    if value is None or isinstance(value, str):
+        return value
+    try:
+        return str(value)
+    except RecursionError:
+        return None

@@ -54,6 +54,7 @@ class _Open:
     parts: list[str] = field(default_factory=list)
     cut: bool = False  # a piece was not kept (`MAX_TEXT`)
     blocks: bool = False  # a content block's: its arguments are parsed, as the provider does
+    odd: bool = False  # a piece of its arguments was no text
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,12 @@ class StreamedCall:
     arguments: Any
     call_id: str | None
     problem: str | None = None  # why it is no call to replay
+
+
+ENDED_EARLY = "a streamed call whose stream ends before its content block does"
+_NO_FINISH = "a streamed call whose stream ends before its choice finishes (no `finish_reason`)"
+SUPERSEDED = "a streamed call whose content block did not end before another started at its index"
+NO_START = "pieces of a streamed call whose start was not logged (its name and id are unknown)"
 
 
 def is_piece(record: dict) -> bool:
@@ -84,7 +91,12 @@ def is_piece(record: dict) -> bool:
 
 class Chunks:
     """The unfinished calls of one file's streams: by stream (and choice), then by the call's
-    or block's index."""
+    or block's index.
+
+    A content block stream's calls are of its current message only: a message start reports
+    the blocks the one before left unfinished, so neither a log of many messages nor one of
+    many cut streams holds more than one message's. A chat completion stream is told by its
+    id, so its calls stay held until it finishes (within `MAX_OPEN`)."""
 
     def __init__(self) -> None:
         self.open: dict[tuple[Any, Any], dict[Any, _Open]] = {}
@@ -92,9 +104,12 @@ class Chunks:
         self.text = 0
         self.unopened = 0  # pieces of calls not held: `MAX_OPEN` were already
         self._messages = 0  # message starts read: the stream a content block's event is of
+        self._started: set[Any] = set()  # indexes of the message's blocks whose start was read
+        self._unstarted: set[Any] = set()  # and of those whose pieces came without a start
 
     def add(self, record: dict, line: int) -> list[StreamedCall]:
-        """The calls this event (read at `line`, `is_piece`) finishes, in the order they were opened."""
+        """The calls this event (read at `line`, `is_piece`) finishes or gives up on, in the order
+        they were opened."""
         if record.get("object") == CHUNK:
             return self._chunk(record, line)
         if isinstance(record.get("type"), str):
@@ -104,15 +119,16 @@ class Chunks:
     def unfinished(self) -> list[tuple[int, str]]:
         """(line, why) for each call the file's end leaves unread: one no event finished (its
         stream cut short), at its first piece; and the pieces not held past `MAX_OPEN`."""
-        left = sorted((call.line, "a streamed call whose stream ends before its content block does"
-                       if call.blocks else "a streamed call whose stream ends before its choice finishes "
-                       "(no `finish_reason`)") for calls in self.open.values() for call in calls.values())
+        left = sorted((call.line, ENDED_EARLY if call.blocks else _NO_FINISH)
+                      for calls in self.open.values() for call in calls.values())
         if self.unopened:
             pieces = f"{self.unopened:,} piece{'s' if self.unopened != 1 else ''}"
             left.append((0, f"{pieces} of streamed calls not read: more than {MAX_OPEN:,} calls were unfinished at once"))
         self.open.clear()
         self.count = self.text = self.unopened = 0
         return left
+
+    # -- OpenAI chat completion chunks -----------------------------------------------------
 
     def _chunk(self, record: dict, line: int) -> list[StreamedCall]:
         stream = _hashable(record.get("id"))
@@ -124,18 +140,25 @@ class Chunks:
             key = (stream, _hashable(choice.get("index", 0)))
             delta = choice.get("delta")
             if isinstance(delta, dict):
-                self._chunk_pieces(key, delta, line)
+                finished += self._chunk_pieces(key, delta, line)
             if choice.get("finish_reason") is not None:
                 finished += self._finish(self.open.pop(key, {}).values())
         return finished
 
-    def _chunk_pieces(self, key: tuple[Any, Any], delta: dict, line: int) -> None:
+    def _chunk_pieces(self, key: tuple[Any, Any], delta: dict, line: int) -> list[StreamedCall]:
+        """Add a delta's pieces; what it returns is the calls a piece with a new id at their index
+        ends: a server that numbers every call of a turn 0 (Ollama), or numbers none (Gemini's
+        OpenAI-compatible API), sends each call whole under a new id."""
         calls = delta.get("tool_calls")
         pieces = [(call.get("index", 0), call.get("id"), call.get("function")) for call in calls
                   if isinstance(call, dict)] if isinstance(calls, list) else []
         if isinstance(delta.get("function_call"), dict):
             pieces.append(("function_call", None, delta["function_call"]))
+        finished: list[StreamedCall] = []
         for index, call_id, function in pieces:
+            held = self.open.get(key, {}).get(_hashable(index))
+            if held is not None and isinstance(call_id, str) and held.call_id is not None and call_id != held.call_id:
+                finished += self._finish((self.open[key].pop(_hashable(index)),))
             call = self._opened(key, index, line)
             if call is None:
                 continue
@@ -146,63 +169,96 @@ class Chunks:
             if isinstance(function.get("name"), str) and function["name"] and call.name is None:
                 call.name = function["name"]
             self._keep(call, function.get("arguments"))
+        return finished
+
+    # -- content block streams: Anthropic's, Bedrock's --------------------------------------
 
     def _anthropic(self, record: dict, line: int) -> list[StreamedCall]:
         kind = record["type"]
         if kind == "message_start":
-            self._messages += 1
-        elif kind == "content_block_start":
+            return self._next_message()
+        if kind == "content_block_start":
             block = record.get("content_block")
+            self._note_start(record.get("index"))
             if isinstance(block, dict) and block.get("type") == _CALL_BLOCK:
-                self._start_block(record.get("index"), block.get("name"), block.get("id"), line)
+                return self._start_block(record.get("index"), block.get("name"), block.get("id"), line)
         elif kind == "content_block_delta":
             delta = record.get("delta")
             if isinstance(delta, dict) and delta.get("type") == "input_json_delta":
-                self._add_to_block(record.get("index"), delta.get("partial_json"))
+                return self._add_to_block(record.get("index"), delta.get("partial_json"), line)
         elif kind == "content_block_stop":
             block = record.get("content_block")  # the whole block: the SDK's `messages.stream()` adds it
             return self._stop_block(record.get("index"), block if isinstance(block, dict) else None, line)
         return []
 
     def _bedrock(self, record: dict, line: int) -> list[StreamedCall]:
-        if "messageStart" in record:
-            self._messages += 1
+        finished = self._next_message() if "messageStart" in record else []
         start = record.get("contentBlockStart")
         if isinstance(start, dict) and isinstance(start.get("start"), dict):
+            self._note_start(start.get("contentBlockIndex"))
             use = start["start"].get("toolUse")
             if isinstance(use, dict) and use.get("type") != _SERVER_CALL:
-                self._start_block(start.get("contentBlockIndex"), use.get("name"), use.get("toolUseId"), line)
+                finished += self._start_block(start.get("contentBlockIndex"), use.get("name"), use.get("toolUseId"),
+                                              line)
         delta = record.get("contentBlockDelta")
         if isinstance(delta, dict) and isinstance(delta.get("delta"), dict):
             use = delta["delta"].get("toolUse")
             if isinstance(use, dict):
-                self._add_to_block(delta.get("contentBlockIndex"), use.get("input"))
+                finished += self._add_to_block(delta.get("contentBlockIndex"), use.get("input"), line)
         stop = record.get("contentBlockStop")
-        return self._stop_block(stop.get("contentBlockIndex")) if isinstance(stop, dict) else []
+        return finished + (self._stop_block(stop.get("contentBlockIndex")) if isinstance(stop, dict) else [])
 
-    def _start_block(self, index: Any, name: Any, call_id: Any, line: int) -> None:
-        call = self._opened((self._messages, None), index, line)
+    def _next_message(self) -> list[StreamedCall]:
+        """A new message starts: the blocks the last one left open will never end."""
+        left = self.open.pop((self._messages, None), {})
+        self._messages += 1
+        self._started.clear()
+        self._unstarted.clear()
+        return self._finish(left.values(), ENDED_EARLY)
+
+    def _start_block(self, index: Any, name: Any, call_id: Any, line: int) -> list[StreamedCall]:
+        key = (self._messages, None)
+        held = self.open.get(key, {}).pop(_hashable(index), None)
+        superseded = self._finish((held,), SUPERSEDED) if held is not None else []
+        call = self._opened(key, index, line)
         if call is not None:
             call.blocks = True
             call.name = name if isinstance(name, str) and name else None
             call.call_id = call_id if isinstance(call_id, str) else None
+        return superseded
 
-    def _add_to_block(self, index: Any, text: Any) -> None:
-        """A piece of a block's arguments: kept only for a call block opened before."""
+    def _add_to_block(self, index: Any, text: Any, line: int) -> list[StreamedCall]:
+        """A piece of a call block's arguments; one of a block whose start was not logged is
+        reported, once a block."""
         call = self.open.get((self._messages, None), {}).get(_hashable(index))
         if call is not None:
             self._keep(call, text)
+            return []
+        if _hashable(index) in self._started or _hashable(index) in self._unstarted \
+                or len(self._unstarted) >= MAX_OPEN:
+            return []  # a block of a call the provider runs, or one reported already
+        self._unstarted.add(_hashable(index))
+        return [StreamedCall(line, "", None, None, NO_START)]
+
+    def _note_start(self, index: Any) -> None:
+        if len(self._started) < MAX_OPEN:
+            self._started.add(_hashable(index))
 
     def _stop_block(self, index: Any, block: dict | None = None, line: int = 0) -> list[StreamedCall]:
         """The call a block's end finishes: from its pieces, or from the whole block where the
         event carries it (the call as the SDK parsed it, even where its start was not logged)."""
-        call = self.open.get((self._messages, None), {}).pop(_hashable(index), None)
+        key = (self._messages, None)
+        call = self.open.get(key, {}).pop(_hashable(index), None)
+        if key in self.open and not self.open[key]:
+            del self.open[key]
         finished = [] if call is None else self._finish((call,))
         if block is None or block.get("type") != _CALL_BLOCK or not isinstance(block.get("name"), str):
             return finished
         call_id = block.get("id")
         return [StreamedCall(finished[0].line if finished else line, block["name"], block.get("input", {}),
                              call_id if isinstance(call_id, str) else None)]
+
+    # -- held calls ---------------------------------------------------------------------------
 
     def _opened(self, key: tuple[Any, Any], index: Any, line: int) -> _Open | None:
         """The unfinished call at `index` of `key`'s stream, opened at `line` if new; None
@@ -212,30 +268,38 @@ class Chunks:
         if call is None:
             if self.count >= MAX_OPEN:
                 self.unopened += 1
+                if not calls_of:
+                    del self.open[key]
                 return None
             call = calls_of[_hashable(index)] = _Open(line)
             self.count += 1
         return call
 
     def _keep(self, call: _Open, text: Any) -> None:
-        if isinstance(text, str) and text:
-            if self.text + len(text) > MAX_TEXT:
-                call.cut = True
-                return
+        if text is None or text == "":
+            return
+        if not isinstance(text, str):
+            call.odd = True
+        elif self.text + len(text) > MAX_TEXT:
+            call.cut = True
+        else:
             self.text += len(text)
             call.parts.append(text)
 
-    def _finish(self, calls: Any) -> list[StreamedCall]:
+    def _finish(self, calls: Any, problem: str | None = None) -> list[StreamedCall]:
+        """The calls made of the pieces held, which no longer count toward the limits; each with
+        the `problem` given, or its own."""
         finished = []
         for call in calls:
             arguments = "".join(call.parts)
             self.count -= 1
             self.text -= len(arguments)
-            problem = ("not read: its streamed arguments pass what is held of unfinished calls "
-                       f"({MAX_TEXT:,} characters)") if call.cut else \
-                None if call.name is not None else "no piece of this streamed call names its function"
+            why = problem or (
+                f"not read: its streamed arguments pass what is held of unfinished calls ({MAX_TEXT:,} characters)"
+                if call.cut else "not read: a piece of its streamed arguments is no text" if call.odd
+                else None if call.name is not None else "no piece of this streamed call names its function")
             finished.append(StreamedCall(call.line, call.name or "", _block_input(arguments) if call.blocks
-                                         else arguments, call.call_id, problem))
+                                         else arguments, call.call_id, why))
         return finished
 
 
@@ -258,4 +322,13 @@ def _block_input(text: str) -> Any:
 
 
 def _hashable(value: Any) -> Any:
-    return value if isinstance(value, (str, int, float, bool)) or value is None else repr(value)
+    """An index or id as a key: `true` is no `1`, and a list or object nested past what `repr`
+    can write (a thousand deep) is one key of its own."""
+    if isinstance(value, (bool, float)):
+        return type(value).__name__, repr(value)
+    if isinstance(value, (str, int)) or value is None:
+        return value
+    try:
+        return repr(value)
+    except RecursionError:
+        return "nested too deep"

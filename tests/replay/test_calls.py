@@ -579,7 +579,11 @@ def test_a_genai_span_gives_the_calls_of_its_output_messages_not_of_its_input():
     assert _read([_otlp(attributes)]) == [("get_weather", {"city": "Paris"}, "call_1")]
     assert _read([{"name": "chat gpt-4o", "attributes": attributes}]) == [("get_weather", {"city": "Paris"}, "call_1")]
     no_call = {"gen_ai.output.messages": json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": "Hi"}]}])}
-    assert _read_all([{"name": "chat", "attributes": no_call}]) == [BrokenLine("calls.jsonl", 1, "no tool call found")]
+    # A trace's spans are mostly no model's (a request, a tool's run, the app's): none is a line
+    # a call was lost from, nor is a model's that made none.
+    other = [{"name": "POST", "attributes": {"http.method": "POST"}}, _otlp({"http.method": "POST"}),
+             {"name": "execute_tool get_time", "attributes": {"gen_ai.tool.name": "get_time"}}]
+    assert _read_all([{"name": "chat", "attributes": no_call}, *other]) == []
 
 
 def test_flattened_span_attributes_give_their_calls_in_order():
@@ -599,6 +603,20 @@ def test_flattened_span_attributes_give_their_calls_in_order():
     assert _read_all([{"attributes": huge_index}]) == [BrokenLine("calls.jsonl", 1, "no tool call found")]
 
 
+def test_a_call_two_spans_record_is_read_once_whether_its_arguments_are_text_or_an_object():
+    """An SDK's own span keeps the arguments as an object, an instrumentation's as the text the
+    model sent: one call."""
+    native = {"name": "anthropic.messages.create", "attributes": {"gen_ai.output.messages": json.dumps([
+        {"role": "assistant", "parts": [{"type": "tool_call", "id": "toolu_1", "name": "get_time",
+                                         "arguments": {"tz": "UTC"}}]}])}}
+    openinference = {"name": "messages.create", "attributes": {
+        "llm.output_messages.0.message.tool_calls.0.tool_call.id": "toolu_1",
+        "llm.output_messages.0.message.tool_calls.0.tool_call.function.name": "get_time",
+        "llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments": '{"tz": "UTC"}'}}
+    assert _read([native, openinference]) == [("get_time", {"tz": "UTC"}, "toolu_1")]
+    assert len(_read([openinference, native])) == 1
+
+
 def test_a_langsmith_llm_run_gives_the_calls_of_its_output_message():
     message = {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessage"], "kwargs": {
         "content": "", "type": "ai", "tool_calls": [{"name": "search", "args": {"q": "x"}, "id": "call_1",
@@ -611,4 +629,14 @@ def test_a_langsmith_llm_run_gives_the_calls_of_its_output_message():
            "outputs": {"generations": [[{"text": "", "type": "ChatGeneration", "message": message}]]}}
     assert _read([run]) == [("search", {"q": "x"}, "call_1")]
     tool_run = {"id": "run-2", "name": "search", "run_type": "tool", "inputs": {"q": "x"}, "outputs": {"output": "[]"}}
-    assert _read([tool_run]) == []  # the tool's own run: the call is the model's, read from its run
+    # A chain's output repeats its model's message, an agent's its messages: one call, in
+    # whatever order the runs are logged. A tool's run is the tool's own: no call, nor a line
+    # without one.
+    ai = {"type": "ai", "content": "", "tool_calls": [{"name": "search", "args": {"q": "x"}, "id": "call_1"}]}
+    chain = {"id": "run-0", "name": "RunnableSequence", "run_type": "chain", "outputs": {"output": ai}}
+    agent = {"id": "run-3", "name": "agent", "run_type": "chain", "outputs": {"messages": [ai]}}
+    assert _read_all([agent, chain, run, tool_run]) == [RecordedCall(0, 1, "search", {"q": "x"}, "call_1")]
+    assert _read_all([tool_run, run, chain, agent]) == [RecordedCall(0, 2, "search", {"q": "x"}, "call_1")]
+    assert _read([agent]) == [("search", {"q": "x"}, "call_1")]  # a log of the root run alone
+    tree = {**chain, "child_runs": [{**run, "child_runs": []}, tool_run]}
+    assert _read([tree]) == [("search", {"q": "x"}, "call_1")]
