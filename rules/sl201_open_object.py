@@ -82,7 +82,9 @@ def check(ctx):
             continue
         sees_through_allof = "allOf" in node.schema and not ctx.refuses("unevaluatedProperties")
         keyword = "unevaluatedProperties" if sees_through_allof else "additionalProperties"
-        message = f"object `{label(node)}` accepts undeclared keys (no `{keyword}: false`)"
+        stated_open = node.get("additionalProperties") is True or node.get("unevaluatedProperties") is True
+        message = f"object {_named(node)} accepts undeclared keys " + (
+            "(its `additionalProperties: true` says so)" if stated_open else f"(no `{keyword}: false`)")
         sent = seen_at(ctx, node, "object")
         closing = (Operation("add", join(node.pointer, keyword), False),)
         speaks_unseen = ctx.side_effects is not SideEffects.READ or bool(ctx.profiles & STRICT_PROFILES)
@@ -90,17 +92,18 @@ def check(ctx):
             # A branch of `anyOf`/`oneOf` refines an object described around it: closing the
             # branch alone would reject the keys the rest declares. Where that object declares
             # properties, its own finding (or its closing) says all there is to say.
-            keyword, refined = _refined(node)
+            composition, refined = _refined(node)
             if not isinstance(refined.get("properties"), dict):
                 where = "a branch" if node.keyword in BRANCH_KEYWORDS else "inside a branch"
-                yield Finding(node.pointer, message + f"; no fix: it is {where} of `{keyword}` in `{label(refined)}`, "
-                              "and closed alone it would reject the keys declared beside it: close "
+                yield Finding(node.pointer, message + f"; no fix: it is {where} of `{composition}` in "
+                              f"`{label(refined)}`, and closed alone it would reject the keys declared beside it: close "
                               f"`{label(refined)}` as a whole")
         elif sent is None:
             if speaks_unseen:
-                yield Finding(node.pointer, message, fix=Fix(
-                    f"set `{keyword}: false` (the schema does not say whether other keys are taken: confirm with the "
-                    "traffic)", FixSafety.SUGGESTION, closing, Evidence(EVIDENCE_NONE)))
+                said = "the schema says other keys are taken: confirm the tool needs none" if stated_open else \
+                    "the schema does not say whether other keys are taken: confirm with the traffic"
+                yield Finding(node.pointer, message, fix=Fix(f"set `{keyword}: false` ({said})", FixSafety.SUGGESTION,
+                                                          closing, Evidence(EVIDENCE_NONE)))
         elif not node.get("patternProperties") and not sent.keys_open and set(sent.keys) <= set(node.get("properties")):
             seen = evidence(sent.of_type("object"), "none with another key")
             yield Finding(node.pointer, message, fix=Fix(f"set `{keyword}: false` ({seen})", FixSafety.UNSAFE, closing,
@@ -139,6 +142,14 @@ def _whole_alternative(node) -> bool:
 
 
 _UNIONS = frozenset({"anyOf", "oneOf"})
+
+
+def _named(node: SchemaNode) -> str:
+    """The object as a message names it: a union's branch by its place too, which its label
+    (that of the value it describes) shares with the union and the other branches."""
+    if node.keyword in _UNIONS:
+        return f"`{label(node)}` (`{node.keyword}` branch {node.pointer.rsplit('/', 1)[-1]})"
+    return f"`{label(node)}`"
 
 
 def _refined(node) -> tuple[str, SchemaNode]:

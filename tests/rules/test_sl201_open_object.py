@@ -132,3 +132,16 @@ def test_a_branch_refining_an_object_with_properties_is_left_to_that_object_s_fi
     behind_a_ref = lint_tool(_union_tool({"$ref": "#/$defs/base", "anyOf": [_EMAIL]}), "SL201", name="send_message")
     assert [(f.pointer, f.fix) for f in behind_a_ref] == [("/inputSchema/properties/target/anyOf/0", None)]
     assert "branch of `anyOf` in `target`" in behind_a_ref[0].message
+
+
+def test_a_branch_is_named_by_its_place_and_a_stated_open_object_by_what_it_states():
+    """Two variants read "object `target` accepts undeclared keys", told apart only by their line;
+    and "no `additionalProperties: false`" and "the schema does not say whether other keys are
+    taken" of an object whose schema says `additionalProperties: true`."""
+    first, second = lint_tool(_union_tool({"oneOf": [_EMAIL, {**_PHONE, "additionalProperties": True}]}), "SL201",
+                              name="send_message")
+    assert "object `target` (`oneOf` branch 0) accepts undeclared keys (no `additionalProperties: false`)" \
+        in first.message
+    assert "object `target` (`oneOf` branch 1) accepts undeclared keys (its `additionalProperties: true` says so)" \
+        in second.message
+    assert "the schema says other keys are taken" in second.fix.description
