@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from schema_lint.text.display import escape, json_text
 from schema_lint.fixes.editable import why_not_edited
 from schema_lint.fixes.summary import enabled
-from schema_lint.model import Diagnostic, Fix
+from schema_lint.model import Diagnostic, Fix, FixSafety
 
 
 def json_patch(fix: Fix) -> list[dict]:
@@ -36,6 +36,19 @@ def hidden_live_note(diagnostics: list[Diagnostic], unsafe: bool, in_source: set
         return []
     return [f"{_fixes(hidden)} on live tools can be enabled with the `--unsafe-fixes` option "
             f"(`--diff --unsafe-fixes` prints {_them(hidden)} as JSON Patch)"]
+
+
+def suggestions_note(diagnostics: list[Diagnostic]) -> list[str]:
+    """What `--fix` and `--diff` say of the suggestions they leave (a value only a person can
+    choose): a run that printed "No fixes to apply." above findings with a suggested change
+    left a newcomer wondering where it went."""
+    count = sum(1 for d in diagnostics if d.fix is not None and d.fix.operations
+                and d.fix.safety is FixSafety.SUGGESTION)
+    if not count:
+        return []
+    noun = "suggestion" if count == 1 else "suggestions"
+    return [f"{count:,} {noun} left for review: `--fix` never applies {_them(count)} "
+            "(`--output-format full` shows each, with its evidence)"]
 
 
 def unedited_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:

@@ -109,6 +109,18 @@ def test_diff_exits_0_when_there_is_nothing_to_fix(tmp_path):
     assert result.exit_code == 0 and result.stdout == ""
 
 
+def test_diff_says_what_suggestions_it_leaves_out(tmp_path):
+    """"No fixes to apply." above a finding with a suggested change left a newcomer wondering where
+    the change went: a suggestion is never applied, and `--diff` says how many it left."""
+    path = tmp_path / "tool.json"
+    path.write_text(json.dumps({**TOOL, "inputSchema": {"type": "object", "properties": {"sep": {
+        "type": "string", "description": "The separator: one of ',', ';', '\\t' or '|'."}}, "required": ["sep"]}}))
+    result = CliRunner().invoke(main, ["check", "--select", "SL403", "--diff", "--unsafe-fixes", str(path)])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr.splitlines() == ["No fixes to apply.", "1 suggestion left for review: `--fix` never applies it "
+                                          "(`--output-format full` shows each, with its evidence)"]
+
+
 def test_show_fixes_lists_fixes_per_file_and_rule(tool_file):
     result = CliRunner().invoke(main, ["check", *SELECT, "--fix", "--unsafe-fixes", "--show-fixes", str(tool_file)])
     assert f"Fixed 3 findings:\n- {tool_file}:\n" in result.stderr
