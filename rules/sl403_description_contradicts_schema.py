@@ -81,6 +81,7 @@ right about required-ness is for a person to decide: those findings have no fix.
 
 from __future__ import annotations
 
+import json
 import re
 
 
@@ -156,7 +157,7 @@ def check(ctx):
                       FixSafety.SUGGESTION if doubt else FixSafety.UNSAFE,
                       (Operation("add", join(value.pointer, "enum"), closed.value),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
-                          f"({', '.join(map(str, closed.value))}) but the schema has no `enum`", fix=fix)
+                          f"({', '.join(map(_shown, closed.value))}) but the schema has no `enum`", fix=fix)
         bounds = () if "enum" in value.schema or "const" in value.schema else stated(description, value.types, BOUNDS,
                                                                                     value.field_name)
         unfixed = [found for found in bounds if _left_to_this_rule(ctx, value, found)]
@@ -164,6 +165,12 @@ def check(ctx):
             shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)
             yield Finding(node.pointer, f"description of `{label(node)}` states {shown} but the schema does not",
                           fix=bounds_fix(unfixed, value.pointer))
+
+
+def _shown(value) -> str:
+    """A listed value in code quotes: bare, a list of `,` and `;` read as `,, ;`."""
+    text = str(value)
+    return f"`{text}`" if "`" not in text else json.dumps(text, ensure_ascii=False)
 
 
 def _doubt(closed: Stated, description: str) -> str | None:

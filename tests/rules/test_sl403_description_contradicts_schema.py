@@ -217,6 +217,7 @@ def test_values_written_with_a_backslash_escape_are_a_suggestion_not_a_fix(descr
     assert found.fix.safety is FixSafety.SUGGESTION
     assert escaped in found.fix.operations[0].value
     assert f"`{escaped}` may stand for the character its backslash escapes" in found.fix.description
+    assert f"`{escaped}`" in found.message  # each value quoted: a list of `,` and `;` read as ",, ;"
 
 
 @pytest.mark.parametrize("description", ["Sort order: one of 'asc', 'desc'.",
