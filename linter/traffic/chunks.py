@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema_lint.sources.json_scan import opens_too_many
+from schema_lint.text.display import clip
 
 CHUNK = "chat.completion.chunk"
 # The events of an Anthropic Messages stream (`type`); of a Bedrock ConverseStream (the key of each).
@@ -119,7 +120,7 @@ class Chunks:
     def unfinished(self) -> list[tuple[int, str]]:
         """(line, why) for each call the file's end leaves unread: one no event finished (its
         stream cut short), at its first piece; and the pieces not held past `MAX_OPEN`."""
-        left = sorted((call.line, ENDED_EARLY if call.blocks else _NO_FINISH)
+        left = sorted((call.line, (ENDED_EARLY if call.blocks else _NO_FINISH) + _which(call))
                       for calls in self.open.values() for call in calls.values())
         if self.unopened:
             pieces = f"{self.unopened:,} piece{'s' if self.unopened != 1 else ''}"
@@ -294,13 +295,20 @@ class Chunks:
             arguments = "".join(call.parts)
             self.count -= 1
             self.text -= len(arguments)
-            why = problem or (
+            why = problem + _which(call) if problem else (
                 f"not read: its streamed arguments pass what is held of unfinished calls ({MAX_TEXT:,} characters)"
                 if call.cut else "not read: a piece of its streamed arguments is no text" if call.odd
                 else None if call.name is not None else "no piece of this streamed call names its function")
             finished.append(StreamedCall(call.line, call.name or "", _block_input(arguments) if call.blocks
                                          else arguments, call.call_id, why))
         return finished
+
+
+def _which(call: _Open) -> str:
+    """The call a problem is of, as far as its pieces named it."""
+    named = [f"`{clip(call.name)}`"] if call.name else []
+    named += [f"id `{clip(call.call_id)}`"] if call.call_id else []
+    return f": {', '.join(named)}" if named else ""
 
 
 def _block_input(text: str) -> Any:

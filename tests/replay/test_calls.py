@@ -360,7 +360,7 @@ def test_a_streamed_call_its_stream_never_finishes_is_a_broken_line_at_its_first
     read = list(read_calls(["calls.jsonl"], contents={
         "calls.jsonl": "".join(json.dumps(line) + "\n" for line in lines).encode()}))
     assert read == [BrokenLine("calls.jsonl", 2, "a streamed call whose stream ends before its choice finishes "
-                                                 "(no `finish_reason`)")]
+                                                 "(no `finish_reason`): `search`, id `call_1`")]
 
 
 def test_unfinished_streamed_calls_are_held_within_a_bound(monkeypatch):
@@ -374,7 +374,8 @@ def test_unfinished_streamed_calls_are_held_within_a_bound(monkeypatch):
     held.add(_chunk("a", _piece(0, "more than ten")), 2)
     (cut,) = held.add(_chunk("a", finish="stop"), 3)
     assert cut.problem is not None and "10 characters" in cut.problem
-    assert held.unfinished() == [(1, "a streamed call whose stream ends before its choice finishes (no `finish_reason`)"),
+    assert held.unfinished() == [(1, "a streamed call whose stream ends before its choice finishes "
+                                     "(no `finish_reason`): `search`"),
                                  (0, "1 piece of streamed calls not read: more than 2 calls were unfinished at once")]
 
 
@@ -442,7 +443,8 @@ def test_an_anthropic_message_logged_after_its_stream_repeats_its_calls():
 def test_a_content_block_stream_cut_short_or_not_json_or_run_by_the_provider():
     cut = _anthropic_stream("msg_1", ("toolu_1", "search", ['{"q": ']))[:-4]  # ends inside the block
     read = _read_all(cut)
-    assert read == [BrokenLine("calls.jsonl", 6, "a streamed call whose stream ends before its content block does")]
+    assert read == [BrokenLine("calls.jsonl", 6, "a streamed call whose stream ends before its content block does: "
+                                                 "`search`, id `toolu_1`")]
     # Pieces that join to no JSON are the call's text, which the boundary rejects as such.
     assert _read(_anthropic_stream("m", ("toolu_1", "search", ['{"q": NaN}']))) == [("search", '{"q": NaN}', "toolu_1")]
     server = [{"type": "content_block_start", "index": 1,

@@ -72,7 +72,7 @@ def test_a_block_started_again_at_an_open_index_is_said_not_merged():
     read = _read([{"type": "message_start", "message": {}}, *_block(0, "t1", "f", '{"a": 1}'),
                   *_block(0, "t2", "f", '{"b": 2}'), _stop(0)])
     assert _calls(read) == [("f", {"b": 2}, "t2")]
-    assert _broken(read) == [(2, chunks.SUPERSEDED)]
+    assert _broken(read) == [(2, chunks.SUPERSEDED + ": `f`, id `t1`")]
 
 
 def _chunk(call_index, call_id, name, arguments, finish=None):
