@@ -18,13 +18,14 @@ the whole value.
 ```
 Use instead:
 ```json
-{"type": "string", "pattern": "^(?:[A-Z]{3}-[0-9]{4})$"}
+{"type": "string", "pattern": "^[A-Z]{3}-[0-9]{4}$"}
 ```
 
 ## Fix safety
 Unsafe (tightening): values that only contained a match are rejected afterwards. The
-fix wraps the pattern as `^(?:…)$`, dropping anchors that alternatives already had
-(they are redundant inside the new ones), so `^a|b` becomes `^(?:a|b)$`. A pattern
+fix anchors the pattern as `^…$`, and a pattern of alternatives as `^(?:…)$`, dropping
+anchors they already had (they are redundant inside the new ones), so `^a|b` becomes
+`^(?:a|b)$`. A pattern
 anchored on one side only (`^=`, `\\.pdf$`) is usually a deliberate prefix or suffix
 test: it is reported, with no fix, since closing it would change what it means. So is a
 pattern with a lookaround: `\\d+(?=px)` anchored as `^(?:\\d+(?=px))$` matches nothing (the

@@ -134,8 +134,10 @@ _SPECIAL = frozenset(".^$*+?()[]{}|\\")
 
 
 def anchored(pattern: str) -> str:
-    """`pattern` made to match the whole string: `^(?:…)$`, with each alternative's own
-    leading `^` and trailing `$` dropped (they are redundant inside the new anchors)."""
+    """`pattern` made to match the whole string: `^…$`, in a group, `^(?:…)$`, only where it has
+    alternatives (which the anchors would otherwise bind to the first and last alone), with
+    each alternative's own leading `^` and trailing `$` dropped (they are redundant inside the
+    new anchors)."""
     parts = []
     for alt in _alternatives(pattern):
         if alt[:1] == ["^"]:
@@ -143,7 +145,7 @@ def anchored(pattern: str) -> str:
         if alt[-1:] == ["$"]:
             alt = alt[:-1]
         parts.append("".join(alt))
-    return "^(?:" + "|".join(parts) + ")$"
+    return "^" + parts[0] + "$" if len(parts) == 1 else "^(?:" + "|".join(parts) + ")$"
 
 
 def over_budget(pattern: str) -> str | None:

@@ -96,7 +96,7 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
     "SL305": (tool({"title": {**TITLE, "description": "Must not be empty."}}, ["title"]),
               tool({"title": {**TITLE, "description": "Must not be empty.", "minLength": 1}}, ["title"]), ()),
     "SL306": (tool({"code": {"type": "string", "pattern": "[A-Z]{3}", "maxLength": 3}}, ["code"]),
-              tool({"code": {"type": "string", "pattern": "^(?:[A-Z]{3})$", "maxLength": 3}}, ["code"]), ()),
+              tool({"code": {"type": "string", "pattern": "^[A-Z]{3}$", "maxLength": 3}}, ["code"]), ()),
     "SL307": (tool({"kind": {"type": "string", "enum": ["bug"]}}, ["kind"]),
               tool({"kind": {"type": "string", "const": "bug"}}, ["kind"]), ()),
     "SL403": (tool({"order": {"type": "string", "maxLength": 4, "description": "Sort order, one of 'asc', 'desc'."}},

@@ -13,11 +13,12 @@ P = "/inputSchema"
 
 
 @pytest.mark.parametrize("pattern, fixed", [
-    ("[A-Z]{3}", "^(?:[A-Z]{3})$"),
+    ("[A-Z]{3}", "^[A-Z]{3}$"),
     ("^a|b", "^(?:a|b)$"),
     ("^a$|b", "^(?:a|b)$"),
-    ("[|$]x", "^(?:[|$]x)$"),
-    ("a+\\$", "^(?:a+\\$)$"),
+    ("[|$]x", "^[|$]x$"),
+    ("a+\\$", "^a+\\$$"),
+    ("(a|b)c", "^(a|b)c$"),  # alternatives inside a group: no group around them needed
 ])
 def test_sl306_anchors_the_whole_pattern(pattern, fixed):
     (found,) = lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306")
