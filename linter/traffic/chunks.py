@@ -108,6 +108,12 @@ class Chunks:
         self._started: set[Any] = set()  # indexes of the message's blocks whose start was read
         self._unstarted: set[Any] = set()  # and of those whose pieces came without a start
 
+    @property
+    def _message_key(self) -> tuple[Any, Any]:
+        """Where the current message's blocks are held: apart from any chat completion stream's
+        (id, choice), whatever the id."""
+        return _MESSAGES, self._messages
+
     def add(self, record: dict, line: int) -> list[StreamedCall]:
         """The calls this event (read at `line`, `is_piece`) finishes or gives up on, in the order
         they were opened."""
@@ -211,14 +217,14 @@ class Chunks:
 
     def _next_message(self) -> list[StreamedCall]:
         """A new message starts: the blocks the last one left open will never end."""
-        left = self.open.pop((self._messages, None), {})
+        left = self.open.pop(self._message_key, {})
         self._messages += 1
         self._started.clear()
         self._unstarted.clear()
         return self._finish(left.values(), ENDED_EARLY)
 
     def _start_block(self, index: Any, name: Any, call_id: Any, line: int) -> list[StreamedCall]:
-        key = (self._messages, None)
+        key = self._message_key
         held = self.open.get(key, {}).pop(_hashable(index), None)
         superseded = self._finish((held,), SUPERSEDED) if held is not None else []
         call = self._opened(key, index, line)
@@ -231,7 +237,7 @@ class Chunks:
     def _add_to_block(self, index: Any, text: Any, line: int) -> list[StreamedCall]:
         """A piece of a call block's arguments; one of a block whose start was not logged is
         reported, once a block."""
-        call = self.open.get((self._messages, None), {}).get(_hashable(index))
+        call = self.open.get(self._message_key, {}).get(_hashable(index))
         if call is not None:
             self._keep(call, text)
             return []
@@ -248,7 +254,7 @@ class Chunks:
     def _stop_block(self, index: Any, block: dict | None = None, line: int = 0) -> list[StreamedCall]:
         """The call a block's end finishes: from its pieces, or from the whole block where the
         event carries it (the call as the SDK parsed it, even where its start was not logged)."""
-        key = (self._messages, None)
+        key = self._message_key
         call = self.open.get(key, {}).pop(_hashable(index), None)
         if key in self.open and not self.open[key]:
             del self.open[key]
@@ -327,6 +333,10 @@ def _block_input(text: str) -> Any:
         return json.loads(text, parse_constant=refuse)  # strict: no NaN, no Infinity
     except (ValueError, RecursionError):
         return text
+
+
+# The key of a content block stream's messages: no `_hashable` id is this object.
+_MESSAGES = object()
 
 
 def _hashable(value: Any) -> Any:
