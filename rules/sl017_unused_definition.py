@@ -59,8 +59,10 @@ def check(ctx):
         if definitions.entry_at(parent(parent(pointer))) in unused:
             continue  # inside an unused definition: removed with it
         size = len(json.dumps(node.schema, ensure_ascii=False))
-        message = (f"`{label(node)}` is never referenced: its {size:,} characters are sent with every request "
-                   "and validate nothing")
+        referrer = definitions.referred_from_unused.get(pointer)
+        used_by = (f"is referenced only from `{label(definitions.entries[referrer])}`, itself unused"
+                   if referrer is not None else "is never referenced")
+        message = f"`{label(node)}` {used_by}: its {size:,} characters are sent with every request and validate nothing"
         fix = None
         if removable:
             container = parent(pointer)

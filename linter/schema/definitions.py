@@ -29,6 +29,8 @@ class DefinitionUse:
     def __init__(self) -> None:
         self.entries: dict[str, SchemaNode] = {}
         self.used: set[str] = set()
+        # Unused entries a reference in another unused entry reaches, and the first such entry.
+        self.referred_from_unused: dict[str, str] = {}
         # The entry each node lies in (its innermost), by node id; absent for the body.
         self._entry_of: dict[int, str] = {}
 
@@ -83,6 +85,14 @@ def definition_use(nodes: list[SchemaNode], refs: RefIndex, root) -> DefinitionU
             entry = found._entry_of.get(id(target)) if target is not None else None
             if entry is not None:
                 _use(found, entry, members, pending)
+    for pointer in found.unused:  # only a schema with an unused definition: seldom
+        for node in members.get(pointer, ()):
+            for _, ref in references(node):
+                resolution = refs.resolve(node, ref)
+                target = refs.nodes.get(id(resolution.target)) if resolution.found else None
+                entry = found._entry_of.get(id(target)) if target is not None else None
+                if entry is not None and entry != pointer and entry not in found.used:
+                    found.referred_from_unused.setdefault(entry, pointer)
     return found
 
 

@@ -55,3 +55,12 @@ def test_sl017_offers_no_fix_in_a_bare_schema_file_others_may_reference():
     schema = {**with_defs(Used=ADDRESS, Orphan=ADDRESS), "title": "create_home"}
     (found,) = [d for d in lint_text(json.dumps(schema), "home.json").diagnostics if d.code == "SL017"]
     assert found.fix is None
+
+
+def test_a_definition_referenced_only_from_an_unused_one_is_said_so():
+    """"never referenced" of a definition another one refers to read as a mistake of the rule."""
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "$defs": {
+        "parentRequest": {"oneOf": [{"$ref": "#/$defs/pageIdParentRequest"}]}, "pageIdParentRequest": {"type": "object"}}}
+    first, second = lint_tool(schema, "SL017")
+    assert "`$defs.parentRequest` is never referenced" in first.message
+    assert "`$defs.pageIdParentRequest` is referenced only from `$defs.parentRequest`, itself unused" in second.message
