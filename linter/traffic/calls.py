@@ -9,7 +9,7 @@ line, an Anthropic message or `tool_use` block, a Gemini response or content
 LangChain AI message, the AI SDK's `tool-call` parts and UI messages' tool parts, a
 conversation's `messages`, an MCP `tools/call` JSON-RPC request, the events of an OpenAI
 chat, Anthropic or Bedrock stream (put back together by `chunks`), a telemetry span's output
-(`spans`) and a LangSmith run's. Arguments may be an object or a JSON string; the
+(`spans`), a LangSmith run's and an OpenAI Agents SDK function span. Arguments may be an object or a JSON string; the
 boundary decides what a string means, so it is passed through untouched.
 """
 
@@ -110,7 +110,8 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                     index += 1
                 continue  # a piece of a call: no call of its own, nor a line without one
             if plain:
-                yield BrokenLine(path, number, "no tool call found")
+                if not _holds_no_call(record):
+                    yield BrokenLine(path, number, "no tool call found")
                 continue
             found = False
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
@@ -142,8 +143,9 @@ def _holds_no_call(record: Any) -> bool:
     kind = record.get("type")
     if isinstance(kind, str) and (kind.startswith(_EVENTS) or kind in _AI_SDK_CHUNKS or kind.startswith(_AI_SDK_DATA)):
         return True
-    if isinstance(record.get("run_type"), str) or "resourceSpans" in record or _SPAN_KEYS.intersection(record) \
-            and spans.attributes(record) is not None:
+    if isinstance(record.get("run_type"), str) or "resourceSpans" in record or record.get("object") == "trace" \
+            or isinstance(record.get("span_data"), dict) \
+            or _SPAN_KEYS.intersection(record) and spans.attributes(record) is not None:
         return True  # a trace's other spans and runs: a request, a tool's run, the app's own
     return _holds_provider_call(record, 0)
 
@@ -335,6 +337,9 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
     if isinstance(record.get("run_type"), str):
         yield from _run_calls(record, depth)
         return
+    if isinstance(record.get("span_data"), dict):
+        yield from _agents_span_call(record["span_data"])
+        return
     span = spans.attributes(record) if "attributes" in record else None
     if span is not None:  # a telemetry span's: what its output records, if it is a model's span
         # Spans record a call more than once (an SDK's span and an instrumentation's, an agent's
@@ -373,6 +378,15 @@ def _run_calls(run: dict, depth: int) -> Iterator[tuple[str, Any, str | None, bo
     children = run.get("child_runs")
     for child in children if isinstance(children, list) else ():
         yield from _found(child, depth + 1, True)
+
+
+def _agents_span_call(span: dict) -> Iterator[tuple[str, Any, str | None, bool | None]]:
+    """The call an OpenAI Agents SDK span records: a `function` span's, the tool's name and the
+    arguments as the model sent them (`input`, the text before parsing). Its other spans hold
+    none: a `generation` span's output repeats the calls its function spans record (which
+    name no call id to tell a repeat by), an agent's or handoff's is no call."""
+    if span.get("type") == "function" and isinstance(span.get("name"), str) and span.get("input") is not None:
+        yield span["name"], span["input"], None, False
 
 
 def _ui_part(part: dict, kind: str) -> tuple[tuple[str, Any, str | None], ...]:
@@ -465,7 +479,8 @@ AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages
 run's `outputs` and their `generations`, OTLP JSON's spans (`resourceSpans`, `scopeSpans`,
 `spans`)."""
 
-_SHAPED = frozenset({"method", "tool_calls", "type", "attributes", "run_type", *_CALL_KEYS, *_CONTAINERS})
+_SHAPED = frozenset({"method", "tool_calls", "type", "attributes", "run_type", "span_data", *_CALL_KEYS,
+                     *_CONTAINERS})
 """The keys :func:`calls_in` looks for before it reads a record as the plain shape."""
 
 _HISTORY = frozenset({"messages", "contents"})

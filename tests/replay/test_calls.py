@@ -642,3 +642,24 @@ def test_a_langsmith_llm_run_gives_the_calls_of_its_output_message():
     assert _read([agent]) == [("search", {"q": "x"}, "call_1")]  # a log of the root run alone
     tree = {**chain, "child_runs": [{**run, "child_runs": []}, tool_run]}
     assert _read([tree]) == [("search", {"q": "x"}, "call_1")]
+
+
+def test_an_openai_agents_sdk_trace_gives_its_function_spans_calls_once():
+    """Spans as the Agents SDK exports them: a function span holds the call as the model sent it;
+    a generation span's output repeats it (with no id to tell), and a trace, an agent's span or
+    a handoff's holds none, nor is any a line without a call."""
+    def span(data):
+        return {"object": "trace.span", "id": "span_1", "trace_id": "trace_1", "parent_id": None,
+                "started_at": "2026-01-01T00:00:00Z", "ended_at": "2026-01-01T00:00:01Z", "span_data": data,
+                "error": None}
+    log = [{"object": "trace", "id": "trace_1", "workflow_name": "Agent workflow", "group_id": None,
+            "metadata": None},
+           span({"type": "agent", "name": "Assistant", "handoffs": [], "tools": ["get_weather"],
+                 "output_type": "str"}),
+           span({"type": "generation", "input": [{"role": "user", "content": "weather?"}], "output": [
+               {"role": "assistant", "tool_calls": [{"id": "call_1", "type": "function", "function": {
+                   "name": "get_weather", "arguments": '{"city":"Tokyo"}'}}]}], "model": "gpt-4o"}),
+           span({"type": "function", "name": "get_weather", "input": '{"city":"Tokyo"}', "output": "sunny",
+                 "mcp_data": None}),
+           span({"type": "handoff", "from_agent": "Assistant", "to_agent": "Other"})]
+    assert _read_all(log) == [RecordedCall(0, 4, "get_weather", '{"city":"Tokyo"}', None)]
