@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, Protocol
 
 from schema_lint.sources.json_scan import MAX_CONTAINERS, opens_too_many
 from schema_lint.traffic import spans
-from schema_lint.traffic.chunks import Chunks, is_piece
+from schema_lint.traffic.chunks import AI_SDK_INPUT_EVENTS, Chunks, StartedInputs, is_piece
 
 
 class RecordedCall(NamedTuple):
@@ -83,6 +83,7 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
     repeats = _Repeats()
     for path in paths:
         chunks = Chunks()
+        inputs = StartedInputs()
         repeats.next_file()
         number = 0
         for number, raw in _records(path, stdin, contents or {}):
@@ -113,6 +114,8 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                 if not _holds_no_call(record):
                     yield BrokenLine(path, number, "no tool call found")
                 continue
+            if type(record) is dict and isinstance(record.get("type"), str) and record["type"] in AI_SDK_INPUT_EVENTS:
+                inputs.note(record, number)
             found = False
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.
             for item in record if isinstance(record, list) else (record,):
@@ -129,7 +132,7 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                     index += 1
             if not found and not _holds_no_call(record):
                 yield BrokenLine(path, number, "no tool call found")
-        for line, why in chunks.unfinished():
+        for line, why in sorted([*chunks.unfinished(), *inputs.unfinished()]):
             yield BrokenLine(path, line or number, why)
 
 

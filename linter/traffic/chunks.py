@@ -71,6 +71,7 @@ ENDED_EARLY = "a streamed call whose stream ends before its content block does"
 _NO_FINISH = "a streamed call whose stream ends before its choice finishes (no `finish_reason`)"
 SUPERSEDED = "a streamed call whose content block did not end before another started at its index"
 NO_START = "pieces of a streamed call whose start was not logged (its name and id are unknown)"
+_NO_INPUT = "a streamed call whose stream ends before its input is whole"
 
 
 def is_piece(record: dict) -> bool:
@@ -308,6 +309,35 @@ class Chunks:
             finished.append(StreamedCall(call.line, call.name or "", _block_input(arguments) if call.blocks
                                          else arguments, call.call_id, why))
         return finished
+
+
+class StartedInputs:
+    """The AI SDK's tool inputs a stream began (`tool-input-start`) and has not yet given whole
+    (`tool-input-available`, `tool-input-error`, or `fullStream`'s `tool-call`): the call is
+    read from the chunk that gives it whole, and one the stream ends before is a call lost,
+    said at the file's end. Keyed by the call's id (`toolCallId`; `fullStream`'s `id`)."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, tuple[int, Any]] = {}
+
+    def note(self, record: dict, line: int) -> None:
+        """Take in an AI SDK chunk (`record["type"]` in `AI_SDK_INPUT_EVENTS`)."""
+        call_id = record.get("toolCallId", record.get("id"))
+        if not isinstance(call_id, str):
+            return
+        if record["type"] != "tool-input-start":
+            self.open.pop(call_id, None)
+        elif len(self.open) < MAX_OPEN and call_id not in self.open:
+            self.open[call_id] = (line, record.get("toolName"))
+
+    def unfinished(self) -> list[tuple[int, str]]:
+        left = [(line, _NO_INPUT + _which(_Open(line, name if isinstance(name, str) else None, call_id)))
+                for call_id, (line, name) in self.open.items()]
+        self.open.clear()
+        return left
+
+
+AI_SDK_INPUT_EVENTS = frozenset({"tool-input-start", "tool-input-available", "tool-input-error", "tool-call"})
 
 
 def _which(call: _Open) -> str:

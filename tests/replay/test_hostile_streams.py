@@ -129,3 +129,21 @@ def test_a_stream_s_call_makes_no_dataset_record_or_other_file_s_call_a_repeat()
     assert len(_calls(_read(stream, [completion, completion]))) == 3
     assert len(_calls(_read([*stream, [record, record]]))) == 3
     assert len(_calls(_read([*stream, completion]))) == 1  # the message the stream made, logged after it
+
+
+def test_an_ai_sdk_stream_cut_before_a_call_s_input_is_whole_is_said():
+    """The UI message stream and `fullStream` give a call whole in one chunk after its pieces: a
+    stream that ends between lost the call unsaid, where the other streams say it."""
+    ui = [{"type": "start"}, {"type": "tool-input-start", "toolCallId": "call_1", "toolName": "get_weather"},
+          {"type": "tool-input-delta", "toolCallId": "call_1", "inputTextDelta": '{"city": '},
+          {"type": "tool-input-start", "toolCallId": "call_2", "toolName": "get_time"},
+          {"type": "tool-input-available", "toolCallId": "call_2", "toolName": "get_time", "input": {}}]
+    read = _read(ui)
+    assert _calls(read) == [("get_time", {}, "call_2")]
+    assert _broken(read) == [(2, "a streamed call whose stream ends before its input is whole: `get_weather`, "
+                                 "id `call_1`")]
+    full = [{"type": "tool-input-start", "id": "call_3", "toolName": "f"}, {"type": "tool-input-delta", "id": "call_3",
+                                                                             "delta": "{}"},
+            {"type": "tool-input-end", "id": "call_3"},
+            {"type": "tool-call", "toolCallId": "call_3", "toolName": "f", "input": {}}]
+    assert _broken(_read(full)) == [] and _calls(_read(full)) == [("f", {}, "call_3")]
