@@ -20,6 +20,7 @@ adds to its arguments, as JSON text, in later ones:
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -318,32 +319,41 @@ class StartedInputs:
     said at the file's end. Keyed by the call's id (`toolCallId`; `fullStream`'s `id`)."""
 
     def __init__(self) -> None:
-        self.open: dict[str, tuple[int, Any]] = {}
+        # By id (a digest of one longer than `_ID_KEPT`): where it began, its tool and id as shown.
+        self.open: dict[str | bytes, tuple[int, str | None, str]] = {}
 
     def note(self, record: dict, line: int) -> None:
         """Take in an AI SDK chunk (`record["type"]` in `AI_SDK_INPUT_EVENTS`)."""
         call_id = record.get("toolCallId", record.get("id"))
         if not isinstance(call_id, str):
             return
+        key = call_id if len(call_id) <= _ID_KEPT else \
+            hashlib.blake2b(call_id.encode("utf-8", "surrogatepass")).digest()
         if record["type"] != "tool-input-start":
-            self.open.pop(call_id, None)
-        elif len(self.open) < MAX_OPEN and call_id not in self.open:
-            self.open[call_id] = (line, record.get("toolName"))
+            self.open.pop(key, None)
+        elif len(self.open) < MAX_OPEN and key not in self.open:
+            name = record.get("toolName")  # kept only to be named: clipped, as a message shows it
+            self.open[key] = (line, clip(name) if isinstance(name, str) else None, clip(call_id))
 
     def unfinished(self) -> list[tuple[int, str]]:
-        left = [(line, _NO_INPUT + _which(_Open(line, name if isinstance(name, str) else None, call_id)))
-                for call_id, (line, name) in self.open.items()]
+        left = [(line, _NO_INPUT + _named(name, shown)) for line, name, shown in self.open.values()]
         self.open.clear()
         return left
 
 
+_ID_KEPT = 256
 AI_SDK_INPUT_EVENTS = frozenset({"tool-input-start", "tool-input-available", "tool-input-error", "tool-call"})
 
 
 def _which(call: _Open) -> str:
     """The call a problem is of, as far as its pieces named it."""
-    named = [f"`{clip(call.name)}`"] if call.name else []
-    named += [f"id `{clip(call.call_id)}`"] if call.call_id else []
+    return _named(clip(call.name) if call.name else None, clip(call.call_id) if call.call_id else None)
+
+
+def _named(name: str | None, call_id: str | None) -> str:
+    """`: `name`, id `id``, of what is known, each as shown (clipped)."""
+    named = [f"`{name}`"] if name else []
+    named += [f"id `{call_id}`"] if call_id else []
     return f": {', '.join(named)}" if named else ""
 
 
