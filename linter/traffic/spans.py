@@ -16,15 +16,15 @@ its request's history, which repeats the calls of the spans before it.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from schema_lint.sources.json_scan import opens_too_many
+from schema_lint.text.lazy_pattern import lazy_compile
 
 OUTPUT_MESSAGES = "gen_ai.output.messages"
 # Indexes of up to nine digits: a longer run is no index, and Python refuses to convert one of
 # thousands.
-_FLATTENED = re.compile(r"(?:gen_ai\.completion\.(\d{1,9})\.tool_calls\.(\d{1,9})\.(name|id|arguments)|"
+_FLATTENED = lazy_compile(r"(?:gen_ai\.completion\.(\d{1,9})\.tool_calls\.(\d{1,9})\.(name|id|arguments)|"
                         r"llm\.output_messages\.(\d{1,9})\.message\.tool_calls\.(\d{1,9})\.tool_call\."
                         r"(function\.name|id|function\.arguments))")
 _FIELDS = {"function.name": "name", "function.arguments": "arguments"}
