@@ -124,12 +124,10 @@ def _whole_alternative(node) -> bool:
     nested unions, too) of an object that declares no key of its own and requires none the
     branch leaves out, itself in no composition (a discriminated union's variants). Closing
     such a branch, or an object inside it, leaves what the rest accepts as it was."""
-    branch = node
-    while branch.keyword not in BRANCH_KEYWORDS and branch.parent is not None:
-        branch = branch.parent
+    branch = _innermost_branch(node)
     _, refined = _refined(node)
-    between = branch
-    while between is not refined:
+    between: SchemaNode | None = branch
+    while between is not None and between is not refined:  # `refined` is an ancestor: never None
         if between.keyword not in _UNIONS:
             return False
         between = between.parent
@@ -152,12 +150,17 @@ def _named(node: SchemaNode) -> str:
     return f"`{label(node)}`"
 
 
+def _innermost_branch(node: SchemaNode) -> SchemaNode:
+    """The node itself if it is a branch of a composition, else the nearest one it lies in."""
+    while node.keyword not in BRANCH_KEYWORDS and node.parent is not None:
+        node = node.parent
+    return node
+
+
 def _refined(node) -> tuple[str, SchemaNode]:
     """The composition keyword a branch is under (its outermost), and the object it refines: the
     one around it."""
-    branch = node
-    while branch.keyword not in BRANCH_KEYWORDS and branch.parent is not None:
-        branch = branch.parent
+    branch = _innermost_branch(node)
     while branch.parent is not None and branch.parent.keyword in BRANCH_KEYWORDS:
         branch = branch.parent
     return str(branch.keyword), branch.parent if branch.parent is not None else branch

@@ -88,5 +88,6 @@ def _short(match: re.Match) -> str:
     number = float(written)
     if number not in (float("inf"), float("-inf")):
         return repr(number)
-    digits = written.lstrip("-").split(".")[0]
-    return f"{written[:len(written) - len(written.lstrip('-'))]}{digits[:6]}... ({len(digits):,} digits)"
+    sign, digits = ("-", written[1:]) if written.startswith("-") else ("", written)
+    digits = digits.split(".")[0]
+    return f"{sign}{digits[:6]}…({len(digits):,} digits)"  # as `clip` writes a long name

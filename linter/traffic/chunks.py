@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -295,7 +296,7 @@ class Chunks:
             self.text += len(text)
             call.parts.append(text)
 
-    def _finish(self, calls: Any, problem: str | None = None) -> list[StreamedCall]:
+    def _finish(self, calls: Iterable[_Open], problem: str | None = None) -> list[StreamedCall]:
         """The calls made of the pieces held, which no longer count toward the limits; each with
         the `problem` given, or its own."""
         finished = []
