@@ -50,6 +50,11 @@ def _keywords(description: str, kind: str, part: str = BOUNDS) -> dict:
     # Split into parts: the longer value is sent, in several.
     ("Message text, up to 160 characters. Longer messages are split into multiple SMS.", "string", {}),
     ("Text to synthesize, at most 5,000 characters; longer input is chunked automatically.", "string", {}),
+    # Answered, not refused: the call runs and its answer is empty.
+    ("Search text. Minimum 2 characters; shorter queries return an empty result.", "string", {}),
+    ("Search text, at least 3 characters (shorter input returns no matches).", "string", {}),
+    ("Name to look up, 2 to 64 characters. Names under 2 characters match nothing.", "string", {"maxLength": 64}),
+    ("Year, 1990 to 2030; otherwise the tool returns an empty list.", "integer", {}),
 ])
 def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kept):
     assert _keywords(description, kind) == kept
@@ -67,6 +72,11 @@ def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kep
     ("Tags, at most 5. The cap is 5.", "array", {"maxItems": 5}),
     ("Text, at most 10 characters. Trim whitespace first.", "string", {"maxLength": 10}),
     ("Name, at most 10 characters. It does not truncate longer names.", "string", {"maxLength": 10}),
+    # An empty answer said of no value past the bound, or denied.
+    ("Query, at least 3 characters. Returns an empty list when nothing is found.", "string", {"minLength": 3}),
+    ("Query, at least 3 characters; shorter queries do not return empty results but fail.", "string",
+     {"minLength": 3}),
+    ("Up to 50; larger values return an error.", "integer", {"maximum": 50}),
 ])
 def test_a_bound_the_words_do_not_say_is_passed_stays_a_bound(description, kind, expected):
     assert _keywords(description, kind) == expected

@@ -54,6 +54,16 @@ _FINITE = frozenset({"truncates", "clamps", "clips", "trims", "ignores", "discar
 _FIRST_ONLY = Screened(r"\bonly\s+(?:the\s+)?first\s+[\w,]+(?:\s+[a-z]+)?\s+(?:is|are|will be|get)\s+(?:returned|used|"
                        r"kept|processed|considered|shown|read|taken|included|sent|applied|honou?red|indexed|saved|"
                        r"stored)\b", words=("first",), lowered=True)
+# Values past a bound answered, not refused: "shorter queries return an empty result",
+# "queries under 3 characters match nothing", "fewer than 2 characters yields no results". The
+# call runs; only its answer is empty. Needs a direction in the clause, as most verbs above do,
+# or "otherwise" ("at least 3 characters, otherwise returns an empty list"): both sides then.
+_ANSWERED_EMPTY = Screened(
+    r"\b(?:returns?|returning|yields?|gives?|produces?|match(?:es)?)\s+(?:back\s+)?(?:an?\s+|the\s+)?"
+    r"(?:empty\b|nothing\b|no (?:results?|matches|hits|items|entries|records|rows|data|suggestions)\b|"
+    r"zero (?:results?|matches|hits|items|entries|records|rows)\b)",
+    words=("empty", "nothing", "no ", "zero "), lowered=True)
+_OTHERWISE = lazy_compile(r"\b(?:otherwise|else)\b")
 _UP = lazy_compile(r"\b(?:larger|higher|greater|bigger|longer|more|above|over|exceed\w*|beyond|past|excess|extra|"
                    r"additional|remaining|the rest|too (?:large|long|high|big|many))\b")
 _DOWN = lazy_compile(r"\b(?:smaller|lower|less|fewer|shorter|below|under|too (?:small|short|low|few))\b")
@@ -90,27 +100,49 @@ def _handled_sides(description: str) -> frozenset[str]:
         sides.add(UPPER)
     for verb in _HANDLING.finditer_lowered(lowered, ascii_text):
         auxiliary = (verb.group(1) or "").strip()
-        if verb.group(2) in _BARE and not auxiliary.startswith(_FUTURE) \
-                or _NEGATED.search(lowered, max(0, verb.start() - 20), verb.start()):
+        if verb.group(2) in _BARE and not auxiliary.startswith(_FUTURE) or _negated(lowered, verb.start()):
             continue
-        start = max(0, verb.start() - _REACH)
-        start = max([start] + [lowered.rfind(stop, start, verb.start()) + 1 for stop in _CLAUSE_STOP])
-        end = min(len(lowered), verb.end() + _REACH)
-        end = min([end] + [at for at in (lowered.find(stop, verb.end(), end) for stop in _CLAUSE_STOP) if at >= 0])
-        said = set()
-        if _UP.search(lowered, start, end):
-            said.add(UPPER)
-        if _DOWN.search(lowered, start, end):
-            said.add(LOWER)
-        if _BOTH.search(lowered, start, end):
-            said |= {UPPER, LOWER}
+        said = _clause_sides(lowered, verb.start(), verb.end())
         if said and (verb.group(1) is not None or verb.group(2) in _FINITE):
             sides |= said
         elif verb.group(2) in _ON_THEIR_OWN:
             sides |= said or _ON_THEIR_OWN[verb.group(2)]
         if len(sides) == 2:
-            break
+            return frozenset(sides)
+    for answer in _ANSWERED_EMPTY.finditer_lowered(lowered, ascii_text):
+        if not _negated(lowered, answer.start()):
+            start, end = _clause(lowered, answer.start(), answer.end())
+            sides |= _clause_sides(lowered, answer.start(), answer.end()) or (
+                {UPPER, LOWER} if _OTHERWISE.search(lowered, start, end) else set())
     return frozenset(sides)
+
+
+def _negated(lowered: str, at: int) -> bool:
+    return _NEGATED.search(lowered, max(0, at - 20), at) is not None
+
+
+def _clause(lowered: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around `lowered[start:end]`: up to `_REACH` characters either side, not
+    past a sentence's or a clause's end."""
+    before = max(0, start - _REACH)
+    before = max([before] + [lowered.rfind(stop, before, start) + 1 for stop in _CLAUSE_STOP])
+    after = min(len(lowered), end + _REACH)
+    after = min([after] + [at for at in (lowered.find(stop, end, after) for stop in _CLAUSE_STOP) if at >= 0])
+    return before, after
+
+
+def _clause_sides(lowered: str, start: int, end: int) -> set[str]:
+    """The sides of a bound the clause around `lowered[start:end]` speaks of ("larger",
+    "shorter", "out of range")."""
+    before, after = _clause(lowered, start, end)
+    said = set()
+    if _UP.search(lowered, before, after):
+        said.add(UPPER)
+    if _DOWN.search(lowered, before, after):
+        said.add(LOWER)
+    if _BOTH.search(lowered, before, after):
+        said |= {UPPER, LOWER}
+    return said
 
 
 def takes_other_values(description: str) -> bool:
