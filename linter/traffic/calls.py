@@ -356,6 +356,11 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
             for call in flattened:
                 yield *call, True
             return
+        events = spans.output_events(record)
+        if events:
+            for event in events:
+                yield from _found(event, depth + 1, True)
+            return
     plain = _plain(record)
     if plain and isinstance(plain[0][1], (dict, str)):
         # A plain call that also keeps what the tool answered (`output`, `content`) as a list.

@@ -7,6 +7,8 @@ conventions name for them.
   `.arguments`.
 - OpenInference's (Arize Phoenix): `llm.output_messages.<i>.message.tool_calls.<j>.tool_call.`
   `function.name`, `.function.arguments`, `.id`.
+- The span's events that hold the answer (`output_events`): the conventions' older
+  `gen_ai.choice`, whose body is the choice, and `gen_ai.client.inference.operation.details`.
 
 Attributes are an object (a span's `to_json()`, most exporters' JSON) or OTLP JSON's list of
 `{"key", "value": {"stringValue": ...}}`. Only the output is read: a span's input messages are
@@ -22,6 +24,12 @@ from schema_lint.sources.json_scan import opens_too_many
 from schema_lint.text.lazy_pattern import lazy_compile
 
 OUTPUT_MESSAGES = "gen_ai.output.messages"
+# A span's events that record what the model answered: the conventions' older `gen_ai.choice`
+# (its body the choice, `message.tool_calls` and all) and the newer
+# `gen_ai.client.inference.operation.details` (`gen_ai.output.messages` among its attributes).
+# The others (`gen_ai.user.message`, `gen_ai.assistant.message`, ...) are the request's
+# history, which repeats the calls of the spans before.
+OUTPUT_EVENTS = frozenset({"gen_ai.choice", "gen_ai.client.inference.operation.details"})
 # Indexes of up to nine digits: a longer run is no index, and Python refuses to convert one of
 # thousands.
 _FLATTENED = lazy_compile(r"(?:gen_ai\.completion\.(\d{1,9})\.tool_calls\.(\d{1,9})\.(name|id|arguments)|"
@@ -47,6 +55,14 @@ def attributes(record: dict) -> dict[str, Any] | None:
             if isinstance(value, str):
                 flat[entry["key"]] = value
     return flat
+
+
+def output_events(record: dict) -> list[dict]:
+    """The events of a span that record the model's answer (`OUTPUT_EVENTS`), in order."""
+    events = record.get("events")
+    if not isinstance(events, list):
+        return []
+    return [event for event in events if isinstance(event, dict) and event.get("name") in OUTPUT_EVENTS]
 
 
 def output_messages(span: dict[str, Any]) -> Any:

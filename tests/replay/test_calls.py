@@ -588,6 +588,24 @@ def test_a_genai_span_gives_the_calls_of_its_output_messages_not_of_its_input():
     assert _read_all([{"name": "chat", "attributes": no_call}, *other]) == []
 
 
+def test_a_span_gives_the_calls_of_its_answer_events_not_of_its_history_events():
+    """The conventions' older `gen_ai.choice` event (the choice as its body) and the newer
+    `gen_ai.client.inference.operation.details` (the output messages among its attributes),
+    as a span's `to_json()` writes its events; `gen_ai.assistant.message` is the history."""
+    choice = {"name": "gen_ai.choice", "attributes": {"gen_ai.system": "openai"}, "body": {
+        "index": 0, "finish_reason": "tool_calls", "message": {"tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}]}}}
+    history = {"name": "gen_ai.assistant.message", "body": {"tool_calls": [
+        {"id": "call_0", "type": "function", "function": {"name": "get_time", "arguments": "{}"}}]}}
+    span = {"name": "chat gpt-4o", "attributes": {"gen_ai.operation.name": "chat"}, "events": [history, choice]}
+    assert _read([span]) == [("get_weather", '{"city": "Paris"}', "call_1")]
+    details = {"name": "gen_ai.client.inference.operation.details",
+               "attributes": {"gen_ai.input.messages": _INPUT, "gen_ai.output.messages": _OUTPUT}}
+    assert _read([{"name": "chat", "attributes": {}, "events": [details]}]) == [("get_weather", {"city": "Paris"}, "call_1")]
+    # A span whose events hold only history made no call, and lost none.
+    assert _read_all([{"name": "chat", "attributes": {}, "events": [history]}]) == []
+
+
 def test_flattened_span_attributes_give_their_calls_in_order():
     """OpenLLMetry's `gen_ai.completion.<i>.tool_calls.<j>.*` and OpenInference's
     `llm.output_messages.<i>.message.tool_calls.<j>.tool_call.*`; a prompt's are history."""
