@@ -17,6 +17,9 @@ The files a configuration names are read whole, once, within `max-file-size` (se
 
 A call is the evidence of exactly the tool it names: the tool its inline `tool_def` holds
 (matched by name and schema), the record its `tool_uid` cites, or else the tools of its name.
+A call citing a uid none of the tools has (a dataset's calls, linted against a folder of tool
+files) is the tool of its name's when only one tool has that name, as `replay` takes it: the
+gate must see it, or a fix would reject it unseen.
 """
 
 from __future__ import annotations
@@ -63,6 +66,9 @@ class Traffic:
         self.summaries: dict[Key, ToolSummary] = {}
         # The keys summarised: those of the tools given to `load` and `cover`.
         self._wanted: set[Key] = set()
+        # name → the schema keys of the tools given of that name: a call citing an unknown uid
+        # is taken for the tool of its name only where that is one tool.
+        self._definitions: dict[str, set[Key]] = {}
         # The kinds of key ("name", "uid", "schema") the calls read are recorded under.
         self._kinds_read: set[str] = set()
         # A tool's calls as JSON text while every one of them is kept; SPILLED once they go to
@@ -87,7 +93,7 @@ class Traffic:
     def load(cls, paths: Iterable[str], tools: Iterable, contents: Mapping[str, bytes] | None = None) -> Traffic:
         """The calls in `paths`, summarised for `tools`; a call to any other tool is counted by name."""
         traffic = cls(contents)
-        traffic._wanted = {key for tool in tools for key in tool_keys(tool)}
+        traffic._wanted = traffic._keys_of(tools)
         traffic._take(traffic._first_reading(list(paths)))
         return traffic
 
@@ -96,7 +102,7 @@ class Traffic:
         """Calls read already (those of a Spark partition, named `shown`), summarised for
         `tools` as `load` does; none is kept, since no gate reads them."""
         traffic = cls()
-        traffic._wanted = {key for tool in tools for key in tool_keys(tool)}
+        traffic._wanted = traffic._keys_of(tools)
         traffic._keeping = False
         traffic._take(traffic._calls(items, shown))
         return traffic
@@ -139,7 +145,7 @@ class Traffic:
         new schema, and no call of its own. `exact`: only by every key, its schema's too, as
         `load` would have been given it (an editor's text, whose schema changes as it is
         typed, may come to hold the definition some calls were recorded with)."""
-        new = {key for tool in tools if exact or not self._covers(tool) for key in tool_keys(tool)} - self._wanted
+        new = self._keys_of([tool for tool in tools if exact or not self._covers(tool)]) - self._wanted
         if not new:
             return
         self._wanted |= new
@@ -149,6 +155,24 @@ class Traffic:
             for key, arguments in self._calls(_read_again(source, self._contents), shown, report=False):
                 if key in new:
                     self._summarise(key, arguments)
+
+    def _keys_of(self, tools: Iterable) -> set[Key]:
+        """Every key a call of one of `tools` may be recorded under, each tool's definition
+        noted under its name."""
+        keys: set[Key] = set()
+        for tool in tools:
+            own = tool_keys(tool)  # its name's, its schema's, its uid's
+            keys.update(own)
+            self._definitions.setdefault(tool.name, set()).add(own[1])
+        return keys
+
+    def _key(self, call: RecordedCall) -> Key:
+        """The key `call` is summarised under (`call_key`), or its name's when it cites a uid
+        none of the tools has and one tool alone has its name."""
+        key = call_key(call)
+        if key[0] == "uid" and key not in self._wanted and len(self._definitions.get(call.tool, ())) == 1:
+            return ("name", call.tool)
+        return key
 
     def _covers(self, tool) -> bool:
         return ("name", tool.name) in self._wanted and (not tool.uid or ("uid", tool.uid) in self._wanted)
@@ -232,7 +256,7 @@ class Traffic:
                 if report:
                     self.not_objects += 1
                 continue
-            yield call_key(item), arguments
+            yield self._key(item), arguments
 
     def _problem(self, line: BrokenLine) -> None:
         if line.reason.startswith("cannot read"):

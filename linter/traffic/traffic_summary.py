@@ -15,7 +15,7 @@ no spaces, then a newline, so equal summaries are equal files:
 - `other_tools`: `calls`, `names` (name → calls, the least :data:`NAMES_LISTED`),
   `unlisted_calls`, `unlisted_names` (the KMV hashes, hex);
 - `tools`: a list of `[key, tool]`, key `["name", n]`, `["uid", u]` or
-  `["schema", n, digest]` as `store.call_key` makes it; tool: `calls`,
+  `["schema", n, digest]` as `store.Traffic` keys a call; tool: `calls`,
   `values_dropped`, `fields`: pointer → `count`, `types`, `lengths` and `sizes`
   (`count`, `zeros`, `largest`, `smallest`, `buckets`: `[index, count]` pairs of the
   DDSketch at 1% accuracy), `range` (`[low, high]` or null), `distinct` (KMV hashes, hex),

@@ -63,6 +63,29 @@ def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_
     assert "no fix: it would reject 1 of 1 recorded calls that pass today, such as" in finding["message"]
 
 
+def test_calls_citing_a_uid_no_tool_has_are_the_evidence_of_the_one_tool_of_their_name(tmp_path):
+    """A dataset's calls cite its records' uids; linted against a folder of tool files, which
+    hold none, they were the evidence of no tool, and the gate let through a fix that rejects
+    them. Taken for the tool of their name, as `replay` takes them, unless two tools share it."""
+    tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {
+        "title": {"type": "string", "description": "At most 10 characters."}}}}
+    tools, recorded = tmp_path / "tools.json", tmp_path / "calls.jsonl"
+    recorded.write_text(json.dumps({"tool": "create_ticket", "tool_uid": "bfcl:elsewhere",
+                                    "arguments": {"title": "a much longer title than ten"}}) + "\n")
+
+    def findings(*defined):
+        tools.write_text(json.dumps({"tools": list(defined)}))
+        result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--output-format", "json",
+                                           "--calls", str(recorded), str(tools)])
+        return json.loads(result.output)
+
+    (finding,) = findings(tool)
+    assert finding["fix"] is None and "it would reject 1 of 1 recorded calls" in finding["message"]
+    other = {**tool, "inputSchema": {**tool["inputSchema"], "required": ["title"]}}
+    # Two tools of that name: the call was made for one of them, which is unknown.
+    assert all(found["fix"] is not None for found in findings(tool, other))
+
+
 def test_round_bound_leaves_headroom_and_a_floor():
     assert [round_bound(n) for n in (0, 1, 20, 32, 33, 300)] == [2, 2, 64, 64, 128, 1024]
     assert [round_bound(n, 32) for n in (1, 15, 16, 17)] == [32, 32, 32, 64]
