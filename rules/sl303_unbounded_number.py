@@ -77,6 +77,7 @@ from schema_lint.prose.field_prose import (adjusts_balance, largest_number, mone
                                            smallest_number)
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
+from schema_lint.schema.bounds import bounded_by
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
@@ -134,9 +135,15 @@ def check(ctx):
         missing = missing_bounds(node, kind)
         if kind is None or not missing:
             continue
-        message = f"{kind} `{label(node)}` has no {' or '.join(missing)} bound"
+        message = f"{kind} `{label(node)}` has no {' or '.join(missing)} bound" + _type_ranges(node.schema)
         fix = _fix(ctx, node, kind, missing, KINDS[kind][1])
         yield Finding(node.pointer, message + ("" if fix or "upper" not in missing else _no_suggestion(node)), fix=fix)
+
+
+def _type_ranges(schema: dict) -> str:
+    """Why a bound the schema writes is none: it is a number type's range (zod's `.int()`)."""
+    ranges = [f"`{k}: {schema[k]}`" for k in (*_LOWER, *_UPPER) if k in schema and not bounded_by(schema, (k,))]
+    return f" ({' and '.join(ranges)}: a number type's range, no bound)" if ranges else ""
 
 
 def reported_kind(node) -> str | None:
@@ -153,7 +160,7 @@ def missing_bounds(node, kind: str | None) -> list[str]:
         return []
     needs_upper = KINDS[kind][2]
     return [side for side, keys, needed in (("lower", _LOWER, True), ("upper", _UPPER, needs_upper))
-            if needed and not any(k in node.schema for k in keys)]
+            if needed and not bounded_by(node.schema, keys)]
 
 
 def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | None:
@@ -170,7 +177,7 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
     if from_name is not None:
         return from_name
     capped = next((s for s in handled_bounds(node.description, node.types, node.field_name)
-                   if s.keyword in _SIDES and not any(k in node.schema for k in _SIDES[s.keyword])), None)
+                   if s.keyword in _SIDES and not bounded_by(node.schema, _SIDES[s.keyword])), None)
     if capped is not None:
         return handled_suggestion(capped, node.pointer)
     if "upper" in missing and not _no_suggestion(node):
@@ -225,7 +232,7 @@ def _with_lower_from_name(from_words: Fix, from_name: Fix | None) -> Fix:
 def stated_bounds(node) -> Fix | None:
     """The bounds the description states for the sides the schema leaves open, as one fix."""
     found = [s for s in stated(node.description, node.types, BOUNDS, node.field_name) if s.keyword in _SIDES
-             and not any(k in node.schema for k in _SIDES[s.keyword])]
+             and not bounded_by(node.schema, _SIDES[s.keyword])]
     return bounds_fix(found, node.pointer) if found else None
 
 

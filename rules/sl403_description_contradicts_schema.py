@@ -92,6 +92,7 @@ from schema_lint.rules import sl301_unbounded_string, sl302_unbounded_array, sl3
 from schema_lint.rules import sl305_empty_string_allowed
 from schema_lint.text.lazy_pattern import PatternLike, lazy_compile
 from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.schema.bounds import bounded_by
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding
 from schema_lint.schema.walk import SchemaNode, accepts_null, label, nullable_branch
@@ -197,14 +198,17 @@ def _left_to_this_rule(ctx, node, found: Stated) -> bool:
     keyword reports this node in this run (each rule takes the words for its own keyword;
     with that rule not selected, as SL301 and SL305 are not by default, this one does)."""
     keyword, schema = found.keyword, node.schema
-    if keyword in schema or keyword == "format" or "enum" in schema or "const" in schema:
+    if keyword == "format" or "enum" in schema or "const" in schema:
         return False  # SL304 reports every stated format it can add; an enum's values say the rest
     if keyword in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"):
         side = _NUMBER_SIDES[keyword]
-        if side is not None and any(k in schema for k in side):
+        # A number type's range (zod's `maximum: 9007199254740991`) is no bound the words repeat.
+        if bounded_by(schema, (keyword,)) or side is not None and bounded_by(schema, side):
             return False
         kind = sl303_unbounded_number.reported_kind(node)
         return not ctx.runs(sl303_unbounded_number.CODE) or not sl303_unbounded_number.missing_bounds(node, kind)
+    if keyword in schema:
+        return False
     if keyword == "maxLength":
         return not ctx.runs(sl301_unbounded_string.CODE) or not sl301_unbounded_string.unbounded(schema)
     if keyword == "minLength":

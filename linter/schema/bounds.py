@@ -20,6 +20,25 @@ BOUNDS = frozenset({keyword for pair in PAIRS for keyword in pair}
 """Every keyword a contradiction is made of."""
 
 
+# The ranges of number types, which generators write for every number of the type: zod's
+# `.int()` gives ±`Number.MAX_SAFE_INTEGER`, OpenAPI's `int32` and `int64` formats and typed
+# languages their integers' ranges. Such a bound says what the type holds, not what the tool
+# takes: a limit at 2**53 - 1 is no page size.
+TYPE_RANGES = frozenset({2**31 - 1, -2**31, 2**32 - 1, 2**53 - 1, -(2**53 - 1), 2**63 - 1, -2**63, 2**64 - 1,
+                         1.7976931348623157e308, -1.7976931348623157e308})
+
+
+def bounded_by(schema: dict, keywords: tuple[str, ...]) -> bool:
+    """Whether one of `keywords` bounds the numbers `schema` takes: present, and not a number
+    type's range (`TYPE_RANGES`)."""
+    for keyword in keywords:
+        if keyword in schema:
+            value = schema[keyword]
+            if not (_number(value) and value in TYPE_RANGES):
+                return True
+    return False
+
+
 def contradictions(schema: Any) -> Iterator[tuple[str, str]]:
     """(keyword, what is wrong) for each contradiction in ``schema``'s own bounds: the keyword
     is where to point (the lower bound, or `maxProperties`)."""

@@ -32,6 +32,20 @@ def test_sl303_passes_bounded_enumerated_and_exclusive_bounds():
     assert lint_tool(schema, "SL303") == []
 
 
+@pytest.mark.parametrize("low, high", [(-9007199254740991, 9007199254740991), (-2147483648, 2147483647),
+                                       (0, 9223372036854775807), (0, 1.7976931348623157e308)])
+def test_sl303_a_number_types_range_is_no_bound_and_the_words_replace_it(low, high):
+    """zod's `.int()` writes `Number.MAX_SAFE_INTEGER`, OpenAPI's `int32`/`int64` their ranges:
+    a limit up to 2**53 - 1 is still unbounded, and the bound the words state takes its place."""
+    limit = {"type": "integer", "minimum": low, "maximum": high, "description": "Results per page, at most 50."}
+    (finding,) = lint_tool(obj(page_size=limit), "SL303")
+    assert "upper bound" in finding.message and "a number type's range" in finding.message
+    assert ("lower" in finding.message) is (low < 0)
+    assert fixed_schema(obj(page_size=limit), finding)["properties"]["page_size"]["maximum"] == 50
+    assert not any("upper" in f.message for f in lint_tool(obj(page_size={**limit, "maximum": 50}), "SL303"))
+    assert lint_tool(obj(page_size={**limit, "maximum": 1000, "minimum": 1}), "SL303") == []  # a stated bound
+
+
 @pytest.mark.parametrize("name", ["lower_limit", "upper_limit", "credit_limit", "time_limit", "balance",
                                   "account_balance"])
 def test_sl303_a_range_end_a_credit_line_or_a_balance_is_no_limit_or_amount(name):

@@ -238,3 +238,13 @@ def test_a_multiple_of_a_fraction_is_a_suggestion(description, divisor, safety):
                if f.fix is not None and "multipleOf" in f.fix.description]
     assert found.fix.safety is safety
     assert {op.value for op in found.fix.operations if op.path.endswith("multipleOf")} == {divisor}
+
+
+def test_sl403_takes_a_stated_bound_where_the_schema_writes_only_a_number_types_range():
+    """zod's `.int()`: `maximum: 9007199254740991` bounds nothing, and "at most 1000" is still
+    a bound the schema lacks; a real bound of the schema is left alone."""
+    offset = {"type": "integer", "minimum": 0, "maximum": 9007199254740991,
+              "description": "Offset of the first result, at most 1000."}
+    (finding,) = lint_tool(obj(offset=offset), "SL403")
+    assert "states `maximum: 1000`" in finding.message and finding.fix.operations[0].value == 1000
+    assert lint_tool(obj(offset={**offset, "maximum": 5000}), "SL403") == []
