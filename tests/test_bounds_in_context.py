@@ -260,3 +260,37 @@ def test_positive_of_a_place_counted_from_zero_states_no_lower_bound(description
 ])
 def test_a_bound_of_one_form_case_or_plan_is_no_bound_of_the_field(description, kind, expected):
     assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, kind", [
+    # The values a comparison after its subject picks out, with a verb saying what becomes of them.
+    ("Search text. Queries shorter than 3 characters return no results.", "string"),
+    ("Offsets less than 0 count from the end.", "integer"),
+    ("Cache TTL in seconds (default 300). Values less than 1 disable the cache.", "integer"),
+    ("Priorities less than 5 run in the background queue.", "integer"),
+    ("Windows smaller than 3 disable smoothing.", "integer"),
+    ("A value less than 0 means retry forever.", "integer"),
+    ("Batches larger than 500 items take several requests.", "integer"),
+    # Values rounded to the number are taken.
+    ("The server may round it up to 60.", "integer"),
+    ("Internally rounded up to 8.", "integer"),
+    ("Size in bytes, rounded up to a multiple of 4096.", "integer"),
+    ("Duration in seconds; rounded to the nearest multiple of 60.", "integer"),
+    # A length of a line or a first piece of the text, not of the whole string.
+    ("Commit message. The first line should be at most 72 characters.", "string"),
+    ("Commit message; the subject line must not exceed 50 characters.", "string"),
+    ("Thread text. The first tweet is limited to 280 characters.", "string"),
+])
+def test_values_a_sentence_speaks_of_or_a_part_of_the_text_are_no_bound(description, kind):
+    assert _bounds(description, kind) == {}
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    ("Names shorter than 64 characters.", "string", {"maxLength": 63}),
+    ("Must be less than 100.", "integer", {"maximum": 99}),
+    ("A number less than 1000 per request.", "integer", {"maximum": 999}),
+    ("Title, at most 72 characters.", "string", {"maxLength": 72}),
+    ("Name of the line, at most 50 characters.", "string", {"maxLength": 50}),
+])
+def test_a_comparison_with_no_verb_after_it_or_of_the_whole_value_is_still_a_bound(description, kind, expected):
+    assert _bounds(description, kind) == expected

@@ -320,6 +320,12 @@ def test_a_closed_list_near_those_words_is_still_read(description, values):
     "Date and time of the event, ISO 8601.",                                 # a time: no bare date
     "ISO 8601 date/time of the reminder.",
     "Start date or datetime, in ISO 8601.",
+    "Email address of the member. Their user ID is accepted too.",          # another form of the value
+    "Email address of the member, or their username.",
+    "Email of the user, or a group alias.",
+    "URL of the page. A local file path also works.",
+    "Repository URL. The shorthand org/repo also works.",
+    "URL of the site. The scheme may be omitted (example.com).",
 ])
 def test_a_format_is_not_read_where_the_words_offer_values_outside_it(description):
     assert "format" not in _read(description, "string")
@@ -333,6 +339,7 @@ def test_a_format_is_not_read_where_the_words_offer_values_outside_it(descriptio
     ("The new date and time in ISO-8601 format, such as '2023-04-15T13:45:00Z'.", "date-time"),
     ("Email address of the reporter; the list of watchers is not changed.", "email"),
     ("Email address of the reporter.", "email"),
+    ("URL of the page, or of its canonical copy.", "uri"),
 ])
 def test_a_format_near_those_words_is_still_read(description, fmt):
     assert _read(description, "string").get("format") == fmt

@@ -63,6 +63,12 @@ def _read(description: str, kind: str = "string") -> dict:
     "Query string. Special queries: 'is:open' and 'is:closed'.",
     "Color as a hex string (#RRGGBB). Named colors: 'red', 'green' and 'blue'.",
     "Sound: 'chime', 'beep' or 'bell'. Custom sounds can be given as a URL.",
+    # Words that open the list after it: more values work.
+    "Output format: 'json' or 'csv'. Any format pandoc supports also works.",
+    "Region: 'us' or 'eu'. Self-hosted installs accept their own region names.",
+    "Engine: 'google' or 'bing'; plugins can register more.",
+    "Engine: 'google' or 'bing'. Additional engines can be configured by the administrator.",
+    "Mode: 'fast' or 'slow'. 'turbo' works too on new servers.",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)

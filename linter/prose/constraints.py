@@ -92,7 +92,7 @@ from schema_lint.prose.field_prose import (described_defaults, holds_digit, hold
                                            names_git_remote, offered_words, offers_other_forms, offers_substitute,
                                            offers_values_outside, quoted_values, says_signed, speaks_of_time, valid_in)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides, takes_other_values
-from schema_lint.prose.units import bounds_value, multiplies, named_unit
+from schema_lint.prose.units import bounds_value, multiplies, named_unit, unit_of
 from schema_lint.schema.pointer import join
 from schema_lint.text.display import clip
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
@@ -235,6 +235,22 @@ _HELD_BEFORE = lazy_compile(r"(?<!\bto )\b(?:holds?|holding|contains?|containing
 # padded"): those values are a case the words go on to speak of, not a rule ("up to 5 tags",
 # inclusive, still is one).
 _SUBSET_BEFORE = lazy_compile(r"\b(?:containing|having|holding|exceeding)\s+$", re.I)
+# A strict comparison after its clause's subject, with a verb after it: "Queries shorter than
+# 3 characters return no results", "Offsets less than 0 count from the end", "A value less
+# than 0 means retry forever", "Values less than 1 disable the cache". The values it picks out
+# are a case the sentence says what becomes of, as a participle's are; "Names shorter than 64
+# characters." says no more of them, and is a rule, as "Must be less than 100" is.
+_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:(?:a|an|the|any|all)\s+)?(?!(?:must|should|shall|be|is|are|it|"
+                               r"this|that|can|may|will|would|not|no|only|use|set|pass|enter|give|send|keep|length|"
+                               r"size)\b)[a-z][\w-]*(?:\s+(?!(?:must|should|be|is|are|can|may|will)\b)[a-z][\w-]*)?\s+$",
+                               re.I)
+_CASE_VERB_AFTER = lazy_compile(r"\s*(?!(?:per|in|of|for|and|or|but|nor|long|each|to|with|at|on|by|as|than|total|in|"
+                           r"is|are|be|will|would|may|can|must|should|inclusive|exclusive|only|or|" + "|".join(sorted(_ACCEPTED))
+                           + r")\b)[a-z]+\b", re.I)
+# "The server may round it up to 60", "rounded up to a multiple of 4096": values are taken and
+# rounded, the number is where they end up.
+_ROUNDED_BEFORE = lazy_compile(r"\bround(?:s|ed|ing)?(?:\s+(?:it|them|this|the\s+\w+))?\s+(?:(?:up|down)\s+)?"
+                               r"(?:to\s+(?:the\s+)?(?:nearest\s+)?)?$", re.I)
 # The clause of a bound that speaks of each member ("Rows, each a list of up to 20 values",
 # "Each page holds up to 100 results"), or of what another subject can do ("Free plans can
 # notify at most 3 users"; "You can pass", "It must be", "Values may be" speak of the field).
@@ -312,8 +328,12 @@ _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|ever
 # … must be 63 characters or less" (of a Kubernetes label key "prefix/name"), "the local
 # part", "each component", "Label keys and values can be no longer than 63 characters" (of
 # a list of pairs).
+# So is a line of it or its first piece: "The first line should be at most 72 characters" (a
+# commit message's), "the subject line must not exceed 50", "the first tweet is limited to 280".
 _PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?|suffix(?:es)?|"
-                            r"(?:local|domain|first|last|user(?:name)?|host) parts?|keys\s+(?:and|or)\s+values)\b", re.I)
+                            r"(?:local|domain|first|last|user(?:name)?|host) parts?|keys\s+(?:and|or)\s+values|"
+                            r"(?:first|subject|summary|title|header|heading|opening|top|last|each|every|any)\s+lines?|"
+                            r"first\s+(?:tweet|post|message|paragraph|sentence|chunk|page|part|word|block))\b", re.I)
 _HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
                       r"ideally|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
@@ -699,14 +719,18 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start) \
             or target == LENGTH and _PART_BEFORE.search(sentence, before, bound.start):
         return True
-    if bound.side in ("xmin", "xmax") and not bound.ranged and _SUBSET_BEFORE.search(sentence, before, bound.start):
+    if bound.side in ("xmin", "xmax") and not bound.ranged and (
+            _SUBSET_BEFORE.search(sentence, before, bound.start)
+            or _SUBJECT_BEFORE.search(sentence, before, bound.start)
+            and _CASE_VERB_AFTER.match(sentence, bound.end if _names_a_unit(bound.unit) else _number_end(sentence, bound))):
+        return True
+    if _ROUNDED_BEFORE.search(sentence, before, bound.start + _leading_up(sentence, bound)):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
     # From the number's end: the word read as its unit may begin what follows ("max 50 in v2").
-    number_end = bound.end - len(bound.unit or "") if bound.unit and sentence.endswith(bound.unit, 0, bound.end) \
-        else bound.end
+    number_end = _number_end(sentence, bound)
     if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence) \
             or _DEFAULT_BEFORE.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
@@ -718,6 +742,24 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
     remark = _REMARK_AFTER.match(after)
     return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
+
+
+def _number_end(sentence: str, bound: _Bound) -> int:
+    """Where the bound's number ends: before the word read as its unit, which may be no unit."""
+    return bound.end - len(bound.unit) if bound.unit and sentence.endswith(bound.unit, 0, bound.end) else bound.end
+
+
+def _names_a_unit(word: str | None) -> bool:
+    """Whether the word read as a bound's unit names one: of time or size, a length's, or what
+    a count counts ("less than 5 run in the background" read `run`)."""
+    return word is not None and word.lower() != "per" and (unit_of(word) is not None
+                                                           or word.lower().startswith(_LENGTH_UNITS + _COUNT_WORDS))
+
+
+def _leading_up(sentence: str, bound: _Bound) -> int:
+    """How far "up " opens the bound's phrase ("up to 60" after "round it"): the rounding's verb
+    then ends there."""
+    return 3 if sentence.startswith("up ", bound.start) or sentence.startswith("Up ", bound.start) else 0
 
 
 def _of_one_alternative(sentence: str, bound: _Bound) -> bool:
@@ -1281,6 +1323,17 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               r"(?:may|can|could) add (?:more|others|your own)\b|add your own\b|"
                               r"\b[a-z][\w-]*\s+(?:is|are) (?:accepted|allowed|supported)\s+(?:for|in|on|when|where|with)\b|"
                               r"\bcan be enabled\b|"
+                              # "Any format pandoc supports also works", "Self-hosted installs accept their
+                              # own region names", "plugins can register more", "Additional engines can be
+                              # configured by the administrator".
+                              r"\b(?:also|too)\s+works?\b|\bworks?\s+(?:too|as well)\b|"
+                              r"\bany\s+(?:other\s+)?[a-z][\w-]*\s+(?:that\s+|which\s+)?[^.;\n]{0,40}?\b(?:supports?|"
+                              r"accepts?|understands?|recogni[sz]es?|knows?)\b|"
+                              r"\b(?:accept|accepts|use|uses|define|defines|register|registers|add|adds|configure|"
+                              r"configures|have|has)\s+(?:their|your|its)\s+own\b|"
+                              r"\bcan\s+register\s+(?:more|others|additional|new)\b|"
+                              r"\badditional\s+[a-z][\w-]*\s+can\s+be\s+(?:configured|added|registered|enabled|installed|"
+                              r"defined)\b|"
                               r"case[- ]?insensitive|"
                               r"not case[- ]sensitive|ignor\w* case\b|regardless of case)", re.I)
 # An alternative after the list that is no value of it ("'public' or 'private', or a team
