@@ -8,8 +8,12 @@ sizes and percentages also need an upper one (`maximum` or `exclusiveMaximum`). 
 `enum` or `const` bounds it too. The name decides, word by word (`maxResults`,
 `page_size`, `discount_pct`; `num` counts only before what it counts, `num_guests`, while
 `num1` and `num_a` are numbers); a name with no such word is read by its description, when
-that opens with what a count is ("The number of guests", "How many seats") or names a
-percentage. An `age` needs both bounds. A `limit` is a page size only on its own or
+that opens with what a count is ("The number of guests", "How many seats") or says the
+value is a percentage ("Percentage of the budget", "as a percentage"; not "the season you
+want the winning percentage for"). An `age` needs both bounds; an age of data (a cache's
+`maxAge` "in milliseconds", `max_age_seconds`) is a duration, not reported. A bound at a
+number type's range (zod's `.int()` writes `maximum: 9007199254740991`, OpenAPI's `int32`
+its range) bounds nothing: the side is reported as unbounded, and a stated bound replaces it. A `limit` is a page size only on its own or
 after what it counts (`result_limit`, `items_limit`): the `lower_limit` of an integral,
 a `credit_limit` or a `time_limit` are not. A `balance` is no amount, since it may go
 below zero (an overdraft), and a percentage that measures a change (a yield, a growth
@@ -72,6 +76,7 @@ from functools import lru_cache
 from schema_lint.prose.constraints import BOUNDS, bounds_fix, handled_bounds, handled_suggestion, stated
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.prose.field_kinds import words
+from schema_lint.prose.units import named_unit
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
 from schema_lint.prose.field_prose import (adjusts_balance, largest_number, monetary, physical, says_signed,
                                            smallest_number)
@@ -115,7 +120,11 @@ LIMIT_OF = frozenset({"result", "page", "item", "row", "record", "entry", "max",
 # How a description says a number is a count or a percentage, when the name does not.
 _DESCRIBED_COUNT = lazy_compile(r"^\W*(?:the\s+|a\s+)?(?:total\s+|maximum\s+|max\s+)?(?:number|count)\s+of\b|"
                                 r"^\W*how\s+many\b", re.IGNORECASE)
-_DESCRIBED_PERCENTAGE = Screened(r"\bpercent(?:age)?\b", "percent")
+# A percentage the value is: said first ("Percentage of the budget", "The discount percentage",
+# "Win percentage, 0-100") or of the value ("as a percentage", "in percent"); not a percentage
+# the value leads to ("The season (year) you want to find winning percentage for").
+_DESCRIBED_PERCENTAGE = Screened(r"^\W*(?:(?:the|a)\s+)?(?:[a-z][\w-]*\s+){0,2}?percent(?:age)?\b|"
+                                 r"\b(?:as|in)\s+(?:an?\s+)?percent(?:age)?\b", "percent")
 # Two-word names of limits: a lone `size`, `max` or `top` says too little (`font_size`,
 # `max_temperature`), paired with what they limit they are page sizes and caps.
 LIMIT_PHRASES = frozenset({("page", "size"), ("per", "page"), ("batch", "size"), ("chunk", "size"),
@@ -151,7 +160,26 @@ def reported_kind(node) -> str | None:
     description; none for a percentage that measures a change (a yield or a change is
     signed and unbounded by nature). SL403 asks it too, to leave this rule's bounds alone."""
     kind = number_kind(node.field_name) or described_kind(node.description)
+    if kind == "age" and _age_of_data(node):
+        return None
     return None if kind == "percentage" and _signed_change(node) else kind
+
+
+# An age measured in a clock's units or of something cached: "Maximum age in milliseconds of
+# cached content" (`maxAge`), `cache_max_age_seconds`. A duration, not a person's age, with no
+# upper bound by nature.
+_DATA_AGE = Screened(r"\b(?:milli|micro)?seconds?\b|\bms\b|\bminutes?\b|\bhours?\b|\bcached?\b|\bttl\b|\bstale\b|"
+                     r"\bexpir", words=("second", "ms", "minute", "hour", "cache", "ttl", "stale", "expir"), lowered=True)
+
+
+def _age_of_data(node) -> bool:
+    """Whether an `age` is how old data may be: named in a unit of the clock (`max_age_ms`)
+    or described so."""
+    if named_unit(node.field_name) in ("millisecond", "second", "minute", "hour"):
+        return True
+    name = " ".join(words(node.field_name or ""))
+    description = node.description if isinstance(node.description, str) else ""
+    return any(_DATA_AGE.search(text.lower()) for text in (name, description))
 
 
 def missing_bounds(node, kind: str | None) -> list[str]:

@@ -222,3 +222,30 @@ def test_a_name_gives_no_lower_bound_above_a_number_the_words_name(description):
     offer: the finding stays, with no lower bound proposed."""
     (found,) = lint_tool(obj(results_limit={"type": "integer", "description": description}), "SL303")
     assert not [o for o in (found.fix.operations if found.fix else ()) if o.path.endswith("/minimum")]
+
+
+@pytest.mark.parametrize("description, kind", [
+    ("Percentage of the budget to allocate.", "percentage"),
+    ("The discount percentage.", "percentage"),
+    ("Discount as a percentage of the price.", "percentage"),
+    # A percentage the value leads to is not the value: a year is no percentage.
+    ("The season (year) you want to find winning percentage for.", None),
+    ("Year for which to compute the approval percentage.", None),
+])
+def test_sl303_a_description_makes_a_percentage_only_of_the_value_itself(description, kind):
+    found = lint_tool(obj(season={"type": "integer", "description": description}), "SL303")
+    assert [f.message.split(" ")[0] for f in found] == ([kind] if kind else [])
+
+
+@pytest.mark.parametrize("name, description, reported", [
+    ("age", "Age of the applicant in years.", True),
+    ("min_age", "Youngest age of the audience.", True),
+    ("patient_age", "Age of the patient in days.", True),
+    # How old data may be: a duration, with no upper bound by nature.
+    ("maxAge", "Maximum age in milliseconds of cached content to accept.", False),
+    ("max_age_seconds", "How stale a result may be.", False),
+    ("maxAge", "Cached pages younger than this are served from the cache.", False),
+])
+def test_sl303_an_age_of_data_is_no_persons_age(name, description, reported):
+    found = lint_tool(obj(**{name: {"type": "integer", "description": description}}), "SL303")
+    assert bool(found) is reported
