@@ -8,7 +8,9 @@ or description (`create`, `send`, `post`, `submit`, `book`, `order`, `pay`, `tra
 (any spelling: `idempotencyKey`, `Idempotency-Key`…), plus the names in the
 `idempotency-keys` setting. A tool whose MCP annotations say `idempotentHint: true` is
 idempotent by its own account and is skipped. Info, and a warning where the verb moves
-money (`pay`, `transfer`, `refund`, `charge`, `order`, `buy` …).
+money (`pay`, `transfer`, `refund`, `charge`, `order`, `buy` …). A `transfer` that moves no
+money (a handoff such as the OpenAI Agents SDK's `transfer_to_billing_agent`, a call's or a
+file's transfer) is not one: no finding.
 
 Tools that set, edit, move, label or delete are left alone: calling them twice leaves
 the world as calling them once does (`update_event`, `add_label`, `delete_file`), and
@@ -39,10 +41,12 @@ owner's change.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from schema_lint.text.display import clip
 from schema_lint.model import Severity, SideEffects
+from schema_lint.prose.field_kinds import words
 from schema_lint.prose.side_effects import tool_verb
 from schema_lint.rule import Finding
 from schema_lint.text.lazy_pattern import lazy_compile
@@ -62,7 +66,8 @@ _NOT_ALPHANUMERIC = lazy_compile(r"[^a-z0-9]")
 
 def check(ctx):
     verb = tool_verb(ctx.tool)
-    if verb not in CREATING_VERBS or ctx.side_effects is SideEffects.READ or _declared_idempotent(ctx.tool.definition):
+    if verb not in CREATING_VERBS or ctx.side_effects is SideEffects.READ or _declared_idempotent(ctx.tool.definition) \
+            or verb == "transfer" and not _moves_money(ctx.tool):
         return
     accepted = _accepted(tuple(ctx.settings.get("idempotency-keys", ())))
     properties = ctx.tool.schema.get("properties") if isinstance(ctx.tool.schema, dict) else None
@@ -71,6 +76,25 @@ def check(ctx):
         yield Finding(ctx.tool.schema_pointer, f"{ctx.side_effects} tool `{clip(ctx.tool.name)}` has no idempotency key "
                       "parameter: a retry cannot be told from a second request",
                       severity=Severity.WARNING if verb in MONEY_VERBS else None)
+
+
+def _moves_money(tool) -> bool:
+    """Whether a `transfer` tool moves money: its name, a parameter's name or its description
+    speaks of money or funds (`transfer_funds`, `amountCents`, "Send money"). A handoff
+    (`transfer_to_billing_agent`, the OpenAI Agents SDK's name for one), a phone call's or a
+    file's transfer makes nothing new when called twice."""
+    schema = tool.schema if isinstance(tool.schema, dict) else {}
+    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    named = {word for name in (tool.name, *map(str, properties)) for word in words(name)}
+    description = tool.definition.get("description")
+    return not _MONEY_WORDS.isdisjoint(named) or isinstance(description, str) and _MONEY_SAID.search(description) is not None
+
+
+_MONEY_WORDS = frozenset({"money", "fund", "funds", "amount", "amounts", "payment", "payments", "pay", "balance",
+                          "currency", "cash", "wire", "usd", "eur", "gbp", "dollar", "dollars", "cent", "cents",
+                          "iban", "bic", "swift"})
+_MONEY_SAID = lazy_compile(r"\b(?:money|funds?|amounts?|payments?|balances?|currency|cash|wire|usd|eur|gbp|dollars?|"
+                           r"cents?|euros?|iban)\b|[$\u20ac\u00a3]", re.I)
 
 
 def normalized(name: str) -> str:

@@ -17,6 +17,18 @@ def test_sl501_info_on_a_tool_that_creates_a_warning_where_it_moves_money_nothin
     assert lint_tool(schema, "SL501", name="get_balance") == []
 
 
+@pytest.mark.parametrize("name, schema, moves_money", [
+    ("transfer_to_billing_agent", obj(reason={"type": "string"}), False),  # the OpenAI Agents SDK's handoff
+    ("transfer_to_human_agents", obj(summary={"type": "string"}), False),
+    ("transfer_call", obj(extension={"type": "string"}), False),
+    ("transfer_funds", obj(to_account={"type": "string"}), True),
+    ("transfer", obj(amountCents={"type": "integer"}, to={"type": "string"}), True),
+])
+def test_sl501_a_transfer_is_a_payment_only_where_it_moves_money(name, schema, moves_money):
+    found = lint_tool(schema, "SL501", name=name)
+    assert [f.severity for f in found] == ([Severity.WARNING] if moves_money else [])
+
+
 @pytest.mark.parametrize("name", ["update_event", "calendar_event_edit", "add_label", "delete_account",
                                   "archival_memory_remove", "set_countdown", "city_facts"])
 def test_sl501_leaves_tools_a_second_call_does_not_change_again(name):
