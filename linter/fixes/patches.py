@@ -25,17 +25,27 @@ def live_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:
     return [d for d in diagnostics if d.live and enabled(d, unsafe)]
 
 
-def hidden_live_note(diagnostics: list[Diagnostic], unsafe: bool, in_source: set[int]) -> list[str]:
+def hidden_live_note(diagnostics: list[Diagnostic], unsafe: bool, in_source: set[int],
+                     python_targets: Iterable[str] = ()) -> list[str]:
     """What `--fix` and `--diff` without `--unsafe-fixes` say of the live tools' fixes only that
     flag enables (a `--python` tool's fix made in its source aside, by `id` in ``in_source``):
-    as ruff's summary names its hidden fixes, rather than nothing."""
+    as ruff's summary names its hidden fixes, rather than nothing. A `--python` tool's (one of
+    `python_targets`, by path) is made in its source where it can be, so it is told apart
+    from a running server's."""
     if unsafe:
         return []
-    hidden = sum(1 for d in live_fixes(diagnostics, True) if id(d) not in in_source and not enabled(d, False))
-    if not hidden:
-        return []
-    return [f"{_fixes(hidden)} on live tools can be enabled with the `--unsafe-fixes` option "
-            f"(`--diff --unsafe-fixes` prints {_them(hidden)} as JSON Patch)"]
+    hidden = [d for d in live_fixes(diagnostics, True) if id(d) not in in_source and not enabled(d, False)]
+    prefixes = tuple(path + "/" for path in python_targets)
+    python = sum(1 for d in hidden if prefixes and d.path.startswith(prefixes))
+    served = len(hidden) - python
+    notes = []
+    if served:
+        notes.append(f"{_fixes(served)} on tools of a live MCP server can be enabled with the `--unsafe-fixes` option "
+                     f"(`--diff --unsafe-fixes` prints {_them(served)} as JSON Patch)")
+    if python:
+        notes.append(f"{_fixes(python)} on `--python` tools can be enabled with the `--unsafe-fixes` option "
+                     f"(made in the Python source where {'they' if python != 1 else 'it'} can be)")
+    return notes
 
 
 def suggestions_note(diagnostics: list[Diagnostic]) -> list[str]:

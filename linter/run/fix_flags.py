@@ -55,13 +55,13 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
                      + patches.render(live) + patches.render(unedited))
         count = sum(len(plan.applied) for plan in [*session.changed, *python.plans]) + len(live)
         output.line(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
-        for note in [*patches.hidden_live_note(result.diagnostics, unsafe, in_source),
+        for note in [*patches.hidden_live_note(result.diagnostics, unsafe, in_source, result.python_targets),
                      *patches.suggestions_note(result.diagnostics)]:
             output.line(note, err=True)
         changed = session.changed or python.plans or live
         return FixOutcome(exit_code=2 if result.had_parse_errors else (1 if changed else 0))
     for note in [*patches.fix_notes(live, result.python_targets),
-                 *patches.hidden_live_note(result.diagnostics, unsafe, in_source)]:
+                 *patches.hidden_live_note(result.diagnostics, unsafe, in_source, result.python_targets)]:
         output.line(note, err=True)
     if from_stdin:
         plan = next(iter(session.plans), None)

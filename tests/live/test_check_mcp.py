@@ -141,7 +141,7 @@ def test_diff_prints_live_fixes_as_json_patch_and_fix_does_not_pretend():
 
 
 def test_fix_and_diff_name_the_live_fixes_only_unsafe_fixes_enable():
-    hint = "fix on live tools can be enabled with the `--unsafe-fixes` option"
+    hint = "fix on tools of a live MCP server can be enabled with the `--unsafe-fixes` option"
     for flag in ("--fix", "--diff"):
         hidden = run("check", flag, "--select", "SL403", "--mcp", TICKETS)
         assert f"1 {hint} (`--diff --unsafe-fixes` prints it as JSON Patch)" in hidden.output

@@ -162,8 +162,14 @@ def test_the_kind_of_a_parameter_s_type_is_what_pydantic_s_constraints_see():
 
 def test_without_unsafe_fixes_no_tightening_is_written(project):
     before = (project / "notes_tools.py").read_text()
-    run("check", "--python", NOTES, "--fix", *SELECTED)
+    result = run("check", "--python", NOTES, "--fix", *SELECTED)
     assert (project / "notes_tools.py").read_text() == before
+    # What the flag would enable is made in the source: it is no live server's JSON Patch.
+    for flag in ("--fix", "--diff"):
+        said = run("check", "--python", NOTES, flag, *SELECTED).output
+        assert "on `--python` tools can be enabled with the `--unsafe-fixes` option (made in the Python source" in said
+        assert "live MCP server" not in said and "JSON Patch" not in said
+    assert "live MCP server" not in result.output
 
 
 def report(target: str, output_format: str) -> str:
