@@ -83,9 +83,9 @@ def _moves_money(tool) -> bool:
     speaks of money or funds (`transfer_funds`, `amountCents`, "Send money"). A handoff
     (`transfer_to_billing_agent`, the OpenAI Agents SDK's name for one), a phone call's or a
     file's transfer makes nothing new when called twice."""
-    schema = tool.schema if isinstance(tool.schema, dict) else {}
-    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-    named = {word for name in (tool.name, *map(str, properties)) for word in words(name)}
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    parameters = [str(name) for name in properties] if isinstance(properties, dict) else []
+    named = {word for name in (tool.name, *parameters) for word in words(name)}
     description = tool.definition.get("description")
     return not _MONEY_WORDS.isdisjoint(named) or isinstance(description, str) and _MONEY_SAID.search(description) is not None
 

@@ -7,7 +7,7 @@ text is not edited (JSONC, a YAML stream: see `editable`), a patch on the docume
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from schema_lint.text.display import escape, json_text
 from schema_lint.fixes.editable import why_not_edited
@@ -35,17 +35,12 @@ def hidden_live_note(diagnostics: list[Diagnostic], unsafe: bool, in_source: set
     if unsafe:
         return []
     hidden = [d for d in live_fixes(diagnostics, True) if id(d) not in in_source and not enabled(d, False)]
-    prefixes = tuple(path + "/" for path in python_targets)
-    python = sum(1 for d in hidden if prefixes and d.path.startswith(prefixes))
-    served = len(hidden) - python
-    notes = []
-    if served:
-        notes.append(f"{_fixes(served)} on tools of a live MCP server can be enabled with the `--unsafe-fixes` option "
-                     f"(`--diff --unsafe-fixes` prints {_them(served)} as JSON Patch)")
-    if python:
-        notes.append(f"{_fixes(python)} on `--python` tools can be enabled with the `--unsafe-fixes` option "
-                     f"(made in the Python source where {'they' if python != 1 else 'it'} can be)")
-    return notes
+    return _by_target(
+        hidden, python_targets,
+        lambda n: f"{_fixes(n)} on tools of a live MCP server can be enabled with the `--unsafe-fixes` option "
+                  f"(`--diff --unsafe-fixes` prints {_them(n)} as JSON Patch)",
+        lambda n: f"{_fixes(n)} on `--python` tools can be enabled with the `--unsafe-fixes` option "
+                  f"(made in the Python source where {'they' if n != 1 else 'it'} can be)")
 
 
 def suggestions_note(diagnostics: list[Diagnostic]) -> list[str]:
@@ -84,17 +79,22 @@ def fix_notes(live: list[Diagnostic], python_targets: Iterable[str]) -> list[str
     """What `--fix` says about the `live_fixes` it cannot write: a server's cannot be edited;
     a fix on a tool of a `--python` target (one of `python_targets`, by path) was not made in
     its source, for the reason its own note gives."""
+    return _by_target(
+        live, python_targets,
+        lambda n: f"{_fixes(n)} on tools of a live MCP server not applied: a running server cannot be edited "
+                  f"(`--diff` prints {_them(n)} as JSON Patch)",
+        lambda n: f"{_fixes(n)} on `--python` tools not applied: not made in the Python source, for the "
+                  f"{'reasons' if n != 1 else 'reason'} noted above (`--diff` prints {_them(n)} as JSON Patch)")
+
+
+def _by_target(live: list[Diagnostic], python_targets: Iterable[str], of_served: Callable[[int], str],
+               of_python: Callable[[int], str]) -> list[str]:
+    """What is said of the live tools' fixes on a running server's tools, and of those on the
+    tools of a `--python` target (one of `python_targets`, by path), given how many: a note
+    for each kind there is."""
     prefixes = tuple(path + "/" for path in python_targets)
     python = sum(1 for d in live if prefixes and d.path.startswith(prefixes))
-    served = len(live) - python
-    notes = []
-    if served:
-        notes.append(f"{_fixes(served)} on tools of a live MCP server not applied: a running server cannot be edited "
-                     f"(`--diff` prints {_them(served)} as JSON Patch)")
-    if python:
-        notes.append(f"{_fixes(python)} on `--python` tools not applied: not made in the Python source, for the "
-                     f"{'reasons' if python != 1 else 'reason'} noted above (`--diff` prints {_them(python)} as JSON Patch)")
-    return notes
+    return [say(count) for count, say in ((len(live) - python, of_served), (python, of_python)) if count]
 
 
 def unedited_notes(unedited: list[Diagnostic], documents) -> list[str]:
