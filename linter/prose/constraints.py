@@ -244,9 +244,9 @@ _SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:(?:a|an|the|any|all)\s+)?
                                r"this|that|can|may|will|would|not|no|only|use|set|pass|enter|give|send|keep|length|"
                                r"size)\b)[a-z][\w-]*(?:\s+(?!(?:must|should|be|is|are|can|may|will)\b)[a-z][\w-]*)?\s+$",
                                re.I)
-_CASE_VERB_AFTER = lazy_compile(r"\s*(?!(?:per|in|of|for|and|or|but|nor|long|each|to|with|at|on|by|as|than|total|in|"
-                           r"is|are|be|will|would|may|can|must|should|inclusive|exclusive|only|or|" + "|".join(sorted(_ACCEPTED))
-                           + r")\b)[a-z]+\b", re.I)
+_CASE_VERB_AFTER = lazy_compile(r"\s*(?!(?:per|in|of|for|and|or|but|nor|long|each|to|with|at|on|by|as|than|total|"
+                                r"is|are|be|will|would|may|can|must|should|inclusive|exclusive|only|"
+                                + "|".join(sorted(_ACCEPTED)) + r")\b)[a-z]+\b", re.I)
 # "The server may round it up to 60", "rounded up to a multiple of 4096": values are taken and
 # rounded, the number is where they end up.
 _ROUNDED_BEFORE = lazy_compile(r"\bround(?:s|ed|ing)?(?:\s+(?:it|them|this|the\s+\w+))?\s+(?:(?:up|down)\s+)?"
@@ -759,7 +759,7 @@ def _names_a_unit(word: str | None) -> bool:
 def _leading_up(sentence: str, bound: _Bound) -> int:
     """How far "up " opens the bound's phrase ("up to 60" after "round it"): the rounding's verb
     then ends there."""
-    return 3 if sentence.startswith("up ", bound.start) or sentence.startswith("Up ", bound.start) else 0
+    return 3 if sentence[bound.start:bound.start + 3].lower() == "up " else 0
 
 
 def _of_one_alternative(sentence: str, bound: _Bound) -> bool:
