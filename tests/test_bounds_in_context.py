@@ -280,6 +280,7 @@ def test_a_bound_of_one_form_case_or_plan_is_no_bound_of_the_field(description, 
     ("Commit message. The first line should be at most 72 characters.", "string"),
     ("Commit message; the subject line must not exceed 50 characters.", "string"),
     ("Thread text. The first tweet is limited to 280 characters.", "string"),
+    ("Summary text; its opening sentence should be at most 120 characters.", "string"),
 ])
 def test_values_a_sentence_speaks_of_or_a_part_of_the_text_are_no_bound(description, kind):
     assert _bounds(description, kind) == {}

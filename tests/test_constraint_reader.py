@@ -323,6 +323,7 @@ def test_a_closed_list_near_those_words_is_still_read(description, values):
     "Email address of the member. Their user ID is accepted too.",          # another form of the value
     "Email address of the member, or their username.",
     "Email of the user, or a group alias.",
+    "Assignee email address. You may also pass their username.",
     "URL of the page. A local file path also works.",
     "Repository URL. The shorthand org/repo also works.",
     "URL of the site. The scheme may be omitted (example.com).",

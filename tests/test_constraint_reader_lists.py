@@ -69,6 +69,9 @@ def _read(description: str, kind: str = "string") -> dict:
     "Engine: 'google' or 'bing'; plugins can register more.",
     "Engine: 'google' or 'bing'. Additional engines can be configured by the administrator.",
     "Mode: 'fast' or 'slow'. 'turbo' works too on new servers.",
+    "Output format. Options: 'markdown', 'html', 'pdf'. Anything pandoc can write is fine too.",
+    "Sort order, one of 'asc', 'desc'. Pass any column name to sort by it instead.",
+    "Sort order, one of 'asc', 'desc'. Any column name may also be given.",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)

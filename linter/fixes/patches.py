@@ -53,7 +53,7 @@ def suggestions_note(diagnostics: list[Diagnostic]) -> list[str]:
         return []
     noun = "suggestion" if count == 1 else "suggestions"
     return [f"{count:,} {noun} left for review: `--fix` never applies {_them(count)} "
-            "(`--output-format full` shows each, with its evidence)"]
+            "(`check --output-format full`, without `--fix` or `--diff`, shows each with its evidence)"]
 
 
 def unedited_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:

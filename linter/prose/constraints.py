@@ -333,7 +333,8 @@ _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|ever
 _PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?|suffix(?:es)?|"
                             r"(?:local|domain|first|last|user(?:name)?|host) parts?|keys\s+(?:and|or)\s+values|"
                             r"(?:first|subject|summary|title|header|heading|opening|top|last|each|every|any)\s+lines?|"
-                            r"first\s+(?:tweet|post|message|paragraph|sentence|chunk|page|part|word|block))\b", re.I)
+                            r"(?:first|opening|leading|lead|summary)\s+(?:tweet|post|message|paragraph|sentence|chunk|"
+                            r"page|part|word|block))\b", re.I)
 _HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
                       r"ideally|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
@@ -1314,7 +1315,11 @@ _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others
 _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or any other|custom\s+[a-z]+|"
                               r"and more\b|etc\b|other\b[^.;\n]{0,40}\b(?:work|works|too|as well|(?:is|are) (?:passed|"
                               r"forwarded|sent|accepted|allowed|kept))\b|"
-                              r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used)\b|"
+                              r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used|given|passed|"
+                              r"sent|provided|specified)\b|"
+                              # "Anything pandoc can write is fine too", "Pass any column name to sort by it".
+                              r"\b(?:is|are)\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\s+(?:too|as well)\b|"
+                              r"\b(?:pass|use|give|send|enter|provide|specify)\s+any\b|"
                               r"also (?:accepts?|supports?|takes?|allows?|use|pass|send|give|specify|set)\b|"
                               # "is deprecated but still accepted as an alias for closed".
                               r"still (?:be )?(?:accepted|allowed|supported|valid)\b|alias(?:es)? (?:for|of)\b|"

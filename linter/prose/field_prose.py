@@ -541,12 +541,13 @@ def offers_other_forms(description: Any) -> bool:
     return isinstance(description, str) and _OTHER_FORMS_FINE.search(description) is not None
 
 
-# Also "Their user ID is accepted too", "A local file path also works", "The scheme may be
-# omitted", "…, or their username", "…, or a group alias".
+# Also "Their user ID is accepted too", "A local file path also works", "You may also pass
+# their username", "The scheme may be omitted", "…, or their username", "…, or a group alias".
 _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\b|"
                                  r"\balso\s+accept(?:s|ed)?\b|\bwith or without\b|"
                                  r"\b(?:is|are)\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\s+(?:too|as well)\b|"
                                  r"\b(?:also|too)\s+works?\b|\bworks?\s+(?:too|as well)\b|"
+                                 r"\b(?:may|can)\s+also\s+(?:pass|use|give|send|enter|provide|specify)\b|"
                                  r"\b(?:scheme|protocol|prefix|domain|host)\b[^.;]{0,20}\b(?:may|can)\s+be\s+"
                                  r"(?:omitted|left out|dropped)\b|"
                                  r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]", re.I)

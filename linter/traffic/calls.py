@@ -148,7 +148,8 @@ def _holds_no_call(record: Any) -> bool:
         return True
     if isinstance(record.get("run_type"), str) or "resourceSpans" in record or record.get("object") == "trace" \
             or isinstance(record.get("span_data"), dict) \
-            or _SPAN_KEYS.intersection(record) and spans.attributes(record) is not None:
+            or _SPAN_KEYS.intersection(record) and (spans.attributes(record) is not None
+                                                     or isinstance(record.get("events"), list)):
         return True  # a trace's other spans and runs: a request, a tool's run, the app's own
     return _holds_provider_call(record, 0)
 
@@ -348,6 +349,8 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
         # Spans record a call more than once (an SDK's span and an instrumentation's, an agent's
         # span repeating its last model span's): with the same tool, id and arguments, it is one.
         messages = spans.output_messages(span)
+        if messages is None and record.get("name") == "gen_ai.content.completion":
+            messages = spans.output_messages(span, spans.COMPLETION)  # an event's, as the conventions first had it
         if messages is not None:
             yield from _found(messages, depth + 1, True)
             return
@@ -356,11 +359,11 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
             for call in flattened:
                 yield *call, True
             return
-        events = spans.output_events(record)
-        if events:
-            for event in events:
-                yield from _found(event, depth + 1, True)
-            return
+    events = spans.output_events(record) if "events" in record else ()
+    if events:  # a span's events that record the answer, whether or not it keeps attributes
+        for event in events:
+            yield from _found(event, depth + 1, True)
+        return
     plain = _plain(record)
     if plain and isinstance(plain[0][1], (dict, str)):
         # A plain call that also keeps what the tool answered (`output`, `content`) as a list.
@@ -487,7 +490,7 @@ AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages
 run's `outputs` and their `generations`, OTLP JSON's spans (`resourceSpans`, `scopeSpans`,
 `spans`)."""
 
-_SHAPED = frozenset({"method", "tool_calls", "type", "attributes", "run_type", "span_data", *_CALL_KEYS,
+_SHAPED = frozenset({"method", "tool_calls", "type", "attributes", "events", "run_type", "span_data", *_CALL_KEYS,
                      *_CONTAINERS})
 """The keys :func:`calls_in` looks for before it reads a record as the plain shape."""
 

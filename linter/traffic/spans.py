@@ -8,7 +8,8 @@ conventions name for them.
 - OpenInference's (Arize Phoenix): `llm.output_messages.<i>.message.tool_calls.<j>.tool_call.`
   `function.name`, `.function.arguments`, `.id`.
 - The span's events that hold the answer (`output_events`): the conventions' older
-  `gen_ai.choice`, whose body is the choice, and `gen_ai.client.inference.operation.details`.
+  `gen_ai.choice`, whose body is the choice, and `gen_ai.content.completion`, and
+  `gen_ai.client.inference.operation.details`.
 
 Attributes are an object (a span's `to_json()`, most exporters' JSON) or OTLP JSON's list of
 `{"key", "value": {"stringValue": ...}}`. Only the output is read: a span's input messages are
@@ -24,12 +25,14 @@ from schema_lint.sources.json_scan import opens_too_many
 from schema_lint.text.lazy_pattern import lazy_compile
 
 OUTPUT_MESSAGES = "gen_ai.output.messages"
-# A span's events that record what the model answered: the conventions' older `gen_ai.choice`
-# (its body the choice, `message.tool_calls` and all) and the newer
+# A span's events that record what the model answered: the conventions' `gen_ai.choice` (its
+# body the choice, `message.tool_calls` and all), their first `gen_ai.content.completion` (the
+# completion's messages as JSON in its `gen_ai.completion` attribute) and the newer
 # `gen_ai.client.inference.operation.details` (`gen_ai.output.messages` among its attributes).
-# The others (`gen_ai.user.message`, `gen_ai.assistant.message`, ...) are the request's
-# history, which repeats the calls of the spans before.
-OUTPUT_EVENTS = frozenset({"gen_ai.choice", "gen_ai.client.inference.operation.details"})
+# The others (`gen_ai.user.message`, `gen_ai.assistant.message`, `gen_ai.content.prompt`) are
+# the request's history, which repeats the calls of the spans before.
+OUTPUT_EVENTS = frozenset({"gen_ai.choice", "gen_ai.content.completion", "gen_ai.client.inference.operation.details"})
+COMPLETION = "gen_ai.completion"
 # Indexes of up to nine digits: a longer run is no index, and Python refuses to convert one of
 # thousands.
 _FLATTENED = lazy_compile(r"(?:gen_ai\.completion\.(\d{1,9})\.tool_calls\.(\d{1,9})\.(name|id|arguments)|"
@@ -65,10 +68,11 @@ def output_events(record: dict) -> list[dict]:
     return [event for event in events if isinstance(event, dict) and event.get("name") in OUTPUT_EVENTS]
 
 
-def output_messages(span: dict[str, Any]) -> Any:
-    """What `gen_ai.output.messages` holds, parsed; None when the span records none (or what it
-    records is no JSON, or more objects and arrays than a call's line may hold)."""
-    value = span.get(OUTPUT_MESSAGES)
+def output_messages(span: dict[str, Any], key: str = OUTPUT_MESSAGES) -> Any:
+    """What `gen_ai.output.messages` (or `key`: an event's `gen_ai.completion`) holds, parsed;
+    None when the span records none (or what it records is no JSON, or more objects and
+    arrays than a call's line may hold)."""
+    value = span.get(key)
     if not isinstance(value, str):
         return value if isinstance(value, list) else None
     if opens_too_many(value):

@@ -118,7 +118,7 @@ def test_diff_says_what_suggestions_it_leaves_out(tmp_path):
     result = CliRunner().invoke(main, ["check", "--select", "SL403", "--diff", "--unsafe-fixes", str(path)])
     assert result.exit_code == 0 and result.stdout == ""
     assert result.stderr.splitlines() == ["No fixes to apply.", "1 suggestion left for review: `--fix` never applies it "
-                                          "(`--output-format full` shows each, with its evidence)"]
+                                          "(`check --output-format full`, without `--fix` or `--diff`, shows each with its evidence)"]
 
 
 def test_show_fixes_lists_fixes_per_file_and_rule(tool_file):

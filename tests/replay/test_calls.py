@@ -589,9 +589,10 @@ def test_a_genai_span_gives_the_calls_of_its_output_messages_not_of_its_input():
 
 
 def test_a_span_gives_the_calls_of_its_answer_events_not_of_its_history_events():
-    """The conventions' older `gen_ai.choice` event (the choice as its body) and the newer
-    `gen_ai.client.inference.operation.details` (the output messages among its attributes),
-    as a span's `to_json()` writes its events; `gen_ai.assistant.message` is the history."""
+    """The conventions' older `gen_ai.choice` event (the choice as its body) and
+    `gen_ai.content.completion`, and the newer `gen_ai.client.inference.operation.details` (the
+    output messages among its attributes), as a span's `to_json()` writes its events;
+    `gen_ai.assistant.message` and `gen_ai.content.prompt` are the history."""
     choice = {"name": "gen_ai.choice", "attributes": {"gen_ai.system": "openai"}, "body": {
         "index": 0, "finish_reason": "tool_calls", "message": {"tool_calls": [
             {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}]}}}
@@ -602,8 +603,16 @@ def test_a_span_gives_the_calls_of_its_answer_events_not_of_its_history_events()
     details = {"name": "gen_ai.client.inference.operation.details",
                "attributes": {"gen_ai.input.messages": _INPUT, "gen_ai.output.messages": _OUTPUT}}
     assert _read([{"name": "chat", "attributes": {}, "events": [details]}]) == [("get_weather", {"city": "Paris"}, "call_1")]
+    # The conventions' first event for it: the completion's messages as JSON in an attribute.
+    completion = {"name": "gen_ai.content.completion", "attributes": {"gen_ai.completion": json.dumps(
+        [{"role": "assistant", "tool_calls": [{"id": "call_3", "type": "function",
+                                               "function": {"name": "get_weather", "arguments": "{}"}}]}])}}
+    prompt = {"name": "gen_ai.content.prompt", "attributes": {"gen_ai.prompt": json.dumps(
+        [{"role": "assistant", "tool_calls": [{"id": "call_0", "type": "function",
+                                               "function": {"name": "get_time", "arguments": "{}"}}]}])}}
+    assert _read([{"name": "chat", "events": [prompt, completion]}]) == [("get_weather", "{}", "call_3")]
     # A span whose events hold only history made no call, and lost none.
-    assert _read_all([{"name": "chat", "attributes": {}, "events": [history]}]) == []
+    assert _read_all([{"name": "chat", "attributes": {}, "events": [history]}, {"name": "chat", "events": [prompt]}]) == []
 
 
 def test_flattened_span_attributes_give_their_calls_in_order():
