@@ -281,6 +281,10 @@ def test_a_bound_of_one_form_case_or_plan_is_no_bound_of_the_field(description, 
     ("Commit message; the subject line must not exceed 50 characters.", "string"),
     ("Thread text. The first tweet is limited to 280 characters.", "string"),
     ("Summary text; its opening sentence should be at most 120 characters.", "string"),
+    # A bound of another thing the clause names as its subject.
+    ("Port to listen on. The service restarts at most 3 times.", "integer"),
+    ("Image width in pixels; the height is at most 512.", "integer"),
+    ("Max tokens to generate. The prompt itself may be up to 4000 tokens.", "integer"),
 ])
 def test_values_a_sentence_speaks_of_or_a_part_of_the_text_are_no_bound(description, kind):
     assert _bounds(description, kind) == {}
@@ -292,6 +296,12 @@ def test_values_a_sentence_speaks_of_or_a_part_of_the_text_are_no_bound(descript
     ("A number less than 1000 per request.", "integer", {"maximum": 999}),
     ("Title, at most 72 characters.", "string", {"maxLength": 72}),
     ("Name of the line, at most 50 characters.", "string", {"maxLength": 50}),
+    # The subject is the field's, by the opening words or as a word for any value.
+    ("The title of the issue. The title must be at most 100 characters.", "string", {"maxLength": 100}),
+    ("Image width in pixels; the width is at most 512.", "integer", {"maximum": 512}),
+    ("Search query. The text is at most 200 characters.", "string", {"maxLength": 200}),
+    ("Results per page. The value must be at most 50.", "integer", {"maximum": 50}),
+    ("Number of results. The limit is 100.", "integer", {"maximum": 100}),
 ])
 def test_a_comparison_with_no_verb_after_it_or_of_the_whole_value_is_still_a_bound(description, kind, expected):
     assert _bounds(description, kind) == expected

@@ -34,7 +34,10 @@ It reads conservatively, because a fix built on a misreading rejects correct cal
   than 100", "can never be larger than 2500" a maximum, "must not be less than 1" a
   minimum), any other negation of the bound's clause leaves it unread ("is not limited
   to 100"); a bound in a condition ("If more than 100 results match, use the cursor"),
-  values past it offered for a case ("Enter a value less than 0 to model a discount line"),
+  values past it offered for a case ("Enter a value less than 0 to model a discount line")
+  or picked out for what becomes of them ("Queries shorter than 3 characters return no
+  results"), a number values are rounded to ("may round it up to 60"), a bound of another
+  thing the clause names ("Image width; the height is at most 512"),
   advice ("for faster responses", "for compatibility with …", "Keep the summary line to
   72 characters"), a setting's default ("by default at least 8 characters"), with an
   exception after it ("unless you have a Pro
@@ -247,6 +250,20 @@ _SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:(?:a|an|the|any|all)\s+)?
 _CASE_VERB_AFTER = lazy_compile(r"\s*(?!(?:per|in|of|for|and|or|but|nor|long|each|to|with|at|on|by|as|than|total|"
                                 r"is|are|be|will|would|may|can|must|should|inclusive|exclusive|only|"
                                 + "|".join(sorted(_ACCEPTED)) + r")\b)[a-z]+\b", re.I)
+# A clause whose subject is another thing than the field: "Port to listen on. The service
+# restarts at most 3 times", "Image width in pixels; the height is at most 512", "Max tokens to
+# generate. The prompt itself may be up to 4000 tokens". The subject is the field's own when
+# the description's opening words name it ("The title of the issue. The title must be at most
+# 100 characters") or it is a word for any value ("the value", "the text", "the limit").
+_THE_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:the|its|their|this|that)\s+([a-z][\w-]*)"
+                                   r"(?:\s+(?!itself\b)([a-z][\w-]*))?(?:\s+itself)?\s+(?:is|are|must|should|shall|"
+                                   r"can|cannot|can't|may|might|will|would|[a-z]+s)\b[^.;:,()]{0,40}$", re.I)
+_VALUE_WORDS = frozenset({"value", "text", "string", "input", "content", "field", "parameter", "argument", "number",
+                          "limit", "maximum", "max", "minimum", "min", "length", "size", "count", "total", "amount",
+                          "list", "array", "entry", "entrie", "name", "id", "it", "result", "item", "query", "default",
+                          "range", "sum", "body", "data", "payload", "one", "former", "latter", "first", "last"})
+_HEAD_END = lazy_compile(r"[.;:,(\n]")
+_WORD = lazy_compile(r"[a-z][\w-]*", re.I)
 # "The server may round it up to 60", "rounded up to a multiple of 4096": values are taken and
 # rounded, the number is where they end up.
 _ROUNDED_BEFORE = lazy_compile(r"\bround(?:s|ed|ing)?(?:\s+(?:it|them|this|the\s+\w+))?\s+(?:(?:up|down)\s+)?"
@@ -702,7 +719,25 @@ def _first_hedge_end(sentence: str) -> int | None:
     return hedge.end() if hedge is not None else None
 
 
-def _remark(sentence: str, bound: _Bound, target: str) -> bool:
+def _head(text: str) -> frozenset[str]:
+    """The words of the description's opening clause, which name the field ("Port to listen
+    on", "Image width in pixels"), singular."""
+    stripped = text.lstrip()
+    end = _HEAD_END.search(stripped)
+    return frozenset(word.lower().rstrip("s") for word in _WORD.findall(stripped[:end.start() if end else 200]))
+
+
+def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset[str]) -> bool:
+    """Whether the bound's clause has a subject of its own that the opening words do not name
+    and that is no word for a value (`_THE_SUBJECT_BEFORE`)."""
+    subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start)
+    if subject is None:
+        return False
+    words = {word.lower().rstrip("s") for word in subject.groups() if word}
+    return words.isdisjoint(head) and words.isdisjoint(_VALUE_WORDS)
+
+
+def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = frozenset()) -> bool:
     """Whether the words around the bound make it no rule on the field: a remark on what the
     value does ("more than 10 is slow"), a hedge after it ("(1 to 100 suggested)"), what
     something else holds ("Each page holds up to 100 results", of a page number), a
@@ -728,7 +763,8 @@ def _remark(sentence: str, bound: _Bound, target: str) -> bool:
     if _ROUNDED_BEFORE.search(sentence, before, bound.start + _leading_up(sentence, bound)):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
-            or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
+            or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start) \
+            or head and _of_another_thing(sentence, before, bound, head):
         return True
     # From the number's end: the word read as its unit may begin what follows ("max 50 in v2").
     number_end = _number_end(sentence, bound)
@@ -962,6 +998,7 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
         return sides  # every bound is a number: most descriptions have none, and then nothing is matched
     read: list[_Read] = []  # every bound of the target read, rules and remarks, by sentence
     sentences = _sentences(text)
+    head = _head(text)
     for index, sentence in enumerate(sentences):
         if not holds_digit(sentence):
             continue
@@ -983,7 +1020,7 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
                     read.append(_Read(index, labelled, bound))
                 continue
             read.append(_Read(index, labelled, bound))
-            if multiplies(bound.unit) or _remark(sentence, bound, target) or _by_case(bound, by_case) \
+            if multiplies(bound.unit) or _remark(sentence, bound, target, head) or _by_case(bound, by_case) \
                     or (target == VALUE and _counts_other_things(text, sentence, bound)) \
                     or _another_case_after(sentence, bound, sentences[index + 1] if index + 1 < len(sentences) else ""):
                 kept.append(bound)  # no bound, nor any other read from its words
@@ -1117,7 +1154,7 @@ def _exactly(text: str, target: str) -> re.Match | None:
         bound = _Bound("max", 0, unit, match.start(), match.end(), match.group())
         fits = _fits(bound, target) or target == LENGTH and unit.startswith("digit")  # "exactly 6 digits"
         if fits and not _hedged(text, match.start()) and not multiplies(unit) \
-                and not _remark(text, bound._replace(unit=None), target):
+                and not _remark(text, bound._replace(unit=None), target, _head(text)):
             return match
     return None
 
