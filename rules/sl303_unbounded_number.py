@@ -61,7 +61,8 @@ the description speaks of money. Upper bounds depend on the system behind the to
 percentage may be 0–1, 0–100 or a signed change: without words or traffic the finding
 carries a suggestion (`maximum: 100`), never applied by `--fix`, for a reviewer to
 choose the value, unless the description names a larger number ("up to 500 per page",
-"e.g. 250"), which the suggestion would contradict: the finding says so instead. A side
+"e.g. 250") or offers no limit ("0 means no limit"), which the suggestion would contradict:
+the finding says so instead. A side
 the description says values past are taken and handled on ("Larger values are capped at
 50", "values below 1 are treated as 1") gets no bound from words, traffic or name: at most
 a suggestion of the stated one. No fix either when the tool's provider refuses `minimum`
@@ -131,6 +132,9 @@ LIMIT_PHRASES = frozenset({("page", "size"), ("per", "page"), ("batch", "size"),
                            ("top", "k"), ("top", "n"), ("max", "results"), ("max", "items"), ("max", "rows"),
                            ("max", "records"), ("max", "entries"), ("max", "pages"), ("max", "tokens"),
                            ("num", "results"), ("results", "per")})
+# Words offering a value for no limit: a conventional maximum would refuse what they promise.
+_UNLIMITED = Screened(r"\b(?:no|without (?:a|any))\s+(?:upper\s+)?(?:limit|maximum|cap)\b|\bunlimited\b|"
+                      r"\b(?:all|every)\s+(?:results|items|records|rows|entries|matches)\b", "limit|maximum|cap|unlimited|all|every")
 _LOWER = ("minimum", "exclusiveMinimum")
 _UPPER = ("maximum", "exclusiveMaximum")
 # keyword the description may state → the keywords that already bound that side
@@ -217,7 +221,10 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
 
 def _no_suggestion(node) -> str:
     """Why the conventional maximum is not suggested: the description names a number above
-    it ("up to 500 per page", "e.g. 250"), a value or a bound it would refuse; empty if not."""
+    it ("up to 500 per page", "e.g. 250"), a value or a bound it would refuse, or offers no
+    limit at all ("0 means no limit", "-1 for unlimited"); empty if not."""
+    if isinstance(node.description, str) and _UNLIMITED.search(node.description):
+        return "; no suggestion: the description offers no limit"
     named = largest_number(node.description)
     if named is None or named <= CONVENTIONAL_MAXIMUM:
         return ""

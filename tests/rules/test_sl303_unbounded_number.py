@@ -249,3 +249,16 @@ def test_sl303_a_description_makes_a_percentage_only_of_the_value_itself(descrip
 def test_sl303_an_age_of_data_is_no_persons_age(name, description, reported):
     found = lint_tool(obj(**{name: {"type": "integer", "description": description}}), "SL303")
     assert bool(found) is reported
+
+
+@pytest.mark.parametrize("description, offers_no_limit", [
+    ("Max results. 0 means no limit.", True),
+    ("Max results; -1 for unlimited.", True),
+    ("Max results, without any upper limit.", True),
+    ("Max results to return.", False),
+])
+def test_sl303_suggests_no_conventional_maximum_where_the_words_offer_no_limit(description, offers_no_limit):
+    (finding,) = lint_tool(obj(max_results={"type": "integer", "minimum": 0, "description": description}), "SL303")
+    suggested = finding.fix is not None and finding.fix.safety is FixSafety.SUGGESTION
+    assert suggested is not offers_no_limit
+    assert ("offers no limit" in finding.message) is offers_no_limit
