@@ -36,7 +36,8 @@ def test_reasons_name_the_provider_rule_and_json_carries_them(tmp_path):
     (open_tool,) = [row for row in data["tools"] if row["tool"] == "open"]
     assert open_tool["openai-strict"]["mark"] == "✗"
     assert "every property in `required`" in open_tool["openai-strict"]["reasons"]
-    assert data["profiles"]["gemini"] == {"tools": 2, "accepted": 1, "refused": 1, "weakened": 0}
+    assert data["profiles"]["gemini"] == {"tools": 2, "accepted": 1, "refused": 1, "weakened": 0,
+                                         "request_limits_refusing": 0}
 
 
 def test_markdown_is_a_table_and_profiles_can_be_chosen(tmp_path):
@@ -48,6 +49,19 @@ def test_markdown_is_a_table_and_profiles_can_be_chosen(tmp_path):
 def test_request_wide_limits_are_listed_once_per_file(tmp_path):
     many = [{"type": "function", "function": {"name": f"t{i}", "parameters": {"type": "object"}}} for i in range(129)]
     assert _run(tmp_path, tools=many).output.count("129 tools in this request; the limit is 128") == 1
+
+
+def test_a_profiles_summary_says_when_a_request_wide_limit_refuses_the_request(tmp_path):
+    """21 strict tools, each accepted alone: anthropic-strict takes at most 20 in a request."""
+    def strict(i):
+        return {**STRICT_OK, "function": {**STRICT_OK["function"], "name": f"t{i}"}}
+
+    output = _run(tmp_path, tools=[strict(i) for i in range(21)]).output
+    assert ("anthropic-strict: 21/21 tools accepted (0 refused, 0 weakened); 1 request-wide limit passed, below: "
+            "the request is refused") in output
+    assert "openai-strict: 21/21 tools accepted (0 refused, 0 weakened)\n" in output
+    data = json.loads(_run(tmp_path, "--output-format", "json", tools=[strict(i) for i in range(21)]).output)
+    assert data["profiles"]["anthropic-strict"]["request_limits_refusing"] == 1
 
 
 def test_request_wide_limits_count_each_line_of_a_catalogue_apart(tmp_path):
@@ -85,7 +99,8 @@ def test_a_silently_weakened_tool_is_marked_with_a_tilde_and_counted_as_weakened
                            "--profile", "cursor").output)
     (open_tool,) = [row for row in data["tools"] if row["tool"] == "open"]
     assert open_tool["openai"]["mark"] == "~" and "(not strict)" in open_tool["openai"]["reasons"][0]
-    assert data["profiles"]["openai"] == {"tools": 2, "accepted": 1, "refused": 0, "weakened": 1}
+    assert data["profiles"]["openai"] == {"tools": 2, "accepted": 1, "refused": 0, "weakened": 1,
+                                         "request_limits_refusing": 0}
     # Cursor limits only how many tools a request holds: each tool on its own is accepted.
     assert data["profiles"]["cursor"]["accepted"] == 2
 

@@ -99,8 +99,12 @@ def summary_lines(matrix: Matrix) -> list[str]:
     lines = []
     for profile in matrix.profiles:
         counts = matrix.summary(profile)
+        passed = counts["request_limits_refusing"]
+        # A request over one of the profile's request-wide limits is refused whole, whichever tools it accepts.
+        whole = f"; {passed:,} request-wide limit{'s' if passed != 1 else ''} passed, below: the request is refused" \
+            if passed else ""
         lines.append(f"{profile}: {counts['accepted']:,}/{counts['tools']:,} tools accepted "
-                     f"({counts['refused']:,} refused, {counts['weakened']:,} weakened)")
+                     f"({counts['refused']:,} refused, {counts['weakened']:,} weakened){whole}")
     return lines
 
 

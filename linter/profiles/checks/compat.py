@@ -65,9 +65,12 @@ class Matrix:
             self.requests.extend((path, problem) for problem in found.values())
 
     def summary(self, profile: str) -> dict[str, int]:
+        """Tools accepted, refused and weakened under `profile`, and the request-wide limits of
+        its that a request passes (each refuses that request whole, `requests`)."""
         marks = Counter(row.cells[profile].mark for row in self.rows)
+        refusing = sum(1 for _, problem in self.requests if problem.source.profile == profile and problem.refused)
         return {"tools": len(self.rows), "accepted": marks[ACCEPTED], "refused": marks[REFUSED],
-                "weakened": marks[WEAKENED]}
+                "weakened": marks[WEAKENED], "request_limits_refusing": refusing}
 
     def top_reasons(self, profile: str, count: int = 5) -> list[tuple[str, int]]:
         """The most common reasons, counted once per tool."""
