@@ -134,7 +134,8 @@ LIMIT_PHRASES = frozenset({("page", "size"), ("per", "page"), ("batch", "size"),
                            ("num", "results"), ("results", "per")})
 # Words offering a value for no limit: a conventional maximum would refuse what they promise.
 _UNLIMITED = Screened(r"\b(?:no|without (?:a|any))\s+(?:upper\s+)?(?:limit|maximum|cap)\b|\bunlimited\b|"
-                      r"\b(?:all|every)\s+(?:results|items|records|rows|entries|matches)\b", "limit|maximum|cap|unlimited|all|every")
+                      r"\b(?:all|every)\s+(?:results|items|records|rows|entries|matches)\b",
+                      "limit|maximum|cap|unlimited|all|every")
 _LOWER = ("minimum", "exclusiveMinimum")
 _UPPER = ("maximum", "exclusiveMaximum")
 # keyword the description may state → the keywords that already bound that side

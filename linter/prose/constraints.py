@@ -260,7 +260,7 @@ _THE_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:the|its|their|this|th
                                    r"can|cannot|can't|may|might|will|would|[a-z]+s)\b[^.;:,()]{0,40}$", re.I)
 _VALUE_WORDS = frozenset({"value", "text", "string", "input", "content", "field", "parameter", "argument", "number",
                           "limit", "maximum", "max", "minimum", "min", "length", "size", "count", "total", "amount",
-                          "list", "array", "entry", "entrie", "name", "id", "it", "result", "item", "query", "default",
+                          "list", "array", "entry", "name", "id", "it", "result", "item", "query", "default",
                           "range", "sum", "body", "data", "payload", "one", "former", "latter", "first", "last"})
 _HEAD_END = lazy_compile(r"[.;:,(\n]")
 _WORD = lazy_compile(r"[a-z][\w-]*", re.I)
@@ -724,7 +724,13 @@ def _head(text: str) -> frozenset[str]:
     on", "Image width in pixels"), singular."""
     stripped = text.lstrip()
     end = _HEAD_END.search(stripped)
-    return frozenset(word.lower().rstrip("s") for word in _WORD.findall(stripped[:end.start() if end else 200]))
+    return frozenset(_singular(word) for word in _WORD.findall(stripped[:end.start() if end else 200]))
+
+
+def _singular(word: str) -> str:
+    """A noun's singular, near enough to tell two mentions of one thing ("entries", "tokens")."""
+    word = word.lower()
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset[str]) -> bool:
@@ -733,7 +739,7 @@ def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset
     subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start)
     if subject is None:
         return False
-    words = {word.lower().rstrip("s") for word in subject.groups() if word}
+    words = {_singular(word) for word in subject.groups() if word}
     return words.isdisjoint(head) and words.isdisjoint(_VALUE_WORDS)
 
 
