@@ -281,6 +281,11 @@ def test_a_bound_of_one_form_case_or_plan_is_no_bound_of_the_field(description, 
     ("Commit message; the subject line must not exceed 50 characters.", "string"),
     ("Thread text. The first tweet is limited to 280 characters.", "string"),
     ("Summary text; its opening sentence should be at most 120 characters.", "string"),
+    # A length said of some calls only.
+    ("Name of the resource, at most 63 characters for DNS-compatible buckets.", "string"),
+    ("The message, at most 2000 characters in public channels.", "string"),
+    ("Password, at least 8 characters when creating a user.", "string"),
+    ("Tags, up to 10 for premium users.", "array"),
     # A bound of another thing the clause names as its subject.
     ("Port to listen on. The service restarts at most 3 times.", "integer"),
     ("Image width in pixels; the height is at most 512.", "integer"),
@@ -302,6 +307,9 @@ def test_values_a_sentence_speaks_of_or_a_part_of_the_text_are_no_bound(descript
     ("Search query. The text is at most 200 characters.", "string", {"maxLength": 200}),
     ("Results per page. The value must be at most 50.", "integer", {"maximum": 50}),
     ("Number of results. The limit is 100.", "integer", {"maximum": 100}),
+    ("Name, at most 64 characters in length.", "string", {"maxLength": 64}),
+    ("Bio, at most 500 characters in total.", "string", {"maxLength": 500}),
+    ("Tags, up to 10 per request.", "array", {"maxItems": 10}),
 ])
 def test_a_comparison_with_no_verb_after_it_or_of_the_whole_value_is_still_a_bound(description, kind, expected):
     assert _bounds(description, kind) == expected

@@ -72,6 +72,14 @@ def _read(description: str, kind: str = "string") -> dict:
     "Output format. Options: 'markdown', 'html', 'pdf'. Anything pandoc can write is fine too.",
     "Sort order, one of 'asc', 'desc'. Pass any column name to sort by it instead.",
     "Sort order, one of 'asc', 'desc'. Any column name may also be given.",
+    # Other spellings taken, several values in one, or another parameter's list.
+    "Log level: 'debug', 'info', 'warn' or 'error' (any case).",
+    "Log level: 'debug' or 'info'. Case does not matter.",
+    "Environment: 'production' or 'staging'. prod and stage are accepted as aliases.",
+    "Country: 'Germany' or 'France'. Full country names are also recognised.",
+    "Filter by status: 'open' or 'closed'. Combine with a comma to match both.",
+    "Title of the ticket. Set its visibility ('public' or 'private') with the visibility parameter.",
+    "Name of the member. Use together with priority ('low' or 'high').",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)

@@ -340,6 +340,12 @@ _COUNT_OF = lazy_compile(r"\b(?:number of|count|limit|max(?:imum)?|size|amount|t
 _CLAUSE_REST = lazy_compile(r"[^.;,()]*")
 # A length stated for a part of the string: "72 characters for the subject line", "per
 # line", "in each item" ("in length", "in total" are of the whole).
+# A length or a count said of some calls only, right after it: "at most 63 characters for
+# DNS-compatible buckets", "at most 2000 characters in public channels", "at least 8
+# characters when creating a user" (not "in length", "in total", "in UTF-8", "per request").
+_ONE_CASE_AFTER = lazy_compile(r"\s*,?\s*(?:(?:when|while|if|unless)\b|(?:for|in|on)\s+(?!(?:length|total|size|all|"
+                               r"characters?|bytes?|utf|unicode|the|a|an|one|each|every|any|its|this|that|single|"
+                               r"practice)\b)[a-z])", re.I)
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
 # A part of the string named before its length, in the bound's sentence: "The name segment
 # … must be 63 characters or less" (of a Kubernetes label key "prefix/name"), "the local
@@ -753,7 +759,7 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
     or of one plan ("For best performance, use less than 20", "Free plans get at most 3
     days")."""
     after = sentence[bound.end:]
-    if target == LENGTH and _PART_AFTER.match(after):
+    if target == LENGTH and _PART_AFTER.match(after) or target in (LENGTH, COUNT) and _ONE_CASE_AFTER.match(after):
         return True
     # The clause before the bound, as far back as a subject and its verb go: looked through
     # once per bound, a sentence of many bounds would otherwise cost their square.
@@ -1363,6 +1369,16 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               # "Anything pandoc can write is fine too", "Pass any column name to sort by it".
                               r"\b(?:is|are)\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\s+(?:too|as well)\b|"
                               r"\b(?:pass|use|give|send|enter|provide|specify)\s+any\b|"
+                              # "(any case)", "Case does not matter", "prod and stage are accepted as aliases",
+                              # "Full country names are also recognised".
+                              r"\bany case\b|\bcase does(?:n't| not) matter\b|\bas aliases\b|"
+                              r"\b(?:also|are|is)\s+(?:also\s+)?recogni[sz]ed\b|"
+                              # "Combine with a comma to match both": several values in one.
+                              r"\bcombine[sd]?\b[^.;\n]{0,40}\b(?:commas?|pipes?|spaces?|plus)\b|"
+                              # Another parameter's list: "Set its visibility ('public' or 'private') with the
+                              # visibility parameter", "Use together with priority ('low' or 'high')".
+                              r"\b(?:with|via|using|through)\s+the\s+[\w-]+\s+(?:parameter|field|argument|option)\b|"
+                              r"\b(?:combine[sd]?|used?\s+(?:it\s+)?together)\s+with\b|"
                               r"also (?:accepts?|supports?|takes?|allows?|use|pass|send|give|specify|set)\b|"
                               # "is deprecated but still accepted as an alias for closed".
                               r"still (?:be )?(?:accepted|allowed|supported|valid)\b|alias(?:es)? (?:for|of)\b|"

@@ -382,8 +382,12 @@ def offers_substitute(description: Any) -> bool:
 
 # ("instead" of another field's, not "instead of": "When using a name instead of a GUID, …" is
 # another form of the value.)
+# Also another field offered as the alternative: "Alternatively, set interval_minutes", "Or use
+# interval_minutes.", "; interval_minutes works as well".
 _SUBSTITUTE = CaselessWords(r"\binstead\b(?!\s+of\b)|\bin (?:its|their) place\b|\bformerly\b|\bstill accepted\b|"
-                            r"\b(?:deprecated )?alias (?:of|for)\b")
+                            r"\b(?:deprecated )?alias (?:of|for)\b|\balternatively\b|(?:^|[.;(]\s*)or (?:use|set|pass|"
+                            r"give|send|provide|specify)\b|\b[a-z][\w.-]*_[\w.-]+ (?:works|work|is accepted|is fine) "
+                            r"(?:as well|too)\b")
 
 
 def offered_in_place(name: str, description: Any, siblings: Mapping[str, Any]) -> bool:
@@ -548,6 +552,10 @@ _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepte
                                  r"\b(?:is|are)\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\s+(?:too|as well)\b|"
                                  r"\b(?:also|too)\s+works?\b|\bworks?\s+(?:too|as well)\b|"
                                  r"\b(?:may|can)\s+also\s+(?:pass|use|give|send|enter|provide|specify)\b|"
+                                 # "Alternatively, their Slack handle", "For guests, pass their phone number",
+                                 # "can also be addressed by their Slack handle".
+                                 r"\balternatively\b|\b(?:pass|give|use|provide|send|enter)\s+(?:their|his|her|its)\s+"
+                                 r"(?!e-?mail|urls?\b|links?\b|address)|\b(?:addressed|identified|reached)\s+by\b|"
                                  r"\b(?:scheme|protocol|prefix|domain|host)\b[^.;]{0,20}\b(?:may|can)\s+be\s+"
                                  r"(?:omitted|left out|dropped)\b|"
                                  r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]", re.I)

@@ -12,7 +12,7 @@ import pytest
 from conftest import CREATE_TICKET, FIXTURES, bench_module
 from hypothesis import example, given
 from hypothesis import strategies as st
-from lintkit import lint_document, lint_tool
+from lintkit import lint_document, lint_tool, obj
 
 from schema_lint.schema.operations import apply_operations
 from schema_lint.model import FixSafety, Severity
@@ -853,3 +853,17 @@ def test_sl102_another_form_of_the_value_is_no_substitute_for_the_field():
         "project": {"type": "string", "description": "Project ID or name."}}}
     (found,) = lint_tool(schema, "SL102")
     assert found.fix is not None and found.fix.safety is FixSafety.UNSAFE
+
+
+@pytest.mark.parametrize("alternative", ["Alternatively, set interval_minutes.", "Or use interval_minutes.",
+                                         "interval_minutes works as well."])
+def test_a_field_the_words_offer_another_in_place_of_gets_no_required_fix(alternative):
+    """'Required when type is cron' beside another field offered for it: a call may send either."""
+    schema = obj(type={"type": "string", "enum": ["cron", "once"]}, interval_minutes={"type": "integer"},
+                 cron={"type": "string", "description": f"Required when type is 'cron'. {alternative}"})
+    schema["required"] = ["type"]
+    (finding,) = lint_tool(schema, "SL102")
+    assert finding.fix is None or finding.fix.safety is FixSafety.SUGGESTION
+    (plain,) = lint_tool({**schema, "properties": {**schema["properties"], "cron": {
+        "type": "string", "description": "Required when type is 'cron'."}}}, "SL102")
+    assert plain.fix is not None and plain.fix.safety is FixSafety.UNSAFE
