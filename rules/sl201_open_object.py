@@ -36,7 +36,9 @@ Use instead:
 ## Fix safety
 Unsafe (tightening), and only with `--calls`: when at least 20 recorded calls reached the
 object and none sent another key, the fix closes it, naming that evidence (under
-`openai-strict` SL601 carries the fix). Otherwise whether the tool's implementation
+`openai-strict` SL601 carries the fix), unless the object's words (the tool's, for its
+arguments) say it takes others ("Any other fields are passed through to the API",
+"Additional custom keys are allowed"): then the closing is a suggestion. Otherwise whether the tool's implementation
 takes keys the schema does not declare is not written in the schema, and real correct
 calls do send them (a `sender_id` the executor reads, a response field echoed back): the
 finding carries the closing keyword as a suggestion, never applied by `--fix`, for a
@@ -51,6 +53,7 @@ from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, Evidence, Fix, FixS
 from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
 from schema_lint.schema.accepts_anything import says_nothing_of_keys
 from schema_lint.schema.pointer import join
+from schema_lint.text.lazy_pattern import Screened
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import BRANCH_KEYWORDS, CONDITION_KEYWORDS, SchemaNode, in_branch, label
 from schema_lint.traffic.values import evidence, seen_at
@@ -106,10 +109,38 @@ def check(ctx):
                                                           closing, Evidence(EVIDENCE_NONE)))
         elif not node.get("patternProperties") and not sent.keys_open and set(sent.keys) <= set(node.get("properties")):
             seen = evidence(sent.of_type("object"), "none with another key")
-            yield Finding(node.pointer, message, fix=Fix(f"set `{keyword}: false` ({seen})", FixSafety.UNSAFE, closing,
-                                                          Evidence(EVIDENCE_CALLS, seen)))
+            if _words_take_other_keys(ctx, node):  # the calls so far sent none; the words say the tool takes them
+                yield Finding(node.pointer, message, fix=Fix(
+                    f"set `{keyword}: false` ({seen}; but the words say other keys are taken: confirm the tool "
+                    "needs none)", FixSafety.SUGGESTION, closing, Evidence(EVIDENCE_CALLS, seen)))
+            else:
+                yield Finding(node.pointer, message, fix=Fix(f"set `{keyword}: false` ({seen})", FixSafety.UNSAFE,
+                                                              closing, Evidence(EVIDENCE_CALLS, seen)))
         elif speaks_unseen:
             yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")
+
+
+# Words saying the object takes keys it does not declare: "Any other fields are passed through
+# to the API", "Additional custom keys are allowed", "Properties not listed here are set as
+# custom properties", "any option the requests library accepts".
+_OTHER_KEYS_TAKEN = Screened(
+    r"\b(?:any|all)\s+(?:other|extra|additional|further|unlisted|custom)\s+(?:fields?|keys?|properties|options?|"
+    r"parameters?|arguments?|attributes?)\b[^.;\n]{0,60}?\b(?:passed|forwarded|sent|accepted|allowed|kept|stored|set|"
+    r"supported|included)\b|"
+    r"\b(?:other|extra|additional|custom|unlisted|arbitrary|unknown)\s+(?:custom\s+)?(?:fields?|keys?|properties|"
+    r"options?|parameters?|arguments?|attributes?)\s+(?:are|is|may be|can be)\s+(?:also\s+)?(?:passed|forwarded|sent|"
+    r"accepted|allowed|kept|stored|included|given|added|supported)\b|"
+    r"\bnot listed here\b|\barbitrary\s+(?:keys?|fields?|properties|key-value)\b|"
+    r"\bany\s+(?:option|field|key|parameter|setting)s?\s+(?:that\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+"
+    r"(?:accepts|supports|takes)\b",
+    "any|all|other|extra|additional|custom|unlisted|arbitrary|unknown|not listed")
+
+
+def _words_take_other_keys(ctx, node) -> bool:
+    """Whether the object's words (the tool's too, for its arguments) say it takes keys it
+    does not declare: traffic that sent none is then no evidence that none is taken."""
+    texts = [node.description, ctx.tool.definition.get("description") if node.is_root else None]
+    return any(isinstance(text, str) and _OTHER_KEYS_TAKEN.search(text) for text in texts)
 
 
 # What an object may say of its keys, beside its branches: one that says any of these is refined

@@ -54,6 +54,16 @@ def test_an_undeclared_key_in_the_traffic_keeps_the_object_open(tmp_path):
     assert found[("SL201", "")]["fix"] is None
 
 
+@pytest.mark.parametrize("description", ["Create a ticket. Any other fields are passed through to the API.",
+                                         "Create a ticket. Additional custom keys are allowed.",
+                                         "Create a ticket. Properties not listed here are set as custom fields."])
+def test_calls_that_sent_no_other_key_close_no_object_whose_words_say_other_keys_are_taken(tmp_path, description):
+    """The calls so far sent only declared keys; the words say the tool takes others: a
+    suggestion for a person, not a fix that rejects the next call's custom field."""
+    closed = _fixes(tmp_path, _calls(MIN_SAMPLE), tool={**TOOL, "description": description})[("SL201", "")]["fix"]
+    assert closed["safety"] == "suggestion" and "the words say other keys are taken" in closed["description"]
+
+
 def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_path):
     tool = {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {
         "title": {"type": "string", "description": "At most 10 characters."}}}}
