@@ -1,8 +1,10 @@
-"""Bounds of one subschema that no value can meet: a lower bound above its upper bound.
+"""A subschema's bounds: those no value can meet, and those that bound nothing.
 
-What SL015 reports in a schema, and what the fix gate refuses to make (see
-`gate.contradictions`): a fix that reads a bound from the words beside one the schema
-already states the other way leaves the field accepting nothing.
+A lower bound above its upper bound is what SL015 reports in a schema, and what the fix
+gate refuses to make (see `gate.contradictions`): a fix that reads a bound from the words
+beside one the schema already states the other way leaves the field accepting nothing. A
+bound at a number type's range (`bounded_by`) bounds nothing: SL303 and SL403 read such a
+side as open.
 """
 
 from __future__ import annotations

@@ -29,6 +29,12 @@ def test_sl501_a_transfer_is_a_payment_only_where_it_moves_money(name, schema, m
     assert [f.severity for f in found] == ([Severity.WARNING] if moves_money else [])
 
 
+def test_sl501_a_handoff_to_a_billing_agent_moves_no_money():
+    """Billing is spoken of, no money is moved: a second handoff makes no second payment."""
+    assert lint_tool(obj(reason={"type": "string"}), "SL501", name="transfer_to_billing_agent",
+                     description="Handoff to the Billing agent to handle the request.") == []
+
+
 @pytest.mark.parametrize("name", ["update_event", "calendar_event_edit", "add_label", "delete_account",
                                   "archival_memory_remove", "set_countdown", "city_facts"])
 def test_sl501_leaves_tools_a_second_call_does_not_change_again(name):
