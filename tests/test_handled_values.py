@@ -55,6 +55,10 @@ def _keywords(description: str, kind: str, part: str = BOUNDS) -> dict:
     ("Search text, at least 3 characters (shorter input returns no matches).", "string", {}),
     ("Name to look up, 2 to 64 characters. Names under 2 characters match nothing.", "string", {"maxLength": 64}),
     ("Year, 1990 to 2030; otherwise the tool returns an empty list.", "integer", {}),
+    # Answered with the bound's worth, or brought back into the range.
+    ("Max results (1-100). Larger values return 100 results.", "integer", {"minimum": 1}),
+    ("Max results (1-200). Asking for more returns 200.", "integer", {"minimum": 1}),
+    ("Longitude in degrees, -180 to 180; values outside are wrapped around.", "number", {}),
 ])
 def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kept):
     assert _keywords(description, kind) == kept
@@ -77,6 +81,8 @@ def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kep
     ("Query, at least 3 characters; shorter queries do not return empty results but fail.", "string",
      {"minLength": 3}),
     ("Up to 50; larger values return an error.", "integer", {"maximum": 50}),
+    # A count returned with no direction past the bound is what each call returns.
+    ("Page size, at most 100. Each page returns 100 results.", "integer", {"maximum": 100}),
 ])
 def test_a_bound_the_words_do_not_say_is_passed_stays_a_bound(description, kind, expected):
     assert _keywords(description, kind) == expected

@@ -30,6 +30,8 @@ _HANDLING = Screened(
     r"mapped to|"
     # "Longer messages are split into several SMS", "longer input is chunked automatically".
     r"split|chunked|divided|segmented|"
+    # "Values outside -180 to 180 are wrapped around": taken, and brought into the range.
+    r"wrapped|"
     # The active voice: "Slack will truncate messages longer than 40,000 characters", "the
     # server drops the rest"; a bare verb only after "will", "would" or "may" (`_BARE`).
     r"truncates?|clamps?|clips?|trims?|ignores?|discards?|drops?|cap)\b"
@@ -37,7 +39,7 @@ _HANDLING = Screened(
     words=("capped", "clamped", "clipped", "truncat", "reduced", "lowered", "raised", "increased", "limited",
            "rounded", "trimmed", "shortened", "cut", "coerced", "adjusted", "ignor", "dropped", "discard",
            "replaced", "reset", "treated as", "interpreted as", "set to", "converted to", "mapped to", "clamp",
-           "clip", "trim", "cap", "drop", "split", "chunked", "divided", "segmented"),
+           "clip", "trim", "cap", "drop", "split", "chunked", "divided", "segmented", "wrapped"),
     lowered=True)
 # Verbs that say on their own that values past the top are brought down (`capped at 50`),
 # or past either end into the range (`clamped`); the others need a direction in the clause.
@@ -55,14 +57,18 @@ _FIRST_ONLY = Screened(r"\bonly\s+(?:the\s+)?first\s+[\w,]+(?:\s+[a-z]+)?\s+(?:i
                        r"kept|processed|considered|shown|read|taken|included|sent|applied|honou?red|indexed|saved|"
                        r"stored)\b", words=("first",), lowered=True)
 # Values past a bound answered, not refused: "shorter queries return an empty result",
-# "queries under 3 characters match nothing", "fewer than 2 characters yields no results". The
-# call runs; only its answer is empty. Needs a direction in the clause, as most verbs above do,
-# or "otherwise" ("at least 3 characters, otherwise returns an empty list"): both sides then.
+# "queries under 3 characters match nothing", "fewer than 2 characters yields no results", or
+# the bound's worth: "Larger values return 100 results", "asking for more returns 200". The
+# call runs; only its answer is empty or cut. Needs a direction in the clause, as most verbs
+# above do, or "otherwise" ("at least 3 characters, otherwise returns an empty list"): both
+# sides then.
 _ANSWERED_EMPTY = Screened(
     r"\b(?:returns?|returning|yields?|gives?|produces?|match(?:es)?)\s+(?:back\s+)?(?:an?\s+|the\s+)?"
     r"(?:empty\b|nothing\b|no (?:results?|matches|hits|items|entries|records|rows|data|suggestions)\b|"
-    r"zero (?:results?|matches|hits|items|entries|records|rows)\b)",
-    words=("empty", "nothing", "no ", "zero "), lowered=True)
+    r"zero (?:results?|matches|hits|items|entries|records|rows)\b|"
+    r"(?:only\s+)?(?:the\s+)?(?:first\s+|top\s+)?\d[\d,]*(?:\s+(?:results?|matches|hits|items|entries|records|rows))?"
+    r"\s*(?:[.;)]|$))",
+    words=("empty", "nothing", "no ", "zero ", "return", "yield", "give", "produce"), lowered=True)
 _OTHERWISE = lazy_compile(r"\b(?:otherwise|else)\b")
 _UP = lazy_compile(r"\b(?:larger|higher|greater|bigger|longer|more|above|over|exceed\w*|beyond|past|excess|extra|"
                    r"additional|remaining|the rest|too (?:large|long|high|big|many))\b")
