@@ -111,8 +111,41 @@ def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, 
     assert _bounds(description, "string") == expected
 
 
+@pytest.mark.parametrize("description, kind, expected", [
+    # A condition after the bound, or a case its clause opens with.
+    ("Minimum score. Scores range from 0 to 1 for cosine similarity and are unbounded for dot product.", "number", {}),
+    ("Amount; must be a multiple of 5 when currency is CHF.", "integer", {}),
+    ("Price in cents, a multiple of 100 for whole-unit currencies such as JPY.", "integer", {}),
+    ("Amount in cents; for JPY (a zero-decimal currency) it must be a multiple of 100.", "integer", {}),
+    # The range of what a count counts.
+    ("How many random integers between 1 and 10 to generate.", "integer", {}),
+    ("Number of dice rolls from 1 to 6 to simulate.", "integer", {}),
+    # Some callers given another bound after it.
+    ("Nickname. Up to 32 characters; Nitro users get 64.", "string", {}),
+    ("Display name, 3 to 50 characters. Bot accounts may use a single character.", "string", {}),
+    ("Username, 4 to 20 characters; legacy accounts may have 2 or 3.", "string", {}),
+    # Still the field's own.
+    ("Number of results (1-20, default 10).", "integer", {"minimum": 1, "maximum": 20}),
+    ("Number of results to return, between 1 and 100.", "integer", {"minimum": 1, "maximum": 100}),
+    ("How many results to return (between 1 and 50).", "integer", {"minimum": 1, "maximum": 50}),
+    ("Must be a multiple of 5.", "integer", {"multipleOf": 5}),
+    ("For each page, the value must be at most 100.", "integer", {"maximum": 100}),
+    ("Title, up to 100 characters. Admins can edit it later.", "string", {"maxLength": 100}),
+])
+def test_a_bound_of_some_calls_or_of_what_a_count_counts_is_none(description, kind, expected):
+    """Each was a fix that refused a value the words allow: a score of 12.5 for a dot product,
+    1999 yen, a count of 25 integers, a 50-character nickname of a Nitro user."""
+    assert {found.keyword: found.value for found in stated(description, kind, BOUNDS)} == expected
+
+
 @pytest.mark.hostile
 @pytest.mark.parametrize("phrase", [
+    "for JPY (a zero-decimal currency) it must be ",
+    "How many random integers between ",
+    "Nitro users get 64; ",
+    "legacy accounts may have ",
+    "'a' or 'b'; on Linux any shell ",
+    "('a' or 'b' in the default setup) ",
     "cannot be more than 1,024 characters long or less at most, ",
     "or one of the named colors ",
     "Windows: 1-15 characters. ",

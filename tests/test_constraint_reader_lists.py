@@ -80,6 +80,12 @@ def _read(description: str, kind: str = "string") -> dict:
     "Filter by status: 'open' or 'closed'. Combine with a comma to match both.",
     "Title of the ticket. Set its visibility ('public' or 'private') with the visibility parameter.",
     "Name of the member. Use together with priority ('low' or 'high').",
+    # The list of some setups only, another clause offering any of a kind, or a value in its place.
+    "The environment ('staging' or 'production' in most projects).",
+    "The stage ('dev' or 'prod' in the default setup).",
+    "Currency: 'USD' or 'EUR' for card payments; any ISO 4217 code for bank transfers.",
+    "Shell to run in. On Windows: 'cmd' or 'powershell'; on Linux any shell on PATH.",
+    "Region: 'us' or 'eu'. Self-hosted instances pass their base URL here instead.",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)
@@ -108,6 +114,8 @@ def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     ("Mode. The value can be 'read' or 'write'.", "string", ["read", "write"]),
     ("Temperature unit. The unit must be one of 'c', 'f'.", "string", ["c", "f"]),
     ("Event order. This param can be either 'asc' (default) or 'desc'.", "string", ["asc", "desc"]),
+    ("Sort order: 'asc' or 'desc'; any of them may be used with paging.", "string", ["asc", "desc"]),
+    ("Region: 'us' or 'eu'. The region applies to the whole project.", "string", ["us", "eu"]),
     ("The sort order must be one of 'asc', 'desc'.", "string", ["asc", "desc"]),
     ("Sort order, one of 'asc', 'desc'. Results are joined into one page.", "string", ["asc", "desc"]),
 ])

@@ -313,6 +313,15 @@ _ANOTHER_CASE_AFTER = lazy_compile(r"\s*[;,]\s*(?:and\s+|but\s+|while\s+|whereas
 # pages; other list endpoints have no page limit".
 _OTHER_CASES_AFTER = lazy_compile(r"\s*[;,]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?(?:for\s+)?(?:all\s+)?other\b",
                                   re.I)
+# The clause after a bound that gives some callers another: "Up to 32 characters; Nitro users
+# get 64", "3 to 50 characters. Bot accounts may use a single character", "legacy accounts may
+# have 2 or 3".
+_SOME_CALLERS_AFTER = lazy_compile(
+    r"\s*[.;,]?\s*(?:but\s+|while\s+|whereas\s+)?(?:[A-Za-z][\w-]*\s+){0,3}?(?:users?|accounts?|members?|admins?|"
+    r"administrators?|owners?|customers?|bots?|organi[sz]ations?|orgs?|workspaces?|teams?|plans?|tiers?|subscribers?|"
+    r"guests?|instances?|projects?|clients?|apps?)\s+(?:may|can|could|get|gets|are allowed|is allowed|keep|have|has)\b"
+    r"[^.;]{0,40}?(?:\d|\b(?:shorter|longer|more|fewer|less|single|higher|lower|larger|smaller|unlimited|no limit)\b)",
+    re.I)
 # A sentence that advises ("Use a value less than 60 for faster responses", "For best
 # performance, use less than 20", "Keep it small (5-10) to save tokens") or speaks of one plan ("Free plans get at most 3 days",
 # "Free accounts: max 24", "(1024 for Pro access)"): its bounds are no rule on every call.
@@ -340,10 +349,21 @@ _COUNT_OF = lazy_compile(r"\b(?:number of|count|limit|max(?:imum)?|size|amount|t
 _CLAUSE_REST = lazy_compile(r"[^.;,()]*")
 # A length stated for a part of the string: "72 characters for the subject line", "per
 # line", "in each item" ("in length", "in total" are of the whole).
-# A length or a count said of some calls only, right after it: "at most 63 characters for
-# DNS-compatible buckets", "at most 2000 characters in public channels", "at least 8
-# characters when creating a user" (not "in length", "in total", "in UTF-8", "per request").
-_ONE_CASE_AFTER = lazy_compile(r"\s*,?\s*(?:(?:when|while|if|unless)\b|(?:for|in|on)\s+(?!(?:length|total|size|all|"
+# A range right after what a count counts is the range of those things, not of the count: "How
+# many random integers between 1 and 10 to generate" (a count of 25 is fine). Not a range in
+# figures alone: "Number of results (1-20)" is the count's.
+_COUNTED_BEFORE = lazy_compile(r"\b(?:how many|number of|count of)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*s\s+$", re.I)
+# A case the clause opens with, its subject after: "for JPY (a zero-decimal currency) it must be a
+# multiple of 100", "For Windows hosts, the value must be at most 15".
+_CASE_BEFORE = lazy_compile(r"(?:^\s*|[;:]\s*)for\s+(?!(?:example|instance|each|every|all|any|best|better|most)\b)"
+                            r"[^,;:()]{1,40}(?:\([^)]{0,60}\)\s*)?,?\s*(?:it|they|the value|values?|this)\s+"
+                            r"(?:must|should|has to|have to|needs? to|is|are|can|may)\b", re.I)
+# A bound said of some calls only, right after it: "at most 63 characters for DNS-compatible
+# buckets", "at most 2000 characters in public channels", "at least 8 characters when creating
+# a user", "from 0 to 1 for cosine similarity", "a multiple of 5 when currency is CHF" (not "in
+# length", "in total", "in UTF-8", "per request", nor the field's own presence: "if provided").
+_ONE_CASE_AFTER = lazy_compile(r"\s*,?\s*(?:(?:when|while|if|unless)\b(?!\s+(?:it\s+is\s+|one\s+is\s+)?(?:provided|given|"
+                               r"set|present|specified|supplied|passed|sent|used|included|any|available)\b)|(?:for|in|on)\s+(?!(?:length|total|size|all|"
                                r"characters?|bytes?|utf|unicode|the|a|an|one|each|every|any|its|this|that|single|"
                                r"practice)\b)[a-z])", re.I)
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
@@ -745,8 +765,8 @@ def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset
     subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start)
     if subject is None:
         return False
-    words = {_singular(word) for word in subject.groups() if word}
-    return words.isdisjoint(head) and words.isdisjoint(_VALUE_WORDS)
+    noun = _singular(subject.group(2) or subject.group(1))  # the last word: "item prices" are prices
+    return noun not in head and noun not in _VALUE_WORDS
 
 
 def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = frozenset()) -> bool:
@@ -759,7 +779,11 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
     or of one plan ("For best performance, use less than 20", "Free plans get at most 3
     days")."""
     after = sentence[bound.end:]
-    if target == LENGTH and _PART_AFTER.match(after) or target in (LENGTH, COUNT) and _ONE_CASE_AFTER.match(after):
+    # From the number's end: the word read as its unit may begin what follows ("max 50 in v2",
+    # "from 0 to 1 for cosine similarity").
+    number_end = _number_end(sentence, bound)
+    if target == LENGTH and _PART_AFTER.match(after) or _ONE_CASE_AFTER.match(after) \
+            or _ONE_CASE_AFTER.match(sentence, number_end):
         return True
     # The clause before the bound, as far back as a subject and its verb go: looked through
     # once per bound, a sentence of many bounds would otherwise cost their square.
@@ -772,14 +796,14 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
             or _SUBJECT_BEFORE.search(sentence, before, bound.start)
             and _CASE_VERB_AFTER.match(sentence, bound.end if _names_a_unit(bound.unit) else _number_end(sentence, bound))):
         return True
-    if _ROUNDED_BEFORE.search(sentence, before, bound.start + _leading_up(sentence, bound)):
+    if _ROUNDED_BEFORE.search(sentence, before, bound.start + _leading_up(sentence, bound)) \
+            or bound.ranged and bound.phrase[:1].isalpha() and _COUNTED_BEFORE.search(sentence, before, bound.start):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start) \
+            or _CASE_BEFORE.search(sentence, _clause_before(sentence, bound, ";:"), bound.start) \
             or head and _of_another_thing(sentence, before, bound, head):
         return True
-    # From the number's end: the word read as its unit may begin what follows ("max 50 in v2").
-    number_end = _number_end(sentence, bound)
     if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence) \
             or _DEFAULT_BEFORE.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
@@ -833,7 +857,7 @@ def _another_case_after(sentence: str, bound: _Bound, following: str) -> bool:
     the field takes the others'. A clause of another thing ("Names are limited to 50
     characters, descriptions to 500") leaves it the field's."""
     after = sentence[bound.end:] + following
-    if _OTHER_CASES_AFTER.match(after):
+    if _OTHER_CASES_AFTER.match(after) or _SOME_CALLERS_AFTER.match(after):
         return True
     other = _ANOTHER_CASE_AFTER.match(after)
     if other is None:
@@ -1398,6 +1422,15 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               r"\bcan\s+register\s+(?:more|others|additional|new)\b|"
                               r"\badditional\s+[a-z][\w-]*\s+can\s+be\s+(?:configured|added|registered|enabled|installed|"
                               r"defined)\b|"
+                              # The list of some setups only: "('staging' or 'production' in most projects)",
+                              # "in the default setup"; another clause offering any of a kind: "'USD' or 'EUR' for
+                              # cards; any ISO 4217 code for bank transfers"; another value in its place:
+                              # "Self-hosted instances pass their base URL here instead".
+                              r"\bin\s+(?:most|many|some)\s+(?:cases|projects|setups|installations|installs|"
+                              r"deployments|accounts|workspaces|organi[sz]ations|environments|regions|versions)\b|"
+                              r"\b(?:in|with)\s+the\s+default\s+(?:setup|configuration|config|install\w*|deployment)\b|"
+                              r"(?<=;\s)(?:[a-z][\w-]*\s+){0,3}?any\s+(?!of\b|one\s+of\b)[a-z][\w-]*|"
+                              r"\b(?:here|this field)\s+instead\b|"
                               r"case[- ]?insensitive|"
                               r"not case[- ]sensitive|ignor\w* case\b|regardless of case)", re.I)
 # An alternative after the list that is no value of it ("'public' or 'private', or a team
