@@ -133,7 +133,10 @@ _DIGIT = lazy_compile(r"\d")
 # cents", "Timeout (milliseconds)"), and a manual past this would be read for nothing.
 _UNIT_REACH = 4_000
 # Date and time layouts written with letters: MM/DD/YYYY, dd-mm-yyyy, YYYY-MM-DD HH:mm:ss, mm-yyyy …
-_LAYOUT = lazy_compile(r"\b(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}\b")
+# Also a layout written without separators ("YYYYMMDD", "DDMMYYYY") or a year alone ("If only the
+# year is known, pass YYYY"): values no date `format` takes.
+_LAYOUT = lazy_compile(r"\b(?:(?:[YyMDdHhms]{1,4}[-/.: T]){1,5}[YyMDdHhms]{1,4}|(?:YYYY|yyyy)(?:MM(?:DD|dd)?)?|"
+                       r"(?:DD|dd)MM(?:YYYY|yyyy)|MM(?:DD|dd)(?:YYYY|yyyy))\b")
 _ISO_NAMED = CaselessWords(r"\biso[- ]?8601\b|\brfc[- ]?3339\b")
 _OFFSET_REQUIRED = CaselessWords(r"\brfc[- ]?3339\b|\b(?:with|including|includes?|must have|requires?)\b[^.]{0,40}"
                                  r"\b(?:offset|time ?zone)\b")
@@ -559,8 +562,9 @@ _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepte
                                  r"\b(?:scheme|protocol|prefix|domain|host)\b[^.;]{0,20}\b(?:may|can)\s+be\s+"
                                  r"(?:omitted|left out|dropped)\b|"
                                  r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]", re.I)
-# A time the words take without an offset: "Times without an offset are read as UTC".
-_NO_OFFSET_TAKEN = lazy_compile(r"\b(?:without|with no|no)\s+(?:an?\s+)?(?:time ?zone|offset|'z'|z)\b|"
+# A time the words take without an offset: "Times without an offset are read as UTC", "Naive
+# timestamps are interpreted in UTC".
+_NO_OFFSET_TAKEN = lazy_compile(r"\bnaive\b|\b(?:without|with no|no)\s+(?:an?\s+)?(?:time ?zone|offset|'z'|z)\b|"
                                 r"\b(?:offset|time ?zone)\s+is\s+optional\b", re.I)
 def is_date_text(value: str) -> bool:
     """Whether `value` is a date or date-time laid out as ISO 8601 does (`_DATE_TOKEN`)."""
