@@ -30,11 +30,17 @@ anchored on one side only (`^=`, `\\.pdf$`) is usually a deliberate prefix or su
 test: it is reported, with no fix, since closing it would change what it means. So is a
 pattern with a lookaround: `\\d+(?=px)` anchored as `^(?:\\d+(?=px))$` matches nothing (the
 digits must be followed by `px` and by the end at once), and `(?<=a)b` likewise. And so is
-a pattern that is a test for what a value contains: one its description says the value
-contains ("Password; must contain at least one digit", pattern `[0-9]`) or has more after
-or before ("E.164, optionally followed by an extension"), a single
-character class or escape (`\\S`), which anchored would accept one character only, or plain
-text (`@example\\.com`, `\\.pdf`), which anchored would accept that text alone (a `const`).
+a pattern that is likely a test for what a value contains: a single character class or
+escape (`\\S`), which anchored would accept one character only, or plain text
+(`@example\\.com`, `\\.pdf`), which anchored would accept that text alone (a `const`), or a
+file extension's test (`\\.(png|jpg)`), which anchored would accept the extension alone. So is
+a pattern whose description takes values of another form too ("Full issue URLs are
+accepted as well", "with or without '@'"), and the fix gate withholds one that would refuse
+a value the schema states (its examples, "e.g. 94103 or 94103-1234" of `\\d{5}`).
+A pattern whose description says the value contains it ("Password; must contain at least
+one digit", pattern `[0-9]`), has more after or before it ("E.164, optionally followed by an
+extension") or ends in it ("Image filename ending in .png or .jpg", `\\.(png|jpg)`) is
+unanchored as meant, and not reported.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from __future__ import annotations
 import re
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.prose.field_prose import offers_other_forms
 from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, one_sided_anchor,
                                          plain_text, single_character)
 from schema_lint.text.lazy_pattern import lazy_compile
@@ -66,6 +73,8 @@ def check(ctx):
         side = one_sided_anchor(pattern)
         if side == "start" and _literal_prefix(pattern):
             continue  # `^=`, `^https://`: a "starts with" test, anchored as meant
+        if side is None and _says_contains(node):
+            continue  # "must contain at least one digit" of `[0-9]`: a test for what the value contains, as meant
         if side == "start":
             yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the start: it accepts anything "
                                    "after a match (end it with `$` if the whole value must match)")
@@ -86,23 +95,28 @@ def check(ctx):
 
 def _why_not_anchored(node, pattern: str) -> str | None:
     """Why anchoring the whole pattern would refuse the values it is meant for, if it would."""
-    if _says_contains(node):
-        return "its description says the value contains a match, or more after or before one: the pattern is a test for one"
+    if offers_other_forms(node.description):
+        return "its description takes values of another form too, which the anchored pattern would refuse"
     if single_character(pattern):
         return "anchored, it would accept a single character"
     if plain_text(pattern):
         return "it is plain text, which a value contains: anchored, it would accept that text alone"
+    if _EXTENSION.fullmatch(pattern):
+        return "it tests a file's extension: anchored, it would accept the extension alone"
     if has_lookaround(pattern):
         return ("it has a lookaround (`(?=`, `(?<=` …), which anchors around the whole can leave matching nothing: "
                 "anchor it by hand")
     return None
 
 
+# A file extension's test of alternatives (`\.pdf` alone is plain text): `\.(png|jpg)`, `\.(?:pdf|docx)`.
+_EXTENSION = lazy_compile(r"\\\.(?:[A-Za-z0-9]{1,10}|\((?:\?:)?[A-Za-z0-9]{1,10}(?:\|[A-Za-z0-9]{1,10}){0,20}\))")
 _METACHARACTERS = frozenset("\\.[](){}*+?|$")
 # "Must contain at least one digit", "must mention a user": a pattern a value must contain;
 # "optionally followed by an extension", "starts with the country code": one it starts with.
 _CONTAINS = lazy_compile(r"\b(?:contains?|containing|includes?|including|mentions?|at least one|followed by|"
-                         r"(?:starts?|starting|begins?|beginning|ends?|ending) with|prefix(?:ed)?|suffix(?:ed)?)\b",
+                         r"(?:starts?|starting|begins?|beginning|ends?|ending) (?:with|in)|prefix(?:ed)?|"
+                         r"suffix(?:ed)?)\b",
                          re.I)
 
 

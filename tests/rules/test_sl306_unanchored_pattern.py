@@ -66,16 +66,39 @@ def test_sl306_what_only_looks_like_a_lookaround_keeps_its_fix(pattern):
     {"type": "string", "pattern": "(^|\\s)@\\w+", "description": "Text that must mention a user with @name."},
     {"type": "array", "items": {"type": "string", "pattern": "[a-z]{2}"}, "description": "Tags; each must contain "
                                                                                           "two lowercase letters."},
-    {"type": "string", "pattern": "\\S", "description": "Display name."},
     {"type": "string", "pattern": "\\+[1-9]\\d{1,14}",
      "description": "Phone number in E.164 format, optionally followed by an extension like ;ext=123."},
     {"type": "string", "pattern": "[A-Z]{2}\\d{2}", "description": "Account number; starts with the country code."},
+    {"type": "string", "pattern": "\\.(png|jpg)", "description": "Image filename ending in .png or .jpg."},
 ])
-def test_sl306_a_test_for_what_a_value_contains_is_reported_without_a_fix(schema):
+def test_sl306_a_test_the_words_say_the_value_contains_is_unanchored_as_meant(schema):
     """Anchored, `[0-9]` under "must contain at least one digit" accepted one digit and nothing
-    else, `\\S` one character: each refused every value the words describe."""
+    else, `\\.(png|jpg)` under "ending in .png" only ".png": each refused every value the words
+    describe. The words say the pattern is a test for what the value contains: nothing to report."""
+    assert lint_tool(obj(field=schema), "SL306") == []
+    unworded = {key: value for key, value in schema.items() if key != "description"}
+    assert len(lint_tool(obj(field=unworded), "SL306")) == 1  # the words decide
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "string", "pattern": "\\S", "description": "Display name."},
+    {"type": "string", "pattern": "[A-Z]{2,10}-\\d+",
+     "description": "Jira issue key, e.g. PROJ-123. Full issue URLs are accepted as well."},
+    {"type": "string", "pattern": "[A-Za-z0-9_]{1,15}", "description": "Twitter handle, with or without '@'."},
+    {"type": "string", "pattern": "\\.(pdf|docx)", "description": "A PDF or DOCX document."},
+])
+def test_sl306_a_pattern_the_words_or_its_shape_leave_open_is_reported_without_a_fix(schema):
+    """Anchored, `\\S` accepted one character, `[A-Z]{2,10}-\\d+` refused the issue URL the words
+    accept, `[A-Za-z0-9_]{1,15}` the handle written with its '@', `\\.(pdf|docx)` every file name."""
     (found,) = lint_tool(obj(field=schema), "SL306")
     assert found.fix is None and "no fix:" in found.message
+
+
+def test_sl306_a_stated_example_the_anchored_pattern_refuses_withholds_the_fix():
+    """"ZIP code, e.g. 94103 or 94103-1234": anchored, `\\d{5}` refused the ZIP+4 the words give."""
+    schema = {"type": "string", "pattern": "\\d{5}", "description": "ZIP code, e.g. 94103 or 94103-1234."}
+    (found,) = lint_tool(obj(zip=schema), "SL306", name="create_address")
+    assert found.fix is None and '"94103-1234"' in found.message
 
 
 @pytest.mark.parametrize("pattern, value", [("@example\\.com", "jane@example.com"), ("\\.pdf", "report.pdf"),
