@@ -5,7 +5,9 @@ Flags a tool whose definition has no `description` (or only whitespace), as a wa
 and, once per tool for information, the property schemas with none, named in one finding
 at the first of them (as a reviewer writes one comment, "describe these parameters",
 not one per field: a finding per property made most of some servers' findings). A
-property whose local `$ref` leads to a described schema counts as described; one in a
+property whose local `$ref` leads to a described schema counts as described, and so does an
+argument the tool's description documents in a docstring's `Args:` block (which the mcp
+SDK copies into the description whole); one in a
 `$defs` entry nothing references is left to SL017 (unused-definition).
 
 ## Why is this bad
@@ -29,6 +31,7 @@ No automatic fix: only a person can say what a tool or parameter is for.
 
 from __future__ import annotations
 
+from schema_lint.prose.conditional_prose import documented_arguments
 from schema_lint.text.display import clip
 from schema_lint.model import Severity
 from schema_lint.rule import Finding
@@ -56,6 +59,8 @@ def check(ctx):
             if isinstance(node.schema, dict) and not _described(node.schema)
             and not in_branch(node, _TESTS)
             and not (refs is not None and any(_described(target.schema) for target in refs.targets(node)))]
+    if bare:
+        bare = _left_undocumented(bare, ctx.tool.definition.get("description"))
     if bare and not ctx.keywords.isdisjoint(DEFINITION_KEYWORDS):
         # Nothing is reported inside an unused definition: the finding, placed at the first
         # property, would vanish with every other property it names.
@@ -68,6 +73,16 @@ def check(ctx):
         said = f"property {names} has" if len(labels) == 1 else f"{len(labels):,} properties have"
         listed = "" if len(labels) == 1 else f": {names}{more}"
         yield Finding(bare[0].pointer, f"{said} no description{listed}", at_key=True, severity=Severity.INFO)
+
+
+def _left_undocumented(bare: list, tool_description) -> list:
+    """`bare` less the arguments the tool's description documents in a docstring's `Args:`
+    block: the model reads them there (the mcp SDK, fastmcp 2 and langchain copy a function's
+    docstring into the description whole)."""
+    documented = documented_arguments(tool_description)
+    if not documented:
+        return bare
+    return [node for node in bare if not (node.name in documented and node.parent is not None and node.parent.is_root)]
 
 
 def _described(schema) -> bool:

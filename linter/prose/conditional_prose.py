@@ -376,6 +376,29 @@ def parameter_notes(description: str, names: Sequence[str]) -> dict[str, str]:
     return notes
 
 
+# A Google-style docstring's `Args:` heading, and an entry under it (`name: text`, `name (type): text`).
+_ARGS_HEADING = lazy_compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
+_ARGS_ENTRY = lazy_compile(r"\s+(\*{0,2}\w+)(?:\s*\([^)]*\))?\s*:\s*\S")
+
+
+def documented_arguments(description: object) -> set[str]:
+    """The names the `Args:` block of a Google-style docstring documents (`name: text` or
+    `name (type): text`, indented under the heading), with some text."""
+    if not isinstance(description, str):
+        return set()
+    heading = _ARGS_HEADING.search(description)
+    if heading is None:
+        return set()
+    names = set()
+    for line in description[heading.end():].splitlines():
+        if line.strip() and not line[:1].isspace():
+            break  # the block ends at the next unindented line
+        match = _ARGS_ENTRY.match(line)
+        if match:
+            names.add(match.group(1).lstrip("*"))
+    return names
+
+
 def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: Sequence[Discriminator],
              named: Sequence[Discriminator]) -> Iterator[Clause]:
     """The clauses each of `pattern`'s words states; `named` are the `discriminators` the

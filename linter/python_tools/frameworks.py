@@ -11,9 +11,9 @@ finding on a `--python` tool is fitted to the framework that generated it:
   so is an open object whose model refuses undeclared keys already (`extra="forbid"`: the
   framework left it out of the schema it offers, as langchain does), and a `$defs` entry
   the framework's own pass left unused (openai-agents' strict schema), with no fix;
-- one it can express says how, in its words (`PYTHON_FORMS`, also shown by `schema-lint rule`);
-- a parameter documented in the docstring's `Args:` block is described where the framework
-  copies that block into the tool's description, which the model reads: no SL401 for it.
+- one it can express says how, in its words (`PYTHON_FORMS`, also shown by `schema-lint rule`).
+A parameter documented in the docstring's `Args:` block, where the framework copies that
+block into the tool's description, is described there for SL401 itself, as on any tool.
 """
 
 from __future__ import annotations
@@ -31,28 +31,25 @@ BOUNDARY = "reject them at run time with the boundary (`BoundaryMiddleware`, `To
 class Framework(NamedTuple):
     """`closes`: how an argument object is closed in the framework's words (None: it cannot
     be, from the tool's own definition); `enforces`: what it does with undeclared keys
-    anyway; `args_in_description`: whether the docstring's `Args:` block reaches the model in
-    the tool's description (rather than in each parameter's)."""
+    anyway."""
 
     name: str
     closes: str | None
     enforces: str
-    args_in_description: bool
 
 
 FRAMEWORKS = {
-    "mcp": Framework("the mcp SDK", None, "its `tool()` makes the arguments' model, which drops undeclared keys",
-                     True),
+    "mcp": Framework("the mcp SDK", None, "its `tool()` makes the arguments' model, which drops undeclared keys"),
     # 2.x copied the docstring whole; 3.x and later parse `Args:` and close the object themselves.
-    "fastmcp": Framework("fastmcp", None, "pydantic drops undeclared keys before the function runs", True),
+    "fastmcp": Framework("fastmcp", None, "pydantic drops undeclared keys before the function runs"),
     "openai-agents": Framework("openai-agents", "`@function_tool(strict_mode=True)`, its default",
-                               "strict mode closes every object", False),
+                               "strict mode closes every object"),
     "pydantic-ai": Framework("pydantic-ai", "a `Tool(..., strict=True)` or an arguments model with "
-                             "`model_config = ConfigDict(extra=\"forbid\")`", "pydantic drops undeclared keys", False),
+                             "`model_config = ConfigDict(extra=\"forbid\")`", "pydantic drops undeclared keys"),
     "langchain": Framework("langchain", "an `args_schema` model with `model_config = ConfigDict(extra=\"forbid\")`",
-                           "pydantic drops undeclared keys", True),
-    "pydantic": Framework("pydantic", "`model_config = ConfigDict(extra=\"forbid\")`", "", False),
-    "python": Framework("pydantic", None, "pydantic ignores undeclared keys of a function's arguments", False),
+                           "pydantic drops undeclared keys"),
+    "pydantic": Framework("pydantic", "`model_config = ConfigDict(extra=\"forbid\")`", ""),
+    "python": Framework("pydantic", None, "pydantic ignores undeclared keys of a function's arguments"),
 }
 
 # How a rule's finding is acted on in a type-hinted function or a pydantic model.
@@ -83,7 +80,6 @@ FORM_KEYWORDS = {"SL301": "maxLength", "SL302": "maxItems", "SL303": "minimum", 
 # decides (not about the parameter holding it: its description, its default).
 _OBJECT_RULES = frozenset({"SL201"})
 
-_ARGS_HEADING = re.compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
 _PROPERTY = re.compile(r"^/inputSchema/properties/([^/]+)")
 # A parameter, or a field of a model the arguments hold.
 _FIELD = re.compile(r"^(/inputSchema(?:/\$defs/[^/]+)?/properties/[^/]+)")
@@ -111,10 +107,6 @@ def fitted(diagnostics: list[Diagnostic], tools: list[dict[str, Any]],
         written, pointer = written_in(source, diagnostic.pointer, roots[diagnostic.tool],
                                       whole=diagnostic.code in _OBJECT_RULES)
         parameter = _parameter(pointer)
-        if diagnostic.code == "SL401" and parameter is not None and framework.args_in_description \
-                and written is source \
-                and parameter in documented_arguments(by_name.get(diagnostic.tool, {}).get("description")):
-            continue  # the model reads it in the tool's description
         fields = written.get("fields")
         where = fields.get(parameter) if isinstance(fields, dict) and parameter is not None else None
         if where is None and written is not source:
@@ -185,19 +177,3 @@ def _parameter(pointer: str) -> str | None:
     return match.group(1).replace("~1", "/").replace("~0", "~") if match else None
 
 
-def documented_arguments(description: object) -> set[str]:
-    """The names the `Args:` block of a Google-style docstring documents (`name: text` or
-    `name (type): text`, indented under the heading), with some text."""
-    if not isinstance(description, str):
-        return set()
-    heading = _ARGS_HEADING.search(description)
-    if heading is None:
-        return set()
-    names = set()
-    for line in description[heading.end():].splitlines():
-        if line.strip() and not line[:1].isspace():
-            break  # the block ends at the next unindented line
-        match = re.match(r"\s+(\*{0,2}\w+)(?:\s*\([^)]*\))?\s*:\s*\S", line)
-        if match:
-            names.add(match.group(1).lstrip("*"))
-    return names

@@ -80,3 +80,17 @@ def test_a_property_of_each_branch_of_a_union_is_named_once():
                                                                             "room": {"type": "string"}}}]}}}
     (found,) = lint_tool(schema, "SL401")[-1:]
     assert found.message == "2 properties have no description: `location.kind`, `location.room`"
+
+
+def test_sl401_arguments_the_tools_docstring_documents_are_described():
+    """The mcp SDK copies a function's docstring into the tool's description whole: the model
+    reads each argument's `Args:` entry there. Linted live, such a server's arguments were all
+    reported undescribed; through `--python` they were not."""
+    description = "Refund a payment.\n\nArgs:\n    amount: How much to refund.\n    currency (str): ISO code.\n"
+    schema = {"type": "object", "properties": {
+        "amount": {"type": "number"}, "currency": {"type": "string"}, "payment_id": {"type": "string"},
+        "address": {"type": "object", "properties": {"amount": {"type": "string"}}, "description": "Where."}}}
+    (found,) = lint_tool(schema, "SL401", description=description)
+    assert found.message == "2 properties have no description: `payment_id`, `address.amount`"
+    (bare,) = lint_tool(schema, "SL401", description="Refund a payment.")
+    assert "`amount`, `currency`, `payment_id`" in bare.message
