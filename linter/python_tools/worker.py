@@ -101,6 +101,8 @@ def _answer(spec: str, settings: dict) -> dict:
     except TargetError as exc:
         return {"error": str(exc)}
     if not read.tools:
+        if not read.unread and (is_sdk_server(value) or tool_lister(value) is not None):
+            return {"error": f"{what(value)} is an MCP server with no tool registered: nothing to lint"}
         unread = f" ({'; '.join(read.unread)})" if read.unread else ""
         return {"error": f"{what(value)} yields no tool{unread}: expected {SUPPORTED}, with at least one tool"}
     return {"tools": read.tools, "sources": read.sources, "frameworks": read.frameworks, "unread": read.unread,
@@ -117,7 +119,10 @@ def load(spec: str) -> object:
     try:
         module = importlib.import_module(module_name)
     except (Exception, SystemExit, KeyboardInterrupt) as exc:
-        raise TargetError(f"cannot import `{module_name}`: {describe(exc)}") from None
+        # `server.py:mcp` names the file: the module is `server`.
+        hint = (f" (name the module, not its file: `{module_name[:-3].replace('/', '.')}:{attribute}`)"
+                if module_name.endswith(".py") else "")
+        raise TargetError(f"cannot import `{module_name}`: {describe(exc)}{hint}") from None
     value: object = module
     for name in attribute.split("."):
         try:

@@ -79,6 +79,20 @@ def test_a_named_target_that_yields_no_tool_is_an_sl000_naming_its_type(monkeypa
                                     "an object of type `list` yields no tool: expected an MCP server")
 
 
+def test_a_server_with_no_tool_is_named_as_one(monkeypatch):
+    monkeypatch.chdir(FIXTURES / "python")
+    result = run("check", "--output-format", "concise", "--python", "empty_server:mcp")
+    assert result.exit_code == 2
+    assert "is an MCP server with no tool registered: nothing to lint" in result.stdout
+
+
+def test_a_target_naming_the_file_is_told_to_name_the_module(monkeypatch):
+    monkeypatch.chdir(FIXTURES / "python")
+    result = run("check", "--output-format", "concise", "--python", "empty_server.py:mcp")
+    assert result.exit_code == 2
+    assert "(name the module, not its file: `empty_server:mcp`)" in result.stdout
+
+
 def test_the_child_script_imports_the_standard_library_alone():
     """It runs in the project's interpreter, where schema-lint may not be installed."""
     frameworks = {"mcp", "pydantic", "langchain_core", "pydantic_ai"}  # read only where the object comes from them
