@@ -120,6 +120,12 @@ def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, 
     # The range of what a count counts.
     ("How many random integers between 1 and 10 to generate.", "integer", {}),
     ("Number of dice rolls from 1 to 6 to simulate.", "integer", {}),
+    # A sentence of another subject, with no article: its last noun is not the field's.
+    ("Boost weight. Cosine scores are between -1 and 1 and are multiplied by this weight.", "number", {}),
+    ("Items to return. Item prices range from 1 to 500 EUR.", "integer", {}),
+    ("Sampling temperature. Temperatures range from 0 to 2.", "number", {"minimum": 0, "maximum": 2}),
+    ("Rating of the product. Ratings range from 1 to 5.", "integer", {"minimum": 1, "maximum": 5}),
+    ("How hot to sample. Values range from 0 to 2.", "number", {"minimum": 0, "maximum": 2}),
     # Some callers given another bound after it.
     ("Nickname. Up to 32 characters; Nitro users get 64.", "string", {}),
     ("Display name, 3 to 50 characters. Bot accounts may use a single character.", "string", {}),

@@ -258,6 +258,12 @@ _CASE_VERB_AFTER = lazy_compile(r"\s*(?!(?:per|in|of|for|and|or|but|nor|long|eac
 _THE_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:the|its|their|this|that)\s+([a-z][\w-]*)"
                                    r"(?:\s+(?!itself\b)([a-z][\w-]*))?(?:\s+itself)?\s+(?:is|are|must|should|shall|"
                                    r"can|cannot|can't|may|might|will|would|[a-z]+s)\b[^.;:,()]{0,40}$", re.I)
+# The same, with no article: a sentence opening with a plural noun and a verb that gives a
+# range: "Boost weight. Cosine scores are between -1 and 1", "Item prices range from 1 to 500".
+_PLURAL_SUBJECT_BEFORE = lazy_compile(r"\s*(?!(?:these|those|they|values|options|choices|items|results|entries|"
+                                      r"numbers|ids|valid|allowed|accepted|possible|supported)\b)([a-z][\w-]*)"
+                                      r"(?:\s+([a-z][\w-]*s))?\s+(?:(?:are|lie)\s+)?$", re.I)
+_RANGE_WORD = lazy_compile(r"(?:ranges?|runs?|var(?:y|ies)|between|from)\b", re.I)
 _VALUE_WORDS = frozenset({"value", "text", "string", "input", "content", "field", "parameter", "argument", "number",
                           "limit", "maximum", "max", "minimum", "min", "length", "size", "count", "total", "amount",
                           "list", "array", "entry", "name", "id", "it", "result", "item", "query", "default",
@@ -761,8 +767,10 @@ def _singular(word: str) -> str:
 
 def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset[str]) -> bool:
     """Whether the bound's clause has a subject of its own that the opening words do not name
-    and that is no word for a value (`_THE_SUBJECT_BEFORE`)."""
-    subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start)
+    and that is no word for a value (`_THE_SUBJECT_BEFORE`, `_PLURAL_SUBJECT_BEFORE`)."""
+    subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start) or (
+        _PLURAL_SUBJECT_BEFORE.match(sentence, 0, bound.start) if bound.ranged and _RANGE_WORD.match(bound.phrase)
+        else None)
     if subject is None:
         return False
     noun = _singular(subject.group(2) or subject.group(1))  # the last word: "item prices" are prices
