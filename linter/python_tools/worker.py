@@ -102,7 +102,8 @@ def _answer(spec: str, settings: dict) -> dict:
         return {"error": str(exc)}
     if not read.tools:
         if not read.unread and (is_sdk_server(value) or tool_lister(value) is not None):
-            return {"error": f"{what(value)} is an MCP server with no tool registered: nothing to lint"}
+            return {"error": f"{what(value)} is an MCP server with no tool registered: nothing to lint (a server "
+                             "of resources or prompts alone needs no --python)"}
         unread = f" ({'; '.join(read.unread)})" if read.unread else ""
         return {"error": f"{what(value)} yields no tool{unread}: expected {SUPPORTED}, with at least one tool"}
     return {"tools": read.tools, "sources": read.sources, "frameworks": read.frameworks, "unread": read.unread,

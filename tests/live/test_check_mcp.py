@@ -94,7 +94,8 @@ def test_a_named_server_object_that_serves_no_tool_is_sl000_not_a_silent_pass(tm
     (failure,) = json.loads(result.output)
     assert (result.exit_code, failure["code"]) == (2, "SL000")
     assert failure["message"].startswith("Python object `resources_only:server`: an object of type `Server` from mcp ")
-    assert " yields no tool: expected an MCP server " in failure["message"]
+    assert " is an MCP server with no tool registered: nothing to lint (a server of resources or prompts alone " \
+           "needs no --python)" in failure["message"]
 
 
 @pytest.mark.hostile
