@@ -111,6 +111,19 @@ def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, 
     assert _bounds(description, "string") == expected
 
 
+@pytest.mark.parametrize("description, name, expected", [
+    ("Volume size in GiB, up to 16 TiB.", "size_gib", {}),
+    ("Bandwidth in Mbps, up to 10 Gbps.", "bandwidth_mbps", {}),
+    ("Frequency in MHz, up to 6 GHz.", "frequency_mhz", {}),
+    ("Disk size in GB, at most 64 TB.", "disk_gb", {}),
+    ("Disk size in GB, at most 1024.", "disk_gb", {"maximum": 1024}),
+    ("Bandwidth in Mbps, up to 1000 Mbps.", "bandwidth_mbps", {"maximum": 1000}),
+])
+def test_a_bound_in_another_unit_than_the_fields_is_none(description, name, expected):
+    """`maximum: 16` of a size in GiB refused 4096 (4 TiB); `maximum: 10` of Mbps refused 10000."""
+    assert {found.keyword: found.value for found in stated(description, "integer", BOUNDS, name)} == expected
+
+
 @pytest.mark.parametrize("description, kind, expected", [
     # A condition after the bound, or a case its clause opens with.
     ("Minimum score. Scores range from 0 to 1 for cosine similarity and are unbounded for dot product.", "number", {}),
@@ -126,6 +139,20 @@ def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, 
     ("Sampling temperature. Temperatures range from 0 to 2.", "number", {"minimum": 0, "maximum": 2}),
     ("Rating of the product. Ratings range from 1 to 5.", "integer", {"minimum": 1, "maximum": 5}),
     ("How hot to sample. Values range from 0 to 2.", "number", {"minimum": 0, "maximum": 2}),
+    # A remark on some values: things doing something with them, or what they indicate.
+    ("Utilization percent; overcommitted hosts report more than 100.", "number", {}),
+    ("Password. Good passwords have more than 12 characters.", "string", {}),
+    ("Seats to reserve; most teams pick more than 3.", "integer", {}),
+    ("Observed latency; more than 300 indicates a slow link.", "integer", {}),
+    ("Chunk overlap; values of at least 10 work best.", "integer", {}),
+    ("Similarity; a score of at least 0.7 counts as a match.", "number", {}),
+    ("Chunk size in tokens; ideal is at most 512.", "integer", {}),
+    ("Percent of target achieved; over-delivery shows as more than 100.", "number", {}),
+    ("Name of the user. Names have at most 64 characters.", "string", {"maxLength": 64}),
+    # A soft or configurable limit, or values past it read otherwise.
+    ("Max: 100 (soft limit).", "integer", {}),
+    ("Page size; the default maximum is 100, which admins can change.", "integer", {}),
+    ("Window in seconds (60-3600). Values over 3600 are read as milliseconds.", "integer", {"minimum": 60}),
     # Some callers given another bound after it.
     ("Nickname. Up to 32 characters; Nitro users get 64.", "string", {}),
     ("Display name, 3 to 50 characters. Bot accounts may use a single character.", "string", {}),

@@ -212,7 +212,8 @@ _STRICTLY_BEFORE = lazy_compile(r"\bstrictly\s+$", re.I)
 # words state the rule: "up to 10 are allowed"), or a hedge right after it.
 _REMARK_AFTER = lazy_compile(r"\)?\s*(?:(?!(?:if|when|unless|and|or|but|while|because|since|where|which|that|so|per)\b)"
                              r"[A-Za-z]+\s+)?(?:(?:is|are|will|would|may|might|can|could|gets?|becomes?|seems?|tends?|"
-                             r"makes?|causes?|costs?|needs?|requires?|slows?|incurs?|triggers?|leads?)\b(?:\s+(?:be|get|"
+                             r"makes?|causes?|costs?|needs?|requires?|slows?|incurs?|triggers?|leads?|indicates?|suggests?|signals?|"
+                             r"denotes?|counts?|works?)\b(?:\s+(?:be|get|"
                              r"become|to be))?(\s+(?:not|never)\b)?\s*([A-Za-z]*)|\(?\s*(?:suggested|recommended|typical|"
                              r"ideal|preferred|advised|advisable|usual|normal|optimal)\b)", re.I)
 # What values past a bound are for, after it: "Enter a value less than 0 to model a discount
@@ -287,6 +288,16 @@ _OTHER_SUBJECT_BEFORE = lazy_compile(
     r"(?:\s+only)?)\s+$"
     r"|\b(?:derived|generated|computed|built|created|made|produced|taken)\s+(?:from|out\s+of)\s+(?:it|this(?:\s+\w+)?)\b"
     r"[^,;:()]*$", re.I)
+# Things, in the plural, doing something with values past the bound: a remark on some values,
+# not a rule ("overcommitted hosts report more than 100", "most teams pick more than 3",
+# "Good passwords have more than 12 characters", "over-delivery shows as more than 100"). Of the field's own things ("Names have at
+# most 64 characters" of a name) only with a word that picks some out (`most`, `good`).
+_PLURAL_VERB_BEFORE = lazy_compile(r"(?:^\s*|[.;:,(]\s*)(?:the\s+)?(?:(most|many|some|few|good|strong|weak|bad|faulty|"
+                                   r"typical|popular|common|busy|large|small|big|slow|fast)\s+)?(?:[a-z][\w-]*\s+){0,2}?"
+                                   r"([a-z][\w-]*s)\s+(?:report|have|pick|choose|rate|score|see|send|show|read|reach|hit|"
+                                   r"get|use|need|want|take|tend to have|usually have|often have)\s+$|"
+                                   # "over-delivery shows as more than 100".
+                                   r"\b(?:shows?|appears?|displays?|is shown|is reported)\s+as\s+$", re.I)
 _CLAUSE_REACH = 160
 # A negation in a bound's clause (up to a conjunction, after which it is of another part),
 # and what may stand between it and a comparison it turns around ("must not be greater than 100", "can never be larger than 2500", "never more than
@@ -302,12 +313,14 @@ _CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 # request, except for enterprise accounts"): the bound is not every call's.
 # ... or a bound the words call a setting: "30000-32767 by default (configurable with
 # --service-node-port-range)", "max 50 in v2", "up to 100 on older versions".
-_EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|can be (?:changed|"
+_EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|soft\s+(?:limit|cap|max\w*)|"
+                                r"(?:admins?|administrators?|owners?|you)\s+can\s+(?:change|raise|increase|adjust)|"
+                                r"can be (?:changed|"
                                 r"raised|increased|configured)|in v\d|in version|on (?:older|newer|earlier|later) "
                                 r"versions?)\b", re.I)
 # A bound a setting gives by default, said before it: "the password policy (by default at
 # least 8 characters …)".
-_DEFAULT_BEFORE = lazy_compile(r"\bby default\b", re.I)
+_DEFAULT_BEFORE = lazy_compile(r"\bby default\b|\bthe default (?:max\w*|min\w*|limit)\b", re.I)
 # Another form of the value offered right after the bound: "Username (3 to 30 characters) or
 # the email address on the account": the bound is of the first form.
 _ALTERNATIVE_AFTER_BOUND = lazy_compile(r"\)?\s*,?\s*(?:or|and/or)\s+(?:an?|the|your|its|their)\s+\w", re.I)
@@ -385,7 +398,7 @@ _PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?
                             r"(?:first|opening|leading|lead|summary)\s+(?:tweet|post|message|paragraph|sentence|chunk|"
                             r"page|part|word|block))\b", re.I)
 _HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
-                      r"ideally|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
+                      r"ideal(?:ly)?|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
 _SENTINEL = lazy_compile(r"\b(?:use|set (?:it )?to|value of|values? of|pass|enter)\s+" + _N + r"\b|"
                          r"(?:^|(?<=[\s('\"]))" + _N + r"['\"]?\s+(?:means|indicates|represents|stands for|is for|"
@@ -806,6 +819,10 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
         return True
     if _ROUNDED_BEFORE.search(sentence, before, bound.start + _leading_up(sentence, bound)) \
             or bound.ranged and bound.phrase[:1].isalpha() and _COUNTED_BEFORE.search(sentence, before, bound.start):
+        return True
+    said = _PLURAL_VERB_BEFORE.search(sentence, before, bound.start)
+    if said is not None and (said.group(2) is None or said.group(1) is not None
+                             or _singular(said.group(2)) not in head and _singular(said.group(2)) not in _VALUE_WORDS):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start) \
@@ -1438,6 +1455,9 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               r"deployments|accounts|workspaces|organi[sz]ations|environments|regions|versions)\b|"
                               r"\b(?:in|with)\s+the\s+default\s+(?:setup|configuration|config|install\w*|deployment)\b|"
                               r"(?<=;\s)(?:[a-z][\w-]*\s+){0,3}?any\s+(?!of\b|one\s+of\b)[a-z][\w-]*|"
+                              # Spellings built on the values ("Prepend a minus sign to reverse"), or more
+                              # values named beside them ("(l2 and ip are experimental)").
+                              r"\bprepend\w*\b|\b(?:is|are)\s+experimental\b|"
                               r"\b(?:here|this field)\s+instead\b|"
                               r"case[- ]?insensitive|"
                               r"not case[- ]sensitive|ignor\w* case\b|regardless of case)", re.I)

@@ -26,7 +26,7 @@ UPPER, LOWER = "upper", "lower"
 _HANDLING = Screened(
     r"\b((?:is|are|be|gets?|will|would|may)\s+(?:(?:silently|automatically|quietly|simply|then|just)\s+)?)?"
     r"(capped|clamped|clipped|truncated|reduced|lowered|raised|increased|limited|rounded|trimmed|shortened|cut|"
-    r"coerced|adjusted|ignored|dropped|discarded|replaced|reset|treated as|interpreted as|set to|converted to|"
+    r"coerced|adjusted|ignored|dropped|discarded|replaced|reset|treated as|interpreted as|read as|set to|converted to|"
     r"mapped to|"
     # "Longer messages are split into several SMS", "longer input is chunked automatically".
     r"split|chunked|divided|segmented|"
@@ -38,7 +38,7 @@ _HANDLING = Screened(
     r"(?!\s+(?:an?\s+)?(?:error|errors|invalid|failure|bad request|malformed)\b)",
     words=("capped", "clamped", "clipped", "truncat", "reduced", "lowered", "raised", "increased", "limited",
            "rounded", "trimmed", "shortened", "cut", "coerced", "adjusted", "ignor", "dropped", "discard",
-           "replaced", "reset", "treated as", "interpreted as", "set to", "converted to", "mapped to", "clamp",
+           "replaced", "reset", "treated as", "interpreted as", "read as", "set to", "converted to", "mapped to", "clamp",
            "clip", "trim", "cap", "drop", "split", "chunked", "divided", "segmented", "wrapped"),
     lowered=True)
 # Verbs that say on their own that values past the top are brought down (`capped at 50`),
