@@ -1,5 +1,6 @@
-"""Units of time, size, distance and mass in a field's name and description, and whether a
-bound stated in one of them bounds the field's number.
+"""Units of time, size, distance, mass and a few other measures (rates, frequency, power,
+energy, voltage, volume, pressure, temperature scales) in a field's name and description,
+and whether a bound stated in one of them bounds the field's number.
 
 "The duration, in seconds. Must not exceed 730 days and 12 hours." states no `maximum:
 730`: the bound is in days (and hours), the value in seconds, and a fix that read it as
@@ -46,6 +47,36 @@ _SPELLINGS: dict[str, tuple[str, ...]] = {
     "gigabyte": ("gigabyte", "gigabytes", "gb"),
     "gibibyte": ("gibibyte", "gibibytes", "gib"),
     "terabyte": ("terabyte", "terabytes", "tb"),
+    "tebibyte": ("tebibyte", "tebibytes", "tib"),
+    "petabyte": ("petabyte", "petabytes", "pb"),
+    # Rates, frequencies, power, energy, voltage, volume and pressure: a bound in one of these
+    # is in no unit of time or size the field's may be ("Bandwidth in Mbps, up to 10 Gbps").
+    "bit per second": ("bps",),
+    "kilobit per second": ("kbps",),
+    "megabit per second": ("mbps",),
+    "gigabit per second": ("gbps",),
+    "hertz": ("hertz", "hz"),
+    "kilohertz": ("kilohertz", "khz"),
+    "megahertz": ("megahertz", "mhz"),
+    "gigahertz": ("gigahertz", "ghz"),
+    "watt": ("watt", "watts", "w"),
+    "kilowatt": ("kilowatt", "kilowatts", "kw"),
+    "megawatt": ("megawatt", "megawatts"),
+    "watt-hour": ("wh",),
+    "kilowatt-hour": ("kwh",),
+    "megawatt-hour": ("mwh",),
+    "volt": ("volt", "volts", "v"),
+    "millivolt": ("millivolt", "millivolts", "mv"),
+    "kilovolt": ("kilovolt", "kilovolts", "kv"),
+    "liter": ("liter", "liters", "litre", "litres", "l"),
+    "milliliter": ("milliliter", "milliliters", "millilitre", "millilitres", "ml"),
+    "pascal": ("pascal", "pascals", "pa"),
+    "kilopascal": ("kilopascal", "kilopascals", "kpa"),
+    "bar": ("bar", "bars"),
+    "psi": ("psi",),
+    "celsius": ("celsius",),
+    "fahrenheit": ("fahrenheit",),
+    "kelvin": ("kelvin",),
     "millimeter": ("millimeter", "millimeters", "millimetre", "millimetres", "mm"),
     "centimeter": ("centimeter", "centimeters", "centimetre", "centimetres", "cm"),
     "meter": ("meter", "meters", "metre", "metres", "m"),
@@ -61,7 +92,7 @@ _SPELLINGS: dict[str, tuple[str, ...]] = {
 UNITS = {spelling: unit for unit, spellings in _SPELLINGS.items() for spelling in spellings}
 # Spellings that in a name or in prose without a number mean something else: a minimum, the
 # US, a namespace, a letter (a name's last `s` is seconds: `timeout_s`).
-_ONLY_AFTER_NUMBER = frozenset({"min", "us", "ns", "s", "h", "m", "g", "mi"})
+_ONLY_AFTER_NUMBER = frozenset({"min", "us", "ns", "s", "h", "m", "g", "mi", "w", "v", "l", "pa", "bar", "bars"})
 # Words after a number that multiply it: the figure written is not the value.
 _MAGNITUDES = frozenset({"k", "b", "bn", "mn", "mil", "mio", "e", "thousand", "thousands", "million", "millions",
                          "billion", "billions", "trillion", "trillions", "lakh", "lakhs", "crore", "crores"})
