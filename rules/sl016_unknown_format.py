@@ -26,12 +26,15 @@ Use instead:
 Unsafe (tightening): once the format is one validators know, values that do not match it
 are rejected. The fix is offered only when the misspelling has exactly one known
 spelling, and never when the field's own `default`, `examples`, `enum` or `const` would
-then be rejected.
+then be rejected, nor when its words give values in another layout or form (`format:
+"Date"` described "(MM/DD/YYYY)", `"Time"` described "HH:MM"), or name ISO 8601 for a
+`date-time` (which takes a date alone, or a time with no offset, as `date-time` does not).
 """
 
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.prose.field_prose import names_iso, offers_other_forms, refutes_format, supports_format
 from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
@@ -87,11 +90,14 @@ def check(ctx):
             yield Finding(pointer, f"`{label(node)}` has format {clip(written)!r}, which no draft or provider "
                                    "defines: validators ignore it, so it asserts nothing")
             continue
-        fix = None
-        if _own_values_pass(node.schema, meant):
+        fix, why_not = None, ""
+        if refutes_format(node.worded_schema, meant) or offers_other_forms(node.description) or (
+                meant == "date-time" and names_iso(node.description) and not supports_format(node.worded_schema, meant)):
+            why_not = f"; no fix: the words give values not in `{meant}` format"
+        elif _own_values_pass(node.schema, meant):
             fix = Fix(f"spell the format `{meant}`", FixSafety.UNSAFE, (Operation("replace", pointer, meant),))
         yield Finding(pointer, f"`{label(node)}` has format {clip(written)!r}: did you mean `{meant}`? "
-                               "Validators ignore an unknown format, so it asserts nothing", fix=fix)
+                               f"Validators ignore an unknown format, so it asserts nothing{why_not}", fix=fix)
 
 
 def _own_values_pass(schema: dict, meant: str) -> bool:

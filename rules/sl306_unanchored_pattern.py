@@ -115,6 +115,7 @@ _METACHARACTERS = frozenset("\\.[](){}*+?|$")
 # "Must contain at least one digit", "must mention a user": a pattern a value must contain;
 # "optionally followed by an extension", "starts with the country code": one it starts with.
 _CONTAINS = lazy_compile(r"\b(?:contains?|containing|includes?|including|mentions?|at least one|followed by|"
+                         r"(?:needs?|requires?|must have)\s+(?:a|an|one)\b|"
                          r"(?:starts?|starting|begins?|beginning|ends?|ending) (?:with|in)|prefix(?:ed)?|"
                          r"suffix(?:ed)?)\b",
                          re.I)

@@ -86,6 +86,9 @@ def _read(description: str, kind: str = "string") -> dict:
     "Currency: 'USD' or 'EUR' for card payments; any ISO 4217 code for bank transfers.",
     "Shell to run in. On Windows: 'cmd' or 'powershell'; on Linux any shell on PATH.",
     "Region: 'us' or 'eu'. Self-hosted instances pass their base URL here instead.",
+    # Spellings built on the values, or more values named beside them.
+    "Sort by: one of 'name', 'date', 'size'. Prepend a minus sign to reverse.",
+    "Metric: either 'cosine' or 'euclidean' (l2 and ip are experimental).",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)
@@ -133,6 +136,7 @@ def test_a_closed_list_near_those_words_is_still_read(description, kind, values)
     "Two-letter state code; use the full name for territories.",
     "A two-letter code or a three-letter code.",
     "Comma-separated list of two-letter country codes.",                    # several in one string
+    "Two-letter country code (ISO 3166-1 alpha-2); three-letter codes are converted.",
 ])
 def test_an_exact_length_the_words_offer_other_lengths_beside_is_no_bound(description):
     assert not {"minLength", "maxLength"} & set(_read(description))

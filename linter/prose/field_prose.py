@@ -46,7 +46,14 @@ _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|sp
 # A requirement taken back: "not required", "only required when …", "as required", or an
 # instruction to leave the field out in some calls ("omit for delete").
 _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b|"
-                              r"\bomit\b")
+                              r"\bomit\b|"
+                              # Required in the case a sentence before names: "Ignored unless format is 'csv';
+                              # required then"; or what a call leaving it out gets: "inferred from the current
+                              # directory when omitted", "auto-generated when missing", "falls back to …".
+                              r"\b(?:required|mandatory)\s+(?:then|in that case|in those cases)\b|"
+                              r"\b(?:when|if)\s+(?:omitted|missing|absent|left out|not\s+(?:provided|given|set|specified|"
+                              r"supplied|sent|passed))\b|\bfalls?\s+back\b|\binferred\b|\bauto-?(?:generated|detected|"
+                              r"filled)\b")
 # A requirement word that says nothing of whether a call sends this field. An adjective of
 # another noun ("Required scopes: read:org", "Required fields (id, name) are always
 # included", "Minimum required app version"; not "Required field", nor the noun phrase a
@@ -142,6 +149,8 @@ _OFFSET_REQUIRED = CaselessWords(r"\brfc[- ]?3339\b|\b(?:with|including|includes
                                  r"\b(?:offset|time ?zone)\b")
 # A time written as a count from the epoch ("Unix timestamp in seconds", "epoch milliseconds",
 # "seconds since 1970"; Slack's message `ts`, "1503435956.000247"): a number, in no date layout.
+# A date's words that take a time after it: "A time part, if given, is ignored".
+_TIME_PART = CaselessWords(r"\btime\s+(?:part|portion|component)\b")
 _EPOCH_NAMED = CaselessWords(r"\b(?:unix|epoch|posix)\b|\b(?:milli|micro|nano)?seconds? since\b")
 _EPOCH_NUMBER = lazy_compile(r"\d{9,}(?:\.\d+)?")
 _OPEN_VALUES = CaselessWords(r"\b(?:free[- ]?(?:text|form)\b|any (?:text|string|value)\b|arbitrary\b|"
@@ -199,7 +208,8 @@ _TIME_OF_VALUE = CaselessWords(r"\btimestamps?\b|\bdate-?times?\b|\bdate ?(?:/|a
                                r"(?![- ]?(?:zones?|range|period|frame|window|span|line|out|limit))",
                                words=("time",))
 
-ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"}}
+ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyyy-mm-ddthh:mm", "yyyy-mm-ddthh"},
+               "time": {"hh:mm:ss"}}
 
 
 # A value a description offers unquoted, as one word: "The special value me can be used to
@@ -551,6 +561,10 @@ def offers_other_forms(description: Any) -> bool:
 # Also "Their user ID is accepted too", "A local file path also works", "You may also pass
 # their username", "The scheme may be omitted", "…, or their username", "…, or a group alias".
 _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\b|"
+                                 # "A bare domain is fine", "three-letter codes are converted", "a space instead
+                                 # of T is accepted".
+                                 r"\b(?:is|are)\s+(?:fine|ok|okay|converted|normali[sz]ed|translated)\b(?!-)|"
+                                 r"\binstead\s+of\b[^.;]{0,30}\b(?:is|are)\s+(?:accepted|allowed)\b|"
                                  r"\balso\s+accept(?:s|ed)?\b|\bwith or without\b|"
                                  r"\b(?:is|are)\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\s+(?:too|as well)\b|"
                                  r"\b(?:also|too)\s+works?\b|\bworks?\s+(?:too|as well)\b|"
@@ -615,13 +629,18 @@ def refutes_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words or values show its strings are not all in ``fmt``:
     a default, example or quoted value that is not valid in it (`"null"`, `"dontcare"`,
     `"05/12/2023"`) or offered as a word ("The special value me", `offered_words`), another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
-    for a date-time), values offered besides (`offers_values_outside`), or a `date` whose
-    words call it a time with no layout spelled out."""
+    for a date-time), values offered besides (`offers_values_outside`), a count from the
+    epoch named beside, or a `date` whose words call it a time with no layout spelled out
+    or take a time part after it."""
     description = schema.get("description")
     spelled = layouts(description)
     if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
         return True
     if offers_values_outside(description, fmt) or fmt == "date" and not spelled and speaks_of_time(description):
+        return True
+    # "RFC 3339, or Unix epoch seconds as a string"; "(YYYY-MM-DD). A time part, if given, is ignored".
+    if fmt in ISO_LAYOUTS and isinstance(description, str) and (
+            _EPOCH_NAMED.occurs_in(description) or fmt == "date" and _TIME_PART.occurs_in(description)):
         return True
     return any(not valid_in(fmt, value) for value in [*_stated_strings(schema), *offered_words(description)])
 

@@ -42,5 +42,17 @@ def test_no_fix_when_the_fields_own_values_would_fail_the_known_format():
     assert kept.fix is not None
 
 
+@pytest.mark.parametrize("written, description", [
+    ("Date", "Date (MM/DD/YYYY)."),
+    ("Time", "Time of day, HH:MM."),
+    ("date_time", "When, ISO 8601; a date alone means midnight."),
+    ("uri ", "Website; a bare domain is fine."),
+])
+def test_no_fix_when_the_words_give_values_in_another_layout_or_form(written, description):
+    """Each respelling refused values the words give: "05/01/2024", "09:30", "2024-05-01", "acme.com"."""
+    (found,) = lint_tool(_field(format=written, description=description), "SL016")
+    assert found.fix is None and "no fix: the words give values not in" in found.message
+
+
 def test_only_a_unique_spelling_counts():
     assert known_spelling("ip") is None  # ipv4 or ipv6: for a person to say

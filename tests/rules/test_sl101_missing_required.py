@@ -129,6 +129,11 @@ def _required_by_fix(target_description: str, tool_description: str = "A tool.")
     # another property named in the sentence: the requirement hangs on it
     "One of target or account_email is required.",
     "Required alongside group_id.",
+    # Required in the case a sentence before names, or what a call leaving it out gets.
+    "Column delimiter. Ignored unless format is 'csv'; required then.",
+    "Project key. Required; inferred from the current directory when omitted.",
+    "Request ID. Required; auto-generated when missing.",
+    "IANA timezone. Required; falls back to the account's timezone when not provided.",
 ])
 def test_sl101_does_not_make_a_requirement_for_some_calls_one_for_every_call(description):
     # "Required for updates; omit when creating", "Required if channel is 'email'": SL102's `if`/`then`.

@@ -38,6 +38,10 @@ def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, f
     ("from_date", "Inclusive start date, formatted as YYYY-MM-DD or YYYYMMDD."),
     ("birth_date", "Date of birth in YYYY-MM-DD format. If only the year is known, pass YYYY."),
     ("created_at", "Creation timestamp, RFC 3339. Naive timestamps are interpreted in UTC."),
+    ("created_at", "When it was made, RFC 3339, or Unix epoch seconds as a string."),
+    ("start_date", "Start date (YYYY-MM-DD). A time part, if given, is ignored."),
+    ("homepage_url", "Homepage URL, e.g. 'https://acme.com'; a bare domain is fine."),
+    ("updated_at", "RFC 3339 timestamp, e.g. '2024-05-01T10:00:00Z'; a space instead of T is accepted."),
 ])
 def test_sl304_no_fix_where_the_words_take_values_of_another_form(name, description):
     """Each fix refused a value its words offer: "2024-01", "2024-12-31 17:00", a time with no
