@@ -168,11 +168,17 @@ _MONEY = CaselessWords(r"\b(?:price|prices|fee|fees|cost|costs|pay|paid|payment|
 _SIGNED = CaselessWords(r"(?<!non-)(?<!non)(?<!non )(?<!\bnot )(?<!\bno )(?<!\bnever )(?<!not be )(?<!can't be )"
                         r"(?<!never be )\bnegative\b(?![^.;]{0,40}\b(?:not (?:be )?(?:allowed|accepted|permitted|"
                         r"supported|valid)|rejected|invalid|disallowed|forbidden|errors?|fails?)\b)|(?<!un)\bsigned\b|"
-                        r"\b(?:below|under|less than) (?:zero|0)\b(?![^.;]{0,40}\b(?:not (?:be )?(?:allowed|accepted|"
+                        r"\b(?:below|under|less than|fewer than) (?:zero|0)\b(?![^.;]{0,40}\b(?:not (?:be )?(?:allowed|accepted|"
                         r"permitted|supported|valid)|rejected|invalid|disallowed|forbidden|errors?|fails?)\b)|"
-                        r"\bplus or minus\b|\u00b1",
+                        r"\bplus or minus\b|\u00b1|"
+                        # "returns are recorded as minus quantities", "Income minus expenses", "flip the sign",
+                        # "the opposite sign", "How many seats to add or remove", "overspend shows as a deficit".
+                        r"\bminus\b|\b(?:flip|flipped|opposite|reverse|reversed|invert|inverted)\s+(?:the\s+)?sign\b|"
+                        r"\b(?:add|increase|raise)\s+or\s+(?:remove|decrease|lower|subtract)\b|\bsubtract\b|"
+                        r"\bdeficit\b",
                         words=("negative", "signed", "below zero", "below 0", "under zero", "under 0", "less than zero",
-                               "less than 0", "minus"))
+                               "less than 0", "fewer than", "minus", "sign", " or remove", " or decrease", " or lower",
+                               " or subtract", "subtract", "deficit"))
 # A number applied to a balance or a ledger ("The amount in cents to apply to the customer's
 # credit balance", "to adjust the stock by", "credit or debit"), where a credit or a
 # correction is negative (a credit card is no credit, and "the price before adjustments"

@@ -149,6 +149,13 @@ def test_sl303_no_lower_bound_from_the_name_joins_the_words_where_the_number_is_
     ("fee", "The fee to apply; a value below zero is a rebate."),
     ("fee", "Processing fee. Rebates are passed as a fee under 0."),
     ("discount_amount", "Discount amount, as a number under zero."),
+    # Said with a minus, a sign to flip, or a change either way.
+    ("quantity", "Quantity sold; returns are recorded as minus quantities."),
+    ("net_amount", "Income minus expenses for the period."),
+    ("amount", "Amount to move. To move money the other way, flip the sign."),
+    ("delta", "How many seats to add or remove."),
+    ("adjustment", "The number of units to add to inventory; to remove, send fewer than zero."),
+    ("budget", "Budget variance against plan (overspend shows as a deficit)."),
 ])
 def test_sl303_a_number_the_description_says_may_be_negative_gets_no_lower_bound_from_its_name(name, description):
     """The name's evidence gives way to the words: `minimum: 0` on a quantity that is
