@@ -56,7 +56,12 @@ def test_an_undeclared_key_in_the_traffic_keeps_the_object_open(tmp_path):
 
 @pytest.mark.parametrize("description", ["Create a ticket. Any other fields are passed through to the API.",
                                          "Create a ticket. Additional custom keys are allowed.",
-                                         "Create a ticket. Properties not listed here are set as custom fields."])
+                                         "Create a ticket. Properties not listed here are set as custom fields.",
+                                         "Create a ticket. Any other Jira field parameter may be added and is passed "
+                                         "through.",
+                                         "Create a ticket. Pass the template's variables as additional arguments.",
+                                         "Create a ticket from a set of key-value pairs.",
+                                         "Create a ticket: keys are the field names, values what to set."])
 def test_calls_that_sent_no_other_key_close_no_object_whose_words_say_other_keys_are_taken(tmp_path, description):
     """The calls so far sent only declared keys; the words say the tool takes others: a
     suggestion for a person, not a fix that rejects the next call's custom field."""
