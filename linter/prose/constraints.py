@@ -314,6 +314,7 @@ _CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 # ... or a bound the words call a setting: "30000-32767 by default (configurable with
 # --service-node-port-range)", "max 50 in v2", "up to 100 on older versions".
 _EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|soft\s+(?:limit|cap|max\w*)|"
+                                r"at your own risk|"
                                 r"(?:admins?|administrators?|owners?|you)\s+can\s+(?:change|raise|increase|adjust)|"
                                 r"can be (?:changed|"
                                 r"raised|increased|configured)|in v\d|in version|on (?:older|newer|earlier|later) "
@@ -589,6 +590,8 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None,
         text = description.replace("\u2212", "-")
         if kind in ("string", "array"):
             found += _bounds(text, LENGTH if kind == "string" else COUNT)
+            if kind == "string" and found:
+                found = _lengths_of_the_value_sent(found, whole)
         else:
             found += _number_bounds(text, kind, unit)
         if found:
@@ -602,6 +605,33 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None,
         if values is not None and not takes_other_values(whole):  # "other values fall back to json": open
             found.append(Stated("enum", values[0], values[1]))
     return tuple(_first_of_each(found))
+
+
+def _lengths_of_the_value_sent(found: list[Stated], description: str) -> list[Stated]:
+    """The lengths read, less those the words say are not of the value a call sends: counted
+    on it once changed ("255 characters before encoding", "spaces between groups are
+    ignored", "with a leading #" of a 6-digit code), or a lower one where a shorter value is
+    offered ("or * for all buckets", "an empty query lists everything")."""
+    if _COUNTED_ON_ANOTHER_FORM.search(description):
+        return []
+    if _SHORT_VALUE_OFFERED.search(description):
+        return [each for each in found if each.keyword != "minLength"]
+    return found
+
+
+# A length counted on another form of the value than the one sent.
+_COUNTED_ON_ANOTHER_FORM = lazy_compile(
+    r"\b(?:before|after|once)\s+(?:(?:url-?|percent-?)?encoding|decoding|escaping|unescap\w*|normali[sz]\w*|"
+    r"lowercas\w*|uppercas\w*|trimming|stripping|removing)\b|"
+    r"\b(?:spaces?|whitespace|dashes|hyphens|dots|separators?|punctuation)\b[^.;]{0,40}\b(?:are|is)\s+(?:ignored|"
+    r"trimmed|stripped|removed|not counted|dropped)\b|\b(?:trimmed|stripped)\s+first\b|"
+    r"\bwith\s+(?:a|the)\s+leading\b|\bplus\s+(?:a|the)\s+(?:leading|prefix)\b", re.I)
+# A value shorter than the lower bound offered beside it: a symbol or a digit for a case, or
+# the empty value for one.
+_SHORT_VALUE_OFFERED = lazy_compile(
+    r"(?:^|[;,.(]\s*|\b(?:or|use|pass|send|enter)\s+)['\"`]?[^\w\s'\"`]['\"`]?\s+(?:for|means|alone|matches|to)\b|"
+    r"(?:^|[;,.(]\s*)['\"`]?\d['\"`]?\s+(?:means|for)\b|"
+    r"\b(?:an?\s+)?empty\s+(?:[a-z]+\s+)?(?:lists|returns|matches|means|selects|shows|clears)\b", re.I)
 
 
 def _within_limit(description: str) -> str:
