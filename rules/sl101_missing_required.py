@@ -64,7 +64,8 @@ from __future__ import annotations
 import re
 
 from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offered_in_place,
-                                          offers_unset_value, requirement_sentences, says_optional, says_required)
+                                          offers_unset_value, requirement_sentences, says_optional, says_required,
+                                          takes_other_keys)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
@@ -156,6 +157,12 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
         return _suggestion(ctx, node) if sent is None else None
     if always:
         seen = evidence(objects, 'each with ' + ', '.join(always))
+        if takes_other_keys(node.description, ctx.tool.definition.get("description") if node.is_root else None):
+            # A map ("key-value pairs for storing additional information"): its one conventional key
+            # sent every time so far is no key every call needs.
+            return Fix(f"require {', '.join(names)} ({seen}; but the words say the object takes keys it does not "
+                       "declare: confirm each call needs these)", FixSafety.SUGGESTION,
+                       (Operation("add", join(node.pointer, "required"), names),), Evidence(EVIDENCE_CALLS, seen))
         return Fix(f"require {', '.join(names)} ({seen})", FixSafety.UNSAFE,
                    (Operation("add", join(node.pointer, "required"), names),), Evidence(EVIDENCE_CALLS, seen))
     return Fix(f"require {', '.join(names)} (their descriptions say required)", FixSafety.UNSAFE,

@@ -50,10 +50,10 @@ other keys there is no suggestion either: the message says so.
 from __future__ import annotations
 
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.prose.field_prose import takes_other_keys
 from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
 from schema_lint.schema.accepts_anything import says_nothing_of_keys
 from schema_lint.schema.pointer import join
-from schema_lint.text.lazy_pattern import Screened
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import BRANCH_KEYWORDS, CONDITION_KEYWORDS, SchemaNode, in_branch, label
 from schema_lint.traffic.values import evidence, seen_at
@@ -120,31 +120,10 @@ def check(ctx):
             yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")
 
 
-# Words saying the object takes keys it does not declare: "Any other fields are passed through
-# to the API", "Additional custom keys are allowed", "Properties not listed here are set as
-# custom properties", "any option the requests library accepts".
-_OTHER_KEYS_TAKEN = Screened(
-    r"\b(?:any|all)\s+(?:other|extra|additional|further|unlisted|custom)\s+(?:[\w-]+\s+){0,2}?(?:fields?|keys?|"
-    r"properties|options?|parameters?|arguments?|attributes?)\b[^.;\n]{0,60}?\b(?:passed|forwarded|sent|accepted|allowed|kept|stored|set|"
-    r"supported|included)\b|"
-    r"\b(?:other|extra|additional|custom|unlisted|arbitrary|unknown)\s+(?:custom\s+)?(?:fields?|keys?|properties|"
-    r"options?|parameters?|arguments?|attributes?)\s+(?:are|is|may be|can be)\s+(?:also\s+)?(?:passed|forwarded|sent|"
-    r"accepted|allowed|kept|stored|included|given|added|supported)\b|"
-    r"\bnot listed here\b|\barbitrary\s+(?:keys?|fields?|properties|key-value)\b|"
-    r"\bany\s+(?:option|field|key|parameter|setting)s?\s+(?:that\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+"
-    r"(?:accepts|supports|takes)\b|"
-    # A map: "keys are column names", "Set of key-value pairs"; keys given as arguments: "Pass
-    # the template's variables as additional arguments".
-    r"\bkeys\s+are\s+(?:the\s+)?[a-z][\w-]*\s+(?:names?|ids?|keys?)\b|\bkey[- ]value\s+pairs?\b|"
-    r"\bas\s+(?:additional|extra|other)\s+(?:arguments?|parameters?|fields?|keys?|properties)\b",
-    "any|all|other|extra|additional|custom|unlisted|arbitrary|unknown|not listed|keys are|key-value|key value")
-
-
 def _words_take_other_keys(ctx, node) -> bool:
     """Whether the object's words (the tool's too, for its arguments) say it takes keys it
     does not declare: traffic that sent none is then no evidence that none is taken."""
-    texts = [node.description, ctx.tool.definition.get("description") if node.is_root else None]
-    return any(isinstance(text, str) and _OTHER_KEYS_TAKEN.search(text) for text in texts)
+    return takes_other_keys(node.description, ctx.tool.definition.get("description") if node.is_root else None)
 
 
 # What an object may say of its keys, beside its branches: one that says any of these is refined

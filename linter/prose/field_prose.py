@@ -681,3 +681,31 @@ def valid_in(fmt: str, value: str) -> bool:
         return _format_validator(fmt).is_valid(value)
     except ValueError:
         return False
+
+
+# Words saying the object takes keys it does not declare: "Any other fields are passed through
+# to the API", "Additional custom keys are allowed", "Properties not listed here are set as
+# custom properties", "any option the requests library accepts".
+_OTHER_KEYS_TAKEN = Screened(
+    r"\b(?:any|all)\s+(?:other|extra|additional|further|unlisted|custom)\s+(?:[\w-]+\s+){0,2}?(?:fields?|keys?|"
+    r"properties|options?|parameters?|arguments?|attributes?)\b[^.;\n]{0,60}?\b(?:passed|forwarded|sent|accepted|"
+    r"allowed|kept|stored|set|supported|included)\b|"
+    r"\b(?:other|extra|additional|custom|unlisted|arbitrary|unknown)\s+(?:custom\s+)?(?:fields?|keys?|properties|"
+    r"options?|parameters?|arguments?|attributes?)\s+(?:are|is|may be|can be)\s+(?:also\s+)?(?:passed|forwarded|sent|"
+    r"accepted|allowed|kept|stored|included|given|added|supported)\b|"
+    r"\bnot listed here\b|\barbitrary\s+(?:keys?|fields?|properties|key-value)\b|"
+    r"\bany\s+(?:option|field|key|parameter|setting)s?\s+(?:that\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+"
+    r"(?:accepts|supports|takes)\b|"
+    # A map: "keys are column names", "Set of key-value pairs"; keys given as arguments: "Pass
+    # the template's variables as additional arguments".
+    r"\bkeys\s+are\s+(?:the\s+)?[a-z][\w-]*\s+(?:names?|ids?|keys?)\b|\bkey[- ]value\s+pairs?\b|"
+    r"\bas\s+(?:additional|extra|other)\s+(?:arguments?|parameters?|fields?|keys?|properties)\b",
+    "any|all|other|extra|additional|custom|unlisted|arbitrary|unknown|not listed|keys are|key-value|key value")
+
+
+def takes_other_keys(*texts: Any) -> bool:
+    """Whether an object's words say it takes keys it does not declare (`_OTHER_KEYS_TAKEN`):
+    calls that sent none so far are no evidence that none is taken, nor that a key each sent
+    is one every call needs. "e.g." and "i.e." are read as words: their dots end no sentence."""
+    return any(isinstance(text, str) and _OTHER_KEYS_TAKEN.search(text.replace("e.g.", "eg").replace("i.e.", "ie"))
+               for text in texts)

@@ -57,16 +57,20 @@ def test_an_undeclared_key_in_the_traffic_keeps_the_object_open(tmp_path):
 @pytest.mark.parametrize("description", ["Create a ticket. Any other fields are passed through to the API.",
                                          "Create a ticket. Additional custom keys are allowed.",
                                          "Create a ticket. Properties not listed here are set as custom fields.",
-                                         "Create a ticket. Any other Jira field parameter may be added and is passed "
-                                         "through.",
+                                         "Create a ticket. Any other Jira field parameter (e.g. labels, epic) may be "
+                                         "added and is passed through.",
                                          "Create a ticket. Pass the template's variables as additional arguments.",
                                          "Create a ticket from a set of key-value pairs.",
                                          "Create a ticket: keys are the field names, values what to set."])
 def test_calls_that_sent_no_other_key_close_no_object_whose_words_say_other_keys_are_taken(tmp_path, description):
     """The calls so far sent only declared keys; the words say the tool takes others: a
     suggestion for a person, not a fix that rejects the next call's custom field."""
-    closed = _fixes(tmp_path, _calls(MIN_SAMPLE), tool={**TOOL, "description": description})[("SL201", "")]["fix"]
+    found = _fixes(tmp_path, _calls(MIN_SAMPLE), tool={**TOOL, "description": description})
+    closed = found[("SL201", "")]["fix"]
     assert closed["safety"] == "suggestion" and "the words say other keys are taken" in closed["description"]
+    # Nor is a key each call sent one every call needs: a map's conventional key, a pass-through's.
+    required = found[("SL101", "")]["fix"]
+    assert required["safety"] == "suggestion" and "takes keys it does not declare" in required["description"]
 
 
 def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_path):
