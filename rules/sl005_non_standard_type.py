@@ -37,12 +37,15 @@ after it, so the set of accepted calls changes (from none to the intended ones).
 fix writes JSON Schema's name (per node: the once-per-file BFCL finding has no fix, as
 BFCL's own harness reads the file); `any` and `""` remove `type`, which is how JSON Schema
 says "any value", except on a property, where which type was meant is for a person to
-say (no fix). A `type` list that also holds an unknown name gets no fix.
+say (no fix). A `type` list that also holds an unknown name gets no fix, nor does a name
+read as a number whose words say the value is sent as text ("a decimal string, e.g. '19.99'",
+"Base64-encoded bytes" of `byte`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -53,6 +56,7 @@ from schema_lint.profiles import GEMINI
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.dialect import STANDARD_TYPES, means_any, standard_type, understood_type
 from schema_lint.schema.walk import SchemaNode, label, walk
+from schema_lint.text.lazy_pattern import lazy_compile
 
 CODE = "SL005"
 NAME = "non-standard-type"
@@ -96,7 +100,25 @@ def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterato
             yield node, f"`{_shown(declared)}` is not a JSON Schema type", None, True
             continue
         advice, fixable = judged
+        if fixable and _sent_as_a_string(node, names):
+            shown = ", ".join(f"`{_shown(name)}`" for name in names if name not in STANDARD_TYPES)
+            advice = (f"{shown} is not a JSON Schema type; the words say the value is sent as a string, so use "
+                      "`string` (the name reads as a number, which would refuse it)")
+            fixable = False
         yield node, advice, _fix(_type_pointer(node), declared) if fixable else None, False
+
+
+# "Money amount as a decimal string, e.g. '19.99'", "sent as a string to avoid float rounding",
+# "Base64-encoded bytes": a `decimal`, `BigDecimal` or `byte` written as text.
+_AS_A_STRING = lazy_compile(r"\b(?:decimal|numeric|number)\s+strings?\b|\bas\s+(?:an?\s+)?(?:\w+\s+)?strings?\b|"
+                            r"\bbase-?64\b|-encoded\b", re.I)
+
+
+def _sent_as_a_string(node: SchemaNode, names: tuple[str, ...]) -> bool:
+    """Whether a type name read as a number is one the words say is sent as text."""
+    description = node.description
+    return (isinstance(description, str) and any(standard_type(name) in ("number", "integer") for name in names)
+            and _AS_A_STRING.search(description) is not None)
 
 
 @lru_cache(maxsize=1024)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from lintkit import lint_document, lint_tool
+from lintkit import lint_document, lint_tool, obj
 
 from schema_lint.model import FixSafety, Operation, Severity
 
@@ -85,3 +85,16 @@ def test_sl005_judges_a_gemini_spelling_by_each_tool_profiles_after_another():
         assert lint_tool(schema, "SL005", config=Config(profiles=["gemini"])) == []
         (found,) = lint_tool(schema, "SL005")
         assert "Gemini's spelling" in found.message
+
+
+@pytest.mark.parametrize("written, description", [
+    ("decimal", "Money amount as a decimal string, e.g. '19.99'."),
+    ("BigDecimal", "Exact amount, sent as a string to avoid float rounding (e.g. '0.10')."),
+    ("byte", "Base64-encoded bytes."),
+])
+def test_sl005_a_number_name_the_words_say_is_sent_as_text_gets_string_advice_and_no_fix(written, description):
+    """`number` for a "decimal string" refused "19.99", every call the words describe."""
+    (found,) = lint_tool(obj(amount={"type": written, "description": description}), "SL005")
+    assert found.fix is None and "so use `string`" in found.message
+    (plain,) = lint_tool(obj(amount={"type": written}), "SL005")
+    assert plain.fix is not None
