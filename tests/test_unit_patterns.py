@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from schema_lint.prose import units
 from schema_lint.prose.units import UNITS, bounds_value, units_said
 
-_ONLY_AFTER_NUMBER = {"min", "us", "ns", "s", "h", "m", "g", "mi"}
+_ONLY_AFTER_NUMBER = {"min", "us", "ns", "s", "h", "m", "g", "mi", "w", "v", "l", "pa", "bar", "bars"}
 _WORD_SPELLINGS = "|".join(sorted((s for s in UNITS if s not in _ONLY_AFTER_NUMBER), key=len, reverse=True))
 _ANY_SPELLING = "|".join(sorted(UNITS, key=len, reverse=True))
 SPELLED_VALUE_IN = re.compile(

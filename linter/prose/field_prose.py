@@ -177,8 +177,8 @@ _SIGNED = CaselessWords(r"(?<!non-)(?<!non)(?<!non )(?<!\bnot )(?<!\bno )(?<!\bn
                         r"\b(?:add|increase|raise)\s+or\s+(?:remove|decrease|lower|subtract)\b|\bsubtract\b|"
                         r"\bdeficit\b",
                         words=("negative", "signed", "below zero", "below 0", "under zero", "under 0", "less than zero",
-                               "less than 0", "fewer than", "minus", "sign", " or remove", " or decrease", " or lower",
-                               " or subtract", "subtract", "deficit"))
+                               "less than 0", "fewer than", "minus", "sign", "remove", "decrease", "lower",
+                               "subtract", "deficit"))
 # A number applied to a balance or a ledger ("The amount in cents to apply to the customer's
 # credit balance", "to adjust the stock by", "credit or debit"), where a credit or a
 # correction is negative (a credit card is no credit, and "the price before adjustments"
@@ -700,7 +700,7 @@ _OTHER_KEYS_TAKEN = Screened(
     # the template's variables as additional arguments".
     r"\bkeys\s+are\s+(?:the\s+)?[a-z][\w-]*\s+(?:names?|ids?|keys?)\b|\bkey[- ]value\s+pairs?\b|"
     r"\bas\s+(?:additional|extra|other)\s+(?:arguments?|parameters?|fields?|keys?|properties)\b",
-    "any|all|other|extra|additional|custom|unlisted|arbitrary|unknown|not listed|keys are|key-value|key value")
+    "any|all|other|extra|additional|custom|unlisted|arbitrary|unknown|not listed|key")
 
 
 def takes_other_keys(*texts: Any) -> bool:

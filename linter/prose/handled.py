@@ -68,7 +68,7 @@ _ANSWERED_EMPTY = Screened(
     r"zero (?:results?|matches|hits|items|entries|records|rows)\b|"
     r"(?:only\s+)?(?:the\s+)?(?:first\s+|top\s+)?\d[\d,]*(?:\s+(?:results?|matches|hits|items|entries|records|rows))?"
     r"\s*(?:[.;)]|$))",
-    words=("empty", "nothing", "no ", "zero ", "return", "yield", "give", "produce"), lowered=True)
+    words=("empty", "nothing", "no ", "zero ", "return", "yield", "give", "produce", "match"), lowered=True)
 _OTHERWISE = lazy_compile(r"\b(?:otherwise|else)\b")
 _UP = lazy_compile(r"\b(?:larger|higher|greater|bigger|longer|more|above|over|exceed\w*|beyond|past|excess|extra|"
                    r"additional|remaining|the rest|too (?:large|long|high|big|many))\b")
