@@ -54,7 +54,12 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
         output.write(session.diff() + "".join(unified_diff(p.path, p.before, p.after) for p in python.plans)
                      + patches.render(live) + patches.render(unedited))
         count = sum(len(plan.applied) for plan in [*session.changed, *python.plans]) + len(live)
-        output.line(f"Would fix {count} finding{'s' if count != 1 else ''}." if count else "No fixes to apply.", err=True)
+        # A live tool's fix (a server's, or a `--python` tool's not made in its source) counts, as a
+        # change to make in the code, but `--fix` does not apply it: the count says how many those are.
+        by_hand = "" if not live else " (as JSON Patch, which `--fix` does not apply)" if len(live) == count else \
+            f" ({len(live):,} of them as JSON Patch, which `--fix` does not apply)"
+        output.line(f"Would fix {count} finding{'s' if count != 1 else ''}{by_hand}." if count else "No fixes to apply.",
+                    err=True)
         for note in [*patches.hidden_live_note(result.diagnostics, unsafe, in_source, result.python_targets),
                      *patches.suggestions_note(result.diagnostics)]:
             output.line(note, err=True)

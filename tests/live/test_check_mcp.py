@@ -135,6 +135,8 @@ def test_diff_prints_live_fixes_as_json_patch_and_fix_does_not_pretend():
     at = lines.index('# mcp:tickets_server/create_ticket: SL307 replace `enum` with `const: "bug"` (safe)')
     assert json.loads(lines[at + 1]) == [{"op": "remove", "path": "/inputSchema/properties/kind/enum"},
                                          {"op": "add", "path": "/inputSchema/properties/kind/const", "value": "bug"}]
+    # Counted, as a change to make in the server's code, and said to be one `--fix` does not apply.
+    assert "(as JSON Patch, which `--fix` does not apply)." in diff.output
     fixed = run("check", "--fix", "--select", "SL307", "--mcp", TICKETS)
     assert fixed.exit_code == 0  # SL307 is an info
     assert "1 fix on tools of a live MCP server not applied: a running server cannot be edited" in fixed.output
