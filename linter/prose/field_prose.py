@@ -225,8 +225,10 @@ ISO_LAYOUTS = {"date": {"yyyy-mm-dd"}, "date-time": {"yyyy-mm-ddthh:mm:ss", "yyy
 _OFFERED_WORD = Screened(
     r"\b(?:special|possible|allowed|accepted|valid|reserved|supported|permitted|magic)\s+(?:values?|keywords?)"
     r"(?:\s+(?:include|includes|are))?(?:\s*:)?\s*([a-z_][\w.-]*)|"
-    r"\b(?:use|pass|send|specify|enter|or|set (?:it |this |the field )?to)\s+([a-z_][\w.-]*)\s+(?:to|for)\b",
-    words=("value", "keyword", "use", "pass", "send", "specify", "enter", "or", "set "))
+    r"\b(?:use|pass|send|specify|enter|or|set (?:it |this |the field )?to)\s+([a-z_][\w.-]*)\s+(?:to|for)\b|"
+    # A clause of its own: "Email address of the owner; me for the signed-in user".
+    r";\s*([a-z_][\w.-]*)\s+for\s+(?:the|a|an)\b",
+    words=("value", "keyword", "use", "pass", "send", "specify", "enter", "or", "set ", ";"))
 # Nor a JSON literal ("can be set to null"): a `null` is no string, which a format leaves alone.
 _NO_VALUE_WORDS = frozenset({"a", "an", "the", "this", "that", "these", "those", "it", "its", "them", "their", "your",
                              "our", "his", "her", "one", "each", "not", "no", "only", "also", "either", "both",
@@ -238,7 +240,7 @@ def offered_words(description: Any) -> list[str]:
     such a word is not in is not the format of every value."""
     if not isinstance(description, str):
         return []
-    found = (match.group(1) or match.group(2) for match in _OFFERED_WORD.finditer(description))
+    found = (match.group(1) or match.group(2) or match.group(3) for match in _OFFERED_WORD.finditer(description))
     return [word.rstrip(".") for word in found if word.lower() not in _NO_VALUE_WORDS]
 
 
@@ -550,7 +552,7 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
                                    or any(not valid_in(fmt, token) for token in _DATE_TOKEN.findall(description)))
 
 
-_FORMAT_NOUN = r"(?:e-?mail(?:\s+address)?|urls?|uris?|links?|uuids?|guids?|hostnames?)"
+_FORMAT_NOUN = r"(?:e-?mail(?:\s+address)?|urls?|uris?|links?|websites?|web\s+address|uuids?|guids?|hostnames?)"
 # The value named as a format's kind or another ("Email address or username", "a URL or a
 # local file path", "username or email"): the other's values are no values of the format.
 _FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?:an?\s+|the\s+)?(?!" + _FORMAT_NOUN

@@ -42,6 +42,8 @@ def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, f
     ("start_date", "Start date (YYYY-MM-DD). A time part, if given, is ignored."),
     ("homepage_url", "Homepage URL, e.g. 'https://acme.com'; a bare domain is fine."),
     ("updated_at", "RFC 3339 timestamp, e.g. '2024-05-01T10:00:00Z'; a space instead of T is accepted."),
+    ("owner_email", "Email address of the owner; me for the signed-in user."),
+    ("target_url", "Website or bare domain, e.g. 'https://acme.com'."),
 ])
 def test_sl304_no_fix_where_the_words_take_values_of_another_form(name, description):
     """Each fix refused a value its words offer: "2024-01", "2024-12-31 17:00", a time with no
