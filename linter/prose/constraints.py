@@ -212,8 +212,8 @@ _STRICTLY_BEFORE = lazy_compile(r"\bstrictly\s+$", re.I)
 # words state the rule: "up to 10 are allowed"), or a hedge right after it.
 _REMARK_AFTER = lazy_compile(r"\)?\s*(?:(?!(?:if|when|unless|and|or|but|while|because|since|where|which|that|so|per)\b)"
                              r"[A-Za-z]+\s+)?(?:(?:is|are|will|would|may|might|can|could|gets?|becomes?|seems?|tends?|"
-                             r"makes?|causes?|costs?|needs?|requires?|slows?|incurs?|triggers?|leads?|indicates?|suggests?|signals?|"
-                             r"denotes?|counts?|works?)\b(?:\s+(?:be|get|"
+                             r"makes?|causes?|costs?|needs?|requires?|slows?|incurs?|triggers?|leads?|indicates?|"
+                             r"suggests?|signals?|denotes?|counts?|works?)\b(?:\s+(?:be|get|"
                              r"become|to be))?(\s+(?:not|never)\b)?\s*([A-Za-z]*)|\(?\s*(?:suggested|recommended|typical|"
                              r"ideal|preferred|advised|advisable|usual|normal|optimal)\b)", re.I)
 # What values past a bound are for, after it: "Enter a value less than 0 to model a discount
@@ -290,8 +290,9 @@ _OTHER_SUBJECT_BEFORE = lazy_compile(
     r"[^,;:()]*$", re.I)
 # Things, in the plural, doing something with values past the bound: a remark on some values,
 # not a rule ("overcommitted hosts report more than 100", "most teams pick more than 3",
-# "Good passwords have more than 12 characters", "over-delivery shows as more than 100"). Of the field's own things ("Names have at
-# most 64 characters" of a name) only with a word that picks some out (`most`, `good`).
+# "Good passwords have more than 12 characters", "over-delivery shows as more than 100"). Of the
+# field's own things ("Names have at most 64 characters" of a name) only with a word that picks
+# some out (`most`, `good`).
 _PLURAL_VERB_BEFORE = lazy_compile(r"(?:^\s*|[.;:,(]\s*)(?:the\s+)?(?:(most|many|some|few|good|strong|weak|bad|faulty|"
                                    r"typical|popular|common|busy|large|small|big|slow|fast)\s+)?(?:[a-z][\w-]*\s+){0,2}?"
                                    r"([a-z][\w-]*s)\s+(?:report|have|pick|choose|rate|score|see|send|show|read|reach|hit|"
@@ -313,8 +314,8 @@ _CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 # request, except for enterprise accounts"): the bound is not every call's.
 # ... or a bound the words call a setting: "30000-32767 by default (configurable with
 # --service-node-port-range)", "max 50 in v2", "up to 100 on older versions".
-_EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|soft\s+(?:limit|cap|max\w*)|"
-                                r"at your own risk|"
+_EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|"
+                                r"soft\s+(?:limit|cap|max\w*)|at your own risk|"
                                 r"(?:admins?|administrators?|owners?|you)\s+can\s+(?:change|raise|increase|adjust)|"
                                 r"can be (?:changed|"
                                 r"raised|increased|configured)|in v\d|in version|on (?:older|newer|earlier|later) "
@@ -382,8 +383,9 @@ _CASE_BEFORE = lazy_compile(r"(?:^\s*|[;:]\s*)for\s+(?!(?:example|instance|each|
 # buckets", "at most 2000 characters in public channels", "at least 8 characters when creating
 # a user", "from 0 to 1 for cosine similarity", "a multiple of 5 when currency is CHF" (not "in
 # length", "in total", "in UTF-8", "per request", nor the field's own presence: "if provided").
-_ONE_CASE_AFTER = lazy_compile(r"\s*,?\s*(?:(?:when|while|if|unless)\b(?!\s+(?:it\s+is\s+|one\s+is\s+)?(?:provided|given|"
-                               r"set|present|specified|supplied|passed|sent|used|included|any|available)\b)|(?:for|in|on)\s+(?!(?:length|total|size|all|"
+_ONE_CASE_AFTER = lazy_compile(r"\s*,?\s*(?:(?:when|while|if|unless)\b(?!\s+(?:it\s+is\s+|one\s+is\s+)?(?:provided|"
+                               r"given|set|present|specified|supplied|passed|sent|used|included|any|available)\b)|"
+                               r"(?:for|in|on)\s+(?!(?:length|total|size|all|"
                                r"characters?|bytes?|utf|unicode|the|a|an|one|each|every|any|its|this|that|single|"
                                r"practice)\b)[a-z])", re.I)
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
