@@ -148,6 +148,9 @@ def test_a_bound_in_another_unit_than_the_fields_is_none(description, name, expe
     ("Similarity; a score of at least 0.7 counts as a match.", "number", {}),
     ("Chunk size in tokens; ideal is at most 512.", "integer", {}),
     ("Percent of target achieved; over-delivery shows as more than 100.", "number", {}),
+    ("Events per page. Most callers ask for more than 20.", "integer", {}),
+    ("Maximum choices. Most organisers allow at least 2, rarely more than 6.", "integer", {}),
+    ("Page size. Most values must be at least 2.", "integer", {"minimum": 2}),
     ("Name of the user. Names have at most 64 characters.", "string", {"maxLength": 64}),
     # A soft or configurable limit, or values past it read otherwise.
     ("Max: 100 (soft limit).", "integer", {}),

@@ -298,7 +298,11 @@ _PLURAL_VERB_BEFORE = lazy_compile(r"(?:^\s*|[.;:,(]\s*)(?:the\s+)?(?:(most|many
                                    r"([a-z][\w-]*s)\s+(?:report|have|pick|choose|rate|score|see|send|show|read|reach|hit|"
                                    r"get|use|need|want|take|tend to have|usually have|often have)\s+$|"
                                    # "over-delivery shows as more than 100".
-                                   r"\b(?:shows?|appears?|displays?|is shown|is reported)\s+as\s+$", re.I)
+                                   r"\b(?:shows?|appears?|displays?|is shown|is reported)\s+as\s+$|"
+                                   # Most of some things, whatever they do: "Most callers ask for more than 20",
+                                   # "Most organisers allow at least 2", "most people use at least 2".
+                                   r"(?:^\s*|[.;:,(]\s*)(?:most|many|some|few)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+"
+                                   r"(?!(?:must|should|shall|be|is|are)\b)[a-z]+(?:\s+(?:for|to|on|with|about))?\s+$", re.I)
 _CLAUSE_REACH = 160
 # A negation in a bound's clause (up to a conjunction, after which it is of another part),
 # and what may stand between it and a comparison it turns around ("must not be greater than 100", "can never be larger than 2500", "never more than
@@ -400,7 +404,8 @@ _PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?
                             r"(?:first|subject|summary|title|header|heading|opening|top|last|each|every|any)\s+lines?|"
                             r"(?:first|opening|leading|lead|summary)\s+(?:tweet|post|message|paragraph|sentence|chunk|"
                             r"page|part|word|block))\b", re.I)
-_HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|approximate(?:ly)?|approx|roughly|"
+_HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|rarely|seldom|sometimes|occasionally|"
+                      r"approximate(?:ly)?|approx|roughly|"
                       r"ideal(?:ly)?|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
 _SENTINEL = lazy_compile(r"\b(?:use|set (?:it )?to|value of|values? of|pass|enter)\s+" + _N + r"\b|"
