@@ -21,12 +21,14 @@ means the letter `Z`.
 ```
 Use instead:
 ```json
-{"type": "string", "pattern": "^(?<year>\\d{4})-\\d{2}$"}
+{"type": "string", "pattern": "^(\\d{4})-\\d{2}$"}
 ```
 
 ## Fix safety
 Unsafe: the fix rewrites the Python-only constructs above into their ECMA-262 spelling
-(only when the result compiles). Validators that failed on the old pattern start
+(only when the result compiles); a named group becomes a plain one and its backreference a
+numbered one (`(?:\\1)`), which Python's `re` reads too (`(?<name>…)` would fail every
+Python validator's match). Validators that failed on the old pattern start
 enforcing the new one, so calls they used to let through may be rejected.
 """
 
@@ -47,10 +49,15 @@ SEVERITY = Severity.ERROR
 FIXABLE = True
 KEYWORDS = ("pattern", "patternProperties")
 
+_NAMED_GROUP = lazy_compile(r"\(\?P<(\w+)>", rare=True)
+_NAMED_REFERENCE = lazy_compile(r"\(\?P=(\w+)\)", rare=True)
+_NUMBERED = "numbered"  # the backreference's replacement depends on the group's number in the pattern
 # Python-only construct → (what it is, its ECMA-262 spelling as a re.sub replacement, or None)
 PYTHON_ONLY = (
-    (lazy_compile(r"\(\?P<(\w+)>", rare=True), "`(?P<name>` is Python's named group; ECMA-262 writes `(?<name>`", r"(?<\1>"),
-    (lazy_compile(r"\(\?P=(\w+)\)", rare=True), "`(?P=name)` is Python's backreference; ECMA-262 writes `\\k<name>`", r"\\k<\1>"),
+    # Rewritten as a plain group and a numbered backreference, which both dialects read alike:
+    # ECMA-262's `(?<name>` fails Python's `re`, which Python validators match `pattern` with.
+    (_NAMED_GROUP, "`(?P<name>` is Python's named group; ECMA-262 writes `(?<name>`", "("),
+    (_NAMED_REFERENCE, "`(?P=name)` is Python's backreference; ECMA-262 writes `\\k<name>`", _NUMBERED),
     (lazy_compile(r"(?<!\\)((?:\\\\)*)\\Z", rare=True), "`\\Z` is Python's end of input; ECMA-262 writes `$`", r"\1$"),
     (lazy_compile(r"(?<!\\)((?:\\\\)*)\\A", rare=True), "`\\A` is Python's start of input; ECMA-262 writes `^`", r"\1^"),
     (lazy_compile(r"\(\?[aiLmsux]+\)", rare=True), "inline flags such as `(?i)` do not exist in ECMA-262", None),
@@ -100,7 +107,28 @@ def _fix(pointer: str, pattern: str) -> Fix | None:
         if construct.search(rewritten):
             if replacement is None:
                 return None
-            rewritten = construct.sub(replacement, rewritten)
+            if replacement is _NUMBERED:
+                numbered = _numbered_references(rewritten, pattern)
+                if numbered is None:
+                    return None
+                rewritten = numbered
+            else:
+                rewritten = construct.sub(replacement, rewritten)
     if rewritten == pattern or ecma_error(rewritten):
         return None
     return Fix(f"rewrite as `{rewritten}`", FixSafety.UNSAFE, (Operation("replace", pointer, rewritten),))
+
+
+def _numbered_references(text: str, original: str) -> str | None:
+    """`text` with each `(?P=name)` as `(?:\\N)`, N the group's number in the `original` pattern
+    (in Python's reading, which numbers named and plain groups alike, as ECMA-262 does); None
+    when Python cannot read it. The group around the number keeps a digit after it out of it."""
+    import re
+
+    try:
+        numbers = re.compile(original).groupindex
+    except (re.error, RecursionError, OverflowError):
+        return None
+    if any(match.group(1) not in numbers for match in _NAMED_REFERENCE.finditer(text)):
+        return None
+    return _NAMED_REFERENCE.sub(lambda match: f"(?:\\{numbers[match.group(1)]})", text)

@@ -48,7 +48,7 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
     "SL012": (tool({"level": {"type": "integer", "enum": [1, 2, "3"]}}, ["level"]),
               tool({"level": {"type": "integer", "enum": [1, 2]}}, ["level"]), ()),
     "SL013": (tool({"year": {"type": "string", "pattern": "^(?P<year>\\d{4})$"}}, ["year"]),
-              tool({"year": {"type": "string", "pattern": "^(?<year>\\d{4})$"}}, ["year"]), ()),
+              tool({"year": {"type": "string", "pattern": "^(\\d{4})$"}}, ["year"]), ()),
     "SL014": (tool({"zip": {"type": "integer", "maxLength": 5, "minimum": 0, "maximum": 99999}}, ["zip"]),
               tool({"zip": {"type": "integer", "minimum": 0, "maximum": 99999}}, ["zip"]), ()),
     "SL016": (tool({"when": {"type": "string", "format": "datetime"}}, ["when"]),
