@@ -597,8 +597,6 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None,
         text = description.replace("\u2212", "-")
         if kind in ("string", "array"):
             found += _bounds(text, LENGTH if kind == "string" else COUNT)
-            if kind == "string" and found:
-                found = _lengths_of_the_value_sent(found, whole)
         else:
             found += _number_bounds(text, kind, unit)
         if found:
@@ -612,33 +610,6 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None,
         if values is not None and not takes_other_values(whole):  # "other values fall back to json": open
             found.append(Stated("enum", values[0], values[1]))
     return tuple(_first_of_each(found))
-
-
-def _lengths_of_the_value_sent(found: list[Stated], description: str) -> list[Stated]:
-    """The lengths read, less those the words say are not of the value a call sends: counted
-    on it once changed ("255 characters before encoding", "spaces between groups are
-    ignored", "with a leading #" of a 6-digit code), or a lower one where a shorter value is
-    offered ("or * for all buckets", "an empty query lists everything")."""
-    if _COUNTED_ON_ANOTHER_FORM.search(description):
-        return []
-    if _SHORT_VALUE_OFFERED.search(description):
-        return [each for each in found if each.keyword != "minLength"]
-    return found
-
-
-# A length counted on another form of the value than the one sent.
-_COUNTED_ON_ANOTHER_FORM = lazy_compile(
-    r"\b(?:before|after|once)\s+(?:(?:url-?|percent-?)?encoding|decoding|escaping|unescap\w*|normali[sz]\w*|"
-    r"lowercas\w*|uppercas\w*|trimming|stripping|removing)\b|"
-    r"\b(?:spaces?|whitespace|dashes|hyphens|dots|separators?|punctuation)\b[^.;]{0,40}\b(?:are|is)\s+(?:ignored|"
-    r"trimmed|stripped|removed|not counted|dropped)\b|\b(?:trimmed|stripped)\s+first\b|"
-    r"\bwith\s+(?:a|the)\s+leading\b|\bplus\s+(?:a|the)\s+(?:leading|prefix)\b", re.I)
-# A value shorter than the lower bound offered beside it: a symbol or a digit for a case, or
-# the empty value for one.
-_SHORT_VALUE_OFFERED = lazy_compile(
-    r"(?:^|[;,.(]\s*|\b(?:or|use|pass|send|enter)\s+)['\"`]?[^\w\s'\"`]['\"`]?\s+(?:for|means|alone|matches|to)\b|"
-    r"(?:^|[;,.(]\s*)['\"`]?\d['\"`]?\s+(?:means|for)\b|"
-    r"\b(?:an?\s+)?empty\s+(?:[a-z]+\s+)?(?:lists|returns|matches|means|selects|shows|clears)\b", re.I)
 
 
 def _within_limit(description: str) -> str:
@@ -1201,7 +1172,7 @@ def _bounds(text: str, target: str) -> list[Stated]:
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
-        if not (target == LENGTH and _empty_is_usable(text)):
+        if not (target == LENGTH and (_empty_is_usable(text) or _SHORT_VALUE_OFFERED.search(text))):
             out.append(Stated(low_key, int(low.value), low.phrase))
     elif ("empty" in text.lower() or "at least one" in text.lower()) and (non_empty := _non_empty(text)) is not None:
         out.append(Stated(low_key, 1, non_empty.group()))
@@ -1225,12 +1196,20 @@ def _non_empty(text: str) -> re.Match | None:
 
 # Words that count a length otherwise than in the string's characters: "each URL counts as
 # 23 characters", "1-4096 characters after entities parsing", "not counting the
-# extension", "weighted length": no length in characters of the value is stated.
-_COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\bafter\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:parsing|parsed|"
-                                  r"rendering|rendered|processing|processed|expansion|expanded|stripping|stripped|"
-                                  r"escaping|unescaping|decoding|encoding)\b|\b(?:not counting|not counted|not including|excluding|exclusive of|does "
+# extension", "weighted length": no length in characters of the value is stated. So do words
+# that count it on another form of the value than the one sent: "at most 255 characters before
+# encoding", "3-20 characters after lowercasing and removing dots", "spaces between groups are
+# ignored", "(spaces are trimmed first)", "a 6-digit hex code, with a leading #".
+_COUNTED_OTHERWISE = lazy_compile(r"\bcount(?:s|ed)?\s+as\b|\b(?:after|before|once)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+                                  r"(?:parsing|parsed|rendering|rendered|processing|processed|expansion|expanded|"
+                                  r"stripping|stripped|escaping|unescap\w*|decoding|(?:url-?|percent-?)?encoding|"
+                                  r"normali[sz]\w*|lowercas\w*|uppercas\w*|trimming|removing)\b|"
+                                  r"\b(?:not counting|not counted|not including|excluding|exclusive of|does "
                                   r"not count|doesn't count|don't count|do not count|weighted|graphemes?|visible "
-                                  r"characters)\b", re.I)
+                                  r"characters)\b|"
+                                  r"\b(?:spaces?|whitespace|dashes|hyphens|dots|separators?|punctuation)\b[^.;]{0,40}"
+                                  r"\b(?:are|is)\s+(?:ignored|trimmed|stripped|removed|dropped)\b|"
+                                  r"\b(?:trimmed|stripped)\s+first\b|\b(?:with|plus)\s+(?:a|the)\s+leading\b", re.I)
 
 
 # Words after an exact count that allow more items: "Exactly 2 numbers: longitude and latitude.
@@ -1261,12 +1240,19 @@ def _exactly(text: str, target: str) -> re.Match | None:
 # empty string to remove it"), as "Use 0 for no preference" names 0: a `minLength` would
 # refuse it.
 _EMPTY_USABLE = lazy_compile(r"\b(?:empty|blank)\b(?:\s+[a-z]+){0,3}?\s+(?:clears?|removes?|resets?|unsets?|deletes?|"
-                             r"disables?|means|keeps?|leaves?|turns? off)\b|\b(?:send|pass|use|set(?:\s+it)?\s+to|give|"
+                             r"disables?|means|keeps?|leaves?|turns? off|lists|returns|matches|selects|shows)\b|\b(?:send|pass|use|set(?:\s+it)?\s+to|give|"
                              r"provide|leave(?:\s+it)?)\s+(?:an?\s+)?(?:empty|blank)\b|\"\"\s+(?:clears?|removes?|resets?|means)\b"
                              # "If empty, one is generated from the title" (not "If empty, an error is returned").
                              r"|\b(?:if|when)\s+(?:left\s+|it\s+is\s+)?(?:empty|blank)\b,?\s+(?!(?:an?\s+|the\s+)?"
                              r"(?:error|request|call)\b|(?:it\s+)?(?:fails|is\s+rejected|returns\s+an?\s+error)\b)",
                              re.I)
+
+
+# A value shorter than a lower bound offered beside it, a symbol or a digit for a case: "3-63
+# characters, or * for all buckets", "Use - for none", "; 0 means latest".
+_SHORT_VALUE_OFFERED = lazy_compile(
+    r"(?:^|[;,.(]\s*|\b(?:or|use|pass|send|enter)\s+)['\"`]?[^\w\s'\"`]['\"`]?\s+(?:for|means|alone|matches|to)\b|"
+    r"(?:^|[;,.(]\s*)['\"`]?\d['\"`]?\s+(?:means|for)\b", re.I)
 
 
 def _empty_is_usable(text: str) -> bool:
@@ -1280,8 +1266,9 @@ def _other_lengths(text: str, size: int) -> bool:
     USDC"), another form ("or the full name", "for territories use the full name", "with or
     without the leading '#'", "either a 5-digit ZIP code or ZIP+4", "ICAO codes are also
     accepted"), another length named ("The 6-digit code (8 digits if the workspace uses long
-    codes)"), or several codes in one string ("a comma-separated list of two-letter codes")."""
-    if _OTHER_FORM.search(text) or holds_several(text) or offers_other_forms(text):
+    codes)"), a shorter value for a case ("or * for all"), or several codes in one string ("a
+    comma-separated list of two-letter codes")."""
+    if _OTHER_FORM.search(text) or holds_several(text) or offers_other_forms(text) or _SHORT_VALUE_OFFERED.search(text):
         return True
     if any(int(other.group(1)) != size for other in _LENGTH_NAMED.finditer(text)):
         return True
