@@ -109,10 +109,15 @@ _OWN_STATE = lazy_compile(r"\b(?:when|if|once)\s+(?:it\s+is\s+|set\s+to\s+|this\
                           r"(?P<state>true|false|enabled|disabled|on|off)\b", re.I)
 # What narrows a requirement's condition where it starts no condition read on a sibling: an
 # exception ("…, unless a default number is configured", "except when …") or a condition of
-# its own ("if priority is set", "but only for …", "if not derivable from the contact").
+# its own ("if priority is set", "but only for …", "if not derivable from the contact"), such
+# as some versions of the API ("(in the v1 API)", "in API versions before 2024-01 only").
 # "Even if" widens, and "if so" / "if not," speak of the condition already read.
 _FURTHER_WORD = lazy_compile(r"(?<!\beven\s)\b(?:unless|except|excluding|other\s+than|provided\s+that|as\s+long\s+as|"
-                             r"so\s+long\s+as|but\s+only|if|when|whenever)\b(?!\s+so\b|\s+not\s*[,.;)]|\s+not$)", re.I)
+                             r"so\s+long\s+as|but\s+only|if|when|whenever|in\s+(?:the\s+)?(?:v\d+(?:\.\d+)*|legacy|older|"
+                             r"earlier|newer)\s+(?:api|versions?|endpoints?)|(?:api\s+)?versions?\s+(?:before|after|prior\s+to|"
+                             r"older\s+than|newer\s+than))\b(?!\s+so\b|\s+not\s*[,.;)]|\s+not$)", re.I)
+# Some callers let off with no condition word: "moderators with the 'trusted' role may omit it".
+_SOME_MAY_OMIT = lazy_compile(r"\b(?:may|can|could)\s+(?:omit|skip|leave\s+out)\s+(?:it|this)\b", re.I)
 # A conjunct with a subject (a word or two) and a verb of its own: "and priority is set",
 # "and the record is proxied", "and no default number is configured"; not one about the
 # field itself ("and is ignored otherwise", "and it is …", "and must be < 100", "and the
@@ -343,13 +348,14 @@ def mentioned_requirements(text: str, field: str, discriminators: Sequence[Discr
 def unread_exemption(text: str, discriminators: Sequence[Discriminator]) -> str:
     """The first sentence of a field's prose that lets it go under a condition no reading of
     a sibling carries, or "": after "Required when channel is sms.", "Not required if a
-    default number is configured" or "If omitted, the account's number is used" make the
-    field needed for sms only sometimes. One read on a sibling ("NULL when type='new'",
+    default number is configured", "If omitted, the account's number is used" or
+    "moderators with the 'trusted' role may omit it" make the field needed for sms only
+    sometimes. One read on a sibling ("NULL when type='new'",
     "Optional for list") is an exemption SL102 states."""
     if not text or not _EXEMPT_RE.search(text):
         return ""  # nearly every field's prose
     for sentence in sentences(text):
-        if _EXEMPT_RE.search(sentence) and _FURTHER_WORD.search(sentence) \
+        if _EXEMPT_RE.search(sentence) and (_FURTHER_WORD.search(sentence) or _SOME_MAY_OMIT.search(sentence)) \
                 and not _read_conditions(sentence, discriminators):
             return sentence
     return ""

@@ -227,8 +227,6 @@ class _Context:
         siblings = {name: member.description for name, member in self.members.items()}
         if _ONE_OF_REQUIRED.occurs_in(self.prose) or offered_in_place(self.member.name, self.prose, siblings):
             return "the words offer another field in its place"
-        if _SOME_CALLS_OMIT.occurs_in(self.prose):
-            return "the words let some calls leave it out, or tie the need to some versions of the API"
         return ""
 
     def _stated(self) -> dict[str, tuple[str, list]]:
@@ -462,14 +460,6 @@ _NAMED_ONLY = "its name and its words tie it to the value, but none says a call 
 # Fields given as alternatives of one requirement: "One of unit_amount, unit_amount_decimal or
 # custom_unit_amount is required", "Either due_date or days_until_due is required".
 _ONE_OF_REQUIRED = CaselessWords(r"\b(?:one of|either)\b[^.;]{1,120}?\b(?:is|are) (?:required|needed|mandatory)\b")
-
-# Some calls may leave the field out even then ("moderators with the 'trusted' role may omit it"),
-# or the need holds for some versions of the API only ("(in the v1 API)", "in API versions before
-# 2024-01 only").
-_SOME_CALLS_OMIT = CaselessWords(r"\b(?:may|can|could)\s+(?:omit|skip|leave out)\s+(?:it|this)\b|"
-                                 r"\b(?:in|on|for)\s+(?:the\s+)?(?:v\d+(?:\.\d+)*|legacy|older|earlier|newer)\s+(?:api|"
-                                 r"versions?|endpoints?)\b|\b(?:api\s+)?versions?\s+(?:before|after|prior\s+to|older\s+than|"
-                                 r"newer\s+than|up\s+to|from)\b")
 
 
 def _fills(default: Any) -> bool:
