@@ -34,7 +34,7 @@ then be rejected, nor when its words give values in another layout or form (`for
 from __future__ import annotations
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.prose.field_prose import names_iso, offers_other_forms, refutes_format, supports_format
+from schema_lint.prose.field_prose import names_iso, refutes_format, supports_format
 from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
@@ -91,7 +91,7 @@ def check(ctx):
                                    "defines: validators ignore it, so it asserts nothing")
             continue
         fix, why_not = None, ""
-        if refutes_format(node.worded_schema, meant) or offers_other_forms(node.description) or (
+        if refutes_format(node.worded_schema, meant) or (
                 meant == "date-time" and names_iso(node.description) and not supports_format(node.worded_schema, meant)):
             why_not = f"; no fix: the words give values not in `{meant}` format"
         elif _own_values_pass(node.schema, meant):
