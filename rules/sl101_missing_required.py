@@ -49,8 +49,10 @@ requires none of an object that is a branch of a composition (`if`/`then`/`else`
 `allOf`/`anyOf`/`oneOf`, `dependentSchemas`: the branch refines another object), that
 has a `default`, that holds the fields of a partial update ("updates", "the fields to be
 changed") or the arguments of a tool that creates or updates ("Create or update a record",
-"Upsert": an update sends only what changes), or of properties given as alternatives ("issueId or issueUrl", in the tool's
-description too). With `--calls`, a key present in every one of at least 20 recorded
+"Upsert": an update sends only what changes) or whose words leave every argument out
+("All parameters are optional", "send only what changes", "omitted fields keep their
+current value"), or of properties given as alternatives ("issueId or issueUrl", "one of
+email, phone or user_id", in the tool's description too). With `--calls`, a key present in every one of at least 20 recorded
 calls counts as evidence too, unless its description lets it be left out ("Optional",
 a described default, "Use -1 for no limit", a requirement for some calls), and none at
 all when the calls also always sent a field that may be left out: such callers send
@@ -65,7 +67,7 @@ import re
 
 from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offered_in_place,
                                           offers_unset_value, requirement_sentences, says_optional, says_required,
-                                          takes_other_keys)
+                                          stand_ins_of, takes_other_keys)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
@@ -150,9 +152,11 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
     always = [] if sent is None or _optional_always_sent(sent, properties) else \
         [name for name in properties if sent.keys[name] == objects]
     alternatives = _alternatives(ctx, node)
+    stand_ins = stand_ins_of({name: schema.get("description") for name, schema in properties.items()
+                              if isinstance(schema, dict)})
     names = [name for name, schema in properties.items() if _may_be_needed(name, schema, alternatives)
              and (name in always or (says_required(schema.get("description")) and not _names_sibling(name, node)
-                                     and not _has_substitute(name, node)))]
+                                     and not offered_in_place(name, schema.get("description"), stand_ins)))]
     if not names:
         return _suggestion(ctx, node) if sent is None else None
     if always:
@@ -206,15 +210,6 @@ def _names_sibling(name: str, node: SchemaNode) -> bool:
                for word in _NAME.findall(sentence))
 
 
-def _has_substitute(name: str, node: SchemaNode) -> bool:
-    """The words offer something in the field's place: its own ("You may pass the deprecated
-    `query` parameter instead", "Formerly `userName`, which is still accepted"), or a
-    sibling's that names it ("Deprecated alias of jql")."""
-    properties = node.get("properties")
-    siblings = {other: schema.get("description") for other, schema in properties.items() if isinstance(schema, dict)}
-    return offered_in_place(name, properties[name].get("description"), siblings)
-
-
 # A name as prose writes it ("issueId", "full_path", "api-key", "user.name"), read from its
 # first character only; and two joined by "or", the second looked ahead at so that "a or b
 # or c" gives both pairs.
@@ -229,15 +224,28 @@ def _partial_update(node: SchemaNode, tool_description: object = None) -> bool:
     """An object of the fields to change ("updates", "the profile fields that need to be updated"),
     or the arguments of a tool that creates or updates ("Create or update a record", "Upsert"):
     each field is sent only when it changes, or only some calls create, so none is required
-    of every call."""
+    of every call. So too a tool whose words leave every argument out ("All parameters are
+    optional", "send only what changes", "omitted fields keep their current value"), whatever
+    one argument's description says."""
     words = " ".join(filter(None, [node.field_name, node.get("title")]))
     description = node.get("description")
     return bool(_PARTIAL.search(words.replace("_", " "))) or (
         isinstance(description, str) and _PARTIAL.search(description) is not None) or (
-        node.is_root and isinstance(tool_description, str) and _UPSERT.search(tool_description) is not None)
+        node.is_root and isinstance(tool_description, str) and (
+            _UPSERT.search(tool_description) is not None or _EVERY_ARGUMENT_OPTIONAL.search(tool_description) is not None))
 
 
 _UPSERT = lazy_compile(r"\b(?:create|add|insert)s?\s+or\s+(?:update|replace|modif)\w*|\bupserts?\b", re.I)
+_ARGUMENTS = r"(?:parameters?|arguments?|args|fields?|inputs?|properties|attributes|values|ones)"
+_EVERY_ARGUMENT_OPTIONAL = lazy_compile(
+    r"\b(?:all|every)\s+(?:of\s+the\s+|the\s+)?(?:other\s+)?" + _ARGUMENTS + r"\s+(?:are\s+|is\s+)?optional\b"
+    r"|\bonly\s+(?:what|the\s+\w+\s+(?:that|you\s+want\s+to|to(?:\s+be)?))\s+(?:be\s+)?chang"
+    r"|\b(?:omitted|unspecified|missing|unset|other)\s+" + _ARGUMENTS
+    + r"\s+(?:keep|are\s+(?:left|kept|not\s+changed)|remain|stay)"
+    r"|\b" + _ARGUMENTS + r"\s+(?:(?:you\s+)?(?:do\s+not|don't)\s+(?:pass|send|give|provide|specify)"
+    r"|not\s+(?:provided|given|passed|specified|sent|set)|left\s+out|omitted)\s+"
+    r"(?:are\s+|will\s+be\s+|remain\s+|stay\s+)?(?:left\s+)?(?:unchanged|untouched|as\s+(?:they|it)\s+(?:are|is|was|were))",
+    re.I)
 
 
 def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:
@@ -253,5 +261,25 @@ def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:
         for match in _OR_PAIR.finditer(text):
             first, second = match.groups()
             if first != second and first in properties and second in properties:
-                found.update((first, second))
+                found.update((first, second, *_listed_before(text, match.start(), properties)))
     return frozenset(found)
+
+
+# One name of a list and the comma after it, at the end of the text before the next
+# ("email, `phone` or user_id"); looked for in a short window, a few names back at most.
+_LIST_ITEM = lazy_compile(r"(?<![\w.-])(\w+(?:[-.]\w+)*)[`'\"*]?\s*,\s*[`'\"*]?\Z")
+_LIST_WINDOW = 80
+_LIST_REACH = 16
+
+
+def _listed_before(text: str, at: int, properties: dict) -> list[str]:
+    """The properties listed before a pair of alternatives, joined to it by commas: "One of
+    email, phone or user_id is required" offers three."""
+    listed: list[str] = []
+    while len(listed) < _LIST_REACH:
+        item = _LIST_ITEM.search(text, max(0, at - _LIST_WINDOW), at)
+        if item is None or item.group(1) not in properties:
+            break
+        listed.append(item.group(1))
+        at = item.start()
+    return listed

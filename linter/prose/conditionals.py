@@ -35,7 +35,7 @@ from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, 
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes,
                                            unread_exemption, word_pattern)
 from schema_lint.prose.field_kinds import kind_of, words
-from schema_lint.prose.field_prose import described_defaults, offered_in_place
+from schema_lint.prose.field_prose import described_defaults, offered_in_place, stand_ins_of
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 from schema_lint.schema.refs import REF_KEYWORDS
@@ -152,6 +152,8 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
     notes = parameter_notes(tool_description, list(members)) if tool_description else {}
     stated = _already_conditional(node.schema)
     defaults: dict[str, Any] = {}  # each discriminator's default, read once for all the fields
+    # What the fields' words offer in another's place, read once for all the fields.
+    stand_ins = stand_ins_of({name: member.description for name, member in members.items()})
     # Each discriminator's own prose (its description and its docstring entry), joined once for all the fields.
     spoken = {d.name: " ".join(t for t in (members[d.name].description, notes.get(d.name, "")) if t)
               for d in discriminators}
@@ -163,7 +165,7 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
         if not others:
             continue
         context = _Context(member, others, members, notes, spoken, node.get("description"),
-                           tool_description if node.is_root else "", defaults)
+                           tool_description if node.is_root else "", defaults, stand_ins)
         found.extend(context.conditions())
     return found
 
@@ -173,9 +175,10 @@ class _Context:
 
     def __init__(self, member: _Sibling, discriminators: list[Discriminator], members: dict[str, _Sibling],
                  notes: dict[str, str], spoken: dict[str, str], object_description: Any, tool_description: str,
-                 defaults: dict[str, Any]):
+                 defaults: dict[str, Any], stand_ins: dict[str, frozenset[str]]):
         self.member = member
         self.defaults = defaults
+        self.stand_ins = stand_ins
         self.discriminators = discriminators
         self.members = members
         self.notes = notes
@@ -224,8 +227,7 @@ class _Context:
         is required", "or pass contact_id instead"; an alias a sibling's words name)."""
         if _fills(self.member.get("default")) or described_defaults(self.prose):
             return "it has a default, which the tool uses when a call leaves it out"
-        siblings = {name: member.description for name, member in self.members.items()}
-        if _ONE_OF_REQUIRED.occurs_in(self.prose) or offered_in_place(self.member.name, self.prose, siblings):
+        if _ONE_OF_REQUIRED.occurs_in(self.prose) or offered_in_place(self.member.name, self.prose, self.stand_ins):
             return "the words offer another field in its place"
         return ""
 

@@ -411,18 +411,24 @@ _SUBSTITUTE = CaselessWords(r"\binstead\b(?!\s+of\b)|\bin (?:its|their) place\b|
                             r"(?:as well|too)\b")
 
 
-def offered_in_place(name: str, description: Any, siblings: Mapping[str, Any]) -> bool:
+def offered_in_place(name: str, description: Any, stand_ins: Mapping[str, frozenset[str]]) -> bool:
     """Whether the words offer something in the place of the field `name`: its own
-    `description` (`offers_substitute`), or the description of a sibling (`siblings`, each
-    name's description) that makes it another spelling of the field ("Deprecated alias of
-    subject", "Sent in place of `jql`"). A requirement of the field is then one of either."""
-    return offers_substitute(description) or any(
-        other != name and _stands_in_for(text, name) for other, text in siblings.items())
+    `description` (`offers_substitute`), or the description of a sibling that makes it another
+    spelling of the field ("Deprecated alias of subject", "Sent in place of `jql`"; `stand_ins`,
+    from `stand_ins_of`). A requirement of the field is then one of either."""
+    return offers_substitute(description) or bool(stand_ins.get(name, frozenset()) - {name})
 
 
-def _stands_in_for(description: Any, name: str) -> bool:
-    return isinstance(description, str) and any(
-        match.group(1) == name for match in _STANDS_IN_FOR.finditer(description))
+def stand_ins_of(descriptions: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """For each name an object's fields' words stand in for, the fields whose words do:
+    `descriptions` maps each field to its description, each read once for all of them (asked
+    field by field, an object of 3,000 fields read nine million descriptions)."""
+    found: dict[str, set[str]] = {}
+    for other, text in descriptions.items():
+        if isinstance(text, str):
+            for match in _STANDS_IN_FOR.finditer(text):
+                found.setdefault(match.group(1), set()).add(other)
+    return {name: frozenset(others) for name, others in found.items()}
 
 
 _STANDS_IN_FOR = lazy_compile(r"\b(?:alias\s+(?:of|for)|in\s+place\s+of|instead\s+of)\s+[`'\"]?([\w.-]+)", re.I)

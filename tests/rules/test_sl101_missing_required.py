@@ -313,3 +313,40 @@ def test_sl101_requires_no_field_the_words_offer_a_substitute_for(target, siblin
         properties["old_target"] = {"type": "string", "description": sibling}
     (found,) = lint_tool({"type": "object", "properties": properties}, "SL101", name="create_item")
     assert found.fix.operations[0].value == ["name"]
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Update a task. All parameters are optional; omitted ones keep their current value.",
+    "Patch a task: send only what changes.",
+    "Edit a note. Fields you do not pass are left unchanged.",
+    "Change the settings. Only the fields you want to change need to be given.",
+])
+def test_sl101_requires_nothing_of_a_tool_whose_words_leave_every_argument_out(tool_description):
+    """"Title (required)." beside "All parameters are optional" is no requirement of every call:
+    `required: ["title"]` refused an update of the due date alone."""
+    assert _required_by_fix("Email of the owner. Required.", tool_description) is None
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Look up a contact. One of name, target or other is required.",
+    "Find tickets. Provide at least one filter: `name`, `target`, or `other`.",
+])
+def test_sl101_reads_alternatives_listed_with_commas(tool_description):
+    """The pair "phone or user_id" was read as alternatives and the `email` listed before it was
+    not: `required: ["email"]` refused a lookup by phone."""
+    properties = {"name": {"type": "string", "description": "Display name. Required."},
+                  "target": {"type": "string", "description": "Target. Required."},
+                  "other": {"type": "string"}, "kept": {"type": "string", "description": "Kept. Required."}}
+    (found,) = lint_tool({"type": "object", "properties": properties}, "SL101", name="create_item",
+                         description=tool_description)
+    assert found.fix.operations[0].value == ["kept"]
+
+
+@pytest.mark.hostile
+def test_a_long_comma_list_before_alternatives_is_read_in_bounded_time():
+    names = {f"f{n}": {"type": "string", "description": "Required."} for n in range(3000)}
+    text = ", ".join(names) + " or f0. " + ", ".join(names) + " or f1."
+    started = time.thread_time()
+    (found,) = lint_tool({"type": "object", "properties": names}, "SL101", name="create_item", description=text)
+    assert time.thread_time() - started < 2
+    assert found.fix is not None
