@@ -39,7 +39,8 @@ Unsafe (tightening), and only on evidence, which the fix names. The description'
 words come first and override the name: "between 1 and 100", "(1-50)", "max: 50", "must
 be greater than 0", "starting from 1" give the bounds they state (one in a unit of time
 or size, "at most 30 days", only where the value is said to be in that unit: a
-`retention_days`, not a value "in seconds"), widened to admit any value the description
+`retention_days`, not a value "in seconds"; none written bare where the words offer the
+value in another unit too, "Delay in seconds (0-60); milliseconds if ms=true"), widened to admit any value the description
 names as usable ("Use 0 for no preference", "a value of -1 indicates CPU", a stated
 default). Then the traffic: with recorded calls (`--calls`, at least 20 values, all of
 the schema's numeric kind) the lower bound only when no call went below it (0 for a

@@ -70,7 +70,10 @@ time, size, distance or mass the value is not said to be in ("in meters (max 50 
 "in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`, which
 would refuse a day (86400); "at most 30 days" on `retention_days` states
 `maximum: 30`. Where the value's unit is not said ("Timeout, at most 30 seconds": seconds
-or milliseconds?), or the bound is a compound ("1 hour 30 minutes"), none is read. A
+or milliseconds?), or the bound is a compound ("1 hour 30 minutes"), none is read; nor a
+bound written bare where the words offer the value in another unit too ("Delay in seconds
+(0-60); milliseconds if ms=true", "Use unit='F' to pass Fahrenheit"), one in dollars of a
+value in cents, or a multiple of pi ("at most 2\u03c0"). A
 closed list offered with a verb ("Use 'me' for the current user") or of words where the
 description says the value may be a number ("Port name or number. Can be 'http' or
 'https'") is a suggestion: its values are as often special ones beside the field's

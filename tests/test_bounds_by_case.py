@@ -13,6 +13,7 @@ import pytest
 
 from schema_lint.prose.constraints import BOUNDS, stated
 from schema_lint.prose.field_prose import described_values
+from schema_lint.prose.units import offers_other_unit
 
 
 def _bounds(description: str, kind: str) -> dict:
@@ -122,6 +123,29 @@ def test_a_length_counted_otherwise_than_in_characters_is_no_bound(description, 
 def test_a_bound_in_another_unit_than_the_fields_is_none(description, name, expected):
     """`maximum: 16` of a size in GiB refused 4096 (4 TiB); `maximum: 10` of Mbps refused 10000."""
     assert {found.keyword: found.value for found in stated(description, "integer", BOUNDS, name)} == expected
+
+
+@pytest.mark.parametrize("description, name, expected", [
+    # Another unit a switch offers: the bound written bare is one unit's.
+    ("Target temperature in \u00b0C (5-35). Use unit='F' to pass Fahrenheit.", "temperature", {}),
+    ("Rotation angle in degrees, 0 to 360. Set radians=true to pass radians instead.", "angle", {}),
+    ("Delay in seconds (0-60); milliseconds if ms=true.", "delay", {}),
+    ("Size in MB (1-100), or in bytes when raw is set.", "size", {}),
+    ("Storage quota. In GB, 1-100; or in MB when unit is 'MB'.", "quota", {}),
+    # A bound in another unit than the value's: a temperature scale, money's major unit, pi.
+    ("Temperature in kelvin, at most 100 \u00b0C.", "temp_k", {}),
+    ("Price in cents; at most 100 dollars.", "price_cents", {}),
+    ("Heading in radians, at most 2\u03c0.", "heading", {}),
+    # The same unit, or none offered besides.
+    ("Temperature in \u00b0C, between -50 and 60 \u00b0C.", "temperature", {"minimum": -50, "maximum": 60}),
+    ("Delay in seconds (0-60). Use 0 to send at once.", "delay", {"minimum": 0, "maximum": 60}),
+    ("Amount in USD, at most 100 dollars.", "amount", {"maximum": 100}),
+    ("Amount in cents, at most 10000 cents.", "amount", {"maximum": 10000}),
+])
+def test_a_bare_bound_where_the_words_offer_another_unit_is_none(description, name, expected):
+    """`maximum: 35` of a temperature in \u00b0C refused 75 sent with unit='F'; `maximum: 60` of a
+    delay in seconds refused 5000 sent with ms=true; `maximum: 2` of "2\u03c0" refused 3 radians."""
+    assert {found.keyword: found.value for found in stated(description, "number", BOUNDS, name)} == expected
 
 
 @pytest.mark.parametrize("description, kind, expected", [
@@ -240,3 +264,12 @@ def test_a_bound_word_after_the_clause_of_a_length_is_not_its_own(description, e
 ])
 def test_at_least_or_at_most_after_a_count_bounds_it_only_at_the_end_of_its_clause(description, kind, expected):
     assert _bounds(description, kind) == expected
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("description", ["x" * 1_000_000 + " if", "to pass " * 200_000, "a " * 500_000 + "if",
+                                         "\u00b0" * 500_000 + "c if"])
+def test_the_units_the_words_offer_are_read_in_linear_time(description):
+    started = time.thread_time()
+    offers_other_unit(description)
+    assert time.thread_time() - started < 1

@@ -120,9 +120,10 @@ _EXCLUSIVE = ("exclusiveMinimum", "exclusiveMaximum")
 _SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
 _N = (r"(?<![\d^*" + _SUPERSCRIPTS + r"])(?<![\d.,]\.)(?<!\d,)(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
       r"(?![.,]?\d|\s?(?:\^|\*\*)|[" + _SUPERSCRIPTS + r"]|\s?/\s?\d|\s?[x\u00d7]\s+(?:the|of|that|this|your|its|their)\b)")
-# A unit after a number ("100 characters"); a conjunction there ("at least 50 and no more
-# than 99") is the next clause's, no unit: read as one, it made the bound no count's.
-_UNIT = r"(?:\s*(?!(?:and|or|but|nor)\b)([a-z]+))?"
+# A unit after a number ("100 characters", "35 \u00b0C", and pi: "2\u03c0" is no bound of 2); a
+# conjunction there ("at least 50 and no more than 99") is the next clause's, no unit: read as
+# one, it made the bound no count's.
+_UNIT = r"(?:\s*(?!(?:and|or|but|nor)\b)(\u00b0?[a-z]+|\u03c0))?"
 _NOTE = r"(?:\s*\([^()\n]{1,40}\))?"
 _TO = _NOTE + r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"
 # Each pattern: (regex, what it states). Groups are numbered as in each regex.

@@ -9,7 +9,9 @@ taken only where the value is in that same unit, as its name (`timeout_ms`,
 `retention_days`) or description ("in seconds", "(milliseconds)", "number of days") says.
 Where neither says, "Timeout, at most 30 seconds" may bound a value in seconds or in
 milliseconds (as many timeouts are): a guess either way, so no bound; so too "Search
-radius in meters (max 50 km)", or a radius whose unit is not said. A compound ("730
+radius in meters (max 50 km)", or a radius whose unit is not said. A bound written with no
+unit is the value's, unless the words let the value come in another unit too ("Delay in
+seconds (0-60); milliseconds if ms=true"): then it is one unit's. A compound ("730
 days and 12 hours", "1 hour 30 minutes") is a bound on no one number. Conversions are
 not made: the figures of a converted bound would be the reader's, not the description's.
 For the same reason a number with a magnitude ("up to 8K", "10k", "2 million", "1e6") is
@@ -74,9 +76,9 @@ _SPELLINGS: dict[str, tuple[str, ...]] = {
     "kilopascal": ("kilopascal", "kilopascals", "kpa"),
     "bar": ("bar", "bars"),
     "psi": ("psi",),
-    "celsius": ("celsius",),
-    "fahrenheit": ("fahrenheit",),
-    "kelvin": ("kelvin",),
+    "celsius": ("celsius", "\u00b0c"),
+    "fahrenheit": ("fahrenheit", "\u00b0f"),
+    "kelvin": ("kelvin", "\u00b0k"),
     "millimeter": ("millimeter", "millimeters", "millimetre", "millimetres", "mm"),
     "centimeter": ("centimeter", "centimeters", "centimetre", "centimetres", "cm"),
     "meter": ("meter", "meters", "metre", "metres", "m"),
@@ -95,7 +97,8 @@ UNITS = {spelling: unit for unit, spellings in _SPELLINGS.items() for spelling i
 _ONLY_AFTER_NUMBER = frozenset({"min", "us", "ns", "s", "h", "m", "g", "mi", "w", "v", "l", "pa", "bar", "bars"})
 # Words after a number that multiply it: the figure written is not the value.
 _MAGNITUDES = frozenset({"k", "b", "bn", "mn", "mil", "mio", "e", "thousand", "thousands", "million", "millions",
-                         "billion", "billions", "trillion", "trillions", "lakh", "lakhs", "crore", "crores"})
+                         "billion", "billions", "trillion", "trillions", "lakh", "lakhs", "crore", "crores",
+                         "\u03c0", "pi"})
 # Spellings that name a unit on their own, in a name or in prose without a number.
 _WORD_SPELLINGS = frozenset(UNITS) - _ONLY_AFTER_NUMBER
 # How a description says what unit the value is in: "in seconds", "(milliseconds)",
@@ -104,9 +107,9 @@ _WORD_SPELLINGS = frozenset(UNITS) - _ONLY_AFTER_NUMBER
 # the spellings afterwards (`_Spellings`): an alternation of the sixty spellings, written
 # three times into these patterns, took a tenth of all the time a run spent compiling
 # regular expressions.
-_VALUE_IN = lazy_compile(r"\b(?:in|number of|count of|amount of)\s+(?:whole\s+)?(\w+)|\(\s*(?:in\s+)?(\w+)\s*\)"
-                         r"|\bunits?\s*(?:is|:)\s*(\w+)", re.I)
-_COMPOUND = lazy_compile(r"\s*(?:,\s*|and\s+|\+\s*)?\d+(?:\.\d+)?\s*(\w+)", re.I)
+_VALUE_IN = lazy_compile(r"\b(?:in|number of|count of|amount of)\s+(?:whole\s+)?(\u00b0?\w+)|\(\s*(?:in\s+)?(\u00b0?\w+)\s*\)"
+                         r"|\bunits?\s*(?:is|:)\s*(\u00b0?\w+)", re.I)
+_COMPOUND = lazy_compile(r"\s*(?:,\s*|and\s+|\+\s*)?\d+(?:\.\d+)?\s*(\u00b0?\w+)", re.I)
 
 
 class _Spellings:
@@ -155,16 +158,57 @@ def named_unit(name: str | None) -> str | None:
 def bounds_value(unit: str | None, following: str, description: str, named: str | None) -> bool:
     """Whether a bound read with the word `unit` after its number, and `following` after
     that, bounds the number itself: a bound with no unit of time or size does ("at most
-    100", "up to 5 retries"); one in such a unit only when the value is said to be in
-    the same one, and only in that one; a compound never."""
+    100", "up to 5 retries") unless the words offer the value in more than one unit
+    (`offers_other_unit`), and one in money's major unit not where the value is in its
+    minor one ("Price in cents; at most 100 dollars"); one in a unit of time or size only
+    when the value is said to be in the same one, and only in that one; a compound never."""
     measure = unit_of(unit)
     if measure is None:
-        return True
+        lowered = unit.lower() if unit else ""
+        if lowered in _MAJOR_WORDS and _MINOR_UNIT.search(description):
+            return False
+        return not offers_other_unit(description, named)
     compound = _COMPOUND.match(following)
     if compound is not None and compound.group(1) in _ANY:
         return False
     value_units = _described_units(description) | ({named} if named is not None else set())
     return value_units == {measure}
+
+
+def offers_other_unit(description: str, named: str | None = None) -> bool:
+    """Whether the words let the value be given in more than one unit: said to be in two
+    ("In GB, 1-100; or in MB when unit is 'MB'"), or offering another than the one the
+    value is in, under a switch ("Delay in seconds; milliseconds if ms=true", "Use unit='F'
+    to pass Fahrenheit", "Set radians=true to pass radians instead"). A bound written with
+    no unit ("(0-60)") is then the bound of one of them, and no bound of every call."""
+    said = _described_units(description) - {None}
+    if named is not None:
+        said |= {named}
+    if len(said) > 1:
+        return True
+    return any(unit not in said for unit in _offered_units(description))
+
+
+def _offered_units(description: str) -> Iterator[str]:
+    """The units the words offer the value in under a switch or instead (`_OFFERED`)."""
+    if not _OFFERED_SCREEN.search(description):
+        return  # nearly every description: no switch, no "instead"
+    for match in _OFFERED.finditer(description):
+        word = next(group for group in match.groups() if group is not None).lower()
+        unit = _OFFERED_ONLY.get(word) or (UNITS.get(word) if word in _NAMING else None)
+        if unit is not None:
+            yield unit
+
+
+# A unit the value may be sent in instead: "to pass Fahrenheit", "to send the value in
+# milliseconds", "milliseconds if ms=true", "or as bytes when raw is set", "pass radians
+# instead". Angles and percentages count here, though no bound in them is read as one in a unit.
+_OFFERED = lazy_compile(
+    r"\bto\s+(?:pass|send|give|provide|specify|enter|use)\s+(?:(?:it|them|the\s+value|values?)\s+)?(?:in\s+|as\s+)?"
+    r"(\u00b0?\w+)|\bor\s+(?:in|as)\s+(\u00b0?\w+)|(?<![\w\u00b0])(\u00b0?\w+)\s+(?:if|when|unless|instead)\b", re.I)
+_OFFERED_SCREEN = lazy_compile(r"\b(?:to|or|if|when|unless|instead)\b", re.I)
+_OFFERED_ONLY = {"radian": "radian", "radians": "radian", "degree": "degree", "degrees": "degree",
+                 "percent": "percent", "percentage": "percent", "percentages": "percent"}
 
 
 @lru_cache(maxsize=256)
