@@ -28,7 +28,8 @@ Unsafe (tightening): longer strings are rejected afterwards, so the bound must c
 somewhere, and the fix says where: the description's own words ("at most 280
 characters", "1 to 120 characters", "limited to 2 character codes"), the traffic
 (`--calls`: the next power of two at or above twice the longest of at least 20 recorded
-values, and at least 32), or a configured `max-length` key for the field's kind (`name`,
+values, and at least 32; a suggestion where the words allow more: "may be long", "no limit",
+a larger number, a number in words), or a configured `max-length` key for the field's kind (`name`,
 `email`, `url`, `uuid`, `date`, `date-time`, `identifier`, `text`) or `default`. Setting
 one key uses that key only: a kind left out of the table gets no configured bound.
 Without any of these the finding carries a suggestion, never applied by `--fix`: the
@@ -56,7 +57,7 @@ from schema_lint.text.display import clip
 from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_suggestion, said, stated_keyword
 from schema_lint.prose.handled import UPPER, handled_sides
 from schema_lint.prose.field_kinds import kind_of, max_length_for
-from schema_lint.prose.field_prose import says_open_values
+from schema_lint.prose.field_prose import allows_more_than, says_open_values
 from schema_lint.traffic.values import LENGTH_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.patterns import is_anchored
@@ -101,8 +102,12 @@ def _fix(ctx, node) -> Fix:
     if strings is not None:
         longest = strings.lengths.largest
         seen = evidence(strings.of_type("string"), f"longest {longest:,}")
-        return _adding(node, round_bound(longest, LENGTH_FLOOR), f" ({seen})", FixSafety.UNSAFE,
-                       Evidence(EVIDENCE_CALLS, seen))
+        limit = round_bound(longest, LENGTH_FLOOR)
+        more = allows_more_than(node.description, limit)
+        if more:
+            return _adding(node, limit, f" ({seen}; but {more}: confirm it)", FixSafety.SUGGESTION,
+                           Evidence(EVIDENCE_CALLS, seen))
+        return _adding(node, limit, f" ({seen})", FixSafety.UNSAFE, Evidence(EVIDENCE_CALLS, seen))
     stated_format = stated_keyword(node.description, node.types, "format")
     kind = kind_of(node.field_name, stated_format.value if stated_format is not None else None)
     table = ctx.settings.get("max-length") or {}

@@ -27,7 +27,8 @@ Use instead:
 Unsafe (tightening): longer arrays are rejected afterwards, so the bound must come from
 the description ("up to 50 items", "maximum 100 per batch"), the traffic (`--calls`: at
 least 8, the next power of two at or above twice the longest of at least 20 recorded
-arrays), or `max-items` in the configuration (raised to the array's `minItems` when that
+arrays; a suggestion where the words allow more: "any number of IDs", "no limit", a larger
+number), or `max-items` in the configuration (raised to the array's `minItems` when that
 is larger), and the fix says which. A lower bound the description states with it ("1 to
 10 tags", "non-empty list") is added too. Without any of these the finding carries a
 suggestion, never applied by `--fix`: `maxItems: 100`, a conventional bound for a
@@ -43,7 +44,7 @@ from __future__ import annotations
 
 from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_suggestion, said, stated
 from schema_lint.prose.handled import UPPER, handled_sides
-from schema_lint.prose.field_prose import largest_number
+from schema_lint.prose.field_prose import allows_more_than, largest_number
 from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                 Severity, SideEffects)
@@ -94,6 +95,10 @@ def _fix(ctx, node) -> Fix | None:
         longest = arrays.sizes.largest
         seen = evidence(arrays.of_type("array"), f"longest {longest:,} items")
         limit = _at_least_min(node, round_bound(longest, ITEMS_FLOOR))
+        more = allows_more_than(node.description, limit)
+        if more:
+            return Fix(f"add `maxItems: {limit}` ({seen}; but {more}: confirm it)", FixSafety.SUGGESTION,
+                       (_max_items(node, limit),), Evidence(EVIDENCE_CALLS, seen))
         return Fix(f"add `maxItems: {limit}` ({seen})", FixSafety.UNSAFE, (_max_items(node, limit),),
                    Evidence(EVIDENCE_CALLS, seen))
     configured = ctx.settings.get("max-items") if not handled else None

@@ -45,7 +45,9 @@ names as usable ("Use 0 for no preference", "a value of -1 indicates CPU", a sta
 default). Then the traffic: with recorded calls (`--calls`, at least 20 values, all of
 the schema's numeric kind) the lower bound only when no call went below it (0 for a
 percentage), a limit's `maximum` as the next of 1, 2, 5, 10, 20, 50 … at or above twice
-the largest sent, a percentage's `maximum: 100` once a call sent more than 1. Then the
+the largest sent, a percentage's `maximum: 100` once a call sent more than 1 (no
+`maximum` where the words allow more: "Exports of up to a million rows are common",
+"there is no limit", a larger number). Then the
 name, where the bound is obvious: `minimum: 0` for amounts, prices, counts and quantities
 (an API may take a quantity of 0 to remove a cart line or scale a service to zero),
 `minimum: 1` for limits and page sizes, never for a physical quantity, the end of a range,
@@ -80,8 +82,8 @@ from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.prose.field_kinds import words
 from schema_lint.prose.units import named_unit
 from schema_lint.text.lazy_pattern import Screened, lazy_compile
-from schema_lint.prose.field_prose import (adjusts_balance, largest_number, monetary, physical, says_signed,
-                                           smallest_number)
+from schema_lint.prose.field_prose import (adjusts_balance, allows_more_than, largest_number, monetary, physical,
+                                           says_signed, smallest_number)
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                Severity)
 from schema_lint.schema.bounds import bounded_by
@@ -287,6 +289,8 @@ def _fix_from_traffic(ctx, node, kind: str, missing: list[str], sent) -> Fix | N
         operations.append(Operation("add", join(node.pointer, "minimum"), lower))
         added.append(f"`minimum: {lower}`")
     upper = _upper_from_traffic(kind, sent.high)
+    if upper is not None and allows_more_than(node.description, upper):
+        upper = None  # "Exports of up to a million rows are common": the calls so far are no bound of the next
     if "upper" in missing and upper is not None and UPPER not in handled:
         operations.append(Operation("add", join(node.pointer, "maximum"), upper))
         added.append(f"`maximum: {upper}`")

@@ -38,7 +38,8 @@ Use instead:
 Unsafe (tightening): validators that assert formats reject values that do not match
 afterwards. So the fix is offered only on evidence, which it names: with recorded calls
 (`--calls`, at least 20 strings sent there) every one of them valid in the format (a
-single one that is not means no fix); an email address the description names as what
+single one that is not means no fix; so do words offering another form, below, whatever
+the calls sent: "Email address or Slack handle"); an email address the description names as what
 the value is, unless the field is a mail header's address (`from`, `to`, `cc`,
 `reply_to`, or a description that says header: mail services take "Full Name
 <sender@example.com>" there, which `email` refuses), where it is a suggestion; or, for the other formats, a name that implies the format together with
@@ -123,7 +124,7 @@ def check(ctx):
         # The traffic is checked against the formats a name can imply; for another, only the words speak.
         sent = seen_at(ctx, node, "string") if fmt in NAMED_FORMATS else None
         source: Evidence
-        if sent is not None:
+        if sent is not None and not refutes_format(node.worded_schema, fmt):
             strings, valid = sent.of_type("string"), sent.formats[fmt]
             if valid < strings:
                 shown = json.dumps(sent.mismatch[fmt], ensure_ascii=False)[:80]

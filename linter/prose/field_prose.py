@@ -356,6 +356,35 @@ def largest_number(description: Any) -> float | None:
     return max((abs(number) for number in _written_numbers(description)), default=None)
 
 
+def allows_more_than(description: Any, bound: float) -> str:
+    """Why the words may allow values above `bound`, a bound the recorded calls bear out, or
+    "": they offer no limit ("there is no limit", "unlimited", "any number of IDs"), say
+    values may be long or large ("may be long (logs, stack traces)"), name a larger number
+    ("Exports of up to 5000 rows"), or one in words ("up to ten thousand", "a million
+    rows"), which no reader takes as a bound. The calls show what was sent so far; such
+    words say what may be sent next."""
+    if not isinstance(description, str):
+        return ""
+    if _NO_UPPER_LIMIT.occurs_in(description):
+        return "the words offer no limit or long values"
+    named = largest_number(description)
+    if named is not None and named > bound:
+        return f"the words name {named:,g}"
+    if _LARGE_NUMBER_WORD.occurs_in(description):
+        return "the words name a number in words"
+    return ""
+
+
+_NO_UPPER_LIMIT = CaselessWords(
+    r"\b(?:no|without (?:a |any )?)\s*(?:upper |length |size )?(?:limit|maximum|cap)\b|\bunlimited\b|\bunbounded\b"
+    r"|\bany (?:number|amount|length)\b|\b(?:may|can|could|might) (?:be|get|grow) (?:very |quite |arbitrarily )?"
+    r"(?:long|large|big|lengthy|huge)\b|\barbitrar(?:y|ily) (?:long|large|many)\b"
+    r"|\bas (?:many|long) as (?:you|needed|necessary)\b",
+    ("limit", "maximum", "cap", "unbounded", "any ", "long", "lengthy", "large", "big", "huge", "arbitrar", "as many"))
+_LARGE_NUMBER_WORD = CaselessWords(r"\b(?:hundreds?|thousands?|millions?|billions?)\b",
+                                   ("hundred", "thousand", "million", "billion"))
+
+
 def smallest_number(description: Any) -> float | None:
     """The smallest number the description writes, its sign included, or None: a lower bound
     taken from a field's name above it would refuse a value the words may offer ("0 returns

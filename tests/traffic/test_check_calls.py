@@ -197,6 +197,39 @@ def test_a_format_comes_only_from_values_that_are_all_in_it(tmp_path):
     assert '1 of 25 recorded values are not in `date` format, such as "tomorrow"' in one_off["message"]
 
 
+def test_words_offering_another_form_win_over_calls_all_in_the_format(tmp_path):
+    """Every recorded call sent an address, but "or Slack handle" says a handle is right too:
+    `format: email` refused "@alice"."""
+    schema = {"type": "object", "properties": {"email": {"type": "string",
+                                                         "description": "Email address or Slack handle."}}}
+    finding = _finding(tmp_path, [{"email": f"user{n}@example.com"} for n in range(24)], schema, "SL304")
+    assert finding["fix"] is None and "no fix: the schema's own words" in finding["message"]
+
+
+@pytest.mark.parametrize("description", ["Rows to return. Exports of up to a million rows are common.",
+                                         "Maximum results, up to ten thousand.", "Rows to return; there is no limit.",
+                                         "Rows to return (the API takes up to 5000)."])
+def test_no_maximum_from_the_calls_where_the_words_allow_more(tmp_path, description):
+    """The calls sent 1 to 40 and the words speak of a million rows: `maximum: 100` refused them."""
+    calls = [{"page_size": n} for n in range(1, 41)]
+    fix = _finding(tmp_path, calls, _limit_schema({"type": "integer", "description": description}),
+                   "SL303")["fix"]
+    assert fix["description"] == "add `minimum: 1` (40 recorded calls, from 1 to 40)"
+
+
+@pytest.mark.parametrize("field, select, keyword", [
+    ({"type": "string", "description": "Markdown body; may be long (logs, stack traces)."}, "SL301", "maxLength"),
+    ({"type": "array", "items": {"type": "string"}, "description": "Any number of IDs; there is no limit."}, "SL302",
+     "maxItems"),
+])
+def test_a_length_from_the_calls_is_a_suggestion_where_the_words_allow_more(tmp_path, field, select, keyword):
+    value = "x" * 10 if field["type"] == "string" else ["x", "y"]
+    finding = _finding(tmp_path, [{"value": value}] * 24, {"type": "object", "properties": {"value": field}}, select)
+    fix = finding["fix"]
+    assert fix["safety"] == "suggestion" and fix["description"].startswith(f"add `{keyword}: ")
+    assert "24 recorded calls" in fix["description"] and "confirm it" in fix["description"]
+
+
 @pytest.mark.parametrize("limit, value", [("CALLS_KEPT", 5), ("KEPT_BYTES", 1_000)])
 def test_the_gate_sees_every_call_past_those_kept_in_memory(tmp_path, monkeypatch, limit, value):
     from schema_lint.traffic import store
