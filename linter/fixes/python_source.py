@@ -157,7 +157,7 @@ def _build_transformer() -> Any:
             value = expression(text)
             for index, arg in enumerate(args):
                 if arg.keyword is not None and arg.keyword.value == name:
-                    args[index] = arg.with_changes(value=value)
+                    args[index] = arg.with_changes(value=in_spelling_of(arg.value, value))
                     break
             else:
                 new = cst.Arg(value=value, keyword=cst.Name(name),
@@ -170,6 +170,21 @@ def _build_transformer() -> Any:
                         args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
                     args.append(new)
         return call.with_changes(args=args)
+
+    def in_spelling_of(old: cst.BaseExpression, new: cst.BaseExpression) -> cst.BaseExpression:
+        """`new`, a string, written raw where `old` was (`r"\\d+"` anchored is `r"^\\d+$"`, as a
+        hand would write it), when a raw string of the same quotes says the same characters."""
+        if not (isinstance(old, cst.SimpleString) and "r" in old.prefix.lower() and isinstance(new, cst.SimpleString)):
+            return new
+        value = new.evaluated_value
+        if not isinstance(value, str) or "\n" in value or "\r" in value:
+            return new
+        prefix = old.value[:len(old.prefix)]  # as written: libcst gives the prefix lowered
+        raw = cst.SimpleString(prefix + old.quote + value + old.quote)
+        try:
+            return raw if raw.evaluated_value == value else new
+        except (SyntaxError, ValueError):  # a quote or a backslash that ends it: no raw string says it
+            return new
 
     def one_per_line(call: cst.Call) -> cst.ParenthesizedWhitespace | None:
         """The line break and indentation before each argument when the call writes every one

@@ -276,6 +276,21 @@ def test_an_edit_uses_the_names_the_module_imports_and_adds_no_import(imports, d
     assert all(schema[keyword] == value for keyword, value in keywords.items())
 
 
+@pytest.mark.parametrize(("written", "pattern", "rewritten"), [
+    (r'Field(pattern=r"\d{4}-\d{2}")', r"^\d{4}-\d{2}$", r'Field(pattern=r"^\d{4}-\d{2}$")'),
+    (r"Field(pattern=R'[a-z]+\.txt')", r"^[a-z]+\.txt$", r"Field(pattern=R'^[a-z]+\.txt$')"),
+    # No raw string of these quotes says it: written as any other string.
+    (r'Field(pattern=r"\w+")', '^\\w+"$', 'Field(pattern="^\\\\w+\\"$")'),
+])
+def test_a_raw_string_stays_raw_when_its_value_changes(written, pattern, rewritten):
+    """SL306's anchoring of `r"\\d+"` was written `"^\\\\d+$"`: the same pattern, in the spelling
+    nobody writes a regular expression in."""
+    source = f"from pydantic import Field\n\n\ndef tool(code: str = {written}):\n    return 1\n"
+    edited = edit(source, [(Target(4, "code"), {"pattern": pattern})])
+    assert rewritten in edited
+    assert pydantic.TypeAdapter(run(edited)["tool"]).json_schema()["properties"]["code"]["pattern"] == pattern
+
+
 def test_closing_a_model_uses_the_module_s_own_name_for_config_dict():
     source = "import pydantic\n\n\nclass Arguments(pydantic.BaseModel):\n    city: str\n"
     edited = edit(source, [(Target(4, None), {"additionalProperties": False})])
