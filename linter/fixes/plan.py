@@ -136,6 +136,18 @@ def _fail(plan: FilePlan, diagnostic: Diagnostic, reason: str) -> None:
     plan.failed.append(Failed(diagnostic, f"fix could not be applied: {reason}"))
 
 
+def _not_reproduced(doc: Document, diagnostic: Diagnostic) -> str:
+    """Why a fix's edit did not give the intended document: most often an object it edits
+    writes a key twice (SL006), whose first copy the text keeps and the parsed document
+    does not; said so, with the key, for the user to remove the copy first."""
+    parents = {operation.path.rpartition("/")[0] for operation in diagnostic.fix.operations}  # type: ignore[union-attr]  # failed only with a fix
+    repeated = next(((pointer, key) for pointer, key in doc.duplicate_keys if pointer in parents), None)
+    if repeated is None:
+        return NOT_REPRODUCED
+    pointer, key = repeated
+    return f"the object it edits ({pointer or 'the root'}) writes the key `{key}` twice (SL006): remove one, then fix"
+
+
 def _operations(taken: list[tuple[Diagnostic, list[TextEdit]]]) -> list[Operation]:
     return [op for diagnostic, _ in taken for op in diagnostic.fix.operations]  # type: ignore[union-attr]  # taken only with a fix
 
@@ -182,7 +194,7 @@ def _apply_verified(plan: FilePlan, taken: list[tuple[Diagnostic, list[TextEdit]
         elif reproduces(doc, _edited(doc, [entry]), _operations([entry])):
             plan.deferred.append(entry[0])
         else:
-            _fail(plan, entry[0], NOT_REPRODUCED)
+            _fail(plan, entry[0], _not_reproduced(doc, entry[0]))
     plan.text = _edited(doc, kept)
     plan.applied.extend(d for d, _ in kept)
     plan.operations = _operations(kept)

@@ -217,6 +217,18 @@ def test_a_fix_that_cannot_be_applied_gets_a_note_and_nothing_is_written(tmp_pat
     assert finding.fix_note is None  # the finding as linted stays as it was
 
 
+def test_a_fix_in_an_object_that_writes_a_key_twice_names_the_key(tmp_path):
+    """"does not parse to the intended document" left the user to find the repeated key."""
+    path = tmp_path / "tool.json"
+    path.write_text('{"name": "create_ticket", "description": "Create.", "inputSchema": {"type": "object", '
+                    '"properties": {"title": {"type": "string", "description": "Title, at most 80 characters.", '
+                    '"description": "Title, at most 80 characters."}}}}\n')
+    before = path.read_text()
+    result = CliRunner().invoke(main, ["check", "--select", "SL301", "--unsafe-fixes", "--fix", str(path)])
+    assert "(/inputSchema/properties/title) writes the key `description` twice (SL006): remove one" in result.output
+    assert path.read_text() == before
+
+
 def test_diff_applies_with_git_apply_to_give_what_fix_writes(tool_file, monkeypatch):
     monkeypatch.chdir(tool_file.parent)
     diff = CliRunner().invoke(main, ["check", *SELECT, "--diff", "--unsafe-fixes", "tool.json"]).stdout
