@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, REQUIRED, Clause, Discriminator,
@@ -152,8 +152,9 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
     notes = parameter_notes(tool_description, list(members)) if tool_description else {}
     stated = _already_conditional(node.schema)
     defaults: dict[str, Any] = {}  # each discriminator's default, read once for all the fields
-    # What the fields' words offer in another's place, read once for all the fields.
-    stand_ins = stand_ins_of({name: member.description for name, member in members.items()})
+    # What the fields' words offer in another's place: read once for all the fields, and only
+    # if a field's condition is stated (most objects' are not).
+    stand_ins = cache(lambda: stand_ins_of({name: member.description for name, member in members.items()}))
     # Each discriminator's own prose (its description and its docstring entry), joined once for all the fields.
     spoken = {d.name: " ".join(t for t in (members[d.name].description, notes.get(d.name, "")) if t)
               for d in discriminators}
@@ -175,7 +176,7 @@ class _Context:
 
     def __init__(self, member: _Sibling, discriminators: list[Discriminator], members: dict[str, _Sibling],
                  notes: dict[str, str], spoken: dict[str, str], object_description: Any, tool_description: str,
-                 defaults: dict[str, Any], stand_ins: dict[str, frozenset[str]]):
+                 defaults: dict[str, Any], stand_ins: Callable[[], dict[str, frozenset[str]]]):
         self.member = member
         self.defaults = defaults
         self.stand_ins = stand_ins
@@ -227,7 +228,7 @@ class _Context:
         is required", "or pass contact_id instead"; an alias a sibling's words name)."""
         if _fills(self.member.get("default")) or described_defaults(self.prose):
             return "it has a default, which the tool uses when a call leaves it out"
-        if _ONE_OF_REQUIRED.occurs_in(self.prose) or offered_in_place(self.member.name, self.prose, self.stand_ins):
+        if _ONE_OF_REQUIRED.occurs_in(self.prose) or offered_in_place(self.member.name, self.prose, self.stand_ins()):
             return "the words offer another field in its place"
         return ""
 
