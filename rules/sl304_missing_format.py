@@ -44,8 +44,10 @@ the value is, unless the field is a mail header's address (`from`, `to`, `cc`,
 `reply_to`, or a description that says header: mail services take "Full Name
 <sender@example.com>" there, which `email` refuses), where it is a suggestion; or, for the other formats, a name that implies the format together with
 the schema's own values in it (a default, example or quoted value, or for a date the ISO
-layout or ISO 8601 named; for a date-time RFC 3339 named or an offset the words require:
-ISO 8601 takes a time with no offset, "2024-07-01T10:00", which `date-time` refuses).
+layout spelled out, `YYYY-MM-DD`: ISO 8601 or RFC 3339 named alone writes a date-time too,
+"2024-05-01T17:00:00Z", which `date` refuses; for a date-time RFC 3339 named or an offset
+the words require: ISO 8601 takes a time with no offset, "2024-07-01T10:00", which
+`date-time` refuses).
 An email address counts only where the words say the value is one: in the first sentence
 or as a rule ("must be a valid email"), not negated ("This is not the user's email
 address"), not what the value stands in for, nor beside another form ("or an E.164 phone

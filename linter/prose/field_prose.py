@@ -652,8 +652,10 @@ def supports_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words and values show its strings are in ``fmt``.
 
     Evidence for: a default, example or quoted value that is valid in ``fmt``, or for a
-    date the ISO layout or ISO 8601 / RFC 3339 named, for a date-time RFC 3339 named or an
-    offset the words require. Evidence against, which wins: see `refutes_format`.
+    date the ISO layout spelled out (`YYYY-MM-DD`), for a date-time RFC 3339 named or an
+    offset the words require. ISO 8601 or RFC 3339 named alone is none for a date: both
+    write a date-time too ("Due date in ISO 8601 format" takes "2024-05-01T17:00:00Z",
+    which `date` refuses). Evidence against, which wins: see `refutes_format`.
     """
     if refutes_format(schema, fmt):
         return False
@@ -665,7 +667,7 @@ def supports_format(schema: dict, fmt: str) -> bool:
         # ("2024-07-01T10:00"), which `date-time` (RFC 3339) refuses: only an offset the words
         # require, or RFC 3339 named, says every value has one.
         return isinstance(description, str) and _OFFSET_REQUIRED.occurs_in(description)
-    return fmt in ISO_LAYOUTS and (bool(layouts(description)) or names_iso(description))
+    return fmt in ISO_LAYOUTS and bool(layouts(description))
 
 
 def refutes_format(schema: dict, fmt: str) -> bool:

@@ -91,9 +91,20 @@ def test_sl304_has_no_fix_where_the_words_allow_values_outside_the_format(name, 
     assert found.fix is None and "no fix" in found.message
 
 
+@pytest.mark.parametrize("name, description", [
+    ("start_date", "Start date (ISO 8601)."),
+    ("end_date", "End date of the time range, ISO 8601."),
+    ("due_date", "Due date in ISO 8601 format."),
+    ("due_date", "Due date (RFC 3339)."),
+])
+def test_sl304_only_suggests_a_date_where_the_words_name_iso_8601_alone(name, description):
+    """ISO 8601 and RFC 3339 write a date-time too: `format: date` from "Due date in ISO 8601
+    format" refused "2024-05-01T17:00:00Z", which the words allow."""
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")
+    assert found.fix.safety is FixSafety.SUGGESTION and found.fix.operations[0].value == "date"
+
+
 @pytest.mark.parametrize("name, description, fmt", [
-    ("start_date", "Start date (ISO 8601).", "date"),
-    ("end_date", "End date of the time range, ISO 8601.", "date"),
     ("start_date", "Start time, in the format 'YYYY-MM-DD'.", "date"),    # the layout is spelled out
     ("due_date", "Due date (YYYY-MM-DD); must be today or later.", "date"),
     ("cc_email", "Email address to CC.", "email"),
