@@ -359,6 +359,10 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
             for call in flattened:
                 yield *call, True
             return
+        executed = spans.executed_call(span)
+        if executed is not None:  # a tool's run: the call the model's span recorded too, if it kept its output
+            yield *executed, True
+            return
     events = spans.output_events(record) if "events" in record else ()
     if events:  # a span's events that record the answer, whether or not it keeps attributes
         for event in events:

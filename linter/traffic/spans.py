@@ -10,9 +10,14 @@ conventions name for them.
 - The span's events that hold the answer (`output_events`): the conventions' older
   `gen_ai.choice`, whose body is the choice, and `gen_ai.content.completion`, and
   `gen_ai.client.inference.operation.details`.
+- A tool's run (`executed_call`): the conventions' `execute_tool` span, whose
+  `gen_ai.tool.name`, `gen_ai.tool.call.id` and `gen_ai.tool.call.arguments` are the call it
+  ran (the arguments an object or, where the exporter writes no structure, its JSON text:
+  https://opentelemetry.io/docs/specs/semconv/gen-ai/gen-ai-spans/#execute-tool-span).
 
 Attributes are an object (a span's `to_json()`, most exporters' JSON) or OTLP JSON's list of
-`{"key", "value": {"stringValue": ...}}`. Only the output is read: a span's input messages are
+`{"key", "value": {"stringValue": ...}}` (a structured value, `kvlistValue` or
+`arrayValue`, read as the object or list it writes). Only the output is read: a span's input messages are
 its request's history, which repeats the calls of the spans before it.
 """
 
@@ -57,7 +62,48 @@ def attributes(record: dict) -> dict[str, Any] | None:
             value = entry["value"].get("stringValue")
             if isinstance(value, str):
                 flat[entry["key"]] = value
+            elif entry["key"] == TOOL_CALL_ARGUMENTS:  # the one structured value read: a call's arguments
+                flat[entry["key"]] = _any_value(entry["value"], 0)
     return flat
+
+
+TOOL_NAME, TOOL_CALL_ID, TOOL_CALL_ARGUMENTS = "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments"
+MAX_VALUE_DEPTH = 64
+"""Nesting of an OTLP value read (an argument object inside lists inside objects); deeper is none."""
+_SCALARS = {"stringValue": str, "boolValue": bool, "doubleValue": float}
+
+
+def _any_value(value: Any, depth: int) -> Any:
+    """What an OTLP JSON `AnyValue` writes, as JSON would: an object for `kvlistValue`, a list
+    for `arrayValue`, the scalar otherwise (`intValue` is written as text; a run of digits
+    longer than any JSON number a call sends is none). None for what it cannot be."""
+    if not isinstance(value, dict) or depth > MAX_VALUE_DEPTH:
+        return None
+    for key, kind in _SCALARS.items():
+        if isinstance(value.get(key), kind):
+            return value[key]
+    number = value.get("intValue")
+    if isinstance(number, int) or isinstance(number, str) and 0 < len(number) <= 20 and number.lstrip("-").isascii() \
+            and number.lstrip("-").isdigit():
+        return int(number)
+    entries = value.get("kvlistValue", {}).get("values") if isinstance(value.get("kvlistValue"), dict) else None
+    if isinstance(entries, list):
+        return {entry["key"]: _any_value(entry.get("value"), depth + 1) for entry in entries
+                if isinstance(entry, dict) and isinstance(entry.get("key"), str)}
+    items = value.get("arrayValue", {}).get("values") if isinstance(value.get("arrayValue"), dict) else None
+    if isinstance(items, list):
+        return [_any_value(item, depth + 1) for item in items]
+    return None
+
+
+def executed_call(span: dict[str, Any]) -> tuple[str, Any, str | None] | None:
+    """The call an `execute_tool` span ran: its tool's name, the arguments (an object, or the
+    JSON text the model sent) and the call's id; None for a span that records no arguments
+    (the conventions make them opt-in: a tool's name alone is no call to check)."""
+    name, arguments = span.get(TOOL_NAME), span.get(TOOL_CALL_ARGUMENTS)
+    if not isinstance(name, str) or not isinstance(arguments, (dict, str)):
+        return None
+    return name, arguments, _id(span.get(TOOL_CALL_ID))
 
 
 def output_events(record: dict) -> list[dict]:

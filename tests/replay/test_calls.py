@@ -646,6 +646,42 @@ def test_a_call_two_spans_record_is_read_once_whether_its_arguments_are_text_or_
     assert len(_read([openinference, native])) == 1
 
 
+def test_an_execute_tool_span_gives_the_call_it_ran_once_beside_the_model_s_span():
+    """The conventions' `execute_tool` span names the tool, the call's id and its arguments
+    (opt-in: text, an object, or in OTLP JSON a `kvlistValue`); the model's span that made the
+    call records it too, with the same id: one call."""
+    arguments = {"city": "Paris", "days": 3, "units": ["c"], "hourly": False}
+    as_text = {"name": "execute_tool get_weather", "attributes": {
+        "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weather", "gen_ai.tool.call.id": "call_1",
+        "gen_ai.tool.call.arguments": json.dumps(arguments)}}
+    assert _read([as_text]) == [("get_weather", json.dumps(arguments), "call_1")]
+    structured = _otlp({"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weather",
+                        "gen_ai.tool.call.id": "call_1"})
+    structured["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"].append(
+        {"key": "gen_ai.tool.call.arguments", "value": {"kvlistValue": {"values": [
+            {"key": "city", "value": {"stringValue": "Paris"}}, {"key": "days", "value": {"intValue": "3"}},
+            {"key": "units", "value": {"arrayValue": {"values": [{"stringValue": "c"}]}}},
+            {"key": "hourly", "value": {"boolValue": False}}]}}})
+    assert _read([structured]) == [("get_weather", arguments, "call_1")]
+    chat = {"name": "chat gpt-4o", "attributes": {"gen_ai.output.messages": json.dumps([{"role": "assistant", "parts": [
+        {"type": "tool_call", "id": "call_1", "name": "get_weather", "arguments": arguments}]}])}}
+    assert len(_read([chat, as_text, structured])) == 1
+
+
+def test_an_otlp_value_too_deep_or_of_no_kind_is_none():
+    from schema_lint.traffic.spans import MAX_VALUE_DEPTH, _any_value
+
+    deep: dict = {"stringValue": "x"}
+    for _ in range(MAX_VALUE_DEPTH + 5):
+        deep = {"arrayValue": {"values": [deep]}}
+    nested = _any_value(deep, 0)
+    for _ in range(MAX_VALUE_DEPTH):
+        nested = nested[0]
+    assert nested == [None]
+    assert _any_value({"intValue": "\u00b2"}, 0) is None and _any_value({"intValue": "9" * 5000}, 0) is None
+    assert _any_value({"bytesValue": "AA=="}, 0) is None
+
+
 def test_a_langsmith_llm_run_gives_the_calls_of_its_output_message():
     message = {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessage"], "kwargs": {
         "content": "", "type": "ai", "tool_calls": [{"name": "search", "args": {"q": "x"}, "id": "call_1",
