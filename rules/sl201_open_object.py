@@ -38,7 +38,10 @@ Unsafe (tightening), and only with `--calls`: when at least 20 recorded calls re
 object and none sent another key, the fix closes it, naming that evidence (under
 `openai-strict` SL601 carries the fix), unless the object's words (the tool's, for its
 arguments) say it takes others ("Any other fields are passed through to the API",
-"Additional custom keys are allowed"): then the closing is a suggestion. Otherwise whether the tool's implementation
+"Additional custom keys are allowed", "Unknown keys are ignored", "Extra keyword arguments
+become columns", "plus any other profile attribute", "as NAME: value pairs", "**kwargs"),
+unless they refuse them ("Additional properties are not allowed"): then the closing is a
+suggestion. Otherwise whether the tool's implementation
 takes keys the schema does not declare is not written in the schema, and real correct
 calls do send them (a `sender_id` the executor reads, a response field echoed back): the
 finding carries the closing keyword as a suggestion, never applied by `--fix`, for a

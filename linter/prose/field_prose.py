@@ -722,6 +722,8 @@ def valid_in(fmt: str, value: str) -> bool:
         return False
 
 
+# A clause that goes on to refuse what it named: "Additional properties are not allowed".
+_NOT_REFUSED = r"(?![^.;\n]{0,40}?\b(?:not|never|rejected|refused|forbidden|disallowed|errors?|fails?)\b)"
 # Words saying the object takes keys it does not declare: "Any other fields are passed through
 # to the API", "Additional custom keys are allowed", "Properties not listed here are set as
 # custom properties", "any option the requests library accepts".
@@ -729,17 +731,38 @@ _OTHER_KEYS_TAKEN = Screened(
     r"\b(?:any|all)\s+(?:other|extra|additional|further|unlisted|custom)\s+(?:[\w-]+\s+){0,2}?(?:fields?|keys?|"
     r"properties|options?|parameters?|arguments?|attributes?)\b[^.;\n]{0,60}?\b(?:passed|forwarded|sent|accepted|"
     r"allowed|kept|stored|set|supported|included)\b|"
-    r"\b(?:other|extra|additional|custom|unlisted|arbitrary|unknown)\s+(?:custom\s+)?(?:fields?|keys?|properties|"
-    r"options?|parameters?|arguments?|attributes?)\s+(?:are|is|may be|can be)\s+(?:also\s+)?(?:passed|forwarded|sent|"
-    r"accepted|allowed|kept|stored|included|given|added|supported)\b|"
+    r"(?<!\bno )(?<!\bnot )\b(?:other|extra|additional|custom|unlisted|arbitrary|unknown)\s+(?:custom\s+)?"
+    r"(?:fields?|keys?|properties|options?|parameters?|arguments?|attributes?)\s+(?:are|is|may be|can be)\s+"
+    r"(?:also\s+)?(?:passed|forwarded|sent|accepted|allowed|kept|stored|included|given|added|supported)\b|"
     r"\bnot listed here\b|\barbitrary\s+(?:keys?|fields?|properties|key-value)\b|"
     r"\bany\s+(?:option|field|key|parameter|setting)s?\s+(?:that\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+"
     r"(?:accepts|supports|takes)\b|"
     # A map: "keys are column names", "Set of key-value pairs"; keys given as arguments: "Pass
     # the template's variables as additional arguments".
-    r"\bkeys\s+are\s+(?:the\s+)?[a-z][\w-]*\s+(?:names?|ids?|keys?)\b|\bkey[- ]value\s+pairs?\b|"
-    r"\bas\s+(?:additional|extra|other)\s+(?:arguments?|parameters?|fields?|keys?|properties)\b",
-    "any|all|other|extra|additional|custom|unlisted|arbitrary|unknown|not listed|key")
+    r"\bkeys\s+are\s+(?:the\s+)?[a-z][\w-]*\s+(?:names?|ids?|keys?)\b|"
+    r"\bas\s+(?:additional|extra|other)\s+(?:arguments?|parameters?|fields?|keys?|properties)\b|"
+    # Keys of a kind beyond those declared, unless the clause refuses them ("Additional
+    # properties are not allowed", "no other fields"): "Arbitrary additional properties are
+    # attached", "custom fields by their API name", "Extra keyword arguments become columns",
+    # "Other event properties from the Google Calendar API", "Unknown keys are ignored".
+    r"(?<!\bno )(?<!\bnot )(?<!\bwithout )\b(?:other|extra|additional|further|arbitrary|custom|unknown|unlisted)\s+"
+    r"(?:[\w.-]+\s+){0,3}?(?:fields|keys|properties|options|parameters|arguments|attributes|kwargs|columns|"
+    r"variables|headers|labels|settings)\b" + _NOT_REFUSED + r"|"
+    # "plus any other profile attribute", "Every other argument is a template variable", "send
+    # any others as needed", "any Chart.js option may be set", "any keys you like", "pass any
+    # column name as a key".
+    r"(?<!\bno )\b(?:any|every|each)\s+other\s+(?:[\w.-]+\s+){0,3}?(?:fields?|keys?|propert(?:y|ies)|options?|"
+    r"parameters?|arguments?|attributes?|columns?|variables?|headers?|labels?|settings?)\b" + _NOT_REFUSED + r"|"
+    r"\bany\s+others\b" + _NOT_REFUSED + r"|"
+    r"\bany\s+(?:[\w.-]+\s+){0,2}?(?:fields?|keys|options?|columns?|headers?|labels?|variables?|settings?)\s+"
+    r"(?:[\w.-]+\s+){0,4}?(?:can|may|you|as\s+a\s+key)\b" + _NOT_REFUSED + r"|"
+    # A map written out: "header name to value", "as NAME: value pairs", "Key-value metadata",
+    # "a set of key-value pairs";
+    # and keys a function takes as they come: "**kwargs", "Its parameters are dynamic".
+    r"\b(?:header\s+|variable\s+|field\s+)?names?\s*(?::|=|to)\s*values?\b|\bkey[- ]value\b|\bkwargs\b|"
+    r"\b(?:parameters|arguments|keys|fields|properties)\s+are\s+dynamic\b",
+    "any|all|other|extra|additional|further|custom|unlisted|arbitrary|unknown|not listed|key|every|each|value|kwargs"
+    "|dynamic")
 
 
 def takes_other_keys(*texts: Any) -> bool:

@@ -61,7 +61,15 @@ def test_an_undeclared_key_in_the_traffic_keeps_the_object_open(tmp_path):
                                          "added and is passed through.",
                                          "Create a ticket. Pass the template's variables as additional arguments.",
                                          "Create a ticket from a set of key-value pairs.",
-                                         "Create a ticket: keys are the field names, values what to set."])
+                                         "Create a ticket: keys are the field names, values what to set.",
+                                         "Create a ticket. Arbitrary additional properties are attached to it.",
+                                         "Create a ticket. Extra keyword arguments become custom columns.",
+                                         "Create a ticket. Unknown keys are ignored.",
+                                         "Create a ticket, plus any other ticket attribute.",
+                                         "Create a ticket. Every other argument is a template variable.",
+                                         "Create a ticket. **kwargs: further options passed to the tracker.",
+                                         "Create a ticket. Its parameters are dynamic.",
+                                         "Create a ticket. Other ticket properties from the Jira API may be included."])
 def test_calls_that_sent_no_other_key_close_no_object_whose_words_say_other_keys_are_taken(tmp_path, description):
     """The calls so far sent only declared keys; the words say the tool takes others: a
     suggestion for a person, not a fix that rejects the next call's custom field."""
@@ -71,6 +79,25 @@ def test_calls_that_sent_no_other_key_close_no_object_whose_words_say_other_keys
     # Nor is a key each call sent one every call needs: a map's conventional key, a pass-through's.
     required = found[("SL101", "")]["fix"]
     assert required["safety"] == "suggestion" and "takes keys it does not declare" in required["description"]
+
+
+@pytest.mark.parametrize("description", ["Additional properties are not allowed.", "No other fields are accepted.",
+                                         "Unknown keys are rejected."])
+def test_words_refusing_other_keys_leave_the_closing_a_fix(tmp_path, description):
+    found = _fixes(tmp_path, _calls(MIN_SAMPLE), tool={**TOOL, "description": f"Create a ticket. {description}"})
+    assert found[("SL201", "")]["fix"]["safety"] == "unsafe"
+
+
+@pytest.mark.parametrize("description", ["Environment variables, as NAME: value pairs.",
+                                         "HTTP headers to send, header name to value; send any others as needed.",
+                                         "Kubernetes labels (arbitrary string keys).", "Key-value metadata: any keys you like.",
+                                         "Chart options; any Chart.js option may be set."])
+def test_a_nested_map_whose_words_take_other_keys_is_not_closed_from_the_calls(tmp_path, description):
+    """`env` with one declared variable, closed because 24 calls sent only it, refused `DEBUG`."""
+    tool = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {"type": "object", "properties": {
+        "env": {"type": "object", "description": description, "properties": {"PORT": {"type": "string"}}}}}}
+    found = _fixes(tmp_path, [{"env": {"PORT": str(n)}} for n in range(MIN_SAMPLE)], select="SL201", tool=tool)
+    assert found[("SL201", "/properties/env")]["fix"]["safety"] == "suggestion"
 
 
 def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_path):
