@@ -34,8 +34,10 @@ Unsafe (tightening): the fix sets `minLength`, so `""` is rejected afterwards. A
 empty string is a real answer often enough (an empty resolution note, a cleared field)
 that the fix is offered only when the description states a lower bound ("non-empty",
 "must not be empty", "at least 8 characters", "1 to 120 characters", 2 for "a 2 to 3
-letter code"; none for "1 to 72 characters for the subject line", a part), and takes
-that bound. Otherwise the finding carries a suggestion, `minLength: 1`, never applied by
+letter code"; none for "1 to 72 characters for the subject line", a part, nor where the
+words offer the empty string too: "empty string = no coupon", "it need not be non-empty",
+"non-empty unless allow_empty is set", "blank if the person has none"), and takes that
+bound. Otherwise the finding carries a suggestion, `minLength: 1`, never applied by
 `--fix`, for a reviewer to confirm. On a tool generated from Python (`--python`), the fix
 is `Field(min_length=1)` only on a parameter typed `str` or `bytes`, where pydantic applies
 it; on another type it stays a JSON Patch.

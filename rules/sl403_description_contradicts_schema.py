@@ -17,8 +17,9 @@ Reads each property's description for the claims the schema can check:
   exhaustive", one followed by an alternative that is no value ("'public' or 'private', or
   a team name", "bug, task (or a custom type …)") or offered beside one ("Either a user ID
   or one of `me`, `all`"), one whose words admit more ("Other codes work too", "also
-  accepts …", "other values fall back to json") or other spellings ("Case-insensitive": `enum` would
-  refuse "DESC"), one a quoted example of the description is not in, bare words that qualify
+  accepts …", "other values fall back to json", "and so on", "or 1-5 as a string") or other
+  spellings ("Case-insensitive", "lower case is fine", "lowercase codes are normalised": `enum`
+  would refuse "DESC"), a list introduced as advice ("Recommended:", "Suggested values:"), one a quoted example of the description is not in, bare words that qualify
   a noun ("absolute or relative paths") or follow "can be" ("It can be absolute or
   relative", "can be omitted"; quoted words are values), a list of sibling parameter names
   ("provide either text or regex"), another noun's list ("Required when type is one of

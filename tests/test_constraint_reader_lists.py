@@ -89,6 +89,15 @@ def _read(description: str, kind: str = "string") -> dict:
     # Spellings built on the values, or more values named beside them.
     "Sort by: one of 'name', 'date', 'size'. Prepend a minus sign to reverse.",
     "Metric: either 'cosine' or 'euclidean' (l2 and ip are experimental).",
+    # Other spellings of the values, more of them in words or numbers, or a list only advised.
+    "Country: 'US', 'GB' or 'DE' (ISO alpha-2; lower case is fine).",
+    "Allowed values: 'on', 'off' (any casing).",
+    "Either 'GET' or 'POST' \u2013 lowercase is accepted.",
+    "One of 'USD', 'EUR', 'GBP'; lowercase codes are normalised.",
+    "OS name ('linux', 'darwin' and so on).",
+    "A color name: 'red' or 'blue', for instance.",
+    "Priority: 'low', 'normal' or 'high', or 1-5 as a string.",
+    "Model. Recommended: 'small' or 'large'.",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)

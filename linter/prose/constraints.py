@@ -92,8 +92,9 @@ from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, is_date_text,
-                                           names_git_remote, offered_words, offers_other_forms, offers_substitute,
-                                           offers_values_outside, quoted_values, says_signed, speaks_of_time, valid_in)
+                                           names_git_remote, offered_words, offers_empty, offers_other_forms,
+                                           offers_substitute, offers_values_outside, quoted_values, says_signed,
+                                           speaks_of_time, valid_in)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides, takes_other_values
 from schema_lint.prose.units import bounds_value, multiplies, named_unit, unit_of
 from schema_lint.schema.pointer import join
@@ -1173,7 +1174,7 @@ def _bounds(text: str, target: str) -> list[Stated]:
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
-        if not (target == LENGTH and (_empty_is_usable(text) or _SHORT_VALUE_OFFERED.search(text))):
+        if not (target == LENGTH and (offers_empty(text) or _SHORT_VALUE_OFFERED.search(text))):
             out.append(Stated(low_key, int(low.value), low.phrase))
     elif ("empty" in text.lower() or "at least one" in text.lower()) and (non_empty := _non_empty(text)) is not None:
         out.append(Stated(low_key, 1, non_empty.group()))
@@ -1237,28 +1238,11 @@ def _exactly(text: str, target: str) -> re.Match | None:
     return None
 
 
-# An empty string the words name as usable ("3 to 20 characters; empty clears it", "Pass an
-# empty string to remove it"), as "Use 0 for no preference" names 0: a `minLength` would
-# refuse it.
-_EMPTY_USABLE = lazy_compile(r"\b(?:empty|blank)\b(?:\s+[a-z]+){0,3}?\s+(?:clears?|removes?|resets?|unsets?|deletes?|"
-                             r"disables?|means|keeps?|leaves?|turns? off|lists|returns|matches|selects|shows)\b|\b(?:send|pass|use|set(?:\s+it)?\s+to|give|"
-                             r"provide|leave(?:\s+it)?)\s+(?:an?\s+)?(?:empty|blank)\b|\"\"\s+(?:clears?|removes?|resets?|means)\b"
-                             # "If empty, one is generated from the title" (not "If empty, an error is returned").
-                             r"|\b(?:if|when)\s+(?:left\s+|it\s+is\s+)?(?:empty|blank)\b,?\s+(?!(?:an?\s+|the\s+)?"
-                             r"(?:error|request|call)\b|(?:it\s+)?(?:fails|is\s+rejected|returns\s+an?\s+error)\b)",
-                             re.I)
-
-
 # A value shorter than a lower bound offered beside it, a symbol or a digit for a case: "3-63
 # characters, or * for all buckets", "Use - for none", "; 0 means latest".
 _SHORT_VALUE_OFFERED = lazy_compile(
     r"(?:^|[;,.(]\s*|\b(?:or|use|pass|send|enter)\s+)['\"`]?[^\w\s'\"`]['\"`]?\s+(?:for|means|alone|matches|to)\b|"
     r"(?:^|[;,.(]\s*)['\"`]?\d['\"`]?\s+(?:means|for)\b", re.I)
-
-
-def _empty_is_usable(text: str) -> bool:
-    lowered = text.lower()
-    return ("empty" in lowered or "blank" in lowered or '""' in text) and _EMPTY_USABLE.search(text) is not None
 
 
 def _other_lengths(text: str, size: int) -> bool:
@@ -1427,10 +1411,11 @@ _EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|
 # "Known values are …" is how Azure's REST reference (and the SDKs generated from it) words
 # an extensible enum: a string that the service may take other values of.
 _OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|includes?|examples?|"
-                            r"e\. g|common(?:ly used)?|typical|popular|frequent|sample|known)\b", re.I)
+                            r"e\. g|common(?:ly used)?|typical|popular|frequent|sample|known|recommended|suggested|"
+                            r"preferred)\b", re.I)
 _NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
-_OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|more|others)|or (?:others?|similar|any|more)|among others|\.\.\.|"
-                           r"\u2026)", re.I)
+_OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|so forth|more|others)|or (?:others?|similar|any|more)|among others|"
+                           r"for (?:instance|example)\b|\.\.\.|\u2026)", re.I)
 # Words anywhere that leave a list open: more values work ("Other ISO 639-1 codes work too",
 # "custom types are also accepted", "may also use internal", "any other name is passed
 # through", "are still accepted"), or other spellings of them ("Case-insensitive": `enum`
@@ -1446,6 +1431,10 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               # "(any case)", "Case does not matter", "prod and stage are accepted as aliases",
                               # "Full country names are also recognised".
                               r"\bany case\b|\bcase does(?:n't| not) matter\b|\bas aliases\b|"
+                              # "(lower case is fine)", "lowercase is accepted", "(any casing)", "lowercase
+                              # codes are normalised", "and so on".
+                              r"\b(?:lower|upper|mixed)[- ]?case\b[^.;\n]{0,30}?\b(?:fine|ok|okay|accepted|allowed|works?|"
+                              r"too)\b|\bany\s+(?:casing|capitali[sz]ation)\b|\bnormali[sz]e[ds]?\b|\band so (?:on|forth)\b|"
                               r"\b(?:also|are|is)\s+(?:also\s+)?recogni[sz]ed\b|"
                               # "Combine with a comma to match both": several values in one.
                               r"\bcombine[sd]?\b[^.;\n]{0,40}\b(?:commas?|pipes?|spaces?|plus)\b|"
@@ -1524,8 +1513,11 @@ def _closed_values(description: str, numeric: bool = False) -> tuple[list, str] 
         values, end = parsed
         if _NOT_BOTH.match(description, end):
             continue  # "provide either text or regex, not both": two parameters, not two values
-        if _ALTERNATIVE_AFTER.match(description, end):
-            continue  # "One of `me`, `all`; or a user ID": some of the values, the rest another kind's
+        if _ALTERNATIVE_AFTER.match(description, end) or (
+                _NUMBER_AFTER.match(description, end) and _GOES_ON.search(description, max(0, end - 8), end)):
+            # "One of `me`, `all`; or a user ID": some of the values, the rest another kind's; so
+            # too numbers after the list's last "or" ("'high', or 1-5 as a string").
+            continue
         if not _of_the_field(description, intro, start, end):
             continue
         typed = _typed(values, numeric)
@@ -1594,6 +1586,8 @@ _SPECIAL_BEFORE = lazy_compile(r"\b(?:special|shortcuts?|shorthands?|aliases|ali
                                r"built-in|magic|keywords?)\b[^.;\n]{0,30}$", re.I)
 _ALTERNATIVE_BEFORE = lazy_compile(r"\b(?:or|and/or|alternatively|otherwise|or else|else)\b[\s,:\u2014\u2013-]*"
                                    r"(?:(?:must|should|can|may) be\s+|is\s+|use\s+|pass\s+|give\s+)?$", re.I)
+_GOES_ON = lazy_compile(r"\b(?:or|and/or)\s*$", re.I)
+_NUMBER_AFTER = lazy_compile(r"\s*[-\u2212]?\d")
 _ALTERNATIVE_AFTER = lazy_compile(r"[\s.;,:()\u2014\u2013-]*(?:or|and/or|alternatively|otherwise)\b", re.I)
 # A condition on another field whose verb stands right before the list: "when type is",
 # "if the mode is set to", "whose body is"; or other things, plural: "templates that are".

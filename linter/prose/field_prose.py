@@ -127,14 +127,36 @@ _EXCLUDED_BEFORE = Screened(r"(?:(?:greater|more|less|fewer|larger|smaller|highe
                             r"\bexcluding|\bmultiple of)\s*(?:be\s+|equal\s+to\s+)?[-\u2212]?$",
                             words=("than", "above", "below", "over", "under", "exceed", "<", ">", "no", "never",
                                    "except", "excluding", "multiple of"))
-# A description offering the empty string as a value (not "must not be empty", "cannot be empty").
-_OFFERS_EMPTY = CaselessWords(r"\bempty string (?:to|for|means|clears|removes|resets|disables|will|=)\b|"
-                              r"\bleave (?:it |this |the field )?(?:empty|blank)\b|"
-                              r"\b(?:pass|use|send|set (?:it |this )?to|provide|give) (?:an? )?(?:empty|blank) "
-                              r"(?:string|value)\b|\b(?:empty|blank) (?:for|to) (?:no|none|all|any|clear|disable|"
-                              r"default|skip|unset|remove)\b|\bor (?:empty|blank)\b|\b(?:can|may) be (?:left )?"
-                              r"(?:empty|blank)\b|(?:^|\s)(?:\"\"|'')(?=\s|$|[.,;:)])",
-                              words=("empty", "blank", '""', "''"))
+# A description offering the empty string as a value, as "Use 0 for no preference" offers 0
+# (not "must not be empty", "cannot be empty", "non-empty for replies"): "Pass an empty string
+# to remove it", "3 to 20 characters; empty clears it", "If empty, one is generated from the
+# title" (not "If empty, an error is returned"), "an empty answer skips the question", "blank
+# if the person has none", "empty otherwise", "Empty is allowed", "it need not be
+# non-empty", "non-empty unless allow_empty is set". A `minLength` would refuse it.
+_NOT_NEGATED = r"(?<!non-)(?<!non )(?<!not be )(?<!never be )"
+_OFFERS_EMPTY = CaselessWords(
+    r"\bempty string\s*(?:=|(?:to|for|means|clears|removes|resets|disables|will)\b)|"
+    r"\bleave (?:it |this |the field )?(?:empty|blank)\b|"
+    r"\b(?:pass|use|send|set (?:it |this )?to|provide|give)\s+(?:an?\s+)?(?:empty|blank)\b|"
+    r"\bor (?:empty|blank)\b|\b(?:can|may) be (?:left )?(?:empty|blank)\b|(?:^|\s)(?:\"\"|'')(?=\s|$|[.,;:)])|"
+    + _NOT_NEGATED + r"\b(?:empty|blank)\b(?:\s+[a-z]+){0,3}?\s+(?:clears?|removes?|resets?|unsets?|deletes?|"
+    r"disables?|means|keeps?|leaves?|turns? off|lists|returns|matches|selects|shows|skips?)\b|"
+    r"\"\"\s+(?:clears?|removes?|resets?|means)\b|"
+    r"\b(?:if|when)\s+(?:left\s+|it\s+is\s+)?(?:empty|blank)\b,?\s+(?!(?:an?\s+|the\s+)?"
+    r"(?:error|request|call)\b|(?:it\s+)?(?:fails|is\s+rejected|returns\s+an?\s+error)\b)|"
+    + _NOT_NEGATED + r"\b(?:empty|blank)\s+(?:if|when|for|otherwise)\b|"
+    + _NOT_NEGATED + r"\b(?:empty|blank)(?:\s+(?:strings?|values?|input))?\s+(?:is|are)\s+(?:also\s+)?"
+    r"(?:allowed|accepted|fine|ok|okay|valid|permitted)\b|"
+    r"\b(?:need not|needn't|does not have to|doesn't have to|do not have to|don't have to)\s+be\s+non-?\s?empty\b|"
+    r"\bnon-?\s?empty\s+(?:unless|except)\b",
+    words=("empty", "blank", '""', "''"))
+
+
+def offers_empty(description: Any) -> bool:
+    """Whether the words offer the empty string as a value (`_OFFERS_EMPTY`)."""
+    return isinstance(description, str) and _OFFERS_EMPTY.occurs_in(description)
+
+
 _DIGIT = lazy_compile(r"\d")
 # Characters of a description read for the unit its value is in: said up front ("Amount in
 # cents", "Timeout (milliseconds)"), and a manual past this would be read for nothing.
@@ -335,7 +357,7 @@ def _described_values(description: str) -> tuple[Any, ...]:
     zero = _ZERO.search(description) if "zero" in description.lower() else None
     if zero is not None and not _EXCLUDED_BEFORE.pattern.search(description, max(0, zero.start() - 24), zero.start()):
         values.append(0)  # "a limit of zero means no limit", "Zero returns everything": 0 spelled out
-    if _OFFERS_EMPTY.occurs_in(description):
+    if offers_empty(description):
         values.append("")
     return tuple(values)
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-
+import pytest
 from lintkit import lint_tool
 
 from schema_lint.model import FixSafety, Operation
+from schema_lint.prose.field_prose import offers_empty
 
 P = "/inputSchema"
 
@@ -55,3 +56,27 @@ def test_sl305_a_length_stated_for_a_part_of_the_string_is_no_bound_of_it():
         "type": "string", "description": "Commit message (1 to 72 characters for the subject line; the body may be longer)."}}}
     (found,) = lint_tool(schema, "SL305")
     assert found.fix.safety is FixSafety.SUGGESTION
+
+
+@pytest.mark.parametrize("description", [
+    "Answer text. An empty answer skips the question; otherwise 1-500 characters.",
+    "Middle name, at least one character when given; blank if the person has none.",
+    "Coupon code (at least 4 characters; empty string = no coupon).",
+    "Replacement string. Unlike old_string it need not be non-empty.",
+    "Passphrase; must be non-empty if the key is encrypted, empty otherwise.",
+    "Reply text (non-empty for replies; empty for a reaction-only message).",
+    "Suffix to append (non-empty suffixes get a leading dot). Empty is allowed.",
+    "Commit message; non-empty unless allow_empty is set.",
+])
+def test_sl305_takes_no_length_from_words_that_offer_the_empty_string(description):
+    """`minLength: 4` from "at least 4 characters; empty string = no coupon" refused the empty
+    string the same words offer."""
+    schema = {"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "description": description}}}
+    (found,) = lint_tool(schema, "SL305")
+    assert found.fix is None or found.fix.safety is FixSafety.SUGGESTION  # withheld: it refuses "" the words offer
+
+
+@pytest.mark.parametrize("description", ["Title; must not be empty.", "Name. Cannot be empty if the draft is published.",
+                                         "Text (non-empty for replies).", "Empty strings are not allowed."])
+def test_sl305_words_refusing_the_empty_string_offer_none(description):
+    assert not offers_empty(description)
