@@ -26,18 +26,25 @@ exactly as before. Whether the `type` should change instead is for a person to d
 A count of an array's items (`minItems`, `maxItems`, `uniqueItems`) written on the schema
 of its items, where the array itself has none, is the array's bound put one level too
 deep: the fix moves it to the array instead, and is unsafe (tightening: the array then
-holds the author's bound), so removing what the author meant is never offered.
+holds the author's bound), so removing what the author meant is never offered. Where the
+words say otherwise the move is a suggestion: they measure each item ("Each tag is at most
+5 characters" beside `items: {maxItems: 5}`: a length written as a count), allow more items
+("as many as you like"), none ("the list may be empty") or repeats ("duplicates are
+collapsed").
 """
 
 from __future__ import annotations
 
 import json
+import re
 
+from schema_lint.prose.field_prose import allows_more_than
 from schema_lint.schema.json_types import KEYWORD_TYPES, applies_to, declared_types
 from schema_lint.model import EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
+from schema_lint.text.lazy_pattern import lazy_compile
 
 CODE = "SL014"
 NAME = "inapplicable-keyword"
@@ -66,7 +73,10 @@ def check(ctx):
             array = _array_meant(node, keyword)
             if array is not None:
                 value = node.schema[keyword]
-                fix = Fix(f"move `{keyword}` to the array `{label(array)}`", FixSafety.UNSAFE,
+                against = _words_against_the_move(array, node, keyword, value)
+                fix = Fix(f"move `{keyword}` to the array `{label(array)}`" + (f" (but {against}: confirm it)" if against
+                                                                               else ""),
+                          FixSafety.SUGGESTION if against else FixSafety.UNSAFE,
                           (Operation("remove", pointer), Operation("add", join(array.pointer, keyword), value)),
                           Evidence(EVIDENCE_WORDS, f"{keyword}: {json.dumps(value)} on its items"))
                 yield Finding(pointer, f"{message} (the array whose items it describes has no `{keyword}`)", fix=fix)
@@ -84,6 +94,34 @@ def _array_meant(node, keyword: str):
     if keyword in parent.schema or not applies_to(declared_types(parent.schema), "array"):
         return None
     return parent
+
+
+def _words_against_the_move(array, items, keyword: str, value) -> str:
+    """Why the array's words (or its items') say the count was not the array's, or "": they
+    measure each item ("Each tag is at most 5 characters", "two letters each": the author
+    wrote a length as a count), allow more items ("as many as you like"), none ("the list
+    may be empty", "zero or more") or repeats ("duplicates are collapsed server-side")."""
+    text = " ".join(t for t in (array.description, items.description) if isinstance(t, str))
+    if not text:
+        return ""
+    if keyword in ("maxItems", "minItems") and _EACH_ITEM.search(text):
+        return "the words measure each item"
+    if keyword == "maxItems" and isinstance(value, (int, float)) and allows_more_than(text, value):
+        return "the words allow more items"
+    if keyword == "minItems" and _NONE_TAKEN.search(text):
+        return "the words allow no item"
+    if keyword == "uniqueItems" and _REPEATS_TAKEN.search(text):
+        return "the words allow repeats"
+    return ""
+
+
+_EACH_ITEM = lazy_compile(r"\b(?:each|every)\b[^.;\n]{0,40}?\b(?:at most|up to|at least|no more than|max(?:imum)?|"
+                          r"min(?:imum)?)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?"
+                          r"(?:characters?|letters?|digits?|words?|chars?|bytes?|lines?)\s+(?:each|per\s+\w+)\b", re.I)
+_NONE_TAKEN = lazy_compile(r"\b(?:may|can|could)\s+be\s+empty\b|\bzero\s+or\s+more\b|\bor\s+none\b|"
+                           r"\bempty\s+(?:list|array)\s+(?:is|means|for|to)\b", re.I)
+_REPEATS_TAKEN = lazy_compile(r"\b(?:duplicates?|repeats?|repeated|the same \w+ twice)\b[^.;\n]{0,30}?\b(?:collapsed|"
+                              r"removed|ignored|merged|allowed|fine|ok|accepted|dropped|deduplicated)\b", re.I)
 
 
 def _constrained_type(keyword: str, schema: dict) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from lintkit import lint_tool, obj
 
 
@@ -32,3 +33,20 @@ def test_sl014_an_arrays_item_count_on_its_items_is_moved_to_the_array_not_remov
     kept = found["tags/items/maxItems"]  # the array has its own: the one on its items is only ignored
     assert kept.fix.safety == FixSafety.SAFE
     assert fixed_schema(schema, kept)["properties"]["tags"] == {"type": "array", "maxItems": 3, "items": {"type": "string"}}
+
+
+@pytest.mark.parametrize("description, items, keyword", [
+    ("Tags, as many as you like. Each tag is at most 5 characters.", {"type": "string", "maxItems": 5}, "maxItems"),
+    ("Zero or more country codes (two letters each).", {"type": "string", "minItems": 2}, "minItems"),
+    ("Coordinates; the list may be empty.", {"type": "number", "minItems": 1}, "minItems"),
+    ("Orders (no limit).", {"type": "object", "maxItems": 3}, "maxItems"),
+    ("Tags; duplicates are collapsed server-side.", {"type": "string", "uniqueItems": True}, "uniqueItems"),
+])
+def test_sl014_only_suggests_the_move_where_the_words_say_the_count_was_not_the_arrays(description, items, keyword):
+    """`maxItems: 5` on the items of "Tags, as many as you like. Each tag is at most 5
+    characters" was moved to the array: a length written as a count became a limit of five tags."""
+    from schema_lint.model import FixSafety
+
+    schema = obj(tags={"type": "array", "description": description, "items": items})
+    (found,) = lint_tool(schema, "SL014")
+    assert found.fix.safety is FixSafety.SUGGESTION and f"move `{keyword}`" in found.fix.description
