@@ -29,6 +29,9 @@ spelling, and never when the field's own `default`, `examples`, `enum` or `const
 then be rejected, nor when its words give values in another layout or form (`format:
 "Date"` described "(MM/DD/YYYY)", `"Time"` described "HH:MM"), or name ISO 8601 for a
 `date-time` (which takes a date alone, or a time with no offset, as `date-time` does not).
+A synonym (`url`, `guid`) is another word, not a misspelling, and may name a looser form (a
+.NET GUID in braces, a URL with spaces the tool encodes): its respelling is a suggestion
+unless the field's own values (a default, example or quoted value) are in the format.
 """
 
 from __future__ import annotations
@@ -95,9 +98,20 @@ def check(ctx):
                 meant == "date-time" and names_iso(node.description) and not supports_format(node.worded_schema, meant)):
             why_not = f"; no fix: the words give values not in `{meant}` format"
         elif _own_values_pass(node.schema, meant):
-            fix = Fix(f"spell the format `{meant}`", FixSafety.UNSAFE, (Operation("replace", pointer, meant),))
+            respell = (Operation("replace", pointer, meant),)
+            if _is_synonym(written) and not supports_format(node.worded_schema, meant):
+                # Another word, not a misspelling: a .NET GUID may come in braces, a "url" may hold
+                # spaces the tool encodes; `uuid` and `uri` refuse both.
+                fix = Fix(f"spell the format `{meant}` (`{written}` may name a looser form: confirm it)",
+                          FixSafety.SUGGESTION, respell)
+            else:
+                fix = Fix(f"spell the format `{meant}`", FixSafety.UNSAFE, respell)
         yield Finding(pointer, f"`{label(node)}` has format {clip(written)!r}: did you mean `{meant}`? "
                                f"Validators ignore an unknown format, so it asserts nothing{why_not}", fix=fix)
+
+
+def _is_synonym(written: str) -> bool:
+    return "".join(c for c in written.lower() if c not in "-_ ") in _SYNONYMS
 
 
 def _own_values_pass(schema: dict, meant: str) -> bool:
