@@ -39,7 +39,9 @@ BFCL's own harness reads the file); `any` and `""` remove `type`, which is how J
 says "any value", except on a property, where which type was meant is for a person to
 say (no fix). A `type` list that also holds an unknown name gets no fix, nor does a name
 read as a number whose words say the value is sent as text ("a decimal string, e.g. '19.99'",
-"Base64-encoded bytes" of `byte`).
+"Base64-encoded bytes" of `byte`). Where the words offer values the JSON Schema name refuses
+("Sampling temperature, or 'auto'" of a `float`, "a JSON-encoded string of one" of a `dict`,
+"fractions like 0.5" of an `int`), the respelling is a suggestion.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity, Tool
+from schema_lint.prose.field_prose import described_values
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
@@ -105,7 +108,12 @@ def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterato
             advice = (f"{shown} is not a JSON Schema type; the words say the value is sent as a string, so use "
                       "`string` (the name reads as a number, which would refuse it)")
             fixable = False
-        yield node, advice, _fix(_type_pointer(node), declared) if fixable else None, False
+        fix = _fix(_type_pointer(node), declared) if fixable else None
+        other = _other_type_offered(node, names) if fix is not None else ""
+        if other:
+            fix = fix._replace(description=f"{fix.description} (but the words offer {other}: confirm the type)",
+                               safety=FixSafety.SUGGESTION)
+        yield node, advice, fix, False
 
 
 # "Money amount as a decimal string, e.g. '19.99'", "sent as a string to avoid float rounding",
@@ -119,6 +127,55 @@ def _sent_as_a_string(node: SchemaNode, names: tuple[str, ...]) -> bool:
     description = node.description
     return (isinstance(description, str) and any(standard_type(name) in ("number", "integer") for name in names)
             and _AS_A_STRING.search(description) is not None)
+
+
+def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
+    """What the words offer that the JSON Schema type of these names refuses, or "": a quoted
+    word beside a number or a flag ("Sampling temperature, or 'auto'", "true/false, or
+    'yes'/'no'", "Port number or service name (e.g. 'http')"), text where the name reads as a
+    number, a flag, an object or a list ("or the string 'inf'", "a JSON-encoded string of
+    one", "or a single comma-separated string"), a fraction where it reads as an integer
+    ("fractions like 0.5 are allowed"). The name says what the author's language typed; the
+    words, what callers send."""
+    description = node.description
+    meant = {standard_type(name) for name in names} - {None, "string", "null"}
+    if not isinstance(description, str) or not meant:
+        return ""
+    if _TEXT_OFFERED.search(description):
+        return "text"
+    quoted = [match.group(1) for match in _QUOTED_ALTERNATIVE.finditer(description)
+              if not any(_reads_as(match.group(1), kind) for kind in meant)]
+    if quoted:
+        return json.dumps(quoted[0], ensure_ascii=False)
+    if meant == {"integer"} and any(isinstance(value, float) and not value.is_integer()
+                                    for value in described_values(description)):
+        return "fractions"
+    return ""
+
+
+# Text offered for a value typed as something else, as an alternative or the value's form:
+# "or the string 'inf'", "a string like '48.85' is also accepted", "or a JSON-encoded string
+# of one", "Comma-separated values, or a JSON array", "as a 5-digit string", "or a filter
+# expression string"; and a quoted word offered as an alternative ("or 'auto'").
+_TEXT_OFFERED = lazy_compile(r"\bor\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:strings?|text)\b|"
+                             r"\b(?:as|in)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:strings?|text)\b|"
+                             r"\ba\s+strings?\s+(?:like|such as|of)\b|\bjson[- ]?encoded\b|^\W*comma[- ]separated\b", re.I)
+_QUOTED_ALTERNATIVE = lazy_compile(r"\bor\s+(?:the\s+(?:string|word|value|literal)\s+)?['\"`\u2018\u201c]"
+                                   r"([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]", re.I)
+
+
+def _reads_as(value: str, kind: str) -> bool:
+    """Whether a quoted value is one of `kind` written out ('true' of a flag, '0.5' of a number)."""
+    lowered = value.strip().lower()
+    if kind == "boolean":
+        return lowered in ("true", "false")
+    if kind in ("number", "integer"):
+        try:
+            number = float(lowered)
+        except ValueError:
+            return False
+        return kind == "number" or number.is_integer()
+    return lowered.startswith("{" if kind == "object" else "[")
 
 
 @lru_cache(maxsize=1024)

@@ -98,3 +98,28 @@ def test_sl005_a_number_name_the_words_say_is_sent_as_text_gets_string_advice_an
     assert found.fix is None and "so use `string`" in found.message
     (plain,) = lint_tool(obj(amount={"type": written}), "SL005")
     assert plain.fix is not None
+
+
+@pytest.mark.parametrize("written, description", [
+    ("float", "Sampling temperature, or 'auto'."),
+    ("bool", "Send a notification: true/false, or 'yes'/'no'."),
+    ("double", "Upper limit, or the string 'inf' for none."),
+    ("dict", "Payload: an object, or a JSON-encoded string of one."),
+    ("list", "Tags: a list of strings or a single comma-separated string."),
+    ("int", "Amount to move, fractional values like 1.5 allowed."),
+])
+def test_sl005_respelling_is_a_suggestion_where_the_words_offer_values_the_type_refuses(written, description):
+    """`number` for "Sampling temperature, or 'auto'" refused the 'auto' the words offer."""
+    (found,) = lint_tool(obj(value={"type": written, "description": description}), "SL005")
+    assert found.fix.safety is FixSafety.SUGGESTION and "but the words offer" in found.fix.description
+
+
+@pytest.mark.parametrize("written, description", [
+    ("float", "The pressure, in the unit the 'unit' parameter names."),
+    ("float", "Timeout in seconds. For example, a timeout of 30.0 seconds."),
+    ("bool", "Set to 'true' to enable, or 'false' to disable."),
+    ("dict", "HTTP headers in a key-value format, e.g. 'Accept: application/json'."),
+])
+def test_sl005_respelling_stays_a_fix_where_the_words_offer_nothing_else(written, description):
+    (found,) = lint_tool(obj(value={"type": written, "description": description}), "SL005")
+    assert found.fix.safety is FixSafety.UNSAFE
