@@ -110,7 +110,7 @@ def _odd_types(nodes: Iterable[SchemaNode], profiles: frozenset[str]) -> Iterato
             fixable = False
         fix = _fix(_type_pointer(node), declared) if fixable else None
         other = _other_type_offered(node, names) if fix is not None else ""
-        if other:
+        if fix is not None and other:
             fix = fix._replace(description=f"{fix.description} (but the words offer {other}: confirm the type)",
                                safety=FixSafety.SUGGESTION)
         yield node, advice, fix, False
@@ -138,7 +138,7 @@ def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
     ("fractions like 0.5 are allowed"). The name says what the author's language typed; the
     words, what callers send."""
     description = node.description
-    meant = {standard_type(name) for name in names} - {None, "string", "null"}
+    meant = {kind for kind in map(standard_type, names) if kind is not None} - {"string", "null"}
     if not isinstance(description, str) or not meant:
         return ""
     if _TEXT_OFFERED.search(description):
