@@ -158,9 +158,16 @@ def check(ctx):
         siblings = node.parent.get("properties")
         if closed is not None and not any(str(item) in siblings for item in closed.value):
             doubt = _doubt(closed, description)
-            fix = Fix(f"add `enum: {closed.value}` ({said(closed)}" + (f"; {doubt}: confirm it)" if doubt else ")"),
+            # A type that takes null (openai-strict's spelling of optional, `["string", "null"]`, or
+            # an optional property that profile's fix makes so in the same pass) keeps taking it:
+            # an `enum` of the words' values alone would refuse it.
+            keeps_null = (_type_takes_null(value.schema) or ctx.optional_as_nullable and not node.required) \
+                and None not in closed.value
+            values = [*closed.value, None] if keeps_null else closed.value
+            fix = Fix(f"add `enum: {closed.value}`" + (" with `null`" if keeps_null else "") + f" ({said(closed)}"
+                      + (f"; {doubt}: confirm it)" if doubt else ")"),
                       FixSafety.SUGGESTION if doubt else FixSafety.UNSAFE,
-                      (Operation("add", join(value.pointer, "enum"), closed.value),), evidence_of(closed))
+                      (Operation("add", join(value.pointer, "enum"), values),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
                           f"({', '.join(map(_shown, closed.value))}) but the schema has no `enum`", fix=fix)
         bounds = () if "enum" in value.schema or "const" in value.schema else stated(description, value.types, BOUNDS,
@@ -176,6 +183,11 @@ def _shown(value) -> str:
     """A listed value in code quotes: bare, a list of `,` and `;` read as `,, ;`."""
     text = str(value)
     return f"`{text}`" if "`" not in text else json.dumps(text, ensure_ascii=False)
+
+
+def _type_takes_null(schema: dict) -> bool:
+    declared = schema.get("type")
+    return declared == "null" or isinstance(declared, list) and "null" in declared
 
 
 def _doubt(closed: Stated, description: str) -> str | None:
@@ -259,8 +271,12 @@ def _for_a_case(prose: str, start: int, claim: int) -> bool:
 
 
 def _open_value(schema) -> bool:
-    """A string or number with no `enum` or `const` (BFCL's `"str"` spelling too)."""
+    """A string or number with no `enum` or `const` (BFCL's `"str"` spelling too), or `null`
+    besides (`["string", "null"]`, whose `enum` then keeps `null`)."""
     if not isinstance(schema, dict) or "enum" in schema or "const" in schema:
         return False
     declared = schema.get("type")
-    return isinstance(declared, str) and declared.lower() in ("str", "string", "integer", "number", "float", "int")
+    named = [declared] if isinstance(declared, str) else [t for t in declared if t != "null"] \
+        if isinstance(declared, list) else []
+    return len(named) == 1 and isinstance(named[0], str) and \
+        named[0].lower() in ("str", "string", "integer", "number", "float", "int")

@@ -248,3 +248,16 @@ def test_sl403_takes_a_stated_bound_where_the_schema_writes_only_a_number_types_
     (finding,) = lint_tool(obj(offset=offset), "SL403")
     assert "states `maximum: 1000`" in finding.message and finding.fix.operations[0].value == 1000
     assert lint_tool(obj(offset={**offset, "maximum": 5000}), "SL403") == []
+
+
+def test_an_enum_from_the_words_keeps_null_where_the_type_takes_it_or_openai_strict_will_give_it():
+    """Under openai-strict, SL601 made `order` required and nullable and SL403 added
+    `enum: ['asc', 'desc']` in the same pass: no call could then leave the order unset."""
+    order = {"type": "string", "description": "Sort order: 'asc' or 'desc'."}
+    strict = Config(select=["SL403"], profiles=["openai-strict"])
+    (found,) = lint_tool({"type": "object", "properties": {"order": order}}, config=strict)
+    assert found.fix.operations[0].value == ["asc", "desc", None] and "with `null`" in found.fix.description
+    (nullable,) = lint_tool(obj(order={**order, "type": ["string", "null"]}), "SL403")
+    assert nullable.fix.operations[0].value == ["asc", "desc", None]
+    (plain,) = lint_tool(obj(order=order), "SL403")
+    assert plain.fix.operations[0].value == ["asc", "desc"]
