@@ -118,6 +118,22 @@ def test_bedrock_converse_tool_specs_are_one_request_and_their_schema_is_the_jso
     assert mcp.format == "mcp_tool"
 
 
+def test_the_ai_sdk_tools_object_gives_each_tool_under_its_name():
+    """`{"tools": {"getWeather": {...}}}`, the AI SDK's map of tools, got "holds `tools`, but no
+    tool in a shape schema-lint reads"; its `jsonSchema()` wrapper was a schema of one key."""
+    body = {"model": "gpt-4o", "tools": {
+        "getWeather": {"description": "Weather.", "inputSchema": {"jsonSchema": SCHEMA}},
+        "sendEmail": {"description": "Send an email.", "parameters": SCHEMA}}}
+    tools = find_tools(body, "x")
+    assert [(t.name, t.format, t.pointer, t.schema_pointer) for t in tools] == [
+        ("getWeather", "ai_sdk_tool", "/tools/getWeather", "/tools/getWeather/inputSchema/jsonSchema"),
+        ("sendEmail", "ai_sdk_tool", "/tools/sendEmail", "/tools/sendEmail/parameters")]
+    assert tools[1].definition["description"] == "Send an email."
+    assert Requests(tools, catalogue=False).each() == [tuple(tools)]
+    # A map whose members are no tools (a config's `tools` section) is none.
+    assert find_tools({"tools": {"eslint": {"enabled": True}, "prettier": {"parameters": "x"}}}, "x") == []
+
+
 def test_gemini_python_declaration_is_told_apart_from_pydantic_ai():
     gemini = {"name": "a", "parameters_json_schema": SCHEMA, "response_json_schema": {"type": "string"}}
     pydantic_ai = {"name": "b", "parameters_json_schema": SCHEMA, "strict": None}

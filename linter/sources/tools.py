@@ -4,7 +4,8 @@ Shapes recognised (see README "Usage"): OpenAI Chat and Responses function tools
 request bodies with `tools`, Anthropic tools, MCP tools, `tools/list` results and
 whole JSON-RPC responses, Gemini function declarations, Amazon Bedrock Converse
 `toolConfig` tool specifications, BFCL function docs,
-pydantic-ai tool definitions, lists of any of these, and raw JSON Schema files that
+pydantic-ai tool definitions, the AI SDK's `tools` object (tools under their names, a
+schema perhaps under `jsonSchema`), lists of any of these, and raw JSON Schema files that
 look like a tool's arguments (see `not_tool_arguments`).
 """
 
@@ -37,6 +38,10 @@ _CONTAINERS = ("tools", "functions", "functionDeclarations", "function_declarati
 _GEMINI_CONTAINERS = ("functionDeclarations", "function_declarations")
 # Bedrock Converse wraps each tool (`{"toolSpec": tool}`) and its schema (`"inputSchema": {"json": schema}`).
 _BEDROCK_TOOL, _BEDROCK_SCHEMA = "toolSpec", "json"
+# The AI SDK's `jsonSchema()` helper, serialized: `"inputSchema": {"jsonSchema": schema}`; its
+# tools, sent to whichever model API the app calls, are named by that API's rules (SL402).
+_AI_SDK_SCHEMA = "jsonSchema"
+AI_SDK_TOOL = "ai_sdk_tool"
 # google-genai's Python FunctionDeclaration shares `parameters_json_schema` with
 # pydantic-ai's ToolDefinition; only these fields of its own tell it apart.
 _GEMINI_ONLY_FIELDS = ("response_json_schema", "response", "behavior")
@@ -123,6 +128,8 @@ class Requests:
         tokens = split(pointer)
         if tokens and tokens[-1] == _BEDROCK_TOOL:
             tokens = tokens[:-1]  # the list holds the wrapper
+        if len(tokens) >= 2 and tokens[-2] == "tools" and not tokens[-1].isdigit():
+            return join("", *tokens[:-1])  # the AI SDK's `tools` object, which holds each tool under its name
         if not tokens or not tokens[-1].isdigit() or (self._catalogue and len(tokens) == 1):
             return None
         if len(tokens) >= 4 and tokens[-2] in _GEMINI_CONTAINERS and tokens[-3].isdigit() and tokens[-4] == "tools":
@@ -147,6 +154,14 @@ def _visit(node: Any, pointer: str, tools: list[Tool], hint: str | None, broken:
         return
     for key in _CONTAINERS:
         value = node.get(key)
+        if key == "tools" and isinstance(value, dict) and _named_map(value):
+            # The AI SDK's `tools`: each tool under its name, `{"getWeather": {"description",
+            # "inputSchema"}}`; read as the tool it would be with the name inside.
+            for name, entry in value.items():
+                tool = _as_tool({**entry, "name": name}, join(pointer, key, name), hint)
+                if tool is not None:
+                    tools.append(replace(tool, format=AI_SDK_TOOL))
+            continue
         if isinstance(value, (list, dict)):
             found_before = len(tools)
             _visit(value, join(pointer, key), tools, "gemini" if key in _GEMINI_CONTAINERS else hint, broken)
@@ -172,6 +187,11 @@ def _as_tool(node: dict, pointer: str, hint: str | None) -> Tool | None:
                 return Tool(name=_name(node), schema=schema[_BEDROCK_SCHEMA], pointer=pointer,
                             schema_pointer=join(pointer, key, _BEDROCK_SCHEMA), format="bedrock_tool_spec",
                             definition=node, strict=node.get("strict") is True)
+            if isinstance(schema, dict) and set(schema) == {_AI_SDK_SCHEMA} and isinstance(schema[_AI_SDK_SCHEMA], dict):
+                # The AI SDK's `jsonSchema(...)` as JSON writes it: the schema under `jsonSchema`.
+                return Tool(name=_name(node), schema=schema[_AI_SDK_SCHEMA], pointer=pointer,
+                            schema_pointer=join(pointer, key, _AI_SDK_SCHEMA), format=AI_SDK_TOOL, definition=node,
+                            strict=node.get("strict") is True)
             if fmt == "function":
                 fmt = _function_format(node, schema, hint)
             elif fmt == "pydantic_ai_tool_def" and (hint == "gemini" or any(f in node for f in _GEMINI_ONLY_FIELDS)):
@@ -200,6 +220,14 @@ def _broken_tool(node: dict, pointer: str) -> BrokenTool | None:
                             or key == "parameters" and node.get("type") == "function"):
             return _broken(_name(node), join(pointer, key), key, node[key])
     return None
+
+
+def _named_map(value: dict) -> bool:
+    """Whether a `tools` object maps names to tools: every member an object with an argument
+    schema (`inputSchema`, `parameters`, ...) and no name of its own."""
+    return bool(value) and all(isinstance(entry, dict) and "name" not in entry
+                               and any(isinstance(entry.get(key), (dict, bool)) for key, _ in _SCHEMA_KEYS)
+                               for entry in value.values())
 
 
 def _named(node: dict) -> bool:
