@@ -131,8 +131,8 @@ def _sent_as_a_string(node: SchemaNode, names: tuple[str, ...]) -> bool:
 
 def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
     """What the words offer that the JSON Schema type of these names refuses, or "": a quoted
-    word beside a number or a flag ("Sampling temperature, or 'auto'", "true/false, or
-    'yes'/'no'", "Port number or service name (e.g. 'http')"), text where the name reads as a
+    word offered beside a number or a flag ("Sampling temperature, or 'auto'", "true/false, or
+    'yes'/'no'"), text where the name reads as a
     number, a flag, an object or a list ("or the string 'inf'", "a JSON-encoded string of
     one", "or a single comma-separated string"), a fraction where it reads as an integer
     ("fractions like 0.5 are allowed"). The name says what the author's language typed; the
