@@ -24,7 +24,10 @@ if TYPE_CHECKING:
     import jsonschema_rs
 
 _QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})"|`([^`\n]{1,200})`)""")
-_EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+([^\s,;()'\"`]+)", re.I)
+# An example is a word, commas inside it and all ("e.g. app=web,tier!=db" is one selector; "e.g.
+# en, fr" two examples).
+_EXAMPLE_TOKEN = r"((?:[^\s,;()'\"`]|,(?=[^\s,;()'\"`]))+)"
+_EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+" + _EXAMPLE_TOKEN, re.I)
 # The value is quoted, a number with thousands separators ("the default is 2,000"), or a word.
 # "Default is 0", "defaults to 'all'", "default: none", and a quoted value or a number right
 # after the word ("(Default 1)").
@@ -292,7 +295,7 @@ def _quoted_values(description: str) -> tuple[str, ...]:
 
 # The examples after the first, joined to it by a comma, "or" or "and" (a few: a list past
 # that is a list of values, read as such elsewhere).
-_MORE_EXAMPLE = lazy_compile(r"(?<!\.)(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)([^\s,;()'\"`]+)")
+_MORE_EXAMPLE = lazy_compile(r"(?<!\.)(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)" + _EXAMPLE_TOKEN)
 _MORE_EXAMPLES_READ = 4
 
 

@@ -146,6 +146,17 @@ def test_a_description_offering_a_hundred_thousand_values_is_judged_in_linear_ti
     ("Semantic version like 1.2.3 or 1.2.3-beta.1 or v1.2.3.", ["1.2.3", "1.2.3-beta.1", "v1.2.3"]),
     ("Region, e.g. us-east-1, eu-west-1 or ap-south-1.", ["us-east-1", "eu-west-1", "ap-south-1"]),
     ("A name such as Alice. Then more text, and more.", ["Alice"]),  # a sentence's end ends the examples
+    # A comma with no space after it is the value's own: "app=web,tier!=db" is one selector,
+    # which an anchored `[a-z]+!?=[a-z]+` (SL306) would refuse.
+    ("Label selector, e.g. app=web,tier!=db.", ["app=web,tier!=db"]),
+    ("Tags, e.g. a,b,c or d, e.", ["a,b,c", "d", "e"]),
 ])
 def test_every_example_of_a_run_is_read_not_only_the_first(description, examples):
     assert quoted_values(description) == examples
+
+
+@pytest.mark.hostile
+def test_an_example_of_many_commas_is_read_in_linear_time():
+    started = time.thread_time()
+    quoted_values("e.g. " + "a," * 200_000 + " x"), quoted_values("e.g. a" + ",a" * 200_000 + ";")
+    assert time.thread_time() - started < 1
