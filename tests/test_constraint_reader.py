@@ -402,6 +402,8 @@ def test_a_bound_read_is_the_number_written_and_a_rule(description, types, expec
     ("start", "Index of the first record (up to 200 records each request).", ("integer",), {}),
     # An amount per thing, beside a bound on how many things: 5 labels, not 5 results a label.
     ("limit_per_label", "Results per label. Up to 5 labels may be requested.", ("integer",), {}),
+    ("limit_per_query", "Results for each query. Up to 10 queries may be sent in one call.", ("integer",), {}),
+    ("max_messages", "Maximum number of messages to return (up to 100 messages).", ("integer",), {"maximum": 100}),
     ("max_labels", "Labels per request; up to 5 labels.", ("integer",), {"maximum": 5}),
     ("limit", "Maximum number of results to return (up to 100 results).", ("integer",), {"maximum": 100}),
     ("per_page", "Results per page, at most 100 results.", ("integer",), {"maximum": 100}),

@@ -416,7 +416,8 @@ _SENTINEL = lazy_compile(r"\b(?:use|set (?:it )?to|value of|values? of|pass|ente
 
 _LENGTH_UNITS = ("character", "char", "letter")
 _COUNT_WORDS = ("item", "element", "entr", "value", "tag", "label", "id", "result", "object", "record", "row", "file",
-                "recipient", "address", "association", "input", "url", "keyword", "name", "per")
+                "recipient", "address", "association", "input", "url", "keyword", "name", "per", "quer", "request",
+                "call", "page", "message", "event", "document", "user", "job", "task")
 
 
 # The three parts of a reading, each stating its own keywords: a rule that needs one part
