@@ -91,11 +91,12 @@ def unbounded(schema: dict) -> bool:
 def _fix(ctx, node) -> Fix:
     """The bound the description states, the traffic's, a configured one, or else a
     suggestion of the conventional bound for the field's kind."""
-    found = stated_keyword(node.description, node.types, "maxLength")
+    found = stated_keyword(node.description, node.types, "maxLength", node.neighbour_names, node.field_name)
     if found is not None:
         return _adding(node, found.value, f" ({said(found)})", FixSafety.UNSAFE, evidence_of(found))
     handled = UPPER in handled_sides(node.description)  # "longer titles are truncated": no length refuses them
-    capped = next((s for s in handled_bounds(node.description, node.types) if s.keyword == "maxLength"), None)
+    capped = next((s for s in handled_bounds(node.description, node.types, node.field_name, node.neighbour_names)
+                   if s.keyword == "maxLength"), None)
     if capped is not None:
         return handled_suggestion(capped, node.pointer)
     strings = seen_at(ctx, node, "string") if not handled else None

@@ -76,7 +76,8 @@ def check(ctx):
 def _fix(ctx, node) -> Fix | None:
     """The bound the description states, the traffic's, the configured one, or a suggestion
     (none where the words name a larger number: see `_no_suggestion`)."""
-    words = {found.keyword: found for found in stated(node.description, node.types)}
+    words = {found.keyword: found for found in stated(node.description, node.types, None, node.field_name,
+                                                        node.neighbour_names)}
     found = words.get("maxItems")
     if found is not None:
         low = words.get("minItems")
@@ -87,7 +88,8 @@ def _fix(ctx, node) -> Fix | None:
         return Fix(f"add `maxItems: {found.value}`{said_min} ({said(found)})", FixSafety.UNSAFE,
                    (_max_items(node, found.value), *extra), evidence_of(found))
     handled = UPPER in handled_sides(node.description)  # "extra tags are dropped": no bound refuses them
-    capped = next((s for s in handled_bounds(node.description, node.types) if s.keyword == "maxItems"), None)
+    capped = next((s for s in handled_bounds(node.description, node.types, node.field_name, node.neighbour_names)
+                   if s.keyword == "maxItems"), None)
     if capped is not None:
         return handled_suggestion(capped, node.pointer)
     arrays = seen_at(ctx, node, "array") if not handled else None

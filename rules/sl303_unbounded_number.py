@@ -212,7 +212,7 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
     from_name = _lower_from_name(node, kind, missing, lower)
     if from_name is not None:
         return from_name
-    capped = next((s for s in handled_bounds(node.description, node.types, node.field_name)
+    capped = next((s for s in handled_bounds(node.description, node.types, node.field_name, node.neighbour_names)
                    if s.keyword in _SIDES and not bounded_by(node.schema, _SIDES[s.keyword])), None)
     if capped is not None:
         return handled_suggestion(capped, node.pointer)
@@ -270,8 +270,8 @@ def _with_lower_from_name(from_words: Fix, from_name: Fix | None) -> Fix:
 
 def stated_bounds(node) -> Fix | None:
     """The bounds the description states for the sides the schema leaves open, as one fix."""
-    found = [s for s in stated(node.description, node.types, BOUNDS, node.field_name) if s.keyword in _SIDES
-             and not bounded_by(node.schema, _SIDES[s.keyword])]
+    found = [s for s in stated(node.description, node.types, BOUNDS, node.field_name, node.neighbour_names)
+             if s.keyword in _SIDES and not bounded_by(node.schema, _SIDES[s.keyword])]
     return bounds_fix(found, node.pointer) if found else None
 
 

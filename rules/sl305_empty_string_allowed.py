@@ -82,7 +82,7 @@ def flags(node) -> bool:
 def _fix(node) -> Fix:
     """The lower bound the description states, or else a suggestion of 1."""
     op = "replace" if "minLength" in node.schema else "add"
-    found = stated_keyword(node.description, node.types, "minLength")
+    found = stated_keyword(node.description, node.types, "minLength", node.neighbour_names, node.field_name)
     if found is not None and found.value >= 1:
         return Fix(f"set `minLength: {found.value}` ({said(found)})", FixSafety.UNSAFE,
                    (Operation(op, join(node.pointer, "minLength"), found.value),), evidence_of(found))

@@ -63,7 +63,9 @@ rejects every other value afterwards, a bound every value past it. The reader
 words say are taken and handled ("Larger values are capped at 50", "longer titles are
 truncated", "only the first 50 are returned"), a bound on what something else
 holds ("Each page holds up to 100 results", "Page number (up to 100 results per page)",
-"Results per label. Up to 5 labels may be requested"), a
+"Results per label. Up to 5 labels may be requested"), a bound the clause says of a property
+beside the field ("page_size is at most 100" of `page`, "Combine with limit (max 100)" of
+`offset`, "Height: 1-4096" of `width`), a
 length stated for a part of the string ("72 characters for the subject line"), an exact length next
 to values of another length or form ("a two-letter code such as en, fr or zh_cn", "or the full
 name", "a comma-separated list of two-letter codes"), and a bound in a unit of
@@ -170,8 +172,8 @@ def check(ctx):
                       (Operation("add", join(value.pointer, "enum"), values),), evidence_of(closed))
             yield Finding(node.pointer, f"description of `{label(node)}` lists its values "
                           f"({', '.join(map(_shown, closed.value))}) but the schema has no `enum`", fix=fix)
-        bounds = () if "enum" in value.schema or "const" in value.schema else stated(description, value.types, BOUNDS,
-                                                                                    value.field_name)
+        bounds = () if "enum" in value.schema or "const" in value.schema else stated(
+            description, value.types, BOUNDS, value.field_name, value.neighbour_names)
         unfixed = [found for found in bounds if _left_to_this_rule(ctx, value, found)]
         if unfixed:
             shown = ", ".join(f"`{found.keyword}: {found.value}`" for found in unfixed)

@@ -313,3 +313,34 @@ def test_values_a_sentence_speaks_of_or_a_part_of_the_text_are_no_bound(descript
 ])
 def test_a_comparison_with_no_verb_after_it_or_of_the_whole_value_is_still_a_bound(description, kind, expected):
     assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("name, description, neighbours, expected", [
+    # A bound the clause says of a property beside the field.
+    ("page", "Page number, starting at 1; page_size is at most 100", {"page_size"}, {"minimum": 1}),
+    ("offset", "Number of items to skip. Combine with limit (max 100) to page through results.", {"limit"}, {}),
+    ("start_index", "Start index (0-based). The end index may be at most 1000.", {"end_index"}, {"minimum": 0}),
+    ("offset", "Offset into the results; use with `limit` (1-100).", {"limit"}, {}),
+    ("page", "Page to fetch (per_page max 100)", {"per_page"}, {}),
+    ("width", "Width in px. Height: 1-4096.", {"height"}, {}),
+    ("start", "Start offset. end may be at most 1000.", {"end"}, {}),
+    # The field's own bound, beside a neighbour's name used as a plain word or after "per".
+    ("page_size", "Page size (1-100).", {"page"}, {"minimum": 1, "maximum": 100}),
+    ("limit", "Number of results per page (1-100).", {"page"}, {"minimum": 1, "maximum": 100}),
+    ("limit", "Max results, 1 to 100. Use with page.", {"page"}, {"minimum": 1, "maximum": 100}),
+    ("page_size", "page_size: at most 100.", {"page"}, {"maximum": 100}),
+])
+def test_a_bound_said_of_a_neighbouring_property_is_none_of_the_field(name, description, neighbours, expected):
+    """`maximum: 100` of `page` from "page_size is at most 100" refused page 500."""
+    found = stated(description, "integer", BOUNDS, name, frozenset({name, *neighbours}))
+    assert {each.keyword: each.value for each in found} == expected
+
+
+@pytest.mark.hostile
+def test_the_neighbours_a_description_names_are_found_in_linear_time():
+    import time
+
+    neighbours = frozenset(f"field_{n}" for n in range(50_000))
+    started = time.thread_time()
+    stated("word " * 100_000 + "field_7 is at most 5.", "integer", BOUNDS, "x", neighbours)
+    assert time.thread_time() - started < 2

@@ -426,24 +426,30 @@ BOUNDS, FORMAT, ENUM = "bounds", "format", "enum"
 _PARTS = (BOUNDS, FORMAT, ENUM)
 
 
-def stated(description: Any, types: Any, part: str | None = None, name: str | None = None) -> tuple[Stated, ...]:
+def stated(description: Any, types: Any, part: str | None = None, name: str | None = None,
+           neighbours: frozenset[str] = frozenset()) -> tuple[Stated, ...]:
     """Every constraint the description states that fits a field of the given JSON types
     (of one `part` of the reading, when given). The field's `name` may say the unit of its
-    number (`timeout_ms`), which a bound in a unit must be in."""
+    number (`timeout_ms`), which a bound in a unit must be in; `neighbours`, the lower-cased
+    names of the properties beside it (`SchemaNode.neighbour_names`), are those a clause may
+    speak of instead ("page_size is at most 100" of `page`)."""
     if not isinstance(description, str) or not description:
         return ()
     kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
     if kind is None:
         return ()
+    named = _named_neighbours(description, neighbours, name) if neighbours else _NO_NAMES
     if part is not None:
-        return _read_part(description, kind, part, named_unit(name)) if _may_state(description, kind, part) else ()
+        return _read_part(description, kind, part, named_unit(name), False, named) \
+            if _may_state(description, kind, part) else ()
     return tuple(found for each in _PARTS if _may_state(description, kind, each)
-                 for found in _read_part(description, kind, each, named_unit(name)))
+                 for found in _read_part(description, kind, each, named_unit(name), False, named))
 
 
-def stated_keyword(description: Any, types: Any, keyword: str) -> Stated | None:
+def stated_keyword(description: Any, types: Any, keyword: str, neighbours: frozenset[str] = frozenset(),
+                   name: str | None = None) -> Stated | None:
     part = keyword if keyword in (FORMAT, ENUM) else BOUNDS
-    for found in stated(description, types, part):
+    for found in stated(description, types, part, name, neighbours):
         if found.keyword == keyword:
             return found
     return None
@@ -569,7 +575,8 @@ LIST_STARTS = 32
 """Places a closed list could start ("one of", a colon before a quote …) tried per description."""
 
 
-def handled_bounds(description: Any, types: Any, name: str | None = None) -> tuple[Stated, ...]:
+def handled_bounds(description: Any, types: Any, name: str | None = None,
+                   neighbours: frozenset[str] = frozenset()) -> tuple[Stated, ...]:
     """The bounds the description states that it also says values past are taken and
     handled ("max 256 characters; longer titles are truncated", "(1-50). Larger values are
     capped at 50", `handled.handled_sides`): left out of `stated`, since a fix of them
@@ -579,16 +586,64 @@ def handled_bounds(description: Any, types: Any, name: str | None = None) -> tup
     kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
     if kind is None or not _may_state(description, kind, BOUNDS):
         return ()
-    return _read_part(description, kind, BOUNDS, named_unit(name), True)
+    named = _named_neighbours(description, neighbours, name) if neighbours else _NO_NAMES
+    return _read_part(description, kind, BOUNDS, named_unit(name), True, named)
 
 
 _SIDE_OF = {"maximum": UPPER, "exclusiveMaximum": UPPER, "maxLength": UPPER, "maxItems": UPPER,
             "minimum": LOWER, "exclusiveMinimum": LOWER, "minLength": LOWER, "minItems": LOWER}
 
 
+_NO_NAMES: frozenset[str] = frozenset()
+# A description's words that may name a property: an identifier as code writes it, and two
+# words in a row (read as `end_index` for "the end index").
+_NAME_WORD = lazy_compile(r"[A-Za-z_][\w]*")
+
+
+def _named_neighbours(description: str, neighbours: frozenset[str], name: str | None) -> frozenset[str]:
+    """The neighbours (lower-cased property names) the description names, the field's own
+    aside: each word, and each two words joined by `_`, looked up in the set. Most name none,
+    and the reading is then cached as any other."""
+    words = [word.lower() for word in _NAME_WORD.findall(description[:READ_LIMIT])]
+    own = name.lower() if isinstance(name, str) else None
+    found = {word for word in words if word in neighbours}
+    found.update(joined for first, second in pairwise(words) if (joined := f"{first}_{second}") in neighbours)
+    found.discard(own)
+    return frozenset(found) if found else _NO_NAMES
+
+
+def _of_a_neighbour(sentence: str, bound: _Bound, neighbours: frozenset[str]) -> bool:
+    """Whether the bound's clause speaks of a neighbouring property it names: written as code
+    ("; page_size is at most 100", "(per_page max 100)", "use with `limit` (1-100)"), as the
+    sentence's label ("Height: 1-4096"), after "with" ("Combine with limit (max 100)"), or as
+    the subject of a verb ("end may be at most 1000"). A plain word that only starts a phrase
+    ("Page size (1-100)" beside a `page`) is no name of it."""
+    before = sentence[:bound.start]
+    start = max(before.rfind(mark) for mark in ".;")
+    clause = before[start + 1:]
+    for match in _CODE_WORD.finditer(clause):
+        if (match.group(1) or match.group(2) or match.group(3)).lower() in neighbours:
+            return True
+    named = _NAMED_IN_CLAUSE.search(clause)
+    if named is None:
+        return False
+    if named.group(4) is not None:  # two words as a subject: one name ("the end index" of `end_index`)
+        return f"{named.group(3)}_{named.group(4)}".lower() in neighbours
+    return (named.group(1) or named.group(2) or named.group(3)).lower() in neighbours
+
+
+# A name as code writes it: quoted, or with `_` or a capital inside ("page_size", "pageSize").
+_CODE_WORD = lazy_compile(r"[`'\"]([A-Za-z_][\w.-]*)[`'\"]|\b([A-Za-z]\w*_\w+)\b|\b([a-z]+[A-Z]\w*)\b")
+# A plain name as a label, after "with", or as the subject of a verb that a bound follows.
+_NAMED_IN_CLAUSE = lazy_compile(r"^\s*([A-Za-z]\w*)\s*:|\bwith\s+(?:the\s+)?([A-Za-z]\w*)\s*\(?\s*$|"
+                                r"^\s*(?:the\s+)?([A-Za-z]\w*)(?:\s+([A-Za-z]\w*))?\s+"
+                                r"(?:is|are|must|may|can|should|shall|will|cannot)\b",
+                                re.I)
+
+
 @lru_cache(maxsize=4096)
 def _read_part(description: str, kind: str, part: str, unit: str | None = None,
-               handled: bool = False) -> tuple[Stated, ...]:
+               handled: bool = False, neighbours: frozenset[str] = frozenset()) -> tuple[Stated, ...]:
     """One part of the reading; each states keywords of its own, so the parts together are
     the whole reading. Cached: several rules ask of each description (SL301, SL305, SL403
     of one string). A bound on a side the words say values past are handled on is left
@@ -599,9 +654,9 @@ def _read_part(description: str, kind: str, part: str, unit: str | None = None,
     if part == BOUNDS:
         text = description.replace("\u2212", "-")
         if kind in ("string", "array"):
-            found += _bounds(text, LENGTH if kind == "string" else COUNT)
+            found += _bounds(text, LENGTH if kind == "string" else COUNT, neighbours)
         else:
-            found += _number_bounds(text, kind, unit)
+            found += _number_bounds(text, kind, unit, neighbours)
         if found:
             sides = handled_sides(whole)
             found = [each for each in found if (_SIDE_OF.get(each.keyword) in sides) is handled]
@@ -1062,7 +1117,8 @@ MAX_BOUNDS_IN_A_SENTENCE = 32
 sentence, so a sentence of 2,000 (`1<1<1<…`) took a second. Real sentences state a few."""
 
 
-def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Bound]:
+def _collect(text: str, target: str, unit: str | None = None, neighbours: frozenset[str] = frozenset()) \
+        -> dict[str, _Bound]:
     """The first bound of each side the text states for the target, hedged ones left out,
     and for a number's value those in a unit the value is not in (`unit`: the name's)."""
     sides: dict[str, _Bound] = {}
@@ -1093,6 +1149,7 @@ def _collect(text: str, target: str, unit: str | None = None) -> dict[str, _Boun
                 continue
             read.append(_Read(index, labelled, bound))
             if multiplies(bound.unit) or _remark(sentence, bound, target, head) or _by_case(bound, by_case) \
+                    or neighbours and _of_a_neighbour(sentence, bound, neighbours) \
                     or (target == VALUE and _counts_other_things(text, sentence, bound)) \
                     or _another_case_after(sentence, bound, sentences[index + 1] if index + 1 < len(sentences) else ""):
                 kept.append(bound)  # no bound, nor any other read from its words
@@ -1146,7 +1203,7 @@ def _varies_by_case(bound: _Bound, read: list[_Read]) -> bool:
     return False
 
 
-def _bounds(text: str, target: str) -> list[Stated]:
+def _bounds(text: str, target: str, neighbours: frozenset[str] = frozenset()) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
     if target == LENGTH and offers_other_forms(text):
@@ -1171,7 +1228,7 @@ def _bounds(text: str, target: str) -> list[Stated]:
         if _MORE_ALLOWED.search(text, exactly.end()) or _OR_ANOTHER_COUNT.match(text, exactly.end()):
             return [Stated(low_key, size, exactly.group())]  # "Exactly 2 numbers … Optionally a third"
         return [Stated(low_key, size, exactly.group()), Stated(high_key, size, exactly.group())]
-    sides = _collect(text, target) if not counted_otherwise else {}
+    sides = _collect(text, target, None, neighbours) if not counted_otherwise else {}
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
@@ -1313,9 +1370,9 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
-def _number_bounds(text: str, kind: str, unit: str | None) -> list[Stated]:
+def _number_bounds(text: str, kind: str, unit: str | None, neighbours: frozenset[str] = frozenset()) -> list[Stated]:
     """A number's value bounds, widened to admit every value the description names as usable."""
-    sides = _collect(text, VALUE, unit)
+    sides = _collect(text, VALUE, unit, neighbours)
     # Every match of `_BASED` holds a digit, as every bound `_collect` reads does: most
     # descriptions have none, and then only a sign ("a positive integer") can bound them.
     based = _BASED.search(text) if sides or holds_digit(text) else None

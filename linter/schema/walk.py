@@ -39,7 +39,7 @@ class SchemaNode:
     a plain slotted class: no per-node `__post_init__`, and nothing to generate at import."""
 
     __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name", "children",
-                 "_required_names")
+                 "_required_names", "_property_names")
 
     def __init__(self, schema: Any, pointer: str, parent: SchemaNode | None = None, keyword: str | None = None,
                  name: str | None = None, depth: int = 0) -> None:
@@ -53,6 +53,7 @@ class SchemaNode:
         # The direct subschemas, in walk order, set by the walk as it reaches them (none until then).
         self.children: list[SchemaNode] = _NO_CHILDREN
         self._required_names: frozenset[str] | None = None  # `required_names`, once asked
+        self._property_names: frozenset[str] | None = None  # `property_names`, once asked
         # The property this subschema describes, also through array items and union branches:
         # `tags[]` is named by `tags` and `amount.anyOf[0]` by `amount`, since rules judge a value
         # by the name it travels under. None for a subschema no property name reaches.
@@ -102,6 +103,30 @@ class SchemaNode:
             names = self._required_names = (frozenset(name for name in required if isinstance(name, str))
                                              if isinstance(required, list) else _NO_NAMES)
         return names
+
+    @property
+    def property_names(self) -> frozenset[str]:
+        """This object's property names, lower-cased. A set, made once: each property's words
+        are looked up in it, and an object may have thousands."""
+        names = self._property_names
+        if names is None:
+            properties = self.get("properties")
+            names = self._property_names = (frozenset(name.lower() for name in properties if isinstance(name, str))
+                                            if isinstance(properties, dict) else _NO_NAMES)
+        return names
+
+    @property
+    def neighbour_names(self) -> frozenset[str]:
+        """The lower-cased names of the properties beside the one this subschema describes (its
+        own among them), through array items and union branches as `field_name` is; empty
+        where no property name reaches it. A description that names one of them may speak of it
+        ("page_size is at most 100" of `page`)."""
+        node: SchemaNode | None = self
+        while node is not None and node.keyword in _SAME_FIELD:
+            node = node.parent
+        if node is None or node.keyword != "properties" or node.parent is None:
+            return _NO_NAMES
+        return node.parent.property_names
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.schema.get(key, default) if isinstance(self.schema, dict) else default

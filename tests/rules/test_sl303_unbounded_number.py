@@ -269,3 +269,16 @@ def test_sl303_suggests_no_conventional_maximum_where_the_words_offer_no_limit(d
     suggested = finding.fix is not None and finding.fix.safety is FixSafety.SUGGESTION
     assert suggested is not offers_no_limit
     assert ("offers no limit" in finding.message) is offers_no_limit
+
+
+def test_sl303_and_sl403_read_no_bound_the_words_give_a_neighbouring_property():
+    """"Page number, starting at 1; page_size is at most 100" gave `page` a `maximum: 100`;
+    "Results to return. Combine with offset (max 10000)" a limit its offset's."""
+    schema = obj(page={"type": "integer", "description": "Page number, starting at 1; page_size is at most 100."},
+                 page_size={"type": "integer"},
+                 limit={"type": "integer", "description": "Results to return. Combine with offset (max 10000)."},
+                 offset={"type": "integer"})
+    (page,) = lint_tool(schema, "SL403")
+    assert page.pointer.endswith("/page") and [op.value for op in page.fix.operations] == [1]
+    limit = next(d for d in lint_tool(schema, "SL303") if d.pointer.endswith("/limit"))
+    assert limit.fix is None or all(op.path.endswith("/minimum") for op in limit.fix.operations)
