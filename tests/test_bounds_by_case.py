@@ -266,6 +266,15 @@ def test_at_least_or_at_most_after_a_count_bounds_it_only_at_the_end_of_its_clau
     assert _bounds(description, kind) == expected
 
 
+@pytest.mark.parametrize("description, expected", [
+    ("Password, 8-64 characters (passphrases up to 128).", {"minLength": 8}),
+    ("Name, up to 64 characters (names up to 32 are shown whole).", {"maxLength": 64}),
+])
+def test_a_larger_bound_a_parenthesis_gives_a_kind_of_value_leaves_the_upper_one_open(description, expected):
+    """`maxLength: 64` refused the 87-character passphrase "(passphrases up to 128)" allows."""
+    assert {found.keyword: found.value for found in stated(description, "string", BOUNDS, "password")} == expected
+
+
 @pytest.mark.hostile
 @pytest.mark.parametrize("description", ["x" * 1_000_000 + " if", "to pass " * 200_000, "a " * 500_000 + "if",
                                          "\u00b0" * 500_000 + "c if"])

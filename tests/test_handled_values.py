@@ -59,10 +59,21 @@ def _keywords(description: str, kind: str, part: str = BOUNDS) -> dict:
     ("Max results (1-100). Larger values return 100 results.", "integer", {"minimum": 1}),
     ("Max results (1-200). Asking for more returns 200.", "integer", {"minimum": 1}),
     ("Longitude in degrees, -180 to 180; values outside are wrapped around.", "number", {}),
+    # Taken in several pages or turns.
+    ("How many items to fetch, at most 100; larger requests are paginated internally.", "integer", {}),
+    ("Max 100 per call; more are paged automatically.", "integer", {}),
 ])
 def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kept):
     assert _keywords(description, kind) == kept
     assert handled_bounds(description, kind)  # what a rule may name in a suggestion
+
+
+@pytest.mark.parametrize("description", ["How many items to fetch. Soft limit of 100.",
+                                         "How many items to fetch, soft limit of 100.",
+                                         "Max 100 (contact support to raise it)."])
+def test_a_limit_called_soft_or_raised_on_request_is_no_bound(description):
+    """`maximum: 100` from "Soft limit of 100" refused 250, which the tool pages through."""
+    assert _keywords(description, "integer") == {}
 
 
 @pytest.mark.parametrize("description, kind, expected", [

@@ -321,7 +321,7 @@ _CONDITION = lazy_compile(r"\b(?:if|when|whenever|once|unless|in case)\b", re.I)
 # ... or a bound the words call a setting: "30000-32767 by default (configurable with
 # --service-node-port-range)", "max 50 in v2", "up to 100 on older versions".
 _EXCEPTION_AFTER = lazy_compile(r"\b(?:unless|except|excepting|save for|by default|configurable|"
-                                r"soft\s+(?:limit|cap|max\w*)|at your own risk|"
+                                r"soft\s+(?:limit|cap|max\w*)|at your own risk|contact\s+(?:support|us|sales)|"
                                 r"(?:admins?|administrators?|owners?|you)\s+can\s+(?:change|raise|increase|adjust)|"
                                 r"can be (?:changed|"
                                 r"raised|increased|configured)|in v\d|in version|on (?:older|newer|earlier|later) "
@@ -406,7 +406,7 @@ _PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?
                             r"(?:first|subject|summary|title|header|heading|opening|top|last|each|every|any)\s+lines?|"
                             r"(?:first|opening|leading|lead|summary)\s+(?:tweet|post|message|paragraph|sentence|chunk|"
                             r"page|part|word|block))\b", re.I)
-_HEDGE = lazy_compile(r"\b(?:typical(?:ly)?|usually|recommend\w*|generally|often|rarely|seldom|sometimes|occasionally|"
+_HEDGE = lazy_compile(r"\b(?:soft|typical(?:ly)?|usually|recommend\w*|generally|often|rarely|seldom|sometimes|occasionally|"
                       r"approximate(?:ly)?|approx|roughly|"
                       r"ideal(?:ly)?|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
@@ -1030,7 +1030,8 @@ def _upper_by_case(sentence: str, bounds: list[_Bound]) -> frozenset[str]:
             if start > bound.end + _CLAUSE_REACH:
                 break
             if value > bound.value and (word in _CASE_WORDS or key != "" and _unit_key(word) == key
-                                        or _CASE_LABEL.search(sentence, bound.end, start)):
+                                        or _CASE_LABEL.search(sentence, bound.end, start)
+                                        or _CASE_NOUN.search(sentence, bound.end, start)):
                 split.add(key)
                 break
     return frozenset(split)
@@ -1040,6 +1041,9 @@ def _upper_by_case(sentence: str, bounds: list[_Bound]) -> frozenset[str]:
 # number a label names the case of ("at most 100 (Business: 1,000)").
 _UNLIMITED = lazy_compile(r"\b(?:unlimited|no (?:upper )?limit)\b", re.I)
 _CASE_LABEL = lazy_compile(r"\b[A-Z][\w-]*(?: [\w-]+){0,2}:\s*$")
+# ... or a kind of value in parentheses and its own bound: "8-64 characters (passphrases up to 128)".
+_CASE_NOUN = lazy_compile(r"\(\s*(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*s\s+(?:(?:can|may)\s+(?:be|have)\s+)?"
+                          r"(?:up to|at most|max(?:imum)?|of up to)\s*$", re.I)
 
 
 def _by_case(bound: _Bound, split: frozenset[str]) -> bool:

@@ -30,6 +30,8 @@ _HANDLING = Screened(
     r"mapped to|"
     # "Longer messages are split into several SMS", "longer input is chunked automatically".
     r"split|chunked|divided|segmented|"
+    # "Larger requests are paginated internally", "more are paged automatically", "requests over 100 are queued".
+    r"paged|paginated|batched|queued|"
     # "Values outside -180 to 180 are wrapped around": taken, and brought into the range.
     r"wrapped|"
     # The active voice: "Slack will truncate messages longer than 40,000 characters", "the
@@ -39,7 +41,8 @@ _HANDLING = Screened(
     words=("capped", "clamped", "clipped", "truncat", "reduced", "lowered", "raised", "increased", "limited",
            "rounded", "trimmed", "shortened", "cut", "coerced", "adjusted", "ignor", "dropped", "discard",
            "replaced", "reset", "treated as", "interpreted as", "read as", "set to", "converted to", "mapped to", "clamp",
-           "clip", "trim", "cap", "drop", "split", "chunked", "divided", "segmented", "wrapped"),
+           "clip", "trim", "cap", "drop", "split", "chunked", "divided", "segmented", "wrapped", "paged", "paginated",
+           "batched", "queued"),
     lowered=True)
 # Verbs that say on their own that values past the top are brought down (`capped at 50`),
 # or past either end into the range (`clamped`); the others need a direction in the clause.
