@@ -56,9 +56,11 @@ and URI records" next to an enum without `URI` is no evidence. The finding stays
 a fix where the words set a further condition that an `if` on the sibling cannot state
 (an exception, "Required when channel is sms, unless a default number is configured"; a
 second condition, "Only required when type is MX and priority is set", "… and the project
-uses linking"; or a sentence that lets the field go, "Not required if a default number is
+uses linking", one on another sibling, "… but not when keep is true", "unless force is
+set"; or a sentence that lets the field go, "Not required if a default number is
 configured"), where a call may leave the field out all the same (it has a default, in the
-schema or in the words: "Required when format is 'csv'. Defaults to ','"; or the words
+schema or in the words: "Required when format is 'csv'. Defaults to ','", "Omit to use the
+default recipient", "if not provided, falls back to the owner"; or the words
 offer something in its place: "Either due_date or days_until_due is required", "or pass
 contact_id instead", a sibling that is its "deprecated alias"), where only the field's name
 and words that use it tie it to the value ("Only used when format is 'csv'" of
@@ -96,10 +98,12 @@ def check(ctx: ToolContext) -> Iterator[Finding]:
         refused_by, without_if = advice
         sure = [field for _, field in found if not field.unsure]
         fix = None if refused_by or not sure else _fix(node, sure, without_if)
-        first = next((member for member, field in found if not field.unsure), None)
+        # The fix goes with the first finding it carries out (one field may have a finding for
+        # each discriminator, some of them with no fix).
+        first = next((field for _, field in found if not field.unsure), None)
         for member, field in found:
             yield Finding(member.pointer, _message(member, field, refused_by, without_if),
-                          fix=fix if member is first else None)
+                          fix=fix if field is first else None)
 
 
 def _refusing_provider(ctx: ToolContext) -> str | None:

@@ -512,8 +512,9 @@ def _further(sentence: str, start: int, discriminators: Sequence[Discriminator])
     "Phone number. Required when channel is sms, unless a default number is configured" and
     "Only required when type is MX and priority is set" need the field under the condition
     read on the sibling *and* another one no `if` on that sibling states: an exception, a
-    second condition, or a conjunct with a subject of its own, anywhere in the sentence but
-    before `start` (where the requirement is stated) and the first condition read ("Path
+    second condition (on another sibling too: "… but not when keep is true"), or a conjunct
+    with a subject of its own, anywhere in the sentence but before `start` (where the
+    requirement is stated) and the first condition read ("Path
     and name are required when …" is no conjunct). A condition read on a sibling ("NULL
     when type='new'") is no further one."""
     read = _read_conditions(sentence, discriminators)
@@ -521,6 +522,11 @@ def _further(sentence: str, start: int, discriminators: Sequence[Discriminator])
     for match in _FURTHER_WORD.finditer(sentence):
         if match.start() not in starts:
             return _quoted_clause(sentence, match.start())
+    # Conditions on two siblings ("when type is 'old' but not when keep is true", "when type
+    # is MX and mode is 'strict'"): an `if` on either alone states neither.
+    later = [at for at, clause in read if clause.discriminator != read[0][1].discriminator] if read else []
+    if later:
+        return _quoted_clause(sentence, later[0])
     conjunct = _CONJUNCT.search(sentence, min([start, *starts]))
     return _quoted_clause(sentence, conjunct.start()) if conjunct else ""
 

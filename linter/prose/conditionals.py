@@ -35,7 +35,7 @@ from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, 
                                            field_clauses, flag_conditions, mentioned_requirements, parameter_notes,
                                            unread_exemption, word_pattern)
 from schema_lint.prose.field_kinds import kind_of, words
-from schema_lint.prose.field_prose import described_defaults, offered_in_place, stand_ins_of
+from schema_lint.prose.field_prose import answers_omission, described_defaults, offered_in_place, stand_ins_of
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 from schema_lint.schema.refs import REF_KEYWORDS
@@ -209,6 +209,14 @@ class _Context:
             return  # nearly every field: nothing ties it to a value
         by_name = {d.name: d for d in self.discriminators}
         replaceable = self._replaceable()
+        if len(stated) > 1:
+            # "Required when type is 'old', unless keep is true": the words tie the field to two
+            # fields at once, which an `if` on either alone cannot state.
+            joint = [name for name in stated if name in self.unsure]
+            for name in stated:
+                if joint and name not in self.unsure:
+                    self.unsure[name] = (f"the words tie it to `{joint[0]}` as well, which an `if` on "
+                                         f"`{name}` alone cannot state")
         for name, (evidence, values) in stated.items():
             discriminator = by_name[name]
             ordered = tuple(v for v in discriminator.values if _within(v, values))
@@ -226,7 +234,7 @@ class _Context:
         a default the tool uses ("Required when format is 'csv'. Defaults to ','"), or the
         words offer something in its place (another field: "Either due_date or days_until_due
         is required", "or pass contact_id instead"; an alias a sibling's words name)."""
-        if _fills(self.member.get("default")) or described_defaults(self.prose):
+        if _fills(self.member.get("default")) or described_defaults(self.prose) or answers_omission(self.prose):
             return "it has a default, which the tool uses when a call leaves it out"
         if _ONE_OF_REQUIRED.occurs_in(self.prose) or offered_in_place(self.member.name, self.prose, self.stand_ins()):
             return "the words offer another field in its place"
@@ -257,6 +265,12 @@ class _Context:
             self.unsure.setdefault(name, f'the words let it be left out on a condition an `if` on `{name}` cannot '
                                          f'state ("{_clipped(let_go)}")')
         exempt = self._values(EXEMPT)
+        # "Required when type is 'old' but not when keep is true": let go on another field than
+        # the one it is needed on, which an `if` on that one alone cannot state.
+        elsewhere = [name for name in exempt if name not in stated]
+        for name in stated if elsewhere else ():
+            self.unsure.setdefault(name, f"the words let it go on `{elsewhere[0]}` too, which an `if` on `{name}` "
+                                         "alone cannot state")
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
                 for name, (where, values) in stated.items()}
 

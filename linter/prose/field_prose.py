@@ -437,6 +437,24 @@ def holds_digit(text: str) -> bool:
     return False
 
 
+def answers_omission(description: Any) -> bool:
+    """Whether the words say what a call that leaves the field out gets, as a default does:
+    "Omit to use the default recipient", "If you leave it out, the team inbox is used", "if
+    not provided, falls back to the owner", "inferred from the repository when omitted"."""
+    return isinstance(description, str) and _ANSWERS_OMISSION.occurs_in(description)
+
+
+_ANSWERS_OMISSION = CaselessWords(
+    r"\bomit(?:ted)?\b[^.;]{0,40}?\b(?:to use|uses?|is used|defaults?|falls? back)\b|"
+    r"\b(?:leave|omit)\s+(?:it|this(?: field)?)\s+(?:out\s+)?to\s+(?:use|get|keep)\b|"
+    r"\b(?:if|when)\s+(?:you\s+)?(?:leave|omit)\s+(?:it|this(?: field)?)(?:\s+out)?,?\s+[^.;]{0,60}?"
+    r"\b(?:is|are)\s+used\b|"
+    r"\b(?:if|when)\s+(?:omitted|missing|absent|left out|not\s+(?:provided|given|set|specified|supplied|sent|passed))"
+    r",?\s+[^.;]{0,60}?\b(?:is|are)\s+used\b|"
+    r"\bfalls?\s+back\b|\binferred\b|\bauto-?(?:generated|detected|filled)\b",
+    ("omit", "leave", "if ", "when ", "fall", "inferred", "auto"))
+
+
 def says_optional(description: Any) -> bool:
     return isinstance(description, str) and _OPTIONAL.occurs_in(description)
 

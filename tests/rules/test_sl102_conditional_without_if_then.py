@@ -698,6 +698,28 @@ def test_sl102_offers_no_fix_where_the_words_add_a_condition_the_if_cannot_state
     assert "no fix: the words set a further condition" in found.message
 
 
+@pytest.mark.parametrize("description", [
+    "Required when channel is sms but not when verbose is true.",
+    "Required when channel is sms, unless verbose is true.",
+    "Required when channel is sms unless verbose is set.",
+])
+def test_sl102_offers_no_fix_where_the_words_let_the_field_go_on_another_sibling(description):
+    """An `if` on `channel` alone refused {"channel": "sms", "verbose": true}, which the words let
+    leave the phone out; the finding about `verbose` said "no fix" and carried that fix too."""
+    found = lint_tool(_notify(description), "SL102")
+    assert found and all(each.fix is None for each in found)
+
+
+@pytest.mark.parametrize("description", [
+    "Required when channel is sms. Omit to use the default number.",
+    "Required when channel is sms. If you leave it out, the account's number is used.",
+    "Required when channel is sms; if not provided, falls back to the owner's number.",
+])
+def test_sl102_offers_no_fix_where_the_words_say_what_leaving_it_out_gives(description):
+    (found,) = lint_tool(_notify(description), "SL102")
+    assert found.fix is None and "it has a default" in found.message
+
+
 @pytest.mark.parametrize("description, said", [
     ("Required when channel is 'sms'; agents with a verified number may omit it.",
      "no fix: the words let it be left out on a condition"),
