@@ -452,7 +452,7 @@ _ANSWERS_OMISSION = CaselessWords(
     r"\b(?:if|when)\s+(?:omitted|missing|absent|left out|not\s+(?:provided|given|set|specified|supplied|sent|passed))"
     r",?\s+[^.;]{0,60}?\b(?:is|are)\s+used\b|"
     r"\bfalls?\s+back\b|\binferred\b|\bauto-?(?:generated|detected|filled)\b",
-    ("omit", "leave", "if ", "when ", "fall", "inferred", "auto"))
+    ("omit", "leave", "if", "when", "fall", "inferred", "auto"))
 
 
 def says_optional(description: Any) -> bool:
