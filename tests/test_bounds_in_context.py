@@ -344,3 +344,17 @@ def test_the_neighbours_a_description_names_are_found_in_linear_time():
     started = time.thread_time()
     stated("word " * 100_000 + "field_7 is at most 5.", "integer", BOUNDS, "x", neighbours)
     assert time.thread_time() - started < 2
+
+
+@pytest.mark.parametrize("description, expected", [
+    # The field's noun after another word, or the one label, of another thing.
+    ("Start index (0-based). The end index may be at most 1000.", {"minimum": 0}),
+    ("Width in px. Height: 1-4096.", {}),
+    # The field's own noun, a word for any value, or a note's label.
+    ("The page number. The page number must be at most 100.", {"maximum": 100}),
+    ("Results. Note: at most 100.", {"maximum": 100}),
+    ("Batch size. Range: 1-100.", {"minimum": 1, "maximum": 100}),
+])
+def test_a_bound_of_another_thing_named_beside_the_fields_noun_or_as_a_label_is_none(description, expected):
+    """`maximum: 1000` of a start index from "The end index may be at most 1000" refused 2000."""
+    assert _bounds(description, "integer") == expected

@@ -853,7 +853,12 @@ def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset
     if subject is None:
         return False
     noun = _singular(subject.group(2) or subject.group(1))  # the last word: "item prices" are prices
-    return noun not in head and noun not in _VALUE_WORDS
+    if noun not in head and noun not in _VALUE_WORDS:
+        return True
+    # The field's noun with another word before it: "Start index (0-based). The end index may
+    # be at most 1000" speaks of the end's.
+    modifier = _singular(subject.group(1)) if subject.group(2) else None
+    return modifier is not None and noun in head and modifier not in head and modifier not in _VALUE_WORDS
 
 
 def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = frozenset()) -> bool:
@@ -1134,7 +1139,12 @@ def _collect(text: str, target: str, unit: str | None = None, neighbours: frozen
     for index, sentence in enumerate(sentences):
         if not holds_digit(sentence):
             continue
-        labelled = _LABEL.match(sentence) is not None
+        label = _LABEL.match(sentence)
+        labelled = label is not None
+        # The one sentence labelled, with another thing than the field ("Width in px. Height:
+        # 1-4096"): its bounds are that thing's. (Several labels are cases: `_varies_by_case`.)
+        foreign = index > 0 and label is not None and _labels_another_thing(label.group(), head) \
+            and sum(_LABEL.match(other) is not None for other in sentences) == 1
         kept: list[_Bound] = []
         matches = _bound_matches(sentence)
         if len(matches) > MAX_BOUNDS_IN_A_SENTENCE:
@@ -1152,7 +1162,7 @@ def _collect(text: str, target: str, unit: str | None = None, neighbours: frozen
                     read.append(_Read(index, labelled, bound))
                 continue
             read.append(_Read(index, labelled, bound))
-            if multiplies(bound.unit) or _remark(sentence, bound, target, head) or _by_case(bound, by_case) \
+            if foreign or multiplies(bound.unit) or _remark(sentence, bound, target, head) or _by_case(bound, by_case) \
                     or neighbours and _of_a_neighbour(sentence, bound, neighbours) \
                     or (target == VALUE and _counts_other_things(text, sentence, bound)) \
                     or _another_case_after(sentence, bound, sentences[index + 1] if index + 1 < len(sentences) else ""):
@@ -1165,6 +1175,19 @@ def _collect(text: str, target: str, unit: str | None = None, neighbours: frozen
                 sides[bound.side] = bound
                 read[-1] = read[-1]._replace(rule=True)
     return {side: bound for side, bound in sides.items() if not _varies_by_case(bound, read)}
+
+
+# Labels that name no thing: a note, or the kind of statement the sentence makes.
+_GENERIC_LABELS = frozenset({"note", "important", "warning", "tip", "hint", "constraint", "allowed", "valid",
+                             "accepted", "requirement", "rule", "format", "example", "default", "type", "unit",
+                             "bound", "validation", "nb", "info", "see", "also", "caution", "remark"})
+
+
+def _labels_another_thing(label: str, head: frozenset[str]) -> bool:
+    """Whether a sentence's label ("Height:") names neither the field (its opening words) nor
+    any value, nor is a note's ("Note:")."""
+    last = _singular(_WORD.findall(label)[-1]) if _WORD.search(label) else ""
+    return bool(last) and last not in head and last not in _VALUE_WORDS and last not in _GENERIC_LABELS
 
 
 class _Read(NamedTuple):
