@@ -22,8 +22,11 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): values that only contained a match are rejected afterwards. The
-fix anchors the pattern as `^…$`, and a pattern of alternatives as `^(?:…)$`, dropping
+Unsafe (tightening): values that only contained a match are rejected afterwards. So the
+fix is offered only where a value the schema states (its default, examples, or one its
+description quotes or gives "e.g.") matches the anchored pattern whole; otherwise it is a
+suggestion: `[a-z]+@acme\\.com` found "doe@acme.com" in "john.doe@acme.com", and anchored it
+refuses the address. The fix anchors the pattern as `^…$`, and a pattern of alternatives as `^(?:…)$`, dropping
 anchors they already had (they are redundant inside the new ones), so `^a|b` becomes
 `^(?:a|b)$`. A pattern
 anchored on one side only (`^=`, `\\.pdf$`) is usually a deliberate prefix or suffix
@@ -47,10 +50,10 @@ from __future__ import annotations
 
 import re
 
-from schema_lint.model import Fix, FixSafety, Operation, Severity
-from schema_lint.prose.field_prose import offers_other_forms
+from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
+from schema_lint.prose.field_prose import offers_other_forms, stated_strings
 from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, one_sided_anchor,
-                                         plain_text, single_character)
+                                         plain_text, search, single_character)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -89,8 +92,24 @@ def check(ctx):
                 yield Finding(pointer, f"{unanchored}; no fix: {withheld}")
                 continue
             fixed = anchored(pattern)
-            fix = Fix(f"anchor the pattern as `{fixed}`", FixSafety.UNSAFE, (Operation("replace", pointer, fixed),))
+            anchor = (Operation("replace", pointer, fixed),)
+            if _shown_whole(node, fixed):
+                fix = Fix(f"anchor the pattern as `{fixed}` (the schema's own values match it whole)", FixSafety.UNSAFE,
+                          anchor, Evidence(EVIDENCE_WORDS, "a default, example or quoted value"))
+            else:
+                # `[a-z]+@acme\.com` found "doe@acme.com" in "john.doe@acme.com"; anchored, it refuses
+                # it: with no value to show what a whole value is, anchoring is a guess.
+                fix = Fix(f"anchor the pattern as `{fixed}` (no value the schema states shows a whole value matches "
+                          "it: confirm it)", FixSafety.SUGGESTION, anchor, Evidence(EVIDENCE_NONE))
             yield Finding(pointer, unanchored, fix=fix)
+
+
+def _shown_whole(node, fixed: str) -> bool:
+    """Whether a string the schema states (its default, examples, quoted or "e.g." values)
+    matches the anchored pattern whole: evidence that a value is one match, not one that
+    holds a match. (The fix gate refuses the fix where one of them would not match.)"""
+    schema = node.worded_schema
+    return isinstance(schema, dict) and any(search(fixed, value) is True for value in stated_strings(schema))
 
 
 def _why_not_anchored(node, pattern: str) -> str | None:

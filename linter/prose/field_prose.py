@@ -733,6 +733,12 @@ def refutes_format(schema: dict, fmt: str) -> bool:
     return any(not valid_in(fmt, value) for value in [*_stated_strings(schema), *offered_words(description)])
 
 
+def stated_strings(schema: dict) -> list[str]:
+    """The string values a schema states, as `_stated_strings` reads them: its default,
+    examples, and what its description quotes, gives as examples or names as default."""
+    return _stated_strings(schema)
+
+
 def _stated_strings(schema: dict) -> list[str]:
     """The string values a schema states: its default, examples, and what its description
     quotes, gives as examples or names as default (layouts aside)."""

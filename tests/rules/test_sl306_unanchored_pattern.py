@@ -24,7 +24,19 @@ def test_sl306_anchors_the_whole_pattern(pattern, fixed):
     (found,) = lint_tool(obj(code={"type": "string", "pattern": pattern}), "SL306")
     assert found.pointer == f"{P}/properties/code/pattern"
     assert found.fix.operations == (Operation("replace", f"{P}/properties/code/pattern", fixed),)
-    assert found.fix.safety is FixSafety.UNSAFE
+
+
+@pytest.mark.parametrize("schema, safety", [
+    # A stated value that is one whole match: evidence that a value is the pattern.
+    ({"pattern": "[A-Z]{3}-[0-9]{4}", "examples": ["ABC-1234"]}, FixSafety.UNSAFE),
+    ({"pattern": "[A-Z]{3}-[0-9]{4}", "description": "Ticket key, e.g. ABC-1234."}, FixSafety.UNSAFE),
+    # None: a guess, as `[a-z]+@acme\.com` that found "doe@acme.com" in "john.doe@acme.com".
+    ({"pattern": "[a-z]+@acme\\.com", "description": "Work email at acme.com."}, FixSafety.SUGGESTION),
+    ({"pattern": "[A-Z]{3}-[0-9]{4}"}, FixSafety.SUGGESTION),
+])
+def test_sl306_anchoring_is_a_fix_only_where_a_stated_value_matches_it_whole(schema, safety):
+    (found,) = lint_tool(obj(code={"type": "string", **schema}), "SL306")
+    assert found.fix.safety is safety
 
 
 @pytest.mark.parametrize("pattern, side", [("^=+[a-z]", "start"), ("\\.pdf$", "end")])
