@@ -207,8 +207,12 @@ def _fix(ctx, node, kind: str, missing: list[str], lower: int | None) -> Fix | N
     if from_words is not None:
         return _with_lower_from_name(from_words, _lower_from_name(node, kind, missing, lower))
     sent = seen_at(ctx, node, "integer", "number")
-    if sent is not None:
-        return _fix_from_traffic(ctx, node, kind, missing, sent)
+    from_traffic = _fix_from_traffic(ctx, node, kind, missing, sent) if sent is not None else None
+    if from_traffic is not None:
+        return from_traffic
+    # The calls bear out no bound (a value of another kind among them, one below the name's
+    # bound): the name's still stands, and the fix gate weighs it against every recorded call,
+    # saying how many it would refuse, where the finding once fell silent.
     from_name = _lower_from_name(node, kind, missing, lower)
     if from_name is not None:
         return from_name

@@ -36,6 +36,7 @@ from schema_lint.prose.conditional_prose import (APPLIES, COMMON_WORDS, EXEMPT, 
                                            unread_exemption, word_pattern)
 from schema_lint.prose.field_kinds import kind_of, words
 from schema_lint.prose.field_prose import answers_omission, described_defaults, offered_in_place, stand_ins_of
+from schema_lint.prose.units import offers_other_unit
 from schema_lint.schema.dialect import standard_type
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
 from schema_lint.schema.refs import REF_KEYWORDS
@@ -284,10 +285,13 @@ class _Context:
 
     def _flag_conditions(self) -> list[tuple[Clause, str]]:
         """The field's own prose conditions it on a flag ("When schedule is true, …"). Prose
-        that is empty (most fields have no docstring entry) states nothing: not read."""
+        that is empty (most fields have no docstring entry) states nothing: not read. Nor is
+        prose whose flag switches the value's unit ("Delay in seconds; milliseconds if
+        ms=true"): the flag says how the value is read, not whether a call needs it."""
         return [(clause, where) for text, where in ((self.member.description, "its description is conditioned on it"),
                                                     (self.note,
-                                                     "the tool description conditions it on it")) if text
+                                                     "the tool description conditions it on it"))
+                if text and not offers_other_unit(text)
                 for clause in flag_conditions(text, self.discriminators)]
 
     def _mentions(self) -> Iterator[tuple[Clause, str]]:

@@ -489,7 +489,7 @@ _ESCAPE = lazy_compile(r"\\[\\/'\"0abfnrtvux]")
 
 def said(found: Stated) -> str:
     """How a fix names its evidence: the phrase it was read from, quoted."""
-    return f'the description says "{clip(found.phrase, 80)}"'
+    return f'the description says "{clip(found.phrase.lstrip(":;,. "), 80)}"'
 
 
 def evidence_of(found: Stated) -> Evidence:

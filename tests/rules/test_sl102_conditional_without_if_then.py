@@ -902,3 +902,14 @@ def test_a_field_the_words_offer_another_in_place_of_gets_no_required_fix(altern
     (plain,) = lint_tool({**schema, "properties": {**schema["properties"], "cron": {
         "type": "string", "description": "Required when type is 'cron'."}}}, "SL102")
     assert plain.fix is not None and plain.fix.safety is FixSafety.UNSAFE
+
+
+def test_sl102_a_flag_that_switches_the_unit_is_no_condition_of_need():
+    """"Delay in seconds (0-60); milliseconds if ms=true" was read as `delay` needed only when
+    `ms` is true: a warning, failing the run, over a description of the unit."""
+    schema = {"type": "object", "properties": {
+        "delay": {"type": "integer", "description": "Delay in seconds (0-60); milliseconds if ms=true."},
+        "ms": {"type": "boolean"}}}
+    assert lint_tool(schema, "SL102") == []
+    schema["properties"]["delay"]["description"] = "When ms is true, the delay to wait."
+    assert len(lint_tool(schema, "SL102")) == 1

@@ -211,7 +211,19 @@ def test_no_numeric_bound_the_traffic_refutes_or_of_another_kind(tmp_path):
     fix = _finding(tmp_path, below, _limit_schema({"type": "integer"}), "SL303")["fix"]
     assert fix["description"].startswith("add `maximum: 100` (")
     fractional = [{"page_size": n + 0.5} for n in range(30)]
-    assert _finding(tmp_path, fractional, _limit_schema({"type": "integer"}), "SL303")["fix"] is None
+    fix = _finding(tmp_path, fractional, _limit_schema({"type": "integer"}), "SL303")["fix"]
+    assert fix is None or fix["evidence"]["kind"] == "field-name"  # the calls bear out no bound of their own
+
+
+def test_the_names_bound_stands_where_the_calls_bear_out_none(tmp_path):
+    """One call sent "10" as text: the calls gave no bound, and the name's `minimum: 1`, offered
+    without calls, was gone with no word of why."""
+    calls = [{"page_size": n} for n in range(1, 30)] + [{"page_size": "10"}]
+    fix = _finding(tmp_path, calls, _limit_schema({"type": "integer"}), "SL303")["fix"]
+    assert fix["description"] == "add `minimum: 1` (the name `page_size` says limit)"
+    below = [{"page_size": n} for n in range(0, 30)] + [{"page_size": "10"}]
+    finding = _finding(tmp_path, below, _limit_schema({"type": "integer"}), "SL303")
+    assert finding["fix"] is None and "it would reject 1 of 30 recorded calls" in finding["message"]
 
 
 def test_a_format_comes_only_from_values_that_are_all_in_it(tmp_path):
