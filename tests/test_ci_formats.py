@@ -231,12 +231,14 @@ def test_sarif_of_a_python_run_is_valid_and_places_every_result_in_a_file(monkey
 
 
 def test_every_sarif_fix_carries_its_safety_as_the_json_report_does(tmp_path, monkeypatch):
-    """SL306's pattern anchoring is unsafe and rests on no evidence: its SARIF fix had no
-    `properties`, so a SARIF reader could not tell it from a safe one."""
+    """A fix that is unsafe and rests on no evidence (SL016's respelling of a format; SL306's
+    anchoring was one) had no `properties` in SARIF, so a SARIF reader could not tell it from
+    a safe one."""
     tool = {"name": "create_item", "description": "Create an item.", "inputSchema": {
-        "type": "object", "additionalProperties": False, "required": ["ref", "title"], "properties": {
+        "type": "object", "additionalProperties": False, "required": ["ref", "title", "when"], "properties": {
             "ref": {"type": "string", "pattern": "/.*|id:.*", "maxLength": 64},
-            "title": {"type": "string", "description": "1 to 120 characters."}}}}
+            "title": {"type": "string", "description": "1 to 120 characters."},
+            "when": {"type": "string", "format": "datetime", "maxLength": 64}}}}
     (tmp_path / "tools.json").write_text(json.dumps(tool))
     monkeypatch.chdir(tmp_path)
     as_json = CliRunner().invoke(main, ["check", "--no-cache", "--output-format", "json", "tools.json"])
