@@ -288,11 +288,12 @@ class _Context:
         that is empty (most fields have no docstring entry) states nothing: not read. Nor is
         prose whose flag switches the value's unit ("Delay in seconds; milliseconds if
         ms=true"): the flag says how the value is read, not whether a call needs it."""
-        return [(clause, where) for text, where in ((self.member.description, "its description is conditioned on it"),
-                                                    (self.note,
-                                                     "the tool description conditions it on it"))
-                if text and not offers_other_unit(text)
-                for clause in flag_conditions(text, self.discriminators)]
+        sources = ((self.member.description, "its description is conditioned on it"),
+                   (self.note, "the tool description conditions it on it"))
+        found = [(clause, where, text) for text, where in sources if text
+                 for clause in flag_conditions(text, self.discriminators)]
+        # Asked only of prose a flag conditions: most fields' has none.
+        return [(clause, where) for clause, where, text in found if not offers_other_unit(text)]
 
     def _mentions(self) -> Iterator[tuple[Clause, str]]:
         """Requirements other prose states for the field by name. Prose that does not hold the

@@ -438,12 +438,19 @@ def stated(description: Any, types: Any, part: str | None = None, name: str | No
     kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
     if kind is None:
         return ()
-    named = _named_neighbours(description, neighbours, name) if neighbours else _NO_NAMES
     if part is not None:
-        return _read_part(description, kind, part, named_unit(name), False, named) \
-            if _may_state(description, kind, part) else ()
+        if not _may_state(description, kind, part):
+            return ()
+        return _read_part(description, kind, part, named_unit(name), False,
+                          _neighbours_of(description, part, neighbours, name))
     return tuple(found for each in _PARTS if _may_state(description, kind, each)
-                 for found in _read_part(description, kind, each, named_unit(name), False, named))
+                 for found in _read_part(description, kind, each, named_unit(name), False,
+                                         _neighbours_of(description, each, neighbours, name)))
+
+
+def _neighbours_of(description: str, part: str, neighbours: frozenset[str], name: str | None) -> frozenset[str]:
+    """The neighbours the description names, for the part of the reading that weighs them (bounds)."""
+    return _named_neighbours(description, neighbours, name) if neighbours and part == BOUNDS else _NO_NAMES
 
 
 def stated_keyword(description: Any, types: Any, keyword: str, neighbours: frozenset[str] = frozenset(),
@@ -586,8 +593,8 @@ def handled_bounds(description: Any, types: Any, name: str | None = None,
     kind = _kind(types if isinstance(types, frozenset) else frozenset([types] if isinstance(types, str) else types or ()))
     if kind is None or not _may_state(description, kind, BOUNDS):
         return ()
-    named = _named_neighbours(description, neighbours, name) if neighbours else _NO_NAMES
-    return _read_part(description, kind, BOUNDS, named_unit(name), True, named)
+    return _read_part(description, kind, BOUNDS, named_unit(name), True,
+                      _neighbours_of(description, BOUNDS, neighbours, name))
 
 
 _SIDE_OF = {"maximum": UPPER, "exclusiveMaximum": UPPER, "maxLength": UPPER, "maxItems": UPPER,
@@ -600,10 +607,12 @@ _NO_NAMES: frozenset[str] = frozenset()
 _NAME_WORD = lazy_compile(r"[A-Za-z_][\w]*")
 
 
+@lru_cache(maxsize=4096)
 def _named_neighbours(description: str, neighbours: frozenset[str], name: str | None) -> frozenset[str]:
     """The neighbours (lower-cased property names) the description names, the field's own
     aside: each word, and each two words joined by `_`, looked up in the set. Most name none,
-    and the reading is then cached as any other."""
+    and the reading is then cached as any other. Asked only of a description that may state
+    a bound, and once for the several rules that ask (a set's hash is kept with it)."""
     words = [word.lower() for word in _NAME_WORD.findall(description[:READ_LIMIT])]
     own = name.lower() if isinstance(name, str) else None
     found = {word for word in words if word in neighbours}

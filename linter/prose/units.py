@@ -175,12 +175,14 @@ def bounds_value(unit: str | None, following: str, description: str, named: str 
     return value_units == {measure}
 
 
+@lru_cache(maxsize=1024)
 def offers_other_unit(description: str, named: str | None = None) -> bool:
     """Whether the words let the value be given in more than one unit: said to be in two
     ("In GB, 1-100; or in MB when unit is 'MB'"), or offering another than the one the
     value is in, under a switch ("Delay in seconds; milliseconds if ms=true", "Use unit='F'
     to pass Fahrenheit", "Set radians=true to pass radians instead"). A bound written with
-    no unit ("(0-60)") is then the bound of one of them, and no bound of every call."""
+    no unit ("(0-60)") is then the bound of one of them, and no bound of every call. Cached:
+    asked once per bound written bare, and a description may write several."""
     said = _described_units(description) - {None}
     if named is not None:
         said |= {named}
