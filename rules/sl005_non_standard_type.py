@@ -143,8 +143,10 @@ def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
         return ""
     if _TEXT_OFFERED.search(description):
         return "text"
-    quoted = [match.group(1) for match in _QUOTED_ALTERNATIVE.finditer(description)
-              if not any(_reads_as(match.group(1), kind) for kind in meant)]
+    if "array" in meant and _ONE_OFFERED.search(description):
+        return "a single value"
+    quoted = [match.group(1) or match.group(2) for match in _QUOTED_ALTERNATIVE.finditer(description)
+              if not any(_reads_as(match.group(1) or match.group(2), kind) for kind in meant)]
     if quoted:
         return json.dumps(quoted[0], ensure_ascii=False)
     if meant == {"integer"} and any(isinstance(value, float) and not value.is_integer()
@@ -160,8 +162,15 @@ def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
 _TEXT_OFFERED = lazy_compile(r"\bor\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:strings?|text)\b|"
                              r"\b(?:as|in)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:strings?|text)\b|"
                              r"\ba\s+strings?\s+(?:like|such as|of)\b|\bjson[- ]?encoded\b|^\W*comma[- ]separated\b", re.I)
+# A quoted word offered as an alternative ("or 'auto'", "or the string 'inf'"), or as the
+# example of one ("Port number or service name (e.g. 'http')").
 _QUOTED_ALTERNATIVE = lazy_compile(r"\bor\s+(?:the\s+(?:string|word|value|literal)\s+)?['\"`\u2018\u201c]"
-                                   r"([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]", re.I)
+                                   r"([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]|"
+                                   r"\bor\s+(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?\s*\(\s*(?:e\.g\.|eg|such as|like)\s*"
+                                   r"['\"`\u2018\u201c]([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]", re.I)
+# One value offered where the name reads as a list: "A single id or a list of ids".
+_ONE_OFFERED = lazy_compile(r"\b(?:a\s+)?single\s+[\w-]+\s+or\s+(?:a\s+)?(?:list|array|several)\b|"
+                            r"\b(?:one|an?)\s+[\w-]+\s+or\s+(?:a\s+)?(?:list|array)\s+of\b", re.I)
 
 
 def _reads_as(value: str, kind: str) -> bool:

@@ -107,6 +107,8 @@ def test_sl005_a_number_name_the_words_say_is_sent_as_text_gets_string_advice_an
     ("dict", "Payload: an object, or a JSON-encoded string of one."),
     ("list", "Tags: a list of strings or a single comma-separated string."),
     ("int", "Amount to move, fractional values like 1.5 allowed."),
+    ("int", "Port number or service name (e.g. 'http')."),
+    ("list", "A single id or a list of ids."),
 ])
 def test_sl005_respelling_is_a_suggestion_where_the_words_offer_values_the_type_refuses(written, description):
     """`number` for "Sampling temperature, or 'auto'" refused the 'auto' the words offer."""
@@ -119,6 +121,8 @@ def test_sl005_respelling_is_a_suggestion_where_the_words_offer_values_the_type_
     ("float", "Timeout in seconds. For example, a timeout of 30.0 seconds."),
     ("bool", "Set to 'true' to enable, or 'false' to disable."),
     ("dict", "HTTP headers in a key-value format, e.g. 'Accept: application/json'."),
+    ("int", "Port number, e.g. 8080."),
+    ("list", "List of tag strings."),
 ])
 def test_sl005_respelling_stays_a_fix_where_the_words_offer_nothing_else(written, description):
     (found,) = lint_tool(obj(value={"type": written, "description": description}), "SL005")
