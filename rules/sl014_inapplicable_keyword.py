@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import re
 
-from schema_lint.prose.field_prose import allows_more_than
+from schema_lint.prose.field_prose import allows_more_than, offers_empty
 from schema_lint.schema.json_types import KEYWORD_TYPES, applies_to, declared_types
 from schema_lint.model import EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
@@ -108,7 +108,7 @@ def _words_against_the_move(array, items, keyword: str, value) -> str:
         return "the words measure each item"
     if keyword == "maxItems" and isinstance(value, (int, float)) and allows_more_than(text, value):
         return "the words allow more items"
-    if keyword == "minItems" and _NONE_TAKEN.search(text):
+    if keyword == "minItems" and (offers_empty(text) or _NONE_TAKEN.search(text)):
         return "the words allow no item"
     if keyword == "uniqueItems" and _REPEATS_TAKEN.search(text):
         return "the words allow repeats"
@@ -118,8 +118,9 @@ def _words_against_the_move(array, items, keyword: str, value) -> str:
 _EACH_ITEM = lazy_compile(r"\b(?:each|every)\b[^.;\n]{0,40}?\b(?:at most|up to|at least|no more than|max(?:imum)?|"
                           r"min(?:imum)?)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?"
                           r"(?:characters?|letters?|digits?|words?|chars?|bytes?|lines?)\s+(?:each|per\s+\w+)\b", re.I)
-_NONE_TAKEN = lazy_compile(r"\b(?:may|can|could)\s+be\s+empty\b|\bzero\s+or\s+more\b|\bor\s+none\b|"
-                           r"\bempty\s+(?:list|array)\s+(?:is|means|for|to)\b", re.I)
+# No item taken, in a list's words (an empty value's are `offers_empty`'s: "the list may be empty").
+_NONE_TAKEN = lazy_compile(r"\bzero\s+or\s+more\b|\bor\s+none\b|\bempty\s+(?:list|array)\s+(?:is|means|for|to)\b",
+                           re.I)
 _REPEATS_TAKEN = lazy_compile(r"\b(?:duplicates?|repeats?|repeated|the same \w+ twice)\b[^.;\n]{0,30}?\b(?:collapsed|"
                               r"removed|ignored|merged|allowed|fine|ok|accepted|dropped|deduplicated)\b", re.I)
 

@@ -574,7 +574,7 @@ def counts_from_epoch(schema: dict) -> bool:
     timestamp, "1503435956.000247"), which no date or date-time `format` takes."""
     if isinstance(schema.get("description"), str) and _EPOCH_NAMED.occurs_in(schema["description"]):
         return True
-    stated = _stated_strings(schema)
+    stated = stated_strings(schema)
     return bool(stated) and all(_EPOCH_NUMBER.fullmatch(value) for value in stated)
 
 
@@ -702,7 +702,7 @@ def supports_format(schema: dict, fmt: str) -> bool:
     """
     if refutes_format(schema, fmt):
         return False
-    if _stated_strings(schema):
+    if stated_strings(schema):
         return True
     description = schema.get("description")
     if fmt == "date-time":
@@ -730,16 +730,10 @@ def refutes_format(schema: dict, fmt: str) -> bool:
     if fmt in ISO_LAYOUTS and isinstance(description, str) and (
             _EPOCH_NAMED.occurs_in(description) or fmt == "date" and _TIME_PART.occurs_in(description)):
         return True
-    return any(not valid_in(fmt, value) for value in [*_stated_strings(schema), *offered_words(description)])
+    return any(not valid_in(fmt, value) for value in [*stated_strings(schema), *offered_words(description)])
 
 
 def stated_strings(schema: dict) -> list[str]:
-    """The string values a schema states, as `_stated_strings` reads them: its default,
-    examples, and what its description quotes, gives as examples or names as default."""
-    return _stated_strings(schema)
-
-
-def _stated_strings(schema: dict) -> list[str]:
     """The string values a schema states: its default, examples, and what its description
     quotes, gives as examples or names as default (layouts aside)."""
     description = schema.get("description")
