@@ -358,3 +358,23 @@ def test_the_neighbours_a_description_names_are_found_in_linear_time():
 def test_a_bound_of_another_thing_named_beside_the_fields_noun_or_as_a_label_is_none(description, expected):
     """`maximum: 1000` of a start index from "The end index may be at most 1000" refused 2000."""
     assert _bounds(description, "integer") == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    # A name as code spells it, opening the clause, is a subject of its own.
+    ("Start offset. end may be at most 1000.", "integer", {}),
+    ("Start offset. start may be at most 1000.", "integer", {"maximum": 1000}),
+    ("Start offset; it must be at most 1000.", "integer", {"maximum": 1000}),
+    # A quantity of other things, then a bound with no word of its own: the things' bound.
+    ("Page number. The API returns 30 items per page, max 100", "integer", {}),
+    ("Items per page. The API returns 30 items per page, max 100", "integer", {"maximum": 100}),
+    ("Limit. Returns 30 results by default, max 100", "integer", {"maximum": 100}),
+    ("Timeout in seconds (30 seconds, max 300)", "integer", {"maximum": 300}),
+    # A part the opening words name as the field itself is the whole string.
+    ("Subject line, at most 200 characters.", "string", {"maxLength": 200}),
+    ("Commit message; the subject line must not exceed 50 characters", "string", {}),
+])
+def test_a_subject_a_quantity_or_a_part_names_whose_bound_it_is(description, kind, expected):
+    """`maximum: 100` of a page number from "30 items per page, max 100" refused page 101; a
+    `subject` "Subject line, at most 200 characters" got no `maxLength`."""
+    assert _bounds(description, kind) == expected

@@ -261,6 +261,10 @@ _CASE_VERB_AFTER = lazy_compile(r"\s*(?!(?:per|in|of|for|and|or|but|nor|long|eac
 _THE_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:the|its|their|this|that)\s+([a-z][\w-]*)"
                                    r"(?:\s+(?!itself\b)([a-z][\w-]*))?(?:\s+itself)?\s+(?:is|are|must|should|shall|"
                                    r"can|cannot|can't|may|might|will|would|[a-z]+s)\b[^.;:,()]{0,40}$", re.I)
+# The same, with neither article nor capital: a clause opening with a name as code spells it
+# ("Start offset. end may be at most 1000").
+_NAME_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:]\s+)(?-i:([a-z][a-z0-9_]*))()\s+(?:is|are|must|should|shall|can|"
+                                    r"cannot|can't|may|might|will)\b[^.;:,()]{0,40}$", re.I)
 # The same, with no article: a sentence opening with a plural noun and a verb that gives a
 # range: "Boost weight. Cosine scores are between -1 and 1", "Item prices range from 1 to 500".
 _PLURAL_SUBJECT_BEFORE = lazy_compile(r"\s*(?!(?:these|those|they|values|options|choices|items|results|entries|"
@@ -290,6 +294,11 @@ _OTHER_SUBJECT_BEFORE = lazy_compile(
     r"(?:\s+only)?)\s+$"
     r"|\b(?:derived|generated|computed|built|created|made|produced|taken)\s+(?:from|out\s+of)\s+(?:it|this(?:\s+\w+)?)\b"
     r"[^,;:()]*$", re.I)
+# A quantity of other things, then a bound with no word of its own after a comma: "Page number.
+# The API returns 30 items per page, max 100" bounds the items per page. Of a field that counts
+# those things ("Items per page"), or counts at all ("Limit"), the bound is the field's.
+_QUANTITY_BEFORE = lazy_compile(r"\b\d[\d,.]*\s+([a-z][\w-]*s)(?:\s+(?:per|a|an|each|every)\s+[a-z][\w-]*)?\s*,\s*"
+                                r"(?:(?:and|but)\s+)?(?:at\s+)?$", re.I)
 # Things, in the plural, doing something with values past the bound: a remark on some values,
 # not a rule ("overcommitted hosts report more than 100", "most teams pick more than 3",
 # "Good passwords have more than 12 characters", "over-delivery shows as more than 100"). Of the
@@ -855,8 +864,10 @@ def _singular(word: str) -> str:
 
 def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset[str]) -> bool:
     """Whether the bound's clause has a subject of its own that the opening words do not name
-    and that is no word for a value (`_THE_SUBJECT_BEFORE`, `_PLURAL_SUBJECT_BEFORE`)."""
-    subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start) or (
+    and that is no word for a value (`_THE_SUBJECT_BEFORE`, `_NAME_SUBJECT_BEFORE`,
+    `_PLURAL_SUBJECT_BEFORE`)."""
+    subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start) \
+        or _NAME_SUBJECT_BEFORE.search(sentence, before, bound.start) or (
         _PLURAL_SUBJECT_BEFORE.match(sentence, 0, bound.start) if bound.ranged and _RANGE_WORD.match(bound.phrase)
         else None)
     if subject is None:
@@ -890,7 +901,7 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
     # once per bound, a sentence of many bounds would otherwise cost their square.
     before = max(0, bound.start - _CLAUSE_REACH)
     if target == VALUE and _HELD_BEFORE.search(sentence, before, bound.start) \
-            or target == LENGTH and _PART_BEFORE.search(sentence, before, bound.start):
+            or target == LENGTH and _of_a_part(sentence, before, bound, head):
         return True
     if bound.side in ("xmin", "xmax") and not bound.ranged and (
             _SUBSET_BEFORE.search(sentence, before, bound.start)
@@ -903,6 +914,9 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
     said = _PLURAL_VERB_BEFORE.search(sentence, before, bound.start)
     if said is not None and (said.group(2) is None or said.group(1) is not None
                              or _singular(said.group(2)) not in head and _singular(said.group(2)) not in _VALUE_WORDS):
+        return True
+    counted = _QUANTITY_BEFORE.search(sentence, before, bound.start)
+    if counted is not None and _of_other_things(counted.group(1), head):
         return True
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start) \
@@ -920,6 +934,27 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
         after = sentence[bound.end - len(bound.unit):]  # the word read as a unit may be the verb ("10 is slow")
     remark = _REMARK_AFTER.match(after)
     return remark is not None and (remark.group(1) is not None or (remark.group(2) or "").lower() not in _ACCEPTED)
+
+
+def _of_other_things(things: str, head: frozenset[str]) -> bool:
+    """Whether a quantity of `things` (a plural) is of other things than the field: things
+    the opening words do not name, of a field they do not make a count (`_COUNT_OF`'s words),
+    and no unit of the field's own measure ("30 seconds, max 300")."""
+    thing = _singular(things)
+    return (thing not in head and head.isdisjoint(_COUNTING_WORDS) and not ("number" in head and "of" in head)
+            and unit_of(things) is None and not thing.startswith(_LENGTH_UNITS))
+
+
+_COUNTING_WORDS = frozenset({"count", "limit", "max", "maximum", "size", "amount", "total", "quantity", "top", "per",
+                             "many"})
+
+
+def _of_a_part(sentence: str, before: int, bound: _Bound, head: frozenset[str]) -> bool:
+    """Whether the clause names a part of the string before its length (`_PART_BEFORE`), one
+    the opening words do not name as the field itself: "the subject line must not exceed 50" is
+    of a commit message's first line, "Subject line, at most 200 characters" of a `subject`."""
+    part = _PART_BEFORE.search(sentence, before, bound.start)
+    return part is not None and not any(_singular(word) in head for word in part.group(0).split()[:-1])
 
 
 def _number_end(sentence: str, bound: _Bound) -> int:
