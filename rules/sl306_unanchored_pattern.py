@@ -38,8 +38,10 @@ escape (`\\S`), which anchored would accept one character only, or plain text
 (`@example\\.com`, `\\.pdf`), which anchored would accept that text alone (a `const`), or a
 file extension's test (`\\.(png|jpg)`), which anchored would accept the extension alone. So is
 a pattern whose description takes values of another form too ("Full issue URLs are
-accepted as well", "with or without '@'"), and the fix gate withholds one that would refuse
-a value the schema states (its examples, "e.g. 94103 or 94103-1234" of `\\d{5}`).
+accepted as well", "with or without '@'"), and one whose description writes out a value that
+holds a match and is no whole one ("e.g. 94103 or 94103-1234" of `\\d{5}`, "or with area
+code: 415-555-1234" of `\\d{3}-\\d{4}`); the fix gate also withholds one that would refuse a
+value the schema states (its default or examples).
 A pattern whose description says the value contains it ("Password; must contain at least
 one digit", pattern `[0-9]`), has more after or before it ("E.164, optionally followed by an
 extension") or ends in it ("Image filename ending in .png or .jpg", `\\.(png|jpg)`) is
@@ -87,11 +89,11 @@ def check(ctx):
         else:
             unanchored = f"pattern of `{label(node)}` is not anchored with `^…$`: it accepts any string that merely " \
                          "contains a match"
-            withheld = _why_not_anchored(node, pattern)
+            fixed = anchored(pattern)
+            withheld = _why_not_anchored(node, pattern, fixed)
             if withheld is not None:
                 yield Finding(pointer, f"{unanchored}; no fix: {withheld}")
                 continue
-            fixed = anchored(pattern)
             anchor = (Operation("replace", pointer, fixed),)
             if _shown_whole(node, fixed):
                 fix = Fix(f"anchor the pattern as `{fixed}` (the schema's own values match it whole)", FixSafety.UNSAFE,
@@ -112,10 +114,37 @@ def _shown_whole(node, fixed: str) -> bool:
     return isinstance(schema, dict) and any(search(fixed, value) is True for value in stated_strings(schema))
 
 
-def _why_not_anchored(node, pattern: str) -> str | None:
-    """Why anchoring the whole pattern would refuse the values it is meant for, if it would."""
+def _partly_matched_token(node, pattern: str, fixed: str) -> str | None:
+    """A value the description writes out, unquoted ("or with area code: 415-555-1234"), in which
+    the pattern finds a match that is not the whole value; None when there is none. Only words
+    that read as values are asked (with a digit, or `-_/@:.#` inside): of prose words a broad
+    pattern (`[a-z]+`) finds a part of many ("can't"), which tells nothing."""
+    description = node.description
+    if not isinstance(description, str):
+        return None
+    for token in _VALUE_TOKEN.findall(description[:_DESCRIPTION_READ]):
+        if search(pattern, token) is True and search(fixed, token) is False:
+            return token
+    return None
+
+
+# A word written as a value: with a digit, or with one of `-_/@:.#` between its characters;
+# trailing punctuation is the sentence's.
+_VALUE_TOKEN = lazy_compile(r"(?<![\w'’])(?=[^\s'\"`]*?(?:\d|\w[-_/@:.#]\w))[^\s'\"`(),;]*[^\s'\"`(),;.:!?]")
+# How much of a description is looked through: a pattern is matched once per value-like word.
+_DESCRIPTION_READ = 2_000
+
+
+def _why_not_anchored(node, pattern: str, fixed: str) -> str | None:
+    """Why anchoring the whole pattern (as `fixed`) would refuse the values it is meant for, if it would."""
     if offers_other_forms(node.description):
         return "its description takes values of another form too, which the anchored pattern would refuse"
+    partial = _partly_matched_token(node, pattern, fixed)
+    if partial is not None:
+        # "like 555-1234, or with area code: 415-555-1234" of `\d{3}-\d{4}`: anchored, it refuses
+        # the second value the words give.
+        return f"the description gives `{partial}`, which holds a match and is no whole one: the anchored pattern " \
+               "would refuse it"
     if single_character(pattern):
         return "anchored, it would accept a single character"
     if plain_text(pattern):

@@ -98,6 +98,7 @@ def test_sl306_a_test_the_words_say_the_value_contains_is_unanchored_as_meant(sc
     {"type": "string", "pattern": "[A-Z]{2,10}-\\d+",
      "description": "Jira issue key, e.g. PROJ-123. Full issue URLs are accepted as well."},
     {"type": "string", "pattern": "[A-Za-z0-9_]{1,15}", "description": "Twitter handle, with or without '@'."},
+    {"type": "string", "pattern": "[A-Z]+-\\d+", "description": "Ticket reference like JIRA-42 or its URL."},
     {"type": "string", "pattern": "\\.(pdf|docx)", "description": "A PDF or DOCX document."},
 ])
 def test_sl306_a_pattern_the_words_or_its_shape_leave_open_is_reported_without_a_fix(schema):
@@ -111,7 +112,7 @@ def test_sl306_a_stated_example_the_anchored_pattern_refuses_withholds_the_fix()
     """"ZIP code, e.g. 94103 or 94103-1234": anchored, `\\d{5}` refused the ZIP+4 the words give."""
     schema = {"type": "string", "pattern": "\\d{5}", "description": "ZIP code, e.g. 94103 or 94103-1234."}
     (found,) = lint_tool(obj(zip=schema), "SL306", name="create_address")
-    assert found.fix is None and '"94103-1234"' in found.message
+    assert found.fix is None and "`94103-1234`" in found.message
 
 
 @pytest.mark.parametrize("pattern, value", [("@example\\.com", "jane@example.com"), ("\\.pdf", "report.pdf"),
@@ -130,4 +131,19 @@ def test_sl306_an_example_after_the_first_that_the_anchored_pattern_refuses_with
     schema = {"type": "string", "pattern": "\\d+\\.\\d+\\.\\d+",
               "description": "Semantic version like 1.2.3 or 1.2.3-beta.1 or v1.2.3."}
     (found,) = lint_tool(obj(version=schema), "SL306", name="publish_package")
-    assert found.fix is None and 'described value "1.2.3-beta.1"' in found.message
+    assert found.fix is None and "`1.2.3-beta.1`" in found.message
+
+
+@pytest.mark.parametrize("description, withheld", [
+    # A value the words write out, unquoted, that holds a match and is no whole one.
+    ("US phone number like 555-1234, or with area code: 415-555-1234.", True),
+    ("Phone like 555-0100; add the area code for long distance: 415-555-0100.", True),
+    # Every value written out matches whole; prose words a broad pattern finds a part of tell nothing.
+    ("US phone number like 555-1234 (without the area code, as e-mail forms show it).", False),
+])
+def test_sl306_a_value_the_words_write_out_that_holds_no_whole_match_withholds_the_fix(description, withheld):
+    """`\\d{3}-\\d{4}` anchored refused "415-555-1234", the number with its area code the words give."""
+    schema = {"type": "string", "pattern": "\\d{3}-\\d{4}", "description": description}
+    (found,) = lint_tool(obj(phone=schema), "SL306", name="update_contact")
+    assert (found.fix is None) is withheld
+    assert ("no fix: the description gives `415-555-" in found.message) is withheld
