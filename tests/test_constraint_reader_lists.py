@@ -98,6 +98,10 @@ def _read(description: str, kind: str = "string") -> dict:
     "A color name: 'red' or 'blue', for instance.",
     "Priority: 'low', 'normal' or 'high', or 1-5 as a string.",
     "Model. Recommended: 'small' or 'large'.",
+    # Values that depend on the account, or are built on a placeholder.
+    "Output format: 'json' or 'csv'. PDF export is available on the Pro plan.",
+    "Target environment. Options: dev, prod. Feature branches deploy to preview-<branch>.",
+    "Options: feature, bugfix. Hotfix branches use hotfix/<version>.",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)

@@ -1579,6 +1579,11 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               r"(?:may|can|could) add (?:more|others|your own)\b|add your own\b|"
                               r"\b[a-z][\w-]*\s+(?:is|are) (?:accepted|allowed|supported)\s+(?:for|in|on|when|where|with)\b|"
                               r"\bcan be enabled\b|"
+                              # Values that depend on the account ("PDF export is available on the Pro plan"),
+                              # or are built on a placeholder ("Feature branches deploy to preview-<branch>").
+                              r"\b(?:on|with|for|in|requires?)\s+(?:the\s+|a\s+|an\s+|any\s+)?(?:[\w-]+\s+)?"
+                              r"(?:plans?|tiers?|editions?|licen[cs]es?|subscriptions?)\b|"
+                              r"[\w.]+[-/_:]<[a-z][\w-]*>|"
                               # "Any format pandoc supports also works", "Self-hosted installs accept their
                               # own region names", "plugins can register more", "Additional engines can be
                               # configured by the administrator".

@@ -618,11 +618,13 @@ def names_git_remote(description: Any) -> bool:
 
 def offers_values_outside(description: Any, fmt: str) -> bool:
     """Whether the words offer values `fmt` refuses besides those in it: several values in
-    one string ("Pass a comma-separated list for several"), or for a date words no date
+    one string ("Pass a comma-separated list for several"), another kind of identifier some
+    callers have ("legacy accounts have numeric IDs"), or for a date words no date
     format holds ("YYYY-MM-DD, or today / tomorrow", "or a relative date")."""
     if not isinstance(description, str):
         return False
-    if holds_several(description) or _FORMAT_OR_ANOTHER.search(description) or offers_other_forms(description):
+    if holds_several(description) or _FORMAT_OR_ANOTHER.search(description) or offers_other_forms(description) \
+            or _ANOTHER_IDENTIFIER.search(description):
         return True
     if fmt == "date-time" and _NO_OFFSET_TAKEN.search(description):
         return True
@@ -638,6 +640,12 @@ _FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?
                                   + _FORMAT_NOUN + r"\b", re.I)
 
 
+# Another kind of identifier some callers have: "legacy accounts have numeric IDs", "Accounts
+# created before 2020 sign in with a username".
+_ANOTHER_IDENTIFIER = lazy_compile(r"\b(?:legacy|numeric|integer|older)\s+(?:[\w-]+\s+)?(?:ids?|identifiers?|keys?)\b|"
+                                   r"\b(?:sign|log)\s+in\s+(?:with|using)\s+(?:an?\s+|their\s+)?(?!e-?mail)[a-z]", re.I)
+
+
 def offers_other_forms(description: Any) -> bool:
     """Whether the words take values of another form too: "A bare hostname is also fine",
     "with or without hyphens", "Also accepts an account ID", "ICAO codes are also accepted"."""
@@ -645,7 +653,8 @@ def offers_other_forms(description: Any) -> bool:
 
 
 # Also "Their user ID is accepted too", "A local file path also works", "You may also pass
-# their username", "The scheme may be omitted", "…, or their username", "…, or a group alias".
+# their username", "The scheme may be omitted", "…, or their username", "…, or a group alias",
+# "JIRA-42 or its URL".
 _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\b|"
                                  # "A bare domain is fine", "three-letter codes are converted", "a space instead
                                  # of T is accepted".
@@ -661,7 +670,9 @@ _OTHER_FORMS_FINE = lazy_compile(r"\b(?:is|are)\s+also\s+(?:fine|ok|okay|accepte
                                  r"(?!e-?mail|urls?\b|links?\b|address)|\b(?:addressed|identified|reached)\s+by\b|"
                                  r"\b(?:scheme|protocol|prefix|domain|host)\b[^.;]{0,20}\b(?:may|can)\s+be\s+"
                                  r"(?:omitted|left out|dropped)\b|"
-                                 r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]", re.I)
+                                 r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]|"
+                                 # "Ticket reference like JIRA-42 or its URL".
+                                 r"\bor\s+(?:their|his|her|its)\s+(?:full\s+|complete\s+)?[a-z]", re.I)
 # A time the words take without an offset: "Times without an offset are read as UTC", "Naive
 # timestamps are interpreted in UTC".
 _NO_OFFSET_TAKEN = lazy_compile(r"\bnaive\b|\b(?:without|with no|no)\s+(?:an?\s+)?(?:time ?zone|offset|'z'|z)\b|"

@@ -269,6 +269,10 @@ def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
     ("owner_email", "Email address or username of the owner, e.g. 'jane@example.com'."),
     ("source_url", "A URL or a local file path to read, e.g. 'https://example.com/a.csv'."),
     ("login", "Username or email of the account, e.g. 'jane@example.com'."),
+    # Another kind of identifier some callers have, in a sentence of its own.
+    ("user_uuid", "The user's UUID, e.g. 3f1c0a5e-8d2b-4c1e-9f00-1234567890ab; legacy accounts have numeric IDs."),
+    ("login_email", "Login email address, e.g. 'jane@example.com'. Accounts created before 2020 sign in with a "
+                    "username."),
 ])
 def test_a_format_named_beside_another_kind_of_value_is_no_fix(name, description):
     """"Email address or username": `format: email` refused the usernames the words offer, on
