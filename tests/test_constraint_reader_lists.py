@@ -150,6 +150,7 @@ def test_a_closed_list_near_those_words_is_still_read(description, kind, values)
     "A two-letter code or a three-letter code.",
     "Comma-separated list of two-letter country codes.",                    # several in one string
     "Two-letter country code (ISO 3166-1 alpha-2); three-letter codes are converted.",
+    "Color: 'red', 'green', or any 6-digit hex code.",                     # values offered before it
 ])
 def test_an_exact_length_the_words_offer_other_lengths_beside_is_no_bound(description):
     assert not {"minLength", "maxLength"} & set(_read(description))

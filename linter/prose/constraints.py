@@ -1380,12 +1380,15 @@ def _other_lengths(text: str, size: int) -> bool:
     USDC"), another form ("or the full name", "for territories use the full name", "with or
     without the leading '#'", "either a 5-digit ZIP code or ZIP+4", "ICAO codes are also
     accepted"), another length named ("The 6-digit code (8 digits if the workspace uses long
-    codes)"), a shorter value for a case ("or * for all"), or several codes in one string ("a
+    codes)"), a quoted value of another length ("'red', 'green', or any 6-digit hex code"), a
+    shorter value for a case ("or * for all"), or several codes in one string ("a
     comma-separated list of two-letter codes")."""
     if _OTHER_FORM.search(text) or holds_several(text) or offers_other_forms(text) or _SHORT_VALUE_OFFERED.search(text):
         return True
     if any(int(other.group(1)) != size for other in _LENGTH_NAMED.finditer(text)):
         return True
+    if any(len(value) != size for value in _quoted(text)):
+        return True  # "'red', 'green', or any 6-digit hex code": values offered beside the coded ones
     for opening in _EXAMPLES_START.finditer(text):
         values, end = _examples_at(text, opening.end())
         if opening.group() == "(" and not text.startswith(")", end):
