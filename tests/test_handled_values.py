@@ -62,6 +62,10 @@ def _keywords(description: str, kind: str, part: str = BOUNDS) -> dict:
     # Taken in several pages or turns.
     ("How many items to fetch, at most 100; larger requests are paginated internally.", "integer", {}),
     ("Max 100 per call; more are paged automatically.", "integer", {}),
+    # Kept by some callers, or accepted.
+    ("Username (3 to 32 characters). Existing SSO users may keep a shorter legacy username.", "string",
+     {"maxLength": 32}),
+    ("Team name, 3-20 characters. Longer names are accepted for imported teams.", "string", {"minLength": 3}),
 ])
 def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kept):
     assert _keywords(description, kind) == kept
@@ -94,6 +98,9 @@ def test_a_limit_called_soft_or_raised_on_request_is_no_bound(description):
     ("Up to 50; larger values return an error.", "integer", {"maximum": 50}),
     # A count returned with no direction past the bound is what each call returns.
     ("Page size, at most 100. Each page returns 100 results.", "integer", {"maximum": 100}),
+    # A verb of permission with no comparative of its own, or one denied.
+    ("No more than 5 tags; you can have none.", "array", {"maxItems": 5}),
+    ("Name, at least 3 characters; shorter names are not accepted.", "string", {"minLength": 3}),
 ])
 def test_a_bound_the_words_do_not_say_is_passed_stays_a_bound(description, kind, expected):
     assert _keywords(description, kind) == expected

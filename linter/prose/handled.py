@@ -72,6 +72,16 @@ _ANSWERED_EMPTY = Screened(
     r"(?:only\s+)?(?:the\s+)?(?:first\s+|top\s+)?\d[\d,]*(?:\s+(?:results?|matches|hits|items|entries|records|rows))?"
     r"\s*(?:[.;)]|$))",
     words=("empty", "nothing", "no ", "zero ", "return", "yield", "give", "produce", "match"), lowered=True)
+# Values past a bound that some callers may keep or that are accepted: "Existing SSO users may
+# keep a shorter legacy username", "Longer names are accepted for imported teams". The
+# comparative says the side (a verb of permission alone, as "can have no more than 5", says
+# none).
+_PERMITTED = Screened(
+    r"\b(?:may|can)\s+(?:still\s+|also\s+)?(?:keep|use|have|pass|send|give|enter|choose)\s+(?:an?\s+|the\s+)?"
+    r"(shorter|longer|smaller|larger|bigger|higher|lower|fewer)\b|"
+    r"\b(shorter|longer|smaller|larger|bigger|higher|lower|fewer|more)\s+(?:[a-z][\w-]*\s+){0,2}?(?:is|are)\s+"
+    r"(?:also\s+|still\s+)?(?:accepted|allowed|permitted|fine|ok|okay|supported)\b",
+    words=("shorter", "longer", "smaller", "larger", "bigger", "higher", "lower", "fewer", "more"), lowered=True)
 _OTHERWISE = lazy_compile(r"\b(?:otherwise|else)\b")
 _UP = lazy_compile(r"\b(?:larger|higher|greater|bigger|longer|more|above|over|exceed\w*|beyond|past|excess|extra|"
                    r"additional|remaining|the rest|too (?:large|long|high|big|many))\b")
@@ -93,7 +103,7 @@ _OTHERS_TAKEN = Screened(
 def handled_sides(description: str) -> frozenset[str]:
     """The sides of the field's bounds ("upper", "lower") past which the words say values
     are taken and handled: capped, clamped, truncated, reduced, treated as the bound,
-    ignored, or only the first N used."""
+    ignored, or only the first N used; or kept by some callers, or accepted (`_PERMITTED`)."""
     if not isinstance(description, str):
         return frozenset()
     return _handled_sides(description)
@@ -118,6 +128,8 @@ def _handled_sides(description: str) -> frozenset[str]:
             sides |= said or _ON_THEIR_OWN[verb.group(2)]
         if len(sides) == 2:
             return frozenset(sides)
+    for permitted in _PERMITTED.finditer_lowered(lowered, ascii_text):
+        sides.add(UPPER if _UP.match(permitted.group(1) or permitted.group(2)) else LOWER)
     for answer in _ANSWERED_EMPTY.finditer_lowered(lowered, ascii_text):
         if not _negated(lowered, answer.start()):
             start, end = _clause(lowered, answer.start(), answer.end())
