@@ -54,7 +54,11 @@ changed") or the arguments of a tool that creates or updates ("Create or update 
 current value"), or of properties given as alternatives ("issueId or issueUrl", "one of
 email, phone or user_id", in the tool's description too). With `--calls`, a key present in every one of at least 20 recorded
 calls counts as evidence too, unless its description lets it be left out ("Optional",
-a described default, "Use -1 for no limit", a requirement for some calls), and none at
+a described default, "Use -1 for no limit", a requirement for some calls, what leaving it
+out gets: "Falls back to the API key's user", "Omitting it means the link never expires",
+"unless you specify one", "Only needed for international parcels") or the object's words
+offer it as a choice or leave it out by name ("give an email, a phone number, or both",
+"Products without sizes simply omit size"), and none at
 all when the calls also always sent a field that may be left out: such callers send
 every field, needed or not. Otherwise the finding stays without a fix.
 Under `openai-strict`, which refuses a partial `required`, it requires every property
@@ -64,8 +68,9 @@ and makes the optional ones nullable instead.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from schema_lint.prose.field_prose import (described_defaults, mentions_requirement, offered_in_place,
+from schema_lint.prose.field_prose import (answers_omission, described_defaults, mentions_requirement, offered_in_place,
                                           offers_unset_value, requirement_sentences, says_optional, says_required,
                                           stand_ins_of, takes_other_keys)
 from schema_lint.text.lazy_pattern import lazy_compile
@@ -149,8 +154,9 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
     properties = node.get("properties")
     sent = seen_at(ctx, node, "object")
     objects = sent.of_type("object") if sent is not None else 0
+    let_go = _let_go_by_name(ctx, node) if sent is not None else frozenset()
     always = [] if sent is None or _optional_always_sent(sent, properties) else \
-        [name for name in properties if sent.keys[name] == objects]
+        [name for name in properties if sent.keys[name] == objects and name not in let_go]
     alternatives = _alternatives(ctx, node)
     stand_ins = stand_ins_of({name: schema.get("description") for name, schema in properties.items()
                               if isinstance(schema, dict)})
@@ -161,7 +167,8 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
         return _suggestion(ctx, node) if sent is None else None
     if always:
         seen = evidence(objects, 'each with ' + ', '.join(always))
-        if takes_other_keys(node.description, ctx.tool.definition.get("description") if node.is_root else None):
+        if takes_other_keys(node.description, ctx.tool.definition.get("description") if node.is_root else None,
+                            name=node.field_name):
             # A map ("key-value pairs for storing additional information"): its one conventional key
             # sent every time so far is no key every call needs.
             return Fix(f"require {', '.join(names)} ({seen}; but the words say the object takes keys it does not "
@@ -185,12 +192,13 @@ def _may_be_needed(name: str, schema, alternatives: frozenset[str]) -> bool:
 
 def _optional_by_words(schema: dict) -> bool:
     """A property whose description lets a call leave it out: it says optional, names a
-    default or a value for "no setting" ("Use -1 for no limit"), or asks for it only in
+    default or a value for "no setting" ("Use -1 for no limit"), says what leaving it out
+    gets ("Falls back to the API key's user"), or asks for it only in
     some calls ("Required for updates", "required if channel is 'email'"). Such words win
     over recorded calls: a model sends what it is shown, needed or not."""
     description = schema.get("description")
     return says_optional(description) or bool(described_defaults(description)) or offers_unset_value(description) \
-        or (mentions_requirement(description) and not says_required(description))
+        or answers_omission(description) or (mentions_requirement(description) and not says_required(description))
 
 
 def _optional_always_sent(sent, properties: dict) -> list[str]:
@@ -230,7 +238,8 @@ def _partial_update(node: SchemaNode, tool_description: object = None) -> bool:
     words = " ".join(filter(None, [node.field_name, node.get("title")]))
     description = node.get("description")
     return bool(_PARTIAL.search(words.replace("_", " "))) or (
-        isinstance(description, str) and _PARTIAL.search(description) is not None) or (
+        isinstance(description, str) and (_PARTIAL.search(description) is not None
+                                          or _EVERY_ARGUMENT_OPTIONAL.search(description) is not None)) or (
         node.is_root and isinstance(tool_description, str) and (
             _UPSERT.search(tool_description) is not None or _EVERY_ARGUMENT_OPTIONAL.search(tool_description) is not None))
 
@@ -239,6 +248,7 @@ _UPSERT = lazy_compile(r"\b(?:create|add|insert)s?\s+or\s+(?:update|replace|modi
 _ARGUMENTS = r"(?:parameters?|arguments?|args|fields?|inputs?|properties|attributes|values|ones)"
 _EVERY_ARGUMENT_OPTIONAL = lazy_compile(
     r"\b(?:all|every)\s+(?:of\s+the\s+|the\s+)?(?:other\s+)?" + _ARGUMENTS + r"\s+(?:are\s+|is\s+)?optional\b"
+    r"|(?:^|[,;:(]\s*)all\s+(?:are\s+)?optional\b"
     r"|\bonly\s+(?:what|the\s+\w+\s+(?:that|you\s+want\s+to|to(?:\s+be)?))\s+(?:be\s+)?chang"
     r"|\b(?:omitted|unspecified|missing|unset|other)\s+" + _ARGUMENTS
     + r"\s+(?:keep|are\s+(?:left|kept|not\s+changed)|remain|stay)"
@@ -263,6 +273,38 @@ def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:
             if first != second and first in properties and second in properties:
                 found.update((first, second, *_listed_before(text, match.start(), properties)))
     return frozenset(found)
+
+
+# A sentence of the object's own words that offers its fields as choices ("give an email, a
+# phone number, or both", "at least one of"), or that leaves one out ("Products without sizes
+# simply omit size").
+_CHOICE = lazy_compile(r"\bor both\b|\beither\b|\bat least one\b|\b(?:one|any) of\b", re.I)
+_LEFT_OUT = lazy_compile(r"\b(?:omits?|omitting|leave out|skips?|skipping)\s+(?:the\s+)?[`'\"]?([A-Za-z_][\w-]*)")
+_SENTENCE = lazy_compile(r"[^.;\n]+")
+_NAME_WORD = lazy_compile(r"[A-Za-z_][\w-]*")
+
+
+def _let_go_by_name(ctx, node: SchemaNode) -> frozenset[str]:
+    """The properties an object's words (the tool's too, for its arguments) offer as choices,
+    by name, or leave out: none of them is needed by every call, whatever the calls sent."""
+    return _named_choices(node.description, ctx.tool.definition.get("description") if node.is_root else None,
+                          frozenset(node.get("properties")))
+
+
+@lru_cache(maxsize=256)
+def _named_choices(description: object, tool_description: object, properties: frozenset[str]) -> frozenset[str]:
+    text = "\n".join(words for words in (description, tool_description) if isinstance(words, str))
+    found: set[str] = set()
+    for sentence in _SENTENCE.finditer(text[:_WORDS_READ]):
+        words = sentence.group()
+        if _CHOICE.search(words):
+            found.update(name for name in _NAME_WORD.findall(words) if name in properties)
+        found.update(match.group(1) for match in _LEFT_OUT.finditer(words) if match.group(1) in properties)
+    return frozenset(found)
+
+
+# How much of an object's words is read for names: a description is read once per object.
+_WORDS_READ = 4_000
 
 
 # One name of a list and the comma after it, at the end of the text before the next

@@ -39,9 +39,12 @@ object and none sent another key, the fix closes it, naming that evidence (under
 `openai-strict` SL601 carries the fix), unless the object's words (the tool's, for its
 arguments) say it takes others ("Any other fields are passed through to the API",
 "Additional custom keys are allowed", "Unknown keys are ignored", "Extra keyword arguments
-become columns", "plus any other profile attribute", "as NAME: value pairs", "**kwargs"),
-unless they refuse them ("Additional properties are not allowed"): then the closing is a
-suggestion. Otherwise whether the tool's implementation
+become columns", "plus any other profile attribute", "as NAME: value pairs", "**kwargs",
+"keyed by field name", "as a map from label key to label value", "Free-form JSON", "or your
+own", "Pass each option as its own argument"), unless they refuse them ("Additional
+properties are not allowed"), or where its name is one for a map whose keys are data
+(`labels`, `tags`, `headers`, `annotations`, `metadata`, `attributes`, `variables`,
+`params`, `env`, `custom_fields`…): then the closing is a suggestion. Otherwise whether the tool's implementation
 takes keys the schema does not declare is not written in the schema, and real correct
 calls do send them (a `sender_id` the executor reads, a response field echoed back): the
 finding carries the closing keyword as a suggestion, never applied by `--fix`, for a
@@ -126,7 +129,8 @@ def check(ctx):
 def _words_take_other_keys(ctx, node) -> bool:
     """Whether the object's words (the tool's too, for its arguments) say it takes keys it
     does not declare: traffic that sent none is then no evidence that none is taken."""
-    return takes_other_keys(node.description, ctx.tool.definition.get("description") if node.is_root else None)
+    return takes_other_keys(node.description, ctx.tool.definition.get("description") if node.is_root else None,
+                            name=node.field_name)
 
 
 # What an object may say of its keys, beside its branches: one that says any of these is refined

@@ -39,11 +39,23 @@ _GROUPED_NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 # answer's first word of a phrase ("Required: no default is applied" stays unread here).
 _ANSWERED_NO = (r"\b(?:required|mandatory)[ \t]*(?:[:?=\u2013\u2014-]|\bis\b)[ \t]*(?:no|false|n|optional)\b"
                 r"(?![ \t]*[a-z0-9])")
-_OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\bif (?:not |none )?(?:provided|given|specified|omitted|set|"
-                          r"present|empty|absent)\b|\bcan be (?:omitted|left (?:out|empty|blank))\b|\bleave (?:it )?"
-                          r"(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b|" + _ANSWERED_NO,
-                          words=("optional", "if ", "can be ", "leave ", "not required", "default", "required",
-                                 "mandatory"))
+_OPTIONAL = CaselessWords(r"\boptional(?:ly)?\b|\b(?:if|when|unless) (?:not |none )?(?:provided|given|specified|omitted|"
+                          r"set|present|empty|absent)\b|\b(?:can|may) be (?:omitted|skipped|left (?:out|empty|blank|unset))"
+                          r"\b|\bleave (?:it )?(?:empty|blank|out)\b|\bnot required\b|\bdefaults? (?:is|to|value)\b|"
+                          # "We pick the region closest to you if you don't say", "unless you specify one",
+                          # "Only needed for international parcels", "You don't need to send this", "Provide
+                          # to override the name …", "Set this if the page should live under another",
+                          # "Pass nothing for a fresh seed", "Postal code; some countries have none".
+                          r"\b(?:if|unless) you (?:(?:don't|do not) )?(?:say|specify|set|pass|give|provide|send|choose|"
+                          r"pick|supply|include)\b|\bonly (?:needed|necessary|required|relevant|used) (?:for|when|if|with|"
+                          r"by|in)\b|\b(?:don't|do not|doesn't|does not|no) need to (?:send|pass|give|provide|set|include|"
+                          r"specify)\b|\bnot (?:needed|necessary)\b|\bto override\b|\b(?:set|pass|give|provide|use|"
+                          r"include|add|send|specify) (?:this|it) (?:only )?(?:if|when)\b|\b(?:pass|send|give) nothing\b|"
+                          r"\bsome [a-z]+ (?:have|has) (?:none|no [a-z]+)\b|" + _ANSWERED_NO,
+                          words=("optional", "if ", "when ", "unless ", "can be ", "may be ", "leave ", "not required",
+                                 "default", "required", "mandatory", "only ", "need to", "not needed", "not necessary",
+                                 "to override", "this if", "it if", "this when", "it when", "this only", "it only",
+                                 "nothing", "some "))
 _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|specified|supplied|included|set))\b",
                           words=("required", "mandatory", "must be "))
 # A requirement taken back: "not required", "only required when …", "as required", or an
@@ -451,8 +463,12 @@ _ANSWERS_OMISSION = CaselessWords(
     r"\b(?:is|are)\s+used\b|"
     r"\b(?:if|when)\s+(?:omitted|missing|absent|left out|not\s+(?:provided|given|set|specified|supplied|sent|passed))"
     r",?\s+[^.;]{0,60}?\b(?:is|are)\s+used\b|"
-    r"\bfalls?\s+back\b|\binferred\b|\bauto-?(?:generated|detected|filled)\b",
-    ("omit", "leave", "if", "when", "fall", "inferred", "auto"))
+    r"\bfalls?\s+back\b|\binfer(?:s|red)\b|\bauto-?(?:generated|detected|filled)\b|"
+    # "Omitting it means the link never expires", "(absent → the plan's retention)", "If you
+    # leave this out, the base currency applies", "a sensible default is used otherwise".
+    r"\b(?:omitting|skipping|leaving out) (?:it|this|that)\b|\b(?:absent|omitted|missing|unset)\s*(?:→|->|=>|means\b)|"
+    r"\b(?:if|when) you (?:leave|omit|skip) (?:it|this|that)\b|\b(?:is|are) used otherwise\b",
+    ("omit", "leav", "if", "when", "fall", "infer", "auto", "skipping", "absent", "missing", "unset", "otherwise"))
 
 
 def says_optional(description: Any) -> bool:
@@ -791,9 +807,7 @@ _OTHER_KEYS_TAKEN = Screened(
     r"\bnot listed here\b|\barbitrary\s+(?:keys?|fields?|properties|key-value)\b|"
     r"\bany\s+(?:option|field|key|parameter|setting)s?\s+(?:that\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+"
     r"(?:accepts|supports|takes)\b|"
-    # A map: "keys are column names", "Set of key-value pairs"; keys given as arguments: "Pass
-    # the template's variables as additional arguments".
-    r"\bkeys\s+are\s+(?:the\s+)?[a-z][\w-]*\s+(?:names?|ids?|keys?)\b|"
+    # Keys given as arguments: "Pass the template's variables as additional arguments".
     r"\bas\s+(?:additional|extra|other)\s+(?:arguments?|parameters?|fields?|keys?|properties)\b|"
     # Keys of a kind beyond those declared, unless the clause refuses them ("Additional
     # properties are not allowed", "no other fields"): "Arbitrary additional properties are
@@ -814,14 +828,50 @@ _OTHER_KEYS_TAKEN = Screened(
     # "a set of key-value pairs";
     # and keys a function takes as they come: "**kwargs", "Its parameters are dynamic".
     r"\b(?:header\s+|variable\s+|field\s+)?names?\s*(?::|=|to)\s*values?\b|\bkey[- ]value\b|\bkwargs\b|"
-    r"\b(?:parameters|arguments|keys|fields|properties)\s+are\s+dynamic\b",
+    r"\b(?:parameters|arguments|keys|fields|properties)\s+are\s+dynamic\b|"
+    # A map named ("as a map from label key to label value", "keyed by field name", "keys are
+    # locale codes", "SKU -> quantity", "name/value pairs", "Free-form JSON", "which keys apply
+    # depends on", "The keys vary"), keys of the caller's ("or your own", "feel free to add your
+    # own", "any field of the collection", "Keys we don't recognise are forwarded", "Columns
+    # that do not exist yet are created"), or arguments of their own ("Pass each option as its
+    # own argument", "the remaining arguments are the record's fields").
+    r"\b(?:a|as|an)\s+(?:[\w-]+\s+)?(?:map|mapping|dict|dictionary|hash)\b(?!\s+(?:of|to)\s+(?:the\s+)?(?:\w+\s+)?"
+    r"(?:location|area|region|route)s?\b)|\bkeyed\s+by\b|(?<!\bapi )\bkeys\s+are\s+" + _NOT_REFUSED + r"[a-z]|\beach\s+key\s+is\b|"
+    r"\w\s*(?:->|\u2192|=>)\s*\w|\b(?:key|name)\s*/\s*value\b|\bfree[- ]form\b|\byour own\b|"
+    r"\bany\s+(?:field|property|column|key|attribute|qualifier|option|parameter)s?\s+(?:of|from|in)\b|"
+    r"\b(?:don't|do not|doesn't|does not)\s+(?:recogni[sz]e|know)\b|\bunknown\s+ones\b|"
+    r"\b(?:don't|do not|doesn't|does not)\s+exist\s+(?:yet\s+)?(?:are|is|get|will be)\s+(?:created|added)\b|"
+    r"\bwhich\s+keys\b|\bkeys\s+(?:vary|differ|depend)\b|\bas\s+(?:its|their)\s+own\s+(?:arguments?|parameters?|keys?)\b|"
+    r"\b(?:remaining|other)\s+(?:arguments|parameters)\s+are\b",
     "any|all|other|extra|additional|further|custom|unlisted|arbitrary|unknown|not listed|key|every|each|value|kwargs"
-    "|dynamic")
+    "|dynamic|map|dict|hash|->|\u2192|=>|free|your own|n't|not|which|own|remaining")
 
 
-def takes_other_keys(*texts: Any) -> bool:
-    """Whether an object's words say it takes keys it does not declare (`_OTHER_KEYS_TAKEN`):
-    calls that sent none so far are no evidence that none is taken, nor that a key each sent
-    is one every call needs. "e.g." and "i.e." are read as words: their dots end no sentence."""
-    return any(isinstance(text, str) and _OTHER_KEYS_TAKEN.search(text.replace("e.g.", "eg").replace("i.e.", "ie"))
-               for text in texts)
+def takes_other_keys(*texts: Any, name: str | None = None) -> bool:
+    """Whether an object's words say it takes keys it does not declare (`_OTHER_KEYS_TAKEN`),
+    or its `name` is one for a map (`names_a_map`): calls that sent none so far are no evidence
+    that none is taken, nor that a key each sent is one every call needs. "e.g." and "i.e."
+    are read as words: their dots end no sentence."""
+    return names_a_map(name) or any(
+        isinstance(text, str) and _OTHER_KEYS_TAKEN.search(text.replace("e.g.", "eg").replace("i.e.", "ie"))
+        for text in texts)
+
+
+def names_a_map(name: str | None) -> bool:
+    """Whether a property's name is one for pairs whose keys are data, not a record's fields
+    (`labels`, `resource_tags`, `customHeaders`, `env_vars`): the keys a schema declares for
+    it are the usual ones, never all."""
+    if not name:
+        return False
+    words = _NAME_PARTS.findall(name)
+    return bool(words) and words[-1].lower() in _MAP_NAMES
+
+
+# A name's words: `custom_fields`, `customFields`, `query-params`, `HTTPHeaders`.
+_NAME_PARTS = lazy_compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+# Names of maps in HTTP, cloud, CRM, analytics and template APIs: their keys are chosen by
+# whoever fills them in.
+_MAP_NAMES = frozenset({"labels", "tags", "headers", "annotations", "metadata", "meta", "attributes", "attrs",
+                        "traits", "variables", "vars", "params", "dimensions", "env", "environment", "extras",
+                        "cookies", "kwargs", "fields", "props", "properties", "placeholders", "substitutions",
+                        "macros", "translations", "localizations", "overrides"})

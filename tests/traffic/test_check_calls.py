@@ -91,13 +91,34 @@ def test_words_refusing_other_keys_leave_the_closing_a_fix(tmp_path, description
 @pytest.mark.parametrize("description", ["Environment variables, as NAME: value pairs.",
                                          "HTTP headers to send, header name to value; send any others as needed.",
                                          "Kubernetes labels (arbitrary string keys).", "Key-value metadata: any keys you like.",
-                                         "Chart options; any Chart.js option may be set."])
+                                         "Chart options; any Chart.js option may be set.",
+                                         "Labels, as a map from label key to label value.",
+                                         "Filter on record fields: each key is a field name.",
+                                         "Title per locale: keys are locale codes.", "Stock to set, as SKU -> quantity.",
+                                         "Dimension name/value pairs.", "Free-form JSON body for the event.",
+                                         "Tracking parameters added to every link (utm_source or your own).",
+                                         "Keys we don't recognise are forwarded to the processor unchanged.",
+                                         "Columns that do not exist yet are created automatically.",
+                                         "Any property of the Contact object can be given here.",
+                                         "Bag of settings; which keys apply depends on the integration."])
 def test_a_nested_map_whose_words_take_other_keys_is_not_closed_from_the_calls(tmp_path, description):
     """`env` with one declared variable, closed because 24 calls sent only it, refused `DEBUG`."""
     tool = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {"type": "object", "properties": {
         "env": {"type": "object", "description": description, "properties": {"PORT": {"type": "string"}}}}}}
     found = _fixes(tmp_path, [{"env": {"PORT": str(n)}} for n in range(MIN_SAMPLE)], select="SL201", tool=tool)
     assert found[("SL201", "/properties/env")]["fix"]["safety"] == "suggestion"
+
+
+@pytest.mark.parametrize("name, closed", [("labels", "suggestion"), ("resource_tags", "suggestion"),
+                                          ("customHeaders", "suggestion"), ("query_params", "suggestion"),
+                                          ("address", "unsafe"), ("filter", "unsafe")])
+def test_an_object_named_as_a_map_is_not_closed_from_the_calls(tmp_path, name, closed):
+    """`labels` declaring `team`, closed because 24 calls sent only it, refused `env`: a map's
+    declared keys are its usual ones, never all of them."""
+    tool = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {"type": "object", "properties": {
+        name: {"type": "object", "properties": {"team": {"type": "string"}}}}}}
+    found = _fixes(tmp_path, [{name: {"team": str(n)}} for n in range(MIN_SAMPLE)], select="SL201", tool=tool)
+    assert found[("SL201", f"/properties/{name}")]["fix"]["safety"] == closed
 
 
 def test_a_fix_that_would_reject_a_recorded_call_is_withheld_and_says_which(tmp_path):
@@ -488,6 +509,22 @@ def test_calls_read_with_orjson_are_the_calls_json_reads(tmp_path, monkeypatch, 
     {"type": "boolean", "description": "Include archived items.", "default": False},
     {"type": ["string", "null"], "description": "A cursor."},
     {"type": "string", "description": "Required for updates; omit when creating."},
+    # What leaving it out gets, when it is needed, or who picks otherwise.
+    {"type": "string", "description": "If you leave this out, the account's base currency applies."},
+    {"type": "string", "description": "Customs declaration. Can be skipped for domestic parcels."},
+    {"type": "string", "description": "Harmonized System code. Only needed for international parcels."},
+    {"type": "string", "description": "MIME type. The server infers it from the file extension."},
+    {"type": "string", "description": "We pick the region closest to you if you don't say."},
+    {"type": "string", "description": "IANA timezone; your profile's timezone is used unless you specify one."},
+    {"type": "string", "description": "When the link stops working. Omitting it means the link never expires."},
+    {"type": "string", "description": "Provide to override the name taken from the identity provider."},
+    {"type": "string", "description": "Set this if the page should live under another page."},
+    {"type": "integer", "description": "Random seed. Pass nothing for a fresh random seed each run."},
+    {"type": "integer", "description": "Days to keep backups (absent \u2192 the plan's retention)."},
+    {"type": "string", "description": "You don't need to send this for addresses in the home country."},
+    {"type": "string", "description": "Paper size; a sensible default is used otherwise."},
+    {"type": "string", "description": "When absent, the recipient's saved language is used."},
+    {"type": "string", "description": "Postal code; some countries have none."},
 ])
 def test_callers_that_send_every_field_are_no_evidence_that_one_is_needed(tmp_path, optional):
     # Every call sent `extra` too, which its schema or words let a call leave out: the callers
@@ -507,3 +544,21 @@ def test_a_field_that_may_be_left_out_and_was_not_always_sent_leaves_the_evidenc
     calls = [{**call, "extra": "y"} if n % 2 else call for n, call in enumerate(_calls(MIN_SAMPLE))]
     fix = _fixes(tmp_path, calls, select="SL101", tool=tool)[("SL101", "")]["fix"]
     assert fix["description"] == f"require title, tags ({MIN_SAMPLE} recorded calls, each with title, tags)"
+
+
+@pytest.mark.parametrize("description, let_go", [
+    ("Customer; give an email, a phone number, or both.", {"email", "phone"}),
+    ("Variant attributes. Products without sizes simply omit size.", {"size"}),
+    ("Filter; combine any of the keys below, all optional.", {"email", "phone", "size"}),
+])
+def test_fields_an_objects_words_offer_as_choices_or_leave_out_are_not_required_from_the_calls(
+        tmp_path, description, let_go):
+    """Every call sent `email` and `phone`; the customer's words say either one will do."""
+    fields = {"email", "phone", "size"}
+    tool = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {"type": "object", "properties": {
+        "customer": {"type": "object", "description": description,
+                     "properties": {name: {"type": "string"} for name in sorted(fields)}}}}}
+    calls = [{"customer": {name: str(n) for name in sorted(fields)}} for n in range(MIN_SAMPLE)]
+    fix = _fixes(tmp_path, calls, select="SL101", tool=tool)[("SL101", "/properties/customer")]["fix"]
+    required = set() if fix is None else set(fix["description"].split(" (")[0].removeprefix("require ").split(", "))
+    assert required == fields - let_go
