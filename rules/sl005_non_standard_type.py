@@ -41,19 +41,23 @@ say (no fix). A `type` list that also holds an unknown name gets no fix, nor doe
 read as a number whose words say the value is sent as text ("a decimal string, e.g. '19.99'",
 "Base64-encoded bytes" of `byte`). Where the words offer values the JSON Schema name refuses
 ("Sampling temperature, or 'auto'" of a `float`, "a JSON-encoded string of one" of a `dict`,
-"fractions like 0.5" of an `int`), the respelling is a suggestion.
+"fractions like 0.5" of an `int`, "'Infinity' disables the alert" of a `Number`, "null resets
+to the default" of an `Integer`) or take other forms ("'yes'/'no' are accepted too" of a
+`bool`, "numeric values are accepted and zero-padded" of a `str`), the respelling is a
+suggestion.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from schema_lint.model import Fix, FixSafety, Operation, Severity, Tool
-from schema_lint.prose.field_prose import described_values
+from schema_lint.prose.field_prose import described_values, offers_other_forms
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
@@ -138,15 +142,24 @@ def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
     ("fractions like 0.5 are allowed"). The name says what the author's language typed; the
     words, what callers send."""
     description = node.description
-    meant = {kind for kind in map(standard_type, names) if kind is not None} - {"string", "null"}
+    kinds = {kind for kind in map(standard_type, names) if kind is not None}
+    meant = kinds - {"null"}
     if not isinstance(description, str) or not meant:
+        return ""
+    if offers_other_forms(description):
+        return "other forms"  # "true/false; "yes"/"no" are accepted too", "numeric values are accepted"
+    if "null" not in kinds and _NULL_OFFERED.search(description):
+        return "null"  # "null resets to the default"
+    meant -= {"string"}
+    if not meant:
         return ""
     if _TEXT_OFFERED.search(description):
         return "text"
     if "array" in meant and _ONE_OFFERED.search(description):
         return "a single value"
-    quoted = [match.group(1) or match.group(2) for match in _QUOTED_ALTERNATIVE.finditer(description)
-              if not any(_reads_as(match.group(1) or match.group(2), kind) for kind in meant)]
+    quoted = [value for value in (next(filter(None, match.groups()), "")
+                                  for match in _QUOTED_ALTERNATIVE.finditer(description))
+              if not any(_reads_as(value, kind) for kind in meant)]
     if quoted:
         return json.dumps(quoted[0], ensure_ascii=False)
     if meant == {"integer"} and any(isinstance(value, float) and not value.is_integer()
@@ -166,8 +179,13 @@ _TEXT_OFFERED = lazy_compile(r"\bor\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:st
 # example of one ("Port number or service name (e.g. 'http')").
 _QUOTED_ALTERNATIVE = lazy_compile(r"\bor\s+(?:the\s+(?:string|word|value|literal)\s+)?['\"`\u2018\u201c]"
                                    r"([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]|"
-                                   r"\bor\s+(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?\s*\(\s*(?:e\.g\.|eg|such as|like)\s*"
-                                   r"['\"`\u2018\u201c]([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]", re.I)
+                                   r"\bor\s+(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?\s*(?:\(\s*)?(?:e\.g\.|eg|such as|like)\s*"
+                                   r"['\"`\u2018\u201c]([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]|"
+                                   # A quoted word that stands for a setting: '"Infinity" disables the alert'.
+                                   r"['\"`\u2018\u201c]([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]\s+(?:disables?|"
+                                   r"means|resets?|clears?|turns|stands for)\b", re.I)
+# Null offered as a value: "null resets to the default", "pass null to clear it".
+_NULL_OFFERED = lazy_compile(r"\bnull\b", re.I)
 # One value offered where the name reads as a list: "A single id or a list of ids".
 _ONE_OFFERED = lazy_compile(r"\b(?:a\s+)?single\s+[\w-]+\s+or\s+(?:a\s+)?(?:list|array|several)\b|"
                             r"\b(?:one|an?)\s+[\w-]+\s+or\s+(?:a\s+)?(?:list|array)\s+of\b", re.I)
@@ -183,7 +201,8 @@ def _reads_as(value: str, kind: str) -> bool:
             number = float(lowered)
         except ValueError:
             return False
-        return kind == "number" or number.is_integer()
+        # JSON has no "Infinity" or "NaN", which Python's float reads.
+        return math.isfinite(number) and (kind == "number" or number.is_integer())
     return lowered.startswith("{" if kind == "object" else "[")
 
 

@@ -58,7 +58,10 @@ hostnames and IP addresses the description alone gives a suggestion, never appli
 `--fix`, for a reviewer to confirm; so does a name alone. A layout of another kind
 (`MM/DD/YYYY`), alternatives ("hostname or IP address", "YYYY-MM-DD, or today /
 tomorrow", "or a relative date", "A bare hostname is also fine", "with or without
-hyphens", "Times without an offset are read as UTC"), a date written in the words in
+hyphens", "Times without an offset are read as UTC", "Quarters may be given as 2024-Q2",
+"a bare date means end of that day", "The scheme may be left off", "Spaces are encoded for
+you", "by UUID or by team name", "The project's slug is accepted in its place", "or * for
+all workspaces", "legacy accounts have numeric IDs"), a date written in the words in
 another form ("may be requested as 2024-01", "e.g. 2024-12-31 17:00" of a date), several values in one string ("Pass a comma-separated
 list for several"), a hedge ("typically a UUID") or a stated value not in the format
 (`"null"`, `"dontcare"`, a default of `''`, a word offered unquoted: "The special value

@@ -38,7 +38,8 @@ escape (`\\S`), which anchored would accept one character only, or plain text
 (`@example\\.com`, `\\.pdf`), which anchored would accept that text alone (a `const`), or a
 file extension's test (`\\.(png|jpg)`), which anchored would accept the extension alone. So is
 a pattern whose description takes values of another form too ("Full issue URLs are
-accepted as well", "with or without '@'"), and one whose description writes out a value that
+accepted as well", "with or without '@'", "ZIP+4 is accepted", "append :port", "a trailing
+check letter") or several in one string ("separated by commas"), and one whose description writes out a value that
 holds a match and is no whole one ("e.g. 94103 or 94103-1234" of `\\d{5}`, "or with area
 code: 415-555-1234" of `\\d{3}-\\d{4}`); the fix gate also withholds one that would refuse a
 value the schema states (its default or examples).
@@ -53,7 +54,7 @@ from __future__ import annotations
 import re
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
-from schema_lint.prose.field_prose import offers_other_forms, stated_strings
+from schema_lint.prose.field_prose import holds_several, offers_other_forms, stated_strings
 from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, one_sided_anchor,
                                          plain_text, search, single_character)
 from schema_lint.text.lazy_pattern import lazy_compile
@@ -137,8 +138,10 @@ _DESCRIPTION_READ = 2_000
 
 def _why_not_anchored(node, pattern: str, fixed: str) -> str | None:
     """Why anchoring the whole pattern (as `fixed`) would refuse the values it is meant for, if it would."""
-    if offers_other_forms(node.description):
+    if offers_other_forms(node.description) or _EXTENDED.search(node.description or ""):
         return "its description takes values of another form too, which the anchored pattern would refuse"
+    if holds_several(node.description):
+        return "its description takes several values in one string, which the anchored pattern would refuse"
     partial = _partly_matched_token(node, pattern, fixed)
     if partial is not None:
         # "like 555-1234, or with area code: 415-555-1234" of `\d{3}-\d{4}`: anchored, it refuses
@@ -157,6 +160,8 @@ def _why_not_anchored(node, pattern: str, fixed: str) -> str | None:
     return None
 
 
+# Words that give values more than one match: "Older passports carry a trailing check letter".
+_EXTENDED = lazy_compile(r"\b(?:trailing|suffix(?:es|ed)?)\b", re.I)
 # A file extension's test of alternatives (`\.pdf` alone is plain text): `\.(png|jpg)`, `\.(?:pdf|docx)`.
 _EXTENSION = lazy_compile(r"\\\.(?:[A-Za-z0-9]{1,10}|\((?:\?:)?[A-Za-z0-9]{1,10}(?:\|[A-Za-z0-9]{1,10}){0,20}\))")
 _METACHARACTERS = frozenset("\\.[](){}*+?|$")

@@ -102,6 +102,10 @@ def _read(description: str, kind: str = "string") -> dict:
     "Output format: 'json' or 'csv'. PDF export is available on the Pro plan.",
     "Target environment. Options: dev, prod. Feature branches deploy to preview-<branch>.",
     "Options: feature, bugfix. Hotfix branches use hotfix/<version>.",
+    # Other spellings, values brought onto the list, or another kind of value after "or the".
+    "Sort direction, either 'ascending' or 'descending'; asc and desc work as shorthands.",
+    "Rating: 'poor', 'fair', 'good' or 'excellent'. Numeric ratings 1-4 are mapped onto these.",
+    "Where to post: 'email' or 'sms', or the ID of a Slack channel (C0123ABCD).",
 ])
 def test_a_list_that_is_not_all_the_fields_values_is_no_enum(description):
     assert "enum" not in _read(description)

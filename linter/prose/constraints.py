@@ -1277,8 +1277,10 @@ def _varies_by_case(bound: _Bound, read: list[_Read]) -> bool:
 def _bounds(text: str, target: str, neighbours: frozenset[str] = frozenset()) -> list[Stated]:
     """A string's length or an array's item count."""
     low_key, high_key = _BOUNDS[target]
-    if target == LENGTH and offers_other_forms(text):
-        return []  # "Handle, max 15 characters; also accepts a user ID": a length of one form
+    if target == LENGTH and (offers_other_forms(text) or offers_substitute(text)):
+        # "Handle, max 15 characters; also accepts a user ID", "at least 12 characters. Kiosk
+        # accounts use a 6-digit PIN instead": a length of one form
+        return []
     out: list[Stated] = []
     counted_otherwise = target == LENGTH and _COUNTED_OTHERWISE.search(text) is not None
     exactly = _exactly(text, target) if not counted_otherwise else None
@@ -1609,12 +1611,15 @@ _OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or an
                               # Spellings built on the values ("Prepend a minus sign to reverse"), or more
                               # values named beside them ("(l2 and ip are experimental)").
                               r"\bprepend\w*\b|\b(?:is|are)\s+experimental\b|"
+                              # Other spellings, or values brought onto the list: "asc and desc work as
+                              # shorthands", "Numeric ratings 1-4 are mapped onto these".
+                              r"\b(?:shorthands?|abbreviations?|synonyms?)\b|\bmapped\s+(?:on)?to\s+(?:these|them|those)\b|"
                               r"\b(?:here|this field)\s+instead\b|"
                               r"case[- ]?insensitive|"
                               r"not case[- ]sensitive|ignor\w* case\b|regardless of case)", re.I)
 # An alternative after the list that is no value of it ("'public' or 'private', or a team
 # name", "bug, feature, task (or a custom type …)"), read in the rest of the list's sentence.
-_OR_ANOTHER = lazy_compile(r"\b(?:or|and/or)\s+(?:an?|any|another|other|some|your own)\b", re.I)
+_OR_ANOTHER = lazy_compile(r"\b(?:or|and/or)\s+(?:an?|any|another|other|some|your own|the)\b", re.I)
 _FILLER = frozenset({"the", "a", "an", "these", "those", "following", "them", "it", "this", "that", "any", "all", "etc",
                      "more", "others", "other", "both", "not", "be", "is", "are", "to", "of", "in", "on", "for", "with",
                      "your", "its", "their", "by", "as", "at", "none"})

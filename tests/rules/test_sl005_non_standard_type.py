@@ -109,6 +109,11 @@ def test_sl005_a_number_name_the_words_say_is_sent_as_text_gets_string_advice_an
     ("int", "Amount to move, fractional values like 1.5 allowed."),
     ("int", "Port number or service name (e.g. 'http')."),
     ("list", "A single id or a list of ids."),
+    ("bool", 'Subscribed? true/false; "yes"/"no" are accepted too.'),
+    ("int", 'Port number (e.g. 443) or a service name such as "https".'),
+    ("str", "ZIP code; numeric values are accepted and zero-padded."),
+    ("Integer", "Quantity; null resets to the default."),
+    ("Number", 'Alert threshold; "Infinity" disables the alert.'),
 ])
 def test_sl005_respelling_is_a_suggestion_where_the_words_offer_values_the_type_refuses(written, description):
     """`number` for "Sampling temperature, or 'auto'" refused the 'auto' the words offer."""

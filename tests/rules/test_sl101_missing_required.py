@@ -134,6 +134,8 @@ def _required_by_fix(target_description: str, tool_description: str = "A tool.")
     "Project key. Required; inferred from the current directory when omitted.",
     "Request ID. Required; auto-generated when missing.",
     "IANA timezone. Required; falls back to the account's timezone when not provided.",
+    # A footnote that takes the requirement back for some calls.
+    "Required* (*not for local pickup orders).",
 ])
 def test_sl101_does_not_make_a_requirement_for_some_calls_one_for_every_call(description):
     # "Required for updates; omit when creating", "Required if channel is 'email'": SL102's `if`/`then`.

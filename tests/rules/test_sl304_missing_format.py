@@ -273,6 +273,18 @@ def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
     ("user_uuid", "The user's UUID, e.g. 3f1c0a5e-8d2b-4c1e-9f00-1234567890ab; legacy accounts have numeric IDs."),
     ("login_email", "Login email address, e.g. 'jane@example.com'. Accounts created before 2020 sign in with a "
                     "username."),
+    # Another form the words take, a value in its place, or a wildcard.
+    ("period_start_date", "Start of the period, e.g. '2024-04-01'. Quarters may be given as 2024-Q2."),
+    ("birth_date", "Date of birth (YYYY-MM-DD, e.g. 1980-02-29); when only the year is known send the year alone."),
+    ("due_at", "Deadline as RFC 3339, e.g. 2024-05-01T17:00:00Z; a bare date means end of that day."),
+    ("link_url", "Link target, e.g. 'https://shop.example.com/p/1'. You may use {customer_id} placeholders."),
+    ("website_url", "Company website, e.g. 'https://acme.io'. The scheme may be left off: acme.io works."),
+    ("image_url", "URL of the image, e.g. 'https://cdn.example.com/a.png'. Spaces in the path are encoded for you."),
+    ("target_url", "The page to check, e.g. 'https://example.com'. Bare domains get https:// prepended."),
+    ("project_uuid", "UUID of the project, e.g. '0b6c6f1e-2f4f-4f7e-9a3b-6a1f0f2d9c11'. The project's slug is "
+                     "accepted in its place."),
+    ("workspace_uuid", "Workspace UUID (e.g. 'c0a8012e-7f00-4d1e-b6c1-2a3b4c5d6e7f'), or * for all workspaces."),
+    ("team_uuid", "Team to add the member to, by UUID or by team name."),
 ])
 def test_a_format_named_beside_another_kind_of_value_is_no_fix(name, description):
     """"Email address or username": `format: email` refused the usernames the words offer, on

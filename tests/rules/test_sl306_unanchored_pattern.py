@@ -99,6 +99,15 @@ def test_sl306_a_test_the_words_say_the_value_contains_is_unanchored_as_meant(sc
      "description": "Jira issue key, e.g. PROJ-123. Full issue URLs are accepted as well."},
     {"type": "string", "pattern": "[A-Za-z0-9_]{1,15}", "description": "Twitter handle, with or without '@'."},
     {"type": "string", "pattern": "[A-Z]+-\\d+", "description": "Ticket reference like JIRA-42 or its URL."},
+    {"type": "string", "pattern": "[A-Z]{2}[0-9]{6}",
+     "description": "Passport number, e.g. AB123456. Older passports carry a trailing check letter."},
+    {"type": "string", "pattern": "[0-9]{5}", "description": "US ZIP code (e.g. 94103). ZIP+4 is accepted."},
+    {"type": "string", "pattern": "[A-Z][A-Z0-9]+-[0-9]+",
+     "description": "Jira issue key, e.g. PROJ-123. Several keys may be given separated by commas."},
+    {"type": "string", "pattern": "[0-9]{1,3}(\\.[0-9]{1,3}){3}",
+     "description": "IPv4 address, e.g. 10.1.2.3; append :port if the service is not on 443."},
+    {"type": "string", "pattern": "[a-z0-9]+(-[a-z0-9]+)*",
+     "description": "URL slug, e.g. summer-sale. Upper-case letters are lower-cased for you."},
     {"type": "string", "pattern": "\\.(pdf|docx)", "description": "A PDF or DOCX document."},
 ])
 def test_sl306_a_pattern_the_words_or_its_shape_leave_open_is_reported_without_a_fix(schema):

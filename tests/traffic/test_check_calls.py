@@ -268,7 +268,9 @@ def test_words_offering_another_form_win_over_calls_all_in_the_format(tmp_path):
 
 @pytest.mark.parametrize("description", ["Rows to return. Exports of up to a million rows are common.",
                                          "Maximum results, up to ten thousand.", "Rows to return; there is no limit.",
-                                         "Rows to return (the API takes up to 5000)."])
+                                         "Rows to return (the API takes up to 5000).",
+                                         "Rows to return. Very large limits (100k rows and more) are fine.",
+                                         "Items per page. Larger pages are cheaper; go as high as you need."])
 def test_no_maximum_from_the_calls_where_the_words_allow_more(tmp_path, description):
     """The calls sent 1 to 40 and the words speak of a million rows: `maximum: 100` refused them."""
     calls = [{"page_size": n} for n in range(1, 41)]
@@ -281,6 +283,11 @@ def test_no_maximum_from_the_calls_where_the_words_allow_more(tmp_path, descript
     ({"type": "string", "description": "Markdown body; may be long (logs, stack traces)."}, "SL301", "maxLength"),
     ({"type": "array", "items": {"type": "string"}, "description": "Any number of IDs; there is no limit."}, "SL302",
      "maxItems"),
+    ({"type": "string", "description": "Internal note; paste whole email threads if useful."}, "SL301", "maxLength"),
+    ({"type": "string", "description": "SQL query. Complex analytical queries with many joins are expected."},
+     "SL301", "maxLength"),
+    ({"type": "array", "items": {"type": "string"}, "description": "You may address your entire audience at once."},
+     "SL302", "maxItems"),
 ])
 def test_a_length_from_the_calls_is_a_suggestion_where_the_words_allow_more(tmp_path, field, select, keyword):
     value = "x" * 10 if field["type"] == "string" else ["x", "y"]
