@@ -21,19 +21,24 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe (tightening): the fix keeps only the array form (and `null`, if the union allowed
-it), in place of the union when it is the only form left; a bare scalar is rejected
-afterwards unless the boundary canonicalizes it. No fix
-when the scalar branches are not all element types of the array.
+The fix keeps only the array form (and `null`, if the union allowed it), in place of the
+union when it is the only form left; a bare scalar is rejected afterwards unless the
+boundary canonicalizes it. The union itself says a single value is taken, and the words
+usually do too ("A label or a list of labels"): without evidence that callers send arrays
+only, the narrowing is a suggestion, for a project that canonicalizes at its boundary.
+With `--calls` it is unsafe (tightening) where at least 20 recorded calls reached the
+field and every one sent an array (or `null`, where the union allowed it), naming that
+evidence. No fix when the scalar branches are not all element types of the array.
 """
 
 from __future__ import annotations
 
-from schema_lint.model import Fix, FixSafety, Operation, Severity
+from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.dialect import standard_type
 from schema_lint.schema.walk import label
+from schema_lint.traffic.values import evidence, seen_at
 
 CODE = "SL202"
 NAME = "loose-union"
@@ -53,15 +58,15 @@ def check(ctx):
             for keyword in _UNIONS:
                 branches = schema.get(keyword)
                 if isinstance(branches, list):
-                    yield from _union_of_branches(node, keyword, branches)
+                    yield from _union_of_branches(ctx, node, keyword, branches)
         if isinstance(schema.get("type"), list):
-            yield from _type_list(node)
+            yield from _type_list(ctx, node)
 
 
 _UNIONS = ("anyOf", "oneOf")
 
 
-def _union_of_branches(node, keyword: str, branches: list):
+def _union_of_branches(ctx, node, keyword: str, branches: list):
     schemas = [b for b in branches if isinstance(b, dict)]
     arrays = [b for b in schemas if _types(b) == {"array"}]
     scalars = set().union(*(_types(b) for b in schemas if b not in arrays)) - {"null"}
@@ -72,7 +77,7 @@ def _union_of_branches(node, keyword: str, branches: list):
             narrowed = [array, {"type": "null"}] if nullable else [array]
             fix = None
             if covered == scalars:
-                fix = Fix("keep only the array form", FixSafety.UNSAFE, _narrowing(node, keyword, narrowed))
+                fix = _narrowed(ctx, node, nullable, _narrowing(node, keyword, narrowed))
             yield Finding(join(node.pointer, keyword), _message(node, scalars), fix=fix)
             return
 
@@ -89,7 +94,7 @@ def _narrowing(node, keyword: str, narrowed: list) -> tuple[Operation, ...]:
             Operation("remove", join(node.pointer, keyword)))
 
 
-def _type_list(node):
+def _type_list(ctx, node):
     names = _types(node.schema)
     scalars = names - {"array", "null"}
     if "array" not in names or not scalars:
@@ -105,8 +110,19 @@ def _type_list(node):
         if items is None and len(scalars) == 1:
             operations.append(Operation("add", join(node.pointer, "items"), {"type": next(iter(scalars))}))
         if items is not None or len(scalars) == 1:
-            fix = Fix("keep only the array form", FixSafety.UNSAFE, tuple(operations))
+            fix = _narrowed(ctx, node, "null" in names, tuple(operations))
     yield Finding(join(node.pointer, "type"), _message(node, scalars), fix=fix)
+
+
+def _narrowed(ctx, node, nullable: bool, operations: tuple[Operation, ...]) -> Fix:
+    """The narrowing, unsafe where the recorded calls sent only arrays there (or `null`, which
+    it keeps), a suggestion otherwise: the union says a single value is taken."""
+    sent = seen_at(ctx, node, "array")
+    if sent is not None and sent.of_type("array", "null") == sent.count and (nullable or not sent.of_type("null")):
+        seen = evidence(sent.count, "each an array" + (" or null" if sent.of_type("null") else ""))
+        return Fix(f"keep only the array form ({seen})", FixSafety.UNSAFE, operations, Evidence(EVIDENCE_CALLS, seen))
+    return Fix("keep only the array form (the union takes a single value too: confirm callers send arrays, or "
+               "canonicalize scalars at the boundary)", FixSafety.SUGGESTION, operations, Evidence(EVIDENCE_NONE))
 
 
 def _types(schema) -> set[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from schema_lint.config import Config
+from schema_lint.model import FixSafety
 from schema_lint.run.linter import lint_text
 from schema_lint.fixes.plan import plan_fixes
 from schema_lint.fixes.yaml_render import YamlRenderer
@@ -19,13 +20,20 @@ JSON_LAYOUTS = {
 }
 
 
-def fixed_text(text: str, path: str, code: str, profiles: tuple[str, ...] = ()) -> tuple[str, list]:
-    """The text with every fix of rule `code` applied, and the findings that were fixed."""
+def fixed_text(text: str, path: str, code: str, profiles: tuple[str, ...] = (),
+               suggestions: bool = False) -> tuple[str, list]:
+    """The text with every fix of rule `code` applied, and the findings that were fixed; with
+    `suggestions`, those too (what a person who takes one gets written: how a fix offered only
+    on recorded calls is written, tested without them)."""
     config = Config()
     config.select = [code]
     config.profiles = list(profiles)
     result = lint_text(text, path, config)
-    plan = plan_fixes(result.documents[path], result.diagnostics)
+    diagnostics = result.diagnostics
+    if suggestions:
+        diagnostics = [d._replace(fix=d.fix._replace(safety=FixSafety.UNSAFE)) if d.fix is not None else d
+                       for d in diagnostics]
+    plan = plan_fixes(result.documents[path], diagnostics)
     return plan.text, plan.applied
 
 

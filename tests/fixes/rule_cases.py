@@ -28,8 +28,9 @@ def openai_tool(properties: dict, required: list) -> dict:
 
 
 # Fixes offered only on recorded calls (`--calls`), tested with their traffic in tests/test_traffic.py:
-# SL201 closes an object when 20 calls show no other key (under openai-strict SL601 closes it).
-TRAFFIC_ONLY_FIXES = frozenset({"SL201"})
+# SL201 closes an object when 20 calls show no other key (under openai-strict SL601 closes it);
+# SL202 narrows a union to its array form when 20 calls sent arrays only.
+TRAFFIC_ONLY_FIXES = frozenset({"SL201", "SL202"})
 # Rules whose every fix is a suggestion, never written by `--fix` (tested in their own files):
 # SL103 requiring a field with a default would refuse the calls that leave it out.
 SUGGESTIONS_ONLY = frozenset({"SL103"})
@@ -75,11 +76,6 @@ CASES: dict[str, tuple[dict, dict, tuple[str, ...]]] = {
                   "required": ["title", "channel"], "additionalProperties": False,
                   "allOf": [{"if": {"properties": {"channel": {"const": "email"}}, "required": ["channel"]},
                              "then": {"required": ["recipient"]}}]}}, ()),
-    "SL202": (tool({"tags": {"anyOf": [{"type": "string", "maxLength": 20},
-                                       {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}]}},
-                   ["tags"]),
-              tool({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20}, "maxItems": 10}},
-                   ["tags"]), ()),
     "SL301": (tool({"title": {"type": "string", "minLength": 1, "description": "At most 256 characters."}}, ["title"]),
               tool({"title": {"type": "string", "minLength": 1, "description": "At most 256 characters.",
                               "maxLength": 256}}, ["title"]), ()),

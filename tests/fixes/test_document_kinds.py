@@ -110,7 +110,7 @@ def test_a_yaml_list_written_one_flow_item_a_line_keeps_its_style_when_a_fix_rep
               "    labels:  # one or many\n      anyOf:\n        - {type: string}\n"
               "        - {type: array, items: {type: string}, maxItems: 5}\n        - {type: 'null'}\n"
               "      description: Labels.\n")
-    text, applied = fixed_text(source, "tool.yaml", "SL202")
+    text, applied = fixed_text(source, "tool.yaml", "SL202", suggestions=True)
     assert len(applied) == 1
     assert text == source.replace("        - {type: string}\n", "")
 
@@ -122,7 +122,7 @@ def test_a_yaml_union_narrowed_to_one_form_gives_way_to_it_in_the_document_s_ind
     source = ("tools:\n  - name: search\n    inputSchema:\n      type: object\n      properties:\n"
               "        labels:\n          anyOf:\n            - {type: string}\n"
               "            - {type: array, items: {type: string}}\n          description: Labels.\n")
-    text, applied = fixed_text(source, "tools.yaml", "SL202")
+    text, applied = fixed_text(source, "tools.yaml", "SL202", suggestions=True)
     assert len(applied) == 1
     assert text == ("tools:\n  - name: search\n    inputSchema:\n      type: object\n      properties:\n"
                     "        labels:\n          description: Labels.\n          type: array\n          items:\n"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from lintkit import fixed_schema, lint_tool, obj
 
+from schema_lint.model import FixSafety
+
 
 def test_sl202_flags_scalar_or_array_unions_and_narrows_to_the_array_keeping_null():
     # Azure DevOps' search_code `project`: a string or an array of strings, or null.
@@ -28,3 +30,12 @@ def test_sl202_passes_unrelated_unions_and_gives_no_fix_when_narrowing_drops_a_t
     mixed = obj(x={"anyOf": [{"type": "string"}, {"type": "boolean"}, {"type": "array", "items": {"type": "string"}}]})
     (found,) = lint_tool(mixed, "SL202")
     assert found.fix is None
+
+
+def test_sl202_narrowing_without_recorded_calls_is_a_suggestion():
+    """"A label or a list of labels": the union says a single value is taken, and a `--fix` that
+    narrowed it refused `"bug"` wherever no boundary canonicalizes it."""
+    schema = obj(labels={"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                         "description": "A label or a list of labels."})
+    (found,) = lint_tool(schema, "SL202")
+    assert found.fix.safety is FixSafety.SUGGESTION and "confirm callers send arrays" in found.fix.description

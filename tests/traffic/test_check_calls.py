@@ -569,3 +569,13 @@ def test_fields_an_objects_words_offer_as_choices_or_leave_out_are_not_required_
     fix = _fixes(tmp_path, calls, select="SL101", tool=tool)[("SL101", "/properties/customer")]["fix"]
     required = set() if fix is None else set(fix["description"].split(" (")[0].removeprefix("require ").split(", "))
     assert required == fields - let_go
+
+
+@pytest.mark.parametrize("sent, safety", [(lambda n: ["a"] * (n % 3 + 1), "unsafe"),
+                                          (lambda n: "a" if n == 7 else ["a"], "suggestion")])
+def test_a_union_is_narrowed_to_its_array_form_only_where_every_call_sent_an_array(tmp_path, sent, safety):
+    field = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    finding = _finding(tmp_path, [{"value": sent(n)} for n in range(MIN_SAMPLE)],
+                       {"type": "object", "properties": {"value": field}}, "SL202")
+    assert finding["fix"]["safety"] == safety
+    assert (f"{MIN_SAMPLE} recorded calls, each an array" in finding["fix"]["description"]) is (safety == "unsafe")
