@@ -138,9 +138,10 @@ _DESCRIPTION_READ = 2_000
 
 def _why_not_anchored(node, pattern: str, fixed: str) -> str | None:
     """Why anchoring the whole pattern (as `fixed`) would refuse the values it is meant for, if it would."""
-    if offers_other_forms(node.description) or _EXTENDED.search(node.description or ""):
+    description = node.description if isinstance(node.description, str) else ""
+    if offers_other_forms(description) or _EXTENDED.search(description):
         return "its description takes values of another form too, which the anchored pattern would refuse"
-    if holds_several(node.description):
+    if holds_several(description):
         return "its description takes several values in one string, which the anchored pattern would refuse"
     partial = _partly_matched_token(node, pattern, fixed)
     if partial is not None:
