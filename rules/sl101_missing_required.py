@@ -63,6 +63,9 @@ all when the calls also always sent a field that may be left out: such callers s
 every field, needed or not. Otherwise the finding stays without a fix.
 Under `openai-strict`, which refuses a partial `required`, it requires every property
 and makes the optional ones nullable instead.
+A fix from recorded calls is a suggestion where the words do more than name the value
+("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
+such words say what the next call may do that none so far did.
 """
 
 from __future__ import annotations
@@ -70,8 +73,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from schema_lint.prose.field_prose import (answers_omission, described_defaults, mentions_requirement, offered_in_place,
-                                          offers_unset_value, requirement_sentences, says_optional, says_required,
+from schema_lint.prose.field_prose import (answers_omission, described_defaults, mentions_requirement, names_only,
+                                          offered_in_place, offers_unset_value, requirement_sentences, says_optional, says_required,
                                           stand_ins_of, takes_other_keys)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
@@ -155,15 +158,25 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
     sent = seen_at(ctx, node, "object")
     objects = sent.of_type("object") if sent is not None else 0
     let_go = _let_go_by_name(ctx, node) if sent is not None else frozenset()
-    always = [] if sent is None or _optional_always_sent(sent, properties) else \
-        [name for name in properties if sent.keys[name] == objects and name not in let_go]
-    alternatives = _alternatives(ctx, node)
+    # Of a field whose words say more than what it is ("Cc recipients, if any"), every call
+    # sending it is no sign that every call must.
     stand_ins = stand_ins_of({name: schema.get("description") for name, schema in properties.items()
                               if isinstance(schema, dict)})
+    sent_always = [] if sent is None or _optional_always_sent(sent, properties) else \
+        [name for name in properties if sent.keys[name] == objects and name not in let_go
+         and isinstance(properties[name], dict)]
+    always = [name for name in sent_always if names_only(properties[name].get("description"))
+              and not offered_in_place(name, properties[name].get("description"), stand_ins)]
+    alternatives = _alternatives(ctx, node)
     names = [name for name, schema in properties.items() if _may_be_needed(name, schema, alternatives)
              and (name in always or (says_required(schema.get("description")) and not _names_sibling(name, node)
                                      and not offered_in_place(name, schema.get("description"), stand_ins)))]
     if not names:
+        if sent_always:
+            seen = evidence(objects, 'each with ' + ', '.join(sent_always))
+            return Fix(f"require {', '.join(sent_always)} ({seen}; but their words say more than what they are: "
+                       "confirm each call needs them)", FixSafety.SUGGESTION,
+                       (Operation("add", join(node.pointer, "required"), sent_always),), Evidence(EVIDENCE_CALLS, seen))
         return _suggestion(ctx, node) if sent is None else None
     if always:
         seen = evidence(objects, 'each with ' + ', '.join(always))
@@ -278,6 +291,7 @@ def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:
 # A sentence of the object's own words that offers its fields as choices ("give an email, a
 # phone number, or both", "at least one of"), or that leaves one out ("Products without sizes
 # simply omit size").
+_OR = lazy_compile(r"\bor\b", re.I)
 _CHOICE = lazy_compile(r"\bor both\b|\beither\b|\bat least one\b|\b(?:one|any) of\b", re.I)
 _LEFT_OUT = lazy_compile(r"\b(?:omits?|omitting|leave out|skips?|skipping)\s+(?:the\s+)?[`'\"]?([A-Za-z_][\w-]*)")
 _SENTENCE = lazy_compile(r"[^.;\n]+")
@@ -297,8 +311,10 @@ def _named_choices(description: object, tool_description: object, properties: fr
     found: set[str] = set()
     for sentence in _SENTENCE.finditer(text[:_WORDS_READ]):
         words = sentence.group()
-        if _CHOICE.search(words):
-            found.update(name for name in _NAME_WORD.findall(words) if name in properties)
+        named = [name for name in _NAME_WORD.findall(words) if name in properties]
+        # Two of them named with an "or" between ("by customer_id or, failing that, by phone").
+        if _CHOICE.search(words) or len(set(named)) > 1 and _OR.search(words):
+            found.update(named)
         found.update(match.group(1) for match in _LEFT_OUT.finditer(words) if match.group(1) in properties)
     return frozenset(found)
 

@@ -51,9 +51,16 @@ finding carries the closing keyword as a suggestion, never applied by `--fix`, f
 reviewer who has seen the traffic (`schema-lint replay --against` on recorded calls
 shows which calls the closed schema would reject). Where the recorded calls did send
 other keys there is no suggestion either: the message says so.
+A fix from recorded calls is a suggestion where the words do more than name the value
+("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
+such words say what the next call may do that none so far did. For the arguments, so is
+one whose tool's words speak of them ("The arguments are the record's columns"), other than
+to refuse others.
 """
 
 from __future__ import annotations
+
+import re
 
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.prose.field_prose import takes_other_keys
@@ -62,7 +69,8 @@ from schema_lint.schema.accepts_anything import says_nothing_of_keys
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import BRANCH_KEYWORDS, CONDITION_KEYWORDS, SchemaNode, in_branch, label
-from schema_lint.traffic.values import evidence, seen_at
+from schema_lint.text.lazy_pattern import lazy_compile
+from schema_lint.traffic.values import evidence, seen_at, words_outweigh
 
 # Profiles that refuse any open object, on read tools as on the others.
 STRICT_PROFILES = frozenset({OPENAI_STRICT, ANTHROPIC_STRICT})
@@ -119,6 +127,10 @@ def check(ctx):
                 yield Finding(node.pointer, message, fix=Fix(
                     f"set `{keyword}: false` ({seen}; but the words say other keys are taken: confirm the tool "
                     "needs none)", FixSafety.SUGGESTION, closing, Evidence(EVIDENCE_CALLS, seen)))
+            elif outweighed := _words_outweigh_calls(ctx, node):
+                yield Finding(node.pointer, message, fix=Fix(
+                    f"set `{keyword}: false` ({seen}; but {outweighed}: confirm the tool needs no other key)",
+                    FixSafety.SUGGESTION, closing, Evidence(EVIDENCE_CALLS, seen)))
             else:
                 yield Finding(node.pointer, message, fix=Fix(f"set `{keyword}: false` ({seen})", FixSafety.UNSAFE,
                                                               closing, Evidence(EVIDENCE_CALLS, seen)))
@@ -126,11 +138,38 @@ def check(ctx):
             yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")
 
 
+def _words_outweigh_calls(ctx, node) -> str:
+    """Why the words outweigh calls that sent no other key, or "": the object's words do more
+    than name it (`words_outweigh`), or the tool's words, of its arguments, speak of them
+    ("The arguments are the record's columns", "Pass any state attribute as an argument"),
+    other than to refuse others ("Additional properties are not allowed")."""
+    if node.is_root:
+        described = ctx.tool.definition.get("description")
+        if isinstance(described, str) and any(_OF_ARGUMENTS.search(sentence) and not _REFUSING.search(sentence)
+                                               for sentence in _SENTENCES.findall(described[:_TOOL_WORDS_READ])):
+            return "the tool's words speak of its arguments"
+    return words_outweigh(node.description) or (words_outweigh(node.parent.description) if _an_item(node) else "")
+
+
+_OF_ARGUMENTS = lazy_compile(r"\b(?:arguments?|parameters?|params|fields?|keys?|attributes?|properties|columns?|"
+                             r"variables?)\b", re.I)
+_REFUSING = lazy_compile(r"\b(?:not|no|never|only|rejected|refused|forbidden|disallowed|errors?|fails?)\b", re.I)
+_SENTENCES = lazy_compile(r"[^.;\n]+")
+# How much of a tool's description is read for its arguments: it is read once per object closed.
+_TOOL_WORDS_READ = 4_000
+
+
 def _words_take_other_keys(ctx, node) -> bool:
     """Whether the object's words (the tool's too, for its arguments) say it takes keys it
     does not declare: traffic that sent none is then no evidence that none is taken."""
     return takes_other_keys(node.description, ctx.tool.definition.get("description") if node.is_root else None,
-                            name=node.field_name)
+                            node.parent.description if _an_item(node) else None, name=node.field_name)
+
+
+def _an_item(node) -> bool:
+    """Whether `node` is an array's items, which the array's words describe too ("Lines. Any
+    extra keys on a line are copied into its metadata")."""
+    return node.keyword == "items" and node.parent is not None
 
 
 # What an object may say of its keys, beside its branches: one that says any of these is refined

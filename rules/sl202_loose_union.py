@@ -29,6 +29,9 @@ only, the narrowing is a suggestion, for a project that canonicalizes at its bou
 With `--calls` it is unsafe (tightening) where at least 20 recorded calls reached the
 field and every one sent an array (or `null`, where the union allowed it), naming that
 evidence. No fix when the scalar branches are not all element types of the array.
+A fix from recorded calls is a suggestion where the words do more than name the value
+("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
+such words say what the next call may do that none so far did.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.dialect import standard_type
 from schema_lint.schema.walk import label
-from schema_lint.traffic.values import evidence, seen_at
+from schema_lint.traffic.values import evidence, seen_at, words_outweigh
 
 CODE = "SL202"
 NAME = "loose-union"
@@ -118,7 +121,8 @@ def _narrowed(ctx, node, nullable: bool, operations: tuple[Operation, ...]) -> F
     """The narrowing, unsafe where the recorded calls sent only arrays there (or `null`, which
     it keeps), a suggestion otherwise: the union says a single value is taken."""
     sent = seen_at(ctx, node, "array")
-    if sent is not None and sent.of_type("array", "null") == sent.count and (nullable or not sent.of_type("null")):
+    if sent is not None and sent.of_type("array", "null") == sent.count and (nullable or not sent.of_type("null")) \
+            and not words_outweigh(node.description):
         seen = evidence(sent.count, "each an array" + (" or null" if sent.of_type("null") else ""))
         return Fix(f"keep only the array form ({seen})", FixSafety.UNSAFE, operations, Evidence(EVIDENCE_CALLS, seen))
     return Fix("keep only the array form (the union takes a single value too: confirm callers send arrays, or "

@@ -47,6 +47,9 @@ once, in a field that is not a name, id, date or text, whose description neither
 free text nor gives examples), the message lists them and suggests an `enum` for a
 reviewer to judge; it is never a fix, since a test set or a week of logs that repeats a
 few cities or tokens looks just as closed.
+A fix from recorded calls is a suggestion where the words do more than name the value
+("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
+such words say what the next call may do that none so far did.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_s
 from schema_lint.prose.handled import UPPER, handled_sides
 from schema_lint.prose.field_kinds import kind_of, max_length_for
 from schema_lint.prose.field_prose import allows_more_than, says_open_values
-from schema_lint.traffic.values import LENGTH_FLOOR, evidence, round_bound, seen_at
+from schema_lint.traffic.values import LENGTH_FLOOR, evidence, round_bound, seen_at, words_outweigh
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.patterns import is_anchored
 from schema_lint.schema.pointer import join
@@ -104,7 +107,7 @@ def _fix(ctx, node) -> Fix:
         longest = strings.lengths.largest
         seen = evidence(strings.of_type("string"), f"longest {longest:,}")
         limit = round_bound(longest, LENGTH_FLOOR)
-        more = allows_more_than(node.description, limit)
+        more = allows_more_than(node.description, limit) or words_outweigh(node.description)
         if more:
             return _adding(node, limit, f" ({seen}; but {more}: confirm it)", FixSafety.SUGGESTION,
                            Evidence(EVIDENCE_CALLS, seen))

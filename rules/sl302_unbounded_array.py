@@ -38,6 +38,9 @@ contradict it, and the finding says so instead. Where the description says more 
 taken and handled ("only the first 50 are used", "extra tags are dropped"), no bound
 refuses them: only a suggestion (of the stated bound, or the conventional one), whatever
 the traffic or the configuration say.
+A fix from recorded calls is a suggestion where the words do more than name the value
+("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
+such words say what the next call may do that none so far did.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from __future__ import annotations
 from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_suggestion, said, stated
 from schema_lint.prose.handled import UPPER, handled_sides
 from schema_lint.prose.field_prose import allows_more_than, largest_number
-from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at
+from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at, words_outweigh
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                 Severity, SideEffects)
 from schema_lint.schema.pointer import join
@@ -97,7 +100,7 @@ def _fix(ctx, node) -> Fix | None:
         longest = arrays.sizes.largest
         seen = evidence(arrays.of_type("array"), f"longest {longest:,} items")
         limit = _at_least_min(node, round_bound(longest, ITEMS_FLOOR))
-        more = allows_more_than(node.description, limit)
+        more = allows_more_than(node.description, limit) or words_outweigh(node.description)
         if more:
             return Fix(f"add `maxItems: {limit}` ({seen}; but {more}: confirm it)", FixSafety.SUGGESTION,
                        (_max_items(node, limit),), Evidence(EVIDENCE_CALLS, seen))

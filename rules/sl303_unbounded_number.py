@@ -70,6 +70,9 @@ the description says values past are taken and handled on ("Larger values are ca
 50", "values below 1 are treated as 1") gets no bound from words, traffic or name: at most
 a suggestion of the stated one. No fix either when the tool's provider refuses `minimum`
 or `maximum` (`anthropic-strict`): the message says so.
+A fix from recorded calls is a suggestion where the words do more than name the value
+("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
+such words say what the next call may do that none so far did.
 """
 
 from __future__ import annotations
@@ -90,7 +93,7 @@ from schema_lint.schema.bounds import bounded_by
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
-from schema_lint.traffic.values import evidence, round_number, seen_at
+from schema_lint.traffic.values import evidence, round_number, seen_at, words_outweigh
 
 CODE = "SL303"
 NAME = "unbounded-number"
@@ -301,6 +304,10 @@ def _fix_from_traffic(ctx, node, kind: str, missing: list[str], sent) -> Fix | N
     if not operations:
         return None
     seen = evidence(sent.count, f"from {sent.low:,} to {sent.high:,}")
+    outweighed = words_outweigh(node.description)
+    if outweighed:
+        return Fix(f"add {', '.join(added)} ({seen}; but {outweighed}: confirm it)", FixSafety.SUGGESTION,
+                   tuple(operations), Evidence(EVIDENCE_CALLS, seen))
     return Fix(f"add {', '.join(added)} ({seen})", FixSafety.UNSAFE, tuple(operations), Evidence(EVIDENCE_CALLS, seen))
 
 

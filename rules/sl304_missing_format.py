@@ -73,6 +73,9 @@ whom you are sending an email"). So do words that call a date-named value a time
 a date and a date-time, and `format: date` would refuse the second; and so does a field
 named as a time (`created_at`) that the words call a date ("Date the note was created at
 (ISO 8601 format)").
+A fix from recorded calls is a suggestion where the words do more than name the value
+("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
+such words say what the next call may do that none so far did.
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ from schema_lint.schema.pointer import join
 from schema_lint.profiles import refused_note
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.walk import label
-from schema_lint.traffic.values import evidence, seen_at
+from schema_lint.traffic.values import evidence, seen_at, words_outweigh
 
 CODE = "SL304"
 NAME = "missing-format"
@@ -137,7 +140,10 @@ def check(ctx):
                                                       f"are not in `{fmt}` format, such as {shown}")
                 continue
             seen = evidence(strings, f"all in `{fmt}` format")
-            why, safety, source = f" ({seen})", FixSafety.UNSAFE, Evidence(EVIDENCE_CALLS, seen)
+            outweighed = words_outweigh(node.description)
+            why, safety = (f" ({seen}; but {outweighed}: confirm it)", FixSafety.SUGGESTION) if outweighed else \
+                (f" ({seen})", FixSafety.UNSAFE)
+            source = Evidence(EVIDENCE_CALLS, seen)
         elif refutes_format(node.worded_schema, fmt):
             yield Finding(node.pointer, message + f"; no fix: the schema's own words or values are not all in `{fmt}` "
                                                   "format")

@@ -393,6 +393,31 @@ def largest_number(description: Any) -> float | None:
     return max((abs(number) for number in _written_numbers(description)), default=None)
 
 
+def names_only(description: Any) -> bool:
+    """Whether a description only names the value ("The customer's email address", "Invoice
+    currency", none at all), as against one that goes on to say when it is sent, what stands
+    in for it, what leaving it out gets or how much it may hold ("Cc recipients, if any",
+    "Most pickups need none", "Detected from the text when missing", "paste whole email
+    threads"). Recorded calls show what a model sent when shown the field; only of a field so
+    named are they evidence of what every call sends, holds or leaves out. Read as a closed
+    set, not as the open set of ways words can say more: one clause, a few words, no
+    condition, alternative or example."""
+    if not isinstance(description, str):
+        return True
+    text = description.strip().removesuffix(".")
+    return len(text) <= _LABEL_CHARACTERS and len(text.split()) <= _LABEL_WORDS and _MORE_THAN_A_NAME.search(text) is None
+
+
+_LABEL_CHARACTERS = 100
+_LABEL_WORDS = 12
+# Punctuation that opens another clause, a parenthesis or an example, and the words of a
+# condition, an alternative or a quantity.
+_MORE_THAN_A_NAME = lazy_compile(r"[.;:,()\[\]{}!?\n\u2013\u2014]| - |\b(?:if|when|whenever|unless|until|without|otherwise|"
+                                 r"except|instead|or|default|defaults|optional|optionally|any|each|every|only|"
+                                 r"whether|where|most|some|none|no|not|never|also|etc|may|can|should|up|least|more|"
+                                 r"fewer|less|many|all|whole|entire|long|large)\b", re.I)
+
+
 def allows_more_than(description: Any, bound: float) -> str:
     """Why the words may allow values above `bound`, a bound the recorded calls bear out, or
     "": they offer no limit ("there is no limit", "unlimited", "any number of IDs"), say
@@ -524,7 +549,8 @@ def stand_ins_of(descriptions: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     return {name: frozenset(others) for name, others in found.items()}
 
 
-_STANDS_IN_FOR = lazy_compile(r"\b(?:alias\s+(?:of|for)|in\s+place\s+of|instead\s+of)\s+[`'\"]?([\w.-]+)", re.I)
+# The name after it, a dotted path's inner dots kept, a sentence's full stop not ("instead of user_id.").
+_STANDS_IN_FOR = lazy_compile(r"\b(?:alias\s+(?:of|for)|in\s+place\s+of|instead\s+of)\s+[`'\"]?([\w-]+(?:\.[\w-]+)*)", re.I)
 
 
 def says_required(description: Any) -> bool:
@@ -868,7 +894,7 @@ _OTHER_KEYS_TAKEN = Screened(
     # "a set of key-value pairs";
     # and keys a function takes as they come: "**kwargs", "Its parameters are dynamic".
     r"\b(?:header\s+|variable\s+|field\s+)?names?\s*(?::|=|to)\s*values?\b|\bkey[- ]value\b|\bkwargs\b|"
-    r"\b(?:parameters|arguments|keys|fields|properties)\s+are\s+dynamic\b|"
+    r"\b(?:parameters|arguments|keys|fields|properties)\s+are\s+dynamic\b|\bkeys\s+and\s+values\b|"
     # A map named ("as a map from label key to label value", "keyed by field name", "keys are
     # locale codes", "SKU -> quantity", "name/value pairs", "Free-form JSON", "which keys apply
     # depends on", "The keys vary"), keys of the caller's ("or your own", "feel free to add your

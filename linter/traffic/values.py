@@ -55,3 +55,13 @@ def round_number(largest: int | float) -> int:
 
 def evidence(count: int, what: str) -> str:
     return f"{count:,} recorded call{'s' if count != 1 else ''}, {what}"
+
+
+def words_outweigh(description: object) -> str:
+    """Why a field's words outweigh what the recorded calls bear out there, or "": words that
+    do more than name the value (`field_prose.names_only`: "Cc recipients, if any", "paste
+    whole email threads") say what the next call may do that no call so far did; a fix from
+    the calls is then a suggestion."""
+    from schema_lint.prose.field_prose import names_only
+
+    return "" if names_only(description) else "its words say more than what it is"

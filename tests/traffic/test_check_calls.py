@@ -276,7 +276,8 @@ def test_no_maximum_from_the_calls_where_the_words_allow_more(tmp_path, descript
     calls = [{"page_size": n} for n in range(1, 41)]
     fix = _finding(tmp_path, calls, _limit_schema({"type": "integer", "description": description}),
                    "SL303")["fix"]
-    assert fix["description"] == "add `minimum: 1` (40 recorded calls, from 1 to 40)"
+    assert fix["description"].startswith("add `minimum: 1` (40 recorded calls, from 1 to 40")
+    assert "maximum" not in fix["description"]
 
 
 @pytest.mark.parametrize("field, select, keyword", [
@@ -579,3 +580,52 @@ def test_a_union_is_narrowed_to_its_array_form_only_where_every_call_sent_an_arr
                        {"type": "object", "properties": {"value": field}}, "SL202")
     assert finding["fix"]["safety"] == safety
     assert (f"{MIN_SAMPLE} recorded calls, each an array" in finding["fix"]["description"]) is (safety == "unsafe")
+
+
+@pytest.mark.parametrize("description, safety", [
+    (None, "unsafe"), ("The customer's email address.", "unsafe"), ("Results per page", "unsafe"),
+    ("Cc recipients, if any.", "suggestion"), ("Notes for the courier. Most pickups need none.", "suggestion"),
+    ("Middle name (where applicable).", "suggestion"), ("Attachment IDs when the reply has attachments", "suggestion"),
+])
+def test_calls_are_evidence_of_every_call_only_for_a_field_its_words_only_name(tmp_path, description, safety):
+    """Every call sent `cc`, whose words say "if any": a model sends what it is shown, and the
+    next call without recipients to copy was refused."""
+    field = {"type": "string"} if description is None else {"type": "string", "description": description}
+    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {"to": {"type": "string"}, "cc": field}}}
+    calls = [{"to": f"t{n}", "cc": f"c{n}"} for n in range(MIN_SAMPLE)]
+    found = _fixes(tmp_path, calls, select="SL101,SL301", tool=tool)
+    required = found[("SL101", "")]["fix"]
+    assert required["safety"] == "unsafe"
+    assert required["description"].split(" (")[0] == ("require to, cc" if safety == "unsafe" else "require to")
+    assert found[("SL301", "/properties/cc")]["fix"]["safety"] == safety
+
+
+@pytest.mark.parametrize("tool_description, safety", [
+    ("Insert a record into a table. The arguments are the record's columns.", "suggestion"),
+    ("Render a template. Supply its variables as top-level arguments.", "suggestion"),
+    ("Create a ticket. Additional properties are not allowed.", "unsafe"),
+    ("Create a ticket.", "unsafe"),
+])
+def test_arguments_are_closed_from_the_calls_only_where_the_tool_s_words_do_not_speak_of_them(
+        tmp_path, tool_description, safety):
+    found = _fixes(tmp_path, _calls(MIN_SAMPLE), select="SL201", tool={**TOOL, "description": tool_description})
+    assert found[("SL201", "")]["fix"]["safety"] == safety
+
+
+def test_items_whose_array_s_words_take_other_keys_are_not_closed_from_the_calls(tmp_path):
+    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {"lines": {
+        "type": "array", "description": "Lines. Any extra keys on a line are copied into its metadata.",
+        "items": {"type": "object", "description": "Line.", "properties": {"sku": {"type": "string"}}}}}}}
+    found = _fixes(tmp_path, [{"lines": [{"sku": str(n)}]} for n in range(MIN_SAMPLE)], select="SL201", tool=tool)
+    assert found[("SL201", "/properties/lines/items")]["fix"]["safety"] == "suggestion"
+
+
+def test_a_field_a_sibling_stands_in_for_is_not_required_from_the_calls(tmp_path):
+    """"… may pass it here instead of user_id.": the full stop had been read into the name."""
+    tool = {**TOOL, "inputSchema": {"type": "object", "properties": {
+        "user_id": {"type": "string", "description": "The user's ID."},
+        "email": {"type": "string", "description": "Callers that only know the email may pass it instead of user_id."},
+        "message": {"type": "string"}}}}
+    found = _fixes(tmp_path, [{"user_id": f"U{n}", "message": "hi"} for n in range(MIN_SAMPLE)], select="SL101",
+                   tool=tool)
+    assert found[("SL101", "")]["fix"]["description"].startswith("require message (")
