@@ -73,6 +73,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from schema_lint.prose.conditional_prose import sentences
 from schema_lint.prose.field_prose import (answers_omission, described_defaults, mentions_requirement, names_only,
                                           offered_in_place, offers_unset_value, requirement_sentences, says_optional, says_required,
                                           stand_ins_of, takes_other_keys)
@@ -294,7 +295,6 @@ def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:
 _OR = lazy_compile(r"\bor\b", re.I)
 _CHOICE = lazy_compile(r"\bor both\b|\beither\b|\bat least one\b|\b(?:one|any) of\b", re.I)
 _LEFT_OUT = lazy_compile(r"\b(?:omits?|omitting|leave out|skips?|skipping)\s+(?:the\s+)?[`'\"]?([A-Za-z_][\w-]*)")
-_SENTENCE = lazy_compile(r"[^.;\n]+")
 _NAME_WORD = lazy_compile(r"[A-Za-z_][\w-]*")
 
 
@@ -309,8 +309,7 @@ def _let_go_by_name(ctx, node: SchemaNode) -> frozenset[str]:
 def _named_choices(description: object, tool_description: object, properties: frozenset[str]) -> frozenset[str]:
     text = "\n".join(words for words in (description, tool_description) if isinstance(words, str))
     found: set[str] = set()
-    for sentence in _SENTENCE.finditer(text[:_WORDS_READ]):
-        words = sentence.group()
+    for words in sentences(text[:_WORDS_READ]):
         named = [name for name in _NAME_WORD.findall(words) if name in properties]
         # Two of them named with an "or" between ("by customer_id or, failing that, by phone").
         if _CHOICE.search(words) or len(set(named)) > 1 and _OR.search(words):

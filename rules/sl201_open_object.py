@@ -63,6 +63,7 @@ from __future__ import annotations
 import re
 
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
+from schema_lint.prose.conditional_prose import sentences
 from schema_lint.prose.field_prose import takes_other_keys
 from schema_lint.profiles import ANTHROPIC_STRICT, OPENAI_STRICT
 from schema_lint.schema.accepts_anything import says_nothing_of_keys
@@ -146,7 +147,7 @@ def _words_outweigh_calls(ctx, node) -> str:
     if node.is_root:
         described = ctx.tool.definition.get("description")
         if isinstance(described, str) and any(_OF_ARGUMENTS.search(sentence) and not _REFUSING.search(sentence)
-                                               for sentence in _SENTENCES.findall(described[:_TOOL_WORDS_READ])):
+                                               for sentence in sentences(described[:_TOOL_WORDS_READ])):
             return "the tool's words speak of its arguments"
     return words_outweigh(node.description) or (words_outweigh(node.parent.description) if _an_item(node) else "")
 
@@ -154,7 +155,6 @@ def _words_outweigh_calls(ctx, node) -> str:
 _OF_ARGUMENTS = lazy_compile(r"\b(?:arguments?|parameters?|params|fields?|keys?|attributes?|properties|columns?|"
                              r"variables?)\b", re.I)
 _REFUSING = lazy_compile(r"\b(?:not|no|never|only|rejected|refused|forbidden|disallowed|errors?|fails?)\b", re.I)
-_SENTENCES = lazy_compile(r"[^.;\n]+")
 # How much of a tool's description is read for its arguments: it is read once per object closed.
 _TOOL_WORDS_READ = 4_000
 
