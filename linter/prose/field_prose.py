@@ -387,10 +387,19 @@ _DATE_LIKE = lazy_compile(r"(?<!\d)\d+(?:[-/:.]\d+){2,}")
 
 
 def largest_number(description: Any) -> float | None:
-    """The largest number the description writes (`1,000` read as 1000), or None. A
-    conventional bound below it would contradict words that may state a larger one the
-    readers leave unread ("Constraints: Up to 1000 resource IDs")."""
-    return max((abs(number) for number in _written_numbers(description)), default=None)
+    """The largest number the description writes (`1,000` read as 1000; `50k`, `2M` and
+    `1e5` at their size), or None. A conventional bound below it would contradict words that
+    may state a larger one the readers leave unread ("Constraints: Up to 1000 resource IDs",
+    "batches of 50k+ rows")."""
+    scaled = (float(match.group(1)) * _SCALE[match.group(2)[0]] ** (int(match.group(2)[1:] or 1))
+              for match in _SCALED_NUMBER.finditer(description)) if isinstance(description, str) \
+        and holds_digit(description) else ()
+    return max((*(abs(number) for number in _written_numbers(description)), *scaled), default=None)
+
+
+# A number with its size after it: "50k", "2M", "1e5" (not "24h", "2FA", "10m", which may be minutes).
+_SCALED_NUMBER = lazy_compile(r"(?<![\w.])(\d{1,6}(?:\.\d{1,3})?)(k|K|M|e[1-9]\d?)(?![A-Za-z])")
+_SCALE = {"k": 1_000, "K": 1_000, "M": 1_000_000, "e": 10}
 
 
 def names_only(description: Any) -> bool:

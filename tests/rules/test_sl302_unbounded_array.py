@@ -76,3 +76,11 @@ def test_the_largest_named_number_is_read_in_linear_time(description):
     started = time.thread_time()
     assert largest_number(description) > 100
     assert time.thread_time() - started < 1
+
+
+@pytest.mark.parametrize("description, largest", [("Batches of 50k+ rows.", 50_000), ("Up to 2M rows", 2_000_000),
+                                                  ("Limit, at most 1e5.", 100_000), ("3.5k items", 3_500),
+                                                  ("Within 24h; 2FA code; 10m timeout.", None)])
+def test_a_number_written_with_its_size_is_read_at_that_size(description, largest):
+    """`maxItems` from calls of up to 40 IDs stood where the words said "batches of 50k+"."""
+    assert largest_number(description) == largest
