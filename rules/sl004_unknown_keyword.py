@@ -27,7 +27,10 @@ Use instead:
 ## Fix safety
 Renaming to an annotation (`descripton` → `description`) is safe: no call changes
 verdict. Renaming to an assertion (`require` → `required`) is unsafe (tightening): the
-keyword starts to be enforced. The fix is offered only when exactly one keyword is a
+keyword starts to be enforced; where the words say it refuses calls they allow (`require`
+naming a field "Optional", `maxlength` of words that say longer titles are truncated,
+`minimun: 0` of "negative for the Americas", `additionalProperty: false` of "any keys"), it
+is a suggestion. The fix is offered only when exactly one keyword is a
 close match, the real keyword is not already present, and its value is valid for it.
 """
 
@@ -99,9 +102,41 @@ def typo_of(key: str, known: frozenset[str]) -> str | None:
 def _rename(node, key: str, meant: str, value) -> Fix | None:
     if meant in node.schema or not _valid_value(meant, value):
         return None
-    safety = FixSafety.SAFE if meant in ANNOTATIONS else FixSafety.UNSAFE
-    return Fix(f"rename `{key}` to `{meant}`", safety,
-               (Operation("add", join(node.pointer, meant), value), Operation("remove", join(node.pointer, key))))
+    operations = (Operation("add", join(node.pointer, meant), value), Operation("remove", join(node.pointer, key)))
+    if meant in ANNOTATIONS:
+        return Fix(f"rename `{key}` to `{meant}`", FixSafety.SAFE, operations)
+    refuted = _words_refute(node, meant, value)
+    if refuted:
+        return Fix(f"rename `{key}` to `{meant}` (but {refuted}: confirm it)", FixSafety.SUGGESTION, operations)
+    return Fix(f"rename `{key}` to `{meant}`", FixSafety.UNSAFE, operations)
+
+
+_UPPER_KEYWORDS = frozenset({"maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum"})
+_LOWER_KEYWORDS = frozenset({"minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum"})
+
+
+def _words_refute(node, meant: str, value) -> str:
+    """Why the words say the assertion a misspelt keyword would start to enforce refuses calls
+    they allow, or "": validators ignored `minimun: 0` until now, and "negative for the
+    Americas" says what callers sent meanwhile."""
+    from schema_lint.prose.field_prose import says_optional, says_signed, takes_other_keys
+    from schema_lint.prose.handled import LOWER, UPPER, handled_sides
+
+    description = node.description
+    if meant == "required" and isinstance(value, list):
+        properties = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+        optional = [name for name in value if isinstance(properties.get(name), dict)
+                    and says_optional(properties[name].get("description"))]
+        return f"the words call {', '.join(map(str, optional))} optional" if optional else ""
+    if meant in _UPPER_KEYWORDS and UPPER in handled_sides(description):
+        return "the words say larger values are taken"
+    if meant in _LOWER_KEYWORDS and (LOWER in handled_sides(description) or meant in ("minimum", "exclusiveMinimum")
+                                     and isinstance(value, (int, float)) and value >= 0 and says_signed(description)):
+        return "the words say smaller values are taken"
+    if meant in ("additionalProperties", "unevaluatedProperties") and value is False \
+            and takes_other_keys(description, name=node.field_name):
+        return "the words say other keys are taken"
+    return ""
 
 
 def _valid_value(keyword: str, value) -> bool:

@@ -80,3 +80,27 @@ def test_the_screen_on_the_tools_keywords_skips_only_tools_without_an_unknown_on
         schema = {"$schema": draft, **schema}
     tool = Tool(name="t", schema=schema, pointer="", schema_pointer="", format="mcp")
     assert list(check(ToolContext(tool, None, profiles=profiles))) == list(check(_Unscreened(tool, None, profiles=profiles)))
+
+
+@pytest.mark.parametrize("schema, refuted", [
+    ({"type": "object", "require": ["name", "email"],
+      "properties": {"name": {"type": "string"}, "email": {"type": "string", "description": "Optional contact email."}}},
+     "the words call email optional"),
+    ({"type": "object", "properties": {"title": {"type": "string", "maxlength": 40,
+                                                 "description": "Title; titles over 40 characters are truncated."}}},
+     "the words say larger values are taken"),
+    ({"type": "object", "properties": {"offset": {"type": "integer", "minimun": 0,
+                                                  "description": "Hours relative to UTC; negative for the Americas."}}},
+     "the words say smaller values are taken"),
+    ({"type": "object", "properties": {"meta": {"type": "object", "additionalProperty": False,
+                                                "description": "Arbitrary metadata; any keys."}}},
+     "the words say other keys are taken"),
+    ({"type": "object", "properties": {"title": {"type": "string", "maxlength": 40, "description": "Title."}}}, None),
+])
+def test_sl004_an_assertion_the_words_refute_is_renamed_only_as_a_suggestion(schema, refuted):
+    """`minimun: 0` was ignored by every validator; renamed, it refused the -5 the words ask for."""
+    (found,) = lint_tool(schema, "SL004")
+    if refuted is None:
+        assert found.fix.safety is FixSafety.UNSAFE
+    else:
+        assert found.fix.safety is FixSafety.SUGGESTION and refuted in found.fix.description
