@@ -28,9 +28,11 @@ Use instead:
 Renaming to an annotation (`descripton` → `description`) is safe: no call changes
 verdict. Renaming to an assertion (`require` → `required`) is unsafe (tightening): the
 keyword starts to be enforced; where the words say it refuses calls they allow (`require`
-naming a field "Optional", `maxlength` of words that say longer titles are truncated,
-`minimun: 0` of "negative for the Americas", `additionalProperty: false` of "any keys"), it
-is a suggestion. The fix is offered only when exactly one keyword is a
+naming a field "Optional" or of a tool whose words call its arguments optional, `maxlength`
+of words that say longer titles are truncated or name a larger number, `minimun: 0` of
+"negative for the Americas", `additionalProperty: false` of "any keys", any assertion of
+words that take other forms: "upper-case is folded to lower-case for you"), it is a
+suggestion. The fix is offered only when exactly one keyword is a
 close match, the real keyword is not already present, and its value is valid for it.
 """
 
@@ -68,10 +70,10 @@ def check(ctx):
         for key, value in node.schema.items():
             if key in known or key.lower().startswith("x-"):
                 continue
-            yield _finding(node, key, value, draft, known)
+            yield _finding(node, key, value, draft, known, ctx.tool.definition.get("description"))
 
 
-def _finding(node, key: str, value, draft: str | None, known: frozenset[str]) -> Finding:
+def _finding(node, key: str, value, draft: str | None, known: frozenset[str], tool_words: object = None) -> Finding:
     pointer = join(node.pointer, key)
     shown = clip(key)
     where = f"in `{label(node)}`"
@@ -84,7 +86,7 @@ def _finding(node, key: str, value, draft: str | None, known: frozenset[str]) ->
         return Finding(pointer, f"unknown keyword `{shown}` {where}: validators ignore it",
                        at_key=True, severity=Severity.INFO)
     message = f"unknown keyword `{shown}` {where}: did you mean `{meant}`? Validators ignore `{shown}`"
-    return Finding(pointer, message, fix=_rename(node, key, meant, value), at_key=True)
+    return Finding(pointer, message, fix=_rename(node, key, meant, value, tool_words), at_key=True)
 
 
 def typo_of(key: str, known: frozenset[str]) -> str | None:
@@ -99,13 +101,13 @@ def typo_of(key: str, known: frozenset[str]) -> str | None:
     return candidates[matches[0]] if len(matches) == 1 else None
 
 
-def _rename(node, key: str, meant: str, value) -> Fix | None:
+def _rename(node, key: str, meant: str, value, tool_words: object = None) -> Fix | None:
     if meant in node.schema or not _valid_value(meant, value):
         return None
     operations = (Operation("add", join(node.pointer, meant), value), Operation("remove", join(node.pointer, key)))
     if meant in ANNOTATIONS:
         return Fix(f"rename `{key}` to `{meant}`", FixSafety.SAFE, operations)
-    refuted = _words_refute(node, meant, value)
+    refuted = _words_refute(node, meant, value, tool_words)
     if refuted:
         return Fix(f"rename `{key}` to `{meant}` (but {refuted}: confirm it)", FixSafety.SUGGESTION, operations)
     return Fix(f"rename `{key}` to `{meant}`", FixSafety.UNSAFE, operations)
@@ -115,11 +117,13 @@ _UPPER_KEYWORDS = frozenset({"maxLength", "maxItems", "maxProperties", "maximum"
 _LOWER_KEYWORDS = frozenset({"minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum"})
 
 
-def _words_refute(node, meant: str, value) -> str:
+def _words_refute(node, meant: str, value, tool_words: object = None) -> str:
     """Why the words say the assertion a misspelt keyword would start to enforce refuses calls
     they allow, or "": validators ignored `minimun: 0` until now, and "negative for the
-    Americas" says what callers sent meanwhile."""
-    from schema_lint.prose.field_prose import says_optional, says_signed, takes_other_keys
+    Americas" says what callers sent meanwhile. `tool_words`: the tool's description, which
+    speaks for its arguments ("All parameters are optional")."""
+    from schema_lint.prose.field_prose import (allows_more_than, offers_other_forms, says_optional, says_signed,
+                                               takes_other_keys)
     from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 
     description = node.description
@@ -127,8 +131,13 @@ def _words_refute(node, meant: str, value) -> str:
         properties = node.get("properties") if isinstance(node.get("properties"), dict) else {}
         optional = [name for name in value if isinstance(properties.get(name), dict)
                     and says_optional(properties[name].get("description"))]
+        if node.is_root and says_optional(tool_words):
+            return "the tool's words call its arguments optional"
         return f"the words call {', '.join(map(str, optional))} optional" if optional else ""
-    if meant in _UPPER_KEYWORDS and UPPER in handled_sides(description):
+    if offers_other_forms(description):
+        return "the words take other values too"
+    if meant in _UPPER_KEYWORDS and (UPPER in handled_sides(description) or isinstance(value, (int, float))
+                                     and allows_more_than(description, value)):
         return "the words say larger values are taken"
     if meant in _LOWER_KEYWORDS and (LOWER in handled_sides(description) or meant in ("minimum", "exclusiveMinimum")
                                      and isinstance(value, (int, float)) and value >= 0 and says_signed(description)):

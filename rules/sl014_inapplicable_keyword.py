@@ -28,9 +28,10 @@ of its items, where the array itself has none, is the array's bound put one leve
 deep: the fix moves it to the array instead, and is unsafe (tightening: the array then
 holds the author's bound), so removing what the author meant is never offered. Where the
 words say otherwise the move is a suggestion: they measure each item ("Each tag is at most
-5 characters" beside `items: {maxItems: 5}`: a length written as a count), allow more items
-("as many as you like"), none ("the list may be empty") or repeats ("duplicates are
-collapsed").
+5 characters" beside `items: {maxItems: 5}`: a length written as a count; "5 words
+apiece"), allow more items ("as many as you like"), none or one ("the list may be empty",
+"an empty route is allowed", "[] is fine", "A single point is fine too") or repeats
+("duplicates are collapsed").
 """
 
 from __future__ import annotations
@@ -117,10 +118,13 @@ def _words_against_the_move(array, items, keyword: str, value) -> str:
 
 _EACH_ITEM = lazy_compile(r"\b(?:each|every)\b[^.;\n]{0,40}?\b(?:at most|up to|at least|no more than|max(?:imum)?|"
                           r"min(?:imum)?)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+)?"
-                          r"(?:characters?|letters?|digits?|words?|chars?|bytes?|lines?)\s+(?:each|per\s+\w+)\b", re.I)
+                          r"(?:characters?|letters?|digits?|words?|chars?|bytes?|lines?)\s+(?:each|apiece|per\s+\w+)\b", re.I)
 # No item taken, in a list's words (an empty value's are `offers_empty`'s: "the list may be empty").
-_NONE_TAKEN = lazy_compile(r"\bzero\s+or\s+more\b|\bor\s+none\b|\bempty\s+(?:list|array)\s+(?:is|means|for|to)\b",
-                           re.I)
+# So is one item where the count asks for more ("A single point is fine too").
+_NONE_TAKEN = lazy_compile(r"\bzero\s+or\s+more\b|\bor\s+none\b|\bempty\s+(?:list|array)\s+(?:is|means|for|to)\b|"
+                           r"\b(?:an?\s+)?empty\s+[\w-]+\s+(?:is|are)\s+(?:also\s+)?(?:allowed|accepted|fine|ok|valid)\b|"
+                           r"\[\]\s+(?:is|means)\b|\b(?:a\s+)?single\s+[\w-]+\s+(?:is|are)\s+(?:also\s+)?(?:allowed|accepted|"
+                           r"fine|ok|valid)\b", re.I)
 _REPEATS_TAKEN = lazy_compile(r"\b(?:duplicates?|repeats?|repeated|the same \w+ twice)\b[^.;\n]{0,30}?\b(?:collapsed|"
                               r"removed|ignored|merged|allowed|fine|ok|accepted|dropped|deduplicated)\b", re.I)
 

@@ -161,8 +161,9 @@ def _why_not_anchored(node, pattern: str, fixed: str) -> str | None:
     return None
 
 
-# Words that give values more than one match: "Older passports carry a trailing check letter".
-_EXTENDED = lazy_compile(r"\b(?:trailing|suffix(?:es|ed)?)\b", re.I)
+# Words that give values more than one match: "Older passports carry a trailing check letter",
+# "a time may follow after a space", "add ;ext=123 for extensions".
+_EXTENDED = lazy_compile(r"\b(?:trailing|suffix(?:es|ed)?)\b|\bmay\s+follow\b|\badd\s+[;:,/.#+-]", re.I)
 # A file extension's test of alternatives (`\.pdf` alone is plain text): `\.(png|jpg)`, `\.(?:pdf|docx)`.
 _EXTENSION = lazy_compile(r"\\\.(?:[A-Za-z0-9]{1,10}|\((?:\?:)?[A-Za-z0-9]{1,10}(?:\|[A-Za-z0-9]{1,10}){0,20}\))")
 _METACHARACTERS = frozenset("\\.[](){}*+?|$")

@@ -378,3 +378,15 @@ def test_a_subject_a_quantity_or_a_part_names_whose_bound_it_is(description, kin
     """`maximum: 100` of a page number from "30 items per page, max 100" refused page 101; a
     `subject` "Subject line, at most 200 characters" got no `maxLength`."""
     assert _bounds(description, kind) == expected
+
+
+@pytest.mark.parametrize("description, kind, expected", [
+    # A bound of most of the values, a rate, or a count of each item's parts: none of the field's.
+    ("Units to add. Most items are limited to 10 per order.", "integer", {}),
+    ("Time slots. At most 8 per day; a week may hold 40.", "array", {}),
+    ("Labels. Labels are limited to 5 words apiece.", "array", {}),
+    ("Page size. Most values must be at least 2.", "integer", {"minimum": 2}),
+    ("Up to 10 tags each call.", "array", {"maxItems": 10}),
+])
+def test_a_bound_of_most_values_of_a_rate_or_of_each_items_parts_is_none(description, kind, expected):
+    assert _bounds(description, kind) == expected

@@ -184,9 +184,12 @@ def test_traffic_gives_no_bound_on_a_handled_side(tmp_path):
     result = CliRunner().invoke(main, ["check", "--select", "SL301,SL303", "--unsafe-fixes", "--output-format", "json",
                                        "--no-cache", "--calls", str(recorded), str(tools)])
     fixes = [d["fix"] for d in json.loads(result.output) if d["fix"] is not None]
-    # The traffic's `maxLength` of the title and `maximum` of the page size would refuse what the tool cuts down.
-    assert [fix["description"] for fix in fixes if fix["safety"] != "suggestion"] == [
-        f"add `minimum: 1` ({MIN_SAMPLE} recorded calls, from 1 to 7)"]
+    # The traffic's `maxLength` of the title and `maximum` of the page size would refuse what the tool cuts down;
+    # the words say more than what the page size is, so even its `minimum` is only a suggestion.
+    assert [fix for fix in fixes if fix["safety"] != "suggestion"] == []
+    assert [fix["description"] for fix in fixes if "recorded calls" in fix["description"]] == [
+        f"add `minimum: 1` ({MIN_SAMPLE} recorded calls, from 1 to 7; but its words say more than what it is: "
+        "confirm it)"]
 
 
 def test_a_lower_side_handled_gets_no_lower_bound_from_the_name():

@@ -403,6 +403,8 @@ _ONE_CASE_AFTER = lazy_compile(r"\s*,?\s*(?:(?:when|while|if|unless)\b(?!\s+(?:i
                                r"(?:for|in|on)\s+(?!(?:length|total|size|all|"
                                r"characters?|bytes?|utf|unicode|the|a|an|one|each|every|any|its|this|that|single|"
                                r"practice)\b)[a-z])", re.I)
+# A count of each item's own parts: "Labels are limited to 5 words apiece".
+_APIECE_AFTER = lazy_compile(r"\s*(?:apiece\b|each\b(?!\s+[a-z]))", re.I)
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
 # A part of the string named before its length, in the bound's sentence: "The name segment
 # … must be 63 characters or less" (of a Kubernetes label key "prefix/name"), "the local
@@ -417,7 +419,9 @@ _PART_BEFORE = lazy_compile(r"\b(?:segments?|components?|portions?|prefix(?:es)?
                             r"page|part|word|block))\b", re.I)
 _HEDGE = lazy_compile(r"\b(?:soft|typical(?:ly)?|usually|recommend\w*|generally|often|rarely|seldom|sometimes|occasionally|"
                       r"approximate(?:ly)?|approx|roughly|"
-                      r"ideal(?:ly)?|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b", re.I)
+                      r"ideal(?:ly)?|suggest\w*|e\.g|eg|for example|for instance|such as|i\.e|like|around|about)\b|"
+                      # Some of the values only: "Most items are limited to 10 per order" (not "at most").
+                      r"(?<!\bat )\bmost\s+(?!values\b|numbers\b)[a-z]+s\b", re.I)
 # Values the description names as meaningful: "Use 0 to …", "-1 indicates CPU", "set to 0 …".
 _SENTINEL = lazy_compile(r"\b(?:use|set (?:it )?to|value of|values? of|pass|enter)\s+" + _N + r"\b|"
                          r"(?:^|(?<=[\s('\"]))" + _N + r"['\"]?\s+(?:means|indicates|represents|stands for|is for|"
@@ -894,7 +898,8 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
     # From the number's end: the word read as its unit may begin what follows ("max 50 in v2",
     # "from 0 to 1 for cosine similarity").
     number_end = _number_end(sentence, bound)
-    if target == LENGTH and _PART_AFTER.match(after) or _ONE_CASE_AFTER.match(after) \
+    if target == LENGTH and _PART_AFTER.match(after) or target == COUNT and _APIECE_AFTER.match(after) \
+            or _ONE_CASE_AFTER.match(after) \
             or _ONE_CASE_AFTER.match(sentence, number_end):
         return True
     # The clause before the bound, as far back as a subject and its verb go: looked through
@@ -926,7 +931,7 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
     if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence) \
             or _DEFAULT_BEFORE.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
         return True
-    if target == VALUE and _RATE_AFTER.match(sentence, number_end) or _PURPOSE_AFTER.match(sentence, number_end):
+    if target in (VALUE, COUNT) and _RATE_AFTER.match(sentence, number_end) or _PURPOSE_AFTER.match(sentence, number_end):
         return True
     if _ALTERNATIVE_AFTER_BOUND.match(sentence, bound.end) or _of_one_alternative(sentence, bound):
         return True

@@ -61,7 +61,8 @@ _REQUIRED = CaselessWords(r"\b(?:required|mandatory|must be (?:provided|given|sp
 # A requirement taken back: "not required", "only required when …", "as required", or an
 # instruction to leave the field out in some calls ("omit for delete").
 _NOT_REQUIRED = CaselessWords(r"\b(?:not|if|when|unless|only|where|as)\s+(?:\w+\s+)?(?:required|mandatory)\b|"
-                              r"\bomit\b|\*\s*(?:not|except|unless)\b|"
+                              r"\bomit\b|\*\s*(?:not|except|unless)\b|\bnot\s+enforced\b|\b(?:can|may)\s+skip\b|"
+                              r"\bno\s+for\b|"
                               # Required in the case a sentence before names: "Ignored unless format is 'csv';
                               # required then"; or what a call leaving it out gets: "inferred from the current
                               # directory when omitted", "auto-generated when missing", "falls back to …".
@@ -506,8 +507,10 @@ _ANSWERS_OMISSION = CaselessWords(
     # "Omitting it means the link never expires", "(absent → the plan's retention)", "If you
     # leave this out, the base currency applies", "a sensible default is used otherwise".
     r"\b(?:omitting|skipping|leaving out) (?:it|this|that)\b|\b(?:absent|omitted|missing|unset)\s*(?:→|->|=>|means\b)|"
-    r"\b(?:if|when) you (?:leave|omit|skip) (?:it|this|that)\b|\b(?:is|are) used otherwise\b",
-    ("omit", "leav", "if", "when", "fall", "infer", "auto", "skipping", "absent", "missing", "unset", "otherwise"))
+    r"\b(?:if|when) you (?:leave|omit|skip) (?:it|this|that)\b|\b(?:is|are) used otherwise\b|"
+    r"\b(?:if|when) left out\b|\b(?:if|when|unless) you (?:don't|do not) (?:send|pass|give|provide|set|specify)\b",
+    ("omit", "leav", "if", "when", "unless", "fall", "infer", "auto", "skipping", "absent", "missing", "unset",
+     "otherwise"))
 
 
 def says_optional(description: Any) -> bool:
@@ -704,6 +707,7 @@ _WILDCARD_OFFERED = lazy_compile(r"\bor\s+['\"`]?\*(?!\w)")
 # Another kind of identifier some callers have: "legacy accounts have numeric IDs", "Accounts
 # created before 2020 sign in with a username".
 _ANOTHER_IDENTIFIER = lazy_compile(r"\b(?:legacy|numeric|integer|older)\s+(?:[\w-]+\s+)?(?:ids?|identifiers?|keys?)\b|"
+                                   r"\blegacy\s+(?:users?|accounts?|clients?|customers?|members?)\b|"
                                    r"\b(?:sign|log)\s+in\s+(?:with|using)\s+(?:an?\s+|their\s+)?(?!e-?mail)[a-z]", re.I)
 
 
@@ -743,9 +747,10 @@ _CLAUSE_BACK = 120
 _OTHER_FORMS_FINE = CaselessWords(r"\b(?:(?:is|are)\s+also\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\b|"
                                   # "A bare domain is fine", "three-letter codes are converted", "a space instead
                                   # of T is accepted".
-                                  r"(?:is|are)\s+(?:fine|ok|okay|converted|normali[sz]ed|translated)\b(?!-)|"
+                                  r"(?:is|are)\s+(?:fine|ok|okay|converted|normali[sz]ed|translated|folded|lower-?cased|"
+                                  r"upper-?cased)\b(?!-)|"
                                   r"instead\s+of\b[^.;]{0,30}\b(?:is|are)\s+(?:accepted|allowed)\b|"
-                                  r"also\s+accept(?:s|ed)?\b|with or without\b|"
+                                  r"also\s+(?:accept(?:s|ed)?|takes?|allows?)\b|with or without\b|"
                                   r"(?:is|are)\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\s+(?:too|as well)\b|"
                                   r"(?:also|too)\s+works?\b|works?\s+(?:too|as well)\b|"
                                   r"(?:may|can)\s+also\s+(?:pass|use|give|send|enter|provide|specify)\b|"
@@ -762,7 +767,9 @@ _OTHER_FORMS_FINE = CaselessWords(r"\b(?:(?:is|are)\s+also\s+(?:fine|ok|okay|acc
                                   r"\s+as\b|bare\s+[\w-]+\s+(?:means?|is|are|works?|gets?|will)\b|[\w-]+e[dn]\s+for\s+you\b|"
                                   r"(?:ap|pre)pend(?:s|ed)?\b|placeholders?\b|"
                                   r"(?:send|pass|give|use)\s+(?:just\s+|only\s+)?(?:the\s+)?[\w-]+\s+alone\b|"
-                                  r"or\s+(?:their|his|her|its)\s+(?:full\s+|complete\s+)?[a-z])|"
+                                  r"or\s+(?:their|his|her|its)\s+(?:full\s+|complete\s+)?[a-z]|"
+                                  r"for\s+(?:[\w-]+[\s,]+){1,6}?(?:pass|put|use|send|enter|give)\s+(?:the|their|its|a|an)\s+"
+                                  r"(?!(?:[\w-]+\s+){0,2}?(?:e-?mail|urls?\b|links?\b|address))[a-z])|"
                                   r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]")
 # A time the words take without an offset: "Times without an offset are read as UTC", "Naive
 # timestamps are interpreted in UTC".

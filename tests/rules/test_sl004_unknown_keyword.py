@@ -96,6 +96,12 @@ def test_the_screen_on_the_tools_keywords_skips_only_tools_without_an_unknown_on
                                                 "description": "Arbitrary metadata; any keys."}}},
      "the words say other keys are taken"),
     ({"type": "object", "properties": {"title": {"type": "string", "maxlength": 40, "description": "Title."}}}, None),
+    ({"type": "object", "properties": {"note": {"type": "string", "maxlength": 200, "description":
+                                                "Free-text note. 200 is the UI limit; the API stores up to 2000."}}},
+     "the words say larger values are taken"),
+    ({"type": "object", "properties": {"code": {"type": "string", "patern": "^[a-z]+$", "description":
+                                                "Code; upper-case is folded to lower-case for you."}}},
+     "the words take other values too"),
 ])
 def test_sl004_an_assertion_the_words_refute_is_renamed_only_as_a_suggestion(schema, refuted):
     """`minimun: 0` was ignored by every validator; renamed, it refused the -5 the words ask for."""

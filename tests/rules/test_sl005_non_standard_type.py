@@ -114,6 +114,7 @@ def test_sl005_a_number_name_the_words_say_is_sent_as_text_gets_string_advice_an
     ("str", "ZIP code; numeric values are accepted and zero-padded."),
     ("Integer", "Quantity; null resets to the default."),
     ("Number", 'Alert threshold; "Infinity" disables the alert.'),
+    ("Boolean", "DRY RUN. ALSO TAKES 1/0."),
 ])
 def test_sl005_respelling_is_a_suggestion_where_the_words_offer_values_the_type_refuses(written, description):
     """`number` for "Sampling temperature, or 'auto'" refused the 'auto' the words offer."""

@@ -41,6 +41,10 @@ def test_sl014_an_arrays_item_count_on_its_items_is_moved_to_the_array_not_remov
     ("Coordinates; the list may be empty.", {"type": "number", "minItems": 1}, "minItems"),
     ("Orders (no limit).", {"type": "object", "maxItems": 3}, "maxItems"),
     ("Tags; duplicates are collapsed server-side.", {"type": "string", "uniqueItems": True}, "uniqueItems"),
+    ("Stops on the route; an empty route is allowed.", {"type": "string", "minItems": 1}, "minItems"),
+    ("Filters; [] is fine and means no filtering.", {"type": "string", "minItems": 1}, "minItems"),
+    ("Polygon points. A single point is fine too.", {"type": "string", "minItems": 3}, "minItems"),
+    ("Labels, limited to 5 words apiece.", {"type": "string", "maxItems": 5}, "maxItems"),
 ])
 def test_sl014_only_suggests_the_move_where_the_words_say_the_count_was_not_the_arrays(description, items, keyword):
     """`maxItems: 5` on the items of "Tags, as many as you like. Each tag is at most 5

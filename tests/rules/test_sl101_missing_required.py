@@ -136,6 +136,9 @@ def _required_by_fix(target_description: str, tool_description: str = "A tool.")
     "IANA timezone. Required; falls back to the account's timezone when not provided.",
     # A footnote that takes the requirement back for some calls.
     "Required* (*not for local pickup orders).",
+    "Required: Yes for PUT, No for PATCH.",
+    "Required. (Not enforced for draft PRs.)",
+    "Mobile number (mandatory; users who opted into email 2FA can skip it).",
 ])
 def test_sl101_does_not_make_a_requirement_for_some_calls_one_for_every_call(description):
     # "Required for updates; omit when creating", "Required if channel is 'email'": SL102's `if`/`then`.

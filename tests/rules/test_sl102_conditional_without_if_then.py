@@ -714,6 +714,8 @@ def test_sl102_offers_no_fix_where_the_words_let_the_field_go_on_another_sibling
     "Required when channel is sms. Omit to use the default number.",
     "Required when channel is sms. If you leave it out, the account's number is used.",
     "Required when channel is sms; if not provided, falls back to the owner's number.",
+    "Required when channel is sms; the account's number is used if left out.",
+    "Required when channel is sms; we use the account's number when you don't send one.",
 ])
 def test_sl102_offers_no_fix_where_the_words_say_what_leaving_it_out_gives(description):
     (found,) = lint_tool(_notify(description), "SL102")

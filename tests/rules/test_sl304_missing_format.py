@@ -285,6 +285,9 @@ def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
                      "accepted in its place."),
     ("workspace_uuid", "Workspace UUID (e.g. 'c0a8012e-7f00-4d1e-b6c1-2a3b4c5d6e7f'), or * for all workspaces."),
     ("team_uuid", "Team to add the member to, by UUID or by team name."),
+    ("email", "Customer email address. For guest checkouts without an email, pass the order number here."),
+    ("user", "The user's e-mail address (as in the directory). Legacy users: firstname.lastname without domain."),
+    ("contact", "Contact email address \u2013 for phone-only contacts put the phone number."),
 ])
 def test_a_format_named_beside_another_kind_of_value_is_no_fix(name, description):
     """"Email address or username": `format: email` refused the usernames the words offer, on

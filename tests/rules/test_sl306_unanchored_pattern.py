@@ -108,6 +108,9 @@ def test_sl306_a_test_the_words_say_the_value_contains_is_unanchored_as_meant(sc
      "description": "IPv4 address, e.g. 10.1.2.3; append :port if the service is not on 443."},
     {"type": "string", "pattern": "[a-z0-9]+(-[a-z0-9]+)*",
      "description": "URL slug, e.g. summer-sale. Upper-case letters are lower-cased for you."},
+    {"type": "string", "pattern": "\\d{4}-\\d{2}-\\d{2}", "description": "Date (e.g. 2024-05-01); a time may follow."},
+    {"type": "string", "pattern": "\\+\\d{10,14}", "description": "Phone (E.164), e.g. +4915112345678; add ;ext=123 for "
+                                                             "extensions."},
     {"type": "string", "pattern": "\\.(pdf|docx)", "description": "A PDF or DOCX document."},
 ])
 def test_sl306_a_pattern_the_words_or_its_shape_leave_open_is_reported_without_a_fix(schema):
