@@ -536,7 +536,7 @@ def offers_substitute(description: Any) -> bool:
 # Also another field offered as the alternative: "Alternatively, set interval_minutes", "Or use
 # interval_minutes.", "; interval_minutes works as well".
 _SUBSTITUTE = CaselessWords(r"\binstead\b(?!\s+of\b)|\bin (?:its|their) place\b|\bformerly\b|\bstill accepted\b|"
-                            r"\b(?:deprecated )?alias (?:of|for)\b|\balternatively\b|(?:^|[.;(]\s*)or (?:use|set|pass|"
+                            r"\b(?:deprecated )?alias (?:of|for)\b|\balternatively\b|(?:^|[.;(\u2013\u2014]\s*|\s-\s+)or (?:use|set|pass|"
                             r"give|send|provide|specify)\b|\b[a-z][\w.-]*_[\w.-]+ (?:works|work|is accepted|is fine) "
                             r"(?:as well|too)\b")
 

@@ -906,6 +906,18 @@ def test_a_field_the_words_offer_another_in_place_of_gets_no_required_fix(altern
     assert plain.fix is not None and plain.fix.safety is FixSafety.UNSAFE
 
 
+@pytest.mark.parametrize("description", ["If type is 'cron', this is required \u2013 or give interval_minutes.",
+                                         "If type is 'cron', this is required - or give interval_minutes."])
+def test_an_alternative_after_a_dash_is_offered_in_place_of_the_field(description):
+    """"If schedule is 'later', this is required – or give delay_minutes": the `if` refused the
+    call that gave the delay instead."""
+    schema = obj(type={"type": "string", "enum": ["cron", "once"]}, interval_minutes={"type": "integer"},
+                 cron={"type": "string", "description": description})
+    schema["required"] = ["type"]
+    (finding,) = lint_tool(schema, "SL102")
+    assert finding.fix is None or finding.fix.safety is FixSafety.SUGGESTION
+
+
 def test_sl102_a_flag_that_switches_the_unit_is_no_condition_of_need():
     """"Delay in seconds (0-60); milliseconds if ms=true" was read as `delay` needed only when
     `ms` is true: a warning, failing the run, over a description of the unit."""
