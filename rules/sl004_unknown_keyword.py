@@ -45,6 +45,9 @@ from schema_lint.schema.keywords import (
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI
+from schema_lint.prose.field_prose import (allows_more_than, offers_other_forms, says_optional, says_signed,
+                                           takes_other_keys)
+from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
 
@@ -122,17 +125,13 @@ def _words_refute(node, meant: str, value, tool_words: object = None) -> str:
     they allow, or "": validators ignored `minimun: 0` until now, and "negative for the
     Americas" says what callers sent meanwhile. `tool_words`: the tool's description, which
     speaks for its arguments ("All parameters are optional")."""
-    from schema_lint.prose.field_prose import (allows_more_than, offers_other_forms, says_optional, says_signed,
-                                               takes_other_keys)
-    from schema_lint.prose.handled import LOWER, UPPER, handled_sides
-
     description = node.description
     if meant == "required" and isinstance(value, list):
+        if node.is_root and says_optional(tool_words):
+            return "the tool's words call its arguments optional"
         properties = node.get("properties") if isinstance(node.get("properties"), dict) else {}
         optional = [name for name in value if isinstance(properties.get(name), dict)
                     and says_optional(properties[name].get("description"))]
-        if node.is_root and says_optional(tool_words):
-            return "the tool's words call its arguments optional"
         return f"the words call {', '.join(map(str, optional))} optional" if optional else ""
     if offers_other_forms(description):
         return "the words take other values too"

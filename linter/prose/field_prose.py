@@ -392,15 +392,22 @@ def largest_number(description: Any) -> float | None:
     `1e5` at their size), or None. A conventional bound below it would contradict words that
     may state a larger one the readers leave unread ("Constraints: Up to 1000 resource IDs",
     "batches of 50k+ rows")."""
-    scaled = (float(match.group(1)) * _SCALE[match.group(2)[0]] ** (int(match.group(2)[1:] or 1))
-              for match in _SCALED_NUMBER.finditer(description)) if isinstance(description, str) \
-        and holds_digit(description) else ()
-    return max((*(abs(number) for number in _written_numbers(description)), *scaled), default=None)
+    return max((*(abs(number) for number in _written_numbers(description)), *_scaled_numbers(description)),
+               default=None)
+
+
+def _scaled_numbers(description: Any) -> Iterator[float]:
+    """The numbers the description writes with their size after them, at that size."""
+    if not isinstance(description, str) or not holds_digit(description):
+        return
+    for match in _SCALED_NUMBER.finditer(description):
+        number, size = match.groups()
+        yield float(number) * (10 ** int(size[1:]) if size.startswith("e") else _SCALE[size])
 
 
 # A number with its size after it: "50k", "2M", "1e5" (not "24h", "2FA", "10m", which may be minutes).
 _SCALED_NUMBER = lazy_compile(r"(?<![\w.])(\d{1,6}(?:\.\d{1,3})?)(k|K|M|e[1-9]\d?)(?![A-Za-z])")
-_SCALE = {"k": 1_000, "K": 1_000, "M": 1_000_000, "e": 10}
+_SCALE = {"k": 1_000, "K": 1_000, "M": 1_000_000}
 
 
 def names_only(description: Any) -> bool:
@@ -415,17 +422,19 @@ def names_only(description: Any) -> bool:
     if not isinstance(description, str):
         return True
     text = description.strip().removesuffix(".")
-    return len(text) <= _LABEL_CHARACTERS and len(text.split()) <= _LABEL_WORDS and _MORE_THAN_A_NAME.search(text) is None
+    return (len(text) <= _LABEL_CHARACTERS and len(text.split()) <= _LABEL_WORDS
+            and _MORE_THAN_A_NAME.search(text) is None)
 
 
 _LABEL_CHARACTERS = 100
 _LABEL_WORDS = 12
 # Punctuation that opens another clause, a parenthesis or an example, and the words of a
 # condition, an alternative or a quantity.
-_MORE_THAN_A_NAME = lazy_compile(r"[.;:,()\[\]{}!?\n\u2013\u2014]| - |\b(?:if|when|whenever|unless|until|without|otherwise|"
-                                 r"except|instead|or|default|defaults|optional|optionally|any|each|every|only|"
-                                 r"whether|where|most|some|none|no|not|never|also|etc|may|can|should|up|least|more|"
-                                 r"fewer|less|many|all|whole|entire|long|large)\b", re.I)
+_MORE_THAN_A_NAME = lazy_compile(r"[.;:,()\[\]{}!?\n\u2013\u2014]| - |"
+                                 r"\b(?:if|when|whenever|unless|until|without|otherwise|except|instead|or|default|"
+                                 r"defaults|optional|optionally|any|each|every|only|whether|where|most|some|none|no|not|"
+                                 r"never|also|etc|may|can|should|up|least|more|fewer|less|many|all|whole|entire|long|"
+                                 r"large)\b", re.I)
 
 
 def allows_more_than(description: Any, bound: float) -> str:
@@ -740,8 +749,7 @@ _CLAUSE_BACK = 120
 
 
 # Also "Their user ID is accepted too", "A local file path also works", "You may also pass
-# their username", "The scheme may be omitted", "…, or their username", "…, or a group alias",
-# "JIRA-42 or its URL".
+# their username", "The scheme may be omitted", "…, or their username", "…, or a group alias".
 # Each alternative after one word boundary: Python's `re` then tries them at word starts only
 # (a hostile text of 60,000 "Email address or" took 0.34 s with a boundary in each, 0.08 s so).
 _OTHER_FORMS_FINE = CaselessWords(r"\b(?:(?:is|are)\s+also\s+(?:fine|ok|okay|accepted|allowed|supported|valid)\b|"

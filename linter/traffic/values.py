@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from schema_lint.prose.field_prose import names_only
+
 if TYPE_CHECKING:
     from schema_lint.traffic.summary import FieldSummary
 
@@ -62,6 +64,4 @@ def words_outweigh(description: object) -> str:
     do more than name the value (`field_prose.names_only`: "Cc recipients, if any", "paste
     whole email threads") say what the next call may do that no call so far did; a fix from
     the calls is then a suggestion."""
-    from schema_lint.prose.field_prose import names_only
-
     return "" if names_only(description) else "its words say more than what it is"
