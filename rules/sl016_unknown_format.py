@@ -27,7 +27,8 @@ Unsafe (tightening): once the format is one validators know, values that do not 
 are rejected. The fix is offered only when the misspelling has exactly one known
 spelling, and never when the field's own `default`, `examples`, `enum` or `const` would
 then be rejected, nor when its words give values in another layout or form (`format:
-"Date"` described "(MM/DD/YYYY)", `"Time"` described "HH:MM"), or name ISO 8601 for a
+"Date"` described "(MM/DD/YYYY)", `"Time"` described "HH:MM", an IP address format whose
+words name the other family: "IPv6 address (plain IPv4 accepted)"), or name ISO 8601 for a
 `date-time` (which takes a date alone, or a time with no offset, as `date-time` does not).
 A synonym (`url`, `guid`) is another word, not a misspelling, and may name a looser form (a
 .NET GUID in braces, a URL with spaces the tool encodes): its respelling is a suggestion

@@ -41,7 +41,8 @@ a pattern whose description takes values of another form too ("Full issue URLs a
 accepted as well", "with or without '@'", "ZIP+4 is accepted", "append :port", "a trailing
 check letter") or several in one string ("separated by commas"), and one whose description writes out a value that
 holds a match and is no whole one ("e.g. 94103 or 94103-1234" of `\\d{5}`, "or with area
-code: 415-555-1234" of `\\d{3}-\\d{4}`); the fix gate also withholds one that would refuse a
+code: 415-555-1234" of `\\d{3}-\\d{4}`) or names a length no match reaches ("8-digit #RRGGBBAA"
+of `#[0-9a-fA-F]{6}`); the fix gate also withholds one that would refuse a
 value the schema states (its default or examples).
 A pattern whose description says the value contains it ("Password; must contain at least
 one digit", pattern `[0-9]`), has more after or before it ("E.164, optionally followed by an
@@ -54,9 +55,10 @@ from __future__ import annotations
 import re
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
+from schema_lint.prose.constraints import named_lengths
 from schema_lint.prose.field_prose import holds_several, offers_other_forms, stated_strings
-from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, one_sided_anchor,
-                                         plain_text, search, single_character)
+from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, longest_match,
+                                         one_sided_anchor, plain_text, search, single_character)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
@@ -149,6 +151,11 @@ def _why_not_anchored(node, pattern: str, fixed: str) -> str | None:
         # the second value the words give.
         return f"the description gives `{partial}`, which holds a match and is no whole one: the anchored pattern " \
                "would refuse it"
+    longer = _longer_named(description, pattern)
+    if longer is not None:
+        # "e.g. #1a2b3c; 8-digit #RRGGBBAA for transparency" of `#[0-9a-fA-F]{6}` (7 characters at most)
+        return f"the description names values of {longer} characters or digits, longer than any match of the " \
+               "pattern: the anchored pattern would refuse them"
     if single_character(pattern):
         return "anchored, it would accept a single character"
     if plain_text(pattern):
@@ -159,6 +166,14 @@ def _why_not_anchored(node, pattern: str, fixed: str) -> str | None:
         return ("it has a lookaround (`(?=`, `(?<=` …), which anchors around the whole can leave matching nothing: "
                 "anchor it by hand")
     return None
+
+
+def _longer_named(description: str, pattern: str) -> int | None:
+    """A length the words name ("8-digit", "16 characters") that no match of the pattern
+    reaches: values that long hold a match and more."""
+    lengths = named_lengths(description)
+    longest = longest_match(pattern) if lengths else None
+    return next((length for length in lengths if longest is not None and length > longest), None)
 
 
 # Words that give values more than one match: "Older passports carry a trailing check letter",

@@ -68,7 +68,8 @@ beside the field ("page_size is at most 100" of `page`, "Combine with limit (max
 `offset`, "Height: 1-4096" of `width`), a
 length stated for a part of the string ("72 characters for the subject line"), an exact length next
 to values of another length or form ("a two-letter code such as en, fr or zh_cn", "or the full
-name", "a comma-separated list of two-letter codes"), and a bound in a unit of
+name", "a comma-separated list of two-letter codes"), a length range beside a length past it
+("Codes are 6-12 chars; gift cards 16 digits"), and a bound in a unit of
 time, size, distance or mass the value is not said to be in ("in meters (max 50 km)"):
 "in seconds. Must not exceed 730 days and 12 hours" states no `maximum: 730`, which
 would refuse a day (86400); "at most 30 days" on `retention_days` states

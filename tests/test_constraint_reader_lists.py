@@ -160,6 +160,25 @@ def test_an_exact_length_the_words_offer_other_lengths_beside_is_no_bound(descri
     assert not {"minLength", "maxLength"} & set(_read(description))
 
 
+@pytest.mark.parametrize("description", [
+    "Coupon code (case-insensitive). Codes are 6-12 chars; gift cards 16 digits.",  # another kind, longer
+    "Post text, up to 280 characters (premium accounts: 4,000 characters).",
+    "Password of at least 8 characters; kiosk accounts use a 4-digit PIN.",         # another kind, shorter
+])
+def test_a_range_the_words_name_other_lengths_beyond_is_no_bound(description):
+    """A bound of the range would refuse the values of the length the words name beside it."""
+    assert not {"minLength", "maxLength"} & set(_read(description))
+
+
+@pytest.mark.parametrize("description, bounds", [
+    ("Between 10 and 1,000 characters.", {"minLength": 10, "maxLength": 1000}),   # its own ends
+    ("Fewer than 50 characters.", {"maxLength": 49}),                             # an exclusive end, as written
+    ("Max 100 chars; the first 40 characters show in previews.", {"maxLength": 100}),  # a length inside the range
+])
+def test_a_range_beside_lengths_within_it_is_still_read(description, bounds):
+    assert _read(description) == bounds
+
+
 @pytest.mark.parametrize("description, size", [
     ("A two-letter country code such as US or GB.", 2),
     ("Two-letter language code (en, de, fr).", 2),

@@ -1307,6 +1307,8 @@ def _bounds(text: str, target: str, neighbours: frozenset[str] = frozenset()) ->
             return [Stated(low_key, size, exactly.group())]  # "Exactly 2 numbers … Optionally a third"
         return [Stated(low_key, size, exactly.group()), Stated(high_key, size, exactly.group())]
     sides = _collect(text, target, None, neighbours) if not counted_otherwise else {}
+    if target == LENGTH and _lengths_outside(text, sides):
+        return []  # "Codes are 6-12 chars; gift cards 16 digits": the range is one kind of value's
     low = sides.get("min") or _shifted(sides.get("xmin"), 1)
     high = sides.get("max") or _shifted(sides.get("xmax"), -1)
     if low is not None and _whole(low.value) and low.value >= 0:
@@ -1392,7 +1394,7 @@ def _other_lengths(text: str, size: int) -> bool:
     comma-separated list of two-letter codes")."""
     if _OTHER_FORM.search(text) or holds_several(text) or offers_other_forms(text) or _SHORT_VALUE_OFFERED.search(text):
         return True
-    if any(int(other.group(1)) != size for other in _LENGTH_NAMED.finditer(text)):
+    if any(other != size for other in named_lengths(text)):
         return True
     if any(len(value) != size for value in _quoted(text)):
         return True  # "'red', 'green', or any 6-digit hex code": values offered beside the coded ones
@@ -1418,7 +1420,26 @@ _OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[
                            # "either a 5-digit ZIP code or ZIP+4", "for other countries, the region name"
                            # (and `offers_other_forms`: "with or without the leading '#'", "… are also accepted").
                            r"|\beither\b[^.;\n]{0,80}?\bor\b|\bfor (?:all |any )?other\s+\w+", re.I)
-_LENGTH_NAMED = lazy_compile(r"(?<![\w.])(\d{1,4})[- ](?:digits?|characters?|chars?|letters?)\b", re.I)
+_LENGTH_NAMED = lazy_compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,6})[- ](?:digits?|characters?|chars?|letters?)\b",
+                             re.I)
+
+
+def named_lengths(text: str) -> list[int]:
+    """The lengths the words name in characters or digits ("16 digits", "an 8-digit code",
+    "64 characters"): of the field's values, or of another kind of them."""
+    return [int(named.group(1).replace(",", "")) for named in _LENGTH_NAMED.finditer(text)] if holds_digit(text) else []
+
+
+def _lengths_outside(text: str, sides: dict[str, _Bound]) -> bool:
+    """Whether the words name a length beyond the range they state, as written ("under 50
+    characters" allows the 50 it names): values of another kind take it ("Codes are 6-12
+    chars; gift cards 16 digits", "up to 280 characters (premium: 4,000 characters)"), and a bound
+    of the range would refuse them."""
+    if not sides:
+        return False
+    low, high = sides.get("min") or sides.get("xmin"), sides.get("max") or sides.get("xmax")
+    return any(low is not None and length < low.value or high is not None and length > high.value
+               for length in named_lengths(text))
 _EXAMPLES_START = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b\.?:?,?"
                                r"|\((?!\s*(?:e\.g|eg|exs?|such as|for example|for instance|like|including|examples?)\b)"
                                r"|\b(?:or|use|pass|send)\b(?=\s*['\"`\u2018\u201c])", re.I)

@@ -688,7 +688,9 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
     """Whether the words offer values `fmt` refuses besides those in it: several values in
     one string ("Pass a comma-separated list for several"), another kind of identifier some
     callers have ("legacy accounts have numeric IDs"), a value in its place ("The project's
-    slug is accepted in its place", "or * for all workspaces"), or for a date words no date
+    slug is accepted in its place", "or * for all workspaces"), for an IP address the other
+    family named ("IPv6 address (plain IPv4 accepted for dual-stack hosts)": accepted or
+    refused, the words speak of values the format leaves out), or for a date words no date
     format holds ("YYYY-MM-DD, or today / tomorrow", "or a relative date")."""
     if not isinstance(description, str):
         return False
@@ -696,6 +698,8 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
             or _ANOTHER_IDENTIFIER.search(description) or offers_substitute(description) \
             or _WILDCARD_OFFERED.search(description):
         return True
+    if fmt in _OTHER_IP_FAMILY:
+        return _OTHER_IP_FAMILY[fmt].search(description) is not None
     if fmt == "date-time" and _NO_OFFSET_TAKEN.search(description):
         return True
     return fmt in ISO_LAYOUTS and (_RELATIVE_DATES.occurs_in(description)
@@ -711,6 +715,8 @@ _FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?
                                   + _FORMAT_NOUN + r"\b", re.I)
 
 
+# The other family's name, beside an IP address format.
+_OTHER_IP_FAMILY = {"ipv4": lazy_compile(r"\bIPv6\b", re.I), "ipv6": lazy_compile(r"\bIPv4\b", re.I)}
 # A wildcard for every value: "Workspace UUID, or * for all workspaces".
 _WILDCARD_OFFERED = lazy_compile(r"\bor\s+['\"`]?\*(?!\w)")
 # Another kind of identifier some callers have: "legacy accounts have numeric IDs", "Accounts

@@ -27,6 +27,7 @@ in a 512 KB thread), so validators need no such budget.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -131,6 +132,30 @@ def plain_text(pattern: str) -> bool:
 
 
 _SPECIAL = frozenset(".^$*+?()[]{}|\\")
+
+
+def longest_match(pattern: str) -> int | None:
+    """The most characters a match of `pattern` can span (`#[0-9a-f]{6}`: 7); None when
+    unbounded or unknown. Read by Python's own parser, which measures the patterns tool
+    schemas use (classes, escapes, quantifiers, groups) as ECMA-262 does and refuses the
+    syntax it lacks (`\\p{L}`, `(?<name>…)`): then unknown. A pattern past
+    `_MEASURED_LENGTH` characters is not read."""
+    if len(pattern) > _MEASURED_LENGTH:
+        return None
+    try:
+        from re import _parser  # Python 3.11 and later
+    except ImportError:  # Python 3.10
+        import sre_parse as _parser
+    try:
+        longest = _parser.parse(pattern).getwidth()[1]
+    except (re.error, RecursionError, OverflowError, ValueError, TypeError):
+        return None
+    return longest if longest < _UNBOUNDED else None
+
+
+_MEASURED_LENGTH = 2_000
+# What Python's parser reports for a pattern with no upper bound (`+`, `*`, `{2,}`) and more.
+_UNBOUNDED = 65_535
 
 
 def anchored(pattern: str) -> str:

@@ -60,12 +60,20 @@ def test_no_fix_when_the_fields_own_values_would_fail_the_known_format():
     ("Time", "Time of day, HH:MM."),
     ("date_time", "When, ISO 8601; a date alone means midnight."),
     ("uri ", "Website; a bare domain is fine."),
+    ("ipV6", "IPv6 address (plain IPv4 accepted for dual-stack hosts)."),
+    ("IPv4", "Server address; IPv6 too where the network has it."),
 ])
 def test_no_fix_when_the_words_give_values_in_another_layout_or_form(written, description):
-    """Each respelling refused values the words give: "05/01/2024", "09:30", "2024-05-01", "acme.com"."""
+    """Each respelling refused values the words give: "05/01/2024", "09:30", "2024-05-01", "acme.com",
+    an address of the other IP family."""
     (found,) = lint_tool(_field(format=written, description=description), "SL016")
     assert found.fix is None and "no fix: the words give values not in" in found.message
 
 
 def test_only_a_unique_spelling_counts():
     assert known_spelling("ip") is None  # ipv4 or ipv6: for a person to say
+
+
+def test_an_ip_format_whose_words_name_only_its_own_family_is_respelled():
+    (found,) = lint_tool(_field(format="ipV6", description="IPv6 address of the host."), "SL016")
+    assert found.fix is not None and found.fix.operations[0].value == "ipv6"

@@ -8,6 +8,7 @@ import pytest
 from lintkit import lint_tool, obj
 
 from schema_lint.model import FixSafety, Operation
+from schema_lint.schema.patterns import longest_match
 
 P = "/inputSchema"
 
@@ -159,3 +160,27 @@ def test_sl306_a_value_the_words_write_out_that_holds_no_whole_match_withholds_t
     (found,) = lint_tool(obj(phone=schema), "SL306", name="update_contact")
     assert (found.fix is None) is withheld
     assert ("no fix: the description gives `415-555-" in found.message) is withheld
+
+
+@pytest.mark.parametrize("description, pattern, withheld", [
+    # A length the words name that no match reaches: such values hold a match and more.
+    ("Hex colour e.g. #1a2b3c; 8-digit #RRGGBBAA for transparency.", "#[0-9a-fA-F]{6}", True),
+    ("ISBN, e.g. 0306406152; newer books have a 13-digit ISBN.", "\\d{9}[\\dX]", True),
+    # Lengths a match reaches, or a pattern whose matches are unbounded or that Python cannot measure.
+    ("Hex colour, a 6-digit code such as #1a2b3c.", "#[0-9a-fA-F]{6}", False),
+    ("Ticket number e.g. 12345; old tickets have 20 digits.", "\\d+", False),
+])
+def test_sl306_a_length_the_words_name_beyond_any_match_withholds_the_fix(description, pattern, withheld):
+    """`#[0-9a-fA-F]{6}` anchored refused "#1a2b3cff", the 8-digit colour the words offer."""
+    schema = {"type": "string", "pattern": pattern, "description": description}
+    (found,) = lint_tool(obj(value=schema), "SL306", name="update_item")
+    assert (found.fix is None) is withheld
+    assert ("longer than any match of the pattern" in found.message) is withheld
+
+
+@pytest.mark.parametrize("pattern, longest", [
+    ("#[0-9a-fA-F]{6}", 7), ("[A-Z]{2}\\d{6}", 8), ("\\+\\d{10,14}", 15), ("(ab|c)", 2),
+    ("\\d+", None), ("a{2,}", None), ("\\p{L}{3}", None), ("(?<year>\\d{4})", None), ("(" * 500 + "a" + ")" * 500, None),
+])
+def test_longest_match_measures_bounded_patterns_and_admits_what_it_cannot(pattern, longest):
+    assert longest_match(pattern) == longest
