@@ -51,8 +51,10 @@ Unsafe (tightening), and only where the change is mechanical: openai-strict's
 send `null`) and `additionalProperties: false` (undeclared keys are rejected) on an object
 that declares its properties. A map (an object with no properties, or whose
 `additionalProperties` is a schema or `true`) gets no fix: closed, it would accept only
-`{}`; strict mode needs its keys declared, or the pairs sent as an array. Everything
-else needs a person.
+`{}`; strict mode needs its keys declared, or the pairs sent as an array. Closing an
+object whose words take keys it does not declare ("any other keys are passed through"), or
+whose name is a map's (`labels`, `metadata`), is a suggestion: closed, it refuses them.
+Everything else needs a person.
 """
 
 from __future__ import annotations

@@ -55,6 +55,23 @@ def test_openai_strict_closes_an_object_of_declared_properties_but_no_map():
     assert [op.value for op in found["/properties/point"].fix.operations] == [False]
 
 
+def test_openai_strict_closing_an_object_whose_words_take_other_keys_is_a_suggestion():
+    """Closed, `filters` refuses the extra filters its words take, and `labels` (a map's name)
+    any label but `team`: strict mode needs it closed, but which to give up is the author's call."""
+    parameters = {"type": "object", "required": ["filters", "labels", "address"], "properties": {
+        "filters": {"type": "object", "properties": {"status": {"type": "string"}},
+                    "description": "Filters by field; any other keys are passed to the API as extra filters."},
+        "labels": {"type": "object", "properties": {"team": {"type": "string"}}},
+        "address": {"type": "object", "properties": {"city": {"type": "string"}}, "description": "Postal address."}}}
+    closing = {d.pointer.removeprefix("/function/parameters"): d.fix for d in lint_document(openai_tool(parameters), "t.json",
+                                                                                             "SL601")
+               if d.fix is not None and d.fix.description.startswith("set `additionalProperties: false`")}
+    assert {pointer: fix.safety for pointer, fix in closing.items()} == {
+        "": FixSafety.UNSAFE, "/properties/address": FixSafety.UNSAFE,
+        "/properties/filters": FixSafety.SUGGESTION, "/properties/labels": FixSafety.SUGGESTION}
+    assert "the words take keys" in closing["/properties/filters"].description
+
+
 def test_openai_strict_makes_optional_fields_required_and_nullable():
     parameters = {"type": "object", "additionalProperties": False, "required": ["city"],
                   "properties": {"city": {"type": "string"}, "unit": {"type": "string", "enum": ["C", "F"]},

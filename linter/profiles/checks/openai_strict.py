@@ -15,6 +15,7 @@ from schema_lint.schema.pointer import join
 from schema_lint.profiles import OPENAI_COMPOSITION, OPENAI_FORMATS, OPENAI_STRICT, OPENAI_UNLISTED
 from schema_lint.profiles.checks.problem import Problem
 from schema_lint.profiles.sources import source
+from schema_lint.prose.field_prose import takes_other_keys
 from schema_lint.rule import ToolContext
 from schema_lint.schema.walk import SchemaNode, accepts_null, label
 
@@ -60,8 +61,14 @@ def closed_object_fix(node: SchemaNode) -> Fix | None:
     properties = node.get("properties")
     if not isinstance(properties, dict) or not properties or node.get("additionalProperties") is not None:
         return None
-    return Fix("set `additionalProperties: false`", FixSafety.UNSAFE,
-               (Operation("add", join(node.pointer, "additionalProperties"), False),))
+    close = (Operation("add", join(node.pointer, "additionalProperties"), False),)
+    if takes_other_keys(node.description, name=node.field_name):
+        # "Any other keys are passed through as labels": strict mode refuses the object open,
+        # and closed it refuses the keys its words take; which to give up is the author's call.
+        return Fix("set `additionalProperties: false` (strict mode requires it, but the words take keys the object "
+                   "does not declare, which it would then refuse: declare them, or confirm)", FixSafety.SUGGESTION,
+                   close)
+    return Fix("set `additionalProperties: false`", FixSafety.UNSAFE, close)
 
 
 def optional_properties(node: SchemaNode) -> list[str]:
