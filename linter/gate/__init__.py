@@ -52,10 +52,12 @@ class ToolSchema:
     a fix's stated values are those numbers too), and `nullable` lets `null` in. Read as plain
     JSON Schema such a schema does not compile, and no stated value would count as evidence."""
 
-    def __init__(self, schema: Any, pointer: str, openapi: bool = False) -> None:
+    def __init__(self, schema: Any, pointer: str, openapi: bool = False, words: str | None = None) -> None:
         self.schema = gemini_numbers(schema) if openapi else schema
         self.pointer = pointer
         self.openapi = openapi
+        # The tool's own description, outside the schema: it may give a field values by name.
+        self.words = words
 
     @cached_property
     def validators(self) -> jsonschema_rs.ValidatorMap | None:
@@ -140,12 +142,13 @@ def inner_operations(operations: tuple[Operation, ...], schema_pointer: str) -> 
 
 
 def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: frozenset[str] = frozenset(),
-          calls: Iterable[dict] | None = None, summary: Any = None, tool_format: str = "") -> list[Diagnostic]:
+          calls: Iterable[dict] | None = None, summary: Any = None, tool_format: str = "",
+          tool_words: str | None = None) -> list[Diagnostic]:
     """One tool's findings, each fix a gate refuses withheld (`calls`: the tool's recorded
     calls, or None without any; `summary`: their `traffic.summary.ToolSummary` instead, when
     they cannot be read; `tool_format`: the tool's `Tool.format`, which with `schema_pointer`
-    tells a schema in Gemini's dialect, see `ToolSchema`); the list itself when no fix is
-    withheld."""
+    tells a schema in Gemini's dialect, see `ToolSchema`; `tool_words`: the tool's
+    description); the list itself when no fix is withheld."""
     # A fix that only respells a type passes the stated-value gate whatever the schema
     # states; when no other gate is asked (most runs), it needs no `Candidate`.
     values_only = not profiles and calls is None and summary is None
@@ -163,7 +166,7 @@ def gated(diagnostics: list[Diagnostic], schema, schema_pointer: str, profiles: 
              and not (values_only and stated_values.respells_types(schema, diagnostic.fix.operations, schema_pointer))]
     if not fixed:
         return _with_verdicts(diagnostics, verdicts)
-    tool = ToolSchema(schema, schema_pointer, is_openapi_dialect(tool_format, schema_pointer))
+    tool = ToolSchema(schema, schema_pointer, is_openapi_dialect(tool_format, schema_pointer), tool_words)
     waiting = [Candidate(diagnostic, tool) for diagnostic in fixed]
     if profiles:
         _hold(verdicts, PROFILE, profile_refusals.refused(tool, waiting, profiles))

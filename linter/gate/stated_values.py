@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.model import Operation
-from schema_lint.prose.field_prose import described_defaults, described_values
+from schema_lint.prose.field_prose import described_defaults, described_values, values_given_for
 from schema_lint.schema.dialect import normalize_dialect, normalized_type
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.operations import OperationError, apply_operations
@@ -54,10 +54,10 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
         anywhere = any(_in_definition(path) for path in paths)
         if anywhere:
             if everywhere is None:
-                everywhere = _stated_values(tool.schema)
+                everywhere = _stated_values(tool.schema, tool.words)
             touched = everywhere
         else:
-            touched = _stated_at_or_above(tool.schema, paths, keyed)
+            touched = _stated_at_or_above(tool.schema, paths, keyed, tool.words)
         if touched:
             touching.append((candidate, operations, anywhere, touched))
     if not touching:
@@ -455,30 +455,33 @@ def _typed_by_normalize_dialect(schema: Any, at: str) -> dict | None:
     return node if isinstance(node, dict) else None
 
 
-def _stated_values(schema: Any) -> list[tuple[str, str, Any]]:
-    """(pointer of the subschema, what it is, value) for every default, example, enum value and const."""
+def _stated_values(schema: Any, words: str | None = None) -> list[tuple[str, str, Any]]:
+    """(pointer of the subschema, what it is, value) for every default, example, enum value and
+    const, and every value words above a property give it by name (`words`: the tool's)."""
     found: list[tuple[str, str, Any]] = []
-    pending = [(schema, "")]
+    pending = [(schema, "", words or "")]
     while pending:
-        node, where = pending.pop()
+        node, where, above = pending.pop()
         if isinstance(node, dict):
-            _state_here(node, where, found)
+            _state_here(node, where, found, above)
+            inner = _words_below(node, where, above)
             # Only objects and arrays hold stated values: a pointer for every scalar would be wasted.
-            pending.extend((value, f"{where}/{escape(key)}") for key, value in node.items()
+            pending.extend((value, f"{where}/{escape(key)}", inner) for key, value in node.items()
                            if key not in _VALUE_KEYWORDS and isinstance(value, (dict, list)))
         elif isinstance(node, list):
-            pending.extend((value, f"{where}/{index}") for index, value in enumerate(node)
+            pending.extend((value, f"{where}/{index}", above) for index, value in enumerate(node)
                            if isinstance(value, (dict, list)))
     return found
 
 
-def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool] | None = None) -> list[tuple[str, str, Any]]:
+def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool] | None = None,
+                        words: str | None = None) -> list[tuple[str, str, Any]]:
     """The values `_stated_values` lists (in its order) of the subschemas at or above an edit
     at one of `paths`, whose edit can change what they accept: found by following the paths
     down, not by listing every value of the schema (reading every description for the
     values it offers cost more than the rest of the gate). Steps as `_stated_values` does,
     into what it names by the paths' tokens. `keyed`: what `_named` learnt of the schema's
-    objects for an earlier fix of the same tool."""
+    objects for an earlier fix of the same tool; `words`: the tool's."""
     keyed = {} if keyed is None else keyed
     steps: dict = {}  # the paths' tokens as a tree: each token to the tokens after it
     for path in paths:
@@ -486,17 +489,19 @@ def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool] | 
         for token in path.split("/")[1:]:
             below = below.setdefault(token, {})
     found: list[tuple[str, str, Any]] = []
-    pending = [(schema, "", steps)]
+    pending = [(schema, "", steps, words or "")]
     while pending:
-        node, where, below = pending.pop()
+        node, where, below, above = pending.pop()
         if isinstance(node, dict):
-            _state_here(node, where, found)
+            _state_here(node, where, found, above)
             if below:
-                pending.extend((value, f"{where}/{token}", below[token]) for token, value in _named(node, below, keyed))
+                inner = _words_below(node, where, above)
+                pending.extend((value, f"{where}/{token}", below[token], inner)
+                               for token, value in _named(node, below, keyed))
         elif isinstance(node, list) and below:
             indices = sorted(int(token) for token in below if token.isascii() and token.isdigit()
                              and str(int(token)) == token and int(token) < len(node))
-            pending.extend((node[index], f"{where}/{index}", below[str(index)]) for index in indices
+            pending.extend((node[index], f"{where}/{index}", below[str(index)], above) for index in indices
                            if isinstance(node[index], (dict, list)))
     return found
 
@@ -521,8 +526,9 @@ def _named(node: dict, tokens: dict, keyed: dict[int, bool]) -> list[tuple[str, 
             if token in tokens and key not in _VALUE_KEYWORDS and isinstance(value, (dict, list))]
 
 
-def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]]) -> None:
-    """Add the values the subschema `node` at `where` states itself to `found`."""
+def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]], above: str = "") -> None:
+    """Add the values the subschema `node` at `where` states itself to `found`, and those the
+    words `above` it (`_words_below` of its parent) give a property by its name."""
     if "default" in node:
         found.append((where, "default", node["default"]))
     examples, enum = node.get("examples"), node.get("enum")
@@ -536,6 +542,20 @@ def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]]) -> No
     if isinstance(description, str):  # the only text either reader reads
         found += [(where, "described default", value) for value in described_defaults(description)]
         found += [(where, "described value", value) for value in described_values(description)]
+    if above:
+        parent, _, token = where.rpartition("/")
+        if parent.endswith("/properties"):
+            found += [(where, "value named in the words above it", value)
+                      for value in values_given_for(above, unescape(token))]
+
+
+def _words_below(node: dict, where: str, above: str) -> str:
+    """The words above the members of `node`: those above it, and its own description where
+    it is a subschema (not a `properties` map, whose members are its fields)."""
+    description = node.get("description")
+    if not isinstance(description, str) or not description or where.endswith("/properties"):
+        return above
+    return f"{above}\n{description}" if above else description
 
 
 def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> bool:

@@ -382,6 +382,41 @@ def _described_values(description: str) -> tuple[Any, ...]:
 _ZERO = lazy_compile(r"(?<![\w-])zero(?![\w-])", re.I)
 
 
+def values_given_for(words: Any, name: str) -> tuple[Any, ...]:
+    """The values words above a field (the tool's, an enclosing object's) give it by its
+    name, read as `described_values` reads the field's own words, in the rest of each clause
+    that names it: "Pass page_size=0 to stream every row", "A limit of 0 returns all
+    invoices", "The filter also accepts status 'archived'", "export accepts a limit of up to
+    10000". A fix read from the field's own words ("Rows per page, 1-500") must not refuse
+    them either."""
+    if not isinstance(words, str) or not name or not words or len(name) > _NAME_READ:
+        return ()
+    return _values_given_for(words[:_WORDS_READ], name)
+
+
+@lru_cache(maxsize=1024)
+def _values_given_for(words: str, name: str) -> tuple[Any, ...]:
+    lowered, key = words.lower(), name.lower()
+    if key not in lowered and key.replace("_", " ") not in lowered:
+        return ()
+    spelled = r"[\s_-]".join(re.escape(part) for part in key.split("_"))
+    values: list[Any] = []
+    # A quote closing the name ("If optional 'root_type' is 'real'") is the name's, not a value's.
+    for mention in re.finditer(r"(?<![\w-])" + spelled + r"(?![\w-])['\"`\u2019\u201d]?", words, re.I):
+        clause_end = _CLAUSE_END.search(words, mention.end(), mention.end() + _CLAUSE_REACH)
+        values += described_values(words[mention.end():clause_end.start() if clause_end else
+                                         mention.end() + _CLAUSE_REACH])
+    return tuple(values)
+
+
+# What of the words `values_given_for` reads, and the longest name it looks for.
+_WORDS_READ = 4_000
+_NAME_READ = 64
+# How far a clause that names the field is read for its values, at most.
+_CLAUSE_REACH = 100
+_CLAUSE_END = lazy_compile(r"[.;!?](?:\s|$)|\n")
+
+
 # Numbers of three or more parts: a date, a time, a version, an address ("2026-01-31",
 # "10:30:00", "1.2.3"), whose parts count nothing.
 _DATE_LIKE = lazy_compile(r"(?<!\d)\d+(?:[-/:.]\d+){2,}")

@@ -245,8 +245,9 @@ class Linter:
                 summary = traffic.summary_for(tool)
             else:
                 calls = traffic.calls_for(tool)
+        words = tool.definition.get("description")
         kept = self._gate(linted.diagnostics, tool.schema, tool.schema_pointer, linted.context.profiles, calls, summary,
-                          tool.format)
+                          tool.format, words if isinstance(words, str) else None)
         return linted if kept is linted.diagnostics else LintedTool(tool, linted.context, kept)
 
     def tools_in(self, paths: Iterable[str]) -> Iterator[Tool]:

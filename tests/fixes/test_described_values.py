@@ -13,7 +13,7 @@ import pytest
 from lintkit import lint_tool, obj
 
 from schema_lint.config import Config
-from schema_lint.prose.field_prose import described_values, quoted_values
+from schema_lint.prose.field_prose import described_values, quoted_values, values_given_for
 
 
 @pytest.mark.parametrize(("description", "values"), [
@@ -160,3 +160,36 @@ def test_an_example_of_many_commas_is_read_in_linear_time():
     started = time.thread_time()
     quoted_values("e.g. " + "a," * 200_000 + " x"), quoted_values("e.g. a" + ",a" * 200_000 + ";")
     assert time.thread_time() - started < 1
+
+
+@pytest.mark.parametrize("words, name, values", [
+    ("Export a whole table.\n\nPass page_size=0 to stream every row in one response.", "page_size", {0}),
+    ("List users. Set page size to 0 to return all users in one page.", "page_size", {0}),  # the name spelled out
+    ("Unlike search, export accepts a limit of up to 10000.", "limit", {10000}),
+    ("The filter also accepts status 'archived' for items older than a year.", "status", {"archived"}),
+    ("Set an alarm. A snooze of 0 disables snoozing.", "snooze", {0}),
+    ("If optional 'root_type' is 'real', only real roots are returned.", "root_type", {"real"}),  # the name quoted
+    ("Returns 50 rows. The limit is set by the server.", "limit", set()),  # a number before the name, another clause
+    ("Use a page_size greater than 0.", "page_size", set()),                # an excluded bound, as in the field's words
+    ("Pass limits=0 for none.", "limit", set()),                           # another word
+])
+def test_the_values_words_above_a_field_give_it_by_name(words, name, values):
+    assert set(values_given_for(words, name)) == values
+
+
+def test_no_fix_rejects_a_value_the_tools_words_give_a_field_by_name():
+    """"Rows per page, 1-500" of `page_size`, and the tool's "Pass page_size=0 to stream every
+    row": `minimum: 1` would refuse the 0 the tool documents."""
+    schema = obj(page_size={"type": "integer", "description": "Rows per page, 1-500."})
+    (found,) = lint_tool(schema, "SL303", description="Export a table. Pass page_size=0 to stream every row.")
+    assert found.fix is None and "the words above it 0" in found.message
+    (kept,) = lint_tool(schema, "SL303", description="Export a table. Use page_size to page (max 500).")
+    assert kept.fix is not None and {op.path.rsplit("/", 1)[1]: op.value for op in kept.fix.operations} == {
+        "minimum": 1, "maximum": 500}
+
+
+def test_no_fix_rejects_a_value_an_enclosing_objects_words_give_a_nested_field():
+    schema = {"type": "object", "description": "The filter also accepts status 'archived' for items older than a year.",
+              "properties": {"filter": obj(status={"type": "string", "description": "Status: 'open' or 'closed'."})}}
+    (found,) = lint_tool(schema, "SL403")
+    assert found.fix is None and '"archived"' in found.message
