@@ -99,7 +99,10 @@ def _enum_case(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
 def _numeric_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
     if not isinstance(value, str) or not JSON_NUMBER.match(value):
         return NO_REPAIR
-    if not {"number", "integer"} & declared_types(conjuncts):
+    wanted = {"number", "integer"} & declared_types(conjuncts)
+    if not wanted or "number" not in wanted and any(c in value for c in ".eE"):
+        # "1e2" or "5.0" for an integer: the text of a float, which would reach the tool as one
+        # (`range(5.0)` fails); `lax-number` reads "5.0" as 5, as pydantic's lax mode does.
         return NO_REPAIR
     try:
         number = float(value) if any(c in value for c in ".eE") else int(value)
@@ -229,7 +232,8 @@ REPAIRS: dict[str, RepairRule] = {
         ),
         RepairRule(
             "numeric-string",
-            'a string that is exactly a JSON number, where a number is wanted, becomes that number ("5" → 5)',
+            'a string that is exactly a JSON number, where a number is wanted, becomes that number ("5" → 5; '
+            'for an integer only an integer\'s text: not "5.0" or "1e2")',
             'medium: identifiers that look numeric ("007") are not touched, but a model that quotes a '
             "number it was unsure of is no longer asked to confirm it",
             False,

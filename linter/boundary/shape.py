@@ -163,14 +163,23 @@ class _Text:
     @property
     def plain(self) -> bool:
         return self.container is NOT_A_CONTAINER and self.joined is None and not expression(self.text) \
-            and not _bracketed(self.text)
+            and not _bracketed(self.text) and not _quoted_whole(self.text)
 
 
 def _bracketed(text: str) -> bool:
     """Text inside a container's brackets that neither JSON nor a Python literal reads: a list
     written as text all the same (`[a]`, `[NaN]`, a number past Python's 4,300 digits inside
-    `[…]`). Wrapped, it would pass the list's text as one item of a valid call."""
-    return text[:1] + text[-1:] in ("[]", "{}")
+    `[…]`); or text whose square or curly brackets do not pair up: a list cut short (`["a"`,
+    `[a`) or code (`x[][`). Wrapped, it would pass the list's text as one item of a valid
+    call. A markdown link (`[x](https://…)`) pairs its brackets and is a value."""
+    return text[:1] + text[-1:] in ("[]", "{}") or text.count("[") != text.count("]") \
+        or text.count("{") != text.count("}")
+
+
+def _quoted_whole(text: str) -> bool:
+    """Text in double quotes from end to end (`"\"a\""`): a value encoded as JSON once too often.
+    Wrapped, the tool would get the quotes as part of its one item."""
+    return len(text) >= 2 and text[0] == text[-1] == '"'
 
 
 def joined_list(text: str) -> list[str] | None:
@@ -259,15 +268,17 @@ def _literal(text: str) -> Any:
 
 
 def _as_json(value: Any) -> Any:
-    """The literal as JSON data (tuples and sets as lists), or ``NOT_A_CONTAINER`` when it holds
-    what JSON cannot (bytes, complex numbers, non-string keys). The bracket scan before
-    decoding bounds its nesting, and so this recursion."""
+    """The literal as JSON data (tuples as lists), or ``NOT_A_CONTAINER`` when it holds what JSON
+    cannot (bytes, complex numbers, non-string keys) or a set: a set has no order, and an array
+    made of one would hold an order the model never gave, another in each process (string
+    hashing is seeded per process). The bracket scan before decoding bounds its nesting, and
+    so this recursion."""
     if isinstance(value, dict):
         if not all(isinstance(key, str) for key in value):
             return NOT_A_CONTAINER
         members = {key: _as_json(member) for key, member in value.items()}
         return NOT_A_CONTAINER if any(m is NOT_A_CONTAINER for m in members.values()) else members
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (list, tuple)):
         items = [_as_json(item) for item in value]
         return NOT_A_CONTAINER if any(i is NOT_A_CONTAINER for i in items) else items
     if value is None or isinstance(value, (str, bool, int, float)):

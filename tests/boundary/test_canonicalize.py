@@ -123,6 +123,14 @@ def test_numeric_string_refuses_anything_but_a_json_number(text):
     assert canonicalize(schema, {"n": text}, only("numeric-string")).repairs == []
 
 
+@pytest.mark.parametrize("text", ["1e2", "5.0", "-3.00"])
+def test_numeric_string_gives_an_integer_field_only_an_integers_text(text):
+    """A float reaching a tool whose parameter is an integer (`range(5.0)`) fails there."""
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    assert canonicalize(schema, {"n": text}, only("numeric-string")).repairs == []
+    assert canonicalize(schema, {"n": "-3"}, only("numeric-string")).arguments == {"n": -3}
+
+
 def test_numeric_string_must_fit_the_schema():
     schema = {"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}}}
     assert canonicalize(schema, {"n": "2.5"}, only("numeric-string")).repairs == []

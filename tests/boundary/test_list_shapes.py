@@ -90,6 +90,19 @@ def test_a_flat_list_without_readings_to_show_says_items_must_be_arrays(matrix):
         "([[…], …]), not as a flat array, and resubmit the same call")]
 
 
+@pytest.mark.parametrize("text", ['["a"', "[a", "{'a': 1", "x[][", '"a"', ' "dotnet/eshop" '])
+def test_a_list_cut_short_code_or_a_value_encoded_twice_is_not_wrapped(text):
+    """Brackets that do not pair up are a list cut short or code; text in double quotes end to end
+    is a value encoded as JSON once too often: wrapped, the tool would get it as one item."""
+    assert canonicalize(SCHEMA, {"progression": text}).repairs == []
+    assert ToolBoundary(SCHEMA).check({"progression": text}).status == "rejected"
+
+
+@pytest.mark.parametrize("text", ["[x](https://example.com)", "fix: handle {name} in templates", 'say "hi" to Bob'])
+def test_paired_brackets_or_inner_quotes_are_still_a_value(text):
+    assert canonicalize(SCHEMA, {"progression": text}).arguments == {"progression": [text]}
+
+
 @pytest.mark.parametrize("text", ["data['sales']", "search(query)[:5]", "results[0]"])
 def test_an_expression_is_not_wrapped_like_a_value(text):
     assert canonicalize(SCHEMA, {"progression": text}).repairs == []
@@ -168,6 +181,8 @@ def test_literal_string_decodes_a_python_literal_only_when_it_validates():
     assert canonicalize(SCHEMA, {"progression": "[1, 2]"}, policy).repairs == []  # items must be strings
     assert canonicalize(SCHEMA, {"progression": "[b'x']"}, policy).repairs == []  # not JSON data
     assert canonicalize(SCHEMA, {"progression": "__import__('os')"}, policy).repairs == []  # never eval
+    # A set has no order: an array made of it would hold one the model never gave.
+    assert canonicalize(SCHEMA, {"progression": "{'I', 'V', 'vi'}"}, policy).repairs == []
 
 
 def test_null_as_absent_drops_a_null_only_on_an_optional_property_that_refuses_it():

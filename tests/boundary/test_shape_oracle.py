@@ -82,7 +82,7 @@ def old_as_json(value, depth=0):
             return NOT_A_CONTAINER
         members = {key: old_as_json(member, depth + 1) for key, member in value.items()}
         return NOT_A_CONTAINER if any(m is NOT_A_CONTAINER for m in members.values()) else members
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (list, tuple)):  # since then a set is no list: it has no order to keep
         items = [old_as_json(item, depth + 1) for item in value]
         return NOT_A_CONTAINER if any(i is NOT_A_CONTAINER for i in items) else items
     if value is None or isinstance(value, (str, bool, int, float)):
@@ -113,10 +113,14 @@ def old_json_string(text):  # what the json-string repair decoded
 
 def old_plain_scalar(text):
     """The old detectors' answer, and since then no text inside a list's or object's brackets
-    that neither reader reads (`[a]`, `[NaN]`): a list written as text all the same."""
+    that neither reader reads (`[a]`, `[NaN]`), nor text whose brackets do not pair up (`["a"`,
+    `x[][`): a list written as text all the same, cut short, or code; nor text in double quotes
+    end to end (a value encoded twice)."""
     stripped = text.strip()
     return old_serialized_container(text) is NOT_A_CONTAINER and old_joined_list(text) is None \
-        and not old_expression(text) and stripped[:1] + stripped[-1:] not in ("[]", "{}")
+        and not old_expression(text) and stripped[:1] + stripped[-1:] not in ("[]", "{}") \
+        and text.count("[") == text.count("]") and text.count("{") == text.count("}") \
+        and not (len(stripped) >= 2 and stripped[0] == stripped[-1] == '"')
 
 
 def admitted(decoded):
