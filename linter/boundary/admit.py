@@ -73,12 +73,10 @@ def decode(text: str | bytes | bytearray) -> Any:
         return Refusal("invalid-json", (), f"byte {exc.start}: not UTF-8 text")
     except _NonFinite as exc:
         return Refusal("invalid-json", (), f"{exc.args[0]} is not a JSON number")
-    except _Overflow:  # a number too large for a float: the screen says where
-        return _first_refusal(json.loads(text, parse_float=_marked_float))
+    except (_Overflow, _TooLong):  # a number too large for a float, or too long: the screen says where
+        return _first_refusal(_LOCATING_DECODER.decode(text))
     except RecursionError:
         return Refusal("too-deep", (), _DEPTH)
-    except ValueError:  # Python's integer-conversion limit: the text is JSON, the number is too long
-        return Refusal("not-json-value", (), _DIGITS)
     if text.count("[") + text.count("{") <= MAX_DEPTH and text.isascii() and "\\ud" not in text \
             and "\\uD" not in text:
         return value
@@ -114,7 +112,35 @@ def _marked_float(text: str) -> float:
     return _TooLarge(number) if number in (_HUGE, -_HUGE) else number
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float)
+class _TooLong(Exception):
+    pass
+
+
+class _LongInteger(str):
+    """An integer of JSON text longer than :data:`MAX_DIGITS` digits, kept as its text. Never
+    converted: Python takes time quadratic in the digits to convert one (a million take
+    seconds), and refuses past its own limit only where the host process left it set."""
+
+
+def _bounded_int(text: str) -> int:
+    if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
+        raise _TooLong
+    try:
+        return int(text)
+    except ValueError:  # a host that lowered Python's own limit below this one
+        raise _TooLong from None
+
+
+def _marked_int(text: str) -> int | str:
+    try:
+        return _bounded_int(text)
+    except _TooLong:
+        return _LongInteger(text)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, parse_int=_bounded_int)
+# The same reading, with what `_DECODER` refuses kept as marked values for `_first_refusal` to place.
+_LOCATING_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_marked_float, parse_int=_marked_int)
 
 
 class Screen(NamedTuple):
@@ -326,6 +352,8 @@ def _first_refusal(value: Any) -> Refusal | None:
 
 
 def _scalar_problem(item: Any) -> str | None:
+    if isinstance(item, _LongInteger):
+        return _DIGITS
     if not isinstance(item, _SCALARS):
         return f"a JSON value (string, number, boolean, null, array or object), not a {type(item).__name__}"
     if isinstance(item, str) and _has_lone_surrogate(item):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import gc
+import sys
 import time
 
 import pytest
@@ -406,3 +407,24 @@ def test_taking_many_fills_back_out_of_a_call_is_linear():
     assert time.thread_time() - started < 1.0
     assert stripped == {"items": [{"id": "x"}] * 2_000} and kept == []
     assert len(call["items"][0]) == 21  # the call itself is not changed
+
+
+@pytest.mark.skipif(not hasattr(sys, "set_int_max_str_digits"), reason="Python without an integer-conversion limit")
+@pytest.mark.parametrize("host_limit", [None, 0, 640])
+def test_a_long_integer_in_json_text_is_refused_at_its_path_whatever_limit_the_host_set(host_limit):
+    """The boundary's own digit limit, not the process's: a host that lifted Python's limit
+    (`sys.set_int_max_str_digits(0)`) let a 5,000-digit integer through as valid, and a
+    million digits cost seconds of conversion; one that lowered it was told the whole call was wrong."""
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}, "ids": {"type": "array"}}}
+    before = sys.get_int_max_str_digits()
+    try:
+        if host_limit is not None:
+            sys.set_int_max_str_digits(host_limit)
+        boundary = ToolBoundary(schema)
+        for text, path in (('{"n": ' + "9" * 5_000 + "}", "$.n"), ('{"ids": [1, -' + "9" * 1_000_000 + "]}", "$.ids[1]")):
+            outcome, seconds = timed(lambda: boundary.check(text))
+            assert [(e["path"], e["reason"]) for e in outcome.envelope["error"]["errors"]] == [(path, "not-json-value")]
+            assert seconds < 1.0
+        assert boundary.check('{"n": ' + "9" * 4_300 + "}").status == ("valid" if host_limit != 640 else "rejected")
+    finally:
+        sys.set_int_max_str_digits(before)
