@@ -230,6 +230,10 @@ class ToolBoundary:
                                          failures[0].code, outcome.call_id, outcome.repairs, outcome.unread_strings)
         if previous is not None:
             outcome.attempt = previous.attempt + 1
+        if outcome.envelope is not None and outcome.envelope.get("retryable") \
+                and outcome.attempt >= self.retry_policy.max_attempts:
+            # The last attempt the policy allows: the envelope says what `should_retry` will.
+            outcome.envelope = {**outcome.envelope, "retryable": False}
         if self.mode == "observe":
             outcome.arguments, outcome.proceed = outcome.received, True
         self._report(outcome, previous)

@@ -24,6 +24,18 @@ def test_attempt_defaults_to_the_outcomes_own():
     assert POLICY.should_retry(first).retry and not POLICY.should_retry(third).retry
 
 
+@pytest.mark.parametrize("max_attempts", [1, 3])
+def test_the_envelope_says_retryable_exactly_while_the_policy_would_retry(max_attempts):
+    """A model or adapter reading `retryable` is told what `should_retry` decides: not to
+    retry the rejection of the last attempt the policy allows."""
+    boundary = ToolBoundary(TICKET, retry_policy=RetryPolicy(max_attempts=max_attempts))
+    outcome, said = None, []
+    for _ in range(max_attempts):
+        outcome = boundary.check({"title": "t"}, previous=outcome)
+        said.append((outcome.envelope["retryable"], boundary.should_retry(outcome).retry))
+    assert said == [(True, True)] * (max_attempts - 1) + [(False, False)]
+
+
 def test_nothing_to_retry_after_a_valid_call():
     decision = POLICY.should_retry(VALID, 1)
     assert not decision and decision.reason == "not-an-error" and decision.code is None
