@@ -58,7 +58,7 @@ def describe(schema: Any, root: Any, depth: int = 0) -> str:
         if target is not None and schema.keys() <= _ANNOTATIONS:
             return describe(target, root, depth + 1)
     if "const" in schema:
-        return f"exactly {render(schema['const'])}"
+        return f"exactly {shown(render(schema['const']))}"
     if isinstance(schema.get("enum"), list):
         return one_of(schema["enum"])
     for keyword in ("anyOf", "oneOf"):
@@ -90,7 +90,7 @@ def _bounds(kind: str, schema: dict) -> list[str]:
     if kind == "string":
         pattern = schema.get("pattern")
         return [*_count_bounds(schema, "minLength", "maxLength", "character"),
-                f"matching the pattern {pattern}" if isinstance(pattern, str) else ""]
+                f"matching the pattern {shown(pattern)}" if isinstance(pattern, str) else ""]
     if kind in ("integer", "number"):
         return _number_bounds(schema)
     if kind == "array":
@@ -128,7 +128,7 @@ def _count_bounds(schema: dict, low: str, high: str, unit: str) -> list[str]:
 def _number_bounds(schema: dict) -> list[str]:
     words = {"minimum": "at least", "maximum": "at most",
              "exclusiveMinimum": "greater than", "exclusiveMaximum": "less than"}
-    parts = [f"{text} {render(schema[key])}" for key, text in words.items()
+    parts = [f"{text} {shown(render(schema[key]))}" for key, text in words.items()
              if isinstance(schema.get(key), (int, float)) and not isinstance(schema.get(key), bool)]
     if isinstance(schema.get("multipleOf"), (int, float)):
         parts.append(f"a multiple of {render(schema['multipleOf'])}")
@@ -142,9 +142,33 @@ def count(n: int, unit: str) -> str:
     return f"{n} {unit[:-1] + 'ies' if unit.endswith('y') else unit + 's'}"
 
 
+LISTED_LIMIT = 2_000
+"""Characters of the schema's own values an ``expected`` phrase shows: an ``enum`` of thousands,
+or a ``const`` or ``pattern`` of pages, would fill the model's context with every rejection
+(a 20,000-value ``enum`` made an envelope of 149 kB). The model was given the whole schema
+with the tool: past this the phrase says how much more it holds."""
+
+
 def one_of(values: list[Any]) -> str:
-    """``one of low, normal, high``: every allowed value, always."""
-    return "one of " + ", ".join(render(v) for v in values)
+    """``one of low, normal, high``: every allowed value, up to :data:`LISTED_LIMIT`
+    characters; past it, those that fit and how many the schema lists in all."""
+    listed: list[str] = []
+    size = 0
+    for value in values:
+        text = shown(render(value))
+        size += len(text) + 2
+        if size > LISTED_LIMIT and listed:
+            return f"one of {', '.join(listed)} … ({len(values):,} values in all: see the tool's schema)"
+        listed.append(text)
+    return "one of " + ", ".join(listed)
+
+
+def shown(text: str) -> str:
+    """A value or pattern of the schema as a phrase shows it: whole, or its first
+    :data:`LISTED_LIMIT` characters and how long it is."""
+    if len(text) <= LISTED_LIMIT:
+        return text
+    return f"{text[:LISTED_LIMIT]}… ({len(text):,} characters in all: see the tool's schema)"
 
 
 def render(value: Any) -> str:

@@ -23,7 +23,7 @@ from schema_lint.schema import pointer
 from .admit import Refusal
 from .budget import WORK_LIMIT, listed_errors
 from .compiled import CompiledSchema
-from .describe import FORMATS, count, describe, one_of, render
+from .describe import FORMATS, count, describe, one_of, render, shown
 from .paths import KEY_LIMIT, ROOT, child, format_path
 from .shape import Shapes
 from .unions import discriminator
@@ -431,31 +431,39 @@ def _close_match(key: str, allowed: tuple[str, ...]) -> str | None:
 _LIMITS = {"minLength": ("at least {} long", "character"), "maxLength": ("at most {} long", "character"),
            "minItems": ("at least {}", "item"), "maxItems": ("at most {}", "item"),
            "minProperties": ("at least {}", "property"), "maxProperties": ("at most {}", "property")}
-_BOUNDS = {"minimum": "a number at least {}", "maximum": "a number at most {}",
-           "exclusiveMinimum": "a number greater than {}", "exclusiveMaximum": "a number less than {}"}
+_BOUNDS = {"minimum": "{} at least {}", "maximum": "{} at most {}",
+           "exclusiveMinimum": "{} greater than {}", "exclusiveMaximum": "{} less than {}"}
+
+
+def _number_noun(node: Any) -> str:
+    """"an integer" where the subschema takes no other number: told "a number greater than 0",
+    a model may resubmit 0.5."""
+    declared = node.get("type") if isinstance(node, dict) else None
+    types = {declared} if isinstance(declared, str) else set(declared) if isinstance(declared, list) else set()
+    return "an integer" if "integer" in types and "number" not in types else "a number"
 
 
 def _expected(name: str, kind: Any, node: Any, schema: CompiledSchema) -> str:
     if name == "enum":
         return one_of(kind.options)
     if name == "const":
-        return f"exactly {render(kind.expected_value)}"
+        return f"exactly {shown(render(kind.expected_value))}"
     if name == "format":
         return FORMATS.get(kind.format, f"a string in {kind.format} format")
     if name == "pattern":
         # Read from the schema: a value that ran the matcher past its backtracking budget
         # (`BacktrackLimitExceeded`, also named "pattern") carries no pattern, and may match.
         if isinstance(kind, jsonschema_rs.ValidationErrorKind.Pattern):
-            return f"a string matching the pattern {kind.pattern}"
-        return (f"a string matching the pattern {_keyword(node, 'pattern')} that can be checked quickly "
+            return f"a string matching the pattern {shown(kind.pattern)}"
+        return (f"a string matching the pattern {shown(str(_keyword(node, 'pattern')))} that can be checked quickly "
                 "(this value took too long to match: send a shorter or simpler one)")
     if name in _LIMITS:
         text, unit = _LIMITS[name]
         return text.format(count(kind.limit, unit))
     if name in _BOUNDS:
-        return _BOUNDS[name].format(render(kind.limit))
+        return _BOUNDS[name].format(_number_noun(node), shown(render(kind.limit)))
     if name == "multipleOf":
-        return f"a multiple of {render(kind.multiple_of)}"
+        return f"a multiple of {shown(render(kind.multiple_of))}"
     if name == "uniqueItems":
         return "an array without duplicate items"
     if name == "contains":

@@ -4,11 +4,12 @@ wanted, a near-miss key beside the missing one it stands for, and nested bounds 
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 
 from schema_lint.boundary import ToolBoundary
-from schema_lint.boundary.describe import describe
+from schema_lint.boundary.describe import LISTED_LIMIT, describe
 
 WEATHER = {"type": "object", "additionalProperties": False, "required": ["location", "user_id"],
            "properties": {"location": {"type": "string"}, "days": {"type": "integer"},
@@ -111,3 +112,32 @@ def test_a_member_a_repair_would_leave_out_is_not_asked_for_as_the_null_it_was()
     assert said["$.reason"].startswith("leave out reason") and said["$.note"].startswith("leave out note")
     assert not any("as null" in repair for repair in said.values())
     assert [e["path"] for e in errors].count("$.reason") == 1  # `type` and `enum` ask for the same: once
+
+
+@pytest.mark.parametrize("declared, noun", [("integer", "an integer"), (["integer", "null"], "an integer"),
+                                            ("number", "a number"), (["integer", "number"], "a number")])
+def test_a_bound_of_an_integer_asks_for_an_integer(declared, noun):
+    """Told "a number greater than 0", a model may resubmit 0.5, which the type then refuses."""
+    schema = {"type": "object", "properties": {"n": {"type": declared, "exclusiveMinimum": 0, "maximum": 10}}}
+    for sent, bound in ((0, "greater than 0"), (11, "at most 10")):
+        (error,) = ToolBoundary(schema).check({"n": sent}).envelope["error"]["errors"]
+        assert error["expected"] == f"{noun} {bound}"
+
+
+@pytest.mark.parametrize("field, sent, told", [
+    ({"enum": [f"zone_{i}" for i in range(20_000)]}, "x", "(20,000 values in all: see the tool's schema)"),
+    ({"const": "a" * 100_000}, "b", "(100,000 characters in all: see the tool's schema)"),
+    ({"type": "string", "pattern": "a" * 50_000}, "b", "(50,000 characters in all: see the tool's schema)"),
+])
+def test_the_schemas_own_values_are_shown_within_a_budget(field, sent, told):
+    """A 20,000-value enum made every rejection a 149 kB envelope, sent back to the model."""
+    envelope = ToolBoundary({"type": "object", "properties": {"f": field}}).check({"f": sent}).envelope
+    (error,) = envelope["error"]["errors"]
+    assert error["expected"].endswith(told) and len(json.dumps(envelope)) < 3 * LISTED_LIMIT
+
+
+def test_an_enum_within_the_budget_is_listed_whole():
+    values = [f"zone_{i}" for i in range(100)]
+    (error,) = ToolBoundary({"type": "object", "properties": {"f": {"enum": values}}}).check({"f": "x"}).envelope[
+        "error"]["errors"]
+    assert error["expected"] == "one of " + ", ".join(values)
