@@ -61,16 +61,17 @@ def decode(text: str | bytes | bytearray) -> Any:
     surrogates can only be in text with that many brackets, or with text outside ASCII or a
     ``\\ud…`` escape, so only such text is screened after decoding.
     """
-    try:
-        if not isinstance(text, str):
+    if not isinstance(text, str):
+        try:
             text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        except UnicodeDecodeError as exc:
+            return Refusal("invalid-json", (), f"byte {exc.start}: not UTF-8 text")
+    try:
         if text.startswith("\ufeff"):
             return Refusal("invalid-json", (), "line 1 column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)")
         value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         return Refusal("invalid-json", (), f"line {exc.lineno} column {exc.colno}: {exc.msg}")
-    except UnicodeDecodeError as exc:
-        return Refusal("invalid-json", (), f"byte {exc.start}: not UTF-8 text")
     except _NonFinite as exc:
         return Refusal("invalid-json", (), f"{exc.args[0]} is not a JSON number")
     except (_Overflow, _TooLong):  # a number too large for a float, or too long: the screen says where
