@@ -52,7 +52,11 @@ changed") or the arguments of a tool that creates or updates ("Create or update 
 "Upsert": an update sends only what changes) or whose words leave every argument out
 ("All parameters are optional", "send only what changes", "omitted fields keep their
 current value"), or of properties given as alternatives ("issueId or issueUrl", "one of
-email, phone or user_id", in the tool's description too). With `--calls`, a key present in every one of at least 20 recorded
+email, phone or user_id", in the tool's description too), or that the object's or the
+tool's words let go by name ("`region` may be omitted", "If `region` is left out, the
+default region is used", "For PO boxes only `po_box` and `country` are needed",
+"Arguments marked required may be omitted when `template_id` is given"), whatever the
+field's own words say. With `--calls`, a key present in every one of at least 20 recorded
 calls counts as evidence too, unless its description lets it be left out ("Optional",
 a described default, "Use -1 for no limit", a requirement for some calls, what leaving it
 out gets: "Falls back to the API key's user", "Omitting it means the link never expires",
@@ -158,7 +162,7 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
     properties = node.get("properties")
     sent = seen_at(ctx, node, "object")
     objects = sent.of_type("object") if sent is not None else 0
-    let_go = _let_go_by_name(ctx, node) if sent is not None else frozenset()
+    let_go = _let_go_by_name(ctx, node)
     # Of a field whose words say more than what it is ("Cc recipients, if any"), every call
     # sending it is no sign that every call must.
     stand_ins = stand_ins_of({name: schema.get("description") for name, schema in properties.items()
@@ -170,6 +174,7 @@ def _fix(ctx, node: SchemaNode) -> Fix | None:
               and not offered_in_place(name, properties[name].get("description"), stand_ins)]
     alternatives = _alternatives(ctx, node)
     names = [name for name, schema in properties.items() if _may_be_needed(name, schema, alternatives)
+             and name not in let_go
              and (name in always or (says_required(schema.get("description")) and not _names_sibling(name, node)
                                      and not offered_in_place(name, schema.get("description"), stand_ins)))]
     if not names:
@@ -300,7 +305,8 @@ _NAME_WORD = lazy_compile(r"[A-Za-z_][\w-]*")
 
 def _let_go_by_name(ctx, node: SchemaNode) -> frozenset[str]:
     """The properties an object's words (the tool's too, for its arguments) offer as choices,
-    by name, or leave out: none of them is needed by every call, whatever the calls sent."""
+    by name, leave out, say may be left out, or waive for some calls: none of them is needed
+    by every call, whatever the calls sent or a field's own words say ("(required)")."""
     return _named_choices(node.description, ctx.tool.definition.get("description") if node.is_root else None,
                           frozenset(node.get("properties")))
 
@@ -315,11 +321,29 @@ def _named_choices(description: object, tool_description: object, properties: fr
         if _CHOICE.search(words) or len(set(named)) > 1 and _OR.search(words):
             found.update(named)
         found.update(match.group(1) for match in _LEFT_OUT.finditer(words) if match.group(1) in properties)
+        if _ALL_WAIVED.search(words):
+            found.update(properties)  # "Arguments marked required may be omitted when template_id is given"
+        elif _ONLY_NEEDED.search(words):
+            found.update(properties.difference(named))  # "For PO boxes only po_box and country are needed"
+        for clause in _CLAUSE_BREAK.split(words):
+            # "`region` may be omitted", "If `region` is left out, the default region is used"
+            if says_optional(clause) or _OMITTED.search(clause):
+                found.update(name for name in _NAME_WORD.findall(clause) if name in properties)
     return frozenset(found)
 
 
+# Words that waive what the schema or the words call required, for some calls; and words
+# that name the few properties some calls need.
+_ALL_WAIVED = lazy_compile(r"\b(?:arguments|parameters|params|fields|properties)\s+(?:marked\s+|listed\s+)?(?:as\s+)?"
+                           r"required\b[^.;\n]{0,40}\b(?:may|can)\s+be\s+(?:omitted|left\s+out|skipped)\b", re.I)
+_ONLY_NEEDED = lazy_compile(r"\bonly\b[^.;\n]{0,80}\b(?:is|are)\s+(?:needed|required)\b", re.I)
+_OMITTED = lazy_compile(r"\b(?:is|are)\s+(?:left\s+out|omitted|not\s+(?:given|provided|set|specified|passed|sent))\b",
+                        re.I)
+_CLAUSE_BREAK = lazy_compile(r"[;,]\s")
+
+
 # How much of an object's words is read for names: a description is read once per object.
-_WORDS_READ = 4_000
+_WORDS_READ = 20_000
 
 
 # One name of a list and the comma after it, at the end of the text before the next

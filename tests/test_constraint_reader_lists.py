@@ -249,3 +249,47 @@ def test_a_choice_or_a_list_with_an_annotation_beside_is_still_an_enum(descripti
 ])
 def test_verbs_of_another_subject_with_their_object_are_no_enum(description):
     assert "enum" not in _read(description)
+
+
+@pytest.mark.parametrize("description", [
+    "Severity, typically one of `low`, `medium`, `high`.",          # a hedge before the list
+    "Severity; generally one of 'low', 'medium' or 'high'.",
+    "Severity. Normally one of: low, medium, high.",
+    "Kind. Supported values (non-exhaustive): `a`, `b`, `c`.",
+    "Engine, one of the following among others: `v8`, `spidermonkey`.",
+    "Voice name. Some options: `alloy`, `echo`, `fable`.",
+    "Voice name. A few options: `alloy`, `echo`, `fable`.",
+    "One of `alloy`, `echo`, `fable`; see the docs for the full list.",
+    "並び順。例: 'asc', 'desc'",                                    # "e.g." in other languages
+    "排序方式，例如: 'asc', 'desc'",
+    "정렬 순서. 예: 'asc', 'desc'",
+    "Ordre, ex. : 'asc', 'desc'",
+])
+def test_a_hedged_or_partial_list_is_no_closed_one(description):
+    assert "enum" not in _read(description)
+
+
+@pytest.mark.parametrize("description, values", [
+    ("Severity, one of `low`, `medium`, `high`.", ["low", "medium", "high"]),
+    ("Mode. Options: 'fast', 'slow'.", ["fast", "slow"]),
+    ("Must be one of: small, medium, large.", ["small", "medium", "large"]),
+])
+def test_a_closed_list_without_a_hedge_is_still_read(description, values):
+    assert _read(description)["enum"] == values
+
+
+@pytest.mark.parametrize("description, bounds", [
+    ("<p>The number of results (<code>1</code>-<code>50</code>).</p>", {"minimum": 1, "maximum": 50}),
+    ("<b>Max:</b> 100<br/><b>Min:</b> 1", {"minimum": 1, "maximum": 100}),
+    ("Page size: <code>1</code> to <code>100</code>.<br>Defaults to 20.", {"minimum": 1, "maximum": 100}),
+    ("Between 1 and 5 (<= 5).", {"minimum": 1, "maximum": 5}),  # no tag: a comparison
+])
+def test_html_markup_is_read_past_not_as_comparisons(description, bounds):
+    """A tag's `>` before a number read as "greater than": `</b> 100` gave `minimum: 101`."""
+    assert _read(description, "integer") == bounds
+
+
+@pytest.mark.parametrize("description", ["You can expand recursively up to 4 levels.",
+                                         "Relations to include, nested up to 3 levels deep."])
+def test_a_depth_is_no_count_of_items(description):
+    assert "maxItems" not in _read(description, "array")

@@ -213,3 +213,9 @@ def test_the_handled_words_are_read_within_budget(phrase):
     stated(hostile, "string")
     assert time.thread_time() - started < 1
     assert UPPER in handled_sides("larger values are capped at 50") and LOWER not in handled_sides("capped at 50")
+
+
+def test_values_past_a_bound_that_some_values_may_be_are_handled():
+    """"For SMS, at most 160 characters; email bodies may be longer": `maxLength: 160` refuses
+    the email bodies the words allow."""
+    assert UPPER in handled_sides("Message body. For SMS, at most 160 characters; email bodies may be longer.")

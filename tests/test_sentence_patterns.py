@@ -16,7 +16,7 @@ from schema_lint.prose.conditional_prose import _SENTENCE_END
 from schema_lint.prose.constraints import _BOUNDARY
 
 PLAIN = {
-    "boundary": (_BOUNDARY, re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s)|\n")),
+    "boundary": (_BOUNDARY, re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bex)[.;!?](?=\s)|\n")),
     "sentence end": (_SENTENCE_END, re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.;!?](?=\s|$)|\n\s*\n|\n\s*[-*\u2022]")),
 }
 # Texts made of what the patterns look at: stops, "e.g", "i.e", blanks and bullets.

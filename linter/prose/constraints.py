@@ -94,7 +94,7 @@ from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixS
 from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, is_date_text,
                                            names_git_remote, offered_words, offers_empty, offers_other_forms,
                                            offers_substitute, offers_values_outside, quoted_values, says_signed,
-                                           speaks_of_time, valid_in)
+                                           speaks_of_time, valid_in, without_markup)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides, takes_other_values
 from schema_lint.prose.units import bounds_value, multiplies, named_unit, unit_of
 from schema_lint.schema.pointer import join
@@ -728,7 +728,8 @@ def _holds_format_word(lowered: str) -> bool:
 def own_prose(description: str) -> str:
     """The description less what documents other things: bullet lines (`- name (required):
     …`, the fields of an object passed as a string) and everything from the first Markdown
-    heading on (usage notes of a whole tool)."""
+    heading on (usage notes of a whole tool); and less its HTML markup (`without_markup`)."""
+    description = without_markup(description)
     heading = _HEADING.search(description) if "#" in description else None
     if heading is not None:
         description = description[:heading.start()]
@@ -1165,10 +1166,14 @@ def _fits(bound: _Bound, target: str) -> bool:
     if target == LENGTH:
         return is_length or not unit and _NAMES_LENGTH.match(bound.phrase) is not None
     if target == COUNT:
-        return not is_length and (not unit or unit.startswith(_COUNT_WORDS) or unit.endswith("s"))
+        return not is_length and not unit.startswith(_DEPTH_UNITS) and (
+            not unit or unit.startswith(_COUNT_WORDS) or unit.endswith("s"))
     # "at most 6 characters" is no value of 6, "up to 3 decimal places" a precision, no value of 3.
     return not is_length and not unit.startswith(_PRECISION_UNITS)
 
+
+# "expand recursively up to 4 levels", "nested up to 3 layers deep": how deep each item goes.
+_DEPTH_UNITS = ("level", "layer", "depth", "hop")
 
 MAX_BOUNDS_IN_A_SENTENCE = 32
 """Bounds one sentence may state: each is weighed against those before it and the rest of its
@@ -1570,9 +1575,12 @@ _SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.
 _EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
 # "Known values are …" is how Azure's REST reference (and the SDKs generated from it) words
 # an extensible enum: a string that the service may take other values of.
+# A hedge names some of the values ("typically one of", "Some options:", "non-exhaustive"), and
+# so do the words for "e.g." of other languages (例, 例如, 比如, 예, "ex." and "z. B.").
 _OPEN_BEFORE = lazy_compile(r"\b(?:e\.g|eg|exs?|such as|for example|for instance|like|including|includes?|examples?|"
-                            r"e\. g|common(?:ly used)?|typical|popular|frequent|sample|known|recommended|suggested|"
-                            r"preferred)\b", re.I)
+                            r"e\. g|common(?:ly used)?|typical(?:ly)?|popular|frequent|sample|known|recommended|suggested|"
+                            r"preferred|usually|generally|normally|often|mostly|mainly|some|a few|several|"
+                            r"non-exhaustive|例如?|比如|예|z\.\s?b)\b", re.I)
 _NOT_BOTH = lazy_compile(r"\W*(?:but )?not both\b", re.I)
 _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|so forth|more|others)|or (?:others?|similar|any|more)|among others|"
                            r"for (?:instance|example)\b|\.\.\.|\u2026)", re.I)
@@ -1580,7 +1588,8 @@ _OPEN_AFTER = lazy_compile(r"^\W*(?:etc\b|and (?:so on|so forth|more|others)|or 
 # "custom types are also accepted", "may also use internal", "any other name is passed
 # through", "are still accepted"), or other spellings of them ("Case-insensitive": `enum`
 # would refuse "DESC").
-_OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|not limited to|or any other|custom\s+[a-z]+|"
+_OPEN_ANYWHERE = lazy_compile(r"\b(?:not (?:an )?exhaustive|non-exhaustive|among others|(?:full|complete) list|"
+                              r"not limited to|or any other|custom\s+[a-z]+|"
                               r"and more\b|etc\b|other\b[^.;\n]{0,40}\b(?:work|works|too|as well|(?:is|are) (?:passed|"
                               r"forwarded|sent|accepted|allowed|kept))\b|"
                               r"(?:are|is|can|may) also (?:be )?(?:accepted|allowed|supported|valid|used|given|passed|"
@@ -1878,7 +1887,7 @@ def _clause_start(text: str, at: int) -> int:
 # before it checked behind it: a pattern that starts with a look-behind is tried at every
 # character of the text, one that starts with a class of characters only where one of
 # them stands (5x faster; a test holds it to the plain spelling).
-_BOUNDARY = lazy_compile(r"[.;!?\n](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?=\s))")
+_BOUNDARY = lazy_compile(r"[.;!?\n](?:(?<=\n)|(?<!\be\.g.)(?<!\bi\.e.)(?<!\bex.)(?=\s))")
 
 
 def _list_at(text: str, at: int, either: bool) -> tuple[list[str], int] | None:

@@ -10,6 +10,7 @@ fix, never to raise a finding on their own.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -133,7 +134,10 @@ _UNSET_VALUE = CaselessWords(
            "everything", "none", "disable", "off"))
 # A number as a description writes it, with its sign: 0, -1, 10,000, 0.5 (not part of a word
 # such as `v2`, `2FA` or `24h`, nor the end of a range such as the `100` of `1-100`'s sign).
-_NUMBER = lazy_compile(r"(?<![\w.])([-\u2212](?=\d))?(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)(?![\w]|\.\d)")
+# Word characters around a number are ASCII's: "v2" and "2FA" hold no number, but one glued to
+# Chinese or Japanese text does ("传入-1返回全部", "0を指定すると全件").
+_NUMBER = lazy_compile(r"(?<![A-Za-z0-9_.])([-\u2212](?=[0-9]))?([0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+(?:\.[0-9]+)?)"
+                       r"(?![A-Za-z0-9_]|\.[0-9])")
 # What makes a number no value the description offers: an exclusive bound, a value it rules
 # out, or the step of a multiple ("any multiple of 1 MB").
 # Screened by its words: it is tried in the few characters before each number of a
@@ -353,6 +357,7 @@ _HUGE = 10 ** _INT_DIGITS
 
 @lru_cache(maxsize=1024)
 def _described_values(description: str) -> tuple[Any, ...]:
+    description = without_markup(description)
     values: list[Any] = [value for value in _quoted_values(description) if not _LAYOUT.fullmatch(value)]
     if holds_digit(description):
         lowered = description.lower() if description.isascii() else None
@@ -387,8 +392,9 @@ def values_given_for(words: Any, name: str) -> tuple[Any, ...]:
     name, read as `described_values` reads the field's own words, in the rest of each clause
     that names it: "Pass page_size=0 to stream every row", "A limit of 0 returns all
     invoices", "The filter also accepts status 'archived'", "export accepts a limit of up to
-    10000". A fix read from the field's own words ("Rows per page, 1-500") must not refuse
-    them either."""
+    10000"; or in the whole of a docstring's entry for it ("Args:" / "Attributes:" entries,
+    `:param page_size: … Pass 0 to stream every row.`). A fix read from the field's own words
+    ("Rows per page, 1-500") must not refuse them either."""
     if not isinstance(words, str) or not name or not words or len(name) > _NAME_READ:
         return ()
     return _values_given_for(words[:_WORDS_READ], name)
@@ -396,25 +402,57 @@ def values_given_for(words: Any, name: str) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=1024)
 def _values_given_for(words: str, name: str) -> tuple[Any, ...]:
-    lowered, key = words.lower(), name.lower()
+    lowered, key = _lowered(words), name.lower()
     if key not in lowered and key.replace("_", " ") not in lowered:
         return ()
     spelled = r"[\s_-]".join(re.escape(part) for part in key.split("_"))
     values: list[Any] = []
     # A quote closing the name ("If optional 'root_type' is 'real'") is the name's, not a value's.
-    for mention in re.finditer(r"(?<![\w-])" + spelled + r"(?![\w-])['\"`\u2019\u201d]?", words, re.I):
-        clause_end = _CLAUSE_END.search(words, mention.end(), mention.end() + _CLAUSE_REACH)
-        values += described_values(words[mention.end():clause_end.start() if clause_end else
-                                         mention.end() + _CLAUSE_REACH])
+    mentions = re.finditer(r"(?<![\w-])" + spelled + r"(?![\w-])['\"`\u2019\u201d]?", words, re.I)
+    for mention in itertools.islice(mentions, _MENTIONS_READ):
+        values += described_values(words[mention.end():_said_until(words, mention)])
     return tuple(values)
 
 
-# What of the words `values_given_for` reads, and the longest name it looks for.
-_WORDS_READ = 4_000
+@lru_cache(maxsize=8)
+def _lowered(words: str) -> str:
+    """The words lowered once, however many fields' names are looked for in them."""
+    return words.lower()
+
+
+def _said_until(words: str, mention: re.Match) -> int:
+    """Where what the words say of the field named at `mention` ends: its docstring entry's
+    end (the next line no deeper than the entry's, or a blank one), else its clause's."""
+    reach = max(0, mention.start() - _ENTRY_HEAD_REACH)
+    line_start = words.rfind("\n", reach, mention.start()) + 1 or (0 if reach == 0 else -1)
+    entry = _ENTRY_HEAD.fullmatch(words, line_start, mention.start()) if line_start >= 0 else None
+    if entry is not None and _ENTRY_AFTER_NAME.match(words, mention.end()):
+        indent = len(entry.group(1).expandtabs())
+        for line_end in _LINE_END.finditer(words, mention.end(), mention.end() + _ENTRY_REACH):
+            following = words[line_end.end():line_end.end() + _ENTRY_REACH]
+            blanks = len(following) - len(following.lstrip(" \t"))
+            if not following.strip(" \t") or following[blanks] == "\n" or blanks <= indent:
+                return line_end.start()
+        return min(len(words), mention.end() + _ENTRY_REACH)
+    clause_end = _CLAUSE_END.search(words, mention.end(), mention.end() + _CLAUSE_REACH)
+    return clause_end.start() if clause_end else mention.end() + _CLAUSE_REACH
+
+
+# What of the words `values_given_for` reads, the longest name it looks for, and the mentions
+# of one name it reads (a name written thousands of times would cost as many readings).
+_WORDS_READ = 20_000
 _NAME_READ = 64
-# How far a clause that names the field is read for its values, at most.
-_CLAUSE_REACH = 100
+_MENTIONS_READ = 32
+# How far a clause that names the field is read for its values, at most, and an entry of a docstring.
+_CLAUSE_REACH = 200
+_ENTRY_REACH = 600
 _CLAUSE_END = lazy_compile(r"[.;!?](?:\s|$)|\n")
+# A docstring entry's start before the name: its indentation, then `:param ` (Sphinx, with a
+# type or not), a bullet, or a backtick; after the name, a type in parentheses and a colon.
+_ENTRY_HEAD_REACH = 80
+_ENTRY_HEAD = lazy_compile(r"([ \t]*)(?::param\s+(?:[\w\[\], .|]+\s+)?|[-*\u2022]\s+)?`?")
+_ENTRY_AFTER_NAME = lazy_compile(r"`?\s*(?:\([^()\n]{0,60}\))?\s*:")
+_LINE_END = lazy_compile(r"\n")
 
 
 # Numbers of three or more parts: a date, a time, a version, an address ("2026-01-31",
@@ -520,6 +558,30 @@ def _written_numbers(description: Any) -> Iterator[float]:
         return
     for match in _NUMBER.finditer(_DATE_LIKE.sub(" ", description)):
         yield (-1 if match.group(1) else 1) * float(match.group(2).replace(",", ""))
+
+
+def without_markup(text: str) -> str:
+    """The text with its HTML tags taken out: an inline one (`<code>1</code>`) as nothing, one
+    that breaks a line or a block (`<br>`, `<p>`, `<li>`, a table's cell) as a line break.
+    Descriptions carried over from HTML API references keep their markup, and a tag's `>`
+    before a number read as "greater than": `<b>Max:</b> 100` gave `minimum: 101`."""
+    if "<" not in text:
+        return text
+    return _TAG.sub(_tag_replaced, text)
+
+
+def _tag_replaced(tag: re.Match) -> str:
+    name = tag.group(1).lower()
+    return "\n" if name in _BLOCK_TAGS else "" if name in _INLINE_TAGS else tag.group()
+
+
+# A tag: `<`, an optional `/`, a name, attributes, `>`: one of HTML's, as a placeholder
+# (`preview-<branch>`, `<version>`) is not, nor `<=` or `< 5`.
+_TAG = lazy_compile(r"</?([A-Za-z][A-Za-z0-9]{0,9})\b[^<>]{0,200}/?>")
+_INLINE_TAGS = frozenset({"a", "b", "i", "u", "s", "em", "strong", "code", "span", "small", "sub", "sup", "kbd", "var",
+                          "samp", "tt", "mark", "del", "ins", "abbr", "cite", "q"})
+_BLOCK_TAGS = frozenset({"p", "br", "li", "ul", "ol", "div", "tr", "td", "th", "table", "thead", "tbody", "dl", "dt", "dd",
+                         "pre", "blockquote", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "summary", "details"})
 
 
 def holds_digit(text: str) -> bool:

@@ -73,11 +73,12 @@ _ANSWERED_EMPTY = Screened(
     r"\s*(?:[.;)]|$))",
     words=("empty", "nothing", "no ", "zero ", "return", "yield", "give", "produce", "match"), lowered=True)
 # Values past a bound that some callers may keep or that are accepted: "Existing SSO users may
-# keep a shorter legacy username", "Longer names are accepted for imported teams". The
+# keep a shorter legacy username", "Longer names are accepted for imported teams", "email
+# bodies may be longer". The
 # comparative says the side (a verb of permission alone, as "can have no more than 5", says
 # none).
 _PERMITTED = Screened(
-    r"\b(?:may|can)\s+(?:still\s+|also\s+)?(?:keep|use|have|pass|send|give|enter|choose)\s+(?:an?\s+|the\s+)?"
+    r"\b(?:may|can)\s+(?:still\s+|also\s+)?(?:keep|use|have|pass|send|give|enter|choose|be)\s+(?:an?\s+|the\s+)?"
     r"(shorter|longer|smaller|larger|bigger|higher|lower|fewer)\b|"
     r"\b(shorter|longer|smaller|larger|bigger|higher|lower|fewer|more)\s+(?:[a-z][\w-]*\s+){0,2}?(?:is|are)\s+"
     r"(?:also\s+|still\s+)?(?:accepted|allowed|permitted|fine|ok|okay|supported)\b",

@@ -193,3 +193,28 @@ def test_no_fix_rejects_a_value_an_enclosing_objects_words_give_a_nested_field()
               "properties": {"filter": obj(status={"type": "string", "description": "Status: 'open' or 'closed'."})}}
     (found,) = lint_tool(schema, "SL403")
     assert found.fix is None and '"archived"' in found.message
+
+
+@pytest.mark.parametrize("description, offered", [
+    ("每页数量，最大100。传入-1返回全部。", -1),           # glued to Chinese text
+    ("返回数量，传0表示不限制。", 0),
+    ("件数。0を指定すると全件。", 0),
+    ("<p>Depth.</p><p><code>0</code> means unlimited.</p>", 0),  # inside HTML markup
+    ("Max 100<br>0 = all rows", 0),
+])
+def test_a_value_glued_to_cjk_text_or_wrapped_in_markup_is_offered(description, offered):
+    assert offered in described_values(description)
+
+
+@pytest.mark.parametrize("words, name, values", [
+    ("Export rows.\n\nArgs:\n    page_size (int): Rows per page (1-500). Use 0 to stream every row.\n    sort: x.\n",
+     "page_size", {1, 500, 0}),                                            # a Google-style entry, whole
+    ("Export rows.\n\n:param page_size: Rows per page (1-500). Pass 0 to stream every row.\n:param sort: 9\n",
+     "page_size", {1, 500, 0}),                                            # Sphinx
+    ("Filters.\n\nAttributes:\n    min_price: lower bound; -1 means no lower bound.\n    max_price: 99.\n",
+     "min_price", {-1}),                                                   # not the next entry's 99
+    ("Export rows. The `limit` parameter, which controls how many rows each page of the export holds and so how much "
+     "memory the server buffers, may also be 0 to stream every row.", "limit", {0}),  # a long clause
+])
+def test_a_docstring_entry_for_a_field_is_read_whole(words, name, values):
+    assert set(values_given_for(words, name)) == values

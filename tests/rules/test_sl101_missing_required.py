@@ -355,3 +355,26 @@ def test_a_long_comma_list_before_alternatives_is_read_in_bounded_time():
     (found,) = lint_tool({"type": "object", "properties": names}, "SL101", name="create_item", description=text)
     assert time.thread_time() - started < 2
     assert found.fix is not None
+
+
+@pytest.mark.parametrize("tool_description, object_description", [
+    ("Create a bucket. `region` may be omitted; the account's default region is used.", None),
+    ("Create a bucket. If `region` is left out, the account's default region is used.", None),
+    ("Create a bucket. Arguments marked required may be omitted when `template_id` is given.", None),
+    ("Create a bucket. Look up the owner by `region` or by `template_id`; one of the two is enough.", None),
+    ("Create a bucket.", "Where to put it. For archive buckets only `template_id` is needed."),
+])
+def test_no_required_from_a_fields_words_where_the_tool_or_object_words_let_it_go(tool_description,
+                                                                                   object_description):
+    """"(required)" on `region`, but the words above it say some calls leave it out."""
+    properties = {"region": {"type": "string", "description": "Region (required)."},
+                  "template_id": {"type": "string", "description": "Template to copy."}}
+    schema = {"type": "object", "properties": properties}
+    if object_description is None:
+        found = lint_tool(schema, "SL101", description=tool_description)
+    else:
+        found = lint_tool(obj(bucket={**schema, "description": object_description}), "SL101",
+                          description=tool_description)
+    assert all(d.fix is None or d.fix.safety is FixSafety.SUGGESTION for d in found)
+    (kept,) = lint_tool(schema, "SL101", description="Create a bucket. `template_id` is optional.")
+    assert [op.value for op in kept.fix.operations] == [["region"]]
