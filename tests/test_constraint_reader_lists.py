@@ -293,3 +293,16 @@ def test_html_markup_is_read_past_not_as_comparisons(description, bounds):
                                          "Relations to include, nested up to 3 levels deep."])
 def test_a_depth_is_no_count_of_items(description):
     assert "maxItems" not in _read(description, "array")
+
+
+def test_a_docstrings_returns_section_bounds_the_answer_not_the_field():
+    description = "count (int): Number of items to fetch.\n\nReturns:\n    At most 25 items per call; use the cursor for more."
+    assert "maximum" not in _read(description, "integer")
+    assert _read("Number of items, at most 50.\n\nReturns:\n    list: at most 25 items.", "integer") == {"maximum": 50}
+
+
+@pytest.mark.parametrize("description", ["Sort order: \u201casc\u201d or \u201cdesc\u201d \u2014 or \u201crelevance\u201d for searches.",
+                                         'Sort order: "asc" or "desc" - or "relevance" for searches.'])
+def test_a_value_offered_after_a_dash_and_or_leaves_the_list_open(description):
+    """The dash was read as the start of an explanation of "desc", and "relevance" dropped."""
+    assert "enum" not in _read(description)

@@ -727,18 +727,26 @@ def _holds_format_word(lowered: str) -> bool:
 
 def own_prose(description: str) -> str:
     """The description less what documents other things: bullet lines (`- name (required):
-    …`, the fields of an object passed as a string) and everything from the first Markdown
-    heading on (usage notes of a whole tool); and less its HTML markup (`without_markup`)."""
+    …`, the fields of an object passed as a string), everything from the first Markdown
+    heading on (usage notes of a whole tool) or from a docstring's "Returns:" section on,
+    and its HTML markup (`without_markup`)."""
     description = without_markup(description)
     heading = _HEADING.search(description) if "#" in description else None
     if heading is not None:
         description = description[:heading.start()]
+    output = _OUTPUT_SECTION.search(description) if "\n" in description else None
+    if output is not None:
+        description = description[:output.start()]
     if "\n" not in description:
         return description
     return "\n".join(line for line in description.splitlines() if not _BULLET.match(line))
 
 
 _HEADING = lazy_compile(r"^\s{0,3}#{1,6}\s", re.M)
+# A docstring's section on what the tool gives back ("Returns:", NumPy's "Returns" over a rule
+# of dashes, "Raises:"): "At most 25 items per call" there bounds the answer, not the field.
+_OUTPUT_SECTION = lazy_compile(r"^[ \t]{0,8}(?:returns?|yields?|raises)[ \t]*(?::[ \t]*$|\n[ \t]{0,8}-{3,}[ \t]*$)",
+                               re.M | re.I)
 _BULLET = lazy_compile(r"\s*(?:[-*\u2022]|\d+[.)])\s")
 
 
@@ -1572,7 +1580,9 @@ _ONLY = Screened(r"""\b(?:the )?only (?:accepted |allowed |valid |supported )?(?
                  r"""(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`)""", words=("only ",))
 _ENUM_LIST = Screened(r"\[enum\]\s*:?\s*(\[[^\]\n]{1,2000}\])", words=("[enum]",))
 _SEPARATOR = lazy_compile(r"\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+|/\s*|\.\s+(?=['\"`\u2018\u201c]))")
-_EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s)")
+# (A dash before "or" starts another value, no explanation: "“asc” or “desc” — or “relevance”".)
+_EXPLANATION = lazy_compile(r"\s*(?:\([^()\n]{0,120}\)|(?:for|-|\u2013|\u2014|:|=|means|indicates|to mean)\s"
+                            r"(?![ \t]*(?:or|and/or)\b))")
 # "Known values are …" is how Azure's REST reference (and the SDKs generated from it) words
 # an extensible enum: a string that the service may take other values of.
 # A hedge names some of the values ("typically one of", "Some options:", "non-exhaustive"), and

@@ -172,6 +172,7 @@ def test_an_example_of_many_commas_is_read_in_linear_time():
     ("Returns 50 rows. The limit is set by the server.", "limit", set()),  # a number before the name, another clause
     ("Use a page_size greater than 0.", "page_size", set()),                # an excluded bound, as in the field's words
     ("Pass limits=0 for none.", "limit", set()),                           # another word
+    ("Create a subscription. Enterprise plans may have up to 500 seats.", "seats", {500}),  # before the name
 ])
 def test_the_values_words_above_a_field_give_it_by_name(words, name, values):
     assert set(values_given_for(words, name)) == values
