@@ -306,3 +306,11 @@ def test_a_docstrings_returns_section_bounds_the_answer_not_the_field():
 def test_a_value_offered_after_a_dash_and_or_leaves_the_list_open(description):
     """The dash was read as the start of an explanation of "desc", and "relevance" dropped."""
     assert "enum" not in _read(description)
+
+
+@pytest.mark.parametrize("description", [
+    "Discount in percent (0-100) or, when `type` is `fixed`, an amount in cents.",
+    "Percent 0-100, or if the mode is absolute, a count of items.",
+])
+def test_a_range_for_one_case_beside_another_cases_values_is_no_bound(description):
+    assert not {"minimum", "maximum"} & set(_read(description, "integer"))

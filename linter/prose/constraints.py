@@ -396,10 +396,13 @@ _CASE_BEFORE = lazy_compile(r"(?:^\s*|[;:]\s*)for\s+(?!(?:example|instance|each|
                             r"(?:must|should|has to|have to|needs? to|is|are|can|may)\b", re.I)
 # A bound said of some calls only, right after it: "at most 63 characters for DNS-compatible
 # buckets", "at most 2000 characters in public channels", "at least 8 characters when creating
-# a user", "from 0 to 1 for cosine similarity", "a multiple of 5 when currency is CHF" (not "in
+# a user", "from 0 to 1 for cosine similarity", "a multiple of 5 when currency is CHF", "in
+# percent (0-100) or, when `type` is `fixed`, an amount in cents" (not "in
 # length", "in total", "in UTF-8", "per request", nor the field's own presence: "if provided").
-_ONE_CASE_AFTER = lazy_compile(r"\s*,?\s*(?:(?:when|while|if|unless)\b(?!\s+(?:it\s+is\s+|one\s+is\s+)?(?:provided|"
-                               r"given|set|present|specified|supplied|passed|sent|used|included|any|available)\b)|"
+_ONE_CASE_AFTER = lazy_compile(r"\)?\s*,?\s*(?:or\b\s*,?\s*)?(?:(?:when|while|if|unless)\b"
+                               r"(?!\s+(?:it\s+is\s+|one\s+is\s+)?(?:provided|given|set|present|specified|supplied|passed|"
+                               r"sent|used|included|any|available|omitted|left\s+out|absent|missing|unset|"
+                               r"not\s+(?:given|set|provided|specified|sent|passed))\b)|"
                                r"(?:for|in|on)\s+(?!(?:length|total|size|all|"
                                r"characters?|bytes?|utf|unicode|the|a|an|one|each|every|any|its|this|that|single|"
                                r"practice)\b)[a-z])", re.I)
