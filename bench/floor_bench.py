@@ -32,10 +32,11 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 from check_bench import SOURCEMETA, measure, schema_lint_source, sourcemeta_binary, venv_with  # noqa: E402
-from corpus_files import CORPUS_TOOLS, write  # noqa: E402
+from corpus_files import CORPUS_TOOLS, DEFAULT_DIALECT, write  # noqa: E402
 from timing import GNU_TIME  # noqa: E402
 
-MINIMAL_TOOL = {"type": "object", "additionalProperties": False, "required": ["query"],
+# Its `$schema` is the one the corpus files declare: sourcemeta reads no schema without a dialect.
+MINIMAL_TOOL = {"$schema": DEFAULT_DIALECT, "type": "object", "additionalProperties": False, "required": ["query"],
                 "properties": {"query": {"type": "string", "maxLength": 200, "description": "What to search for."}}}
 
 
