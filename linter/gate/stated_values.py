@@ -459,7 +459,7 @@ def _stated_values(schema: Any, words: str | None = None) -> list[tuple[str, str
     """(pointer of the subschema, what it is, value) for every default, example, enum value and
     const, and every value words above a property give it by name (`words`: the tool's)."""
     found: list[tuple[str, str, Any]] = []
-    pending = [(schema, "", words or "")]
+    pending: list[tuple[Any, str, tuple[str, ...]]] = [(schema, "", (words,) if words else ())]
     while pending:
         node, where, above = pending.pop()
         if isinstance(node, dict):
@@ -489,7 +489,7 @@ def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool] | 
         for token in path.split("/")[1:]:
             below = below.setdefault(token, {})
     found: list[tuple[str, str, Any]] = []
-    pending = [(schema, "", steps, words or "")]
+    pending: list[tuple[Any, str, dict, tuple[str, ...]]] = [(schema, "", steps, (words,) if words else ())]
     while pending:
         node, where, below, above = pending.pop()
         if isinstance(node, dict):
@@ -526,7 +526,7 @@ def _named(node: dict, tokens: dict, keyed: dict[int, bool]) -> list[tuple[str, 
             if token in tokens and key not in _VALUE_KEYWORDS and isinstance(value, (dict, list))]
 
 
-def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]], above: str = "") -> None:
+def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]], above: tuple[str, ...] = ()) -> None:
     """Add the values the subschema `node` at `where` states itself to `found`, and those the
     words `above` it (`_words_below` of its parent) give a property by its name."""
     if "default" in node:
@@ -545,17 +545,19 @@ def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]], above
     if above:
         parent, _, token = where.rpartition("/")
         if parent.endswith("/properties"):
+            name = unescape(token)
             found += [(where, "value named in the words above it", value)
-                      for value in values_given_for(above, unescape(token))]
+                      for words in above for value in values_given_for(words, name)]
 
 
-def _words_below(node: dict, where: str, above: str) -> str:
+def _words_below(node: dict, where: str, above: tuple[str, ...]) -> tuple[str, ...]:
     """The words above the members of `node`: those above it, and its own description where
-    it is a subschema (not a `properties` map, whose members are its fields)."""
+    it is a subschema (not a `properties` map, whose members are its fields). Kept apart, not
+    joined: each subschema would otherwise hold its own copy of every description above it."""
     description = node.get("description")
     if not isinstance(description, str) or not description or where.endswith("/properties"):
         return above
-    return f"{above}\n{description}" if above else description
+    return (*above, description)
 
 
 def _accepts(validators: jsonschema_rs.ValidatorMap, at: str, value: Any) -> bool:
