@@ -392,7 +392,8 @@ def values_given_for(words: Any, name: str) -> tuple[Any, ...]:
     name, read as `described_values` reads the field's own words, in each clause that names
     it: "Pass page_size=0 to stream every row", "A limit of 0 returns all invoices", "The
     filter also accepts status 'archived'", "export accepts a limit of up to 10000", a count
-    right before it ("Enterprise plans may have up to 500 seats"); or in the whole of a
+    right before it ("Enterprise plans may have up to 500 seats"), an empty string given it
+    ("Pass an empty string as `cursor`", `cursor=""`); or in the whole of a
     docstring's entry for it ("Args:" / "Attributes:" entries,
     `:param page_size: … Pass 0 to stream every row.`). A fix read from the field's own words
     ("Rows per page, 1-500") must not refuse them either."""
@@ -412,9 +413,13 @@ def _values_given_for(words: str, name: str) -> tuple[Any, ...]:
     mentions = re.finditer(r"(?<![\w-])" + spelled + r"(?![\w-])['\"`\u2019\u201d]?", words, re.I)
     for mention in itertools.islice(mentions, _MENTIONS_READ):
         # A count of the field's own things, right before its name: "up to 500 seats".
-        counted = _COUNT_BEFORE_NAME.search(words, max(0, mention.start() - _COUNT_REACH), mention.start())
+        before = max(0, mention.start() - _COUNT_REACH)
+        counted = _COUNT_BEFORE_NAME.search(words, before, mention.start())
         if counted is not None:
             values += [value for value in described_values(counted.group(1)) if not isinstance(value, str)]
+        # An empty string given it: "Pass an empty string as `cursor`", "Start with cursor=''".
+        if _EMPTY_BEFORE_NAME.search(words, before, mention.start()) or _EMPTY_AFTER_NAME.match(words, mention.end()):
+            values.append("")
         values += described_values(words[mention.end():_said_until(words, mention)])
     return tuple(values)
 
@@ -455,6 +460,8 @@ _CLAUSE_END = lazy_compile(r"[.;!?](?:\s|$)|\n")
 # A number, then at most one word, right before the name ("500 seats", "500 more seats").
 _COUNT_BEFORE_NAME = lazy_compile(r"(?<![\w.,-])(-?[0-9][0-9,]*(?:\.[0-9]+)?)\s+(?:[A-Za-z-]+\s+)?\Z")
 _COUNT_REACH = 40
+_EMPTY_BEFORE_NAME = lazy_compile(r"\bempty\s+(?:string|value|text)\s+(?:as|for|to|in)\s+(?:the\s+)?[`'\"]?\Z", re.I)
+_EMPTY_AFTER_NAME = lazy_compile(r"\s*[:=]\s*(?:\"\"|''|``)")
 # A docstring entry's start before the name: its indentation, then `:param ` (Sphinx, with a
 # type or not), a bullet, or a backtick; after the name, a type in parentheses and a colon.
 _ENTRY_HEAD_REACH = 80

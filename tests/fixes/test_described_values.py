@@ -173,6 +173,8 @@ def test_an_example_of_many_commas_is_read_in_linear_time():
     ("Use a page_size greater than 0.", "page_size", set()),                # an excluded bound, as in the field's words
     ("Pass limits=0 for none.", "limit", set()),                           # another word
     ("Create a subscription. Enterprise plans may have up to 500 seats.", "seats", {500}),  # before the name
+    ("List events. Pass an empty string as `cursor` on the first call.", "cursor", {""}),   # an empty string
+    ('List events. Start with cursor="" and pass the returned cursor afterwards.', "cursor", {""}),
 ])
 def test_the_values_words_above_a_field_give_it_by_name(words, name, values):
     assert set(values_given_for(words, name)) == values
