@@ -47,6 +47,12 @@ schema that declares draft-04 or draft-06 (no `if`) gets the same implication as
 `anyOf: [{"not": condition}, {"required": [...]}]`.
 Providers that refuse `if`/`allOf` (openai-strict, Gemini) get no fix: the message says to
 state the condition in the field's description and check it at the boundary instead.
+The fix is a suggestion where a sentence of the tool's words names the field and its case
+with a fallback or another field beside it ("If channel is email and no recipient is
+given, the primary address is used", "A custom region needs endpoint or endpoint_id"); and
+there is none where the field's own words give it a fallback ("a comma is used when
+absent", "Without it a name is generated", "Org admins may leave it out", "inherited from
+the current checkout").
 
 The fix states only what the words state. A condition counts where it qualifies the
 requirement word ("Required when …", "If … , this is required"), not a bound or default
@@ -72,8 +78,11 @@ which to post" says what it is then, not that a call must send it).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
+from schema_lint.prose.conditional_prose import sentences
+from schema_lint.prose.field_prose import answers_omission
 from schema_lint.prose.conditionals import ConditionalField, conditional_objects
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.model import EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
@@ -97,7 +106,8 @@ def check(ctx: ToolContext) -> Iterator[Finding]:
             advice = (_refusing_provider(ctx), declared_draft(ctx.tool.schema) in _DRAFTS_WITHOUT_IF)
         refused_by, without_if = advice
         sure = [field for _, field in found if not field.unsure]
-        fix = None if refused_by or not sure else _fix(node, sure, without_if)
+        fix = None if refused_by or not sure else _fix(node, sure, without_if,
+                                                       ctx.tool.definition.get("description") if node.is_root else None)
         # The fix goes with the first finding it carries out (one field may have a finding for
         # each discriminator, some of them with no fix).
         first = next((field for _, field in found if not field.unsure), None)
@@ -131,11 +141,13 @@ def _condition(field: ConditionalField) -> str:
     return f"`{field.discriminator}` is " + (shown[0] if len(shown) == 1 else "one of " + ", ".join(shown))
 
 
-def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool) -> Fix | None:
+def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool, tool_words: object = None) -> Fix | None:
     """One `allOf` branch per (discriminator, values); fields with the same condition share it.
 
     Drafts 04 and 06 have no `if` (and 04 no `const`): there the branch is the same
     implication spelled `anyOf: [{not: condition}, {required: [...]}]`, with `enum`.
+    A suggestion where the tool's words speak of a field in its case (`_said_more`): what
+    they say is, as often as not, how a call may go without it.
     """
     needed: dict[tuple, tuple[dict, list]] = {}
     for field in found:
@@ -159,5 +171,47 @@ def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool) -> F
     else:
         return None
     said = "; ".join(f"`{f.field}` when {_condition(f)}" for f in found)
+    more = next((why for f in found if (why := _said_more(node, f, tool_words))), None)
+    if more is not None:
+        return Fix(f"add `if`/`then` to `allOf`: require {said} ({more}: confirm no call goes without it)",
+                   FixSafety.SUGGESTION, operations, Evidence(EVIDENCE_WORDS, found[0].evidence))
     return Fix(f"add `if`/`then` to `allOf`: require {said}", FixSafety.UNSAFE, operations,
                Evidence(EVIDENCE_WORDS, found[0].evidence))
+
+
+def _said_more(node: SchemaNode, field: ConditionalField, tool_words: object) -> str | None:
+    """What the tool's words say of the field in its case, if anything: a sentence naming the
+    field and the case with a fallback or another field beside it ("If channel is email and
+    no recipient is given, the primary address is used", "A custom region needs endpoint or
+    endpoint_id"). (What its own words say past the requirement is read by `conditionals`: a
+    default, a fallback, another field in its place.) The discriminator's words are not read
+    so: a list of its values explained one by one names other fields in passing ("list (list
+    pull requests in a repository or project)")."""
+    properties = node.get("properties")
+    if not isinstance(properties, dict):
+        return None
+    if not isinstance(tool_words, str):
+        return None
+    case = (field.discriminator, *(str(value) for value in field.values))
+    others = [name for name in properties if name not in (field.field, field.discriminator)]
+    for sentence in sentences(tool_words[:_WORDS_READ]):
+        if not (_names(sentence, field.field) and any(_names(sentence, c) for c in case)):
+            continue
+        # A fallback, or another field offered beside it ("needs endpoint or endpoint_id").
+        if answers_omission(sentence) or _FALLBACK.search(sentence) or _OR.search(sentence) and any(
+                _names(sentence, other) for other in others):
+            return "the tool's words speak of it in that case"
+    return None
+
+
+_FALLBACK = re.compile(r"\b(?:is|are)\s+used\b|\bunless\b", re.I)
+_OR = re.compile(r"\bor\b", re.I)
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether `text` names `name` as a word of its own, in any case."""
+    return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, re.I) is not None
+
+
+# How much of the tool's or the discriminator's words is read for the field's name.
+_WORDS_READ = 4_000

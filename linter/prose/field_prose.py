@@ -629,9 +629,16 @@ _ANSWERS_OMISSION = CaselessWords(
     # leave this out, the base currency applies", "a sensible default is used otherwise".
     r"\b(?:omitting|skipping|leaving out) (?:it|this|that)\b|\b(?:absent|omitted|missing|unset)\s*(?:→|->|=>|means\b)|"
     r"\b(?:if|when) you (?:leave|omit|skip) (?:it|this|that)\b|\b(?:is|are) used otherwise\b|"
-    r"\b(?:if|when) left out\b|\b(?:if|when|unless) you (?:don't|do not) (?:send|pass|give|provide|set|specify)\b",
-    ("omit", "leav", "if", "when", "unless", "fall", "infer", "auto", "skipping", "absent", "missing", "unset",
-     "otherwise"))
+    r"\b(?:if|when) left out\b|\b(?:if|when|unless) you (?:don't|do not) (?:send|pass|give|provide|set|specify)\b|"
+    # "a comma is used when absent", "Without it a name is generated from the title", "Org
+    # admins may leave it out", "inherited from the current checkout", "If the keychain holds
+    # one for this host it is used".
+    r"\b(?:is|are)\s+used\s+(?:when|if)\s+(?:absent|omitted|missing|left out|not\s+(?:given|provided|set|sent))\b|"
+    r"\bwithout it,?\s+[^.;]{0,60}?\b(?:is|are)\s+(?:generated|used|derived|inferred|taken|chosen|picked)\b|"
+    r"\b(?:may|can)\s+(?:leave\s+it\s+out|omit\s+it|skip\s+it)\b|\binherit(?:s|ed)?\s+(?:it\s+)?from\b|"
+    r"\bif\b[^.;]{0,60}?\b(?:holds|has|finds|knows)\s+one\b[^.;]{0,40}?\b(?:it|that one)\s+is\s+used\b",
+    ("omit", "leav", "if", "when", "unless", "fall", "infer", "auto", "skip", "absent", "missing", "unset",
+     "otherwise", "without", "inherit"))
 
 
 def says_optional(description: Any) -> bool:

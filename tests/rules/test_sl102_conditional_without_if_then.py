@@ -927,3 +927,29 @@ def test_sl102_a_flag_that_switches_the_unit_is_no_condition_of_need():
     assert lint_tool(schema, "SL102") == []
     schema["properties"]["delay"]["description"] = "When ms is true, the delay to wait."
     assert len(lint_tool(schema, "SL102")) == 1
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Send a notification. For sms, the account's default phone is used unless phone is given.",
+    "Send a notification. If channel is sms and no phone is given, the contact's number is used.",
+    "Send a notification. An sms needs phone or kind.",
+])
+def test_sl102_tool_words_that_speak_of_the_field_in_its_case_make_the_fix_a_suggestion(tool_description):
+    """The tool's words name the field in its case with a fallback or another field beside it:
+    what they say is how a call goes without it as often as not."""
+    (found,) = lint_tool(_notify("Required when channel is sms."), "SL102", description=tool_description)
+    assert found.fix is not None and found.fix.safety is FixSafety.SUGGESTION
+    assert "the tool's words speak of it in that case" in found.fix.description
+    (kept,) = lint_tool(_notify("Required when channel is sms."), "SL102", description="Send an sms with a phone.")
+    assert kept.fix.safety is FixSafety.UNSAFE
+
+
+@pytest.mark.parametrize("description", [
+    "Required when channel is 'sms'; a default number is used when absent.",
+    "Required when channel is sms. Org admins may leave it out.",
+    "Required when channel is sms. Without it a number is picked from the contact.",
+    "Required when channel is sms; inherited from the contact when one is linked.",
+])
+def test_sl102_a_fallback_in_the_fields_own_words_leaves_no_fix(description):
+    (found,) = lint_tool(_notify(description), "SL102")
+    assert found.fix is None
