@@ -61,7 +61,9 @@ tomorrow", "or a relative date", "A bare hostname is also fine", "with or withou
 hyphens", "Times without an offset are read as UTC", "Quarters may be given as 2024-Q2",
 "a bare date means end of that day", "The scheme may be left off", "Spaces are encoded for
 you", "by UUID or by team name", "The project's slug is accepted in its place", "or * for
-all workspaces", "legacy accounts have numeric IDs"), a date written in the words in
+all workspaces", "legacy accounts have numeric IDs", "If no scheme is given, https is
+assumed", "Dashes are optional", "The first 8 characters are enough", "Team aliases are
+expanded", "Spaces in paths may be left unencoded", "Just a host name works"), a date written in the words in
 another form ("may be requested as 2024-01", "e.g. 2024-12-31 17:00" of a date), several values in one string ("Pass a comma-separated
 list for several"), a hedge ("typically a UUID") or a stated value not in the format
 (`"null"`, `"dontcare"`, a default of `''`, a word offered unquoted: "The special value

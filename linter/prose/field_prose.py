@@ -836,8 +836,8 @@ _FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?
 
 # The other family's name, beside an IP address format.
 _OTHER_IP_FAMILY = {"ipv4": lazy_compile(r"\bIPv6\b", re.I), "ipv6": lazy_compile(r"\bIPv4\b", re.I)}
-# A wildcard for every value: "Workspace UUID, or * for all workspaces".
-_WILDCARD_OFFERED = lazy_compile(r"\bor\s+['\"`]?\*(?!\w)")
+# A wildcard for every value: "Workspace UUID, or * for all workspaces", "Use * to search all days".
+_WILDCARD_OFFERED = lazy_compile(r"\b(?:or|use|pass|send)\s+['\"`]?\*(?!\w)", re.I)
 # Another kind of identifier some callers have: "legacy accounts have numeric IDs", "Accounts
 # created before 2020 sign in with a username".
 _ANOTHER_IDENTIFIER = lazy_compile(r"\b(?:legacy|numeric|integer|older)\s+(?:[\w-]+\s+)?(?:ids?|identifiers?|keys?)\b|"
@@ -903,7 +903,23 @@ _OTHER_FORMS_FINE = CaselessWords(r"\b(?:(?:is|are)\s+also\s+(?:fine|ok|okay|acc
                                   r"or\s+(?:their|his|her|its)\s+(?:full\s+|complete\s+)?[a-z]|"
                                   r"for\s+(?:[\w-]+[\s,]+){1,6}?(?:pass|put|use|send|enter|give)\s+(?:the|their|its|a|an)\s+"
                                   r"(?!(?:[\w-]+\s+){0,2}?(?:e-?mail|urls?\b|links?\b|address))[a-z])|"
-                                  r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]")
+                                  r",\s*or\s+(?:an?|their|his|her|its|your)\s+[a-z]|"
+                                  # A part left off or filled in ("If no scheme is given, https is assumed",
+                                  # "Dashes are optional", "the first 8 hex digits are enough"), spellings
+                                  # undone ("Spaces and dashes are stripped", "Formatting characters are
+                                  # ignored", "Team aliases (#sales) are expanded", "may be left unencoded"),
+                                  # another notation ("CIDR notation allowed"), "You can also paste the
+                                  # browser link", "Just a host name works", "Bare domains … are auto-discovered".
+                                  r"if\s+no\s+(?:scheme|protocol|prefix|suffix|domain|host|port|year|time\s?zone|offset|"
+                                  r"extension|country\s+code|area\s+code)\s+is\s+(?:given|specified|included|present)\b|"
+                                  r"(?:is|are)\s+(?:enough|expanded)\b|unencoded\b|"
+                                  r"(?:spaces|dashes|hyphens|whitespace|formatting|punctuation|separators)\b[^.;]{0,30}?"
+                                  r"\b(?:is|are)\s+(?:stripped|ignored|removed)\b|"
+                                  r"(?:prefix|suffix|scheme|protocol|dashes|hyphens|spaces|separators|port|"
+                                  r"(?:leading|trailing)\s+[^\s]+)\s+(?:(?:is|are)\s+)?optional\b|"
+                                  r"(?:notation|syntax)\s+(?:is\s+)?(?:also\s+)?(?:allowed|accepted|supported)\b|"
+                                  r"(?:may|can)\s+also\s+paste\b|(?:just|only)\s+(?:a|an|the)\s+[a-z][\w -]{0,30}?\s+works?\b|"
+                                  r"bare\s+[a-z]+s\b[^;\n]{0,40}?\b(?:are|is)\b")
 # A time the words take without an offset: "Times without an offset are read as UTC", "Naive
 # timestamps are interpreted in UTC".
 _NO_OFFSET_TAKEN = lazy_compile(r"\bnaive\b|\b(?:without|with no|no)\s+(?:an?\s+)?(?:time ?zone|offset|'z'|z)\b|"

@@ -62,6 +62,8 @@ def test_no_fix_when_the_fields_own_values_would_fail_the_known_format():
     ("uri ", "Website; a bare domain is fine."),
     ("ipV6", "IPv6 address (plain IPv4 accepted for dual-stack hosts)."),
     ("IPv4", "Server address; IPv6 too where the network has it."),
+    ("IPv4", "IPv4 network, CIDR notation allowed (10.0.0.0/8)."),
+    ("UUID", "Request UUID (32 hex digits, dashes optional)."),
 ])
 def test_no_fix_when_the_words_give_values_in_another_layout_or_form(written, description):
     """Each respelling refused values the words give: "05/01/2024", "09:30", "2024-05-01", "acme.com",

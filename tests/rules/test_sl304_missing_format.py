@@ -44,6 +44,16 @@ def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, f
     ("updated_at", "RFC 3339 timestamp, e.g. '2024-05-01T10:00:00Z'; a space instead of T is accepted."),
     ("owner_email", "Email address of the owner; me for the signed-in user."),
     ("target_url", "Website or bare domain, e.g. 'https://acme.com'."),
+    # A part left off or filled in, spellings undone, another notation, a wildcard.
+    ("webhook_url", "Endpoint to call, e.g. 'https://hooks.example.com/x'. If no scheme is given, https is assumed."),
+    ("webhook_url", "Endpoint, e.g. 'https://hooks.example.com/x'. The https:// prefix is optional."),
+    ("project_uuid", "Project UUID, e.g. '123e4567-e89b-12d3-a456-426614174000'. Dashes are optional."),
+    ("run_uuid", "Run UUID, e.g. '123e4567-e89b-12d3-a456-426614174000'. The first 8 characters are enough."),
+    ("feed_url", "Feed URL, e.g. 'https://blog.acme.io/rss'. Bare domains (acme.io) are auto-discovered."),
+    ("page_url", "Page URL, e.g. 'https://acme.com/docs'. Spaces in paths may be left unencoded."),
+    ("to_email", "Email address of the recipient. Team aliases (#sales) are expanded."),
+    ("url", "The page to fetch, e.g. 'https://example.com'. Just a host name works."),
+    ("log_date", "Log date YYYY-MM-DD, e.g. '2024-05-01'. Use * to search all days."),
 ])
 def test_sl304_no_fix_where_the_words_take_values_of_another_form(name, description):
     """Each fix refused a value its words offer: "2024-01", "2024-12-31 17:00", a time with no

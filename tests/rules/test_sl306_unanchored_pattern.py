@@ -184,3 +184,14 @@ def test_sl306_a_length_the_words_name_beyond_any_match_withholds_the_fix(descri
 ])
 def test_longest_match_measures_bounded_patterns_and_admits_what_it_cannot(pattern, longest):
     assert longest_match(pattern) == longest
+
+
+@pytest.mark.parametrize("description, pattern", [
+    ("Mobile number in international form, e.g. '+4915112345678'. Spaces and dashes are stripped.", "\\+?[0-9]{7,15}"),
+    ("Mobile number, e.g. '+4915112345678'. Formatting characters are ignored.", "\\+?[0-9]{7,15}"),
+    ("Issue key, e.g. 'PROJ-12'. You can also paste the browser link to the issue.", "[A-Z]{2,10}-\\d+"),
+])
+def test_sl306_words_that_undo_spellings_or_take_pasted_forms_withhold_the_fix(description, pattern):
+    (found,) = lint_tool(obj(value={"type": "string", "pattern": pattern, "description": description}), "SL306",
+                         name="update_item")
+    assert found.fix is None and "another form" in found.message
