@@ -31,12 +31,16 @@ keyword starts to be enforced; where the words say it refuses calls they allow (
 naming a field "Optional" or of a tool whose words call its arguments optional, `maxlength`
 of words that say longer titles are truncated or name a larger number, `minimun: 0` of
 "negative for the Americas", `additionalProperty: false` of "any keys", any assertion of
-words that take other forms: "upper-case is folded to lower-case for you"), it is a
-suggestion. The fix is offered only when exactly one keyword is a
+words that take other forms: "upper-case is folded to lower-case for you", `minLenght: 3`
+of "(2 for CJK names)" or `minItem: 1` of "Send an empty list to …", `formt: email` of
+"Email or username", `reqired` of fields the words offer as choices: "one of the two is
+enough"), it is a suggestion. The fix is offered only when exactly one keyword is a
 close match, the real keyword is not already present, and its value is valid for it.
 """
 
 from __future__ import annotations
+
+import re
 
 from schema_lint.text.display import clip
 from schema_lint.schema.keywords import (
@@ -45,8 +49,8 @@ from schema_lint.schema.keywords import (
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI
-from schema_lint.prose.field_prose import (allows_more_than, offers_other_forms, says_optional, says_signed,
-                                           takes_other_keys)
+from schema_lint.prose.field_prose import (allows_more_than, described_values, offers_empty, offers_other_forms,
+                                           refutes_format, says_optional, says_signed, takes_other_keys)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
 from schema_lint.schema.walk import label
@@ -132,9 +136,20 @@ def _words_refute(node, meant: str, value, tool_words: object = None) -> str:
         properties = node.get("properties") if isinstance(node.get("properties"), dict) else {}
         optional = [name for name in value if isinstance(properties.get(name), dict)
                     and says_optional(properties[name].get("description"))]
-        return f"the words call {', '.join(map(str, optional))} optional" if optional else ""
+        if optional:
+            return f"the words call {', '.join(map(str, optional))} optional"
+        words = [text for text in (description, tool_words if node.is_root else None) if isinstance(text, str)]
+        if any(_offers_as_choices(text, value) for text in words):
+            return "the words offer them as choices"  # "by user_id or by email; one of the two is enough"
+        return ""
     if offers_other_forms(description):
         return "the words take other values too"
+    if meant == "format" and isinstance(value, str) and isinstance(node.worded_schema, dict) \
+            and refutes_format(node.worded_schema, value):
+        return "the words give values in another form"  # "Email or username."
+    if meant in _COUNT_FLOORS and isinstance(value, int) and value > 0 and (offers_empty(description) or any(
+            type(offered) in (int, float) and offered < value for offered in described_values(description))):
+        return "the words offer fewer"  # "at least 3 characters (2 for CJK names)", "Send an empty list to …"
     if meant in _UPPER_KEYWORDS and (UPPER in handled_sides(description) or isinstance(value, (int, float))
                                      and allows_more_than(description, value)):
         return "the words say larger values are taken"
@@ -142,9 +157,26 @@ def _words_refute(node, meant: str, value, tool_words: object = None) -> str:
                                      and isinstance(value, (int, float)) and value >= 0 and says_signed(description)):
         return "the words say smaller values are taken"
     if meant in ("additionalProperties", "unevaluatedProperties") and value is False \
-            and takes_other_keys(description, name=node.field_name):
+            and takes_other_keys(description, tool_words if node.is_root else None, name=node.field_name):
         return "the words say other keys are taken"
     return ""
+
+
+_COUNT_FLOORS = frozenset({"minLength", "minItems", "minProperties"})
+# Words that offer properties as choices: "one of the two is enough", "Either user_id or email".
+_CHOICE_WORDS = re.compile(r"\b(?:either|one of the (?:two|three|them)|at least one|or both)\b", re.I)
+
+
+def _offers_as_choices(words: str, names: list) -> bool:
+    """Whether a sentence of `words` (to its full stop: "by user_id or by email; one of the two
+    is enough" is one) names one of `names` and offers fields as choices."""
+    return any(_CHOICE_WORDS.search(sentence) and any(re.search(r"(?<![\w-])" + re.escape(str(name)) + r"(?![\w-])",
+                                                                   sentence) for name in names)
+               for sentence in _FULL_STOP.split(words[:_WORDS_READ]))
+
+
+_WORDS_READ = 4_000
+_FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 def _valid_value(keyword: str, value) -> bool:

@@ -42,7 +42,8 @@ read as a number whose words say the value is sent as text ("a decimal string, e
 "Base64-encoded bytes" of `byte`). Where the words offer values the JSON Schema name refuses
 ("Sampling temperature, or 'auto'" of a `float`, "a JSON-encoded string of one" of a `dict`,
 "fractions like 0.5" of an `int`, "'Infinity' disables the alert" of a `Number`, "null resets
-to the default" of an `Integer`) or take other forms ("'yes'/'no' are accepted too" of a
+to the default" or Python's "None disables the limit" of an `Integer`, "use max for the
+largest" of an `int`, "(1/0 accepted)" of a `bool`, "a list of such objects" of a `dict`) or take other forms ("'yes'/'no' are accepted too" of a
 `bool`, "numeric values are accepted and zero-padded" of a `str`), the respelling is a
 suggestion.
 """
@@ -149,7 +150,7 @@ def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
     if offers_other_forms(description):
         return "other forms"  # "true/false; "yes"/"no" are accepted too", "numeric values are accepted"
     if "null" not in kinds and _NULL_OFFERED.search(description):
-        return "null"  # "null resets to the default"
+        return "null"  # "null resets to the default", Python's "None disables the limit"
     meant -= {"string"}
     if not meant:
         return ""
@@ -157,6 +158,11 @@ def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
         return "text"
     if "array" in meant and _ONE_OFFERED.search(description):
         return "a single value"
+    if "object" in meant and "array" not in meant and _SEVERAL_OFFERED.search(description):
+        return "a list of them"  # "Filter object; a list of such objects is ANDed"
+    if meant == {"boolean"} and {0, 1} & {value for value in described_values(description)
+                                           if type(value) in (int, float)}:
+        return "numbers"  # "Verbose output (1/0 accepted)"
     quoted = [value for value in (next(filter(None, match.groups()), "")
                                   for match in _QUOTED_ALTERNATIVE.finditer(description))
               if not any(_reads_as(value, kind) for kind in meant)]
@@ -173,6 +179,8 @@ def _other_type_offered(node: SchemaNode, names: tuple[str, ...]) -> str:
 # of one", "Comma-separated values, or a JSON array", "as a 5-digit string", "or a filter
 # expression string"; and a quoted word offered as an alternative ("or 'auto'").
 _TEXT_OFFERED = lazy_compile(r"\bor\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:strings?|text)\b|"
+                             # A word offered bare: "use max for the largest rendition".
+                             r"\b(?:use|pass|send)\s+(?!(?:this|that|it|them|one|any|an?|the|\d)\b)[a-z]+\s+(?:for|to)\s|"
                              r"\b(?:as|in)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:strings?|text)\b|"
                              r"\ba\s+strings?\s+(?:like|such as|of)\b|\bjson[- ]?encoded\b|^\W*comma[- ]separated\b", re.I)
 # A quoted word offered as an alternative ("or 'auto'", "or the string 'inf'"), or as the
@@ -185,7 +193,9 @@ _QUOTED_ALTERNATIVE = lazy_compile(r"\bor\s+(?:the\s+(?:string|word|value|litera
                                    r"['\"`\u2018\u201c]([^'\"`\u2019\u201d\n]{1,40})['\"`\u2019\u201d]\s+(?:disables?|"
                                    r"means|resets?|clears?|turns|stands for)\b", re.I)
 # Null offered as a value: "null resets to the default", "pass null to clear it".
-_NULL_OFFERED = lazy_compile(r"\bnull\b", re.I)
+_NULL_OFFERED = lazy_compile(r"\bnull\b|(?-i:\bNone\b)", re.I)
+# Several objects offered where the name reads as one: "a list of such objects is ANDed".
+_SEVERAL_OFFERED = lazy_compile(r"\b(?:list|array)\s+of\s+(?:such|these|those|them)\b", re.I)
 # One value offered where the name reads as a list: "A single id or a list of ids".
 _ONE_OFFERED = lazy_compile(r"\b(?:a\s+)?single\s+[\w-]+\s+or\s+(?:a\s+)?(?:list|array|several)\b|"
                             r"\b(?:one|an?)\s+[\w-]+\s+or\s+(?:a\s+)?(?:list|array)\s+of\b", re.I)

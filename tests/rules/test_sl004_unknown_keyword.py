@@ -102,6 +102,17 @@ def test_the_screen_on_the_tools_keywords_skips_only_tools_without_an_unknown_on
     ({"type": "object", "properties": {"code": {"type": "string", "patern": "^[a-z]+$", "description":
                                                 "Code; upper-case is folded to lower-case for you."}}},
      "the words take other values too"),
+    ({"type": "object", "properties": {"name": {"type": "string", "minLenght": 3,
+                                                "description": "Display name, at least 3 characters (2 for CJK names)."}}},
+     "the words offer fewer"),
+    ({"type": "object", "properties": {"labels": {"type": "array", "minItem": 1,
+                                                  "description": "Labels to set. Send an empty list to remove every label."}}},
+     "the words offer fewer"),
+    ({"type": "object", "properties": {"login": {"type": "string", "formt": "email", "description": "Email or username."}}},
+     "the words give values in another form"),
+    ({"type": "object", "description": "Look up a user by user_id or by email; one of the two is enough.",
+      "reqired": ["user_id", "email"], "properties": {"user_id": {"type": "string"}, "email": {"type": "string"}}},
+     "the words offer them as choices"),
 ])
 def test_sl004_an_assertion_the_words_refute_is_renamed_only_as_a_suggestion(schema, refuted):
     """`minimun: 0` was ignored by every validator; renamed, it refused the -5 the words ask for."""

@@ -115,6 +115,10 @@ def test_sl005_a_number_name_the_words_say_is_sent_as_text_gets_string_advice_an
     ("Integer", "Quantity; null resets to the default."),
     ("Number", 'Alert threshold; "Infinity" disables the alert.'),
     ("Boolean", "DRY RUN. ALSO TAKES 1/0."),
+    ("int", "Size in pixels; use max for the largest rendition."),   # a word offered bare
+    ("int", "Max rows; None disables the limit."),                   # Python's None
+    ("dict", "Filter object; a list of such objects is ANDed."),     # several of them
+    ("bool", "Verbose output (1/0 accepted)."),                      # numbers for a flag
 ])
 def test_sl005_respelling_is_a_suggestion_where_the_words_offer_values_the_type_refuses(written, description):
     """`number` for "Sampling temperature, or 'auto'" refused the 'auto' the words offer."""
