@@ -29,9 +29,11 @@ deep: the fix moves it to the array instead, and is unsafe (tightening: the arra
 holds the author's bound), so removing what the author meant is never offered. Where the
 words say otherwise the move is a suggestion: they measure each item ("Each tag is at most
 5 characters" beside `items: {maxItems: 5}`: a length written as a count; "5 words
-apiece"), allow more items ("as many as you like"), none or one ("the list may be empty",
-"an empty route is allowed", "[] is fine", "A single point is fine too") or repeats
-("duplicates are collapsed").
+apiece"), allow more items ("as many as you like", "more are queued for the next run",
+"larger lists are split into batches"), none or one ("the list may be empty", "an empty
+route is allowed", "[] is fine", "Send [] to remove every label", "A single point is fine
+too", "one coordinate alone marks a point") or repeats ("duplicates are collapsed",
+"repeat an option to weight it").
 """
 
 from __future__ import annotations
@@ -107,7 +109,8 @@ def _words_against_the_move(array, items, keyword: str, value) -> str:
         return ""
     if keyword in ("maxItems", "minItems") and _EACH_ITEM.search(text):
         return "the words measure each item"
-    if keyword == "maxItems" and isinstance(value, (int, float)) and allows_more_than(text, value):
+    if keyword == "maxItems" and (isinstance(value, (int, float)) and allows_more_than(text, value)
+                                  or _MORE_TAKEN.search(text)):
         return "the words allow more items"
     if keyword == "minItems" and (offers_empty(text) or _NONE_TAKEN.search(text)):
         return "the words allow no item"
@@ -122,10 +125,16 @@ _EACH_ITEM = lazy_compile(r"\b(?:each|every)\b[^.;\n]{0,40}?\b(?:at most|up to|a
 # No item taken, in a list's words (an empty value's are `offers_empty`'s: "the list may be empty").
 # So is one item where the count asks for more ("A single point is fine too").
 _NONE_TAKEN = lazy_compile(r"\bzero\s+or\s+more\b|\bor\s+none\b|\bempty\s+(?:list|array)\s+(?:is|means|for|to)\b|"
+                           # "Send [] to remove every label", "one coordinate alone marks a point".
+                           r"\b(?:send|pass|use|give)\s+\[\]|\b(?:one|a single)\s+[\w-]+\s+alone\b|"
                            r"\b(?:an?\s+)?empty\s+[\w-]+\s+(?:is|are)\s+(?:also\s+)?(?:allowed|accepted|fine|ok|valid)\b|"
                            r"\[\]\s+(?:is|means)\b|\b(?:a\s+)?single\s+[\w-]+\s+(?:is|are)\s+(?:also\s+)?(?:allowed|accepted|"
                            r"fine|ok|valid)\b", re.I)
-_REPEATS_TAKEN = lazy_compile(r"\b(?:duplicates?|repeats?|repeated|the same \w+ twice)\b[^.;\n]{0,30}?\b(?:collapsed|"
+# More items handled, not refused: "more are queued for the next run", "larger lists are split into batches".
+_MORE_TAKEN = lazy_compile(r"\b(?:more|extra|larger lists?|longer lists?|the rest)\b[^.;\n]{0,20}?\b(?:is|are)\s+"
+                           r"(?:queued|split|batched|paged|deferred|processed later|sent later)\b", re.I)
+_REPEATS_TAKEN = lazy_compile(r"\brepeat\s+(?:an?|the)\s+[\w-]+\s+to\b|"  # "repeat an option to weight it"
+                              r"\b(?:duplicates?|repeats?|repeated|the same \w+ twice)\b[^.;\n]{0,30}?\b(?:collapsed|"
                               r"removed|ignored|merged|allowed|fine|ok|accepted|dropped|deduplicated)\b", re.I)
 
 

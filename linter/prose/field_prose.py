@@ -242,11 +242,11 @@ _MANY_IN_ONE = CaselessWords(r"\bcomma[- ]?(?:separated|delimited)\b|\b(?:semico
 # Words offering dates no date format holds: "or today / tomorrow", "or a relative date",
 # "also accepts now", "natural language dates".
 _RELATIVE_DATES = CaselessWords(r"\b(?:or|and/or|accepts?|also|supports?)\s+(?:the words?\s+)?(?:today|tomorrow|"
-                                r"yesterday|now)\b|\b(?:today|tomorrow|yesterday|now)\s*(?:/|,|or)\s*(?:today|"
+                                r"yesterday|now|never)\b|\b(?:today|tomorrow|yesterday|now)\s*(?:/|,|or)\s*(?:today|"
                                 r"tomorrow|yesterday|now)\b|\brelative (?:dates?|times?|values?|expressions?|offsets?|"
                                 r"durations?|terms?|keywords?)\b|\bnatural[- ]language\b|\bhuman[- ]readable\b|"
                                 r"\b(?:or|and/or)\s+(?:an?\s+)?(?:relative|duration|offset|number of days)\b",
-                                words=("today", "tomorrow", "yesterday", "now", "relative", "natural", "human",
+                                words=("today", "tomorrow", "yesterday", "now", "never", "relative", "natural", "human",
                                        "duration", "offset", "number of days"))
 # Words saying a value holds a time of day: ISO 8601 named for it means a date-time, or
 # either, not a `date` ("Start time for sprint (ISO 8601 format)"). A time zone, range or

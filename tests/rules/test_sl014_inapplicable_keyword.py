@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from lintkit import lint_tool, obj
 
+from schema_lint.model import FixSafety
+
 
 def test_sl014_keywords_that_cannot_apply_are_ignored_and_safely_removed():
     schema = obj(zip={"type": "integer", "maxLength": 5}, name={"type": "string", "minimum": 1},
@@ -54,3 +56,16 @@ def test_sl014_only_suggests_the_move_where_the_words_say_the_count_was_not_the_
     schema = obj(tags={"type": "array", "description": description, "items": items})
     (found,) = lint_tool(schema, "SL014")
     assert found.fix.safety is FixSafety.SUGGESTION and f"move `{keyword}`" in found.fix.description
+
+
+@pytest.mark.parametrize("keyword, value, description", [
+    ("maxItems", 5, "Tasks to run; more are queued for the next run."),
+    ("maxItems", 100, "Ids to fetch; larger lists are split into batches."),
+    ("minItems", 1, "Labels to set. Send [] to remove every label."),
+    ("minItems", 2, "Coordinates; one coordinate alone marks a point."),
+    ("uniqueItems", True, "Options to draw from; repeat an option to weight it."),
+])
+def test_sl014_no_move_where_the_words_handle_more_none_one_or_repeats(keyword, value, description):
+    schema = obj(items_={"type": "array", "description": description, "items": {"type": "string", keyword: value}})
+    found = lint_tool(schema, "SL014")
+    assert found and all(each.fix is None or each.fix.safety is FixSafety.SUGGESTION for each in found)
