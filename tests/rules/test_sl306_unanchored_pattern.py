@@ -190,6 +190,7 @@ def test_longest_match_measures_bounded_patterns_and_admits_what_it_cannot(patte
     ("Mobile number in international form, e.g. '+4915112345678'. Spaces and dashes are stripped.", "\\+?[0-9]{7,15}"),
     ("Mobile number, e.g. '+4915112345678'. Formatting characters are ignored.", "\\+?[0-9]{7,15}"),
     ("Issue key, e.g. 'PROJ-12'. You can also paste the browser link to the issue.", "[A-Z]{2,10}-\\d+"),
+    ("US ZIP code, e.g. '10001'. ZIP+4 codes can be given with a space (10001 1234).", "\\d{5}"),
 ])
 def test_sl306_words_that_undo_spellings_or_take_pasted_forms_withhold_the_fix(description, pattern):
     (found,) = lint_tool(obj(value={"type": "string", "pattern": pattern, "description": description}), "SL306",
