@@ -53,6 +53,7 @@ from schema_lint.prose.field_prose import (allows_more_than, described_values, o
                                            refutes_format, says_optional, says_signed, takes_other_keys)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.schema.walk import label
 
 CODE = "SL004"
@@ -164,7 +165,7 @@ def _words_refute(node, meant: str, value, tool_words: object = None) -> str:
 
 _COUNT_FLOORS = frozenset({"minLength", "minItems", "minProperties"})
 # Words that offer properties as choices: "one of the two is enough", "Either user_id or email".
-_CHOICE_WORDS = re.compile(r"\b(?:either|one of the (?:two|three|them)|at least one|or both)\b", re.I)
+_CHOICE_WORDS = lazy_compile(r"\b(?:either|one of the (?:two|three|them)|at least one|or both)\b", re.I)
 
 
 def _offers_as_choices(words: str, names: list) -> bool:
@@ -176,7 +177,7 @@ def _offers_as_choices(words: str, names: list) -> bool:
 
 
 _WORDS_READ = 4_000
-_FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n")
+_FULL_STOP = lazy_compile(r"(?<=[.!?])\s+|\n")
 
 
 def _valid_value(keyword: str, value) -> bool:

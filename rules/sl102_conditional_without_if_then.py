@@ -89,6 +89,7 @@ from schema_lint.model import EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operatio
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI, refusing
 from schema_lint.rule import Finding, ToolContext, by_side_effects
+from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.schema.walk import SchemaNode, label
 
 CODE = "SL102"
@@ -204,8 +205,8 @@ def _said_more(node: SchemaNode, field: ConditionalField, tool_words: object) ->
     return None
 
 
-_FALLBACK = re.compile(r"\b(?:is|are)\s+used\b|\bunless\b", re.I)
-_OR = re.compile(r"\bor\b", re.I)
+_FALLBACK = lazy_compile(r"\b(?:is|are)\s+used\b|\bunless\b", re.I)
+_OR = lazy_compile(r"\bor\b", re.I)
 
 
 def _names(text: str, name: str) -> bool:
