@@ -40,7 +40,6 @@ close match, the real keyword is not already present, and its value is valid for
 
 from __future__ import annotations
 
-import re
 
 from schema_lint.text.display import clip
 from schema_lint.schema.keywords import (
@@ -49,11 +48,11 @@ from schema_lint.schema.keywords import (
 from schema_lint.model import Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import GEMINI
-from schema_lint.prose.field_prose import (allows_more_than, described_values, offers_empty, offers_other_forms,
-                                           refutes_format, says_optional, says_signed, takes_other_keys)
+from schema_lint.prose.field_prose import (allows_more_than, described_values, fields_let_go, offers_empty,
+                                           offers_other_forms, refutes_format, says_optional, says_signed,
+                                           takes_other_keys)
 from schema_lint.prose.handled import LOWER, UPPER, handled_sides
 from schema_lint.rule import ARGUMENTS, RESULTS, Finding
-from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.schema.walk import label
 
 CODE = "SL004"
@@ -139,10 +138,10 @@ def _words_refute(node, meant: str, value, tool_words: object = None) -> str:
                     and says_optional(properties[name].get("description"))]
         if optional:
             return f"the words call {', '.join(map(str, optional))} optional"
-        words = [text for text in (description, tool_words if node.is_root else None) if isinstance(text, str)]
-        if any(_offers_as_choices(text, value) for text in words):
-            return "the words offer them as choices"  # "by user_id or by email; one of the two is enough"
-        return ""
+        let_go = fields_let_go(description, tool_words if node.is_root else None, frozenset(properties))
+        chosen = [name for name in value if name in let_go]
+        # "by user_id or by email; one of the two is enough", "`region` may be omitted"
+        return f"the words let {', '.join(map(str, chosen))} be left out" if chosen else ""
     if offers_other_forms(description):
         return "the words take other values too"
     if meant == "format" and isinstance(value, str) and isinstance(node.worded_schema, dict) \
@@ -164,20 +163,6 @@ def _words_refute(node, meant: str, value, tool_words: object = None) -> str:
 
 
 _COUNT_FLOORS = frozenset({"minLength", "minItems", "minProperties"})
-# Words that offer properties as choices: "one of the two is enough", "Either user_id or email".
-_CHOICE_WORDS = lazy_compile(r"\b(?:either|one of the (?:two|three|them)|at least one|or both)\b", re.I)
-
-
-def _offers_as_choices(words: str, names: list) -> bool:
-    """Whether a sentence of `words` (to its full stop: "by user_id or by email; one of the two
-    is enough" is one) names one of `names` and offers fields as choices."""
-    return any(_CHOICE_WORDS.search(sentence) and any(re.search(r"(?<![\w-])" + re.escape(str(name)) + r"(?![\w-])",
-                                                                   sentence) for name in names)
-               for sentence in _FULL_STOP.split(words[:_WORDS_READ]))
-
-
-_WORDS_READ = 4_000
-_FULL_STOP = lazy_compile(r"(?<=[.!?])\s+|\n")
 
 
 def _valid_value(keyword: str, value) -> bool:

@@ -75,12 +75,10 @@ such words say what the next call may do that none so far did.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from schema_lint.prose.conditional_prose import sentences
-from schema_lint.prose.field_prose import (answers_omission, described_defaults, mentions_requirement, names_only,
-                                          offered_in_place, offers_unset_value, requirement_sentences, says_optional, says_required,
-                                          stand_ins_of, takes_other_keys)
+from schema_lint.prose.field_prose import (answers_omission, described_defaults, fields_let_go, mentions_requirement,
+                                          names_only, offered_in_place, offers_unset_value, requirement_sentences,
+                                          says_optional, says_required, stand_ins_of, takes_other_keys)
 from schema_lint.text.lazy_pattern import lazy_compile
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity, SideEffects
 from schema_lint.schema.pointer import join
@@ -294,56 +292,12 @@ def _alternatives(ctx, node: SchemaNode) -> frozenset[str]:
     return frozenset(found)
 
 
-# A sentence of the object's own words that offers its fields as choices ("give an email, a
-# phone number, or both", "at least one of"), or that leaves one out ("Products without sizes
-# simply omit size").
-_OR = lazy_compile(r"\bor\b", re.I)
-_CHOICE = lazy_compile(r"\bor both\b|\beither\b|\bat least one\b|\b(?:one|any) of\b", re.I)
-_LEFT_OUT = lazy_compile(r"\b(?:omits?|omitting|leave out|skips?|skipping)\s+(?:the\s+)?[`'\"]?([A-Za-z_][\w-]*)")
-_NAME_WORD = lazy_compile(r"[A-Za-z_][\w-]*")
-
-
 def _let_go_by_name(ctx, node: SchemaNode) -> frozenset[str]:
-    """The properties an object's words (the tool's too, for its arguments) offer as choices,
-    by name, leave out, say may be left out, or waive for some calls: none of them is needed
-    by every call, whatever the calls sent or a field's own words say ("(required)")."""
-    return _named_choices(node.description, ctx.tool.definition.get("description") if node.is_root else None,
-                          frozenset(node.get("properties")))
-
-
-@lru_cache(maxsize=256)
-def _named_choices(description: object, tool_description: object, properties: frozenset[str]) -> frozenset[str]:
-    text = "\n".join(words for words in (description, tool_description) if isinstance(words, str))
-    found: set[str] = set()
-    for words in sentences(text[:_WORDS_READ]):
-        named = [name for name in _NAME_WORD.findall(words) if name in properties]
-        # Two of them named with an "or" between ("by customer_id or, failing that, by phone").
-        if _CHOICE.search(words) or len(set(named)) > 1 and _OR.search(words):
-            found.update(named)
-        found.update(match.group(1) for match in _LEFT_OUT.finditer(words) if match.group(1) in properties)
-        if _ALL_WAIVED.search(words):
-            found.update(properties)  # "Arguments marked required may be omitted when template_id is given"
-        elif _ONLY_NEEDED.search(words):
-            found.update(properties.difference(named))  # "For PO boxes only po_box and country are needed"
-        for clause in _CLAUSE_BREAK.split(words):
-            # "`region` may be omitted", "If `region` is left out, the default region is used"
-            if says_optional(clause) or _OMITTED.search(clause):
-                found.update(name for name in _NAME_WORD.findall(clause) if name in properties)
-    return frozenset(found)
-
-
-# Words that waive what the schema or the words call required, for some calls; and words
-# that name the few properties some calls need.
-_ALL_WAIVED = lazy_compile(r"\b(?:arguments|parameters|params|fields|properties)\s+(?:marked\s+|listed\s+)?(?:as\s+)?"
-                           r"required\b[^.;\n]{0,40}\b(?:may|can)\s+be\s+(?:omitted|left\s+out|skipped)\b", re.I)
-_ONLY_NEEDED = lazy_compile(r"\bonly\b[^.;\n]{0,80}\b(?:is|are)\s+(?:needed|required)\b", re.I)
-_OMITTED = lazy_compile(r"\b(?:is|are)\s+(?:left\s+out|omitted|not\s+(?:given|provided|set|specified|passed|sent))\b",
-                        re.I)
-_CLAUSE_BREAK = lazy_compile(r"[;,]\s")
-
-
-# How much of an object's words is read for names: a description is read once per object.
-_WORDS_READ = 20_000
+    """The properties an object's words (the tool's too, for its arguments) let go by name
+    (`field_prose.fields_let_go`): none of them is needed by every call, whatever the calls
+    sent or a field's own words say ("(required)")."""
+    return fields_let_go(node.description, ctx.tool.definition.get("description") if node.is_root else None,
+                         frozenset(node.get("properties")))
 
 
 # One name of a list and the comma after it, at the end of the text before the next

@@ -189,9 +189,7 @@ def _said_more(node: SchemaNode, field: ConditionalField, tool_words: object) ->
     so: a list of its values explained one by one names other fields in passing ("list (list
     pull requests in a repository or project)")."""
     properties = node.get("properties")
-    if not isinstance(properties, dict):
-        return None
-    if not isinstance(tool_words, str):
+    if not isinstance(properties, dict) or not isinstance(tool_words, str):
         return None
     case = (field.discriminator, *(str(value) for value in field.values))
     others = [name for name in properties if name not in (field.field, field.discriminator)]
@@ -214,5 +212,5 @@ def _names(text: str, name: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, re.I) is not None
 
 
-# How much of the tool's or the discriminator's words is read for the field's name.
+# How much of the tool's words is read for the field's name.
 _WORDS_READ = 4_000

@@ -641,6 +641,55 @@ _ANSWERS_OMISSION = CaselessWords(
      "otherwise", "without", "inherit"))
 
 
+# A sentence of the object's own words that offers its fields as choices ("give an email, a
+# phone number, or both", "at least one of"), or that leaves one out ("Products without sizes
+# simply omit size").
+_CHOICE_OR = lazy_compile(r"\bor\b", re.I)
+_LET_GO_CHOICE = lazy_compile(r"\bor both\b|\beither\b|\bat least one\b|\b(?:one|any) of\b", re.I)
+_LEFT_OUT = lazy_compile(r"\b(?:omits?|omitting|leave out|skips?|skipping)\s+(?:the\s+)?[`'\"]?([A-Za-z_][\w-]*)")
+_FIELD_NAME_WORD = lazy_compile(r"[A-Za-z_][\w-]*")
+
+
+@lru_cache(maxsize=256)
+def fields_let_go(description: object, tool_description: object, properties: frozenset[str]) -> frozenset[str]:
+    """The properties an object's words (`tool_description`: the tool's, for its arguments)
+    offer as choices by name ("give an email, a phone number, or both", "by customer_id or by
+    phone"), leave out ("Products without sizes simply omit size"), say may be left out
+    ("`region` may be omitted"), or waive for some calls ("only po_box and country are
+    needed"): none of them is needed by every call."""
+    text = "\n".join(words for words in (description, tool_description) if isinstance(words, str))
+    found: set[str] = set()
+    for words in sentences(text[:_LET_GO_READ]):
+        named = [name for name in _FIELD_NAME_WORD.findall(words) if name in properties]
+        # Two of them named with an "or" between ("by customer_id or, failing that, by phone").
+        if _LET_GO_CHOICE.search(words) or len(set(named)) > 1 and _CHOICE_OR.search(words):
+            found.update(named)
+        found.update(match.group(1) for match in _LEFT_OUT.finditer(words) if match.group(1) in properties)
+        if _ALL_WAIVED.search(words):
+            found.update(properties)  # "Arguments marked required may be omitted when template_id is given"
+        elif _ONLY_NEEDED.search(words):
+            found.update(properties.difference(named))  # "For PO boxes only po_box and country are needed"
+        for clause in _LET_GO_CLAUSE.split(words):
+            # "`region` may be omitted", "If `region` is left out, the default region is used"
+            if says_optional(clause) or _OMITTED.search(clause):
+                found.update(name for name in _FIELD_NAME_WORD.findall(clause) if name in properties)
+    return frozenset(found)
+
+
+# Words that waive what the schema or the words call required, for some calls; and words
+# that name the few properties some calls need.
+_ALL_WAIVED = lazy_compile(r"\b(?:arguments|parameters|params|fields|properties)\s+(?:marked\s+|listed\s+)?(?:as\s+)?"
+                           r"required\b[^.;\n]{0,40}\b(?:may|can)\s+be\s+(?:omitted|left\s+out|skipped)\b", re.I)
+_ONLY_NEEDED = lazy_compile(r"\bonly\b[^.;\n]{0,80}\b(?:is|are)\s+(?:needed|required)\b", re.I)
+_OMITTED = lazy_compile(r"\b(?:is|are)\s+(?:left\s+out|omitted|not\s+(?:given|provided|set|specified|passed|sent))\b",
+                        re.I)
+_LET_GO_CLAUSE = lazy_compile(r"[;,]\s")
+
+
+# How much of an object's words is read for names: a description is read once per object.
+_LET_GO_READ = 20_000
+
+
 def says_optional(description: Any) -> bool:
     return isinstance(description, str) and _OPTIONAL.occurs_in(description)
 

@@ -112,7 +112,7 @@ def test_the_screen_on_the_tools_keywords_skips_only_tools_without_an_unknown_on
      "the words give values in another form"),
     ({"type": "object", "description": "Look up a user by user_id or by email; one of the two is enough.",
       "reqired": ["user_id", "email"], "properties": {"user_id": {"type": "string"}, "email": {"type": "string"}}},
-     "the words offer them as choices"),
+     "the words let user_id, email be left out"),
 ])
 def test_sl004_an_assertion_the_words_refute_is_renamed_only_as_a_suggestion(schema, refuted):
     """`minimun: 0` was ignored by every validator; renamed, it refused the -5 the words ask for."""
