@@ -77,11 +77,12 @@ def explained(schema: CompiledSchema, instance: Any, errors: list[jsonschema_rs.
 
 
 def _once(problems: Iterable[Problem]) -> list[Problem]:
-    """The first problem of each location that asks for the same repair: `null` for a string with an
-    `enum` fails both keywords, and the model needs to read what to send once."""
-    seen: dict[tuple[str, str, str], Problem] = {}
+    """The first problem of each location that expects the same value: `null` for a string with an
+    `enum`, or `"x"` for an integer one, fails both keywords, each with its own sentence, and the
+    model needs to read what to send once."""
+    seen: dict[tuple[str, str], Problem] = {}
     for problem in problems:
-        seen.setdefault((problem.path, problem.expected, problem.repair), problem)
+        seen.setdefault((problem.path, problem.expected), problem)
     return list(seen.values())
 
 
@@ -127,6 +128,10 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
     for error in errors:
         kind = error.kind.name
         if kind in ("anyOf", "oneOf"):
+            serialized = _serialized_for_union(schema, error, shapes)
+            if serialized is not None:
+                yield serialized
+                continue
             chosen = _discriminated(schema, error)
             if isinstance(chosen, Problem):
                 yield chosen
@@ -148,6 +153,30 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
                 continue
         flat = flat_lists.problem(error)
         yield from (flat,) if flat is not None else _explain(schema, error, shapes)
+
+
+def _serialized_for_union(schema: CompiledSchema, error: jsonschema_rs.ValidationError,
+                          shapes: Shapes) -> Problem | None:
+    """The ``serialized-container`` problem of text holding a list or object that the union takes
+    once decoded (a `oneOf` of room and video call, sent as a JSON string), or that no branch
+    takes as text: as for one object wanted, the repair shows the JSON to send, or what is wrong
+    with it once sent as JSON. ``None`` where a branch takes text: the union's branches then say
+    what is wrong, as for any other value."""
+    decoded = shapes.container(error.instance) if isinstance(error.instance, str) else None
+    if not isinstance(decoded, (dict, list)):
+        return None
+    node_path = list(error.schema_path)[:-1]
+    at = "#" + pointer.join("", *node_path)
+    here = list(error.instance_path)
+    no_text = all(any(e.kind.name == "type" and list(e.instance_path) == here for e in branch)
+                  for branch in getattr(error.kind, "context", None) or [[]])
+    if not no_text and not any(schema.accepts(at, reading)
+                               for reading in ([decoded] if isinstance(decoded, list) else [decoded, [decoded]])):
+        return None
+    expected = _described(schema, _walk(schema.schema, node_path))
+    field = _field(list(error.instance_path))
+    return Problem(format_path(error.instance_path), "serialized-container", expected,
+                   _send_as(schema, node_path, field, expected, decoded))
 
 
 def _discriminated(schema: CompiledSchema, error: jsonschema_rs.ValidationError) -> list | Problem | None:
@@ -222,6 +251,8 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
         allowed = sorted(properties) if isinstance(properties, dict) else []
         for key in kind.unexpected:
             yield _unexpected(path, key, name, allowed)
+    elif name in ("additionalItems", "unevaluatedItems"):
+        yield _extra_items(error, node, path)
     elif name == "propertyNames":
         bad = str(kind.error.instance)
         steps = list(error.schema_path)
@@ -241,6 +272,32 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
                           f"leave out {field}, or send it as {expected}, and resubmit the same call")
         else:
             yield Problem(path, name, expected, _repair(name, field, expected))
+
+
+def _extra_items(error: jsonschema_rs.ValidationError, node: Any, path: str) -> Problem:
+    """The problem of an array with items past those its schema describes (draft-07's
+    ``additionalItems: false`` after a tuple of ``items``, or ``unevaluatedItems: false``): the
+    repair names which to remove, where they are the array's last ones, as `prefixItems` with
+    `items: false` is answered item by item. The validator reports it at the array, which is an
+    array already: "change it to an array" would have the model resend the same call."""
+    kind: Any = error.kind
+    sent = error.instance if isinstance(error.instance, list) else []
+    field = _field(list(error.instance_path))
+    if kind.name == "additionalItems":
+        described = kind.limit
+    else:
+        prefix = node.get("prefixItems") if isinstance(node, dict) and "contains" not in node else None
+        described = len(prefix) if isinstance(prefix, list) else None
+        if described is not None and len(sent) - described != len(kind.unexpected):
+            described = None  # some of them were evaluated elsewhere (`allOf`, `contains`): which, not known
+    if described is None:
+        extra = len(kind.unexpected)
+        return Problem(path, kind.name, "no items beyond those its schema describes",
+                       f"remove the {count(extra, 'item')} of {field} that its schema does not describe "
+                       "and resubmit the same call")
+    which = f"item {described}" if len(sent) - described == 1 else f"items {described} to {len(sent) - 1}"
+    return Problem(path, kind.name, f"at most {count(described, 'item')}",
+                   f"remove {which} of {field} and resubmit the same call")
 
 
 _SHOWN_LIMIT = 300

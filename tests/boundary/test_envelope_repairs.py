@@ -141,3 +141,70 @@ def test_an_enum_within_the_budget_is_listed_whole():
     (error,) = ToolBoundary({"type": "object", "properties": {"f": {"enum": values}}}).check({"f": "x"}).envelope[
         "error"]["errors"]
     assert error["expected"] == "one of " + ", ".join(values)
+
+
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+PAIR = [{"type": "integer"}, {"type": "string"}]
+
+
+@pytest.mark.parametrize("array", [
+    {"$schema": DRAFT_07, "items": PAIR, "additionalItems": False},
+    {"prefixItems": PAIR, "unevaluatedItems": False},
+])
+@pytest.mark.parametrize(("sent", "which"), [([1, "a", "b"], "item 2"), ([1, "a", "b", "c"], "items 2 to 3")])
+def test_items_past_a_tuple_are_named_and_removing_them_is_accepted(array, sent, which):
+    """The validator reports them at the array, which is one already: the repair names the items."""
+    dialect = {"$schema": array["$schema"]} if "$schema" in array else {}
+    items = {key: value for key, value in array.items() if key != "$schema"}
+    schema = {**dialect, "type": "object", "properties": {"t": {"type": "array", **items}}}
+    boundary = ToolBoundary(schema)
+    [error] = boundary.check({"t": sent}).envelope["error"]["errors"]
+    assert (error["path"], error["expected"]) == ("$.t", "at most 2 items")
+    assert error["repair"] == f"remove {which} of t and resubmit the same call"
+    assert boundary.check({"t": sent[:2]}).status == "valid"
+
+
+@pytest.mark.parametrize("array", [
+    {"prefixItems": [{"type": "integer"}], "contains": {"const": "a"}, "unevaluatedItems": False},
+    {"allOf": [{"prefixItems": [{"type": "integer"}, {"const": "a"}]}], "unevaluatedItems": False},
+])
+def test_items_evaluated_elsewhere_are_counted_not_placed(array):
+    schema = {"type": "object", "properties": {"t": {"type": "array", **array}}}
+    [error] = ToolBoundary(schema).check({"t": [1, "a", "b"]}).envelope["error"]["errors"]
+    assert error["repair"] == "remove the 1 item of t that its schema does not describe and resubmit the same call"
+
+
+ROOM_OR_CALL = {"type": "object", "properties": {"location": {"oneOf": [
+    {"type": "object", "required": ["kind", "room"],
+     "properties": {"kind": {"const": "room"}, "room": {"type": "string"}}},
+    {"type": "object", "required": ["kind", "url"],
+     "properties": {"kind": {"const": "video"}, "url": {"type": "string"}}}],
+    "discriminator": {"propertyName": "kind"}}}}
+
+
+def test_a_union_member_sent_as_json_text_is_asked_for_as_that_json():
+    boundary = ToolBoundary(ROOM_OR_CALL)
+    [error] = boundary.check({"location": '{"kind": "room", "room": "4.1"}'}).envelope["error"]["errors"]
+    assert error["reason"] == "serialized-container"
+    shown = error["repair"].split("not as text: ", 1)[1].rsplit(", and resubmit", 1)[0]
+    assert boundary.check({"location": json.loads(shown)}).status == "valid"
+
+
+@pytest.mark.parametrize(("union", "sent", "reason"), [
+    (ROOM_OR_CALL, '{"kind": "room"}', "serialized-container"),  # no branch takes text: sent as JSON, still wrong
+    ({"type": "object", "properties": {"location": {"anyOf": [{"type": "string", "maxLength": 3},
+                                                             {"type": "object", "required": ["a"]}]}}},
+     '{"b": 1}', "maxLength"),  # a branch takes text: the text's own fault
+])
+def test_json_text_a_union_would_not_take_decoded_either(union, sent, reason):
+    [error] = ToolBoundary(union).check({"location": sent}).envelope["error"]["errors"]
+    assert error["reason"] == reason
+
+
+@pytest.mark.parametrize(("schema", "openapi", "sent"), [
+    ({"type": "object", "properties": {"n": {"type": "integer", "enum": [1, 2]}}}, False, "x"),
+    ({"type": "OBJECT", "properties": {"n": {"type": "INTEGER", "enum": ["101", "201"]}}}, True, "101"),
+])
+def test_a_value_failing_type_and_enum_is_one_problem(schema, openapi, sent):
+    errors = ToolBoundary(schema, openapi=openapi).check({"n": sent}).envelope["error"]["errors"]
+    assert [error["path"] for error in errors] == ["$.n"]
