@@ -65,8 +65,12 @@ class CompiledSchema:
 
     def first_error(self, location: str, instance: Any) -> jsonschema_rs.ValidationError | None:
         """The first error of ``instance`` against the subschema at ``location``, or ``None``."""
+        return next(self.errors(location, instance), None)
+
+    def errors(self, location: str, instance: Any) -> Iterator[jsonschema_rs.ValidationError]:
+        """The errors of ``instance`` against the subschema at ``location`` (none at an unknown one)."""
         validator = self._subschemas.get(location)
-        return None if validator is None else next(iter(validator.iter_errors(instance)), None)
+        return iter(()) if validator is None else validator.iter_errors(instance)
 
     @cached_property
     def recursive(self) -> bool:

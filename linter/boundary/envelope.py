@@ -73,7 +73,7 @@ def explained(schema: CompiledSchema, instance: Any, errors: list[jsonschema_rs.
     ``too-complex`` problem instead (see :mod:`schema_lint.boundary.budget`)."""
     if errors is None:
         return [too_complex(schema)]
-    return _once(_problems(schema, errors, shapes, _FlatLists(schema, instance, shapes)))
+    return _once(_problems(schema, errors, shapes, _FlatLists(schema, instance, shapes), _Omissions(schema, instance)))
 
 
 def _once(problems: Iterable[Problem]) -> list[Problem]:
@@ -84,6 +84,26 @@ def _once(problems: Iterable[Problem]) -> list[Problem]:
     for problem in problems:
         seen.setdefault((problem.path, problem.expected), problem)
     return list(seen.values())
+
+
+def suggestible(schema: CompiledSchema, errors: list[jsonschema_rs.ValidationError] | None, repaired: Any,
+                repairs: list[Any]) -> list[Any]:
+    """The repairs an envelope may name: each but those near an error the repairs brought about
+    (in ``repaired``, the call with every repair made, and not among the call's own ``errors``).
+    A repair that each value's own schema takes can still break what the object asks of its
+    members together: the wrapped `t` that `dependentSchemas` bounds to no items, the `null`
+    left out under `minProperties` or `dependentRequired`. Told to send it, a model would be
+    refused again; the problem's own repair says what the schema wants instead."""
+    if not repairs or errors is None:
+        return repairs
+    after = listed_errors(schema, repaired)
+    if after is None:
+        return []
+    before = {(tuple(error.instance_path), tuple(error.schema_path)) for error in errors}
+    brought = [tuple(error.instance_path) for error in after
+               if (tuple(error.instance_path), tuple(error.schema_path)) not in before]
+    return [repair for repair in repairs
+            if not any(path[:len(repair.steps)] == repair.steps or repair.steps[:len(path)] == path for path in brought)]
 
 
 def with_suggestions(problems: list[Problem], repairs: Iterable[Any]) -> list[Problem]:
@@ -124,7 +144,7 @@ def too_complex(schema: CompiledSchema) -> Problem:
 
 
 def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationError],
-              shapes: Shapes, flat_lists: _FlatLists) -> Iterator[Problem]:
+              shapes: Shapes, flat_lists: _FlatLists, omissions: _Omissions) -> Iterator[Problem]:
     for error in errors:
         kind = error.kind.name
         if kind in ("anyOf", "oneOf"):
@@ -137,22 +157,22 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
                 yield chosen
                 continue
             if chosen is not None:  # the branch the value's discriminating property names says what is wrong
-                yield from _problems(schema, chosen, shapes, flat_lists)
+                yield from _problems(schema, chosen, shapes, flat_lists, omissions)
                 continue
             branch = _closest_branch(error)
             if branch is not None:
-                yield from _problems(schema, branch, shapes, flat_lists)
+                yield from _problems(schema, branch, shapes, flat_lists, omissions)
                 continue
             branch = _not_null_branch(schema, error)
             if branch is not None:  # an optional field: its branch says what is wrong, `null` stays allowed
                 here = format_path(error.instance_path)
                 whole = _described(schema, _walk(schema.schema, list(error.schema_path)[:-1]))
-                for problem in _problems(schema, branch, shapes, flat_lists):
+                for problem in _problems(schema, branch, shapes, flat_lists, omissions):
                     yield dataclasses.replace(problem, expected=whole) \
                         if problem.path == here and problem.reason == "type" else problem
                 continue
         flat = flat_lists.problem(error)
-        yield from (flat,) if flat is not None else _explain(schema, error, shapes)
+        yield from (flat,) if flat is not None else _explain(schema, error, shapes, omissions)
 
 
 def _serialized_for_union(schema: CompiledSchema, error: jsonschema_rs.ValidationError,
@@ -231,7 +251,8 @@ def _null_only(schema: CompiledSchema, branch: list) -> bool:
     return isinstance(node, dict) and node.get("type") == "null"
 
 
-def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shapes: Shapes) -> Iterator[Problem]:
+def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shapes: Shapes,
+             omissions: _Omissions) -> Iterator[Problem]:
     kind: Any = error.kind  # a variant, whose fields are read by its `name`
     name = kind.name
     path = format_path(error.instance_path)
@@ -267,7 +288,8 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
                   or _listed_instead(schema, error, node_path, field)) if name == "type" else None
         if shaped is not None:
             yield Problem(path, shaped[0], expected, shaped[1])
-        elif error.instance in (None, "") and _optional(schema.schema, node_path, error.instance_path):
+        elif error.instance in (None, "") and _optional(schema.schema, node_path, error.instance_path) \
+                and omissions.may_leave_out(list(error.instance_path), node_path[:-2]):
             yield Problem(path, name, f"{expected}, or no {field} at all",
                           f"leave out {field}, or send it as {expected}, and resubmit the same call")
         else:
@@ -389,6 +411,38 @@ class _FlatLists:
                 "an item of its own"
         return Problem(format_path(steps), "flat-list", _described(schema, _walk(schema.schema, list(node_path))),
                        f"each item of {field} must itself be an array: {send}, and resubmit the same call")
+
+
+class _Omissions:
+    """Whether a member the object does not require may be left out of one call: the object may
+    still ask for it with another keyword (`minProperties`, `dependentRequired`, a branch's
+    `required`), and a model told to "leave out" what is then refused again is told twice. Each
+    answer validates the object without the member; within a call, only the first
+    :data:`MAX_ERRORS` are worked out (an envelope shows no more), and past them the repair asks
+    for the value rather than its absence, which never fails for that reason."""
+
+    def __init__(self, schema: CompiledSchema, instance: Any):
+        self.schema, self.instance = schema, instance
+        self.left = MAX_ERRORS
+        self.before: dict[tuple, set] = {}
+
+    def may_leave_out(self, instance_path: list, object_path: list) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        steps, key = tuple(instance_path[:-1]), instance_path[-1]
+        sent = pointer.resolve_steps(self.instance, steps)
+        if not isinstance(sent, dict):
+            return False
+        at = "#" + pointer.join("", *object_path)
+        if steps not in self.before:
+            self.before[steps] = self._own_errors(at, sent)
+        without = {name: value for name, value in sent.items() if name != key}
+        return self._own_errors(at, without) <= self.before[steps]
+
+    def _own_errors(self, at: str, value: dict) -> set:
+        """The errors of the object itself (not of its members) at schema location ``at``."""
+        return {tuple(error.schema_path) for error in self.schema.errors(at, value) if not list(error.instance_path)}
 
 
 def _listed_instead(schema: CompiledSchema, error: Any, node_path: list, field: str) -> tuple[str, str] | None:

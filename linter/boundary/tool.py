@@ -24,7 +24,7 @@ from .admit import UNREADABLE, Refusal, Screen, decode, members_to_screen, not_j
 from .budget import listed_errors
 from .canonicalize import Repair, canonicalize_compiled, could_repair, without_fills
 from .compiled import compiled
-from .envelope import VALIDATION_FAILED, Problem, envelope, explained, refusal_problem, with_suggestions
+from .envelope import VALIDATION_FAILED, Problem, envelope, explained, refusal_problem, suggestible, with_suggestions
 from .judge import Judge, lenient_at
 from .outcome import Outcome
 from .paths import ROOT
@@ -178,7 +178,8 @@ class ToolBoundary:
         # All or nothing: a call the repairs cannot make valid is answered with every error of
         # the call as the model sent it, so a repaired-but-wrong value cannot slip through on
         # the resubmission; each repairable error says what the repair would have sent.
-        problems = with_suggestions(explained(self.schema, seen, errors, shapes), result.repairs)
+        problems = with_suggestions(explained(self.schema, seen, errors, shapes),
+                                    suggestible(self.schema, errors, result.arguments, result.repairs))
         seen, repairs = self._unfilled(seen, [*lenient, *result.repairs], aside)
         return self._rejected(seen, arguments, problems, VALIDATION_FAILED, call_id, repairs, shapes.unread)
 

@@ -208,3 +208,31 @@ def test_json_text_a_union_would_not_take_decoded_either(union, sent, reason):
 def test_a_value_failing_type_and_enum_is_one_problem(schema, openapi, sent):
     errors = ToolBoundary(schema, openapi=openapi).check({"n": sent}).envelope["error"]["errors"]
     assert [error["path"] for error in errors] == ["$.n"]
+
+
+@pytest.mark.parametrize(("schema", "call", "policy"), [
+    ({"type": "object", "properties": {"m": {"type": "string"}}, "minProperties": 1}, {"m": None}, []),
+    ({"type": "object", "properties": {"m": {"type": "string"}, "n": {"type": "integer"}},
+      "dependentRequired": {"n": ["m"]}}, {"m": None, "n": 1}, ["null-as-absent"]),
+    ({"type": "object", "properties": {"o": {"$ref": "#/$defs/O"}}, "$defs": {"O": {
+        "type": "object", "properties": {"m": {"type": "string", "minLength": 1}}, "anyOf": [{"required": ["m"]}]}}},
+     {"o": {"m": ""}}, []),
+    ({"type": "object", "properties": {"t": {"type": "array", "items": {"type": "string"}}},
+      "dependentSchemas": {"t": {"properties": {"t": {"maxItems": 0}}}}}, {"t": "a"}, []),
+])
+def test_a_repair_the_object_would_refuse_again_is_not_offered(schema, call, policy):
+    """Each member's own schema takes the repair; the object's keywords together do not."""
+    from schema_lint.boundary import Policy
+
+    boundary = ToolBoundary(schema, policy=Policy.from_names(policy)) if policy else ToolBoundary(schema)
+    outcome = boundary.check(call)
+    assert outcome.status == "rejected"
+    [error] = outcome.envelope["error"]["errors"]
+    assert "leave out" not in error["repair"] and '["a"]' not in error["repair"]
+
+
+def test_a_member_the_object_lets_go_may_still_be_left_out():
+    schema = {"type": "object", "properties": {"m": {"type": "string"}, "n": {"type": "integer"}},
+              "dependentRequired": {"m": ["n"]}}
+    [error] = ToolBoundary(schema).check({"m": None, "n": 1}).envelope["error"]["errors"]
+    assert error["repair"].startswith("leave out m")
