@@ -75,6 +75,9 @@ class RetryPolicy:
             return RetryDecision(False, "not-an-error", None, attempt)
         if not self.is_retryable(code):
             return RetryDecision(False, "not-repairable", code, attempt)
+        if isinstance(outcome_or_error, dict) and outcome_or_error.get("retryable") is False:
+            # The tool's own envelope knows what the code alone does not (a quota spent, a state gone).
+            return RetryDecision(False, "envelope-not-retryable", code, attempt)
         if attempt >= self.max_attempts:
             return RetryDecision(False, "attempts-exhausted", code, attempt)
         if not before_execution and side_effects != "read" and not idempotency_key:

@@ -80,6 +80,14 @@ def test_a_validation_error_the_tool_reported_after_running_needs_a_key_to_be_re
     assert POLICY.should_retry(reported, 1, "read").retry
 
 
+@pytest.mark.parametrize("effects", ["read", "write", "destructive"])
+def test_an_envelope_that_says_it_is_not_retryable_is_not_resent(effects):
+    said = {"ok": False, "error": {"code": "SCHEMA_VALIDATION_FAILED"}, "retryable": False}
+    decision = POLICY.should_retry(said, 1, effects, idempotency_key=True)
+    assert not decision and decision.reason == "envelope-not-retryable"
+    assert POLICY.should_retry({**said, "retryable": True}, 1, effects, idempotency_key=True).retry
+
+
 def test_exceptions_are_classified_by_their_code():
     class ToolError(Exception):
         code = "CONFLICT"
