@@ -92,8 +92,9 @@ def normalize_dialect(schema: Any, openapi: bool = False) -> Any:
     """Return a copy of ``schema`` with every ``type`` written as JSON Schema spells it.
 
     Pure: the input is not modified, and a schema already in JSON Schema comes back
-    equal to itself. Only ``type`` (and, with ``openapi``, ``nullable`` and the strings
-    `gemini_numbers` reads) is touched, at every depth.
+    equal to itself. Only ``type`` (and, with ``openapi``, ``nullable``, the strings
+    `gemini_numbers` reads and OpenAPI 3.0's boolean ``exclusiveMinimum`` and
+    ``exclusiveMaximum``) is touched, at every depth.
     """
     if not isinstance(schema, dict):
         return schema
@@ -106,11 +107,28 @@ def normalize_dialect(schema: Any, openapi: bool = False) -> Any:
             out["type"] = normalized
     if openapi:
         out.update(gemini_numbers_at(out))
+        _exclusive_bounds(out)
     if openapi and out.get("nullable") is True and "type" in out:
         del out["nullable"]
         types = out["type"] if isinstance(out["type"], list) else [out["type"]]
         out["type"] = types if "null" in types else [*types, "null"]
     return out
+
+
+def _exclusive_bounds(schema: dict) -> None:
+    """OpenAPI 3.0's ``exclusiveMinimum: true`` beside ``minimum: 0`` (draft-04's form) written as
+    JSON Schema's ``exclusiveMinimum: 0``; ``false`` dropped. Left as a boolean, the validator
+    refuses the schema, and every call to the tool with it. (OpenAPI 3.0's Schema Object takes
+    both from JSON Schema Validation Wright draft 00, where each is a boolean beside its bound:
+    https://spec.openapis.org/oas/v3.0.3#schema-object; 3.1 and Gemini's `Schema` have no
+    boolean form.)"""
+    for exclusive, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+        flag = schema.get(exclusive)
+        if not isinstance(flag, bool):
+            continue
+        del schema[exclusive]
+        if flag and isinstance(schema.get(bound), (int, float)) and not isinstance(schema[bound], bool):
+            schema[exclusive] = schema.pop(bound)
 
 
 def gemini_numbers(schema: Any) -> Any:

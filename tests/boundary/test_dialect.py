@@ -71,6 +71,23 @@ def test_nullable_means_nothing_in_json_schema():
     assert normalize_dialect({"type": "STRING", "nullable": True}) == {"type": "string", "nullable": True}
 
 
+@pytest.mark.parametrize(("written", "standard"), [
+    ({"type": "integer", "minimum": 0, "exclusiveMinimum": True}, {"type": "integer", "exclusiveMinimum": 0}),
+    ({"type": "number", "maximum": 5, "exclusiveMaximum": False}, {"type": "number", "maximum": 5}),
+    ({"type": "number", "exclusiveMaximum": True}, {"type": "number"}),  # no bound beside it: nothing to exclude
+    ({"type": "number", "exclusiveMinimum": 3}, {"type": "number", "exclusiveMinimum": 3}),
+])
+def test_openapi_boolean_exclusive_bounds_become_json_schemas(written, standard):
+    assert normalize_dialect(written, openapi=True) == standard
+    assert normalize_dialect(written) == written  # JSON Schema's own: left for the linter to report
+
+
+@given(bound=st.integers(-1000, 1000), sent=st.integers(-1000, 1000))
+def test_an_openapi_exclusive_minimum_lets_in_only_what_is_above_it(bound, sent):
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": bound, "exclusiveMinimum": True}}}
+    assert (ToolBoundary(schema, openapi=True).check({"n": sent}).status == "valid") is (sent > bound)
+
+
 @pytest.mark.parametrize(("openapi", "status"), [(False, "rejected"), (True, "valid")])
 def test_boundary_accepts_null_for_nullable_only_in_openapi_dialect(openapi, status):
     schema = {"type": "object", "properties": {"memo": {"type": "string", "nullable": True}}}
