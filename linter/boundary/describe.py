@@ -8,6 +8,7 @@ formats with an example; it never mentions Python types or validator internals.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from schema_lint.schema.json_types import KEYWORD_TYPES
@@ -152,15 +153,20 @@ with the tool: past this the phrase says how much more it holds."""
 def one_of(values: list[Any]) -> str:
     """``one of low, normal, high``: every allowed value, up to :data:`LISTED_LIMIT`
     characters; past it, those that fit and how many the schema lists in all."""
-    listed: list[str] = []
+    return "one of " + listed((shown(render(value)) for value in values), len(values), "values")
+
+
+def listed(texts: Iterable[str], total: int, noun: str) -> str:
+    """``a, b, c``: the ``total`` texts, up to :data:`LISTED_LIMIT` characters; past it, those that
+    fit and how many ``noun`` the schema has in all (the rest are never made)."""
+    kept: list[str] = []
     size = 0
-    for value in values:
-        text = shown(render(value))
+    for text in texts:
         size += len(text) + 2
-        if size > LISTED_LIMIT and listed:
-            return f"one of {', '.join(listed)} … ({len(values):,} values in all: see the tool's schema)"
-        listed.append(text)
-    return "one of " + ", ".join(listed)
+        if size > LISTED_LIMIT and kept:
+            return f"{', '.join(kept)} … ({total:,} {noun} in all: see the tool's schema)"
+        kept.append(text)
+    return ", ".join(kept)
 
 
 def shown(text: str) -> str:

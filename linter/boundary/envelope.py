@@ -23,7 +23,7 @@ from schema_lint.schema import pointer
 from .admit import Refusal
 from .budget import WORK_LIMIT, listed_errors
 from .compiled import CompiledSchema
-from .describe import FORMATS, count, describe, one_of, render, shown
+from .describe import FORMATS, count, describe, listed, one_of, render, shown
 from .paths import KEY_LIMIT, ROOT, child, format_path
 from .shape import Shapes
 from .unions import discriminator
@@ -525,7 +525,8 @@ def _words(key: str) -> str:
 
 
 def _unexpected(path: str, key: str, reason: str, allowed: list[str]) -> Problem:
-    expected = f"only these properties: {', '.join(allowed)}" if allowed else "no properties other than those declared"
+    expected = f"only these properties: {listed(allowed, len(allowed), 'properties')}" if allowed \
+        else "no properties other than those declared"
     near = [name for name in allowed if _near_miss(key, name)]
     guess = near[0] if len(near) == 1 else _close_match(key, tuple(allowed))
     rename = f" (or rename it to {guess} if that is what you meant)" if guess else ""

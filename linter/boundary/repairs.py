@@ -91,9 +91,15 @@ def _enum_case(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:
             allowed.add(node.schema["const"])
     if value in allowed:
         return NO_REPAIR
-    folded = value.casefold()
-    matches = {v for v in allowed if v.casefold() == folded}
+    matches = {v for v in allowed if _same_but_case(v, value)}
     return matches.pop() if len(matches) == 1 else NO_REPAIR
+
+
+def _same_but_case(one: str, other: str) -> bool:
+    """Whether two strings differ in the case of their letters alone, letter by letter: case
+    folding also spells letters anew (`Maße` folds to `masse`, `ﬁ` to `fi`), a different word
+    the model did not send."""
+    return len(one) == len(other) and all(a == b or a.lower() == b.lower() for a, b in zip(one, other))
 
 
 def _numeric_string(value: Any, conjuncts: list[Node], shapes: Shapes) -> Any:

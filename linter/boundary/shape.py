@@ -156,14 +156,21 @@ class _Text:
 
     @property
     def joined(self) -> list[str] | None:
+        """The items of a joined list; none in text that is no list of values but a list or value
+        broken or wrapped (a list cut short, a value quoted whole, a fenced code block): split at
+        its commas, its pieces would be offered to the model as items (`["[\"bug\"", "\"u"]`)."""
         if self._joined is _UNREAD:
-            self._joined = joined_list(self.text)
+            self._joined = None if self.mangled else joined_list(self.text)
         return self._joined
+
+    @property
+    def mangled(self) -> bool:
+        return _bracketed(self.text) or _quoted_whole(self.text) or _fenced(self.text)
 
     @property
     def plain(self) -> bool:
         return self.container is NOT_A_CONTAINER and self.joined is None and not expression(self.text) \
-            and not _bracketed(self.text) and not _quoted_whole(self.text)
+            and not self.mangled
 
 
 def _bracketed(text: str) -> bool:
@@ -180,6 +187,11 @@ def _quoted_whole(text: str) -> bool:
     """Text in double quotes from end to end (`"\"a\""`): a value encoded as JSON once too often.
     Wrapped, the tool would get the quotes as part of its one item."""
     return len(text) >= 2 and text[0] == text[-1] == '"'
+
+
+def _fenced(text: str) -> bool:
+    """A markdown code block (`` ```json …``): a value written for a reader, not sent as one."""
+    return text.startswith("```")
 
 
 def joined_list(text: str) -> list[str] | None:

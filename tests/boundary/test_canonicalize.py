@@ -105,6 +105,16 @@ def test_enum_case_unique_match_only():
     assert [r.path for r in result.repairs] == ["$.priority"]
 
 
+@pytest.mark.parametrize(("allowed", "sent", "repaired"), [
+    ("masse", "Maße", None), ("weiß", "weiss", None), ("file", "\ufb01le", None),  # other letters, not case
+    ("straße", "STRAßE", "straße"), ("École", "éCOLE", "École"),
+])
+def test_enum_case_changes_the_case_of_letters_and_nothing_else(allowed, sent, repaired):
+    schema = {"type": "object", "properties": {"s": {"type": "string", "enum": [allowed]}}}
+    result = canonicalize(schema, {"s": sent}, only("enum-case"))
+    assert result.arguments == {"s": repaired or sent}
+
+
 def test_enum_case_on_const():
     schema = {"type": "object", "properties": {"kind": {"const": "page_id"}}}
     assert canonicalize(schema, {"kind": "PAGE_ID"}, only("enum-case")).arguments == {"kind": "page_id"}

@@ -236,3 +236,23 @@ def test_a_member_the_object_lets_go_may_still_be_left_out():
               "dependentRequired": {"m": ["n"]}}
     [error] = ToolBoundary(schema).check({"m": None, "n": 1}).envelope["error"]["errors"]
     assert error["repair"].startswith("leave out m")
+
+
+@pytest.mark.parametrize("sent", ['```json\n["bug"]\n```', '["bug", "u', '"bug", "ui"', "[bug, ui]"])
+def test_a_list_broken_or_wrapped_is_not_split_into_items_to_send(sent):
+    """Split at its commas, a list cut short, quoted whole or fenced would be offered back as items."""
+    schema = {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}
+    outcome = ToolBoundary(schema).check({"tags": sent})
+    [error] = outcome.envelope["error"]["errors"]
+    assert (error["reason"], error["repair"]) == ("type", "send tags as an array of strings and resubmit the same call")
+
+
+def test_the_properties_an_object_takes_are_listed_within_the_budget():
+    names = [f"property_name_number_{index:03d}" for index in range(300)]
+    schema = {"type": "object", "additionalProperties": False, "properties": {name: {"type": "string"} for name in names}}
+    [error] = ToolBoundary(schema).check({"colour": "x"}).envelope["error"]["errors"]
+    assert len(error["expected"]) <= LISTED_LIMIT + 100
+    assert error["expected"].endswith("(300 properties in all: see the tool's schema)")
+    small = {"type": "object", "additionalProperties": False, "properties": {"a": {}, "b": {}}}
+    [error] = ToolBoundary(small).check({"c": 1}).envelope["error"]["errors"]
+    assert error["expected"] == "only these properties: a, b"

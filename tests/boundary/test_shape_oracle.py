@@ -111,16 +111,21 @@ def old_json_string(text):  # what the json-string repair decoded
     return old_json_value(text) if text.lstrip()[:1] in ("{", "[") else NOT_A_CONTAINER
 
 
-def old_plain_scalar(text):
-    """The old detectors' answer, and since then no text inside a list's or object's brackets
-    that neither reader reads (`[a]`, `[NaN]`), nor text whose brackets do not pair up (`["a"`,
-    `x[][`): a list written as text all the same, cut short, or code; nor text in double quotes
-    end to end (a value encoded twice)."""
+def mangled(text):
+    """Since the old detectors: text inside a list's or object's brackets that neither reader
+    reads (`[a]`, `[NaN]`), text whose brackets do not pair up (`["a"`, `x[][`): a list written
+    as text all the same, cut short, or code; text in double quotes end to end (a value encoded
+    twice); a fenced code block. Neither a plain value nor a joined list."""
     stripped = text.strip()
+    return stripped[:1] + stripped[-1:] in ("[]", "{}") or text.count("[") != text.count("]") \
+        or text.count("{") != text.count("}") or (len(stripped) >= 2 and stripped[0] == stripped[-1] == '"') \
+        or stripped.startswith("```")
+
+
+def old_plain_scalar(text):
+    """The old detectors' answer, and since then no `mangled` text."""
     return old_serialized_container(text) is NOT_A_CONTAINER and old_joined_list(text) is None \
-        and not old_expression(text) and stripped[:1] + stripped[-1:] not in ("[]", "{}") \
-        and text.count("[") == text.count("]") and text.count("{") == text.count("}") \
-        and not (len(stripped) >= 2 and stripped[0] == stripped[-1] == '"')
+        and not old_expression(text) and not mangled(text)
 
 
 def admitted(decoded):
@@ -154,6 +159,6 @@ def test_a_calls_shapes_answer_as_the_old_detectors(text):
     assert shapes.container(text) == admitted(old_serialized_container(text))
     assert shapes.literal(text) == admitted(old_python_literal(text))
     assert shapes.sent_json(text) == admitted(old_json_string(text))
-    assert shapes.joined(text) == old_joined_list(text)
+    assert shapes.joined(text) == (None if mangled(text) else old_joined_list(text))
     assert shapes.plain_scalar(text) == old_plain_scalar(text)
     assert shapes.unread == 0
