@@ -5,7 +5,10 @@ Flags an object schema with `properties` that neither sets `additionalProperties
 false` nor `unevaluatedProperties: false`, and a write tool's arguments that declare no
 parameter at all (`{"type": "object"}`, `{}`, or the same nothing spelled `true`,
 `{"$ref": "#"}`, `{"allOf": [{}]}`, `{"not": {"not": {}}}`...): any call passes, whatever it carries. Objects that combine subschemas with
-`allOf` are pointed at `unevaluatedProperties`, which sees through the combination. A
+`allOf` (or a `$ref` beside their `properties`) are pointed at `unevaluatedProperties`, which
+sees through the combination; their
+parts, inline or a definition a `$ref` makes one (in `allOf`, or beside `properties`), are left
+to the object they are part of. A
 branch of `anyOf`/`oneOf` is an object of its own where the object around it declares no key
 (a discriminated union's variants: closing each closes the whole); one that refines an
 object declaring properties is left to that object's finding, which closes it as a whole.
@@ -91,14 +94,16 @@ def check(ctx):
                                                "carry anything into the tool (declare its parameters under "
                                                "`properties`, with `additionalProperties: false`)")
         return
+    parts = _parts_by_reference(ctx)
     for node in ctx.objects():
         # A condition (`if`, `not` …) or an `allOf` part tests or refines an object described
         # elsewhere: closing it alone would switch the condition off or reject the whole.
-        if not isinstance(node.get("properties"), dict) or node.keyword == "allOf" or in_branch(node, CONDITION_KEYWORDS):
+        if not isinstance(node.get("properties"), dict) or node.keyword == "allOf" or in_branch(node, CONDITION_KEYWORDS) \
+                or id(node.schema) in parts:
             continue
         if node.get("additionalProperties", True) is not True or node.get("unevaluatedProperties", True) is not True:
             continue
-        sees_through_allof = "allOf" in node.schema and not ctx.refuses("unevaluatedProperties")
+        sees_through_allof = ("allOf" in node.schema or "$ref" in node.schema) and not ctx.refuses("unevaluatedProperties")
         keyword = "unevaluatedProperties" if sees_through_allof else "additionalProperties"
         stated_open = node.get("additionalProperties") is True or node.get("unevaluatedProperties") is True
         message = f"object {_named(node)} accepts undeclared keys " + (
@@ -137,6 +142,18 @@ def check(ctx):
                                                               closing, Evidence(EVIDENCE_CALLS, seen)))
         elif speaks_unseen:
             yield Finding(node.pointer, message + "; no fix: recorded calls sent keys it does not declare")
+
+
+def _parts_by_reference(ctx) -> set[int]:
+    """The ids of the definitions a reference makes part of a larger object: written as an `allOf`
+    part (`allOf: [{"$ref": "#/$defs/Base"}]`) or beside the object's own `properties`. Such a
+    definition is an `allOf` part written elsewhere: closed alone, it would reject the keys
+    declared beside it, and the object it is part of has its own finding."""
+    parts: set[int] = set()
+    for node in ctx.refs.referring:
+        if node.keyword == "allOf" or isinstance(node.get("properties"), dict):
+            parts.update(id(target.schema) for target in ctx.refs.targets(node))
+    return parts
 
 
 def _words_outweigh_calls(ctx, node) -> str:

@@ -145,3 +145,23 @@ def test_a_branch_is_named_by_its_place_and_a_stated_open_object_by_what_it_stat
     assert "object `target` (`oneOf` branch 1) accepts undeclared keys (its `additionalProperties: true` says so)" \
         in second.message
     assert "the schema says other keys are taken" in second.fix.description
+
+
+BASE = {"type": "object", "properties": {"email": {"type": "string", "maxLength": 99, "description": "Email."}},
+        "required": ["email"]}
+ROLE = {"role": {"type": "string", "enum": ["viewer", "editor"], "description": "Role."}}
+
+
+def test_a_definition_made_part_of_an_object_by_reference_is_left_to_that_object():
+    """Closed alone, `Base` would reject `role`, and so every call; the object it is part of is the one to close."""
+    by_allof = {"type": "object", "allOf": [{"$ref": "#/$defs/Base"}], "properties": ROLE, "required": ["role"],
+                "$defs": {"Base": BASE}}
+    beside = {"type": "object", "$ref": "#/$defs/Base", "properties": ROLE, "$defs": {"Base": BASE}}
+    for schema in (by_allof, beside):
+        assert lint_tool({**schema, "unevaluatedProperties": False}, "SL201") == []
+        (found,) = lint_tool(schema, "SL201")
+        assert found.pointer.endswith("/inputSchema") and "unevaluatedProperties" in found.message
+    used_whole = {"type": "object", "properties": {"owner": {"$ref": "#/$defs/Base"}}, "additionalProperties": False,
+                  "$defs": {"Base": BASE}}
+    (found,) = lint_tool(used_whole, "SL201")
+    assert found.pointer.endswith("/$defs/Base")
