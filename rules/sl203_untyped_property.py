@@ -31,7 +31,7 @@ from __future__ import annotations
 from schema_lint.model import Severity
 from schema_lint.rule import Finding, by_side_effects
 from schema_lint.schema.dialect import means_any
-from schema_lint.schema.walk import label
+from schema_lint.schema.walk import label, refines_a_field
 
 CODE = "SL203"
 NAME = "untyped-property"
@@ -44,7 +44,7 @@ TYPING_KEYWORDS = frozenset({"enum", "const", "$ref", "$dynamicRef", "anyOf", "o
 
 def check(ctx):
     for node in ctx.properties():
-        if untyped(node.schema):
+        if untyped(node.schema) and not refines_a_field(node):
             yield Finding(node.pointer, f"property `{label(node)}` accepts any JSON value: give it a type")
 
 

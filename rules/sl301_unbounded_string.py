@@ -66,7 +66,7 @@ from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Ev
 from schema_lint.schema.patterns import is_anchored
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema.walk import label
+from schema_lint.schema.walk import label, refines_a_field
 
 CODE = "SL301"
 NAME = "unbounded-string"
@@ -79,7 +79,7 @@ ENUM_MAX = 10
 
 def check(ctx):
     for node in ctx.of_kind("string"):
-        if not unbounded(node.schema):
+        if not unbounded(node.schema) or refines_a_field(node):
             continue
         message = f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format"
         yield Finding(node.pointer, message + _values_seen(ctx, node),

@@ -53,7 +53,7 @@ from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, E
                                 Severity, SideEffects)
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema.walk import label
+from schema_lint.schema.walk import label, refines_a_field
 
 CODE = "SL302"
 NAME = "unbounded-array"
@@ -67,7 +67,7 @@ CONVENTIONAL_MAX_ITEMS = 100
 
 def check(ctx):
     for node in ctx.of_kind("array"):
-        if bounded(node):
+        if bounded(node) or refines_a_field(node):
             continue
         fix = _fix(ctx, node)
         if (fix is None or fix.safety is FixSafety.SUGGESTION) and ctx.side_effects is SideEffects.READ:

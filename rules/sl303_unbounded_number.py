@@ -92,7 +92,7 @@ from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_NAME, EVIDENCE_NONE, Evi
 from schema_lint.schema.bounds import bounded_by
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema.walk import label
+from schema_lint.schema.walk import label, refines_a_field
 from schema_lint.traffic.values import evidence, round_number, seen_at, words_outweigh
 
 CODE = "SL303"
@@ -153,7 +153,7 @@ def check(ctx):
     for node in ctx.of_kind("number"):
         kind = reported_kind(node)
         missing = missing_bounds(node, kind)
-        if kind is None or not missing:
+        if kind is None or not missing or refines_a_field(node):
             continue
         message = f"{kind} `{label(node)}` has no {' or '.join(missing)} bound" + _type_ranges(node.schema)
         fix = _fix(ctx, node, kind, missing, KINDS[kind][1])

@@ -92,7 +92,7 @@ from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evi
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import refused_note
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema.walk import label
+from schema_lint.schema.walk import label, refines_a_field
 from schema_lint.traffic.values import evidence, seen_at, words_outweigh
 
 CODE = "SL304"
@@ -111,7 +111,7 @@ _NOUNS = {"email": "an email address", "uri": "a URL", "date": "a date", "date-t
 
 def check(ctx):
     for node in ctx.of_kind("string"):
-        if not _CONSTRAINED.isdisjoint(node.schema):
+        if not _CONSTRAINED.isdisjoint(node.schema) or refines_a_field(node):
             continue
         words = stated_keyword(node.description, node.types, "format")
         named = implied_format(kind_of(node.field_name))

@@ -51,7 +51,7 @@ from schema_lint.model import EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation
 from schema_lint.schema.patterns import search
 from schema_lint.schema.pointer import join
 from schema_lint.rule import Finding, by_side_effects
-from schema_lint.schema.walk import label
+from schema_lint.schema.walk import label, refines_a_field
 
 CODE = "SL305"
 NAME = "empty-string-allowed"
@@ -66,7 +66,7 @@ NON_EMPTY_FORMATS = frozenset({"date", "date-time", "time", "duration", "email",
 
 def check(ctx):
     for node in ctx.properties():
-        if flags(node):
+        if flags(node) and not refines_a_field(node):
             yield Finding(node.pointer, f"required string `{label(node)}` accepts the empty string", fix=_fix(node))
 
 

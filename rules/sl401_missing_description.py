@@ -37,15 +37,13 @@ from schema_lint.model import Severity
 from schema_lint.rule import Finding
 from schema_lint.schema.definitions import DEFINITION_KEYWORDS
 from schema_lint.schema.refs import REF_KEYWORDS
-from schema_lint.schema.walk import in_branch, label
+from schema_lint.schema.walk import label, refines_a_field
 
 CODE = "SL401"
 NAME = "missing-description"
 SEVERITY = Severity.WARNING
 FIXABLE = False
 SHOWN = 5
-# A condition's properties are tests, not fields.
-_TESTS = frozenset({"if", "not"})
 
 
 def check(ctx):
@@ -57,7 +55,7 @@ def check(ctx):
     # Whether it is described first: nearly every property is, and then its parents need no walk.
     bare = [node for node in ctx.properties()
             if isinstance(node.schema, dict) and not _described(node.schema)
-            and not in_branch(node, _TESTS)
+            and not refines_a_field(node)
             and not (refs is not None and any(_described(target.schema) for target in refs.targets(node)))]
     if bare:
         bare = _left_undocumented(bare, ctx.tool.definition.get("description"))

@@ -248,7 +248,7 @@ def subschema_steps(schema: Any, steps: Sequence[str]) -> int:
 
 
 def label(node: SchemaNode) -> str:
-    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`
+    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`, `env.*`
     (each name clipped, as every name a message echoes)."""
     parts: list[str] = []
     current: SchemaNode | None = node
@@ -257,6 +257,8 @@ def label(node: SchemaNode) -> str:
             parts.append(clip(current.name) if current.name else '""')  # a property named "" is no root
         elif current.keyword in ("items", "prefixItems", "additionalItems"):
             parts.append("[]")
+        elif current.keyword in ("additionalProperties", "patternProperties", "unevaluatedProperties"):
+            parts.append("*")  # a map's values: `env.*`, not `env` (an object) itself
         elif current.keyword in ("$defs", "definitions"):
             parts.append(f"{current.keyword}.{clip(current.pointer.rsplit('/', 1)[-1])}")
         current = current.parent
@@ -284,6 +286,34 @@ def in_branch(node: SchemaNode, keywords: frozenset[str] = BRANCH_KEYWORDS) -> b
             return True
         current = current.parent
     return False
+
+
+_TESTS = frozenset({"if", "not"})
+
+
+def refines_a_field(node: SchemaNode) -> bool:
+    """Whether the node is (part of) a property that describes no field of its own: a property
+    of a condition (`if`, `not`), which tests a value, or of a branch (`anyOf`, `then`, an
+    `allOf` part …) whose name the object the branch refines declares itself
+    (`anyOf: [{"properties": {"amount": {"maximum": 1000}}}]` beside `amount`'s own
+    declaration). Its type, words and bounds are that declaration's: judged alone, the
+    refinement would be called untyped, undescribed or unbounded, and the fix would change
+    which calls the branch selects."""
+    field = node
+    while field is not None and field.keyword != "properties":
+        field = field.parent
+    if field is None or field.parent is None:
+        return False
+    if in_branch(field, _TESTS):
+        return True
+    branch = field.parent
+    if branch.keyword not in BRANCH_KEYWORDS:
+        return False
+    while branch.parent is not None and branch.parent.keyword in BRANCH_KEYWORDS:
+        branch = branch.parent
+    refined = branch.parent
+    declared = refined.get("properties") if refined is not None else None
+    return isinstance(declared, dict) and field.name in declared
 
 
 def accepts_null(schema: Any) -> bool:
