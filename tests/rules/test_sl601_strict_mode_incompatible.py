@@ -140,3 +140,14 @@ def test_a_real_gemini_declaration_passes_and_gemini_refusals_are_reported():
     found = {d.pointer for d in lint_document(json.dumps(declaration), "transfer.json", "SL601")}
     assert found == {"/name", "/parameters/additionalProperties", "/parameters/properties/memo/oneOf",
                      "/parameters/properties/memo/type"}
+
+
+def test_an_object_inside_a_refused_composition_is_one_finding_with_it():
+    """The `allOf` goes, and its part with it: closing or requiring the part first is not asked."""
+    parameters = {"type": "object", "additionalProperties": False, "required": ["text"],
+                  "properties": {"text": {"type": "string", "description": "Text."}},
+                  "allOf": [{"properties": {"text": {"type": "string"}}}]}
+    tool = {"type": "function", "function": {"name": "create_note", "description": "Create a note.", "strict": True,
+                                             "parameters": parameters}}
+    found = lint_document(json.dumps({"model": "gpt-4.1", "tools": [tool]}), "note.json", "SL601")
+    assert [finding.pointer.rsplit("/", 1)[-1] for finding in found] == ["allOf"]

@@ -17,7 +17,7 @@ from schema_lint.profiles.checks.problem import Problem
 from schema_lint.profiles.sources import source
 from schema_lint.prose.field_prose import takes_other_keys
 from schema_lint.rule import ToolContext
-from schema_lint.schema.walk import SchemaNode, accepts_null, label
+from schema_lint.schema.walk import SchemaNode, accepts_null, in_branch, label
 
 PROFILE = OPENAI_STRICT
 MAX_PROPERTIES = 5000
@@ -40,7 +40,9 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
         if isinstance(fmt, str) and fmt not in OPENAI_FORMATS:
             yield _problem("openai-strict/format", join(node.pointer, "format"), f"format `{fmt}` is not supported")
     for node in ctx.objects():
-        if node.keyword == "not":
+        if in_branch(node, OPENAI_COMPOSITION):
+            # Inside a keyword strict mode refuses (reported above): the keyword goes, and the
+            # object with it; closing or requiring it first would be a second finding for one.
             continue
         if node.get("additionalProperties") is not False:
             yield _problem("openai-strict/additional-properties", node.pointer,
