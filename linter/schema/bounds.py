@@ -58,8 +58,11 @@ def contradictions(schema: Any) -> Iterator[tuple[str, str]]:
 
 
 def _numeric(schema: dict) -> Iterator[tuple[str, str]]:
-    lows = [(k, schema[k], k == "exclusiveMinimum") for k in ("minimum", "exclusiveMinimum") if _number(schema.get(k))]
-    highs = [(k, schema[k], k == "exclusiveMaximum") for k in ("maximum", "exclusiveMaximum") if _number(schema.get(k))]
+    # Draft-04's (and OpenAPI 3.0's) `exclusiveMinimum: true` makes `minimum` itself open.
+    lows = [(k, schema[k], k == "exclusiveMinimum" or schema.get("exclusiveMinimum") is True)
+            for k in ("minimum", "exclusiveMinimum") if _number(schema.get(k))]
+    highs = [(k, schema[k], k == "exclusiveMaximum" or schema.get("exclusiveMaximum") is True)
+             for k in ("maximum", "exclusiveMaximum") if _number(schema.get(k))]
     for low_key, low, low_open in lows:
         for high_key, high, high_open in highs:
             if low > high or (low == high and (low_open or high_open)):
