@@ -69,14 +69,18 @@ class DefinitionFindings:
 
     def _add_in_definition(self, ctx: ToolContext, text: str, entry: str, diagnostic: Diagnostic) -> None:
         keyword, name = entry.rsplit("/", 2)[-2:]
-        key = (diagnostic.code, diagnostic.message, keyword, name, diagnostic.pointer[len(entry):], text)
+        # The fix is part of what makes copies one finding: under one message, one tool's words may
+        # make its copy's fix a suggestion, or none, where another's is applied; merged, the
+        # applied fix would edit that tool's copy too.
+        fix = diagnostic.fix
+        offered = None if fix is None else (fix.safety, fix.description)
+        key = (diagnostic.code, diagnostic.message, keyword, name, diagnostic.pointer[len(entry):], text, offered)
         group = self._groups.get(key)
         if group is None:
             self._groups[key] = _Group(diagnostic, len(self.kept), _edits_only(diagnostic.fix, entry))
             self.kept.append(diagnostic)
             return
-        if not (group.mergeable and _edits_only(diagnostic.fix, entry)) \
-                or (group.first.fix is None) != (diagnostic.fix is None):
+        if not (group.mergeable and _edits_only(diagnostic.fix, entry)):
             self.kept.append(diagnostic)  # the fixes reach outside their copies: report apart
             return
         if diagnostic.fix is not None:

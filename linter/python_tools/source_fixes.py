@@ -78,9 +78,10 @@ def plan(diagnostics: list[Diagnostic], targets: dict[str, Read], unsafe: bool) 
     prior: dict[str, list[Edit]] = {}  # per file, the edits those fixes make
     notes: list[tuple[Diagnostic, str]] = []
     for path, read in targets.items():
-        mine = [d for d in diagnostics if d.path.startswith(path + "/") and enabled(d, unsafe)]
+        every = [d for d in diagnostics if d.path.startswith(path + "/")]
+        mine = [d for d in every if enabled(d, unsafe)]
         if mine:
-            target_plans, target_notes = _plan_target(path, read, mine, prior)
+            target_plans, target_notes = _plan_target(path, read, mine, prior, every)
             for target_plan, edits in target_plans:
                 earlier = planned.get(target_plan.path)
                 applied = (earlier.applied if earlier else []) + target_plan.applied
@@ -106,8 +107,9 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
     carried by the regenerated schema), so a fix the framework drops shows none."""
     reviewed = []
     for path, read in targets.items():
-        mine = [d for d in diagnostics if d.path.startswith(path + "/") and d.fix is not None and d.fix.operations]
-        for source_plan, _ in _plan_target(path, read, mine, {})[0] if mine else ():
+        every = [d for d in diagnostics if d.path.startswith(path + "/")]
+        mine = [d for d in every if d.fix is not None and d.fix.operations]
+        for source_plan, _ in _plan_target(path, read, mine, {}, every)[0] if mine else ():
             for diagnostic in source_plan.applied:
                 name = diagnostic.path[len(path) + 1:]
                 source, fix = _in_definition(read.answer.sources[name], diagnostic.fix,  # type: ignore[arg-type]
@@ -119,16 +121,16 @@ def for_review(diagnostics: list[Diagnostic], targets: dict[str, Read]) -> list[
     return reviewed
 
 
-def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic],
-                 prior: dict[str, list[Edit]]) -> tuple[list[tuple[SourcePlan, list[Edit]]], list]:
+def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str, list[Edit]],
+                 every: list[Diagnostic]) -> tuple[list[tuple[SourcePlan, list[Edit]]], list]:
     """The target's fixes made in its files, after the `prior` edits of each (other
     targets'), and checked by importing them so edited; each file's plan with every edit
     it makes. Where a tool's regenerated schema is not the fixed one (a framework that
     drops a keyword, as langchain drops `additionalProperties` from what it offers the
     model), the fixes it does not carry are dropped with a note and the others made and
     checked again, once: one fix the framework cannot express costs the target none of its
-    other fixes."""
-    made = _made(path, read, diagnostics, prior)
+    other fixes. `every`: all the target's findings, fixed or not (see `_disagreeing`)."""
+    made = _made(path, read, diagnostics, prior, every)
     if not made.edited:
         return [], made.notes
     regenerated = _regenerated(read, made.edited)
@@ -137,7 +139,7 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic],
     if uncarried and not isinstance(regenerated, str):
         dropped = [(d, f"not made in the Python source: {why}") for d, why in uncarried]
         gone = {id(d) for d, _ in uncarried}
-        made = _made(path, read, [d for d in diagnostics if id(d) not in gone], prior)
+        made = _made(path, read, [d for d in diagnostics if id(d) not in gone], prior, every)
         if not made.edited:
             return [], made.notes + dropped
         regenerated = _regenerated(read, made.edited)
@@ -161,7 +163,8 @@ class _Made(NamedTuple):
     edits: dict[str, list[Edit]]  # per file, the edits made in it (other targets' first)
 
 
-def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str, list[Edit]]) -> _Made:
+def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str, list[Edit]],
+          every: list[Diagnostic]) -> _Made:
     """The target's fixes made in its files: per file, every fix so far (after the `prior`
     edits other targets made there) made in one edit of the text as it was read
     (`python_source.edit` finds each definition by its line there, which an edit above it
@@ -186,6 +189,11 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
             else:
                 combined, changed, why = _with_fix(text, edits.get(file, []), source, fix)
         if why is None:
+            other = _disagreeing(path, read, diagnostic, tool_name, source, fix, every)
+            if other is not None:
+                why = (f"it is made in a model tool `{other}` holds too, whose own words do not give it this fix "
+                       "(see that tool's finding)")
+        if why is None:
             try:
                 for name, operations in _patches(read, tool_name, source, fix):
                     made.expected[name] = apply_operations(made.expected.get(name, tools[name]), operations)
@@ -198,6 +206,37 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
         made.edited[file] = changed  # type: ignore[assignment]
         made.applied.setdefault(file, []).append(diagnostic)
     return made
+
+
+def _disagreeing(path: str, read: Read, diagnostic: Diagnostic, tool_name: str, model: dict, fix: Fix,
+                 every: list[Diagnostic]) -> str | None:
+    """Another tool that holds the model a fix is made in and whose own finding there is not
+    fixed alike, if any. A field of a model is one line of Python for every tool whose
+    arguments hold it, and each tool's words are read for its own finding: "The address may
+    also use country 'CH'" in one tool leaves its finding without the `Literal` another's
+    words give. Made for the one, the edit would reach the other. Identical findings of
+    several tools are one finding (`definition_findings`), so a tool with none of its own
+    there has none that differs."""
+    if model is read.answer.sources.get(tool_name):
+        return None
+    place = _place(read, tool_name, diagnostic)
+    for other in every:
+        name = other.path[len(path) + 1:]
+        if name == tool_name or other.code != diagnostic.code or other is diagnostic:
+            continue
+        source = read.answer.sources.get(name) or {}
+        held, at = written_in(source, other.pointer, _roots(read, name))
+        if held.get("at") != model.get("at") or at != place:
+            continue
+        theirs = _in_definition(source, other.fix, _roots(read, name))[1] if other.fix is not None else None
+        if theirs is None or theirs.safety is not fix.safety or theirs.operations != fix.operations:
+            return name
+    return None
+
+
+def _place(read: Read, tool_name: str, diagnostic: Diagnostic) -> str:
+    """Where a finding is, as a pointer into the schema of the definition it is written in."""
+    return written_in(read.answer.sources.get(tool_name) or {}, diagnostic.pointer, _roots(read, tool_name))[1]
 
 
 def _in_definition(source: dict, fix: Fix, roots: dict) -> tuple[dict, Fix]:

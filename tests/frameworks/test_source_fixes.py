@@ -201,3 +201,18 @@ def test_fastmcp_fixes_of_a_model_it_writes_in_place_are_made_in_its_class_and_a
     }
     assert len(changed_lines(before, path.read_text())) == 6  # those three lines, and no other
     assert_fixed_for_good(python, target, path)
+
+
+def test_a_model_several_tools_hold_is_fixed_only_where_each_tool_s_words_give_the_fix(framework_venv, tmp_path,
+                                                                                        monkeypatch):
+    """One tool's words allow a country the field's own words leave out: the `Literal` the other
+    tool's finding carries would reach it too, so it is not made; the note's bound, which both
+    tools' words give, is."""
+    python = python_of(framework_venv("mcp2"))
+    path = copied("mcp2_shared_models", tmp_path, monkeypatch)
+    before = path.read_text()
+    output = check(python, "mcp2_shared_models:mcp", "--fix")
+    assert "tool `move_customer` holds too" in output, output
+    assert set(changed_lines(before, path.read_text())) - set(before.split("\n")) == {
+        '    text: str = Field(description="Note text, at most 200 characters.", max_length=200)'}
+    assert_fixed_for_good(python, "mcp2_shared_models:mcp", path)
