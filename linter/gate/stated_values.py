@@ -459,19 +459,54 @@ def _stated_values(schema: Any, words: str | None = None) -> list[tuple[str, str
     """(pointer of the subschema, what it is, value) for every default, example, enum value and
     const, and every value words above a property give it by name (`words`: the tool's)."""
     found: list[tuple[str, str, Any]] = []
+    referred = _words_at_references(schema)
     pending: list[tuple[Any, str, tuple[str, ...]]] = [(schema, "", (words,) if words else ())]
     while pending:
         node, where, above = pending.pop()
         if isinstance(node, dict):
             _state_here(node, where, found, above)
             inner = _words_below(node, where, above)
+            entries = referred if where.endswith(_DEFINITION_MAPS) else {}
             # Only objects and arrays hold stated values: a pointer for every scalar would be wasted.
-            pending.extend((value, f"{where}/{escape(key)}", inner) for key, value in node.items()
+            pending.extend((value, f"{where}/{escape(key)}", _joined(inner, entries.get(f"{where}/{escape(key)}")))
+                           for key, value in node.items()
                            if key not in _VALUE_KEYWORDS and isinstance(value, (dict, list)))
         elif isinstance(node, list):
             pending.extend((value, f"{where}/{index}", above) for index, value in enumerate(node)
                            if isinstance(value, (dict, list)))
     return found
+
+
+_DEFINITION_MAPS = ("/$defs", "/definitions")
+
+
+def _joined(words: tuple[str, ...], more: tuple[str, ...] | None) -> tuple[str, ...]:
+    return words + tuple(said for said in more if said not in words) if more else words
+
+
+def _words_at_references(schema: Any) -> dict[str, tuple[str, ...]]:
+    """For each definition a local `$ref` points at, the words of the schema above the places
+    that refer to it (and theirs): a model's words reach the models its fields hold ("Pallets are
+    parcels too: their weight_kg may be up to 1000" on `Parcel`, of the `Box` its `box` holds),
+    as they reach a field written in place. Empty for a schema with no definitions, as nearly
+    every one."""
+    if not isinstance(schema, dict) or not any(keyword in schema for keyword in ("$defs", "definitions")):
+        return {}
+    referred: dict[str, tuple[str, ...]] = {}
+    pending: list[tuple[Any, str, tuple[str, ...]]] = [(schema, "", ())]
+    while pending:
+        node, where, above = pending.pop()
+        if isinstance(node, dict):
+            inner = _words_below(node, where, above)
+            target = node.get("$ref")
+            if isinstance(target, str) and target.startswith("#/") and inner:
+                referred[target[1:]] = _joined(referred.get(target[1:], ()), inner)
+            pending.extend((value, f"{where}/{escape(key)}", inner) for key, value in node.items()
+                           if key not in _VALUE_KEYWORDS and isinstance(value, (dict, list)))
+        elif isinstance(node, list):
+            pending.extend((value, f"{where}/{index}", above) for index, value in enumerate(node)
+                           if isinstance(value, (dict, list)))
+    return referred
 
 
 def _stated_at_or_above(schema: Any, paths: list[str], keyed: dict[int, bool] | None = None,

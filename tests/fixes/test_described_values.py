@@ -198,6 +198,22 @@ def test_no_fix_rejects_a_value_an_enclosing_objects_words_give_a_nested_field()
     assert found.fix is None and '"archived"' in found.message
 
 
+@pytest.mark.parametrize("holder", ["$defs", "definitions"])
+def test_no_fix_rejects_a_value_the_words_of_a_model_holding_a_definition_give_its_field(holder):
+    """`Parcel` holds a `Box` by reference; Parcel's words give Box's field another value."""
+    box = {"type": "object", "properties": {"weight_kg": {"type": "number", "description": "Weight in kg, 0.1 to 30."}},
+           "required": ["weight_kg"]}
+    parcel = {"type": "object", "description": "A parcel. Pallets are parcels too: their weight_kg may be up to 1000.",
+              "properties": {"box": {"$ref": f"#/{holder}/Box"}}, "required": ["box"]}
+    schema = {"type": "object", "properties": {"parcel": {"$ref": f"#/{holder}/Parcel"}}, "required": ["parcel"],
+              holder: {"Box": box, "Parcel": parcel}}
+    (found,) = lint_tool(schema, "SL403")
+    assert found.fix is None and "1000" in found.message
+    del parcel["description"]
+    (found,) = lint_tool(schema, "SL403")
+    assert found.fix is not None
+
+
 @pytest.mark.parametrize("description, offered", [
     ("每页数量，最大100。传入-1返回全部。", -1),           # glued to Chinese text
     ("返回数量，传0表示不限制。", 0),
