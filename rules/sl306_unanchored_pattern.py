@@ -44,10 +44,11 @@ holds a match and is no whole one ("e.g. 94103 or 94103-1234" of `\\d{5}`, "or w
 code: 415-555-1234" of `\\d{3}-\\d{4}`) or names a length no match reaches ("8-digit #RRGGBBAA"
 of `#[0-9a-fA-F]{6}`); the fix gate also withholds one that would refuse a
 value the schema states (its default or examples).
-A pattern whose description says the value contains it ("Password; must contain at least
-one digit", pattern `[0-9]`), has more after or before it ("E.164, optionally followed by an
-extension") or ends in it ("Image filename ending in .png or .jpg", `\\.(png|jpg)`) is
-unanchored as meant, and not reported.
+A pattern, anchored on one side or none, whose description says the value contains it
+("Password; must contain at least one digit", pattern `[0-9]`), has more after or before it
+("E.164, optionally followed by an extension", `^\\+[1-9][0-9]{6,14}`) or ends in it ("Image
+filename ending in .png or .jpg", `\\.(png|jpg)$`) is a test for part of the value as meant,
+and not reported.
 """
 
 from __future__ import annotations
@@ -81,8 +82,10 @@ def check(ctx):
         side = one_sided_anchor(pattern)
         if side == "start" and _literal_prefix(pattern):
             continue  # `^=`, `^https://`: a "starts with" test, anchored as meant
-        if side is None and _says_contains(node):
-            continue  # "must contain at least one digit" of `[0-9]`: a test for what the value contains, as meant
+        if _says_contains(node):
+            # "must contain at least one digit" of `[0-9]`, "optionally followed by an extension" of
+            # `^\+[0-9]+`, "ending in .png" of `\.png$`: a test for part of the value, as meant.
+            continue
         if side == "start":
             yield Finding(pointer, f"pattern of `{label(node)}` is anchored only at the start: it accepts anything "
                                    "after a match (end it with `$` if the whole value must match)")

@@ -84,6 +84,9 @@ def test_sl306_what_only_looks_like_a_lookaround_keeps_its_fix(pattern):
     {"type": "string", "pattern": "[A-Z]{2}\\d{2}", "description": "Account number; starts with the country code."},
     {"type": "string", "pattern": "\\.(png|jpg)", "description": "Image filename ending in .png or .jpg."},
     {"type": "string", "pattern": "[a-z].*\\d|\\d.*[a-z]", "description": "Password; needs a lowercase letter and a digit."},
+    {"type": "string", "pattern": "^\\+[1-9][0-9]{6,14}",  # anchored on the side the words close
+     "description": "E.164 number, optionally followed by an extension"},
+    {"type": "string", "pattern": "\\.(png|jpg)$", "description": "Image filename ending in .png or .jpg"},
 ])
 def test_sl306_a_test_the_words_say_the_value_contains_is_unanchored_as_meant(schema):
     """Anchored, `[0-9]` under "must contain at least one digit" accepted one digit and nothing
