@@ -72,9 +72,9 @@ _UNIONS = ("anyOf", "oneOf")
 def _union_of_branches(ctx, node, keyword: str, branches: list):
     schemas = [b for b in branches if isinstance(b, dict)]
     arrays = [b for b in schemas if _types(b) == {"array"}]
-    scalars = set().union(*(_types(b) for b in schemas if b not in arrays)) - {"null"}
+    scalars = set().union(*(_types(_referred(ctx, node, b)) for b in schemas if b not in arrays)) - {"null"}
     for array in arrays:
-        covered = _covered(scalars, _types(array.get("items")))
+        covered = _covered(scalars, _types(_referred(ctx, node, array.get("items"))))
         if covered:
             nullable = any(_types(b) == {"null"} for b in schemas)
             narrowed = [array, {"type": "null"}] if nullable else [array]
@@ -127,6 +127,16 @@ def _narrowed(ctx, node, nullable: bool, operations: tuple[Operation, ...]) -> F
         return Fix(f"keep only the array form ({seen})", FixSafety.UNSAFE, operations, Evidence(EVIDENCE_CALLS, seen))
     return Fix("keep only the array form (the union takes a single value too: confirm callers send arrays, or "
                "canonicalize scalars at the boundary)", FixSafety.SUGGESTION, operations, Evidence(EVIDENCE_NONE))
+
+
+def _referred(ctx, node, schema):
+    """The definition a branch (or an array's items) is only a local `$ref` to, or the schema as it
+    is: `oneOf: [{"$ref": "#/$defs/Tag"}, {"type": "array", "items": {"$ref": "#/$defs/Tag"}}]`
+    is a tag or an array of tags, as written in place."""
+    if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
+        return schema
+    resolution = ctx.refs.resolve(node, schema["$ref"])
+    return resolution.target if resolution.found else schema
 
 
 def _types(schema) -> set[str]:

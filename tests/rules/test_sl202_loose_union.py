@@ -39,3 +39,13 @@ def test_sl202_narrowing_without_recorded_calls_is_a_suggestion():
                          "description": "A label or a list of labels."})
     (found,) = lint_tool(schema, "SL202")
     assert found.fix.safety is FixSafety.SUGGESTION and "confirm callers send arrays" in found.fix.description
+
+
+def test_a_value_or_an_array_of_it_is_read_through_references():
+    tag = {"type": "string", "maxLength": 20, "description": "A tag."}
+    for holder in ("$defs", "definitions"):
+        schema = {"type": "object", "properties": {"tags": {"description": "Tags.", "oneOf": [
+            {"$ref": f"#/{holder}/Tag"}, {"type": "array", "items": {"$ref": f"#/{holder}/Tag"}, "maxItems": 10}]}},
+            holder: {"Tag": tag}}
+        (found,) = lint_tool(schema, "SL202")
+        assert "a string or an array of them" in found.message
