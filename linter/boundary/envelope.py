@@ -271,7 +271,7 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
         properties = _keyword(node, "properties")
         allowed = sorted(properties) if isinstance(properties, dict) else []
         for key in kind.unexpected:
-            yield _unexpected(path, key, name, allowed)
+            yield _unexpected(path, key, name, allowed, error.instance)
     elif name in ("additionalItems", "unevaluatedItems"):
         yield _extra_items(error, node, path)
     elif name == "propertyNames":
@@ -524,11 +524,14 @@ def _words(key: str) -> str:
     return key.replace("_", "").replace("-", "").lower()
 
 
-def _unexpected(path: str, key: str, reason: str, allowed: list[str]) -> Problem:
+def _unexpected(path: str, key: str, reason: str, allowed: list[str], sent: Any) -> Problem:
+    """The problem of an undeclared key: remove it, or rename it to the declared one it near-misses,
+    where the call does not hold that one already (renamed, `Title` would overwrite `title`)."""
     expected = f"only these properties: {listed(allowed, len(allowed), 'properties')}" if allowed \
         else "no properties other than those declared"
-    near = [name for name in allowed if _near_miss(key, name)]
-    guess = near[0] if len(near) == 1 else _close_match(key, tuple(allowed))
+    free = tuple(name for name in allowed if not (isinstance(sent, dict) and name in sent))
+    near = [name for name in free if _near_miss(key, name)]
+    guess = near[0] if len(near) == 1 else _close_match(key, free)
     rename = f" (or rename it to {guess} if that is what you meant)" if guess else ""
     return Problem(child(path, key), reason, expected, f"remove {_short(key)}{rename} and resubmit the same call")
 

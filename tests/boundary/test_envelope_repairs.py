@@ -256,3 +256,14 @@ def test_the_properties_an_object_takes_are_listed_within_the_budget():
     small = {"type": "object", "additionalProperties": False, "properties": {"a": {}, "b": {}}}
     [error] = ToolBoundary(small).check({"c": 1}).envelope["error"]["errors"]
     assert error["expected"] == "only these properties: a, b"
+
+
+def test_no_rename_is_offered_to_a_key_the_call_already_holds():
+    schema = {"type": "object", "additionalProperties": False,
+              "properties": {"title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}
+    boundary = ToolBoundary(schema)
+    for call, stray in (({"title": "a", "Title": "b"}, "Title"), ({"tags": ["a"], "tag": "b"}, "tag")):
+        [error] = boundary.check(call).envelope["error"]["errors"]
+        assert error["path"] == f"$.{stray}" and error["repair"] == f"remove {stray} and resubmit the same call"
+    [error] = boundary.check({"Title": "b"}).envelope["error"]["errors"]
+    assert "rename it to title" in error["repair"]
