@@ -56,6 +56,11 @@ class RetryPolicy:
     max_attempts: int = 3
     retryable_codes: frozenset[str] = _VALIDATION_CODES
 
+    def __post_init__(self) -> None:
+        # The first attempt is always made: a bound below it would say "retryable" of nothing, silently.
+        if isinstance(self.max_attempts, bool) or not isinstance(self.max_attempts, int) or self.max_attempts < 1:
+            raise ValueError(f"max_attempts must be an integer of at least 1, not {self.max_attempts!r}")
+
     def is_retryable(self, code: str) -> bool:
         return code in self.retryable_codes
 

@@ -110,3 +110,9 @@ def test_max_attempts_is_configurable_and_side_effects_checked():
     assert not RetryPolicy(max_attempts=1).should_retry(REJECTED, 1)
     with pytest.raises(ValueError, match="side_effects"):
         POLICY.should_retry(REJECTED, 1, "mutating")
+
+
+@pytest.mark.parametrize("bound", [0, -1, 1.5, True, "3"])
+def test_a_retry_bound_below_one_attempt_is_refused(bound):
+    with pytest.raises(ValueError, match="max_attempts"):
+        RetryPolicy(max_attempts=bound)
