@@ -152,6 +152,12 @@ def _problems(schema: CompiledSchema, errors: Iterable[jsonschema_rs.ValidationE
             if serialized is not None:
                 yield serialized
                 continue
+            node_path = list(error.schema_path)[:-1]
+            listed = _listed_instead(schema, error, node_path, _field(list(error.instance_path)))
+            if listed is not None:  # a union member sent as a list of one (or several calls' worth)
+                yield Problem(format_path(error.instance_path), listed[0],
+                              _described(schema, _walk(schema.schema, node_path)), listed[1])
+                continue
             chosen = _discriminated(schema, error)
             if isinstance(chosen, Problem):
                 yield chosen
@@ -286,8 +292,11 @@ def _explain(schema: CompiledSchema, error: jsonschema_rs.ValidationError, shape
         field = _field(error.instance_path)
         shaped = (_misshapen(schema, error, node_path, field, shapes, expected)
                   or _listed_instead(schema, error, node_path, field)) if name == "type" else None
+        alone = _alone_for_many(schema, error, node_path, field) if name == "type" and shaped is None else None
         if shaped is not None:
             yield Problem(path, shaped[0], expected, shaped[1])
+        elif alone is not None:
+            yield Problem(path, name, expected, alone)
         elif error.instance in (None, "") and _optional(schema.schema, node_path, error.instance_path) \
                 and omissions.may_leave_out(list(error.instance_path), node_path[:-2]):
             yield Problem(path, name, f"{expected}, or no {field} at all",
@@ -443,6 +452,19 @@ class _Omissions:
     def _own_errors(self, at: str, value: dict) -> set:
         """The errors of the object itself (not of its members) at schema location ``at``."""
         return {tuple(error.schema_path) for error in self.schema.errors(at, value) if not list(error.instance_path)}
+
+
+def _alone_for_many(schema: CompiledSchema, error: Any, node_path: list, field: str) -> str | None:
+    """The repair for one object sent where an array of them is wanted, and taken as its one item:
+    the array to send, as for the same object sent as JSON text (`_send_as`). Only told, never
+    made: one object may be the first of several the model meant."""
+    value = error.instance
+    if not isinstance(value, dict) or not schema.accepts("#" + pointer.join("", *node_path), [value]):
+        return None
+    shown = json.dumps([value], ensure_ascii=False)
+    if len(shown) > _SHOWN_LIMIT:
+        return f"send {field} as an array holding that object as its item, and resubmit the same call"
+    return f"send {field} as an array: {shown}, and resubmit the same call"
 
 
 def _listed_instead(schema: CompiledSchema, error: Any, node_path: list, field: str) -> tuple[str, str] | None:

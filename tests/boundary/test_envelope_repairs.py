@@ -267,3 +267,23 @@ def test_no_rename_is_offered_to_a_key_the_call_already_holds():
         assert error["path"] == f"$.{stray}" and error["repair"] == f"remove {stray} and resubmit the same call"
     [error] = boundary.check({"Title": "b"}).envelope["error"]["errors"]
     assert "rename it to title" in error["repair"]
+
+
+def test_one_object_where_an_array_of_them_is_wanted_is_asked_for_as_that_array():
+    schema = {"type": "object", "properties": {"watchers": {"type": "array", "items": {
+        "type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}}}}
+    boundary = ToolBoundary(schema)
+    outcome = boundary.check({"watchers": {"id": "u1"}})
+    assert outcome.status == "rejected"  # told, not made: the model may have meant several
+    [error] = outcome.envelope["error"]["errors"]
+    shown = error["repair"].split("as an array: ", 1)[1].rsplit(", and resubmit", 1)[0]
+    assert boundary.check({"watchers": json.loads(shown)}).status == "valid"
+    [error] = boundary.check({"watchers": {"name": "u1"}}).envelope["error"]["errors"]
+    assert "as an array:" not in error["repair"]  # as one item it would fail too
+
+
+def test_a_union_member_sent_as_a_list_of_one_is_asked_for_as_that_member():
+    boundary = ToolBoundary(ROOM_OR_CALL)
+    [error] = boundary.check({"location": [{"kind": "room", "room": "4.1"}]}).envelope["error"]["errors"]
+    assert error["reason"] == "list-for-one-value"
+    assert boundary.check({"location": {"kind": "room", "room": "4.1"}}).status == "valid"
