@@ -17,6 +17,7 @@ and `maxItems` on a list, `ge`/`le`/`gt`/`lt` the numeric bounds.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -490,10 +491,54 @@ def _with_imports(module: Any, needed: set[tuple[str, str]]) -> Any:
     for source, name in missing:
         extended = _extend_from_import(module, source, name)
         if extended is None:
+            extended = _new_standard_import(module, source, name)
+        if extended is None:
             AddImportsVisitor.add_needed_import(context, source, name)
         else:
             module = extended
     return module.visit(AddImportsVisitor(context)) if context.scratch else module
+
+
+def _new_standard_import(module: Any, source: str, name: str) -> Any:
+    """`module` with `from source import name` among its standard library imports, for a module
+    of the standard library (`typing`), or None for another. isort and ruff keep the standard
+    library's imports first, in a group of their own: after the module's last top-level one,
+    or else before its first import, with a blank line after it; appended after the
+    third-party imports, the new line is what a project's import check reports."""
+    import libcst as cst
+
+    if source.split(".")[0] not in sys.stdlib_module_names:
+        return None
+    body = list(module.body)
+    imports = [index for index, statement in enumerate(body) if _imported_module(statement) is not None]
+    leading = [index for index in imports if _imported_module(body[index]) != "__future__"]
+    if not leading:
+        return None
+    standard = [index for index in leading
+                if str(_imported_module(body[index])).split(".")[0] in sys.stdlib_module_names]
+    line = cst.parse_statement(f"from {source} import {name}\n", config=module.config_for_parsing)
+    if standard:
+        body.insert(standard[-1] + 1, line)
+    else:
+        first = body[leading[0]]
+        body[leading[0]] = first.with_changes(leading_lines=[cst.EmptyLine()])
+        body.insert(leading[0], line.with_changes(leading_lines=first.leading_lines))
+    return module.with_changes(body=body)
+
+
+def _imported_module(statement: Any) -> str | None:
+    """The module a top-level `import m` or `from m import …` line names (`""` for a relative
+    one), or None for any other statement."""
+    import libcst as cst
+
+    if not isinstance(statement, cst.SimpleStatementLine) or not statement.body:
+        return None
+    small = statement.body[0]
+    if isinstance(small, cst.Import):
+        return cst.Module([]).code_for_node(small.names[0].name)
+    if isinstance(small, cst.ImportFrom):
+        return "" if small.relative or small.module is None else cst.Module([]).code_for_node(small.module)
+    return None
 
 
 def _extend_from_import(module: Any, source: str, name: str) -> Any:

@@ -390,3 +390,20 @@ def test_a_new_argument_of_a_call_written_one_a_line_is_written_so():
                 le=50,
             )
         ''')
+
+
+@pytest.mark.parametrize(("imports", "placed"), [
+    # No standard library import yet: a group of its own, first, as isort and ruff keep it.
+    ("from pydantic import Field", "from typing import Literal\n\nfrom pydantic import Field"),
+    ("# the tool's imports\nfrom pydantic import Field",
+     "# the tool's imports\nfrom typing import Literal\n\nfrom pydantic import Field"),
+    # After the module's last standard library import, before the third-party group.
+    ("from __future__ import annotations\n\nimport os\n\nfrom pydantic import Field",
+     "from __future__ import annotations\n\nimport os\nfrom typing import Literal\n\nfrom pydantic import Field"),
+])
+def test_a_new_typing_import_joins_the_standard_library_group(imports, placed):
+    source = f"{imports}\n\n\ndef tool(order: str):\n    return 1\n"
+    line = imports.count("\n") + 4
+    edited = edit(source, [(Target(line, "order"), {"enum": ["asc", "desc"]})])
+    assert edited.startswith(placed + "\n")
+    assert run(edited)["tool"]
