@@ -299,7 +299,7 @@ def refines_a_field(node: SchemaNode) -> bool:
     declaration). Its type, words and bounds are that declaration's: judged alone, the
     refinement would be called untyped, undescribed or unbounded, and the fix would change
     which calls the branch selects."""
-    field = node
+    field: SchemaNode | None = node
     while field is not None and field.keyword != "properties":
         field = field.parent
     if field is None or field.parent is None:
