@@ -9,7 +9,9 @@ sent. A read tool's arguments and a nested object's parts (a listing's filters,
 is optional (a `default`, `null` accepted, "Optional.", "if not provided …") cannot miss
 anything: on published tools such findings were wrong (`bench/read_sample.py`). An
 explicit empty `required: []` is taken as a statement of intent, on any tool (a search
-sent as a POST, which its server marks as not read-only, needs nothing).
+sent as a POST, which its server marks as not read-only, needs nothing), and so are words
+that leave every field out, the object's or, for the arguments, the tool's ("All
+parameters are optional", "send only what changes").
 
 ## Why is this bad
 Without `required`, every argument is optional: a call that omits `priority` or
@@ -96,7 +98,8 @@ FIXABLE = True
 def check(ctx):
     for node in ctx.objects():
         properties = node.get("properties")
-        if not isinstance(properties, dict) or not properties or node.keyword == "not" or _all_optional(properties):
+        if not isinstance(properties, dict) or not properties or node.keyword == "not" or _all_optional(properties) \
+                or _said_all_optional(ctx, node):
             continue
         if "required" in node.schema or not _something_is_needed(ctx, node, properties):
             continue
@@ -143,6 +146,13 @@ def _something_is_needed(ctx, node: SchemaNode, properties: dict) -> bool:
         return True
     sent = seen_at(ctx, node, "object")
     return sent is not None and any(sent.keys[name] == sent.of_type("object") for name in properties)
+
+
+def _said_all_optional(ctx, node: SchemaNode) -> bool:
+    """The object's words, or the tool's for its arguments, say every field may be left out
+    ("All parameters are optional"): no `required` is what the author said, not an omission."""
+    said = [node.get("description")] + ([ctx.tool.definition.get("description")] if node.is_root else [])
+    return any(isinstance(words, str) and _EVERY_ARGUMENT_OPTIONAL.search(words) is not None for words in said)
 
 
 def _all_optional(properties: dict) -> bool:

@@ -328,8 +328,13 @@ def test_sl101_requires_no_field_the_words_offer_a_substitute_for(target, siblin
 ])
 def test_sl101_requires_nothing_of_a_tool_whose_words_leave_every_argument_out(tool_description):
     """"Title (required)." beside "All parameters are optional" is no requirement of every call:
-    `required: ["title"]` refused an update of the due date alone."""
-    assert _required_by_fix("Email of the owner. Required.", tool_description) is None
+    `required: ["title"]` refused an update of the due date alone. No `required` is what the
+    words say, so there is nothing to report either; the same words on the object do as much."""
+    schema = obj(name={"type": "string", "description": "Display name (required)."},
+                 target={"type": "string", "description": "Email of the owner. Required."}, **_SIBLINGS)
+    assert lint_tool(schema, "SL101", name="create_item", description=tool_description) == []
+    assert lint_tool({**schema, "description": tool_description}, "SL101", name="create_item") == []
+    assert lint_tool(schema, "SL101", name="create_item") != []
 
 
 @pytest.mark.parametrize("tool_description", [
