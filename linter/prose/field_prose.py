@@ -28,7 +28,10 @@ _QUOTED = lazy_compile(r"""(?:^|[\s(\[:=,])(?:'([^'\n]{1,200})'|"([^"\n]{1,200})
 # An example is a word, commas inside it and all ("e.g. app=web,tier!=db" is one selector; "e.g.
 # en, fr" two examples).
 _EXAMPLE_TOKEN = r"((?:[^\s,;()'\"`]|,(?=[^\s,;()'\"`]))+)"
-_EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+" + _EXAMPLE_TOKEN, re.I)
+# A first example quoted ("e.g. 'https://acme.com' or www.acme.com") is read too: the ones
+# after it are examples all the same.
+_EXAMPLE_WORD = lazy_compile(r"\b(?:e\.g\.|eg\.|for example|for instance|such as|like)[,:]?\s+"
+                             r"(?:'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|`([^`\n]{1,200})`|" + _EXAMPLE_TOKEN + ")", re.I)
 # The value is quoted, a number with thousands separators ("the default is 2,000"), or a word.
 # "Default is 0", "defaults to 'all'", "default: none", and a quoted value or a number right
 # after the word ("(Default 1)").
@@ -299,7 +302,8 @@ def _quoted_values(description: str) -> tuple[str, ...]:
     (whether they are in the format, refute it, support it), each a pass of two patterns."""
     found = [next(group for group in match.groups() if group is not None) for match in _QUOTED.finditer(description)]
     for match in _EXAMPLE_WORD.finditer(description):
-        found.append(match.group(1).rstrip("."))
+        if match.group(4) is not None:  # a quoted first example is among `_QUOTED`'s already
+            found.append(match.group(4).rstrip("."))
         end = match.end()
         for _ in range(_MORE_EXAMPLES_READ):  # "e.g. 1.2.3 or 1.2.3-beta.1 or v1.2.3": each is an example
             more = _MORE_EXAMPLE.match(description, end)
@@ -311,8 +315,10 @@ def _quoted_values(description: str) -> tuple[str, ...]:
 
 
 # The examples after the first, joined to it by a comma, "or" or "and" (a few: a list past
-# that is a list of values, read as such elsewhere).
-_MORE_EXAMPLE = lazy_compile(r"(?<!\.)(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)" + _EXAMPLE_TOKEN)
+# that is a list of values, read as such elsewhere), each a whole item: the first word of a
+# phrase is none ("e.g. 'https://example.com/page' or Confluence page URL").
+_MORE_EXAMPLE = lazy_compile(r"(?<!\.)(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)" + _EXAMPLE_TOKEN
+                             + r"(?=\s*(?:[,;)\]]|\.(?:\s|$)|$)|\s+(?:or|and)\s)")
 _MORE_EXAMPLES_READ = 4
 
 

@@ -29,6 +29,8 @@ from schema_lint.prose.field_prose import described_values, quoted_values, value
     ("Max results; a limit of zero means no limit.", {0}),  # zero spelled out
     ("Page size. Zero returns everything in one page.", {0}),
     ("Must be greater than zero.", set()), ("A non-zero count.", set()), ("A zero-based index.", set()),
+    ("Company website (e.g. 'https://acme.com' or www.acme.com)", {"https://acme.com", "www.acme.com"}),
+    ('Region, such as "eu" or us', {"eu", "us"}),  # examples after a quoted first one are examples too
 ])
 def test_the_values_a_description_offers(description, values):
     assert set(described_values(description)) == values
