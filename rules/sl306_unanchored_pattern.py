@@ -56,8 +56,7 @@ from __future__ import annotations
 import re
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
-from schema_lint.prose.constraints import named_lengths
-from schema_lint.prose.field_prose import holds_several, offers_other_forms, stated_strings
+from schema_lint.prose.field_prose import holds_several, named_lengths, offers_other_forms, stated_strings
 from schema_lint.schema.patterns import (anchored, compiled, has_lookaround, is_anchored, longest_match,
                                          one_sided_anchor, plain_text, search, single_character)
 from schema_lint.text.lazy_pattern import lazy_compile

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from schema_lint.model import Operation
-from schema_lint.prose.field_prose import described_defaults, described_values, values_given_for
+from schema_lint.prose.field_prose import described_defaults, described_values, lengths_given_for, values_given_for
 from schema_lint.schema.dialect import normalize_dialect, normalized_type
 from schema_lint.schema.keywords import declared_draft
 from schema_lint.schema.operations import OperationError, apply_operations
@@ -93,7 +93,8 @@ def broken(tool: ToolSchema, candidates: Iterable[Candidate]) -> Iterator[tuple[
         if found is not None:
             at, label, value = found
             where = f" at `{at}`" if at else ""
-            yield candidate, f"; no fix: it would reject the schema's own {label} {clip(_shown(value), 40)}{where}"
+            shown = f"({len(value):,} characters)" if label == LENGTH_NAMED else clip(_shown(value), 40)
+            yield candidate, f"; no fix: it would reject the schema's own {label} {shown}{where}"
 
 
 # The schema nodes the gate may copy, compile and judge for one tool's fixes: a few seconds
@@ -583,6 +584,25 @@ def _state_here(node: dict, where: str, found: list[tuple[str, str, Any]], above
             name = unescape(token)
             found += [(where, "value named in the words above it", value)
                       for words in above for value in values_given_for(words, name)]
+        elif token == "items" and parent.rpartition("/")[0].endswith("/properties"):
+            name = unescape(parent.rpartition("/")[2])  # an array's items go by the array's name
+        else:
+            return
+        if _takes_strings(node):
+            found += [(where, LENGTH_NAMED, "x" * min(length, _LONGEST_NAMED))
+                      for words in above for length in lengths_given_for(words, name)]
+
+
+# What a length the words above a string field give it stands for: a value that long, which a
+# `maxLength` below it refuses ("Titles may be up to 300 characters in Pro workspaces").
+LENGTH_NAMED = "length named in the words above it"
+# A string this long stands for any longer length: past any `maxLength` a fix reads from words.
+_LONGEST_NAMED = 100_000
+
+
+def _takes_strings(node: dict) -> bool:
+    declared = node.get("type")
+    return declared == "string" or isinstance(declared, list) and "string" in declared
 
 
 def _words_below(node: dict, where: str, above: tuple[str, ...]) -> tuple[str, ...]:

@@ -91,7 +91,7 @@ from itertools import accumulate, pairwise
 from typing import Any, NamedTuple
 
 from schema_lint.model import EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation
-from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, is_date_text,
+from schema_lint.prose.field_prose import (described_defaults, holds_digit, holds_several, is_date_text, named_lengths,
                                            names_git_remote, offered_words, offers_empty, offers_other_forms,
                                            offers_substitute, offers_values_outside, quoted_values, says_signed,
                                            speaks_of_time, valid_in, without_markup)
@@ -1436,16 +1436,6 @@ _OTHER_FORM = lazy_compile(r"\b(?:or|and/or|use)\s+(?:the|a|an|its|their)\s+(?:[
                            # "either a 5-digit ZIP code or ZIP+4", "for other countries, the region name"
                            # (and `offers_other_forms`: "with or without the leading '#'", "… are also accepted").
                            r"|\beither\b[^.;\n]{0,80}?\bor\b|\bfor (?:all |any )?other\s+\w+", re.I)
-_LENGTH_NAMED = lazy_compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,6})[- ](?:digits?|characters?|chars?|letters?)\b",
-                             re.I)
-
-
-def named_lengths(text: str) -> list[int]:
-    """The lengths the words name in characters or digits ("16 digits", "an 8-digit code",
-    "64 characters"): of the field's values, or of another kind of them."""
-    return [int(named.group(1).replace(",", "")) for named in _LENGTH_NAMED.finditer(text)] if holds_digit(text) else []
-
-
 def _lengths_outside(text: str, sides: dict[str, _Bound]) -> bool:
     """Whether the words name a length beyond the range they state, as written ("under 50
     characters" allows the 50 it names): values of another kind take it ("Codes are 6-12

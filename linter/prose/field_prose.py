@@ -408,16 +408,48 @@ def values_given_for(words: Any, name: str) -> tuple[Any, ...]:
     return _values_given_for(words[:_WORDS_READ], name)
 
 
-@lru_cache(maxsize=1024)
-def _values_given_for(words: str, name: str) -> tuple[Any, ...]:
+def _mentions(words: str, name: str, plural: bool = False) -> Iterator[re.Match]:
+    """The first few places words name a field (as `page_size`, `page size`, `page-size`, and,
+    with `plural`, `page sizes`), each with a quote closing the name ("If optional 'root_type'
+    is 'real'": the quote is the name's, not a value's)."""
     lowered, key = _lowered(words), name.lower()
     if key not in lowered and key.replace("_", " ") not in lowered:
-        return ()
-    spelled = r"[\s_-]".join(re.escape(part) for part in key.split("_"))
-    values: list[Any] = []
-    # A quote closing the name ("If optional 'root_type' is 'real'") is the name's, not a value's.
+        return iter(())
+    spelled = r"[\s_-]".join(re.escape(part) for part in key.split("_")) + (r"(?:e?s)?" if plural else "")
     mentions = re.finditer(r"(?<![\w-])" + spelled + r"(?![\w-])['\"`\u2019\u201d]?", words, re.I)
-    for mention in itertools.islice(mentions, _MENTIONS_READ):
+    return itertools.islice(mentions, _MENTIONS_READ)
+
+
+def lengths_given_for(words: Any, name: str) -> tuple[int, ...]:
+    """The lengths words above a string field give it by its name, or its plural, in a clause
+    that names it ("Titles may be up to 300 characters in Pro workspaces", "In Pro workspaces
+    `title` may be up to 300 characters"): a length the field's own words ("Title, up to 100
+    characters") do not cover, which a `maxLength` read from them would refuse."""
+    if not isinstance(words, str) or not name or not words or len(name) > _NAME_READ:
+        return ()
+    return _lengths_given_for(words[:_WORDS_READ], name)
+
+
+@lru_cache(maxsize=1024)
+def _lengths_given_for(words: str, name: str) -> tuple[int, ...]:
+    return tuple(length for mention in _mentions(words, name, plural=True)
+                 for length in named_lengths(words[mention.end():_said_until(words, mention)]))
+
+
+_LENGTH_NAMED = lazy_compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,6})[- ](?:digits?|characters?|chars?|letters?)\b",
+                             re.I)
+
+
+def named_lengths(text: str) -> list[int]:
+    """The lengths the words name in characters or digits ("16 digits", "an 8-digit code",
+    "64 characters"): of the field's values, or of another kind of them."""
+    return [int(named.group(1).replace(",", "")) for named in _LENGTH_NAMED.finditer(text)] if holds_digit(text) else []
+
+
+@lru_cache(maxsize=1024)
+def _values_given_for(words: str, name: str) -> tuple[Any, ...]:
+    values: list[Any] = []
+    for mention in _mentions(words, name):
         # A count of the field's own things, right before its name: "up to 500 seats".
         before = max(0, mention.start() - _COUNT_REACH)
         counted = _COUNT_BEFORE_NAME.search(words, before, mention.start())

@@ -239,3 +239,21 @@ def test_a_value_glued_to_cjk_text_or_wrapped_in_markup_is_offered(description, 
 ])
 def test_a_docstring_entry_for_a_field_is_read_whole(words, name, values):
     assert set(values_given_for(words, name)) == values
+
+
+@pytest.mark.parametrize(("tool_words", "field", "schema"), [
+    ("Create a page. Titles may be up to 300 characters in Pro workspaces.", "title",
+     {"type": "string", "description": "Title, up to 100 characters."}),
+    ("Create a page. In Pro workspaces `title` may be up to 300 characters.", "title",
+     {"type": "string", "description": "Title, up to 100 characters."}),
+    ("Register names.", "names", {"type": "array", "maxItems": 5,
+                                  "description": "Names to register. Names of legacy accounts may be up to 64 characters.",
+                                  "items": {"type": "string", "description": "Name, 3-16 characters."}}),
+])
+def test_no_fix_refuses_a_length_the_words_above_a_string_give_it(tool_words, field, schema):
+    """A length for one plan or kind, in the tool's or the array's words, beside the field's own."""
+    (found,) = lint_tool(obj(**{field: schema}), "SL301", description=tool_words)
+    assert found.fix is None and "length named in the words above it" in found.message
+    plain = {**schema, "description": "Names to register."} if "items" in schema else schema
+    (found,) = lint_tool(obj(**{field: plain}), "SL301", description="Create it.")
+    assert found.fix is not None  # without those words, the field's own bound is fixed
