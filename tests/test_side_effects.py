@@ -29,6 +29,18 @@ def test_the_first_known_verb_in_the_name_decides(name, expected):
 
 
 @pytest.mark.parametrize(("name", "description", "expected"), [
+    ("order_status", "Returns the status of an order.", READ), ("order_history", None, READ),
+    ("book_details", None, READ), ("close_price", None, READ), ("store_price", "Fetches a game's price.", READ),
+    ("commitHistory", None, READ), ("order_pizza", None, WRITE), ("book_room", None, WRITE),
+    ("update_status", None, WRITE), ("transfer_funds", None, WRITE),
+    ("order_status", "Cancels an order and returns its status.", WRITE),  # no verb in the name: the words' first
+])
+def test_a_verb_that_is_a_noun_before_a_status_or_details_is_no_verb(name, description, expected):
+    """`order_status` is the status of an order, read: not an order placed."""
+    assert classify(tool(name, description=description)) is expected
+
+
+@pytest.mark.parametrize(("name", "description", "expected"), [
     ("payment_flow", "Initiates a payment to the given account.", WRITE),
     ("ticket_tool", "This tool creates a ticket in the tracker.", WRITE),
     ("branch_tool", "Use this to delete a branch.", DESTRUCTIVE),

@@ -33,6 +33,15 @@ schedule reserve order buy sell commit push deploy install enable close open edi
 modify save store append replace change apply trigger register subscribe reply
 comment share grant click type fill navigate press select upgrade restart refund
 charge withdraw deposit import initiate record restore adjust rent copy""".split())
+# Verbs that are as often nouns in a tool's name (`order_status`, `post_count`, `book_details`),
+# and the words after them that make the name a noun phrase: the thing's status, count or details
+# is read, not changed. Beside any other word they stay verbs (`order_pizza`, `book_room`).
+_ALSO_NOUNS = frozenset("""
+order post book record close type comment share store charge deposit transfer schedule
+copy change move commit push run""".split())
+_READ_NOUNS = frozenset("""
+status statuses state history count counts details detail info information price prices
+summary stats statistics total totals balance metadata""".split())
 # Words a description opens with before its verb: "This tool retrieves …", "Use this to send …".
 _DESCRIPTION_LEAD = frozenset("this tool function endpoint api method use it to will can a an the".split())
 _DESCRIPTION_WORDS = 6
@@ -132,7 +141,10 @@ def name_verb(name: str) -> tuple[str, SideEffects] | None:
     """The first known verb in the name, and what it does: `("drop", DESTRUCTIVE)` for `drop_table`.
     A dotted name's last part is the call, the rest where it lives: only `item_details` of
     `grocery_store.item_details` is read, so the store it names is no verb."""
-    for word in words(name.rsplit(".", 1)[-1]):
+    said = words(name.rsplit(".", 1)[-1])
+    for index, word in enumerate(said):
+        if word in _ALSO_NOUNS and not _READ_NOUNS.isdisjoint(said[index + 1:]):
+            continue  # `order_status`, `record_count`, `close_price`: what the thing's status is, read
         if word in DESTRUCTIVE_VERBS:
             return word, SideEffects.DESTRUCTIVE
         if word in WRITE_VERBS:
