@@ -205,7 +205,10 @@ class _Context:
         return _OPTIONAL_PROSE.occurs_in(self.prose)
 
     def conditions(self) -> Iterator[ConditionalField]:
-        stated = self._stated() or self._kept_after_exemption() or self._agreeing_weak_signals()
+        stated = self._stated()
+        if not stated:
+            stated = self._kept_after_exemption() or self._agreeing_weak_signals()
+            self._let_go(stated)  # as `_stated` does for what the words state
         if not stated:
             return  # nearly every field: nothing ties it to a value
         by_name = {d.name: d for d in self.discriminators}
@@ -261,10 +264,7 @@ class _Context:
                     self._note(stated, clause, where)
         if not stated:
             return stated  # nearly every field: then no exemption need be gathered
-        let_go = unread_exemption(self.prose, self.discriminators)
-        for name in stated if let_go else ():
-            self.unsure.setdefault(name, f'the words let it be left out on a condition an `if` on `{name}` cannot '
-                                         f'state ("{_clipped(let_go)}")')
+        self._let_go(stated)
         exempt = self._values(EXEMPT)
         # "Required when type is 'old' but not when keep is true": let go on another field than
         # the one it is needed on, which an `if` on that one alone cannot state.
@@ -274,6 +274,16 @@ class _Context:
                                          "alone cannot state")
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
                 for name, (where, values) in stated.items()}
+
+    def _let_go(self, stated: dict) -> None:
+        """Why each condition in `stated` is not the whole of it, where the field's prose lets it
+        go on one that no reading of a sibling carries ("Not required if a default address is
+        configured for the account"): whether the condition was read from its words, its name
+        or its format."""
+        let_go = unread_exemption(self.prose, self.discriminators) if stated else ""
+        for name in stated if let_go else ():
+            self.unsure.setdefault(name, f'the words let it be left out on a condition an `if` on `{name}` cannot '
+                                         f'state ("{_clipped(let_go)}")')
 
     def _note(self, stated: dict[str, tuple[str, list]], clause: Clause, where: str) -> None:
         """Add a clause's values to what is stated for its discriminator (the first source

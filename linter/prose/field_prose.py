@@ -655,13 +655,18 @@ def answers_omission(description: Any) -> bool:
     return isinstance(description, str) and _ANSWERS_OMISSION.occurs_in(description)
 
 
+# A clause that does not refuse the call: what the tool does without the field.
+_NO_REFUSAL = (r"(?![^.;]{0,80}?\b(?:fail(?:s|ed)?|errors?|rejected|refused|invalid|required|must|cannot|can't|"
+               r"exceptions?|raise[sd]?|denied|abort(?:s|ed)?)\b)")
 _ANSWERS_OMISSION = CaselessWords(
     r"\bomit(?:ted)?\b[^.;]{0,40}?\b(?:to use|uses?|is used|defaults?|falls? back)\b|"
     r"\b(?:leave|omit)\s+(?:it|this(?: field)?)\s+(?:out\s+)?to\s+(?:use|get|keep)\b|"
     r"\b(?:if|when)\s+(?:you\s+)?(?:leave|omit)\s+(?:it|this(?: field)?)(?:\s+out)?,?\s+[^.;]{0,60}?"
     r"\b(?:is|are)\s+used\b|"
+    # What happens then, whatever it is, unless it is a refusal: "If not provided, the remaining
+    # balance is refunded", "When omitted, all projects are searched" (not "…, the call fails").
     r"\b(?:if|when)\s+(?:omitted|missing|absent|left out|not\s+(?:provided|given|set|specified|supplied|sent|passed))"
-    r",?\s+[^.;]{0,60}?\b(?:is|are)\s+used\b|"
+    r",?\s+" + _NO_REFUSAL + r"(?:the|a|an|all|every|no|nothing|it|we|they|its|their)\b|"
     r"\bfalls?\s+back\b|\binfer(?:s|red)\b|\bauto-?(?:generated|detected|filled)\b|"
     # "Omitting it means the link never expires", "(absent → the plan's retention)", "If you
     # leave this out, the base currency applies", "a sensible default is used otherwise".
@@ -672,7 +677,7 @@ _ANSWERS_OMISSION = CaselessWords(
     # admins may leave it out", "inherited from the current checkout", "If the keychain holds
     # one for this host it is used".
     r"\b(?:is|are)\s+used\s+(?:when|if)\s+(?:absent|omitted|missing|left out|not\s+(?:given|provided|set|sent))\b|"
-    r"\bwithout it,?\s+[^.;]{0,60}?\b(?:is|are)\s+(?:generated|used|derived|inferred|taken|chosen|picked)\b|"
+    r"\bwithout it,?\s+" + _NO_REFUSAL + r"(?:the|a|an|all|every|no|nothing|it|we|they|its|their)\b|"
     r"\b(?:may|can)\s+(?:leave\s+it\s+out|omit\s+it|skip\s+it)\b|\binherit(?:s|ed)?\s+(?:it\s+)?from\b|"
     r"\bif\b[^.;]{0,60}?\b(?:holds|has|finds|knows)\s+one\b[^.;]{0,40}?\b(?:it|that one)\s+is\s+used\b",
     ("omit", "leav", "if", "when", "unless", "fall", "infer", "auto", "skip", "absent", "missing", "unset",

@@ -716,6 +716,8 @@ def test_sl102_offers_no_fix_where_the_words_let_the_field_go_on_another_sibling
     "Required when channel is sms; if not provided, falls back to the owner's number.",
     "Required when channel is sms; the account's number is used if left out.",
     "Required when channel is sms; we use the account's number when you don't send one.",
+    "Required when channel is sms. If not provided, the message is sent to the account's number.",
+    "Required when channel is sms. Without it, the SMS goes to the account's primary number.",
 ])
 def test_sl102_offers_no_fix_where_the_words_say_what_leaving_it_out_gives(description):
     (found,) = lint_tool(_notify(description), "SL102")
@@ -733,6 +735,26 @@ def test_sl102_offers_no_fix_where_some_calls_may_leave_the_field_out(descriptio
     """Each `if`/`then` refused a call the words allow: a trusted caller's, or one to a newer API."""
     (found,) = lint_tool(_notify(description), "SL102")
     assert found.fix is None and said in found.message
+
+
+@pytest.mark.parametrize("description", ["Required when channel is sms. If not provided, the call fails.",
+                                         "Required when channel is sms. If missing, the request is rejected."])
+def test_sl102_still_fixes_where_leaving_it_out_is_refused(description):
+    (found,) = lint_tool(_notify(description), "SL102")
+    assert found.fix is not None
+
+
+def test_sl102_format_or_name_readings_heed_words_that_let_the_field_go():
+    """`recipient_email`'s format ties it to the email channel; its words let it go where a
+    default address is configured, which an `if` on the channel cannot state."""
+    def schema(description: str) -> dict:
+        return {"type": "object", "required": ["channel"], "properties": {
+            "channel": {"type": "string", "enum": ["email", "sms", "push"], "description": "Delivery channel."},
+            "recipient_email": {"type": "string", "format": "email", "description": description}}}
+    (found,) = lint_tool(schema("Recipient address."), "SL102")
+    assert found.fix is not None
+    (found,) = lint_tool(schema("Recipient address. Not required if a default address is configured."), "SL102")
+    assert found.fix is None and "the words let it be left out" in found.message
 
 
 def test_sl102_reads_a_further_condition_in_the_discriminators_own_words():
