@@ -96,7 +96,9 @@ _ABOUT_ANOTHER = lazy_compile(
     r"(?=[a-z])|"
     r"\b(?:required|mandatory)\s+(?!" + _NOT_A_NOUN + r")[a-z]+[a-rt-z]s\s+(?!" + _NOT_A_NOUN + r")(?=[a-z])|"
     r"\b(?:make|mark|set|flag|render)(?:s|ing)?\s+(?:[\w-]+\s+){0,3}?(?:as\s+)?(?:required|mandatory)\b|"
-    r"\bmust be (?:provided|given|specified|supplied|included|set)\s+(?:as|using|like)\b", re.I)
+    r"\bmust be (?:provided|given|specified|supplied|included|set)\s+(?:as|using|like)\b|"
+    # "no token required", "No login is required": of another thing, and waived.
+    r"\bno\s+(?:[\w-]+\s+){1,2}?(?:is\s+|are\s+)?(?:required|mandatory)\b", re.I)
 _ANSWERED_NO_TEXT = lazy_compile(_ANSWERED_NO, re.I)
 _ABOUT_REACH = 200
 # What makes a whole sentence's requirement another noun's: a relative clause that holds it
@@ -617,10 +619,17 @@ def without_markup(text: str) -> str:
     """The text with its HTML tags taken out: an inline one (`<code>1</code>`) as nothing, one
     that breaks a line or a block (`<br>`, `<p>`, `<li>`, a table's cell) as a line break.
     Descriptions carried over from HTML API references keep their markup, and a tag's `>`
-    before a number read as "greater than": `<b>Max:</b> 100` gave `minimum: 101`."""
+    before a number read as "greater than": `<b>Max:</b> 100` gave `minimum: 101`. Markdown's
+    bold goes too: "**Required.** The page to open" says "Required." as the plain words do,
+    and "**URL** of the page" names a URL."""
+    if "**" in text:
+        text = _BOLD.sub(r"\1", text)
     if "<" not in text:
         return text
     return _TAG.sub(_tag_replaced, text)
+
+
+_BOLD = lazy_compile(r"\*\*(?=\S)([^*\n]{1,200}?)(?<=\S)\*\*")
 
 
 def _tag_replaced(tag: re.Match) -> str:

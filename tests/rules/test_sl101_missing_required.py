@@ -383,3 +383,12 @@ def test_no_required_from_a_fields_words_where_the_tool_or_object_words_let_it_g
     assert all(d.fix is None or d.fix.safety is FixSafety.SUGGESTION for d in found)
     (kept,) = lint_tool(schema, "SL101", description="Create a bucket. `template_id` is optional.")
     assert [op.value for op in kept.fix.operations] == [["region"]]
+
+
+@pytest.mark.parametrize("description", ["GitHub user or organization; no token required.", "Owner. No login is required."])
+def test_sl101_a_requirement_waived_for_another_thing_is_none_of_the_field(description):
+    """"no token required" speaks of a token, and waives it: `owner` is not called required."""
+    schema = obj(owner={"type": "string", "description": description}, per_page={"type": "integer"})
+    assert lint_tool(schema, "SL101", name="list_public_repos") == []
+    assert lint_tool(obj(owner={"type": "string", "description": "Owner. Required."}, per_page={"type": "integer"}),
+                     "SL101", name="list_public_repos") != []

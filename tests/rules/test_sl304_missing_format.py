@@ -314,3 +314,9 @@ def test_sl304_a_date_in_the_words_of_a_field_named_as_a_time_has_no_fix():
     assert found.fix is None and "no fix: choose `date` or `date-time`" in found.message
     (dated,) = lint_tool(obj(due_date={"type": "string", "description": "Due date (ISO 8601 format)"}), "SL304")
     assert dated.fix is not None and dated.fix.operations[0].value == "date"
+
+
+def test_sl304_reads_markdown_bold_as_plain_words():
+    schema = obj(target={"type": "string", "maxLength": 300, "description": "**URL** of the page to archive."})
+    (found,) = lint_tool(schema, "SL304")
+    assert "described as a URL" in found.message

@@ -261,3 +261,10 @@ def test_an_enum_from_the_words_keeps_null_where_the_type_takes_it_or_openai_str
     assert nullable.fix.operations[0].value == ["asc", "desc", None]
     (plain,) = lint_tool(obj(order=order), "SL403")
     assert plain.fix.operations[0].value == ["asc", "desc"]
+
+
+@pytest.mark.parametrize("description", ["**Required.** The page to open.", "The page to open (**required**)."])
+def test_sl403_reads_markdown_bold_as_plain_words(description):
+    (found,) = lint_tool(obj(page={"type": "string", "maxLength": 9, "description": description},
+                             lang={"type": "string"}) | {"required": ["lang"]}, "SL403")
+    assert "says it is required" in found.message
