@@ -103,7 +103,7 @@ def check(ctx):
         if not default or node.parent is None:
             continue
         kind = "credential" if _credential(node, default) else sensitive_kind(node, extra)
-        if kind is None or (kind in ("permission", "visibility") and _least(default)):
+        if kind is None or _defers(default) or (kind in ("permission", "visibility") and _least(default)):
             continue
         if kind == "credential":  # no fix: required, it would ask the model for a secret it does not have (SL104)
             yield Finding(join(node.pointer, "default"),
@@ -136,11 +136,18 @@ def _credential(node: SchemaNode, default) -> bool:
 
 
 def _least(default) -> bool:
-    """A default that grants the least, or defers to the server's own setting."""
-    if not isinstance(default, str):
-        return False
-    spelled = default.strip().lower().replace("-", "_").replace(" ", "_")
-    return spelled in LEAST_PRIVILEGE or spelled in DEFERRING
+    """A default that grants the least."""
+    return _spelled(default) in LEAST_PRIVILEGE
+
+
+def _defers(default) -> bool:
+    """A default that defers to the server's own setting, of whatever kind (`"default"` of an
+    account is the account's default one): it chooses nothing."""
+    return _spelled(default) in DEFERRING
+
+
+def _spelled(default) -> str | None:
+    return default.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(default, str) else None
 
 
 def _fix(node: SchemaNode, parent: SchemaNode) -> Fix:

@@ -48,7 +48,8 @@ def test_sl103_fix_never_refuses_a_call_that_leaves_the_field_out(tmp_path):
 def test_sl103_leaves_a_default_that_defers_to_the_server_alone(default):
     """Google Calendar's `visibility` of "default": the calendar's own default visibility."""
     schema = obj(visibility={"type": "string", "enum": ["default", "public", "private"], "default": default.lower()},
-                 role={"type": "string", "default": default})
+                 role={"type": "string", "default": default}, from_account={"type": "string", "default": default},
+                 currency={"type": "string", "default": default})  # of any kind: the server's own choice
     assert lint_tool(schema, "SL103", name="insert_event") == []
 
 
