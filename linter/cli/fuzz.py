@@ -5,7 +5,8 @@ schema let through; `rejected`: any that was not repaired either); 2 when an inp
 not be read (reported as `file:line:col: message`; the other files are still fuzzed), or
 when the generator failed: on a tool (the report says which), or on every tool because
 the installed hypothesis does not fit hypothesis-jsonschema (one line naming the versions
-that work, nothing fuzzed). A gate must not pass on a run that fuzzed nothing.
+that work, nothing fuzzed), or when `--fail-on` is set and no near miss was tried (no tool
+found, or none that could be fuzzed). A gate must not pass on a run that fuzzed nothing.
 """
 
 from __future__ import annotations
@@ -94,6 +95,13 @@ def fuzz(paths, examples, seed, policy, budget, fail_on, output_format, config_p
         click.echo(f"schema-lint: error: the generator failed on {len(failed)} tool{'s' if len(failed) != 1 else ''} "
                    f"({', '.join(failed[:5])}{', …' if len(failed) > 5 else ''}): not fuzzed", err=True)
     if inputs.problems or failed:
+        sys.exit(2)
+    if _FAILING[fail_on] and not any(report.checked for report in reports):
+        # No tool, or none a near miss could be made for (each unsupported, or over `--budget`):
+        # a gate that passed here would say the tools hold when nothing was tried.
+        why = (f"none of the {len(reports)} tool{'s' if len(reports) != 1 else ''} found could be fuzzed (see the report)"
+               if reports else "no tool was found")
+        click.echo(f"schema-lint: error: nothing was fuzzed: {why}; `--fail-on {fail_on}` checked nothing", err=True)
         sys.exit(2)
     sys.exit(1 if any(result.count(outcome) for outcome in _FAILING[fail_on]) else 0)
 

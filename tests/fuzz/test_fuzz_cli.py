@@ -86,6 +86,15 @@ def test_fail_on_accepted_passes_a_tool_that_accepts_no_near_miss(tmp_path):
     assert _fuzz(_write(tmp_path, "tool.json", strict), "--fail-on", "accepted").exit_code == 0
 
 
+def test_a_gate_fails_a_run_that_fuzzed_nothing(tmp_path):
+    (tmp_path / "empty").mkdir()
+    over_budget = _write(tmp_path, "tool.json", OPEN_TOOL)
+    for args in ([str(tmp_path / "empty")], [over_budget, "--budget", "0.000001"]):
+        gated = _fuzz(*args, "--fail-on", "accepted")
+        assert gated.exit_code == 2 and "nothing was fuzzed" in gated.stderr
+        assert _fuzz(*args).exit_code == 0  # a report alone, no gate: nothing to fail
+
+
 def test_unreadable_file_is_reported_with_its_position_and_the_others_are_still_fuzzed(tmp_path):
     broken = _write(tmp_path, "broken.json", '{"name": "x",\n  "inputSchema": {,}}')
     good = _write(tmp_path, "good.json", OPEN_TOOL)
