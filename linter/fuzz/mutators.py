@@ -80,8 +80,14 @@ def _drop(site: Site, key: str, rule: str, *also: tuple[tuple[str | int, ...], A
 
 
 def _loose(site: Site) -> str:
-    """Who should have refused a wrong shape here: SL203 when nothing is typed, else SL202."""
-    return "SL202" if site.admitted_types else "SL203"
+    """Who should have refused a wrong shape here: SL203 when nothing is typed, SL202 where a
+    value or an array of it is admitted (its loose union); no rule where the schema names both
+    shapes some other way (`["boolean", "string"]`): none of `check`'s would say it, and the
+    report must not point at a fix `check` never offers."""
+    types = site.admitted_types
+    if not types:
+        return "SL203"
+    return "SL202" if "array" in types and types - {"array", "null"} else ""
 
 
 def _is_member(site: Site) -> bool:
@@ -113,9 +119,11 @@ def missing_required(site: Site, needs: Needs) -> Iterator[Bend]:
 
 
 def unknown_key(site: Site, needs: Needs) -> Iterator[Bend]:
-    """An invented key beside the declared ones (`userId`, `force`)."""
+    """An invented key beside the declared ones (`userId`, `force`); not in a map by design,
+    whose other keys a schema (`additionalProperties: {...}`, `patternProperties`) describes."""
     declared = site.declared_properties()
-    if isinstance(site.value, dict) and declared:
+    mapped = site.keyword("patternProperties") or any(isinstance(other, dict) for other in site.keyword("additionalProperties"))
+    if isinstance(site.value, dict) and declared and not mapped:
         key, number = UNKNOWN_KEY, 1
         while key in declared or key in site.value:
             key, number = f"{UNKNOWN_KEY}_{number}", number + 1
@@ -155,9 +163,11 @@ def null(site: Site, needs: Needs) -> Iterator[Bend]:
 
 
 def empty_string(site: Site, needs: Needs) -> Iterator[Bend]:
-    """`""` for a string: present, and saying nothing."""
-    if isinstance(site.value, str) and site.value:
-        yield _replace(site, "", "SL305")
+    """`""` for a string: present, and saying nothing; not where the schema lists `""` itself.
+    SL305 speaks of a required string's: elsewhere no rule of `check` would say it."""
+    listed = [value for values in site.keyword("enum") if isinstance(values, list) for value in values]
+    if isinstance(site.value, str) and site.value and "" not in listed and "" not in site.keyword("const"):
+        yield _replace(site, "", "SL305" if site.required else "")
 
 
 def overlong_string(site: Site, needs: Needs) -> Iterator[Bend]:

@@ -33,6 +33,8 @@ class Site:
     schemas: tuple[Node, ...]
     # Every union branch here, satisfied or not: what the schema admits by design.
     alternatives: tuple[Node, ...]
+    # A member its object's `required` names (SL305 speaks of those only).
+    required: bool = False
 
     @property
     def path(self) -> str:
@@ -66,16 +68,21 @@ def sites(schema: CompiledSchema, call: Any, every_element: bool = False) -> Ite
     Array elements that the same schemas govern are alike to a mutator: only the first
     of them is visited unless `every_element` is set.
     """
-    stack: list[tuple[tuple[str | int, ...], Any, list[Node]]] = [((), call, [Node(ROOT_POINTER, schema.schema)])]
+    stack: list[tuple[tuple[str | int, ...], Any, list[Node], bool]] = [
+        ((), call, [Node(ROOT_POINTER, schema.schema)], False)]
     while stack:
-        steps, value, nodes = stack.pop()
+        steps, value, nodes, required = stack.pop()
         applying, alternatives = _applying(schema, nodes, value)
-        yield Site(steps, value, tuple(applying), tuple(alternatives))
-        children: list[tuple[tuple[str | int, ...], Any, list[Node]]] = []
+        site = Site(steps, value, tuple(applying), tuple(alternatives), required)
+        yield site
+        children: list[tuple[tuple[str | int, ...], Any, list[Node], bool]] = []
         if isinstance(value, dict):
-            children = [((*steps, key), member, member_nodes(applying, key)) for key, member in value.items()]
+            needed = {name for listed in site.keyword("required") if isinstance(listed, list) for name in listed}
+            children = [((*steps, key), member, member_nodes(applying, key), key in needed)
+                        for key, member in value.items()]
         elif isinstance(value, list):
-            children = [((*steps, index), item, element_nodes(applying, index)) for index, item in enumerate(value)]
+            children = [((*steps, index), item, element_nodes(applying, index), False)
+                        for index, item in enumerate(value)]
             if not every_element:
                 children = _first_of_each_schema(children)
         stack.extend(reversed([child for child in children if _described(child[2])]))

@@ -80,6 +80,34 @@ def test_wrong_type_skips_types_the_schema_admits_by_design():
     assert "$.size" not in _bends(union, {"size": 3}).get("wrong-type", {})
 
 
+def _rules(schema, call):
+    """{(mutator, path): the rule each bend names}."""
+    return {(mutator.name, bend.path): bend.rule for site in sites(compiled(schema), call)
+            for mutator in MUTATORS.values() for bend in mutator.bends(site, NO_NEEDS)}
+
+
+def test_no_near_miss_is_made_of_what_the_schema_takes_by_design():
+    """A map's other keys and an enum's own empty string are values, not mistakes."""
+    schema = {"type": "object", "properties": {
+        "labels": {"type": "object", "properties": {"team": {"type": "string"}}, "additionalProperties": {"type": "string"}},
+        "tags": {"type": "object", "properties": {"a": {"type": "string"}}, "patternProperties": {"^x-": {}}},
+        "kind": {"type": "string", "enum": ["", "bug"]}}}
+    bends = _bends(schema, {"labels": {"team": "core"}, "tags": {"a": "1"}, "kind": "bug"})
+    assert not {"$.labels.extra_field", "$.tags.extra_field"} & set(bends.get("unknown-key", {}))
+    assert "$.kind" not in bends.get("empty-string", {})
+
+
+def test_each_near_miss_names_only_a_rule_check_reports_there():
+    """SL305 speaks of required strings, SL202 of a value or an array of it: elsewhere no rule."""
+    schema = {"type": "object", "required": ["title"], "properties": {
+        "title": {"type": "string"}, "note": {"type": "string"},
+        "reviewed": {"type": ["boolean", "string"]}, "tags": {"type": ["string", "array"], "items": {"type": "string"}}}}
+    rules = _rules(schema, {"title": "t", "note": "n", "reviewed": True, "tags": ["a"]})
+    assert rules[("empty-string", "$.title")] == "SL305" and rules[("empty-string", "$.note")] == ""
+    assert rules[("boolean-as-string", "$.reviewed")] == ""
+    assert rules[("scalar-for-array", "$.tags")] == "SL202"
+
+
 def test_root_is_never_replaced_by_another_shape():
     bends = _bends(NESTED, CALL)
     for name in ("null", "json-string", "wrong-type", "array-for-scalar"):
