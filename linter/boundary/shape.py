@@ -165,7 +165,7 @@ class _Text:
 
     @property
     def mangled(self) -> bool:
-        return _bracketed(self.text) or _quoted_whole(self.text) or _fenced(self.text)
+        return _bracketed(self.text) or _quoted_whole(self.text) or _fenced(self.text) or _delimiters_only(self.text)
 
     @property
     def plain(self) -> bool:
@@ -187,6 +187,12 @@ def _quoted_whole(text: str) -> bool:
     """Text in double quotes from end to end (`"\"a\""`): a value encoded as JSON once too often.
     Wrapped, the tool would get the quotes as part of its one item."""
     return len(text) >= 2 and text[0] == text[-1] == '"'
+
+
+def _delimiters_only(text: str) -> bool:
+    """Delimiters of a joined list and nothing else (`","`, `"; "`): a list of no items, which
+    wrapped would pass a lone comma as the one item of a valid call."""
+    return bool(text) and not _DELIMITER.sub("", text).strip()
 
 
 def _fenced(text: str) -> bool:

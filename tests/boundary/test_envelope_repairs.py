@@ -287,3 +287,10 @@ def test_a_union_member_sent_as_a_list_of_one_is_asked_for_as_that_member():
     [error] = boundary.check({"location": [{"kind": "room", "room": "4.1"}]}).envelope["error"]["errors"]
     assert error["reason"] == "list-for-one-value"
     assert boundary.check({"location": {"kind": "room", "room": "4.1"}}).status == "valid"
+
+
+@pytest.mark.parametrize("sent", [",", "; ", " , ;"])
+def test_delimiters_alone_are_no_value_to_wrap(sent):
+    schema = {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}
+    outcome = ToolBoundary(schema).check({"tags": sent})
+    assert outcome.status == "rejected" and outcome.envelope["error"]["errors"][0]["reason"] == "type"

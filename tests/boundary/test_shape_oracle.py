@@ -115,11 +115,11 @@ def mangled(text):
     """Since the old detectors: text inside a list's or object's brackets that neither reader
     reads (`[a]`, `[NaN]`), text whose brackets do not pair up (`["a"`, `x[][`): a list written
     as text all the same, cut short, or code; text in double quotes end to end (a value encoded
-    twice); a fenced code block. Neither a plain value nor a joined list."""
+    twice); a fenced code block; delimiters and nothing else. Neither a plain value nor a joined list."""
     stripped = text.strip()
     return stripped[:1] + stripped[-1:] in ("[]", "{}") or text.count("[") != text.count("]") \
         or text.count("{") != text.count("}") or (len(stripped) >= 2 and stripped[0] == stripped[-1] == '"') \
-        or stripped.startswith("```")
+        or stripped.startswith("```") or (stripped != "" and not OLD_DELIMITER.sub("", stripped).strip())
 
 
 def old_plain_scalar(text):
