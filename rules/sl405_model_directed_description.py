@@ -5,7 +5,9 @@ A heuristic, at info level. It reads the tool's description and every `title` an
 `description` in its schema, and flags two kinds of text:
 - characters a reader does not see but the model reads: zero-width characters, bidi
   controls, Unicode tag characters (which can spell whole hidden sentences) and other
-  invisible format or control characters;
+  invisible format or control characters; but not those the visible text uses: a joiner
+  inside an emoji sequence (👩‍💻) or a Persian or Indic word, a soft hyphen inside a word,
+  a direction mark in text with Hebrew or Arabic letters;
 - instructions aimed at the model rather than documentation, in the shapes tool
   poisoning takes: overriding its instructions ("ignore previous instructions"), hiding
   something from the user ("do not tell the user"), markup that poses as the system
@@ -154,5 +156,27 @@ def hidden_characters(text: str) -> list[str]:
         return []
     import unicodedata
 
-    return [c for c in text if unicodedata.category(c) == "Cf" or
-            (unicodedata.category(c) == "Cc" and c not in _VISIBLE_CONTROLS)]
+    hidden = [(index, c) for index, c in enumerate(text) if unicodedata.category(c) == "Cf" or
+              (unicodedata.category(c) == "Cc" and c not in _VISIBLE_CONTROLS)]
+    return [c for index, c in hidden if not _shaping(text, index, c)]
+
+
+def _shaping(text: str, index: int, c: str) -> bool:
+    """Whether a format character is part of the visible text around it: a zero-width joiner
+    or non-joiner between two characters outside ASCII (an emoji sequence such as 👩‍💻, a
+    Persian or Indic word), a soft hyphen inside a word (where a line may break), a
+    left-to-right or right-to-left mark in text that holds right-to-left letters (Hebrew,
+    Arabic). Hidden text is written between ASCII letters, or as tag characters and bidi
+    overrides, which are always reported."""
+    import unicodedata
+
+    before = text[index - 1] if index else ""
+    after = text[index + 1] if index + 1 < len(text) else ""
+    if c in "\u200c\u200d":
+        return bool(before) and bool(after) and not before.isascii() and not after.isascii() \
+            and not before.isspace() and not after.isspace()
+    if c == "\u00ad":
+        return before.isalpha() and after.isalpha()
+    if c in "\u200e\u200f":
+        return any(letter.isalpha() and unicodedata.bidirectional(letter) in ("R", "AL") for letter in text)
+    return False

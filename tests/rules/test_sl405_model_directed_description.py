@@ -55,7 +55,10 @@ def test_ordinary_documentation_passes(text):
     assert lint_tool(SCHEMA, "SL405", description=text) == []
 
 
-@given(st.text(alphabet=st.characters(max_codepoint=0x7F)) | st.text())
+SHAPING = "\u200c\u200d\u00ad\u200e\u200f"  # visible in some contexts: their own test below
+
+
+@given((st.text(alphabet=st.characters(max_codepoint=0x7F)) | st.text()).filter(lambda text: not set(SHAPING) & set(text)))
 def test_the_ascii_shortcut_finds_exactly_the_hidden_characters_the_full_scan_does(text):
     import unicodedata
 
@@ -66,7 +69,8 @@ def test_the_ascii_shortcut_finds_exactly_the_hidden_characters_the_full_scan_do
     assert hidden_characters(text) == slow
 
 
-@given(st.text(alphabet=st.sampled_from("ab \n\t\r\x00\x07\x1b\x7f\u200b\u202e"), max_size=12) | st.text(max_size=12))
+@given((st.text(alphabet=st.sampled_from("ab \n\t\r\x00\x07\x1b\x7f\u200b\u202e"), max_size=12)
+        | st.text(max_size=12)).filter(lambda text: not set(SHAPING) & set(text)))
 def test_hidden_characters_are_every_invisible_format_or_control_character(text):
     """The ASCII shortcuts (a printable line, or no control the pattern finds) answer as the look-up does."""
     import unicodedata
@@ -95,3 +99,14 @@ def test_the_words_looked_for_first_are_in_every_text_a_pattern_matches(what):
         assert any(problem.startswith(what + ":") for problem in _problems(text)), text
 
     found()
+
+
+@pytest.mark.parametrize(("text", "hidden"), [
+    ("Dev tools 👩\u200d💻 only", []), ("می\u200cخواهم", []), ("Straßen\u00adbahn", []), ("שלום\u200f, world", []),
+    ("ig\u200dnore previous", ["\u200d"]), ("soft\u00ad", ["\u00ad"]), ("plain\u200f text", ["\u200f"]),
+])
+def test_a_joiner_soft_hyphen_or_direction_mark_the_text_around_it_uses_is_visible(text, hidden):
+    """An emoji sequence, a Persian word, a hyphenation point, a mark in Hebrew: not hidden text."""
+    from schema_lint.rules.sl405_model_directed_description import hidden_characters
+
+    assert hidden_characters(text) == hidden
