@@ -211,6 +211,7 @@ class _Context:
             self._let_go(stated)  # as `_stated` does for what the words state
         if not stated:
             return  # nearly every field: nothing ties it to a value
+        stated = self._beside_requirements(stated)
         by_name = {d.name: d for d in self.discriminators}
         replaceable = self._replaceable()
         if len(stated) > 1:
@@ -274,6 +275,16 @@ class _Context:
                                          "alone cannot state")
         return {name: (where, [v for v in values if not _within(v, exempt.get(name, ()))])
                 for name, (where, values) in stated.items()}
+
+    @staticmethod
+    def _beside_requirements(stated: dict[str, tuple[str, list]]) -> dict[str, tuple[str, list]]:
+        """`stated` without the flags the prose only conditions the field on where it states a
+        requirement too: in "Required when type is MX, unless force is set", `force` is the
+        requirement's further condition, said with it; a finding of its own says nothing more."""
+        flags = {name for name, (where, _) in stated.items() if where in _FLAG_READINGS}
+        if not flags or len(flags) == len(stated):
+            return stated
+        return {name: read for name, read in stated.items() if name not in flags}
 
     def _let_go(self, stated: dict) -> None:
         """Why each condition in `stated` is not the whole of it, where the field's prose lets it
@@ -488,6 +499,8 @@ def _default(member: _Sibling, note: str, discriminator: Discriminator) -> Any:
 
 
 _NAME_TIES_IT = "its name is that value and its description ties it to it"
+# Where `_flag_conditions` read a condition: the prose says what the field is then.
+_FLAG_READINGS = frozenset({"its description is conditioned on it", "the tool description conditions it on it"})
 _NAMED_ONLY = "its name and its words tie it to the value, but none says a call must send it then"
 # Fields given as alternatives of one requirement: "One of unit_amount, unit_amount_decimal or
 # custom_unit_amount is required", "Either due_date or days_until_due is required".

@@ -975,3 +975,12 @@ def test_sl102_tool_words_that_speak_of_the_field_in_its_case_make_the_fix_a_sug
 def test_sl102_a_fallback_in_the_fields_own_words_leaves_no_fix(description):
     (found,) = lint_tool(_notify(description), "SL102")
     assert found.fix is None
+
+
+def test_a_flag_said_as_a_requirements_further_condition_is_no_finding_of_its_own():
+    """"Required when type is MX, unless force is set": one condition, one finding."""
+    schema = {"type": "object", "required": ["type"], "properties": {
+        "type": {"type": "string", "enum": ["A", "MX", "TXT"]}, "force": {"type": "boolean"},
+        "priority": {"type": "integer", "description": "Required when type is MX, unless force is set."}}}
+    (found,) = lint_tool(schema, "SL102")
+    assert "`type` is \"MX\"" in found.message and "unless force is set" in found.message
