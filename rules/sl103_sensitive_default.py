@@ -7,7 +7,8 @@ account; a permission, role or scope; or who may see what it creates (`visibilit
 `privacy`). A default that grants the least (`read`, `read_only`, `viewer`, `private`,
 `none`) chooses nothing anyone could regret and is left alone, and so does one that defers
 to the server's own setting (`default`, `inherit`). Paging and sorting fields (`page`, `limit`,
-`cursor`, `offset`, `sort`…) and filter bounds (`price_min`) never count, and an empty
+`cursor`, `offset`, `sort`…), filter bounds (`price_min`) and a kind of account or payment
+(`account_type`, `payment_method`; not `payment_method_id`, which names one) never count, and an empty
 default (`null`, `""`, `[]`, `0`, `false`) chooses nothing. Extra name words come from
 the `sensitive-names` setting. A credential (a password, secret, API key or access token,
 named as SL104 reads names) with a non-blank string default counts too: a secret, or a
@@ -88,6 +89,8 @@ SENSITIVE_NAMES = {"to": "recipient"}
 NEUTRAL_WORDS = frozenset({"page", "pages", "limit", "cursor", "offset", "sort", "order", "per", "size", "skip",
                            "top", "min", "max", "range", "filter", "results", "direction", "asc", "desc", "format",
                            "unit", "units", "language", "locale", "timezone"})
+# Words that make a sensitive name a kind of the thing: `account_type`, `payment_method`.
+_A_KIND = frozenset({"type", "kind", "category", "method", "class", "tier"})
 # What the default does, said in the finding: for a credential, and for every other kind.
 CREDENTIAL_SENT = "a secret (or a placeholder for one) written into the schema, which every call that omits it sends"
 CHOSEN = "a call that omits it gets a value nobody chose"
@@ -122,7 +125,11 @@ def sensitive_kind(node: SchemaNode, extra: set[str]) -> str | None:
         return None
     for kind, names in SENSITIVE_WORDS.items():
         if parts & names:
-            return kind
+            # `account_type`, `payment_method`: which kind of account or payment, a product's
+            # choice, not which account the money reaches (`payment_method_id` is which one); a
+            # role's kind is still a grant.
+            kind_only = parts & _A_KIND and not parts & {"id", "ids"}  # `payment_method_id` names one
+            return None if kind_only and kind not in ("permission", "visibility") else kind
     if parts & extra:
         return "configured"
     description = node.get("description")

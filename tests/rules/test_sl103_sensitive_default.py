@@ -98,3 +98,13 @@ def test_sl103_leaves_empty_credential_defaults_and_other_tokens_alone(field, de
     schema = obj(**{field: {"type": "string" if isinstance(default, str) else "integer", "default": default,
                             "description": "Continuation token of the next page." if field == "token" else "d"}})
     assert lint_tool(schema, "SL103", name="create_user_profile") == []
+
+
+def test_sl103_a_kind_of_account_or_payment_is_no_account_or_payment():
+    """`account_type` of "checking" says which kind of account to open, not where money goes."""
+    schema = obj(account_type={"type": "string", "enum": ["checking", "savings"], "default": "checking"},
+                 payment_method={"type": "string", "default": "card"},
+                 role_type={"type": "string", "default": "admin"}, account={"type": "string", "default": "acct_1"},
+                 payment_method_id={"type": "string", "default": "default_card"})  # which instrument: one
+    found = {d.pointer.split("/")[-2] for d in lint_tool(schema, "SL103", name="open_account")}
+    assert found == {"role_type", "account", "payment_method_id"}
