@@ -436,9 +436,11 @@ def _contained(record: dict, depth: int, may_repeat: bool) -> Iterator[tuple[str
             return
     for key in _CONTAINERS:
         if isinstance(record.get(key), (list, dict)):
-            # A Responses object's output, an Anthropic message's content, an AI SDK UI message's
-            # parts repeat the calls of the stream that made it, if that was logged too.
-            repeats = may_repeat or key in _HISTORY or record.get("object") == "response" or \
+            # A provider's response (a Responses object's output, a chat completion's choices, an
+            # Anthropic message's content, an AI SDK UI message's parts) repeats the calls of the
+            # stream that made it, if that was logged too, and of itself logged again: a call id
+            # is the provider's, one per call.
+            repeats = may_repeat or key in _HISTORY or record.get("object") in _RESPONSE_OBJECTS or \
                 record.get("type") == "message" or key == "parts"
             yield from _found(record[key], depth + 1, repeats)
             return
@@ -472,6 +474,7 @@ _AI_SDK_CHUNKS = frozenset({"start", "finish", "start-step", "finish-step", "ste
                             "tool-call-delta", "tool-approval-request", "tool-output-denied", "message-metadata",
                             "abort", "error", "raw", "source", "source-url", "source-document", "file"})
 _AI_SDK_DATA = "data-"  # an app's own data parts and chunks
+_RESPONSE_OBJECTS = frozenset({"response", "chat.completion"})
 _FINISHING = frozenset({"response.completed", "response.incomplete", "response.failed", "response.done"})
 """The events that end a response with the response itself (`response.done`: Realtime's): its
 calls are read there too, as ones that may repeat the stream's own (see `_Repeats`)."""

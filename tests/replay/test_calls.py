@@ -726,3 +726,19 @@ def test_an_openai_agents_sdk_trace_gives_its_function_spans_calls_once():
                  "mcp_data": None}),
            span({"type": "handoff", "from_agent": "Assistant", "to_agent": "Other"})]
     assert _read_all(log) == [RecordedCall(0, 4, "get_weather", '{"city":"Tokyo"}', None)]
+
+
+def test_a_providers_response_logged_twice_is_one_call_of_each_shape_and_a_datasets_records_are_two():
+    """A call id is the provider's, one per call: the same response on two lines (two loggers,
+    a retry of the logging) is one call, whichever provider's shape it has."""
+    chat = {"id": "chatcmpl-9", "object": "chat.completion", "choices": [{"index": 0, "message": {
+        "role": "assistant", "tool_calls": [{"id": "c77", "type": "function",
+                                             "function": {"name": "get_weather", "arguments": "{\"q\": 1}"}}]}}]}
+    anthropic = {"id": "msg_7", "type": "message", "role": "assistant",
+                 "content": [{"type": "tool_use", "id": "toolu_7", "name": "get_weather", "input": {"q": 1}}]}
+    responses = {"id": "resp_9", "object": "response",
+                 "output": [{"type": "function_call", "call_id": "call_9", "name": "get_weather", "arguments": "{}"}]}
+    for response in (chat, anthropic, responses):
+        assert len(_read([response, response])) == 1
+    dataset = {"tool": "get_weather", "arguments": {"q": 1}, "id": "call_1"}
+    assert len(_read([dataset, dataset])) == 2
