@@ -196,8 +196,7 @@ def _serialized_for_union(schema: CompiledSchema, error: jsonschema_rs.Validatio
     here = list(error.instance_path)
     no_text = all(any(e.kind.name == "type" and list(e.instance_path) == here for e in branch)
                   for branch in getattr(error.kind, "context", None) or [[]])
-    if not no_text and not any(schema.accepts(at, reading)
-                               for reading in ([decoded] if isinstance(decoded, list) else [decoded, [decoded]])):
+    if not no_text and not any(schema.accepts(at, reading) for reading in _readings(decoded)):
         return None
     expected = _described(schema, _walk(schema.schema, node_path))
     field = _field(list(error.instance_path))
@@ -493,7 +492,7 @@ def _send_as(schema: CompiledSchema, node_path: list, field: str, expected: str,
     decoded value there (or that one object as the array's one item); else the kind the schema wants,
     never the kind the text happens to hold, with the decoded value's first fault."""
     at = "#" + pointer.join("", *node_path)
-    for reading in [value] if isinstance(value, list) else [value, [value]]:
+    for reading in _readings(value):
         if schema.accepts(at, reading):
             shown = json.dumps(reading, ensure_ascii=False)
             kind = "array" if isinstance(reading, list) else "object"
@@ -501,6 +500,12 @@ def _send_as(schema: CompiledSchema, node_path: list, field: str, expected: str,
                 return f"send {field} as a JSON {kind}, not as text: {shown}, and resubmit the same call"
             return f"send {field} as a JSON {kind} of its items, not as text, and resubmit the same call"
     return f"send {field} as {expected}, not as text{_fault(schema, at, value)}, and resubmit the same call"
+
+
+def _readings(value: Any) -> list:
+    """What decoded text may be meant as: a list as itself; an object as itself, or as the one
+    item of an array of them."""
+    return [value] if isinstance(value, list) else [value, [value]]
 
 
 def _fault(schema: CompiledSchema, at: str, value: Any) -> str:
