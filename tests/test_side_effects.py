@@ -95,3 +95,11 @@ def test_configuration_outranks_everything():
     overrides = {"jira_*": READ, "*_purge": DESTRUCTIVE}
     assert classify(tool("jira_create_issue", {"readOnlyHint": False}), overrides) is READ
     assert classify(tool("cache_purge"), overrides) is DESTRUCTIVE
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Permanently deletes a repository.", DESTRUCTIVE), ("Creating a user in the directory.", WRITE),
+    ("Quickly searches the index.", READ), ("Reply to a message.", WRITE),
+])
+def test_an_adverb_or_a_gerund_opening_the_description_is_read_past(description, expected):
+    assert classify(tool("repo_thing", description=description)) is expected

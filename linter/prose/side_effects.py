@@ -45,6 +45,11 @@ summary stats statistics total totals balance metadata""".split())
 # Words a description opens with before its verb: "This tool retrieves …", "Use this to send …".
 _DESCRIPTION_LEAD = frozenset("this tool function endpoint api method use it to will can a an the".split())
 _DESCRIPTION_WORDS = 6
+# Adverbs a description puts before its verb ("Permanently deletes …", "Quickly searches …").
+_LEADING_ADVERBS = frozenset("""
+permanently irreversibly immediately instantly automatically asynchronously synchronously
+quickly safely securely directly simply easily completely fully partially recursively
+atomically silently gracefully forcibly programmatically manually optionally also just""".split())
 
 
 def classify(tool: Tool, overrides: dict[str, SideEffects] | None = None,
@@ -115,8 +120,8 @@ def description_verb(description: object) -> tuple[str, SideEffects] | None:
     if not isinstance(description, str):
         return None
     for word in words(description[:80])[:_DESCRIPTION_WORDS]:
-        if word in _DESCRIPTION_LEAD:
-            continue
+        if word in _DESCRIPTION_LEAD or word in _LEADING_ADVERBS:
+            continue  # "This tool …", and an adverb before the verb: "Permanently deletes …"
         for stem in _stems(word):
             found = name_verb(stem)
             if found is not None:
@@ -126,8 +131,11 @@ def description_verb(description: object) -> tuple[str, SideEffects] | None:
 
 
 def _stems(word: str) -> tuple[str, ...]:
-    """`creates` → create, `searches` → search, `copies` → copy; the word itself first."""
+    """`creates` → create, `searches` → search, `copies` → copy, `creating` → create, `sending`
+    → send; the word itself first."""
     stems = [word]
+    if word.endswith("ing") and len(word) > 5:
+        stems += [word[:-3], word[:-3] + "e"]
     if word.endswith("ies"):
         stems.append(word[:-3] + "y")
     if word.endswith("es"):
