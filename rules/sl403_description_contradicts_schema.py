@@ -118,7 +118,9 @@ _SAYS_REQUIRED = lazy_compile(
     re.IGNORECASE,
 )
 _SAYS_OPTIONAL = lazy_compile(
-    r"(?:^|[.;!]\s+|[(\[]\s*)optional\s*(?:[.)\]:,;!]|$)|\bthis\s+(?:field|parameter|argument)\s+is\s+optional\b",
+    # Not "Optional: no", a docstring's answer that it is not.
+    r"(?:^|[.;!]\s+|[(\[]\s*)optional\s*(?:[.)\],;!]|:(?!\s*(?:no|false)\b)|$)"
+    r"|\bthis\s+(?:field|parameter|argument)\s+is\s+optional\b",
     re.IGNORECASE,
 )
 # Every match of _SAYS_REQUIRED and _SAYS_OPTIONAL, lower-cased, holds one of its words (`_may_say`).

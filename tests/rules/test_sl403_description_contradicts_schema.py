@@ -268,3 +268,11 @@ def test_sl403_reads_markdown_bold_as_plain_words(description):
     (found,) = lint_tool(obj(page={"type": "string", "maxLength": 9, "description": description},
                              lang={"type": "string"}) | {"required": ["lang"]}, "SL403")
     assert "says it is required" in found.message
+
+
+@pytest.mark.parametrize(("description", "said"), [("Optional: no. The page to open.", False),
+                                                   ("Optional: yes.", True), ("Optional.", True)])
+def test_sl403_reads_an_answered_optional(description, said):
+    found = lint_tool(obj(page={"type": "string", "maxLength": 9, "description": description}) | {"required": ["page"]},
+                      "SL403")
+    assert bool(found) is said
