@@ -150,7 +150,9 @@ def _something_is_needed(ctx, node: SchemaNode, properties: dict) -> bool:
 
 def _said_all_optional(ctx, node: SchemaNode) -> bool:
     """The object's words, or the tool's for its arguments, say every field may be left out
-    ("All parameters are optional"): no `required` is what the author said, not an omission."""
+    ("All parameters are optional", "send only what changes", "omitted fields keep their
+    current value"), whatever one field's description says: no `required` is what the author
+    said, not an omission."""
     said = [node.get("description")] + ([ctx.tool.definition.get("description")] if node.is_root else [])
     return any(isinstance(words, str) and _EVERY_ARGUMENT_OPTIONAL.search(words) is not None for words in said)
 
@@ -259,16 +261,13 @@ def _partial_update(node: SchemaNode, tool_description: object = None) -> bool:
     """An object of the fields to change ("updates", "the profile fields that need to be updated"),
     or the arguments of a tool that creates or updates ("Create or update a record", "Upsert"):
     each field is sent only when it changes, or only some calls create, so none is required
-    of every call. So too a tool whose words leave every argument out ("All parameters are
-    optional", "send only what changes", "omitted fields keep their current value"), whatever
-    one argument's description says."""
+    of every call. (Words that leave every argument out, "All parameters are optional", leave
+    nothing to report: `_said_all_optional`.)"""
     words = " ".join(filter(None, [node.field_name, node.get("title")]))
     description = node.get("description")
     return bool(_PARTIAL.search(words.replace("_", " "))) or (
-        isinstance(description, str) and (_PARTIAL.search(description) is not None
-                                          or _EVERY_ARGUMENT_OPTIONAL.search(description) is not None)) or (
-        node.is_root and isinstance(tool_description, str) and (
-            _UPSERT.search(tool_description) is not None or _EVERY_ARGUMENT_OPTIONAL.search(tool_description) is not None))
+        isinstance(description, str) and _PARTIAL.search(description) is not None) or (
+        node.is_root and isinstance(tool_description, str) and _UPSERT.search(tool_description) is not None)
 
 
 _UPSERT = lazy_compile(r"\b(?:create|add|insert)s?\s+or\s+(?:update|replace|modif)\w*|\bupserts?\b", re.I)
