@@ -601,7 +601,8 @@ _LONGEST_NAMED = 100_000
 
 
 def _takes_strings(node: dict) -> bool:
-    declared = node.get("type")
+    """Whether the subschema declares strings, in any dialect's spelling (Gemini's `STRING`)."""
+    declared = normalized_type(node.get("type"))
     return declared == "string" or isinstance(declared, list) and "string" in declared
 
 

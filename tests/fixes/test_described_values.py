@@ -246,6 +246,8 @@ def test_a_docstring_entry_for_a_field_is_read_whole(words, name, values):
      {"type": "string", "description": "Title, up to 100 characters."}),
     ("Create a page. In Pro workspaces `title` may be up to 300 characters.", "title",
      {"type": "string", "description": "Title, up to 100 characters."}),
+    ("Create a page. Titles may be up to 300 characters in Pro workspaces.", "title",  # Gemini's spelling
+     {"type": "STRING", "description": "Title, up to 100 characters."}),
     ("Register names.", "names", {"type": "array", "maxItems": 5,
                                   "description": "Names to register. Names of legacy accounts may be up to 64 characters.",
                                   "items": {"type": "string", "description": "Name, 3-16 characters."}}),
