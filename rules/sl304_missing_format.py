@@ -42,7 +42,8 @@ single one that is not means no fix; so do words offering another form, below, w
 the calls sent: "Email address or Slack handle"); an email address the description names as what
 the value is, unless the field is a mail header's address (`from`, `to`, `cc`,
 `reply_to`, or a description that says header: mail services take "Full Name
-<sender@example.com>" there, which `email` refuses), where it is a suggestion; or, for the other formats, a name that implies the format together with
+<sender@example.com>" there, which `email` refuses) or a search term (`query`, `search_term`: a
+search matches part of an address too), where it is a suggestion; or, for the other formats, a name that implies the format together with
 the schema's own values in it (a default, example or quoted value, or for a date the ISO
 layout spelled out, `YYYY-MM-DD`: ISO 8601 or RFC 3339 named alone writes a date-time too,
 "2024-05-01T17:00:00Z", which `date` refuses; for a date-time RFC 3339 named or an offset
@@ -153,6 +154,9 @@ def check(ctx):
         elif words is not None and fmt == "email" and _mail_header(node):
             why, safety, source = f" ({said(words)}; a mail header's address may carry a name, " \
                 "\"Name <address>\", which `email` refuses: confirm it)", FixSafety.SUGGESTION, evidence_of(words)
+        elif words is not None and _search_term(node):
+            why, safety, source = f" ({said(words)}; a search term may be part of one: confirm it)", \
+                FixSafety.SUGGESTION, evidence_of(words)
         elif words is not None and (fmt in WORDS_SUFFICE or (fmt == named and supports_format(node.worded_schema, fmt))):
             why, safety, source = f" ({said(words)})", FixSafety.UNSAFE, evidence_of(words)
         elif words is not None:
@@ -178,6 +182,18 @@ def _mail_header(node) -> bool:
     name = tuple(words(node.field_name or ""))
     description = node.description if isinstance(node.description, str) else ""
     return name in _HEADER_FIELDS or "header" in description.lower()
+
+
+# The last word of a field that holds what a search looks for (`query`, `search_term`):
+# a search matches a part of an address or URL as well ("The email of the contacts to
+# search for" of a `query` takes "jane"), so what the words name the value is no format of it.
+_SEARCH_WORDS = frozenset({"query", "q", "search", "keyword", "keywords", "term", "terms", "filter", "prefix",
+                           "substring", "needle"})
+
+
+def _search_term(node) -> bool:
+    name = words(node.field_name or "")
+    return bool(name) and name[-1] in _SEARCH_WORDS
 
 
 def _spelled_otherwise(node, fmt: str) -> bool:

@@ -2009,8 +2009,13 @@ def _typed(values: list, numeric: bool) -> list | None:
 # "an email" alone names the value only where the words say the value is one ("Must be an
 # email", "given as an email", or as the description's first words): after a verb or a
 # preposition it is a message ("to whom you are sending an email", "the subject of an email").
+# Opening the description, "Email of the invitee" or "The user's email." is the value too:
+# only where "of", "for the" or the phrase's end follows, since "Email subject", "Email to
+# send" and "Welcome email template" are a message or a part of one.
 _EMAIL = Screened(r"\be-?mail address(?:es)?\b|(?:\bvalid|(?:^|\b(?:is|be|as)\s)\s*an?) e-?mail\b"
-                  r"(?! (?:id|subject|body|message|template))|\be-?mail format\b", words=("mail",))
+                  r"(?! (?:id|subject|body|message|template))|\be-?mail format\b"
+                  r"|^\s*(?:(?:the|your|their)\s+)?(?:[a-z]+'s\s+)?e-?mail(?=\s*$|\s*[.,;:(]|\s+(?:of\b|for (?:the|a|an|this)\b))",
+                  words=("mail",))
 _UUID = Screened(r"\bUUID(?:v?4)?\b|\bGUID\b", words=("uuid", "guid"))
 _URL_HEAD = Screened(r"^\s*(?:the |an? )?(?:(?:full|complete|fully[- ]qualified|absolute|root|remote|public|"
                      r"external|target|source|destination|starting|callback|webhook|redirect|image|page|website|"

@@ -234,6 +234,11 @@ def test_sl304_a_stated_address_with_a_name_or_a_list_refutes_the_email_format(v
     ("name", "The name of the person to whom you are sending an email."),
     ("subject", "The subject line of an email."),
     ("label", "A label to put on each email you receive."),
+    # "email" opening the words, as part of a message's name or before what to do with one
+    ("subject", "Email subject"),
+    ("content", "Email to send, as plain text."),
+    ("template", "Welcome email template"),
+    ("audience", "Email for marketing campaigns"),
 ])
 def test_sl304_no_email_fix_where_the_words_offer_another_value_or_speak_of_a_message(name, description):
     assert [d.fix for d in lint_tool(obj(**{name: {"type": "string", "description": description}}), "SL304")] \
@@ -252,9 +257,20 @@ def test_sl304_a_name_alone_gives_no_suggestion_against_a_value_the_words_offer(
     assert found.fix is None and "no fix" in found.message and f"`{fmt}`" in found.message
 
 
+@pytest.mark.parametrize("name", ["query", "search_term", "q"])
+def test_sl304_an_address_a_search_looks_for_is_a_suggestion(name):
+    """A search matches part of an address too: the words name what is searched, not a format."""
+    (found,) = lint_tool(obj(**{name: {"type": "string", "description": "The email address of the contacts to find."}}),
+                         "SL304")
+    assert found.fix.safety is FixSafety.SUGGESTION and "search term" in found.fix.description
+
+
 @pytest.mark.parametrize("name, description", [
     ("recipient", "Must be an email."),
     ("contact", "An email to send the receipt to."),
+    ("invitee", "Email of the invitee"),                  # "email" opening the words, as the value
+    ("reviewer", "The reviewer's email."),
+    ("owner", "Email (optional)"),
     ("owner", "Email address of the owner. Use this to assign the record."),  # a pronoun is no value
     ("owner", "Email address of the owner; can be set to null to leave it unassigned."),  # JSON null is no string
     ("owner", "Email address of the owner, e.g. ops@example.com. Use ops@example.com for the on-call team."),
