@@ -250,9 +250,12 @@ _RELATIVE_DATES = CaselessWords(r"\b(?:or|and/or|accepts?|also|supports?)\s+(?:t
                                 r"yesterday|now|never)\b|\b(?:today|tomorrow|yesterday|now)\s*(?:/|,|or)\s*(?:today|"
                                 r"tomorrow|yesterday|now)\b|\brelative (?:dates?|times?|values?|expressions?|offsets?|"
                                 r"durations?|terms?|keywords?)\b|\bnatural[- ]language\b|\bhuman[- ]readable\b|"
-                                r"\b(?:or|and/or)\s+(?:an?\s+)?(?:relative|duration|offset|number of days)\b",
+                                r"\b(?:or|and/or)\s+(?:an?\s+)?(?:relative|duration|offset|number of days)\b|"
+                                # "Weekday names (monday … sunday) mean the next such day"
+                                r"\b(?:week)?day[- ]names?\b|\bnames? of (?:the )?(?:week)?days\b|"
+                                r"\bmonday\s*(?:…|\.\.\.|-|–|through|thru)\s*sunday\b",
                                 words=("today", "tomorrow", "yesterday", "now", "never", "relative", "natural", "human",
-                                       "duration", "offset", "number of days"))
+                                       "duration", "offset", "day"))
 # Words saying a value holds a time of day: ISO 8601 named for it means a date-time, or
 # either, not a `date` ("Start time for sprint (ISO 8601 format)"). A time zone, range or
 # span is no time of the value.
@@ -766,7 +769,10 @@ def offers_substitute(description: Any) -> bool:
 # interval_minutes.", "; interval_minutes works as well".
 _SUBSTITUTE = CaselessWords(r"\binstead\b(?!\s+of\b)|\bin (?:its|their) place\b|\bformerly\b|\bstill accepted\b|"
                             r"\b(?:deprecated )?alias (?:of|for)\b|\balternatively\b|(?:^|[.;(\u2013\u2014]\s*|\s-\s+)or (?:use|set|pass|"
-                            r"give|send|provide|specify)\b|\b[a-z][\w.-]*_[\w.-]+ (?:works|work|is accepted|is fine) "
+                            r"give|send|provide|specify)\b|"
+                            # A field's name (a word with `_`), taken whole: from each start in a word,
+                            # or at each `_` of one, a plain `[\w.-]*_` scanned the rest again.
+                            r"(?<![\w.-])(?=[a-z][\w.-]*_)(?=([\w.-]+))\1 (?:works|work|is accepted|is fine) "
                             r"(?:as well|too)\b")
 
 
@@ -922,10 +928,24 @@ def offers_values_outside(description: Any, fmt: str) -> bool:
         return _OTHER_IP_FAMILY[fmt].search(description) is not None
     if fmt == "date-time" and _NO_OFFSET_TAKEN.search(description):
         return True
+    if fmt in ("email", "idn-email"):  # "Google Groups are given as group:eng@acme.com"
+        return "@" in description and any(not valid_in(fmt, token.rstrip("."))
+                                          for token in _MAILBOX_TOKEN.findall(description))
+    if fmt in ("uri", "iri"):  # "For local testing use 127.0.0.1:8080/cb"
+        return _SCHEMELESS_ADDRESS.search(description) is not None
     return fmt in ISO_LAYOUTS and (_RELATIVE_DATES.occurs_in(description)
                                    or any(not valid_in(fmt, token) for token in _DATE_TOKEN.findall(description)))
 
 
+# A value written unquoted in the words with an `@` in it: an address, or what stands for one.
+# (Tried only where a token starts: from inside one, each start would scan the token again.)
+_MAILBOX_TOKEN = lazy_compile(r"(?<![^\s'\"`()<>,;@])[^\s'\"`()<>,;@]+@[^\s'\"`()<>,;@]+")
+# An address written with no scheme, which `uri` refuses: an IP or `localhost` (a port or a
+# path may follow), a host with a port or a path (`acme.io/feed`), or a `www.` host. Not one
+# inside a URL (after `//`, `@`, a dot or a letter).
+_SCHEMELESS_ADDRESS = lazy_compile(r"(?<![\w/:@.-])(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?![\w.]|\.\w)|"
+                                   r"www\.(?:[a-z0-9-]+\.)+[a-z]{2,}\b|"
+                                   r"(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d{1,5}\b|/[\w/.%~-]*))", re.I)
 _FORMAT_NOUN = r"(?:e-?mail(?:\s+address)?|urls?|uris?|links?|websites?|web\s+address|uuids?|guids?|hostnames?)"
 # The value named as a format's kind or another ("Email address or username", "a URL or a
 # local file path", "username or email"): the other's values are no values of the format.

@@ -282,6 +282,10 @@ def test_sl304_still_fixes_an_address_the_words_name_as_the_value(name, descript
 
 @pytest.mark.hostile
 @pytest.mark.parametrize("description", ["Email address. The special value me can be used. " * 5_000 + "x" * 1_000_000,
+                                         # a field's name offered in its place ("x_y works too"), read in a word
+                                         # of dots: from each letter, the rest of the word was scanned again
+                                         "Email address of the owner. " + "a." * 400_000,
+                                         "Email address of the owner. x_" + "a_" * 400_000 + " works",
                                          "Email address. Possible values" + " " * 500_000 + ":" + " " * 500_000,
                                          "Email address or " * 60_000, "Use use use " * 80_000 + " to",
                                          "The subject of an email. " * 40_000 + "y" * 1_000_000])
@@ -314,6 +318,11 @@ def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
     ("email", "Customer email address. For guest checkouts without an email, pass the order number here."),
     ("user", "The user's e-mail address (as in the directory). Legacy users: firstname.lastname without domain."),
     ("contact", "Contact email address \u2013 for phone-only contacts put the phone number."),
+    # A value of another form written unquoted in the words, or weekday names for a date.
+    ("member_email", "Email address of the member. Google Groups are given as group:eng@acme.com."),
+    ("callback_url", "Callback URL (default 'https://example.com/cb'). For local testing use 127.0.0.1:8080/cb."),
+    ("delivery_date", "Delivery date YYYY-MM-DD, e.g. '2024-07-01'. Weekday names (monday \u2026 sunday) mean the "
+                      "next such day."),
 ])
 def test_a_format_named_beside_another_kind_of_value_is_no_fix(name, description):
     """"Email address or username": `format: email` refused the usernames the words offer, on
