@@ -235,7 +235,10 @@ class Linting:
     def _linter_for(self, path: str, folder: str | None) -> tuple[Linter | None, str | None]:
         from schema_lint.run.linter import Linter
 
-        source = find_config_file(os.path.dirname(path))
+        try:
+            source = find_config_file(os.path.dirname(path))
+        except (ConfigError, OSError, ValueError) as exc:  # a pyproject.toml that is no TOML: read to find our table
+            return None, str(exc)
         stamp = _stamp(source)
         loaded = self._loaded.get(source or folder)
         if loaded is None or loaded.stamp != stamp:

@@ -36,6 +36,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -85,16 +86,22 @@ class SchemaLintServer(LanguageServer):
         return self.texts.get(path)
 
     def open_uri(self, path: str) -> str | None:
-        for uri in self.workspace.text_documents:
-            opened = _path(uri)
+        for document in self.workspace.text_documents.values():
+            opened = _path(document.uri)
             if opened is not None and os.path.realpath(opened) == path:
-                return uri
+                return document.uri
         return None
+
+    def opened(self, uri: str) -> TextDocument | None:
+        """The document the client opened as `uri`. pygls keeps documents under their URI
+        percent-decoded (`file:///my%20tools/a.json` as `file:///my tools/a.json`) and each
+        keeps the URI as the client sent it, which is what diagnostics are published under."""
+        return self.workspace.text_documents.get(unquote(uri))
 
     async def work(self, job: Callable[..., T], *args: Any) -> T:
         """`job(*args)` run on the worker, with the editor's texts as they are now."""
-        texts = {os.path.realpath(path): document.source for uri, document in self.workspace.text_documents.items()
-                 if (path := _path(uri)) is not None}
+        texts = {os.path.realpath(path): document.source for document in self.workspace.text_documents.values()
+                 if (path := _path(document.uri)) is not None}
 
         def run() -> T:
             self.texts = texts
@@ -114,7 +121,7 @@ class SchemaLintServer(LanguageServer):
     def unchanged(self, uri: str, document: TextDocument, version: int | None) -> bool:
         """Whether `document` is still open as `uri`, at `version`: what was found on that text
         is still what the editor shows."""
-        return self.workspace.text_documents.get(uri) is document and document.version == version
+        return self.opened(uri) is document and document.version == version
 
     @property
     def encoding(self) -> str:
@@ -126,11 +133,13 @@ class SchemaLintServer(LanguageServer):
         the client never opened (asked of, the workspace would read it from disk, which may not
         hold it: an internal error for the client)."""
         path = _path(uri)
-        if path is None or uri not in self.workspace.text_documents:
+        if path is None or self.opened(uri) is None:
             return None
         if self.forgetting:
             await asyncio.wait(set(self.forgetting))
-        document = self.workspace.get_text_document(uri)
+        document = self.opened(uri)
+        if document is None:  # closed while the configuration's change was taken in
+            return None
         cached = self.latest.get(uri)
         if cached is None or cached[0] != document.version or document.version is None:
             cached = (document.version, asyncio.ensure_future(self.lint(path, document.source)))
@@ -169,7 +178,7 @@ class SchemaLintServer(LanguageServer):
         request, whose request findings may have changed with it; a client that pulls is asked
         to pull again, when it lets a server ask."""
         self.waiting.pop(uri, None)
-        if uri not in self.workspace.text_documents:
+        if self.opened(uri) is None:
             return
         others = await self.spawn(self.request_others(uri), self.forgetting)
         if not self.pulls:
@@ -181,7 +190,7 @@ class SchemaLintServer(LanguageServer):
     async def push(self, uri: str) -> None:
         """Publish the document's findings, unless its text changed (or it closed) while they
         were found: those of the newer text are pushed next."""
-        document = self.workspace.text_documents.get(uri)
+        document = self.opened(uri)
         if document is None:
             return
         version = document.version
@@ -220,7 +229,7 @@ class SchemaLintServer(LanguageServer):
             if _supports(self.client_capabilities, "workspace", "diagnostics", "refresh_support"):
                 self.workspace_diagnostic_refresh(None)
             return  # a client that pulls without being told pulls again on its next change
-        for uri in list(self.workspace.text_documents):
+        for uri in [document.uri for document in self.workspace.text_documents.values()]:
             await self.push(uri)
 
     def stop(self) -> None:

@@ -178,6 +178,17 @@ async def test_a_configuration_that_cannot_be_read_is_said_on_the_file(client: L
     assert "unknown configuration key `selct`" in error.message
 
 
+async def test_a_pyproject_that_is_no_toml_is_said_on_the_file(client: LanguageClient):
+    """Read to find whether it holds schema-lint's table, it raised out of the lint: the
+    editor showed an error and the file no finding, as if it were clean."""
+    (client.root / ".schema-lint.toml").unlink()
+    (client.root / "pyproject.toml").write_text("[tool.schema-lint]\nselect = [\n", encoding="utf-8")
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    [error] = await diagnostics(client, uri)
+    assert error.code == "SL000" and "the configuration cannot be used, so this file is not linted" in error.message
+    assert "pyproject.toml" in error.message
+
+
 async def test_a_file_the_configuration_excludes_is_not_linted(client: LanguageClient):
     (client.root / ".schema-lint.toml").write_text('exclude = ["fixtures"]\n', encoding="utf-8")
     (client.root / "fixtures").mkdir()
@@ -330,3 +341,18 @@ async def test_a_request_about_a_document_never_opened_is_answered_with_nothing(
     hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
                                                                     types.Position(0, 0)))
     assert hover is None
+
+
+async def test_a_file_whose_uri_is_percent_encoded_is_linted_and_fixed_under_that_uri(client: LanguageClient):
+    """Editors percent-encode a space or a letter beyond ASCII in a path (`my%20tools`), and pygls
+    keeps the document under the URI decoded: looked up as sent, it was never opened, and
+    the file got no diagnostic and no fix."""
+    folder = client.root / "my tools \N{LATIN SMALL LETTER U WITH DIAERESIS}"
+    folder.mkdir()
+    uri = await opened(client, folder / "tools.yaml", TICKETS_YAML, "yaml")
+    assert "%20" in uri and "%C3%BC" in uri
+    single = by_code(await diagnostics(client, uri), "SL307")[0]
+    fix = next(a for a in await actions(client, uri, single.range) if a.title.startswith("Fix SL307"))
+    assert list(fix.edit.changes) == [uri]  # the edit names the document as the editor does
+    await changed(client, uri, 2, apply(client, TICKETS_YAML, fix.edit.changes[uri]))
+    assert by_code(await diagnostics(client, uri), "SL307") == []
