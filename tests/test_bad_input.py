@@ -375,3 +375,29 @@ def test_a_broken_environment_is_a_message_and_an_exit_code_not_a_traceback(tmp_
     else:
         assert done.returncode == 2
         assert done.stderr.startswith("schema-lint: error: ") and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("recorded", [False, True])
+@pytest.mark.parametrize("clean", [True, False])
+def test_a_reader_that_leaves_loses_the_report_not_the_exit_code(tmp_path, monkeypatch, recorded, clean):
+    """`check … | head -c 10`: the pipe closes before a long report ends. click's own handling
+    exited 1 (a clean run then failed as one with findings), and a recorded run's replay 2."""
+    tool = tmp_path / "tool.json"
+    properties = {} if clean else {"title": {"type": "string"}}
+    tool.write_text(json.dumps({"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {
+        "type": "object", "properties": properties, "additionalProperties": False}}))
+    script = ("import schema_lint.run.stamps; schema_lint.run.stamps.SETTLE_NS = 0\n"  # the tool was just written
+              f"import sys; sys.argv = ['schema-lint', 'check', '--cache-dir', {str(tmp_path / 'cache')!r}, "
+              f"'--output-format', 'sarif', {str(tool)!r}]\n"
+              "from schema_lint.console import main\nmain()\n")
+    monkeypatch.delenv("SCHEMA_LINT_NO_CACHE", raising=False)
+    if recorded:
+        for _ in range(2):
+            subprocess.run([sys.executable, "-c", script], capture_output=True, cwd=tmp_path, timeout=120)
+        assert list((tmp_path / "cache" / "runs").iterdir())
+    reader, writer = os.pipe()
+    os.close(reader)  # gone before the report starts: the first write that reaches the pipe fails
+    done = subprocess.run([sys.executable, "-c", script], stdout=writer, stderr=subprocess.PIPE, text=True,
+                          cwd=tmp_path, timeout=120)
+    os.close(writer)
+    assert (done.returncode, done.stderr) == (0 if clean else 1, "")

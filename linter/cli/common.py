@@ -31,10 +31,24 @@ class ClickOutput:
     codes are kept only when asked for (click strips them off a terminal otherwise)."""
 
     def write(self, text: str, *, err: bool = False, color: bool = False) -> None:
-        click.echo(text, nl=False, err=err, color=color)
+        try:
+            click.echo(text, nl=False, err=err, color=color)
+        except BrokenPipeError:
+            _reader_left(err)
 
     def line(self, text: str, *, err: bool = False) -> None:
-        click.echo(text, err=err)
+        try:
+            click.echo(text, err=err)
+        except BrokenPipeError:
+            _reader_left(err)
+
+
+def _reader_left(err: bool) -> None:
+    """The pipe's reader left (`| head`): the rest of the report goes nowhere, and the run
+    ends with its own exit code (see `run.pipes`)."""
+    from schema_lint.run.pipes import drop_rest
+
+    drop_rest(sys.stderr if err else sys.stdout)
 
 
 def use_color(stream) -> bool:

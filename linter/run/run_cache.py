@@ -48,6 +48,7 @@ import time
 from schema_lint import __version__
 from schema_lint.sources import watch
 from schema_lint.run import cache_trust
+from schema_lint.run.pipes import drop_rest
 from schema_lint.fixes import scratch_file
 from schema_lint.run import stamps
 from schema_lint.run.digest import hex_digest
@@ -121,8 +122,11 @@ def replay(argv: list[str]) -> int | None:
     except (OSError, ValueError, AttributeError):  # AttributeError: no stream to print to
         return None
     for stream, data in pieces:
-        streams[stream].write(data)
-        streams[stream].flush()  # each in turn, as the run wrote them (both may be one terminal)
+        try:
+            streams[stream].write(data)
+            streams[stream].flush()  # each in turn, as the run wrote them (both may be one terminal)
+        except BrokenPipeError:  # the reader left (`| head`): the rest goes nowhere, the exit code stays
+            drop_rest(streams[stream])
     return exit_code
 
 
