@@ -1019,7 +1019,7 @@ _OTHER_FORMS_FINE = CaselessWords(r"\b(?:(?:is|are)\s+also\s+(?:fine|ok|okay|acc
                                   # placeholders", "send the year alone", "JIRA-42 or its URL".
                                   r"(?:may|can)\s+(?:also\s+)?be\s+(?:given|passed|sent|written|entered|specified|supplied)"
                                   r"\s+(?:as|with|without)\b|bare\s+[\w-]+\s+(?:means?|is|are|works?|gets?|will)\b|"
-                                  r"[\w-]+e[dn]\s+for\s+you\b|"
+                                  r"(?<![\w-])[\w-]+e[dn]\s+for\s+you\b|"  # from a word's start: else each letter scans on
                                   r"(?:ap|pre)pend(?:s|ed)?\b|placeholders?\b|"
                                   r"(?:send|pass|give|use)\s+(?:just\s+|only\s+)?(?:the\s+)?[\w-]+\s+alone\b|"
                                   r"or\s+(?:their|his|her|its)\s+(?:full\s+|complete\s+)?[a-z]|"

@@ -286,6 +286,9 @@ def test_sl304_still_fixes_an_address_the_words_name_as_the_value(name, descript
                                          # of dots: from each letter, the rest of the word was scanned again
                                          "Email address of the owner. " + "a." * 400_000,
                                          "Email address of the owner. x_" + "a_" * 400_000 + " works",
+                                         # "url-encoded for you", read in a word of dashes
+                                         "Email address of the owner. " + "a-" * 400_000,
+                                         "Email address of the owner. " + "1-" * 100_000,  # each a number read, too
                                          "Email address. Possible values" + " " * 500_000 + ":" + " " * 500_000,
                                          "Email address or " * 60_000, "Use use use " * 80_000 + " to",
                                          "The subject of an email. " * 40_000 + "y" * 1_000_000])
