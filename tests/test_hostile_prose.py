@@ -5,10 +5,12 @@ case took seconds to minutes (quadratic) before, and must finish within the dead
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from lintkit import lint_document, lint_tool
 
+from schema_lint.config import Config
 from schema_lint.prose.conditional_prose import parameter_notes
 from schema_lint.prose.conditionals import MAX_DISCRIMINATORS
 from schema_lint.prose.constraints import MAX_BOUNDS_IN_A_SENTENCE
@@ -57,3 +59,28 @@ def test_a_sentence_of_more_bounds_than_a_sentence_states_gives_none():
     document = {"tools": [{"name": "t", "description": "Do.", "inputSchema": {"type": "object", "properties": {
         f"p{i}": {"type": "array", "description": (f"P{i} " + "1<" * 2_000)[:4_000]} for i in range(20)}}}]}
     assert lint_document(json.dumps(document), "tools.json", "SL403") == []
+
+
+# Pieces a description may be made of, repeated: words joined by dots, dashes or underscores,
+# numbers, quotes, brackets, separators, the readers' own trigger words.
+_PIECES = ["a.", "a_", "a-", "1.", "1-", "a ", "a, ", "'a' ", '"a" ', "(a", "[a", "{a", "<a", "a/", "a:", "a@", "a=",
+           "a;", "a|", "a+", "$a", "% ", "a'", "A", "1", " ", "-", ".", "#", "*", "`a`", "a\n", "a\t", "x_y ", "a.b ",
+           "a-b ", "a.b.", "1 ", "1,", "1:", "A a ", "or ", "e.g. ", "the ", "if ", "not ", "when ", "must "]
+
+
+@pytest.mark.parametrize("piece", _PIECES)
+def test_a_description_of_one_piece_repeated_is_read_in_linear_time(piece):
+    """Every rule over descriptions of 60,000 characters made of one piece, after the words each
+    kind of field's readers look for. A pattern that scans on from every character of a run
+    ("x_y works too" read in 'a.a.a…', "encoded for you" in 'a-a-a…') took a minute at 400 kB."""
+    text = piece * (60_000 // len(piece))
+    fields = {"owner": ("string", "Email address of the owner. "), "mode": ("string", "Required when "),
+              "count": ("integer", "At most "), "tags": ("array", "Up to "), "url": ("string", "URL of "),
+              "when": ("string", "Date, YYYY-MM-DD. "), "flag": ("boolean", "If true, ")}
+    properties = {name: {"type": kind, "description": lead + text} for name, (kind, lead) in fields.items()}
+    properties["tags"]["items"] = {"type": "string"}
+    document = {"tools": [{"name": "update_record", "description": "Update a record. " + text, "inputSchema": {
+        "type": "object", "properties": properties, "required": ["owner"]}}]}
+    started = time.thread_time()
+    lint_document(json.dumps(document), "tools.json", config=Config(select=["ALL"]))
+    assert time.thread_time() - started < 5
