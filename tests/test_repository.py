@@ -85,6 +85,13 @@ def test_an_unknown_rule_selector_is_an_error_with_the_closest_code(repository, 
     assert result.exit_code == 2 and "unknown rule selector: `SL3O1` (did you mean `SL301`?)" in result.output
 
 
+@pytest.mark.parametrize("value", ["", ",", " "])
+def test_an_empty_select_is_an_error_not_a_run_of_no_rule(repository, value):
+    """`--select "$RULES"` with the variable unset ran no rule and passed: a gate off, in silence."""
+    result = _check("--select", value, ".")
+    assert result.exit_code == 2 and "`--select` names no rule (it is empty)" in result.output
+
+
 def test_unknown_selectors_in_the_configuration_are_all_named(repository):
     (repository / ".schema-lint.toml").write_text('ignore = ["SLXX"]\n[per-file-ignores]\n"a/*.json" = ["SL3O1"]\n')
     result = _check(".")

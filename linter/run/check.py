@@ -98,6 +98,8 @@ def with_flags(options: CheckOptions, config: Config) -> Config:
     names no rule stops the run."""
     if options.select:
         config.select = codes(options.select)
+        if not config.select:  # `--select "$RULES"` with the variable unset: no rule, a gate that always passes
+            raise RunError("`--select` names no rule (it is empty); give rule codes or prefixes, or leave it out")
     config.extend_select += codes(options.extend_select)
     config.ignore += codes(options.ignore)
     config.profiles = sorted(set(config.profiles) | set(options.profiles))
