@@ -94,7 +94,8 @@ def _place(ctx: ToolContext, tool: Tool) -> str:
     except (AttributeError, LookupError):
         held = False
     elsewhere = f" in {document.path}" if document is not ctx.document else ""
+    pointer = tool.pointer or "the root"  # a file that is one tool: its pointer is empty
     if not held:
-        return f"{tool.pointer}{elsewhere or ' of another file'}"
+        return f"{pointer}{elsewhere or ' of another file'}"
     span = document.locate(join(definition_pointer, "name"))
-    return tool.pointer + elsewhere + (f" on line {span.line}" if span is not None else "")
+    return pointer + elsewhere + (f" on line {span.line}" if span is not None else "")

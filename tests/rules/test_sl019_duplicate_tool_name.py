@@ -154,3 +154,13 @@ def test_the_names_of_a_request_are_counted_once_not_once_per_tool():
         return calls_made(lambda: [list(check(ctx)) for ctx in contexts])
 
     assert work(1600) < 8 * work(400)
+
+
+def test_a_namesake_that_is_a_file_of_its_own_is_placed_at_its_root(tmp_path):
+    """A tool that is its file's whole content has an empty pointer: the message read 'the one
+    at  in b.json'."""
+    (tmp_path / "a.json").write_text(json.dumps(mcp_tool(OBJECT, name="a")))
+    (tmp_path / "b.json").write_text(json.dumps(mcp_tool(OBJECT, name="a")))
+    found = _configured(tmp_path, '[requests.agent]\nfiles = ["a.json", "b.json"]\n')
+    first = next(d for d in found if Path(d.path).name == "a.json")
+    assert f"also to the one at the root in {tmp_path / 'b.json'} on line 1: " in first.message
