@@ -145,6 +145,13 @@ def test_stdin_filename_reads_stdin_whatever_the_paths(project, paths):
     assert ("ignoring create_ticket.json in favour of standard input" in result.stderr) == bool(paths)
 
 
+def test_stdin_named_twice_is_read_once(project):
+    """`check - -`: the second read found stdin at its end, an empty file (SL000, exit 2)."""
+    result = run(*SELECT, "--output-format", "concise", "-", "create_ticket.json", "-", input=tool("edit_x", LOOSE))
+    assert result.exit_code == 1 and "SL000" not in result.stdout
+    assert files_with_findings(result.stdout) == {"-", "create_ticket.json"}
+
+
 def test_statistics_go_to_the_output_file(project):
     result = run(*SELECT, "--statistics", "--output-file", "counts.txt", "create_ticket.json")
     assert (result.exit_code, result.stdout) == (1, "")

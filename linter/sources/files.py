@@ -173,7 +173,9 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str], defau
     passed_over = [] if passed_over is None else passed_over
     for raw in paths:
         if raw == "-":
-            yield raw
+            if "-" not in seen:  # read once: a second read of stdin finds it at its end, an empty file
+                seen.add("-")
+                yield raw
             continue
         watch.note(raw)  # whether it is a folder or a file decides what is linted
         if os.path.isdir(raw):
