@@ -145,6 +145,16 @@ def test_stdin_filename_reads_stdin_whatever_the_paths(project, paths):
     assert ("ignoring create_ticket.json in favour of standard input" in result.stderr) == bool(paths)
 
 
+def test_ctrl_c_exits_130_not_the_code_of_findings(project, monkeypatch):
+    """click's own "Aborted!" exited 1, which a CI step reads as findings."""
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("schema_lint.run.check.run_check", interrupted)
+    result = run("check", "create_ticket.json")
+    assert (result.exit_code, result.stderr) == (130, "schema-lint: interrupted\n")
+
+
 def test_stdin_named_twice_is_read_once(project):
     """`check - -`: the second read found stdin at its end, an empty file (SL000, exit 2)."""
     result = run(*SELECT, "--output-format", "concise", "-", "create_ticket.json", "-", input=tool("edit_x", LOOSE))

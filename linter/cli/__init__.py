@@ -57,11 +57,15 @@ class SchemaLintGroup(click.Group):
 
     def invoke(self, ctx):
         """A command whose optional dependency is missing, found on import or when it runs: one
-        line naming the extra that brings it, exit 2, as for any input the run cannot use."""
+        line naming the extra that brings it, exit 2, as for any input the run cannot use.
+        Ctrl-C: one line and 130, a code no finished run has."""
         try:
             return super().invoke(ctx)
         except ModuleNotFoundError as exc:
             raise MissingExtra.of(exc) or exc
+        except KeyboardInterrupt:  # click's "Aborted!" exits 1, the code of a run with findings
+            click.echo("schema-lint: interrupted", err=True)
+            sys.exit(130)  # as a shell reports a process that SIGINT ended
 
     def parse_args(self, ctx, args):
         if args and args[0] not in self.list_commands(ctx) and args[0] not in ("--help", "-h", "--version"):
