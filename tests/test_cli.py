@@ -211,6 +211,19 @@ def test_stdin_takes_its_name_and_format_from_stdin_filename(project):
     assert "-:7:16: SL301" in anonymous.stdout
 
 
+def test_stdin_is_linted_under_the_configuration_nearest_its_name(project):
+    """As a file of that name is, and as ruff does: an editor pipes `sub/edited.json`'s buffer."""
+    (project / "sub").mkdir()
+    (project / "sub" / ".schema-lint.toml").write_text('select = ["SL201"]\n')
+    piped = run("--output-format", "concise", "--stdin-filename", "sub/edited.json", "-", input=tool("edit_x", LOOSE))
+    assert {line.split()[1] for line in piped.stdout.splitlines() if line.startswith("sub/")} == {"SL201"}
+    (project / "sub" / "edited.json").write_text(tool("edit_x", LOOSE))
+    named = run("--output-format", "concise", "sub/edited.json")
+    assert named.stdout == piped.stdout
+    settings = run("--show-settings", "--stdin-filename", "sub/edited.json", "-").stdout
+    assert str(project / "sub" / ".schema-lint.toml") in settings
+
+
 def test_directories_skip_gitignored_and_vendored_paths(project):
     (project / ".git").mkdir()
     (project / ".gitignore").write_text("generated/\n*.local.json\n")

@@ -151,7 +151,7 @@ def run_check(options: CheckOptions, output: Output) -> int:
     elif config.calls:
         linter.traffic = configured_traffic(output, config, linter.tools_in(linted))
     if options.show_settings or options.show_files:
-        _show(output, linter, given, options.show_settings)
+        _show(output, linter, given, options.show_settings, options.stdin_filename)
         return 0
     # A fix run needs every document parsed, and recorded calls change what fixes say.
     if not (options.no_cache or options.fixing or options.diff or linter.traffic):
@@ -329,12 +329,12 @@ def _configured_calls(config: Config) -> dict[str, bytes]:
         raise RunError(escape(str(exc))) from None
 
 
-def _show(output: Output, linter: Linter, paths: list[str], settings: bool) -> None:
+def _show(output: Output, linter: Linter, paths: list[str], settings: bool, stdin_name: str | None) -> None:
     """`--show-files` / `--show-settings`: what a run would read, and under which settings."""
     from schema_lint.text.display import escape
 
     files = linter.files(paths)
-    linter.resolve_configs(files)
+    linter.resolve_configs(files, stdin_name)
     if settings:
         from schema_lint.config.show import render as render_settings
 

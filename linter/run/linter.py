@@ -82,7 +82,7 @@ class Linter:
         files = self.files(paths, result.passed_over)
         for path in files:
             watch.note(path)  # before a warm run trusts its stat, or a cold one reads it
-        self.resolve_configs(files)
+        self.resolve_configs(files, stdin_name)
         result.documents.max_bytes = self.config.max_file_size
         # Files the cache answers cost a stat; only the others are linted.
         pending = [path for path in files if not self.owner(path).from_cache(path, result)]
@@ -110,8 +110,9 @@ class Linter:
         for path in files:
             if path == "-":
                 raw = read_stdin(self.config.max_file_size)
-                self.lint_document(read_document(stdin_name or "-", raw=raw, max_bytes=self.config.max_file_size),
-                                   result)
+                # Under the configuration nearest the name it is given, as a file of that name is (as ruff does).
+                self.owner(stdin_name or "-").lint_document(
+                    read_document(stdin_name or "-", raw=raw, max_bytes=self.config.max_file_size), result)
             else:
                 self.owner(path).lint_file(path, result)
         return result
@@ -173,15 +174,17 @@ class Linter:
         return list(expand_paths(list(paths), self.config.include, self.config.exclude, DEFAULT_EXCLUDE,
                                  root=self.config.root, passed_over=passed_over))
 
-    def resolve_configs(self, files: Iterable[str]) -> None:
+    def resolve_configs(self, files: Iterable[str], stdin_name: str | None = None) -> None:
         """The linter of each file's directory, found before any file is linted (and before
-        workers fork): a broken configuration then stops the run before any output."""
+        workers fork): a broken configuration then stops the run before any output. Stdin's
+        is that of the name `--stdin-filename` gives it, else the working directory's."""
         if self.nearest_config is None:
             return
         loaded: dict[str, Linter] = {}
         cwd = os.getcwd()  # once: `os.path.abspath` asks the system for it at every call
         for path in files:
-            directory = os.path.dirname(os.path.normpath(os.path.join(cwd, path))) if path != "-" else cwd
+            named = stdin_name if path == "-" else path
+            directory = os.path.dirname(os.path.normpath(os.path.join(cwd, named))) if named and named != "-" else cwd
             if directory in self._by_directory:
                 continue
             found = find_config_file(directory)
