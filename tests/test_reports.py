@@ -221,6 +221,21 @@ def test_gitlab_severity_scale():
     assert [i["severity"] for i in json.loads(output("gitlab", result))] == ["info", "minor", "major"]
 
 
+def test_gitlab_paths_are_relative_to_the_project_directory(tmp_path, monkeypatch):
+    """A job that lints from a subfolder: GitLab finds files from `$CI_PROJECT_DIR`, as ruff names them."""
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    result = LintResult([diagnostic(path="tools/a.json")])
+    monkeypatch.delenv("CI_PROJECT_DIR", raising=False)
+    [alone] = json.loads(output("gitlab", result))
+    monkeypatch.setenv("CI_PROJECT_DIR", str(tmp_path))
+    [in_a_job] = json.loads(output("gitlab", result))
+    assert (alone["location"]["path"], in_a_job["location"]["path"]) == ("tools/a.json", "sub/tools/a.json")
+    monkeypatch.chdir(tmp_path)  # the same file linted from the project's root: the same fingerprint
+    [from_root] = json.loads(output("gitlab", LintResult([diagnostic(path="sub/tools/a.json")])))
+    assert from_root["fingerprint"] == in_a_job["fingerprint"] != alone["fingerprint"]
+
+
 def test_ci_paths_are_relative_to_the_working_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert checkout_path("./tools/../a.json") == "a.json"

@@ -14,13 +14,14 @@ import hashlib
 import os
 
 
-def shown_path(diagnostic) -> str:
-    """The finding's path as a CI service matches it: a file of the checkout, or as is
-    for a tool of a live MCP server (`mcp:<server>/<tool>`), which is no file."""
-    return diagnostic.path if diagnostic.live else checkout_path(diagnostic.path)
+def shown_path(diagnostic, root: str | None = None) -> str:
+    """The finding's path as a CI service matches it: a file of the checkout (see
+    `checkout_path`), or as is for a tool of a live MCP server (`mcp:<server>/<tool>`),
+    which is no file."""
+    return diagnostic.path if diagnostic.live else checkout_path(diagnostic.path, root)
 
 
-def source_position(diagnostic) -> tuple[str, int, int | None] | None:
+def source_position(diagnostic, root: str | None = None) -> tuple[str, int, int | None] | None:
     """File (as `checkout_path` gives it), line and column (when given) of the Python
     definition a `--python` tool's finding was generated from: where a CI service should
     annotate it. `source` is `file:line` or `file:line:col`."""
@@ -28,23 +29,25 @@ def source_position(diagnostic) -> tuple[str, int, int | None] | None:
         return None
     parts = diagnostic.source.rsplit(":", 2)
     if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-        return checkout_path(parts[0]), int(parts[1]), int(parts[2])
+        return checkout_path(parts[0], root), int(parts[1]), int(parts[2])
     file, _, line = diagnostic.source.rpartition(":")
-    return (checkout_path(file), int(line), None) if line.isdigit() else None
+    return (checkout_path(file, root), int(line), None) if line.isdigit() else None
 
 
-def checkout_path(path: str) -> str:
-    """`path` relative to the working directory when it lies below it, else absolute."""
-    return _checkout_path(path, os.getcwd())
+def checkout_path(path: str, root: str | None = None) -> str:
+    """`path` relative to `root` (by default the working directory) when it lies below it,
+    else absolute."""
+    cwd = os.getcwd()
+    return _checkout_path(path, cwd, os.path.normpath(os.path.join(cwd, root)) if root else cwd)
 
 
 @functools.lru_cache(maxsize=4096)
-def _checkout_path(path: str, cwd: str) -> str:
+def _checkout_path(path: str, cwd: str, root: str) -> str:
     """Cached: a report names the same few files thousands of times."""
     if path == "-":
         return path
     absolute = os.path.normpath(os.path.join(cwd, path))  # join keeps an absolute `path` as is
-    relative = os.path.relpath(absolute, cwd) if _below(absolute, cwd) else absolute
+    relative = os.path.relpath(absolute, root) if _below(absolute, root) else absolute
     return relative.replace(os.sep, "/")
 
 
@@ -55,7 +58,7 @@ def _below(absolute: str, directory: str) -> bool:
         return False
 
 
-def fingerprints(diagnostics) -> list[str]:
+def fingerprints(diagnostics, root: str | None = None) -> list[str]:
     """One fingerprint per diagnostic, from its file, rule, tool and JSON pointer.
 
     Two findings of one rule at the same node are numbered in report order, so every
@@ -64,7 +67,7 @@ def fingerprints(diagnostics) -> list[str]:
     seen: collections.Counter = collections.Counter()
     out = []
     for diagnostic in diagnostics:
-        key = (shown_path(diagnostic), diagnostic.code, diagnostic.tool or "", diagnostic.pointer)
+        key = (shown_path(diagnostic, root), diagnostic.code, diagnostic.tool or "", diagnostic.pointer)
         occurrence = seen[key]
         seen[key] += 1
         text = "\0".join([*key, str(occurrence)])

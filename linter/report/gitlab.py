@@ -3,11 +3,14 @@
 Each finding is `{description, check_name, fingerprint, severity, location: {path,
 lines: {begin, end}}}`. GitLab compares fingerprints between the source and target
 branch to show what a merge request adds or fixes, so they come from
-`report.ci.fingerprints` (stable across runs and line moves).
+`report.ci.fingerprints` (stable across runs and line moves). Paths are relative to the
+project's checkout, `$CI_PROJECT_DIR` in a GitLab job (as ruff gives them): a job that
+lints from a subfolder still names files GitLab finds.
 """
 
 from __future__ import annotations
 
+import os
 
 from schema_lint.text.display import json_text
 from schema_lint.model import Severity
@@ -18,11 +21,11 @@ from schema_lint.report.ci import fingerprints, shown_path, source_position
 SEVERITIES = {Severity.INFO: "info", Severity.WARNING: "minor", Severity.ERROR: "major"}
 
 
-def issue(diagnostic, fingerprint: str) -> dict:
+def issue(diagnostic, fingerprint: str, root: str | None = None) -> dict:
     span = diagnostic.span
     begin, end = (span.line, span.end_line) if span is not None else (1, 1)
-    path = shown_path(diagnostic)
-    source = source_position(diagnostic) if diagnostic.live else None
+    path = shown_path(diagnostic, root)
+    source = source_position(diagnostic, root) if diagnostic.live else None
     if source is not None:  # a --python tool's: on the line of the code that generated it
         path, begin, _ = source
         end = begin
@@ -36,5 +39,6 @@ def issue(diagnostic, fingerprint: str) -> dict:
 
 
 def render(result, options) -> str:
-    issues = [issue(d, f) for d, f in zip(result.diagnostics, fingerprints(result.diagnostics))]
+    root = os.environ.get("CI_PROJECT_DIR") or None
+    issues = [issue(d, f, root) for d, f in zip(result.diagnostics, fingerprints(result.diagnostics, root))]
     return json_text(issues, indent=2) + "\n"
