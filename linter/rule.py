@@ -55,7 +55,7 @@ from typing import Any, NamedTuple, TYPE_CHECKING
 from schema_lint.config import entry_points
 from schema_lint.config.selection import ENTRY_POINT_GROUP
 from schema_lint.schema.definitions import DefinitionUse, definition_use
-from schema_lint.schema.evaluation_cost import costly_node
+from schema_lint.schema.evaluation_cost import evaluate
 from schema_lint.model import Fix, Severity, SideEffects, Tool, cached_attribute
 from schema_lint.schema.pointer import parent
 from schema_lint.profiles import OPENAI_STRICT, implied_profiles, refusing
@@ -220,11 +220,21 @@ class ToolContext:
         return RefIndex(self.nodes, self.tool.schema)
 
     @cached_attribute
+    def _evaluation(self) -> tuple[tuple[SchemaNode, str] | None, SchemaNode | None]:
+        """`schema.evaluation_cost.evaluate`. Only references share subschemas or loop, so a
+        schema without any is answered at once."""
+        return evaluate(self.nodes, self.refs) if self.refs.referring else (None, None)
+
+    @property
     def costly_to_validate(self) -> tuple[SchemaNode, str] | None:
         """The first subschema whose application to one value evaluates too many subschemas to
-        validate in time (`schema.evaluation_cost`), with why; ``None`` for nearly every schema.
-        Only references share subschemas, so a schema without any is answered at once."""
-        return costly_node(self.nodes, self.refs) if self.refs.referring else None
+        validate in time (`schema.evaluation_cost`), with why; ``None`` for nearly every schema."""
+        return self._evaluation[0]
+
+    @property
+    def loops_on_one_value(self) -> SchemaNode | None:
+        """The first subschema that applies itself again to the same value, never descending."""
+        return self._evaluation[1]
 
     @cached_attribute
     def definitions(self) -> DefinitionUse:

@@ -52,6 +52,15 @@ def too_costly(schema: Any) -> str | None:
 def costly_node(nodes: list[SchemaNode], index: RefIndex) -> tuple[SchemaNode, str] | None:
     """The first of a schema's walked ``nodes`` (``index``: their references) whose application to one
     value evaluates more subschemas than the limit, and what that says; ``None`` when none does."""
+    return evaluate(nodes, index)[0]
+
+
+def evaluate(nodes: list[SchemaNode], index: RefIndex) -> tuple[tuple[SchemaNode, str] | None, SchemaNode | None]:
+    """`costly_node`'s answer, and the first subschema that applies itself again to the value
+    it is applied to (through references and in-place keywords alone, never descending into
+    the value): a loop the specification leaves undefined ("Schemas SHOULD NOT make use of
+    infinite recursive nesting like this", JSON Schema Core 2020-12, 9.4.1), where Python's
+    jsonschema recurses until it fails and jsonschema-rs stops. Counted in one pass."""
     limit = max(SAME_VALUE_LIMIT, len(nodes))
     counter = _Counter(index, limit)
     for node in nodes:
@@ -60,10 +69,10 @@ def costly_node(nodes: list[SchemaNode], index: RefIndex) -> tuple[SchemaNode, s
         except (_OverLimit, RecursionError) as exc:
             # Where the count first passes the limit: the innermost subschema that asks for too much.
             where = exc.args[0] if isinstance(exc, _OverLimit) else node
-            return where, (f"it would evaluate more than {limit:,} subschemas against one value (references and "
-                           "allOf/anyOf/oneOf that reach the same subschemas through each other, or `items` and "
-                           "`contains` that both pass a value on, multiply the work)")
-    return None
+            return (where, (f"it would evaluate more than {limit:,} subschemas against one value (references and "
+                            "allOf/anyOf/oneOf that reach the same subschemas through each other, or `items` and "
+                            "`contains` that both pass a value on, multiply the work)")), counter.loop
+    return None, counter.loop
 
 
 def _refers(schema: dict) -> bool:
@@ -88,6 +97,10 @@ class _Counter:
         self.limit = limit
         self.memo: dict[int, int] = {}
         self.active: set[int] = set()
+        # Of `active`, those applied to the value now counted (since the last step into a member
+        # or an item): one reached again among them is a loop that never descends.
+        self.on_this_value: set[int] = set()
+        self.loop: SchemaNode | None = None
 
     def work(self, node: SchemaNode) -> int:
         """Evaluations against one value that applying ``node`` to it makes, itself included."""
@@ -98,8 +111,11 @@ class _Counter:
         if key in self.memo:
             return self.memo[key]
         if key in self.active:  # a cycle that stays on one value: counted once, as a validator stops it
+            if key in self.on_this_value and self.loop is None:
+                self.loop = node
             return 0
         self.active.add(key)
+        self.on_this_value.add(key)
         total = 1
         for child in self._same_value(node):
             total += self.work(child)
@@ -108,12 +124,15 @@ class _Counter:
         # The most any one member or item is then given: along a path into a value, what each
         # level applies multiplies (`items` and `contains` both send every item on).
         deepest = 0
+        outer, self.on_this_value = self.on_this_value, set()
         for slot in self._slots(node):
             deepest = max(deepest, sum(self.work(child) for child in slot))
             if total + deepest > self.limit:
                 raise _OverLimit(node)
+        self.on_this_value = outer
         total += deepest
         self.active.discard(key)
+        self.on_this_value.discard(key)
         self.memo[key] = total
         return total
 

@@ -31,6 +31,30 @@ def test_sl021_finds_a_chain_that_doubles_the_work_at_each_link():
     assert f"more than {SAME_VALUE_LIMIT:,} subschemas against one value" in found.message
 
 
+@pytest.mark.parametrize("schema, where", [
+    ({"type": "object", "$ref": "#"}, "/inputSchema"),
+    ({"type": "object", "properties": {"f": {"$ref": "#/$defs/a"}},
+      "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}}, "/inputSchema/$defs/a"),
+    ({"type": "object", "properties": {"f": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"not": {"$ref": "#/$defs/a"}}}},
+     "/inputSchema/$defs/a"),
+])
+def test_sl021_finds_a_subschema_applied_again_to_the_same_value(schema, where):
+    """A loop that never steps into the value: Python's jsonschema recurses until RecursionError."""
+    (found,) = lint_tool(schema, "SL021")
+    assert found.pointer == where and "applies itself again to the same value" in found.message
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "properties": {"child": {"$ref": "#"}}},  # a tree: each step is one level into the value
+    {"type": "object", "properties": {"f": {"$ref": "#/$defs/e"}}, "$defs": {"e": {"anyOf": [
+        {"type": "string"}, {"type": "object", "properties": {"and": {"type": "array", "items": {"$ref": "#/$defs/e"}}}}]}}},
+    {"type": "object", "properties": {"a": {"$ref": "#/$defs/n"}, "b": {"$ref": "#/$defs/n"}},
+     "$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}},
+])
+def test_sl021_passes_a_recursion_that_steps_into_the_value(schema):
+    assert lint_tool(schema, "SL021") == []
+
+
 def test_sl021_passes_a_chain_whose_work_stays_under_the_limit():
     # A link counts itself, its two branches and twice the next link: about 4 * 2 ** links in all.
     assert 4 * 2 ** 10 < SAME_VALUE_LIMIT < 4 * 2 ** 12
