@@ -308,10 +308,23 @@ class Diagnostic(NamedTuple):
 
     @property
     def sort_key(self) -> tuple:
+        """By file and place, then code: a generated tool's findings (no span) by the place
+        of the Python code each was generated from, as a file's are by theirs."""
         span = self.span
         if span is None:
-            return (self.path, 0, 0, self.code, self.pointer)
+            return (self.path, *_source_place(self.source), self.code, self.pointer)
         return (self.path, span.line, span.column, self.code, self.pointer)
+
+
+def _source_place(source: str | None) -> tuple[int, int]:
+    """Line and column of a `file:line` or `file:line:col` source; (0, 0) without one."""
+    if not source:
+        return 0, 0
+    head, _, last = source.rpartition(":")
+    if not last.isdigit():
+        return 0, 0
+    line = head.rpartition(":")[2]
+    return (int(line), int(last)) if line.isdigit() else (int(last), 0)
 
 
 # Set here, not in the class: mypy reads every assignment in a NamedTuple's body as a field.

@@ -221,6 +221,17 @@ def test_gitlab_severity_scale():
     assert [i["severity"] for i in json.loads(output("gitlab", result))] == ["info", "minor", "major"]
 
 
+def test_a_generated_tools_findings_are_ordered_by_the_code_they_come_from():
+    """A `--python` tool's findings have no span: they were ordered by rule code alone."""
+    at = [("SL201", "m.py:4:1"), ("SL302", "m.py:7:23"), ("SL403", "m.py:6:18"), ("SL501", "m.py:4:1"),
+          ("SL401", "C:\\src\\m.py:10")]
+    found = [diagnostic(code=code, span=None, path="python:m:TOOLS/t")._replace(live=True, source=source)
+             for code, source in at]
+    result = LintResult(found)
+    result.in_order([])
+    assert [d.code for d in result.diagnostics] == ["SL201", "SL501", "SL403", "SL302", "SL401"]
+
+
 def test_gitlab_paths_are_relative_to_the_project_directory(tmp_path, monkeypatch):
     """A job that lints from a subfolder: GitLab finds files from `$CI_PROJECT_DIR`, as ruff names them."""
     (tmp_path / "sub").mkdir()
