@@ -318,13 +318,20 @@ class Diagnostic(NamedTuple):
 
 def _source_place(source: str | None) -> tuple[int, int]:
     """Line and column of a `file:line` or `file:line:col` source; (0, 0) without one."""
+    place = source_place(source)
+    return (0, 0) if place is None else (place[1], place[2] or 0)
+
+
+def source_place(source: str | None) -> tuple[str, int, int | None] | None:
+    """File, line and column (when given) of a `file:line` or `file:line:col` source (the file
+    may hold colons: a Windows drive); None for none."""
     if not source:
-        return 0, 0
-    head, _, last = source.rpartition(":")
-    if not last.isdigit():
-        return 0, 0
-    line = head.rpartition(":")[2]
-    return (int(line), int(last)) if line.isdigit() else (int(last), 0)
+        return None
+    parts = source.rsplit(":", 2)
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        return parts[0], int(parts[1]), int(parts[2])
+    file, _, line = source.rpartition(":")
+    return (file, int(line), None) if line.isdigit() else None
 
 
 # Set here, not in the class: mypy reads every assignment in a NamedTuple's body as a field.

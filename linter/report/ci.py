@@ -13,6 +13,8 @@ import functools
 import hashlib
 import os
 
+from schema_lint.model import source_place
+
 
 def shown_path(diagnostic, root: str | None = None) -> str:
     """The finding's path as a CI service matches it: a file of the checkout (see
@@ -25,13 +27,8 @@ def source_position(diagnostic, root: str | None = None) -> tuple[str, int, int 
     """File (as `checkout_path` gives it), line and column (when given) of the Python
     definition a `--python` tool's finding was generated from: where a CI service should
     annotate it. `source` is `file:line` or `file:line:col`."""
-    if not diagnostic.source:
-        return None
-    parts = diagnostic.source.rsplit(":", 2)
-    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-        return checkout_path(parts[0], root), int(parts[1]), int(parts[2])
-    file, _, line = diagnostic.source.rpartition(":")
-    return (checkout_path(file, root), int(line), None) if line.isdigit() else None
+    place = source_place(diagnostic.source)
+    return None if place is None else (checkout_path(place[0], root), place[1], place[2])
 
 
 def checkout_path(path: str, root: str | None = None) -> str:
