@@ -158,18 +158,24 @@ def hidden_characters(text: str) -> list[str]:
 
     hidden = [(index, c) for index, c in enumerate(text) if unicodedata.category(c) == "Cf" or
               (unicodedata.category(c) == "Cc" and c not in _VISIBLE_CONTROLS)]
-    return [c for index, c in hidden if not _shaping(text, index, c)]
+    # Looked for once per text, not once per mark: a text of direction marks alone took time square in its length.
+    right_to_left = any(c in "\u200e\u200f" for _, c in hidden) and _holds_right_to_left(text)
+    return [c for index, c in hidden if not _shaping(text, index, c, right_to_left)]
 
 
-def _shaping(text: str, index: int, c: str) -> bool:
+def _holds_right_to_left(text: str) -> bool:
+    import unicodedata
+
+    return any(letter.isalpha() and unicodedata.bidirectional(letter) in ("R", "AL") for letter in text)
+
+
+def _shaping(text: str, index: int, c: str, right_to_left: bool) -> bool:
     """Whether a format character is part of the visible text around it: a zero-width joiner
     or non-joiner between two characters outside ASCII (an emoji sequence such as 👩‍💻, a
     Persian or Indic word), a soft hyphen inside a word (where a line may break), a
     left-to-right or right-to-left mark in text that holds right-to-left letters (Hebrew,
     Arabic). Hidden text is written between ASCII letters, or as tag characters and bidi
-    overrides, which are always reported."""
-    import unicodedata
-
+    overrides, which are always reported (`right_to_left`: whether the text holds such letters)."""
     before = text[index - 1] if index else ""
     after = text[index + 1] if index + 1 < len(text) else ""
     if c in "\u200c\u200d":
@@ -177,6 +183,4 @@ def _shaping(text: str, index: int, c: str) -> bool:
             and not before.isspace() and not after.isspace()
     if c == "\u00ad":
         return before.isalpha() and after.isalpha()
-    if c in "\u200e\u200f":
-        return any(letter.isalpha() and unicodedata.bidirectional(letter) in ("R", "AL") for letter in text)
-    return False
+    return c in "\u200e\u200f" and right_to_left

@@ -62,10 +62,12 @@ def test_a_sentence_of_more_bounds_than_a_sentence_states_gives_none():
 
 
 # Pieces a description may be made of, repeated: words joined by dots, dashes or underscores,
-# numbers, quotes, brackets, separators, the readers' own trigger words.
+# numbers, quotes, brackets, separators, the readers' own trigger words, format characters
+# (direction marks, joiners, soft hyphens) and right-to-left letters.
 _PIECES = ["a.", "a_", "a-", "1.", "1-", "a ", "a, ", "'a' ", '"a" ', "(a", "[a", "{a", "<a", "a/", "a:", "a@", "a=",
            "a;", "a|", "a+", "$a", "% ", "a'", "A", "1", " ", "-", ".", "#", "*", "`a`", "a\n", "a\t", "x_y ", "a.b ",
-           "a-b ", "a.b.", "1 ", "1,", "1:", "A a ", "or ", "e.g. ", "the ", "if ", "not ", "when ", "must "]
+           "a-b ", "a.b.", "1 ", "1,", "1:", "A a ", "or ", "e.g. ", "the ", "if ", "not ", "when ", "must ",
+           "\u200e", "\u200dа", "a\u00ad", "\u05d0 "]
 
 
 @pytest.mark.parametrize("piece", _PIECES)

@@ -110,3 +110,16 @@ def test_a_joiner_soft_hyphen_or_direction_mark_the_text_around_it_uses_is_visib
     from schema_lint.rules.sl405_model_directed_description import hidden_characters
 
     assert hidden_characters(text) == hidden
+
+
+@pytest.mark.hostile
+def test_a_text_of_direction_marks_is_read_in_linear_time():
+    """Each mark looked through the whole text for a right-to-left letter: 16 s for 20,000 marks."""
+    import time
+
+    from schema_lint.rules.sl405_model_directed_description import hidden_characters
+
+    started = time.thread_time()
+    assert len(hidden_characters("Do it." + "\u200e" * 200_000)) == 200_000
+    assert hidden_characters("שלום" + "\u200f" * 200_000) == []
+    assert time.thread_time() - started < 2
