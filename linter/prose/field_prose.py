@@ -441,14 +441,14 @@ def _lengths_given_for(words: str, name: str) -> tuple[int, ...]:
                  for length in named_lengths(words[mention.end():_said_until(words, mention)]))
 
 
-_LENGTH_NAMED = lazy_compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,6})[- ](?:digits?|characters?|chars?|letters?)\b",
-                             re.I)
+_LENGTH_IN_WORDS = lazy_compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,6})[- ](?:digits?|characters?|chars?|letters?)\b",
+                                re.I)
 
 
 def named_lengths(text: str) -> list[int]:
     """The lengths the words name in characters or digits ("16 digits", "an 8-digit code",
     "64 characters"): of the field's values, or of another kind of them."""
-    return [int(named.group(1).replace(",", "")) for named in _LENGTH_NAMED.finditer(text)] if holds_digit(text) else []
+    return [int(named.group(1).replace(",", "")) for named in _LENGTH_IN_WORDS.finditer(text)] if holds_digit(text) else []
 
 
 @lru_cache(maxsize=1024)
