@@ -54,6 +54,9 @@ def test_sl304_adds_the_format_the_name_implies_when_the_schema_shows_it(name, f
     ("to_email", "Email address of the recipient. Team aliases (#sales) are expanded."),
     ("url", "The page to fetch, e.g. 'https://example.com'. Just a host name works."),
     ("log_date", "Log date YYYY-MM-DD, e.g. '2024-05-01'. Use * to search all days."),
+    # Spellings undone before the value is read: " o@acme.io " is taken.
+    ("owner_email", "Owner's email address. Surrounding whitespace is trimmed."),
+    ("owner_email", "Owner's email address; the server trims leading and trailing whitespace."),
 ])
 def test_sl304_no_fix_where_the_words_take_values_of_another_form(name, description):
     """Each fix refused a value its words offer: "2024-01", "2024-12-31 17:00", a time with no
