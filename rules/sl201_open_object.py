@@ -47,7 +47,9 @@ become columns", "plus any other profile attribute", "as NAME: value pairs", "**
 own", "Pass each option as its own argument"), unless they refuse them ("Additional
 properties are not allowed"), or where its name is one for a map whose keys are data
 (`labels`, `tags`, `headers`, `annotations`, `metadata`, `attributes`, `variables`,
-`params`, `env`, `custom_fields`…): then the closing is a suggestion. Otherwise whether the tool's implementation
+`params`, `env`, `custom_fields`…) or for arguments passed on (`args`, `arguments`,
+`parameters`: the keys are what the procedure they go to takes): then the closing is a
+suggestion. Otherwise whether the tool's implementation
 takes keys the schema does not declare is not written in the schema, and real correct
 calls do send them (a `sender_id` the executor reads, a response field echoed back): the
 finding carries the closing keyword as a suggestion, never applied by `--fix`, for a

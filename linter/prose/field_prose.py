@@ -1162,7 +1162,7 @@ _OTHER_KEYS_TAKEN = Screened(
     r"(?:also\s+)?(?:passed|forwarded|sent|accepted|allowed|kept|stored|included|given|added|supported)\b|"
     r"\bnot listed here\b|\barbitrary\s+(?:keys?|fields?|properties|key-value)\b|"
     r"\bany\s+(?:option|field|key|parameter|setting)s?\s+(?:that\s+)?(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+"
-    r"(?:accepts|supports|takes)\b|"
+    r"(?:accepts|supports|takes|declares|defines|expects)\b|"
     # Keys given as arguments: "Pass the template's variables as additional arguments".
     r"\bas\s+(?:additional|extra|other)\s+(?:arguments?|parameters?|fields?|keys?|properties)\b|"
     # Keys of a kind beyond those declared, unless the clause refuses them ("Additional
@@ -1226,8 +1226,10 @@ def names_a_map(name: str | None) -> bool:
 # A name's words: `custom_fields`, `customFields`, `query-params`, `HTTPHeaders`.
 _NAME_PARTS = lazy_compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 # Names of maps in HTTP, cloud, CRM, analytics and template APIs: their keys are chosen by
-# whoever fills them in.
+# whoever fills them in. So are those of arguments passed on (`args`, `parameters`): their keys
+# are what the procedure, query or workflow they go to takes, which the schema rarely lists whole.
 _MAP_NAMES = frozenset({"labels", "tags", "headers", "annotations", "metadata", "meta", "attributes", "attrs",
-                        "traits", "variables", "vars", "params", "dimensions", "env", "environment", "extras",
-                        "cookies", "kwargs", "fields", "props", "properties", "placeholders", "substitutions",
+                        "traits", "variables", "vars", "params", "parameters", "args", "arguments", "kwargs",
+                        "dimensions", "env", "environment", "extras",
+                        "cookies", "fields", "props", "properties", "placeholders", "substitutions",
                         "macros", "translations", "localizations", "overrides"})

@@ -100,7 +100,8 @@ def test_words_refusing_other_keys_leave_the_closing_a_fix(tmp_path, description
                                          "Keys we don't recognise are forwarded to the processor unchanged.",
                                          "Columns that do not exist yet are created automatically.",
                                          "Any property of the Contact object can be given here.",
-                                         "Bag of settings; which keys apply depends on the integration."])
+                                         "Bag of settings; which keys apply depends on the integration.",
+                                         "It may hold any parameters the procedure declares."])
 def test_a_nested_map_whose_words_take_other_keys_is_not_closed_from_the_calls(tmp_path, description):
     """`env` with one declared variable, closed because 24 calls sent only it, refused `DEBUG`."""
     tool = {"name": "create_ticket", "description": "Create a ticket.", "inputSchema": {"type": "object", "properties": {
@@ -111,6 +112,8 @@ def test_a_nested_map_whose_words_take_other_keys_is_not_closed_from_the_calls(t
 
 @pytest.mark.parametrize("name, closed", [("labels", "suggestion"), ("resource_tags", "suggestion"),
                                           ("customHeaders", "suggestion"), ("query_params", "suggestion"),
+                                          # Arguments passed on: the keys are what the procedure they go to takes.
+                                          ("args", "suggestion"), ("procedureArguments", "suggestion"),
                                           ("address", "unsafe"), ("filter", "unsafe")])
 def test_an_object_named_as_a_map_is_not_closed_from_the_calls(tmp_path, name, closed):
     """`labels` declaring `team`, closed because 24 calls sent only it, refused `env`: a map's
