@@ -49,10 +49,12 @@ Providers that refuse `if`/`allOf` (openai-strict, Gemini) get no fix: the messa
 state the condition in the field's description and check it at the boundary instead.
 The fix is a suggestion where a sentence of the tool's words names the field and its case
 with a fallback or another field beside it ("If channel is email and no recipient is
-given, the primary address is used", "A custom region needs endpoint or endpoint_id"); and
-there is none where the field's own words give it a fallback ("a comma is used when
-absent", "Without it a name is generated", "Org admins may leave it out", "inherited from
-the current checkout").
+given, the primary address is used", "A custom region needs endpoint or endpoint_id"), or
+lets every field go in some case ("On update, every field is optional"), and where the
+discriminator's words offer the field or another in its case ("For 'sms', pass to or
+contact_id"); and there is none where the field's own words give it a fallback ("a comma is
+used when absent", "Without it a name is generated", "Org admins may leave it out",
+"inherited from the current checkout").
 
 The fix states only what the words state. A condition counts where it qualifies the
 requirement word ("Required when …", "If … , this is required"), not a bound or default
@@ -181,18 +183,26 @@ def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool, tool
 
 
 def _said_more(node: SchemaNode, field: ConditionalField, tool_words: object) -> str | None:
-    """What the tool's words say of the field in its case, if anything: a sentence naming the
-    field and the case with a fallback or another field beside it ("If channel is email and
-    no recipient is given, the primary address is used", "A custom region needs endpoint or
-    endpoint_id"). (What its own words say past the requirement is read by `conditionals`: a
-    default, a fallback, another field in its place.) The discriminator's words are not read
-    so: a list of its values explained one by one names other fields in passing ("list (list
-    pull requests in a repository or project)")."""
+    """What the tool's or the discriminator's words say of the field in its case, if anything.
+    (What its own words say past the requirement is read by `conditionals`: a default, a
+    fallback, another field in its place.)
+
+    The tool's: a sentence naming the field and the case with a fallback or another field
+    beside it ("If channel is email and no recipient is given, the primary address is used",
+    "A custom region needs endpoint or endpoint_id"), or one that lets every field go in some
+    case ("On update, every field is optional"). The discriminator's: see
+    `_discriminator_offers_another`."""
     properties = node.get("properties")
-    if not isinstance(properties, dict) or not isinstance(tool_words, str):
+    if not isinstance(properties, dict):
         return None
     case = (field.discriminator, *(str(value) for value in field.values))
     others = [name for name in properties if name not in (field.field, field.discriminator)]
+    if _discriminator_offers_another(properties.get(field.discriminator), field, others):
+        return "the words of `" + field.discriminator + "` offer another field in that case"
+    if not isinstance(tool_words, str):
+        return None
+    if _EVERY_FIELD_OPTIONAL.search(tool_words[:_WORDS_READ]):
+        return "the tool's words make every field optional in some case"
     for sentence in sentences(tool_words[:_WORDS_READ]):
         if not (_names(sentence, field.field) and any(_names(sentence, c) for c in case)):
             continue
@@ -203,8 +213,67 @@ def _said_more(node: SchemaNode, field: ConditionalField, tool_words: object) ->
     return None
 
 
+def _discriminator_offers_another(discriminator: object, field: ConditionalField, others: list[str]) -> bool:
+    """Whether the discriminator's words, after naming the case, offer the field or another
+    ("With 'custom', provide either template or template_url", "For 'sms', pass to or
+    contact_id"). Only the field and another joined by "or" count, and only before the words
+    name another value: a list of its values explained one by one names fields in passing
+    ("list (list pull requests in a repository or project), list_by_commits (…)")."""
+    if not isinstance(discriminator, dict) or not others:
+        return False
+    words, listed = discriminator.get("description"), discriminator.get("enum")
+    if not isinstance(words, str) or isinstance(listed, list) and len(listed) > _VALUES_READ:
+        return False
+    case = {str(value) for value in field.values}
+    values = {str(value) for value in (listed if isinstance(listed, list) else ())} | case
+    values.discard("")  # an empty value is named nowhere; as a pattern, it would be found everywhere
+    named = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(map(re.escape, values), key=len, reverse=True))
+                       + r")(?![\w-])", re.I)
+    lowered = {other.lower() for other in others}
+    in_case = {value.lower() for value in case}
+    return any(_OR.search(sentence) and any(_offered_with_another(said, field.field, lowered)
+                                            for said in _said_of(sentence, in_case, named))
+               for sentence in sentences(words[:_WORDS_READ]))
+
+
+# A discriminator of more values than this is a list of names, not of cases: its words are not read.
+_VALUES_READ = 256
+
+
 _FALLBACK = lazy_compile(r"\b(?:is|are)\s+used\b|\bunless\b", re.I)
 _OR = lazy_compile(r"\bor\b", re.I)
+# "On update, every field is optional", "All parameters are optional when id is given".
+_EVERY_FIELD_OPTIONAL = lazy_compile(r"\b(?:every|all|each)\s+(?:other\s+)?(?:fields?|parameters?|arguments?|"
+                                     r"properties|property|inputs?)\s+(?:is|are|becomes?|become)\s+optional\b", re.I)
+
+
+def _said_of(sentence: str, case: set[str], named: re.Pattern) -> Iterator[str]:
+    """What `sentence` says after naming a value of `case` (lower-cased), up to where it names
+    another of the discriminator's values (`named` finds them all): in "get (a pull request by
+    ID), list (in a repository or project), list_by_commits (…)", what is said of `list` is
+    not said of `list_by_commits`."""
+    spots = list(named.finditer(sentence))
+    for at, spot in enumerate(spots):
+        if spot.group().lower() in case:
+            yield sentence[spot.end():spots[at + 1].start() if at + 1 < len(spots) else len(sentence)]
+
+
+def _offered_with_another(sentence: str, name: str, others: set[str]) -> bool:
+    """Whether `sentence` offers `name` and one of `others` (lower-cased) as alternatives:
+    "either template or template_url", "`to` or `contact_id`", "contact_id or to". Only the
+    others the sentence names are tried: an object may have thousands."""
+    words = set(_WORD.findall(sentence.lower()))
+    if name.lower() not in words:
+        return False
+    for other in words & others:
+        for first, second in ((name, other), (other, name)):
+            if re.search(r"(?<![\w-])[`'\"]?" + re.escape(first) + r"[`'\"]?\s*,?\s+or\s+[`'\"]?" + re.escape(second)
+                         + r"(?![\w-])", sentence, re.I):
+                return True
+    return False
+
+
+_WORD = lazy_compile(r"[\w-]+")
 
 
 def _names(text: str, name: str) -> bool:

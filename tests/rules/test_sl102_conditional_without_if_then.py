@@ -966,6 +966,44 @@ def test_sl102_tool_words_that_speak_of_the_field_in_its_case_make_the_fix_a_sug
     assert kept.fix.safety is FixSafety.UNSAFE
 
 
+@pytest.mark.parametrize("channel_description", [
+    "Delivery channel. For 'sms', pass phone or kind.",
+    "Delivery channel. With sms, provide either `kind` or `phone`.",
+    "Delivery channel. For sms, give phone, or kind.",
+])
+def test_sl102_the_discriminators_words_offering_another_field_make_the_fix_a_suggestion(channel_description):
+    """"For 'sms', pass to or contact_id" in the channel's words: the `if` would refuse the call
+    that sends the contact instead."""
+    (found,) = lint_tool(_notify("Required when channel is sms.", channel_description), "SL102")
+    assert found.fix is not None and found.fix.safety is FixSafety.SUGGESTION
+    assert "the words of `channel` offer another field in that case" in found.fix.description
+
+
+@pytest.mark.parametrize("channel_description", [
+    "Delivery channel: email or sms (sms needs a phone), push for the app.",
+    "Delivery channel. For email, pass kind or verbose.",  # another case
+    "Delivery channel. For sms, the phone. Or kind.",  # not joined by "or"
+    # Said of another value: "list (list pull requests in a repository or project), list_by_commits (…)".
+    "Delivery channel. Options: push (to the app on the phone or kind given), sms (a text message), email.",
+])
+def test_sl102_the_discriminators_words_naming_fields_in_passing_keep_the_fix(channel_description):
+    (found,) = lint_tool(_notify("Required when channel is sms.", channel_description), "SL102")
+    assert found.fix is not None and found.fix.safety is FixSafety.UNSAFE
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Create or update a notification rule. On update (when id is given), every field is optional.",
+    "Upsert a rule. All parameters are optional when an id is passed.",
+])
+def test_sl102_tool_words_that_make_every_field_optional_make_the_fix_a_suggestion(tool_description):
+    (found,) = lint_tool(_notify("Required when channel is sms."), "SL102", description=tool_description)
+    assert found.fix is not None and found.fix.safety is FixSafety.SUGGESTION
+    assert "every field optional" in found.fix.description
+    (kept,) = lint_tool(_notify("Required when channel is sms."), "SL102",
+                        description="Create a rule. Every field is described below.")
+    assert kept.fix.safety is FixSafety.UNSAFE
+
+
 @pytest.mark.parametrize("description", [
     "Required when channel is 'sms'; a default number is used when absent.",
     "Required when channel is sms. Org admins may leave it out.",
