@@ -20,8 +20,12 @@ Anthropic strict at most 20 strict tools, 24 optional and 16 union-typed paramet
 which every provider and MCP version refuses or discourages, is SL019's, profile or not.
 
 Where a provider entry restates a general rule (SL201's open object and SL101's missing
-`required` under openai-strict, SL402's tool name under gemini or MCP, SL018's `outputSchema`
-root under mcp-2025-11-25), this finding takes its place at that node.
+`required` under openai-strict, SL402's tool name under any provider or MCP profile, SL020's
+`inputSchema` root under MCP or Anthropic, SL018's `outputSchema` root under
+mcp-2025-11-25), this finding takes its place at that node. A tool's name and root are
+checked under a provider's plain profile and its strict one alike: the API refuses them
+whichever way the tool is sent. A tool that says `"strict": false` does not count toward
+Anthropic's strict limits, whatever the profile.
 
 Each refusal and limit, as the provider states it (table {version}; an entry marked
 "not verified" is one whose source was not found):

@@ -111,3 +111,94 @@ def test_a_specifications_should_is_a_reason_but_not_a_refusal(tmp_path):
                            tools=[tool]).output)
     (row,) = data["tools"]
     assert row["mcp-2025-11-25"]["mark"] == "✓" and row["mcp-2025-11-25"]["reasons"]
+
+
+def _marks(tmp_path, tools, *profiles):
+    """Each tool's mark and reasons per profile, from the json output."""
+    args = [arg for profile in profiles for arg in ("--profile", profile)]
+    data = json.loads(_run(tmp_path, "--output-format", "json", "--reasons", *args, tools=tools).output)
+    return {row["tool"]: {p: (row[p]["mark"], row[p]["reasons"]) for p in profiles} for row in data["tools"]}
+
+
+def _openai(name, parameters):
+    return {"type": "function", "function": {"name": name, "parameters": parameters}}
+
+
+def _anthropic(name, input_schema, **more):
+    return {"name": name, "input_schema": input_schema, **more}
+
+
+OBJECT = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": False}
+
+
+def test_a_name_the_api_refuses_is_refused_strict_or_not(tmp_path):
+    """`orders.get` or 65 letters: the API answers 400 whether the tool is sent strict or not,
+    as `check` (SL402) says; `compat` had them accepted."""
+    tools = [_openai("orders.get", OBJECT), _openai("b" * 65, OBJECT), _openai("get-order_2", OBJECT)]
+    marks = _marks(tmp_path, tools, "openai", "openai-strict")
+    for name in ("orders.get", "b" * 65):
+        assert marks[name]["openai"] == ("✗", ["function name: 1–64 of `a-z A-Z 0-9 _ -`"])
+        assert marks[name]["openai-strict"][0] == "✗"
+    assert marks["get-order_2"] == {"openai": ("✓", []), "openai-strict": ("✓", [])}
+    tools = [_anthropic("orders.get", OBJECT), _anthropic("prüfen", OBJECT), _anthropic("ok", OBJECT)]
+    marks = _marks(tmp_path, tools, "anthropic", "anthropic-strict")
+    assert marks["orders.get"]["anthropic"][0] == marks["prüfen"]["anthropic-strict"][0] == "✗"
+    assert marks["ok"] == {"anthropic": ("✓", []), "anthropic-strict": ("✓", [])}
+
+
+def test_a_bfcl_functions_dots_are_sent_as_underscores(tmp_path):
+    path = tmp_path / "functions.json"
+    path.write_text(json.dumps([{"name": "math.sum", "description": "Add.", "parameters": {
+        "type": "dict", "properties": {"a": {"type": "integer"}}, "required": ["a"]}}]))
+    data = json.loads(CliRunner().invoke(main, ["compat", str(path), "--output-format", "json", "--reasons",
+                                                "--profile", "openai", "--profile", "anthropic"]).output)
+    (row,) = data["tools"]
+    assert row["openai"]["mark"] == "✓" and row["anthropic"]["mark"] == "✓"
+
+
+def test_a_root_that_is_not_an_object_is_refused_by_each_api(tmp_path):
+    tools = [_openai("as_string", {"type": "string"}), _openai("no_type", {"properties": {"q": {"type": "string"}}}),
+             _openai("empty", {})]
+    marks = _marks(tmp_path, tools, "openai")
+    assert marks["as_string"]["openai"] == ("✗", ['`parameters` root `type: "object"`'])
+    assert marks["no_type"]["openai"][0] == marks["empty"]["openai"][0] == "✓"
+    tools = [_anthropic("as_string", {"type": "string"}), _anthropic("no_type", {"properties": {}}),
+             _anthropic("fine", {"type": "object"})]
+    marks = _marks(tmp_path, tools, "anthropic", "anthropic-strict")
+    for name in ("as_string", "no_type"):
+        assert marks[name]["anthropic"] == ("✗", ['`input_schema` root `type: "object"`'])
+        assert marks[name]["anthropic-strict"][0] == "✗"
+    assert marks["fine"]["anthropic"] == ("✓", [])
+
+
+def test_anthropic_refuses_a_top_level_property_name_outside_its_pattern(tmp_path):
+    """"filter[id]" or "Account Number" as a key fails the whole request; nested keys are not checked."""
+    def keyed(name, key, nested=False):
+        properties = {"outer": {"type": "object", "properties": {key: {"type": "string"}}}} if nested else \
+            {key: {"type": "string"}}
+        return _anthropic(name, {"type": "object", "properties": properties})
+
+    tools = [keyed("bracket", "filter[id]"), keyed("space", "Account Number"), keyed("long", "k" * 65),
+             keyed("dotted", "filter.id"), keyed("nested", "filter[id]", nested=True)]
+    marks = _marks(tmp_path, tools, "anthropic")
+    assert {name for name, cells in marks.items() if cells["anthropic"][0] == "✗"} == {"bracket", "space", "long"}
+
+
+def test_openai_strict_refuses_one_of(tmp_path):
+    branch = {"type": "object", "properties": {"iban": {"type": "string"}}, "required": ["iban"],
+              "additionalProperties": False}
+    parameters = {**OBJECT, "properties": {"q": {"oneOf": [branch, {"type": "string"}]}}}
+    marks = _marks(tmp_path, [_openai("pay", parameters), _openai("pay_any", {**OBJECT, "properties": {
+        "q": {"anyOf": [branch, {"type": "string"}]}}})], "openai-strict")
+    assert marks["pay"]["openai-strict"] == ("✗", ["`oneOf` (use `anyOf`)"])
+    assert marks["pay_any"]["openai-strict"] == ("✓", [])
+
+
+def test_a_tool_that_says_strict_false_counts_toward_no_strict_limit(tmp_path):
+    """30 tools asked for as anthropic-strict, 10 of them `"strict": false`: 20 strict, within the limit."""
+    tools = [_anthropic(f"t{i}", OBJECT, strict=i < 20) for i in range(30)]
+    data = json.loads(_run(tmp_path, "--output-format", "json", "--profile", "anthropic-strict", tools=tools).output)
+    assert data["profiles"]["anthropic-strict"]["request_limits_refusing"] == 0
+    tools = [_anthropic(f"t{i}", OBJECT, strict=True) for i in range(21)] + [_anthropic("plain", OBJECT)]
+    data = json.loads(_run(tmp_path, "--output-format", "json", "--profile", "anthropic-strict", tools=tools).output)
+    assert data["profiles"]["anthropic-strict"]["request_limits_refusing"] == 1

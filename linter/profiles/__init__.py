@@ -80,6 +80,7 @@ _Allowed = Callable[[object], bool]
 _REFUSALS: dict[str, dict[str, tuple[str, _Allowed | None]]] = {
     OPENAI_STRICT: {**dict.fromkeys(OPENAI_COMPOSITION, ("openai-strict/composition", None)),
                     **dict.fromkeys(OPENAI_UNLISTED, ("openai-strict/unlisted", None)),
+                    "oneOf": ("openai-strict/one-of", None),
                     "format": ("openai-strict/format", lambda value: value in OPENAI_FORMATS)},
     ANTHROPIC_STRICT: {**dict.fromkeys(ANTHROPIC_NUMERIC, ("anthropic-strict/numeric-bounds", None)),
                        **dict.fromkeys(ANTHROPIC_LENGTH, ("anthropic-strict/string-length", None)),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-TABLE_VERSION = "2026-12-05"
+TABLE_VERSION = "2026-12-07"
 CHECKED = "2026-12-03"
 
 REFUSED = "refused"
@@ -47,6 +47,9 @@ VERTEX_DECLARATION = ("https://cloud.google.com/vertex-ai/generative-ai/docs/ref
 VERTEX_DECLARATION_REST = "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration"
 OPENAI_REFERENCE = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
 ANTHROPIC_STRICT_TOOLS = "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use"
+ANTHROPIC_MESSAGES = "https://platform.claude.com/docs/en/api/messages"
+# The Python SDK's tool type, "generated from our OpenAPI spec": what the API takes as `input_schema`.
+ANTHROPIC_TOOL_PARAM = "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/types/tool_param.py"
 MCP_2025_TOOLS = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names"
 MCP_2025_SCHEMA = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts"
 MCP_2026_TOOLS = "https://modelcontextprotocol.io/specification/2026-07-28/server/tools"
@@ -106,6 +109,11 @@ _ENTRIES = (
     Source("openai-strict/composition", "openai-strict",
            "`allOf`, `not`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`", REFUSED,
            "Composition: allOf, not, dependentRequired, dependentSchemas, if, then, else", OPENAI_DOCS),
+    # Pydantic writes a discriminated union as `oneOf`; the SDKs' strict helpers that pass it on
+    # (openai-python's `pydantic_function_tool` among them) make tools the API refuses.
+    Source("openai-strict/one-of", "openai-strict", "`oneOf` (use `anyOf`)", REFUSED,
+           "Invalid schema for function '<function>': In context=(), 'oneOf' is not permitted.",
+           "https://github.com/livekit/agents/issues/5302", observed="2026-04-01"),
     Source("openai-strict/unlisted", "openai-strict", "`unevaluatedProperties`, `dependencies`", REFUSED,
            "", OPENAI_DOCS, verified=False,
            searched="the Supported schemas list names neither keyword (supported: pattern, format, the numeric "
@@ -128,11 +136,27 @@ _ENTRIES = (
            "a string enum of more than 250 values: at most 15,000 characters", REFUSED,
            "the total string length of all enum values cannot exceed 15,000 characters when there are more "
            "than 250 enum values", OPENAI_DOCS),
+    # The function itself, strict or not (`checks.definition`).
+    Source("openai/function-name", "openai", "function name: 1–64 of `a-z A-Z 0-9 _ -`", REFUSED,
+           "The name of the function to be called. Must be a-z, A-Z, 0-9, or contain underscores and dashes, with "
+           "a maximum length of 64.", OPENAI_REFERENCE, checked="2026-12-07", supersedes=("SL402",)),
+    Source("openai/root", "openai", "`parameters` root `type: \"object\"`", REFUSED,
+           "Invalid schema for function 'sendEmailTool': schema must be a JSON Schema of 'type: \"object\"', got "
+           "'type: \"string\"'.", "https://github.com/alibaba/spring-ai-alibaba/issues/4576", observed="2026-04-29"),
     Source("openai/tools", "openai", "at most 128 tools per request", REFUSED,
            "Invalid 'tools': array too long. Expected an array with maximum length 128",
            "https://github.com/zed-industries/zed/issues/32946", request_wide=True),
     # Anthropic structured outputs, "JSON Schema limitations", shared by strict tool use; its
     # "Not supported" list ends "If you use an unsupported feature, you'll receive a 400 error".
+    # The tool itself, strict or not (`checks.definition`).
+    Source("anthropic/tool-name", "anthropic", "tool name: 1–64 of `a-z A-Z 0-9 _ -`", REFUSED,
+           "Must match the regex ^[a-zA-Z0-9_-]{1,64}$", ANTHROPIC_MESSAGES, checked="2026-12-07",
+           supersedes=("SL402",)),
+    Source("anthropic/root", "anthropic", "`input_schema` root `type: \"object\"`", REFUSED,
+           'type: Required[Literal["object"]]', ANTHROPIC_TOOL_PARAM, checked="2026-12-07", supersedes=("SL020",)),
+    Source("anthropic/property-keys", "anthropic", "top-level property names: 1–64 of `a-z A-Z 0-9 _ . -`", REFUSED,
+           "tools.14.custom.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'",
+           "https://github.com/beautyfree/appstore-connect-mcp/issues/2", observed="2026-04-13"),
     Source("anthropic-strict/recursion", "anthropic-strict", "recursive schemas", REFUSED,
            "Not supported: Recursive schemas", ANTHROPIC_DOCS),
     Source("anthropic-strict/external-ref", "anthropic-strict", "external `$ref`", REFUSED,
@@ -162,7 +186,8 @@ _ENTRIES = (
            REFUSED, "Total parameters that use `anyOf` or type arrays (for example, `\"type\": [\"string\", "
                     "\"null\"]`) across all strict schemas.", ANTHROPIC_LIMITS, request_wide=True),
     # Gemini / Vertex AI function declarations.
-    Source("gemini/function-name", "gemini", "function name: starts with a letter or `_`, at most 64 characters",
+    Source("gemini/function-name", "gemini",
+           "function name: a letter or `_`, then `a-z A-Z 0-9 _ . : -`, at most 64 characters",
            REFUSED, "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots, "
                     "colons and dashes, with a maximum length of 64.", GENAI_DECLARATION_NAME, checked="2026-12-05",
            supersedes=("SL402",)),

@@ -151,3 +151,14 @@ def test_an_object_inside_a_refused_composition_is_one_finding_with_it():
                                              "parameters": parameters}}
     found = lint_document(json.dumps({"model": "gpt-4.1", "tools": [tool]}), "note.json", "SL601")
     assert [finding.pointer.rsplit("/", 1)[-1] for finding in found] == ["allOf"]
+
+
+def test_a_name_a_provider_profile_refuses_is_its_finding_in_place_of_sl402():
+    """Under `anthropic` (or either OpenAI profile) the name rule is the profile's: one finding,
+    quoting the API reference, not SL402's beside it."""
+    tool = json.dumps([{"name": "orders.get", "description": "Get an order.", "input_schema": {
+        "type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}}])
+    assert [d.code for d in lint_document(tool, "t.json", None)].count("SL402") == 1
+    for profile in ("anthropic", "anthropic-strict"):
+        found = [d for d in lint_document(tool, "t.json", None, Config(profiles=[profile])) if d.code in ("SL402", "SL601")]
+        assert [d.code for d in found] == ["SL601"] and found[0].message.startswith(f"{profile}: tool name `orders.get`")

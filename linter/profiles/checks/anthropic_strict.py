@@ -13,6 +13,7 @@ from urllib.parse import unquote
 
 from schema_lint.schema.pointer import join, split
 from schema_lint.profiles import ANTHROPIC_FORMATS, ANTHROPIC_LENGTH, ANTHROPIC_NUMERIC, ANTHROPIC_STRICT
+from schema_lint.profiles.checks import definition
 from schema_lint.profiles.checks.problem import Problem
 from schema_lint.profiles.sources import source
 from schema_lint.rule import ToolContext
@@ -26,6 +27,7 @@ def _problem(entry: str, pointer: str, message: str) -> Problem:
 
 
 def check(ctx: ToolContext) -> Iterator[Problem]:
+    yield from definition.anthropic(ctx, PROFILE)
     for node in ctx.walk():
         yield from _node(node)
     yield from _refs(ctx)

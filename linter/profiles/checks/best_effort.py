@@ -1,5 +1,7 @@
 """What non-strict function calling silently does not enforce: the schema's constraints.
 
+(What the API refuses in the definition itself, strict or not, is `definition`'s.)
+
 Without `"strict": true`, OpenAI and Anthropic show the schema to the model and hold the
 call to none of it ("If set to true, the model will follow the exact schema"; "Without
 strict mode, Claude might return incompatible types"). Structure still guides the model,
@@ -13,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from schema_lint.schema.pointer import join
-from schema_lint.profiles import ANTHROPIC, OPENAI
+from schema_lint.profiles import ANTHROPIC, ANTHROPIC_STRICT, OPENAI, OPENAI_STRICT
+from schema_lint.profiles.checks import definition
 from schema_lint.profiles.checks.problem import Problem
 from schema_lint.profiles.sources import source
 from schema_lint.rule import ToolContext
@@ -26,11 +29,15 @@ _ENTRIES = {OPENAI: "openai/best-effort", ANTHROPIC: "anthropic/best-effort"}
 
 
 def check_openai(ctx: ToolContext) -> Iterator[Problem]:
-    return _check(ctx, OPENAI)
+    if OPENAI_STRICT not in ctx.profiles:  # else the strict profile asks the same of the definition
+        yield from definition.openai(ctx, OPENAI)
+    yield from _check(ctx, OPENAI)
 
 
 def check_anthropic(ctx: ToolContext) -> Iterator[Problem]:
-    return _check(ctx, ANTHROPIC)
+    if ANTHROPIC_STRICT not in ctx.profiles:
+        yield from definition.anthropic(ctx, ANTHROPIC)
+    yield from _check(ctx, ANTHROPIC)
 
 
 def _check(ctx: ToolContext, profile: str) -> Iterator[Problem]:

@@ -13,6 +13,7 @@ from typing import Any
 from schema_lint.model import Fix, FixSafety, Operation
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import OPENAI_COMPOSITION, OPENAI_FORMATS, OPENAI_STRICT, OPENAI_UNLISTED
+from schema_lint.profiles.checks import definition
 from schema_lint.profiles.checks.problem import Problem
 from schema_lint.profiles.sources import source
 from schema_lint.prose.field_prose import takes_other_keys
@@ -33,6 +34,7 @@ def _problem(entry: str, pointer: str, message: str, fix: Fix | None = None) -> 
 
 
 def check(ctx: ToolContext) -> Iterator[Problem]:
+    yield from definition.openai(ctx, PROFILE, root=False)
     yield from _root(ctx)
     for node in ctx.walk():
         yield from _refused_keywords(node)
@@ -128,6 +130,10 @@ def _refused_keywords(node: SchemaNode) -> Iterator[Problem]:
     for keyword in node.schema:
         if keyword in OPENAI_COMPOSITION:
             yield _problem("openai-strict/composition", join(node.pointer, keyword), f"`{keyword}` is not supported")
+        elif keyword == "oneOf":
+            # No fix: `anyOf` in its place also takes a value that matches two branches.
+            yield _problem("openai-strict/one-of", join(node.pointer, keyword),
+                           "`oneOf` is not supported; `anyOf` is (a value matching two branches is then taken)")
         elif keyword in OPENAI_UNLISTED:
             yield _problem("openai-strict/unlisted", join(node.pointer, keyword),
                            f"`{keyword}` is not among the supported keywords")

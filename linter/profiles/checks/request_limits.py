@@ -52,7 +52,9 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
     yield from _count_tools(ctx, sent, "vscode-copilot/tools", MAX_VSCODE_COPILOT_TOOLS, "tools",
                             lambda t: VSCODE_COPILOT in ctx.profiles_of(t))
     yield from _first_sent(ctx, sent)
-    strict = [t for t in sent if ANTHROPIC_STRICT in ctx.profiles_of(t)]
+    # A tool that says `"strict": false` is sent plain whatever the profile: "Non-strict tools
+    # don't count toward this limit" (nor toward the parameter limits, which count strict schemas).
+    strict = [t for t in sent if ANTHROPIC_STRICT in ctx.profiles_of(t) and t.definition.get("strict") is not False]
     # Asked by identity: `t in strict` compares tools field by field, n² comparisons for n
     # tools (3,000 tools of one file took 40 s).
     strict_ids = {id(t) for t in strict}
