@@ -39,9 +39,10 @@ from typing import Any, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcServerNotInitialized
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
-from pygls.workspace import TextDocument
+from pygls.workspace import TextDocument, Workspace
 
 from schema_lint import __version__
 from schema_lint.config import CONFIG_FILE_NAMES, find_config_file
@@ -80,6 +81,15 @@ class SchemaLintServer(LanguageServer):
         # lint is answered from `latest` meanwhile.
         self.forgetting: set[asyncio.Task] = set()
         self.pulls = False
+
+    @property
+    def workspace(self) -> Workspace:
+        """The client's documents and folders, which `initialize` brings: a request before it
+        is answered ServerNotInitialized (-32002), as the protocol asks, not an internal error."""
+        try:
+            return super().workspace
+        except RuntimeError as absent:
+            raise JsonRpcServerNotInitialized() from absent
 
     def open_text(self, path: str) -> str | None:
         """The editor's text of the file at `path` (a real path), if it has it open."""
@@ -132,6 +142,12 @@ class SchemaLintServer(LanguageServer):
         a document that is not a file (an unsaved buffer has no configuration to find), or that
         the client never opened (asked of, the workspace would read it from disk, which may not
         hold it: an internal error for the client)."""
+        found = await self.linted_version(uri)
+        return None if found is None else found[1]
+
+    async def linted_version(self, uri: str) -> tuple[int | None, Linted] | None:
+        """`linted`, with the version of the text it was found on: what an edit made from it
+        applies to."""
         path = _path(uri)
         if path is None or self.opened(uri) is None:
             return None
@@ -144,7 +160,8 @@ class SchemaLintServer(LanguageServer):
         if cached is None or cached[0] != document.version or document.version is None:
             cached = (document.version, asyncio.ensure_future(self.lint(path, document.source)))
             self.latest[uri] = cached
-        return await asyncio.shield(cached[1])  # a request cancelled cancels not the lint others await
+        linted = await asyncio.shield(cached[1])  # a request cancelled cancels not the lint others await
+        return None if linted is None else (cached[0], linted)
 
     async def lint(self, path: str, text: str) -> Linted | None:
         """`text`, the editor's content of the file at `path`, linted on the worker; None when
@@ -312,12 +329,16 @@ def build() -> SchemaLintServer:
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND]))
     async def code_action(ls: SchemaLintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        linted = await ls.linted(params.text_document.uri)
-        if linted is None:
+        found_version = await ls.linted_version(params.text_document.uri)
+        if found_version is None:
             return []
-        found = await asyncio.to_thread(_quick_fixes, linted, params, ls.encoding)
+        version, linted = found_version
+        # A client that takes versioned edits refuses one made on a text the user has typed past.
+        edit_of = partial(_edit, params.text_document.uri, version if _supports(
+            ls.client_capabilities, "workspace", "workspace_edit", "document_changes") else None)
+        found = await asyncio.to_thread(_quick_fixes, linted, params, ls.encoding, edit_of)
         if _fixes_all(params.context):
-            fixed_all = await ls.work(_fix_all, linted, params, ls.encoding)  # it lints again, with the linter
+            fixed_all = await ls.work(_fix_all, linted, ls.encoding, edit_of)  # it lints again, with the linter
             found += [fixed_all] if fixed_all is not None else []
         return found
 
@@ -389,23 +410,35 @@ def _fixes_all(context: types.CodeActionContext) -> bool:
     return context.trigger_kind != types.CodeActionTriggerKind.Automatic
 
 
-def _action(linted: Linted, params: types.CodeActionParams, encoding: str, title: str, kind: str, new_text: str,
+EditOf = Callable[[types.TextEdit], types.WorkspaceEdit]
+
+
+def _edit(uri: str, version: int | None, edit: types.TextEdit) -> types.WorkspaceEdit:
+    """`edit` of the document at `uri`: under `documentChanges`, tied to the `version` it was
+    made on, when the client takes that form and the document has a version; else as `changes`."""
+    if version is None:
+        return types.WorkspaceEdit(changes={uri: [edit]})
+    return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+        types.OptionalVersionedTextDocumentIdentifier(version=version, uri=uri), [edit])])
+
+
+def _action(linted: Linted, encoding: str, edit_of: EditOf, title: str, kind: str, new_text: str,
             preferred: bool = False, diagnostics: list[types.Diagnostic] | None = None) -> types.CodeAction:
     """The action that turns the document's text into `new_text`, as one edit."""
-    uri = params.text_document.uri
     (start, end), content = replacement(linted.document.text, new_text, encoding)
     edit = types.TextEdit(types.Range(types.Position(*start), types.Position(*end)), content)
     return types.CodeAction(title, kind=kind, diagnostics=diagnostics, is_preferred=preferred or None,
-                            edit=types.WorkspaceEdit(changes={uri: [edit]}))
+                            edit=edit_of(edit))
 
 
-def _quick_fixes(linted: Linted, params: types.CodeActionParams, encoding: str) -> list[types.CodeAction]:
+def _quick_fixes(linted: Linted, params: types.CodeActionParams, encoding: str,
+                 edit_of: EditOf) -> list[types.CodeAction]:
     """A quick fix for each fixable finding under the cursor, and an "ignore" for each finding
     there when the format has comments."""
     lines = linted.document.lines
     asked = _range(params.range.start, params.range.end)
     found: list[types.CodeAction] = []
-    action = partial(_action, linted, params, encoding)
+    action = partial(_action, linted, encoding, edit_of)
     if _wanted(params.context.only, types.CodeActionKind.QuickFix):
         for finding in linted.findings:
             where = span_range(lines, finding.span, encoding)
@@ -425,12 +458,12 @@ def _quick_fixes(linted: Linted, params: types.CodeActionParams, encoding: str) 
     return found
 
 
-def _fix_all(linted: Linted, params: types.CodeActionParams, encoding: str) -> types.CodeAction | None:
+def _fix_all(linted: Linted, encoding: str, edit_of: EditOf) -> types.CodeAction | None:
     """Fix-all, when some safe fix exists."""
     fixed_all = edits.all_safe_fixes(linted)
     if fixed_all is None:
         return None
-    return _action(linted, params, encoding, "Fix all safe schema-lint findings", FIX_ALL_KIND, fixed_all)
+    return _action(linted, encoding, edit_of, "Fix all safe schema-lint findings", FIX_ALL_KIND, fixed_all)
 
 
 def serve() -> None:

@@ -102,6 +102,21 @@ async def changed(client: LanguageClient, uri: str, version: int, text: str) -> 
         [types.TextDocumentContentChangeWholeDocument(text=text)]))
 
 
+def edited(client: LanguageClient, action: types.CodeAction, uri: str, version: int = 1) -> list[types.TextEdit]:
+    """The edits `action` makes to the document at `uri`, in the form the client's capabilities
+    ask for: tied to the `version` they were made on (`documentChanges`) where the client takes
+    that, else under `changes`."""
+    edit = action.edit
+    assert edit is not None
+    if client.capabilities.workspace.workspace_edit.document_changes:
+        assert edit.changes is None
+        (change,) = edit.document_changes
+        assert (change.text_document.uri, change.text_document.version) == (uri, version)
+        return list(change.edits)
+    assert edit.document_changes is None and list(edit.changes) == [uri]
+    return list(edit.changes[uri])
+
+
 def apply(client: LanguageClient, text: str, edits: list[types.TextEdit]) -> str:
     """`text` with the edits applied, their columns read in the negotiated encoding, as the
     editor reads them."""

@@ -13,7 +13,7 @@ from pytest_lsp import LanguageClient, client_capabilities
 
 from schema_lint.rule import load_rules
 from lspkit import (SELECT, SERVER, TICKETS_YAML, apply, changed, client,  # noqa: F401  (client: the fixture)
-                    column, diagnostics, opened, pulls)
+                    column, diagnostics, edited, opened, pulls)
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -89,10 +89,22 @@ async def test_a_quick_fix_applied_removes_its_finding(client: LanguageClient):
     offered = await actions(client, uri, single.range, only=[types.CodeActionKind.QuickFix])
     fix = next(a for a in offered if a.title.startswith("Fix SL307"))
     assert fix.is_preferred  # a safe fix: the editor may apply it on its own
-    fixed = apply(client, TICKETS_YAML, fix.edit.changes[uri])
+    fixed = apply(client, TICKETS_YAML, edited(client, fix, uri))
     assert fixed == TICKETS_YAML.replace("enum: [bug], description: The kind.", "description: The kind., const: bug")
     await changed(client, uri, 2, fixed)
     assert by_code(await diagnostics(client, uri), "SL307") == []
+
+
+async def test_a_fix_is_tied_to_the_version_it_was_made_on_where_the_client_takes_that(client: LanguageClient):
+    """A fix made on version 3 names version 3 (VS Code takes `documentChanges`): the editor
+    refuses it once the user has typed past that text, instead of applying it at offsets that
+    now mean something else. A client without that form gets `changes`."""
+    uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
+    await changed(client, uri, 2, TICKETS_YAML + "\n")
+    await changed(client, uri, 3, TICKETS_YAML)
+    single = by_code(await diagnostics(client, uri), "SL307")[0]
+    fix = next(a for a in await actions(client, uri, single.range) if a.title.startswith("Fix SL307"))
+    assert apply(client, TICKETS_YAML, edited(client, fix, uri, version=3)).count("const: bug") == 1
 
 
 async def test_a_tightening_fix_is_offered_never_preferred(client: LanguageClient):
@@ -100,7 +112,7 @@ async def test_a_tightening_fix_is_offered_never_preferred(client: LanguageClien
     wrong_type = by_code(await diagnostics(client, uri), "SL005")[0]
     fix = next(a for a in await actions(client, uri, wrong_type.range) if a.title.startswith("Fix SL005"))
     assert not fix.is_preferred and "unsafe" in fix.title
-    assert "note: {type: string, description: A note.}" in apply(client, TICKETS_YAML, fix.edit.changes[uri])
+    assert "note: {type: string, description: A note.}" in apply(client, TICKETS_YAML, edited(client, fix, uri))
 
 
 async def test_fix_all_applies_the_safe_fixes_and_never_an_unsafe_one(client: LanguageClient):
@@ -109,7 +121,7 @@ async def test_fix_all_applies_the_safe_fixes_and_never_an_unsafe_one(client: La
     whole = types.Range(types.Position(0, 0), types.Position(0, 0))
     offered = await actions(client, uri, whole, only=["source.fixAll.schema-lint"])
     assert [a.kind for a in offered] == ["source.fixAll.schema-lint"]
-    fixed = apply(client, TICKETS_YAML, offered[0].edit.changes[uri])
+    fixed = apply(client, TICKETS_YAML, edited(client, offered[0], uri))
     # SL307's safe fix, and not SL005's unsafe `str` → `string`.
     assert fixed == TICKETS_YAML.replace("enum: [bug], description: The kind.", "description: The kind., const: bug")
     await changed(client, uri, 2, fixed)
@@ -120,7 +132,7 @@ async def test_ignore_inserts_the_suppression_comment_where_the_format_has_comme
     uri = await opened(client, client.root / "tools.jsonc", TICKETS_JSONC, "jsonc")
     unbounded = by_code(await diagnostics(client, uri), "SL301")[0]
     ignore = next(a for a in await actions(client, uri, unbounded.range) if a.title == "Ignore SL301 on this line")
-    silenced = apply(client, TICKETS_JSONC, ignore.edit.changes[uri])
+    silenced = apply(client, TICKETS_JSONC, edited(client, ignore, uri))
     assert silenced.splitlines()[7].endswith("},  // schema-lint: ignore[SL301]")
     await changed(client, uri, 2, silenced)
     assert by_code(await diagnostics(client, uri), "SL301") == []
@@ -270,6 +282,24 @@ async def test_opening_a_file_runs_no_server_the_configuration_names(client: Lan
     assert not marker.exists()
 
 
+async def test_a_request_before_initialize_is_answered_server_not_initialized(tmp_path):
+    """The protocol's -32002, not an internal error with a traceback; the session then starts."""
+    from pygls.exceptions import JsonRpcException
+
+    lsp = await SERVER.start()
+    uri = (tmp_path / "tools.yaml").as_uri()
+    with pytest.raises(JsonRpcException) as refused:
+        # The test client checks each request against the capabilities it declared: none yet.
+        lsp.capabilities = types.ClientCapabilities()
+        await asyncio.wait_for(lsp.text_document_hover_async(types.HoverParams(
+            types.TextDocumentIdentifier(uri), types.Position(0, 0))), 20)
+    assert refused.value.code == -32002 and "Traceback" not in str(refused.value)
+    await lsp.initialize_session(types.InitializeParams(capabilities=client_capabilities("neovim"),
+                                                        root_uri=tmp_path.as_uri()))
+    await opened(lsp, tmp_path / "tools.yaml", TICKETS_YAML, "yaml")
+    await lsp.shutdown_session()
+
+
 @pytest.mark.parametrize("editor", ["visual-studio-code", "neovim"])
 async def test_shutdown_then_exit_ends_the_server_cleanly(editor: str, tmp_path):
     lsp = await SERVER.start()
@@ -353,6 +383,6 @@ async def test_a_file_whose_uri_is_percent_encoded_is_linted_and_fixed_under_tha
     assert "%20" in uri and "%C3%BC" in uri
     single = by_code(await diagnostics(client, uri), "SL307")[0]
     fix = next(a for a in await actions(client, uri, single.range) if a.title.startswith("Fix SL307"))
-    assert list(fix.edit.changes) == [uri]  # the edit names the document as the editor does
-    await changed(client, uri, 2, apply(client, TICKETS_YAML, fix.edit.changes[uri]))
+    # The edit names the document as the editor does (`edited` checks it).
+    await changed(client, uri, 2, apply(client, TICKETS_YAML, edited(client, fix, uri)))
     assert by_code(await diagnostics(client, uri), "SL307") == []
