@@ -40,6 +40,29 @@ def test_each_file_is_linted_under_the_configuration_nearest_it(project):
     assert codes_by_file(result.output) == [("pkg/nested.json", "SL301"), ("top.json", "SL201")]
 
 
+@pytest.mark.parametrize("exclude", ['"legacy"', '"legacy/old.json"', '"*.old.json"'])
+def test_a_nested_configurations_exclude_holds_below_it_from_the_root(project, exclude):
+    """`pkg`'s `exclude = ["legacy"]` was applied only to a run started in `pkg`: from the root
+    (pre-commit's, CI's) the walk and the named file were linted. Relative to `pkg`, as ruff's is."""
+    (project / "pkg" / ".schema-lint.toml").write_text(f'select = ["SL301"]\nexclude = [{exclude}]\n')
+    (project / "pkg" / "legacy").mkdir()
+    old = project / "pkg" / "legacy" / ("x.old.json" if "*" in exclude else "old.json")
+    old.write_text(json.dumps(OPEN_TOOL, indent=2))
+    named = str(old.relative_to(project))
+    result = check("--output-format", "concise", ".")
+    assert codes_by_file(result.output) == [("pkg/nested.json", "SL301"), ("top.json", "SL201")]
+    assert check("--show-files", ".").output.split() == ["pkg/nested.json", "top.json"]
+    assert ": SL" not in check("--output-format", "concise", named).output  # as pre-commit names it
+    assert ": SL301" in check("--output-format", "concise", "pkg/nested.json", "top.json").output
+
+
+def test_the_root_configurations_exclude_is_no_nested_ones_business(project):
+    """A nested configuration without `exclude` leaves in what the walk found."""
+    (project / "pkg" / "legacy").mkdir()
+    (project / "pkg" / "legacy" / "old.json").write_text(json.dumps(OPEN_TOOL, indent=2))
+    assert "pkg/legacy/old.json" in check("--show-files", ".").output.split()
+
+
 def test_flags_apply_over_every_nested_configuration(project):
     result = check("--output-format", "concise", "--select", "SL401", ".")
     assert {code for _, code in codes_by_file(result.output)} <= {"SL401"}

@@ -333,8 +333,7 @@ def _show(output: Output, linter: Linter, paths: list[str], settings: bool, stdi
     """`--show-files` / `--show-settings`: what a run would read, and under which settings."""
     from schema_lint.text.display import escape
 
-    files = linter.files(paths)
-    linter.resolve_configs(files, stdin_name)
+    files = linter.files_to_lint(paths, stdin_name)
     if settings:
         from schema_lint.config.show import render as render_settings
 

@@ -20,7 +20,7 @@ from schema_lint.run.result import LintResult
 from schema_lint.sources import watch
 from schema_lint.sources.document import Document
 from schema_lint.sources.documents import read_document
-from schema_lint.sources.files import expand_paths
+from schema_lint.sources.files import expand_paths, named_excluded, walk_reads
 from schema_lint.sources.reading import read_stdin
 
 if TYPE_CHECKING:
@@ -79,10 +79,7 @@ class Linter:
 
     def run(self, paths: Iterable[str], stdin_name: str | None = None) -> LintResult:
         result = LintResult()
-        files = self.files(paths, result.passed_over)
-        for path in files:
-            watch.note(path)  # before a warm run trusts its stat, or a cold one reads it
-        self.resolve_configs(files, stdin_name)
+        files = self.files_to_lint(paths, stdin_name, result.passed_over)
         result.documents.max_bytes = self.config.max_file_size
         # Files the cache answers cost a stat; only the others are linted.
         pending = [path for path in files if not self.owner(path).from_cache(path, result)]
@@ -202,6 +199,31 @@ class Linter:
             self._by_directory[directory] = loaded[source]
         self._nested = self._nested or bool(loaded)
 
+    def files_to_lint(self, paths: Iterable[str], stdin_name: str | None = None,
+                      passed_over: list[tuple[str, str]] | None = None) -> list[str]:
+        """The files a run lints: those `paths` name or hold (`files`), each under the
+        configuration nearest it (found here, before any is linted: `resolve_configs`), less
+        those a nested configuration leaves out."""
+        paths = list(paths)
+        files = self.files(paths, passed_over)
+        for path in files:
+            watch.note(path)  # before a warm run trusts its stat, or a cold one reads it
+        self.resolve_configs(files, stdin_name)
+        return self._read_by_nearest(files, set(paths))
+
+    def _read_by_nearest(self, files: list[str], named: set[str]) -> list[str]:
+        """`files` less those a nested configuration leaves out: its `exclude` (and, for a file
+        a walk found, its `include`) decides below its folder, relative to it, as each folder's
+        configuration does in ruff; the walk applied the run's own only."""
+        if not self._nested:
+            return files
+        kept = []
+        for path in files:
+            config = self.config if path == "-" else self.owner(path).config
+            if config is self.config or not _left_out(path, config, path in named):
+                kept.append(path)
+        return kept
+
     def owner(self, path: str) -> Linter:
         """The linter of the configuration nearest `path` (this one, without nesting)."""
         if not self._nested:
@@ -271,3 +293,11 @@ def lint_text(text: str, path: str = "tool.json", config: Config | None = None) 
     Linter(config or Config()).lint_document(read_document(path, raw=text.encode("utf-8")), result)
     result.diagnostics.sort(key=lambda d: d.sort_key)
     return result
+
+
+def _left_out(path: str, config: Config, named: bool) -> bool:
+    """Whether `config` leaves out the file at `path`: one named on the command line only by
+    `exclude`, one a walk found by `include` too."""
+    if named:
+        return named_excluded(path, config.exclude, config.root)
+    return not walk_reads(path, config.include, config.exclude, config.root)

@@ -62,6 +62,12 @@ def walk_reads(path: str, include: list[str], exclude: list[str], root: str) -> 
     return _parts_match(include, parts) and not _parts_match(exclude, parts, every_folder=True)
 
 
+def named_excluded(path: str, exclude: list[str], root: str) -> bool:
+    """Whether `exclude` leaves out a file named on the command line: a glob names it or any
+    folder it lies in (`include` is not asked of a file named)."""
+    return _matches(exclude, path, root, every_folder=True)
+
+
 def _matches(globs: list[str], path: str, root: str, every_folder: bool = False) -> bool:
     """Whether a glob names `path` or a folder it lies in.
 
@@ -180,7 +186,7 @@ def expand_paths(paths: list[str], include: list[str], exclude: list[str], defau
         watch.note(raw)  # whether it is a folder or a file decides what is linted
         if os.path.isdir(raw):
             files = _walk(raw, include, exclude + default_exclude, root, passed_over)
-        elif _matches(exclude, raw, root, every_folder=True):
+        elif named_excluded(raw, exclude, root):
             files = iter(())
         else:
             files = iter([raw])
