@@ -37,6 +37,7 @@ def diff(old, new, output_format, python_targets, **live):
         if len([*targets.paths, *([new] if new else [])]) != 1:
             raise click.UsageError("name what OLD is compared with: NEW, or one --python, --mcp or --mcp-url")
         before, after = _tools(old), _tools(new or targets.paths[0])
+    before, after = _paired_bare_schemas(before, after)
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = {}
@@ -71,9 +72,23 @@ def _tools(path: str) -> dict:
         click.echo(escape(f"{path}:{error.line}:{error.column}: SL000 {error.message}"), err=True)
         sys.exit(2)
     stem = os.path.splitext(os.path.basename(path))[0]
-    tools = find_tools(document.data, stem)
+    # A bare schema named to be compared is one tool's arguments, even one `check` passes over
+    # as no tool's (an `$id`, a document's title): else adding an `$id` "removes" the tool.
+    tools = find_tools(document.data, stem, raw_schemas=True)
     results = {tool.name: tool.schema for tool in result_schemas(tools)}
     return {tool.name: (tool, results.get(tool.name), document.data) for tool in tools}
+
+
+def _paired_bare_schemas(before: dict, after: dict) -> tuple[dict, dict]:
+    """A bare JSON Schema file's one tool is named after its `title` or the file, neither of
+    which a call sees: `git show main:tools.json > /tmp/base.json` then diffed against
+    `tools.json` is one schema, not one removed and one added. Two such files are compared
+    as one tool, under the new name."""
+    if len(before) == len(after) == 1:
+        (old_name, old_entry), (new_name, new_entry) = next(iter(before.items())), next(iter(after.items()))
+        if old_name != new_name and old_entry[0].format == new_entry[0].format == "json_schema":
+            return {new_name: old_entry}, after
+    return before, after
 
 
 def _strict(old: Tool, old_data: Any, new: Tool, new_data: Any) -> list[Change]:

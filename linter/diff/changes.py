@@ -11,7 +11,10 @@ module cannot tell: a rewritten `anyOf`, a `$ref` swapped for an inline schema, 
 that went, a composition that came where a constraint went (it may restate it). It never
 claims widening it has not shown; what it says "changed" a person must read. Annotations
 (`description`, `title`, `default`, `examples` ...) do not change what validates and are
-not reported.
+not reported, and neither are rewrites that accept the same calls (a generator's next
+version writes them): `const` for an `enum` of one, `1.0` for `1`, `{}` for `true`, a `type`
+restating the `enum`, a keyword at its no-op value (`minLength: 0`), a number's bound spelt
+with the other of `minimum`/`exclusiveMinimum`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from schema_lint.schema.keywords import ANNOTATIONS
@@ -45,6 +49,11 @@ _ADDED_UNSURE = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "nullable", "
 # Keywords whose subschemas mark properties or items as evaluated: under `unevaluatedProperties`
 # or `unevaluatedItems` a new one can admit what those rejected.
 _EVALUATING = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "items", "contains"})
+# Keywords whose value here validates nothing (`minLength: 0`, what a generator writes for
+# `min_length=0`): added or removed with it, nothing changes.
+_NO_OP = {"minLength": 0, "minItems": 0, "minProperties": 0, "uniqueItems": False}
+# The numeric bounds, as (inclusive, exclusive) keywords of each side.
+_NUMERIC_SIDES = (("minimum", "exclusiveMinimum", True), ("maximum", "exclusiveMaximum", False))
 
 
 @dataclass(frozen=True)
@@ -56,10 +65,13 @@ class Change:
 
 def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
     """Every change from `old` to `new` that can change what validates, at its pointer."""
-    if _same(old, new):
-        return []
+    if _same(old, new) or (old is True and _switch(new) is True) or (new is True and _switch(old) is True):
+        return []  # `true` and `{}` accept the same
     if not isinstance(old, dict) or not isinstance(new, dict):
         return _boolean_schema(old, new, pointer)
+    nullable = _null_added_or_removed(old, new, pointer)
+    if nullable is not None:
+        return nullable
     changes: list[Change] = []
     done = set(_ANNOTATIONS)
     changes += _types(old, new, pointer)
@@ -93,6 +105,11 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
     for key in ("dependentRequired", "dependencies"):
         done.add(key)
         changes += _dependencies(old, new, pointer, key)
+    done |= {"multipleOf", "prefixItems", *_NO_OP}
+    changes += _multiple_of(old, new, pointer)
+    changes += _prefix_items(old, new, pointer)
+    changes += _no_ops(old, new, pointer)
+    changes += _dialect(old, new, pointer)
     changes += _default(old, new, pointer)
     for key in sorted((set(old) | set(new)) - done, key=str):  # YAML keys may be numbers
         if key in new and key not in old:
@@ -138,12 +155,25 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _canonical(value: Any) -> str:
-    """The value's JSON text with its keys sorted: what two values are compared by. A YAML
-    mapping may have keys that are numbers, which do not sort with strings: written as text."""
+    """The value's JSON text with its keys sorted: what two values are compared by. Numbers
+    are equal as JSON Schema compares them (`1.0` is `1`). A YAML mapping may have keys that
+    are numbers, which do not sort with strings: written as text."""
+    value = _integral(value)
     try:
         return json.dumps(value, sort_keys=True, default=repr)
     except TypeError:
         return json.dumps(_text_keys(value), sort_keys=True, default=repr)
+
+
+def _integral(value: Any) -> Any:
+    """`value` with each float that is a whole number written as an int."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _integral(member) for key, member in value.items()}
+    if isinstance(value, list):
+        return [_integral(item) for item in value]
+    return value
 
 
 def _text_keys(value: Any) -> Any:
@@ -187,8 +217,12 @@ def _types(old: dict, new: dict, pointer: str) -> list[Change]:
         return []
     where = join(pointer, "type")
     if after is None:
+        if before is not None and _restates(before, new):
+            return []
         return [Change(where, WIDENING if "type" not in new else CHANGED, "`type` removed")]
     if before is None:
+        if _restates(after, old):
+            return []
         return [Change(where, BREAKING, f"`type` {_names(after)} added")]
     lost = sorted(t for t in before if not _allows(after, t))
     if lost:
@@ -198,6 +232,29 @@ def _types(old: dict, new: dict, pointer: str) -> list[Change]:
 
 def _names(types: set[str]) -> str:
     return "/".join(sorted(types))
+
+
+def _restates(types: set[str], schema: dict) -> bool:
+    """Whether `type` would restate what the `enum` or `const` of `schema` already allows."""
+    values = _values_of(schema)
+    return values is not None and all(_allows(types, _json_type(value)) for value in values)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int) or isinstance(value, float) and value.is_integer():
+        return "integer"
+    return {float: "number", str: "string", list: "array", dict: "object"}.get(type(value), "unknown")
+
+
+def _values_of(schema: dict) -> list | None:
+    """The values an `enum`, or a `const`, allows (None for neither, or for an `enum` that is no list)."""
+    if "enum" in schema:
+        return schema["enum"] if isinstance(schema["enum"], list) else None
+    return [schema["const"]] if "const" in schema else None
 
 
 def _required(old: dict, new: dict, pointer: str) -> list[Change]:
@@ -211,6 +268,11 @@ def _required(old: dict, new: dict, pointer: str) -> list[Change]:
 
 
 def _values(old: dict, new: dict, pointer: str) -> list[Change]:
+    """`enum` and `const`, compared as the values they allow: `const: "a"` is `enum: ["a"]`."""
+    before_values, after_values = _values_of(old), _values_of(new)
+    if ("enum" in old) != ("enum" in new) and ("const" in old) != ("const" in new) and \
+            before_values is not None and after_values is not None:
+        return _enum(before_values, after_values, join(pointer, "enum" if "enum" in new else "const"))
     changes = []
     if not _same(old.get("enum"), new.get("enum")):
         where = join(pointer, "enum")
@@ -220,18 +282,22 @@ def _values(old: dict, new: dict, pointer: str) -> list[Change]:
         elif not isinstance(before, list):
             changes.append(Change(where, BREAKING, "`enum` added"))
         else:
-            kept = {_canonical(v) for v in after}
-            lost = [v for v in before if _canonical(v) not in kept]
-            if lost:
-                changes.append(Change(where, BREAKING, f"`enum` no longer allows {_shown(lost)}"))
-            elif len(kept) > len({_canonical(v) for v in before}):
-                changes.append(Change(where, WIDENING, "`enum` allows more values"))
-            # else the same values in another order (or repeated): the same calls validate
+            changes += _enum(before, after, where)
     if not _same(old.get("const"), new.get("const")) or ("const" in old) != ("const" in new):
         where = join(pointer, "const")
         kind = WIDENING if "const" not in new else BREAKING
         changes.append(Change(where, kind, f"`const` {_verb(old, new, 'const')}"))
     return changes
+
+
+def _enum(before: list, after: list, where: str) -> list[Change]:
+    kept = {_canonical(v) for v in after}
+    lost = [v for v in before if _canonical(v) not in kept]
+    if lost:
+        return [Change(where, BREAKING, f"`enum` no longer allows {_shown(lost)}")]
+    if len(kept) > len({_canonical(v) for v in before}):
+        return [Change(where, WIDENING, "`enum` allows more values")]
+    return []  # the same values in another order (or repeated): the same calls validate
 
 
 def _default(old: dict, new: dict, pointer: str) -> list[Change]:
@@ -255,8 +321,15 @@ def _shown(values: list) -> str:
 def _bounds(old: dict, new: dict, pointer: str) -> list[Change]:
     if _integer_range(old) is not None and _integer_range(old) == _integer_range(new):
         return []  # `minimum: 1` → `exclusiveMinimum: 0` on an integer (pydantic's ge=1 → gt=0)
+    old, new = _without_no_ops(old), _without_no_ops(new)
     changes = []
-    for key in sorted(_UPPER | _LOWER):
+    done: set[str] = set()
+    for inclusive, exclusive, lower in _NUMERIC_SIDES:
+        side = _numeric_side(old, new, pointer, inclusive, exclusive, lower)
+        if side is not None:
+            changes += side
+            done |= {inclusive, exclusive}
+    for key in sorted((_UPPER | _LOWER) - done):
         before: Any = old.get(key)  # any JSON value: compared below only when both are numbers
         after: Any = new.get(key)
         if _same(before, after) or (key not in old and key not in new):
@@ -275,12 +348,70 @@ def _bounds(old: dict, new: dict, pointer: str) -> list[Change]:
     return changes
 
 
+def _without_no_ops(schema: dict) -> dict:
+    if not any(key in schema and _same(schema[key], value) for key, value in _NO_OP.items()):
+        return schema
+    return {key: value for key, value in schema.items() if not (key in _NO_OP and _same(value, _NO_OP[key]))}
+
+
+def _numeric_side(old: dict, new: dict, pointer: str, inclusive: str, exclusive: str,
+                  lower: bool) -> list[Change] | None:
+    """One side of a number's range as its two keywords state it together: `exclusiveMinimum:
+    0` → `minimum: 0` lets 0 through, `maximum: 10` → `exclusiveMaximum: 11` lets 10.5. None
+    where a bound is no plain number (draft 4's boolean `exclusiveMinimum`): compared keyword
+    by keyword instead."""
+    before, after = _effective(old, inclusive, exclusive, lower), _effective(new, inclusive, exclusive, lower)
+    if before is _UNKNOWN or after is _UNKNOWN:
+        return None
+    if before == after or not (_may_be_a_number(old) or _may_be_a_number(new)):
+        return []  # the same bound, or one on a schema no number passes: it holds nothing
+    key = exclusive if after is not None and after[1] else inclusive
+    where = join(pointer, key if key in new else (exclusive if exclusive in old else inclusive))
+    if after is None:
+        return [Change(where, WIDENING, f"`{_bound_text(before, inclusive, exclusive)}` removed")]
+    if before is None:
+        return [Change(where, BREAKING, f"`{_bound_text(after, inclusive, exclusive)}` added")]
+    # At the same value, the exclusive bound is the narrower.
+    narrower = (after[0], after[1]) > (before[0], before[1]) if lower else (-after[0], after[1]) > (-before[0], before[1])
+    return [Change(where, BREAKING if narrower else WIDENING,
+                   f"`{_bound_text(before, inclusive, exclusive)}` → `{_bound_text(after, inclusive, exclusive)}`")]
+
+
+_UNKNOWN: Any = ("unknown",)
+
+
+def _effective(schema: dict, inclusive: str, exclusive: str, lower: bool) -> Any:
+    """The bound `schema` sets on one side, as (value, exclusive), the narrower of its two
+    keywords; None for no bound, `_UNKNOWN` for one that is no finite plain number."""
+    bounds = [(schema[key], key == exclusive) for key in (inclusive, exclusive) if key in schema]
+    if any(not _plain_number(value) for value, _ in bounds):
+        return _UNKNOWN
+    if not bounds:
+        return None
+    return max(bounds) if lower else min(bounds, key=lambda bound: (bound[0], not bound[1]))
+
+
+def _may_be_a_number(schema: dict) -> bool:
+    types = _type_set(schema)
+    return types is None or bool(types & {"number", "integer"})
+
+
+def _plain_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and \
+        not (isinstance(value, float) and not math.isfinite(value))
+
+
+def _bound_text(bound: tuple, inclusive: str, exclusive: str) -> str:
+    return f"{exclusive if bound[1] else inclusive}: {bound[0]}"
+
+
 def _integer_range(schema: dict) -> tuple | None:
     """The least and greatest integer an integer schema's bounds admit (None for no bound),
     whichever of `minimum`/`exclusiveMinimum` states them (`("none",)` when they admit none);
     None for another schema, or
     bounds that are not plain numbers (draft 4's boolean `exclusiveMinimum`)."""
-    if schema.get("type") != "integer":
+    types = _type_set(schema)
+    if types is None or "integer" not in types or "number" in types:  # `["integer", "null"]` too
         return None
     bounds = {key: schema[key] for key in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
               if key in schema}
@@ -298,7 +429,7 @@ def _integer_range(schema: dict) -> tuple | None:
 
 def _closed(old: dict, new: dict, pointer: str) -> list[Change]:
     """`additionalProperties` as a switch: absent or true (open), false (closed)."""
-    before, after = old.get("additionalProperties", True), new.get("additionalProperties", True)
+    before, after = _switch(old.get("additionalProperties", True)), _switch(new.get("additionalProperties", True))
     if _same(before, after) or (isinstance(before, dict) and isinstance(after, dict)):
         return []
     where = join(pointer, "additionalProperties")
@@ -309,6 +440,12 @@ def _closed(old: dict, new: dict, pointer: str) -> list[Change]:
     if before is True and isinstance(after, dict) and not _judges_evaluated(new):
         return [Change(where, BREAKING, "undeclared keys must now match `additionalProperties`")]
     return [Change(where, CHANGED, "`additionalProperties` changed")]
+
+
+def _switch(schema: Any) -> Any:
+    """`additionalProperties` as `_closed` reads it: a schema of annotations only (`{}`)
+    accepts every value, as `true` does."""
+    return True if isinstance(schema, dict) and set(schema) <= _ANNOTATIONS else schema
 
 
 def _added_narrows(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
@@ -405,6 +542,9 @@ def _branches(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
         return [Change(where, CHANGED, f"`{key}` {_verb(old, new, key)}")]
     old_set = {_canonical(b) for b in before}
     new_set = {_canonical(b) for b in after}
+    if key == "oneOf" and new_set < old_set:
+        # A call that matched exactly a removed branch now matches none.
+        return [Change(where, BREAKING, "`oneOf` has fewer branches: a call only a removed branch took now fails")]
     if key != "oneOf" and old_set != new_set and (old_set <= new_set or new_set <= old_set):
         more = old_set < new_set
         # More anyOf branches accept more; more allOf parts demand more.
@@ -422,3 +562,93 @@ def _branches(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
 def _unsure(changes: list[Change], *kinds: str) -> list[Change]:
     """The changes, those of `kinds` said as "changed": their effect here cannot be shown."""
     return [Change(c.pointer, CHANGED, c.what) if c.kind in kinds else c for c in changes]
+
+
+def _null_added_or_removed(old: dict, new: dict, pointer: str) -> list[Change] | None:
+    """`anyOf: [X, {"type": "null"}]` on one side and X itself on the other (pydantic's
+    `Optional[str]` against `str`): X compared with the other side, and `null` said lost or
+    gained. None where neither or both are such a union."""
+    inner_old, inner_new = _nullable_inner(old), _nullable_inner(new)
+    union_on_both = any(key in old and key in new for key in ("anyOf", "oneOf"))
+    if (inner_old is None) == (inner_new is None) or union_on_both:
+        return None  # neither, both, or a union on both sides: its branches are compared
+    if inner_old is not None:
+        types = _type_set(new)
+        if types is not None and "null" not in types:
+            return compare(inner_old, new, pointer) + [Change(pointer, BREAKING, "`null` is no longer accepted")]
+        return compare(inner_old, new, pointer) + [Change(pointer, CHANGED, "the `null` branch was removed")]
+    types = _type_set(old)
+    gained = [Change(pointer, WIDENING, "`null` is now accepted")] if types is not None and "null" not in types else []
+    return compare(old, inner_new, pointer) + gained
+
+
+def _nullable_inner(schema: dict) -> dict | None:
+    """X of a schema that is `anyOf`/`oneOf` [X, `{"type": "null"}`] beside annotations and a
+    `default` only, with those annotations; None for any other schema."""
+    for key in ("anyOf", "oneOf"):
+        branches = schema.get(key)
+        if not (isinstance(branches, list) and len(branches) == 2) or \
+                any(other not in _ANNOTATIONS and other not in ("default", key) for other in schema):
+            continue
+        nulls = [b for b in branches if isinstance(b, dict) and _type_set(b) == {"null"} and set(b) - _ANNOTATIONS <= {"type"}]
+        if len(nulls) == 1:
+            (inner,) = [b for b in branches if b is not nulls[0]]
+            if isinstance(inner, dict):
+                return {**{k: v for k, v in schema.items() if k != key}, **inner}
+    return None
+
+
+def _multiple_of(old: dict, new: dict, pointer: str) -> list[Change]:
+    before: Any = old.get("multipleOf")  # any JSON value: compared as numbers only when both are
+    after: Any = new.get("multipleOf")
+    if _same(before, after):
+        return []
+    where = join(pointer, "multipleOf")
+    if "multipleOf" not in new:
+        return [Change(where, WIDENING, f"`multipleOf` {before} removed")]
+    if "multipleOf" not in old:
+        return [Change(where, BREAKING, f"`multipleOf: {after}` added")]
+    if not (_plain_number(before) and _plain_number(after) and before > 0 and after > 0):
+        return [Change(where, CHANGED, "`multipleOf` changed")]
+    if (Fraction(str(before)) / Fraction(str(after))).denominator == 1:
+        return [Change(where, WIDENING, f"`multipleOf` {before} → {after}: every multiple of {before} still is one")]
+    if _integer_range(old) is not None and before < 1:
+        return [Change(where, CHANGED, "`multipleOf` changed")]  # on integers, below 1 it may allow them all
+    return [Change(where, BREAKING, f"`multipleOf` {before} → {after}: {before} is no longer accepted")]
+
+
+def _prefix_items(old: dict, new: dict, pointer: str) -> list[Change]:
+    """`prefixItems` position by position, as `items` is compared; another count of positions
+    moves where `items` applies, which is not shown."""
+    before, after = old.get("prefixItems"), new.get("prefixItems")
+    if _same(before, after):
+        return []
+    if "prefixItems" not in old:
+        return _added(old, new, pointer, "prefixItems")
+    where = join(pointer, "prefixItems")
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return [c for index, (a, b) in enumerate(zip(before, after)) for c in compare(a, b, join(where, index))]
+    return [Change(where, CHANGED, f"`prefixItems` {_verb(old, new, 'prefixItems')}")]
+
+
+def _no_ops(old: dict, new: dict, pointer: str) -> list[Change]:
+    """`uniqueItems`, absent the same as `false`."""
+    before, after = old.get("uniqueItems", False), new.get("uniqueItems", False)
+    if _same(before, after):
+        return []
+    where = join(pointer, "uniqueItems")
+    if before is False and after is True:
+        return [Change(where, BREAKING, "items must now be unique")]
+    if before is True and after is False:
+        return [Change(where, WIDENING, "items need no longer be unique")]
+    return [Change(where, CHANGED, "`uniqueItems` changed")]
+
+
+def _dialect(old: dict, new: dict, pointer: str) -> list[Change]:
+    """The root's `$schema`: the dialect decides what some keywords mean (a `$ref`'s siblings,
+    ignored by draft-07 and applied by 2019-09 on; `items` as a list; a boolean
+    `exclusiveMinimum`), so the same keywords may validate otherwise."""
+    if pointer or _same(old.get("$schema"), new.get("$schema")) or set(old) <= _ANNOTATIONS or set(new) <= _ANNOTATIONS:
+        return []
+    return [Change(join(pointer, "$schema"), CHANGED, f"`$schema` {_verb(old, new, '$schema')}: the dialect decides "
+                                                     "what some keywords mean ($ref's siblings, `items`)")]

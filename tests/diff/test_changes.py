@@ -64,6 +64,14 @@ BREAKING_CASES = [
     ("additionalProperties schema added", obj({"a": S}), obj({"a": S}, additionalProperties=S), {"x": 1}),
     ("uniqueItems added", obj({"l": {"type": "array"}}), obj({"l": {"type": "array", "uniqueItems": True}}),
      {"l": [1, 1]}),
+    # Each of these read as "changed" (exit 0) or not at all.
+    ("null no longer accepted", {"anyOf": [S, {"type": "null"}], "default": None}, S, None),
+    ("multipleOf 5 → 10", {"type": "integer", "multipleOf": 5}, {"type": "integer", "multipleOf": 10}, 5),
+    ("a oneOf branch removed", {"oneOf": [S, {"type": "integer"}]}, {"oneOf": [S]}, 3),
+    ("items must be unique", {"type": "array"}, {"type": "array", "uniqueItems": True}, [1, 1]),
+    ("the same bound made exclusive", {"type": "number", "minimum": 0}, {"type": "number", "exclusiveMinimum": 0}, 0),
+    ("a prefixItems position narrowed", {"type": "array", "prefixItems": [S]},
+     {"type": "array", "prefixItems": [{"type": "string", "maxLength": 1}]}, ["ab"]),
 ]
 WIDENING_CASES = [
     ("required dropped", obj({"a": S}, required=["a"]), obj({"a": S}), [{}, {"a": "x"}]),
@@ -77,6 +85,12 @@ WIDENING_CASES = [
     ("anyOf gains a branch", {"anyOf": [S]}, {"anyOf": [S, {"type": "null"}]}, ["x"]),
     ("dependentRequired removed", obj({"a": S, "b": S}, dependentRequired={"a": ["b"]}), obj({"a": S, "b": S}),
      [{"a": "x"}]),
+    ("exclusiveMinimum 0 → minimum 0", {"type": "number", "exclusiveMinimum": 0}, {"type": "number", "minimum": 0},
+     [0, 0.5]),
+    ("maximum 10 → exclusiveMaximum 11", {"type": "number", "maximum": 10}, {"type": "number", "exclusiveMaximum": 11},
+     [10, 10.5]),
+    ("null now accepted", S, {"anyOf": [S, {"type": "null"}]}, ["x", None]),
+    ("multipleOf 10 → 5", {"type": "integer", "multipleOf": 10}, {"type": "integer", "multipleOf": 5}, [10, 5]),
 ]
 UNSURE_CASES = [
     ("optional property added to an open object", obj({"a": S}), obj({"a": S, "b": S})),
@@ -93,6 +107,36 @@ UNSURE_CASES = [
     ("allOf added beside unevaluatedProperties", obj({"a": S}, unevaluatedProperties=False),
      obj({"a": S}, unevaluatedProperties=False, allOf=[{"properties": {"b": S}}])),
 ]
+
+
+# Rewrites that accept exactly the same calls (a generator's new version writes them): each was
+# "breaking" (exit 1).
+EQUIVALENT_CASES = [
+    ("type restating an enum", {"enum": ["a", "b"]}, {"type": "string", "enum": ["a", "b"]}),
+    ("type restating a const", {"const": 3}, {"type": "integer", "const": 3}),
+    ("enum of one as const", {"enum": ["a"]}, {"const": "a"}),
+    ("const as enum of one", {"const": "a"}, {"enum": ["a"]}),
+    ("true as {}", obj({"a": True}), obj({"a": {}})),
+    ("additionalProperties true as {}", obj({"a": S}, additionalProperties=True), obj({"a": S}, additionalProperties={})),
+    ("whole floats for ints", {"enum": [1, 2, 3]}, {"enum": [1.0, 2.0, 3.0]}),
+    ("minLength 0 added", S, {"type": "string", "minLength": 0}),
+    ("uniqueItems false added", {"type": "array"}, {"type": "array", "uniqueItems": False}),
+    ("a numeric bound on a string", S, {"type": "string", "minimum": 5}),
+    ("minimum 1 as exclusiveMinimum 0 on a nullable integer", {"type": ["integer", "null"], "minimum": 1},
+     {"type": ["integer", "null"], "exclusiveMinimum": 0}),
+]
+
+
+@pytest.mark.parametrize(("case", "old", "new"), EQUIVALENT_CASES, ids=[c[0] for c in EQUIVALENT_CASES])
+def test_a_rewrite_that_accepts_the_same_calls_is_no_change(case, old, new):
+    assert compare(old, new) == [] and compare(new, old) == []
+
+
+def test_a_changed_dialect_is_said():
+    """draft-07 ignores a `$ref`'s siblings, 2020-12 applies them: it was "No changes"."""
+    old = {"$schema": "http://json-schema.org/draft-07/schema#", **obj({"a": S})}
+    new = {**old, "$schema": "https://json-schema.org/draft/2020-12/schema"}
+    assert [(c.pointer, c.kind) for c in compare(old, new)] == [("/$schema", CHANGED)]
 
 
 def _kinds(old, new) -> set[str]:

@@ -94,3 +94,19 @@ def test_an_added_conditional_requirement_breaks_and_an_unclassified_change_is_n
     assert unsure.output.splitlines()[-1] == (
         "0 added, 0 removed, 1 changed: nothing shown to break a call or a client, "
         "but 2 changes could not be classified: read them.")
+
+
+def test_a_bare_schema_is_compared_with_itself_whatever_the_files_title_or_id(tmp_path):
+    """README's recipe (`git show main:tools.json > /tmp/base.json`, then diff it against
+    `tools.json`) on a bare schema named the tool after each file: one removed and one added,
+    exit 1, for the same schema; so did a new `title`, and an `$id` (no tool at all, then)."""
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+              "properties": {"q": {"type": "string"}}, "required": ["q"]}
+    (tmp_path / "base.json").write_text(json.dumps(schema))
+    for new in ({**schema}, {**schema, "title": "Search tickets"}, {**schema, "$id": "https://example.com/s.json"}):
+        (tmp_path / "schema.json").write_text(json.dumps(new))
+        result = _diff(str(tmp_path / "base.json"), str(tmp_path / "schema.json"))
+        assert (result.exit_code, result.output) == (0, "No changes to what the tools accept or return.\n")
+    (tmp_path / "schema.json").write_text(json.dumps({**schema, "required": ["q", "limit"]}))
+    result = _diff(str(tmp_path / "base.json"), str(tmp_path / "schema.json"))
+    assert result.exit_code == 1 and "`limit` is now required" in result.output
