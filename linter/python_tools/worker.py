@@ -212,6 +212,7 @@ class Reading:
             raise TargetError(f"a tool's name is {type(tool.get('name')).__name__}, not a string")
         framework = FRAMEWORKS.get(package, "python")
         self.tools.append(tool)
+        definition = arguments_model(definition, tool.get("inputSchema"))
         self.sources[tool["name"]] = {"framework": framework, **written(definition),
                                       "models": models(definition)}
         if package:
@@ -613,6 +614,28 @@ def langchain_definition(item) -> object:
     if isinstance(model, type) and positions(model).get("fields"):
         return model
     return function_of(item) or users_class(item)
+
+
+def arguments_model(definition: object, schema: object) -> object:
+    """The Pydantic model whose fields a tool's arguments are, where the framework flattened a
+    function's one model parameter into them (pydantic-ai's `def create(customer: Customer)`
+    offers `Customer`'s fields, not `customer`): a place or a fix under the arguments is then
+    that model's field. Else `definition` itself."""
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not (inspect.isfunction(definition) or inspect.ismethod(definition)) or not isinstance(properties, dict) \
+            or not properties or set(properties) & _parameter_names(definition):
+        return definition
+    try:
+        hints = typing.get_type_hints(inspect.unwrap(definition))  # type: ignore[arg-type]
+    except Exception:  # user code: an unresolvable forward reference
+        return definition
+    held = [hint for name, hint in hints.items() if name != "return"
+            and isinstance(hint, type) and callable(getattr(hint, "model_json_schema", None))]
+    if len(held) != 1:
+        return definition
+    fields = getattr(held[0], "model_fields", {})
+    names = {getattr(field, "alias", None) or name for name, field in fields.items()}
+    return held[0] if set(properties) <= names else definition
 
 
 def function_of(item: object) -> object:

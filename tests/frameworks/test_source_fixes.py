@@ -217,3 +217,21 @@ def test_a_model_several_tools_hold_is_fixed_only_where_each_tool_s_words_give_t
     assert set(changed_lines(before, path.read_text())) - set(before.split("\n")) == {
         '    text: str = Field(description="Note text, at most 200 characters.", max_length=200)'}
     assert_fixed_for_good(python, "mcp2_shared_models:mcp", path)
+
+
+def test_a_pydantic_ai_tool_of_one_model_is_placed_and_fixed_in_the_model(framework_venv, tmp_path, monkeypatch):
+    """pydantic-ai offers the fields of `def create_customer(customer: NewCustomer)`'s model as
+    the tool's arguments: findings on them were placed at the `def`, and their fixes left as
+    JSON Patch ("the type of `tier` could not be read")."""
+    python = python_of(framework_venv("pydantic-ai"))
+    path = copied("pydantic_ai_customers", tmp_path, monkeypatch)
+    found = check(python, "pydantic_ai_customers:agent", "--output-format", "concise", stdout=True)
+    written = '    tier: str = Field(default="basic", description="Plan tier, one of: basic, pro, enterprise.")'
+    line, column = path.read_text().splitlines().index(written) + 1, written.index("Field(") + 1  # at its `Field(...)`
+    assert f"create_customer#/inputSchema/properties/tier (pydantic_ai_customers.py:{line}:{column}): SL403" in found
+    before = path.read_text()
+    assert "not made in the Python source" not in check(python, "pydantic_ai_customers:agent", "--fix")
+    assert changed_lines(before, path.read_text())[-1] == (
+        '    tier: Literal["basic", "pro", "enterprise"] = Field(default="basic", '
+        'description="Plan tier, one of: basic, pro, enterprise.")')
+    assert_fixed_for_good(python, "pydantic_ai_customers:agent", path)
