@@ -626,7 +626,7 @@ def arguments_model(definition: object, schema: object) -> object:
             or not properties or set(properties) & _parameter_names(definition):
         return definition
     try:
-        hints = typing.get_type_hints(inspect.unwrap(definition))  # type: ignore[arg-type]
+        hints = typing.get_type_hints(inspect.unwrap(definition))
     except Exception:  # user code: an unresolvable forward reference
         return definition
     held = [hint for name, hint in hints.items() if name != "return"
