@@ -202,3 +202,17 @@ def test_a_tool_that_says_strict_false_counts_toward_no_strict_limit(tmp_path):
     tools = [_anthropic(f"t{i}", OBJECT, strict=True) for i in range(21)] + [_anthropic("plain", OBJECT)]
     data = json.loads(_run(tmp_path, "--output-format", "json", "--profile", "anthropic-strict", tools=tools).output)
     assert data["profiles"]["anthropic-strict"]["request_limits_refusing"] == 1
+
+
+def test_a_reason_whose_source_was_not_found_says_so(tmp_path):
+    """Gemini's keyword subset is an unverified entry: its finding says "not verified", and the
+    cell's reason now does too."""
+    path = tmp_path / "decl.json"
+    path.write_text(json.dumps({"functionDeclarations": [{"name": "pick", "parameters": {
+        "type": "OBJECT", "properties": {"k": {"type": "STRING", "oneOf": [{"type": "STRING"}]}}}}]}))
+    data = json.loads(CliRunner().invoke(main, ["compat", str(path), "--output-format", "json", "--reasons",
+                                                "--profile", "gemini"]).output)
+    (row,) = data["tools"]
+    assert row["gemini"]["mark"] == "✗"
+    assert row["gemini"]["reasons"] == [
+        "`$ref`, `oneOf`, `allOf`, `additionalProperties`, `const`, `not`, `if`… in `parameters` (not verified)"]

@@ -83,10 +83,16 @@ def cell(tool: Tool, document: Any, profile: str, request_name: str = "") -> Cel
     check = check_for(profile)
     ctx = ToolContext(tool, document, profiles=frozenset({profile}), request_name=request_name)
     found = list(check(ctx)) if check else []
-    reasons = list(dict.fromkeys(problem.source.subject for problem in found))
+    reasons = list(dict.fromkeys(_reason(problem) for problem in found))
     if any(problem.refused for problem in found):
         return Cell(REFUSED, reasons)
     return Cell(WEAKENED if any(problem.silent for problem in found) else ACCEPTED, reasons)
+
+
+def _reason(problem: Problem) -> str:
+    """The entry's subject; "(not verified)" after one whose source was not found, as its
+    finding says (`Source.cite`): a ✗ a provider's docs do not bear out is not shown as one."""
+    return problem.source.subject + ("" if problem.source.verified else " (not verified)")
 
 
 def build(files: Iterable[tuple[str, Any, list[Tool], list[tuple[Tool, ...]]]],

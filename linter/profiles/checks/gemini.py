@@ -48,7 +48,7 @@ def check(ctx: ToolContext) -> Iterator[Problem]:
         for keyword in node.schema:
             if keyword in GEMINI_REFUSED:
                 yield _problem("gemini/openapi-subset", join(node.pointer, keyword),
-                               f"`parameters` (OpenAPI 3.0 subset) has no `{keyword}`")
+                               f"`parameters` (the subset of an OpenAPI 3.0 schema Gemini takes) has no `{keyword}`")
         fmt = node.get("format")
         if isinstance(fmt, str) and "string" in node.types and fmt not in GEMINI_STRING_FORMATS:
             yield _problem("gemini/format", join(node.pointer, "format"),
