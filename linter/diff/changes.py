@@ -83,9 +83,10 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
     for key in ("pattern", "format"):
         done.add(key)
         changes += _added_narrows(old, new, pointer, key)
+    unused = _unused_definitions(old, new) if not pointer else frozenset()
     for key in _SCHEMA_MAPS:
         done.add(key)
-        changes += _schema_map(old, new, pointer, key)
+        changes += [c for c in _schema_map(old, new, pointer, key) if not _under(c.pointer, unused)]
     for key in _SUBSCHEMA:
         if key == "additionalProperties" and not (isinstance(old.get(key), dict) and isinstance(new.get(key), dict)):
             continue  # true/false/absent: `_closed` said it
@@ -652,3 +653,41 @@ def _dialect(old: dict, new: dict, pointer: str) -> list[Change]:
         return []
     return [Change(join(pointer, "$schema"), CHANGED, f"`$schema` {_verb(old, new, '$schema')}: the dialect decides "
                                                      "what some keywords mean ($ref's siblings, `items`)")]
+
+
+def _unused_definitions(old: dict, new: dict) -> frozenset[str]:
+    """The pointers of the root's definitions (`/$defs/Legacy`) no `$ref` of either version
+    leads into: what validates nothing, changed or not. None is said unused where a `$ref`
+    is not a local pointer (an anchor, another document): it may lead anywhere."""
+    refs: list[str] = []
+    for schema in (old, new):
+        _collect_refs(schema, refs, [0])
+    if any(not ref.startswith("#/") or "%" in ref for ref in refs):  # percent-encoded: read as written, not decoded
+        return frozenset()
+    used = {"/".join(ref[1:].split("/")[:3]) for ref in refs}
+    return frozenset(join("", key, name) for schema in (old, new) for key in ("$defs", "definitions")
+                     if isinstance(schema.get(key), dict) for name in schema[key]) - used
+
+
+# Values a search for `$ref`s looks at: past it, every definition counts as used.
+_MOST_REF_SEARCH = 100_000
+
+
+def _collect_refs(value: Any, refs: list[str], seen: list[int]) -> None:
+    pending = [value]
+    while pending:
+        seen[0] += 1
+        if seen[0] > _MOST_REF_SEARCH:
+            refs.append("")  # not a local pointer: no definition is said unused
+            return
+        item = pending.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("$ref"), str):
+                refs.append(item["$ref"])
+            pending += item.values()
+        elif isinstance(item, list):
+            pending += item
+
+
+def _under(pointer: str, prefixes: frozenset[str]) -> bool:
+    return any(pointer == prefix or pointer.startswith(prefix + "/") for prefix in prefixes)

@@ -274,3 +274,15 @@ def test_comparing_any_two_values_as_schemas_never_raises(old, new):
     report, not the diff's to crash on."""
     for change in compare(old, new):
         assert change.kind in (BREAKING, CHANGED, NARROWING, WIDENING)
+
+
+def test_a_definition_no_ref_uses_validates_nothing_changed_or_not():
+    """A `$defs` entry left over from an older version: narrowing it broke no call, yet exited 1."""
+    legacy = {"type": "string", "maxLength": 10}
+    old = {**obj({"a": {"$ref": "#/$defs/A"}}), "$defs": {"A": S, "Legacy": legacy}}
+    new = {**old, "$defs": {"A": S, "Legacy": {**legacy, "maxLength": 2}}}
+    assert compare(old, new) == []
+    used = {**new, "properties": {"a": {"$ref": "#/$defs/Legacy"}}}
+    assert BREAKING in _kinds({**old, "properties": {"a": {"$ref": "#/$defs/Legacy"}}}, used)
+    anchored = {**new, "properties": {"a": {"$ref": "#legacy"}}}  # an anchor may name any definition
+    assert BREAKING in _kinds({**old, "properties": {"a": {"$ref": "#legacy"}}}, anchored)
