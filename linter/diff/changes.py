@@ -552,12 +552,32 @@ def _branches(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
         kind = (WIDENING if more else BREAKING) if key == "anyOf" else (BREAKING if more else WIDENING)
         return [Change(where, kind, f"`{key}` has {'more' if more else 'fewer'} branches")]
     if len(before) == len(after):
-        inner = [c for index, (a, b) in enumerate(zip(before, after)) for c in compare(a, b, join(where, index))]
-        # A narrowed anyOf branch breaks only calls no other branch takes; in a oneOf a
-        # widened branch can overlap another and so reject a call. Neither is sure.
-        return _unsure(inner, BREAKING) if key == "anyOf" else _unsure(inner, BREAKING, WIDENING) if key == "oneOf" \
-            else inner
+        if key == "allOf":
+            return [c for index, (a, b) in enumerate(zip(before, after)) for c in compare(a, b, join(where, index))]
+        changes = []
+        for index, (a, b) in enumerate(zip(before, after)):
+            inner = compare(a, b, join(where, index))
+            # A narrowed anyOf branch breaks only calls no other branch takes, and a widened
+            # oneOf branch may overlap another and so reject a call: sure only for a branch of
+            # a type no other branch takes (`anyOf: [{type: string, maxLength: 5}, {type: integer}]`).
+            sure = _alone_in_its_type(index, before, after)
+            changes += inner if sure else _unsure(inner, BREAKING) if key == "anyOf" else _unsure(inner, BREAKING, WIDENING)
+        return changes
     return [Change(where, CHANGED, f"`{key}` changed")]
+
+
+def _alone_in_its_type(index: int, before: list, after: list) -> bool:
+    """Whether branch `index` takes, in both versions, only values of types that no other
+    branch of either version takes: a call of those types then meets that branch alone."""
+    def types(branch: Any) -> set[str] | None:
+        found = _type_set(branch) if isinstance(branch, dict) else None
+        return None if found is None else {"number" if name == "integer" else name for name in found}
+
+    was, now = types(before[index]), types(after[index])
+    if was is None or now is None:
+        return False
+    others = [types(branch) for version in (before, after) for at, branch in enumerate(version) if at != index]
+    return all(other is not None and not other & (was | now) for other in others)
 
 
 def _unsure(changes: list[Change], *kinds: str) -> list[Change]:

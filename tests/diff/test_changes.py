@@ -72,6 +72,8 @@ BREAKING_CASES = [
     ("the same bound made exclusive", {"type": "number", "minimum": 0}, {"type": "number", "exclusiveMinimum": 0}, 0),
     ("a prefixItems position narrowed", {"type": "array", "prefixItems": [S]},
      {"type": "array", "prefixItems": [{"type": "string", "maxLength": 1}]}, ["ab"]),
+    ("an anyOf branch of a type no other takes narrowed", {"anyOf": [S, {"type": "integer"}]},
+     {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "integer"}]}, "abc"),
 ]
 WIDENING_CASES = [
     ("required dropped", obj({"a": S}, required=["a"]), obj({"a": S}), [{}, {"a": "x"}]),
@@ -91,13 +93,15 @@ WIDENING_CASES = [
      [10, 10.5]),
     ("null now accepted", S, {"anyOf": [S, {"type": "null"}]}, ["x", None]),
     ("multipleOf 10 → 5", {"type": "integer", "multipleOf": 10}, {"type": "integer", "multipleOf": 5}, [10, 5]),
+    ("a oneOf branch of a type no other takes widened", {"oneOf": [{"type": "integer"}, {"type": "string"}]},
+     {"oneOf": [{"type": "number"}, {"type": "string"}]}, [1.5, "x", 2]),
 ]
 UNSURE_CASES = [
     ("optional property added to an open object", obj({"a": S}), obj({"a": S, "b": S})),
-    ("an anyOf branch narrowed", {"anyOf": [S, {"type": "integer"}]},
-     {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "integer"}]}),
-    ("a oneOf branch widened", {"oneOf": [{"type": "integer"}, {"type": "string"}]},
-     {"oneOf": [{"type": "number"}, {"type": "string"}]}),
+    ("an anyOf branch narrowed beside another of its type", {"anyOf": [S, {"type": "string", "format": "uuid"}]},
+     {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "string", "format": "uuid"}]}),
+    ("a oneOf branch widened beside another of its type", {"oneOf": [{"type": "integer"}, {"type": "number", "minimum": 5}]},
+     {"oneOf": [{"type": "number"}, {"type": "number", "minimum": 5}]}),
     ("$ref swapped for an inline schema", obj({"a": {"$ref": "#/$defs/A"}}), obj({"a": S})),
     ("not narrowed", {"not": {"type": "string", "maxLength": 3}}, {"not": {"type": "string", "maxLength": 1}}),
     # A composition that comes where a constraint went may restate it.
