@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from schema_lint.schema.keywords import ANNOTATIONS
+from schema_lint.schema.keywords import ANNOTATIONS, declared_draft
 from schema_lint.schema.pointer import join
 
 BREAKING, WIDENING, CHANGED = "breaking", "widening", "changed"
@@ -671,8 +671,34 @@ def _dialect(old: dict, new: dict, pointer: str) -> list[Change]:
     `exclusiveMinimum`), so the same keywords may validate otherwise."""
     if pointer or _same(old.get("$schema"), new.get("$schema")) or set(old) <= _ANNOTATIONS or set(new) <= _ANNOTATIONS:
         return []
-    return [Change(join(pointer, "$schema"), CHANGED, f"`$schema` {_verb(old, new, '$schema')}: the dialect decides "
-                                                     "what some keywords mean ($ref's siblings, `items`)")]
+    where = join(pointer, "$schema")
+    ignored_before, ignored_after = declared_draft(old) in _REF_ALONE, declared_draft(new) in _REF_ALONE
+    if ignored_before != ignored_after and _ref_beside_others(new if ignored_before else old):
+        # Beside a `$ref`, draft 7 and earlier ignore every other keyword; later drafts apply them too.
+        if ignored_before:
+            return [Change(where, BREAKING, "`$schema` changed: the keywords beside a `$ref` now apply too")]
+        return [Change(where, WIDENING, "`$schema` changed: the keywords beside a `$ref` are now ignored")]
+    return [Change(where, CHANGED, f"`$schema` {_verb(old, new, '$schema')}: the dialect decides "
+                                   "what some keywords mean ($ref's siblings, `items`)")]
+
+
+# The drafts in which a `$ref` stands alone: its sibling keywords are ignored.
+_REF_ALONE = frozenset({"draft-04", "draft-06", "draft-07"})
+
+
+def _ref_beside_others(schema: dict) -> bool:
+    """Whether a subschema holds a `$ref` and a keyword that validates beside it."""
+    pending, seen = [schema], 0
+    while pending and seen < _MOST_REF_SEARCH:
+        seen += 1
+        item = pending.pop()
+        if isinstance(item, dict):
+            if "$ref" in item and set(item) - _ANNOTATIONS - {"$ref", "default", "$defs", "definitions"}:
+                return True
+            pending += item.values()
+        elif isinstance(item, list):
+            pending += item
+    return seen >= _MOST_REF_SEARCH  # past the search, it may
 
 
 def _unused_definitions(old: dict, new: dict) -> frozenset[str]:

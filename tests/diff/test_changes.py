@@ -136,11 +136,21 @@ def test_a_rewrite_that_accepts_the_same_calls_is_no_change(case, old, new):
     assert compare(old, new) == [] and compare(new, old) == []
 
 
+DRAFT_07, DRAFT_2020 = "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"
+
+
 def test_a_changed_dialect_is_said():
     """draft-07 ignores a `$ref`'s siblings, 2020-12 applies them: it was "No changes"."""
-    old = {"$schema": "http://json-schema.org/draft-07/schema#", **obj({"a": S})}
-    new = {**old, "$schema": "https://json-schema.org/draft/2020-12/schema"}
+    old = {"$schema": DRAFT_07, **obj({"a": S})}
+    new = {**old, "$schema": DRAFT_2020}
     assert [(c.pointer, c.kind) for c in compare(old, new)] == [("/$schema", CHANGED)]
+    sibling = {"$schema": DRAFT_07, **obj({"code": {"$ref": "#/definitions/Code", "maxLength": 3}}),
+               "definitions": {"Code": S}}
+    later = {**sibling, "$schema": DRAFT_2020}
+    assert [(c.pointer, c.kind) for c in compare(sibling, later)] == [("/$schema", BREAKING)]
+    call = {"code": "abcdef"}
+    assert jsonschema.Draft7Validator(sibling).is_valid(call) and not jsonschema.Draft202012Validator(later).is_valid(call)
+    assert [(c.pointer, c.kind) for c in compare(later, sibling)] == [("/$schema", WIDENING)]
 
 
 def _kinds(old, new) -> set[str]:
