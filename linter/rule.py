@@ -42,7 +42,7 @@ and on each node `types` (the declared types in standard names), `field_name` (t
 property it describes, also through `items` and union branches), `name`, `keyword`,
 `parent` and `pointer`. Lists are shared: a rule must not change them.
 
-May import: model, schema, profiles, config.
+May import: model, text, schema, profiles, config.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ from schema_lint.profiles import OPENAI_STRICT, implied_profiles, refusing
 from schema_lint.schema.refs import RefIndex
 from schema_lint.schema.index import KINDS, SchemaIndex
 from schema_lint.schema.walk import SchemaNode, walk
+from schema_lint.text.docstrings import argument_words
 
 if TYPE_CHECKING:
     from schema_lint.traffic.summary import ToolSummary
@@ -186,7 +187,13 @@ class ToolContext:
 
     @cached_attribute
     def nodes(self) -> list[SchemaNode]:
-        return list(walk(self.tool.schema, self.tool.schema_pointer))
+        nodes = list(walk(self.tool.schema, self.tool.schema_pointer))
+        documented = argument_words(self.tool.definition.get("description")) if nodes else {}
+        for node in nodes[0].children if documented else ():
+            # The words a docstring's `Args:` block gives an argument whose schema has none.
+            if node.keyword == "properties" and node.name in documented and node.get("description") is None:
+                node.documented = documented[node.name]
+        return nodes
 
     def walk(self) -> Iterator[SchemaNode]:
         return iter(self.nodes)

@@ -137,7 +137,7 @@ _CASE_OPENING = lazy_compile(r"[\s)\]\"'`]*"
 def check(ctx):
     for node in ctx.properties():
         schema = node.schema
-        description = schema.get("description") if isinstance(schema, dict) else None
+        description = node.description if isinstance(schema, dict) else None  # a docstring's `Args:` entry too
         if not isinstance(description, str) or node.parent is None:
             continue
         # Lower-cased for `_may_say`, or None when it is not ASCII (then every pattern runs:

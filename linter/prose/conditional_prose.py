@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from schema_lint.prose.field_kinds import words
 from schema_lint.text.lazy_pattern import CaselessWords, lazy_compile
+from schema_lint.text.docstrings import argument_words
 
 REQUIRED, EXEMPT, APPLIES = "required", "exempt", "applies"
 
@@ -382,27 +383,10 @@ def parameter_notes(description: str, names: Sequence[str]) -> dict[str, str]:
     return notes
 
 
-# A Google-style docstring's `Args:` heading, and an entry under it (`name: text`, `name (type): text`).
-_ARGS_HEADING = lazy_compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
-_ARGS_ENTRY = lazy_compile(r"\s+(\*{0,2}\w+)(?:\s*\([^)]*\))?\s*:\s*\S")
-
-
 def documented_arguments(description: object) -> set[str]:
     """The names the `Args:` block of a Google-style docstring documents (`name: text` or
     `name (type): text`, indented under the heading), with some text."""
-    if not isinstance(description, str):
-        return set()
-    heading = _ARGS_HEADING.search(description)
-    if heading is None:
-        return set()
-    names = set()
-    for line in description[heading.end():].splitlines():
-        if line.strip() and not line[:1].isspace():
-            break  # the block ends at the next unindented line
-        match = _ARGS_ENTRY.match(line)
-        if match:
-            names.add(match.group(1).lstrip("*"))
-    return names
+    return set(argument_words(description))
 
 
 def _clauses(sentence: str, kind: str, pattern: CaselessWords, discriminators: Sequence[Discriminator],

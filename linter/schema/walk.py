@@ -39,7 +39,7 @@ class SchemaNode:
     a plain slotted class: no per-node `__post_init__`, and nothing to generate at import."""
 
     __slots__ = ("schema", "pointer", "parent", "keyword", "name", "depth", "types", "field_name", "children",
-                 "_required_names", "_property_names")
+                 "documented", "_required_names", "_property_names")
 
     def __init__(self, schema: Any, pointer: str, parent: SchemaNode | None = None, keyword: str | None = None,
                  name: str | None = None, depth: int = 0) -> None:
@@ -52,6 +52,9 @@ class SchemaNode:
         self.depth = depth
         # The direct subschemas, in walk order, set by the walk as it reaches them (none until then).
         self.children: list[SchemaNode] = _NO_CHILDREN
+        # An argument's words in its tool's docstring `Args:` block, where its schema has none
+        # (set by `ToolContext`; see `description`).
+        self.documented: str | None = None
         self._required_names: frozenset[str] | None = None  # `required_names`, once asked
         self._property_names: frozenset[str] | None = None  # `property_names`, once asked
         # The property this subschema describes, also through array items and union branches:
@@ -137,12 +140,14 @@ class SchemaNode:
         the one branch of a nullable union that is not `null`, the union's. pydantic writes
         `Optional[int]` as `{"anyOf": [{"type": "integer"}, {"type": "null"}], "description":
         …}`: the words on the union ("between 1 and 50") speak of the integer, and a rule that
-        reads only the branch's own would find none."""
+        reads only the branch's own would find none. An argument with neither has the words
+        its tool's docstring gives it (`documented`)."""
         own = self.get("description")
-        if own is not None or self.keyword not in _UNIONS or self.parent is None \
-                or nullable_branch(self.parent) is not self:
+        if own is not None:
             return own
-        return self.parent.get("description")
+        if self.keyword in _UNIONS and self.parent is not None and nullable_branch(self.parent) is self:
+            return self.parent.description
+        return self.documented
 
     @property
     def worded_schema(self) -> Any:

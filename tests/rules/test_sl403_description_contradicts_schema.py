@@ -276,3 +276,30 @@ def test_sl403_reads_an_answered_optional(description, said):
     found = lint_tool(obj(page={"type": "string", "maxLength": 9, "description": description}) | {"required": ["page"]},
                       "SL403")
     assert bool(found) is said
+
+
+# The mcp SDK copies a function's docstring into the tool's description, `Args:` block and all,
+# and gives the parameters no words of their own.
+DOCSTRING = """Get the stock of a product.
+
+    Args:
+        sku: Stock keeping unit, at most 16 characters.
+        warehouse (str): Warehouse, one of: main, east, west.
+            Defaults to main.
+        note: A free note.
+    """
+
+
+def test_an_arguments_words_in_the_tools_docstring_are_read_as_its_description():
+    schema = {"type": "object", "required": ["sku"], "properties": {
+        "sku": {"type": "string", "title": "Sku"}, "warehouse": {"type": "string", "default": "main"},
+        "note": {"type": "string"}}}
+    (listed,) = [d for d in lint_tool(schema, "SL403", description=DOCSTRING) if d.pointer.endswith("/warehouse")]
+    assert listed.fix.operations[0].value == ["main", "east", "west"]
+    (bounded,) = [d for d in lint_tool(schema, "SL301", description=DOCSTRING) if d.pointer.endswith("/sku")]
+    assert bounded.fix.safety is FixSafety.UNSAFE and bounded.fix.operations[0].value == 16
+    # Words of its own come first; a block not under an `Args:` heading is no argument's.
+    described = {**schema, "properties": {**schema["properties"], "warehouse": {
+        "type": "string", "description": "Where the stock is."}}}
+    assert [d.pointer for d in lint_tool(described, "SL403", description=DOCSTRING)] == ["/inputSchema/properties/sku"]
+    assert lint_tool(schema, "SL403", description=DOCSTRING.replace("Args:", "Notes:")) == []
