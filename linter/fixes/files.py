@@ -147,7 +147,10 @@ def _overwrite(target: str, new_raw: bytes) -> None:
 
 def unified_diff(path: str, before: str, after: str) -> str:
     """A unified diff of one file, headed by its path on both sides as ruff's `--diff` is
-    (`patch -p0` applies it)."""
+    (`patch -p0` applies it). The texts are as decoded, byte order mark left out: where the
+    file starts with one, so do both sides' first lines, or `patch` would not find the first."""
+    if _starts_with_bom(path):
+        before, after = "\ufeff" + before, "\ufeff" + after
     lines = unified_lines(path, _LINE.findall(before), _LINE.findall(after))
     out = []
     for line in lines:
@@ -156,3 +159,11 @@ def unified_diff(path: str, before: str, after: str) -> str:
         else:
             out.append(line + "\n\\ No newline at end of file\n")
     return "".join(out)
+
+
+def _starts_with_bom(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(_BOM)) == _BOM
+    except OSError:  # stdin, or a file gone since: what was read is shown as read
+        return False

@@ -150,7 +150,13 @@ class YamlEditor:
         if len(pairs) == 1:
             return TextEdit(start, end, "{}")
         if self._starts_line(start):
-            return TextEdit(self._line_start(start), self._next_line(end), "")
+            line_start, after = self._line_start(start), self._next_line(end)
+            if after == len(self.text) and not self.text.endswith("\n") and line_start > 0:
+                # The last line of a text with no final newline: the newline before it goes
+                # with it, so the text still ends without one.
+                ending = self.newline if self.text.endswith(self.newline, 0, line_start) else "\n"
+                return TextEdit(line_start - len(ending), after, "")
+            return TextEdit(line_start, after, "")
         return TextEdit(start, pairs[index + 1][0].start_mark.index, "")
 
     def _flow_mapping_edit(self, mapping: Any, index: int | None, key: str, operation: Operation) -> TextEdit:

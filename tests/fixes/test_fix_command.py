@@ -240,6 +240,31 @@ def test_diff_applies_with_git_apply_to_give_what_fix_writes(tool_file, monkeypa
     assert tool_file.read_bytes() == patched
 
 
+def test_diff_of_a_file_with_a_byte_order_mark_applies_when_its_first_line_changes(tmp_path, monkeypatch):
+    """The `-` line left the mark out, and `patch` or `git apply` failed on a JSON Lines file
+    whose first tool was fixed."""
+    monkeypatch.chdir(tmp_path)
+    line = json.dumps(TOOL) + "\n"
+    original = b"\xef\xbb\xbf" + (line * 2).encode()
+    (tmp_path / "tools.jsonl").write_bytes(original)
+    diff = CliRunner().invoke(main, ["check", *SELECT, "--diff", "tools.jsonl"]).stdout
+    assert diff.splitlines()[3].startswith("-\ufeff{")
+    (tmp_path / "fix.patch").write_text(diff, encoding="utf-8")
+    subprocess.run(["git", "apply", "-p0", "--unsafe-paths", "fix.patch"], check=True, cwd=tmp_path)
+    patched = (tmp_path / "tools.jsonl").read_bytes()
+    (tmp_path / "tools.jsonl").write_bytes(original)
+    _run("--fix", "tools.jsonl")
+    assert (tmp_path / "tools.jsonl").read_bytes() == patched
+
+
+def test_a_yaml_file_with_no_final_newline_keeps_none_when_its_last_line_is_fixed(tmp_path):
+    path = tmp_path / "tool.yaml"
+    path.write_text("name: create_ticket\ndescription: Create a ticket.\ninputSchema:\n  type: object\n"
+                    "  properties:\n    kind:\n      type: string\n      enum: [bug]")
+    CliRunner().invoke(main, ["check", "--select", "SL307", "--fix", str(path)])
+    assert path.read_text().endswith("      type: string\n      const: bug")
+
+
 def test_fix_only_applies_fixes_and_reports_only_what_it_fixed(tool_file):
     result = CliRunner().invoke(main, ["check", *SELECT, "--fix-only", "--exit-non-zero-on-fix", str(tool_file)])
     assert result.exit_code == 1 and result.output == "Fixed 1 finding.\n"  # no remaining finding printed
