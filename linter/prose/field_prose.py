@@ -1037,8 +1037,9 @@ _OTHER_FORMS_FINE = CaselessWords(r"\b(?:(?:is|are)\s+also\s+(?:fine|ok|okay|acc
                                   r"(?:is|are)\s+(?:enough|expanded)\b|unencoded\b|"
                                   r"(?:spaces|dashes|hyphens|whitespace|formatting|punctuation|separators)\b[^.;]{0,30}?"
                                   r"\b(?:is|are)\s+(?:stripped|ignored|removed|trimmed)\b|"
-                                  # "Trims surrounding whitespace", "strips leading and trailing spaces".
-                                  r"(?:trim|strip)(?:s|med|ped)?\s+(?:(?:any|all|the|leading|trailing|surrounding|"
+                                  # "Trims surrounding whitespace", "strips leading and trailing spaces" (what the
+                                  # server does; not "Trim whitespace first", which asks it of the caller).
+                                  r"(?:trims|strips|trimmed|stripped)\s+(?:(?:any|all|the|leading|trailing|surrounding|"
                                   r"outer|extra|and)\s+){0,4}(?:whitespace|spaces)\b|"
                                   r"(?:prefix|suffix|scheme|protocol|dashes|hyphens|spaces|separators|port|"
                                   r"(?:leading|trailing)\s+[^\s]+)\s+(?:(?:is|are)\s+)?optional\b|"
