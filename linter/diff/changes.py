@@ -27,6 +27,8 @@ from typing import Any
 
 from schema_lint.schema.keywords import ANNOTATIONS, declared_draft
 from schema_lint.schema.pointer import join
+from schema_lint.schema.refs import references
+from schema_lint.schema.walk import walk
 
 BREAKING, WIDENING, CHANGED = "breaking", "widening", "changed"
 # A results schema that allows fewer results: nothing a client handles today goes away.
@@ -109,7 +111,7 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
     done |= {"multipleOf", "prefixItems", *_NO_OP}
     changes += _multiple_of(old, new, pointer)
     changes += _prefix_items(old, new, pointer)
-    changes += _no_ops(old, new, pointer)
+    changes += _unique_items(old, new, pointer)
     changes += _dialect(old, new, pointer)
     changes += _default(old, new, pointer)
     for key in sorted((set(old) | set(new)) - done, key=str):  # YAML keys may be numbers
@@ -652,7 +654,7 @@ def _prefix_items(old: dict, new: dict, pointer: str) -> list[Change]:
     return [Change(where, CHANGED, f"`prefixItems` {_verb(old, new, 'prefixItems')}")]
 
 
-def _no_ops(old: dict, new: dict, pointer: str) -> list[Change]:
+def _unique_items(old: dict, new: dict, pointer: str) -> list[Change]:
     """`uniqueItems`, absent the same as `false`."""
     before, after = old.get("uniqueItems", False), new.get("uniqueItems", False)
     if _same(before, after):
@@ -688,51 +690,21 @@ _REF_ALONE = frozenset({"draft-04", "draft-06", "draft-07"})
 
 def _ref_beside_others(schema: dict) -> bool:
     """Whether a subschema holds a `$ref` and a keyword that validates beside it."""
-    pending, seen = [schema], 0
-    while pending and seen < _MOST_REF_SEARCH:
-        seen += 1
-        item = pending.pop()
-        if isinstance(item, dict):
-            if "$ref" in item and set(item) - _ANNOTATIONS - {"$ref", "default", "$defs", "definitions"}:
-                return True
-            pending += item.values()
-        elif isinstance(item, list):
-            pending += item
-    return seen >= _MOST_REF_SEARCH  # past the search, it may
+    return any("$ref" in node.schema and set(node.schema) - _ANNOTATIONS - {"$ref", "default", "$defs", "definitions"}
+               for node in walk(schema, "") if isinstance(node.schema, dict))
 
 
 def _unused_definitions(old: dict, new: dict) -> frozenset[str]:
-    """The pointers of the root's definitions (`/$defs/Legacy`) no `$ref` of either version
-    leads into: what validates nothing, changed or not. None is said unused where a `$ref`
-    is not a local pointer (an anchor, another document): it may lead anywhere."""
-    refs: list[str] = []
-    for schema in (old, new):
-        _collect_refs(schema, refs, [0])
-    if any(not ref.startswith("#/") or "%" in ref for ref in refs):  # percent-encoded: read as written, not decoded
+    """The pointers of the root's definitions (`/$defs/Legacy`) no reference of either version
+    leads into: what validates nothing, changed or not. None is said unused where a reference
+    is not a plain local pointer (an anchor, another document, one percent-encoded): it may
+    lead anywhere."""
+    refs = [ref for schema in (old, new) for node in walk(schema, "") for _, ref in references(node)]
+    if any(not ref.startswith("#/") or "%" in ref for ref in refs):
         return frozenset()
     used = {"/".join(ref[1:].split("/")[:3]) for ref in refs}
     return frozenset(join("", key, name) for schema in (old, new) for key in ("$defs", "definitions")
                      if isinstance(schema.get(key), dict) for name in schema[key]) - used
-
-
-# Values a search for `$ref`s looks at: past it, every definition counts as used.
-_MOST_REF_SEARCH = 100_000
-
-
-def _collect_refs(value: Any, refs: list[str], seen: list[int]) -> None:
-    pending = [value]
-    while pending:
-        seen[0] += 1
-        if seen[0] > _MOST_REF_SEARCH:
-            refs.append("")  # not a local pointer: no definition is said unused
-            return
-        item = pending.pop()
-        if isinstance(item, dict):
-            if isinstance(item.get("$ref"), str):
-                refs.append(item["$ref"])
-            pending += item.values()
-        elif isinstance(item, list):
-            pending += item
 
 
 def _under(pointer: str, prefixes: frozenset[str]) -> bool:
