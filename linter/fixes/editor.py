@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from schema_lint.fixes.comments import lost_comment
 from schema_lint.fixes.editable import why_not_edited
 from schema_lint.fixes.json_editor import JsonEditor
 from schema_lint.fixes.jsonl_editor import JsonLinesEditor
@@ -62,7 +63,16 @@ def _positions_read(doc) -> JsonLocator | None:
 
 
 def fix_edits(doc, fix: Fix) -> list[TextEdit]:
-    """The text edits that carry out `fix` on `doc`; raises EditError when there are none."""
+    """The text edits that carry out `fix` on `doc`; raises EditError when there are none,
+    or when they would delete a comment (`comments.lost_comment`)."""
+    edits = _edits(doc, fix)
+    lost = lost_comment(doc, fix.operations, edits)
+    if lost is not None:
+        raise EditError(f"its edit would remove the comment `{lost}`")
+    return edits
+
+
+def _edits(doc, fix: Fix) -> list[TextEdit]:
     if not fix.operations:
         raise EditError("the fix has no operations")
     not_edited = why_not_edited(doc)

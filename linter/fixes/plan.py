@@ -3,15 +3,13 @@
 Fixes are taken in the order of their findings (position, then code). A fix is held
 back for the next run when it touches the same node as one already taken (same or
 nested JSON pointers) or its text edits collide with one's; it is dropped, with a note
-on its finding, when its edits cannot be computed or the edited text does not re-parse
-to exactly `apply_operations` on the parsed original, or (YAML) when an edit would
-remove a comment. Nothing a fix would break is
-ever written.
+on its finding, when its edits cannot be computed (among them, a YAML edit that would
+remove a comment: `comments`) or the edited text does not re-parse to exactly
+`apply_operations` on the parsed original. Nothing a fix would break is ever written.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -76,10 +74,6 @@ def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
         except EditError as exc:
             _fail(plan, diagnostic, str(exc))
             continue
-        lost = _lost_comment(doc, edits) if _rewrites(diagnostic.fix.operations) else None
-        if lost is not None:
-            _fail(plan, diagnostic, f"its edit would remove the comment `{lost}`")
-            continue
         if claims.conflict(diagnostic.fix.operations, edits):
             plan.deferred.append(diagnostic)
         else:
@@ -96,35 +90,6 @@ def plan_fixes(doc: Document, diagnostics: list[Diagnostic]) -> FilePlan:
             failed = next(entry for entry in plan.failed if entry.original is twin)
             plan.failed.append(Failed(diagnostic, failed.note))
     return plan
-
-
-def _rewrites(operations) -> bool:
-    """Whether the fix rewrites a node rather than only dropping one: a replaced value, or a
-    member removed and a sibling added (`enum: [x]` → `const: x`). A comment on what is
-    rewritten still describes the new text, so losing it loses a note; a comment on a
-    member that is only removed (an unused definition) goes with that member."""
-    parents_removed = {op.path.rsplit("/", 1)[0] for op in operations if op.op == "remove"}
-    return any(op.op == "replace" or op.op == "add" and op.path.rsplit("/", 1)[0] in parents_removed
-               for op in operations)
-
-
-_COMMENT = re.compile(r"(?<!\S)#[^\r\n]*")
-
-
-def _lost_comment(doc: Document, edits: list[TextEdit]) -> str | None:
-    """A YAML comment inside the text an edit replaces that the new text does not carry.
-
-    Comments are a reviewer's notes (`# only open tickets for now`); as ruff refuses a
-    fix that would delete one, so does this planner. A `#` inside a quoted string is
-    taken for a comment too: the check can only refuse too much, never lose a note.
-    """
-    if doc.kind != "yaml":
-        return None
-    for edit in edits:
-        for comment in _COMMENT.findall(doc.text[edit.start:edit.end]):
-            if comment.strip() not in edit.content:
-                return comment.strip()
-    return None
 
 
 def _order(diagnostic: Diagnostic) -> tuple:

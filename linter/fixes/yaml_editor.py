@@ -109,6 +109,8 @@ class YamlEditor:
                       if pairs[i][0].id == "scalar" and str(pairs[i][0].value) == key), None)
         if index is None and operation.op != "add":
             raise EditError(f"no member `{key}` to {operation.op}")
+        if index is not None:
+            _not_an_alias(pairs[index][1], pairs[index][0])
         if mapping.flow_style:
             return self._flow_mapping_edit(mapping, index, key, operation)
         if index is None:
@@ -184,6 +186,8 @@ class YamlEditor:
             index = int(token)
         else:
             raise EditError(f"no element `{token}` to {operation.op}")
+        if operation.op != "add":
+            _not_an_alias(items[index], sequence)
         if sequence.flow_style:
             container = self._delimited(sequence, [(n.start_mark.index, n.end_mark.index) for n in items])
             if operation.op == "remove":
@@ -243,6 +247,17 @@ def _mapping_indent(root: Any) -> int | None:
         elif node.id == "sequence":
             stack.extend(reversed(node.value))
     return None
+
+
+def _not_an_alias(node: Any, written_after: Any) -> None:
+    """Raise EditError when `node`, replaced or removed, is a YAML alias (`enum: *values`):
+    its text is the anchor's, written before the alias (YAML's rule), and every other
+    alias of it would change with it. (A node reached *through* an alias, inside a
+    shared mapping, is edited at the anchor on purpose: each tool that shares it gets
+    the same fix.)"""
+    if node.start_mark.index < written_after.start_mark.index:
+        raise EditError(f"its value is a YAML alias of the node at line {node.start_mark.line + 1}: "
+                        "edit it by hand")
 
 
 def _empty(node: Any) -> bool:

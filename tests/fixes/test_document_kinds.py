@@ -74,6 +74,33 @@ def test_a_fix_that_would_remove_a_yaml_comment_is_refused_with_a_note():
         "fix could not be applied: its edit would remove the comment `# only open tickets for now`"]
 
 
+ALIASED_ENUM = ("common: &one [bug]\nname: create_issue\ndescription: Create an issue.\ninputSchema:\n"
+                "  type: object\n  properties:\n    kind: {type: string, enum: *one}\n")
+COMMENTED_ENUM = ("name: create_issue\ndescription: Create an issue.\ninputSchema:\n  type: object\n  properties:\n"
+                  "    kind:\n      type: string\n      enum:\n      # the value\n      - bug\n")
+
+
+@pytest.mark.parametrize("source, why", [
+    (ALIASED_ENUM, "its value is a YAML alias of the node at line 1: edit it by hand"),
+    (COMMENTED_ENUM, "its edit would remove the comment `# the value`"),
+])
+def test_a_fix_refused_in_the_file_is_refused_in_the_reports_too(tmp_path, source, why):
+    """The reports' edits are what review tools suggest: `--fix` refused these, while the
+    `json` report carried an edit that dropped the comment, or for the alias, edits whose
+    end came before their start (`, constbug` at the anchor)."""
+    from click.testing import CliRunner
+    from schema_lint.cli import main
+
+    (tmp_path / "tool.yaml").write_text(source, encoding="utf-8")
+    text, applied = fixed_text(source, "tool.yaml", "SL307")
+    assert text == source and applied == []
+    result = CliRunner().invoke(main, ["check", "--select", "SL307", "--output-format", "json",
+                                       str(tmp_path / "tool.yaml")])
+    [finding] = json.loads(result.stdout)
+    assert finding["fix"]["edits"] == [] and finding["fix"]["note"] == f"fix could not be applied: {why}"
+    assert [op["op"] for op in finding["fix"]["patch"]] == ["remove", "add"]
+
+
 def test_a_member_removed_from_a_node_two_properties_share_is_removed_once_for_both():
     """Both properties' findings remove the same line: the second fix was deferred as
     overlapping the first, and the first alone could not be verified (the removal changes
