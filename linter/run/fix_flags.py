@@ -71,7 +71,8 @@ def run_fix_flags(output: Output, linter, result, *, fix: bool, unsafe: bool, di
     if from_stdin:
         plan = next(iter(session.plans), None)
         document = next(iter(result.documents.values()), None)
-        output.write(plan.text if plan else (document.text if document else ""))
+        text = plan.text if plan else (document.text if document else "")
+        output.write(("\ufeff" if result.stdin_bom else "") + text)
         if plan is not None and plan.changed:
             session.relint_text(linter, plan)
     else:

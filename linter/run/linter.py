@@ -8,6 +8,8 @@ run collects the findings into a `LintResult`.
 
 from __future__ import annotations
 
+import codecs
+
 import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
@@ -107,6 +109,7 @@ class Linter:
         for path in files:
             if path == "-":
                 raw = read_stdin(self.config.max_file_size)
+                result.stdin_bom = raw.startswith(codecs.BOM_UTF8)
                 # Under the configuration nearest the name it is given, as a file of that name is (as ruff does).
                 self.owner(stdin_name or "-").lint_document(
                     read_document(stdin_name or "-", raw=raw, max_bytes=self.config.max_file_size), result)

@@ -33,6 +33,8 @@ class LintResult:
         self.source_documents: dict[int, Any] = {}
         # Set by `check`: what the summary says about fixes.
         self.fix_summary: FixSummary | None = None
+        # Whether stdin began with a byte order mark, which `--fix` prints back with the text.
+        self.stdin_bom = False
 
     @property
     def had_parse_errors(self) -> bool:
@@ -43,6 +45,7 @@ class LintResult:
         self.internal_errors += other.internal_errors
         self.skipped += other.skipped
         self.tools_checked += other.tools_checked
+        self.stdin_bom = self.stdin_bom or other.stdin_bom
         for path in other.documents:
             self.documents[path] = dict.get(other.documents, path)  # without reading it again
 

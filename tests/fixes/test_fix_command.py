@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+
 import json
 import os
 import stat
@@ -138,6 +140,18 @@ def test_fix_from_stdin_prints_the_fixed_text_and_reports_on_stderr():
     result = CliRunner().invoke(main, ["check", *SELECT, "--fix", "--stdin-filename", "tool.json", "-"], input=text)
     assert json.loads(result.stdout)["inputSchema"]["properties"]["kind"]["const"] == "bug"
     assert "1 fixed" in result.stderr
+
+
+@pytest.mark.parametrize("fixable", [True, False])
+def test_fix_from_stdin_keeps_a_byte_order_mark(fixable):
+    """An editor pipes the buffer through `--fix` and replaces it with what comes back: a
+    mark it sent must come back, fixed or not."""
+    tool = TOOL if fixable else {**TOOL, "inputSchema": {**TOOL["inputSchema"], "properties": {"kind": {"type": "string"}}}}
+    raw = codecs.BOM_UTF8 + (json.dumps(tool, indent=2) + "\n").encode()
+    result = CliRunner().invoke(main, ["check", *SELECT, "--fix", "--stdin-filename", "tool.json", "-"], input=raw)
+    assert result.stdout_bytes.startswith(codecs.BOM_UTF8) and not result.stdout_bytes.startswith(codecs.BOM_UTF8 * 2)
+    fixed = json.loads(result.stdout_bytes[len(codecs.BOM_UTF8):])
+    assert ("const" in fixed["inputSchema"]["properties"]["kind"]) is fixable
 
 
 def test_overlapping_fixes_are_settled_in_a_later_pass_of_the_same_run(tmp_path):
