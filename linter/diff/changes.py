@@ -93,6 +93,8 @@ def compare(old: Any, new: Any, pointer: str = "") -> list[Change]:
         if key == "additionalProperties" and not (isinstance(old.get(key), dict) and isinstance(new.get(key), dict)):
             continue  # true/false/absent: `_closed` said it
         done.add(key)
+        if _sees_nothing(old, key) or _sees_nothing(new, key):
+            continue
         if key in old and key in new:
             inner = compare(old[key], new[key], join(pointer, key))
             # Under `not` a narrowing widens; a changed `if` moves which calls `then` applies to.
@@ -210,14 +212,36 @@ def _type_set(schema: dict) -> set[str] | None:
         if isinstance(declared, list) else None
 
 
+def _compared_types(schema: dict) -> set[str] | None:
+    """The schema's types as the values they take: `integer` beside `number` says nothing
+    more, and `number` is read as `integer` where a whole `multipleOf` lets only integers
+    through (`{type: number, multipleOf: 1}` is what some generators write for `int`)."""
+    types = _type_set(schema)
+    if types is None or "number" not in types:
+        return types
+    if _whole(schema.get("multipleOf")):
+        return types - {"number"} | {"integer"}
+    return types - {"integer"}
+
+
+def _whole(value: Any) -> bool:
+    return _plain_number(value) and value >= 1 and float(value).is_integer()
+
+
+def _takes_only_integers(schema: dict) -> bool:
+    """Whether every number the schema takes is an integer (None of `type`: any number)."""
+    types = _compared_types(schema)
+    return types is not None and "number" not in types
+
+
 def _allows(types: set[str], name: str) -> bool:
     return name in types or (name == "integer" and "number" in types)
 
 
 def _types(old: dict, new: dict, pointer: str) -> list[Change]:
-    before, after = _type_set(old), _type_set(new)
-    if before == after:
-        return []
+    before, after = _compared_types(old), _compared_types(new)
+    if before == after or _type_set(old) == _type_set(new):
+        return []  # the same, or the same words with a `multipleOf` that `_multiple_of` compares
     where = join(pointer, "type")
     if after is None:
         if before is not None and _restates(before, new):
@@ -483,6 +507,12 @@ def _added(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
     return [Change(where, BREAKING, f"`{key}` added: a call must now also satisfy it")]
 
 
+def _sees_nothing(schema: dict, key: str) -> bool:
+    """Whether `unevaluatedProperties` there has no property left to judge: a sibling
+    `additionalProperties` evaluates every property that `properties` does not."""
+    return key == "unevaluatedProperties" and "additionalProperties" in schema
+
+
 def _judges_evaluated(schema: dict) -> bool:
     """Whether `schema` rejects what its other keywords did not evaluate: a subschema added
     beside `unevaluatedProperties` or `unevaluatedItems` can then let more through."""
@@ -550,6 +580,9 @@ def _branches(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
         return [Change(where, BREAKING, "`oneOf` has fewer branches: a call only a removed branch took now fails")]
     if key != "oneOf" and old_set != new_set and (old_set <= new_set or new_set <= old_set):
         more = old_set < new_set
+        if key == "anyOf" and not more and all(_covered(branch, after) for branch in before
+                                               if _canonical(branch) not in new_set):
+            return []
         # More anyOf branches accept more; more allOf parts demand more.
         kind = (WIDENING if more else BREAKING) if key == "anyOf" else (BREAKING if more else WIDENING)
         return [Change(where, kind, f"`{key}` has {'more' if more else 'fewer'} branches")]
@@ -566,6 +599,21 @@ def _branches(old: dict, new: dict, pointer: str, key: str) -> list[Change]:
             changes += inner if sure else _unsure(inner, BREAKING) if key == "anyOf" else _unsure(inner, BREAKING, WIDENING)
         return changes
     return [Change(where, CHANGED, f"`{key}` changed")]
+
+
+def _covered(branch: Any, kept: list) -> bool:
+    """Whether a kept `anyOf` branch takes every value `branch` takes: one that asks only a
+    `type` allowing all of the branch's types (`anyOf: [{type: integer}, {type: number}]`
+    loses nothing without its first branch), or that takes anything."""
+    types = _type_set(branch) if isinstance(branch, dict) else None
+    for other in kept:
+        if other is True or _switch(other) is True:
+            return True
+        if types is not None and isinstance(other, dict) and set(other) - _ANNOTATIONS == {"type"}:
+            other_types = _type_set(other)
+            if other_types is not None and all(_allows(other_types, name) for name in types):
+                return True
+    return False
 
 
 def _alone_in_its_type(index: int, before: list, after: list) -> bool:
@@ -628,8 +676,12 @@ def _multiple_of(old: dict, new: dict, pointer: str) -> list[Change]:
         return []
     where = join(pointer, "multipleOf")
     if "multipleOf" not in new:
+        if _takes_only_integers(new) and _divides_one(before):
+            return []  # every integer the new schema takes was a multiple of it
         return [Change(where, WIDENING, f"`multipleOf` {before} removed")]
     if "multipleOf" not in old:
+        if _takes_only_integers(old) and _divides_one(after):
+            return []  # every integer the old schema took is a multiple of it
         return [Change(where, BREAKING, f"`multipleOf: {after}` added")]
     if not (_plain_number(before) and _plain_number(after) and before > 0 and after > 0):
         return [Change(where, CHANGED, "`multipleOf` changed")]
@@ -638,6 +690,11 @@ def _multiple_of(old: dict, new: dict, pointer: str) -> list[Change]:
     if _integer_range(old) is not None and before < 1:
         return [Change(where, CHANGED, "`multipleOf` changed")]  # on integers, below 1 it may allow them all
     return [Change(where, BREAKING, f"`multipleOf` {before} → {after}: {before} is no longer accepted")]
+
+
+def _divides_one(step: Any) -> bool:
+    """Whether every integer is a multiple of `step` (1, 0.5, 0.25 …)."""
+    return _plain_number(step) and step > 0 and (1 / Fraction(str(step))).denominator == 1
 
 
 def _prefix_items(old: dict, new: dict, pointer: str) -> list[Change]:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 import pytest
 
-from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, compare, compare_results
+from schema_lint.diff.changes import BREAKING, CHANGED, NARROWING, WIDENING, Change, compare, compare_results
 
 
 def obj(properties, **more):
@@ -128,12 +128,27 @@ EQUIVALENT_CASES = [
     ("a numeric bound on a string", S, {"type": "string", "minimum": 5}),
     ("minimum 1 as exclusiveMinimum 0 on a nullable integer", {"type": ["integer", "null"], "minimum": 1},
      {"type": ["integer", "null"], "exclusiveMinimum": 0}),
+    ("integer beside number", {"type": "number"}, {"type": ["integer", "number"]}),
+    ("integer as a number that is a multiple of 1", {"type": "integer"}, {"type": "number", "multipleOf": 1}),
+    ("a multipleOf every integer meets", {"type": ["integer", "null"]}, {"type": ["integer", "null"], "multipleOf": 0.5}),
+    ("unevaluatedProperties beside additionalProperties", obj({"a": S}, additionalProperties=False),
+     obj({"a": S}, additionalProperties=False, unevaluatedProperties=False)),
 ]
 
 
 @pytest.mark.parametrize(("case", "old", "new"), EQUIVALENT_CASES, ids=[c[0] for c in EQUIVALENT_CASES])
 def test_a_rewrite_that_accepts_the_same_calls_is_no_change(case, old, new):
     assert compare(old, new) == [] and compare(new, old) == []
+
+
+@pytest.mark.parametrize("kept", [{"type": "number"}, {"type": ["integer", "string"], "title": "Amount"}, {}, True])
+def test_an_anyof_branch_another_kept_branch_covers_goes_with_no_change(kept):
+    old = {"anyOf": [{"type": "integer", "minimum": 1}, kept]}
+    assert compare(old, {"anyOf": [kept]}) == []
+    assert all(jsonschema.Draft202012Validator({"anyOf": [kept]}).is_valid(call) for call in (1, 7))
+    uncovered = {"anyOf": [{"type": "boolean"}, kept]}
+    assert compare(uncovered, {"anyOf": [kept]}) == ([] if kept in ({}, True) else
+                                                     [Change("/anyOf", BREAKING, "`anyOf` has fewer branches")])
 
 
 DRAFT_07, DRAFT_2020 = "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"
