@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,18 +147,19 @@ def side_effects(name: str, schema: Any, definition: Mapping[str, Any]) -> str:
 
 
 class LazyBoundaries:
-    """One boundary per tool name, built at the tool's first call and again when its schema changes.
+    """One boundary per tool name (or any key that tells tools apart: a name and a version), built
+    at the tool's first call and again when its schema changes.
 
     ``build(name, schema)`` makes a boundary; the schema last seen is kept beside it, so a tool
     re-registered under the same name with another schema is not checked against the old one.
     """
 
-    def __init__(self, build: Callable[[str, Any], ToolBoundary]):
+    def __init__(self, build: Callable[[Any, Any], ToolBoundary]):
         self._build = build
-        self._built: dict[str, tuple[Any, ToolBoundary]] = {}
+        self._built: dict[Hashable, tuple[Any, ToolBoundary]] = {}
         self._lock = threading.Lock()
 
-    def get(self, name: str, schema: Any) -> ToolBoundary:
+    def get(self, name: Hashable, schema: Any) -> ToolBoundary:
         hit = self._built.get(name)
         if hit is not None and (hit[0] is schema or hit[0] == schema):
             return hit[1]

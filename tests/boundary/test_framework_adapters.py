@@ -79,6 +79,16 @@ def test_fastmcp():
     check_dated(results["dated_strict"], ran=5)  # strict: no timestamp, no date for a date-time
     check_strict(results["strict_types"])
     check_aliased(results["aliased"])
+    # Served from a mounted server, or made by `Tool.from_tool`: the tool that validates the call is
+    # another, whose own model is asked (before, the first was judged strictly, the second not at all).
+    check_adapter(results["mounted"])
+    check_adapter(results["transformed"])
+    renamed = results["renamed"]
+    assert renamed["ran_bare"] == 3 and renamed["differ"] == [] and renamed["looser"] == []
+    assert renamed["near_miss"] == {"query": "x", "limit": 10, "exact": False, "tags": ["a"]}
+    assert '"path": "$.limit"' in renamed["refused"]  # the envelope, not fastmcp's own text
+    # Each version is checked against its own schema: version 1 takes the lone string as it is.
+    assert results["versioned"] == [{"labels": "x"}, {"labels": ["x"]}]
 
 
 def test_openai_agents():
@@ -98,6 +108,9 @@ def test_openai_agents():
 def test_pydantic_ai():
     results = json.loads(run_loop("pydantic_ai", "pydantic_ai_loop.py"))
     check_adapter(results)
+    # A repaired call the model sent as JSON text goes back as JSON text, where strict fields read
+    # an enum's value and a date-time from strings (as a dict, the repaired call was refused).
+    assert results["strict_text"]["wrapped"] == results["strict_text"]["bare"] is not None
     check_dated(results["dated"])
     check_strict(results["strict_types"])
     check_aliased(results["aliased"])
