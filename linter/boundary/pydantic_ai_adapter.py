@@ -42,7 +42,11 @@ class BoundaryCapability(AbstractCapability[Any]):
         outcome = boundary.check(args or {}, call_id=call.tool_call_id)
         if not outcome.proceed:
             raise ModelRetry(json.dumps(outcome.envelope, ensure_ascii=False))
-        return outcome.arguments if outcome.repairs else args
+        if not outcome.repairs:
+            return args
+        # Arguments the model sent as JSON text go back as JSON text: pydantic-ai validates text
+        # in JSON mode, where a strict field takes an enum's value or a date as a string.
+        return json.dumps(outcome.arguments, ensure_ascii=False) if isinstance(args, str) else outcome.arguments
 
 
 def _judge(validator: Any) -> Judge:

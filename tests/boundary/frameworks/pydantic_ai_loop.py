@@ -4,7 +4,12 @@ The model sends one call per run and then reads what came back: the tool's retur
 or what pydantic-ai sends back for a validation error or a ``ModelRetry``.
 """
 
+import enum
 import json
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import Field
 
 from loop_common import RECEIVED, aliased, dated, deploy, invite, report, scenario, schedule, search, strict
 
@@ -35,6 +40,20 @@ def runner(guarded: bool, tool=search):
     return run
 
 
-report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule)),
+class Color(str, enum.Enum):
+    red = "red"
+    blue = "blue"
+
+
+def paint(color: Annotated[Color, Field(strict=True)], when: Annotated[datetime, Field(strict=True)],
+          layers: list[str]) -> str:
+    """Paint the layers: strict fields, which pydantic takes as strings only from JSON text."""
+    RECEIVED.append({"color": color.value, "when": when.isoformat(), "layers": layers})
+    return "painted"
+
+
+PAINTED = {"color": "red", "when": "2024-05-01T09:00:00Z"}
+report({**scenario(runner), "strict_text": {"bare": runner(False, paint)({**PAINTED, "layers": ["a"]})[0],
+                                            "wrapped": runner(True, paint)({**PAINTED, "layers": "a"})[0]}, "dated": dated(lambda guarded: runner(guarded, schedule)),
         "strict_types": strict(lambda guarded: runner(guarded, deploy)),
         "aliased": aliased(lambda guarded: runner(guarded, invite))})
