@@ -93,11 +93,13 @@ class QuantileSketch:
 
 class DistinctCount:
     """How many distinct values a stream held: exact up to :data:`EXACT_DISTINCT`, then
-    estimated from the k smallest hashes seen (the KMV estimator, Bar-Yossef et al. 2002;
-    standard error about 1/sqrt(k), 6% here)."""
+    estimated from the smallest hashes seen (the KMV estimator, Bar-Yossef et al. 2002;
+    standard error about 1/sqrt(k), 6% here). One hash more than `exact` counts is kept, so
+    that a stream of exactly `exact` values is known to hold no other."""
 
-    def __init__(self, k: int = EXACT_DISTINCT) -> None:
-        self._k = k
+    def __init__(self, exact: int = EXACT_DISTINCT) -> None:
+        self._exact = exact
+        self._k = exact + 1
         self._heap: list[int] = []  # negated: the k smallest hashes, largest on top
         self._members: set[int] = set()
 
@@ -117,7 +119,7 @@ class DistinctCount:
 
     @property
     def exact(self) -> bool:
-        return len(self._heap) < self._k
+        return len(self._heap) <= self._exact
 
     def estimate(self) -> int:
         if self.exact:
@@ -135,9 +137,9 @@ class DistinctCount:
         return "".join(f"{digest:016x}" for digest in sorted(self._members))
 
     @classmethod
-    def from_data(cls, data: str, k: int = EXACT_DISTINCT) -> DistinctCount:
-        count = cls(k)
-        digests = sorted({int(data[start:start + 16], 16) for start in range(0, len(data), 16)})[:k]
+    def from_data(cls, data: str, exact: int = EXACT_DISTINCT) -> DistinctCount:
+        count = cls(exact)
+        digests = sorted({int(data[start:start + 16], 16) for start in range(0, len(data), 16)})[:count._k]
         count._members = set(digests)
         count._heap = [-digest for digest in reversed(digests)]  # descending negated: already a heap
         return count

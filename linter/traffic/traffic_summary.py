@@ -9,7 +9,7 @@ whole, byte for byte.
 The bytes (format version :data:`VERSION`) are one JSON object in ASCII, keys sorted,
 no spaces, then a newline, so equal summaries are equal files:
 
-- `format`: `"schema-lint traffic summary"`; `version`: 1; `limits`: the caps it was made
+- `format`: `"schema-lint traffic summary"`; `version`: 2; `limits`: the caps it was made
   with (summaries made with other caps do not merge, and are refused);
 - `calls`, `not_objects` (calls whose arguments are no JSON object), `broken_lines`;
 - `other_tools`: `calls`, `names` (name → calls, the least :data:`NAMES_LISTED`),
@@ -39,7 +39,7 @@ from schema_lint.traffic.sketch import EXACT_DISTINCT, RELATIVE_ACCURACY
 from schema_lint.traffic.summary import ToolSummary
 
 FORMAT = "schema-lint traffic summary"
-VERSION = 1
+VERSION = 2
 READ_LIMIT = 1024 * 1024 * 1024
 """Bytes of a summary file read (a thousand busy tools' summaries take tens of MB)."""
 LIMITS = {"accuracy": RELATIVE_ACCURACY, "distinct": EXACT_DISTINCT, "values": fields.VALUES_KEPT,

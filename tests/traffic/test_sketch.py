@@ -33,7 +33,7 @@ def test_an_empty_sketch_has_no_quantile():
     assert QuantileSketch().quantile(0.5) is None
 
 
-@given(st.sets(st.text(max_size=8), max_size=EXACT_DISTINCT - 1))
+@given(st.sets(st.text(max_size=8), max_size=EXACT_DISTINCT))
 def test_distinct_values_are_counted_exactly_while_few(values):
     count = DistinctCount()
     for value in [*values, *values]:
@@ -48,7 +48,21 @@ def test_many_distinct_values_are_estimated_within_a_fifth_in_fixed_memory():
         count.add(str(rng.randrange(20_000)))
     truth = 20_000 * (1 - math.exp(-3))  # expected distinct draws of 60,000 from 20,000
     assert not count.exact and abs(count.estimate() - truth) < 0.2 * truth
-    assert len(count._members) == EXACT_DISTINCT
+    assert len(count._members) == EXACT_DISTINCT + 1
+
+
+def test_exactly_as_many_values_as_are_counted_exactly_are_exact_and_one_more_is_not():
+    """256 values were shown as `~256` (and other sets of 256 as 255 or 259): with only 256 hashes
+    kept, nothing told 256 values from more."""
+    count = DistinctCount()
+    for index in range(EXACT_DISTINCT):
+        count.add(f"v{index}")
+    assert count.exact and count.estimate() == EXACT_DISTINCT
+    merged = DistinctCount.from_data(count.to_data())
+    merged.merge(count)
+    assert merged.exact and merged.estimate() == EXACT_DISTINCT
+    merged.add("one more")
+    assert not merged.exact
 
 
 # Valid strings, the shortest each format takes among them.
