@@ -38,10 +38,10 @@ VALUES_SHOWN = 3
 @click.option("--calls-summary", "summaries", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A summary of recorded calls (--emit-summary, `schema_lint.spark`; repeatable): merged with CALLS.")
 @click.option("--emit-summary", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Also write the merged summary to FILE (a versioned JSON format, see README), for "
+              help="Also write the merged summary to FILE (a versioned JSON format, see docs/fixes.md), for "
                    "`check --calls-summary` or to merge with others.")
 @click.option("--engine", type=click.Choice(["local", "spark"]), default="local", show_default=True,
-              help="Read CALLS here, or summarise them on Spark (the `spark` extra; see README).")
+              help="Read CALLS here, or summarise them on Spark (the `spark` extra; see docs/fixes.md).")
 @click.option("--spark-master", default="local[*]", show_default=True, help="With --engine spark: Spark's master URL.")
 @target_options
 def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engine, spark_master, python_targets,
@@ -79,8 +79,14 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
     for key, summary in traffic.summaries.items():
         if key not in keys:  # a tool's calls by name, where it is matched by uid or by schema
             other.add(key[1], summary.calls)
+    # A name of these tool files among the others: its calls were summarised under another
+    # definition (a summary made with other tool files, or before the tool changed).
+    here = {tool.name for _, tool in found}
+    redefined = {name: calls for name, calls in other.names.items() if name in here}
     totals = {"calls": traffic.calls, "tools_without_calls": sum(not report["calls"] for report in reports),
-              "calls_to_other_tools": other.calls, "other_tools": sorted(other.names)}
+              "calls_to_other_tools": other.calls - sum(redefined.values()),
+              "other_tools": sorted(name for name in other.names if name not in here),
+              "calls_to_other_definitions": dict(sorted(redefined.items()))}
     if other.unlisted_calls:
         totals["other_tools_not_listed"] = {"calls": other.unlisted_calls, "names": other.unlisted_names.estimate(),
                                             "exact": other.unlisted_names.exact}
@@ -232,6 +238,12 @@ def _footer(totals: dict) -> list[str]:
                       f"name{_s(unlisted['names'])} (names past the first {NAMES_LISTED:,} are only counted)")
         lines.append(escape(f"{totals['calls_to_other_tools']:,} call{_s(totals['calls_to_other_tools'])} to tools "
                             f"not in the tool files: {names}"))
+    redefined = totals["calls_to_other_definitions"]
+    if redefined:
+        calls = sum(redefined.values())
+        lines.append(escape(f"{calls:,} call{_s(calls)} to {', '.join(redefined)} summarised under another definition "
+                            "of the tool (a summary made with other tool files, or before the tool changed): only "
+                            "counted; summarise them again with these tool files to see their fields"))
     return lines
 
 

@@ -146,6 +146,21 @@ def test_stdin_is_read_once_and_empty_or_shapeless_calls_are_warned_about(tmp_pa
     assert "no recorded call found in" in shapeless.output
 
 
+def test_calls_summarised_with_other_tool_files_are_not_said_to_be_to_tools_not_in_these(tmp_path):
+    lookup = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object"}}
+    calls_file, other_tools = _write(tmp_path, [{**lookup, "name": "other"}], [{"tool": "lookup", "arguments": {}}] * 2)
+    summary = str(tmp_path / "calls.summary")
+    assert CliRunner().invoke(main, ["infer", calls_file, "--tools", other_tools, "--emit-summary", summary]).exit_code == 0
+    tools_file = tmp_path / "lookup.json"
+    tools_file.write_text(json.dumps([lookup]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["infer", "--calls-summary", summary, "--tools", str(tools_file)])
+    assert "not in the tool files" not in result.output
+    assert result.output.splitlines()[-1].startswith("2 calls to lookup summarised under another definition of the tool")
+    data = json.loads(CliRunner().invoke(main, ["infer", "--calls-summary", summary, "--tools", str(tools_file),
+                                                "--output-format", "json"]).output)
+    assert data["calls_to_other_tools"] == 0 and data["calls_to_other_definitions"] == {"lookup": 2}
+
+
 def test_names_of_tools_not_in_the_tool_files_are_listed_up_to_a_cap_and_the_rest_counted(tmp_path):
     others = [{"tool": f"other_{n}", "arguments": {}} for n in range(NAMES_LISTED + 10)]
     calls_file, tools_file = _write(tmp_path, TOOLS, [*others, {"tool": "other_0", "arguments": {}}])
