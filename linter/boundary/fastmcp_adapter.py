@@ -25,7 +25,8 @@ from fastmcp.server.middleware import Middleware, MiddlewareContext
 from fastmcp.tools.base import ToolResult
 from mcp import types
 
-from .framework import PYDANTIC, PYDANTIC_STRICT, LazyBoundaries, Leniency, framework_boundary, side_effects
+from .framework import (PYDANTIC, PYDANTIC_STRICT, LazyBoundaries, Leniency, framework_boundary, request_id_of,
+                        side_effects)
 from .judge import Judge, arguments_validator, pydantic_judge, refuse_all
 from .tool import ToolBoundary
 
@@ -46,7 +47,8 @@ class BoundaryMiddleware(Middleware):
             return await call_next(context)
         tool, server = await _validating(tool, server)
         boundaries = self._strict if getattr(server, "strict_input_validation", False) else self._lax
-        outcome = boundaries.get((params.name, getattr(tool, "version", None)), tool).check(dict(params.arguments or {}))
+        outcome = boundaries.get((params.name, getattr(tool, "version", None)), tool).check(
+            dict(params.arguments or {}), call_id=request_id_of(context.fastmcp_context))
         if not outcome.proceed:
             text = json.dumps(outcome.envelope, ensure_ascii=False)
             return ToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)

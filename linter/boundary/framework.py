@@ -167,3 +167,15 @@ class LazyBoundaries:
         with self._lock:
             self._built[name] = (schema, boundary)
         return boundary
+
+
+def request_id_of(context: Any) -> str | None:
+    """The id of the request a framework's context serves (an MCP ``Context``, fastmcp's), or
+    ``None``: outside a request (a tool's unit test calling it directly) the MCP SDK's
+    ``request_id`` property raises ``ValueError``, which ``getattr`` does not catch. The id only
+    labels telemetry, so nothing it raises may stop the call."""
+    try:
+        found = getattr(context, "request_id", None)
+    except Exception:  # noqa: BLE001 - a property of another SDK's context: no id rather than no call
+        return None
+    return None if found is None else str(found)

@@ -41,7 +41,7 @@ from typing import Any
 
 from mcp import types
 
-from .framework import PYDANTIC_MCP, LazyBoundaries, Leniency, framework_boundary, side_effects
+from .framework import PYDANTIC_MCP, LazyBoundaries, Leniency, framework_boundary, request_id_of, side_effects
 from .judge import Judge, pydantic_judge, refuse_all
 from .outcome import Outcome
 from .tool import ToolBoundary
@@ -77,7 +77,7 @@ class BoundaryMiddleware:
         boundary = await self._lookup(name, ctx)
         if boundary is None:
             return await call_next(ctx)
-        outcome = boundary.check({} if sent is None else dict(sent), call_id=_call_id(ctx.request_id))
+        outcome = boundary.check({} if sent is None else dict(sent), call_id=request_id_of(ctx))
         if not outcome.proceed:
             return error_result(outcome)
         if outcome.repairs:
@@ -195,7 +195,7 @@ def _guard_tool_manager(manager: Any, options: Mapping[str, Any]) -> None:
     async def guarded(name: str, arguments: dict[str, Any], context: Any = None, convert_result: bool = False) -> Any:
         tool = manager.get_tool(name)
         if tool is not None:
-            outcome = boundaries.get(name, tool).check(arguments, call_id=_request_id(context))
+            outcome = boundaries.get(name, tool).check(arguments, call_id=request_id_of(context))
             if not outcome.proceed:
                 return error_result(outcome)
             arguments = outcome.arguments
@@ -224,17 +224,3 @@ def _guard_call_handler(server: Any, options: Mapping[str, Any]) -> None:
         return await handler(request)
 
     server.request_handlers[types.CallToolRequest] = guarded
-
-
-def _call_id(request_id: Any) -> str | None:
-    return None if request_id is None else str(request_id)
-
-
-def _request_id(context: Any) -> str | None:
-    """The id of the request a 1.x ``Context`` serves, or ``None``: outside a request (``FastMCP.call_tool``
-    called directly, as a tool's unit tests do) its ``request_id`` property raises ``ValueError``, which
-    ``getattr`` does not catch. The id only labels telemetry, so nothing it raises may stop the call."""
-    try:
-        return _call_id(getattr(context, "request_id", None))
-    except Exception:  # noqa: BLE001 - a property of another SDK's context: no id rather than no call
-        return None

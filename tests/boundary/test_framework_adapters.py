@@ -89,6 +89,8 @@ def test_fastmcp():
     assert '"path": "$.limit"' in renamed["refused"]  # the envelope, not fastmcp's own text
     # Each version is checked against its own schema: version 1 takes the lone string as it is.
     assert results["versioned"] == [{"labels": "x"}, {"labels": ["x"]}]
+    # Telemetry names the request, as behind the MCP SDK (fastmcp's events named none).
+    assert len(results["call_ids"]) == 2 and all(isinstance(call_id, str) for call_id in results["call_ids"])
 
 
 def test_openai_agents():

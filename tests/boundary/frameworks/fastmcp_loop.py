@@ -73,6 +73,22 @@ def versioned(guarded: bool):
     return [serving(server, "label", version=version)({"labels": "x"})[0] for version in ("1", "2")]
 
 
+def call_ids() -> list:
+    """The call id each telemetry event names, for a wrapped call and a rejected one."""
+    events = []
+
+    class Sink:
+        def emit(self, event, attributes):
+            events.append(attributes.get("gen_ai.tool.call.id"))
+
+    server = FastMCP("docs")
+    server.add_middleware(BoundaryMiddleware(telemetry=Sink()))
+    server.tool(search)
+    for call in ({"query": "q", "tags": "a"}, {"limit": 3}):
+        serving(server, "search")(call)
+    return events
+
+
 RENAMED = [{"q": "x"}, {"q": "x", "limit": "5"}, {"q": "x", "limit": 500}, {"query": "x"}, {"q": 5}]
 report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, schedule)),
         "strict_types": strict(lambda guarded: runner(guarded, deploy)),
@@ -82,4 +98,4 @@ report({**scenario(runner), "dated": dated(lambda guarded: runner(guarded, sched
         "renamed": {**compare(transformed(False, True), transformed(True, True), RENAMED),
                     "near_miss": transformed(True, True)({"q": "x", "tags": "a"})[0],
                     "refused": transformed(True, True)({"q": "x", "limit": "five"})[1]},
-        "versioned": versioned(True)})
+        "versioned": versioned(True), "call_ids": call_ids()})
