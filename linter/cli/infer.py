@@ -92,6 +92,8 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
                                             "exact": other.unlisted_names.exact}
     shown = reports if all_tools else [report for report in reports if report["calls"]]
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
+    if output_format != "json":
+        totals["all_tools"] = all_tools
     names = Counter(tool.name for _, tool in found)
     click.echo(render(shown, totals, {name for name, count in names.items() if count > 1}), nl=False)
     sys.exit(2 if broken else 0)
@@ -227,7 +229,7 @@ def _footer(totals: dict) -> list[str]:
     lines = [f"{totals['calls']:,} call{_s(totals['calls'])} read"]
     if totals["tools_without_calls"]:
         lines.append(f"{totals['tools_without_calls']:,} tool{_s(totals['tools_without_calls'])} with no recorded "
-                     "call (--all-tools lists them)")
+                     "call" + ("" if totals["all_tools"] else " (--all-tools lists them)"))
     if totals["calls_to_other_tools"]:
         names = ", ".join(totals["other_tools"][:VALUES_SHOWN]) + (", …" if len(totals["other_tools"]) > VALUES_SHOWN
                                                                    else "")

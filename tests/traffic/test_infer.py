@@ -146,6 +146,15 @@ def test_stdin_is_read_once_and_empty_or_shapeless_calls_are_warned_about(tmp_pa
     assert "no recorded call found in" in shapeless.output
 
 
+def test_the_hint_to_list_tools_without_calls_is_given_only_without_all_tools(tmp_path):
+    lookup = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object"}}
+    calls_file, tools_file = _write(tmp_path, [lookup, {**lookup, "name": "idle"}], [{"tool": "lookup", "arguments": {}}])
+    hinted = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file]).output
+    assert "1 tool with no recorded call (--all-tools lists them)" in hinted
+    listed = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file, "--all-tools"]).output
+    assert "idle: 0 calls" in listed and "1 tool with no recorded call\n" in listed and "--all-tools" not in listed
+
+
 def test_calls_summarised_with_other_tool_files_are_not_said_to_be_to_tools_not_in_these(tmp_path):
     lookup = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object"}}
     calls_file, other_tools = _write(tmp_path, [{**lookup, "name": "other"}], [{"tool": "lookup", "arguments": {}}] * 2)
