@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, Protocol
 from schema_lint.sources.json_scan import MAX_CONTAINERS, opens_too_many
 from schema_lint.traffic import spans
 from schema_lint.traffic.chunks import AI_SDK_INPUT_EVENTS, Chunks, StartedInputs, is_piece
+from schema_lint.traffic.traffic_summary import FORMAT as SUMMARY_FORMAT
 
 
 class RecordedCall(NamedTuple):
@@ -112,7 +113,7 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                 continue  # a piece of a call: no call of its own, nor a line without one
             if plain:
                 if not _holds_no_call(record):
-                    yield BrokenLine(path, number, "no tool call found")
+                    yield BrokenLine(path, number, _no_call(record))
                 continue
             if type(record) is dict and isinstance(record.get("type"), str) and record["type"] in AI_SDK_INPUT_EVENTS:
                 inputs.note(record, number)
@@ -131,9 +132,17 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                     yield RecordedCall(index, number, tool, arguments, call_id, uid, definition)
                     index += 1
             if not found and not _holds_no_call(record):
-                yield BrokenLine(path, number, "no tool call found")
+                yield BrokenLine(path, number, _no_call(record))
         for line, why in sorted([*chunks.unfinished(), *inputs.unfinished()]):
             yield BrokenLine(path, line or number, why)
+
+
+def _no_call(record: Any) -> str:
+    """Why a record gave no call: none found, or it is a traffic summary, which is read with
+    another option."""
+    if type(record) is dict and record.get("format") == SUMMARY_FORMAT:
+        return "a traffic summary, not calls: pass it with --calls-summary"
+    return "no tool call found"
 
 
 def _holds_no_call(record: Any) -> bool:

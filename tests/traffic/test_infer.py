@@ -146,6 +146,15 @@ def test_stdin_is_read_once_and_empty_or_shapeless_calls_are_warned_about(tmp_pa
     assert "no recorded call found in" in shapeless.output
 
 
+def test_a_summary_given_as_calls_says_which_option_reads_it(tmp_path):
+    lookup = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object"}}
+    calls_file, tools_file = _write(tmp_path, [lookup], [{"tool": "lookup", "arguments": {}}])
+    summary = str(tmp_path / "calls.summary")
+    CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file, "--emit-summary", summary])
+    result = CliRunner().invoke(main, ["infer", summary, "--tools", tools_file])
+    assert f"{summary}:1:1: warning: a traffic summary, not calls: pass it with --calls-summary" in result.stderr
+
+
 def test_the_hint_to_list_tools_without_calls_is_given_only_without_all_tools(tmp_path):
     lookup = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object"}}
     calls_file, tools_file = _write(tmp_path, [lookup, {**lookup, "name": "idle"}], [{"tool": "lookup", "arguments": {}}])
