@@ -8,7 +8,8 @@ keyword added: a schema is the conjunction of its keywords, so one more — `all
 validator that knows it may enforce — can only narrow what it accepts), **widening** when
 every call valid before stays valid (the reverse of those), and just **changed** when this
 module cannot tell: a rewritten `anyOf`, a `$ref` swapped for an inline schema, a keyword
-that went, a composition that came where a constraint went (it may restate it). It never
+that went, a composition that came where a constraint went (it may restate it), a `pattern`
+changed unless a string the old schema offers (its examples, default, enum) shows it. It never
 claims widening it has not shown; what it says "changed" a person must read. Annotations
 (`description`, `title`, `default`, `examples` ...) do not change what validates and are
 not reported, and neither are rewrites that accept the same calls (a generator's next
@@ -483,7 +484,29 @@ def _added_narrows(old: dict, new: dict, pointer: str, key: str) -> list[Change]
         return [Change(where, BREAKING, f"`{key}` added")]
     if key not in new:
         return [Change(where, WIDENING, f"`{key}` removed")]
+    if key == "pattern":
+        refused = _refused_example(old, new)
+        if refused is not None:
+            return [Change(where, BREAKING, f"`pattern` changed: {json.dumps(refused, ensure_ascii=False)[:80]}, "
+                                            "which the old one took, no longer matches")]
     return [Change(where, CHANGED, f"`{key}` changed")]
+
+
+def _refused_example(old: dict, new: dict) -> str | None:
+    """A string the schema itself offers (its `examples`, `default`, `enum` or `const`) that the
+    old `pattern` matches and the new one does not: a call the change breaks. None when no such
+    string is known, since whether one pattern takes all another does is not decided here."""
+    from schema_lint.schema.patterns import search
+
+    before, after = old.get("pattern"), new.get("pattern")
+    if not (isinstance(before, str) and isinstance(after, str)):
+        return None
+    offered = [*(old.get("examples") if isinstance(old.get("examples"), list) else []), old.get("default"),
+               *(_values_of(old) or [])]
+    for text in offered[:64]:
+        if isinstance(text, str) and search(before, text) is True and search(after, text) is False:
+            return text
+    return None
 
 
 def _added(old: dict, new: dict, pointer: str, key: str) -> list[Change]:

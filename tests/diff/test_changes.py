@@ -29,6 +29,9 @@ BREAKING_CASES = [
     ("minimum added", obj({"n": {"type": "integer"}}), obj({"n": {"type": "integer", "minimum": 1}}), {"n": 0}),
     ("closed object", obj({"a": S}), obj({"a": S}, additionalProperties=False), {"x": 1}),
     ("pattern added", obj({"s": S}), obj({"s": {"type": "string", "pattern": "^a$"}}), {"s": "b"}),
+    ("pattern changed, refusing the schema's own example",
+     obj({"s": {"type": "string", "pattern": "^[a-z-]+$", "examples": ["my-slug"]}}),
+     obj({"s": {"type": "string", "pattern": "^[a-z]+$", "examples": ["my-slug"]}}), {"s": "my-slug"}),
     ("property removed from a closed object", obj({"a": S, "b": S}, additionalProperties=False),
      obj({"a": S}, additionalProperties=False), {"b": "x"}),
     ("allOf gains a part", {"allOf": [obj({"a": S})]}, {"allOf": [obj({"a": S}), {"required": ["a"]}]}, {}),
@@ -97,6 +100,8 @@ WIDENING_CASES = [
      {"oneOf": [{"type": "number"}, {"type": "string"}]}, [1.5, "x", 2]),
 ]
 UNSURE_CASES = [
+    ("pattern changed, no string known that tells", {"type": "string", "pattern": "^[a-z]+$", "examples": ["abc"]},
+     {"type": "string", "pattern": "^[a-z0-9]+$", "examples": ["abc"]}),
     ("optional property added to an open object", obj({"a": S}), obj({"a": S, "b": S})),
     ("an anyOf branch narrowed beside another of its type", {"anyOf": [S, {"type": "string", "format": "uuid"}]},
      {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "string", "format": "uuid"}]}),
