@@ -88,7 +88,9 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
               "other_tools": sorted(name for name in other.names if name not in here),
               "calls_to_other_definitions": dict(sorted(redefined.items()))}
     if other.unlisted_calls:
-        totals["other_tools_not_listed"] = {"calls": other.unlisted_calls, "names": other.unlisted_names.estimate(),
+        # An estimate past the calls made to those names is no estimate: each call names one.
+        totals["other_tools_not_listed"] = {"calls": other.unlisted_calls,
+                                            "names": min(other.unlisted_names.estimate(), other.unlisted_calls),
                                             "exact": other.unlisted_names.exact}
     shown = reports if all_tools else [report for report in reports if report["calls"]]
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]

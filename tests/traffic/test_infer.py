@@ -146,6 +146,16 @@ def test_stdin_is_read_once_and_empty_or_shapeless_calls_are_warned_about(tmp_pa
     assert "no recorded call found in" in shapeless.output
 
 
+def test_the_names_estimated_past_the_listed_ones_are_never_more_than_their_calls(tmp_path):
+    """Each call names one tool: 1,200 calls, each to a name of its own, were put at ~1,223 names."""
+    others = [{"tool": f"tool_{n}", "arguments": {}} for n in range(NAMES_LISTED + 1_200)]
+    calls_file, tools_file = _write(tmp_path, TOOLS, others)
+    data = json.loads(CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file, "--output-format",
+                                                "json"]).output)
+    unlisted = data["other_tools_not_listed"]
+    assert unlisted == {"calls": 1_200, "names": 1_200, "exact": False}
+
+
 def test_a_summary_given_as_calls_says_which_option_reads_it(tmp_path):
     lookup = {"name": "lookup", "description": "Look up.", "inputSchema": {"type": "object"}}
     calls_file, tools_file = _write(tmp_path, [lookup], [{"tool": "lookup", "arguments": {}}])
