@@ -114,9 +114,12 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
         if isinstance(message, Exception):  # a line the server printed that is not JSON-RPC
             stray.append(message)
 
-    async with ClientSession(read, write, read_timeout_seconds=sdk.read_timeout(limits.request),
+    # The session's own time-out applies to every request, `initialize` too, which has the
+    # start-up's time: each step is bounded by its own `fail_after` below.
+    longest = max(limits.startup, limits.request)
+    async with ClientSession(read, write, read_timeout_seconds=sdk.read_timeout(longest),
                              message_handler=keep) as session:
-        step.now("initialize", limits.startup)
+        step.now("initialize", limits.startup, "--mcp-startup-timeout")
         with anyio.fail_after(limits.startup):
             initialized = await session.initialize()
         tools: list[dict[str, Any]] = []
@@ -124,7 +127,7 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
         cursor: str | None = None
         seen: set[str] = set()
         for page in range(1, limits.max_pages + 1):
-            step.now(f"tools/list (page {page})" if page > 1 else "tools/list", limits.request)
+            step.now(f"tools/list (page {page})" if page > 1 else "tools/list", limits.request, "--mcp-timeout")
             with anyio.fail_after(limits.request):
                 params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
                 try:
@@ -204,13 +207,14 @@ class Step:
     """What the client is waiting for, so a failure can say where it stopped."""
 
     def __init__(self, name: str):
-        self.name, self.seconds = name, 0.0
+        self.name, self.seconds, self.option = name, 0.0, ""
 
-    def now(self, name: str, seconds: float) -> None:
-        self.name, self.seconds = name, seconds
+    def now(self, name: str, seconds: float, option: str) -> None:
+        self.name, self.seconds, self.option = name, seconds, option
 
     def waiting(self) -> str:
-        return f"no answer to {self.name} within {self.seconds:g} s"
+        """Which answer did not come, and the option that gives it more time."""
+        return f"no answer to {self.name} within {self.seconds:g} s ({self.option})"
 
     def failed(self) -> str:
         return "could not be started" if self.name == "start" else f"{self.name} failed"

@@ -58,8 +58,9 @@ def test_files_and_servers_are_linted_in_one_run(tmp_path):
 @pytest.mark.hostile
 @pytest.mark.parametrize(("mode", "said"), [
     ("exit", "initialize failed: the server closed the connection; its stderr: fatal: DATABASE_URL is not set"),
-    ("garbage", "no answer to initialize within 8 s (it wrote 1 line to stdout that is not JSON-RPC); its stderr: booted"),
-    ("hang", "no answer to initialize within 8 s"),
+    ("garbage", "no answer to initialize within 8 s (--mcp-startup-timeout) (it wrote 1 line to stdout that is not "
+                "JSON-RPC); its stderr: booted"),
+    ("hang", "no answer to initialize within 8 s (--mcp-startup-timeout)"),
     ("malformed", "tools/list failed: the SDK cannot read the server's answer: tools.0.inputSchema"),
     ("refuses", "tools/list failed: the server answered with error -32601: Method not found"),
     # -32000 is also the SDK's code for a closed connection: the server's own words tell them apart.

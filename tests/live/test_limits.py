@@ -121,6 +121,18 @@ def test_slow_pages_are_cut_at_the_deadline_not_after_each_page_s_timeout(projec
     assert time.monotonic() - started < 10  # 2 s, then the SDK's bounded shutdown of the server
 
 
+def test_initialize_has_the_start_up_time_not_a_requests(project):
+    """`--mcp-startup-timeout` covers the answer to `initialize`: the session's own time-out,
+    set to `--mcp-timeout`, cut a server that took longer to load, and said it had answered with
+    an error."""
+    slow = server_command("misbehaving_server.py", "slow-start", "2.5")
+    result = run("check", "--output-format", "concise", "--mcp-startup-timeout", "20", "--mcp-timeout", "1",
+                 "--mcp", slow)
+    assert "inputSchema" in result.output and "timed out" not in result.output  # the listing was read
+    cut = run("check", "--output-format", "concise", "--mcp-startup-timeout", "1", "--mcp-timeout", "20", "--mcp", slow)
+    assert cut.exit_code == 2 and "--mcp-startup-timeout" in _first_line(cut)
+
+
 def test_pages_past_the_page_limit_are_sl000(project):
     result = run("check", "--output-format", "concise", "--mcp-max-pages", "5",
                  "--mcp", server_command("misbehaving_server.py", "pages", "0"))
