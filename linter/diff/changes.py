@@ -501,8 +501,8 @@ def _refused_example(old: dict, new: dict) -> str | None:
     before, after = old.get("pattern"), new.get("pattern")
     if not (isinstance(before, str) and isinstance(after, str)):
         return None
-    offered = [*(old.get("examples") if isinstance(old.get("examples"), list) else []), old.get("default"),
-               *(_values_of(old) or [])]
+    examples = old.get("examples")
+    offered = [*(examples if isinstance(examples, list) else []), old.get("default"), *(_values_of(old) or [])]
     for text in offered[:64]:
         if isinstance(text, str) and search(before, text) is True and search(after, text) is False:
             return text
