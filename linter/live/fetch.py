@@ -69,7 +69,7 @@ async def _fetch(server: Server, limits: Limits, stderr) -> list[dict[str, Any]]
     import anyio
 
     step = Step("start")
-    stray: list[Exception] = []
+    stray = StrayLines()
     with anyio.move_on_after(limits.deadline) as scope:
         cutoff = Cutoff(scope)
         try:
@@ -95,7 +95,7 @@ class Cutoff:
         self.scope.cancel()
 
 
-def _failure(exc: BaseException, step: Step, stray: list[Exception]) -> FetchError:
+def _failure(exc: BaseException, step: Step, stray: StrayLines) -> FetchError:
     if isinstance(exc, FetchError):
         return exc
     if isinstance(exc, TimeoutError):
@@ -103,7 +103,7 @@ def _failure(exc: BaseException, step: Step, stray: list[Exception]) -> FetchErr
     return FetchError(f"{step.failed()}: {_reason(exc)}{_stray(stray)}")
 
 
-async def _session(read, write, limits: Limits, step: Step, stray: list) -> list[dict[str, Any]]:
+async def _session(read, write, limits: Limits, step: Step, stray: StrayLines) -> list[dict[str, Any]]:
     import anyio
     import mcp.types as types
     from mcp import ClientSession
@@ -112,7 +112,7 @@ async def _session(read, write, limits: Limits, step: Step, stray: list) -> list
 
     async def keep(message) -> None:
         if isinstance(message, Exception):  # a line the server printed that is not JSON-RPC
-            stray.append(message)
+            stray.count += 1  # only counted: a server may print megabytes of them
 
     # The session's own time-out applies to every request, `initialize` too, which has the
     # start-up's time: each step is bounded by its own `fail_after` below.
@@ -203,6 +203,13 @@ def _transport(server: Server, stderr, limits: Limits, cut):
                         errlog=stderr)
 
 
+class StrayLines:
+    """How many lines the server wrote to stdout that are not JSON-RPC (a log line, a banner)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
 class Step:
     """What the client is waiting for, so a failure can say where it stopped."""
 
@@ -255,10 +262,11 @@ def _reason(exc: BaseException) -> str:
 _SDK_CLOSED_WORDS = frozenset({"Connection closed"})
 
 
-def _stray(stray: list[Exception]) -> str:
-    if not stray:
+def _stray(stray: StrayLines) -> str:
+    count = stray.count
+    if not count:
         return ""
-    return f" (it wrote {len(stray)} line{'s' if len(stray) != 1 else ''} to stdout that {'are' if len(stray) != 1 else 'is'} not JSON-RPC)"
+    return f" (it wrote {count} line{'s' if count != 1 else ''} to stdout that {'are' if count != 1 else 'is'} not JSON-RPC)"
 
 
 def _stderr_tail(stderr: Drain) -> str:
