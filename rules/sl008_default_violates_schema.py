@@ -112,8 +112,12 @@ def _values(node):
 def _finding(node, value, what: str, where: tuple, message: str) -> Finding:
     shown = json.dumps(value, ensure_ascii=False)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    advice = " (to mark the argument optional, leave `default` out or let the schema accept null)" \
-        if value is None and what == "default" else ""
+    advice = ""
+    if value is None and node.get("nullable") is True:
+        # What an OpenAPI target writes (zod's `target: "openapi-3.0"`): null is meant.
+        advice = " (`nullable: true` is OpenAPI's and JSON Schema validators ignore it: add `\"null\"` to `type`)"
+    elif value is None and what == "default":
+        advice = " (to mark the argument optional, leave `default` out or let the schema accept null)"
     return Finding(join(node.pointer, *where), f"{what} {shown} of `{label(node)}` is rejected by its own schema: "
                                                f"{short_numbers(message)}{advice}")
 

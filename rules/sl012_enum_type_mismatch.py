@@ -24,7 +24,9 @@ Use instead:
 ## Fix safety
 Safe when some values fit: the fix removes the values that could never validate, and
 the schema accepts exactly what it accepted before. No fix when none fit (or for a
-`const`): the schema accepts nothing, and what was meant is for a person to say.
+`const`): the schema accepts nothing, and what was meant is for a person to say. A
+`null` beside `nullable: true` (OpenAPI's spelling, which JSON Schema validators ignore)
+was meant: the suggestion adds `"null"` to `type` instead of removing it.
 """
 
 from __future__ import annotations
@@ -63,12 +65,25 @@ def check(ctx):
                 pointer = join(node.pointer, "enum")
                 fix = Fix("remove the values the type rejects", FixSafety.SAFE,
                           (Operation("replace", pointer, fitting),)) if fitting else None
+                if fitting and wrong == [None] and node.get("nullable") is True:
+                    fix = _null_meant(node)
                 yield Finding(pointer, f"`{label(node)}` is {_show_types(types)}, so its enum values "
                               f"{', '.join(map(_show, wrong))} can never validate", fix=fix,
                               severity=None if fitting else Severity.ERROR)
         if "const" in node.schema and not instance_types(node.get("const")) & types:
             yield Finding(join(node.pointer, "const"), f"`{label(node)}` is {_show_types(types)}, so its const "
                           f"{_show(node.get('const'))} can never validate: nothing is accepted", severity=Severity.ERROR)
+
+
+def _null_meant(node) -> Fix:
+    """`nullable: true` beside a `null` in the enum: null is meant (OpenAPI 3.0's spelling, which
+    zod's and other generators' OpenAPI targets write), and only the type, which JSON Schema
+    reads without `nullable`, refuses it. Removing the `null` would undo what the author
+    wrote; adding it to the type accepts calls the schema refuses now: for a person to choose."""
+    declared = node.get("type")
+    types = [*declared, "null"] if isinstance(declared, list) else [declared, "null"]
+    return Fix("add `\"null\"` to `type` (`nullable: true` says null is meant, and JSON Schema validators ignore "
+               "`nullable`)", FixSafety.SUGGESTION, (Operation("replace", join(node.pointer, "type"), types),))
 
 
 def _show_types(types: frozenset[str]) -> str:

@@ -166,7 +166,7 @@ def check(ctx):
             # A type that takes null (openai-strict's spelling of optional, `["string", "null"]`, or
             # an optional property that profile's fix makes so in the same pass) keeps taking it:
             # an `enum` of the words' values alone would refuse it.
-            keeps_null = (_type_takes_null(value.schema) or ctx.optional_as_nullable and not node.required) \
+            keeps_null = (_takes_null(value.schema) or ctx.optional_as_nullable and not node.required) \
                 and None not in closed.value
             values = [*closed.value, None] if keeps_null else closed.value
             fix = Fix(f"add `enum: {closed.value}`" + (" with `null`" if keeps_null else "") + f" ({said(closed)}"
@@ -190,9 +190,11 @@ def _shown(value) -> str:
     return f"`{text}`" if "`" not in text else json.dumps(text, ensure_ascii=False)
 
 
-def _type_takes_null(schema: dict) -> bool:
+def _takes_null(schema: dict) -> bool:
+    """Whether the type takes `null`, or OpenAPI's `nullable: true` says it does (Gemini reads
+    it so; elsewhere the type refuses null whatever the enum holds, so keeping it costs nothing)."""
     declared = schema.get("type")
-    return declared == "null" or isinstance(declared, list) and "null" in declared
+    return declared == "null" or isinstance(declared, list) and "null" in declared or schema.get("nullable") is True
 
 
 def _doubt(closed: Stated, description: str) -> str | None:

@@ -6,7 +6,7 @@ import json
 
 from lintkit import lint_document, lint_tool, obj
 
-from schema_lint.model import Severity
+from schema_lint.model import FixSafety, Severity
 
 
 def test_sl012_enum_values_of_the_wrong_type_real_bfcl_shapes():
@@ -30,3 +30,14 @@ def test_sl012_reads_a_gemini_enum_of_numerals_as_the_numbers_it_means():
                                         "parameters": {"type": "OBJECT", "properties": properties}}]}
     assert [d.pointer.split("/")[-2] for d in lint_document(json.dumps(gemini), code="SL012")] == ["floor"]
     assert len(lint_tool(obj(apt={"type": "integer", "enum": ["101"]}), "SL012")) == 1
+
+
+def test_sl012_takes_a_null_beside_nullable_as_meant_and_suggests_it_in_the_type():
+    """OpenAPI 3.0 writes a nullable enum with `nullable: true` and `null` among the values: the
+    safe fix removed the `null`, undoing what the author wrote, where only the type refuses it."""
+    [found] = lint_tool(obj(sort={"type": "string", "nullable": True, "enum": ["asc", "desc", None]}), "SL012")
+    assert found.fix.safety is FixSafety.SUGGESTION
+    assert [(op.op, op.path.rsplit("/", 1)[1], op.value) for op in found.fix.operations] == \
+        [("replace", "type", ["string", "null"])]
+    [plain] = lint_tool(obj(sort={"type": "string", "enum": ["asc", "desc", None]}), "SL012")
+    assert plain.fix.safety is FixSafety.SAFE and plain.fix.operations[0].value == ["asc", "desc"]

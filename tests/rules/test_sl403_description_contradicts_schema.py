@@ -53,6 +53,15 @@ def test_sl403_suggests_the_enum_a_description_spells_out():
     assert found["order"].fix.safety is FixSafety.UNSAFE
 
 
+@pytest.mark.parametrize("nullable", [{"type": ["string", "null"]}, {"type": "string", "nullable": True}])
+def test_sl403_keeps_null_in_the_enum_of_a_field_that_takes_null(nullable):
+    """Gemini's `nullable: true` (OpenAPI 3.0) lets null in: an enum without it refused the
+    `null` the words offer ("null for auto")."""
+    speed = {**nullable, "description": "Fan speed, one of: low, medium, high; null for auto"}
+    [found] = lint_tool(obj(speed=speed), "SL403")
+    assert found.fix.operations[0].value == ["low", "medium", "high", None]
+
+
 def test_sl403_offers_no_enum_where_the_words_leave_the_set_open():
     schema = obj(visibility={"type": "string", "description": "Can be 'public' or 'private', or a team name."},
                  lang={"type": "string", "description": "Language: 'en' or 'de'. Other ISO 639-1 codes work too."},
