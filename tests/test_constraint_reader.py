@@ -57,6 +57,11 @@ def _read(description: str, *types: str) -> dict:
     ("Number of passengers, 1 to 9.", ("integer",), {"minimum": 1, "maximum": 9}),
     ("Width in pixels, 1 to 4096", ("integer",), {"minimum": 1, "maximum": 4096}),
     ("Rating: 1\u20135, inclusive", ("integer",), {"minimum": 1, "maximum": 5}),
+    # Or that ends a clause of a few words naming the value (what zod's `.describe()` often holds).
+    ("Retry count 0-5", ("integer",), {"minimum": 0, "maximum": 5}),
+    ("The language. Star rating 1 to 5.", ("integer",), {"minimum": 1, "maximum": 5}),
+    ("Opacity 0-1", ("number",), {"minimum": 0, "maximum": 1}),
+    ("Number of results 1-50", ("integer",), {"minimum": 1, "maximum": 50}),
     ("City name, no longer than 100 characters.", ("string",), {"maxLength": 100}),
     ("Password, no shorter than 8 characters.", ("string",), {"minLength": 8}),
     ("Must be shorter than 100 characters", ("string",), {"maxLength": 99}),
@@ -85,6 +90,9 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Number of tickets, typically ranges from 1 to 8.", ("integer",)),   # a hedge: no bound
     ("Released, 2024-05.", ("integer",)),   # a date, no range
     ("Coordinates, 1-16, 20-30 and so on.", ("integer",)),   # no range is the whole of its clause
+    ("Fiscal year 2023-2024", ("integer",)),   # a span of years names the value
+    ("See pages 10-20 of the manual.", ("integer",)),   # the range is not the clause's end
+    ("The number of results to return for each page 1-50", ("integer",)),   # too many words before it
     ("Code, exactly 3 letters or the full name.", ("string",)),   # another form beside the length
     ("Exactly 10 results are returned per page.", ("array",)),   # a remark on what comes back
     ("Typically exactly 3 letters.", ("string",)),   # hedged

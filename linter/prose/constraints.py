@@ -137,9 +137,15 @@ _RANGES = Screened(
     r"elements?|tags?|labels?|values?|stars?)\b"
     # A range that is the whole of its clause: "Number of forecast days, 1-16.", "Width: 1 to 4096".
     + r"|(?:^|(?<=[,:]))\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT
-    + r"(?=\s*(?:$|[.;)\n]|,?\s*(?:both\s+)?(?:in|ex)clusive\b))",
+    + r"(?=\s*(?:$|[.;)\n]|,?\s*(?:both\s+)?(?:in|ex)clusive\b))"
+    # Or ends a clause of a few words that name the value: "Retry count 0-5", "Star rating 1-5."
+    # (Words of a range are the forms above: "ranging from 0 to 255".)
+    + r"|(?:^|(?<=[,:]))\s*(?:(?!(?:between|from|ranging|ranges?|scale|in)\b)[a-z][a-z'-]*\s+){1,3}"
+    + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT
+    + r"(?=\s*(?:$|[.;)\n]))",
     words=("between", "from", "range", "scale", "(", "char", "letter", "item", "entries", "element", "tag", "label",
            "value", "star", "-", "\u2013", "to"), lowered=True)
+_YEAR = lazy_compile(r"(?:19|20)\d\d")
 _UPPER = Screened(
     r"\b(?:at most|up to|no[t]? (?:more|greater|larger|higher|bigger|longer) than|maximum(?: (?:value|length|size|count|number))?(?: of| is|:)?|max(?:imum)?\.?:?|cannot exceed|"
     r"can ?not exceed|must not exceed|should not exceed|may not exceed|not (?:to )?exceed|limited to|limit(?: of| is)|"
@@ -798,11 +804,13 @@ def _bound_matches(sentence: str) -> list[_Bound]:
     found: list[_Bound] = []
     lowered = sentence.lower() if sentence.isascii() else None
 
-    def take(side: str, value: str, unit: str | None, match: re.Match, ranged: bool = False) -> None:
-        phrase = sentence[match.start():match.end()].strip()
+    def take(side: str, value: str, unit: str | None, match: re.Match, ranged: bool = False,
+             start: int | None = None) -> None:
+        start = match.start() if start is None else start
+        phrase = sentence[start:match.end()].strip()
         if phrase.startswith("(") and sentence[match.end():match.end() + 1] == ")":
             phrase += ")"
-        found.append(_Bound(side, _number(value), unit, match.start(), match.end(), phrase, ranged))
+        found.append(_Bound(side, _number(value), unit, start, match.end(), phrase, ranged))
 
     for match in _RANGES.finditer_lowered(sentence, lowered):
         g = _groups(match, sentence)
@@ -814,18 +822,25 @@ def _bound_matches(sentence: str) -> list[_Bound]:
             low, high, unit = g[8], g[9], g[10]
         elif g[11] is not None:
             low, high, unit = g[11], g[12], g[13]
-        else:
+        elif g[14] is not None:
             low, high, unit = g[14], g[15], g[16]
+        else:
+            low, high, unit = g[17], g[18], g[19]
+            if _YEAR.fullmatch(low) and _YEAR.fullmatch(high):
+                continue  # "Fiscal year 2023-2024": a name for a span of years, no bound on the value
+        # The range starts at its first number: the words naming the value before it are no part
+        # of it (a hedge among them, "typically ranges from 1 to 8", still hedges it).
+        start = match.start(18) if g[17] is not None else match.start()
         if _number(low) >= _number(high):
             continue  # a date (2023-04), an identifier or a span backwards: no range
         # "between 0 and 100 exclusive": the word after the number, read as its unit, is none.
         said = unit.lower() if unit is not None and unit.lower() in ("exclusive", "inclusive") else None
         unit = None if said else unit
         exclusive = said == "exclusive" or _EXCLUSIVE_AFTER.match(sentence, match.end()) is not None \
-            or _STRICTLY_BEFORE.search(sentence, max(0, match.start() - 12), match.start()) is not None
-        take("xmin" if exclusive else "min", low, unit, match, ranged=True)
+            or _STRICTLY_BEFORE.search(sentence, max(0, start - 12), start) is not None
+        take("xmin" if exclusive else "min", low, unit, match, ranged=True, start=start)
         if _OPEN_ENDED.match(sentence, match.end(g.index(high) + 1)) is None:
-            take("xmax" if exclusive else "max", high, unit, match, ranged=True)
+            take("xmax" if exclusive else "max", high, unit, match, ranged=True, start=start)
     for pattern, side in ((_UPPER, "max"), (_LOWER, "min"), (_ABOVE, "xmin"), (_BELOW, "xmax"), (_OR_MORE, "min"),
                           (_OR_FEWER, "max")):
         for match in pattern.finditer_lowered(sentence, lowered):
