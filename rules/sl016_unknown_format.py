@@ -4,7 +4,7 @@
 Flags a `format` value outside the formats of JSON Schema (drafts 4 to 2020-12), of
 OpenAPI 3 and Gemini (`int32`, `int64`, `float`, `double`, `byte`, `binary`,
 `password`, `enum`), and of the generators tool schemas come from (pydantic's `path`,
-`file-path`, `ipvanyaddress`…). Case, `-`, `_` and spaces are ignored when matching, so
+`file-path`, `ipvanyaddress`…, schemars' `uint32`, `int8`…). Case, `-`, `_` and spaces are ignored when matching, so
 `datetime`, `Date_Time` and `e-mail` are recognised as near misses of `date-time` and
 `email`; `url` is `uri` and `guid` is `uuid`.
 
@@ -61,10 +61,13 @@ host-name ip-address utc-millisec color style phone
 # OpenAPI 3 data types (https://spec.openapis.org/oas/v3.0.3#data-types) and Gemini's
 # Schema.format ("enum" for an enumerated string).
 PROVIDER_FORMATS = frozenset("int32 int64 float double byte binary password enum".split())
-# What generators emit on purpose as annotations: pydantic (Path, FilePath, network types).
+# What generators emit on purpose as annotations: pydantic (Path, FilePath, network types);
+# schemars, the Rust MCP SDK's (rmcp) generator, on every integer, each unsigned one with
+# `minimum: 0` beside it (https://github.com/GREsau/schemars, json_schema_impls/primitives.rs).
 GENERATOR_FORMATS = frozenset("""
 path file-path directory-path new-path multi-host-uri ipvanyaddress ipvanyinterface ipvanynetwork
 ipv4network ipv6network ipv4interface ipv6interface
+int int8 int16 int128 uint uint8 uint16 uint32 uint64 uint128
 """.split())
 KNOWN_FORMATS = JSON_SCHEMA_FORMATS | PROVIDER_FORMATS | GENERATOR_FORMATS
 # Other words for a known format, which spelling alone cannot tell.

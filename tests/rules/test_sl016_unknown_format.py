@@ -79,3 +79,12 @@ def test_only_a_unique_spelling_counts():
 def test_an_ip_format_whose_words_name_only_its_own_family_is_respelled():
     (found,) = lint_tool(_field(format="ipV6", description="IPv6 address of the host."), "SL016")
     assert found.fix is not None and found.fix.operations[0].value == "ipv6"
+
+
+@pytest.mark.parametrize("written", ["uint32", "uint", "int8", "int128", "uint64"])
+def test_the_integer_formats_schemars_writes_are_known(written):
+    """The Rust MCP SDK's generator writes them on every integer (and `minimum: 0` beside an
+    unsigned one): its users cannot act on a finding, and nothing is lost."""
+    count = {"type": "object", "properties": {"n": {"type": "integer", "format": written, "minimum": 0}}}
+    assert lint_tool(count, "SL016") == []
+    assert len(lint_tool(_field(format="unit32"), "SL016")) == 1  # a misspelling still is one
