@@ -79,7 +79,9 @@ ENUM_MAX = 10
 
 def check(ctx):
     for node in ctx.of_kind("string"):
-        if not unbounded(node.schema) or refines_a_field(node):
+        # A map's keys (`propertyNames`, which zod 4 writes for every record) are names the
+        # caller picks, no text a model writes at length.
+        if not unbounded(node.schema) or refines_a_field(node) or node.keyword == "propertyNames":
             continue
         message = f"string `{label(node)}` has no maxLength, enum, const, anchored pattern or format"
         yield Finding(node.pointer, message + _values_seen(ctx, node),

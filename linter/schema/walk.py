@@ -253,8 +253,8 @@ def subschema_steps(schema: Any, steps: Sequence[str]) -> int:
 
 
 def label(node: SchemaNode) -> str:
-    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`, `env.*`
-    (each name clipped, as every name a message echoes)."""
+    """A reader's name for a subschema: `filters.regions[]`, `(root)`, `$defs.Address`, `env.*`,
+    `env.(keys)` (each name clipped, as every name a message echoes)."""
     parts: list[str] = []
     current: SchemaNode | None = node
     while current is not None and current.parent is not None:
@@ -264,6 +264,8 @@ def label(node: SchemaNode) -> str:
             parts.append("[]")
         elif current.keyword in ("additionalProperties", "patternProperties", "unevaluatedProperties"):
             parts.append("*")  # a map's values: `env.*`, not `env` (an object) itself
+        elif current.keyword == "propertyNames":
+            parts.append("(keys)")  # a map's keys: `filters.(keys)`, a string where `filters` is an object
         elif current.keyword in ("$defs", "definitions"):
             parts.append(f"{current.keyword}.{clip(current.pointer.rsplit('/', 1)[-1])}")
         current = current.parent

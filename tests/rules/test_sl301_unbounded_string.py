@@ -24,3 +24,17 @@ def test_a_maps_values_are_named_as_its_values_not_as_the_map():
     (found,) = lint_tool({"type": "object", "additionalProperties": False, "properties": {
         "env": {"type": "object", "patternProperties": {"^[A-Z_]+$": {"type": "string"}}}}}, "SL301")
     assert found.message.startswith("string `env.*` ")
+
+
+def test_a_maps_keys_are_no_text_to_bound_and_are_named_as_keys():
+    """zod 4 writes `propertyNames: {type: string}` for every record: SL301 called it "string
+    `filters`", an object, and asked for a length nobody picks for names."""
+    from schema_lint.schema.walk import SchemaNode, label
+
+    record = {"type": "object", "properties": {"filters": {
+        "type": "object", "propertyNames": {"type": "string"}, "additionalProperties": {"type": "string"}}}}
+    assert [d.message.split(" has")[0] for d in lint_tool(record, "SL301")] == ["string `filters.*`"]
+    filters = SchemaNode(record["properties"]["filters"], "/properties/filters", SchemaNode(record, ""), "properties",
+                         "filters")
+    keys = SchemaNode({"type": "string"}, "/properties/filters/propertyNames", filters, "propertyNames")
+    assert label(keys) == "filters.(keys)"
