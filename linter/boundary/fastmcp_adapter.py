@@ -124,13 +124,13 @@ def _transformed_judge(tool: Any) -> Judge:
     describe, is not judged."""
     transforms = getattr(tool, "transform_args", None) or {}
     if getattr(tool, "fn", None) is not getattr(tool, "forwarding_fn", None) or \
-            any(_is_set(getattr(transform, "type", None)) for transform in transforms.values()):
+            any(_is_set(getattr(transform, "type", ...)) for transform in transforms.values()):
         return refuse_all
     parent = _judge(tool.parent_tool)
     to_parent: dict[str, str] = {}
     hidden: dict[str, Any] = {}  # a hidden argument's constant, which the forwarding function sends
     for old, transform in transforms.items():
-        name, default = getattr(transform, "name", None), getattr(transform, "default", None)
+        name, default = getattr(transform, "name", None), getattr(transform, "default", ...)
         if getattr(transform, "hide", False):
             if _is_set(default):
                 hidden[old] = default
@@ -148,5 +148,6 @@ def _transformed_judge(tool: Any) -> Judge:
 
 
 def _is_set(value: Any) -> bool:
-    """Whether an ``ArgTransform`` field was given (fastmcp's ``NotSet``, for one left out, is ``...``)."""
-    return value is not None and value is not Ellipsis
+    """Whether an ``ArgTransform`` field was given: fastmcp's ``NotSet``, for one left out, is
+    ``...``; ``None`` is a value given (a hidden argument's default of ``None``)."""
+    return value is not Ellipsis
