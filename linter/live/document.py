@@ -4,7 +4,8 @@ The same holds for tools taken from Python objects (`--python`, see `schema_lint
 whatever has no file is put in this shape, under a path of its own (`mcp:<server>`,
 `python:<module>:<attr>`), and its findings are moved onto `<path>/<tool>`.
 
-The listing is put in one canonical form (tools sorted by name, keys sorted), the same
+The listing is put in one canonical form (tools sorted by name, a tool's keys sorted, its
+schemas as the server wrote them), the same
 text `schema-lint snapshot` writes, so linting a server live and linting its snapshot
 see the same document and report the same findings. A live document has no lines:
 after the lint, each finding is moved from the listing (`/tools/3/inputSchema/...`) to
@@ -31,10 +32,28 @@ class LiveDocument(Document):
         return None
 
 
+# A tool's schemas, written as the server wrote them: the order of `properties` is what a
+# model reads, and a reordering is a change a snapshot must show.
+_SCHEMAS = frozenset({"inputSchema", "outputSchema"})
+
+
 def listing_text(tools: list[dict[str, Any]]) -> str:
-    """The canonical `tools/list` result: pretty, keys sorted, tools by name, final newline."""
-    ordered = sorted(tools, key=lambda tool: str(tool.get("name", "")))
-    return json.dumps({"tools": ordered}, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    """The canonical `tools/list` result: pretty, tools by name, final newline; the keys of
+    each tool sorted (the SDK's model of a tool orders them by its own version) but its
+    schemas' keys in the server's order."""
+    ordered = [_sorted_keys(tool) for tool in sorted(tools, key=lambda tool: str(tool.get("name", "")))]
+    return json.dumps({"tools": ordered}, indent=2, ensure_ascii=False) + "\n"
+
+
+def _sorted_keys(value: Any, depth: int = 0) -> Any:
+    """`value` with its objects' keys sorted, a tool's schemas left as they are (and anything
+    deeper than a tool's own fields go, which nothing but a schema reaches)."""
+    if isinstance(value, dict) and depth < 8:
+        return {key: value[key] if key in _SCHEMAS and depth == 0 else _sorted_keys(value[key], depth + 1)
+                for key in sorted(value, key=str)}
+    if isinstance(value, list) and depth < 8:
+        return [_sorted_keys(item, depth + 1) for item in value]
+    return value
 
 
 def live_document(path: str, tools: list[dict[str, Any]]) -> LiveDocument:

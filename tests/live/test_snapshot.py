@@ -32,13 +32,19 @@ def test_linting_the_snapshot_gives_the_findings_of_the_live_server(tmp_path):
 
 
 def test_the_snapshot_is_sorted_and_rewritten_only_when_it_changes(tmp_path):
+    """Tools by name and each tool's keys sorted, so that SDK versions that order a tool's
+    fields otherwise write the same bytes; its schemas as the server wrote them, so that the
+    order of `properties`, which a model reads, is kept, and a change of it is seen."""
     snapshot = tmp_path / "tools.json"
     first = run("snapshot", "--mcp", TICKETS, "-o", str(snapshot))
     assert "written (3 tools of `tickets_server`)" in first.output
     text = snapshot.read_text()
     listing = json.loads(text)
     assert [tool["name"] for tool in listing["tools"]] == ["create_ticket", "delete_ticket", "search_tickets"]
-    assert text == json.dumps(listing, indent=2, sort_keys=True) + "\n"
+    assert all(list(tool) == sorted(tool) for tool in listing["tools"])
+    properties = {tool["name"]: list(tool["inputSchema"]["properties"]) for tool in listing["tools"]}
+    assert properties["search_tickets"] == ["query", "limit"] and properties["delete_ticket"] == ["ticket_id", "reason"]
+    assert text == json.dumps(listing, indent=2) + "\n"
     os.utime(snapshot, (1, 1))
     again = run("snapshot", "--mcp", TICKETS, "-o", str(snapshot))
     assert "unchanged" in again.output and snapshot.stat().st_mtime == 1
