@@ -180,7 +180,7 @@ class DocumentLinter:
         in_request = self.configured_request(doc.path)
         supersession = Supersession()
         for tool in tools if only is None else only(tools):
-            ignored = file_ignores + self._tool_ignores(tool.name)
+            ignored = file_ignores + self._tool_ignores(tool.name, doc)
             summary = self.traffic.summary_for(tool) if self.traffic is not None and tool.part == "arguments" else None
             ctx = tool_context(tool, doc, self.config.settings, self.profiles_for(tool), group, summary,
                               frozenset(self.config.profiles), request,
@@ -282,7 +282,7 @@ class DocumentLinter:
         """Whether the configuration or a comment in `doc` silences a finding on `tool` made
         outside the per-tool pass (a configured request's limits)."""
         whole, nodes = self._file_ignores(doc.path)
-        ignored = whole + self._tool_ignores(tool.name)
+        ignored = whole + self._tool_ignores(tool.name, doc)
         if ignored and matches_code(diagnostic.code, ignored):
             return True
         return Suppressions.of(doc, nodes).for_tool(doc, tool, []).silences(diagnostic)
@@ -292,9 +292,17 @@ class DocumentLinter:
         return next((name for name, spec in self.config.requests.items()
                      if any(self._path_matches(path, glob) for glob in spec["files"])), None)
 
-    def _tool_ignores(self, name: str) -> list[str]:
-        return [code for glob, codes in self.config.per_tool_ignores.items()
-                if fnmatch.fnmatchcase(name, glob) for code in codes]
+    def _tool_ignores(self, name: str, doc: Document) -> list[str]:
+        """Codes `per-tool-ignores` silences on the tool; on a live server's or a Python object's
+        tool, also those of a `per-file-ignores` key naming the tool as its findings show it
+        (`mcp:github/create_issue`, `mcp:github/*`)."""
+        codes = [code for glob, codes in self.config.per_tool_ignores.items()
+                 if fnmatch.fnmatchcase(name, glob) for code in codes]
+        if doc.kind == "mcp":
+            shown = f"{doc.path}/{name}"
+            codes += [code for key, codes in self.config.per_file_ignores.items()
+                      if "/" in key and "#" not in key and self._path_matches(shown, key) for code in codes]
+        return codes
 
     def profiles_for(self, tool: Tool) -> frozenset[str]:
         """The profiles a tool is checked for: the configuration's and those it implies."""

@@ -88,3 +88,12 @@ def test_a_live_fix_is_not_counted_as_fixable_by_fix():
     from schema_lint.fixes.summary import FixSummary
 
     assert FixSummary.of(result.diagnostics, unsafe=True).lines() == []
+
+
+@pytest.mark.parametrize("key, silenced", [("mcp:srv/create_ticket", True), ("mcp:srv/*", True), ("mcp:srv", True),
+                                           ("mcp:srv/other_tool", False), ("mcp:other/*", False)])
+def test_per_file_ignores_take_the_path_findings_show(key, silenced):
+    """Findings print `mcp:srv/create_ticket`; a key copied from there silenced nothing, only
+    the server's own `mcp:srv` did."""
+    result = lint_listing(TOOLS, config=Config(select=["SL307"], per_file_ignores={key: ["SL307"]}))
+    assert (result.diagnostics == []) is silenced
