@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from typing import Any
 
 from schema_lint.schema.pointer import join
@@ -77,7 +78,7 @@ async def _fetch(server: Server, limits: Limits, stderr) -> list[dict[str, Any]]
                 return await _session(read, write, limits, step, stray)
         except Exception as exc:  # the SDK's errors, and ones it lets through from the transport
             if not scope.cancel_called:  # once cut off, what broke as the work was cancelled is no news
-                raise _failure(_first(exc), step, stray) from None
+                raise _failure(_first(exc), step, stray, server) from None
     why = cutoff.reason or f"the listing did not finish within {limits.deadline:g} s (--mcp-deadline)"
     raise FetchError(f"{step.name}: {why}")
 
@@ -95,12 +96,28 @@ class Cutoff:
         self.scope.cancel()
 
 
-def _failure(exc: BaseException, step: Step, stray: StrayLines) -> FetchError:
+def _failure(exc: BaseException, step: Step, stray: StrayLines, server: Server) -> FetchError:
     if isinstance(exc, FetchError):
         return exc
     if isinstance(exc, TimeoutError):
         return FetchError(f"{step.waiting()}{_stray(stray)}")
-    return FetchError(f"{step.failed()}: {_reason(exc)}{_stray(stray)}")
+    return FetchError(f"{step.failed()}: {_reason(exc)}{_not_found(exc, step, server)}{_stray(stray)}")
+
+
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def _not_found(exc: BaseException, step: Step, server: Server) -> str:
+    """For a command that could not be found: what was looked for, and where; and for a shell's
+    `NAME=value cmd`, which `--mcp` does not read as a shell would, the option that sets it."""
+    if step.name != "start" or not isinstance(exc, FileNotFoundError) or not server.command:
+        return ""
+    command = server.command[0]
+    if _ASSIGNMENT.match(command):
+        return f" (`{command}` is no command: set a variable with --mcp-env {command})"
+    if server.cwd is not None and os.sep in command and not os.path.isabs(command):
+        return f" (`{command}` was looked for in the server's working directory, {server.cwd})"
+    return ""
 
 
 async def _session(read, write, limits: Limits, step: Step, stray: StrayLines) -> list[dict[str, Any]]:

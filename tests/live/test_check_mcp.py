@@ -99,6 +99,18 @@ def test_a_named_server_object_that_serves_no_tool_is_sl000_not_a_silent_pass(tm
            "needs no --python)" in failure["message"]
 
 
+@pytest.mark.parametrize("command, cwd, hint", [
+    ("GITHUB_TOKEN=x npx server", None, "(`GITHUB_TOKEN=x` is no command: set a variable with --mcp-env GITHUB_TOKEN=x)"),
+    ("venv/bin/python server.py", "elsewhere", "(`venv/bin/python` was looked for in the server's working directory, "),
+])
+def test_a_command_not_found_says_what_a_shell_would_have_done(tmp_path, command, cwd, hint):
+    """`--mcp` splits as a shell does but sets no variable, and a relative command is looked for
+    from `--mcp-cwd`: both failed with "No such file or directory" alone."""
+    where = ["--mcp-cwd", str(tmp_path)] if cwd else []
+    result = run("check", "--output-format", "concise", *where, "--mcp", command)
+    assert result.exit_code == 2 and "could not be started: No such file or directory " + hint in result.output
+
+
 @pytest.mark.hostile
 def test_a_command_that_does_not_exist_is_sl000():
     result = run("check", "--mcp", "/nonexistent/mcp-server --stdio")
