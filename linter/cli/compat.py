@@ -39,29 +39,32 @@ def compat(paths, profiles, output_format, reasons, python_targets, **live):
     servers = servers_from(live, Config(), configured=False, python_targets=python_targets)
     with target_files(python_targets, live, servers=False) as targets:
         named = [*paths, *targets.paths]
-        files, broken = read_tool_files(named or ["."]) if named or not servers else ([], False)
+        files, broken = read_tool_files(named or ["."]) if named or not servers else ([], [])
     files = [(targets.shown(path), *read) for path, *read in files]
     listed, unreachable = _ask(servers, limits_from(live))
     matrix = build(files + listed, profiles or API_PROFILES)
-    render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
-    click.echo(render(matrix, reasons), nl=False)
+    if output_format == "json":  # a machine reading it sees what could not be read, not "0 of 0"
+        click.echo(_json(matrix, reasons, [*broken, *unreachable]), nl=False)
+    else:
+        click.echo({"table": _table, "markdown": _markdown}[output_format](matrix, reasons), nl=False)
     sys.exit(2 if broken or unreachable else 0)
 
 
 def read_tool_files(paths):
     """(path, data, tools, requests) for every tool file under `paths` (see `_tool_file`), and
-    whether one could not be read (each error printed as `file:line:col: message`)."""
+    the errors of those that could not be read (`{path, message}`, each also printed as
+    `file:line:col: message`)."""
     from schema_lint.config import Config
     from schema_lint.text.display import escape
     from schema_lint.run.linter import Linter
     from schema_lint.sources.documents import read_document
 
-    files, broken = [], False
+    files, broken = [], []
     for path in Linter(Config()).files(paths):
         doc = read_document(path)
         for error in doc.errors:
             click.echo(escape(f"{path}:{error.line}:{error.column}: {error.message}"), err=True)
-            broken = True
+            broken.append({"path": path, "line": error.line, "column": error.column, "message": error.message})
         if doc.data is not None:
             files.append(_tool_file(path, doc, os.path.splitext(os.path.basename(path))[0]))
     return files, broken
@@ -78,18 +81,19 @@ def _tool_file(path, doc, name):
 
 def _ask(servers, limits):
     """Each server's `tools/list`, as the document `check --mcp` lints; one that cannot be
-    asked is named on stderr (exit 2) and the others are still shown."""
+    asked is named on stderr (exit 2), and in the errors returned, and the others are still shown."""
     from schema_lint.text.display import escape
     from schema_lint.live.document import live_document
     from schema_lint.live.fetch import FetchError, fetch_tools
 
-    listed, unreachable = [], False
+    listed, unreachable = [], []
     for server in servers:
         try:
             document = live_document(server.path, fetch_tools(server, limits))
         except FetchError as exc:
-            click.echo(escape(f"{server.path}: MCP server `{server.name}` ({server.shown}): {exc}"), err=True)
-            unreachable = True
+            message = f"MCP server `{server.name}` ({server.shown}): {exc}"
+            click.echo(escape(f"{server.path}: {message}"), err=True)
+            unreachable.append({"path": server.path, "message": message})
             continue
         listed.append(_tool_file(document.path, document, server.name))
     return listed, unreachable
@@ -139,7 +143,7 @@ def _markdown(matrix: Matrix, reasons: bool) -> str:
     return "\n".join([*lines, "", *extra]) + "\n"
 
 
-def _json(matrix: Matrix, reasons: bool) -> str:
+def _json(matrix: Matrix, reasons: bool, errors: list[dict]) -> str:
     data = {
         "profiles": {p: matrix.summary(p) for p in matrix.profiles},
         "tools": [{"path": row.path, "tool": row.tool,
@@ -147,5 +151,6 @@ def _json(matrix: Matrix, reasons: bool) -> str:
                           else row.cells[p].mark) for p in matrix.profiles}} for row in matrix.rows],
         "requests": [{"path": path, "limit": problem.source.subject, "message": problem.message}
                      for path, problem in matrix.requests],
+        "errors": errors,
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -26,3 +26,15 @@ def test_a_server_that_cannot_be_started_exits_2_and_the_files_are_still_shown(t
     result = run("compat", str(path), "--mcp", "no-such-command-for-compat")
     assert result.exit_code == 2
     assert "could not be started" in result.output and "get_user" in result.output
+
+
+def test_the_json_report_names_what_could_not_be_read(tmp_path):
+    """A server that could not be asked, or a file that could not be read, showed in `json` as
+    nothing at all: "0 of 0 accepted", the error only on stderr."""
+    (tmp_path / "broken.json").write_text("{bad", encoding="utf-8")
+    result = run("compat", "--output-format", "json", str(tmp_path / "broken.json"), "--mcp", "no-such-command-for-compat")
+    assert result.exit_code == 2
+    errors = json.loads(result.stdout)["errors"]
+    assert [(error["path"], error.get("line")) for error in errors] == [
+        (str(tmp_path / "broken.json"), 1), ("mcp:no-such-command-for-compat", None)]
+    assert "could not be started" in errors[1]["message"]
