@@ -75,18 +75,16 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
     keys = Counter(traffic.key_of(tool) for _, tool in found)
     reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1)
                for path, tool in found]
+    here = {tool.name for _, tool in found}
+    redefined = traffic.elsewhere(tool for _, tool in found)
     other = traffic.other
     for key, summary in traffic.summaries.items():
-        if key not in keys:  # a tool's calls by name, where it is matched by uid or by schema
+        if key not in keys and key[1] not in here:  # calls by the name of a tool not in these files
             other.add(key[1], summary.calls)
-    # A name of these tool files among the others: its calls were summarised under another
-    # definition (a summary made with other tool files, or before the tool changed).
-    here = {tool.name for _, tool in found}
-    redefined = {name: calls for name, calls in other.names.items() if name in here}
     totals = {"calls": traffic.calls, "tools_without_calls": sum(not report["calls"] for report in reports),
-              "calls_to_other_tools": other.calls - sum(redefined.values()),
+              "calls_to_other_tools": other.calls - sum(other.names[name] for name in redefined if name in other.names),
               "other_tools": sorted(name for name in other.names if name not in here),
-              "calls_to_other_definitions": dict(sorted(redefined.items()))}
+              "calls_to_other_definitions": redefined}
     if other.unlisted_calls:
         # An estimate past the calls made to those names is no estimate: each call names one.
         totals["other_tools_not_listed"] = {"calls": other.unlisted_calls,

@@ -146,8 +146,11 @@ def run_check(options: CheckOptions, output: Output) -> int:
         given = _included(given, config)
     linted = given if options.paths or not named else []
     if options.calls or options.calls_summaries:
-        linter.traffic = load_traffic(output, options.calls, linter.tools_in(linted),
-                                      tools_from_stdin="-" in options.paths, summaries=options.calls_summaries)
+        tools = list(linter.tools_in(linted))
+        linter.traffic = load_traffic(output, options.calls, tools, tools_from_stdin="-" in options.paths,
+                                      summaries=options.calls_summaries)
+        if options.calls_summaries:
+            _say_elsewhere(output, linter.traffic.elsewhere(tools))
     elif config.calls:
         linter.traffic = configured_traffic(output, config, linter.tools_in(linted))
     if options.show_settings or options.show_files:
@@ -249,6 +252,20 @@ def run_check(options: CheckOptions, output: Output) -> int:
 
         run_cache.replayable(linter.cache_dir)  # all it read was files, and it wrote none
     return 1 if options.exit_non_zero_on_fix and fixing.modified and code == 0 else code
+
+
+def _say_elsewhere(output: Output, elsewhere: dict[str, int]) -> None:
+    """A summary's calls to a linted tool counted under another definition of it are no
+    evidence for it: said, rather than a tool left with no evidence and no word (`infer`'s
+    report says it in its own lines)."""
+    if not elsewhere:
+        return
+    from schema_lint.text.display import escape
+
+    names = ", ".join(f"{name} ({calls:,})" for name, calls in list(elsewhere.items())[:3])
+    output.line(escape(f"schema-lint: warning: calls to {names}{', …' if len(elsewhere) > 3 else ''} were "
+                       "summarised under another definition of the tool (other tool files, or before it changed): "
+                       "not used as evidence"), err=True)
 
 
 def _refuse_unknown_selectors(config: Config) -> None:

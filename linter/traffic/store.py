@@ -215,6 +215,21 @@ class Traffic:
     def summary_for(self, tool) -> ToolSummary | None:
         return self.summaries.get(self.key_of(tool))
 
+    def elsewhere(self, tools: Iterable) -> dict[str, int]:
+        """Calls to a tool of `tools` (by name) that were summarised under another definition of
+        it, and so are no evidence for it: a summary made with other tool files (which counted
+        them as a tool's not listed there), or before the tool changed (under its old schema)."""
+        tools = list(tools)
+        names, keys = {tool.name for tool in tools}, {self.key_of(tool) for tool in tools}
+        found: dict[str, int] = {}
+        for key, summary in self.summaries.items():
+            if key not in keys and key[1] in names:
+                found[key[1]] = found.get(key[1], 0) + summary.calls
+        for name, calls in self.other.names.items():
+            if name in names:
+                found[name] = found.get(name, 0) + calls
+        return dict(sorted(found.items()))
+
     def calls_for(self, tool) -> Iterator[dict]:
         """Every recorded call of the tool, from memory when all of them are kept."""
         key = self.key_of(tool)

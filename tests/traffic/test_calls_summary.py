@@ -78,6 +78,19 @@ def test_check_takes_evidence_and_fixes_from_a_summary_as_from_the_calls(tmp_pat
     assert any("60 recorded calls" in d["fix"]["description"] for d in findings if d["fix"])
 
 
+def test_check_says_when_a_summary_holds_a_tool_s_calls_under_another_definition(tmp_path):
+    """Made with tool files that lack the tool, a summary only counts its calls: `check` used
+    no evidence for it and said nothing."""
+    tools, _, whole = _files(tmp_path)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**TOOL, "name": "close_ticket"}))
+    assert _run("infer", whole, "--tools", str(other), "--emit-summary", str(tmp_path / "s")).exit_code == 0
+    result = _run("check", tools, "--calls-summary", str(tmp_path / "s"))
+    assert "warning: calls to create_ticket (60) were summarised under another definition of the tool" in result.stderr
+    assert _run("infer", whole, "--tools", tools, "--emit-summary", str(tmp_path / "same")).exit_code == 0
+    assert "another definition" not in _run("check", tools, "--calls-summary", str(tmp_path / "same")).stderr
+
+
 def test_emit_summary_writes_only_when_the_summary_changed(tmp_path):
     tools, parts, _ = _files(tmp_path)
     target = tmp_path / "s"
