@@ -226,7 +226,8 @@ def _compared_types(schema: dict) -> set[str] | None:
 
 
 def _whole(value: Any) -> bool:
-    return _plain_number(value) and value >= 1 and float(value).is_integer()
+    """A whole number of 1 or more (an int of any size: no float is made of it)."""
+    return _plain_number(value) and value >= 1 and (isinstance(value, int) or value.is_integer())
 
 
 def _takes_only_integers(schema: dict) -> bool:

@@ -292,6 +292,14 @@ def test_an_integer_bound_past_a_floats_range_is_compared_exactly(huge):
     assert _kinds(new, old) == {BREAKING}
 
 
+def test_a_multiple_of_past_a_floats_range_is_read_as_the_whole_number_it_is():
+    """A 401-digit `multipleOf` on a number raised OverflowError where `diff` asked whether it
+    makes the number an integer."""
+    huge = {"type": "number", "multipleOf": 10**400}
+    assert _kinds({"type": "number"}, huge) == {BREAKING}
+    assert compare({"type": "integer", "multipleOf": 10**400}, huge) == []
+
+
 _KEYWORDS = st.sampled_from(["type", "properties", "required", "enum", "items", "anyOf", "minimum", "maxLength",
                              "additionalProperties", "default", "dependentRequired"])
 _ANY_VALUE = st.recursive(
