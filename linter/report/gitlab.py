@@ -29,8 +29,10 @@ def issue(diagnostic, fingerprint: str, root: str | None = None) -> dict:
     if source is not None:  # a --python tool's: on the line of the code that generated it
         path, begin, _ = source
         end = begin
+    # A live tool's path is no file and its lines mean nothing: where in the tool is said in words.
+    where = f" (at {diagnostic.pointer})" if diagnostic.live and diagnostic.pointer else ""
     return {
-        "description": f"{diagnostic.code} {diagnostic.name}: {diagnostic.message}",
+        "description": f"{diagnostic.code} {diagnostic.name}: {diagnostic.message}{where}",
         "check_name": diagnostic.code,
         "fingerprint": fingerprint,
         "severity": SEVERITIES[diagnostic.severity],

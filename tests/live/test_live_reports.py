@@ -80,6 +80,7 @@ def test_github_annotates_the_run_not_a_file():
 def test_gitlab_and_markdown_name_the_tool():
     issues = json.loads(_render("gitlab"))
     assert [i["location"]["path"] for i in issues] == ["mcp:down", WHERE]
+    assert issues[1]["description"].endswith("(at /inputSchema/properties/kind/enum)")
     assert f"**`{WHERE}#/inputSchema/properties/kind/enum`** SL307" in _render("markdown")
 
 
