@@ -64,3 +64,20 @@ def test_several_servers_need_a_directory(tmp_path):
     assert refused.exit_code == 2 and "-o must be an existing directory" in refused.output
     assert run("snapshot", "--mcp", TICKETS, "--mcp", paged, "-o", str(tmp_path)).exit_code == 0
     assert sorted(os.listdir(tmp_path)) == ["paged_server.json", "tickets_server.json"]
+
+
+def test_diff_compares_the_committed_snapshot_with_the_live_server(tmp_path):
+    """`diff tools.json --mcp CMD`, as docs/live-servers.md shows it: what the server lists now
+    against the snapshot, with no file written in between."""
+    snapshot = tmp_path / "tools.json"
+    assert run("snapshot", "--mcp", TICKETS, "-o", str(snapshot)).exit_code == 0
+    same = run("diff", str(snapshot), "--mcp", TICKETS)
+    assert same.exit_code == 0, same.output
+    listing = json.loads(snapshot.read_text())
+    listing["tools"] = [tool for tool in listing["tools"] if tool["name"] != "delete_ticket"]
+    listing["tools"].append(dict(listing["tools"][0], name="retired_tool"))
+    snapshot.write_text(json.dumps(listing))
+    changed = run("diff", str(snapshot), "--mcp", TICKETS)
+    assert changed.exit_code == 1, changed.output
+    assert "+ delete_ticket: added" in changed.output
+    assert "- retired_tool: removed (breaking" in changed.output
