@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import re
+import sys
 from typing import Any
 
 from schema_lint.schema.pointer import join
@@ -54,23 +55,38 @@ def fetch_tools(server: Server, limits: Limits = Limits()) -> list[dict[str, Any
     sdk_log = logging.getLogger("mcp")
     if not any(isinstance(handler, logging.NullHandler) for handler in sdk_log.handlers):
         sdk_log.addHandler(logging.NullHandler())
+    stray = StrayLines()
     if not server.command:
-        return anyio.run(_fetch, server, limits, None)
+        return anyio.run(_fetch, server, limits, None, stray)
     read_end, write_end = os.pipe()
     stderr = Drain(open(read_end, "rb"), STDERR_KEPT)
     try:
         with open(write_end, "w") as errlog:  # closed once the server is gone: the drain sees the pipe end
-            return anyio.run(_fetch, server, limits, errlog)
+            tools = anyio.run(_fetch, server, limits, errlog, stray)
     except FetchError as exc:
         stderr.join(STDERR_SECONDS)
         raise FetchError(str(exc) + _stderr_tail(stderr)) from None
+    if stray.count:
+        _warn_of_stray_lines(server, stray)
+    return tools
 
 
-async def _fetch(server: Server, limits: Limits, stderr) -> list[dict[str, Any]]:
+def _warn_of_stray_lines(server: Server, stray: StrayLines) -> None:
+    """A listing read past lines that are not JSON-RPC: said, since the MCP specification's
+    stdio transport forbids them ("The server MUST NOT write anything to its stdout that is
+    not a valid MCP message") and a client stricter than the SDK fails on the first one."""
+    from schema_lint.text.display import escape
+
+    lines = f"{stray.count} line{'s' if stray.count != 1 else ''}"
+    sys.stderr.write(escape(f"schema-lint: warning: MCP server `{server.name}` wrote {lines} to stdout that "
+                            f"{'are' if stray.count != 1 else 'is'} not JSON-RPC, which MCP's stdio transport "
+                            "forbids: a client may fail on them (logs belong on stderr)") + "\n")
+
+
+async def _fetch(server: Server, limits: Limits, stderr, stray: StrayLines) -> list[dict[str, Any]]:
     import anyio
 
     step = Step("start")
-    stray = StrayLines()
     with anyio.move_on_after(limits.deadline) as scope:
         cutoff = Cutoff(scope)
         try:

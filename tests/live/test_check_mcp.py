@@ -55,6 +55,16 @@ def test_files_and_servers_are_linted_in_one_run(tmp_path):
     assert {f["file"] for f in findings} == {str(tmp_path / "tools.json"), "mcp:tickets_server/create_ticket"}
 
 
+def test_a_listing_read_past_stdout_noise_is_linted_with_a_warning():
+    """The SDK skips lines that are not JSON-RPC, so the tools are had; the MCP specification
+    forbids them, and a stricter client fails on the first, so the run says so."""
+    result = run("check", "--output-format", "concise", "--mcp", server_command("misbehaving_server.py", "chatty"))
+    assert result.exit_code == 0, result.output
+    assert ("schema-lint: warning: MCP server `misbehaving_server` wrote 2 lines to stdout that are not JSON-RPC, "
+            "which MCP's stdio transport forbids") in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 @pytest.mark.hostile
 @pytest.mark.parametrize(("mode", "said"), [
     ("exit", "initialize failed: the server closed the connection; its stderr: fatal: DATABASE_URL is not set"),
