@@ -17,13 +17,21 @@ JSON text is walked only where the text could hold what JSON values cannot (see
   :data:`MAX_DIGITS` digits, a subclass of ``str``, ``int`` or ``float`` other than an
   enum's members (the validator cannot read one);
 - ``invalid-json``: JSON text that does not parse, is not UTF-8, or spells ``NaN`` or
-  ``Infinity`` (which Python's parser would otherwise accept).
+  ``Infinity`` (which Python's parser would otherwise accept);
+- ``duplicate-key``: JSON text that gives one key of an object twice, with different values.
+  JSON leaves the meaning open (RFC 8259, section 4: names "SHOULD be unique"); Python keeps
+  the last value, other parsers the first, so a tool that reads the text again could run
+  another call than the one validated, and the model would never learn it sent two. The
+  same value twice is no conflict and passes.
+
+A byte order mark before JSON text is ignored, as RFC 8259 (section 8.1) lets a parser do.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
@@ -66,14 +74,16 @@ def decode(text: str | bytes | bytearray) -> Any:
             text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
         except UnicodeDecodeError as exc:
             return Refusal("invalid-json", (), f"byte {exc.start}: not UTF-8 text")
+    if text.startswith("\ufeff"):
+        text = text[1:]
     try:
-        if text.startswith("\ufeff"):
-            return Refusal("invalid-json", (), "line 1 column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)")
         value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         return Refusal("invalid-json", (), f"line {exc.lineno} column {exc.colno}: {exc.msg}")
     except _NonFinite as exc:
-        return Refusal("invalid-json", (), f"{exc.args[0]} is not a JSON number")
+        return Refusal("invalid-json", (), f"{_place_of_constant(text)}: {exc.args[0]} is not a JSON number")
+    except _Repeated:
+        return _repeated_key(_REPEAT_LOCATOR.decode(text))
     except (_Overflow, _TooLong):  # a number too large for a float, or too long: the screen says where
         return _first_refusal(_LOCATING_DECODER.decode(text))
     except RecursionError:
@@ -86,6 +96,71 @@ def decode(text: str | bytes | bytearray) -> Any:
 
 class _NonFinite(ValueError):
     pass
+
+
+NEWLINE = "\n"
+# A string of JSON text, or a constant Python's parser reads and JSON has not.
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+
+
+def _place_of_constant(text: str) -> str:
+    """`line L column C` of the first `NaN` or `Infinity` outside a string of `text`."""
+    for match in _STRING_OR_CONSTANT.finditer(text):
+        if match.group(1):
+            offset = match.start(1)
+            line_start = text.rfind(NEWLINE, 0, offset) + 1
+            return f"line {text.count(NEWLINE, 0, offset) + 1} column {offset - line_start + 1}"
+    return "line 1 column 1"
+
+
+class _Repeated(Exception):
+    """An object of the text gives a key twice with different values (see `_unique_members`)."""
+
+
+def _unique_members(pairs: list[tuple[str, Any]]) -> dict:
+    members = dict(pairs)
+    if len(members) != len(pairs) and _conflicting(pairs, members):
+        raise _Repeated
+    return members
+
+
+def _conflicting(pairs: list[tuple[str, Any]], members: dict) -> str | None:
+    """The first key `pairs` give with a value other than the one `members` kept (the last)."""
+    for key, value in pairs:
+        kept = members[key]
+        if value is not kept and (type(value) is not type(kept) or json.dumps(value) != json.dumps(kept)):
+            return key
+    return None
+
+
+class _RepeatedObject(dict):
+    """An object read by `_REPEAT_LOCATOR` that gives `repeated` twice with different values."""
+
+    repeated: str
+
+
+def _marked_members(pairs: list[tuple[str, Any]]) -> dict:
+    members = dict(pairs)
+    repeated = _conflicting(pairs, members) if len(members) != len(pairs) else None
+    if repeated is None:
+        return members
+    marked = _RepeatedObject(members)
+    marked.repeated = repeated
+    return marked
+
+
+def _repeated_key(value: Any) -> Refusal:
+    """The refusal of the first object (depth first) that gives a key twice with different values."""
+    pending: list[tuple[Any, tuple]] = [(value, ())]
+    while pending:
+        item, steps = pending.pop()
+        if isinstance(item, _RepeatedObject):
+            return Refusal("duplicate-key", (*steps, item.repeated), "each key once, with one value")
+        if isinstance(item, dict):
+            pending.extend((member, (*steps, key)) for key, member in reversed(item.items()))
+        elif isinstance(item, list):
+            pending.extend((member, (*steps, index)) for index, member in reversed(list(enumerate(item))))
+    return Refusal("duplicate-key", (), "each key once, with one value")
 
 
 class _Overflow(Exception):
@@ -139,7 +214,11 @@ def _marked_int(text: str) -> int | str:
         return _LongInteger(text)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, parse_int=_bounded_int)
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, parse_int=_bounded_int,
+                            object_pairs_hook=_unique_members)
+# The same reading, with each object that repeats a key marked, for `_repeated_key` to place.
+_REPEAT_LOCATOR = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, parse_int=_bounded_int,
+                                   object_pairs_hook=_marked_members)
 # The same reading, with what `_DECODER` refuses kept as marked values for `_first_refusal` to place.
 _LOCATING_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_marked_float, parse_int=_marked_int)
 

@@ -132,6 +132,10 @@ def refusal_problem(schema: CompiledSchema, refusal: Refusal) -> Problem:
                        f"send the arguments as valid JSON (parsing stopped at {refusal.detail}) "
                        "and resubmit the same call")
     path = format_path(refusal.steps)
+    if refusal.reason == "duplicate-key":
+        return Problem(path, refusal.reason, refusal.detail,
+                       f"send {_short(str(refusal.steps[-1]))} once, with the one value you mean, and resubmit "
+                       "the same call" if refusal.steps else "send each key once and resubmit the same call")
     return Problem(path, refusal.reason, refusal.detail,
                    f"send {_field(list(refusal.steps))} as {refusal.detail} and resubmit the same call")
 
@@ -672,4 +676,7 @@ def _field(instance_path: list) -> str:
 
 
 def _short(name: str) -> str:
+    """A key as a repair names it: clipped, and quoted where it is blank (`remove "" and …`)."""
+    if not name.strip():
+        return json.dumps(name)
     return name if len(name) <= KEY_LIMIT else name[:KEY_LIMIT] + "…"

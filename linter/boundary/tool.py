@@ -18,7 +18,7 @@ import functools
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from .admit import UNREADABLE, Refusal, Screen, decode, members_to_screen, not_json, plainly_screened, unreadable
 from .budget import listed_errors
@@ -112,8 +112,9 @@ class ToolBoundary:
         """Decide about one call; ``arguments`` may be a dict or JSON text.
 
         Pass the outcome of the previous attempt as ``previous`` when this call is the
-        model's resubmission: the attempt number carries on and telemetry records
-        whether the arguments changed.
+        model's resubmission: after a rejection the attempt number carries on and telemetry
+        records whether the arguments changed; after a call that passed, this one is a new
+        first attempt (the policy counts consecutive rejections).
         """
         received = arguments
         if type(arguments) is dict and self._validated_first:
@@ -145,7 +146,7 @@ class ToolBoundary:
                                                   idempotency_key=idempotency_key)
         if call_id is None and isinstance(outcome_or_error, Outcome):
             call_id = outcome_or_error.call_id
-        self.telemetry.emit("schema_lint.retry.decision", {
+        self._emit("schema_lint.retry.decision", {
             TOOL_NAME: self.name, CALL_ID: call_id, "schema_lint.attempt": decision.attempt,
             "schema_lint.retry.decision": "retry" if decision else "stop",
             "schema_lint.retry.reason": decision.reason, "schema_lint.error.code": decision.code})
@@ -229,7 +230,7 @@ class ToolBoundary:
             if failures:
                 outcome = self._rejected(outcome.arguments, outcome.received, [f.problem() for f in failures],
                                          failures[0].code, outcome.call_id, outcome.repairs, outcome.unread_strings)
-        if previous is not None:
+        if _retried(previous):
             outcome.attempt = previous.attempt + 1
         if outcome.envelope is not None and outcome.envelope.get("retryable") \
                 and outcome.attempt >= self.retry_policy.max_attempts:
@@ -243,9 +244,9 @@ class ToolBoundary:
     def _report(self, outcome: Outcome, previous: Outcome | None) -> None:
         base = {TOOL_NAME: self.name, CALL_ID: outcome.call_id, "schema_lint.outcome": outcome.status,
                 "schema_lint.mode": self.mode, "schema_lint.attempt": outcome.attempt}
-        if previous is not None:
+        if _retried(previous):
             changed = outcome.fingerprint() != previous.fingerprint()
-            self.telemetry.emit("schema_lint.retry.attempt", {**base, "schema_lint.retry.arguments_changed": changed})
+            self._emit("schema_lint.retry.attempt", {**base, "schema_lint.retry.arguments_changed": changed})
         if outcome.status == "valid":
             return
         details: dict[str, Any] = {"schema_lint.repair.paths": [r.path for r in outcome.repairs],
@@ -257,4 +258,17 @@ class ToolBoundary:
             details.update({"schema_lint.error.code": outcome.envelope["error"]["code"],
                             "schema_lint.error.paths": [e["path"] for e in errors],
                             "schema_lint.error.reasons": [e["reason"] for e in errors]})
-        self.telemetry.emit(f"schema_lint.call.{outcome.status}", {**base, **details})
+        self._emit(f"schema_lint.call.{outcome.status}", {**base, **details})
+
+    def _emit(self, event: str, attributes: dict[str, Any]) -> None:
+        """The event to the sink; a sink that raises (an exporter that is down) is logged, and the
+        call's outcome still reaches the caller: telemetry must not turn a rejection into a crash."""
+        try:
+            self.telemetry.emit(event, attributes)
+        except Exception:  # noqa: BLE001 - the host's sink: logged, never raised into the tool call
+            _logger.exception("telemetry sink of %s raised on %s; the event is lost", self.name, event)
+
+
+def _retried(previous: Outcome | None) -> TypeGuard[Outcome]:
+    """Whether a call passed `previous` resubmits a rejected one: only then does it count as another attempt."""
+    return previous is not None and previous.status == "rejected"

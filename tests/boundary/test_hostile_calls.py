@@ -180,6 +180,40 @@ def test_values_outside_json_get_a_reason_even_under_an_open_schema(arguments, r
     json.dumps(outcome.envelope, allow_nan=False).encode("utf-8")  # the envelope itself is sendable
 
 
+@pytest.mark.parametrize(("text", "path"), [
+    ('{"repo": "a/b", "repo": "evil/x"}', "$.repo"),
+    ('{"labels": ["infra"], "labels": "x"}', "$.labels"),
+    ('{"a": {"b": [{"k": 1, "k": 2}]}}', "$.a.b[0].k"),
+    ('{"a": true, "a": 1}', "$.a"),  # equal in Python, not in JSON
+])
+def test_a_key_given_twice_with_two_values_is_refused_at_its_path(text, path):
+    """Python keeps the last value, other parsers the first: validated silently, the call run
+    could be another than the one judged, and the model would never learn it sent two. Nor is
+    the last value "repaired" as if it were the only one."""
+    outcome = ToolBoundary(OPEN).check(text)
+    [error] = outcome.envelope["error"]["errors"]
+    assert outcome.status == "rejected" and outcome.repairs == []
+    assert error["reason"] == "duplicate-key" and error["path"] == path
+    assert error["repair"].startswith(f"send {path.rsplit('.', 1)[-1].split('[')[0]} once")
+
+
+def test_a_key_given_twice_with_the_same_value_is_no_conflict():
+    assert ToolBoundary(OPEN).check('{"repo": "a/b", "repo": "a/b"}').status == "valid"
+
+
+def test_a_byte_order_mark_before_the_text_is_ignored_as_rfc_8259_allows():
+    """Replay reads such a line, and so does a file's reader: the same call is judged alike."""
+    assert ToolBoundary(OPEN).check('\ufeff{"a": 1}').arguments == {"a": 1}
+    assert ToolBoundary(OPEN).check(b'\xef\xbb\xbf{"a": 1}').arguments == {"a": 1}
+
+
+@pytest.mark.parametrize(("text", "place"), [('{"a": NaN}', "line 1 column 7"),
+                                             ('{"note": "NaN, Infinity",\n "b": -Infinity}', "line 2 column 7")])
+def test_a_constant_json_has_not_is_placed_as_a_parse_error_is(text, place):
+    [error] = ToolBoundary(OPEN).check(text).envelope["error"]["errors"]
+    assert error["reason"] == "invalid-json" and f"at {place}: " in error["repair"]
+
+
 @pytest.mark.parametrize("text", ['{"a": 1e400}', '{"a": [0, -1.5e999]}', '{"b": "x", "a": 2E+308}'])
 def test_a_number_too_large_for_a_float_is_named_as_such(text):
     # Valid JSON, unlike NaN: what is wrong is its size, and the model can send a smaller one.
@@ -267,7 +301,7 @@ def test_no_public_function_raises_on_any_call_under_any_policy_first_time_or_ag
     boundary = ToolBoundary(schema, policy=policy)
     first = boundary.check(arguments)
     again = boundary.check(arguments, previous=first)
-    assert again.attempt == first.attempt + 1 and again.status == first.status
+    assert again.attempt == (first.attempt + 1 if first.status == "rejected" else 1) and again.status == first.status
     for outcome in (first, again):
         if outcome.proceed:
             assert _is_json(outcome.arguments)

@@ -36,6 +36,16 @@ def test_the_envelope_says_retryable_exactly_while_the_policy_would_retry(max_at
     assert said == [(True, True)] * (max_attempts - 1) + [(False, False)]
 
 
+def test_a_call_after_one_that_passed_is_a_first_attempt_again():
+    """The policy counts consecutive rejections: a success between two rejections resets it."""
+    boundary = ToolBoundary(TICKET, retry_policy=RetryPolicy(max_attempts=2))
+    rejected = boundary.check({"title": "t"})
+    passed = boundary.check({"title": "t", "priority": "low", "channel": "console"}, previous=rejected)
+    again = boundary.check({"title": "t"}, previous=passed)
+    assert (rejected.attempt, passed.attempt, again.attempt) == (1, 2, 1)
+    assert again.envelope["retryable"] and boundary.should_retry(again).retry
+
+
 def test_nothing_to_retry_after_a_valid_call():
     decision = POLICY.should_retry(VALID, 1)
     assert not decision and decision.reason == "not-an-error" and decision.code is None

@@ -261,6 +261,18 @@ class TestTelemetry:
         ToolBoundary(SCHEMA, telemetry=Sink()).check(NEAR_MISS)
         assert [e for e, _ in received] == ["schema_lint.call.canonicalized"]
 
+    def test_a_sink_that_raises_is_logged_and_the_outcome_still_returned(self, caplog):
+        class Down:
+            def emit(self, event, attributes):
+                raise RuntimeError("exporter down")
+
+        boundary = ToolBoundary(SCHEMA, name="create_ticket", telemetry=Down())
+        with caplog.at_level("ERROR", logger="schema_lint.boundary"):
+            outcome = boundary.check(NEAR_MISS)
+            decision = boundary.should_retry(outcome)
+        assert outcome.status == "canonicalized" and not decision
+        assert "telemetry sink of create_ticket raised" in caplog.text and "exporter down" in caplog.text
+
     def test_opentelemetry_can_be_left_out(self):
         (span,) = self.spans_of(ToolBoundary(SCHEMA, telemetry=Telemetry(opentelemetry=False)), NEAR_MISS)
         assert span.events == ()
