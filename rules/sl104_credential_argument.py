@@ -5,8 +5,11 @@ Flags a property whose name says it holds a credential: a password or passphrase
 secret, an API key or access key, a private key, an access, auth, bearer or refresh
 token (`api_key`, `x_apikey`, `password`, `access_token`, `client_secret`). Tokens that
 are no secret are left alone: paging tokens (`page_token`, `next_token`), token counts
-and limits (`max_tokens`, `token_count`), and a field whose description says it is a
-pagination or continuation token.
+and limits (`max_tokens`, `token_count`), a field whose description says it is a
+pagination or continuation token, and a field named just `token` whose words say the
+tool's own results hand it out (a link or reference token "as it appeared in search
+results", one "returned by `list_files`") and say nothing of authentication: the model
+read it from an earlier result, and has nothing to keep from it.
 
 ## Why is this bad
 To send the value, the model has to have it: the secret sits in the conversation, in the
@@ -58,6 +61,14 @@ NOT_SECRET_WORDS = frozenset({"page", "next", "previous", "prev", "continuation"
                               "min", "count", "limit", "length", "num", "number", "tokens", "policy", "hint",
                               "strength", "reset", "name", "type", "expiry", "expires", "ttl"})
 _PAGING = lazy_compile(r"\b(?:pagination|paging|continuation|next page|page token)\b", re.IGNORECASE)
+# What says a bare `token` is a handle the tool's own results give out.
+_HANDED_OUT = lazy_compile(r"\b(?:link|ref|reference|result|handle)\s+token\b|\bref://|"
+                           r"\bas\s+it\s+appear(?:s|ed)\s+in\b|\breturned\s+(?:by|from|in)\b|"
+                           r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:previous\s+|earlier\s+|last\s+|prior\s+)?"
+                           r"(?:[\w`-]+\s+)?(?:results?|responses?|listing|output)\b", re.IGNORECASE)
+# What says it is about access after all ("the session token returned by `login`").
+_AUTH_WORDS = lazy_compile(r"\b(?:auth\w*|log\s*in|sign\s*in|secret|credentials?|password|passwd|bearer|api\s*key|"
+                           r"access\s+token|session|oauth|jwt|permissions?)\b", re.IGNORECASE)
 
 
 def check(ctx):
@@ -71,7 +82,16 @@ def holds_credential(node: SchemaNode) -> bool:
     """Whether a field holds a secret, by its name (SL103 asks too, of a field with a default)."""
     if node.types and not node.types & {"string", "object"}:
         return False  # a count of tokens or a flag is no secret
-    return names_a_credential(node.field_name or node.name or "") and not _paging(node.get("description"))
+    name = node.field_name or node.name or ""
+    if not names_a_credential(name):
+        return False
+    description = node.description
+    if not isinstance(description, str):
+        return True
+    if _PAGING.search(description) is not None:
+        return False
+    return not (words(name) == ["token"] and _HANDED_OUT.search(description) is not None
+                and _AUTH_WORDS.search(description) is None)
 
 
 def names_a_credential(name: str) -> bool:
@@ -81,7 +101,3 @@ def names_a_credential(name: str) -> bool:
     if parts[-1] in SECRET_WORDS or (parts[-1] == "token" and len(parts) == 1):
         return True
     return len(parts) > 1 and (parts[-2], parts[-1]) in SECRET_PAIRS
-
-
-def _paging(description: object) -> bool:
-    return isinstance(description, str) and _PAGING.search(description) is not None
