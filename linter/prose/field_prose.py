@@ -949,9 +949,11 @@ _SCHEMELESS_ADDRESS = lazy_compile(r"(?<![\w/:@.-])(?:(?:localhost|\d{1,3}(?:\.\
 _FORMAT_NOUN = r"(?:e-?mail(?:\s+address)?|urls?|uris?|links?|websites?|web\s+address|uuids?|guids?|hostnames?)"
 # The value named as a format's kind or another ("Email address or username", "a URL or a
 # local file path", "username or email"): the other's values are no values of the format.
-_FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r"\s+(?:or|and/or)\s+(?:by\s+)?(?:an?\s+|the\s+|its\s+|their\s+)?(?!"
+# "URL or ID" and "URL, or the video ID" too: an id is the other word most often named.
+_FORMAT_OR_ANOTHER = lazy_compile(r"\b" + _FORMAT_NOUN + r",?\s+(?:or|and/or)\s+(?:by\s+)?(?:an?\s+|the\s+|its\s+|their\s+)?(?!"
                                   + _FORMAT_NOUN
-                                  + r"\b)[a-z]{3,}|\b(?!" + _FORMAT_NOUN + r"\b)[a-z]{3,}\s+(?:or|and/or)\s+(?:an?\s+|the\s+)?"
+                                  + r"\b)(?:[a-z]{3,}|ids?\b)|\b(?!" + _FORMAT_NOUN
+                                  + r"\b)(?:[a-z]{3,}|ids?),?\s+(?:or|and/or)\s+(?:an?\s+|the\s+)?"
                                   + _FORMAT_NOUN + r"\b", re.I)
 
 

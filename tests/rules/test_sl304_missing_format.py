@@ -337,6 +337,15 @@ def test_a_format_named_beside_another_kind_of_value_is_no_fix(name, description
     assert all(d.fix is None or d.fix.safety is FixSafety.SUGGESTION for d in found)
 
 
+@pytest.mark.parametrize("description", ["YouTube video URL or ID", "The YouTube video URL, or the video ID",
+                                         "Page ID or URL"])
+def test_a_url_named_beside_an_id_gets_not_even_a_suggestion(description):
+    """A published transcript server takes `dQw4w9WgXcQ` for "YouTube video URL or ID":
+    `format: uri` refuses it, so nothing proposes it."""
+    (found,) = lint_tool(obj(url={"type": "string", "description": description}), "SL304", name="get_transcript")
+    assert found.fix is None and "not all in `uri` format" in found.message
+
+
 def test_sl304_a_date_in_the_words_of_a_field_named_as_a_time_has_no_fix():
     """GitLab's `created_at`: "Date the note was created at (ISO 8601 format)". ISO 8601 is
     a date or a date-time; the words say one, the name the other."""
