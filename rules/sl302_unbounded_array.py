@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from schema_lint.prose.constraints import evidence_of, handled_bounds, handled_suggestion, said, stated
 from schema_lint.prose.handled import UPPER, handled_sides
-from schema_lint.prose.field_prose import allows_more_than, largest_number
+from schema_lint.prose.field_prose import allows_more_than, largest_number, unquoted
 from schema_lint.traffic.values import ITEMS_FLOOR, evidence, round_bound, seen_at, words_outweigh
 from schema_lint.model import (EVIDENCE_CALLS, EVIDENCE_CONFIG, EVIDENCE_NONE, Evidence, Fix, FixSafety, Operation,
                                 Severity, SideEffects)
@@ -121,7 +121,7 @@ def _fix(ctx, node) -> Fix | None:
 def _no_suggestion(node) -> str:
     """Why the conventional bound is not suggested: the description names a number above it,
     which may be a bound the readers leave unread ("Up to 1000 resource IDs"); empty if not."""
-    named = largest_number(node.description)
+    named = largest_number(unquoted(node.description))  # an item's quoted example counts no items
     if named is None or named <= _at_least_min(node, CONVENTIONAL_MAX_ITEMS):
         return ""
     return f"; no suggestion: the description names {named:,g}, more than the conventional {CONVENTIONAL_MAX_ITEMS}"

@@ -527,6 +527,23 @@ def largest_number(description: Any) -> float | None:
                default=None)
 
 
+def unquoted(description: Any) -> Any:
+    """The description with the values it quotes taken out: the field's values written as
+    examples (`["80:8080", "443:8443"]` of an array of port pairs), whose digits count
+    nothing. A quoted number alone stays ("up to `500` items")."""
+    if not isinstance(description, str) or not holds_digit(description):
+        return description
+    return _QUOTED.sub(_unless_a_number, description)
+
+
+def _unless_a_number(quoted: re.Match) -> str:
+    value = next(group for group in quoted.groups() if group is not None)
+    return quoted.group(0) if _LONE_NUMBER.fullmatch(value.strip()) else " "
+
+
+_LONE_NUMBER = lazy_compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+
+
 def _scaled_numbers(description: Any) -> Iterator[float]:
     """The numbers the description writes with their size after them, at that size."""
     if not isinstance(description, str) or not holds_digit(description):

@@ -84,3 +84,19 @@ def test_the_largest_named_number_is_read_in_linear_time(description):
 def test_a_number_written_with_its_size_is_read_at_that_size(description, largest):
     """`maxItems` from calls of up to 40 IDs stood where the words said "batches of 50k+"."""
     assert largest_number(description) == largest
+
+
+def test_sl302_the_digits_of_a_quoted_item_count_no_items():
+    """mcp-server-kubernetes' `tcpPort`: "Port pairs for tcp service (e.g. ["80:8080", "443:8443"])"
+    had "no suggestion: the description names 8,443"; an item's example is no count."""
+    tcp = {"type": "array", "items": {"type": "string"},
+           "description": 'Port pairs for tcp service (e.g. ["80:8080", "443:8443"])'}
+    (found,) = lint_tool(obj(tcpPort=tcp), "SL302")
+    assert "no suggestion" not in found.message
+    assert found.fix is not None and found.fix.operations == (Operation("add", "/inputSchema/properties/tcpPort/maxItems", 100),)
+
+
+@pytest.mark.parametrize("description", ["IDs, up to `500` of them", "Names; 1000 at most."])
+def test_sl302_a_larger_number_still_holds_the_suggestion_back_quoted_alone_or_not(description):
+    (found,) = lint_tool(obj(ids={"type": "array", "items": {"type": "string"}, "description": description}), "SL302")
+    assert "more than the conventional 100" in found.message and found.fix is None
