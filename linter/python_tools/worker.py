@@ -942,8 +942,10 @@ def _fields(node):
                 yield statement.target.id, _field_call(statement.value) or statement.target
         return
     arguments = node.args
-    for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
-        yield argument.arg, argument
+    for argument in [*arguments.posonlyargs, *arguments.args, arguments.vararg, *arguments.kwonlyargs,
+                     arguments.kwarg]:
+        if argument is not None:  # `*args` and `**kwargs`, which the mcp SDK lists as parameters too
+            yield argument.arg, argument
 
 
 def _field_call(value):

@@ -160,3 +160,15 @@ def test_a_column_counts_characters_not_utf8_bytes(monkeypatch, tmp_path):
     result = run("check", "--output-format", "json", "--select", "SL301", "--python", "cafe:Commande")
     sources = {f["pointer"].rsplit("/", 1)[-1]: f["source"] for f in json.loads(result.stdout)}
     assert sources == {"nom": f"cafe.py:5:{line.index('Field') + 1}", "titre": f"cafe.py:5:{line.rindex('Field') + 1}"}
+
+
+def test_a_star_parameter_is_placed_where_it_is_written(monkeypatch, tmp_path):
+    """The mcp SDK lists `*cc` and `**params` as arguments: their findings were placed at the `def`."""
+    line = "def send(to: str, *cc: str, **params: str) -> str:"
+    (tmp_path / "mail.py").write_text("from mcp.server.mcpserver import MCPServer\n\nmcp = MCPServer('m')\n\n\n"
+                                      f"@mcp.tool()\n{line}\n    return ''\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "--output-format", "json", "--select", "SL305", "--python", "mail:mcp")
+    sources = {f["pointer"].rsplit("/", 1)[-1]: f["source"] for f in json.loads(result.stdout)}
+    assert sources == {"to": f"mail.py:7:{line.index('to') + 1}", "cc": f"mail.py:7:{line.index('cc') + 1}",
+                       "params": f"mail.py:7:{line.index('params') + 1}"}
