@@ -6,8 +6,9 @@ and, once per tool for information, the property schemas with none, named in one
 at the first of them (as a reviewer writes one comment, "describe these parameters",
 not one per field: a finding per property made most of some servers' findings). A
 property whose local `$ref` leads to a described schema counts as described, and so does an
-argument the tool's description documents in a docstring's `Args:` block (which the mcp
-SDK copies into the description whole); one in a
+argument the tool's description documents in a docstring's entries (a Google `Args:` or
+`Attributes:` block, a NumPy `Parameters` section, Sphinx `:param name:`; the mcp SDK
+copies the docstring into the description whole); one in a
 `$defs` entry nothing references is left to SL017 (unused-definition).
 
 ## Why is this bad
