@@ -62,6 +62,9 @@ def _read(description: str, *types: str) -> dict:
     ("The language. Star rating 1 to 5.", ("integer",), {"minimum": 1, "maximum": 5}),
     ("Opacity 0-1", ("number",), {"minimum": 0, "maximum": 1}),
     ("Number of results 1-50", ("integer",), {"minimum": 1, "maximum": 50}),
+    # A step after the range narrows the values between its ends, not the ends.
+    ("Duration in minutes, 15 to 240, in steps of 15", ("integer",), {"minimum": 15, "maximum": 240}),
+    ("Opacity, 0-1, in increments of 0.1.", ("number",), {"minimum": 0, "maximum": 1}),
     ("City name, no longer than 100 characters.", ("string",), {"maxLength": 100}),
     ("Password, no shorter than 8 characters.", ("string",), {"minLength": 8}),
     ("Must be shorter than 100 characters", ("string",), {"maxLength": 99}),
@@ -92,6 +95,7 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Coordinates, 1-16, 20-30 and so on.", ("integer",)),   # no range is the whole of its clause
     ("Fiscal year 2023-2024", ("integer",)),   # a span of years names the value
     ("See pages 10-20 of the manual.", ("integer",)),   # the range is not the clause's end
+    ("At most 50 in steps mode", ("integer",)),   # a case after the bound, not a step
     ("The number of results to return for each page 1-50", ("integer",)),   # too many words before it
     ("Code, exactly 3 letters or the full name.", ("string",)),   # another form beside the length
     ("Exactly 10 results are returned per page.", ("array",)),   # a remark on what comes back

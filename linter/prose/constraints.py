@@ -135,9 +135,10 @@ _RANGES = Screened(
     + r"|\(\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT + r"\s*(?=[,;)])"
     + r"|(?:^|(?<=[\s(:,]))" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + r"\s+(characters?|chars?|letters?|items?|entries|"
     r"elements?|tags?|labels?|values?|stars?)\b"
-    # A range that is the whole of its clause: "Number of forecast days, 1-16.", "Width: 1 to 4096".
+    # A range that is the whole of its clause: "Number of forecast days, 1-16.", "Width: 1 to 4096",
+    # "15 to 240, in steps of 15" (the step narrows the values between its ends, not the ends).
     + r"|(?:^|(?<=[,:]))\s*" + _N + r"\s*(?:-|\u2013|to)\s*" + _N + _UNIT
-    + r"(?=\s*(?:$|[.;)\n]|,?\s*(?:both\s+)?(?:in|ex)clusive\b))"
+    + r"(?=\s*(?:$|[.;)\n]|,?\s*(?:both\s+)?(?:in|ex)clusive\b|,?\s*in\s+(?:steps|increments)\s+of\b))"
     # Or ends a clause of a few words that name the value: "Retry count 0-5", "Star rating 1-5."
     # (Words of a range are the forms above: "ranging from 0 to 255".)
     + r"|(?:^|(?<=[,:]))\s*(?:(?!(?:between|from|ranging|ranges?|scale|in)\b)[a-z][a-z'-]*\s+){1,3}"
@@ -404,14 +405,15 @@ _CASE_BEFORE = lazy_compile(r"(?:^\s*|[;:]\s*)for\s+(?!(?:example|instance|each|
 # buckets", "at most 2000 characters in public channels", "at least 8 characters when creating
 # a user", "from 0 to 1 for cosine similarity", "a multiple of 5 when currency is CHF", "in
 # percent (0-100) or, when `type` is `fixed`, an amount in cents" (not "in
-# length", "in total", "in UTF-8", "per request", nor the field's own presence: "if provided").
+# length", "in total", "in UTF-8", "in steps of 15", "per request", nor the field's own presence:
+# "if provided").
 _ONE_CASE_AFTER = lazy_compile(r"\)?\s*,?\s*(?:or\b\s*,?\s*)?(?:(?:when|while|if|unless)\b"
                                r"(?!\s+(?:it\s+is\s+|one\s+is\s+)?(?:provided|given|set|present|specified|supplied|passed|"
                                r"sent|used|included|any|available|omitted|left\s+out|absent|missing|unset|"
                                r"not\s+(?:given|set|provided|specified|sent|passed))\b)|"
                                r"(?:for|in|on)\s+(?!(?:length|total|size|all|"
                                r"characters?|bytes?|utf|unicode|the|a|an|one|each|every|any|its|this|that|single|"
-                               r"practice)\b)[a-z])", re.I)
+                               r"practice|(?:steps|increments)\s+of)\b)[a-z])", re.I)
 # A count of each item's own parts: "Labels are limited to 5 words apiece".
 _APIECE_AFTER = lazy_compile(r"\s*(?:apiece\b|each\b(?!\s+[a-z]))", re.I)
 _PART_AFTER = lazy_compile(r"\s*(?:per\b|(?:for|in|on|within)\s+(?:the|each|every|a|an|one|any|its)\b)", re.I)
