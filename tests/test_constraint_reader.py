@@ -62,6 +62,8 @@ def _read(description: str, *types: str) -> dict:
     ("The language. Star rating 1 to 5.", ("integer",), {"minimum": 1, "maximum": 5}),
     ("Opacity 0-1", ("number",), {"minimum": 0, "maximum": 1}),
     ("Number of results 1-50", ("integer",), {"minimum": 1, "maximum": 50}),
+    # "each" after a preposition says what the value counts per thing, not another subject.
+    ("Number of subpages to crawl from each result (1-10)", ("integer",), {"minimum": 1, "maximum": 10}),
     # A step after the range narrows the values between its ends, not the ends.
     ("Duration in minutes, 15 to 240, in steps of 15", ("integer",), {"minimum": 15, "maximum": 240}),
     ("Opacity, 0-1, in increments of 0.1.", ("number",), {"minimum": 0, "maximum": 1}),

@@ -292,9 +292,11 @@ _ROUNDED_BEFORE = lazy_compile(r"\bround(?:s|ed|ing)?(?:\s+(?:it|them|this|the\s
 # "Each page holds up to 100 results"), or of what another subject can do ("Free plans can
 # notify at most 3 users"; "You can pass", "It must be", "Values may be" speak of the field).
 # So is a clause whose subject is made from the field ("The internal name derived from it is
-# limited to 32 characters") or one that shows it ("The UI shows at most 500 characters").
+# limited to 32 characters") or one that shows it ("The UI shows at most 500 characters"). Not
+# "each" after a preposition, which says what the value counts per thing ("Number of
+# subpages to crawl from each result (1-10)").
 _OTHER_SUBJECT_BEFORE = lazy_compile(
-    r"\b(?:each|every)\b[^,;:()]*$|(?:^|(?<=[,;:(]))\s*(?!(?:it|this|that|which|you|we|values?|the values?|the fields?|"
+    r"(?<!\bfrom )(?<!\bfor )(?<!\bper )(?<!\bin )(?<!\bon )(?<!\bof )\b(?:each|every)\b[^,;:()]*$|(?:^|(?<=[,;:(]))\s*(?!(?:it|this|that|which|you|we|values?|the values?|the fields?|"
     r"fields?|parameters?|arguments?|inputs?|lists?|arrays?|strings?|numbers?|the list|the array|the string)\s)"
     r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}\s+(?:(?:can|may|will|could|might|cannot|can't|should)\s+(?:only\s+)?"
     r"(?!be\b|have\b|contain\b|hold\b|range\b|vary\b|span\b)[a-z]+|(?:shows?|displays?|renders?|previews?|prints?)"
