@@ -4,7 +4,9 @@
 Compiles every `pattern` and `patternProperties` key as ECMA-262 (with the `u` flag, as
 ajv and other JavaScript validators do) and flags those that fail. Python-only syntax is
 named with its ECMA-262 spelling: `(?P<name>…)` is `(?<name>…)`, `(?P=name)` is
-`\\k<name>`, `\\A` and `\\Z` are `^` and `$`, and inline flags such as `(?i)` do not exist.
+`\\k<name>`, `\\A` and `\\Z` are `^` and `$`, and inline flags such as `(?i)` do not exist;
+so is an escape of a character that needs none (`\\_`, `\\@`, `\\:`), which Python and
+JavaScript without `u` read as the character and the `u` flag refuses.
 A pattern with more than 1,000 alternatives (`|`) is not compiled at all (the ECMA-262
 parser recurses once per alternative, and enough of them crash the process): it is
 reported here, and other rules treat it as unreadable.
@@ -25,8 +27,8 @@ Use instead:
 ```
 
 ## Fix safety
-Unsafe: the fix rewrites the Python-only constructs above into their ECMA-262 spelling
-(only when the result compiles); a named group becomes a plain one and its backreference a
+Unsafe: the fix rewrites the Python-only constructs above into their ECMA-262 spelling,
+and a needless escape as its character (only when the result compiles); a named group becomes a plain one and its backreference a
 numbered one (`(?:\\1)`), which Python's `re` reads too (`(?<name>…)` would fail every
 Python validator's match). Validators that failed on the old pattern start
 enforcing the new one, so calls they used to let through may be rejected.
@@ -97,6 +99,11 @@ def ecma_error(pattern: str) -> str | None:
         regress.Regex(pattern, "u")
     except regress.RegressError as exc:
         hints = [hint for construct, hint, _ in PYTHON_ONLY if construct.search(pattern)]
+        needless = needless_escapes(pattern)
+        if needless and not hints and _compiles(_without_needless_escapes(pattern)):
+            shown = ", ".join(f"`\\{char}`" for char in needless[:3])
+            hints.append(f"{shown} {'is an escape' if len(needless) == 1 else 'are escapes'} the `u` flag refuses "
+                         f"(ajv's): write {', '.join(f'`{char}`' for char in needless[:3])}")
         return "; ".join(hints) if hints else str(exc) or "invalid regular expression"
     return None
 
@@ -114,9 +121,54 @@ def _fix(pointer: str, pattern: str) -> Fix | None:
                 rewritten = numbered
             else:
                 rewritten = construct.sub(replacement, rewritten)
+    if needless_escapes(rewritten):
+        rewritten = _without_needless_escapes(rewritten)
     if rewritten == pattern or ecma_error(rewritten):
         return None
     return Fix(f"rewrite as `{rewritten}`", FixSafety.UNSAFE, (Operation("replace", pointer, rewritten),))
+
+
+# What ECMA-262 with the `u` flag lets be escaped as itself: its syntax characters and `/`
+# (and `-` in a class); other escapes are letters and digits with a meaning of their own.
+_ESCAPABLE = frozenset("^$\\.*+?()[]{}|/-")
+
+
+def _escapes(pattern: str):
+    """(index of the backslash, the character escaped) of each escape in `pattern`, in order."""
+    index = 0
+    while index < len(pattern) - 1:
+        if pattern[index] == "\\":
+            yield index, pattern[index + 1]
+            index += 2
+        else:
+            index += 1
+
+
+def _needless(char: str) -> bool:
+    return not char.isalnum() and char not in _ESCAPABLE and char.isprintable()
+
+
+def _compiles(pattern: str) -> bool:
+    import regress
+
+    try:
+        regress.Regex(pattern, "u")
+    except regress.RegressError:
+        return False
+    return True
+
+
+def needless_escapes(pattern: str) -> list[str]:
+    """The characters `pattern` escapes that need no escape and that the `u` flag refuses to
+    see escaped (`\\_`, `\\@`, `\\:`), each once, in order."""
+    return list(dict.fromkeys(char for _, char in _escapes(pattern) if _needless(char)))
+
+
+def _without_needless_escapes(pattern: str) -> str:
+    """`pattern` with each needless escape written as its character: the same matches in
+    Python's `re` and in JavaScript without `u`, which read it so."""
+    dropped = {index for index, char in _escapes(pattern) if _needless(char)}
+    return "".join(char for index, char in enumerate(pattern) if index not in dropped)
 
 
 def _numbered_references(text: str, original: str) -> str | None:
