@@ -48,8 +48,8 @@ def load_cases(path: Path = LABELLED) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def predicted(case: dict) -> set[tuple]:
-    """(field, discriminator, values) SL102 reports on the case's object."""
+def _found(case: dict) -> list:
+    """The ConditionalFields SL102's analysis gives the case's object."""
     tool_data = json.loads(json.dumps(case["tool"]))
     holder = tool_data
     for key in case["schema_path"][:-1]:
@@ -60,9 +60,18 @@ def predicted(case: dict) -> set[tuple]:
         raise ValueError(f"{case['uid']}: expected one tool, found {len(tools)}")
     tool = tools[0]
     ctx = ToolContext(tool, tool_data, profiles=frozenset(implied_profiles(tool)))
-    return {(f.field, f.discriminator, _value_set(f.values))
-            for node, found in conditional_objects(ctx) if node.pointer == tool.schema_pointer
-            for _, f in found}
+    return [f for node, found in conditional_objects(ctx) if node.pointer == tool.schema_pointer for _, f in found]
+
+
+def predicted(case: dict) -> set[tuple]:
+    """(field, discriminator, values) SL102 reports on the case's object as conditions."""
+    return {(f.field, f.discriminator, _value_set(f.values)) for f in _found(case) if not f.always}
+
+
+def needed_always(case: dict) -> set[tuple]:
+    """(field, discriminator) SL102 finds needed for every value of a required discriminator:
+    no condition, so not counted as one; listed for a reader to check."""
+    return {(f.field, f.discriminator) for f in _found(case) if f.always}
 
 
 def expected(case: dict) -> set[tuple]:
@@ -105,6 +114,10 @@ def main(argv: list[str]) -> int:
         print(f"\n{title}:")
         for where, item in sorted(items):
             print(f"  {where}: {_show(item)}")
+    print("\nneeded in every call (every value of a required discriminator; no condition, not counted above):")
+    for case in cases:
+        for name, discriminator in sorted(needed_always(case)):
+            print(f"  {case['uid']} {case['pointer'] or '(root)'}: {name} <- every {discriminator}")
     return 0
 
 

@@ -11,6 +11,10 @@ when true"), a docstring-style tool description, a field "used for close/select"
 then let go for some values, and a field whose name or format is the value (`url` next to
 `type: url`, a `format: email` recipient next to `channel: email`) when its prose agrees.
 The message names the field, the discriminator, the values and where the evidence is.
+Words that name every value of a discriminator every call sends (one in `required`) state
+no condition but a requirement ("required for cordon, drain, uncordon" of the three
+operations there are): the field is flagged as needed in every call, and the fix adds it
+to `required`.
 
 ## Why is this bad
 The schema accepts a call that the tool cannot carry out: `{"reason": "partial"}` with no
@@ -108,15 +112,17 @@ def check(ctx: ToolContext) -> Iterator[Finding]:
         if advice is None:
             advice = (_refusing_provider(ctx), declared_draft(ctx.tool.schema) in _DRAFTS_WITHOUT_IF)
         refused_by, without_if = advice
-        sure = [field for _, field in found if not field.unsure]
+        sure = [field for _, field in found if not field.unsure and not field.always]
         fix = None if refused_by or not sure else _fix(node, sure, without_if,
                                                        ctx.tool.definition.get("description") if node.is_root else None)
-        # The fix goes with the first finding it carries out (one field may have a finding for
+        always = [field for _, field in found if not field.unsure and field.always]
+        # Each fix goes with the first finding it carries out (one field may have a finding for
         # each discriminator, some of them with no fix).
-        first = next((field for _, field in found if not field.unsure), None)
+        fixes = {id(sure[0]): fix} if sure else {}
+        if always:
+            fixes[id(always[0])] = _required_fix(node, always)
         for member, field in found:
-            yield Finding(member.pointer, _message(member, field, refused_by, without_if),
-                          fix=fix if field is first else None)
+            yield Finding(member.pointer, _message(member, field, refused_by, without_if), fix=fixes.get(id(field)))
 
 
 def _refusing_provider(ctx: ToolContext) -> str | None:
@@ -127,6 +133,10 @@ def _refusing_provider(ctx: ToolContext) -> str | None:
 
 
 def _message(member: SchemaNode, field: ConditionalField, refused_by: str | None, without_if: bool) -> str:
+    if field.always:
+        text = (f"`{label(member)}` is needed for every value of `{field.discriminator}` ({field.evidence}), "
+                f"which every call sends, but it is not in `required`")
+        return text + (f"; no fix: {field.unsure}" if field.unsure else ": add it to `required`")
     text = (f"`{label(member)}` is needed only when {_condition(field)} ({field.evidence}), "
             "but nothing in the schema says it")
     if field.unsure:
@@ -180,6 +190,21 @@ def _fix(node: SchemaNode, found: list[ConditionalField], without_if: bool, tool
                    FixSafety.SUGGESTION, operations, Evidence(EVIDENCE_WORDS, found[0].evidence))
     return Fix(f"add `if`/`then` to `allOf`: require {said}", FixSafety.UNSAFE, operations,
                Evidence(EVIDENCE_WORDS, found[0].evidence))
+
+
+def _required_fix(node: SchemaNode, found: list[ConditionalField]) -> Fix | None:
+    """The fields needed whatever the discriminator says, added to the object's `required`."""
+    names = list(dict.fromkeys(field.field for field in found))
+    existing = node.get("required")
+    if existing is None:
+        operations: tuple[Operation, ...] = (Operation("add", join(node.pointer, "required"), names),)
+    elif isinstance(existing, list):
+        operations = tuple(Operation("add", join(node.pointer, "required", "-"), name) for name in names)
+    else:
+        return None
+    shown = ", ".join(f"`{name}`" for name in names)
+    return Fix(f"add {shown} to `required` (needed for every value of `{found[0].discriminator}`)", FixSafety.UNSAFE,
+               operations, Evidence(EVIDENCE_WORDS, found[0].evidence))
 
 
 def _said_more(node: SchemaNode, field: ConditionalField, tool_words: object) -> str | None:

@@ -84,6 +84,10 @@ class ConditionalField(NamedTuple):
     # set a further condition ("unless a default number is configured"), or tie the field to
     # a flag's state without calling it required then.
     unsure: str = ""
+    # `values` are every value the discriminator takes, and every call sends one (it is
+    # required): the field is needed in every call ("required for cordon, drain, uncordon"
+    # of the three operations there are).
+    always: bool = False
 
 
 class _Sibling:
@@ -167,7 +171,7 @@ def conditional_fields(node: SchemaNode, siblings: dict[str, SchemaNode],
         if not others:
             continue
         context = _Context(member, others, members, notes, spoken, node.get("description"),
-                           tool_description if node.is_root else "", defaults, stand_ins)
+                           tool_description if node.is_root else "", defaults, stand_ins, required)
         found.extend(context.conditions())
     return found
 
@@ -177,8 +181,10 @@ class _Context:
 
     def __init__(self, member: _Sibling, discriminators: list[Discriminator], members: dict[str, _Sibling],
                  notes: dict[str, str], spoken: dict[str, str], object_description: Any, tool_description: str,
-                 defaults: dict[str, Any], stand_ins: Callable[[], dict[str, frozenset[str]]]):
+                 defaults: dict[str, Any], stand_ins: Callable[[], dict[str, frozenset[str]]],
+                 required: frozenset[str] = frozenset()):
         self.member = member
+        self.required = required  # the object's required names: a discriminator there has a value in every call
         self.defaults = defaults
         self.stand_ins = stand_ins
         self.discriminators = discriminators
@@ -225,14 +231,15 @@ class _Context:
         for name, (evidence, values) in stated.items():
             discriminator = by_name[name]
             ordered = tuple(v for v in discriminator.values if _within(v, values))
-            if not ordered or len(ordered) == len(discriminator.values):
-                continue
+            always = len(ordered) == len(discriminator.values)
+            if not ordered or always and name not in self.required:
+                continue  # every value, of a discriminator a call may leave out: no condition to state
             default = self._default_of(discriminator)
             # A name that is the value, and words that tie the field to it ("Only used when format
             # is 'csv'" of `csv_delimiter`): a finding, but no words say a call must send it then.
             named_only = _NAMED_ONLY if evidence == _NAME_TIES_IT else ""
             yield ConditionalField(self.member.name, name, ordered, evidence, _within(default, ordered),
-                                   self.unsure.get(name, "") or replaceable or named_only)
+                                   self.unsure.get(name, "") or replaceable or named_only, always)
 
     def _replaceable(self) -> str:
         """Why a call may leave the field out under its condition all the same, or "": it has

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from lintkit import lint_document, lint_tool, obj
 
 from schema_lint.schema.operations import apply_operations
-from schema_lint.model import FixSafety, Severity
+from schema_lint.model import FixSafety, Operation, Severity
 
 PIPELINES = {  # Azure DevOps' action-multiplexed shape.
     "type": "object",
@@ -160,7 +160,6 @@ def test_docstring_args_in_the_tool_description_count_as_the_fields_prose():
 
 @pytest.mark.parametrize("description", [
     "Required for all actions.",  # every value, in words: not a condition
-    "Required for: run_pipeline, create_pipeline, rename_pipeline.",  # every value, listed
     "Used for: run_pipeline.",  # used, not needed
     "Required for most pipelines.",  # no value named
     "Not required for run_pipeline.",  # negated
@@ -170,6 +169,28 @@ def test_prose_that_states_no_condition_is_quiet(description):
     schema = copy.deepcopy(PIPELINES)
     schema["properties"] = {k: schema["properties"][k] for k in ("action", "project")}
     schema["properties"]["extra"] = {"type": "string", "description": description}
+    assert lint_tool(schema, "SL102") == []
+
+
+def test_a_field_needed_for_every_value_of_a_required_discriminator_is_required():
+    """mcp-server-kubernetes' `nodeName`, "required for cordon, drain, uncordon", the three
+    operations there are: every call needs it, and the schema says no call does."""
+    schema = copy.deepcopy(PIPELINES)
+    schema["properties"]["extra"] = {"type": "string",
+                                     "description": "Required for: run_pipeline, create_pipeline, rename_pipeline."}
+    (found,) = [f for f in lint_tool(schema, "SL102") if "`extra`" in f.message]
+    assert found.message.endswith("which every call sends, but it is not in `required`: add it to `required`")
+    assert found.fix.safety is FixSafety.UNSAFE
+    assert found.fix.operations == (Operation("add", "/inputSchema/required/-", "extra"),)
+
+
+def test_a_field_needed_for_every_value_of_an_optional_discriminator_is_left_alone():
+    """A call may leave `action` out, and the words say nothing of such a call."""
+    schema = copy.deepcopy(PIPELINES)
+    schema["required"] = ["project"]
+    schema["properties"] = {k: schema["properties"][k] for k in ("action", "project")}
+    schema["properties"]["extra"] = {"type": "string",
+                                     "description": "Required for: run_pipeline, create_pipeline, rename_pipeline."}
     assert lint_tool(schema, "SL102") == []
 
 
