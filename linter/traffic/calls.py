@@ -71,17 +71,20 @@ LINE_LIMIT = 32 * 1024 * 1024
 
 
 def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
-               contents: Mapping[str, bytes] | None = None) -> Iterator[RecordedCall | BrokenLine]:
+               contents: Mapping[str, bytes] | None = None,
+               repeats: Repeats | None = None) -> Iterator[RecordedCall | BrokenLine]:
     """Calls from every file in order, numbered from 0 across files.
 
     A `.json` file is one record (often a list of calls); anything else is JSON Lines
     (`-` is stdin, and a pipe such as `<(zcat calls.jsonl.gz)` streams). A record that is
     not UTF-8, not JSON, too long, too deep, or holds no call yields a BrokenLine with its
     own line number, and the run goes on; so does a file that cannot be opened. A path in
-    `contents` is read from its bytes there, not opened.
+    `contents` is read from its bytes there, not opened. A call logged again in a later
+    file (the next day's request history) is read once, as in one file; `repeats` carries
+    what was read across calls of this function that read one run's files one at a time.
     """
     index = 0
-    repeats = _Repeats()
+    repeats = repeats if repeats is not None else Repeats()
     for path in paths:
         chunks = Chunks()
         inputs = StartedInputs()
@@ -291,7 +294,7 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
     object, after the stream's own events."""
     if isinstance(record, dict) and record.keys().isdisjoint(_SHAPED):
         # The plain shape, most logs' and every dataset's: one look at the keys, not one per shape.
-        # A dataset's record repeats none, wherever it lies (`None`: see `_Repeats`).
+        # A dataset's record repeats none, wherever it lies (`None`: see `Repeats`).
         for call in _plain(record):
             yield *call, None
         return
@@ -486,7 +489,7 @@ _AI_SDK_DATA = "data-"  # an app's own data parts and chunks
 _RESPONSE_OBJECTS = frozenset({"response", "chat.completion"})
 _FINISHING = frozenset({"response.completed", "response.incomplete", "response.failed", "response.done"})
 """The events that end a response with the response itself (`response.done`: Realtime's): its
-calls are read there too, as ones that may repeat the stream's own (see `_Repeats`)."""
+calls are read there too, as ones that may repeat the stream's own (see `Repeats`)."""
 
 _CALL_KEYS = ("functionCall", "function_call", "toolUse")
 """Keys holding one call object: a Gemini part's (`function_call` in the Python SDK's
@@ -513,14 +516,14 @@ _SHAPED = frozenset({"method", "tool_calls", "type", "attributes", "events", "ru
 _HISTORY = frozenset({"messages", "contents"})
 """Containers of a conversation's history: a request's, a fine-tuning record's, an agent's
 state. Logged once per turn (a request body, LangGraph's state after each step, each step of
-the AI SDK), they repeat the calls the turns before made (`_Repeats`)."""
+the AI SDK), they repeat the calls the turns before made (`Repeats`)."""
 
 MAX_REMEMBERED = 1_000_000
 """Calls remembered to tell a repeat in a history: past this many, no more are (about 100
 bytes each, a set's entry and its 16-byte digest)."""
 
 
-class _Repeats:
+class Repeats:
     """The calls with an id already read in a run (but those of plain records, a dataset's,
     which no history repeats). A call of a history (or of a stream's final response) with the
     same tool, id and arguments as one read before is that call logged again, not another: the

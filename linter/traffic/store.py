@@ -33,7 +33,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from schema_lint.traffic.calls import BrokenLine, RecordedCall, read_calls
+from schema_lint.traffic.calls import BrokenLine, RecordedCall, Repeats, read_calls
 from schema_lint.traffic.other_tools import OtherTools
 from schema_lint.traffic.summary import ToolSummary
 
@@ -151,10 +151,9 @@ class Traffic:
         self._wanted |= new
         if not any(key[0] in self._kinds_read for key in new):
             return  # no call is recorded under a key of their kinds (none carries its tool's definition)
-        for shown, source in self._sources:
-            for key, arguments in self._calls(_read_again(source, self._contents), shown, report=False):
-                if key in new:
-                    self._summarise(key, arguments)
+        for key, arguments in self._read_again():
+            if key in new:
+                self._summarise(key, arguments)
 
     def _keys_of(self, tools: Iterable) -> set[Key]:
         """Every key a call of one of `tools` may be recorded under, each tool's definition
@@ -240,15 +239,24 @@ class Traffic:
             return _parsed(self._spill.texts(key))
         if kept is not None:
             return _parsed(kept)
-        return (arguments for shown, source in self._sources
-                for other, arguments in self._calls(_read_again(source, self._contents), shown, report=False)
-                if other == key)
+        return (arguments for other, arguments in self._read_again() if other == key)
+
+    def _read_again(self) -> Iterator[tuple[Key, Any]]:
+        """Every call read again as the first reading read it (a call a later file logs again,
+        once), with nothing reported a second time."""
+        repeats = Repeats()
+        for shown, source in self._sources:
+            yield from self._calls(_read_source(source, self._contents, repeats), shown, report=False)
 
     def _first_reading(self, paths: list[str]) -> Iterator[tuple[Key, Any]]:
+        """Each file's calls, read one file at a time (a pipe is copied for a second reading) but
+        with one record of the calls read, so that a call a later file logs again (the next
+        day's request history) is read once, as `replay` reads the same files."""
+        repeats = Repeats()
         for path in paths:
             if path in self._contents or (path != "-" and (os.path.isfile(path) or not os.path.exists(path))):
                 self._sources.append((path, path))
-                yield from self._calls(read_calls([path], contents=self._contents), path)
+                yield from self._calls(read_calls([path], contents=self._contents, repeats=repeats), path)
                 continue
             try:
                 source = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
@@ -258,7 +266,7 @@ class Traffic:
             spool = tempfile.TemporaryFile(prefix="schema-lint-calls-")  # noqa: SIM115 - lives as long as the run
             self._sources.append((path, spool))
             with source:
-                yield from self._calls(read_calls(["-"], stdin=_Tee(source, spool, path, self)), path)
+                yield from self._calls(read_calls(["-"], stdin=_Tee(source, spool, path, self), repeats=repeats), path)
 
     def _calls(self, items, shown: str, report: bool = True) -> Iterator[tuple[Key, Any]]:
         for item in items:
@@ -373,11 +381,12 @@ def _parsed(texts: Iterable[str]) -> Iterator[dict]:
             continue
 
 
-def _read_again(source: str | BinaryIO, contents: Mapping[str, bytes]):
+def _read_source(source: str | BinaryIO, contents: Mapping[str, bytes], repeats: Repeats):
+    """The calls of one source read again: a file, or the copy of a pipe."""
     if isinstance(source, str):
-        return read_calls([source], contents=contents)
+        return read_calls([source], contents=contents, repeats=repeats)
     source.seek(0)
-    return read_calls(["-"], stdin=source)
+    return read_calls(["-"], stdin=source, repeats=repeats)
 
 
 def tool_keys(tool) -> list[Key]:

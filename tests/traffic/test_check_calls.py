@@ -410,9 +410,9 @@ def _counting_readings(monkeypatch) -> list:
     """The second readings of the calls files, counted as they start."""
     from schema_lint.traffic import store
 
-    readings, read_again = [], store._read_again
-    monkeypatch.setattr(store, "_read_again",
-                        lambda source, contents: readings.append(source) or read_again(source, contents))
+    readings, read_again = [], store._read_source
+    monkeypatch.setattr(store, "_read_source",
+                        lambda source, contents, repeats: readings.append(source) or read_again(source, contents, repeats))
     return readings
 
 

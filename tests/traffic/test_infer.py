@@ -199,3 +199,22 @@ def test_names_of_tools_not_in_the_tool_files_are_listed_up_to_a_cap_and_the_res
     table = CliRunner().invoke(main, ["infer", calls_file, "--tools", tools_file]).output
     assert table.splitlines()[-1] == ("1,011 calls to tools not in the tool files: other_0, other_1, other_10, … "
                                       "and 10 calls to 10 more names (names past the first 1,000 are only counted)")
+
+
+def _chat(call_id: str, city: str) -> dict:
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": call_id, "type": "function", "function": {"name": "search", "arguments": json.dumps({"query": city})}}]}
+
+
+def test_a_call_a_later_file_logs_again_is_read_once(tmp_path):
+    """Logs split by day: the next day's request repeats yesterday's call in its history. Read
+    as one run, as `replay` reads them, the call is one; each file on its own counted it twice."""
+    (tmp_path / "tools.json").write_text(json.dumps(TOOLS))
+    day1, day2 = tmp_path / "day1.jsonl", tmp_path / "day2.jsonl"
+    day1.write_text(json.dumps({"choices": [{"message": _chat("call_1", "Paris")}]}) + "\n")
+    day2.write_text(json.dumps({"messages": [{"role": "user", "content": "Paris?"}, _chat("call_1", "Paris"),
+                                             {"role": "tool", "tool_call_id": "call_1", "content": "ok"}]}) + "\n"
+                    + json.dumps({"choices": [{"message": _chat("call_2", "Rome")}]}) + "\n")
+    result = CliRunner().invoke(main, ["infer", str(day1), str(day2), "--tools", str(tmp_path / "tools.json"),
+                                       "--output-format", "json"])
+    assert json.loads(result.output)["calls"] == 2
