@@ -17,7 +17,8 @@ conventions name for them.
 
 Attributes are an object (a span's `to_json()`, most exporters' JSON) or OTLP JSON's list of
 `{"key", "value": {"stringValue": ...}}` (a structured value, `kvlistValue` or
-`arrayValue`, read as the object or list it writes). Only the output is read: a span's input messages are
+`arrayValue`, read as the object or list it writes, for the output messages and a call's
+arguments). Only the output is read: a span's input messages are
 its request's history, which repeats the calls of the spans before it.
 """
 
@@ -62,12 +63,17 @@ def attributes(record: dict) -> dict[str, Any] | None:
             value = entry["value"].get("stringValue")
             if isinstance(value, str):
                 flat[entry["key"]] = value
-            elif entry["key"] == TOOL_CALL_ARGUMENTS:  # the one structured value read: a call's arguments
+            elif entry["key"] in _STRUCTURED:
                 flat[entry["key"]] = _any_value(entry["value"], 0)
     return flat
 
 
 TOOL_NAME, TOOL_CALL_ID, TOOL_CALL_ARGUMENTS = "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments"
+# The attributes read when written as a structured value: a call's arguments, and the output
+# messages, which the conventions want structured on an event and, where the exporter can, on
+# a span ("When the attribute is recorded on events, it MUST be recorded in structured form":
+# https://opentelemetry.io/docs/specs/semconv/gen-ai/gen-ai-events/).
+_STRUCTURED = frozenset({TOOL_CALL_ARGUMENTS, OUTPUT_MESSAGES, COMPLETION})
 MAX_VALUE_DEPTH = 64
 """Nesting of an OTLP value read (an argument object inside lists inside objects); deeper is none."""
 _SCALARS = {"stringValue": str, "boolValue": bool, "doubleValue": float}

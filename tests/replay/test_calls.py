@@ -668,6 +668,29 @@ def test_an_execute_tool_span_gives_the_call_it_ran_once_beside_the_model_s_span
     assert len(_read([chat, as_text, structured])) == 1
 
 
+def _otlp_value(value):
+    """`value` as an OTLP JSON `AnyValue`, structured."""
+    if isinstance(value, dict):
+        return {"kvlistValue": {"values": [{"key": k, "value": _otlp_value(v)} for k, v in value.items()]}}
+    if isinstance(value, list):
+        return {"arrayValue": {"values": [_otlp_value(v) for v in value]}}
+    return {"stringValue": value}
+
+
+def test_output_messages_recorded_as_a_structured_value_give_their_calls():
+    """The conventions want `gen_ai.output.messages` structured on an event ("MUST") and, where
+    the exporter can, on a span: only its JSON text was read, and such calls were lost unsaid."""
+    span = _otlp({"gen_ai.operation.name": "chat"})
+    attributes = span["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"]
+    attributes.append({"key": "gen_ai.output.messages", "value": _otlp_value(_OUTPUT)})
+    assert _read([span]) == [("get_weather", {"city": "Paris"}, "call_1")]
+    event = _otlp({"gen_ai.operation.name": "chat"})
+    event["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["events"] = [
+        {"name": "gen_ai.client.inference.operation.details",
+         "attributes": [{"key": "gen_ai.output.messages", "value": _otlp_value(_OUTPUT)}]}]
+    assert _read([event]) == [("get_weather", {"city": "Paris"}, "call_1")]
+
+
 def test_an_otlp_value_too_deep_or_of_no_kind_is_none():
     from schema_lint.traffic.spans import MAX_VALUE_DEPTH, _any_value
 
