@@ -73,7 +73,8 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
     if emit_summary:
         _emit(emit_summary, traffic.summary().to_bytes())
     keys = Counter(traffic.key_of(tool) for _, tool in found)
-    reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1)
+    reports = [_tool_report(path, tool, traffic.summary_for(tool), keys[traffic.key_of(tool)] - 1,
+                            traffic.not_objects_by_key.get(traffic.key_of(tool), 0))
                for path, tool in found]
     here = {tool.name for _, tool in found}
     redefined = traffic.elsewhere(tool for _, tool in found)
@@ -81,7 +82,9 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
     for key, summary in traffic.summaries.items():
         if key not in keys and key[1] not in here:  # calls by the name of a tool not in these files
             other.add(key[1], summary.calls)
-    totals = {"calls": traffic.calls, "tools_without_calls": sum(not report["calls"] for report in reports),
+    totals = {"calls": traffic.calls, "calls_not_objects": traffic.not_objects,
+              "tools_without_calls": sum(not report["calls"] and not report.get("calls_not_objects")
+                                         for report in reports),
               "calls_to_other_tools": other.calls - sum(other.names[name] for name in redefined if name in other.names),
               "other_tools": sorted(name for name in other.names if name not in here),
               "calls_to_other_definitions": redefined}
@@ -90,7 +93,7 @@ def infer(calls, tools, output_format, all_tools, summaries, emit_summary, engin
         totals["other_tools_not_listed"] = {"calls": other.unlisted_calls,
                                             "names": min(other.unlisted_names.estimate(), other.unlisted_calls),
                                             "exact": other.unlisted_names.exact}
-    shown = reports if all_tools else [report for report in reports if report["calls"]]
+    shown = reports if all_tools else [report for report in reports if report["calls"] or report.get("calls_not_objects")]
     render = {"table": _table, "markdown": _markdown, "json": _json}[output_format]
     if output_format != "json":
         totals["all_tools"] = all_tools
@@ -116,9 +119,12 @@ def _emit(path: str, data: bytes) -> None:
         sys.exit(2)
 
 
-def _tool_report(path: str, tool, summary: ToolSummary | None, sharing: int) -> dict:
+def _tool_report(path: str, tool, summary: ToolSummary | None, sharing: int, not_objects: int = 0) -> dict:
     report = {"tool": tool.name, "file": path, "pointer": tool.schema_pointer,
               "calls": summary.calls if summary else 0, "fields": []}
+    if not_objects:
+        # Calls of the tool whose arguments are no object (broken JSON text): not summarised, but made.
+        report["calls_not_objects"] = not_objects
     if sharing:
         # Calls that name only the tool: every tool of that name is shown them.
         report["shared_with"] = sharing
@@ -222,11 +228,17 @@ def _heading(report: dict, repeated: set[str]) -> str:
     where = f" ({report['file']}#{report['pointer']})" if report["tool"] in repeated else ""
     shared = (f"; by name, as for {report['shared_with']:,} other tool{_s(report['shared_with'])} of that name"
               if report.get("shared_with") else "")
-    return escape(f"{report['tool']}{where}: {report['calls']:,} call{_s(report['calls'])}{shared}")
+    broken = report.get("calls_not_objects", 0)
+    besides = (f" (and {broken:,} whose arguments are not a JSON object)" if report["calls"] else
+               f" whose arguments are not a JSON object") if broken else ""
+    calls = report["calls"] or broken
+    return escape(f"{report['tool']}{where}: {calls:,} call{_s(calls)}{besides}{shared}")
 
 
 def _footer(totals: dict) -> list[str]:
-    lines = [f"{totals['calls']:,} call{_s(totals['calls'])} read"]
+    read = totals["calls"] + totals["calls_not_objects"]
+    lines = [f"{read:,} call{_s(read)} read" + (f" ({totals['calls_not_objects']:,} with arguments that are not a JSON "
+                                                "object, not summarised)" if totals["calls_not_objects"] else "")]
     if totals["tools_without_calls"]:
         lines.append(f"{totals['tools_without_calls']:,} tool{_s(totals['tools_without_calls'])} with no recorded "
                      "call" + ("" if totals["all_tools"] else " (--all-tools lists them)"))

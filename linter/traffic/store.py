@@ -83,6 +83,8 @@ class Traffic:
         self._sources: list[tuple[str, str | BinaryIO]] = []
         self.calls = 0
         self.not_objects = 0
+        # By key, the calls whose arguments are no object (not summarised): their tool was called.
+        self.not_objects_by_key: dict[Key, int] = {}
         self.problems: list[BrokenLine] = []
         self.problem_count = 0
         self.unreadable: list[BrokenLine] = []
@@ -278,6 +280,8 @@ class Traffic:
             if arguments is None:
                 if report:
                     self.not_objects += 1
+                    key = self._key(item)
+                    self.not_objects_by_key[key] = self.not_objects_by_key.get(key, 0) + 1
                 continue
             yield self._key(item), arguments
 

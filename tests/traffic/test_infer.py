@@ -218,3 +218,18 @@ def test_a_call_a_later_file_logs_again_is_read_once(tmp_path):
     result = CliRunner().invoke(main, ["infer", str(day1), str(day2), "--tools", str(tmp_path / "tools.json"),
                                        "--output-format", "json"])
     assert json.loads(result.output)["calls"] == 2
+
+
+def test_a_call_whose_arguments_are_no_object_is_counted_for_its_tool(tmp_path):
+    """The model broke off its JSON: the call was made, and its tool is no tool without calls."""
+    (tmp_path / "tools.json").write_text(json.dumps(TOOLS))
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text(json.dumps({"tool": "unused", "arguments": '{"q": "broken'}) + "\n"
+                     + json.dumps({"tool": "search", "arguments": {"query": "x"}}) + "\n")
+    result = CliRunner().invoke(main, ["infer", str(calls), "--tools", str(tmp_path / "tools.json")])
+    lines = result.stdout.splitlines()
+    assert "unused: 1 call whose arguments are not a JSON object" in lines
+    assert lines[-1] == "2 calls read (1 with arguments that are not a JSON object, not summarised)"
+    data = json.loads(CliRunner().invoke(main, ["infer", str(calls), "--tools", str(tmp_path / "tools.json"),
+                                                "--output-format", "json"]).stdout)
+    assert (data["calls"], data["calls_not_objects"], data["tools_without_calls"]) == (1, 1, 0)
