@@ -158,6 +158,8 @@ def _holds_no_call(record: Any) -> bool:
     kind = record.get("type")
     if isinstance(kind, str) and (kind.startswith(_EVENTS) or kind in _AI_SDK_CHUNKS or kind.startswith(_AI_SDK_DATA)):
         return True
+    if record.get("jsonrpc") == "2.0" and record.get("method") != "tools/call":
+        return True  # an MCP session's other messages: `initialize`, `tools/list`, notifications, results
     if isinstance(record.get("run_type"), str) or "resourceSpans" in record or record.get("object") == "trace" \
             or isinstance(record.get("span_data"), dict) \
             or _SPAN_KEYS.intersection(record) and (spans.attributes(record) is not None
@@ -340,6 +342,11 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
     if kind == "tool_use" and isinstance(record.get("name"), str):
         yield record["name"], record.get("input", {}), _id(record.get("id")), may_repeat
         return
+    function = record.get("function")
+    if kind == "function" and isinstance(function, dict) and isinstance(function.get("name"), str) \
+            and "arguments" in function:  # one entry of a chat message's `tool_calls`, logged alone
+        yield function["name"], function["arguments"], _id(record.get("id")), may_repeat
+        return
     if kind == "function_call" and isinstance(record.get("name"), str):
         yield record["name"], record.get("arguments", "{}"), _id(record.get("call_id") or record.get("id")), may_repeat
         return
@@ -495,7 +502,8 @@ _CALL_KEYS = ("functionCall", "function_call", "toolUse")
 """Keys holding one call object: a Gemini part's (`function_call` in the Python SDK's
 dumps), an OpenAI chat message's before `tool_calls`, a Bedrock Converse content block's."""
 
-_CONTAINERS = ("choices", "output", "candidates", "response", "body", "result", "modelOutput", "message", "item",
+_CONTAINERS = ("choices", "output", "candidates", "response", "response_body", "body", "result", "modelOutput",
+               "message", "item",
                "kwargs", "content", "parts", "toolCalls", "messages", "contents", "additional_kwargs", "outputs",
                "generations", "resourceSpans", "scopeSpans", "spans")
 """Keys whose list or object holds the calls, in the order looked at; only the first present is
@@ -503,7 +511,8 @@ searched, so a log line keeping a request's history (`messages`) beside its resp
 for the response's calls. Chat completions (`choices`, each choice's `message`), Responses
 (`output`, a stream event's `item`), Gemini (`candidates`, `content`, `parts`; a request's
 `contents`), Bedrock Converse (`output`, `message`, `content`), Ollama (`message`), batch
-output (OpenAI's `response` and `body`, Anthropic's `result`, Bedrock's `modelOutput`),
+output (OpenAI's `response` and `body`, Anthropic's `result`, Bedrock's `modelOutput`), a
+proxy's log (Helicone's `response_body`),
 LangChain's serialized messages (`kwargs`) and the calls it leaves in `additional_kwargs`, the
 AI SDK's results (`toolCalls`), conversations and fine-tuning records (`messages`), a LangSmith
 run's `outputs` and their `generations`, OTLP JSON's spans (`resourceSpans`, `scopeSpans`,

@@ -765,3 +765,30 @@ def test_a_providers_response_logged_twice_is_one_call_of_each_shape_and_a_datas
         assert len(_read([response, response])) == 1
     dataset = {"tool": "get_weather", "arguments": {"q": 1}, "id": "call_1"}
     assert len(_read([dataset, dataset])) == 2
+
+
+def test_a_tool_call_entry_logged_alone_is_a_call_and_a_tool_definition_is_not():
+    """Apps log `message.tool_calls` entries by themselves, one per line or as a list."""
+    entry = _assistant(("call_1", "get_weather", {"city": "Paris"}))["tool_calls"][0]
+    assert _read([entry]) == [("get_weather", '{"city": "Paris"}', "call_1")]
+    assert _read([[entry, {**entry, "id": "call_2"}]]) == [("get_weather", '{"city": "Paris"}', "call_1"),
+                                                           ("get_weather", '{"city": "Paris"}', "call_2")]
+    definition = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}
+    assert _read([definition]) == []
+
+
+def test_a_proxys_response_body_gives_its_calls():
+    """Helicone logs a request's `request_body` and `response_body`: the calls are the response's."""
+    completion = {"choices": [{"message": _assistant(("call_1", "get_weather", {"city": "Paris"}))}]}
+    record = {"request_body": {"messages": [_assistant(("call_0", "get_time", {}))]}, "response_body": completion}
+    assert _read([record]) == [("get_weather", '{"city": "Paris"}', "call_1")]
+
+
+def test_an_mcp_sessions_other_messages_are_no_lines_without_a_call():
+    log = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}},
+           {"jsonrpc": "2.0", "id": 1, "result": {"capabilities": {}}},
+           {"jsonrpc": "2.0", "method": "notifications/initialized"},
+           {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "get_time", "arguments": {}}},
+           {"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "noon"}]}}]
+    assert [(c.tool, c.arguments) for c in _read_all(log) if isinstance(c, RecordedCall)] == [("get_time", {})]
+    assert not any(isinstance(item, BrokenLine) for item in _read_all(log))
