@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -50,6 +51,8 @@ from schema_lint.lsp import edits, servers
 from schema_lint.lsp.diagnostics import hover_text, to_lsp
 from schema_lint.lsp.linting import Linted, Linting
 from schema_lint.lsp.positions import Position, Range, overlaps, replacement, span_range
+from schema_lint.lsp.protocol import AnsweringProtocol
+from schema_lint.model import FixSafety
 from schema_lint.sources.locate import split_lines
 
 # How long typing must pause before a pushed lint: one lint per pause, not per keystroke.
@@ -67,7 +70,8 @@ class SchemaLintServer(LanguageServer):
     waiting for typing to pause, and the worker that lints."""
 
     def __init__(self) -> None:
-        super().__init__(SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__(SOURCE, __version__, protocol_cls=AnsweringProtocol,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.linting = Linting(self.open_text)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="schema-lint-lint")
         # The editor's texts of the open files by real path, as they were when the worker's
@@ -291,6 +295,9 @@ def build() -> SchemaLintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: SchemaLintServer, params: types.DidOpenTextDocumentParams) -> None:
+        # Opened again without a close (a client that reopens a file at version 1 with new text):
+        # the lint of the old text is no answer for this one.
+        ls.latest.pop(params.text_document.uri, None)
         await ls.publish(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -448,9 +455,13 @@ def _quick_fixes(linted: Linted, params: types.CodeActionParams, encoding: str,
             fixed = edits.fixed(linted, finding)
             if fixed is not None:
                 assert finding.fix is not None
-                safety = "" if edits.preferred(finding) else f" ({finding.fix.safety}: it changes what calls are accepted)"
-                found.append(action(f"Fix {finding.code}: {finding.fix.description}{safety}", types.CodeActionKind.QuickFix,
-                                    fixed, edits.preferred(finding), shown))
+                if finding.fix.safety is FixSafety.SUGGESTION:
+                    title = f"Suggestion for {finding.code}: {finding.fix.description} (check its value)"
+                else:
+                    safety = "" if edits.preferred(finding) else \
+                        f" ({finding.fix.safety}: it changes what calls are accepted)"
+                    title = f"Fix {finding.code}: {finding.fix.description}{safety}"
+                found.append(action(title, types.CodeActionKind.QuickFix, fixed, edits.preferred(finding), shown))
             silenced = edits.ignored(linted, finding)
             if silenced is not None:
                 found.append(action(f"Ignore {finding.code} on this line", types.CodeActionKind.QuickFix, silenced,
@@ -467,5 +478,11 @@ def _fix_all(linted: Linted, encoding: str, edit_of: EditOf) -> types.CodeAction
 
 
 def serve() -> None:
-    """Speak the protocol on stdin and stdout until the client says `exit`."""
-    build().start_io()
+    """Speak the protocol on stdin and stdout until the client says `exit`; exit 1 when it
+    did not say `shutdown` first, as the protocol asks (pygls's own `sys.exit(1)` runs in a
+    callback of its event loop, which swallows it)."""
+    server = build()
+    server.start_io()
+    protocol = server.protocol
+    if not (isinstance(protocol, AnsweringProtocol) and protocol.shut_down):
+        sys.exit(1)

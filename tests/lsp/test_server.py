@@ -115,6 +115,22 @@ async def test_a_tightening_fix_is_offered_never_preferred(client: LanguageClien
     assert "note: {type: string, description: A note.}" in apply(client, TICKETS_YAML, edited(client, fix, uri))
 
 
+TAGS_JSON = ('{"name": "create_ticket", "description": "Open a ticket.", "inputSchema": {"type": "object", '
+             '"properties": {"tags": {"type": "array", "items": {"type": "string", "maxLength": 20}, '
+             '"description": "Tags."}}, "required": ["tags"], "additionalProperties": false}}\n')
+
+
+async def test_a_suggestion_is_offered_to_be_applied_by_hand_never_preferred(client: LanguageClient):
+    """A suggestion's value is for a person to choose: no run writes it, but the editor offers it,
+    as a review's suggested change, labelled so; fix-all leaves it alone."""
+    uri = await opened(client, client.root / "tools.json", TAGS_JSON)
+    unbounded = by_code(await diagnostics(client, uri), "SL302")[0]
+    offered = await actions(client, uri, unbounded.range, only=[types.CodeActionKind.QuickFix])
+    suggestion = next(a for a in offered if a.title.startswith("Suggestion for SL302"))
+    assert not suggestion.is_preferred and suggestion.title.endswith("(check its value)")
+    assert '"maxItems": 100' in apply(client, TAGS_JSON, edited(client, suggestion, uri))
+
+
 async def test_fix_all_applies_the_safe_fixes_and_never_an_unsafe_one(client: LanguageClient):
     uri = await opened(client, client.root / "tools.yaml", TICKETS_YAML, "yaml")
     await diagnostics(client, uri)
@@ -310,6 +326,82 @@ async def test_shutdown_then_exit_ends_the_server_cleanly(editor: str, tmp_path)
     lsp.exit(None)
     assert await asyncio.wait_for(lsp._server.wait(), 10) == 0
     await lsp.stop()
+
+
+async def _raw_session(*requests: dict) -> list[dict]:
+    """The server's answers to `initialize` then `requests`, sent as raw JSON-RPC frames: a
+    typed client cannot send params that do not fit their method."""
+    process = await asyncio.create_subprocess_exec(*SERVER.server_command, stdin=asyncio.subprocess.PIPE,
+                                                   stdout=asyncio.subprocess.PIPE, env=SERVER.server_env)
+    messages = [{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}},
+                {"jsonrpc": "2.0", "method": "initialized", "params": {}}, *requests]
+    for message in messages:
+        body = json.dumps(message).encode()
+        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    await process.stdin.drain()
+    wanted = {message["id"] for message in messages if "id" in message}
+    answers: dict = {}
+    while wanted - set(answers):
+        header = await asyncio.wait_for(process.stdout.readuntil(b"\r\n\r\n"), 20)
+        length = int(header.split(b"Content-Length:")[1].split(b"\r\n")[0])
+        answer = json.loads(await process.stdout.readexactly(length))
+        if "id" in answer and "method" not in answer:
+            answers[answer["id"]] = answer
+    process.kill()
+    await process.wait()
+    return [answers[message["id"]] for message in messages[2:] if "id" in message]
+
+
+async def test_a_request_whose_params_do_not_fit_gets_an_invalid_params_error():
+    """JSON-RPC answers every request: pygls dropped one it could not read, and the client waited for ever."""
+    hover = {"textDocument": {"uri": "file:///nowhere/tools.json"}, "position": {"line": 0, "character": 0}}
+    missing, wrong, good = await _raw_session(
+        {"jsonrpc": "2.0", "id": 1, "method": "textDocument/codeAction", "params": {"textDocument": {"uri": "x"}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": {"uri": 5}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": hover})
+    assert missing["error"]["code"] == wrong["error"]["code"] == -32602
+    assert "error" not in good  # the server goes on
+
+
+@pytest.mark.parametrize(("shutdown", "code"), [(True, 0), (False, 1)])
+async def test_exit_ends_with_1_unless_shutdown_came_first(shutdown, code):
+    """LSP: "The server should exit with success code 0 if the shutdown request has been
+    received before; otherwise with error code 1"."""
+    messages = [{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}},
+                *([{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}] if shutdown else []),
+                {"jsonrpc": "2.0", "method": "exit"}]
+    frames = b"".join(b"Content-Length: %d\r\n\r\n" % len(body) + body
+                      for body in (json.dumps(message).encode() for message in messages))
+    process = await asyncio.create_subprocess_exec(*SERVER.server_command, stdin=asyncio.subprocess.PIPE,
+                                                   stdout=asyncio.subprocess.DEVNULL, env=SERVER.server_env)
+    await process.communicate(frames)
+    assert process.returncode == code
+
+
+async def test_a_request_after_shutdown_gets_an_invalid_request_error(tmp_path):
+    lsp = await SERVER.start()
+    await lsp.initialize_session(types.InitializeParams(capabilities=client_capabilities("neovim"),
+                                                        root_uri=tmp_path.as_uri()))
+    uri = await opened(lsp, tmp_path / "tools.yaml", TICKETS_YAML, "yaml")
+    await lsp.shutdown_async(None)
+    with pytest.raises(Exception) as refused:
+        await asyncio.wait_for(lsp.text_document_hover_async(types.HoverParams(
+            types.TextDocumentIdentifier(uri), types.Position(0, 0))), 10)
+    assert getattr(refused.value, "code", None) == -32600
+    lsp.exit(None)
+    assert await asyncio.wait_for(lsp._server.wait(), 10) == 0
+    await lsp.stop()
+
+
+async def test_a_document_opened_again_is_linted_again(client: LanguageClient):
+    """A client that opens a file a second time at version 1, with other text, and no close:
+    the first text's findings were published for the second."""
+    path = client.root / "tools.yaml"
+    uri = await opened(client, path, TICKETS_YAML, "yaml")
+    assert await diagnostics(client, uri)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri, "yaml", 1, "tools: [")))
+    assert [d.code for d in await diagnostics(client, uri)] == ["SL000"]
 
 
 async def test_the_configured_servers_are_linted_on_the_explicit_command(client: LanguageClient):
