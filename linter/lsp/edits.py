@@ -18,11 +18,16 @@ from schema_lint.sources.locate import LineIndex
 
 
 def fixed(linted: Linted, finding: Diagnostic) -> str | None:
-    """The text with `finding`'s fix applied, whatever its class; None when it cannot be."""
+    """The text with `finding`'s fix applied, whatever its class; None when it cannot be. A
+    suggestion too: no run writes one, but here a person picks it, as from a review's
+    suggested change, and then chooses its value."""
     from schema_lint.fixes.plan import plan_fixes
 
-    if finding.fix is None or not finding.fix.operations or linted.document.errors:
+    fix = finding.fix
+    if fix is None or not fix.operations or linted.document.errors:
         return None
+    if fix.safety is FixSafety.SUGGESTION:  # planned as any other fix: the planner leaves suggestions out
+        finding = finding._replace(fix=fix._replace(safety=FixSafety.UNSAFE))
     plan = plan_fixes(linted.document, [finding])
     return plan.text if plan.applied and plan.changed else None
 
