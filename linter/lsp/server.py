@@ -456,7 +456,7 @@ def _quick_fixes(linted: Linted, params: types.CodeActionParams, encoding: str,
             if fixed is not None:
                 assert finding.fix is not None
                 if finding.fix.safety is FixSafety.SUGGESTION:
-                    title = f"Suggestion for {finding.code}: {finding.fix.description} (check its value)"
+                    title = f"Suggestion for {finding.code}: {finding.fix.description}"  # its words say what to check
                 else:
                     safety = "" if edits.preferred(finding) else \
                         f" ({finding.fix.safety}: it changes what calls are accepted)"

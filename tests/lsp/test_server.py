@@ -127,7 +127,7 @@ async def test_a_suggestion_is_offered_to_be_applied_by_hand_never_preferred(cli
     unbounded = by_code(await diagnostics(client, uri), "SL302")[0]
     offered = await actions(client, uri, unbounded.range, only=[types.CodeActionKind.QuickFix])
     suggestion = next(a for a in offered if a.title.startswith("Suggestion for SL302"))
-    assert not suggestion.is_preferred and suggestion.title.endswith("(check its value)")
+    assert not suggestion.is_preferred and suggestion.title.endswith("(a conventional bound: choose the value)")
     assert '"maxItems": 100' in apply(client, TAGS_JSON, edited(client, suggestion, uri))
 
 
