@@ -247,6 +247,26 @@ def test_gitlab_paths_are_relative_to_the_project_directory(tmp_path, monkeypatc
     assert from_root["fingerprint"] == in_a_job["fingerprint"] != alone["fingerprint"]
 
 
+def test_github_and_sarif_paths_are_relative_to_the_workspace_in_an_actions_job(tmp_path, monkeypatch):
+    """A step with `working-directory: sub`: GitHub places annotations and code-scanning alerts
+    from `$GITHUB_WORKSPACE`; from the subfolder they named files it could not find."""
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    result = LintResult([diagnostic(path="tools/a.json")])
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    assert "file=tools/a.json," in output("github", result)
+    alone = json.loads(output("sarif", result))["runs"][0]
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    assert "file=sub/tools/a.json," in output("github", result)
+    in_a_job = json.loads(output("sarif", result))["runs"][0]
+    located = [run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for run in (alone, in_a_job)]
+    assert located == ["tools/a.json", "sub/tools/a.json"]
+    assert in_a_job["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.as_uri() + "/"
+    monkeypatch.chdir(tmp_path)  # linted from the root: the same fingerprint, so the alert is the same one
+    from_root = json.loads(output("sarif", LintResult([diagnostic(path="sub/tools/a.json")])))["runs"][0]
+    assert from_root["results"][0]["partialFingerprints"] == in_a_job["results"][0]["partialFingerprints"]
+
+
 def test_ci_paths_are_relative_to_the_working_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert checkout_path("./tools/../a.json") == "a.json"

@@ -16,6 +16,22 @@ import os
 from schema_lint.model import source_place
 
 
+def github_workspace() -> str | None:
+    """The checkout's root in a GitHub Actions job (`$GITHUB_WORKSPACE`): GitHub places an
+    annotation, and code scanning an alert, by a path from there, whatever folder the step
+    ran in (`working-directory:`), as GitLab does from `$CI_PROJECT_DIR`."""
+    return os.environ.get("GITHUB_WORKSPACE") or None
+
+
+def root_uri(root: str | None) -> str:
+    """The folder paths are given from (`root`, else the working directory) as a `file:` URI
+    ending in a slash, as SARIF's `originalUriBaseIds` anchors relative paths."""
+    from pathlib import Path
+
+    folder = Path(os.path.normpath(os.path.join(os.getcwd(), root))) if root else Path.cwd()
+    return folder.as_uri().rstrip("/") + "/"
+
+
 def shown_path(diagnostic, root: str | None = None) -> str:
     """The finding's path as a CI service matches it: a file of the checkout (see
     `checkout_path`), or as is for a tool of a live MCP server (`mcp:<server>/<tool>`),

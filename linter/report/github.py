@@ -14,7 +14,7 @@ import collections
 
 from schema_lint.text.display import escape
 from schema_lint.model import Severity
-from schema_lint.report.ci import shown_path, source_position
+from schema_lint.report.ci import github_workspace, shown_path, source_position
 from schema_lint.report.text import location, summary
 
 # GitHub's own cap on annotations of one type shown for one step.
@@ -35,13 +35,15 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation(diagnostic) -> str:
-    path = shown_path(diagnostic)
+def annotation(diagnostic, root: str | None = None) -> str:
+    """The finding's workflow command, its file given from `root` (the checkout's, see
+    `ci.github_workspace`)."""
+    path = shown_path(diagnostic, root)
     # A live tool is no file of the checkout: the annotation goes on the run, not a diff line.
     properties: dict[str, object] = {} if diagnostic.live else {"file": path}
     where = location(diagnostic) if diagnostic.live else path
     span = diagnostic.span
-    source = source_position(diagnostic) if diagnostic.live else None
+    source = source_position(diagnostic, root) if diagnostic.live else None
     if span is not None:
         properties.update(line=span.line, endLine=span.end_line)
         if span.line == span.end_line:
@@ -58,7 +60,8 @@ def annotation(diagnostic) -> str:
 
 
 def render(result, options) -> str:
-    lines = [annotation(d) for d in result.diagnostics]
+    root = github_workspace()
+    lines = [annotation(d, root) for d in result.diagnostics]
     if options.quiet:  # `-q`: the findings and nothing else, as `concise` and `full`
         return "".join(line + "\n" for line in lines)
     lines.append(summary(result, options))

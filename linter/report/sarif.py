@@ -25,13 +25,14 @@ from schema_lint.report import json_stream
 from schema_lint.fixes.review import edits_of, fix_document, positioned
 from schema_lint.model import Severity, SideEffects
 from schema_lint.schema.pointer import resolve, split
-from schema_lint.report.ci import checkout_path, fingerprints, source_position
+from schema_lint.report.ci import checkout_path, fingerprints, github_workspace, root_uri, source_position
 from schema_lint.report.links import homepage, rule_url
 from schema_lint.rule import load_rules, parse_rule_doc
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-# Paths are given relative to this base, which `originalUriBaseIds` anchors at the cwd.
+# Paths are given relative to this base, which `originalUriBaseIds` anchors at the cwd (at
+# the checkout's root in a GitHub Actions job).
 SOURCE_ROOT = "%SRCROOT%"
 FINGERPRINT_NAME = "schemaLint/v1"
 _BUILTIN_RULES = "schema_lint.rules."
@@ -64,7 +65,9 @@ def rule_descriptors(docs_url: str | None = None) -> list[dict]:
 
 
 def artifact_location(path: str) -> dict:
-    shown = checkout_path(path)
+    """The file, from the checkout's root in a GitHub Actions job (`ci.github_workspace`), as
+    code scanning resolves it, else from the working directory."""
+    shown = checkout_path(path, github_workspace())
     if os.path.isabs(shown):
         return {"uri": Path(shown).as_uri()}
     # The path's own bytes, percent-encoded: a name that is not UTF-8 still names its file.
@@ -173,7 +176,7 @@ def sarif_log(result, docs_url: str | None = None, results=None) -> dict:
               "informationUri": homepage(), "rules": rules}
     run = {
         "tool": {"driver": driver},
-        "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path.cwd().as_uri().rstrip("/") + "/"}},
+        "originalUriBaseIds": {SOURCE_ROOT: {"uri": root_uri(github_workspace())}},
         # Columns count characters (code points), as every other format of this linter does.
         "columnKind": "unicodeCodePoints",
         "results": results,
@@ -191,7 +194,7 @@ def placed(diagnostic) -> bool:
 
 def sarif_results(result, rule_indexes: dict[str, int]):
     """The results, a finding at a time: those `placed` in a file (see `left_out`)."""
-    for d, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics)):
+    for d, fingerprint in zip(result.diagnostics, fingerprints(result.diagnostics, github_workspace())):
         if placed(d):
             yield sarif_result(d, rule_indexes[d.code], fingerprint, result.documents.get(d.path),
                                fix_document(result, d))
