@@ -62,6 +62,13 @@ def _read(description: str, *types: str) -> dict:
     ("The language. Star rating 1 to 5.", ("integer",), {"minimum": 1, "maximum": 5}),
     ("Opacity 0-1", ("number",), {"minimum": 0, "maximum": 1}),
     ("Number of results 1-50", ("integer",), {"minimum": 1, "maximum": 50}),
+    # Digit groups set apart by a space, a no-break space or an apostrophe: one number.
+    ("Max 10 000 rows per export.", ("integer",), {"maximum": 10000}),
+    ("Up to 10\u00a0000 rows.", ("integer",), {"maximum": 10000}),
+    ("Max 10'000 results.", ("integer",), {"maximum": 10000}),
+    ("Up to 1 000 items per call.", ("array",), {"maxItems": 1000}),
+    ("Maximum length: 10 000 characters.", ("string",), {"maxLength": 10000}),
+    ("Port, between 1 and 65 535", ("integer",), {"minimum": 1, "maximum": 65535}),
     # "each" after a preposition says what the value counts per thing, not another subject.
     ("Number of subpages to crawl from each result (1-10)", ("integer",), {"minimum": 1, "maximum": 10}),
     # A step after the range narrows the values between its ends, not the ends.
@@ -98,6 +105,8 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Fiscal year 2023-2024", ("integer",)),   # a span of years names the value
     ("See pages 10-20 of the manual.", ("integer",)),   # the range is not the clause's end
     ("At most 50 in steps mode", ("integer",)),   # a case after the bound, not a step
+    ("Maximum 1.000 Eintr\u00e4ge.", ("integer",)),   # a thousand in German, one in English: no bound
+    ("Pages 1 100", ("integer",)),   # a group of three digits after a number is no number alone
     ("The number of results to return for each page 1-50", ("integer",)),   # too many words before it
     ("Code, exactly 3 letters or the full name.", ("string",)),   # another form beside the length
     ("Exactly 10 results are returned per page.", ("array",)),   # a remark on what comes back

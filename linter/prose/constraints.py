@@ -119,8 +119,16 @@ _EXCLUSIVE = ("exclusiveMinimum", "exclusiveMaximum")
 # each made a bound a thousandth or less of the one stated. Nor a ratio of another quantity
 # ("Minimum 1/15 of volume", "at most 0.5x the scale-up threshold"): no bound of the value's own.
 _SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
-_N = (r"(?<![\d^*" + _SUPERSCRIPTS + r"])(?<![\d.,]\.)(?<!\d,)(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-\u2212]?\d+(?:\.\d+)?)"
-      r"(?![.,]?\d|\s?(?:\^|\*\*)|[" + _SUPERSCRIPTS + r"]|\s?/\s?\d|\s?[x\u00d7]\s+(?:the|of|that|this|your|its|their)\b)")
+# Digit groups may also be set apart by a space, a no-break or narrow no-break space or an
+# apostrophe ("10 000", "10'000"): read whole, and never a group alone ("Max 10 000 rows" is
+# no "Max 10"). A dot between groups ("1.000", German for a thousand) is read by no
+# reader the same way: a number of one to three digits, a dot and exactly three more is none.
+_GROUP_MARK = "[ \u00a0\u202f'\u2019]"
+_N = (r"(?<![\d^*" + _SUPERSCRIPTS + r"])(?<![\d.,]\.)(?<!\d,)(?<!\d[\u00a0\u202f'\u2019])(?!(?<=\d )\d{3}(?!\d))"
+      r"(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d{1,3}(?:" + _GROUP_MARK + r"\d{3})+(?![\d.,]\d)"
+      r"|[-\u2212]?(?![1-9]\d{0,2}\.\d{3}(?!\d))\d+(?:\.\d+)?)"
+      r"(?![.,]?\d|[\u00a0\u202f'\u2019]\d| \d{3}(?!\d)|\s?(?:\^|\*\*)|[" + _SUPERSCRIPTS + r"]|\s?/\s?\d"
+      r"|\s?[x\u00d7]\s+(?:the|of|that|this|your|its|their)\b)")
 # A unit after a number ("100 characters", "35 \u00b0C", and pi: "2\u03c0" is no bound of 2); a
 # conjunction there ("at least 50 and no more than 99") is the next clause's, no unit: read as
 # one, it made the bound no count's.
@@ -785,8 +793,11 @@ class _Bound(NamedTuple):
     ranged: bool = False  # read from a range ("from 1 to 5"), which a scale of values often is
 
 
+_GROUP_MARKS = str.maketrans("", "", ", \u00a0\u202f'\u2019")
+
+
 def _number(text: str) -> int | float:
-    cleaned = text.replace(",", "").replace("\u2212", "-")
+    cleaned = text.translate(_GROUP_MARKS).replace("\u2212", "-")
     return float(cleaned) if "." in cleaned else int(cleaned)
 
 
