@@ -107,6 +107,7 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("At most 50 in steps mode", ("integer",)),   # a case after the bound, not a step
     ("Maximum 1.000 Eintr\u00e4ge.", ("integer",)),   # a thousand in German, one in English: no bound
     ("Pages 1 100", ("integer",)),   # a group of three digits after a number is no number alone
+    ("Number of results to return. Returns: list of up to 25 items.", ("integer",)),   # the answer's bound
     ("The number of results to return for each page 1-50", ("integer",)),   # too many words before it
     ("Code, exactly 3 letters or the full name.", ("string",)),   # another form beside the length
     ("Exactly 10 results are returned per page.", ("array",)),   # a remark on what comes back

@@ -66,6 +66,16 @@ def _keywords(description: str, kind: str, part: str = BOUNDS) -> dict:
     ("Username (3 to 32 characters). Existing SSO users may keep a shorter legacy username.", "string",
      {"maxLength": 32}),
     ("Team name, 3-20 characters. Longer names are accepted for imported teams.", "string", {"minLength": 3}),
+    ("Between 2 and 5 choices; more than 5 requires a premium plan.", "array", {"minItems": 2}),
+    # Brought back to the bound, in the server's or the caller's words.
+    ("The number of items per page (max: 100). If you specify a value greater than 100, the server uses 100.",
+     "integer", {}),
+    ("Page size, max 50. If you ask for more, you get 50.", "integer", {}),
+    # A maximum the words say is gone (any more, or in this version).
+    ("Previously limited to 100; now unlimited.", "integer", {}),
+    ("No maximum (unlike v1, which allowed at most 50).", "integer", {}),
+    ("Limit. v1 allowed at most 100; v2 has no maximum.", "integer", {}),
+    ("Was max 50 in the old API; any value now.", "integer", {}),
 ])
 def test_a_side_past_which_values_are_handled_is_no_bound(description, kind, kept):
     assert _keywords(description, kind) == kept
@@ -98,6 +108,7 @@ def test_a_limit_called_soft_or_raised_on_request_is_no_bound(description):
     ("Up to 50; larger values return an error.", "integer", {"maximum": 50}),
     # A count returned with no direction past the bound is what each call returns.
     ("Page size, at most 100. Each page returns 100 results.", "integer", {"maximum": 100}),
+    ("Max 100. Use 0 to get all.", "integer", {"maximum": 100}),  # a sentinel offered, no side handled
     # A verb of permission with no comparative of its own, or one denied.
     ("No more than 5 tags; you can have none.", "array", {"maxItems": 5}),
     ("Name, at least 3 characters; shorter names are not accepted.", "string", {"minLength": 3}),
@@ -202,7 +213,9 @@ def test_a_lower_side_handled_gets_no_lower_bound_from_the_name():
 @pytest.mark.parametrize("phrase", ["larger values are capped at 50. ", "only the first 50 are returned. ",
                                     "other values fall back to json. ", "capped clamped truncated ",
                                     "or one of `a`, `b` ", "more more more are reduced ",
-                                    "will truncate more ", "drops the rest ", "containing more than 5 "])
+                                    "will truncate more ", "drops the rest ", "containing more than 5 ",
+                                    "more than 5 more requires a premium ", "no max any value now ",
+                                    "for more you get 50. "])
 def test_the_handled_words_are_read_within_budget(phrase):
     hostile = "Results (max 50). " + phrase * 5_000
     hostile += "x" * (1_000_000 - len(hostile))

@@ -758,6 +758,9 @@ def own_prose(description: str) -> str:
     output = _OUTPUT_SECTION.search(description) if "\n" in description else None
     if output is not None:
         description = description[:output.start()]
+    output = _OUTPUT_LABEL.search(description) if ":" in description else None
+    if output is not None:  # the same section run into one line, as a generator flattens a docstring
+        description = description[:output.start()]
     if "\n" not in description:
         return description
     return "\n".join(line for line in description.splitlines() if not _BULLET.match(line))
@@ -768,6 +771,8 @@ _HEADING = lazy_compile(r"^\s{0,3}#{1,6}\s", re.M)
 # of dashes, "Raises:"): "At most 25 items per call" there bounds the answer, not the field.
 _OUTPUT_SECTION = lazy_compile(r"^[ \t]{0,8}(?:returns?|yields?|raises)[ \t]*(?::[ \t]*$|\n[ \t]{0,8}-{3,}[ \t]*$)",
                                re.M | re.I)
+# Its label inline, after a sentence: "Number of results. Returns: list of up to 25 items".
+_OUTPUT_LABEL = lazy_compile(r"(?<=[.;!?])[ \t]+(?:returns?|yields?):[ \t]", re.I)
 _BULLET = lazy_compile(r"\s*(?:[-*\u2022]|\d+[.)])\s")
 
 

@@ -61,17 +61,19 @@ _FIRST_ONLY = Screened(r"\bonly\s+(?:the\s+)?first\s+[\w,]+(?:\s+[a-z]+)?\s+(?:i
                        r"stored)\b", words=("first",), lowered=True)
 # Values past a bound answered, not refused: "shorter queries return an empty result",
 # "queries under 3 characters match nothing", "fewer than 2 characters yields no results", or
-# the bound's worth: "Larger values return 100 results", "asking for more returns 200". The
+# the bound's worth: "Larger values return 100 results", "asking for more returns 200", "If you
+# specify a value greater than 100, the server uses 100", "If you ask for more, you get 50". The
 # call runs; only its answer is empty or cut. Needs a direction in the clause, as most verbs
 # above do, or "otherwise" ("at least 3 characters, otherwise returns an empty list"): both
 # sides then.
 _ANSWERED_EMPTY = Screened(
-    r"\b(?:returns?|returning|yields?|gives?|produces?|match(?:es)?)\s+(?:back\s+)?(?:an?\s+|the\s+)?"
+    r"\b(?:returns?|returning|yields?|gives?|produces?|match(?:es)?|uses?|gets?)\s+(?:back\s+)?(?:an?\s+|the\s+)?"
     r"(?:empty\b|nothing\b|no (?:results?|matches|hits|items|entries|records|rows|data|suggestions)\b|"
     r"zero (?:results?|matches|hits|items|entries|records|rows)\b|"
     r"(?:only\s+)?(?:the\s+)?(?:first\s+|top\s+)?\d[\d,]*(?:\s+(?:results?|matches|hits|items|entries|records|rows))?"
     r"\s*(?:[.;)]|$))",
-    words=("empty", "nothing", "no ", "zero ", "return", "yield", "give", "produce", "match"), lowered=True)
+    words=("empty", "nothing", "no ", "zero ", "return", "yield", "give", "produce", "match", "use", "get"),
+    lowered=True)
 # Values past a bound that some callers may keep or that are accepted: "Existing SSO users may
 # keep a shorter legacy username", "Longer names are accepted for imported teams", "email
 # bodies may be longer". The
@@ -81,8 +83,19 @@ _PERMITTED = Screened(
     r"\b(?:may|can)\s+(?:still\s+|also\s+)?(?:keep|use|have|pass|send|give|enter|choose|be)\s+(?:an?\s+|the\s+)?"
     r"(shorter|longer|smaller|larger|bigger|higher|lower|fewer)\b|"
     r"\b(shorter|longer|smaller|larger|bigger|higher|lower|fewer|more)\s+(?:[a-z][\w-]*\s+){0,2}?(?:is|are)\s+"
-    r"(?:also\s+|still\s+)?(?:accepted|allowed|permitted|fine|ok|okay|supported)\b",
+    r"(?:also\s+|still\s+)?(?:accepted|allowed|permitted|fine|ok|okay|supported)\b|"
+    # Or taken on a plan of more: "more than 5 requires a premium plan", "longer ones need a Pro account".
+    r"\b(shorter|longer|smaller|larger|bigger|higher|lower|fewer|more)\s+(?:[\w-]+\s+){0,3}?(?:requires?|needs?)\s+"
+    r"(?:an?\s+|the\s+)?(?:premium|paid|pro|enterprise|business|higher|upgraded|team)\b",
     words=("shorter", "longer", "smaller", "larger", "bigger", "higher", "lower", "fewer", "more"), lowered=True)
+# Words that say the field has no upper bound (any more): "now unlimited", "v2 has no maximum",
+# "any value now", "no longer capped", "the limit was removed". A bound the same words give is
+# one of the past, or of another version.
+_NO_MAXIMUM = Screened(
+    r"\bno\s+(?:upper\s+)?(?:maximum|max)\b|\b(?:now|is|are|be)\s+unlimited\b|\bany\s+(?:value|number|amount|size)"
+    r"\s+(?:now|is\s+(?:now\s+)?(?:accepted|allowed|fine))\b|\bno\s+longer\s+(?:limited|capped|bounded)\b|"
+    r"\b(?:limit|cap|maximum)\s+(?:was|has\s+been|is)\s+(?:now\s+)?(?:removed|lifted|dropped|gone)\b",
+    words=("no ", "unlimited", "any ", "removed", "lifted", "dropped", "gone"), lowered=True)
 _OTHERWISE = lazy_compile(r"\b(?:otherwise|else)\b")
 _UP = lazy_compile(r"\b(?:larger|higher|greater|bigger|longer|more|above|over|exceed\w*|beyond|past|excess|extra|"
                    r"additional|remaining|the rest|too (?:large|long|high|big|many))\b")
@@ -130,7 +143,9 @@ def _handled_sides(description: str) -> frozenset[str]:
         if len(sides) == 2:
             return frozenset(sides)
     for permitted in _PERMITTED.finditer_lowered(lowered, ascii_text):
-        sides.add(UPPER if _UP.match(permitted.group(1) or permitted.group(2)) else LOWER)
+        sides.add(UPPER if _UP.match(next(side for side in permitted.groups() if side)) else LOWER)
+    if next(_NO_MAXIMUM.finditer_lowered(lowered, ascii_text), None) is not None:
+        sides.add(UPPER)
     for answer in _ANSWERED_EMPTY.finditer_lowered(lowered, ascii_text):
         if not _negated(lowered, answer.start()):
             start, end = _clause(lowered, answer.start(), answer.end())
