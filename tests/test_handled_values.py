@@ -136,6 +136,7 @@ def test_values_a_strict_comparison_picks_out_are_a_case_not_a_rule(description,
     "Sort order: one of 'asc', 'desc'. Unrecognized values default to asc.",
     "If omitted or invalid, defaults to `json`. One of `json`, `csv`.",
     "Unit, one of 'metric', 'imperial'; unsupported units are mapped to metric.",
+    "Data region: 'us' or 'eu'. Self-hosted instances pass their own region name.",
 ])
 def test_a_list_other_values_fall_back_from_is_no_enum(description):
     assert takes_other_values(description)

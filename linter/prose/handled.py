@@ -184,8 +184,15 @@ def _clause_sides(lowered: str, start: int, end: int) -> set[str]:
 
 def takes_other_values(description: str) -> bool:
     """Whether the words say values outside the list they give are taken: they fall back,
-    default to, are treated as or mapped to one of it, or are ignored."""
+    default to, are treated as or mapped to one of it, or are ignored; or some callers send
+    their own ("Self-hosted instances pass their own region name")."""
     if not isinstance(description, str):
         return False
     lowered = description.lower()
-    return next(_OTHERS_TAKEN.finditer_lowered(lowered, lowered if lowered.isascii() else None), None) is not None
+    ascii_text = lowered if lowered.isascii() else None
+    return next(_OTHERS_TAKEN.finditer_lowered(lowered, ascii_text), None) is not None \
+        or next(_OWN_VALUES.finditer_lowered(lowered, ascii_text), None) is not None
+
+
+_OWN_VALUES = Screened(r"\b(?:pass|passes|use|uses|send|sends|give|gives|enter|enters|specify|specifies|provide|"
+                       r"provides|set|sets)\s+(?:their|its|your|his|her)\s+own\b", words=(" own",), lowered=True)
