@@ -69,6 +69,7 @@ def _read(description: str, *types: str) -> dict:
     ("Up to 1 000 items per call.", ("array",), {"maxItems": 1000}),
     ("Maximum length: 10 000 characters.", ("string",), {"maxLength": 10000}),
     ("Port, between 1 and 65 535", ("integer",), {"minimum": 1, "maximum": 65535}),
+    ("Tags to add. Tags are at most 20 characters each.", ("string",), {"maxLength": 20}),  # the field's own plural
     # "each" after a preposition says what the value counts per thing, not another subject.
     ("Number of subpages to crawl from each result (1-10)", ("integer",), {"minimum": 1, "maximum": 10}),
     # A step after the range narrows the values between its ends, not the ends.
@@ -108,6 +109,11 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Maximum 1.000 Eintr\u00e4ge.", ("integer",)),   # a thousand in German, one in English: no bound
     ("Pages 1 100", ("integer",)),   # a group of three digits after a number is no number alone
     ("Number of results to return. Returns: list of up to 25 items.", ("integer",)),   # the answer's bound
+    # A sentence about other things: its plural subject is not in the field's opening words.
+    ("Age of the patient in years. Children are 0 to 17.", ("integer",)),
+    ("Issue title. Labels are at most 50 characters.", ("string",)),
+    ("Upper price bound in EUR. Products cost between 5 and 500 EUR.", ("number",)),
+    ("Request timeout in seconds. The server's own timeout is between 30 and 60 seconds.", ("integer",)),
     ("The number of results to return for each page 1-50", ("integer",)),   # too many words before it
     ("Code, exactly 3 letters or the full name.", ("string",)),   # another form beside the length
     ("Exactly 10 results are returned per page.", ("array",)),   # a remark on what comes back

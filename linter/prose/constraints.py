@@ -281,10 +281,17 @@ _THE_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:(,]\s*)(?:the|its|their|this|th
 _NAME_SUBJECT_BEFORE = lazy_compile(r"(?:^\s*|[.;:]\s+)(?-i:([a-z][a-z0-9_]*))()\s+(?:is|are|must|should|shall|can|"
                                     r"cannot|can't|may|might|will)\b[^.;:,()]{0,40}$", re.I)
 # The same, with no article: a sentence opening with a plural noun and a verb that gives a
-# range: "Boost weight. Cosine scores are between -1 and 1", "Item prices range from 1 to 500".
-_PLURAL_SUBJECT_BEFORE = lazy_compile(r"\s*(?!(?:these|those|they|values|options|choices|items|results|entries|"
-                                      r"numbers|ids|valid|allowed|accepted|possible|supported)\b)([a-z][\w-]*)"
-                                      r"(?:\s+([a-z][\w-]*s))?\s+(?:(?:are|lie)\s+)?$", re.I)
+# range: "Boost weight. Cosine scores are between -1 and 1", "Item prices range from 1 to 500",
+# "Prices in the catalogue range from 1 to 999", "Products cost between 5 and 500 EUR".
+_PLURAL_NOUN = (r"\s*(?!(?:these|those|they|values|options|choices|items|results|entries|numbers|ids|valid|allowed|"
+                r"accepted|possible|supported)\b)([a-z][\w-]*)(?:\s+([a-z][\w-]*s))?"
+                r"(?:\s+(?:in|of|on|at)\s+(?:the\s+|a\s+)?[a-z][\w-]*)?\s+")
+_PLURAL_SUBJECT_BEFORE = lazy_compile(_PLURAL_NOUN + r"(?:(?:are|lie|cost|weigh)\s+)?$", re.I)
+# Or a bound of any form after such a subject and "are": "Age of the patient. Children are 0
+# to 17", "Issue title. Labels are at most 50 characters".
+_PLURAL_ARE_BEFORE = lazy_compile(_PLURAL_NOUN + r"are\s+$", re.I)
+# Another thing's own: "Request timeout. The server's own timeout is between 30 and 60 seconds".
+_OWN_OF_ANOTHER_BEFORE = lazy_compile(r"\b[a-z][\w-]*(?:'s|s'|\u2019s)\s+own\b[^.;]*$", re.I)
 _RANGE_WORD = lazy_compile(r"(?:ranges?|runs?|var(?:y|ies)|between|from)\b", re.I)
 _VALUE_WORDS = frozenset({"value", "text", "string", "input", "content", "field", "parameter", "argument", "number",
                           "limit", "maximum", "max", "minimum", "min", "length", "size", "count", "total", "amount",
@@ -916,13 +923,13 @@ def _singular(word: str) -> str:
 def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset[str]) -> bool:
     """Whether the bound's clause has a subject of its own that the opening words do not name
     and that is no word for a value (`_THE_SUBJECT_BEFORE`, `_NAME_SUBJECT_BEFORE`,
-    `_PLURAL_SUBJECT_BEFORE`)."""
+    `_PLURAL_SUBJECT_BEFORE`, `_PLURAL_ARE_BEFORE`), or that is another thing's own."""
     subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start) \
         or _NAME_SUBJECT_BEFORE.search(sentence, before, bound.start) or (
         _PLURAL_SUBJECT_BEFORE.match(sentence, 0, bound.start) if bound.ranged and _RANGE_WORD.match(bound.phrase)
-        else None)
+        else _PLURAL_ARE_BEFORE.match(sentence, 0, bound.start))
     if subject is None:
-        return False
+        return _OWN_OF_ANOTHER_BEFORE.search(sentence, before, bound.start) is not None
     noun = _singular(subject.group(2) or subject.group(1))  # the last word: "item prices" are prices
     if noun not in head and noun not in _VALUE_WORDS:
         return True
