@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, Protocol
 
 from schema_lint.sources.json_scan import MAX_CONTAINERS, opens_too_many
 from schema_lint.traffic import spans
-from schema_lint.traffic.chunks import AI_SDK_INPUT_EVENTS, Chunks, StartedInputs, is_piece
+from schema_lint.traffic.chunks import INPUT_EVENTS, Chunks, StartedInputs, is_piece
 from schema_lint.traffic.traffic_summary import FORMAT as SUMMARY_FORMAT
 
 
@@ -118,7 +118,7 @@ def read_calls(paths: Iterable[str], stdin: LineSource | None = None,
                 if not _holds_no_call(record):
                     yield BrokenLine(path, number, _no_call(record))
                 continue
-            if type(record) is dict and isinstance(record.get("type"), str) and record["type"] in AI_SDK_INPUT_EVENTS:
+            if type(record) is dict and isinstance(record.get("type"), str) and record["type"] in INPUT_EVENTS:
                 inputs.note(record, number)
             found = False
             # A list of records (a `.json` file's, or one line's) carries each record's own reference.

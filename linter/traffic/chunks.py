@@ -315,16 +315,25 @@ class Chunks:
 
 class StartedInputs:
     """The AI SDK's tool inputs a stream began (`tool-input-start`) and has not yet given whole
-    (`tool-input-available`, `tool-input-error`, or `fullStream`'s `tool-call`): the call is
-    read from the chunk that gives it whole, and one the stream ends before is a call lost,
-    said at the file's end. Keyed by the call's id (`toolCallId`; `fullStream`'s `id`)."""
+    (`tool-input-available`, `tool-input-error`, or `fullStream`'s `tool-call`), and the
+    function calls an OpenAI Responses stream added (`response.output_item.added`) and has not
+    finished (`response.output_item.done`): the call is read from the event that gives it
+    whole, and one the stream ends before is a call lost, said at the file's end. Keyed by
+    the call's id (`toolCallId`; `fullStream`'s `id`; the Responses item's `id`)."""
 
     def __init__(self) -> None:
         # By id (a digest of one longer than `_ID_KEPT`): where it began, its tool and id as shown.
         self.open: dict[str | bytes, tuple[int, str | None, str]] = {}
 
     def note(self, record: dict, line: int) -> None:
-        """Take in an AI SDK chunk (`record["type"]` in `AI_SDK_INPUT_EVENTS`)."""
+        """Take in an AI SDK chunk or a Responses item event (`record["type"]` in `INPUT_EVENTS`)."""
+        kind = record["type"]
+        if kind in _RESPONSES_ITEM_EVENTS:
+            item = record.get("item")
+            if not isinstance(item, dict) or item.get("type") != "function_call":
+                return
+            record = {"type": "tool-input-start" if kind == _ITEM_ADDED else "tool-call", "id": item.get("id"),
+                      "toolName": item.get("name")}
         call_id = record.get("toolCallId", record.get("id"))
         if not isinstance(call_id, str):
             return
@@ -344,6 +353,10 @@ class StartedInputs:
 
 _ID_KEPT = 256
 AI_SDK_INPUT_EVENTS = frozenset({"tool-input-start", "tool-input-available", "tool-input-error", "tool-call"})
+_ITEM_ADDED = "response.output_item.added"
+_RESPONSES_ITEM_EVENTS = frozenset({_ITEM_ADDED, "response.output_item.done"})
+# The events `StartedInputs` takes in.
+INPUT_EVENTS = AI_SDK_INPUT_EVENTS | _RESPONSES_ITEM_EVENTS
 
 
 def _which(call: _Open) -> str:

@@ -248,6 +248,18 @@ def test_a_call_in_a_responses_stream_is_read_once_from_the_event_that_finishes_
     assert not [item for item in read if isinstance(item, BrokenLine)]  # the other events are pieces, not lines without a call
 
 
+def test_a_responses_stream_cut_before_its_call_finishes_is_reported():
+    """A call added and never done was lost without a word, where a chat or Anthropic stream cut
+    short is a line without a call, naming it."""
+    item = {"type": "function_call", "id": "fc_4", "call_id": "call_4", "name": "get_weather", "arguments": ""}
+    cut = [{"type": "response.output_item.added", "output_index": 0, "item": item},
+           {"type": "response.function_call_arguments.delta", "item_id": "fc_4", "output_index": 0, "delta": "{\"ci"}]
+    read = _read_all(cut)
+    assert [(line.line, line.reason) for line in read if isinstance(line, BrokenLine)] == [
+        (1, "a streamed call whose stream ends before its input is whole: `get_weather`, id `fc_4`")]
+    assert not [call for call in read if isinstance(call, RecordedCall)]
+
+
 def test_a_log_of_the_responses_streams_end_reads_each_call_once():
     """A log that keeps only the event a stream ends with (`response.completed`, Realtime's
     `response.done`) read no call at all; each response's calls are their own."""
