@@ -129,6 +129,15 @@ def test_command_line_overrides_the_configuration_file(project):
     assert run("--ignore", "SL3", "--fail-on", "warning", "create_ticket.json").stdout.startswith("All checks passed")
 
 
+def test_select_on_the_command_line_starts_the_selection_afresh(project):
+    """As in ruff: `--select` leaves the file's `extend-select` and `ignore` behind with its `select`."""
+    (project / "pyproject.toml").write_text('[tool.schema-lint]\nextend-select = ["SL301"]\nignore = ["SL101"]\n')
+    assert "SL301" in run("create_ticket.json").stdout and "SL101" not in run("create_ticket.json").stdout
+    selected = run("--select", "SL101", "create_ticket.json").stdout
+    assert "SL101" in selected and "SL301" not in selected
+    assert "SL301" not in run("--select", "SL101", "--ignore", "SL101", "create_ticket.json").stdout
+
+
 def test_statistics_count_findings_per_rule(project):
     result = run(*SELECT, "--statistics", "create_ticket.json", "search_tickets.json")
     assert [line.split()[:2] for line in result.stdout.splitlines()] == [["2", "SL101"], ["2", "SL301"], ["1", "SL201"]]

@@ -95,11 +95,14 @@ def codes(values: tuple[str, ...]) -> list[str]:
 
 def with_flags(options: CheckOptions, config: Config) -> Config:
     """The command line over a configuration file: flags win, lists extend; a selector that
-    names no rule stops the run."""
+    names no rule stops the run. `--select` starts the selection afresh, as in ruff: the
+    file's `extend-select` and `ignore` go with its `select` (`--select SL201` printed SL301
+    findings a file's `extend-select` named, and a file's `ignore` hid the rule selected)."""
     if options.select:
         config.select = codes(options.select)
         if not config.select:  # `--select "$RULES"` with the variable unset: no rule, a gate that always passes
             raise RunError("`--select` names no rule (it is empty); give rule codes or prefixes, or leave it out")
+        config.extend_select, config.ignore = [], []
     config.extend_select += codes(options.extend_select)
     config.ignore += codes(options.ignore)
     config.profiles = sorted(set(config.profiles) | set(options.profiles))
