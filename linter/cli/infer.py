@@ -230,7 +230,7 @@ def _heading(report: dict, repeated: set[str]) -> str:
               if report.get("shared_with") else "")
     broken = report.get("calls_not_objects", 0)
     besides = (f" (and {broken:,} whose arguments are not a JSON object)" if report["calls"] else
-               f" whose arguments are not a JSON object") if broken else ""
+               " whose arguments are not a JSON object") if broken else ""
     calls = report["calls"] or broken
     return escape(f"{report['tool']}{where}: {calls:,} call{_s(calls)}{besides}{shared}")
 
