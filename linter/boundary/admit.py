@@ -83,7 +83,7 @@ def decode(text: str | bytes | bytearray) -> Any:
     except _NonFinite as exc:
         return Refusal("invalid-json", (), f"{_place_of_constant(text)}: {exc.args[0]} is not a JSON number")
     except _Repeated:
-        return _repeated_key(_REPEAT_LOCATOR.decode(text))
+        return _repeated_key(text)
     except (_Overflow, _TooLong):  # a number too large for a float, or too long: the screen says where
         return _first_refusal(_LOCATING_DECODER.decode(text))
     except RecursionError:
@@ -149,8 +149,14 @@ def _marked_members(pairs: list[tuple[str, Any]]) -> dict:
     return marked
 
 
-def _repeated_key(value: Any) -> Refusal:
-    """The refusal of the first object (depth first) that gives a key twice with different values."""
+def _repeated_key(text: str) -> Refusal:
+    """The refusal of the first object (depth first) that gives a key twice with different
+    values, at its path; at the root when the rest of the text cannot be read whole (the first
+    decoder stopped at the repeated key, before a `NaN` or a number too long after it)."""
+    try:
+        value = _REPEAT_LOCATOR.decode(text)
+    except (ValueError, _Overflow, _TooLong, RecursionError):
+        return Refusal("duplicate-key", (), "each key once, with one value")
     pending: list[tuple[Any, tuple]] = [(value, ())]
     while pending:
         item, steps = pending.pop()

@@ -197,6 +197,14 @@ def test_a_key_given_twice_with_two_values_is_refused_at_its_path(text, path):
     assert error["repair"].startswith(f"send {path.rsplit('.', 1)[-1].split('[')[0]} once")
 
 
+@pytest.mark.parametrize("text", ['{"x": {"a": 1, "a": 2}, "y": NaN}', '{"x": {"a": 1, "a": 2}, "y": ' + "9" * 5000 + "}"])
+def test_a_key_given_twice_before_what_json_cannot_hold_is_still_an_answer(text):
+    """The first reading stops at the repeated key; the second, to place it, met the `NaN` after
+    it and raised out of `check`."""
+    [error] = ToolBoundary(OPEN).check(text).envelope["error"]["errors"]
+    assert error["reason"] == "duplicate-key" and error["path"] == "$"
+
+
 def test_a_key_given_twice_with_the_same_value_is_no_conflict():
     assert ToolBoundary(OPEN).check('{"repo": "a/b", "repo": "a/b"}').status == "valid"
 
