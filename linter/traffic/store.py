@@ -83,7 +83,8 @@ class Traffic:
         self._sources: list[tuple[str, str | BinaryIO]] = []
         self.calls = 0
         self.not_objects = 0
-        # By key, the calls whose arguments are no object (not summarised): their tool was called.
+        # By key of a tool given, the calls whose arguments are no object (not summarised): their
+        # tool was called.
         self.not_objects_by_key: dict[Key, int] = {}
         self.problems: list[BrokenLine] = []
         self.problem_count = 0
@@ -281,7 +282,8 @@ class Traffic:
                 if report:
                     self.not_objects += 1
                     key = self._key(item)
-                    self.not_objects_by_key[key] = self.not_objects_by_key.get(key, 0) + 1
+                    if key in self._wanted:  # the tools given only: a log may name millions of others
+                        self.not_objects_by_key[key] = self.not_objects_by_key.get(key, 0) + 1
                 continue
             yield self._key(item), arguments
 
