@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, Protocol
 
 from schema_lint.sources.json_scan import MAX_CONTAINERS, opens_too_many
 from schema_lint.traffic import spans
-from schema_lint.traffic.chunks import INPUT_EVENTS, Chunks, StartedInputs, is_piece
+from schema_lint.traffic.chunks import INPUT_EVENTS, RESPONSE_ENDS, Chunks, StartedInputs, is_piece
 from schema_lint.traffic.traffic_summary import FORMAT as SUMMARY_FORMAT
 
 
@@ -494,7 +494,7 @@ _AI_SDK_CHUNKS = frozenset({"start", "finish", "start-step", "finish-step", "ste
                             "abort", "error", "raw", "source", "source-url", "source-document", "file"})
 _AI_SDK_DATA = "data-"  # an app's own data parts and chunks
 _RESPONSE_OBJECTS = frozenset({"response", "chat.completion"})
-_FINISHING = frozenset({"response.completed", "response.incomplete", "response.failed", "response.done"})
+_FINISHING = RESPONSE_ENDS
 """The events that end a response with the response itself (`response.done`: Realtime's): its
 calls are read there too, as ones that may repeat the stream's own (see `Repeats`)."""
 

@@ -324,16 +324,26 @@ class StartedInputs:
     def __init__(self) -> None:
         # By id (a digest of one longer than `_ID_KEPT`): where it began, its tool and id as shown.
         self.open: dict[str | bytes, tuple[int, str | None, str]] = {}
+        # The ids of Responses items among them: a response the stream ends with holds them all.
+        self.items: set[str] = set()
 
     def note(self, record: dict, line: int) -> None:
         """Take in an AI SDK chunk or a Responses item event (`record["type"]` in `INPUT_EVENTS`)."""
         kind = record["type"]
+        if kind in RESPONSE_ENDS:  # `response.completed` and the like: the response holds its calls whole
+            for key in self.items:
+                self.open.pop(key, None)
+            self.items.clear()
+            return
         if kind in _RESPONSES_ITEM_EVENTS:
             item = record.get("item")
             if not isinstance(item, dict) or item.get("type") != "function_call":
                 return
             record = {"type": "tool-input-start" if kind == _ITEM_ADDED else "tool-call", "id": item.get("id"),
                       "toolName": item.get("name")}
+            if kind == _ITEM_ADDED and isinstance(record["id"], str) and len(record["id"]) <= _ID_KEPT \
+                    and len(self.items) < MAX_OPEN:
+                self.items.add(record["id"])
         call_id = record.get("toolCallId", record.get("id"))
         if not isinstance(call_id, str):
             return
@@ -355,8 +365,10 @@ _ID_KEPT = 256
 AI_SDK_INPUT_EVENTS = frozenset({"tool-input-start", "tool-input-available", "tool-input-error", "tool-call"})
 _ITEM_ADDED = "response.output_item.added"
 _RESPONSES_ITEM_EVENTS = frozenset({_ITEM_ADDED, "response.output_item.done"})
+# The events that end a Responses stream with the response itself (`response.done`: Realtime's).
+RESPONSE_ENDS = frozenset({"response.completed", "response.incomplete", "response.failed", "response.done"})
 # The events `StartedInputs` takes in.
-INPUT_EVENTS = AI_SDK_INPUT_EVENTS | _RESPONSES_ITEM_EVENTS
+INPUT_EVENTS = AI_SDK_INPUT_EVENTS | _RESPONSES_ITEM_EVENTS | RESPONSE_ENDS
 
 
 def _which(call: _Open) -> str:

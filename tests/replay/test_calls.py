@@ -258,6 +258,10 @@ def test_a_responses_stream_cut_before_its_call_finishes_is_reported():
     assert [(line.line, line.reason) for line in read if isinstance(line, BrokenLine)] == [
         (1, "a streamed call whose stream ends before its input is whole: `get_weather`, id `fc_4`")]
     assert not [call for call in read if isinstance(call, RecordedCall)]
+    ended = [*cut, {"type": "response.completed", "response": {"output": [{**item, "arguments": '{"city": "x"}'}]}}]
+    read = _read_all(ended)  # a log that kept the response the stream ends with, not the item's end
+    assert [c.tool for c in read if isinstance(c, RecordedCall)] == ["get_weather"]
+    assert not [line for line in read if isinstance(line, BrokenLine)]
 
 
 def test_a_log_of_the_responses_streams_end_reads_each_call_once():
