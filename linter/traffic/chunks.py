@@ -331,8 +331,8 @@ class StartedInputs:
         """Take in an AI SDK chunk or a Responses item event (`record["type"]` in `INPUT_EVENTS`)."""
         kind = record["type"]
         if kind in RESPONSE_ENDS:  # `response.completed` and the like: the response holds its calls whole
-            for key in self.items:
-                self.open.pop(key, None)
+            for added in self.items:
+                self.open.pop(added, None)
             self.items.clear()
             return
         if kind in _RESPONSES_ITEM_EVENTS:
