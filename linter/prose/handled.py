@@ -95,7 +95,7 @@ _NO_MAXIMUM = Screened(
     r"\bno\s+(?:upper\s+)?(?:maximum|max)\b|\b(?:now|is|are|be)\s+unlimited\b|\bany\s+(?:value|number|amount|size)"
     r"\s+(?:now|is\s+(?:now\s+)?(?:accepted|allowed|fine))\b|\bno\s+longer\s+(?:limited|capped|bounded)\b|"
     r"\b(?:limit|cap|maximum)\s+(?:was|has\s+been|is)\s+(?:now\s+)?(?:removed|lifted|dropped|gone)\b",
-    words=("no ", "unlimited", "any ", "removed", "lifted", "dropped", "gone"), lowered=True)
+    words=("max", "unlimited", "any", "longer", "removed", "lifted", "dropped", "gone"), lowered=True)
 _OTHERWISE = lazy_compile(r"\b(?:otherwise|else)\b")
 _UP = lazy_compile(r"\b(?:larger|higher|greater|bigger|longer|more|above|over|exceed\w*|beyond|past|excess|extra|"
                    r"additional|remaining|the rest|too (?:large|long|high|big|many))\b")
@@ -195,4 +195,4 @@ def takes_other_values(description: str) -> bool:
 
 
 _OWN_VALUES = Screened(r"\b(?:pass|passes|use|uses|send|sends|give|gives|enter|enters|specify|specifies|provide|"
-                       r"provides|set|sets)\s+(?:their|its|your|his|her)\s+own\b", words=(" own",), lowered=True)
+                       r"provides|set|sets)\s+(?:their|its|your|his|her)\s+own\b", words=("own",), lowered=True)
