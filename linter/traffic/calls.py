@@ -292,7 +292,7 @@ def calls_in(record: Any) -> Iterator[tuple[str, Any, str | None]]:
 
 def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any, str | None, bool | None]]:
     """`calls_in`'s calls, each saying whether it may repeat one logged before: in a conversation's
-    history (`_HISTORY`), or in the response a stream ends with (`_FINISHING`) or a Responses
+    history (`_HISTORY`), or in the response a stream ends with (`RESPONSE_ENDS`) or a Responses
     object, after the stream's own events."""
     if isinstance(record, dict) and record.keys().isdisjoint(_SHAPED):
         # The plain shape, most logs' and every dataset's: one look at the keys, not one per shape.
@@ -330,7 +330,7 @@ def _found(record: Any, depth: int, may_repeat: bool) -> Iterator[tuple[str, Any
     if _run_by_provider(record):
         return
     if isinstance(kind, str) and kind.startswith(_EVENTS):
-        if kind in _FINISHING:
+        if kind in RESPONSE_ENDS:
             # The response a stream ends with: a log may keep only this event, or it after the stream's.
             yield from _found(record.get("response"), depth + 1, True)
             return
@@ -494,9 +494,6 @@ _AI_SDK_CHUNKS = frozenset({"start", "finish", "start-step", "finish-step", "ste
                             "abort", "error", "raw", "source", "source-url", "source-document", "file"})
 _AI_SDK_DATA = "data-"  # an app's own data parts and chunks
 _RESPONSE_OBJECTS = frozenset({"response", "chat.completion"})
-_FINISHING = RESPONSE_ENDS
-"""The events that end a response with the response itself (`response.done`: Realtime's): its
-calls are read there too, as ones that may repeat the stream's own (see `Repeats`)."""
 
 _CALL_KEYS = ("functionCall", "function_call", "toolUse")
 """Keys holding one call object: a Gemini part's (`function_call` in the Python SDK's
