@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-import gc
 import sys
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +16,8 @@ from schema_lint.boundary import budget
 from schema_lint.boundary.budget import explanation_work, listed_errors
 from schema_lint.boundary.compiled import compiled
 from schema_lint.boundary.envelope import MAX_ERRORS
+
+from cputime import timed
 
 pytestmark = pytest.mark.hostile
 
@@ -51,21 +51,6 @@ def nested_filter(depth: int, leaf_value) -> dict:
 
 def reasons(outcome) -> list[str]:
     return [error["reason"] for error in outcome.envelope["error"]["errors"]]
-
-
-def timed(function):
-    """The result and the CPU seconds this thread spent on it: unlike wall time, not what
-    the rest of a loaded machine takes (the bounds separate linear work from the seconds
-    a megabyte that the quadratic or repeated reading took), nor a full collection of the
-    garbage earlier tests left (over a second in the whole suite): collected before, paused during."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.thread_time()
-        result = function()
-        return result, time.thread_time() - start
-    finally:
-        gc.enable()
 
 
 def test_a_recursive_union_is_rejected_fast_however_deep():
@@ -444,9 +429,8 @@ def test_taking_many_fills_back_out_of_a_call_is_linear():
     call = {"items": [{"id": "x", **{f"f{field}": field for field in range(20)}} for _ in range(2_000)]}
     fills = [Repair("$", "absent-default", None, field, ("items", index, f"f{field}"))
              for index in range(2_000) for field in range(20)]
-    started = time.thread_time()
-    stripped, kept = without_fills(call, fills, fills)
-    assert time.thread_time() - started < 1.0
+    (stripped, kept), seconds = timed(lambda: without_fills(call, fills, fills))
+    assert seconds < 1.0
     assert stripped == {"items": [{"id": "x"}] * 2_000} and kept == []
     assert len(call["items"][0]) == 21  # the call itself is not changed
 
