@@ -75,7 +75,8 @@ whom you are sending an email"). So do words that call a date-named value a time
 8601 format)", "date and time") with no `YYYY-MM-DD` spelled out: ISO 8601 names both
 a date and a date-time, and `format: date` would refuse the second; and so does a field
 named as a time (`created_at`) that the words call a date ("Date the note was created at
-(ISO 8601 format)").
+(ISO 8601 format)"), and a description too long to read whole for such words (over 100,000
+characters).
 A fix from recorded calls is a suggestion where the words do more than name the value
 ("Cc recipients, if any", "paste whole email threads"): a model sends what it is shown, and
 such words say what the next call may do that none so far did.
@@ -88,7 +89,7 @@ import json
 from schema_lint.prose.constraints import evidence_of, said, stated_keyword
 from schema_lint.prose.field_kinds import NAMED_FORMATS, implied_format, kind_of, words
 from schema_lint.prose.field_prose import (ISO_LAYOUTS, counts_from_epoch, layouts, names_git_remote, refutes_format,
-                                          supports_format)
+                                          supports_format, too_long_to_read_whole)
 from schema_lint.model import EVIDENCE_CALLS, EVIDENCE_NONE, EVIDENCE_WORDS, Evidence, Fix, FixSafety, Operation, Severity
 from schema_lint.schema.pointer import join
 from schema_lint.profiles import refused_note
@@ -148,8 +149,9 @@ def check(ctx):
                 (f" ({seen})", FixSafety.UNSAFE)
             source = Evidence(EVIDENCE_CALLS, seen)
         elif refutes_format(node.worded_schema, fmt):
-            yield Finding(node.pointer, message + f"; no fix: the schema's own words or values are not all in `{fmt}` "
-                                                  "format")
+            why_not = "its description is too long to read whole" if too_long_to_read_whole(node.description) \
+                else f"the schema's own words or values are not all in `{fmt}` format"
+            yield Finding(node.pointer, message + f"; no fix: {why_not}")
             continue
         elif words is not None and fmt == "email" and _mail_header(node):
             why, safety, source = f" ({said(words)}; a mail header's address may carry a name, " \

@@ -1116,14 +1116,29 @@ def supports_format(schema: dict, fmt: str) -> bool:
     return fmt in ISO_LAYOUTS and bool(layouts(description))
 
 
+WHOLE_READ_LIMIT = 100_000
+"""Characters of a description read for values a format refuses (`refutes_format`): all of
+a field's words, where the constraint reader stops at `READ_LIMIT`, since another form
+offered may stand anywhere; the longest in the shared corpus has 35,000. Past this a
+description is a dump or hostile: reading it costs about a second a megabyte, for no fix
+(words not read cannot clear one)."""
+
+
+def too_long_to_read_whole(description: Any) -> bool:
+    return isinstance(description, str) and len(description) > WHOLE_READ_LIMIT
+
+
 def refutes_format(schema: dict, fmt: str) -> bool:
     """Whether the schema's own words or values show its strings are not all in ``fmt``:
     a default, example or quoted value that is not valid in it (`"null"`, `"dontcare"`,
     `"05/12/2023"`) or offered as a word ("The special value me", `offered_words`), another layout spelled out (`MM/DD/YYYY`, `YYYY-MM-DD HH:mm:ss`
     for a date-time), values offered besides (`offers_values_outside`), a count from the
     epoch named beside, or a `date` whose words call it a time with no layout spelled out
-    or take a time part after it."""
+    or take a time part after it. Words too long to read whole count as refuting
+    (`WHOLE_READ_LIMIT`)."""
     description = schema.get("description")
+    if too_long_to_read_whole(description):
+        return True
     spelled = layouts(description)
     if fmt in ISO_LAYOUTS and any(layout not in ISO_LAYOUTS[fmt] for layout in spelled):
         return True

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
+from cputime import timed
 from lintkit import lint_document, lint_tool, obj
 
 from schema_lint.model import FixSafety, Operation
+from schema_lint.prose.field_prose import WHOLE_READ_LIMIT
 
 P = "/inputSchema"
 
@@ -296,9 +297,20 @@ def test_sl304_still_fixes_an_address_the_words_name_as_the_value(name, descript
                                          "Email address or " * 60_000, "Use use use " * 80_000 + " to",
                                          "The subject of an email. " * 40_000 + "y" * 1_000_000])
 def test_sl304_offered_words_and_a_message_are_read_in_linear_time(description):
-    started = time.thread_time()
-    lint_tool(obj(owner={"type": "string", "description": description}), "SL304")
-    assert time.thread_time() - started < 1
+    """Whole, and cut to the most that is read whole for other forms offered (a square in
+    100,000 characters would take minutes)."""
+    for words in (description, description[:WHOLE_READ_LIMIT]):
+        _, seconds = timed(lambda: lint_tool(obj(owner={"type": "string", "description": words}), "SL304"))
+        assert seconds < 1
+
+
+def test_sl304_makes_no_fix_from_words_too_long_to_read_whole():
+    """Another form offered past what is read would go unseen: no fix, and the finding says why."""
+    description = "Email address of the owner. " + "Some notes. " * (WHOLE_READ_LIMIT // 12) + "Usernames work too."
+    (found,) = lint_tool(obj(owner={"type": "string", "description": description}), "SL304")
+    assert found.fix is None and "too long to read whole" in found.message
+    (found,) = lint_tool(obj(owner={"type": "string", "description": description[:WHOLE_READ_LIMIT]}), "SL304")
+    assert found.fix is not None
 
 
 @pytest.mark.parametrize("name, description", [
