@@ -238,6 +238,10 @@ class Screen(NamedTuple):
     """Members that are arrays of strings: they need be lists, of text without unpaired surrogates."""
     texts: tuple[str, ...]
     """Members that are strings (or booleans, or null): their text must have no unpaired surrogate."""
+    declared: frozenset[str] | None = None
+    """Under an open object schema, the members it declares: any other is screened in full,
+    its name too (the validator reads neither). ``None`` under a closed one, which the
+    validator holds to its declared members."""
 
 
 def members_to_screen(schema: Any) -> Screen | None:
@@ -245,29 +249,33 @@ def members_to_screen(schema: Any) -> Screen | None:
     when the whole call does.
 
     The validator raises on some values it cannot read (a set, bytes, a key that is not a
-    string) and checks the type of every value it reads, so where a closed object schema
-    (``additionalProperties: false``) declares a member as a string, a boolean, ``null`` or a
-    ``number`` (or an ``enum`` or ``const`` of strings, booleans and ``null``), an accepted call
-    holds nothing else there; but
+    string) and checks the type of every value it reads, so where an object schema declares a
+    member as a string, a boolean, ``null`` or a ``number`` (or an ``enum`` or ``const`` of
+    strings, booleans and ``null``), an accepted call holds nothing else there; but
     it does not read a string's text unless a keyword asks, so strings are still checked for
     unpaired surrogates, all at once. An array of strings needs only to be a list (the
     validator takes a tuple too) of such text. The other members are screened in full:
     integers (the validator takes a huge one, even past a ``maximum``), arrays and objects (a
-    subclass, any depth).
+    subclass, any depth), and under an open schema (most tools': no ``additionalProperties``)
+    the members it does not declare, which the validator does not read.
     """
-    if not isinstance(schema, dict) or schema.get("additionalProperties") is not False \
-            or not schema.keys() <= _CLOSED_OBJECT or not isinstance(schema.get("properties"), dict):
+    extra = schema.get("additionalProperties", True) if isinstance(schema, dict) else None
+    if (extra is not True and extra is not False) or not schema.keys() <= _PLAIN_OBJECT \
+            or not isinstance(schema.get("properties"), dict):
         return None
     members = schema["properties"]
     lists = tuple(name for name, member in members.items() if _list_of_strings(member))
     texts = tuple(name for name, member in members.items() if _leaf(member) and _string_typed(member))
     full = tuple(name for name, member in members.items() if not _leaf(member) and name not in lists)
-    return Screen(full, lists, texts)
+    return Screen(full, lists, texts, None if extra is False else frozenset(members))
 
 
 def plainly_screened(arguments: dict, screen: Screen) -> bool:
     """The members :func:`members_to_screen` names, of a call the validator accepted, pass the screen."""
-    full, lists, texts = screen
+    full, lists, texts, declared = screen
+    if declared is not None and not declared.issuperset(arguments) \
+            and not _plainly_json({name: value for name, value in arguments.items() if name not in declared}):
+        return False
     member: Any
     for name in texts:
         member = arguments.get(name)
@@ -307,7 +315,7 @@ _NO_ITEMS: list = []
 """An absent array member: nothing to look at."""
 
 
-_CLOSED_OBJECT = frozenset({"type", "properties", "required", "additionalProperties", "title", "description",
+_PLAIN_OBJECT = frozenset({"type", "properties", "required", "additionalProperties", "title", "description",
                             "$schema", "$comment", "examples", "default"})
 _LEAF_TYPES = frozenset({"string", "boolean", "null", "number"})
 _LEAF_KEYWORDS = frozenset({"type", "enum", "const", "title", "description", "default", "examples", "$comment",

@@ -1,10 +1,10 @@
 """The valid-call path: the validator reads a call first, and the screen looks only where it must.
 
-Under a closed object schema (``additionalProperties: false``) without recursion, a call is
-validated before it is screened against JSON's data model, and only the members the
-validator does not vouch for are screened. Every value outside JSON's model is still
-refused with a reason, in every kind of member; a recursive schema keeps the screen first,
-since the validator would follow a deep enough value off its stack.
+Under an object schema without recursion, a call is validated before it is screened
+against JSON's data model, and only the members the validator does not vouch for are
+screened (under an open schema, the members it does not declare as well). Every value
+outside JSON's model is still refused with a reason, in every kind of member; a recursive
+schema keeps the screen first, since the validator would follow a deep enough value off its stack.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ CLOSED = {
     },
     "additionalProperties": False,
 }
+# The same members, and any other: most tools' schemas leave `additionalProperties` out.
+OPEN = {key: value for key, value in CLOSED.items() if key != "additionalProperties"}
 RECURSIVE = {"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"}
 
 
@@ -40,8 +42,11 @@ class Colour(str, enum.Enum):
 
 
 def test_only_members_the_validator_does_not_vouch_for_are_screened():
-    assert members_to_screen(CLOSED) == (("count", "meta", "anything"), ("tags",), ("title",))
-    assert members_to_screen({"type": "object"}) is None  # open: the whole call is screened
+    assert members_to_screen(CLOSED) == (("count", "meta", "anything"), ("tags",), ("title",), None)
+    assert members_to_screen(OPEN) == (("count", "meta", "anything"), ("tags",), ("title",), frozenset(CLOSED["properties"]))
+    assert members_to_screen({**OPEN, "additionalProperties": True}) == members_to_screen(OPEN)
+    # What the validator reads of other members there is another schema's business: the whole call is screened.
+    assert members_to_screen({**CLOSED, "additionalProperties": {"type": "string"}}) is None
     assert members_to_screen({**CLOSED, "anyOf": [{}]}) is None
 
 
@@ -62,12 +67,36 @@ def test_only_members_the_validator_does_not_vouch_for_are_screened():
     ({"anything": object()}, "$.anything", "not-json-value"),
     ({1: "x"}, "$", "not-json-value"),
 ])
-def test_values_outside_json_are_refused_in_every_kind_of_member(arguments, path, reason):
-    outcome = ToolBoundary(CLOSED).check(arguments)
+@pytest.mark.parametrize("schema", [CLOSED, OPEN], ids=["closed", "open"])
+def test_values_outside_json_are_refused_in_every_kind_of_member(schema, arguments, path, reason):
+    outcome = ToolBoundary(schema).check(arguments)
     assert outcome.status == "rejected"
     [error] = outcome.envelope["error"]["errors"]
     assert (error["path"].split("[0]")[0] if reason == "too-deep" else error["path"], error["reason"]) == (path, reason)
     json.dumps(outcome.envelope, allow_nan=False).encode("utf-8")
+
+
+@pytest.mark.parametrize(("arguments", "path"), [
+    ({"title": "x", "other": b"x"}, "$.other"),
+    ({"other": "\ud800"}, "$.other"),
+    ({"other": ["a", {"b": {1, 2}}]}, "$.other[1].b"),
+    ({"other": {"a": nested(100)}}, "$.other.a"),
+    ({"other": 10 ** 5000}, "$.other"),
+    ({"other": math.nan}, "$.other"),
+    ({"\udfff": 1}, "$"),
+    ({"title": "x", 2: "y"}, "$"),
+])
+def test_members_an_open_schema_does_not_declare_are_screened(arguments, path):
+    outcome = ToolBoundary(OPEN).check(arguments)
+    assert outcome.status == "rejected"
+    [error] = outcome.envelope["error"]["errors"]
+    assert (error["path"].split("[0]")[0] if error["reason"] == "too-deep" else error["path"]) == path
+
+
+def test_members_an_open_schema_does_not_declare_pass_when_json():
+    call = {"title": "x", "other": {"a": [1, 2.5, None, "é"]}, "note": "ok"}
+    outcome = ToolBoundary(OPEN).check(call)
+    assert (outcome.status, outcome.arguments) == ("valid", call)
 
 
 def test_what_was_json_before_still_is():
