@@ -77,10 +77,8 @@ def _warn_of_stray_lines(server: Server, stray: StrayLines) -> None:
     not a valid MCP message") and a client stricter than the SDK fails on the first one."""
     from schema_lint.text.display import escape
 
-    lines = f"{stray.count} line{'s' if stray.count != 1 else ''}"
-    sys.stderr.write(escape(f"schema-lint: warning: MCP server `{server.name}` wrote {lines} to stdout that "
-                            f"{'are' if stray.count != 1 else 'is'} not JSON-RPC, which MCP's stdio transport "
-                            "forbids: a client may fail on them (logs belong on stderr)") + "\n")
+    sys.stderr.write(escape(f"schema-lint: warning: MCP server `{server.name}` wrote {stray.written()}, which "
+                            "MCP's stdio transport forbids: a client may fail on them (logs belong on stderr)") + "\n")
 
 
 async def _fetch(server: Server, limits: Limits, stderr, stray: StrayLines) -> list[dict[str, Any]]:
@@ -242,6 +240,11 @@ class StrayLines:
     def __init__(self) -> None:
         self.count = 0
 
+    def written(self) -> str:
+        """What the server wrote, for a message: "3 lines to stdout that are not JSON-RPC"."""
+        many = self.count != 1
+        return f"{self.count} line{'s' if many else ''} to stdout that {'are' if many else 'is'} not JSON-RPC"
+
 
 class Step:
     """What the client is waiting for, so a failure can say where it stopped."""
@@ -296,10 +299,7 @@ _SDK_CLOSED_WORDS = frozenset({"Connection closed"})
 
 
 def _stray(stray: StrayLines) -> str:
-    count = stray.count
-    if not count:
-        return ""
-    return f" (it wrote {count} line{'s' if count != 1 else ''} to stdout that {'are' if count != 1 else 'is'} not JSON-RPC)"
+    return f" (it wrote {stray.written()})" if stray.count else ""
 
 
 def _stderr_tail(stderr: Drain) -> str:
