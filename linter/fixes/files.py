@@ -46,16 +46,17 @@ class NotWritable(Exception):
     """The file may not be rewritten (it is read-only)."""
 
 
-def write_fixed(path: str, linted_text: str, fixed_text: str) -> bool:
-    """Replace `path`'s content by `fixed_text`; False when there was nothing to change."""
+def write_fixed(path: str, linted_text: str, fixed_text: str, encoding: str = "utf-8") -> bool:
+    """Replace `path`'s content by `fixed_text`; False when there was nothing to change.
+    `encoding`: the file's own (a Python source's `coding` line may name another)."""
     target = os.path.realpath(path)
     with _locked(target) as handle:
         raw = handle.read()
         bom = _BOM if raw.startswith(_BOM) else b""
         # Bytes, not decoded text: two files that are not UTF-8 can decode to the same text.
-        if raw[len(bom):] != linted_text.encode("utf-8"):
+        if raw[len(bom):] != linted_text.encode(encoding):
             raise StaleFile("the file changed on disk while it was being linted (another --fix run?)")
-        new_raw = bom + fixed_text.encode("utf-8")
+        new_raw = bom + fixed_text.encode(encoding)
         if new_raw == raw:
             return False
         info = os.fstat(handle.fileno())

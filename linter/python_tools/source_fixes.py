@@ -20,7 +20,9 @@ its fixes stay JSON Patch, with a note saying why.
 
 from __future__ import annotations
 
+import io
 import os
+import tokenize
 from typing import Any, NamedTuple
 
 from schema_lint.fixes.python_source import FIELD_ARGUMENTS, Target, applies, edit, keywords_by_member
@@ -50,11 +52,13 @@ class Read(NamedTuple):
 
 
 class SourcePlan(NamedTuple):
-    """A Python file's text before and after the fixes made in it, and the findings fixed."""
+    """A Python file's text before and after the fixes made in it, the findings fixed, and
+    the encoding it is written in (its own: a PEP 263 `coding` line, or UTF-8)."""
     path: str
     before: str
     after: str
     applied: list[Diagnostic]
+    encoding: str = "utf-8"
 
 
 class Planned(NamedTuple):
@@ -148,8 +152,8 @@ def _plan_target(path: str, read: Read, diagnostics: list[Diagnostic], prior: di
         failure = regenerated if isinstance(regenerated, str) else uncarried[0][1]
         fixed = [d for ds in made.applied.values() for d in ds]
         return [], made.notes + dropped + [(d, f"not made in the Python source: {failure}") for d in fixed]
-    plans = [(SourcePlan(file, made.texts[file], made.edited[file], made.applied[file]), made.edits[file])
-             for file in made.edited]
+    plans = [(SourcePlan(file, made.texts[file], made.edited[file], made.applied[file], made.encodings[file]),
+              made.edits[file]) for file in made.edited]
     return plans, made.notes + dropped
 
 
@@ -161,6 +165,7 @@ class _Made(NamedTuple):
     expected: dict[str, dict]  # tool name -> the tool with its JSON fixes applied
     notes: list[tuple[Diagnostic, str]]
     edits: dict[str, list[Edit]]  # per file, the edits made in it (other targets' first)
+    encodings: dict[str, str]  # per file, what its text is written in
 
 
 def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str, list[Edit]],
@@ -169,9 +174,8 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
     edits other targets made there) made in one edit of the text as it was read
     (`python_source.edit` finds each definition by its line there, which an edit above it
     would move), so that each function of a file gets its fixes."""
-    texts: dict[str, str] = {}
     edits = dict(prior)  # per file, the fixes made in it
-    made = _Made(texts, {}, {}, {}, [], edits)
+    made = _Made({}, {}, {}, {}, [], edits, {})
     tools = {tool.get("name"): tool for tool in read.answer.tools}
     for diagnostic in diagnostics:
         tool_name = diagnostic.path[len(path) + 1:]
@@ -183,11 +187,13 @@ def _made(path: str, read: Read, diagnostics: list[Diagnostic], prior: dict[str,
             file = _file_of(source)
             why = not_the_projects(file, read.answer.installed)
         if why is None:
-            text = _read(file, texts)
+            text = _read(file, made)
             if text is None:
                 why = "the source file cannot be read"
             else:
                 combined, changed, why = _with_fix(text, edits.get(file, []), source, fix)
+                if why is None and not _encodable(changed, made.encodings[file]):  # type: ignore[arg-type]
+                    why = f"its text cannot be written in the file's encoding ({made.encodings[file]})"
         if why is None:
             other = _disagreeing(path, read, diagnostic, tool_name, source, fix, every)
             if other is not None:
@@ -302,14 +308,29 @@ def _line_of(place: str) -> int:
     return int(place.rsplit(":", 2)[1])
 
 
-def _read(file: str, texts: dict[str, str]) -> str | None:
-    if file not in texts:
+def _read(file: str, made: _Made) -> str | None:
+    """The file's text as Python reads it (in the encoding a PEP 263 `coding` line names, else
+    UTF-8; a BOM left out, as `fixes.files.write_fixed` keeps it), its line ends as they are;
+    None when it cannot be read so."""
+    if file not in made.texts:
         try:
-            with open(file, encoding="utf-8", newline="") as handle:
-                texts[file] = handle.read()
-        except (OSError, UnicodeDecodeError):
+            with open(file, "rb") as handle:
+                raw = handle.read()
+            encoding = tokenize.detect_encoding(io.BytesIO(raw).readline)[0]
+            made.texts[file] = raw.decode(encoding)
+        except (OSError, SyntaxError, UnicodeDecodeError):  # SyntaxError: a `coding` line Python refuses
             return None
-    return texts[file]
+        made.encodings[file] = "utf-8" if encoding == "utf-8-sig" else encoding
+    return made.texts[file]
+
+
+def _encodable(text: str, encoding: str) -> bool:
+    """Whether a fix's text (a value the words gave, in a legacy encoding's file) can be written."""
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _edits_of(source: dict, fix: Fix) -> list[Edit] | None:

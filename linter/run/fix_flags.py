@@ -110,7 +110,7 @@ def _write_python(result, plans: list) -> list:
     written = []
     for plan in plans:
         try:
-            write_fixed(plan.path, plan.before, plan.after)
+            write_fixed(plan.path, plan.before, plan.after, plan.encoding)
         except (StaleFile, NotWritable, OSError) as exc:
             add_failure(result, plan.path, f"fixes not written: {exc}")
             continue

@@ -513,3 +513,48 @@ def test_fix_reports_what_remains_where_the_written_source_now_has_it(project):
     remaining = [(f["code"], f["source"]) for f in json.loads(result.stdout)]
     assert remaining == [("SL301", f"kinds.py:{title_line}:18")]
     assert remaining == [(f["code"], f["source"]) for f in findings("kinds:NewNote")]  # as a new run says
+
+
+LEGACY_SOURCE = '''# -*- coding: latin-1 -*-
+"""Outils de notes (écrits en Latin-1)."""
+
+from typing import Annotated
+
+from pydantic import Field
+
+
+def chercher(
+    requete: Annotated[str, Field(description="Texte à chercher, at most 80 characters.")],
+) -> str:
+    """Cherche les notes."""
+    return requete
+
+
+TOOLS = [chercher]
+'''
+
+
+def test_a_source_in_a_legacy_encoding_is_fixed_and_written_in_it(tmp_path, monkeypatch):
+    """A `coding` line names the file's encoding (PEP 263): the fix is made in the text Python
+    reads, and the file written back in that encoding, every other byte as it was."""
+    path = tmp_path / "outils.py"
+    path.write_bytes(LEGACY_SOURCE.encode("latin-1"))
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "--python", "outils:TOOLS", "--unsafe-fixes", "--fix", *SELECTED)
+    assert "cannot be read" not in result.output
+    after = path.read_bytes().decode("latin-1")
+    assert after == LEGACY_SOURCE.replace('chercher, at most 80 characters.")]',
+                                          'chercher, at most 80 characters.", max_length=80)]')
+    assert result.exit_code in (0, 1)
+
+
+def test_a_fix_its_file_s_encoding_cannot_write_is_not_made(tmp_path, monkeypatch):
+    path = tmp_path / "outils.py"
+    text = LEGACY_SOURCE.replace("# -*- coding: latin-1 -*-", "# -*- coding: ascii -*-").replace("é", "e").replace("à", "a")
+    path.write_bytes(text.replace('"Texte a chercher, at most 80 characters."',
+                                  '"Texte a chercher, one of \'\\u00e9t\\u00e9\' or \'hiver\'."').encode("ascii"))
+    monkeypatch.chdir(tmp_path)
+    before = path.read_bytes()
+    result = run("check", "--python", "outils:TOOLS", "--unsafe-fixes", "--fix", *SELECTED)
+    assert path.read_bytes() == before
+    assert "cannot be written in the file's encoding (ascii)" in result.output
