@@ -487,6 +487,8 @@ def _with_imports(module: Any, needed: set[tuple[str, str]]) -> Any:
 
     bound = _top_level_names(module)
     missing = sorted((source, name) for source, name in needed if name not in bound)
+    if missing and not any(_imported_module(statement) not in (None, "__future__") for statement in module.body):
+        return _first_imports(module, missing)
     context = CodemodContext()
     for source, name in missing:
         extended = _extend_from_import(module, source, name)
@@ -497,6 +499,44 @@ def _with_imports(module: Any, needed: set[tuple[str, str]]) -> Any:
         else:
             module = extended
     return module.visit(AddImportsVisitor(context)) if context.scratch else module
+
+
+def _first_imports(module: Any, missing: list[tuple[str, str]]) -> Any:
+    """`module`, which imports nothing yet (a `from __future__` line aside), with `missing`
+    imported as isort and ruff group imports: the standard library's first, then the others,
+    a blank line between and after the docstring, each module's names on one line. (libcst's
+    codemod sorts them by name, `pydantic` above `typing`, under the docstring's last line.)"""
+    import libcst as cst
+
+    body = list(module.body)
+    at = 1 if body and _is_docstring(body[0]) else 0
+    while at < len(body) and _imported_module(body[at]) == "__future__":
+        at += 1
+    names: dict[str, list[str]] = {}
+    for source, name in missing:
+        names.setdefault(source, []).append(name)
+    standard = [source for source in names if source.split(".")[0] in sys.stdlib_module_names]
+    groups = [standard, [source for source in names if source not in standard]]
+    lines = []
+    for group in filter(None, groups):
+        for index, source in enumerate(group):
+            line = cst.parse_statement(f"from {source} import {', '.join(names[source])}\n",
+                                       config=module.config_for_parsing)
+            lines.append(line.with_changes(leading_lines=[cst.EmptyLine()]) if index == 0 and (at or lines) else line)
+    after = body[at:]
+    if after and not any(isinstance(line, cst.EmptyLine) and line.comment is None for line in after[0].leading_lines):
+        # Two blank lines before a function or class (PEP 8), one before another statement.
+        blank = 2 if isinstance(after[0], (cst.FunctionDef, cst.ClassDef)) else 1
+        after[0] = after[0].with_changes(leading_lines=[*[cst.EmptyLine()] * blank, *after[0].leading_lines])
+    return module.with_changes(body=[*body[:at], *lines, *after])
+
+
+def _is_docstring(statement: Any) -> bool:
+    import libcst as cst
+
+    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, (cst.SimpleString,
+                                                                                              cst.ConcatenatedString))
 
 
 def _new_standard_import(module: Any, source: str, name: str) -> Any:

@@ -407,3 +407,19 @@ def test_a_new_typing_import_joins_the_standard_library_group(imports, placed):
     edited = edit(source, [(Target(line, "order"), {"enum": ["asc", "desc"]})])
     assert edited.startswith(placed + "\n")
     assert run(edited)["tool"]
+
+
+@pytest.mark.parametrize(("head", "placed"), [
+    ('"""Tools."""', '"""Tools."""\n\nfrom typing import Annotated\n\nfrom pydantic import Field'),
+    ('"""Tools."""\n\nfrom __future__ import annotations',
+     '"""Tools."""\n\nfrom __future__ import annotations\n\nfrom typing import Annotated\n\nfrom pydantic import Field'),
+    ("# Tools.", "# Tools.\n\n\nfrom typing import Annotated\n\nfrom pydantic import Field"),  # the header's lines kept
+])
+def test_the_first_imports_of_a_module_come_in_isort_s_groups(head, placed):
+    """A module that imports nothing gets the standard library's group first, then pydantic's,
+    a blank line between and after its docstring, as isort and ruff order them."""
+    source = f"{head}\n\n\ndef tool(query: str):\n    return 1\n"
+    line = head.count("\n") + 4
+    edited = edit(source, [(Target(line, "query"), {"maxLength": 80})])
+    assert edited.startswith(placed + "\n\n\ndef tool(query: Annotated[str, Field(max_length=80)]):")
+    assert {"Annotated", "Field", "tool"} <= run(edited).keys()  # the names the edit uses are bound
