@@ -14,6 +14,8 @@ import json
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from schema_lint.boundary import ToolBoundary
 from schema_lint.boundary.admit import decode, members_to_screen
@@ -91,6 +93,28 @@ def test_members_an_open_schema_does_not_declare_are_screened(arguments, path):
     assert outcome.status == "rejected"
     [error] = outcome.envelope["error"]["errors"]
     assert (error["path"].split("[0]")[0] if error["reason"] == "too-deep" else error["path"]) == path
+
+
+# Values in and outside JSON's model, as a host's code may pass them: subclasses, tuples,
+# sets, bytes, unpaired surrogates, non-finite and huge numbers, keys that are no strings.
+_ODD_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=4),
+                         st.sampled_from(["\ud800", 10 ** 400, b"x", Colour.RED, math.inf, True, -0.0]))
+_ODD_VALUES = st.recursive(_ODD_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.lists(inner, max_size=2).map(tuple), st.frozensets(_ODD_SCALARS, max_size=2),
+    st.dictionaries(st.one_of(st.sampled_from(["title", "x", "\udfff"]), st.integers(0, 2)), inner, max_size=3)),
+    max_leaves=8)
+_MEMBERS = st.sampled_from([*CLOSED["properties"], "other", "x", 1])
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(_MEMBERS, _ODD_VALUES, max_size=4), st.sampled_from([CLOSED, OPEN]))
+def test_the_validator_first_path_decides_as_the_full_screen_does(call, schema):
+    """A law: reading the call with the validator first and screening only what it does not
+    vouch for gives the outcome the screen of the whole call gives."""
+    fast, full = ToolBoundary(schema), ToolBoundary(schema)
+    full._validated_first = False
+    first, second = fast.check(call), full.check(call)
+    assert (first.status, first.arguments, first.envelope) == (second.status, second.arguments, second.envelope)
 
 
 def test_members_an_open_schema_does_not_declare_pass_when_json():
