@@ -316,7 +316,7 @@ _NO_ITEMS: list = []
 
 
 _PLAIN_OBJECT = frozenset({"type", "properties", "required", "additionalProperties", "title", "description",
-                            "$schema", "$comment", "examples", "default"})
+                           "$schema", "$comment", "examples", "default"})
 _LEAF_TYPES = frozenset({"string", "boolean", "null", "number"})
 _LEAF_KEYWORDS = frozenset({"type", "enum", "const", "title", "description", "default", "examples", "$comment",
                             "minLength", "maxLength", "pattern", "format", "contentMediaType", "contentEncoding",
