@@ -517,7 +517,7 @@ def _first_imports(module: Any, missing: list[tuple[str, str]]) -> Any:
         names.setdefault(source, []).append(name)
     standard = [source for source in names if source.split(".")[0] in sys.stdlib_module_names]
     groups = [standard, [source for source in names if source not in standard]]
-    lines = []
+    lines: list[Any] = []
     for group in filter(None, groups):
         for index, source in enumerate(group):
             line = cst.parse_statement(f"from {source} import {', '.join(names[source])}\n",
