@@ -94,6 +94,13 @@ def _read(description: str, *types: str) -> dict:
      {"minLength": 1, "maxLength": 1024}),
     ("Maximum length: 256", ("string",), {"maxLength": 256}),
     ("The minimum length is 8.", ("string",), {"minLength": 8}),
+    # A plural subject that names the field: its noun, or its noun with a word the opening words give it.
+    ("Font size. Sizes range from 8 to 72.", ("integer",), {"minimum": 8, "maximum": 72}),
+    ("Zoom level. Zoom values range from 1 to 20.", ("integer",), {"minimum": 1, "maximum": 20}),
+    ("Message to send. Message texts are at most 4096 characters.", ("string",), {"maxLength": 4096}),
+    ("Title of the issue. Issue titles are at most 256 characters.", ("string",), {"maxLength": 256}),
+    ("Adjusts the contrast of the image. Accepts values from 0.0 to 2.0.", ("number",),
+     {"minimum": 0.0, "maximum": 2.0}),
 ])
 def test_the_reader_states_what_the_words_state(description, types, expected):
     assert _read(description, *types) == expected
@@ -114,6 +121,10 @@ def test_the_reader_states_what_the_words_state(description, types, expected):
     ("Issue title. Labels are at most 50 characters.", ("string",)),
     ("Upper price bound in EUR. Products cost between 5 and 500 EUR.", ("number",)),
     ("Request timeout in seconds. The server's own timeout is between 30 and 60 seconds.", ("integer",)),
+    # Named in the opening words, but not as the field: a word before its noun, or another thing of it.
+    ("Score threshold. Scores range from 0 to 100 but the threshold is a z-score.", ("number",)),
+    ("Max price filter. Prices in the catalogue range from 1 to 999.", ("number",)),
+    ("Description of the label. Label names are at most 50 characters.", ("string",)),
     ("The number of results to return for each page 1-50", ("integer",)),   # too many words before it
     ("Code, exactly 3 letters or the full name.", ("string",)),   # another form beside the length
     ("Exactly 10 results are returned per page.", ("array",)),   # a remark on what comes back

@@ -909,9 +909,34 @@ def _first_hedge_end(sentence: str) -> int | None:
 def _head(text: str) -> frozenset[str]:
     """The words of the description's opening clause, which name the field ("Port to listen
     on", "Image width in pixels"), singular."""
+    return frozenset(_opening_words(text))
+
+
+def _head_phrase(text: str) -> tuple[str, ...]:
+    """The noun phrase the opening clause names the field with, singular, its noun last:
+    ("score", "threshold") of "Score threshold", ("description",) of "Description of the
+    label", ("max", "price", "filter") of "Max price filter, in EUR"."""
+    words = []
+    for word in _opening_words(text):
+        if word in _PHRASE_ENDS:
+            break
+        if word not in _DETERMINERS and len(word) > 1:  # nor the `s` of "User's age"
+            words.append(word)
+    return tuple(words)
+
+
+def _opening_words(text: str) -> list[str]:
     stripped = text.lstrip()
     end = _HEAD_END.search(stripped)
-    return frozenset(_singular(word) for word in _WORD.findall(stripped[:end.start() if end else 200]))
+    return [_singular(word) for word in _WORD.findall(stripped[:end.start() if end else 200])]
+
+
+# What ends the noun phrase of the opening words: a preposition, a relative word, a verb form
+# a description opens a clause with.
+_PHRASE_ENDS = frozenset({"of", "for", "to", "in", "on", "at", "by", "with", "from", "per", "that", "which", "who",
+                          "used", "when", "where", "if", "as", "between", "into", "about", "under", "over", "after",
+                          "before", "and", "or", "is", "are", "must", "should", "can", "may", "will"})
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "its", "their", "your", "our", "my", "his", "her"})
 
 
 def _singular(word: str) -> str:
@@ -920,26 +945,38 @@ def _singular(word: str) -> str:
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
-def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset[str]) -> bool:
+def _of_another_thing(sentence: str, before: int, bound: _Bound, head: frozenset[str],
+                      phrase: tuple[str, ...] = ()) -> bool:
     """Whether the bound's clause has a subject of its own that the opening words do not name
     and that is no word for a value (`_THE_SUBJECT_BEFORE`, `_NAME_SUBJECT_BEFORE`,
-    `_PLURAL_SUBJECT_BEFORE`, `_PLURAL_ARE_BEFORE`), or that is another thing's own."""
+    `_PLURAL_SUBJECT_BEFORE`, `_PLURAL_ARE_BEFORE`), or that is another thing's own. The
+    opening words may name it and not as the field (`phrase`, `_head_phrase`): only as a word
+    before the field's noun ("Score threshold. Scores range from 0 to 100"), or as another
+    thing, of which a word for a value follows ("Description of the label. Label names are at
+    most 50 characters")."""
     subject = _THE_SUBJECT_BEFORE.search(sentence, before, bound.start) \
         or _NAME_SUBJECT_BEFORE.search(sentence, before, bound.start) or (
         _PLURAL_SUBJECT_BEFORE.match(sentence, 0, bound.start) if bound.ranged and _RANGE_WORD.match(bound.phrase)
         else _PLURAL_ARE_BEFORE.match(sentence, 0, bound.start))
     if subject is None:
         return _OWN_OF_ANOTHER_BEFORE.search(sentence, before, bound.start) is not None
-    noun = _singular(subject.group(2) or subject.group(1))  # the last word: "item prices" are prices
+    written = (subject.group(2) or subject.group(1)).lower()
+    noun = _singular(written)  # the last word: "item prices" are prices
     if noun not in head and noun not in _VALUE_WORDS:
         return True
+    modifier = _singular(subject.group(1)) if subject.group(2) else None
+    if phrase and written != noun and noun not in _VALUE_WORDS and phrase[-1] not in _VALUE_WORDS \
+            and noun in phrase[:-1]:
+        return True  # all of what a word before the field's noun names: "Score threshold. Scores range …"
+    if phrase and noun in _VALUE_WORDS and modifier in head and noun not in phrase and modifier not in phrase:
+        return True  # "Description of the label. Label names are …": the label's, which the opening words name
     # The field's noun with another word before it: "Start index (0-based). The end index may
     # be at most 1000" speaks of the end's.
-    modifier = _singular(subject.group(1)) if subject.group(2) else None
     return modifier is not None and noun in head and modifier not in head and modifier not in _VALUE_WORDS
 
 
-def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = frozenset()) -> bool:
+def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = frozenset(),
+            phrase: tuple[str, ...] = ()) -> bool:
     """Whether the words around the bound make it no rule on the field: a remark on what the
     value does ("more than 10 is slow"), a hedge after it ("(1 to 100 suggested)"), what
     something else holds ("Each page holds up to 100 results", of a page number), a
@@ -980,7 +1017,7 @@ def _remark(sentence: str, bound: _Bound, target: str, head: frozenset[str] = fr
     if _OTHER_SUBJECT_BEFORE.search(sentence, before, bound.start) \
             or _CONDITION.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start) \
             or _CASE_BEFORE.search(sentence, _clause_before(sentence, bound, ";:"), bound.start) \
-            or head and _of_another_thing(sentence, before, bound, head):
+            or head and _of_another_thing(sentence, before, bound, head, phrase):
         return True
     if _EXCEPTION_AFTER.search(sentence, number_end, number_end + _CLAUSE_REACH) or _advice_or_one_plan(sentence) \
             or _DEFAULT_BEFORE.search(sentence, _clause_before(sentence, bound, ",;:("), bound.start):
@@ -1242,7 +1279,7 @@ def _collect(text: str, target: str, unit: str | None = None, neighbours: frozen
         return sides  # every bound is a number: most descriptions have none, and then nothing is matched
     read: list[_Read] = []  # every bound of the target read, rules and remarks, by sentence
     sentences = _sentences(text)
-    head = _head(text)
+    head, phrase = _head(text), _head_phrase(text)
     for index, sentence in enumerate(sentences):
         if not holds_digit(sentence):
             continue
@@ -1269,7 +1306,7 @@ def _collect(text: str, target: str, unit: str | None = None, neighbours: frozen
                     read.append(_Read(index, labelled, bound))
                 continue
             read.append(_Read(index, labelled, bound))
-            if foreign or multiplies(bound.unit) or _remark(sentence, bound, target, head) or _by_case(bound, by_case) \
+            if foreign or multiplies(bound.unit) or _remark(sentence, bound, target, head, phrase) or _by_case(bound, by_case) \
                     or neighbours and _of_a_neighbour(sentence, bound, neighbours) \
                     or (target == VALUE and _counts_other_things(text, sentence, bound)) \
                     or _another_case_after(sentence, bound, sentences[index + 1] if index + 1 < len(sentences) else ""):
@@ -1429,7 +1466,7 @@ def _exactly(text: str, target: str) -> re.Match | None:
         bound = _Bound("max", 0, unit, match.start(), match.end(), match.group())
         fits = _fits(bound, target) or target == LENGTH and unit.startswith("digit")  # "exactly 6 digits"
         if fits and not _hedged(text, match.start()) and not multiplies(unit) \
-                and not _remark(text, bound._replace(unit=None), target, _head(text)):
+                and not _remark(text, bound._replace(unit=None), target, _head(text), _head_phrase(text)):
             return match
     return None
 
