@@ -190,10 +190,11 @@ class CallResult:
 OTHER = ("(other)", "(other)", "(more distinct paths than are tallied one by one)")
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """What a replay counted. Memory is bounded whatever the traffic: broken lines keep
-    :data:`EXAMPLES` examples and a count, and each tally at most :data:`DISTINCT_KEYS` rows."""
+    :data:`EXAMPLES` examples and a count, and each tally at most :data:`DISTINCT_KEYS` rows.
+    (Slotted, as `add` runs once per call.)"""
 
     calls: int = 0
     outcomes: collections.Counter = field(default_factory=collections.Counter)
@@ -212,12 +213,18 @@ class Tally:
     against: bool = False
 
     def add(self, result: CallResult) -> None:
-        if result.outcome == NOT_REPLAYED:
+        outcome = result.outcome
+        if outcome == NOT_REPLAYED:
             self.not_replayed += 1
             return
         self.calls += 1
-        self.outcomes[result.outcome] += 1
-        self.by_framework += result.by_framework
+        self.outcomes[outcome] += 1
+        if result.by_framework:
+            self.by_framework += 1
+        if result.repairs or result.envelope:  # nearly every call has neither
+            self._add_rows(result)
+
+    def _add_rows(self, result: CallResult) -> None:
         # By tool first: "$.query required" says little until it says which tool's query.
         tool = result.call.tool
         for repair in result.repairs:
