@@ -925,10 +925,12 @@ def _head_phrase(text: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _opening_words(text: str) -> list[str]:
+@lru_cache(maxsize=256)
+def _opening_words(text: str) -> tuple[str, ...]:
+    """Cached: `_head` and `_head_phrase` read each description's."""
     stripped = text.lstrip()
     end = _HEAD_END.search(stripped)
-    return [_singular(word) for word in _WORD.findall(stripped[:end.start() if end else 200])]
+    return tuple(_singular(word) for word in _WORD.findall(stripped[:end.start() if end else 200]))
 
 
 # What ends the noun phrase of the opening words: a preposition, a relative word, a verb form
