@@ -480,8 +480,10 @@ def _spellings(module: Any) -> dict[str, str]:
 def _with_imports(module: Any, needed: set[tuple[str, str]]) -> Any:
     """`module` importing each needed name once: nothing when the name is bound at the top
     of the module already (whatever it is imported from); else added to the module's
-    `from MODULE import ...`, in order when its names are sorted; else a new import after
-    the module's imports (libcst's own import codemod)."""
+    `from MODULE import ...`, in order when its names are sorted; else a new import in the
+    group isort and ruff keep it in where the module's imports tell it (`_first_imports`,
+    `_new_standard_import`, `_new_group_after_standard`); else after the module's imports
+    (libcst's own import codemod)."""
     from libcst.codemod import CodemodContext
     from libcst.codemod.visitors import AddImportsVisitor
 
@@ -494,6 +496,8 @@ def _with_imports(module: Any, needed: set[tuple[str, str]]) -> Any:
         extended = _extend_from_import(module, source, name)
         if extended is None:
             extended = _new_standard_import(module, source, name)
+        if extended is None:
+            extended = _new_group_after_standard(module, source, name)
         if extended is None:
             AddImportsVisitor.add_needed_import(context, source, name)
         else:
@@ -563,6 +567,26 @@ def _new_standard_import(module: Any, source: str, name: str) -> Any:
         first = body[leading[0]]
         body[leading[0]] = first.with_changes(leading_lines=[cst.EmptyLine()])
         body.insert(leading[0], line.with_changes(leading_lines=first.leading_lines))
+    return module.with_changes(body=body)
+
+
+def _new_group_after_standard(module: Any, source: str, name: str) -> Any:
+    """`module` with `from source import name`, of a module outside the standard library
+    (`pydantic`), in a group of its own after the module's imports when all of them are the
+    standard library's (`import json`), as isort and ruff group them; None otherwise (where
+    the module imports others, which group is the third party's only the project's settings
+    tell: libcst's codemod places it)."""
+    import libcst as cst
+
+    if source.split(".")[0] in sys.stdlib_module_names:
+        return None
+    body = list(module.body)
+    imports = [index for index, statement in enumerate(body) if _imported_module(statement) not in (None, "__future__")]
+    if not imports or any(str(_imported_module(body[index])).split(".")[0] not in sys.stdlib_module_names
+                          for index in imports):
+        return None
+    line = cst.parse_statement(f"from {source} import {name}\n", config=module.config_for_parsing)
+    body.insert(imports[-1] + 1, line.with_changes(leading_lines=[cst.EmptyLine()]))
     return module.with_changes(body=body)
 
 

@@ -423,3 +423,15 @@ def test_the_first_imports_of_a_module_come_in_isort_s_groups(head, placed):
     edited = edit(source, [(Target(line, "query"), {"maxLength": 80})])
     assert edited.startswith(placed + "\n\n\ndef tool(query: Annotated[str, Field(max_length=80)]):")
     assert {"Annotated", "Field", "tool"} <= run(edited).keys()  # the names the edit uses are bound
+
+
+@pytest.mark.parametrize(("imports", "placed"), [
+    ("import json\nimport os", "import json\nimport os\nfrom typing import Annotated\n\nfrom pydantic import Field"),
+    ("from __future__ import annotations\n\nimport os",
+     "from __future__ import annotations\n\nimport os\nfrom typing import Annotated\n\nfrom pydantic import Field"),
+])
+def test_pydantic_gets_a_group_of_its_own_after_the_standard_library_s(imports, placed):
+    source = f"{imports}\n\n\ndef tool(query: str):\n    return 1\n"
+    line = imports.count("\n") + 4
+    edited = edit(source, [(Target(line, "query"), {"maxLength": 80})])
+    assert edited.startswith(placed + "\n\n\ndef tool(query: Annotated[str, Field(max_length=80)]):")
