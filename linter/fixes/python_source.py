@@ -519,7 +519,7 @@ def _first_imports(module: Any, missing: list[tuple[str, str]]) -> Any:
     names: dict[str, list[str]] = {}
     for source, name in missing:
         names.setdefault(source, []).append(name)
-    standard = [source for source in names if source.split(".")[0] in sys.stdlib_module_names]
+    standard = [source for source in names if _standard(source)]
     groups = [standard, [source for source in names if source not in standard]]
     lines: list[Any] = []
     for group in filter(None, groups):
@@ -551,15 +551,14 @@ def _new_standard_import(module: Any, source: str, name: str) -> Any:
     third-party imports, the new line is what a project's import check reports."""
     import libcst as cst
 
-    if source.split(".")[0] not in sys.stdlib_module_names:
+    if not _standard(source):
         return None
     body = list(module.body)
     imports = [index for index, statement in enumerate(body) if _imported_module(statement) is not None]
     leading = [index for index in imports if _imported_module(body[index]) != "__future__"]
     if not leading:
         return None
-    standard = [index for index in leading
-                if str(_imported_module(body[index])).split(".")[0] in sys.stdlib_module_names]
+    standard = [index for index in leading if _standard(str(_imported_module(body[index])))]
     line = cst.parse_statement(f"from {source} import {name}\n", config=module.config_for_parsing)
     if standard:
         body.insert(standard[-1] + 1, line)
@@ -578,16 +577,20 @@ def _new_group_after_standard(module: Any, source: str, name: str) -> Any:
     tell: libcst's codemod places it)."""
     import libcst as cst
 
-    if source.split(".")[0] in sys.stdlib_module_names:
+    if _standard(source):
         return None
     body = list(module.body)
     imports = [index for index, statement in enumerate(body) if _imported_module(statement) not in (None, "__future__")]
-    if not imports or any(str(_imported_module(body[index])).split(".")[0] not in sys.stdlib_module_names
-                          for index in imports):
+    if not imports or not all(_standard(str(_imported_module(body[index]))) for index in imports):
         return None
     line = cst.parse_statement(f"from {source} import {name}\n", config=module.config_for_parsing)
     body.insert(imports[-1] + 1, line.with_changes(leading_lines=[cst.EmptyLine()]))
     return module.with_changes(body=body)
+
+
+def _standard(module_name: str) -> bool:
+    """Whether `module_name` (`os.path`) is of the standard library, whose group isort and ruff keep first."""
+    return module_name.split(".")[0] in sys.stdlib_module_names
 
 
 def _imported_module(statement: Any) -> str | None:
